@@ -1,0 +1,94 @@
+/*
+ * OperatorEntry.h - one operator: its schema, its registered kernels and its
+ * computed dispatch table.
+ *
+ * Registrations are kept per key, alias keys included (a kernel registered
+ * for CompositeImplicitAutograd stays recorded under that alias key).  After
+ * each registration the dispatch table (one KernelFunction per runtime key) is
+ * recomputed from them and from the dispatcher's backend fallbacks; see Note
+ * [Alias Dispatch Keys] in OperatorEntry.c for the precedence rules.
+ * Lookups on the call path index the table by the highest key: no hashing.
+ *
+ * PyTorch 1.13: ATen/core/dispatch/OperatorEntry.h
+ */
+#ifndef MINATEN_DISPATCH_OPERATORENTRY_H
+#define MINATEN_DISPATCH_OPERATORENTRY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <uthash.h>
+
+#include "dispatch/DispatchKeySet.h"
+#include "dispatch/FunctionSchema.h"
+#include "dispatch/KernelFunction.h"
+
+/* Where a kernel came from, for `minaten dispatch OP`. */
+typedef struct KernelRegistration {
+  bool present;
+  KernelFunction kernel;
+  const char* file; /* "RegisterCPU.c" */
+  int line;
+} KernelRegistration;
+
+/* How a table entry was chosen: the words of PyTorch's dispatch dump. */
+typedef enum DispatchTableSource {
+  DispatchTableSource_Missing = 0,
+  DispatchTableSource_Kernel,               /* "[kernel]" */
+  DispatchTableSource_DefaultBackendKernel, /* "[default backend kernel]" */
+  DispatchTableSource_MathKernel,           /* "[math kernel]" */
+  DispatchTableSource_BackendFallback,      /* "[backend fallback]" */
+  DispatchTableSource_AutogradKernel,       /* "[autograd kernel]" */
+} DispatchTableSource;
+
+typedef struct OperatorEntry {
+  char qualified_name[128]; /* "aten::add.Tensor"; the hash key */
+  FunctionSchema schema;
+  char* schema_text;        /* as written in the YAML */
+  char* debug;              /* "yaml/native_functions.yaml:4240" */
+  bool has_function_variant; /* `variants:` from the YAML (interpreter use) */
+  bool has_method_variant;
+  bool python_binding;      /* visible as torch.NAME / t.NAME (see Operators.c) */
+
+  /* Hot: read on every call. */
+  DispatchKeySet nonFallthroughKeys;
+  KernelFunction dispatchTable[DispatchKey_NumRuntimeKeys];
+
+  /* Cold: registrations and provenance of each table entry. */
+  KernelRegistration kernels[DispatchKey_EndOfAliasKeys];
+  DispatchTableSource tableSource[DispatchKey_NumRuntimeKeys];
+  const KernelRegistration* tableRegistration[DispatchKey_NumRuntimeKeys];
+
+  /* Argument positions whose tensors decide the dispatch key (Tensor,
+   * Tensor?, Tensor[]), precomputed for boxed calls. */
+  int tensor_arg_index[16];
+  int num_tensor_args;
+
+  void* ffi; /* prepared libffi call interface (KernelFunction.c) */
+
+  UT_hash_handle hh;
+} OperatorEntry;
+
+/* The kernel for a key set.  ks must already be masked by
+ * nonFallthroughKeys (Dispatcher_computeDispatchKeySet does that).
+ * PyTorch 1.13: OperatorEntry::lookup */
+static inline const KernelFunction* OperatorEntry_lookup(const OperatorEntry* op,
+                                                         DispatchKeySet ks) {
+  return &op->dispatchTable[DispatchKeySet_highestPriorityTypeId(ks)];
+}
+
+/* Recomputes every table entry from the registrations and the fallbacks.
+ * PyTorch 1.13: OperatorEntry::updateDispatchTableFull_ */
+void OperatorEntry_updateDispatchTable(OperatorEntry* op);
+
+/* Prints the table like torch._C._dispatch_dump_table: one line per key that
+ * has an entry, "CPU: registered at RegisterCPU.c:12 [kernel]".
+ * PyTorch 1.13: OperatorEntry::dumpComputedTable */
+void OperatorEntry_dumpComputedTable(const OperatorEntry* op, FILE* out);
+
+/* Sets NotImplementedError "Could not run 'aten::exp' with arguments from the
+ * 'QuantizedCPU' backend. ..." and returns -1.
+ * PyTorch 1.13: OperatorEntry::reportError */
+int OperatorEntry_reportError(const OperatorEntry* op, DispatchKey k);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * ArrayRef.h - non-owning views of arrays, and the optionals kernels take.
+ *
+ * Kernel signatures map schema types to these C types (see
+ * dispatch/FunctionSchema.h, `SchemaType_cType`):
+ *   int[] / SymInt[] -> IntArrayRef      int? -> OptionalInt
+ *   Tensor[]         -> TensorList       int[]? -> OptionalIntArrayRef
+ *   float? -> OptionalDouble  bool? -> OptionalBool  ...
+ * They are passed by value, exactly as c10::ArrayRef and c10::optional are,
+ * and the libffi bridge describes each of them as a struct.
+ *
+ * PyTorch 1.13: c10/util/ArrayRef.h, c10/util/Optional.h
+ */
+#ifndef MINATEN_RUNTIME_ARRAYREF_H
+#define MINATEN_RUNTIME_ARRAYREF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/Device.h"
+#include "runtime/MemoryFormat.h"
+#include "runtime/ScalarType.h"
+
+typedef struct Tensor Tensor;
+
+/* Most tensors have few dimensions; kernels keep shapes in stack arrays of
+ * this size.  PyTorch's DimVector has 5 inline slots and grows; minaten refuses
+ * more than MINATEN_MAX_DIM dimensions instead (see TensorImpl.c). */
+#define MINATEN_MAX_DIM 64
+
+typedef struct IntArrayRef {
+  const int64_t* data;
+  size_t size;
+} IntArrayRef;
+
+typedef struct TensorList {
+  Tensor* const* data;
+  size_t size;
+} TensorList;
+
+typedef struct OptionalInt {
+  bool has_value;
+  int64_t value;
+} OptionalInt;
+
+typedef struct OptionalDouble {
+  bool has_value;
+  double value;
+} OptionalDouble;
+
+typedef struct OptionalBool {
+  bool has_value;
+  bool value;
+} OptionalBool;
+
+typedef struct OptionalScalarType {
+  bool has_value;
+  ScalarType value;
+} OptionalScalarType;
+
+typedef struct OptionalLayout {
+  bool has_value;
+  Layout value;
+} OptionalLayout;
+
+typedef struct OptionalDevice {
+  bool has_value;
+  Device value;
+} OptionalDevice;
+
+typedef struct OptionalMemoryFormat {
+  bool has_value;
+  MemoryFormat value;
+} OptionalMemoryFormat;
+
+typedef struct OptionalIntArrayRef {
+  bool has_value;
+  IntArrayRef value;
+} OptionalIntArrayRef;
+
+static inline IntArrayRef IntArrayRef_make(const int64_t* data, size_t size) {
+  IntArrayRef r = {data, size};
+  return r;
+}
+
+/* Product of the entries (1 for an empty list). PyTorch 1.13: c10/util/accumulate.h multiply_integers */
+static inline int64_t IntArrayRef_product(IntArrayRef a) {
+  int64_t p = 1;
+  for (size_t i = 0; i < a.size; i++) p *= a.data[i];
+  return p;
+}
+
+/* Formats `[2, 3]` into buf (as PyTorch prints an IntArrayRef); returns buf. */
+const char* IntArrayRef_format(IntArrayRef a, char* buf, size_t buf_size);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * Device.c - device names.  PyTorch 1.13: c10/core/Device.cpp, DeviceType.cpp
+ */
+#include "runtime/Device.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+const char* Device_format(Device d, char* buf, size_t buf_size) {
+  const char* name = d.type == DeviceType_CPU ? "cpu" : "lazy";
+  if (d.index >= 0)
+    snprintf(buf, buf_size, "%s:%d", name, (int)d.index);
+  else
+    snprintf(buf, buf_size, "%s", name);
+  return buf;
+}
+
+int Device_parse(const char* s, Device* out) {
+  const char* colon = strchr(s, ':');
+  size_t n = colon ? (size_t)(colon - s) : strlen(s);
+  int32_t index = -1;
+  if (colon) {
+    char* end = NULL;
+    long v = strtol(colon + 1, &end, 10);
+    if (colon[1] == '\0' || *end != '\0' || v < 0 || v > 127) {
+      Error_set(ErrorType_RuntimeError, "Invalid device string: '%s'", s);
+      return -1;
+    }
+    index = (int32_t)v;
+  }
+  if (n == 3 && strncmp(s, "cpu", 3) == 0) {
+    out->type = DeviceType_CPU;
+  } else if (n == 4 && strncmp(s, "lazy", 4) == 0) {
+    out->type = DeviceType_Lazy;
+    if (index < 0) index = 0;
+  } else {
+    Error_set(ErrorType_RuntimeError,
+              "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
+              "ort, mps, xla, lazy, vulkan, meta, hpu device type at start of device string: %.*s",
+              (int)n, s);
+    return -1;
+  }
+  out->index = index;
+  return 0;
+}

@@ -1,0 +1,85 @@
+/*
+ * Exception.h - the thread-local error indicator.
+ *
+ * C has no exceptions, so minaten follows CPython's model: a function that
+ * fails sets the thread-local error indicator (an error type and a message)
+ * and returns NULL (pointer results) or -1 (int results); every caller checks,
+ * releases what it holds and returns the same way.  The interpreter prints the
+ * indicator as `Type: message` and clears it before the next line.
+ *
+ * Messages are PyTorch's, word for word, so that grep finds them in both trees.
+ * The TORCH_CHECK family sets the indicator and jumps to the enclosing
+ * function's `fail:` label, where the references it holds are dropped.
+ *
+ * PyTorch 1.13: c10/util/Exception.h (c10::Error, TORCH_CHECK, TORCH_CHECK_INDEX, ...)
+ */
+#ifndef MINATEN_RUNTIME_EXCEPTION_H
+#define MINATEN_RUNTIME_EXCEPTION_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* The Python exception type a C++ c10::Error subclass is translated to. */
+#define MINATEN_FORALL_ERROR_TYPES(_) \
+  _(RuntimeError)                     \
+  _(IndexError)                       \
+  _(ValueError)                       \
+  _(TypeError)                        \
+  _(AttributeError)                   \
+  _(NotImplementedError)              \
+  _(NameError)                        \
+  _(SyntaxError)
+
+typedef enum ErrorType {
+  ErrorType_None = 0,
+#define DEFINE_ERROR_TYPE(n) ErrorType_##n,
+  MINATEN_FORALL_ERROR_TYPES(DEFINE_ERROR_TYPE)
+#undef DEFINE_ERROR_TYPE
+} ErrorType;
+
+/* Sets the indicator (replacing any earlier error). printf-style message. */
+void Error_set(ErrorType type, const char* fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void Error_setv(ErrorType type, const char* fmt, va_list ap);
+
+/* True when an error is pending on this thread. Cheap: one TLS read. */
+bool Error_occurred(void);
+ErrorType Error_type(void);
+/* The pending message ("" when none); valid until the next Error_set/clear. */
+const char* Error_message(void);
+const char* ErrorType_name(ErrorType type);
+void Error_clear(void);
+
+/*
+ * The check macros.  Each sets the indicator with a PyTorch message and jumps
+ * to `fail`.  TORCH_INTERNAL_ASSERT is for bugs in minaten only: it aborts.
+ */
+#define TORCH_CHECK_TYPE_(type, cond, ...)         \
+  do {                                             \
+    if (__builtin_expect(!(cond), 0)) {            \
+      Error_set(ErrorType_##type, __VA_ARGS__);    \
+      goto fail;                                   \
+    }                                              \
+  } while (0)
+#define TORCH_CHECK(cond, ...) TORCH_CHECK_TYPE_(RuntimeError, cond, __VA_ARGS__)
+#define TORCH_CHECK_INDEX(cond, ...) TORCH_CHECK_TYPE_(IndexError, cond, __VA_ARGS__)
+#define TORCH_CHECK_VALUE(cond, ...) TORCH_CHECK_TYPE_(ValueError, cond, __VA_ARGS__)
+#define TORCH_CHECK_TYPE(cond, ...) TORCH_CHECK_TYPE_(TypeError, cond, __VA_ARGS__)
+#define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...) \
+  TORCH_CHECK_TYPE_(NotImplementedError, cond, __VA_ARGS__)
+
+/* Propagate a failure of a callee: jump to `fail` if `expr` is NULL/false. */
+#define TRY(expr)                              \
+  do {                                         \
+    if (__builtin_expect(!(expr), 0)) goto fail; \
+  } while (0)
+
+void minaten_internal_assert_fail(const char* file, int line, const char* cond)
+    __attribute__((noreturn));
+#define TORCH_INTERNAL_ASSERT(cond)                                  \
+  do {                                                               \
+    if (__builtin_expect(!(cond), 0))                                \
+      minaten_internal_assert_fail(__FILE__, __LINE__, #cond);       \
+  } while (0)
+
+#endif

@@ -1,0 +1,195 @@
+/*
+ * IValue.c - boxed values; see IValue.h.  PyTorch 1.13: ATen/core/ivalue.cpp
+ */
+#include "runtime/IValue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+static IValue make(IValueTag tag) {
+  IValue v;
+  memset(&v, 0, sizeof v);
+  v.tag = tag;
+  return v;
+}
+
+IValue IValue_none(void) { return make(IValueTag_None); }
+IValue IValue_fromDouble(double d) {
+  IValue v = make(IValueTag_Double);
+  v.u.d = d;
+  return v;
+}
+IValue IValue_fromInt(int64_t i) {
+  IValue v = make(IValueTag_Int);
+  v.u.i = i;
+  return v;
+}
+IValue IValue_fromBool(bool b) {
+  IValue v = make(IValueTag_Bool);
+  v.u.b = b;
+  return v;
+}
+IValue IValue_fromScalar(Scalar s) {
+  switch (s.tag) {
+    case ScalarTag_Double:
+      return IValue_fromDouble(s.v.d);
+    case ScalarTag_Bool:
+      return IValue_fromBool(s.v.i != 0);
+    case ScalarTag_Long:
+      break;
+  }
+  return IValue_fromInt(s.v.i);
+}
+IValue IValue_fromScalarType(ScalarType t) {
+  IValue v = make(IValueTag_ScalarType);
+  v.u.scalar_type = t;
+  return v;
+}
+IValue IValue_fromLayout(Layout l) {
+  IValue v = make(IValueTag_Layout);
+  v.u.layout = l;
+  return v;
+}
+IValue IValue_fromMemoryFormat(MemoryFormat m) {
+  IValue v = make(IValueTag_MemoryFormat);
+  v.u.memory_format = m;
+  return v;
+}
+IValue IValue_fromDevice(Device d) {
+  IValue v = make(IValueTag_Device);
+  v.u.device = d;
+  return v;
+}
+IValue IValue_borrowTensor(const Tensor* t) {
+  if (t == NULL) return IValue_none();
+  IValue v = make(IValueTag_Tensor);
+  v.u.tensor = (Tensor*)t;
+  return v;
+}
+IValue IValue_takeTensor(Tensor* t) {
+  IValue v = IValue_borrowTensor(t);
+  v.owned = t != NULL;
+  return v;
+}
+IValue IValue_borrowString(const char* s) {
+  IValue v = make(IValueTag_String);
+  v.u.s = s;
+  return v;
+}
+IValue IValue_borrowIntList(IntArrayRef l) {
+  IValue v = make(IValueTag_IntList);
+  v.u.list.data = l.data;
+  v.u.list.size = l.size;
+  return v;
+}
+IValue IValue_borrowTensorList(TensorList l) {
+  IValue v = make(IValueTag_TensorList);
+  v.u.list.data = l.data;
+  v.u.list.size = l.size;
+  return v;
+}
+
+static void* copy_bytes(const void* src, size_t n) {
+  void* p = malloc(n ? n : 1);
+  TORCH_INTERNAL_ASSERT(p != NULL);
+  if (n) memcpy(p, src, n);
+  return p;
+}
+
+IValue IValue_copyString(const char* s) {
+  IValue v = make(IValueTag_String);
+  v.u.s = copy_bytes(s, strlen(s) + 1);
+  v.owned = true;
+  return v;
+}
+static IValue copy_list(IValueTag tag, const void* data, size_t size, size_t elem) {
+  IValue v = make(tag);
+  v.u.list.data = copy_bytes(data, size * elem);
+  v.u.list.size = size;
+  v.owned = true;
+  return v;
+}
+IValue IValue_copyIntList(IntArrayRef l) {
+  return copy_list(IValueTag_IntList, l.data, l.size, sizeof(int64_t));
+}
+IValue IValue_copyDoubleList(const double* data, size_t size) {
+  return copy_list(IValueTag_DoubleList, data, size, sizeof(double));
+}
+IValue IValue_copyBoolList(const bool* data, size_t size) {
+  return copy_list(IValueTag_BoolList, data, size, sizeof(bool));
+}
+IValue IValue_copyTensorList(TensorList l) {
+  IValue v = copy_list(IValueTag_TensorList, l.data, l.size, sizeof(Tensor*));
+  for (size_t i = 0; i < l.size; i++)
+    if (l.data[i]) Tensor_retain(l.data[i]);
+  return v;
+}
+
+IValue IValue_clone(const IValue* v) {
+  switch (v->tag) {
+    case IValueTag_Tensor:
+      return IValue_takeTensor(Tensor_retain(v->u.tensor));
+    case IValueTag_String:
+      return IValue_copyString(v->u.s);
+    case IValueTag_IntList:
+      return IValue_copyIntList(IValue_toIntList(v));
+    case IValueTag_DoubleList:
+      return IValue_copyDoubleList(v->u.list.data, v->u.list.size);
+    case IValueTag_BoolList:
+      return IValue_copyBoolList(v->u.list.data, v->u.list.size);
+    case IValueTag_TensorList:
+      return IValue_copyTensorList(IValue_toTensorList(v));
+    default: {
+      IValue c = *v;
+      c.owned = false;
+      return c;
+    }
+  }
+}
+
+void IValue_release(IValue* v) {
+  if (v->owned) {
+    switch (v->tag) {
+      case IValueTag_Tensor:
+        Tensor_release(v->u.tensor);
+        break;
+      case IValueTag_String:
+        free((void*)v->u.s);
+        break;
+      case IValueTag_TensorList:
+        for (size_t i = 0; i < v->u.list.size; i++)
+          Tensor_release(((Tensor**)v->u.list.data)[i]);
+        free((void*)v->u.list.data);
+        break;
+      case IValueTag_IntList:
+      case IValueTag_DoubleList:
+      case IValueTag_BoolList:
+        free((void*)v->u.list.data);
+        break;
+      default:
+        break;
+    }
+  }
+  *v = IValue_none();
+}
+
+Scalar IValue_toScalar(const IValue* v) {
+  switch (v->tag) {
+    case IValueTag_Double:
+      return Scalar_fromDouble(v->u.d);
+    case IValueTag_Bool:
+      return Scalar_fromBool(v->u.b);
+    default:
+      return Scalar_fromLong(v->u.i);
+  }
+}
+
+const char* IValueTag_name(IValueTag tag) {
+  static const char* const names[] = {"None",     "Tensor",     "Double",     "Int",
+                                      "Bool",     "String",     "IntList",    "DoubleList",
+                                      "BoolList", "TensorList", "ScalarType", "Layout",
+                                      "MemoryFormat", "Device"};
+  return (unsigned)tag < sizeof names / sizeof names[0] ? names[tag] : "Unknown";
+}

@@ -1,0 +1,65 @@
+/*
+ * Scalar.h - a number of any kind (the schema's `Scalar`): double, int64 or bool.
+ *
+ * NB(minaten): c10::Scalar also holds complex and symbolic values; minaten has
+ * neither.  The libffi bridge describes this struct as {int32, int64}: the
+ * union is one eightbyte classified INTEGER on x86-64, as int64 is.
+ *
+ * PyTorch 1.13: c10/core/Scalar.h
+ */
+#ifndef MINATEN_RUNTIME_SCALAR_H
+#define MINATEN_RUNTIME_SCALAR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum ScalarTag {
+  ScalarTag_Double = 0,
+  ScalarTag_Long = 1,
+  ScalarTag_Bool = 2,
+} ScalarTag;
+
+typedef struct Scalar {
+  ScalarTag tag;
+  union {
+    double d;
+    int64_t i;
+  } v;
+} Scalar;
+
+typedef struct OptionalScalar {
+  bool has_value;
+  Scalar value;
+} OptionalScalar;
+
+static inline Scalar Scalar_fromDouble(double d) {
+  Scalar s;
+  s.tag = ScalarTag_Double;
+  s.v.d = d;
+  return s;
+}
+static inline Scalar Scalar_fromLong(int64_t i) {
+  Scalar s;
+  s.tag = ScalarTag_Long;
+  s.v.i = i;
+  return s;
+}
+static inline Scalar Scalar_fromBool(bool b) {
+  Scalar s;
+  s.tag = ScalarTag_Bool;
+  s.v.i = b;
+  return s;
+}
+/* PyTorch 1.13: c10/core/Scalar.h Scalar::to<double> */
+static inline double Scalar_toDouble(Scalar s) {
+  return s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i;
+}
+/* PyTorch 1.13: c10/core/Scalar.h Scalar::to<int64_t> (truncates a double) */
+static inline int64_t Scalar_toLong(Scalar s) {
+  return s.tag == ScalarTag_Double ? (int64_t)s.v.d : s.v.i;
+}
+static inline bool Scalar_isFloatingPoint(Scalar s) { return s.tag == ScalarTag_Double; }
+static inline bool Scalar_isIntegral(Scalar s) { return s.tag == ScalarTag_Long; }
+static inline bool Scalar_isBoolean(Scalar s) { return s.tag == ScalarTag_Bool; }
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * ScalarType.c - tables generated from the one list in ScalarType.h.
+ * PyTorch 1.13: c10/core/ScalarType.h
+ */
+#include "runtime/ScalarType.h"
+
+#include "runtime/Exception.h"
+
+static const size_t kElementSize[] = {
+#define SIZE_ENTRY(ctype, name, pyname) sizeof(ctype),
+    MINATEN_FORALL_SCALAR_TYPES(SIZE_ENTRY)
+#undef SIZE_ENTRY
+};
+static const char* const kName[] = {
+#define NAME_ENTRY(ctype, name, pyname) #name,
+    MINATEN_FORALL_SCALAR_TYPES(NAME_ENTRY)
+#undef NAME_ENTRY
+};
+static const char* const kPyName[] = {
+#define PYNAME_ENTRY(ctype, name, pyname) #pyname,
+    MINATEN_FORALL_SCALAR_TYPES(PYNAME_ENTRY)
+#undef PYNAME_ENTRY
+};
+_Static_assert(sizeof kElementSize / sizeof kElementSize[0] == ScalarType_NumOptions,
+               "one entry per scalar type");
+
+size_t ScalarType_elementSize(ScalarType t) {
+  TORCH_INTERNAL_ASSERT(t < ScalarType_NumOptions);
+  return kElementSize[t];
+}
+
+const char* ScalarType_name(ScalarType t) {
+  return t < ScalarType_NumOptions ? kName[t] : "Undefined";
+}
+
+const char* ScalarType_pyName(ScalarType t) {
+  return t < ScalarType_NumOptions ? kPyName[t] : "undefined";
+}
+
+bool ScalarType_isFloating(ScalarType t) {
+  return t == ScalarType_Float || t == ScalarType_Double;
+}
+
+bool ScalarType_isIntegral(ScalarType t, bool include_bool) {
+  switch (t) {
+    case ScalarType_Byte:
+    case ScalarType_Char:
+    case ScalarType_Short:
+    case ScalarType_Int:
+    case ScalarType_Long:
+      return true;
+    case ScalarType_Bool:
+      return include_bool;
+    default:
+      return false;
+  }
+}
+
+bool ScalarType_isQuantized(ScalarType t) {
+  return t == ScalarType_QInt8 || t == ScalarType_QUInt8 || t == ScalarType_QInt32;
+}

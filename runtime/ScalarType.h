@@ -1,0 +1,79 @@
+/*
+ * ScalarType.h - element types of tensors.
+ *
+ * One X-macro list gives every table: the enum, the C type used by kernels,
+ * the element size, PyTorch's C++ name (`Float`, shown in lazy IR and in
+ * some messages) and the Python name (`float32`, shown by `torch.float32`).
+ * The quantized types store their integer representation (`quint8` holds a
+ * uint8_t) and become usable with the QuantizedCPU backend.
+ *
+ * PyTorch 1.13: c10/core/ScalarType.h (AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS)
+ */
+#ifndef MINATEN_RUNTIME_SCALARTYPE_H
+#define MINATEN_RUNTIME_SCALARTYPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* _(c type, Name, python name) */
+#define MINATEN_FORALL_SCALAR_TYPES(_) \
+  _(uint8_t, Byte, uint8)              \
+  _(int8_t, Char, int8)                \
+  _(int16_t, Short, int16)             \
+  _(int32_t, Int, int32)               \
+  _(int64_t, Long, int64)              \
+  _(float, Float, float32)             \
+  _(double, Double, float64)           \
+  _(bool, Bool, bool)                  \
+  _(int8_t, QInt8, qint8)              \
+  _(uint8_t, QUInt8, quint8)           \
+  _(int32_t, QInt32, qint32)
+
+typedef enum ScalarType {
+#define DEFINE_SCALAR_TYPE(ctype, name, pyname) ScalarType_##name,
+  MINATEN_FORALL_SCALAR_TYPES(DEFINE_SCALAR_TYPE)
+#undef DEFINE_SCALAR_TYPE
+  ScalarType_NumOptions,
+  ScalarType_Undefined = ScalarType_NumOptions,
+} ScalarType;
+
+/* PyTorch 1.13: c10/core/ScalarType.h elementSize */
+size_t ScalarType_elementSize(ScalarType t);
+/* PyTorch's C++ name: "Float". PyTorch 1.13: c10/core/ScalarType.h toString */
+const char* ScalarType_name(ScalarType t);
+/* Python's name without "torch.": "float32". */
+const char* ScalarType_pyName(ScalarType t);
+/* PyTorch 1.13: c10/core/ScalarType.h isFloatingType */
+bool ScalarType_isFloating(ScalarType t);
+/* PyTorch 1.13: c10/core/ScalarType.h isIntegralType(t, includeBool) */
+bool ScalarType_isIntegral(ScalarType t, bool include_bool);
+/* PyTorch 1.13: c10/core/ScalarType.h isQIntType */
+bool ScalarType_isQuantized(ScalarType t);
+
+/*
+ * AT_DISPATCH_ALL_TYPES-style switch: expands BODY once per non-quantized
+ * dtype with `scalar_t` typedef'd to the C type.  Used as
+ *   MINATEN_DISPATCH_ALL_TYPES(dtype, { ...use scalar_t... });
+ */
+#define MINATEN_DISPATCH_CASE_(ctype, name, pyname, BODY) \
+  case ScalarType_##name: {                              \
+    typedef ctype scalar_t;                              \
+    BODY;                                                \
+    break;                                               \
+  }
+#define MINATEN_DISPATCH_ALL_TYPES(DTYPE, ...)                       \
+  switch (DTYPE) {                                                   \
+    MINATEN_DISPATCH_CASE_(uint8_t, Byte, uint8, __VA_ARGS__)        \
+    MINATEN_DISPATCH_CASE_(int8_t, Char, int8, __VA_ARGS__)          \
+    MINATEN_DISPATCH_CASE_(int16_t, Short, int16, __VA_ARGS__)       \
+    MINATEN_DISPATCH_CASE_(int32_t, Int, int32, __VA_ARGS__)         \
+    MINATEN_DISPATCH_CASE_(int64_t, Long, int64, __VA_ARGS__)        \
+    MINATEN_DISPATCH_CASE_(float, Float, float32, __VA_ARGS__)       \
+    MINATEN_DISPATCH_CASE_(double, Double, float64, __VA_ARGS__)     \
+    MINATEN_DISPATCH_CASE_(bool, Bool, bool, __VA_ARGS__)            \
+    default:                                                         \
+      break;                                                         \
+  }
+
+#endif

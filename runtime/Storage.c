@@ -1,0 +1,36 @@
+/*
+ * Storage.c - reference-counted byte buffers.  PyTorch 1.13: c10/core/StorageImpl.h
+ */
+#include "runtime/Storage.h"
+
+#include <stdlib.h>
+
+#include "runtime/Allocator.h"
+#include "runtime/Exception.h"
+
+Storage* Storage_new(size_t nbytes) {
+  Storage* s = malloc(sizeof *s);
+  if (s == NULL) {
+    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    return NULL;
+  }
+  s->data = Allocator_allocate(nbytes);
+  if (s->data == NULL) {
+    free(s);
+    return NULL;
+  }
+  s->refcount = 1;
+  s->nbytes = nbytes;
+  return s;
+}
+
+Storage* Storage_retain(Storage* s) {
+  s->refcount++;
+  return s;
+}
+
+void Storage_release(Storage* s) {
+  if (s == NULL || --s->refcount > 0) return;
+  Allocator_free(s->data, s->nbytes);
+  free(s);
+}

@@ -1,0 +1,113 @@
+/*
+ * TensorImpl.c - tensor headers; see TensorImpl.h.
+ * PyTorch 1.13: c10/core/TensorImpl.cpp
+ */
+#include "runtime/TensorImpl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
+                   IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend) {
+  TORCH_INTERNAL_ASSERT(sizes.size == strides.size);
+  TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
+              "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
+              sizes.size);
+  Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
+  TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
+  t->refcount = 1;
+  DispatchKeySet ks = DispatchKeySet_of(backend);
+  ks = DispatchKeySet_add(ks, DispatchKey_ADInplaceOrView);
+  t->key_set = DispatchKeySet_add(ks, DispatchKey_autogradKeyFor(backend));
+  t->dtype = dtype;
+  t->device = device;
+  t->dim = (int64_t)sizes.size;
+  t->storage_offset = storage_offset;
+  t->storage = storage ? Storage_retain(storage) : NULL;
+  t->sizes = t->sizes_and_strides;
+  t->strides = t->sizes_and_strides + sizes.size;
+  if (sizes.size) {
+    memcpy(t->sizes, sizes.data, sizes.size * sizeof(int64_t));
+    memcpy(t->strides, strides.data, strides.size * sizeof(int64_t));
+  }
+  Tensor_refreshContiguous(t);
+  return t;
+fail:
+  return NULL;
+}
+
+Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strides,
+                        int64_t storage_offset) {
+  Tensor* t = Tensor_new(self->storage, storage_offset, sizes, strides, self->dtype, self->device,
+                         Tensor_backendKey(self));
+  if (t) t->key_set = self->key_set;
+  return t;
+}
+
+Tensor* Tensor_retain(const Tensor* t) {
+  Tensor* m = (Tensor*)t; /* the refcount is intrusive and logically mutable */
+  m->refcount++;
+  return m;
+}
+
+void Tensor_release(Tensor* t) {
+  if (t == NULL || --t->refcount > 0) return;
+  Storage_release(t->storage);
+  free(t);
+}
+
+DispatchKey Tensor_backendKey(const Tensor* t) {
+  DispatchKeySet backends = DispatchKeySet_and(t->key_set, DispatchKeySet_backends());
+  return DispatchKeySet_highestPriorityTypeId(backends);
+}
+
+void Tensor_refreshContiguous(Tensor* t) {
+  int64_t numel = 1;
+  for (int64_t d = 0; d < t->dim; d++) numel *= t->sizes[d];
+  t->numel = numel;
+  /* Note: size-1 dimensions can have any stride, and an empty tensor is
+   * contiguous whatever its strides. */
+  bool contiguous = true;
+  if (numel != 0) {
+    int64_t expected = 1;
+    for (int64_t d = t->dim - 1; d >= 0; d--) {
+      if (t->sizes[d] == 1) continue;
+      if (t->strides[d] != expected) {
+        contiguous = false;
+        break;
+      }
+      expected *= t->sizes[d];
+    }
+  }
+  t->is_contiguous = contiguous;
+}
+
+void computeContiguousStrides(IntArrayRef sizes, int64_t* strides_out) {
+  int64_t stride = 1;
+  for (size_t i = sizes.size; i-- > 0;) {
+    strides_out[i] = stride;
+    stride *= sizes.data[i] > 1 ? sizes.data[i] : 1;
+  }
+}
+
+int64_t maybe_wrap_dim(int64_t dim, int64_t dim_post_expr, bool wrap_scalar) {
+  if (dim_post_expr <= 0) {
+    if (!wrap_scalar) {
+      Error_set(ErrorType_IndexError,
+                "dimension specified as %lld but tensor has no dimensions", (long long)dim);
+      return -1;
+    }
+    dim_post_expr = 1;
+  }
+  int64_t min = -dim_post_expr;
+  int64_t max = dim_post_expr - 1;
+  if (dim < min || dim > max) {
+    Error_set(ErrorType_IndexError,
+              "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+              (long long)min, (long long)max, (long long)dim);
+    return -1;
+  }
+  return dim < 0 ? dim + dim_post_expr : dim;
+}

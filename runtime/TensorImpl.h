@@ -1,0 +1,98 @@
+/*
+ * TensorImpl.h - the tensor header: a strided view of a storage.
+ *
+ * A tensor is (storage, storage_offset, sizes, strides, dtype, device, key
+ * set).  Element (i0, i1, ...) lives at
+ *     storage->data + (storage_offset + sum_k i_k * strides[k]) * itemsize.
+ * Views are new headers over the same storage; copies get a new storage.
+ *
+ * The dispatch key set is what the dispatcher reads: a CPU tensor carries
+ * {CPU, ADInplaceOrView, AutogradCPU}, as PyTorch's do (see the NB in
+ * ../shared DESIGN.md: the autograd keys matter before autograd exists).
+ *
+ * `is_contiguous` is cached and recomputed whenever sizes or strides change
+ * (Tensor_refreshContiguous), with PyTorch's rule: size-1 dimensions may have
+ * any stride, and a tensor with no elements is contiguous.
+ *
+ * Headers are reference counted.  Sizes and strides live in the same
+ * allocation as the header (a flexible array), so making a view costs one
+ * malloc.  Room for later backends: a quantized tensor will carry its
+ * quantizer, a lazy tensor its IR value (and no storage).
+ *
+ * PyTorch 1.13: c10/core/TensorImpl.h
+ */
+#ifndef MINATEN_RUNTIME_TENSORIMPL_H
+#define MINATEN_RUNTIME_TENSORIMPL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dispatch/DispatchKeySet.h"
+#include "runtime/ArrayRef.h"
+#include "runtime/Device.h"
+#include "runtime/ScalarType.h"
+#include "runtime/Storage.h"
+
+typedef struct Tensor {
+  int64_t refcount;
+  DispatchKeySet key_set;
+  ScalarType dtype;
+  Device device;
+  bool is_contiguous;
+  int64_t dim;
+  int64_t numel;
+  int64_t storage_offset;
+  Storage* storage;
+  int64_t* sizes;   /* dim entries, in sizes_and_strides */
+  int64_t* strides; /* dim entries, in sizes_and_strides */
+  int64_t sizes_and_strides[];
+} Tensor;
+
+/*
+ * A new header over `storage` (retained; may be NULL for storage-less
+ * tensors) with the given geometry, refcount 1.  The key set is the backend
+ * key plus its autograd key and ADInplaceOrView.
+ * Returns NULL with a RuntimeError if dim exceeds MINATEN_MAX_DIM.
+ */
+Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
+                   IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend);
+
+/* A new header sharing self's storage, dtype, device and key set, with new
+ * geometry.  PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
+Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strides,
+                        int64_t storage_offset);
+
+/* Returns t with one more reference (the count is intrusive, so a const
+ * tensor may be retained, as c10::intrusive_ptr allows). */
+Tensor* Tensor_retain(const Tensor* t);
+/* Drops a reference (NULL is allowed). */
+void Tensor_release(Tensor* t);
+
+static inline IntArrayRef Tensor_sizes(const Tensor* t) {
+  return IntArrayRef_make(t->sizes, (size_t)t->dim);
+}
+static inline IntArrayRef Tensor_strides(const Tensor* t) {
+  return IntArrayRef_make(t->strides, (size_t)t->dim);
+}
+static inline size_t Tensor_itemsize(const Tensor* t) { return ScalarType_elementSize(t->dtype); }
+/* Address of element 0 (data_ptr). PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::data */
+static inline char* Tensor_data(const Tensor* t) {
+  return (char*)t->storage->data + t->storage_offset * (int64_t)Tensor_itemsize(t);
+}
+/* The backend key of the tensor (CPU, Lazy or QuantizedCPU). */
+DispatchKey Tensor_backendKey(const Tensor* t);
+
+/* Recomputes numel and is_contiguous after sizes/strides changed.
+ * PyTorch 1.13: c10/core/TensorImpl.cpp TensorImpl::compute_contiguous */
+void Tensor_refreshContiguous(Tensor* t);
+
+/* Contiguous strides for sizes (size-0/1 dims get the running product as
+ * PyTorch does). PyTorch 1.13: c10/core/TensorImpl.h / empty_tensor_restride */
+void computeContiguousStrides(IntArrayRef sizes, int64_t* strides_out);
+
+/* Wraps a dimension index like PyTorch; on error sets IndexError
+ * "Dimension out of range (expected to be in range of [-2, 1], but got 2)"
+ * and returns -1.  PyTorch 1.13: c10/core/WrapDimMinimal.h maybe_wrap_dim */
+int64_t maybe_wrap_dim(int64_t dim, int64_t dim_post_expr, bool wrap_scalar);
+
+#endif
