@@ -63,6 +63,10 @@ typedef struct OperatorEntry {
    * Tensor?, Tensor[]), precomputed for boxed calls. */
   int tensor_arg_index[16];
   int num_tensor_args;
+  /* Positions of the tensor-options arguments `dtype` and `device` (-1 if
+   * absent), for the BackendSelect kernel. */
+  int dtype_arg_index;
+  int device_arg_index;
 
   void* ffi; /* prepared libffi call interface (KernelFunction.c) */
 

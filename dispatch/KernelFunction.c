@@ -1,0 +1,274 @@
+/*
+ * KernelFunction.c - making kernels and calling them boxed; see KernelFunction.h.
+ *
+ * Note [Calling unboxed kernels from a boxed stack]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch makes every unboxed kernel callable boxed with C++ templates
+ * (make_boxed_from_unboxed_functor): the compiler writes, per signature, the
+ * code that pops each argument off the stack, converts it and calls.  C has
+ * no templates, so minaten does the same at run time with libffi: when an
+ * operator is registered, its schema is turned into a libffi call interface
+ * (an ffi_cif: one ffi_type per argument, from the C kind that CType.h gives
+ * the schema type, structs described field by field); a boxed call converts
+ * each IValue to its C value with the unbox_<Kind> helpers of Boxing.h, hands
+ * libffi an array of pointers to them, and boxes the C result.  Nothing is
+ * allocated per call: the C values live in a stack array.
+ *
+ * PyTorch 1.13: aten/src/ATen/core/boxing/KernelFunction.cpp,
+ * boxing/impl/make_boxed_from_unboxed_functor.h
+ */
+#include "dispatch/KernelFunction.h"
+
+#include <ffi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/Boxing.h"
+#include "dispatch/CType.h"
+#include "dispatch/OperatorEntry.h"
+#include "runtime/Exception.h"
+
+enum { kMaxFfiArgs = 32 };
+
+/* PyTorch 1.13: KernelFunction::makeFromUnboxedFunction */
+KernelFunction KernelFunction_makeUnboxed(UnboxedFunction fn, const char* name) {
+  KernelFunction k = {NULL, fn, name, false};
+  return k;
+}
+
+/* PyTorch 1.13: KernelFunction::makeFromBoxedFunction */
+KernelFunction KernelFunction_makeBoxed(BoxedKernelFunction fn, const char* name) {
+  KernelFunction k = {fn, NULL, name, false};
+  return k;
+}
+
+/* PyTorch 1.13: KernelFunction::makeFallthrough */
+KernelFunction KernelFunction_makeFallthrough(void) {
+  KernelFunction k = {NULL, NULL, "fallthrough", true};
+  return k;
+}
+
+/* ---- libffi descriptions of the C kinds (CType.h) ---------------------- */
+
+#define FFI_STRUCT(name, ...)                                     \
+  static ffi_type* name##_elements[] = {__VA_ARGS__, NULL};       \
+  static ffi_type name = {0, 0, FFI_TYPE_STRUCT, name##_elements}
+
+/* Enums are ints; bool is one byte; size_t is 64 bits on the targets we build for. */
+_Static_assert(sizeof(size_t) == 8 && sizeof(ScalarType) == 4, "ffi descriptions assume LP64");
+FFI_STRUCT(ffi_IntArrayRef, &ffi_type_pointer, &ffi_type_uint64);
+FFI_STRUCT(ffi_TensorList, &ffi_type_pointer, &ffi_type_uint64);
+FFI_STRUCT(ffi_OptionalInt, &ffi_type_uint8, &ffi_type_sint64);
+FFI_STRUCT(ffi_OptionalIntArrayRef, &ffi_type_uint8, &ffi_IntArrayRef);
+FFI_STRUCT(ffi_OptionalDouble, &ffi_type_uint8, &ffi_type_double);
+FFI_STRUCT(ffi_OptionalBool, &ffi_type_uint8, &ffi_type_uint8);
+/* Scalar's union {double; int64_t} is one INTEGER-class eightbyte, as int64 is. */
+FFI_STRUCT(ffi_Scalar, &ffi_type_uint32, &ffi_type_sint64);
+FFI_STRUCT(ffi_OptionalScalar, &ffi_type_uint8, &ffi_Scalar);
+FFI_STRUCT(ffi_OptionalEnum, &ffi_type_uint8, &ffi_type_uint32);
+FFI_STRUCT(ffi_Device, &ffi_type_uint32, &ffi_type_sint32);
+FFI_STRUCT(ffi_OptionalDevice, &ffi_type_uint8, &ffi_Device);
+
+static ffi_type* ffi_type_of(CTypeKind kind) {
+  switch (kind) {
+    case CTypeKind_Void:
+      return &ffi_type_void;
+    case CTypeKind_ConstTensor:
+    case CTypeKind_MutTensor:
+    case CTypeKind_ReturnTensor:
+    case CTypeKind_String:
+      return &ffi_type_pointer;
+    case CTypeKind_TensorList:
+      return &ffi_TensorList;
+    case CTypeKind_Int:
+      return &ffi_type_sint64;
+    case CTypeKind_OptionalInt:
+      return &ffi_OptionalInt;
+    case CTypeKind_IntArrayRef:
+      return &ffi_IntArrayRef;
+    case CTypeKind_OptionalIntArrayRef:
+      return &ffi_OptionalIntArrayRef;
+    case CTypeKind_Double:
+      return &ffi_type_double;
+    case CTypeKind_OptionalDouble:
+      return &ffi_OptionalDouble;
+    case CTypeKind_Bool:
+      return &ffi_type_uint8;
+    case CTypeKind_OptionalBool:
+      return &ffi_OptionalBool;
+    case CTypeKind_Scalar:
+      return &ffi_Scalar;
+    case CTypeKind_OptionalScalar:
+      return &ffi_OptionalScalar;
+    case CTypeKind_ScalarType:
+    case CTypeKind_Layout:
+    case CTypeKind_MemoryFormat:
+      return &ffi_type_uint32;
+    case CTypeKind_OptionalScalarType:
+    case CTypeKind_OptionalLayout:
+    case CTypeKind_OptionalMemoryFormat:
+      return &ffi_OptionalEnum;
+    case CTypeKind_Device:
+      return &ffi_Device;
+    case CTypeKind_OptionalDevice:
+      return &ffi_OptionalDevice;
+    case CTypeKind_NumKinds:
+      break;
+  }
+  return NULL;
+}
+
+/* The prepared call interface of one operator. */
+typedef struct FfiSignature {
+  ffi_cif cif;
+  ffi_type* arg_types[kMaxFfiArgs];
+  CTypeKind arg_kinds[kMaxFfiArgs];
+  CTypeKind ret_kind;
+} FfiSignature;
+
+/* Called by Dispatcher_registerDef.  Leaves op->ffi NULL when the schema has
+ * a type minaten cannot pass to C (then only boxed kernels can serve it). */
+void KernelFunction_prepareFfi(OperatorEntry* op) {
+  const FunctionSchema* s = &op->schema;
+  op->ffi = NULL;
+  if (s->num_arguments > kMaxFfiArgs) return;
+  FfiSignature* sig = calloc(1, sizeof *sig);
+  TORCH_INTERNAL_ASSERT(sig != NULL);
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    sig->arg_kinds[i] = CType_ofArgument(&s->arguments[i]);
+    sig->arg_types[i] = ffi_type_of(sig->arg_kinds[i]);
+    if (sig->arg_types[i] == NULL) goto unsupported;
+  }
+  sig->ret_kind = CType_ofReturns(s);
+  ffi_type* ret_type = ffi_type_of(sig->ret_kind);
+  if (ret_type == NULL) goto unsupported;
+  if (ffi_prep_cif(&sig->cif, FFI_DEFAULT_ABI, (unsigned)s->num_arguments, ret_type,
+                   sig->arg_types) != FFI_OK)
+    goto unsupported;
+  op->ffi = sig;
+  return;
+unsupported:
+  free(sig);
+}
+
+void KernelFunction_freeFfi(OperatorEntry* op) {
+  free(op->ffi);
+  op->ffi = NULL;
+}
+
+/* Storage for one C value of any kind. */
+typedef union CValue {
+  const Tensor* const_tensor;
+  Tensor* tensor;
+  TensorList tensor_list;
+  int64_t i;
+  OptionalInt optional_int;
+  IntArrayRef int_array;
+  OptionalIntArrayRef optional_int_array;
+  double d;
+  OptionalDouble optional_double;
+  bool b;
+  OptionalBool optional_bool;
+  const char* s;
+  Scalar scalar;
+  OptionalScalar optional_scalar;
+  ScalarType scalar_type;
+  OptionalScalarType optional_scalar_type;
+  Layout layout;
+  OptionalLayout optional_layout;
+  Device device;
+  OptionalDevice optional_device;
+  MemoryFormat memory_format;
+  OptionalMemoryFormat optional_memory_format;
+  ffi_arg widened; /* libffi writes small integral returns at this width */
+} CValue;
+
+static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
+  switch (kind) {
+    case CTypeKind_ConstTensor: out->const_tensor = unbox_ConstTensor(v); break;
+    case CTypeKind_MutTensor: out->tensor = unbox_MutTensor(v); break;
+    case CTypeKind_TensorList: out->tensor_list = unbox_TensorList(v); break;
+    case CTypeKind_Int: out->i = unbox_Int(v); break;
+    case CTypeKind_OptionalInt: out->optional_int = unbox_OptionalInt(v); break;
+    case CTypeKind_IntArrayRef: out->int_array = unbox_IntArrayRef(v); break;
+    case CTypeKind_OptionalIntArrayRef: out->optional_int_array = unbox_OptionalIntArrayRef(v); break;
+    case CTypeKind_Double: out->d = unbox_Double(v); break;
+    case CTypeKind_OptionalDouble: out->optional_double = unbox_OptionalDouble(v); break;
+    case CTypeKind_Bool: out->b = unbox_Bool(v); break;
+    case CTypeKind_OptionalBool: out->optional_bool = unbox_OptionalBool(v); break;
+    case CTypeKind_String: out->s = unbox_String(v); break;
+    case CTypeKind_Scalar: out->scalar = unbox_Scalar(v); break;
+    case CTypeKind_OptionalScalar: out->optional_scalar = unbox_OptionalScalar(v); break;
+    case CTypeKind_ScalarType: out->scalar_type = unbox_ScalarType(v); break;
+    case CTypeKind_OptionalScalarType: out->optional_scalar_type = unbox_OptionalScalarType(v); break;
+    case CTypeKind_Layout: out->layout = unbox_Layout(v); break;
+    case CTypeKind_OptionalLayout: out->optional_layout = unbox_OptionalLayout(v); break;
+    case CTypeKind_Device: out->device = unbox_Device(v); break;
+    case CTypeKind_OptionalDevice: out->optional_device = unbox_OptionalDevice(v); break;
+    case CTypeKind_MemoryFormat: out->memory_format = unbox_MemoryFormat(v); break;
+    case CTypeKind_OptionalMemoryFormat: out->optional_memory_format = unbox_OptionalMemoryFormat(v); break;
+    default: TORCH_INTERNAL_ASSERT(!"argument kind has no unboxing");
+  }
+}
+
+/* Boxes the C result into rets[0]; returns 0, or -1 if the kernel failed. */
+static int box_result(CTypeKind kind, CValue* r, IValue* rets) {
+  switch (kind) {
+    case CTypeKind_Void:
+      return Error_occurred() ? -1 : 0;
+    case CTypeKind_ReturnTensor:
+      if (r->tensor == NULL) return -1;
+      rets[0] = return_ReturnTensor(r->tensor);
+      return 0;
+    case CTypeKind_TensorList:
+      if (r->tensor_list.data == NULL && Error_occurred()) return -1;
+      rets[0] = return_TensorList(r->tensor_list);
+      return 0;
+    default:
+      break;
+  }
+  if (Error_occurred()) return -1;
+  switch (kind) {
+    case CTypeKind_Int: rets[0] = IValue_fromInt(r->i); break;
+    case CTypeKind_Double: rets[0] = IValue_fromDouble(r->d); break;
+    case CTypeKind_Bool: rets[0] = IValue_fromBool((bool)(r->widened & 1)); break;
+    case CTypeKind_Scalar: rets[0] = IValue_fromScalar(r->scalar); break;
+    case CTypeKind_ScalarType: rets[0] = IValue_fromScalarType((ScalarType)r->widened); break;
+    case CTypeKind_Layout: rets[0] = IValue_fromLayout((Layout)r->widened); break;
+    case CTypeKind_MemoryFormat: rets[0] = IValue_fromMemoryFormat((MemoryFormat)r->widened); break;
+    case CTypeKind_Device: rets[0] = IValue_fromDevice(r->device); break;
+    default: TORCH_INTERNAL_ASSERT(!"return kind has no boxing");
+  }
+  return 0;
+}
+
+/* See Note [Calling unboxed kernels from a boxed stack]. */
+static int call_unboxed_from_boxed(const KernelFunction* k, const OperatorEntry* op, IValue* args,
+                                   IValue* rets) {
+  const FfiSignature* sig = op->ffi;
+  if (sig == NULL) {
+    Error_set(ErrorType_RuntimeError,
+              "%s: its schema has a type minaten cannot pass to a C kernel, so the unboxed "
+              "kernel %s cannot be called boxed",
+              op->qualified_name, k->name);
+    return -1;
+  }
+  CValue values[kMaxFfiArgs];
+  void* pointers[kMaxFfiArgs];
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    unbox_argument(sig->arg_kinds[i], &args[i], &values[i]);
+    pointers[i] = &values[i];
+  }
+  CValue result;
+  memset(&result, 0, sizeof result);
+  ffi_call((ffi_cif*)&sig->cif, k->unboxed, &result, pointers);
+  return box_result(sig->ret_kind, &result, rets);
+}
+
+/* PyTorch 1.13: KernelFunction::callBoxed */
+int KernelFunction_callBoxed(const KernelFunction* k, const OperatorEntry* op, DispatchKeySet ks,
+                             IValue* args, IValue* rets) {
+  TORCH_INTERNAL_ASSERT(!k->fallthrough);
+  if (k->boxed != NULL) return k->boxed(k, op, ks, args, rets);
+  return call_unboxed_from_boxed(k, op, args, rets);
+}

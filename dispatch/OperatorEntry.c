@@ -1,0 +1,199 @@
+/*
+ * OperatorEntry.c - computing an operator's dispatch table from its
+ * registrations; see OperatorEntry.h.
+ *
+ * Note [Alias Dispatch Keys]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A kernel registered for an alias key serves a whole set of runtime keys:
+ *
+ *   CompositeExplicitAutograd (and ...NonFunctional)  -> the backend keys
+ *       (CPU, Lazy, QuantizedCPU) and Undefined: "[default backend kernel]"
+ *   CompositeImplicitAutograd -> the backend keys, Undefined AND the autograd
+ *       keys: "[math kernel]".  Because it also fills the autograd keys, which
+ *       rank above everything a backend has, a composite kernel such as
+ *       reshape runs before the trace mode (Python) is reached: what the trace
+ *       sees is what reshape decomposed into.
+ *   Autograd -> the autograd keys.
+ *
+ * Each runtime key's entry is chosen by the first rule that applies, as in
+ * PyTorch's computeDispatchTableEntryWithDebug:
+ *   1. a kernel registered directly for the key                     [kernel]
+ *   2. for an autograd key, a kernel registered for Autograd        [autograd kernel]
+ *   3. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd,
+ *      for backend keys and Undefined                               [default backend kernel]
+ *   4. CompositeImplicitAutograd, for backend keys and Undefined, and for an
+ *      autograd key only when the backends it serves have no kernel of their
+ *      own and there is no CompositeExplicitAutograd kernel          [math kernel]
+ *   5. the dispatcher's backend fallback for the key                [backend fallback]
+ *   6. nothing: calling raises NotImplementedError (reportError).
+ * So a direct backend kernel beats a composite one (clone on QuantizedCPU),
+ * and an explicit composite beats an implicit one.
+ *
+ * NB(minaten): PyTorch's "ambiguous autogradother" entry (an implicit kernel
+ * plus a kernel for a backend served by AutogradOther) is not modelled.
+ *
+ * PyTorch 1.13: aten/src/ATen/core/dispatch/OperatorEntry.cpp
+ */
+#include "dispatch/OperatorEntry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dispatch/Dispatcher.h"
+#include "runtime/Exception.h"
+
+/* The missing-kernel entry: calling it reports the error. */
+static int missing_kernel(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
+                          IValue* args, IValue* rets) {
+  (void)kernel;
+  (void)args;
+  (void)rets;
+  return OperatorEntry_reportError(op, DispatchKeySet_highestPriorityTypeId(ks));
+}
+
+static bool is_autograd_key(DispatchKey k) {
+  return DispatchKeySet_has(DispatchKeySet_autograd(), k);
+}
+
+static bool is_backend_or_undefined(DispatchKey k) {
+  return k == DispatchKey_Undefined || DispatchKey_isBackend(k);
+}
+
+/* The backend keys an autograd key serves.
+ * PyTorch 1.13: c10/core/DispatchKeySet.cpp getBackendKeySetFromAutograd */
+static DispatchKeySet backends_of_autograd_key(DispatchKey k) {
+  switch (k) {
+    case DispatchKey_AutogradCPU:
+      return DispatchKeySet_of(DispatchKey_CPU);
+    case DispatchKey_AutogradLazy:
+      return DispatchKeySet_of(DispatchKey_Lazy);
+    case DispatchKey_AutogradOther:
+      return DispatchKeySet_of(DispatchKey_QuantizedCPU);
+    default:
+      return DispatchKeySet_empty();
+  }
+}
+
+static bool has_kernel_for_any(const OperatorEntry* op, DispatchKeySet keys) {
+  for (int k = 1; k < DispatchKey_NumRuntimeKeys; k++)
+    if (DispatchKeySet_has(keys, (DispatchKey)k) && op->kernels[k].present) return true;
+  return false;
+}
+
+/* PyTorch 1.13: OperatorEntry::computeDispatchTableEntryWithDebug */
+static const KernelRegistration* compute_entry(const OperatorEntry* op, DispatchKey k,
+                                               DispatchTableSource* source) {
+  const KernelRegistration* direct = &op->kernels[k];
+  if (direct->present) {
+    *source = DispatchTableSource_Kernel;
+    return direct;
+  }
+  if (is_autograd_key(k) && op->kernels[DispatchKey_Autograd].present) {
+    *source = DispatchTableSource_AutogradKernel;
+    return &op->kernels[DispatchKey_Autograd];
+  }
+  if (is_backend_or_undefined(k)) {
+    static const DispatchKey explicit_keys[] = {DispatchKey_CompositeExplicitAutogradNonFunctional,
+                                                DispatchKey_CompositeExplicitAutograd};
+    for (size_t i = 0; i < 2; i++) {
+      if (op->kernels[explicit_keys[i]].present) {
+        *source = DispatchTableSource_DefaultBackendKernel;
+        return &op->kernels[explicit_keys[i]];
+      }
+    }
+  }
+  const KernelRegistration* math = &op->kernels[DispatchKey_CompositeImplicitAutograd];
+  if (math->present && (is_backend_or_undefined(k) || is_autograd_key(k))) {
+    bool has_backend_kernel = has_kernel_for_any(op, backends_of_autograd_key(k)) ||
+                              op->kernels[DispatchKey_CompositeExplicitAutograd].present;
+    if (!is_autograd_key(k) || !has_backend_kernel) {
+      *source = DispatchTableSource_MathKernel;
+      return math;
+    }
+  }
+  const KernelRegistration* fallback = Dispatcher_backendFallback(k);
+  if (fallback != NULL && fallback->present) {
+    *source = DispatchTableSource_BackendFallback;
+    return fallback;
+  }
+  *source = DispatchTableSource_Missing;
+  return NULL;
+}
+
+/* PyTorch 1.13: OperatorEntry::updateDispatchTableFull_ */
+void OperatorEntry_updateDispatchTable(OperatorEntry* op) {
+  DispatchKeySet non_fallthrough = DispatchKeySet_full();
+  for (int k = 0; k < DispatchKey_NumRuntimeKeys; k++) {
+    DispatchTableSource source;
+    const KernelRegistration* reg = compute_entry(op, (DispatchKey)k, &source);
+    op->tableSource[k] = source;
+    op->tableRegistration[k] = reg;
+    if (reg == NULL) {
+      op->dispatchTable[k] = KernelFunction_makeBoxed(missing_kernel, "missing kernel");
+    } else {
+      op->dispatchTable[k] = reg->kernel;
+      if (reg->kernel.fallthrough)
+        non_fallthrough = DispatchKeySet_remove(non_fallthrough, DispatchKeySet_of((DispatchKey)k));
+    }
+  }
+  op->nonFallthroughKeys = non_fallthrough;
+}
+
+static const char* source_words(DispatchTableSource s) {
+  switch (s) {
+    case DispatchTableSource_Kernel:
+      return "[kernel]";
+    case DispatchTableSource_DefaultBackendKernel:
+      return "[default backend kernel]";
+    case DispatchTableSource_MathKernel:
+      return "[math kernel]";
+    case DispatchTableSource_BackendFallback:
+      return "[backend fallback]";
+    case DispatchTableSource_AutogradKernel:
+      return "[autograd kernel]";
+    case DispatchTableSource_Missing:
+      break;
+  }
+  return "";
+}
+
+/* PyTorch 1.13: OperatorEntry::dumpComputedTable */
+void OperatorEntry_dumpComputedTable(const OperatorEntry* op, FILE* out) {
+  for (int k = 0; k < DispatchKey_NumRuntimeKeys; k++) {
+    const KernelRegistration* reg = op->tableRegistration[k];
+    if (reg == NULL) continue;
+    fprintf(out, "%s: %sregistered at %s:%d %s", DispatchKey_name((DispatchKey)k),
+            reg->kernel.fallthrough ? "fallthrough " : "", reg->file, reg->line,
+            source_words(op->tableSource[k]));
+    if (!reg->kernel.fallthrough) fprintf(out, " %s", reg->kernel.name);
+    fputc('\n', out);
+  }
+}
+
+/* PyTorch 1.13: OperatorEntry::reportError.  The message lists every key
+ * with an entry (fallbacks included, in priority order) and then the dump. */
+int OperatorEntry_reportError(const OperatorEntry* op, DispatchKey k) {
+  char available[512];
+  char dump[1536];
+  size_t n = 0;
+  available[0] = '\0';
+  for (int key = 1; key < DispatchKey_NumRuntimeKeys && n < sizeof available; key++) {
+    if (op->tableSource[key] == DispatchTableSource_Missing) continue;
+    n += (size_t)snprintf(available + n, sizeof available - n, "%s%s", n ? ", " : "",
+                          DispatchKey_name((DispatchKey)key));
+  }
+  dump[0] = '\0';
+  FILE* f = fmemopen(dump, sizeof dump, "w");
+  if (f != NULL) {
+    OperatorEntry_dumpComputedTable(op, f);
+    fclose(f);
+  }
+  Error_set(ErrorType_NotImplementedError,
+            "Could not run '%s' with arguments from the '%s' backend. This could be because the "
+            "operator doesn't exist for this backend, or was omitted during the selective/custom "
+            "build process (if using custom build). If you are a Facebook employee using PyTorch "
+            "on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. '%s' "
+            "is only available for these backends: [%s].\n\n%s",
+            op->qualified_name, DispatchKey_name(k), op->qualified_name, available, dump);
+  return -1;
+}

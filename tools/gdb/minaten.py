@@ -1,0 +1,131 @@
+"""gdb pretty-printers for minaten's core types.
+
+    (gdb) source tools/gdb/minaten.py
+    (gdb) print *self
+    $1 = Tensor(shape=[2, 3, 4], stride=[12, 4, 1], offset=0, dtype=Float, device=cpu,
+                keys=DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU), refcount=2)
+    (gdb) print ks
+    $2 = DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU)
+    (gdb) print args[1]
+    $3 = IValue(IntList [6, 4])
+
+Printers: Tensor, DispatchKeySet, IValue, IntArrayRef, KernelFunction,
+OperatorEntry (its qualified name).  Names come from the enums' own
+debug information, so they follow the X-macro lists in the C headers.
+"""
+import gdb
+import gdb.printing
+
+
+def _enum_name(value, prefix):
+    name = str(value)
+    return name[len(prefix):] if name.startswith(prefix) else name
+
+
+def _int_list(ptr, n):
+    return "[" + ", ".join(str(int(ptr[i])) for i in range(int(n))) + "]"
+
+
+def _key_names(repr_bits):
+    key_type = gdb.lookup_type("DispatchKey")
+    names = []
+    for field in key_type.fields():
+        v = field.enumval
+        if 0 < v < 64 and (repr_bits >> v) & 1 and field.name != "DispatchKey_NumRuntimeKeys":
+            names.append(field.name[len("DispatchKey_"):])
+    return names
+
+
+class DispatchKeySetPrinter:
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        return "DispatchKeySet(" + ", ".join(_key_names(int(self.val["repr"]))) + ")"
+
+
+class TensorPrinter:
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        v = self.val
+        dim = int(v["dim"])
+        device = _enum_name(v["device"]["type"], "DeviceType_").lower()
+        if int(v["device"]["index"]) >= 0:
+            device += ":%d" % int(v["device"]["index"])
+        return "Tensor(shape=%s, stride=%s, offset=%d, dtype=%s, device=%s, keys=%s, refcount=%d)" % (
+            _int_list(v["sizes"], dim), _int_list(v["strides"], dim), int(v["storage_offset"]),
+            _enum_name(v["dtype"], "ScalarType_"), device,
+            DispatchKeySetPrinter(v["key_set"]).to_string(), int(v["refcount"]))
+
+
+class IntArrayRefPrinter:
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        return _int_list(self.val["data"], self.val["size"])
+
+
+class IValuePrinter:
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        v = self.val
+        tag = _enum_name(v["tag"], "IValueTag_")
+        u = v["u"]
+        if tag == "None":
+            return "IValue(None)"
+        if tag == "Tensor":
+            return "IValue(%s)" % TensorPrinter(u["tensor"].dereference()).to_string()
+        if tag == "Int":
+            return "IValue(Int %d)" % int(u["i"])
+        if tag == "Double":
+            return "IValue(Double %s)" % float(u["d"])
+        if tag == "Bool":
+            return "IValue(Bool %s)" % bool(u["b"])
+        if tag == "String":
+            return "IValue(String %s)" % u["s"].string()
+        if tag == "IntList":
+            data = u["list"]["data"].cast(gdb.lookup_type("int64_t").pointer())
+            return "IValue(IntList %s)" % _int_list(data, u["list"]["size"])
+        if tag == "ScalarType":
+            return "IValue(ScalarType %s)" % _enum_name(u["scalar_type"], "ScalarType_")
+        return "IValue(%s)" % tag
+
+
+class KernelFunctionPrinter:
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        v = self.val
+        if bool(v["fallthrough"]):
+            return "KernelFunction(fallthrough)"
+        kind = "boxed" if int(v["boxed"]) else "unboxed"
+        name = v["name"].string() if int(v["name"]) else "?"
+        return "KernelFunction(%s %s)" % (kind, name)
+
+
+class OperatorEntryPrinter:
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        return "OperatorEntry(%s)" % self.val["qualified_name"].string()
+
+
+def build_printer():
+    pp = gdb.printing.RegexpCollectionPrettyPrinter("minaten")
+    pp.add_printer("Tensor", "^Tensor$", TensorPrinter)
+    pp.add_printer("DispatchKeySet", "^DispatchKeySet$", DispatchKeySetPrinter)
+    pp.add_printer("IValue", "^IValue$", IValuePrinter)
+    pp.add_printer("IntArrayRef", "^IntArrayRef$", IntArrayRefPrinter)
+    pp.add_printer("KernelFunction", "^KernelFunction$", KernelFunctionPrinter)
+    pp.add_printer("OperatorEntry", "^OperatorEntry$", OperatorEntryPrinter)
+    return pp
+
+
+gdb.printing.register_pretty_printer(gdb.current_objfile(), build_printer(), replace=True)

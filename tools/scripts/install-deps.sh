@@ -1,0 +1,15 @@
+#!/bin/sh
+# Installs the Debian packages minaten needs to build and test, when missing.
+# Nothing is downloaded at build time beyond these packages.
+set -eu
+PACKAGES="gcc make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev python3 gdb valgrind"
+missing=""
+for p in $PACKAGES; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "install-deps: installing$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
