@@ -11,6 +11,16 @@ static const char* const kSpelling[] = {
 };
 _Static_assert(sizeof kSpelling / sizeof kSpelling[0] == CTypeKind_NumKinds, "one spelling per kind");
 
+static const char* const kKindName[] = {
+#define CTYPE_KIND_NAME(kind, spelling) #kind,
+    MINATEN_FORALL_CTYPES(CTYPE_KIND_NAME)
+#undef CTYPE_KIND_NAME
+};
+
+const char* CType_kindName(CTypeKind k) {
+  return k < CTypeKind_NumKinds ? kKindName[k] : "Unsupported";
+}
+
 const char* CType_spelling(CTypeKind k) {
   return k < CTypeKind_NumKinds ? kSpelling[k] : "<unsupported>";
 }

@@ -73,5 +73,7 @@ CTypeKind CType_ofArgument(const Argument* a);
  * return, or Unsupported for tuples (not yet bound). */
 CTypeKind CType_ofReturns(const FunctionSchema* s);
 const char* CType_spelling(CTypeKind k);
+/* The kind's name, as in the Boxing.h helpers: "IntArrayRef" for box_IntArrayRef. */
+const char* CType_kindName(CTypeKind k);
 
 #endif
