@@ -33,12 +33,12 @@ static double now_ns(void) {
 }
 
 /* Best of `reps` runs of `iters` calls, in ns per call. */
-#define BEST_NS_PER_CALL(result, reps, iters, BODY)          \
+#define BEST_NS_PER_CALL(result, reps, iters, ...)        \
   do {                                                       \
     double best_ = 1e300;                                    \
     for (int r_ = 0; r_ < (reps); r_++) {                    \
       double t0_ = now_ns();                                 \
-      for (long i_ = 0; i_ < (iters); i_++) { BODY; }        \
+      for (long i_ = 0; i_ < (iters); i_++) { __VA_ARGS__; }       \
       double dt_ = (now_ns() - t0_) / (double)(iters);       \
       if (dt_ < best_) best_ = dt_;                          \
     }                                                        \

@@ -1,0 +1,60 @@
+/*
+ * EmptyTensor.c - fresh CPU tensors; see EmptyTensor.h.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp
+ */
+#include "ops/EmptyTensor.h"
+
+#include "runtime/Exception.h"
+
+int64_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize) {
+  int64_t span = 1;
+  for (size_t i = 0; i < sizes.size; i++) {
+    if (sizes.data[i] == 0) return 0;
+    int64_t extent;
+    if (__builtin_mul_overflow(sizes.data[i] - 1, strides.data[i], &extent) ||
+        __builtin_add_overflow(span, extent, &span))
+      return -1;
+  }
+  int64_t bytes;
+  if (__builtin_mul_overflow(span, (int64_t)itemsize, &bytes)) return -1;
+  return bytes;
+}
+
+/* PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp check_size_nonnegative */
+static int check_size_nonnegative(IntArrayRef sizes) {
+  for (size_t i = 0; i < sizes.size; i++) {
+    if (sizes.data[i] < 0) {
+      char buf[256];
+      Error_set(ErrorType_RuntimeError, "Trying to create tensor with negative dimension %lld: %s",
+                (long long)sizes.data[i], IntArrayRef_format(sizes, buf, sizeof buf));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
+  if (check_size_nonnegative(sizes) < 0) return NULL;
+  int64_t nbytes = computeStorageNbytes(sizes, strides, ScalarType_elementSize(dtype));
+  if (nbytes < 0) {
+    Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
+              IntArrayRef_format(sizes, (char[256]){0}, 256));
+    return NULL;
+  }
+  Storage* storage = Storage_new((size_t)nbytes);
+  if (storage == NULL) return NULL;
+  Tensor* t = Tensor_new(storage, 0, sizes, strides, dtype, Device_cpu(), DispatchKey_CPU);
+  Storage_release(storage);
+  return t;
+}
+
+Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) {
+  int64_t strides[MINATEN_MAX_DIM];
+  if (sizes.size > MINATEN_MAX_DIM) {
+    Error_set(ErrorType_RuntimeError, "minaten supports tensors with at most %d dimensions, but got %zu",
+              MINATEN_MAX_DIM, sizes.size);
+    return NULL;
+  }
+  computeContiguousStrides(sizes, strides);
+  return empty_strided_cpu(sizes, IntArrayRef_make(strides, sizes.size), dtype);
+}

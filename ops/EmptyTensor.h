@@ -1,0 +1,22 @@
+/*
+ * EmptyTensor.h - making CPU tensors with fresh, uninitialised storage.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.h (at::detail::empty_cpu, empty_strided_cpu)
+ */
+#ifndef MINATEN_OPS_EMPTYTENSOR_H
+#define MINATEN_OPS_EMPTYTENSOR_H
+
+#include "runtime/TensorImpl.h"
+
+/* Bytes a (size, stride) geometry spans: 0 if it has no element, else
+ * itemsize * (1 + sum (size_i - 1) * stride_i).  Returns -1 on overflow.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp computeStorageNbytes */
+int64_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize);
+
+/* A contiguous CPU tensor of dtype; NULL + RuntimeError for a negative size
+ * ("Trying to create tensor with negative dimension -1: [-1]") or OOM.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp at::detail::empty_cpu */
+Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype);
+/* PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp at::detail::empty_strided_cpu */
+Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype);
+
+#endif
