@@ -95,8 +95,16 @@ static void emit_params(FILE* f, const FunctionSchema* s) {
             arg_name(s, i));
 }
 
+/* The schema with its namespace: "aten::reshape(...)" even when the YAML omits it. */
+static void emit_schema(FILE* f, const NativeFunction* fn) {
+  if (strstr(fn->func, "::") == NULL) fprintf(f, "%s::", fn->schema.ns);
+  fputs(fn->func, f);
+}
+
 static void emit_banner(FILE* f, const NativeFunction* fn) {
-  fprintf(f, "\n/* %s::%s\n * %s:%d */\n", fn->schema.ns, fn->func, fn->loc.file, fn->loc.line);
+  fprintf(f, "\n/* ");
+  emit_schema(f, fn);
+  fprintf(f, "\n * %s:%d */\n", fn->loc.file, fn->loc.line);
 }
 
 static const char* return_type(const NativeFunction* fn) {
@@ -125,8 +133,9 @@ static void gen_operators(const Model* m, const char* dir, int* rc) {
   fprintf(c.f, "\nint at_register_operators(void) {\n  OperatorEntry* op;\n");
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
-    fprintf(c.f, "\n  op = Dispatcher_registerDef(\"%s::%s\", \"%s:%d\");\n", fn->schema.ns,
-            fn->func, fn->loc.file, fn->loc.line);
+    fprintf(c.f, "\n  op = Dispatcher_registerDef(\"");
+    emit_schema(c.f, fn);
+    fprintf(c.f, "\", \"%s:%d\");\n", fn->loc.file, fn->loc.line);
     fprintf(c.f, "  if (op == NULL) return -1;\n");
     fprintf(c.f, "  op->has_function_variant = %s;\n", fn->function_variant ? "true" : "false");
     fprintf(c.f, "  op->has_method_variant = %s;\n", fn->method_variant ? "true" : "false");

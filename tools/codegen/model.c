@@ -76,10 +76,11 @@ static const DispatchKey kAllowedKeys[] = {
     DispatchKey_CompositeImplicitAutograd, DispatchKey_CompositeExplicitAutograd,
     DispatchKey_CompositeExplicitAutogradNonFunctional};
 
-static int add_kernel(NativeFunction* f, DispatchKey key, const char* kernel, SourceLoc loc) {
+static int add_kernel(NativeFunction* f, DispatchKey key, const char* kernel, SourceLoc key_loc,
+                      SourceLoc loc) {
   for (size_t i = 0; i < f->num_kernels; i++)
     if (f->kernels[i].key == key)
-      return error_at(loc, "dispatch key %s is named twice for %s", DispatchKey_name(key), f->qualified);
+      return error_at(key_loc, "dispatch key %s is named twice for %s", DispatchKey_name(key), f->qualified);
   if (f->num_kernels == sizeof f->kernels / sizeof f->kernels[0])
     return error_at(loc, "too many dispatch entries");
   BackendKernel* k = &f->kernels[f->num_kernels++];
@@ -114,7 +115,7 @@ static int parse_dispatch(NativeFunction* f, const char* file, yaml_document_t* 
       for (size_t i = 0; i < sizeof kAllowedKeys / sizeof kAllowedKeys[0]; i++)
         allowed = allowed || kAllowedKeys[i] == key;
       if (!allowed) return error_at(l, "unknown dispatch key '%s'", name);
-      if (add_kernel(f, key, kernel, loc_of(file, vnode)) < 0) return -1;
+      if (add_kernel(f, key, kernel, l, loc_of(file, vnode)) < 0) return -1;
       p += n;
     }
   }
@@ -183,7 +184,7 @@ static int parse_entry(Model* m, const char* file, yaml_document_t* doc, yaml_no
                       m->functions[i].loc.file, m->functions[i].loc.line);
   if (dispatch_node != NULL) return parse_dispatch(f, file, doc, dispatch_node);
   /* No dispatch: CompositeImplicitAutograd, kernel named after the operator. */
-  return add_kernel(f, DispatchKey_CompositeImplicitAutograd, f->schema.name, f->loc);
+  return add_kernel(f, DispatchKey_CompositeImplicitAutograd, f->schema.name, f->loc, f->loc);
 }
 
 int Model_loadYaml(Model* m, const char* path, const char* display_path) {
