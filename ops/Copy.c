@@ -68,7 +68,7 @@ void store_scalar(ScalarType t, char* p, Scalar s) {
     store_from_int64(t, p, s.v.i);
 }
 
-static void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {
+void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {
   switch (st) {
     case ScalarType_Float: store_from_double(dt, dst, *(const float*)src); break;
     case ScalarType_Double: store_from_double(dt, dst, *(const double*)src); break;

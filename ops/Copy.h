@@ -16,4 +16,7 @@ void store_scalar(ScalarType t, char* p, Scalar s);
  * Returns 0 or -1 with the error set. */
 int copy_into(Tensor* self, const Tensor* src);
 
+/* Converts one element of dtype st at src into dtype dt at dst. */
+void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src);
+
 #endif

@@ -38,3 +38,17 @@ Tensor* at_native_fill_(Tensor* self, Scalar value) {
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::zero_ */
 Tensor* at_native_zero_(Tensor* self) { return at_native_fill_(self, Scalar_fromLong(0)); }
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Tensor)
+ * (NB(minaten): kernel named fill__Tensor, C has no overloading) */
+Tensor* at_native_fill__Tensor(Tensor* self, const Tensor* value) {
+  TORCH_CHECK(value->dim == 0,
+              "fill_ only supports 0-dimension value tensor but got tensor with %lld dimensions.",
+              (long long)value->dim);
+  char bytes[8];
+  convert_element(self->dtype, bytes, value->dtype, Tensor_data(value));
+  fill_bytes(self, bytes);
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}

@@ -266,7 +266,7 @@ Tensor* at_native_expand(const Tensor* self, IntArrayRef size, bool implicit) {
   for (int64_t i = ndim - 1; i >= 0; i--) {
     int64_t dim = self->dim - 1 - (ndim - 1 - i);
     int64_t s = dim >= 0 ? self->sizes[dim] : 1;
-    int64_t st = dim >= 0 ? self->strides[dim] : (i == ndim - 1 ? 1 : sizes[i + 1] * strides[i + 1]);
+    int64_t st = dim >= 0 ? self->strides[dim] : (i == ndim - 1 ? 0 : sizes[i + 1] * strides[i + 1]);
     int64_t target = size.data[i];
     if (target == -1) {
       TORCH_CHECK(dim >= 0,
@@ -426,3 +426,8 @@ fail:
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::lift_fresh */
 Tensor* at_native_lift_fresh(const Tensor* self) { return Tensor_retain(self); }
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::alias */
+Tensor* at_native_alias(const Tensor* self) {
+  return alias_with_sizes_and_strides(self, Tensor_sizes(self), Tensor_strides(self));
+}

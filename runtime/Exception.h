@@ -28,7 +28,8 @@
   _(AttributeError)                   \
   _(NotImplementedError)              \
   _(NameError)                        \
-  _(SyntaxError)
+  _(SyntaxError)                       \
+  _(ZeroDivisionError)
 
 typedef enum ErrorType {
   ErrorType_None = 0,

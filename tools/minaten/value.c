@@ -1,0 +1,286 @@
+/*
+ * value.c - constructors, reference counting and Python's str() of values.
+ */
+#include "tools/minaten/value.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+static Value* alloc_value(ValueKind kind) {
+  Value* v = calloc(1, sizeof *v);
+  TORCH_INTERNAL_ASSERT(v != NULL);
+  v->refcount = 1;
+  v->kind = kind;
+  return v;
+}
+
+Value* Value_none(void) { return alloc_value(Value_None); }
+Value* Value_bool(bool b) {
+  Value* v = alloc_value(Value_Bool);
+  v->u.b = b;
+  return v;
+}
+Value* Value_int(int64_t i) {
+  Value* v = alloc_value(Value_Int);
+  v->u.i = i;
+  return v;
+}
+Value* Value_float(double f) {
+  Value* v = alloc_value(Value_Float);
+  v->u.f = f;
+  return v;
+}
+Value* Value_strn(const char* s, size_t n) {
+  Value* v = alloc_value(Value_Str);
+  v->u.s = strndup(s, n);
+  return v;
+}
+Value* Value_str(const char* s) { return Value_strn(s, strlen(s)); }
+Value* Value_seq(ValueKind kind, int n) {
+  Value* v = alloc_value(kind);
+  v->u.seq.n = n;
+  v->u.seq.items = calloc(n > 0 ? (size_t)n : 1, sizeof(Value*));
+  TORCH_INTERNAL_ASSERT(v->u.seq.items != NULL);
+  return v;
+}
+Value* Value_tensor(Tensor* t) {
+  Value* v = alloc_value(Value_Tensor);
+  v->u.tensor = t;
+  return v;
+}
+Value* Value_dtype(ScalarType t) {
+  Value* v = alloc_value(Value_Dtype);
+  v->u.dtype = t;
+  return v;
+}
+Value* Value_memoryFormat(MemoryFormat m) {
+  Value* v = alloc_value(Value_MemoryFormat);
+  v->u.memory_format = m;
+  return v;
+}
+Value* Value_device(Device d) {
+  Value* v = alloc_value(Value_Device);
+  v->u.device = d;
+  return v;
+}
+Value* Value_ellipsis(void) { return alloc_value(Value_Ellipsis); }
+Value* Value_module(const char* name) {
+  Value* v = alloc_value(Value_Module);
+  v->u.s = strdup(name);
+  return v;
+}
+Value* Value_ops(const char* ns, const char* name, const char* overload, bool method, bool all) {
+  Value* v = alloc_value(Value_Ops);
+  v->u.ops.ns = strdup(ns);
+  v->u.ops.name = strdup(name);
+  v->u.ops.overload = overload ? strdup(overload) : NULL;
+  v->u.ops.method = method;
+  v->u.ops.all = all;
+  return v;
+}
+Value* Value_builtin(const char* name, BuiltinFn fn) {
+  Value* v = alloc_value(Value_Builtin);
+  v->u.builtin.name = name;
+  v->u.builtin.fn = fn;
+  return v;
+}
+Value* Value_method(Value* self, Value* callee) {
+  Value* v = alloc_value(Value_Method);
+  v->u.method.self = Value_retain(self);
+  v->u.method.callee = Value_retain(callee);
+  return v;
+}
+Value* Value_sizeFrom(IntArrayRef sizes) {
+  Value* v = Value_seq(Value_Size, (int)sizes.size);
+  for (size_t i = 0; i < sizes.size; i++) v->u.seq.items[i] = Value_int(sizes.data[i]);
+  return v;
+}
+
+Value* Value_retain(Value* v) {
+  v->refcount++;
+  return v;
+}
+
+void Value_release(Value* v) {
+  if (v == NULL || --v->refcount > 0) return;
+  switch (v->kind) {
+    case Value_Str:
+    case Value_Module:
+      free(v->u.s);
+      break;
+    case Value_Tuple:
+    case Value_List:
+    case Value_Size:
+    case Value_Slice:
+      for (int i = 0; i < v->u.seq.n; i++) Value_release(v->u.seq.items[i]);
+      free(v->u.seq.items);
+      break;
+    case Value_Tensor:
+      Tensor_release(v->u.tensor);
+      break;
+    case Value_Ops:
+      free(v->u.ops.ns);
+      free(v->u.ops.name);
+      free(v->u.ops.overload);
+      break;
+    case Value_Method:
+      Value_release(v->u.method.self);
+      Value_release(v->u.method.callee);
+      break;
+    default:
+      break;
+  }
+  free(v);
+}
+
+const char* Value_typeName(const Value* v) {
+  switch (v->kind) {
+    case Value_None: return "NoneType";
+    case Value_Bool: return "bool";
+    case Value_Int: return "int";
+    case Value_Float: return "float";
+    case Value_Str: return "str";
+    case Value_Tuple: return "tuple";
+    case Value_List: return "list";
+    case Value_Size: return "Size";
+    case Value_Tensor: return "Tensor";
+    case Value_Dtype: return "dtype";
+    case Value_MemoryFormat: return "memory_format";
+    case Value_Device: return "device";
+    case Value_Ellipsis: return "ellipsis";
+    case Value_Slice: return "slice";
+    case Value_Module: return "module";
+    case Value_Ops: return "OpOverloadPacket";
+    case Value_Builtin: return "builtin_function_or_method";
+    case Value_Method: return "method";
+  }
+  return "object";
+}
+
+bool Value_isNumber(const Value* v) {
+  return v->kind == Value_Int || v->kind == Value_Float || v->kind == Value_Bool;
+}
+
+double Value_toDouble(const Value* v) {
+  switch (v->kind) {
+    case Value_Float: return v->u.f;
+    case Value_Int: return (double)v->u.i;
+    case Value_Bool: return v->u.b;
+    default: return 0;
+  }
+}
+
+/* Python's repr(float): the shortest digits that round-trip, in fixed
+ * notation for decimal exponents -4..15, else scientific (1e-05, 1e+16). */
+void format_python_float(double d, char* out, size_t size) {
+  if (isnan(d)) {
+    snprintf(out, size, "nan");
+    return;
+  }
+  if (isinf(d)) {
+    snprintf(out, size, d < 0 ? "-inf" : "inf");
+    return;
+  }
+  char tmp[64];
+  int p;
+  for (p = 1; p <= 17; p++) {
+    snprintf(tmp, sizeof tmp, "%.*e", p - 1, d);
+    if (strtod(tmp, NULL) == d) break;
+  }
+  /* tmp: [-]D[.DDD]e[+-]XX */
+  char digits[32];
+  int nd = 0;
+  const char* c = tmp;
+  bool neg = *c == '-';
+  if (neg) c++;
+  for (; *c && *c != 'e'; c++)
+    if (*c != '.') digits[nd++] = *c;
+  digits[nd] = '\0';
+  int exp = atoi(c + 1);
+  while (nd > 1 && digits[nd - 1] == '0') digits[--nd] = '\0';
+  size_t n = 0;
+  if (neg) n += (size_t)snprintf(out + n, size - n, "-");
+  if (exp < -4 || exp >= 16) {
+    n += (size_t)snprintf(out + n, size - n, "%c", digits[0]);
+    if (nd > 1) n += (size_t)snprintf(out + n, size - n, ".%s", digits + 1);
+    snprintf(out + n, size - n, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+  } else if (exp >= 0) {
+    for (int i = 0; i <= exp; i++) n += (size_t)snprintf(out + n, size - n, "%c", i < nd ? digits[i] : '0');
+    n += (size_t)snprintf(out + n, size - n, ".");
+    if (nd > exp + 1)
+      snprintf(out + n, size - n, "%s", digits + exp + 1);
+    else
+      snprintf(out + n, size - n, "0");
+  } else {
+    n += (size_t)snprintf(out + n, size - n, "0.");
+    for (int i = 0; i < -exp - 1; i++) n += (size_t)snprintf(out + n, size - n, "0");
+    snprintf(out + n, size - n, "%s", digits);
+  }
+}
+
+int tensor_str_write(const Tensor* t, FILE* out); /* tensor_str.c */
+
+static int write_item(const Value* v, FILE* out) {
+  if (v->kind == Value_Str) {
+    fprintf(out, "'%s'", v->u.s);
+    return 0;
+  }
+  return Value_str_write(v, out);
+}
+
+static int write_items(const Value* v, FILE* out) {
+  for (int i = 0; i < v->u.seq.n; i++) {
+    if (i) fputs(", ", out);
+    if (write_item(v->u.seq.items[i], out) < 0) return -1;
+  }
+  return 0;
+}
+
+int Value_str_write(const Value* v, FILE* out) {
+  char buf[64];
+  switch (v->kind) {
+    case Value_None: fputs("None", out); return 0;
+    case Value_Bool: fputs(v->u.b ? "True" : "False", out); return 0;
+    case Value_Int: fprintf(out, "%lld", (long long)v->u.i); return 0;
+    case Value_Float:
+      format_python_float(v->u.f, buf, sizeof buf);
+      fputs(buf, out);
+      return 0;
+    case Value_Str: fputs(v->u.s, out); return 0;
+    case Value_Tuple:
+      fputc('(', out);
+      if (write_items(v, out) < 0) return -1;
+      fputs(v->u.seq.n == 1 ? ",)" : ")", out);
+      return 0;
+    case Value_List:
+      fputc('[', out);
+      if (write_items(v, out) < 0) return -1;
+      fputc(']', out);
+      return 0;
+    case Value_Size:
+      fputs("torch.Size([", out);
+      write_items(v, out);
+      fputs("])", out);
+      return 0;
+    case Value_Tensor: return tensor_str_write(v->u.tensor, out);
+    case Value_Dtype: fprintf(out, "torch.%s", ScalarType_pyName(v->u.dtype)); return 0;
+    case Value_MemoryFormat:
+      fputs(v->u.memory_format == MemoryFormat_Contiguous ? "torch.contiguous_format" : "torch.preserve_format", out);
+      return 0;
+    case Value_Device: fputs(Device_format(v->u.device, buf, sizeof buf), out); return 0;
+    case Value_Ellipsis: fputs("Ellipsis", out); return 0;
+    case Value_Slice:
+      fputs("slice(", out);
+      write_items(v, out);
+      fputc(')', out);
+      return 0;
+    case Value_Module: fprintf(out, "<module '%s'>", v->u.s); return 0;
+    case Value_Ops: fprintf(out, "%s.%s", v->u.ops.ns, v->u.ops.name); return 0;
+    case Value_Builtin: fprintf(out, "<built-in method %s>", v->u.builtin.name); return 0;
+    case Value_Method: fputs("<bound method>", out); return 0;
+  }
+  return 0;
+}

@@ -1,0 +1,114 @@
+/*
+ * value.h - the interpreter's values: Python's objects, as far as the
+ * dialect needs them (../shared/conformance/DIALECT.md).
+ *
+ * Values are reference counted.  A Tensor value holds one reference to a
+ * runtime Tensor; two names bound to the same tensor share the Value, so
+ * identity behaves as in Python (an in-place method returns its self).
+ * Callables are values too: builtins, operator packets (`torch.reshape`,
+ * `torch.ops.aten.reshape.default`) and bound methods (`a.view`).
+ */
+#ifndef MINATEN_INTERP_VALUE_H
+#define MINATEN_INTERP_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "runtime/Device.h"
+#include "runtime/MemoryFormat.h"
+#include "runtime/ScalarType.h"
+#include "runtime/TensorImpl.h"
+
+typedef enum ValueKind {
+  Value_None,
+  Value_Bool,
+  Value_Int,
+  Value_Float,
+  Value_Str,
+  Value_Tuple,
+  Value_List,
+  Value_Size,  /* torch.Size: a tuple of ints */
+  Value_Tensor,
+  Value_Dtype,
+  Value_MemoryFormat,
+  Value_Device,
+  Value_Ellipsis,
+  Value_Slice,  /* a:b:c inside a subscript; items are start, stop, step (None when missing) */
+  Value_Module, /* torch, torch.ops, torch.ops.NS */
+  Value_Ops,    /* an operator name, maybe with an overload: torch.reshape, torch.ops.aten.view.default */
+  Value_Builtin,
+  Value_Method, /* a bound method: self + a builtin or an operator name */
+} ValueKind;
+
+typedef struct Value Value;
+struct Interp;
+
+/* A builtin: receives positional and keyword arguments; returns a new
+ * reference, or NULL with the error indicator set. */
+typedef Value* (*BuiltinFn)(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+
+struct Value {
+  int refcount;
+  ValueKind kind;
+  union {
+    bool b;
+    int64_t i;
+    double f;
+    char* s; /* Str; Module: "torch", "torch.ops", "torch.ops.aten" */
+    struct {
+      Value** items;
+      int n;
+    } seq; /* Tuple, List, Size, Slice */
+    Tensor* tensor;
+    ScalarType dtype;
+    MemoryFormat memory_format;
+    Device device;
+    struct {
+      char* ns;       /* "aten" */
+      char* name;     /* "reshape" */
+      char* overload; /* NULL: any overload; "" for `.default` */
+      bool method;    /* resolve method variants (self is bound) */
+      bool all;       /* torch.ops: every operator, whatever its variants */
+    } ops;
+    struct {
+      const char* name;
+      BuiltinFn fn;
+    } builtin;
+    struct {
+      Value* self;
+      Value* callee; /* a Builtin or an Ops value */
+    } method;
+  } u;
+};
+
+Value* Value_none(void);
+Value* Value_bool(bool b);
+Value* Value_int(int64_t i);
+Value* Value_float(double f);
+Value* Value_str(const char* s);
+Value* Value_strn(const char* s, size_t n);
+Value* Value_seq(ValueKind kind, int n); /* items zeroed; fill with references */
+Value* Value_tensor(Tensor* t);          /* steals the reference */
+Value* Value_dtype(ScalarType t);
+Value* Value_memoryFormat(MemoryFormat m);
+Value* Value_device(Device d);
+Value* Value_ellipsis(void);
+Value* Value_module(const char* name);
+Value* Value_ops(const char* ns, const char* name, const char* overload, bool method, bool all);
+Value* Value_builtin(const char* name, BuiltinFn fn);
+Value* Value_method(Value* self, Value* callee); /* takes new references to both */
+Value* Value_sizeFrom(IntArrayRef sizes);
+
+Value* Value_retain(Value* v);
+void Value_release(Value* v);
+
+/* Python's str(v) appended to `out` (tensors print with PyTorch's layout). */
+int Value_str_write(const Value* v, FILE* out);
+/* Python's type name: "int", "Tensor", "tuple". */
+const char* Value_typeName(const Value* v);
+/* Python's truth value, for `if`-less dialect uses (print of comparisons). */
+bool Value_isNumber(const Value* v);
+double Value_toDouble(const Value* v);
+
+#endif
