@@ -118,7 +118,7 @@ const char* Tensor_typeString(const Tensor* t) {
     case ScalarType_Long: return "torch.LongTensor";
     case ScalarType_Float: return "torch.FloatTensor";
     case ScalarType_Double: return "torch.DoubleTensor";
-    case ScalarType_Bool: return "torch.BoolTensor";
+    case ScalarType_Bool: return "CPUBoolType"; /* sic: 1.13 has no legacy BoolTensor name */
     case ScalarType_QUInt8: return "torch.quantized.QUInt8Tensor";
     case ScalarType_QInt8: return "torch.quantized.QInt8Tensor";
     case ScalarType_QInt32: return "torch.quantized.QInt32Tensor";

@@ -39,8 +39,9 @@ int Device_parse(const char* s, Device* out) {
   } else {
     Error_set(ErrorType_RuntimeError,
               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
-              "ort, mps, xla, lazy, vulkan, meta, hpu device type at start of device string: %.*s",
-              (int)n, s);
+              "fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of "
+              "device string: %s",
+              s);
     return -1;
   }
   out->index = index;

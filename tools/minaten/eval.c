@@ -24,7 +24,14 @@ typedef struct Variable {
 
 struct Interp {
   Variable* vars;
+  const char* filename; /* for SyntaxError messages: "script.py" or "<string>" */
+  int lineno;
 };
+
+void Interp_setLocation(Interp* in, const char* filename, int lineno) {
+  in->filename = filename;
+  in->lineno = lineno;
+}
 
 Interp* Interp_new(void) {
   Interp* in = calloc(1, sizeof *in);
@@ -355,11 +362,16 @@ static int exec_stmt(Interp* in, const Stmt* s) {
   return 0;
 }
 
-/* Prints the pending error as `Type: first line of the message`. */
-static void report_error(void) {
+/* Prints the pending error as `Type: first line of the message`; a
+ * SyntaxError names the line as Python's compile() does: `(FILE:LINE, line 1)`,
+ * each line being compiled on its own. */
+static void report_error(const Interp* in) {
   const char* msg = Error_message();
   size_t n = strcspn(msg, "\n");
-  printf("%s: %.*s\n", ErrorType_name(Error_type()), (int)n, msg);
+  printf("%s: %.*s", ErrorType_name(Error_type()), (int)n, msg);
+  if (Error_type() == ErrorType_SyntaxError)
+    printf(" (%s:%d, line 1)", in->filename ? in->filename : "<string>", in->lineno);
+  putchar('\n');
   Error_clear();
 }
 
@@ -374,7 +386,7 @@ int Interp_runLine(Interp* in, const char* line) {
   Stmt_free(s);
   if (rc < 0) {
     if (!Error_occurred()) Error_set(ErrorType_RuntimeError, "unknown error");
-    report_error();
+    report_error(in);
   }
   fflush(stdout);
   return rc;

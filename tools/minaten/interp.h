@@ -41,6 +41,8 @@ int index_set(Value* obj, Value** items, int n, Value* value);
 typedef struct Interp Interp;
 Interp* Interp_new(void);
 void Interp_free(Interp* in);
+/* Where the next line comes from (for SyntaxError messages). */
+void Interp_setLocation(Interp* in, const char* filename, int lineno);
 /* Runs one line; returns 0, or -1 after printing `Type: message`. */
 int Interp_runLine(Interp* in, const char* line);
 

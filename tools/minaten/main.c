@@ -31,9 +31,10 @@ static void usage(FILE* out) {
 }
 
 /* Runs the lines of `text` (split at newlines, and at ';' outside strings for -c). */
-static int run_text(char* text, bool split_semicolons, bool strict) {
+static int run_text(char* text, const char* filename, bool split_semicolons, bool strict) {
   Interp* in = Interp_new();
   int status = 0;
+  int lineno = 1;
   char* line = text;
   while (line != NULL && *line) {
     char* end = line;
@@ -52,10 +53,12 @@ static int run_text(char* text, bool split_semicolons, bool strict) {
     }
     char saved = *end;
     *end = '\0';
+    Interp_setLocation(in, filename, lineno);
     if (Interp_runLine(in, line) < 0 && strict) {
       status = 1;
       break;
     }
+    if (saved == '\n') lineno++;
     line = saved ? end + 1 : NULL;
   }
   Interp_free(in);
@@ -110,12 +113,13 @@ int main(int argc, char** argv) {
       fprintf(stderr, "minaten: cannot read %s\n", argv[i + 1]);
       status = 2;
     } else {
-      status = run_text(text, false, strict);
+      const char* base = strrchr(argv[i + 1], '/');
+      status = run_text(text, base ? base + 1 : argv[i + 1], true, strict);
       free(text);
     }
   } else if (strcmp(cmd, "-c") == 0 && i + 1 < argc) {
     char* text = strdup(argv[i + 1]);
-    status = run_text(text, true, strict);
+    status = run_text(text, "<string>", true, strict);
     free(text);
   } else if (strcmp(cmd, "ops") == 0) {
     for (size_t k = 0; k < Dispatcher_numOperators(); k++) {

@@ -4,8 +4,9 @@
  * Precedence, lowest first (DIALECT.md): comparisons; + -; * / @; unary -;
  * postfix call / attribute / subscript.  A top-level comma makes a tuple
  * (`a, b = x.split(1)`), `=` after the first expression makes an assignment
- * whose target decides the statement kind.  Errors are SyntaxErrors naming
- * the column, like Python's "invalid syntax".
+ * whose target decides the statement kind.  Errors are SyntaxErrors worded
+ * as Python 3.11 words them ("invalid syntax", "'(' was never closed"); the
+ * evaluator adds the `(FILE:LINE, line 1)` Python prints after them.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -34,7 +35,7 @@ typedef struct Parser {
 
 static void syntax_error(Parser* p, const char* what) {
   if (!p->failed)
-    Error_set(ErrorType_SyntaxError, "%s (column %d)", what, p->tok.col);
+    Error_set(ErrorType_SyntaxError, "%s", what);
   p->failed = true;
 }
 
@@ -74,7 +75,7 @@ static void next(Parser* p) {
     while (s[p->pos] && s[p->pos] != c) p->pos++;
     if (s[p->pos] != c) {
       p->tok = t;
-      syntax_error(p, "unterminated string literal");
+      syntax_error(p, "unterminated string literal (detected at line 1)");
       p->tok.kind = Tok_End;
       return;
     }
@@ -111,6 +112,9 @@ static bool accept_op(Parser* p, const char* op) {
 }
 static bool expect_op(Parser* p, const char* op) {
   if (accept_op(p, op)) return true;
+  /* Python 3.11's wording for a bracket still open at the end of the line. */
+  if (p->tok.kind == Tok_End && strcmp(op, ")") == 0) syntax_error(p, "'(' was never closed");
+  if (p->tok.kind == Tok_End && strcmp(op, "]") == 0) syntax_error(p, "'[' was never closed");
   syntax_error(p, "invalid syntax");
   return false;
 }
@@ -151,7 +155,7 @@ static Node* parse_expr(Parser* p);
  * *had_comma tells `(x)` from `(x,)`. */
 static void parse_sequence(Parser* p, Node* n, const char* close, bool* had_comma) {
   *had_comma = false;
-  while (!p->failed && !is_op(p, close)) {
+  while (!p->failed && !is_op(p, close) && p->tok.kind != Tok_End) {
     push_item(n, parse_expr(p));
     if (!accept_op(p, ",")) break;
     *had_comma = true;
@@ -237,7 +241,7 @@ static Node* parse_subscript_item(Parser* p) {
 static Node* parse_call(Parser* p, Node* callee) {
   Node* n = new_node(Node_Call);
   n->a = callee;
-  while (!p->failed && !is_op(p, ")")) {
+  while (!p->failed && !is_op(p, ")") && p->tok.kind != Tok_End) {
     /* keyword argument: NAME '=' expr (but not NAME '==') */
     if (p->tok.kind == Tok_Name) {
       Parser save = *p;
@@ -284,11 +288,11 @@ static Node* parse_postfix(Parser* p) {
     } else if (accept_op(p, "[")) {
       Node* s = new_node(Node_Subscript);
       s->a = n;
-      while (!p->failed && !is_op(p, "]")) {
+      while (!p->failed && !is_op(p, "]") && p->tok.kind != Tok_End) {
         push_item(s, parse_subscript_item(p));
         if (!accept_op(p, ",")) break;
       }
-      if (s->n == 0) syntax_error(p, "invalid syntax");
+      if (s->n == 0 && p->tok.kind != Tok_End) syntax_error(p, "invalid syntax");
       expect_op(p, "]");
       n = s;
     } else {

@@ -1,0 +1,12 @@
+# as_strided views any geometry inside the storage
+a = torch.arange(9.)
+trace_on()
+b = a.as_strided((2, 2), (3, 1))
+c = a.as_strided((3,), (2,), 1)
+d = torch.as_strided(a, (2, 3), (1, 2), 2)
+trace_off()
+show(b)
+show(c)
+show(d)
+same_storage(a, d)
+show(a.as_strided((2, 2), (0, 1)))

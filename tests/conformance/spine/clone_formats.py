@@ -1,0 +1,15 @@
+# clone keeps the strides of dense tensors (preserve) unless asked for contiguous
+p = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)
+trace_on()
+c = p.clone()
+trace_off()
+print(c.stride(), p.clone(memory_format=torch.preserve_format).stride())
+print(p.clone(memory_format=torch.contiguous_format).stride())
+show(c)
+same_storage(p, c)
+s = torch.arange(24.).reshape(2, 3, 4)[:, :, ::2]
+print(s.stride(), s.clone().stride())
+e = torch.zeros(3, 1).expand(3, 4)
+print(e.clone().stride())
+t = torch.zeros(2, 1, 3).transpose(0, 1)
+print(t.stride(), t.clone().stride(), t.is_contiguous())

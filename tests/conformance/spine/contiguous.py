@@ -1,0 +1,10 @@
+# contiguous returns self when already contiguous, else clones
+a = torch.arange(12.).reshape(3, 4)
+trace_on()
+b = a.contiguous()
+c = a.t().contiguous()
+trace_off()
+same_storage(a, b)
+same_storage(a, c)
+show(c)
+show(a.t()[1:].contiguous())

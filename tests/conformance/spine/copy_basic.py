@@ -1,0 +1,11 @@
+# copy_ writes in place, across dtypes, and returns self
+a = torch.zeros(2, 3)
+b = torch.arange(6).reshape(2, 3)
+trace_on()
+r = a.copy_(b)
+trace_off()
+show(a)
+same_storage(a, r)
+c = torch.zeros(3, 2, dtype=torch.int64)
+c.copy_(torch.arange(6.).reshape(3, 2))
+show(c)

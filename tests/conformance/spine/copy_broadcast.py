@@ -1,0 +1,11 @@
+# copy_ broadcasts its source to the destination's shape
+a = torch.zeros(3, 4)
+a.copy_(torch.arange(4.))
+show(a)
+a.copy_(torch.tensor(7.))
+show(a)
+a.copy_(torch.arange(3.).reshape(3, 1))
+show(a)
+a.copy_(torch.ones(2, 4))
+a.copy_(torch.ones(2, 3, 4))
+torch.zeros(4).copy_(torch.ones(2, 4))

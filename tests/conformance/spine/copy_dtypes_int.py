@@ -1,0 +1,10 @@
+# integer conversions wrap; bool is nonzero
+i = torch.tensor([-1, 0, 1, 255, 256, 70000])
+print(i.to(torch.uint8).tolist())
+print(i.to(torch.int8).tolist())
+print(i.to(torch.int16).tolist())
+print(i.int().tolist())
+print(i.bool().tolist())
+print(i.float().tolist())
+b = torch.tensor([True, False, True])
+print(b.long().tolist(), b.float().tolist(), b.to(torch.uint8).tolist())

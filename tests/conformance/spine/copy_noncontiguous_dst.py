@@ -1,0 +1,10 @@
+# copy_ into transposed, sliced and offset destinations
+a = torch.zeros(3, 4)
+a.t().copy_(torch.arange(12.).reshape(4, 3))
+show(a)
+b = torch.zeros(4, 6)
+b.narrow(1, 2, 3).copy_(torch.ones(4, 3))
+show(b)
+c = torch.zeros(5)
+torch.ops.aten.slice.Tensor(c, 0, 0, 5, 2).copy_(torch.tensor([1., 2., 3.]))
+show(c)

@@ -1,0 +1,10 @@
+# copy_ between overlapping views of one storage
+a = torch.arange(6.)
+a.narrow(0, 0, 4).copy_(a.narrow(0, 2, 4))
+show(a)
+b = torch.arange(6.)
+b.copy_(b)
+show(b)
+c = torch.arange(4.)
+c.copy_(c.view(2, 2).t().reshape(4))
+show(c)

@@ -1,0 +1,13 @@
+# zeros and ones: shapes as varargs or one tuple, dtype=
+trace_on()
+a = torch.zeros(2, 3)
+b = torch.ones((2,), dtype=torch.int64)
+c = torch.zeros([], dtype=torch.bool)
+trace_off()
+show(a)
+show(b)
+show(c)
+show(torch.ones(2, 0))
+torch.zeros(-1)
+torch.ones(2, -3)
+print(torch.zeros(3, dtype=torch.float64).dtype, torch.ones(1, 2, 3).stride())

@@ -1,0 +1,13 @@
+# permute reorders dimensions; errors for wrong length and duplicates
+a = torch.arange(24.).reshape(2, 3, 4)
+trace_on()
+b = a.permute(2, 0, 1)
+c = a.permute((1, 2, 0))
+d = torch.permute(a, [-1, -2, -3])
+trace_off()
+show(b)
+print(c.stride(), d.stride())
+a.permute(0, 1)
+a.permute(0, 0, 1)
+a.permute(0, 1, 3)
+show(torch.tensor(1.).permute())

@@ -1,0 +1,12 @@
+# reshape_as decomposes into the reshape route; view_as into view
+a = torch.arange(6.)
+b = torch.zeros(2, 3)
+trace_on()
+r = a.reshape_as(b)
+v = a.view_as(b)
+c = b.t().reshape_as(a)
+trace_off()
+show(r)
+show(v)
+show(c)
+b.t().view_as(a)

@@ -1,0 +1,12 @@
+# a contiguous tensor reshapes through _reshape_alias and shares storage
+a = torch.arange(24.).reshape(2, 3, 4)
+trace_on()
+b = a.reshape(4, 6)
+c = a.reshape(24)
+d = torch.reshape(a, (2, 12))
+trace_off()
+show(b)
+show(c)
+print(d.shape, d.stride())
+same_storage(a, b)
+same_storage(a, d)

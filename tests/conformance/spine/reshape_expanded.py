@@ -1,0 +1,13 @@
+# stride-0 (expanded) inputs: views where possible, copies otherwise
+a = torch.arange(3.).reshape(3, 1)
+e = a.expand(3, 4)
+print(e.stride(), e.is_contiguous())
+trace_on()
+r = e.reshape(12)
+s = e.reshape(3, 2, 2)
+trace_off()
+show(r)
+show(s)
+same_storage(a, s)
+e.view(12)
+show(torch.ones(2).expand(3, 2).reshape(6))

@@ -1,0 +1,12 @@
+# 0-dim tensors reshape to and from shapes with one element
+s = torch.tensor(3.5)
+trace_on()
+a = s.reshape(1, 1)
+b = a.reshape(())
+c = s.view(1)
+trace_off()
+show(a)
+show(b)
+show(c)
+s.reshape(2)
+print(torch.ones(1, 1, 1).view(()).shape)

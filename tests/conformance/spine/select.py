@@ -1,0 +1,13 @@
+# select drops a dimension at an index; offsets add up
+a = torch.arange(24.).reshape(2, 3, 4)
+trace_on()
+b = a.select(1, 2)
+c = torch.select(a, -1, -1)
+trace_off()
+show(b)
+show(c)
+show(b.select(0, 1))
+a.select(0, 2)
+a.select(2, -5)
+a.select(3, 0)
+torch.tensor(1.).select(0, 0)

@@ -1,0 +1,13 @@
+# slice clamps its bounds and steps; it has no Python binding but torch.ops reaches it
+a = torch.arange(10.)
+trace_on()
+b = torch.ops.aten.slice.Tensor(a, 0, 2, 8, 3)
+trace_off()
+show(b)
+show(torch.ops.aten.slice.Tensor(a, 0, -3))
+show(torch.ops.aten.slice.Tensor(a, 0, -100, 100))
+show(torch.ops.aten.slice.Tensor(a, 0, 7, 2))
+torch.ops.aten.slice.Tensor(a, 0, 0, 5, 0)
+torch.ops.aten.slice.Tensor(torch.tensor(1.), 0)
+a.slice(0, 1)
+torch.slice(a, 0)

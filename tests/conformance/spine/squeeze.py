@@ -1,0 +1,13 @@
+# squeeze removes size-1 dimensions, all of them or one
+a = torch.zeros(2, 1, 3, 1)
+trace_on()
+b = a.squeeze()
+c = a.squeeze(1)
+d = a.squeeze(0)
+trace_off()
+print(b.shape, c.shape, d.shape, b.stride(), c.stride())
+same_storage(a, b)
+a.squeeze(4)
+print(torch.tensor(3.).squeeze().shape, torch.tensor(3.).squeeze(0).shape, torch.tensor(3.).squeeze(-1).shape)
+torch.tensor(3.).squeeze(1)
+print(torch.zeros(1, 1).squeeze().shape)

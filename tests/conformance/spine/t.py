@@ -1,0 +1,11 @@
+# t() transposes tensors of at most two dimensions
+a = torch.arange(6.).reshape(2, 3)
+trace_on()
+b = a.t()
+c = torch.arange(3.).t()
+d = torch.tensor(5.).t()
+trace_off()
+show(b)
+show(c)
+show(d)
+torch.zeros(2, 3, 4).t()

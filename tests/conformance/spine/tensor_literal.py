@@ -1,0 +1,12 @@
+# torch.tensor infers dtypes and lifts its result
+trace_on()
+a = torch.tensor([[1, 2], [3, 4]])
+trace_off()
+show(a)
+show(torch.tensor([1, 2.5]))
+show(torch.tensor([True, False]))
+show(torch.tensor(3))
+show(torch.tensor([]))
+show(torch.tensor([1, 2], dtype=torch.float64))
+torch.tensor([[1, 2], [3]])
+print(torch.tensor([[1, 2], [3, 4]]).tolist(), torch.tensor(2.5).item())

@@ -1,0 +1,13 @@
+# transpose swaps sizes and strides; negative dims wrap
+a = torch.arange(24.).reshape(2, 3, 4)
+trace_on()
+b = a.transpose(0, 2)
+c = torch.transpose(a, -1, -3)
+d = a.transpose(1, 1)
+trace_off()
+show(b)
+print(c.stride(), d.stride(), b.is_contiguous())
+same_storage(a, b)
+a.transpose(0, 3)
+a.transpose(-4, 0)
+show(torch.tensor(2.).transpose(0, -1))

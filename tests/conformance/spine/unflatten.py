@@ -1,0 +1,13 @@
+# unflatten splits one dimension, through view
+a = torch.arange(12.).reshape(3, 4)
+trace_on()
+u = a.unflatten(1, (2, 2))
+v = a.unflatten(0, (-1, 1))
+trace_off()
+show(u)
+show(v)
+a.unflatten(1, (3, 2))
+a.unflatten(1, ())
+a.unflatten(1, (-1, -1))
+a.unflatten(2, (2, 2))
+print(a.unflatten(-1, [2, -1]).shape)

@@ -1,0 +1,10 @@
+# the internal operators are reachable through torch.ops
+a = torch.arange(6.)
+trace_on()
+u = torch.ops.aten._unsafe_view(a, [2, 3])
+r = torch.ops.aten._reshape_alias(a, [3, 2], [2, 1])
+trace_off()
+show(u)
+show(r)
+same_storage(a, u)
+torch.ops.aten._unsafe_view(a, [4])

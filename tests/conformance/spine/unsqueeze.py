@@ -1,0 +1,11 @@
+# unsqueeze inserts a size-1 dimension with a derived stride
+a = torch.arange(6.).reshape(2, 3)
+trace_on()
+b = a.unsqueeze(0)
+c = a.unsqueeze(-1)
+d = a.t().unsqueeze(1)
+trace_off()
+print(b.stride(), c.stride(), d.stride(), b.shape, d.shape)
+a.unsqueeze(3)
+a.unsqueeze(-4)
+print(torch.tensor(1.).unsqueeze(0).shape, torch.zeros(0).unsqueeze(0).stride())

@@ -1,0 +1,11 @@
+# view only changes the header: same storage, new sizes and strides
+a = torch.arange(12.)
+trace_on()
+v = a.view(3, 4)
+w = v.view(2, 6)
+x = v.view(-1)
+trace_off()
+show(v)
+show(w)
+show(x)
+same_storage(a, w)

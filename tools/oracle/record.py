@@ -1,0 +1,170 @@
+#!/usr/bin/python3
+"""tools/oracle/record.py - record what real PyTorch prints for dialect scripts.
+
+    tools/oracle/record.py SCRIPT.py...           write SCRIPT.out beside each script
+    tools/oracle/record.py --stdout SCRIPT.py     print instead of writing
+    tools/oracle/record.py --check SCRIPT.py...   re-run; report scripts whose .out differs
+
+Needs Debian's python3-torch (PyTorch 1.13): run with /usr/bin/python3.
+Each script runs line by line as ../shared/conformance/DIALECT.md says: every
+line as if wrapped in try/except, a failing line printing `Type: message` (the
+first line of the message); `import torch`, blank and `#` lines skipped.  The
+four helpers are defined here with DIALECT.md's output:
+
+    show(t)            tensor shape=[..] stride=[..] offset=N dtype=D device=V
+                       contiguous=B [scale=.. zero_point=..] data=[..]
+    same_storage(a, b) True when both use the same storage
+    trace_on() / trace_off()
+                       a TorchDispatchMode printing `op NS::NAME[.OVERLOAD]`
+                       for every call that reaches it; the helpers themselves
+                       are never traced
+
+The outputs it writes are the conformance tests' expectations: never type or
+edit one by hand; re-record it.
+"""
+import io
+import os
+import sys
+import contextlib
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+
+class TraceMode(TorchDispatchMode):
+    """Prints each operator as the dialect's trace does."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        parts = str(func).split(".")  # aten.transpose.int / quantized.add.default
+        ns, name = parts[0], parts[1]
+        overload = parts[2] if len(parts) > 2 else "default"
+        suffix = "" if overload == "default" else "." + overload
+        print("op %s::%s%s" % (ns, name, suffix))
+        return func(*args, **(kwargs or {}))
+
+
+class Session:
+    """The state of one script run: the trace mode, the lazy backend."""
+
+    def __init__(self):
+        self.mode = None
+        self.lazy_ready = False
+
+    def trace_on(self):
+        if self.mode is None:
+            self.mode = TraceMode()
+            self.mode.__enter__()
+
+    def trace_off(self):
+        if self.mode is not None:
+            self.mode.__exit__(None, None, None)
+            self.mode = None
+
+    @contextlib.contextmanager
+    def untraced(self):
+        was_on = self.mode is not None
+        self.trace_off()
+        try:
+            yield
+        finally:
+            if was_on:
+                self.trace_on()
+
+    def ensure_lazy(self):
+        if not self.lazy_ready:
+            import torch._lazy
+            import torch._lazy.ts_backend
+            torch._lazy.ts_backend.init()
+            self.lazy_ready = True
+
+    # ---- the helpers -------------------------------------------------------
+
+    def show(self, t):
+        with self.untraced():
+            print(show_line(t))
+
+    def same_storage(self, a, b):
+        with self.untraced():
+            print(a.storage().data_ptr() == b.storage().data_ptr())
+
+
+def format_element(v, dtype):
+    if dtype == torch.bool:
+        return "True" if v else "False"
+    if dtype.is_floating_point or dtype in (torch.quint8, torch.qint8, torch.qint32):
+        return "%.6g" % v
+    return "%d" % v
+
+
+def show_line(t):
+    dtype = t.dtype
+    device = str(t.device)
+    host = t if device == "cpu" else t.cpu()
+    values = (host.dequantize() if host.is_quantized else host).reshape(-1).tolist()
+    quant = ""
+    if t.is_quantized:
+        if t.qscheme() in (torch.per_channel_affine, torch.per_channel_affine_float_qparams):
+            quant = " axis=%d scales=[%s] zero_points=[%s]" % (
+                t.q_per_channel_axis(),
+                ", ".join("%.6g" % s for s in t.q_per_channel_scales().tolist()),
+                ", ".join("%d" % z for z in t.q_per_channel_zero_points().tolist()))
+        else:
+            quant = " scale=%.6g zero_point=%d" % (t.q_scale(), t.q_zero_point())
+    return "tensor shape=%s stride=%s offset=%d dtype=%s device=%s contiguous=%s%s data=[%s]" % (
+        list(t.shape), list(t.stride()), t.storage_offset(), str(dtype).replace("torch.", ""),
+        device, t.is_contiguous(), quant, ", ".join(format_element(v, dtype) for v in values))
+
+
+def run_script(path):
+    """Runs one script; returns what it printed."""
+    session = Session()
+    env = {"torch": torch, "show": session.show, "same_storage": session.same_storage,
+           "trace_on": session.trace_on, "trace_off": session.trace_off,
+           "__builtins__": __builtins__}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        with open(path) as f:
+            for lineno, line in enumerate(f, 1):
+                stmt = line.strip()
+                if not stmt or stmt.startswith("#") or stmt == "import torch":
+                    continue
+                if "lazy" in stmt:
+                    session.ensure_lazy()
+                try:
+                    exec(compile(stmt, "%s:%d" % (path, lineno), "exec"), env)
+                except Exception as e:  # the dialect's per-line try/except
+                    message = str(e).strip()
+                    first = message.splitlines()[0] if message else ""
+                    print("%s: %s" % (type(e).__name__, first))
+        session.trace_off()
+    return out.getvalue()
+
+
+def main(argv):
+    mode = "write"
+    if argv and argv[0] in ("--stdout", "--check"):
+        mode = argv.pop(0)[2:]
+    if not argv:
+        sys.stderr.write(__doc__)
+        return 2
+    differing = 0
+    for path in argv:
+        text = run_script(path)
+        expected_path = os.path.splitext(path)[0] + ".out"
+        if mode == "stdout":
+            sys.stdout.write(text)
+        elif mode == "check":
+            old = open(expected_path).read() if os.path.exists(expected_path) else None
+            if old != text:
+                differing += 1
+                print("differs: %s" % path)
+        else:
+            with open(expected_path, "w") as f:
+                f.write(text)
+    if mode == "check":
+        print("%d checked, %d differ" % (len(argv), differing))
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
