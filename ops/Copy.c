@@ -13,6 +13,7 @@
  * overlap and broadcast checks (MemoryOverlap.cpp, TensorIterator.cpp)
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "NativeFunctions.h"
@@ -66,6 +67,49 @@ void store_scalar(ScalarType t, char* p, Scalar s) {
     store_from_double(t, p, s.v.d);
   else
     store_from_int64(t, p, s.v.i);
+}
+
+/* Scalar::to<T>'s overflow check: the integer limits of a dtype and the C++
+ * type name PyTorch's message uses.  PyTorch 1.13: c10/util/TypeCast.h
+ * checked_convert, c10/util/Half.h overflows */
+static bool integer_limits(ScalarType t, double* lo, double* hi, const char** name) {
+  switch (t) {
+    case ScalarType_Byte: *lo = 0, *hi = 255, *name = "uint8_t"; return true;
+    case ScalarType_Char: *lo = -128, *hi = 127, *name = "int8_t"; return true;
+    case ScalarType_Short: *lo = -32768, *hi = 32767, *name = "int16_t"; return true;
+    case ScalarType_Int: *lo = -2147483648.0, *hi = 2147483647.0, *name = "int"; return true;
+    case ScalarType_Long: *lo = -9223372036854775808.0, *hi = 9223372036854775807.0, *name = "int64_t"; return true;
+    default: return false;
+  }
+}
+
+int store_scalar_checked(ScalarType t, char* p, Scalar s) {
+  double lo, hi;
+  const char* name = "float";
+  bool overflow = false;
+  if (s.tag == ScalarTag_Bool || t == ScalarType_Bool || t == ScalarType_Double) {
+    overflow = false;
+  } else if (t == ScalarType_Float) {
+    overflow = s.tag == ScalarTag_Double && !isinf(s.v.d) && !isnan(s.v.d) &&
+               (s.v.d < -3.4028234663852886e38 || s.v.d > 3.4028234663852886e38);
+  } else if (integer_limits(t, &lo, &hi, &name)) {
+    if (s.tag == ScalarTag_Double) {
+      /* No NaN or infinity in integers; 2^63 itself does not fit int64. */
+      overflow = isnan(s.v.d) || s.v.d < lo || s.v.d > hi ||
+                 (t == ScalarType_Long && s.v.d >= 9223372036854775808.0);
+    } else if (lo == 0) {
+      /* Unsigned: negative values may wrap, as in two's complement arithmetic. */
+      overflow = (double)s.v.i > hi || (s.v.i < 0 && (s.v.i == INT64_MIN || (double)-s.v.i > hi));
+    } else {
+      overflow = (double)s.v.i < lo || (double)s.v.i > hi;
+    }
+  }
+  if (overflow) {
+    Error_set(ErrorType_RuntimeError, "value cannot be converted to type %s without overflow", name);
+    return -1;
+  }
+  store_scalar(t, p, s);
+  return 0;
 }
 
 void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {

@@ -11,6 +11,9 @@
 /* Writes one value of dtype t at p, converting as PyTorch's casts do. */
 void store_from_double(ScalarType t, char* p, double v);
 void store_scalar(ScalarType t, char* p, Scalar s);
+/* store_scalar with Scalar::to<T>'s overflow check: -1 and PyTorch's
+ * "value cannot be converted to type uint8_t without overflow". */
+int store_scalar_checked(ScalarType t, char* p, Scalar s);
 
 /* copy_'s work without its early exits: checks, broadcast, convert, copy.
  * Returns 0 or -1 with the error set. */

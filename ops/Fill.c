@@ -27,7 +27,7 @@ static void fill_bytes(Tensor* self, const char* value) {
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Scalar) */
 Tensor* at_native_fill_(Tensor* self, Scalar value) {
   char bytes[8];
-  store_scalar(self->dtype, bytes, value);
+  if (store_scalar_checked(self->dtype, bytes, value) < 0) return NULL;
   if (self->is_contiguous && Tensor_itemsize(self) == 1) {
     memset(Tensor_data(self), bytes[0], (size_t)self->numel);
   } else {

@@ -96,7 +96,7 @@ int64_t maybe_wrap_dim(int64_t dim, int64_t dim_post_expr, bool wrap_scalar) {
   if (dim_post_expr <= 0) {
     if (!wrap_scalar) {
       Error_set(ErrorType_IndexError,
-                "dimension specified as %lld but tensor has no dimensions", (long long)dim);
+                "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
       return -1;
     }
     dim_post_expr = 1;

@@ -20,7 +20,8 @@ import sys
 
 REL_TOL, ABS_TOL = 1e-4, 1e-5
 TYPE_ONLY_ERRORS = ("TypeError", "AttributeError", "NotImplementedError")
-FLOATING = {"float32", "float64", "float16", "bfloat16", "quint8", "qint8", "qint32"}
+FLOATING = {"float32", "float64", "float16", "bfloat16", "float", "double", "half",
+            "quint8", "qint8", "qint32", "quint4x2"}
 NUMBER = re.compile(r"^[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan)$")
 SHOW = re.compile(r"^(tensor shape=.*?)(?: scale=(\S+) zero_point=(\S+))? data=\[(.*)\]$")
 

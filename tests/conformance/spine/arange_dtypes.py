@@ -1,0 +1,11 @@
+# arange with dtype=: sizes come from the double range, values are cast
+show(torch.arange(0, 3, 1, dtype=torch.int8))
+show(torch.arange(5.5, dtype=torch.int32))
+show(torch.arange(0.5, 3, dtype=torch.int64))
+show(torch.arange(3, dtype=torch.float32))
+show(torch.arange(-5, -1, 2))
+show(torch.arange(1, 1))
+torch.arange(1, 0)
+torch.arange(0, 3, dtype=torch.bool)
+print(torch.arange(0, 1, 0.1).shape, torch.arange(2, dtype=torch.int16).dtype)
+print(torch.arange(1, 2.5).dtype, torch.arange(1., 3).dtype, torch.arange(True, 3).dtype)

@@ -1,0 +1,13 @@
+# full with an explicit dtype casts the fill value, or refuses it
+show(torch.full((2,), 1.5, dtype=torch.bool))
+show(torch.full((2, 2), 2.5, dtype=torch.int64))
+show(torch.full((2,), -2.9, dtype=torch.int8))
+torch.full((2,), 300, dtype=torch.uint8)
+show(torch.full((2,), -1, dtype=torch.uint8))
+torch.full((2,), -257, dtype=torch.uint8)
+show(torch.full((1,), -128, dtype=torch.int8))
+torch.full((2,), 128, dtype=torch.int8)
+torch.full((-1,), 1)
+torch.full(2, 1.)
+torch.full((2,), "a")
+print(torch.full((0, 2), 5).stride(), torch.full((1, 2), 5.).dtype)
