@@ -133,7 +133,7 @@ void Dispatcher_registerStandardFallbacks(void) {
   Dispatcher_registerFallback(DispatchKey_Python,
                               KernelFunction_makeBoxed(TraceMode_pythonFallback,
                                                        "TraceMode_pythonFallback"),
-                              "dispatch/TraceMode.c", __LINE__);
+                              "dispatch/Dispatcher.c", __LINE__);
 }
 
 /* PyTorch 1.13: Dispatcher::findSchema */

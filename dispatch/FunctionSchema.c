@@ -70,9 +70,13 @@ static bool accept(Parser* p, char c) {
   return true;
 }
 
-static const char* describe(Parser* p) {
+/* The next non-blank character, quoted, for messages.  Does not move the
+ * cursor (it is evaluated as an argument beside p->pos). */
+static const char* describe(const Parser* p) {
   static _Thread_local char buf[16];
-  char c = peek(p);
+  size_t i = p->pos;
+  while (p->text[i] == ' ' || p->text[i] == '\t') i++;
+  char c = p->text[i];
   if (c == '\0') return "end of schema";
   snprintf(buf, sizeof buf, "'%c'", c);
   return buf;
