@@ -37,8 +37,9 @@ Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dty
   if (check_size_nonnegative(sizes) < 0) return NULL;
   int64_t nbytes = computeStorageNbytes(sizes, strides, ScalarType_elementSize(dtype));
   if (nbytes < 0) {
-    Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
-              IntArrayRef_format(sizes, (char[256]){0}, 256));
+    char b1[256], b2[256];
+    Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s and strides=%s",
+              IntArrayRef_format(sizes, b1, sizeof b1), IntArrayRef_format(strides, b2, sizeof b2));
     return NULL;
   }
   Storage* storage = Storage_new((size_t)nbytes);
@@ -54,6 +55,17 @@ Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) {
     Error_set(ErrorType_RuntimeError, "minaten supports tensors with at most %d dimensions, but got %zu",
               MINATEN_MAX_DIM, sizes.size);
     return NULL;
+  }
+  if (check_size_nonnegative(sizes) < 0) return NULL;
+  /* PyTorch 1.13: EmptyTensor.cpp computeStorageNbytesContiguous */
+  int64_t nbytes = (int64_t)ScalarType_elementSize(dtype);
+  for (size_t i = 0; i < sizes.size; i++) {
+    if (__builtin_mul_overflow(nbytes, sizes.data[i], &nbytes)) {
+      char buf[256];
+      Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
+                IntArrayRef_format(sizes, buf, sizeof buf));
+      return NULL;
+    }
   }
   computeContiguousStrides(sizes, strides);
   return empty_strided_cpu(sizes, IntArrayRef_make(strides, sizes.size), dtype);

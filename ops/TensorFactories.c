@@ -122,21 +122,32 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
   TORCH_CHECK(t != ScalarType_Bool && !ScalarType_isQuantized(t),
               "\"arange_cpu\" not implemented for '%s'", ScalarType_name(t));
   bool integral = ScalarType_isIntegral(t, false);
-  /* The accumulate type: int64 for integral results, double otherwise. */
-  double xstart = integral ? (double)Scalar_toLong(start) : Scalar_toDouble(start);
-  double xend = integral ? (double)Scalar_toLong(end) : Scalar_toDouble(end);
-  double xstep = integral ? (double)Scalar_toLong(step) : Scalar_toDouble(step);
+  /* The accumulate type: int64 for integral results (Scalar::to<int64_t>,
+   * with its overflow check), double otherwise. */
+  int64_t istart = 0, iend = 0, istep = 0;
+  if (integral) {
+    TRY(store_scalar_checked(ScalarType_Long, (char*)&istart, start) == 0);
+    TRY(store_scalar_checked(ScalarType_Long, (char*)&iend, end) == 0);
+    TRY(store_scalar_checked(ScalarType_Long, (char*)&istep, step) == 0);
+  }
+  double xstart = integral ? (double)istart : Scalar_toDouble(start);
+  double xend = integral ? (double)iend : Scalar_toDouble(end);
+  double xstep = integral ? (double)istep : Scalar_toDouble(step);
   double size_d = t == ScalarType_Long ? ceil((xend - xstart) / xstep)
                                        : ceil((Scalar_toDouble(end) - Scalar_toDouble(start)) / Scalar_toDouble(step));
   TORCH_CHECK(xstep > 0 || xstep < 0, "step must be nonzero");
   TORCH_CHECK(isfinite(xstart) && isfinite(xend), "unsupported range: %g -> %g", xstart, xend);
   TORCH_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
               "upper bound and larger bound inconsistent with step sign");
-  TORCH_CHECK(size_d >= 0 && size_d <= 9223372036854775807.0, "invalid size, possible overflow?");
+  /* NB: 2^63 itself does not fit int64 (PyTorch's `<= max` rounds it in). */
+  TORCH_CHECK(size_d >= 0 && size_d < 9223372036854775808.0, "invalid size, possible overflow?");
   int64_t size = (int64_t)size_d;
+  int64_t nbytes_checked;
+  TORCH_CHECK(!__builtin_mul_overflow(size, (int64_t)Tensor_itemsize(out), &nbytes_checked),
+              "Storage size calculation overflowed with sizes=[%lld]", (long long)size);
   /* NB(minaten): PyTorch resizes `out` to [size]; minaten resizes only 1-D outputs. */
   TORCH_CHECK(out->dim == 1, "minaten: arange's out= tensor must be 1-D");
-  size_t nbytes = (size_t)size * Tensor_itemsize(out);
+  size_t nbytes = (size_t)nbytes_checked;
   if (out->numel != size) {
     if (out->storage->nbytes < nbytes + (size_t)out->storage_offset * Tensor_itemsize(out)) {
       Storage* s = Storage_new(nbytes);
@@ -153,7 +164,7 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
   int64_t stride_bytes = out->strides[0] * (int64_t)Tensor_itemsize(out);
   for (int64_t i = 0; i < size; i++, p += stride_bytes) {
     if (integral)
-      store_scalar(t, p, Scalar_fromLong(Scalar_toLong(start) + Scalar_toLong(step) * i));
+      store_scalar(t, p, Scalar_fromLong(istart + istep * i));
     else
       store_from_double(t, p, xstart + xstep * (double)i);
   }

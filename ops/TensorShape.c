@@ -266,7 +266,11 @@ Tensor* at_native_expand(const Tensor* self, IntArrayRef size, bool implicit) {
   for (int64_t i = ndim - 1; i >= 0; i--) {
     int64_t dim = self->dim - 1 - (ndim - 1 - i);
     int64_t s = dim >= 0 ? self->sizes[dim] : 1;
-    int64_t st = dim >= 0 ? self->strides[dim] : (i == ndim - 1 ? 0 : sizes[i + 1] * strides[i + 1]);
+    /* A new leading dimension's stride spans the dimensions inside it
+     * (unsigned: absurd sizes wrap here and are refused by Tensor_new). */
+    int64_t st = dim >= 0 ? self->strides[dim]
+                 : i == ndim - 1 ? 0
+                                 : (int64_t)((uint64_t)sizes[i + 1] * (uint64_t)strides[i + 1]);
     int64_t target = size.data[i];
     if (target == -1) {
       TORCH_CHECK(dim >= 0,
@@ -336,8 +340,10 @@ Tensor* at_native_slice(const Tensor* self, int64_t dim, OptionalInt start, Opti
   else if (end_val >= sizes[dim]) end_val = sizes[dim];
   int64_t offset = self->storage_offset + start_val * strides[dim];
   int64_t len = end_val - start_val;
-  sizes[dim] = (len + step - 1) / step; /* round up */
-  strides[dim] *= step;
+  sizes[dim] = len == 0 ? 0 : (len - 1) / step + 1; /* round up, without overflow */
+  /* NB(minaten): unsigned, so an absurd step cannot overflow (it wraps only
+   * when the sliced dimension has a single element, whose stride is unused). */
+  strides[dim] = (int64_t)((uint64_t)strides[dim] * (uint64_t)step);
   return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)ndim),
                          IntArrayRef_make(strides, (size_t)ndim), offset);
 fail:

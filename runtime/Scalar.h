@@ -54,9 +54,14 @@ static inline Scalar Scalar_fromBool(bool b) {
 static inline double Scalar_toDouble(Scalar s) {
   return s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i;
 }
-/* PyTorch 1.13: c10/core/Scalar.h Scalar::to<int64_t> (truncates a double) */
+/* PyTorch 1.13: c10/core/Scalar.h Scalar::to<int64_t> (truncates a double).
+ * NB(minaten): a double outside int64's range (or NaN) gives INT64_MIN, as
+ * x86's conversion does, instead of undefined behaviour; callers that must
+ * refuse such values use ops/Copy.h store_scalar_checked. */
 static inline int64_t Scalar_toLong(Scalar s) {
-  return s.tag == ScalarTag_Double ? (int64_t)s.v.d : s.v.i;
+  if (s.tag != ScalarTag_Double) return s.v.i;
+  if (!(s.v.d >= -9223372036854775808.0 && s.v.d < 9223372036854775808.0)) return INT64_MIN;
+  return (int64_t)s.v.d;
 }
 static inline bool Scalar_isFloatingPoint(Scalar s) { return s.tag == ScalarTag_Double; }
 static inline bool Scalar_isIntegral(Scalar s) { return s.tag == ScalarTag_Long; }

@@ -15,6 +15,10 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
               "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
               sizes.size);
+  int64_t numel = 1;
+  for (size_t i = 0; i < sizes.size; i++)
+    TORCH_CHECK(!__builtin_mul_overflow(numel, sizes.data[i], &numel),
+                "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
   TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
   t->refcount = 1;
@@ -85,10 +89,12 @@ void Tensor_refreshContiguous(Tensor* t) {
 }
 
 void computeContiguousStrides(IntArrayRef sizes, int64_t* strides_out) {
-  int64_t stride = 1;
+  /* Unsigned arithmetic: sizes whose product overflows are rejected by the
+   * callers (storage size, numel); here they must merely not be UB. */
+  uint64_t stride = 1;
   for (size_t i = sizes.size; i-- > 0;) {
-    strides_out[i] = stride;
-    stride *= sizes.data[i] > 1 ? sizes.data[i] : 1;
+    strides_out[i] = (int64_t)stride;
+    stride *= sizes.data[i] > 1 ? (uint64_t)sizes.data[i] : 1;
   }
 }
 

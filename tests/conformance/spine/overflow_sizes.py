@@ -1,0 +1,13 @@
+# absurd sizes are refused with PyTorch's overflow errors, never undefined behaviour
+a = torch.arange(24.).reshape(2, 3, 4)
+a.reshape(9223372036854775807, 2)
+torch.zeros(9223372036854775807)
+torch.zeros(4611686018427387904, 4)
+a.expand(9223372036854775807, 2, 3, 4)
+torch.empty_strided((3, 3), (4611686018427387904, 1))
+a.as_strided((9223372036854775807,), (9223372036854775807,))
+torch.full((2,), 300, dtype=torch.uint8)
+torch.full((2,), 1e300)
+a.narrow(0, 9223372036854775807, 1)
+a.select(0, -9223372036854775807)
+print("done")
