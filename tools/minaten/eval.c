@@ -13,6 +13,7 @@
 
 #include <uthash.h>
 
+#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 
@@ -106,7 +107,6 @@ static Value* get_attribute(Value* obj, const char* name) {
     const char* overload = strcmp(name, "default") == 0 ? "" : name;
     char qualified[256];
     snprintf(qualified, sizeof qualified, "%s::%s%s%s", obj->u.ops.ns, obj->u.ops.name, overload[0] ? "." : "", overload);
-    extern OperatorEntry* Dispatcher_findSchema(const char*);
     if (Dispatcher_findSchema(qualified) != NULL) return Value_ops(obj->u.ops.ns, obj->u.ops.name, overload, false, true);
     Error_set(ErrorType_AttributeError, "'OpOverloadPacket' object has no attribute '%s'", name);
     return NULL;
