@@ -1,0 +1,7 @@
+# empty tensors show size= (unless 1-D) and dtype= (unless float32)
+print(torch.zeros(0, 3))
+print(torch.zeros(0))
+print(torch.zeros(2, 0, dtype=torch.int64))
+print(torch.zeros(0, dtype=torch.int32))
+print(torch.tensor([]))
+print(torch.zeros(0, 1, 2, dtype=torch.bool))
