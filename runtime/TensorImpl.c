@@ -22,6 +22,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
   TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
   t->refcount = 1;
+  t->is_wrapped_number = false;
   DispatchKeySet ks = DispatchKeySet_of(backend);
   ks = DispatchKeySet_add(ks, DispatchKey_ADInplaceOrView);
   t->key_set = DispatchKeySet_add(ks, DispatchKey_autogradKeyFor(backend));

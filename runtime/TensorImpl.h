@@ -39,6 +39,10 @@ typedef struct Tensor {
   ScalarType dtype;
   Device device;
   bool is_contiguous;
+  /* A 0-dim tensor made from a Python number for an operator argument
+   * (`a + 1`): it does not widen the result type within its category
+   * (c10/core/TensorImpl.h is_wrapped_number_). */
+  bool is_wrapped_number;
   int64_t dim;
   int64_t numel;
   int64_t storage_offset;

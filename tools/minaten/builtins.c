@@ -442,6 +442,9 @@ DTYPE_METHOD(method_double, "double", ScalarType_Double)
 DTYPE_METHOD(method_long, "long", ScalarType_Long)
 DTYPE_METHOD(method_int, "int", ScalarType_Int)
 DTYPE_METHOD(method_bool, "bool", ScalarType_Bool)
+DTYPE_METHOD(method_short, "short", ScalarType_Short)
+DTYPE_METHOD(method_byte, "byte", ScalarType_Byte)
+DTYPE_METHOD(method_char, "char", ScalarType_Char)
 
 static Value* method_cpu(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)args, (void)kwnames, (void)kwargs;
@@ -458,7 +461,8 @@ static const struct { const char* name; BuiltinFn fn; } kTensorMethods[] = {
     {"is_contiguous", method_is_contiguous}, {"tolist", method_tolist}, {"item", method_item},
     {"to", method_to},           {"cpu", method_cpu},       {"float", method_float},
     {"double", method_double},   {"long", method_long},     {"int", method_int},
-    {"bool", method_bool}};
+    {"bool", method_bool},       {"short", method_short},   {"byte", method_byte},
+    {"char", method_char}};
 
 Value* tensor_attribute(Value* self, const char* name) {
   const Tensor* t = self->u.tensor;

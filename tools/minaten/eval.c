@@ -209,15 +209,57 @@ static const char* operator_name(char op) {
   }
 }
 
+/* Calls aten::NAME(args...) by overload resolution, as Python's operators do. */
+static Value* call_aten(const char* name, Value* x, Value* y) {
+  Value* ops = Value_ops("aten", name, NULL, false, true);
+  Value* args[2] = {x, y};
+  Value* r = call_operator(ops, NULL, args, y ? 2 : 1, NULL, NULL, 0);
+  Value_release(ops);
+  return r;
+}
+
+/* The comparison with its operands swapped: `2 < a` is `a > 2`. */
+static char reflected_comparison(char op) {
+  switch (op) {
+    case '<': return '>';
+    case '>': return '<';
+    case 'l': return 'g';
+    case 'g': return 'l';
+    default: return op;
+  }
+}
+
+/*
+ * Python operators on tensors, as torch.Tensor defines them
+ * (PyTorch 1.13: torch/_tensor.py __rsub__, __rtruediv__, ...): `a + 1` is
+ * add.Tensor with a wrapped number; `1 + a` and `2 * a` swap operands;
+ * `1 - a` is rsub; `2 / a` is `a.reciprocal() * 2`; `2 < a` is `a > 2`.
+ */
+static Value* tensor_binary(char op, Value* a, Value* b) {
+  if (a->kind == Value_Tensor) return call_aten(operator_name(op), a, b);
+  switch (op) {
+    case '+':
+    case '*':
+      return call_aten(operator_name(op), b, a);
+    case '-':
+      return call_aten("rsub", b, a);
+    case '/': {
+      Value* r = call_aten("reciprocal", b, NULL);
+      if (r == NULL) return NULL;
+      Value* p = call_aten("mul", r, a);
+      Value_release(r);
+      return p;
+    }
+    case '@':
+      return call_aten("matmul", a, b);
+    default:
+      return call_aten(operator_name(reflected_comparison(op)), b, a);
+  }
+}
+
 static Value* binary(char op, Value* a, Value* b) {
   if (Value_isNumber(a) && Value_isNumber(b)) return number_binary(op, a, b);
-  if (a->kind == Value_Tensor || b->kind == Value_Tensor) {
-    Value* ops = Value_ops("aten", operator_name(op), NULL, false, true);
-    Value* args[2] = {a, b};
-    Value* r = call_operator(ops, NULL, args, 2, NULL, NULL, 0);
-    Value_release(ops);
-    return r;
-  }
+  if (a->kind == Value_Tensor || b->kind == Value_Tensor) return tensor_binary(op, a, b);
   if (op == '+' && a->kind == b->kind && (a->kind == Value_Str || a->kind == Value_Tuple || a->kind == Value_List)) {
     if (a->kind == Value_Str) {
       size_t la = strlen(a->u.s), lb = strlen(b->u.s);
@@ -308,9 +350,7 @@ static Value* eval(Interp* in, const Node* n) {
       else if (a->kind == Value_Bool) r = Value_int(-(int64_t)a->u.b);
       else if (a->kind == Value_Float || a->kind == Value_Int) r = Value_float(-Value_toDouble(a));
       else if (a->kind == Value_Tensor) {
-        Value* ops = Value_ops("aten", "neg", NULL, false, true);
-        r = call_operator(ops, NULL, &a, 1, NULL, NULL, 0);
-        Value_release(ops);
+        r = call_aten("neg", a, NULL);
       } else {
         Error_set(ErrorType_TypeError, "bad operand type for unary -: '%s'", Value_typeName(a));
       }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "dispatch/Dispatcher.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 
@@ -49,13 +50,30 @@ const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool 
 
 static bool is_int_value(const Value* v) { return v->kind == Value_Int; }
 
+/* The operators whose Tensor parameters also take Python numbers, wrapped
+ * into 0-dim "wrapped number" tensors (`a + 1` is add.Tensor).
+ * PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
+static bool allows_numbers_as_tensors(const char* name) {
+  static const char* const allowed[] = {"add", "add_", "div", "div_", "mul", "mul_", "sub", "sub_",
+                                        "true_divide", "true_divide_", "to", "_to_copy", "copy_"};
+  for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+    if (strcmp(name, allowed[i]) == 0) return true;
+  return false;
+}
+
+static Scalar number_scalar(const Value* v) {
+  return v->kind == Value_Float ? Scalar_fromDouble(v->u.f)
+         : v->kind == Value_Bool ? Scalar_fromBool(v->u.b)
+                                 : Scalar_fromLong(v->u.i);
+}
+
 static bool is_seq(const Value* v) {
   return v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size;
 }
 
 /* Converts a Python value to the IValue of a schema type.  Returns 1 (it
  * fits), 0 (it does not: try the next overload) or -1 (an error). */
-static int to_ivalue(const Value* v, const Argument* arg, IValue* out) {
+static int to_ivalue(const Value* v, const Argument* arg, bool numbers_as_tensors, IValue* out) {
   const SchemaType* t = &arg->type;
   if (v->kind == Value_None) {
     if (!t->is_optional) return 0;
@@ -92,6 +110,12 @@ static int to_ivalue(const Value* v, const Argument* arg, IValue* out) {
   }
   switch (t->base) {
     case SchemaBaseType_Tensor:
+      if (numbers_as_tensors && Value_isNumber(v)) {
+        Tensor* w = wrapped_scalar_tensor(number_scalar(v));
+        if (w == NULL) return -1;
+        *out = IValue_takeTensor(w);
+        return 1;
+      }
       if (v->kind != Value_Tensor) return 0;
       *out = IValue_borrowTensor(v->u.tensor);
       return 1;
@@ -193,7 +217,7 @@ static int bind(const OperatorEntry* op, Value* self, Value** pargs, int nargs, 
       args[i].owned = false; /* borrowed from the schema */
       continue;
     }
-    int r = to_ivalue(slots[i], a, &args[i]);
+    int r = to_ivalue(slots[i], a, allows_numbers_as_tensors(s->name), &args[i]);
     if (r <= 0) {
       rc = r;
       break;

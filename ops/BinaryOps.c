@@ -1,0 +1,143 @@
+/*
+ * BinaryOps.c - add, sub, mul, div and the comparisons.
+ *
+ * All of them are one call of the TensorIterator loop (TensorIterator.c)
+ * with an operation tag.  The .Scalar overloads wrap their number into a
+ * 0-dim "wrapped number" tensor, which takes part in broadcasting but does
+ * not widen the result type (`uint8_tensor + 300` stays uint8), exactly as
+ * PyTorch's wrapped_scalar_tensor.  `1 - a` is rsub; the interpreter maps
+ * Python's reflected operators as PyTorch's Tensor class does.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/BinaryOps.cpp
+ */
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/TensorIterator.h"
+#include "runtime/Exception.h"
+
+/* PyTorch 1.13: BinaryOps.cpp sub_check */
+static int sub_check(const Tensor* self, const Tensor* other) {
+  TORCH_CHECK(self->dtype != ScalarType_Bool || other->dtype != ScalarType_Bool,
+              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+              "or `logical_xor()` operator instead.");
+  TORCH_CHECK(self->dtype != ScalarType_Bool && other->dtype != ScalarType_Bool,
+              "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+              "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+  return 0;
+fail:
+  return -1;
+}
+
+static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) */
+Tensor* at_native_add(const Tensor* self, const Tensor* other, Scalar alpha) {
+  return binary_op(NULL, self, other, BinaryOp_Add, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp add_ (structured, in place) */
+Tensor* at_native_add_(Tensor* self, const Tensor* other, Scalar alpha) {
+  return binary_op(self, self, other, BinaryOp_Add, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::add (Scalar) */
+Tensor* at_native_add_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_add_Tensor(self, w, alpha);
+  Tensor_release(w);
+  return r;
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sub_out) */
+Tensor* at_native_sub(const Tensor* self, const Tensor* other, Scalar alpha) {
+  if (sub_check(self, other) < 0) return NULL;
+  return binary_op(NULL, self, other, BinaryOp_Sub, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp sub_ (structured, in place) */
+Tensor* at_native_sub_(Tensor* self, const Tensor* other, Scalar alpha) {
+  if (sub_check(self, other) < 0) return NULL;
+  return binary_op(self, self, other, BinaryOp_Sub, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::sub (Scalar) */
+Tensor* at_native_sub_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_sub_Tensor(self, w, alpha);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::rsub (Scalar): other - alpha * self */
+Tensor* at_native_rsub_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_sub_Tensor(w, self, alpha);
+  Tensor_release(w);
+  return r;
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(mul_out) */
+Tensor* at_native_mul(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Mul, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp mul_ (structured, in place) */
+Tensor* at_native_mul_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_Mul, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::mul (Scalar) */
+Tensor* at_native_mul_Scalar(const Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_mul_Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out) (true division) */
+Tensor* at_native_div(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Div, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp div_ (structured, in place) */
+Tensor* at_native_div_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_Div, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::div (Scalar) */
+Tensor* at_native_div_Scalar(const Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_div_Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+
+/* The comparisons: a bool result of the common dtype's comparison.
+ * PyTorch 1.13: BinaryOps.cpp comparison_op / CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
+static Tensor* compare_scalar(const Tensor* self, Scalar other, BinaryOp op) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op(NULL, self, w, op, kOne);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp lt (Tensor) */
+Tensor* at_native_lt_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Lt, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp lt (Scalar) */
+Tensor* at_native_lt_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Lt); }
+/* PyTorch 1.13: BinaryOps.cpp le (Tensor) */
+Tensor* at_native_le_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Le, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp le (Scalar) */
+Tensor* at_native_le_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Le); }
+/* PyTorch 1.13: BinaryOps.cpp gt (Tensor) */
+Tensor* at_native_gt_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Gt, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp gt (Scalar) */
+Tensor* at_native_gt_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Gt); }
+/* PyTorch 1.13: BinaryOps.cpp ge (Tensor) */
+Tensor* at_native_ge_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Ge, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp ge (Scalar) */
+Tensor* at_native_ge_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Ge); }
+/* PyTorch 1.13: BinaryOps.cpp eq (Tensor) */
+Tensor* at_native_eq_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Eq, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp eq (Scalar) */
+Tensor* at_native_eq_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Eq); }
+/* PyTorch 1.13: BinaryOps.cpp ne (Tensor) */
+Tensor* at_native_ne_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Ne, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp ne (Scalar) */
+Tensor* at_native_ne_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Ne); }

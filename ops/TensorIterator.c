@@ -1,0 +1,352 @@
+/*
+ * TensorIterator.c - elementwise loops with broadcasting and type promotion;
+ * see TensorIterator.h.
+ * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp, native/TypeProperties.cpp
+ */
+#include "ops/TensorIterator.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/Copy.h"
+#include "ops/EmptyTensor.h"
+#include "runtime/Exception.h"
+
+/* ---- type promotion ----------------------------------------------------- */
+
+static int int_rank(ScalarType t) {
+  switch (t) {
+    case ScalarType_Char: return 1;
+    case ScalarType_Short: return 2;
+    case ScalarType_Int: return 4;
+    case ScalarType_Long: return 8;
+    default: return 0;
+  }
+}
+
+ScalarType promoteTypes(ScalarType a, ScalarType b) {
+  if (a == ScalarType_Undefined) return b;
+  if (b == ScalarType_Undefined) return a;
+  if (a == b) return a;
+  if (a == ScalarType_Bool) return b;
+  if (b == ScalarType_Bool) return a;
+  if (a == ScalarType_Double || b == ScalarType_Double) return ScalarType_Double;
+  if (a == ScalarType_Float || b == ScalarType_Float) return ScalarType_Float;
+  /* Two integer types: uint8 with int8 needs int16; otherwise the wider. */
+  if (a == ScalarType_Byte || b == ScalarType_Byte) {
+    ScalarType other = a == ScalarType_Byte ? b : a;
+    return other == ScalarType_Char ? ScalarType_Short : other;
+  }
+  return int_rank(a) > int_rank(b) ? a : b;
+}
+
+bool canCast(ScalarType from, ScalarType to) {
+  if (ScalarType_isFloating(from) && ScalarType_isIntegral(to, true)) return false;
+  if (from != ScalarType_Bool && to == ScalarType_Bool) return false;
+  return true;
+}
+
+typedef struct ResultTypeState {
+  ScalarType dimResult, zeroResult, wrappedResult;
+} ResultTypeState;
+
+/* PyTorch 1.13: TypeProperties.cpp update_result_type_state */
+static void update_result_type_state(ResultTypeState* s, const Tensor* t) {
+  ScalarType current = t->dtype;
+  if (t->is_wrapped_number) {
+    /* A Python float counts as the default dtype, not as double. */
+    if (ScalarType_isFloating(current)) current = ScalarType_Float;
+    s->wrappedResult = promoteTypes(s->wrappedResult, current);
+  } else if (t->dim == 0) {
+    s->zeroResult = promoteTypes(s->zeroResult, current);
+  } else {
+    s->dimResult = promoteTypes(s->dimResult, current);
+  }
+}
+
+/* PyTorch 1.13: TypeProperties.cpp combine_categories */
+static ScalarType combine_categories(ScalarType higher, ScalarType lower) {
+  if (higher != ScalarType_Undefined && ScalarType_isFloating(higher)) return higher;
+  if (higher == ScalarType_Bool || (lower != ScalarType_Undefined && ScalarType_isFloating(lower)))
+    return promoteTypes(higher, lower);
+  return higher != ScalarType_Undefined ? higher : lower;
+}
+
+ScalarType result_type(const Tensor* a, const Tensor* b) {
+  ResultTypeState s = {ScalarType_Undefined, ScalarType_Undefined, ScalarType_Undefined};
+  update_result_type_state(&s, a);
+  update_result_type_state(&s, b);
+  return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
+}
+
+Tensor* wrapped_scalar_tensor(Scalar s) {
+  ScalarType t = s.tag == ScalarTag_Double ? ScalarType_Double : s.tag == ScalarTag_Bool ? ScalarType_Bool : ScalarType_Long;
+  Tensor* r = empty_cpu(IntArrayRef_make(NULL, 0), t);
+  if (r == NULL) return NULL;
+  store_scalar(t, Tensor_data(r), s);
+  r->is_wrapped_number = true;
+  return r;
+}
+
+/* ---- geometry ------------------------------------------------------------ */
+
+/* PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp infer_size (shape_ so far vs the next operand) */
+static int broadcast_shape(IntArrayRef a, IntArrayRef b, int64_t* out, size_t* ndim) {
+  size_t n = a.size > b.size ? a.size : b.size;
+  for (size_t i = 0; i < n; i++) {
+    ptrdiff_t da = (ptrdiff_t)a.size - 1 - (ptrdiff_t)(n - 1 - i);
+    ptrdiff_t db = (ptrdiff_t)b.size - 1 - (ptrdiff_t)(n - 1 - i);
+    int64_t sa = da >= 0 ? a.data[da] : 1, sb = db >= 0 ? b.data[db] : 1;
+    if (sa != sb && sa != 1 && sb != 1) {
+      Error_set(ErrorType_RuntimeError,
+                "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %zu",
+                (long long)sa, (long long)sb, i);
+      return -1;
+    }
+    out[i] = sa == 1 ? sb : sa;
+  }
+  *ndim = n;
+  return 0;
+}
+
+/* An operand's byte strides over the broadcast shape (0 where broadcast).
+ * PyTorch 1.13: TensorIterator.cpp compute_strides */
+static void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_t* strides) {
+  int64_t offset = ndim - t->dim;
+  for (int64_t i = 0; i < ndim; i++) {
+    int64_t d = i - offset;
+    if (d < 0 || (t->sizes[d] == 1 && shape[i] != 1))
+      strides[i] = 0;
+    else
+      strides[i] = t->strides[d] * (int64_t)Tensor_itemsize(t);
+  }
+}
+
+/*
+ * The output's dimension order follows the inputs' memory order, so that
+ * `a.t() + 1` is laid out like `a.t()`: dims are sorted by the inputs'
+ * strides (broadcast dims ignored, ties broken by size), innermost first.
+ * PyTorch 1.13: TensorIterator.cpp reorder_dimensions
+ */
+static void output_strides(int64_t ndim, const int64_t* shape, const int64_t* sa, const int64_t* sb,
+                           int64_t* out_strides) {
+  int64_t perm[MINATEN_MAX_DIM];
+  const int64_t* ops[2] = {sa, sb};
+  for (int64_t i = 0; i < ndim; i++) perm[i] = ndim - 1 - i;
+  for (int64_t i = 1; i < ndim; i++) {
+    int64_t dim1 = i;
+    for (int64_t dim0 = i - 1; dim0 >= 0; dim0--) {
+      int cmp = 0;
+      for (int arg = 0; arg < 2 && cmp == 0; arg++) {
+        int64_t s0 = ops[arg][perm[dim0]], s1 = ops[arg][perm[dim1]];
+        if (s0 == 0 || s1 == 0) continue;
+        if (s0 < s1) cmp = -1;
+        else if (s0 > s1) cmp = 1;
+        else if (shape[perm[dim0]] > shape[perm[dim1]]) cmp = 1;
+      }
+      if (cmp > 0) {
+        int64_t tmp = perm[dim0];
+        perm[dim0] = perm[dim1];
+        perm[dim1] = tmp;
+        dim1 = dim0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  int64_t stride = 1;
+  for (int64_t i = 0; i < ndim; i++) {
+    out_strides[perm[i]] = stride;
+    stride *= shape[perm[i]] > 1 ? shape[perm[i]] : 1;
+  }
+}
+
+/* ---- the loop -------------------------------------------------------------- */
+
+static double load_double(ScalarType t, const char* p) {
+  switch (t) {
+    case ScalarType_Float: return *(const float*)p;
+    case ScalarType_Double: return *(const double*)p;
+    case ScalarType_Bool: return *(const bool*)p;
+    case ScalarType_Byte: return *(const uint8_t*)p;
+    case ScalarType_Char: return *(const int8_t*)p;
+    case ScalarType_Short: return *(const int16_t*)p;
+    case ScalarType_Int: return *(const int32_t*)p;
+    default: return (double)*(const int64_t*)p;
+  }
+}
+
+static int64_t load_int(ScalarType t, const char* p) {
+  switch (t) {
+    case ScalarType_Bool: return *(const bool*)p;
+    case ScalarType_Byte: return *(const uint8_t*)p;
+    case ScalarType_Char: return *(const int8_t*)p;
+    case ScalarType_Short: return *(const int16_t*)p;
+    case ScalarType_Int: return *(const int32_t*)p;
+    case ScalarType_Long: return *(const int64_t*)p;
+    default: return (int64_t)load_double(t, p); /* not reached: floats compute as double */
+  }
+}
+
+typedef struct Loop {
+  BinaryOp op;
+  ScalarType compute;   /* the type the operation runs in */
+  ScalarType out_type;
+  ScalarType a_type, b_type;
+  double alpha_d;
+  int64_t alpha_i;
+} Loop;
+
+static bool is_comparison(BinaryOp op) { return op >= BinaryOp_Lt; }
+
+static void compute_element(const Loop* L, char* o, const char* pa, const char* pb) {
+  if (L->compute == ScalarType_Float) {
+    /* float arithmetic, as PyTorch's float kernels */
+    float x = (float)load_double(L->a_type, pa), y = (float)load_double(L->b_type, pb), r;
+    float alpha = (float)L->alpha_d;
+    switch (L->op) {
+      case BinaryOp_Add: r = x + alpha * y; break;
+      case BinaryOp_Sub: r = x - alpha * y; break;
+      case BinaryOp_Mul: r = x * y; break;
+      case BinaryOp_Div: r = x / y; break;
+      case BinaryOp_Lt: *(bool*)o = x < y; return;
+      case BinaryOp_Le: *(bool*)o = x <= y; return;
+      case BinaryOp_Gt: *(bool*)o = x > y; return;
+      case BinaryOp_Ge: *(bool*)o = x >= y; return;
+      case BinaryOp_Eq: *(bool*)o = x == y; return;
+      default: *(bool*)o = x != y; return;
+    }
+    store_from_double(L->out_type, o, r);
+  } else if (ScalarType_isFloating(L->compute)) {
+    double x = load_double(L->a_type, pa), y = load_double(L->b_type, pb), r;
+    switch (L->op) {
+      case BinaryOp_Add: r = x + L->alpha_d * y; break;
+      case BinaryOp_Sub: r = x - L->alpha_d * y; break;
+      case BinaryOp_Mul: r = x * y; break;
+      case BinaryOp_Div: r = x / y; break;
+      case BinaryOp_Lt: *(bool*)o = x < y; return;
+      case BinaryOp_Le: *(bool*)o = x <= y; return;
+      case BinaryOp_Gt: *(bool*)o = x > y; return;
+      case BinaryOp_Ge: *(bool*)o = x >= y; return;
+      case BinaryOp_Eq: *(bool*)o = x == y; return;
+      default: *(bool*)o = x != y; return;
+    }
+    store_from_double(L->out_type, o, r);
+  } else {
+    /* Integers and bools: two's complement arithmetic (unsigned: no UB). */
+    int64_t x = load_int(L->a_type, pa), y = load_int(L->b_type, pb);
+    uint64_t ux = (uint64_t)x, uy = (uint64_t)y, ua = (uint64_t)L->alpha_i;
+    int64_t r;
+    switch (L->op) {
+      case BinaryOp_Add: r = (int64_t)(ux + ua * uy); break;
+      case BinaryOp_Sub: r = (int64_t)(ux - ua * uy); break;
+      case BinaryOp_Mul: r = (int64_t)(ux * uy); break;
+      case BinaryOp_Lt: *(bool*)o = x < y; return;
+      case BinaryOp_Le: *(bool*)o = x <= y; return;
+      case BinaryOp_Gt: *(bool*)o = x > y; return;
+      case BinaryOp_Ge: *(bool*)o = x >= y; return;
+      case BinaryOp_Eq: *(bool*)o = x == y; return;
+      case BinaryOp_Ne: *(bool*)o = x != y; return;
+      default: r = 0; break; /* Div never computes in an integer type */
+    }
+    if (L->out_type == ScalarType_Bool)
+      *(bool*)o = r != 0;
+    else
+      store_scalar(L->out_type, o, Scalar_fromLong(r));
+  }
+}
+
+/* The contiguous, same-dtype float fast path (what `a + b` usually is). */
+static bool fast_float_loop(const Loop* L, float* o, const float* a, const float* b, int64_t n) {
+  float alpha = (float)L->alpha_d;
+  switch (L->op) {
+    case BinaryOp_Add: for (int64_t i = 0; i < n; i++) o[i] = a[i] + alpha * b[i]; return true;
+    case BinaryOp_Sub: for (int64_t i = 0; i < n; i++) o[i] = a[i] - alpha * b[i]; return true;
+    case BinaryOp_Mul: for (int64_t i = 0; i < n; i++) o[i] = a[i] * b[i]; return true;
+    case BinaryOp_Div: for (int64_t i = 0; i < n; i++) o[i] = a[i] / b[i]; return true;
+    default: return false;
+  }
+}
+
+static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* b, int64_t ndim,
+                     const int64_t* shape, const int64_t* so, const int64_t* sa, const int64_t* sb) {
+  int64_t numel = out->numel;
+  if (numel == 0) return;
+  bool same = a->dim == out->dim && b->dim == out->dim && a->is_contiguous && b->is_contiguous &&
+              out->is_contiguous && a->numel == numel && b->numel == numel;
+  if (same && L->compute == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
+      out->dtype == ScalarType_Float &&
+      fast_float_loop(L, (float*)Tensor_data(out), (const float*)Tensor_data(a), (const float*)Tensor_data(b), numel))
+    return;
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  char* po = Tensor_data(out);
+  const char* pa = Tensor_data(a);
+  const char* pb = Tensor_data(b);
+  int64_t inner = ndim ? shape[ndim - 1] : 1;
+  int64_t io = ndim ? so[ndim - 1] : 0, ia = ndim ? sa[ndim - 1] : 0, ib = ndim ? sb[ndim - 1] : 0;
+  for (int64_t done = 0; done < numel; done += inner) {
+    char* o = po;
+    const char *x = pa, *y = pb;
+    for (int64_t i = 0; i < inner; i++, o += io, x += ia, y += ib) compute_element(L, o, x, y);
+    for (int64_t k = ndim - 2; k >= 0; k--) {
+      po += so[k], pa += sa[k], pb += sb[k];
+      if (++idx[k] < shape[k]) break;
+      po -= so[k] * shape[k], pa -= sa[k] * shape[k], pb -= sb[k] * shape[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
+  int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  size_t ndim;
+  Tensor* result = NULL;
+  TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
+                  !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  ScalarType common = result_type(a, b);
+  Loop L;
+  L.op = op;
+  L.a_type = a->dtype;
+  L.b_type = b->dtype;
+  L.compute = common;
+  /* True division of integers computes in the default float type. */
+  if (op == BinaryOp_Div && !ScalarType_isFloating(common)) L.compute = ScalarType_Float;
+  L.out_type = is_comparison(op) ? ScalarType_Bool : L.compute;
+  if (op == BinaryOp_Add || op == BinaryOp_Sub) {
+    /* PyTorch 1.13: BinaryOps.h alpha_check */
+    TORCH_CHECK(alpha.tag != ScalarTag_Bool || L.compute == ScalarType_Bool,
+                "Boolean alpha only supported for Boolean results.");
+    TORCH_CHECK(ScalarType_isFloating(L.compute) || alpha.tag != ScalarTag_Double,
+                "For integral input tensors, argument alpha must not be a floating point number.");
+  }
+  L.alpha_d = Scalar_toDouble(alpha);
+  L.alpha_i = Scalar_toLong(alpha);
+  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), shape, &ndim) == 0);
+  TORCH_CHECK(ndim <= MINATEN_MAX_DIM, "too many dimensions");
+  operand_strides(a, shape, (int64_t)ndim, sa);
+  operand_strides(b, shape, (int64_t)ndim, sb);
+  IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
+  if (out != NULL) {
+    bool same_shape = (size_t)out->dim == ndim && memcmp(out->sizes, shape, ndim * sizeof(int64_t)) == 0;
+    char b1[256], b2[256];
+    TORCH_CHECK(same_shape, "output with shape %s doesn't match the broadcast shape %s",
+                IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(shape_ref, b2, sizeof b2));
+    TORCH_CHECK(canCast(L.out_type, out->dtype), "result type %s can't be cast to the desired output type %s",
+                ScalarType_name(L.out_type), ScalarType_name(out->dtype));
+    L.out_type = out->dtype;
+    result = Tensor_retain(out);
+  } else {
+    int64_t strides[MINATEN_MAX_DIM];
+    output_strides((int64_t)ndim, shape, sa, sb, strides);
+    result = empty_strided_cpu(shape_ref, IntArrayRef_make(strides, ndim), L.out_type);
+    TRY(result);
+  }
+  operand_strides(result, shape, (int64_t)ndim, so);
+  run_loop(&L, result, a, b, (int64_t)ndim, shape, so, sa, sb);
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}

@@ -1,0 +1,55 @@
+/*
+ * TensorIterator.h - the one strided loop behind every elementwise operator.
+ *
+ * Given an output (or none, to allocate one) and two inputs, it
+ *   1. computes the common dtype with PyTorch's type promotion (result_type:
+ *      dimensioned tensors > 0-dim tensors > wrapped Python numbers, each
+ *      group only able to move the result to a higher *category*);
+ *   2. broadcasts the shapes (PyTorch's error on a mismatch);
+ *   3. allocates the output in the inputs' memory layout (reorder_dimensions),
+ *      or checks an in-place output can hold the result type;
+ *   4. runs the operation over every element, reading each input in the
+ *      computation type (double for floating, int64 for integers and bools),
+ *      with a contiguous same-dtype fast path.
+ *
+ * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp, ATen/native/TypeProperties.cpp
+ * (result_type), c10/core/ScalarType.h (promoteTypes, canCast)
+ */
+#ifndef MINATEN_OPS_TENSORITERATOR_H
+#define MINATEN_OPS_TENSORITERATOR_H
+
+#include "runtime/Scalar.h"
+#include "runtime/TensorImpl.h"
+
+typedef enum BinaryOp {
+  BinaryOp_Add, /* a + alpha * b */
+  BinaryOp_Sub, /* a - alpha * b */
+  BinaryOp_Mul,
+  BinaryOp_Div, /* true division: integers compute in the default float type */
+  BinaryOp_Lt,
+  BinaryOp_Le,
+  BinaryOp_Gt,
+  BinaryOp_Ge,
+  BinaryOp_Eq,
+  BinaryOp_Ne,
+} BinaryOp;
+
+/* PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
+ScalarType promoteTypes(ScalarType a, ScalarType b);
+/* PyTorch 1.13: c10/core/ScalarType.h canCast */
+bool canCast(ScalarType from, ScalarType to);
+/* PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp result_type (two tensors) */
+ScalarType result_type(const Tensor* a, const Tensor* b);
+
+/*
+ * out = op(a, b).  With out == NULL the result is allocated (returned, new
+ * reference); with out set (in-place), the result is written into it and a
+ * new reference to it is returned.  NULL with PyTorch's error on failure.
+ */
+Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
+
+/* A 0-dim tensor holding a Python number (int64, float64 or bool), marked
+ * as a wrapped number.  PyTorch 1.13: aten/src/ATen/ScalarOps.h wrapped_scalar_tensor */
+Tensor* wrapped_scalar_tensor(Scalar s);
+
+#endif

@@ -1,0 +1,11 @@
+# shapes broadcast from the trailing dimension; size-1 dimensions stretch
+a = torch.arange(6.).reshape(2, 3)
+show(a + torch.arange(3.))
+show(a + torch.arange(2.).reshape(2, 1))
+show(torch.arange(3.).reshape(3, 1) * torch.arange(4.))
+show(a + torch.tensor(10.))
+print((torch.zeros(2, 1, 3) + torch.zeros(4, 1)).shape)
+a + torch.ones(4)
+a + torch.ones(3, 1)
+torch.zeros(2, 3, 4) * torch.zeros(3, 3)
+show(torch.zeros(0, 3) + torch.ones(3))

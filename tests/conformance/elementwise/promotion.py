@@ -1,0 +1,10 @@
+# type promotion: categories, 0-dim tensors and wrapped numbers
+i = torch.arange(3)
+print((i + 1.5).dtype, (i + torch.tensor(1.5)).dtype, (i + torch.tensor(1.5, dtype=torch.float64)).dtype)
+print((i.int() + torch.tensor(5)).dtype, (i.int() + i).dtype, (i.int() + 5).dtype)
+u = torch.tensor([1, 200], dtype=torch.uint8)
+print((u + torch.tensor([1], dtype=torch.int8)).dtype, (u + 300).dtype, (u + 300).tolist())
+print((torch.tensor([True]) + 1).dtype, (torch.tensor([True]) + torch.tensor([True])).dtype)
+print((torch.ones(2).double() + torch.tensor(1.)).dtype, (i / i).dtype, (i * True).dtype)
+print((torch.ones(2) + torch.ones(2, dtype=torch.float64)).dtype, (i.short() * torch.ones(2, 1, dtype=torch.int8)).dtype)
+print((u * 2).tolist(), (u + u).tolist(), (u - 201).tolist())
