@@ -196,6 +196,66 @@ fail:
 
 /* ---- the loop ---------------------------------------------------------- */
 
+/*
+ * Copies an R x C block whose source is read across its rows (a transposed
+ * source): tile by tile, so that both the reads and the writes of a tile stay
+ * within a few cache lines.  Strides are in bytes.
+ * PyTorch 1.13: aten/src/ATen/native/cpu/CopyKernel.cpp (transpose_copy_kernel's blocking)
+ */
+/* 8 x 8: a power-of-two row pitch maps every row of a tile to the same
+ * L1 set, so a tile may not have more rows than the cache's 8 ways. */
+enum { kTile = 8 };
+static void tiled_copy_2d(char* d, const char* s, int64_t rows, int64_t cols, int64_t d_row, int64_t d_col,
+                          int64_t s_row, int64_t s_col, size_t size) {
+  for (int64_t r0 = 0; r0 < rows; r0 += kTile) {
+    int64_t r1 = r0 + kTile < rows ? r0 + kTile : rows;
+    for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
+      int64_t c1 = c0 + kTile < cols ? c0 + kTile : cols;
+      for (int64_t r = r0; r < r1; r++) {
+        for (int64_t c = c0; c < c1; c++) {
+          char* dp = d + r * d_row + c * d_col;
+          const char* sp = s + r * s_row + c * s_col;
+          switch (size) {
+            case 1: *dp = *sp; break;
+            case 2: memcpy(dp, sp, 2); break;
+            case 4: memcpy(dp, sp, 4); break;
+            default: memcpy(dp, sp, 8); break;
+          }
+        }
+      }
+    }
+  }
+}
+
+/* Same dtype, at least 2-D, the source's last dimension not its fastest
+ * but the destination's is: the transposed case tiling helps. */
+static bool wants_tiles(const Tensor* self, const Tensor* src, const int64_t* src_strides) {
+  int64_t n = self->dim;
+  if (self->dtype != src->dtype || n < 2 || self->sizes[n - 1] < kTile || self->sizes[n - 2] < kTile) return false;
+  return src_strides[n - 1] > src_strides[n - 2] && self->strides[n - 1] <= self->strides[n - 2];
+}
+
+static void tiled_copy(const Tensor* self, const Tensor* src, const int64_t* src_strides) {
+  int64_t n = self->dim;
+  int64_t size = (int64_t)Tensor_itemsize(self);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  int64_t outer = self->numel / (self->sizes[n - 1] * self->sizes[n - 2]);
+  char* d = Tensor_data(self);
+  const char* s = Tensor_data(src);
+  for (int64_t o = 0; o < outer; o++) {
+    tiled_copy_2d(d, s, self->sizes[n - 2], self->sizes[n - 1], self->strides[n - 2] * size,
+                  self->strides[n - 1] * size, src_strides[n - 2] * size, src_strides[n - 1] * size, (size_t)size);
+    for (int64_t k = n - 3; k >= 0; k--) {
+      d += self->strides[k] * size;
+      s += src_strides[k] * size;
+      if (++idx[k] < self->sizes[k]) break;
+      d -= self->strides[k] * self->sizes[k] * size;
+      s -= src_strides[k] * self->sizes[k] * size;
+      idx[k] = 0;
+    }
+  }
+}
+
 /* Copies element by element in self's row-major order. */
 static void strided_copy(const Tensor* self, const Tensor* src, const int64_t* src_strides) {
   int64_t dim = self->dim;
@@ -250,7 +310,10 @@ int copy_into(Tensor* self, const Tensor* src) {
     memmove(Tensor_data(self), Tensor_data(src), (size_t)self->numel * Tensor_itemsize(self));
     return 0;
   }
-  strided_copy(self, src, src_strides);
+  if (wants_tiles(self, src, src_strides))
+    tiled_copy(self, src, src_strides);
+  else
+    strided_copy(self, src, src_strides);
   return 0;
 fail:
   return -1;

@@ -119,6 +119,36 @@ static void bench_copy(void) {
   Tensor_release(dst);
 }
 
+/* add of two 16M-float tensors against memcpy of the same bytes. */
+static void bench_add(void) {
+  int64_t n = 16 << 20;
+  OptionalScalarType dtype = {true, ScalarType_Float};
+  OptionalLayout layout = {false, Layout_Strided};
+  OptionalDevice device = {false, {DeviceType_CPU, -1}};
+  OptionalBool pin = {false, false};
+  OptionalMemoryFormat fmt = {false, MemoryFormat_Contiguous};
+  Tensor* a = at_ones(IntArrayRef_make(&n, 1), dtype, layout, device, pin);
+  Tensor* b = at_ones(IntArrayRef_make(&n, 1), dtype, layout, device, pin);
+  Tensor* dst = at_empty_memory_format(IntArrayRef_make(&n, 1), dtype, layout, device, pin, fmt);
+  check(a);
+  check(b);
+  check(dst);
+  size_t bytes = (size_t)n * sizeof(float);
+  Scalar one = Scalar_fromLong(1);
+  double mem, add, add_inplace;
+  BEST_NS_PER_CALL(mem, 5, 5, memcpy(Tensor_data(dst), Tensor_data(a), bytes));
+  BEST_NS_PER_CALL(add, 5, 5, Tensor_release(at_add_Tensor(a, b, one)));
+  BEST_NS_PER_CALL(add_inplace, 5, 5, Tensor_release(at_add__Tensor(dst, b, one)));
+  printf("add of two 16M-float tensors (%.0f MiB each), ms per call (ratio to memcpy of one)\n",
+         (double)bytes / (1 << 20));
+  printf("  memcpy                            %8.3f ms  (1.00x)\n", mem / 1e6);
+  printf("  at_add_Tensor (new result)        %8.3f ms  (%.2fx)\n", add / 1e6, add / mem);
+  printf("  at_add__Tensor (in place)         %8.3f ms  (%.2fx)\n", add_inplace / 1e6, add_inplace / mem);
+  Tensor_release(a);
+  Tensor_release(b);
+  Tensor_release(dst);
+}
+
 int main(void) {
   if (at_register_all() < 0) {
     fprintf(stderr, "%s: %s\n", ErrorType_name(Error_type()), Error_message());
@@ -126,6 +156,7 @@ int main(void) {
   }
   bench_reshape();
   bench_copy();
+  bench_add();
   Dispatcher_cleanup();
   return 0;
 }
