@@ -437,3 +437,121 @@ Tensor* at_native_lift_fresh(const Tensor* self) { return Tensor_retain(self); }
 Tensor* at_native_alias(const Tensor* self) {
   return alias_with_sizes_and_strides(self, Tensor_sizes(self), Tensor_strides(self));
 }
+
+/* PyTorch 1.13: TensorShape.cpp at::native::movedim (intlist) */
+Tensor* at_native_movedim_intlist(const Tensor* self, IntArrayRef src, IntArrayRef dst) {
+  char b1[256], b2[256];
+  int64_t nsrc[MINATEN_MAX_DIM], ndst[MINATEN_MAX_DIM];
+  int64_t order[MINATEN_MAX_DIM], source_dims[MINATEN_MAX_DIM], destination_dims[MINATEN_MAX_DIM];
+  int64_t n = self->dim;
+  TORCH_CHECK(src.size == dst.size,
+              "movedim: Invalid source or destination dims: source (%s dims) should contain the same "
+              "number of dims as destination (%s dims)",
+              IntArrayRef_format(src, b1, sizeof b1), IntArrayRef_format(dst, b2, sizeof b2));
+  TORCH_CHECK(src.size <= MINATEN_MAX_DIM, "movedim: too many dims");
+  for (size_t i = 0; i < src.size; i++) {
+    nsrc[i] = maybe_wrap_dim(src.data[i], n, true);
+    TRY(nsrc[i] >= 0);
+    ndst[i] = maybe_wrap_dim(dst.data[i], n, true);
+    TRY(ndst[i] >= 0);
+  }
+  for (size_t i = 0; i < src.size; i++)
+    for (size_t j = i + 1; j < src.size; j++) {
+      TORCH_CHECK(nsrc[i] != nsrc[j], "movedim: repeated dim in `source` (%s)", IntArrayRef_format(src, b1, sizeof b1));
+    }
+  for (size_t i = 0; i < dst.size; i++)
+    for (size_t j = i + 1; j < dst.size; j++) {
+      TORCH_CHECK(ndst[i] != ndst[j], "movedim: repeated dim in `destination` (%s)",
+                  IntArrayRef_format(dst, b1, sizeof b1));
+    }
+  /* A 0-dim tensor is a no-op (PyTorch returns self.alias()). */
+  if (n == 0) return at_native_alias(self);
+  /* The named dims go where they are asked to; the others keep their
+   * relative order in the positions left over. */
+  for (int64_t i = 0; i < n; i++) source_dims[i] = destination_dims[i] = i;
+  for (size_t i = 0; i < src.size; i++) {
+    order[ndst[i]] = nsrc[i];
+    source_dims[nsrc[i]] = -1;
+    destination_dims[ndst[i]] = -1;
+  }
+  int64_t ns = 0, nd = 0;
+  for (int64_t i = 0; i < n; i++) {
+    if (source_dims[i] != -1) source_dims[ns++] = source_dims[i];
+    if (destination_dims[i] != -1) destination_dims[nd++] = destination_dims[i];
+  }
+  for (int64_t i = 0; i < ns; i++) order[destination_dims[i]] = source_dims[i];
+  return at_permute(self, IntArrayRef_make(order, (size_t)n));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::movedim (int) */
+Tensor* at_native_movedim_int(const Tensor* self, int64_t src, int64_t dst) {
+  return at_native_movedim_intlist(self, IntArrayRef_make(&src, 1), IntArrayRef_make(&dst, 1));
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::swapaxes */
+Tensor* at_native_swapaxes(const Tensor* self, int64_t axis0, int64_t axis1) {
+  return at_transpose_int(self, axis0, axis1);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::expand_as */
+Tensor* at_native_expand_as(const Tensor* self, const Tensor* other) {
+  return at_expand(self, Tensor_sizes(other), false);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::diagonal */
+Tensor* at_native_diagonal(const Tensor* self, int64_t offset, int64_t dim1_, int64_t dim2_) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  int64_t dim1 = maybe_wrap_dim(dim1_, self->dim, true);
+  TRY(dim1 >= 0);
+  int64_t dim2 = maybe_wrap_dim(dim2_, self->dim, true);
+  TRY(dim2 >= 0);
+  TORCH_CHECK(dim1 != dim2, "diagonal dimensions cannot be identical %lld, %lld", (long long)dim1_, (long long)dim2_);
+  /* A positive offset drops the leftmost columns (along dim2), a negative
+   * one the topmost rows (along dim1). */
+  int64_t s1 = self->sizes[dim1], s2 = self->sizes[dim2];
+  int64_t diag_size = offset >= 0 ? (s1 < s2 - offset ? s1 : s2 - offset) : (s1 + offset < s2 ? s1 + offset : s2);
+  if (diag_size < 0) diag_size = 0;
+  int64_t storage_offset = self->storage_offset;
+  if (diag_size > 0) storage_offset += offset >= 0 ? offset * self->strides[dim2] : -offset * self->strides[dim1];
+  /* Drop both dims; the diagonal becomes the last dimension (NumPy's rule). */
+  int64_t n = 0;
+  for (int64_t d = 0; d < self->dim; d++) {
+    if (d == dim1 || d == dim2) continue;
+    sizes[n] = self->sizes[d];
+    strides[n++] = self->strides[d];
+  }
+  sizes[n] = diag_size;
+  strides[n++] = self->strides[dim1] + self->strides[dim2];
+  return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), storage_offset);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::unfold */
+Tensor* at_native_unfold(const Tensor* self, int64_t dimension, int64_t size, int64_t step) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  dimension = maybe_wrap_dim(dimension, self->dim, true);
+  TRY(dimension >= 0);
+  TORCH_CHECK(self->dim < MINATEN_MAX_DIM, "unfold: too many dimensions");
+  int64_t max_size = self->dim == 0 ? 1 : self->sizes[dimension];
+  TORCH_CHECK(size <= max_size, "maximum size for tensor at dimension %lld is %lld but size is %lld",
+              (long long)dimension, (long long)max_size, (long long)size);
+  TORCH_CHECK(step > 0, "step is %lld but must be > 0", (long long)step);
+  sizes[self->dim] = size;
+  strides[self->dim] = self->dim == 0 ? 1 : self->strides[dimension];
+  for (int64_t d = 0; d < self->dim; d++) {
+    if (d == dimension) {
+      sizes[d] = (self->sizes[d] - size) / step + 1;
+      strides[d] = step * self->strides[d];
+    } else {
+      sizes[d] = self->sizes[d];
+      strides[d] = self->strides[d];
+    }
+  }
+  return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)self->dim + 1),
+                         IntArrayRef_make(strides, (size_t)self->dim + 1), self->storage_offset);
+fail:
+  return NULL;
+}

@@ -156,10 +156,34 @@ static Value* builtin_print(Value* self, Value** args, int nargs, char** kwnames
   return rc == 0 ? Value_none() : NULL;
 }
 
+/* len(x): Python's, and Tensor.__len__ (the first dimension). */
+static Value* builtin_len(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("len", nargs, 1, 1, nkw) < 0) return NULL;
+  Value* v = args[0];
+  switch (v->kind) {
+    case Value_Tuple:
+    case Value_List:
+    case Value_Size:
+      return Value_int(v->u.seq.n);
+    case Value_Str:
+      return Value_int((int64_t)strlen(v->u.s));
+    case Value_Tensor:
+      if (v->u.tensor->dim == 0) {
+        Error_set(ErrorType_TypeError, "len() of a 0-d tensor");
+        return NULL;
+      }
+      return Value_int(v->u.tensor->sizes[0]);
+    default:
+      Error_set(ErrorType_TypeError, "object of type '%s' has no len()", Value_typeName(v));
+      return NULL;
+  }
+}
+
 Value* global_builtin(const char* name) {
   static const struct { const char* name; BuiltinFn fn; } table[] = {
       {"show", builtin_show},         {"same_storage", builtin_same_storage}, {"trace_on", builtin_trace_on},
-      {"trace_off", builtin_trace_off}, {"print", builtin_print}};
+      {"trace_off", builtin_trace_off}, {"print", builtin_print}, {"len", builtin_len}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(name, table[i].name) == 0) return Value_builtin(table[i].name, table[i].fn);
   if (strcmp(name, "torch") == 0) return Value_module("torch");

@@ -309,6 +309,15 @@ Value* call_operator(const Value* ops, Value* self, Value** pargs, int nargs, ch
     if (r < 0) return NULL;
     if (r == 1) return invoke(op, args);
   }
+  /* torch/_tensor.py Tensor.split (and torch.split): a list of sizes goes to
+   * split_with_sizes, the Python-level half of PyTorch's split. */
+  if (any && strcmp(ops->u.ops.name, "split") == 0 && ops->u.ops.overload == NULL) {
+    Value* sizes = Value_ops(ops->u.ops.ns, "split_with_sizes", NULL, ops->u.ops.method, ops->u.ops.all);
+    Value* r = call_operator(sizes, self, pargs, nargs, kwnames, kwargs, nkw);
+    Value_release(sizes);
+    if (r != NULL || Error_type() != ErrorType_TypeError) return r;
+    Error_clear();
+  }
   char got[256];
   describe_arguments(got, sizeof got, pargs, nargs, kwnames, kwargs, nkw);
   if (!any)

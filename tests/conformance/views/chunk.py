@@ -1,0 +1,13 @@
+# chunk is split with ceil(size / chunks); it traces as split.Tensor
+a = torch.arange(5.)
+trace_on()
+c = a.chunk(3)
+d = torch.chunk(torch.arange(12.).reshape(3, 4), 2, 1)
+e = torch.zeros(0).chunk(3)
+trace_off()
+print(len(c), c[2].shape, d[1].stride(), d[1].storage_offset(), len(e))
+show(c[1])
+show(d[0])
+print(len(torch.arange(6).chunk(4)), torch.arange(6).chunk(4)[2].shape)
+a.chunk(0)
+torch.tensor(1.).chunk(1)

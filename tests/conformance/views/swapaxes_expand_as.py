@@ -1,0 +1,11 @@
+# swapaxes is transpose; expand_as is expand to the other's shape
+a = torch.arange(6.).reshape(2, 3)
+trace_on()
+s = a.swapaxes(0, 1)
+t = torch.swapaxes(a, -1, -2)
+e = torch.arange(3.).expand_as(torch.zeros(2, 3))
+trace_off()
+show(s)
+show(e)
+print(t.stride())
+torch.arange(3.).expand_as(torch.zeros(2, 4))

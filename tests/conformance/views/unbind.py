@@ -1,0 +1,12 @@
+# unbind selects every index of a dimension
+a = torch.arange(6.).reshape(2, 3)
+trace_on()
+u = a.unbind()
+v = torch.unbind(a, 1)
+trace_off()
+print(len(u), len(v))
+show(u[1])
+show(v[2])
+x, y = a.unbind(0)
+show(x)
+a.unbind(2)

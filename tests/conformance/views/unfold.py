@@ -1,0 +1,11 @@
+# unfold makes sliding windows as a view
+a = torch.arange(8.)
+trace_on()
+u = a.unfold(0, 3, 2)
+trace_off()
+show(u)
+show(torch.arange(12.).reshape(3, 4).unfold(1, 2, 1))
+show(torch.tensor(5.).unfold(0, 1, 1))
+a.unfold(0, 9, 1)
+a.unfold(0, 2, 0)
+a.unfold(1, 2, 1)
