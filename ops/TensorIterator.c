@@ -350,3 +350,90 @@ fail:
   Tensor_release(result);
   return NULL;
 }
+
+/* ---- unary operators ----------------------------------------------------- */
+
+static double unary_double(UnaryOp op, double x) {
+  switch (op) {
+    case UnaryOp_Abs: return fabs(x);
+    case UnaryOp_Relu: return x < 0 ? 0 : x; /* NaN stays NaN, as clamp_min */
+    case UnaryOp_Exp: return exp(x);
+    case UnaryOp_Log: return log(x);
+    case UnaryOp_Sqrt: return sqrt(x);
+    case UnaryOp_Sigmoid: return 1.0 / (1.0 + exp(-x));
+    default: return tanh(x);
+  }
+}
+
+static float unary_float(UnaryOp op, float x) {
+  switch (op) {
+    case UnaryOp_Abs: return fabsf(x);
+    case UnaryOp_Relu: return x < 0 ? 0.0f : x;
+    case UnaryOp_Exp: return expf(x);
+    case UnaryOp_Log: return logf(x);
+    case UnaryOp_Sqrt: return sqrtf(x);
+    case UnaryOp_Sigmoid: return 1.0f / (1.0f + expf(-x));
+    default: return tanhf(x);
+  }
+}
+
+static void unary_element(UnaryOp op, ScalarType compute, ScalarType in_type, ScalarType out_type, char* o,
+                          const char* p) {
+  if (compute == ScalarType_Float) {
+    store_from_double(out_type, o, unary_float(op, (float)load_double(in_type, p)));
+  } else if (compute == ScalarType_Double) {
+    store_from_double(out_type, o, unary_double(op, load_double(in_type, p)));
+  } else {
+    int64_t x = load_int(in_type, p);
+    int64_t r = op == UnaryOp_Abs ? (x < 0 ? (int64_t)(0 - (uint64_t)x) : x) : (x < 0 ? 0 : x);
+    store_scalar(out_type, o, Scalar_fromLong(r));
+  }
+}
+
+Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) {
+  int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  Tensor* result = NULL;
+  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu;
+  if (keeps_dtype) {
+    TORCH_CHECK(a->dtype != ScalarType_Bool || op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
+    TORCH_CHECK(a->dtype != ScalarType_Bool, "Boolean inputs not supported for relu");
+  }
+  /* unary_float_op: integers and bools compute in the default float type. */
+  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : ScalarType_Float;
+  int64_t ndim = a->dim;
+  operand_strides(a, a->sizes, ndim, sa);
+  if (out != NULL) {
+    TORCH_CHECK(canCast(compute, out->dtype), "result type %s can't be cast to the desired output type %s",
+                ScalarType_name(compute), ScalarType_name(out->dtype));
+    result = Tensor_retain(out);
+  } else {
+    int64_t strides[MINATEN_MAX_DIM];
+    output_strides(ndim, a->sizes, sa, sa, strides);
+    result = empty_strided_cpu(Tensor_sizes(a), IntArrayRef_make(strides, (size_t)ndim), compute);
+    TRY(result);
+  }
+  operand_strides(result, a->sizes, ndim, so);
+  /* Walk the elements like run_loop does, one operand fewer. */
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  char* po = Tensor_data(result);
+  const char* pa = Tensor_data(a);
+  int64_t inner = ndim ? a->sizes[ndim - 1] : 1;
+  int64_t io = ndim ? so[ndim - 1] : 0, ia = ndim ? sa[ndim - 1] : 0;
+  for (int64_t done = 0; done < a->numel; done += inner) {
+    char* o = po;
+    const char* x = pa;
+    for (int64_t i = 0; i < inner; i++, o += io, x += ia) unary_element(op, compute, a->dtype, result->dtype, o, x);
+    for (int64_t k = ndim - 2; k >= 0; k--) {
+      po += so[k], pa += sa[k];
+      if (++idx[k] < a->sizes[k]) break;
+      po -= so[k] * a->sizes[k], pa -= sa[k] * a->sizes[k];
+      idx[k] = 0;
+    }
+  }
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}

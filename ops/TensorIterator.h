@@ -48,6 +48,20 @@ ScalarType result_type(const Tensor* a, const Tensor* b);
  */
 Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
 
+typedef enum UnaryOp {
+  UnaryOp_Abs,     /* keeps integer dtypes */
+  UnaryOp_Relu,    /* keeps integer dtypes */
+  UnaryOp_Exp,     /* these promote integers and bools to the default float */
+  UnaryOp_Log,
+  UnaryOp_Sqrt,
+  UnaryOp_Sigmoid,
+  UnaryOp_Tanh,
+} UnaryOp;
+
+/* out = op(a), allocated like a (out == NULL) or written in place into out.
+ * PyTorch 1.13: TensorIterator unary_op / unary_float_op */
+Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op);
+
 /* A 0-dim tensor holding a Python number (int64, float64 or bool), marked
  * as a wrapped number.  PyTorch 1.13: aten/src/ATen/ScalarOps.h wrapped_scalar_tensor */
 Tensor* wrapped_scalar_tensor(Scalar s);

@@ -1,12 +1,13 @@
 /*
  * UnaryOps.c - neg and reciprocal.
  *
- * NB(minaten): until the unary loops of the operator-breadth work exist,
- * these reuse the binary loop with a wrapped number (neg: x * -1,
- * reciprocal: 1 / x), which gives PyTorch's result dtypes (integers stay
- * integers for neg and become float for reciprocal) and values.
+ * abs, relu, exp, log, sqrt, sigmoid, tanh run the unary loop of
+ * TensorIterator.c; abs and relu keep integer dtypes, the others compute
+ * integers and bools in the default float type (PyTorch's unary_float_op).
+ * NB(minaten): neg and reciprocal reuse the binary loop with a wrapped
+ * number (x * -1, 1 / x), which gives PyTorch's dtypes and values.
  *
- * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp
+ * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp, Activation.cpp (relu)
  */
 #include "NativeFunctions.h"
 #include "ops/TensorIterator.h"
@@ -34,3 +35,38 @@ Tensor* at_native_reciprocal(const Tensor* self) {
   Tensor_release(one);
   return r;
 }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::abs */
+Tensor* at_native_abs(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Abs); }
+/* PyTorch 1.13: UnaryOps.cpp at::native::abs (in place) */
+Tensor* at_native_abs_(Tensor* self) { return unary_op(self, self, UnaryOp_Abs); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) */
+Tensor* at_native_exp(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Exp); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) (in place) */
+Tensor* at_native_exp_(Tensor* self) { return unary_op(self, self, UnaryOp_Exp); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) */
+Tensor* at_native_log(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Log); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) (in place) */
+Tensor* at_native_log_(Tensor* self) { return unary_op(self, self, UnaryOp_Log); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) */
+Tensor* at_native_sqrt(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sqrt); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) (in place) */
+Tensor* at_native_sqrt_(Tensor* self) { return unary_op(self, self, UnaryOp_Sqrt); }
+
+/* PyTorch 1.13: Activation.cpp at::native::relu */
+Tensor* at_native_relu(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Relu); }
+/* PyTorch 1.13: Activation.cpp at::native::relu (in place) */
+Tensor* at_native_relu_(Tensor* self) { return unary_op(self, self, UnaryOp_Relu); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) */
+Tensor* at_native_sigmoid(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sigmoid); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) (in place) */
+Tensor* at_native_sigmoid_(Tensor* self) { return unary_op(self, self, UnaryOp_Sigmoid); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) */
+Tensor* at_native_tanh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Tanh); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) (in place) */
+Tensor* at_native_tanh_(Tensor* self) { return unary_op(self, self, UnaryOp_Tanh); }

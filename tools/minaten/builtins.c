@@ -11,6 +11,7 @@
  * torch/csrc/utils/tensor_new.cpp (torch.tensor)
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,11 +67,19 @@ static int expect_tensor(const char* name, Value* v) {
 
 /* ---- the dialect's helpers --------------------------------------------- */
 
+/* Python's "%.6g": NaN has no sign there (C would print "-nan"). */
+static void print_g6(FILE* out, double v) {
+  if (isnan(v))
+    fputs("nan", out);
+  else
+    fprintf(out, "%.6g", v);
+}
+
 static void print_element(FILE* out, const Tensor* t, int64_t i) {
   const char* p = element_address(t, i);
   switch (t->dtype) {
-    case ScalarType_Float: fprintf(out, "%.6g", (double)*(const float*)p); break;
-    case ScalarType_Double: fprintf(out, "%.6g", *(const double*)p); break;
+    case ScalarType_Float: print_g6(out, (double)*(const float*)p); break;
+    case ScalarType_Double: print_g6(out, *(const double*)p); break;
     case ScalarType_Bool: fputs(*(const bool*)p ? "True" : "False", out); break;
     default: {
       Value* v = tensor_element(t, i);
