@@ -1,0 +1,275 @@
+/*
+ * ReduceOps.c - sum, mean, prod, amax, amin, argmax, argmin.
+ *
+ * One loop serves them all: the output has the input's shape with the
+ * reduced dimensions removed (or kept as size 1 with keepdim); for every
+ * output element the reduced sub-space is walked and accumulated, floating
+ * values in double, integers in int64 (sum and prod of integers and bools
+ * are int64, as in PyTorch).  An empty or absent dim list reduces every
+ * dimension.  amax/amin propagate NaN; argmax/argmin return the first index
+ * of the extreme (a NaN counts as the extreme), over the flattened tensor
+ * when no dim is given.
+ *
+ * NB(minaten): PyTorch sums floats pairwise in vector lanes; minaten
+ * accumulates in double, which can differ from PyTorch in the last bits.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp, TensorCompare.cpp (argmax)
+ */
+#include <math.h>
+#include <string.h>
+
+#include "NativeFunctions.h"
+#include "ops/Copy.h"
+#include "ops/EmptyTensor.h"
+#include "runtime/Exception.h"
+
+typedef enum ReduceKind {
+  Reduce_Sum,
+  Reduce_Mean,
+  Reduce_Prod,
+  Reduce_Amax,
+  Reduce_Amin,
+  Reduce_Argmax,
+  Reduce_Argmin,
+} ReduceKind;
+
+static double load_as_double(const Tensor* t, const char* p) {
+  switch (t->dtype) {
+    case ScalarType_Float: return *(const float*)p;
+    case ScalarType_Double: return *(const double*)p;
+    case ScalarType_Bool: return *(const bool*)p;
+    case ScalarType_Byte: return *(const uint8_t*)p;
+    case ScalarType_Char: return *(const int8_t*)p;
+    case ScalarType_Short: return *(const int16_t*)p;
+    case ScalarType_Int: return *(const int32_t*)p;
+    default: return (double)*(const int64_t*)p;
+  }
+}
+
+static int64_t load_as_int(const Tensor* t, const char* p) {
+  switch (t->dtype) {
+    case ScalarType_Bool: return *(const bool*)p;
+    case ScalarType_Byte: return *(const uint8_t*)p;
+    case ScalarType_Char: return *(const int8_t*)p;
+    case ScalarType_Short: return *(const int16_t*)p;
+    case ScalarType_Int: return *(const int32_t*)p;
+    default: return *(const int64_t*)p;
+  }
+}
+
+/* Marks the reduced dimensions; all of them for an absent or empty list.
+ * PyTorch 1.13: aten/src/ATen/WrapDimUtilsMulti.h dim_list_to_bitset */
+static int reduced_mask(const Tensor* self, const OptionalIntArrayRef dims, bool* mask) {
+  bool all = !dims.has_value || dims.value.size == 0;
+  for (int64_t d = 0; d < self->dim; d++) mask[d] = all;
+  if (all) return 0;
+  for (size_t i = 0; i < dims.value.size; i++) {
+    int64_t d = maybe_wrap_dim(dims.value.data[i], self->dim, true);
+    if (d < 0) return -1;
+    if (self->dim == 0) continue; /* a 0-dim tensor reduces over "dim 0" to itself */
+    if (mask[d]) {
+      Error_set(ErrorType_RuntimeError, "dim %lld appears multiple times in the list of dims", (long long)d);
+      return -1;
+    }
+    mask[d] = true;
+  }
+  return 0;
+}
+
+/* The reduction itself; `name` is for error messages. */
+static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, ScalarType out_dtype, ReduceKind kind,
+                      const char* name) {
+  int64_t out_sizes[MINATEN_MAX_DIM], kept[MINATEN_MAX_DIM], red[MINATEN_MAX_DIM];
+  int64_t nout = 0, nkept = 0, nred = 0, count = 1;
+  TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
+              "minaten: reductions run on non-quantized CPU tensors only");
+  for (int64_t d = 0; d < self->dim; d++) {
+    if (mask[d]) {
+      red[nred++] = d;
+      count *= self->sizes[d];
+      if (keepdim) out_sizes[nout++] = 1;
+    } else {
+      kept[nkept++] = d;
+      out_sizes[nout++] = self->sizes[d];
+    }
+  }
+  bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
+  if (extreme && count == 0) {
+    for (int64_t i = 0; i < nred; i++)
+      TORCH_CHECK_INDEX(self->sizes[red[i]] != 0, "%s(): Expected reduction dim %lld to have non-zero size.", name,
+                        (long long)red[i]);
+  }
+  Tensor* out = empty_cpu(IntArrayRef_make(out_sizes, (size_t)nout), out_dtype);
+  TRY(out);
+  bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out_dtype);
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t kidx[MINATEN_MAX_DIM] = {0};
+  char* o = Tensor_data(out);
+  int64_t out_item = (int64_t)Tensor_itemsize(out);
+  for (int64_t n = 0; n < out->numel; n++, o += out_item) {
+    const char* base = Tensor_data(self);
+    for (int64_t i = 0; i < nkept; i++) base += kidx[i] * self->strides[kept[i]] * item;
+    double acc_d = kind == Reduce_Prod ? 1.0 : 0.0;
+    uint64_t acc_i = kind == Reduce_Prod ? 1 : 0;
+    double best_d = 0;
+    int64_t best_i = 0, best_index = 0;
+    int64_t ridx[MINATEN_MAX_DIM] = {0};
+    for (int64_t r = 0; r < count; r++) {
+      const char* p = base;
+      for (int64_t i = 0; i < nred; i++) p += ridx[i] * self->strides[red[i]] * item;
+      if (floating) {
+        double v = load_as_double(self, p);
+        switch (kind) {
+          case Reduce_Sum:
+          case Reduce_Mean: acc_d += v; break;
+          case Reduce_Prod: acc_d *= v; break;
+          default: {
+            bool max = kind == Reduce_Amax || kind == Reduce_Argmax;
+            bool better = r == 0 || (!isnan(best_d) && (isnan(v) || (max ? v > best_d : v < best_d)));
+            if (better) best_d = v, best_index = r;
+          }
+        }
+      } else {
+        int64_t v = load_as_int(self, p);
+        switch (kind) {
+          case Reduce_Sum:
+          case Reduce_Mean: acc_i += (uint64_t)v; break;
+          case Reduce_Prod: acc_i *= (uint64_t)v; break;
+          default: {
+            bool max = kind == Reduce_Amax || kind == Reduce_Argmax;
+            if (r == 0 || (max ? v > best_i : v < best_i)) best_i = v, best_index = r;
+          }
+        }
+      }
+      for (int64_t i = nred - 1; i >= 0; i--) {
+        if (++ridx[i] < self->sizes[red[i]]) break;
+        ridx[i] = 0;
+      }
+    }
+    switch (kind) {
+      case Reduce_Sum:
+      case Reduce_Prod:
+        if (floating) store_from_double(out_dtype, o, acc_d);
+        else store_scalar(out_dtype, o, Scalar_fromLong((int64_t)acc_i));
+        break;
+      case Reduce_Mean: store_from_double(out_dtype, o, acc_d / (double)count); break;
+      case Reduce_Argmax:
+      case Reduce_Argmin: *(int64_t*)o = best_index; break;
+      default:
+        if (floating) store_from_double(out_dtype, o, best_d);
+        else store_scalar(out_dtype, o, Scalar_fromLong(best_i));
+    }
+    for (int64_t i = nkept - 1; i >= 0; i--) {
+      if (++kidx[i] < self->sizes[kept[i]]) break;
+      kidx[i] = 0;
+    }
+  }
+  return out;
+fail:
+  return NULL;
+}
+
+/* sum/prod of integers and bools is int64 unless a dtype is given.
+ * PyTorch 1.13: ReduceOps.cpp get_dtype_from_self */
+static ScalarType sum_dtype(const Tensor* self, OptionalScalarType dtype) {
+  if (dtype.has_value) return dtype.value;
+  return ScalarType_isIntegral(self->dtype, true) ? ScalarType_Long : self->dtype;
+}
+
+static Tensor* reduce_dims(const Tensor* self, OptionalIntArrayRef dims, bool keepdim, ScalarType out, ReduceKind k,
+                           const char* name) {
+  bool mask[MINATEN_MAX_DIM];
+  if (reduced_mask(self, dims, mask) < 0) return NULL;
+  return reduce(self, mask, keepdim, out, k, name);
+}
+
+static const OptionalIntArrayRef kAllDims = {false, {NULL, 0}};
+
+/* PyTorch 1.13: ReduceOps.cpp at::native::sum */
+Tensor* at_native_sum(const Tensor* self, OptionalScalarType dtype) {
+  return reduce_dims(self, kAllDims, false, sum_dtype(self, dtype), Reduce_Sum, "sum");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out) (dim_IntList) */
+Tensor* at_native_sum_dim_IntList(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
+  return reduce_dims(self, dim, keepdim, sum_dtype(self, dtype), Reduce_Sum, "sum");
+}
+
+/* PyTorch 1.13: ReduceOps.cpp mean_out's dtype check */
+static int mean_dtype(const Tensor* self, OptionalScalarType dtype, ScalarType* out) {
+  ScalarType t = dtype.has_value ? dtype.value : self->dtype;
+  if (!ScalarType_isFloating(t)) {
+    Error_set(ErrorType_RuntimeError,
+              "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+              dtype.has_value ? "Optional" : "Input", ScalarType_name(t));
+    return -1;
+  }
+  *out = t;
+  return 0;
+}
+/* PyTorch 1.13: ReduceOps.cpp at::native::mean */
+Tensor* at_native_mean(const Tensor* self, OptionalScalarType dtype) {
+  ScalarType t;
+  if (mean_dtype(self, dtype, &t) < 0) return NULL;
+  return reduce_dims(self, kAllDims, false, t, Reduce_Mean, "mean");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out) (dim) */
+Tensor* at_native_mean_dim(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
+  ScalarType t;
+  if (mean_dtype(self, dtype, &t) < 0) return NULL;
+  return reduce_dims(self, dim, keepdim, t, Reduce_Mean, "mean");
+}
+
+/* PyTorch 1.13: ReduceOps.cpp at::native::prod */
+Tensor* at_native_prod(const Tensor* self, OptionalScalarType dtype) {
+  return reduce_dims(self, kAllDims, false, sum_dtype(self, dtype), Reduce_Prod, "prod");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(prod_out) (dim_int) */
+Tensor* at_native_prod_dim_int(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype) {
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  return reduce_dims(self, d, keepdim, sum_dtype(self, dtype), Reduce_Prod, "prod");
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
+Tensor* at_native_amax(const Tensor* self, IntArrayRef dim, bool keepdim) {
+  OptionalIntArrayRef d = {true, dim};
+  return reduce_dims(self, d, keepdim, self->dtype, Reduce_Amax, "amax");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
+Tensor* at_native_amin(const Tensor* self, IntArrayRef dim, bool keepdim) {
+  OptionalIntArrayRef d = {true, dim};
+  return reduce_dims(self, d, keepdim, self->dtype, Reduce_Amin, "amin");
+}
+
+/* argmax/argmin: over one dim, or the flattened tensor when dim is None.
+ * PyTorch 1.13: TensorCompare.cpp / ReduceOps.cpp argmax_argmin_impl */
+static Tensor* arg_extreme(const Tensor* self, OptionalInt dim, bool keepdim, ReduceKind kind, const char* name) {
+  if (!dim.has_value) {
+    TORCH_CHECK_INDEX(self->numel != 0,
+                      "%s(): Expected reduction dim to be specified for input.numel() == 0.", name);
+    bool mask[MINATEN_MAX_DIM];
+    for (int64_t d = 0; d < self->dim; d++) mask[d] = true;
+    Tensor* r = reduce(self, mask, false, ScalarType_Long, kind, name);
+    if (r != NULL && keepdim) {
+      /* keepdim without a dim keeps every dimension as size 1 */
+      int64_t ones[MINATEN_MAX_DIM];
+      for (int64_t d = 0; d < self->dim; d++) ones[d] = 1;
+      Tensor* k = Tensor_makeView(r, IntArrayRef_make(ones, (size_t)self->dim), IntArrayRef_make(ones, (size_t)self->dim), 0);
+      Tensor_release(r);
+      return k;
+    }
+    return r;
+  }
+  OptionalIntArrayRef d = {true, {&dim.value, 1}};
+  return reduce_dims(self, d, keepdim, ScalarType_Long, kind, name);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
+Tensor* at_native_argmax(const Tensor* self, OptionalInt dim, bool keepdim) {
+  return arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
+Tensor* at_native_argmin(const Tensor* self, OptionalInt dim, bool keepdim) {
+  return arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin");
+}

@@ -1,0 +1,10 @@
+# integer and bool sums are int64; mean needs a floating dtype
+i = torch.arange(6).reshape(2, 3)
+print(i.sum().dtype, i.sum(0).dtype, torch.tensor([True, True]).sum().dtype, i.prod().dtype)
+print(i.amax().dtype, i.argmax().dtype, i.sum(dtype=torch.float32).dtype, i.int().sum().dtype)
+show(torch.tensor([True, True, False]).sum())
+show(i.sum(1, dtype=torch.float64))
+show(i.mean(dtype=torch.float32))
+i.mean()
+i.mean(0)
+show(torch.tensor([200, 100], dtype=torch.uint8).sum())
