@@ -80,6 +80,12 @@ ScalarType result_type(const Tensor* a, const Tensor* b) {
   return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
 }
 
+ScalarType result_type_list(TensorList tensors) {
+  ResultTypeState s = {ScalarType_Undefined, ScalarType_Undefined, ScalarType_Undefined};
+  for (size_t i = 0; i < tensors.size; i++) update_result_type_state(&s, tensors.data[i]);
+  return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
+}
+
 Tensor* wrapped_scalar_tensor(Scalar s) {
   ScalarType t = s.tag == ScalarTag_Double ? ScalarType_Double : s.tag == ScalarTag_Bool ? ScalarType_Bool : ScalarType_Long;
   Tensor* r = empty_cpu(IntArrayRef_make(NULL, 0), t);

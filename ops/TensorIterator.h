@@ -40,6 +40,8 @@ ScalarType promoteTypes(ScalarType a, ScalarType b);
 bool canCast(ScalarType from, ScalarType to);
 /* PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp result_type (two tensors) */
 ScalarType result_type(const Tensor* a, const Tensor* b);
+/* The same over a list of tensors (cat). */
+ScalarType result_type_list(TensorList tensors);
 
 /*
  * out = op(a, b).  With out == NULL the result is allocated (returned, new

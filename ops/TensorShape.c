@@ -555,3 +555,28 @@ Tensor* at_native_unfold(const Tensor* self, int64_t dimension, int64_t size, in
 fail:
   return NULL;
 }
+
+/* In place: drops dimension `dim` if it has size 1.  The header's arrays
+ * only shrink, so the sizes and strides stay in its own allocation.
+ * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ (dim)
+ * (NB(minaten): kernel named squeeze__dim, C has no overloading) */
+Tensor* at_native_squeeze__dim(Tensor* self, int64_t dim) {
+  dim = maybe_wrap_dim(dim, self->dim, true);
+  TRY(dim >= 0);
+  if (self->dim > 0 && self->sizes[dim] == 1) {
+    int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
+    for (int64_t i = 0; i < self->dim; i++) {
+      if (i == dim) continue;
+      sizes[n] = self->sizes[i];
+      strides[n++] = self->strides[i];
+    }
+    self->dim = n;
+    self->strides = self->sizes + n;
+    memcpy(self->sizes, sizes, (size_t)n * sizeof(int64_t));
+    memcpy(self->strides, strides, (size_t)n * sizeof(int64_t));
+    Tensor_refreshContiguous(self);
+  }
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}

@@ -1,0 +1,319 @@
+/*
+ * LinearAlgebra.c - mm, mv, bmm, dot, and matmul's decomposition into them.
+ *
+ * matmul is CompositeImplicitAutograd: what a trace shows is what it
+ * decomposes into, chosen by the ranks as PyTorch 1.13's _matmul_impl does:
+ *   1-D @ 1-D  dot                   2-D @ 1-D  mv
+ *   1-D @ 2-D  unsqueeze, mm, squeeze_
+ *   2-D @ 2-D  mm
+ *   N-D @ 1-D/2-D (N >= 3), or the mirror: "fold" the batch into the rows of
+ *              one matrix: reshape, mm or mv, _unsafe_view (the mirror case
+ *              transposes both sides and transposes the result back)
+ *   otherwise  expand both batches to their broadcast shape, reshape to 3-D,
+ *              bmm, _unsafe_view
+ * A 3-D left side whose last two dims are transposed is not folded (the fold
+ * would copy), so permuted batches go through bmm.
+ *
+ * mm is cache-blocked: 64x64 tiles of the result, accumulated k-block by
+ * k-block over contiguous copies of the operands.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/LinearAlgebra.cpp (matmul, _matmul_impl,
+ * should_fold), Blas.cpp (mv, dot)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
+#include "runtime/Exception.h"
+
+enum { kBlock = 64 };
+
+/* A contiguous version of t (t itself, retained, when it already is);
+ * internal, so it does not go through the dispatcher. */
+static Tensor* contiguous_copy(const Tensor* t) {
+  if (t->is_contiguous) return Tensor_retain(t);
+  OptionalMemoryFormat f = {true, MemoryFormat_Contiguous};
+  return at_native_clone(t, f);
+}
+
+/* C[m x p] = A[m x n] @ B[n x p], all contiguous, cache-blocked. */
+#define DEFINE_GEMM(NAME, T)                                                              \
+  static void NAME(const T* A, const T* B, T* C, int64_t m, int64_t n, int64_t p) {      \
+    memset(C, 0, (size_t)(m * p) * sizeof(T));                                           \
+    for (int64_t i0 = 0; i0 < m; i0 += kBlock)                                           \
+      for (int64_t k0 = 0; k0 < n; k0 += kBlock)                                         \
+        for (int64_t j0 = 0; j0 < p; j0 += kBlock) {                                     \
+          int64_t i1 = i0 + kBlock < m ? i0 + kBlock : m;                                \
+          int64_t k1 = k0 + kBlock < n ? k0 + kBlock : n;                                \
+          int64_t j1 = j0 + kBlock < p ? j0 + kBlock : p;                                \
+          for (int64_t i = i0; i < i1; i++)                                              \
+            for (int64_t k = k0; k < k1; k++) {                                          \
+              T a = A[i * n + k];                                                        \
+              const T* b = B + k * p;                                                    \
+              T* c = C + i * p;                                                          \
+              for (int64_t j = j0; j < j1; j++) c[j] += a * b[j];                        \
+            }                                                                            \
+        }                                                                                \
+  }
+DEFINE_GEMM(gemm_float, float)
+DEFINE_GEMM(gemm_double, double)
+DEFINE_GEMM(gemm_long, int64_t)
+
+/* Integer types other than int64 multiply through int64 (wrapping on store). */
+static void gemm_generic(const Tensor* a, const Tensor* b, Tensor* c, int64_t m, int64_t n, int64_t p,
+                         int64_t a_off, int64_t b_off, int64_t c_off) {
+  (void)a_off, (void)b_off, (void)c_off;
+  size_t sz = Tensor_itemsize(a);
+  const char* A = Tensor_data(a) + a_off * (int64_t)sz;
+  const char* B = Tensor_data(b) + b_off * (int64_t)sz;
+  char* C = Tensor_data(c) + c_off * (int64_t)sz;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < p; j++) {
+      uint64_t acc = 0;
+      for (int64_t k = 0; k < n; k++) {
+        int64_t x = 0, y = 0;
+        memcpy(&x, A + (i * n + k) * (int64_t)sz, sz);
+        memcpy(&y, B + (k * p + j) * (int64_t)sz, sz);
+        if (a->dtype == ScalarType_Char) x = (int8_t)x, y = (int8_t)y;
+        if (a->dtype == ScalarType_Short) x = (int16_t)x, y = (int16_t)y;
+        if (a->dtype == ScalarType_Int) x = (int32_t)x, y = (int32_t)y;
+        acc += (uint64_t)x * (uint64_t)y;
+      }
+      memcpy(C + (i * p + j) * (int64_t)sz, &acc, sz);
+    }
+}
+
+/* c (contiguous, fresh) = a @ b for `batch` stacked matrices. */
+static void batched_gemm(const Tensor* a, const Tensor* b, Tensor* c, int64_t batch, int64_t m, int64_t n, int64_t p) {
+  for (int64_t t = 0; t < batch; t++) {
+    int64_t ao = t * m * n, bo = t * n * p, co = t * m * p;
+    switch (a->dtype) {
+      case ScalarType_Float: gemm_float((const float*)Tensor_data(a) + ao, (const float*)Tensor_data(b) + bo, (float*)Tensor_data(c) + co, m, n, p); break;
+      case ScalarType_Double: gemm_double((const double*)Tensor_data(a) + ao, (const double*)Tensor_data(b) + bo, (double*)Tensor_data(c) + co, m, n, p); break;
+      case ScalarType_Long: gemm_long((const int64_t*)Tensor_data(a) + ao, (const int64_t*)Tensor_data(b) + bo, (int64_t*)Tensor_data(c) + co, m, n, p); break;
+      default: gemm_generic(a, b, c, m, n, p, ao, bo, co); break;
+    }
+  }
+}
+
+static int check_same_dtype(const Tensor* a, const Tensor* b) {
+  TORCH_CHECK(a->dtype == b->dtype, "expected scalar type %s but found %s", ScalarType_name(a->dtype),
+              ScalarType_name(b->dtype));
+  TORCH_CHECK(a->dtype != ScalarType_Bool && !ScalarType_isQuantized(a->dtype),
+              "\"addmm_impl_cpu_\" not implemented for '%s'", ScalarType_name(a->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* The shared body of mm and bmm: contiguous copies, a fresh result, the loops. */
+static Tensor* matmul_contiguous(const Tensor* self, const Tensor* other, int64_t batch, int64_t m, int64_t n, int64_t p,
+                                 IntArrayRef out_sizes) {
+  Tensor* a = contiguous_copy(self);
+  Tensor* b = a ? contiguous_copy(other) : NULL;
+  Tensor* c = b ? empty_cpu(out_sizes, self->dtype) : NULL;
+  if (c != NULL) batched_gemm(a, b, c, batch, m, n, p);
+  Tensor_release(a);
+  Tensor_release(b);
+  return c;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(mm_out_cpu) with its meta checks */
+Tensor* at_native_mm(const Tensor* self, const Tensor* mat2) {
+  TORCH_CHECK(self->dim == 2, "self must be a matrix");
+  TORCH_CHECK(mat2->dim == 2, "mat2 must be a matrix");
+  TORCH_CHECK(self->sizes[1] == mat2->sizes[0], "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
+              (long long)self->sizes[0], (long long)self->sizes[1], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
+  TRY(check_same_dtype(self, mat2) == 0);
+  int64_t sizes[2] = {self->sizes[0], mat2->sizes[1]};
+  return matmul_contiguous(self, mat2, 1, sizes[0], self->sizes[1], sizes[1], IntArrayRef_make(sizes, 2));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(bmm_out_cpu) with its meta checks */
+Tensor* at_native_bmm(const Tensor* self, const Tensor* mat2) {
+  TORCH_CHECK(self->dim == 3, "batch1 must be a 3D tensor");
+  TORCH_CHECK(mat2->dim == 3, "batch2 must be a 3D tensor");
+  TORCH_CHECK(mat2->sizes[0] == self->sizes[0] && mat2->sizes[1] == self->sizes[2],
+              "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
+              (long long)self->sizes[0], (long long)self->sizes[2], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
+  TRY(check_same_dtype(self, mat2) == 0);
+  int64_t sizes[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
+  return matmul_contiguous(self, mat2, sizes[0], sizes[1], self->sizes[2], sizes[2], IntArrayRef_make(sizes, 3));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: Blas.cpp at::native::mv (via addmv) */
+Tensor* at_native_mv(const Tensor* self, const Tensor* vec) {
+  TORCH_CHECK(self->dim == 2 && vec->dim == 1, "vector + matrix @ vector expected, got 1, %lld, %lld",
+              (long long)self->dim, (long long)vec->dim);
+  TORCH_CHECK(self->sizes[1] == vec->sizes[0], "size mismatch, got %lld, %lldx%lld,%lld", (long long)self->sizes[0],
+              (long long)self->sizes[0], (long long)self->sizes[1], (long long)vec->sizes[0]);
+  TRY(check_same_dtype(self, vec) == 0);
+  int64_t out_size = self->sizes[0];
+  return matmul_contiguous(self, vec, 1, out_size, self->sizes[1], 1, IntArrayRef_make(&out_size, 1));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: Blas.cpp at::native::dot */
+Tensor* at_native_dot(const Tensor* self, const Tensor* tensor) {
+  TORCH_CHECK(self->dim == 1 && tensor->dim == 1, "1D tensors expected, but got %lldD and %lldD tensors",
+              (long long)self->dim, (long long)tensor->dim);
+  TORCH_CHECK(self->dtype == tensor->dtype, "dot : expected both vectors to have same dtype, but found %s and %s",
+              ScalarType_name(self->dtype), ScalarType_name(tensor->dtype));
+  TORCH_CHECK(self->numel == tensor->numel,
+              "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of "
+              "elements, but got %lld and %lld elements respectively",
+              (long long)self->numel, (long long)tensor->numel, (long long)self->numel, (long long)tensor->numel);
+  TRY(check_same_dtype(self, tensor) == 0);
+  return matmul_contiguous(self, tensor, 1, 1, self->sizes[0], 1, IntArrayRef_make(NULL, 0));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp should_fold */
+static bool should_fold(const Tensor* t1, int64_t dim_t2) {
+  if (t1->dim >= 3 && (dim_t2 == 1 || dim_t2 == 2)) {
+    /* A batch whose last two dims are transposed would have to be copied
+     * to fold: bmm handles it with transposed GEMMs instead. */
+    bool transposed_batch = t1->dim == 3 && dim_t2 == 2 && t1->strides[2] != 1 &&
+                            t1->strides[0] == t1->sizes[1] * t1->sizes[2];
+    return !transposed_batch;
+  }
+  return false;
+}
+
+/* Releases up to four tensors (NULL allowed). */
+static void release4(Tensor* a, Tensor* b, Tensor* c, Tensor* d) {
+  Tensor_release(a);
+  Tensor_release(b);
+  Tensor_release(c);
+  Tensor_release(d);
+}
+
+/* The fold branch: N-D @ 1-D/2-D (or its mirror, transposed). */
+static Tensor* matmul_fold(const Tensor* tensor1, const Tensor* tensor2) {
+  bool transpose = tensor2->dim > tensor1->dim;
+  Tensor *t1 = NULL, *t2 = NULL, *folded = NULL, *product = NULL, *output = NULL, *result = NULL;
+  t1 = transpose ? at_transpose_int(tensor2, -2, -1) : Tensor_retain(tensor1);
+  TRY(t1);
+  t2 = !transpose ? Tensor_retain(tensor2) : tensor1->dim == 2 ? at_t(tensor1) : Tensor_retain(tensor1);
+  TRY(t2);
+  int64_t output_shape[MINATEN_MAX_DIM];
+  int64_t n = t1->dim - 1, folded_dim1 = 1;
+  for (int64_t i = 0; i < n; i++) folded_dim1 *= (output_shape[i] = t1->sizes[i]);
+  bool t2_is_matrix = t2->dim == 2;
+  if (t2_is_matrix) output_shape[n++] = t2->sizes[1];
+  int64_t fold[2] = {folded_dim1, t1->sizes[t1->dim - 1]};
+  folded = at_reshape(t1, IntArrayRef_make(fold, 2));
+  TRY(folded);
+  product = t2_is_matrix ? at_mm(folded, t2) : at_mv(folded, t2);
+  TRY(product);
+  output = at__unsafe_view(product, IntArrayRef_make(output_shape, (size_t)n));
+  TRY(output);
+  if (!transpose || !t2_is_matrix) {
+    release4(t1, t2, folded, product);
+    return output;
+  }
+  Tensor* mt = at_transpose_int(output, -2, -1);
+  TRY(mt);
+  result = at_contiguous(mt, MemoryFormat_Contiguous);
+  Tensor_release(mt);
+  release4(t1, t2, folded, product);
+  Tensor_release(output);
+  return result;
+fail:
+  release4(t1, t2, folded, product);
+  Tensor_release(output);
+  return NULL;
+}
+
+/* The batched branch: broadcast the batches, reshape to 3-D, bmm. */
+static Tensor* matmul_batched(const Tensor* tensor1, const Tensor* tensor2) {
+  int64_t d1 = tensor1->dim, d2 = tensor2->dim;
+  int64_t n = d1 > 1 ? tensor1->sizes[d1 - 2] : 1, m1 = tensor1->sizes[d1 - 1];
+  int64_t m2 = d2 > 1 ? tensor2->sizes[d2 - 2] : tensor2->sizes[0], p = d2 > 1 ? tensor2->sizes[d2 - 1] : 1;
+  int64_t nb1 = d1 > 2 ? d1 - 2 : 0, nb2 = d2 > 2 ? d2 - 2 : 0;
+  int64_t out_shape[MINATEN_MAX_DIM], e1[MINATEN_MAX_DIM], e2[MINATEN_MAX_DIM];
+  Tensor *x1 = NULL, *r1 = NULL, *x2 = NULL, *r2 = NULL, *prod = NULL, *result = NULL;
+  /* infer_size of the two batch shapes */
+  int64_t nb = nb1 > nb2 ? nb1 : nb2, batch = 1;
+  for (int64_t i = 0; i < nb; i++) {
+    int64_t a = i - (nb - nb1) >= 0 ? tensor1->sizes[i - (nb - nb1)] : 1;
+    int64_t b = i - (nb - nb2) >= 0 ? tensor2->sizes[i - (nb - nb2)] : 1;
+    TORCH_CHECK(a == b || a == 1 || b == 1,
+                "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %lld",
+                (long long)a, (long long)b, (long long)i);
+    out_shape[i] = a == 1 ? b : a;
+    batch *= out_shape[i];
+  }
+  memcpy(e1, out_shape, (size_t)nb * sizeof(int64_t));
+  e1[nb] = n, e1[nb + 1] = m1;
+  x1 = at_expand(tensor1, IntArrayRef_make(e1, (size_t)nb + 2), false);
+  TRY(x1);
+  int64_t s1[3] = {batch, n, m1};
+  r1 = at_reshape(x1, IntArrayRef_make(s1, 3));
+  TRY(r1);
+  bool vector_rhs = d2 == 1;
+  memcpy(e2, out_shape, (size_t)nb * sizeof(int64_t));
+  e2[nb] = m2;
+  if (!vector_rhs) e2[nb + 1] = p;
+  x2 = at_expand(tensor2, IntArrayRef_make(e2, (size_t)nb + (vector_rhs ? 1 : 2)), false);
+  TRY(x2);
+  if (vector_rhs) {
+    int64_t s2[2] = {batch, m2};
+    Tensor* flat = at_reshape(x2, IntArrayRef_make(s2, 2));
+    TRY(flat);
+    r2 = at_unsqueeze(flat, 2);
+    Tensor_release(flat);
+  } else {
+    int64_t s2[3] = {batch, m2, p};
+    r2 = at_reshape(x2, IntArrayRef_make(s2, 3));
+  }
+  TRY(r2);
+  int64_t nout = nb;
+  if (d1 > 1) out_shape[nout++] = n;
+  if (d2 > 1) out_shape[nout++] = p;
+  prod = at_bmm(r1, r2);
+  TRY(prod);
+  if (vector_rhs) {
+    Tensor* sq = at_squeeze_dim(prod, -1);
+    TRY(sq);
+    Tensor_release(prod);
+    prod = sq;
+  }
+  result = at__unsafe_view(prod, IntArrayRef_make(out_shape, (size_t)nout));
+fail:
+  release4(x1, r1, x2, r2);
+  Tensor_release(prod);
+  return result;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp at::native::matmul (_matmul_impl) */
+Tensor* at_native_matmul(const Tensor* tensor1, const Tensor* tensor2) {
+  int64_t d1 = tensor1->dim, d2 = tensor2->dim;
+  TORCH_CHECK(d1 != 0 && d2 != 0, "both arguments to matmul need to be at least 1D, but they are %lldD and %lldD",
+              (long long)d1, (long long)d2);
+  if (d1 == 1 && d2 == 1) return at_dot(tensor1, tensor2);
+  if (d1 == 2 && d2 == 1) return at_mv(tensor1, tensor2);
+  if (d1 == 1 && d2 == 2) {
+    Tensor* row = at_unsqueeze(tensor1, 0);
+    if (row == NULL) return NULL;
+    Tensor* product = at_mm(row, tensor2);
+    Tensor_release(row);
+    if (product == NULL) return NULL;
+    Tensor* r = at_squeeze__dim(product, 0);
+    Tensor_release(product);
+    return r;
+  }
+  if (d1 == 2 && d2 == 2) return at_mm(tensor1, tensor2);
+  if (should_fold(tensor1, d2) || should_fold(tensor2, d1)) return matmul_fold(tensor1, tensor2);
+  return matmul_batched(tensor1, tensor2);
+fail:
+  return NULL;
+}

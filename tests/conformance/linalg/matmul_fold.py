@@ -1,0 +1,20 @@
+# matmul folds batches into mm/mv unless the batch is transposed; bmm and mv errors
+import torch
+t = torch.arange(24.).reshape(2, 4, 3).permute(0, 2, 1)
+w = torch.arange(8.).reshape(4, 2)
+trace_on()
+x = t @ w
+y = w.t() @ torch.arange(24.).reshape(2, 4, 3)
+z = torch.arange(2.) @ torch.arange(24.).reshape(3, 2, 4)
+u = torch.arange(6.).reshape(1, 2, 3) @ torch.arange(24.).reshape(4, 3, 2)
+trace_off()
+show(x)
+show(y)
+show(z)
+print(u.shape)
+torch.mv(torch.zeros(2, 3), torch.zeros(4))
+torch.bmm(torch.zeros(2, 2, 3), torch.zeros(3, 3, 2))
+torch.bmm(torch.zeros(2, 3), torch.zeros(3, 2))
+torch.zeros(3) @ torch.zeros(4)
+torch.tensor(1.) @ torch.zeros(2)
+torch.mm(torch.zeros(2, 3), torch.zeros(3, 2, dtype=torch.float64))
