@@ -206,6 +206,19 @@ typedef struct Loop {
 
 static bool is_comparison(BinaryOp op) { return op >= BinaryOp_Lt; }
 
+/* Integer power by squaring, wrapping like the integer type.
+ * PyTorch 1.13: aten/src/ATen/native/Pow.h powi */
+static int64_t int_pow(int64_t base, int64_t exp) {
+  if (exp < 0) return base == 1 ? 1 : base == -1 ? (exp % 2 == 0 ? 1 : -1) : 0;
+  uint64_t result = 1, b = (uint64_t)base;
+  while (exp) {
+    if (exp & 1) result *= b;
+    b *= b;
+    exp >>= 1;
+  }
+  return (int64_t)result;
+}
+
 static void compute_element(const Loop* L, char* o, const char* pa, const char* pb) {
   if (L->compute == ScalarType_Float) {
     /* float arithmetic, as PyTorch's float kernels */
@@ -216,6 +229,9 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Sub: r = x - alpha * y; break;
       case BinaryOp_Mul: r = x * y; break;
       case BinaryOp_Div: r = x / y; break;
+      case BinaryOp_Pow: r = powf(x, y); break;
+      case BinaryOp_Max: r = x < y ? y : x; break;
+      case BinaryOp_Min: r = x > y ? y : x; break;
       case BinaryOp_Lt: *(bool*)o = x < y; return;
       case BinaryOp_Le: *(bool*)o = x <= y; return;
       case BinaryOp_Gt: *(bool*)o = x > y; return;
@@ -231,6 +247,9 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Sub: r = x - L->alpha_d * y; break;
       case BinaryOp_Mul: r = x * y; break;
       case BinaryOp_Div: r = x / y; break;
+      case BinaryOp_Pow: r = pow(x, y); break;
+      case BinaryOp_Max: r = x < y ? y : x; break;
+      case BinaryOp_Min: r = x > y ? y : x; break;
       case BinaryOp_Lt: *(bool*)o = x < y; return;
       case BinaryOp_Le: *(bool*)o = x <= y; return;
       case BinaryOp_Gt: *(bool*)o = x > y; return;
@@ -248,6 +267,9 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Add: r = (int64_t)(ux + ua * uy); break;
       case BinaryOp_Sub: r = (int64_t)(ux - ua * uy); break;
       case BinaryOp_Mul: r = (int64_t)(ux * uy); break;
+      case BinaryOp_Pow: r = int_pow(x, y); break;
+      case BinaryOp_Max: r = x < y ? y : x; break;
+      case BinaryOp_Min: r = x > y ? y : x; break;
       case BinaryOp_Lt: *(bool*)o = x < y; return;
       case BinaryOp_Le: *(bool*)o = x <= y; return;
       case BinaryOp_Gt: *(bool*)o = x > y; return;
@@ -435,6 +457,49 @@ Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) {
       po += so[k], pa += sa[k];
       if (++idx[k] < a->sizes[k]) break;
       po -= so[k] * a->sizes[k], pa -= sa[k] * a->sizes[k];
+      idx[k] = 0;
+    }
+  }
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* ---- where ---------------------------------------------------------------- */
+
+Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b) {
+  int64_t ab[MINATEN_MAX_DIM], shape[MINATEN_MAX_DIM];
+  int64_t sc[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  size_t nab, ndim;
+  Tensor* result = NULL;
+  TORCH_CHECK(condition->dtype == ScalarType_Bool || condition->dtype == ScalarType_Byte,
+              "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+              ScalarType_name(condition->dtype));
+  ScalarType dtype = result_type(a, b);
+  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), ab, &nab) == 0);
+  TRY(broadcast_shape(Tensor_sizes(condition), IntArrayRef_make(ab, nab), shape, &ndim) == 0);
+  result = empty_cpu(IntArrayRef_make(shape, ndim), dtype);
+  TRY(result);
+  operand_strides(condition, shape, (int64_t)ndim, sc);
+  operand_strides(a, shape, (int64_t)ndim, sa);
+  operand_strides(b, shape, (int64_t)ndim, sb);
+  operand_strides(result, shape, (int64_t)ndim, so);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  const char *pc = Tensor_data(condition), *pa = Tensor_data(a), *pb = Tensor_data(b);
+  char* po = Tensor_data(result);
+  for (int64_t n = 0; n < result->numel; n++) {
+    bool take_a = condition->dtype == ScalarType_Bool ? *(const bool*)pc : *(const uint8_t*)pc != 0;
+    const Tensor* src = take_a ? a : b;
+    const char* ps = take_a ? pa : pb;
+    if (ScalarType_isFloating(src->dtype))
+      store_from_double(dtype, po, load_double(src->dtype, ps));
+    else
+      store_scalar(dtype, po, Scalar_fromLong(load_int(src->dtype, ps)));
+    for (int64_t k = (int64_t)ndim - 1; k >= 0; k--) {
+      pc += sc[k], pa += sa[k], pb += sb[k], po += so[k];
+      if (++idx[k] < shape[k]) break;
+      pc -= sc[k] * shape[k], pa -= sa[k] * shape[k], pb -= sb[k] * shape[k], po -= so[k] * shape[k];
       idx[k] = 0;
     }
   }

@@ -26,6 +26,9 @@ typedef enum BinaryOp {
   BinaryOp_Sub, /* a - alpha * b */
   BinaryOp_Mul,
   BinaryOp_Div, /* true division: integers compute in the default float type */
+  BinaryOp_Pow, /* integers: exact powers (negative exponents give 0 unless |base| is 1) */
+  BinaryOp_Max, /* a < b ? b : a (a NaN in a stays): clamp's lower bound */
+  BinaryOp_Min, /* a > b ? b : a: clamp's upper bound */
   BinaryOp_Lt,
   BinaryOp_Le,
   BinaryOp_Gt,
@@ -63,6 +66,10 @@ typedef enum UnaryOp {
 /* out = op(a), allocated like a (out == NULL) or written in place into out.
  * PyTorch 1.13: TensorIterator unary_op / unary_float_op */
 Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op);
+
+/* out = where(condition, a, b): broadcast of the three, dtype of result_type(a, b).
+ * PyTorch 1.13: aten/src/ATen/native/TensorCompare.cpp where */
+Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b);
 
 /* A 0-dim tensor holding a Python number (int64, float64 or bool), marked
  * as a wrapped number.  PyTorch 1.13: aten/src/ATen/ScalarOps.h wrapped_scalar_tensor */
