@@ -10,8 +10,10 @@
  * A Python number is first made a 0-dim tensor of the target's dtype (which
  * the trace shows as `lift_fresh`).
  *
- * NB(minaten): advanced indexing (tensor indices) needs index / index_put_,
- * which minaten does not have yet.
+ * Tensor indices (advanced indexing) are recorded at the dimension they
+ * stand for while the basic items are applied; the view is then indexed with
+ * `index.Tensor` (a copy), or written with `index_put_`.  NB(minaten): Python
+ * lists as indices are not supported yet.
  *
  * PyTorch 1.13: torch/csrc/autograd/python_variable_indexing.cpp,
  * aten/src/ATen/TensorIndexing.h (applySlicing, applySelect, copy_to)
@@ -41,18 +43,24 @@ static int slice_part(const Value* v, OptionalInt* out, const char* what) {
   return 0;
 }
 
-/* PyTorch 1.13: python_variable_indexing.cpp applySlicing (basic indices) */
-static Value* apply_slicing(Value* self, Value** items, int n) {
+/* Tensor indices recorded by apply_slicing, by dimension (NULL: none). */
+typedef struct TensorIndices {
+  Tensor* at[MINATEN_MAX_DIM]; /* borrowed from the index values */
+  int64_t count;               /* one past the last recorded dimension */
+} TensorIndices;
+
+/* PyTorch 1.13: python_variable_indexing.cpp applySlicing */
+static Value* apply_slicing(Value* self, Value** items, int n, TensorIndices* adv) {
   const Tensor* t = self->u.tensor;
   int64_t specified = 0;
   int ellipses = 0;
   for (int i = 0; i < n; i++) {
     ValueKind k = items[i]->kind;
-    if (k == Value_Int || k == Value_Slice) specified++;
+    if (k == Value_Int || k == Value_Slice || k == Value_Tensor) specified++;
     else if (k == Value_Ellipsis) ellipses++;
     else if (k == Value_None) continue;
-    else if (k == Value_Tensor || k == Value_Bool || k == Value_List) {
-      Error_set(ErrorType_NotImplementedError, "minaten: advanced indexing (aten::index.Tensor) is not supported yet");
+    else if (k == Value_Bool || k == Value_List) {
+      Error_set(ErrorType_NotImplementedError, "minaten: Python lists and bools as indices are not supported yet");
       return NULL;
     } else if (k == Value_Str) {
       Error_set(ErrorType_TypeError, "new(): invalid data type 'str'");
@@ -75,6 +83,7 @@ static Value* apply_slicing(Value* self, Value** items, int n) {
   }
   Value* result = Value_retain(self);
   int64_t dim = 0;
+  memset(adv, 0, sizeof *adv);
   for (int i = 0; i < n && result != NULL; i++) {
     const Tensor* r = result->u.tensor;
     Value* next = NULL;
@@ -104,6 +113,12 @@ static Value* apply_slicing(Value* self, Value** items, int n) {
           dim++;
         }
       }
+    } else if (item->kind == Value_Tensor) {
+      /* recordTensorIndex: applied after the basic items */
+      adv->at[dim] = item->u.tensor;
+      adv->count = dim + 1;
+      dim++;
+      next = Value_retain(result);
     } else if (item->kind == Value_None) {
       IValue args[2] = {IValue_borrowTensor(r), IValue_fromInt(dim)};
       next = call1("aten::unsqueeze", args);
@@ -145,7 +160,14 @@ Value* index_get(Value* obj, Value** items, int n) {
     IValue args[1] = {IValue_borrowTensor(obj->u.tensor)};
     return call1("aten::alias", args);
   }
-  return apply_slicing(obj, items, n);
+  TensorIndices adv;
+  Value* sliced = apply_slicing(obj, items, n, &adv);
+  if (sliced == NULL || adv.count == 0) return sliced;
+  TensorList list = {adv.at, (size_t)adv.count};
+  IValue args[2] = {IValue_borrowTensor(sliced->u.tensor), IValue_borrowTensorList(list)};
+  Value* r = call1("aten::index.Tensor", args);
+  Value_release(sliced);
+  return r;
 }
 
 /* A Python number as a 0-dim tensor of `like`'s dtype, lifted.
@@ -211,8 +233,19 @@ int index_set(Value* obj, Value** items, int n, Value* value) {
   }
   Value* src = value_to_tensor(obj->u.tensor, value);
   if (src == NULL) return -1;
-  Value* dst = (n == 1 && items[0]->kind == Value_Ellipsis) ? Value_retain(obj) : apply_slicing(obj, items, n);
-  int rc = dst ? copy_to(dst->u.tensor, src->u.tensor) : -1;
+  TensorIndices adv = {{NULL}, 0};
+  Value* dst = (n == 1 && items[0]->kind == Value_Ellipsis) ? Value_retain(obj) : apply_slicing(obj, items, n, &adv);
+  int rc = -1;
+  if (dst != NULL && adv.count > 0) {
+    TensorList list = {adv.at, (size_t)adv.count};
+    IValue args[4] = {IValue_borrowTensor(dst->u.tensor), IValue_borrowTensorList(list),
+                      IValue_borrowTensor(src->u.tensor), IValue_fromBool(false)};
+    Value* r = call1("aten::index_put_", args);
+    rc = r ? 0 : -1;
+    Value_release(r);
+  } else if (dst != NULL) {
+    rc = copy_to(dst->u.tensor, src->u.tensor);
+  }
   Value_release(dst);
   Value_release(src);
   return rc;

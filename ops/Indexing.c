@@ -1,0 +1,297 @@
+/*
+ * Indexing.c - advanced indexing: index.Tensor (`a[idx]`) and index_put_
+ * (`a[idx] = v`).
+ *
+ * The indices are one optional tensor per leading dimension of self (NULL:
+ * the whole dimension, as a `:` left by the basic indexing in front).  Bool
+ * and uint8 masks are first replaced by the long coordinates of their true
+ * elements (one index tensor per mask dimension); the index tensors are then
+ * broadcast together.  The result has the broadcast shape where the indexed
+ * dimensions were when they are adjacent, or in front of the remaining
+ * dimensions when they are not (NumPy's rule).
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp (index,
+ * index_put_), IndexingUtils.h (expandTensors), TensorIterator-based
+ * index kernels
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "NativeFunctions.h"
+#include "ops/Copy.h"
+#include "ops/EmptyTensor.h"
+#include "runtime/Exception.h"
+
+typedef struct IndexPlan {
+  int64_t ndim;                       /* dims of self */
+  Tensor* idx[MINATEN_MAX_DIM];       /* long index per dim of self, or NULL (owned) */
+  int64_t bshape[MINATEN_MAX_DIM];    /* broadcast shape of the index tensors */
+  int64_t bdim;
+  int64_t bstrides[MINATEN_MAX_DIM][MINATEN_MAX_DIM]; /* each index's strides over bshape */
+  bool adjacent;
+  int64_t first;                      /* first indexed dim */
+  int64_t rshape[MINATEN_MAX_DIM];    /* result shape */
+  int64_t rdim;
+} IndexPlan;
+
+static void plan_free(IndexPlan* p) {
+  for (int64_t d = 0; d < p->ndim; d++) Tensor_release(p->idx[d]);
+}
+
+/* The coordinates of a mask's true elements, one long tensor per mask dim.
+ * PyTorch 1.13: IndexingUtils.h expandTensors (via nonzero) */
+static int expand_mask(const Tensor* self, const Tensor* mask, int64_t d0, IndexPlan* p) {
+  char b1[256], b2[256];
+  for (int64_t j = 0; j < mask->dim; j++) {
+    if (d0 + j >= self->dim || mask->sizes[j] != self->sizes[d0 + j]) {
+      Error_set(ErrorType_IndexError,
+                "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at index %lld",
+                IntArrayRef_format(Tensor_sizes(mask), b1, sizeof b1), (long long)j,
+                IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2), (long long)(d0 + j));
+      return -1;
+    }
+  }
+  int64_t nnz = 0, idx[MINATEN_MAX_DIM] = {0};
+  for (int64_t n = 0; n < mask->numel; n++) {
+    int64_t off = 0;
+    for (int64_t j = 0; j < mask->dim; j++) off += idx[j] * mask->strides[j];
+    if (Tensor_data(mask)[off * (int64_t)Tensor_itemsize(mask)]) nnz++;
+    for (int64_t j = mask->dim - 1; j >= 0; j--) {
+      if (++idx[j] < mask->sizes[j]) break;
+      idx[j] = 0;
+    }
+  }
+  for (int64_t j = 0; j < mask->dim; j++) {
+    p->idx[d0 + j] = empty_cpu(IntArrayRef_make(&nnz, 1), ScalarType_Long);
+    if (p->idx[d0 + j] == NULL) return -1;
+  }
+  memset(idx, 0, sizeof idx);
+  int64_t k = 0;
+  for (int64_t n = 0; n < mask->numel; n++) {
+    int64_t off = 0;
+    for (int64_t j = 0; j < mask->dim; j++) off += idx[j] * mask->strides[j];
+    if (Tensor_data(mask)[off * (int64_t)Tensor_itemsize(mask)]) {
+      for (int64_t j = 0; j < mask->dim; j++) ((int64_t*)Tensor_data(p->idx[d0 + j]))[k] = idx[j];
+      k++;
+    }
+    for (int64_t j = mask->dim - 1; j >= 0; j--) {
+      if (++idx[j] < mask->sizes[j]) break;
+      idx[j] = 0;
+    }
+  }
+  return 0;
+}
+
+static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
+  char b1[512];
+  memset(p, 0, sizeof *p);
+  p->ndim = self->dim;
+  TORCH_CHECK_INDEX((int64_t)indices.size <= self->dim, "too many indices for tensor of dimension %lld (got %zu)",
+                    (long long)self->dim, indices.size);
+  int64_t d = 0;
+  for (size_t i = 0; i < indices.size; i++) {
+    const Tensor* t = indices.data[i];
+    if (t == NULL) {
+      d++;
+      continue;
+    }
+    if (t->dtype == ScalarType_Bool || t->dtype == ScalarType_Byte) {
+      TRY(expand_mask(self, t, d, p) == 0);
+      d += t->dim;
+    } else {
+      TORCH_CHECK_INDEX(t->dtype == ScalarType_Long || t->dtype == ScalarType_Int,
+                        "tensors used as indices must be long, byte or bool tensors");
+      TORCH_CHECK_INDEX(d < self->dim, "too many indices for tensor of dimension %lld", (long long)self->dim);
+      p->idx[d++] = Tensor_retain(t);
+    }
+  }
+  /* Broadcast the index tensors together. */
+  int64_t positions[MINATEN_MAX_DIM], npos = 0;
+  for (int64_t k = 0; k < p->ndim; k++)
+    if (p->idx[k]) positions[npos++] = k;
+  TORCH_CHECK_INDEX(npos > 0, "minaten: index needs at least one index tensor");
+  p->bdim = 0;
+  for (int64_t a = 0; a < npos; a++) {
+    const Tensor* t = p->idx[positions[a]];
+    int64_t n = p->bdim > t->dim ? p->bdim : t->dim;
+    int64_t out[MINATEN_MAX_DIM];
+    bool ok = true;
+    for (int64_t i = 0; i < n; i++) {
+      int64_t x = i - (n - p->bdim) >= 0 ? p->bshape[i - (n - p->bdim)] : 1;
+      int64_t y = i - (n - t->dim) >= 0 ? t->sizes[i - (n - t->dim)] : 1;
+      if (x != y && x != 1 && y != 1) ok = false;
+      out[i] = x == 1 ? y : x;
+    }
+    if (!ok) {
+      size_t len = 0;
+      b1[0] = '\0';
+      for (int64_t c = 0; c < npos; c++) {
+        char s[128];
+        len += (size_t)snprintf(b1 + len, sizeof b1 - len, "%s%s", c ? ", " : "",
+                                IntArrayRef_format(Tensor_sizes(p->idx[positions[c]]), s, sizeof s));
+      }
+      Error_set(ErrorType_IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes %s", b1);
+      goto fail;
+    }
+    memcpy(p->bshape, out, (size_t)n * sizeof(int64_t));
+    p->bdim = n;
+  }
+  for (int64_t a = 0; a < npos; a++) {
+    const Tensor* t = p->idx[positions[a]];
+    for (int64_t i = 0; i < p->bdim; i++) {
+      int64_t j = i - (p->bdim - t->dim);
+      p->bstrides[positions[a]][i] = (j < 0 || t->sizes[j] == 1) ? 0 : t->strides[j];
+    }
+  }
+  p->first = positions[0];
+  p->adjacent = positions[npos - 1] - positions[0] == npos - 1;
+  p->rdim = 0;
+  if (p->adjacent) {
+    for (int64_t k = 0; k < p->first; k++) p->rshape[p->rdim++] = self->sizes[k];
+    for (int64_t i = 0; i < p->bdim; i++) p->rshape[p->rdim++] = p->bshape[i];
+    for (int64_t k = positions[npos - 1] + 1; k < self->dim; k++) p->rshape[p->rdim++] = self->sizes[k];
+  } else {
+    for (int64_t i = 0; i < p->bdim; i++) p->rshape[p->rdim++] = p->bshape[i];
+    for (int64_t k = 0; k < self->dim; k++)
+      if (!p->idx[k]) p->rshape[p->rdim++] = self->sizes[k];
+  }
+  return 0;
+fail:
+  plan_free(p);
+  return -1;
+}
+
+/* The element offset in self of result coordinate r; -1 with an IndexError
+ * when an index is out of bounds. */
+static int64_t source_offset(const Tensor* self, const IndexPlan* p, const int64_t* r) {
+  const int64_t* b = p->adjacent ? r + p->first : r;
+  int64_t offset = self->storage_offset;
+  int64_t next_plain = p->adjacent ? 0 : p->bdim; /* position in r of the next unindexed dim */
+  for (int64_t k = 0; k < self->dim; k++) {
+    int64_t coord;
+    if (p->idx[k]) {
+      const Tensor* t = p->idx[k];
+      int64_t off = 0;
+      for (int64_t i = 0; i < p->bdim; i++) off += b[i] * p->bstrides[k][i];
+      coord = t->dtype == ScalarType_Int ? ((const int32_t*)Tensor_data(t))[off] : ((const int64_t*)Tensor_data(t))[off];
+      int64_t size = self->sizes[k];
+      if (coord < -size || coord >= size) {
+        Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
+                  (long long)coord, (long long)k, (long long)size);
+        return -1;
+      }
+      if (coord < 0) coord += size;
+      if (p->adjacent && (k + 1 >= self->dim || !p->idx[k + 1])) next_plain = p->first + p->bdim;
+    } else {
+      coord = r[next_plain++];
+    }
+    offset += coord * self->strides[k];
+  }
+  return offset;
+}
+
+/* Walks the result coordinates, calling visit(offset in self, linear index). */
+typedef int (*IndexVisit)(void* ctx, int64_t self_offset, int64_t linear);
+static int walk(const Tensor* self, const IndexPlan* p, IndexVisit visit, void* ctx) {
+  int64_t r[MINATEN_MAX_DIM] = {0}, numel = 1;
+  for (int64_t i = 0; i < p->rdim; i++) numel *= p->rshape[i];
+  for (int64_t n = 0; n < numel; n++) {
+    int64_t off = source_offset(self, p, r);
+    if (off < 0 || visit(ctx, off, n) < 0) return -1;
+    for (int64_t i = p->rdim - 1; i >= 0; i--) {
+      if (++r[i] < p->rshape[i]) break;
+      r[i] = 0;
+    }
+  }
+  return 0;
+}
+
+typedef struct GatherCtx {
+  const Tensor* self;
+  Tensor* out;
+} GatherCtx;
+
+static int gather_one(void* ctx, int64_t off, int64_t linear) {
+  GatherCtx* g = ctx;
+  size_t size = Tensor_itemsize(g->self);
+  memcpy(Tensor_data(g->out) + linear * (int64_t)size, (const char*)g->self->storage->data + off * (int64_t)size, size);
+  return 0;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index */
+Tensor* at_native_index(const Tensor* self, TensorList indices) {
+  IndexPlan p;
+  if (make_plan(self, indices, &p) < 0) return NULL;
+  Tensor* out = empty_cpu(IntArrayRef_make(p.rshape, (size_t)p.rdim), self->dtype);
+  GatherCtx g = {self, out};
+  if (out != NULL && walk(self, &p, gather_one, &g) < 0) {
+    Tensor_release(out);
+    out = NULL;
+  }
+  plan_free(&p);
+  return out;
+}
+
+typedef struct ScatterCtx {
+  Tensor* self;
+  const Tensor* values;
+  int64_t vstrides[MINATEN_MAX_DIM]; /* values broadcast over the result shape */
+  const int64_t* rshape;
+  int64_t rdim;
+  bool accumulate;
+} ScatterCtx;
+
+static int scatter_one(void* ctx, int64_t off, int64_t linear) {
+  ScatterCtx* s = ctx;
+  int64_t voff = s->values->storage_offset, rest = linear;
+  for (int64_t i = s->rdim - 1; i >= 0; i--) {
+    voff += (rest % s->rshape[i]) * s->vstrides[i];
+    rest /= s->rshape[i];
+  }
+  size_t dsize = Tensor_itemsize(s->self);
+  char* dst = (char*)s->self->storage->data + off * (int64_t)dsize;
+  const char* src = (const char*)s->values->storage->data + voff * (int64_t)Tensor_itemsize(s->values);
+  char converted[8];
+  convert_element(s->self->dtype, converted, s->values->dtype, src);
+  if (!s->accumulate) {
+    memcpy(dst, converted, dsize);
+    return 0;
+  }
+  if (ScalarType_isFloating(s->self->dtype)) {
+    double a = s->self->dtype == ScalarType_Float ? *(float*)dst : *(double*)dst;
+    double b = s->self->dtype == ScalarType_Float ? *(float*)converted : *(double*)converted;
+    store_from_double(s->self->dtype, dst, a + b);
+  } else {
+    int64_t a = 0, b = 0;
+    memcpy(&a, dst, dsize);
+    memcpy(&b, converted, dsize);
+    store_scalar(s->self->dtype, dst, Scalar_fromLong((int64_t)((uint64_t)a + (uint64_t)b)));
+  }
+  return 0;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index_put_ */
+Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* values, bool accumulate) {
+  IndexPlan p;
+  char b1[256], b2[256];
+  if (make_plan(self, indices, &p) < 0) return NULL;
+  ScatterCtx s = {self, values, {0}, p.rshape, p.rdim, accumulate};
+  /* values must broadcast to the indexing result's shape */
+  bool ok = values->dim <= p.rdim;
+  for (int64_t i = 0; ok && i < p.rdim; i++) {
+    int64_t j = i - (p.rdim - values->dim);
+    if (j < 0) continue;
+    if (values->sizes[j] != p.rshape[i] && values->sizes[j] != 1) ok = false;
+    s.vstrides[i] = values->sizes[j] == 1 ? 0 : values->strides[j];
+  }
+  if (!ok) {
+    Error_set(ErrorType_RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
+              IntArrayRef_format(Tensor_sizes(values), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(p.rshape, (size_t)p.rdim), b2, sizeof b2));
+    plan_free(&p);
+    return NULL;
+  }
+  int rc = walk(self, &p, scatter_one, &s);
+  plan_free(&p);
+  return rc < 0 ? NULL : Tensor_retain(self);
+}
