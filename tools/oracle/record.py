@@ -1,9 +1,17 @@
 #!/usr/bin/python3
 """tools/oracle/record.py - record what real PyTorch prints for dialect scripts.
 
-    tools/oracle/record.py SCRIPT.py...           write SCRIPT.out beside each script
-    tools/oracle/record.py --stdout SCRIPT.py     print instead of writing
-    tools/oracle/record.py --check SCRIPT.py...   re-run; report scripts whose .out differs
+    tools/oracle/record.py SCRIPT.py|DIR...        write SCRIPT.out beside each script
+    tools/oracle/record.py --stdout SCRIPT.py...   print instead of writing
+    tools/oracle/record.py --check [SCRIPT.py|DIR...]
+                          re-run; report scripts whose committed .out differs
+                          (no argument: every recorded script of the project)
+    -j N                  run N scripts at a time (default: the number of CPUs)
+
+A DIR stands for every `*.py` below it (for --check: those with a `.out`).
+Each script runs in a fresh interpreter process of its own, as a reference
+run does, so that no state (the lazy backend, the trace mode) leaks from one
+script into the next.
 
 Needs Debian's python3-torch (PyTorch 1.13): run with /usr/bin/python3.
 Each script runs line by line as ../shared/conformance/DIALECT.md says: every
@@ -22,10 +30,11 @@ four helpers are defined here with DIALECT.md's output:
 The outputs it writes are the conformance tests' expectations: never type or
 edit one by hand; re-record it.
 """
-import io
-import os
-import sys
+import concurrent.futures
 import contextlib
+import os
+import subprocess
+import sys
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -116,54 +125,114 @@ def show_line(t):
 
 
 def run_script(path):
-    """Runs one script; returns what it printed."""
+    """Runs one script in this process, printing to stdout as it goes."""
     session = Session()
     env = {"torch": torch, "show": session.show, "same_storage": session.same_storage,
            "trace_on": session.trace_on, "trace_off": session.trace_off,
            "__builtins__": __builtins__}
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        with open(path) as f:
-            for lineno, line in enumerate(f, 1):
-                stmt = line.strip()
-                if not stmt or stmt.startswith("#") or stmt == "import torch":
-                    continue
-                if "lazy" in stmt:
-                    session.ensure_lazy()
-                try:
-                    exec(compile(stmt, "%s:%d" % (path, lineno), "exec"), env)
-                except Exception as e:  # the dialect's per-line try/except
-                    message = str(e).strip()
-                    first = message.splitlines()[0] if message else ""
-                    print("%s: %s" % (type(e).__name__, first))
-        session.trace_off()
-    return out.getvalue()
+    with open(path) as f:
+        lines = f.readlines()
+    for lineno, line in enumerate(lines, 1):
+        stmt = line.strip()
+        if not stmt or stmt.startswith("#") or stmt == "import torch":
+            continue
+        if "lazy" in stmt:
+            session.ensure_lazy()
+        try:
+            exec(compile(stmt, "%s:%d" % (path, lineno), "exec"), env)
+        except Exception as e:  # the dialect's per-line try/except
+            message = str(e).strip()
+            first = message.splitlines()[0] if message else ""
+            print("%s: %s" % (type(e).__name__, first))
+        sys.stdout.flush()
+    session.trace_off()
+    sys.stdout.flush()
+
+
+# ---- the driver: one child process per script ------------------------------
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+CORPUS_DIRS = ("tests/conformance", "tests/extension", "tools/demo")
+
+
+def expected_path(script):
+    return os.path.splitext(script)[0] + ".out"
+
+
+def collect(args, recorded_only):
+    """The scripts named by args (files, or folders searched recursively)."""
+    scripts = []
+    for arg in args:
+        if os.path.isdir(arg):
+            for dirpath, dirnames, filenames in os.walk(arg):
+                dirnames.sort()
+                for name in sorted(filenames):
+                    path = os.path.join(dirpath, name)
+                    if name.endswith(".py") and (not recorded_only or os.path.exists(expected_path(path))):
+                        scripts.append(path)
+        else:
+            scripts.append(arg)
+    return scripts
+
+
+def record(script):
+    """Runs script in a child process; returns (output text, error or None)."""
+    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--run-one", script],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    text = child.stdout.decode("utf-8")
+    if child.returncode != 0:
+        err = child.stderr.decode("utf-8", "replace").strip().splitlines()
+        return text, "recorder exited with status %d: %s" % (
+            child.returncode, err[-1] if err else "")
+    return text, None
 
 
 def main(argv):
-    mode = "write"
-    if argv and argv[0] in ("--stdout", "--check"):
-        mode = argv.pop(0)[2:]
-    if not argv:
+    mode, jobs, args = "write", os.cpu_count() or 1, []
+    it = iter(argv)
+    for arg in it:
+        if arg in ("--stdout", "--check"):
+            mode = arg[2:]
+        elif arg == "--run-one":  # internal: the child process
+            run_script(next(it))
+            return 0
+        elif arg == "-j":
+            jobs = int(next(it))
+        elif arg.startswith("-j") and arg[2:].isdigit():
+            jobs = int(arg[2:])
+        elif arg.startswith("-"):
+            sys.stderr.write(__doc__)
+            return 2
+        else:
+            args.append(arg)
+    if not args and mode == "check":
+        args = [os.path.join(ROOT, d) for d in CORPUS_DIRS if os.path.isdir(os.path.join(ROOT, d))]
+    scripts = collect(args, recorded_only=(mode == "check"))
+    if not scripts:
         sys.stderr.write(__doc__)
         return 2
-    differing = 0
-    for path in argv:
-        text = run_script(path)
-        expected_path = os.path.splitext(path)[0] + ".out"
-        if mode == "stdout":
-            sys.stdout.write(text)
-        elif mode == "check":
-            old = open(expected_path).read() if os.path.exists(expected_path) else None
-            if old != text:
-                differing += 1
-                print("differs: %s" % path)
-        else:
-            with open(expected_path, "w") as f:
-                f.write(text)
+    failures = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for script, (text, error) in zip(scripts, pool.map(record, scripts)):
+            if error is not None:
+                failures += 1
+                sys.stderr.write("%s: %s\n" % (script, error))
+                continue
+            if mode == "stdout":
+                sys.stdout.write(text)
+            elif mode == "check":
+                path = expected_path(script)
+                old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+                if old != text:
+                    failures += 1
+                    print("differs: %s" % script)
+            else:
+                with open(expected_path(script), "w", encoding="utf-8") as f:
+                    f.write(text)
     if mode == "check":
-        print("%d checked, %d differ" % (len(argv), differing))
-    return 1 if differing else 0
+        print("%d checked, %d differ" % (len(scripts), failures))
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

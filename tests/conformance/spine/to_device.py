@@ -1,0 +1,13 @@
+# to("cpu") on a cpu tensor returns self; with a new dtype it is one _to_copy
+a = torch.arange(6.).reshape(2, 3).t()
+trace_on()
+b = a.to("cpu")
+c = a.to("cpu", torch.int64)
+d = a.to(device="cpu")
+e = a.to("cpu", dtype=torch.float32)
+trace_off()
+same_storage(a, b)
+same_storage(a, d)
+same_storage(a, e)
+show(c)
+print(b.device, c.device, b.stride(), c.stride())
