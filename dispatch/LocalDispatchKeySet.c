@@ -14,7 +14,6 @@ DispatchKeyGuard IncludeDispatchKeyGuard_push(DispatchKeySet keys) {
   DispatchKeyGuard g = {tls_local_dispatch_key_set};
   LocalDispatchKeySet* s = &tls_local_dispatch_key_set;
   s->included = DispatchKeySet_or(s->included, keys);
-  s->excluded = DispatchKeySet_remove(s->excluded, keys);
   return g;
 }
 
