@@ -21,6 +21,7 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
 typedef enum ReduceKind {
@@ -32,30 +33,6 @@ typedef enum ReduceKind {
   Reduce_Argmax,
   Reduce_Argmin,
 } ReduceKind;
-
-static double load_as_double(const Tensor* t, const char* p) {
-  switch (t->dtype) {
-    case ScalarType_Float: return *(const float*)p;
-    case ScalarType_Double: return *(const double*)p;
-    case ScalarType_Bool: return *(const bool*)p;
-    case ScalarType_Byte: return *(const uint8_t*)p;
-    case ScalarType_Char: return *(const int8_t*)p;
-    case ScalarType_Short: return *(const int16_t*)p;
-    case ScalarType_Int: return *(const int32_t*)p;
-    default: return (double)*(const int64_t*)p;
-  }
-}
-
-static int64_t load_as_int(const Tensor* t, const char* p) {
-  switch (t->dtype) {
-    case ScalarType_Bool: return *(const bool*)p;
-    case ScalarType_Byte: return *(const uint8_t*)p;
-    case ScalarType_Char: return *(const int8_t*)p;
-    case ScalarType_Short: return *(const int16_t*)p;
-    case ScalarType_Int: return *(const int32_t*)p;
-    default: return *(const int64_t*)p;
-  }
-}
 
 /* Marks the reduced dimensions; all of them for an absent or empty list.
  * PyTorch 1.13: aten/src/ATen/WrapDimUtilsMulti.h dim_list_to_bitset */
@@ -118,7 +95,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       const char* p = base;
       for (int64_t i = 0; i < nred; i++) p += ridx[i] * self->strides[red[i]] * item;
       if (floating) {
-        double v = load_as_double(self, p);
+        double v = load_double(self->dtype, p);
         switch (kind) {
           case Reduce_Sum:
           case Reduce_Mean: acc_d += v; break;
@@ -130,7 +107,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
           }
         }
       } else {
-        int64_t v = load_as_int(self, p);
+        int64_t v = load_int(self->dtype, p);
         switch (kind) {
           case Reduce_Sum:
           case Reduce_Mean: acc_i += (uint64_t)v; break;

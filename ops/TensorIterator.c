@@ -170,7 +170,7 @@ static void output_strides(int64_t ndim, const int64_t* shape, const int64_t* sa
 
 /* ---- the loop -------------------------------------------------------------- */
 
-static double load_double(ScalarType t, const char* p) {
+double load_double(ScalarType t, const char* p) {
   switch (t) {
     case ScalarType_Float: return *(const float*)p;
     case ScalarType_Double: return *(const double*)p;
@@ -183,7 +183,7 @@ static double load_double(ScalarType t, const char* p) {
   }
 }
 
-static int64_t load_int(ScalarType t, const char* p) {
+int64_t load_int(ScalarType t, const char* p) {
   switch (t) {
     case ScalarType_Bool: return *(const bool*)p;
     case ScalarType_Byte: return *(const uint8_t*)p;

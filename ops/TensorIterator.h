@@ -71,6 +71,11 @@ Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op);
  * PyTorch 1.13: aten/src/ATen/native/TensorCompare.cpp where */
 Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b);
 
+/* One element of dtype t at p, read as double (any dtype) or as int64
+ * (integers and bools).  Shared by the elementwise and reduction loops. */
+double load_double(ScalarType t, const char* p);
+int64_t load_int(ScalarType t, const char* p);
+
 /* A 0-dim tensor holding a Python number (int64, float64 or bool), marked
  * as a wrapped number.  PyTorch 1.13: aten/src/ATen/ScalarOps.h wrapped_scalar_tensor */
 Tensor* wrapped_scalar_tensor(Scalar s);
