@@ -1,12 +1,16 @@
 #!/bin/sh
 # A malformed input must make tools/codegen exit 1, print the expected
-# `file:line:col: message` as its first stderr line, and write nothing.
+# `file:line:col: message` (CASE.err) as its first stderr line, and write
+# nothing.  If CASE.pre exists it is read first, as an earlier YAML file of
+# the same run (errors that span files).
 # Usage: run_error_case.sh CODEGEN SOURCE_ROOT CASE.yaml
 set -u
 codegen=$1 root=$2 case=$3
+pre=${case%.yaml}.pre
+set -- "$case"
+[ -f "$pre" ] && set -- "$pre" "$case"
 out=$(mktemp -d)
-rm -rf "$out/gen"
-err=$("$codegen" --source-root "$root" --output-dir "$out/gen" "$case" 2>&1 >/dev/null)
+err=$("$codegen" --source-root "$root" --output-dir "$out/gen" "$@" 2>&1 >/dev/null)
 rc=$?
 expected=$(cat "${case%.yaml}.err")
 first=$(printf '%s\n' "$err" | head -n 1)

@@ -1,14 +1,56 @@
 /*
- * gen.h - writing the C files from the model.
- * PyTorch 1.13: torchgen/gen.py (gen_aggregated_headers, RegisterDispatchKey)
+ * gen.h - from the model to the generated files, named after PyTorch's:
+ *
+ *   Operators.h/.c       an OperatorEntry* per operator (at_op_reshape) and
+ *                        at_register_operators(), which registers every schema
+ *                        (gen_operators.c)
+ *   Functions.h/.c       the typed entry points (at_reshape): compute the key
+ *                        set, look up the kernel, call it unboxed, or box the
+ *                        arguments for a boxed kernel (gen_functions.c)
+ *   NativeFunctions.h    the kernel prototypes (at_native_reshape)
+ *   Register<Key>.c      at_register_<Key>(): the kernels of one dispatch key
+ *   RegisterBackendSelect.c  the BackendSelect kernel of each factory
+ *   RegisterAll.c        at_register_all()          (all three: gen_register.c)
+ *
+ * Every file is printed into a Writer (writer.h), so nothing reaches the disk
+ * until every file is complete.  Generated C must read like hand-written C
+ * (STYLE.md rule 8): a first line naming the inputs, a banner with the schema
+ * and its `file:line` above each operator, no function-like macros, no #line.
+ *
+ * PyTorch 1.13: torchgen/gen.py (gen_aggregated_headers, gen_source_files),
+ * torchgen/dest/register_dispatch_key.py, torchgen/gen_backend_select.py
  */
 #ifndef MINATEN_CODEGEN_GEN_H
 #define MINATEN_CODEGEN_GEN_H
 
-#include "tools/codegen/model.h"
+#include <stdio.h>
 
-/* Writes every generated file into out_dir (a file is rewritten only when its
- * content changed).  Returns 0 or -1 (message on stderr). */
-int gen_all(const Model* m, const char* out_dir);
+#include "tools/codegen/model.h"
+#include "tools/codegen/writer.h"
+
+/* Prints every generated file into w.  Returns 0, or -1 (message on stderr). */
+int gen_all(const Model* m, Writer* w);
+
+int gen_operators(const Model* m, Writer* w);       /* Operators.h, Operators.c */
+int gen_functions(const Model* m, Writer* w);       /* Functions.h, Functions.c */
+int gen_native_functions(const Model* m, Writer* w); /* NativeFunctions.h */
+int gen_registrations(const Model* m, Writer* w);   /* Register*.c */
+
+/* Shared by the generators. */
+
+/* Starts file `name` with its `@generated` line; NULL on failure. */
+FILE* gen_open(Writer* w, const Model* m, const char* name);
+/* The schema with its namespace ("aten::reshape(...)" even where the YAML
+ * omits `aten::`), safe inside a C comment. */
+void gen_printSchema(FILE* f, const NativeFunction* fn);
+/* The same as a C string literal, quotes included: what Operators.c registers. */
+void gen_printSchemaLiteral(FILE* f, const NativeFunction* fn);
+/* Text inside a C comment (a `*` `/` in it is split). */
+void gen_printCommentText(FILE* f, const char* s);
+/* `s` as a C string literal, quotes included. */
+void gen_printCString(FILE* f, const char* s);
+/* The banner comment above an operator's code, each line prefixed with
+ * `indent`: the schema (gen_printSchema), then ` * file:line` of its entry. */
+void gen_printBanner(FILE* f, const NativeFunction* fn, const char* indent);
 
 #endif

@@ -1,14 +1,24 @@
 /*
  * model.c - YAML -> NativeFunction, with validation; see model.h.
  *
- * libyaml's document API gives every node with its start mark, which is
- * where errors point.  Fields torchgen knows but minaten does not use
- * (device_check, autogen, tags, ...) are accepted and ignored.
+ * libyaml's document API gives every node with its start and end marks;
+ * those marks are where errors point.  An entry is checked as it is read,
+ * against the entries before it (from this file and from earlier files), so
+ * the error printed is in the first faulty entry, and a name declared twice
+ * is reported at its second declaration.
  *
- * PyTorch 1.13: torchgen/gen.py parse_native_yaml, torchgen/model.py NativeFunction.from_yaml
+ * Columns inside a schema string: FunctionSchema_parse reports a column
+ * within the string; when the YAML scalar sits on one line with no escapes,
+ * the YAML column of the scalar plus that column (minus one, plus one for an
+ * opening quote) is where the problem is in the file.  Otherwise the error
+ * points at the start of the scalar.
+ *
+ * PyTorch 1.13: torchgen/gen.py parse_native_yaml_struct,
+ * torchgen/model.py NativeFunction.from_yaml
  */
 #include "tools/codegen/model.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +27,30 @@
 #include <yaml.h>
 
 #include "dispatch/CType.h"
+
+const DispatchKey kKernelKeys[kNumKernelKeys] = {
+    DispatchKey_CPU,
+    DispatchKey_Lazy,
+    DispatchKey_QuantizedCPU,
+    DispatchKey_CompositeExplicitAutogradNonFunctional,
+    DispatchKey_CompositeExplicitAutograd,
+    DispatchKey_CompositeImplicitAutograd,
+};
+
+/* Fields torchgen reads that minaten accepts and ignores. */
+static const char* const kIgnoredFields[] = {
+    "device_check", "device_guard", "autogen", "tags", "structured", "structured_delegate",
+    "structured_inherits", "manual_cpp_binding", "python_module", "category_override",
+    "cpp_no_default_args", "precomputed", "manual_kernel_registration",
+    "use_const_ref_for_mutable_tensors", "ufunc_inner_loop", "has_composite_implicit_autograd_kernel",
+};
+
+/* One file being read. */
+typedef struct Loader {
+  Model* m;
+  const char* file; /* display path, owned by m->files */
+  yaml_document_t* doc;
+} Loader;
 
 static int error_at(SourceLoc loc, const char* fmt, ...) {
   va_list ap;
@@ -28,21 +62,280 @@ static int error_at(SourceLoc loc, const char* fmt, ...) {
   return -1;
 }
 
-static SourceLoc loc_of(const char* file, const yaml_node_t* node) {
-  SourceLoc l = {file, (int)node->start_mark.line + 1, (int)node->start_mark.column + 1};
+static SourceLoc loc_of(const Loader* L, const yaml_node_t* node) {
+  SourceLoc l = {L->file, (int)node->start_mark.line + 1, (int)node->start_mark.column + 1};
   return l;
+}
+
+static yaml_node_t* node_at(const Loader* L, int index) {
+  return yaml_document_get_node(L->doc, index);
 }
 
 static const char* scalar(const yaml_node_t* node) {
   return node && node->type == YAML_SCALAR_NODE ? (const char*)node->data.scalar.value : NULL;
 }
 
-/* Fields of an entry minaten reads, and the ones it accepts as torchgen does. */
-static const char* const kIgnoredFields[] = {
-    "device_check", "device_guard", "autogen", "tags", "structured", "structured_delegate",
-    "structured_inherits", "manual_cpp_binding", "python_module", "category_override",
-    "cpp_no_default_args", "precomputed", "manual_kernel_registration", "use_const_ref_for_mutable_tensors",
-    "ufunc_inner_loop", "has_composite_implicit_autograd_kernel"};
+/* `dispatch:` with nothing after it is YAML null: torchgen reads it as absent. */
+static bool is_null(const yaml_node_t* node) {
+  const char* s = scalar(node);
+  return s && node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+         (s[0] == '\0' || strcmp(s, "~") == 0 || strcmp(s, "null") == 0);
+}
+
+/* The location of byte `offset` of a scalar's value (see the note at the top). */
+static SourceLoc scalar_loc(const Loader* L, const yaml_node_t* node, size_t offset) {
+  SourceLoc l = loc_of(L, node);
+  size_t len = node->data.scalar.length;
+  size_t span = node->end_mark.index - node->start_mark.index;
+  bool one_line = node->start_mark.line == node->end_mark.line;
+  switch (node->data.scalar.style) {
+    case YAML_PLAIN_SCALAR_STYLE:
+      if (one_line && span == len) l.col += (int)offset;
+      break;
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE:
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+      if (one_line && span == len + 2) l.col += 1 + (int)offset;
+      break;
+    default:
+      break;
+  }
+  return l;
+}
+
+static bool is_c_identifier(const char* s) {
+  if (!(isalpha((unsigned char)s[0]) || s[0] == '_')) return false;
+  for (const char* p = s; *p; p++)
+    if (!(isalnum((unsigned char)*p) || *p == '_')) return false;
+  return true;
+}
+
+static char* dup_string(const char* s) {
+  size_t n = strlen(s) + 1;
+  char* d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+const BackendKernel* NativeFunction_kernel(const NativeFunction* f, DispatchKey key) {
+  for (size_t i = 0; i < f->num_kernels; i++)
+    if (f->kernels[i].key == key) return &f->kernels[i];
+  return NULL;
+}
+
+/* PyTorch 1.13: torchgen/model.py Arguments._preparse (the `predicates` loop) */
+bool NativeFunction_hasTensorOptions(const NativeFunction* f) {
+  static const struct {
+    const char* name;
+    SchemaBaseType type;
+  } kGroup[] = {{"dtype", SchemaBaseType_ScalarType},
+                {"layout", SchemaBaseType_Layout},
+                {"device", SchemaBaseType_Device},
+                {"pin_memory", SchemaBaseType_bool}};
+  const size_t n = sizeof kGroup / sizeof kGroup[0];
+  const FunctionSchema* s = &f->schema;
+  for (size_t i = 0; i + n <= s->num_arguments; i++) {
+    bool match = true;
+    for (size_t j = 0; j < n && match; j++) {
+      const Argument* a = &s->arguments[i + j];
+      match = a->kwarg_only && !a->type.is_list && a->type.base == kGroup[j].type &&
+              strcmp(a->name, kGroup[j].name) == 0;
+    }
+    if (match) return true;
+  }
+  return false;
+}
+
+/* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml (variants) */
+static int parse_variants(const Loader* L, NativeFunction* f, const yaml_node_t* node) {
+  const char* text = scalar(node);
+  if (text == NULL) return error_at(loc_of(L, node), "variants must be a string");
+  f->function_variant = f->method_variant = false;
+  const char* p = text;
+  while (*p) {
+    while (*p == ' ' || *p == ',') p++;
+    size_t n = strcspn(p, ", ");
+    if (n == 8 && strncmp(p, "function", 8) == 0) {
+      f->function_variant = true;
+    } else if (n == 6 && strncmp(p, "method", 6) == 0) {
+      f->method_variant = true;
+    } else if (n > 0) {
+      return error_at(scalar_loc(L, node, (size_t)(p - text)),
+                      "unknown variant '%.*s' (expected function or method)", (int)n, p);
+    }
+    p += n;
+  }
+  return 0;
+}
+
+/* A kernel name belongs to one operator: checks `k` against every operator
+ * read before `f` (f's own keys may share a kernel). */
+static int check_kernel_unique(const Model* m, const NativeFunction* f, const BackendKernel* k) {
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* g = &m->functions[i];
+    if (g == f) break;
+    for (size_t j = 0; j < g->num_kernels; j++)
+      if (strcmp(g->kernels[j].kernel, k->kernel) == 0)
+        return error_at(k->loc,
+                        "kernel '%s' is named twice: %s uses it, and so does %s (%s:%d); C has "
+                        "no overloading: give each operator its own kernel name",
+                        k->kernel, f->qualified, g->qualified, g->loc.file, g->loc.line);
+  }
+  return 0;
+}
+
+static int add_kernel(const Model* m, NativeFunction* f, DispatchKey key, const char* kernel,
+                      SourceLoc key_loc, SourceLoc kernel_loc) {
+  if (NativeFunction_kernel(f, key) != NULL)
+    return error_at(key_loc, "dispatch key %s is named twice for %s", DispatchKey_name(key),
+                    f->qualified);
+  if (!is_c_identifier(kernel))
+    return error_at(kernel_loc, "kernel name '%s' is not a C identifier", kernel);
+  BackendKernel* k = &f->kernels[f->num_kernels];
+  k->key = key;
+  k->loc = kernel_loc;
+  k->kernel = dup_string(kernel);
+  if (k->kernel == NULL) return error_at(kernel_loc, "out of memory");
+  f->num_kernels++;
+  return check_kernel_unique(m, f, k);
+}
+
+/* `CPU, QuantizedCPU: _reshape_alias` lines.
+ * PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml (raw_dispatch) */
+static int parse_dispatch(const Loader* L, NativeFunction* f, const yaml_node_t* node) {
+  if (node->type != YAML_MAPPING_NODE)
+    return error_at(loc_of(L, node), "dispatch must be a mapping of dispatch keys to kernels");
+  for (yaml_node_pair_t* pair = node->data.mapping.pairs.start;
+       pair < node->data.mapping.pairs.top; pair++) {
+    const yaml_node_t* knode = node_at(L, pair->key);
+    const yaml_node_t* vnode = node_at(L, pair->value);
+    const char* keys = scalar(knode);
+    const char* kernel = scalar(vnode);
+    if (keys == NULL) return error_at(loc_of(L, knode), "dispatch keys must be a string");
+    if (kernel == NULL || kernel[0] == '\0')
+      return error_at(loc_of(L, vnode), "a dispatch entry must name a kernel");
+    const char* p = keys;
+    for (;;) {
+      while (*p == ' ') p++;
+      size_t n = strcspn(p, ",");
+      size_t len = n;
+      while (len > 0 && p[len - 1] == ' ') len--;
+      SourceLoc key_loc = scalar_loc(L, knode, (size_t)(p - keys));
+      char name[64];
+      snprintf(name, sizeof name, "%.*s", (int)len, p);
+      DispatchKey key = DispatchKey_parse(name);
+      bool allowed = false;
+      for (size_t i = 0; i < kNumKernelKeys; i++) allowed = allowed || kKernelKeys[i] == key;
+      if (!allowed || len >= sizeof name)
+        return error_at(key_loc,
+                        "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, "
+                        "CompositeImplicitAutograd, CompositeExplicitAutograd or "
+                        "CompositeExplicitAutogradNonFunctional)",
+                        (int)len, p);
+      if (add_kernel(L->m, f, key, kernel, key_loc, loc_of(L, vnode)) < 0) return -1;
+      if (p[n] == '\0') break;
+      p += n + 1;
+    }
+  }
+  return 0;
+}
+
+/* No `dispatch:`: CompositeImplicitAutograd, kernel named after the operator,
+ * + `_out` for an out= overload.  PyTorch 1.13: torchgen/api/cpp.py name */
+static int add_implicit_kernel(const Loader* L, NativeFunction* f) {
+  const FunctionSchema* s = &f->schema;
+  bool is_out_fn = false;
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    is_out_fn = is_out_fn || (a->kwarg_only && a->alias_info.present && a->alias_info.is_write);
+  }
+  size_t n = strlen(s->name) + 5;
+  char* name = malloc(n);
+  if (name == NULL) return error_at(f->loc, "out of memory");
+  snprintf(name, n, "%s%s", s->name, is_out_fn ? "_out" : "");
+  int rc = add_kernel(L->m, f, DispatchKey_CompositeImplicitAutograd, name, f->loc, f->loc);
+  free(name);
+  return rc;
+}
+
+/* Where a type is written in the schema text, to point an error at it. */
+static size_t find_type(const char* func, const char* type, const char* name) {
+  char pattern[160];
+  snprintf(pattern, sizeof pattern, "%s %s", type, name ? name : "");
+  const char* hit = strstr(func, pattern);
+  if (hit == NULL) hit = strstr(func, type);
+  return hit ? (size_t)(hit - func) : 0;
+}
+
+/* The schema, and the C types of its arguments and returns.
+ * PyTorch 1.13: torchgen/model.py FunctionSchema.parse */
+static int parse_func(const Loader* L, NativeFunction* f, const yaml_node_t* node) {
+  FunctionSchema* s = &f->schema;
+  SchemaParseError err;
+  if (FunctionSchema_parse(f->func, s, &err) < 0) {
+    size_t offset = err.column > 0 ? (size_t)err.column - 1 : 0;
+    return error_at(scalar_loc(L, node, offset), "%s", err.message);
+  }
+  size_t n = strlen(s->ns) + strlen(s->name) + strlen(s->overload_name) + 4;
+  f->qualified = malloc(n);
+  f->unambiguous = malloc(n);
+  if (f->qualified == NULL || f->unambiguous == NULL) return error_at(f->loc, "out of memory");
+  FunctionSchema_qualifiedName(s, f->qualified, n);
+  snprintf(f->unambiguous, n, "%s%s%s", s->name, s->overload_name[0] ? "_" : "",
+           s->overload_name);
+  char type[128];
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    if (CType_ofArgument(a) != CTypeKind_Unsupported) continue;
+    SchemaType_format(&a->type, type, sizeof type);
+    return error_at(scalar_loc(L, node, find_type(f->func, type, a->name)),
+                    "type '%s' is not supported by minaten", type);
+  }
+  CTypeKind ret = CType_ofReturns(s);
+  /* NB(minaten): a returned string would need an owner; no operator has one. */
+  if (ret == CTypeKind_Unsupported || ret == CTypeKind_String) {
+    size_t len = 0;
+    if (s->num_returns > 1) len += (size_t)snprintf(type, sizeof type, "(");
+    for (size_t i = 0; i < s->num_returns && len < sizeof type; i++) {
+      if (i > 0) len += (size_t)snprintf(type + len, sizeof type - len, ", ");
+      if (len < sizeof type) SchemaType_format(&s->returns[i].type, type + len, sizeof type - len);
+      len = strlen(type);
+    }
+    if (s->num_returns > 1 && len < sizeof type) snprintf(type + len, sizeof type - len, ")");
+    const char* arrow = strstr(f->func, "->");
+    size_t offset = arrow ? (size_t)(arrow - f->func) + 2 : 0;
+    while (arrow && f->func[offset] == ' ') offset++;
+    return error_at(scalar_loc(L, node, offset), "type '%s' is not supported by minaten", type);
+  }
+  return 0;
+}
+
+/* Cross-entry checks on the name.  PyTorch 1.13: torchgen/gen.py
+ * error_check_native_functions (one declaration per operator name) */
+static int check_name_unique(const Model* m, const NativeFunction* f) {
+  for (size_t i = 0; i + 1 < m->num_functions; i++) {
+    const NativeFunction* g = &m->functions[i];
+    if (strcmp(g->qualified, f->qualified) == 0)
+      return error_at(f->loc, "operator %s is declared twice (first at %s:%d)", f->qualified,
+                      g->loc.file, g->loc.line);
+    if (strcmp(g->unambiguous, f->unambiguous) == 0)
+      return error_at(f->loc, "the entry point at_%s of %s clashes with that of %s (%s:%d)",
+                      f->unambiguous, f->qualified, g->qualified, g->loc.file, g->loc.line);
+  }
+  return 0;
+}
+
+static NativeFunction* append_function(Model* m) {
+  if (m->num_functions == m->capacity) {
+    size_t cap = m->capacity ? 2 * m->capacity : 64;
+    NativeFunction* grown = realloc(m->functions, cap * sizeof *grown);
+    if (grown == NULL) return NULL;
+    m->functions = grown;
+    m->capacity = cap;
+  }
+  NativeFunction* f = &m->functions[m->num_functions++];
+  memset(f, 0, sizeof *f);
+  return f;
+}
 
 static bool is_ignored_field(const char* key) {
   for (size_t i = 0; i < sizeof kIgnoredFields / sizeof kIgnoredFields[0]; i++)
@@ -50,202 +343,108 @@ static bool is_ignored_field(const char* key) {
   return false;
 }
 
-/* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml (variants) */
-static int parse_variants(NativeFunction* f, const char* file, const yaml_node_t* node) {
-  const char* text = scalar(node);
-  if (text == NULL) return error_at(loc_of(file, node), "variants must be a string");
-  f->function_variant = f->method_variant = false;
-  const char* p = text;
-  while (*p) {
-    while (*p == ' ' || *p == ',') p++;
-    size_t n = strcspn(p, ", ");
-    if (n == 8 && strncmp(p, "function", 8) == 0) f->function_variant = true;
-    else if (n == 6 && strncmp(p, "method", 6) == 0) f->method_variant = true;
-    else if (n > 0) {
-      SourceLoc l = loc_of(file, node);
-      l.col += (int)(p - text);
-      return error_at(l, "unknown variant '%.*s' (expected function or method)", (int)n, p);
-    }
-    p += n;
-  }
-  return 0;
-}
-
-static const DispatchKey kAllowedKeys[] = {
-    DispatchKey_CPU, DispatchKey_Lazy, DispatchKey_QuantizedCPU,
-    DispatchKey_CompositeImplicitAutograd, DispatchKey_CompositeExplicitAutograd,
-    DispatchKey_CompositeExplicitAutogradNonFunctional};
-
-static int add_kernel(NativeFunction* f, DispatchKey key, const char* kernel, SourceLoc key_loc,
-                      SourceLoc loc) {
-  for (size_t i = 0; i < f->num_kernels; i++)
-    if (f->kernels[i].key == key)
-      return error_at(key_loc, "dispatch key %s is named twice for %s", DispatchKey_name(key), f->qualified);
-  if (f->num_kernels == sizeof f->kernels / sizeof f->kernels[0])
-    return error_at(loc, "too many dispatch entries");
-  BackendKernel* k = &f->kernels[f->num_kernels++];
-  k->key = key;
-  k->kernel = strdup(kernel);
-  k->loc = loc;
-  return 0;
-}
-
-/* `CPU, QuantizedCPU: _reshape_alias` lines.  PyTorch 1.13: torchgen/model.py dispatch parsing */
-static int parse_dispatch(NativeFunction* f, const char* file, yaml_document_t* doc,
-                          const yaml_node_t* node) {
-  if (node->type != YAML_MAPPING_NODE) return error_at(loc_of(file, node), "dispatch must be a mapping");
-  for (yaml_node_pair_t* pair = node->data.mapping.pairs.start; pair < node->data.mapping.pairs.top; pair++) {
-    yaml_node_t* knode = yaml_document_get_node(doc, pair->key);
-    yaml_node_t* vnode = yaml_document_get_node(doc, pair->value);
-    const char* keys = scalar(knode);
-    const char* kernel = scalar(vnode);
-    if (keys == NULL || kernel == NULL || kernel[0] == '\0')
-      return error_at(loc_of(file, knode), "a dispatch entry must map keys to a kernel name");
-    const char* p = keys;
-    while (*p) {
-      while (*p == ' ' || *p == ',') p++;
-      size_t n = strcspn(p, ", ");
-      if (n == 0) break;
-      SourceLoc l = loc_of(file, knode);
-      l.col += (int)(p - keys);
-      char name[64];
-      snprintf(name, sizeof name, "%.*s", (int)n, p);
-      DispatchKey key = DispatchKey_parse(name);
-      bool allowed = false;
-      for (size_t i = 0; i < sizeof kAllowedKeys / sizeof kAllowedKeys[0]; i++)
-        allowed = allowed || kAllowedKeys[i] == key;
-      if (!allowed) return error_at(l, "unknown dispatch key '%s'", name);
-      if (add_kernel(f, key, kernel, l, loc_of(file, vnode)) < 0) return -1;
-      p += n;
-    }
-  }
-  return 0;
-}
-
-/* The schema, and the types minaten can bind. */
-static int parse_func(NativeFunction* f, const yaml_node_t* node, SourceLoc loc) {
-  FunctionSchema* s = &f->schema;
-  SchemaParseError err;
-  if (FunctionSchema_parse(f->func, s, &err) < 0) {
-    /* Columns of a plain one-line scalar map 1:1 onto the schema text. */
-    if (node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) loc.col += err.column - 1;
-    return error_at(loc, "%s", err.message);
-  }
-  FunctionSchema_qualifiedName(s, f->qualified, sizeof f->qualified);
-  size_t n = strlen(s->name) + strlen(s->overload_name) + 2;
-  f->unambiguous = malloc(n);
-  snprintf(f->unambiguous, n, "%s%s%s", s->name, s->overload_name[0] ? "_" : "", s->overload_name);
-  for (size_t i = 0; i < s->num_arguments; i++) {
-    if (CType_ofArgument(&s->arguments[i]) == CTypeKind_Unsupported) {
-      char t[64];
-      return error_at(loc, "type '%s' of argument '%s' is not supported by minaten",
-                      SchemaType_format(&s->arguments[i].type, t, sizeof t), s->arguments[i].name);
-    }
-  }
-  if (CType_ofReturns(s) == CTypeKind_Unsupported)
-    return error_at(loc, "the return type of %s is not supported by minaten", f->qualified);
-  return 0;
-}
-
-static int parse_entry(Model* m, const char* file, yaml_document_t* doc, yaml_node_t* entry) {
+/* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml */
+static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   if (entry->type != YAML_MAPPING_NODE)
-    return error_at(loc_of(file, entry), "each entry must be a mapping with a 'func:' key");
-  NativeFunction* grown = realloc(m->functions, (m->num_functions + 1) * sizeof *grown);
-  if (grown == NULL) return error_at(loc_of(file, entry), "out of memory");
-  m->functions = grown;
-  NativeFunction* f = &m->functions[m->num_functions++];
-  memset(f, 0, sizeof *f);
-  f->function_variant = true;
-  yaml_node_t* func_node = NULL;
-  yaml_node_t* dispatch_node = NULL;
-  for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start; pair < entry->data.mapping.pairs.top; pair++) {
-    yaml_node_t* knode = yaml_document_get_node(doc, pair->key);
-    yaml_node_t* vnode = yaml_document_get_node(doc, pair->value);
+    return error_at(loc_of(L, entry), "each entry must be a mapping with a 'func:' key");
+  const yaml_node_t* func_node = NULL;
+  const yaml_node_t* variants_node = NULL;
+  const yaml_node_t* dispatch_node = NULL;
+  for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start;
+       pair < entry->data.mapping.pairs.top; pair++) {
+    const yaml_node_t* knode = node_at(L, pair->key);
+    const yaml_node_t* vnode = node_at(L, pair->value);
     const char* key = scalar(knode);
-    if (key == NULL) return error_at(loc_of(file, knode), "keys must be strings");
-    if (strcmp(key, "func") == 0) {
-      if (scalar(vnode) == NULL) return error_at(loc_of(file, vnode), "func must be a string");
-      func_node = vnode;
-    } else if (strcmp(key, "variants") == 0) {
-      if (parse_variants(f, file, vnode) < 0) return -1;
-    } else if (strcmp(key, "dispatch") == 0) {
-      dispatch_node = vnode;
-    } else if (!is_ignored_field(key)) {
-      return error_at(loc_of(file, knode), "unknown field '%s'", key);
-    }
+    if (key == NULL) return error_at(loc_of(L, knode), "field names must be strings");
+    const yaml_node_t** slot = strcmp(key, "func") == 0       ? &func_node
+                               : strcmp(key, "variants") == 0 ? &variants_node
+                               : strcmp(key, "dispatch") == 0 ? &dispatch_node
+                                                              : NULL;
+    for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
+      if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
+        return error_at(loc_of(L, knode), "field '%s' is given twice", key);
+    if (slot != NULL)
+      *slot = vnode;
+    else if (!is_ignored_field(key))
+      return error_at(loc_of(L, knode), "unknown field '%s'", key);
   }
-  if (func_node == NULL) return error_at(loc_of(file, entry), "missing 'func:'");
-  f->func = strdup(scalar(func_node));
-  f->loc = loc_of(file, func_node);
-  if (parse_func(f, func_node, f->loc) < 0) return -1;
-  for (size_t i = 0; i + 1 < m->num_functions; i++)
-    if (strcmp(m->functions[i].qualified, f->qualified) == 0)
-      return error_at(f->loc, "operator %s is declared twice (first at %s:%d)", f->qualified,
-                      m->functions[i].loc.file, m->functions[i].loc.line);
-  if (dispatch_node != NULL) return parse_dispatch(f, file, doc, dispatch_node);
-  /* No dispatch: CompositeImplicitAutograd, kernel named after the operator. */
-  return add_kernel(f, DispatchKey_CompositeImplicitAutograd, f->schema.name, f->loc, f->loc);
+  if (func_node == NULL) return error_at(loc_of(L, entry), "missing 'func:'");
+  if (scalar(func_node) == NULL) return error_at(loc_of(L, func_node), "func must be a string");
+
+  NativeFunction* f = append_function(L->m);
+  if (f == NULL) return error_at(loc_of(L, entry), "out of memory");
+  f->loc = loc_of(L, func_node);
+  f->function_variant = true;
+  f->func = dup_string(scalar(func_node));
+  if (f->func == NULL) return error_at(f->loc, "out of memory");
+  if (parse_func(L, f, func_node) < 0) return -1;
+  if (check_name_unique(L->m, f) < 0) return -1;
+  if (variants_node != NULL && parse_variants(L, f, variants_node) < 0) return -1;
+  f->has_dispatch = dispatch_node != NULL && !is_null(dispatch_node);
+  if (f->has_dispatch) return parse_dispatch(L, f, dispatch_node);
+  return add_implicit_kernel(L, f);
 }
+
+static int parse_document(const Loader* L) {
+  const yaml_node_t* root = yaml_document_get_root_node(L->doc);
+  if (root->type != YAML_SEQUENCE_NODE)
+    return error_at(loc_of(L, root), "the file must be a list of '- func:' entries");
+  for (yaml_node_item_t* item = root->data.sequence.items.start;
+       item < root->data.sequence.items.top; item++)
+    if (parse_entry(L, node_at(L, *item)) < 0) return -1;
+  return 0;
+}
+
+void Model_init(Model* m) { memset(m, 0, sizeof *m); }
 
 int Model_loadYaml(Model* m, const char* path, const char* display_path) {
-  SourceLoc file_loc = {display_path, 1, 1};
+  char** files = realloc(m->files, (m->num_files + 1) * sizeof *files);
+  if (files == NULL) return -1;
+  m->files = files;
+  char* file = dup_string(display_path);
+  if (file == NULL) return -1;
+  m->files[m->num_files++] = file;
+
   FILE* in = fopen(path, "rb");
-  if (in == NULL) return error_at(file_loc, "cannot open the file");
-  if (m->num_files < sizeof m->files / sizeof m->files[0]) m->files[m->num_files++] = display_path;
+  if (in == NULL) {
+    fprintf(stderr, "%s: cannot open the file\n", file);
+    return -1;
+  }
   yaml_parser_t parser;
   yaml_document_t doc;
+  Loader L = {m, file, &doc};
   yaml_parser_initialize(&parser);
   yaml_parser_set_input_file(&parser, in);
   int rc = 0;
-  if (!yaml_parser_load(&parser, &doc)) {
-    SourceLoc l = {display_path, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1};
-    rc = error_at(l, "%s%s%s", parser.problem ? parser.problem : "malformed YAML",
-                  parser.context ? " " : "", parser.context ? parser.context : "");
-    yaml_parser_delete(&parser);
-    fclose(in);
-    return rc;
+  /* Every document of the stream (usually one); an empty one ends it. */
+  while (rc == 0) {
+    if (!yaml_parser_load(&parser, &doc)) {
+      SourceLoc l = {file, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1};
+      rc = error_at(l, "%s%s%s", parser.problem ? parser.problem : "malformed YAML",
+                    parser.context ? " " : "", parser.context ? parser.context : "");
+      break;
+    }
+    bool empty = yaml_document_get_root_node(&doc) == NULL;
+    if (!empty) rc = parse_document(&L);
+    yaml_document_delete(&doc);
+    if (empty) break;
   }
-  yaml_node_t* root = yaml_document_get_root_node(&doc);
-  if (root != NULL && root->type != YAML_SEQUENCE_NODE) {
-    rc = error_at(loc_of(display_path, root), "the file must be a list of entries");
-  } else if (root != NULL) {
-    for (yaml_node_item_t* item = root->data.sequence.items.start;
-         item < root->data.sequence.items.top && rc == 0; item++)
-      rc = parse_entry(m, display_path, &doc, yaml_document_get_node(&doc, *item));
-  }
-  yaml_document_delete(&doc);
   yaml_parser_delete(&parser);
   fclose(in);
   return rc;
-}
-
-/* A kernel name is one C function: two operators may not share it. */
-int Model_validate(const Model* m) {
-  for (size_t i = 0; i < m->num_functions; i++) {
-    const NativeFunction* f = &m->functions[i];
-    for (size_t k = 0; k < f->num_kernels; k++) {
-      for (size_t j = 0; j < i; j++) {
-        const NativeFunction* g = &m->functions[j];
-        for (size_t l = 0; l < g->num_kernels; l++)
-          if (strcmp(f->kernels[k].kernel, g->kernels[l].kernel) == 0)
-            return error_at(f->kernels[k].loc,
-                            "kernel '%s' is named twice: by %s and by %s (%s:%d); C has no "
-                            "overloading, give each operator its own kernel name",
-                            f->kernels[k].kernel, g->qualified, f->qualified, g->loc.file, g->loc.line);
-      }
-    }
-  }
-  return 0;
 }
 
 void Model_free(Model* m) {
   for (size_t i = 0; i < m->num_functions; i++) {
     NativeFunction* f = &m->functions[i];
     free(f->func);
+    free(f->qualified);
     free(f->unambiguous);
     FunctionSchema_free(&f->schema);
     for (size_t k = 0; k < f->num_kernels; k++) free(f->kernels[k].kernel);
   }
   free(m->functions);
+  for (size_t i = 0; i < m->num_files; i++) free(m->files[i]);
+  free(m->files);
   memset(m, 0, sizeof *m);
 }

@@ -1,9 +1,27 @@
 /*
  * model.h - the code generator's model of the YAML: one NativeFunction per
- * `- func:` entry, validated, with the source location of everything that
- * can be wrong so that errors read `file:line:col: message`.
+ * `- func:` entry, validated, each remembering where it was written so that
+ * every error reads `file:line:col: message`.
  *
- * PyTorch 1.13: torchgen/model.py (NativeFunction, BackendMetadata)
+ * An entry, as in PyTorch's native_functions.yaml:
+ *
+ *   - func: _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
+ *     variants: function, method          # optional, default `function`
+ *     dispatch:                           # optional
+ *       CPU, QuantizedCPU: _reshape_alias # kernel at_native__reshape_alias
+ *
+ * No `dispatch:` means CompositeImplicitAutograd with the kernel named after
+ * the operator's base name.  Fields torchgen knows and minaten does not use
+ * (device_check, autogen, tags, structured, ...) are accepted and ignored; any
+ * other field is an error, as torchgen's "leftover entries" assertion is.
+ *
+ * Invariants after a successful load, which the generators rely on:
+ *   - every qualified name (`aten::add.Tensor`) is declared once;
+ *   - every unambiguous name (`add_Tensor`, hence `at_add_Tensor`) is unique;
+ *   - a kernel name is used by one operator only (C has no overloading);
+ *   - every argument and return type has a C type (CType.h).
+ *
+ * PyTorch 1.13: torchgen/model.py (NativeFunction, BackendMetadata, Location)
  */
 #ifndef MINATEN_CODEGEN_MODEL_H
 #define MINATEN_CODEGEN_MODEL_H
@@ -14,43 +32,64 @@
 #include "dispatch/DispatchKey.h"
 #include "dispatch/FunctionSchema.h"
 
+/* PyTorch 1.13: torchgen/model.py Location (plus a column) */
 typedef struct SourceLoc {
   const char* file; /* as printed: relative to --source-root when under it */
   int line;         /* 1-based */
   int col;          /* 1-based */
 } SourceLoc;
 
+/* The dispatch keys a `dispatch:` section may name, in registration order:
+ * backend keys first, then the alias keys (CompositeImplicitAutograd last). */
+enum { kNumKernelKeys = 6 };
+extern const DispatchKey kKernelKeys[kNumKernelKeys];
+
+/* One `Key: kernel` of an entry.  PyTorch 1.13: torchgen/model.py BackendMetadata */
 typedef struct BackendKernel {
   DispatchKey key;
-  char* kernel; /* "reshape" -> at_native_reshape */
-  SourceLoc loc;
+  char* kernel;  /* "reshape" -> the C function at_native_reshape */
+  SourceLoc loc; /* of the kernel name (of `func:` for the implicit kernel) */
 } BackendKernel;
 
+/* PyTorch 1.13: torchgen/model.py NativeFunction */
 typedef struct NativeFunction {
-  char* func;            /* the schema string */
+  char* func;          /* the schema string as written in the YAML */
   FunctionSchema schema;
-  char* unambiguous;     /* "transpose_int": at_<unambiguous>, at_op_<unambiguous> */
-  char qualified[128];   /* "aten::transpose.int" */
-  SourceLoc loc;         /* of the `func:` value */
+  char* qualified;     /* "aten::transpose.int" */
+  char* unambiguous;   /* "transpose_int": at_<unambiguous>, at_op_<unambiguous> */
+  SourceLoc loc;       /* of the `func:` value */
   bool function_variant;
   bool method_variant;
-  BackendKernel kernels[8];
+  bool has_dispatch;   /* a `dispatch:` section was written */
+  BackendKernel kernels[kNumKernelKeys];
   size_t num_kernels;
 } NativeFunction;
 
 typedef struct Model {
   NativeFunction* functions;
   size_t num_functions;
-  const char* files[16]; /* the input files, as printed */
+  size_t capacity;
+  char** files; /* the input files, as printed, in command-line order */
   size_t num_files;
 } Model;
 
-/* Parses and validates `path` into the model (appending).  On error prints
- * `file:line:col: message` to stderr and returns -1.
- * PyTorch 1.13: torchgen/gen.py parse_native_yaml */
+void Model_init(Model* m);
+/*
+ * Parses and validates the YAML file at `path`, appending its operators to
+ * the model (a later file may add operators to an earlier one's).  Errors
+ * are printed as `display_path:line:col: message`.  Returns 0, or -1 after
+ * printing the first error.
+ * PyTorch 1.13: torchgen/gen.py parse_native_yaml, NativeFunction.from_yaml
+ */
 int Model_loadYaml(Model* m, const char* path, const char* display_path);
-/* Cross-entry checks after every file is loaded (kernel named twice). */
-int Model_validate(const Model* m);
 void Model_free(Model* m);
+
+/* The kernel registered at `key`, or NULL. */
+const BackendKernel* NativeFunction_kernel(const NativeFunction* f, DispatchKey key);
+/* True if the schema has torchgen's TensorOptions group: kwarg-only
+ * `dtype`, `layout`, `device`, `pin_memory`, in this order, of types
+ * ScalarType, Layout, Device, bool (each optional or not).
+ * PyTorch 1.13: torchgen/model.py Arguments._preparse (tensor_options) */
+bool NativeFunction_hasTensorOptions(const NativeFunction* f);
 
 #endif

@@ -1,0 +1,160 @@
+/*
+ * gen_functions.c - Functions.h and Functions.c: the typed entry points.
+ *
+ * `at_reshape(self, shape)` is what C code (kernels, the interpreter, tests)
+ * calls; it is the first frame of every dispatch, and reads in three steps,
+ * the dispatcher's own:
+ *
+ *   1. the dispatch key set: the union of the key sets of the tensor
+ *      arguments (Tensor, Tensor?, Tensor[]), adjusted by the thread-local
+ *      included/excluded sets (Dispatcher_computeDispatchKeySet);
+ *   2. the kernel for the highest key (OperatorEntry_lookup);
+ *   3. the call: straight to the typed C function when the kernel has one
+ *      (the common case, no boxing, no allocation), or else -- a boxed
+ *      kernel, a fallback, or --trace=dispatch -- the arguments are boxed as
+ *      borrowed IValues and the returns unboxed (Dispatcher_callKernelBoxed).
+ *
+ * A failure reaches the caller as NULL (a tensor), a TensorList with NULL
+ * data, or a zero number, with the error indicator set (DESIGN.md: Errors).
+ *
+ * PyTorch 1.13: torchgen/gen.py ComputeFunction (Functions.h: at::reshape),
+ * ComputeOperators (Operators.cpp: at::_ops::reshape::call, which
+ * Dispatcher::call runs: computeDispatchKeySet, lookup, callUnboxed)
+ */
+#include "tools/codegen/gen.h"
+#include "tools/codegen/signature.h"
+
+/* The key-set expression of step 1, e.g. `self->key_set`,
+ * `DispatchKeySet_or(self->key_set, other->key_set)`.
+ * PyTorch 1.13: ATen/core/dispatch/DispatchKeyExtractor.h multi_dispatch_key_set */
+static void print_tensor_keys(FILE* f, const FunctionSchema* s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (s->arguments[i].type.base == SchemaBaseType_Tensor) n++;
+  if (n == 0) {
+    fputs("DispatchKeySet_empty()", f);
+    return;
+  }
+  for (size_t i = 1; i < n; i++) fputs("DispatchKeySet_or(", f);
+  size_t seen = 0;
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    if (a->type.base != SchemaBaseType_Tensor) continue;
+    if (seen++ > 0) fputs(", ", f);
+    if (a->type.is_list) {
+      fputs("DispatchKeySet_ofTensorList(", f);
+      CSignature_printArgName(f, a);
+      fputs(")", f);
+    } else if (a->type.is_optional) {
+      fputs("(", f);
+      CSignature_printArgName(f, a);
+      fputs(" ? ", f);
+      CSignature_printArgName(f, a);
+      fputs("->key_set : DispatchKeySet_empty())", f);
+    } else {
+      CSignature_printArgName(f, a);
+      fputs("->key_set", f);
+    }
+    if (seen > 1) fputs(")", f);
+  }
+}
+
+/* The boxed arguments: `{box_ConstTensor(self), box_IntArrayRef(size)}`. */
+static void print_boxed_args(FILE* f, const FunctionSchema* s) {
+  fprintf(f, "  IValue args[%zu] = {", s->num_arguments ? s->num_arguments : 1);
+  if (s->num_arguments == 0) fputs("IValue_none()", f); /* C has no empty arrays */
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    fprintf(f, "%sbox_%s(", i ? ", " : "", CType_kindName(CType_ofArgument(a)));
+    CSignature_printArgName(f, a);
+    fputs(")", f);
+  }
+  fputs("};\n", f);
+}
+
+/* PyTorch 1.13: torchgen/gen.py ComputeOperators (call), ComputeFunction */
+static void print_entry_point(FILE* f, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  const char* u = fn->unambiguous;
+  const char* ret_type = CSignature_returnType(s);
+  CTypeKind ret = CType_ofReturns(s);
+
+  fputs("\n", f);
+  gen_printBanner(f, fn, "");
+  fprintf(f, "typedef %s (*at_%s_fn)(", ret_type, u);
+  CSignature_printParams(f, s);
+  fprintf(f, ");\n\n%s at_%s(", ret_type, u);
+  CSignature_printParams(f, s);
+  fprintf(f, ") {\n  const OperatorEntry* op = at_op_%s;\n", u);
+  fputs("  DispatchKeySet ks = Dispatcher_computeDispatchKeySet(op, ", f);
+  print_tensor_keys(f, s);
+  fputs(");\n", f);
+  fputs("  const KernelFunction* kernel = OperatorEntry_lookup(op, ks);\n", f);
+  fputs("  if (kernel->unboxed != NULL && !Dispatcher_verbose) {\n", f);
+  fprintf(f, "    %s((at_%s_fn)kernel->unboxed)(", ret == CTypeKind_Void ? "" : "return ", u);
+  CSignature_printCallArgs(f, s);
+  fputs(");\n", f);
+  if (ret == CTypeKind_Void) fputs("    return;\n", f);
+  fputs("  }\n", f);
+
+  print_boxed_args(f, s);
+  fprintf(f, "  IValue rets[%zu];\n", s->num_returns ? s->num_returns : 1);
+  const char* call = "Dispatcher_callKernelBoxed(op, kernel, ks, args, rets)";
+  char buf[96];
+  switch (ret) {
+    case CTypeKind_Void:
+      fprintf(f, "  %s; /* a failure stays in the error indicator */\n", call);
+      break;
+    case CTypeKind_ReturnTensor:
+    case CTypeKind_TensorList:
+      fprintf(f, "  if (%s < 0) return %s;\n", call, CSignature_failureValue(ret, buf, sizeof buf));
+      fprintf(f, "  return take_%s(&rets[0]);\n", CType_kindName(ret));
+      break;
+    default:
+      fprintf(f, "  if (%s < 0) return %s;\n", call, CSignature_failureValue(ret, buf, sizeof buf));
+      fprintf(f, "  %s result = unbox_%s(&rets[0]);\n", ret_type, CType_kindName(ret));
+      fputs("  IValue_release(&rets[0]);\n  return result;\n", f);
+      break;
+  }
+  fputs("}\n", f);
+}
+
+static int gen_functions_h(const Model* m, Writer* w) {
+  FILE* f = gen_open(w, m, "Functions.h");
+  if (f == NULL) return -1;
+  fputs("#ifndef MINATEN_GENERATED_FUNCTIONS_H\n"
+        "#define MINATEN_GENERATED_FUNCTIONS_H\n"
+        "\n"
+        "#include \"runtime/ArrayRef.h\"\n"
+        "#include \"runtime/Scalar.h\"\n"
+        "#include \"runtime/TensorImpl.h\"\n",
+        f);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    fputs("\n", f);
+    gen_printBanner(f, fn, "");
+    fprintf(f, "%s at_%s(", CSignature_returnType(&fn->schema), fn->unambiguous);
+    CSignature_printParams(f, &fn->schema);
+    fputs(");\n", f);
+  }
+  fputs("\n#endif\n", f);
+  return 0;
+}
+
+static int gen_functions_c(const Model* m, Writer* w) {
+  FILE* f = gen_open(w, m, "Functions.c");
+  if (f == NULL) return -1;
+  fputs("#include \"Functions.h\"\n"
+        "\n"
+        "#include \"Operators.h\"\n"
+        "#include \"dispatch/Boxing.h\"\n"
+        "#include \"dispatch/Dispatcher.h\"\n",
+        f);
+  for (size_t i = 0; i < m->num_functions; i++) print_entry_point(f, &m->functions[i]);
+  return 0;
+}
+
+int gen_functions(const Model* m, Writer* w) {
+  if (gen_functions_h(m, w) < 0) return -1;
+  return gen_functions_c(m, w);
+}

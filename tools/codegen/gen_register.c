@@ -1,0 +1,187 @@
+/*
+ * gen_register.c - the kernels and their registration:
+ *
+ *   NativeFunctions.h   one prototype per kernel name, typed from the
+ *                       schema of the operator that names it
+ *   Register<Key>.c     at_register_<Key>(): Dispatcher_registerImpl of each
+ *                       (operator, kernel) of the `dispatch:` sections at
+ *                       that key; one file per key a YAML may name, written
+ *                       even when it registers nothing
+ *   RegisterBackendSelect.c  the boxed BackendSelect kernel, at every
+ *                       operator with tensor options (factories)
+ *   RegisterAll.c       at_register_all(): operators, standard fallbacks,
+ *                       then each key's kernels, in a fixed order
+ *
+ * Registration records "Register<Key>.c" and __LINE__, so the dispatch-table
+ * dump ("CPU: registered at RegisterCPU.c:12 [kernel]") points into these
+ * files as PyTorch's points into RegisterCPU.cpp.
+ *
+ * NB(minaten): at_register_<Key> returns int (0, or -1 with the error
+ * indicator set, e.g. a key registered twice) where PyTorch's static
+ * TORCH_LIBRARY_IMPL initialisers throw.
+ *
+ * PyTorch 1.13: torchgen/dest/native_functions.py (NativeFunctions.h),
+ * torchgen/dest/register_dispatch_key.py RegisterDispatchKey
+ * (RegisterCPU.cpp: TORCH_LIBRARY_IMPL(aten, CPU, m) { m.impl(...); }),
+ * torchgen/gen.py needs_backend_select, ComputeBackendSelect
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "tools/codegen/gen.h"
+#include "tools/codegen/signature.h"
+
+/* PyTorch 1.13: torchgen/dest/native_functions.py compute_native_function_declaration */
+int gen_native_functions(const Model* m, Writer* w) {
+  FILE* f = gen_open(w, m, "NativeFunctions.h");
+  if (f == NULL) return -1;
+  fputs("#ifndef MINATEN_GENERATED_NATIVEFUNCTIONS_H\n"
+        "#define MINATEN_GENERATED_NATIVEFUNCTIONS_H\n"
+        "\n"
+        "#include \"runtime/ArrayRef.h\"\n"
+        "#include \"runtime/Scalar.h\"\n"
+        "#include \"runtime/TensorImpl.h\"\n",
+        f);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    for (size_t k = 0; k < fn->num_kernels; k++) {
+      const char* kernel = fn->kernels[k].kernel;
+      bool declared = false;
+      for (size_t j = 0; j < k; j++) declared = declared || strcmp(fn->kernels[j].kernel, kernel) == 0;
+      if (declared) continue;
+      /* The keys it serves: "CPU, QuantizedCPU". */
+      fprintf(f, "\n/* %s:", fn->qualified);
+      const char* sep = " ";
+      for (size_t j = k; j < fn->num_kernels; j++) {
+        if (strcmp(fn->kernels[j].kernel, kernel) != 0) continue;
+        fprintf(f, "%s%s", sep, DispatchKey_name(fn->kernels[j].key));
+        sep = ", ";
+      }
+      fprintf(f, " */\n%s at_native_%s(", CSignature_returnType(&fn->schema), kernel);
+      CSignature_printParams(f, &fn->schema);
+      fputs(");\n", f);
+    }
+  }
+  fputs("\n#endif\n", f);
+  return 0;
+}
+
+static void print_register_prototype(FILE* f, const char* key_name) {
+  fprintf(f, "int at_register_%s(void);\n", key_name);
+}
+
+/* One registration: `Dispatcher_registerImpl(op, key, kernel, file, __LINE__)`
+ * of the unboxed at_native_<kernel>, or of the boxed BackendSelect kernel
+ * when `kernel` is NULL. */
+static void print_register_impl(FILE* f, const NativeFunction* fn, const char* key_name,
+                                const char* kernel, const char* file_name) {
+  fprintf(f, "  /* %s  ", fn->qualified);
+  gen_printCommentText(f, fn->loc.file);
+  fprintf(f, ":%d */\n", fn->loc.line);
+  fprintf(f, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_%s,\n", fn->unambiguous, key_name);
+  if (kernel != NULL)
+    fprintf(f, "                              KernelFunction_makeUnboxed((UnboxedFunction)at_native_%s, "
+               "\"at_native_%s\"),\n",
+            kernel, kernel);
+  else
+    fputs("                              KernelFunction_makeBoxed(BackendSelect_boxedKernel, "
+          "\"BackendSelect_boxedKernel\"),\n",
+          f);
+  fprintf(f, "                              \"%s\", __LINE__) < 0)\n", file_name);
+  fputs("    return -1;\n\n", f);
+}
+
+/* PyTorch 1.13: torchgen/dest/register_dispatch_key.py RegisterDispatchKey */
+static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
+  const char* key_name = DispatchKey_name(key);
+  char file_name[96];
+  snprintf(file_name, sizeof file_name, "Register%s.c", key_name);
+  FILE* f = gen_open(w, m, file_name);
+  if (f == NULL) return -1;
+  fputs("#include \"NativeFunctions.h\"\n"
+        "#include \"Operators.h\"\n"
+        "#include \"dispatch/Dispatcher.h\"\n"
+        "\n",
+        f);
+  fprintf(f, "/* The %s kernels of every operator.  Returns 0, or -1 with the error\n"
+             " * indicator set. */\n",
+          key_name);
+  print_register_prototype(f, key_name);
+  fprintf(f, "\nint at_register_%s(void) {\n", key_name);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    const BackendKernel* k = NativeFunction_kernel(fn, key);
+    if (k != NULL) print_register_impl(f, fn, key_name, k->kernel, file_name);
+  }
+  fputs("  return 0;\n}\n", f);
+  return 0;
+}
+
+/* PyTorch 1.13: torchgen/gen.py needs_backend_select */
+static bool needs_backend_select(const NativeFunction* fn) {
+  const char* name = fn->schema.name;
+  size_t len = strlen(name);
+  if ((len >= 5 && strcmp(name + len - 5, "_like") == 0) || strncmp(name, "new_", 4) == 0)
+    return false;
+  return NativeFunction_hasTensorOptions(fn);
+}
+
+/* PyTorch 1.13: torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
+static int gen_register_backend_select(const Model* m, Writer* w) {
+  FILE* f = gen_open(w, m, "RegisterBackendSelect.c");
+  if (f == NULL) return -1;
+  fputs("#include \"Operators.h\"\n"
+        "#include \"dispatch/BackendSelect.h\"\n"
+        "#include \"dispatch/Dispatcher.h\"\n"
+        "\n"
+        "/* Factories (operators with tensor options, except *_like and new_*)\n"
+        " * pick their backend from their dtype and device arguments; see\n"
+        " * dispatch/BackendSelect.h.  Returns 0, or -1 with the error indicator set. */\n",
+        f);
+  print_register_prototype(f, "BackendSelect");
+  fputs("\nint at_register_BackendSelect(void) {\n", f);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    if (!needs_backend_select(fn)) continue;
+    print_register_impl(f, fn, "BackendSelect", NULL, "RegisterBackendSelect.c");
+  }
+  fputs("  return 0;\n}\n", f);
+  return 0;
+}
+
+static int gen_register_all(const Model* m, Writer* w) {
+  FILE* f = gen_open(w, m, "RegisterAll.c");
+  if (f == NULL) return -1;
+  fputs("#include <stdbool.h>\n"
+        "\n"
+        "#include \"Operators.h\"\n"
+        "#include \"dispatch/Dispatcher.h\"\n"
+        "\n",
+        f);
+  for (size_t i = 0; i < kNumKernelKeys; i++) print_register_prototype(f, DispatchKey_name(kKernelKeys[i]));
+  print_register_prototype(f, "BackendSelect");
+  fputs("\n"
+        "/* Every operator, the fallbacks every operator shares, then the kernels of\n"
+        " * each key; once.  Returns 0, or -1 with the error indicator set. */\n"
+        "int at_register_all(void) {\n"
+        "  static bool done = false;\n"
+        "  if (done) return 0;\n"
+        "  if (at_register_operators() < 0) return -1;\n"
+        "  Dispatcher_registerStandardFallbacks();\n",
+        f);
+  for (size_t i = 0; i < kNumKernelKeys; i++)
+    fprintf(f, "  if (at_register_%s() < 0) return -1;\n", DispatchKey_name(kKernelKeys[i]));
+  fputs("  if (at_register_BackendSelect() < 0) return -1;\n"
+        "  done = true;\n"
+        "  return 0;\n"
+        "}\n",
+        f);
+  return 0;
+}
+
+int gen_registrations(const Model* m, Writer* w) {
+  for (size_t i = 0; i < kNumKernelKeys; i++)
+    if (gen_register_key(m, w, kKernelKeys[i]) < 0) return -1;
+  if (gen_register_backend_select(m, w) < 0) return -1;
+  return gen_register_all(m, w);
+}
