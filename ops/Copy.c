@@ -1,16 +1,38 @@
 /*
- * Copy.c - copy_: write src's values into self, broadcasting src and
- * converting dtypes, for any strides (stride 0, offsets, overlap checks).
+ * Copy.c - copy_: write src's values into self, broadcasting src to self's
+ * shape and converting between dtypes, for any strides and offsets.
  *
- * The loop walks self's shape in row-major order with one index per
- * dimension; src is read through strides broadcast to self's shape (0 for a
- * broadcast dimension).  Fast paths: when both are contiguous with the same
- * dtype and shape, one memcpy; with the same dtype, a strided loop that
- * moves whole elements by size; otherwise each element is converted through
- * int64 or double as PyTorch's casts do (see `store_from_double`).
+ * copy_ is what every copying route ends in (clone, contiguous, _to_copy,
+ * reshape's copy route), so it is both the reference semantics for dtype
+ * conversion and the one loop whose speed matters.  It runs in four steps,
+ * as PyTorch's copy_impl does:
  *
- * PyTorch 1.13: aten/src/ATen/native/Copy.cpp copy_impl, TensorIterator's
- * overlap and broadcast checks (MemoryOverlap.cpp, TensorIterator.cpp)
+ *   1. early exits: self is src, or self and src view the same elements;
+ *   2. TensorIterator's checks, in its order: self may not have internal
+ *      overlap (a stride-0 dimension written more than once), self and src
+ *      may not partially overlap, src must broadcast to self's shape;
+ *   3. the iteration geometry, as TensorIterator builds it: byte strides of
+ *      both operands over self's shape, dimensions sorted so that the one
+ *      fastest in memory comes first (`reorder_dimensions`), then adjacent
+ *      dimensions merged where both operands allow (`coalesce_dimensions`);
+ *   4. the loop.  A dense copy of one dtype coalesces to one dimension with
+ *      unit strides and is a single memcpy.  Otherwise the innermost
+ *      dimension is a tight loop (memcpy of the whole row when both sides
+ *      are unit-stride), the outer ones an odometer; a transposed same-dtype
+ *      copy is blocked so that reads and writes both stay in cache
+ *      (`copy_same_type_transpose_`).  Different dtypes convert element by
+ *      element with PyTorch's C++ casts (see "element conversion").
+ *
+ * Invariant: after step 2 every byte written by the loop is an element of
+ * self, written once (internal overlap was refused), so the loop may go in
+ * any order; the order only shows when self and src overlap in a way
+ * PyTorch cannot classify (MemOverlap::TOO_HARD), and then it is PyTorch's
+ * single-threaded order.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/Copy.cpp (copy_, copy_impl,
+ * copy_same_type_transpose_), native/cpu/CopyKernel.cpp, MemoryOverlap.cpp,
+ * TensorIterator.cpp (compute_shape, reorder_dimensions, coalesce_dimensions),
+ * c10/util/TypeCast.h (static_cast_with_inter_type), c10/util/TypeSafeSignMath.h
  */
 #include <math.h>
 #include <stdint.h>
@@ -19,20 +41,31 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/TensorUtils.h"
+#include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
 
 /* ---- element conversion -------------------------------------------------
- * PyTorch converts with C++ static_cast, whose out-of-range float->int
- * results are undefined; on x86 (Debian's build) they are what the cvtt
- * instructions produce, and narrow integer types go through int32 first.
- * minaten computes the same results without undefined behaviour. */
+ * PyTorch converts with C++ casts (c10::convert, static_cast_with_inter_type).
+ * A floating value outside an integer type's range is undefined behaviour in
+ * C and C++; Debian's x86-64 build gives what the cvttsd2si instructions
+ * give, and minaten computes those results without undefined behaviour:
+ *
+ *   to int64           truncate; out of range or NaN -> INT64_MIN
+ *   to int32           truncate; out of range or NaN -> INT32_MIN
+ *   to int16, int8     through int32, then keep the low bits
+ *   to uint8           through int64, then keep the low bits (TypeCast.h
+ *                      casts to int64 first, on purpose: -1.5 -> 255)
+ *   to bool            v != 0 (NaN is true)
+ *
+ * Integers narrow by keeping their low bits (two's complement), as C++ does.
+ * Checked against PyTorch 1.13: float64 3000000001.0 -> uint8 1, int8 0. */
 
-/* x86 cvttsd2si: truncate, or INT64_MIN when out of range or NaN. */
+/* cvttsd2si, 64-bit destination. */
 static int64_t double_to_int64(double d) {
   if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return INT64_MIN;
   return (int64_t)d;
 }
-/* x86 cvttsd2si with a 32-bit destination. */
+/* cvttsd2si, 32-bit destination. */
 static int32_t double_to_int32(double d) {
   if (!(d > -2147483649.0 && d < 2147483648.0)) return INT32_MIN;
   return (int32_t)d;
@@ -47,17 +80,20 @@ static void store_from_int64(ScalarType t, char* p, int64_t v) {
     case ScalarType_Long: *(int64_t*)p = v; break;
     case ScalarType_Float: *(float*)p = (float)v; break;
     case ScalarType_Double: *(double*)p = (double)v; break;
-    case ScalarType_Bool: *(bool*)p = v != 0; break;
+    case ScalarType_Bool: *(uint8_t*)p = v != 0; break;
     default: TORCH_INTERNAL_ASSERT(!"store_from_int64: quantized dtype");
   }
 }
 
 void store_from_double(ScalarType t, char* p, double v) {
   switch (t) {
+    /* NB: double -> float beyond FLT_MAX is inf under C's Annex F (IEC
+     * 60559), which GCC and Clang implement on x86-64, as PyTorch gets. */
     case ScalarType_Float: *(float*)p = (float)v; break;
     case ScalarType_Double: *(double*)p = v; break;
-    case ScalarType_Bool: *(bool*)p = v != 0; break;
+    case ScalarType_Bool: *(uint8_t*)p = v != 0; break;
     case ScalarType_Long: *(int64_t*)p = double_to_int64(v); break;
+    case ScalarType_Byte: *(uint8_t*)p = (uint8_t)double_to_int64(v); break;
     default: store_from_int64(t, p, double_to_int32(v)); break;
   }
 }
@@ -69,37 +105,40 @@ void store_scalar(ScalarType t, char* p, Scalar s) {
     store_from_int64(t, p, s.v.i);
 }
 
-/* Scalar::to<T>'s overflow check: the integer limits of a dtype and the C++
- * type name PyTorch's message uses.  PyTorch 1.13: c10/util/TypeCast.h
- * checked_convert, c10/util/Half.h overflows */
+/* The limits Scalar::to<T> checks against, and the C++ type name its
+ * message uses.  PyTorch 1.13: c10/util/TypeCast.h checked_convert */
 static bool integer_limits(ScalarType t, double* lo, double* hi, const char** name) {
   switch (t) {
     case ScalarType_Byte: *lo = 0, *hi = 255, *name = "uint8_t"; return true;
     case ScalarType_Char: *lo = -128, *hi = 127, *name = "int8_t"; return true;
     case ScalarType_Short: *lo = -32768, *hi = 32767, *name = "int16_t"; return true;
     case ScalarType_Int: *lo = -2147483648.0, *hi = 2147483647.0, *name = "int"; return true;
-    case ScalarType_Long: *lo = -9223372036854775808.0, *hi = 9223372036854775807.0, *name = "int64_t"; return true;
+    /* NB: numeric_limits<int64_t>::max() rounds up to 2^63 as a double, so
+     * 2^63 itself passes the check (and then converts to INT64_MIN). */
+    case ScalarType_Long: *lo = -9223372036854775808.0, *hi = 9223372036854775808.0, *name = "int64_t"; return true;
     default: return false;
   }
 }
 
+/* PyTorch 1.13: c10/util/TypeCast.h checked_convert, c10/util/Half.h overflows */
 int store_scalar_checked(ScalarType t, char* p, Scalar s) {
   double lo, hi;
   const char* name = "float";
   bool overflow = false;
   if (s.tag == ScalarTag_Bool || t == ScalarType_Bool || t == ScalarType_Double) {
-    overflow = false;
+    overflow = false; /* bool and double hold every Scalar */
   } else if (t == ScalarType_Float) {
-    overflow = s.tag == ScalarTag_Double && !isinf(s.v.d) && !isnan(s.v.d) &&
+    /* inf and NaN convert; finite values beyond FLT_MAX do not. */
+    overflow = s.tag == ScalarTag_Double && isfinite(s.v.d) &&
                (s.v.d < -3.4028234663852886e38 || s.v.d > 3.4028234663852886e38);
   } else if (integer_limits(t, &lo, &hi, &name)) {
     if (s.tag == ScalarTag_Double) {
-      /* No NaN or infinity in integers; 2^63 itself does not fit int64. */
-      overflow = isnan(s.v.d) || s.v.d < lo || s.v.d > hi ||
-                 (t == ScalarType_Long && s.v.d >= 9223372036854775808.0);
+      overflow = isnan(s.v.d) || s.v.d < lo || s.v.d > hi;
     } else if (lo == 0) {
-      /* Unsigned: negative values may wrap, as in two's complement arithmetic. */
-      overflow = (double)s.v.i > hi || (s.v.i < 0 && (s.v.i == INT64_MIN || (double)-s.v.i > hi));
+      /* Unsigned: negative integers may wrap, as in two's complement
+       * arithmetic (uint8 accepts -255 and stores 1), but not beyond. */
+      uint64_t magnitude = s.v.i < 0 ? 0 - (uint64_t)s.v.i : (uint64_t)s.v.i;
+      overflow = (double)magnitude > hi;
     } else {
       overflow = (double)s.v.i < lo || (double)s.v.i > hi;
     }
@@ -121,176 +160,373 @@ void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {
     case ScalarType_Short: store_from_int64(dt, dst, *(const int16_t*)src); break;
     case ScalarType_Int: store_from_int64(dt, dst, *(const int32_t*)src); break;
     case ScalarType_Long: store_from_int64(dt, dst, *(const int64_t*)src); break;
-    case ScalarType_Bool: store_from_int64(dt, dst, *(const bool*)src); break;
+    /* Read bools as bytes: an uninitialised bool tensor may hold any byte. */
+    case ScalarType_Bool: store_from_int64(dt, dst, *(const uint8_t*)src != 0); break;
     default: TORCH_INTERNAL_ASSERT(!"convert_element: quantized dtype");
   }
 }
 
 /* ---- checks ------------------------------------------------------------ */
 
-/* PyTorch 1.13: aten/src/ATen/MemoryOverlap.cpp has_internal_overlap (the YES case) */
+/* PyTorch 1.13: aten/src/ATen/MemoryOverlap.cpp has_internal_overlap == MemOverlap::YES */
 static bool has_internal_overlap(const Tensor* t) {
   if (Tensor_isNonOverlappingAndDense(t)) return false;
   for (int64_t i = 0; i < t->dim; i++)
     if (t->sizes[i] > 1 && t->strides[i] == 0) return true;
-  return false;
+  return false; /* NO or TOO_HARD: PyTorch lets both through */
 }
 
-/* PyTorch 1.13: aten/src/ATen/MemoryOverlap.cpp get_overlap_status == PARTIAL */
+/* PyTorch 1.13: aten/src/ATen/MemoryOverlap.cpp get_overlap_status == MemOverlapStatus::PARTIAL.
+ * Two dense tensors of one storage overlap partially when their byte ranges
+ * intersect, unless they cover the same range with the same strides (FULL). */
 static bool has_partial_overlap(const Tensor* a, const Tensor* b) {
-  if (a == b || a->numel == 0 || b->numel == 0 || a->storage != b->storage) return false;
+  if (a == b || a->numel == 0 || b->numel == 0) return false;
   if (!Tensor_isNonOverlappingAndDense(a) || !Tensor_isNonOverlappingAndDense(b)) return false;
-  const char* a_start = Tensor_data(a);
-  const char* b_start = Tensor_data(b);
-  const char* a_end = a_start + a->numel * (int64_t)Tensor_itemsize(a);
-  const char* b_end = b_start + b->numel * (int64_t)Tensor_itemsize(b);
-  if (a_start == b_start && a_end == b_end) return false;
-  return a_start < b_end && b_start < a_end;
+  if (a->storage != b->storage) return false;
+  const char* a_begin = Tensor_data(a);
+  const char* b_begin = Tensor_data(b);
+  const char* a_end = a_begin + a->numel * (int64_t)Tensor_itemsize(a);
+  const char* b_end = b_begin + b->numel * (int64_t)Tensor_itemsize(b);
+  if (a_begin == b_begin && a_end == b_end)
+    return !(a->dim == b->dim && memcmp(a->strides, b->strides, (size_t)a->dim * sizeof(int64_t)) == 0);
+  return a_begin < b_end && b_begin < a_end;
 }
 
 /*
- * src's strides broadcast to self's shape (0 where src has size 1 or no
- * dimension).  Sets PyTorch's broadcast errors and returns -1 on mismatch.
- * PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp infer_size_impl + TensorIterator compute_shape
+ * src's strides over self's shape, 0 where src is broadcast.  With PyTorch's
+ * errors: the shapes must broadcast ("The size of tensor a (3) must match
+ * ..."), and the broadcast shape must be self's, as an output is never
+ * resized by copy_ ("output with shape [2, 3] doesn't match the broadcast
+ * shape [1, 2, 3]").  Returns 0, or -1 with the error set.
+ * PyTorch 1.13: TensorIterator.cpp compute_shape (infer_size) + mark_resize_outputs
  */
 static int broadcast_src_strides(const Tensor* self, const Tensor* src, int64_t* src_strides) {
   int64_t ndim = self->dim > src->dim ? self->dim : src->dim;
+  int64_t shape[MINATEN_MAX_DIM];
+  bool same_as_self = ndim == self->dim;
   for (int64_t i = ndim - 1; i >= 0; i--) {
-    int64_t off = ndim - 1 - i;
-    int64_t ds = self->dim - 1 - off, dsrc = src->dim - 1 - off;
+    int64_t ds = i - (ndim - self->dim), dsrc = i - (ndim - src->dim);
     int64_t size_a = ds >= 0 ? self->sizes[ds] : 1;
     int64_t size_b = dsrc >= 0 ? src->sizes[dsrc] : 1;
     TORCH_CHECK(size_a == size_b || size_a == 1 || size_b == 1,
                 "The size of tensor a (%lld) must match the size of tensor b (%lld) at "
                 "non-singleton dimension %lld",
                 (long long)size_a, (long long)size_b, (long long)i);
+    shape[i] = size_a == 1 ? size_b : size_a;
+    same_as_self = same_as_self && shape[i] == size_a;
   }
-  if (ndim > self->dim) goto shape_mismatch;
+  if (!same_as_self) {
+    char b1[256], b2[256];
+    TORCH_CHECK(false, "output with shape %s doesn't match the broadcast shape %s",
+                IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1),
+                IntArrayRef_format(IntArrayRef_make(shape, (size_t)ndim), b2, sizeof b2));
+  }
   for (int64_t i = 0; i < self->dim; i++) {
     int64_t dsrc = i - (self->dim - src->dim);
-    if (dsrc < 0 || src->sizes[dsrc] == 1) {
-      src_strides[i] = 0;
-    } else {
-      if (self->sizes[i] != src->sizes[dsrc]) goto shape_mismatch;
-      src_strides[i] = src->strides[dsrc];
-    }
+    src_strides[i] = (dsrc < 0 || src->sizes[dsrc] != self->sizes[i]) ? 0 : src->strides[dsrc];
   }
   return 0;
-shape_mismatch: {
-  int64_t shape[MINATEN_MAX_DIM];
-  for (int64_t i = ndim - 1; i >= 0; i--) {
-    int64_t off = ndim - 1 - i;
-    int64_t ds = self->dim - 1 - off, dsrc = src->dim - 1 - off;
-    int64_t a = ds >= 0 ? self->sizes[ds] : 1, b = dsrc >= 0 ? src->sizes[dsrc] : 1;
-    shape[i] = a == 1 ? b : a;
-  }
-  char b1[256], b2[256];
-  Error_set(ErrorType_RuntimeError, "output with shape %s doesn't match the broadcast shape %s",
-            IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1),
-            IntArrayRef_format(IntArrayRef_make(shape, (size_t)ndim), b2, sizeof b2));
-  return -1;
-}
 fail:
   return -1;
 }
 
-/* ---- the loop ---------------------------------------------------------- */
+/* ---- iteration geometry -------------------------------------------------- */
+
+/* Dimension 0 is the innermost (fastest in memory), as in TensorIterator;
+ * strides are in bytes. */
+typedef struct CopyGeometry {
+  int64_t ndim;
+  int64_t shape[MINATEN_MAX_DIM];
+  int64_t dst[MINATEN_MAX_DIM];
+  int64_t src[MINATEN_MAX_DIM];
+} CopyGeometry;
 
 /*
- * Copies an R x C block whose source is read across its rows (a transposed
- * source): tile by tile, so that both the reads and the writes of a tile stay
- * within a few cache lines.  Strides are in bytes.
- * PyTorch 1.13: aten/src/ATen/native/cpu/CopyKernel.cpp (transpose_copy_kernel's blocking)
+ * Sort the dimensions so that the ones with the smallest strides come first,
+ * comparing self's strides and then src's (a broadcast, stride-0, dimension
+ * gives no opinion; equal strides put the smaller size first).  An insertion
+ * sort that keeps ambiguous pairs in place, so a contiguous self keeps its
+ * order.  PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::reorder_dimensions
  */
-/* 8 x 8: a power-of-two row pitch maps every row of a tile to the same
- * L1 set, so a tile may not have more rows than the cache's 8 ways. */
-enum { kTile = 8 };
-static void tiled_copy_2d(char* d, const char* s, int64_t rows, int64_t cols, int64_t d_row, int64_t d_col,
-                          int64_t s_row, int64_t s_col, size_t size) {
-  for (int64_t r0 = 0; r0 < rows; r0 += kTile) {
-    int64_t r1 = r0 + kTile < rows ? r0 + kTile : rows;
-    for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
-      int64_t c1 = c0 + kTile < cols ? c0 + kTile : cols;
-      for (int64_t r = r0; r < r1; r++) {
-        for (int64_t c = c0; c < c1; c++) {
-          char* dp = d + r * d_row + c * d_col;
-          const char* sp = s + r * s_row + c * s_col;
-          switch (size) {
-            case 1: *dp = *sp; break;
-            case 2: memcpy(dp, sp, 2); break;
-            case 4: memcpy(dp, sp, 4); break;
-            default: memcpy(dp, sp, 8); break;
-          }
+static void reorder_dimensions(CopyGeometry* g) {
+  int64_t n = g->ndim;
+  int64_t perm[MINATEN_MAX_DIM];
+  const int64_t* ops[2] = {g->dst, g->src};
+  for (int64_t i = 0; i < n; i++) perm[i] = n - 1 - i; /* C order reversed: innermost first */
+  for (int64_t i = 1; i < n; i++) {
+    int64_t dim1 = i;
+    for (int64_t dim0 = i - 1; dim0 >= 0; dim0--) {
+      int cmp = 0; /* 1: perm[dim0] goes after perm[dim1] */
+      for (int arg = 0; arg < 2 && cmp == 0; arg++) {
+        int64_t s0 = ops[arg][perm[dim0]], s1 = ops[arg][perm[dim1]];
+        if (s0 == 0 || s1 == 0) continue;
+        if (s0 != s1) {
+          cmp = s0 < s1 ? -1 : 1;
+        } else if (g->shape[perm[dim0]] > g->shape[perm[dim1]]) {
+          cmp = 1;
         }
       }
-    }
-  }
-}
-
-/* Same dtype, at least 2-D, the source's last dimension not its fastest
- * but the destination's is: the transposed case tiling helps. */
-static bool wants_tiles(const Tensor* self, const Tensor* src, const int64_t* src_strides) {
-  int64_t n = self->dim;
-  if (self->dtype != src->dtype || n < 2 || self->sizes[n - 1] < kTile || self->sizes[n - 2] < kTile) return false;
-  return src_strides[n - 1] > src_strides[n - 2] && self->strides[n - 1] <= self->strides[n - 2];
-}
-
-static void tiled_copy(const Tensor* self, const Tensor* src, const int64_t* src_strides) {
-  int64_t n = self->dim;
-  int64_t size = (int64_t)Tensor_itemsize(self);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  int64_t outer = self->numel / (self->sizes[n - 1] * self->sizes[n - 2]);
-  char* d = Tensor_data(self);
-  const char* s = Tensor_data(src);
-  for (int64_t o = 0; o < outer; o++) {
-    tiled_copy_2d(d, s, self->sizes[n - 2], self->sizes[n - 1], self->strides[n - 2] * size,
-                  self->strides[n - 1] * size, src_strides[n - 2] * size, src_strides[n - 1] * size, (size_t)size);
-    for (int64_t k = n - 3; k >= 0; k--) {
-      d += self->strides[k] * size;
-      s += src_strides[k] * size;
-      if (++idx[k] < self->sizes[k]) break;
-      d -= self->strides[k] * self->sizes[k] * size;
-      s -= src_strides[k] * self->sizes[k] * size;
-      idx[k] = 0;
-    }
-  }
-}
-
-/* Copies element by element in self's row-major order. */
-static void strided_copy(const Tensor* self, const Tensor* src, const int64_t* src_strides) {
-  int64_t dim = self->dim;
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  size_t dsize = Tensor_itemsize(self), ssize = Tensor_itemsize(src);
-  char* d = Tensor_data(self);
-  const char* s = Tensor_data(src);
-  bool same_dtype = self->dtype == src->dtype;
-  int64_t inner = dim ? self->sizes[dim - 1] : 1;
-  int64_t dstep = dim ? self->strides[dim - 1] * (int64_t)dsize : 0;
-  int64_t sstep = dim ? src_strides[dim - 1] * (int64_t)ssize : 0;
-  for (int64_t done = 0; done < self->numel; done += inner) {
-    /* The innermost dimension, as one tight loop. */
-    char* dp = d;
-    const char* sp = s;
-    if (same_dtype) {
-      switch (dsize) {
-        case 1: for (int64_t i = 0; i < inner; i++, dp += dstep, sp += sstep) *dp = *sp; break;
-        case 2: for (int64_t i = 0; i < inner; i++, dp += dstep, sp += sstep) memcpy(dp, sp, 2); break;
-        case 4: for (int64_t i = 0; i < inner; i++, dp += dstep, sp += sstep) memcpy(dp, sp, 4); break;
-        default: for (int64_t i = 0; i < inner; i++, dp += dstep, sp += sstep) memcpy(dp, sp, 8); break;
+      if (cmp > 0) {
+        int64_t tmp = perm[dim0];
+        perm[dim0] = perm[dim1];
+        perm[dim1] = tmp;
+        dim1 = dim0;
+      } else if (cmp < 0) {
+        break;
       }
-    } else {
-      for (int64_t i = 0; i < inner; i++, dp += dstep, sp += sstep)
-        convert_element(self->dtype, dp, src->dtype, sp);
     }
-    /* Advance the outer indices like an odometer. */
-    for (int64_t k = dim - 2; k >= 0; k--) {
-      d += self->strides[k] * (int64_t)dsize;
-      s += src_strides[k] * (int64_t)ssize;
-      if (++idx[k] < self->sizes[k]) break;
-      d -= self->strides[k] * self->sizes[k] * (int64_t)dsize;
-      s -= src_strides[k] * self->sizes[k] * (int64_t)ssize;
+  }
+  int64_t shape[MINATEN_MAX_DIM], dst[MINATEN_MAX_DIM], src[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < n; i++) {
+    shape[i] = g->shape[perm[i]];
+    dst[i] = g->dst[perm[i]];
+    src[i] = g->src[perm[i]];
+  }
+  memcpy(g->shape, shape, (size_t)n * sizeof(int64_t));
+  memcpy(g->dst, dst, (size_t)n * sizeof(int64_t));
+  memcpy(g->src, src, (size_t)n * sizeof(int64_t));
+}
+
+/*
+ * Merge dimension d+1 into d when both operands step through them as one
+ * run (shape[d] * stride[d] == stride[d+1] for both), or when either has
+ * size 1.  A contiguous copy ends as one dimension.
+ * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::coalesce_dimensions
+ */
+static void coalesce_dimensions(CopyGeometry* g) {
+  if (g->ndim <= 1) return;
+  int64_t prev = 0;
+  for (int64_t d = 1; d < g->ndim; d++) {
+    bool can = g->shape[prev] == 1 || g->shape[d] == 1 ||
+               (g->shape[prev] * g->dst[prev] == g->dst[d] && g->shape[prev] * g->src[prev] == g->src[d]);
+    if (can) {
+      if (g->shape[prev] == 1) {
+        g->dst[prev] = g->dst[d];
+        g->src[prev] = g->src[d];
+      }
+      g->shape[prev] *= g->shape[d];
+    } else {
+      prev++;
+      g->shape[prev] = g->shape[d];
+      g->dst[prev] = g->dst[d];
+      g->src[prev] = g->src[d];
+    }
+  }
+  g->ndim = prev + 1;
+}
+
+/* ---- the loops ----------------------------------------------------------- */
+
+/*
+ * One row of n elements of the same dtype (size bytes each).
+ * Note [copy_ of overlapping tensors]: the rows of a tensor that is not dense
+ * may overlap src's where PyTorch's overlap check gives up
+ * (MemOverlap::TOO_HARD); the result then depends on the order of the loop.
+ * PyTorch's strided rows go element by element, forward, and so do
+ * minaten's.  Its unit-stride rows go through the vectorized loop, which on
+ * x86-64 (AVX2) reads two 32-byte vectors before it writes them, then does
+ * the tail element by element; minaten copies the same 64-byte chunks when
+ * the row's destination starts inside its source (the only case where the
+ * order shows).
+ */
+static void copy_row_same(char* d, int64_t ds, const char* s, int64_t ss, int64_t n, size_t size, bool may_overlap) {
+  if (ds == (int64_t)size && ss == (int64_t)size) {
+    if (!may_overlap || d <= s || d >= s + n * (int64_t)size) {
+      memmove(d, s, (size_t)n * size);
+      return;
+    }
+    int64_t chunk = 64 / (int64_t)size, i = 0;
+    for (; i + chunk <= n; i += chunk) memmove(d + i * (int64_t)size, s + i * (int64_t)size, 64);
+    for (; i < n; i++) memmove(d + i * (int64_t)size, s + i * (int64_t)size, size);
+    return;
+  }
+  switch (size) {
+    case 1: for (int64_t i = 0; i < n; i++, d += ds, s += ss) *d = *s; break;
+    case 2: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 2); break;
+    case 4: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 4); break;
+    default: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 8); break;
+  }
+}
+
+/*
+ * Rows converted between two dtypes: one loop per (destination, source)
+ * pair, so that each element is one load, one conversion and one store
+ * (convert_element decides both types at every element).  The conversions
+ * are those of store_from_int64/store_from_double above: a source is read
+ * "wide" (floating types as double, integers and bools as int64), then
+ * narrowed to the destination type.
+ */
+typedef void (*ConvertRow)(char* d, int64_t ds, const char* s, int64_t ss, int64_t n);
+
+/* The non-quantized dtypes, in ScalarType order (Byte = 0 ... Bool = 7). */
+#define FORALL_COPY_TYPES(_) \
+  _(uint8_t, Byte) _(int8_t, Char) _(int16_t, Short) _(int32_t, Int) _(int64_t, Long) _(float, Float) _(double, Double) _(bool, Bool)
+_Static_assert(ScalarType_Byte == 0 && ScalarType_Bool == 7, "convert_rows is indexed by ScalarType");
+
+/* Reading a source element wide. */
+static inline int64_t wide_Byte(const char* p) { return *(const uint8_t*)p; }
+static inline int64_t wide_Char(const char* p) { return *(const int8_t*)p; }
+static inline int64_t wide_Short(const char* p) { int16_t v; memcpy(&v, p, 2); return v; }
+static inline int64_t wide_Int(const char* p) { int32_t v; memcpy(&v, p, 4); return v; }
+static inline int64_t wide_Long(const char* p) { int64_t v; memcpy(&v, p, 8); return v; }
+static inline double wide_Float(const char* p) { float v; memcpy(&v, p, 4); return v; }
+static inline double wide_Double(const char* p) { double v; memcpy(&v, p, 8); return v; }
+static inline int64_t wide_Bool(const char* p) { return *(const uint8_t*)p != 0; } /* any byte */
+
+/* Narrowing a wide value to each destination type. */
+static inline uint8_t Byte_from_int64(int64_t v) { return (uint8_t)v; }
+static inline uint8_t Byte_from_double(double v) { return (uint8_t)double_to_int64(v); }
+static inline int8_t Char_from_int64(int64_t v) { return (int8_t)(uint8_t)v; }
+static inline int8_t Char_from_double(double v) { return (int8_t)(uint8_t)double_to_int32(v); }
+static inline int16_t Short_from_int64(int64_t v) { return (int16_t)(uint16_t)v; }
+static inline int16_t Short_from_double(double v) { return (int16_t)(uint16_t)double_to_int32(v); }
+static inline int32_t Int_from_int64(int64_t v) { return (int32_t)(uint32_t)v; }
+static inline int32_t Int_from_double(double v) { return double_to_int32(v); }
+static inline int64_t Long_from_int64(int64_t v) { return v; }
+static inline int64_t Long_from_double(double v) { return double_to_int64(v); }
+static inline float Float_from_int64(int64_t v) { return (float)v; }
+static inline float Float_from_double(double v) { return (float)v; }
+static inline double Double_from_int64(int64_t v) { return (double)v; }
+static inline double Double_from_double(double v) { return v; }
+static inline bool Bool_from_int64(int64_t v) { return v != 0; }
+static inline bool Bool_from_double(double v) { return v != 0; }
+
+#define NARROW(D, v) _Generic((v), double: D##_from_double, default: D##_from_int64)(v)
+
+/* convert_<Src>_to_<Dst>: a tight loop when both rows are unit-stride
+ * (which the compiler may vectorise), a strided one otherwise. */
+#define DEFINE_CONVERT_ROW(dct, D, sct, S)                                                      \
+  static void convert_##S##_to_##D(char* d, int64_t ds, const char* s, int64_t ss, int64_t n) { \
+    if (ds == (int64_t)sizeof(dct) && ss == (int64_t)sizeof(sct)) {                            \
+      for (int64_t i = 0; i < n; i++) {                                                         \
+        dct v = NARROW(D, wide_##S(s + i * (int64_t)sizeof(sct)));                              \
+        memcpy(d + i * (int64_t)sizeof(dct), &v, sizeof v);                                     \
+      }                                                                                         \
+    } else {                                                                                    \
+      for (int64_t i = 0; i < n; i++, d += ds, s += ss) {                                       \
+        dct v = NARROW(D, wide_##S(s));                                                         \
+        memcpy(d, &v, sizeof v);                                                                \
+      }                                                                                         \
+    }                                                                                           \
+  }
+#define DEFINE_CONVERT_ROWS_TO(dct, D)                                                          \
+  DEFINE_CONVERT_ROW(dct, D, uint8_t, Byte) DEFINE_CONVERT_ROW(dct, D, int8_t, Char)              \
+  DEFINE_CONVERT_ROW(dct, D, int16_t, Short) DEFINE_CONVERT_ROW(dct, D, int32_t, Int)             \
+  DEFINE_CONVERT_ROW(dct, D, int64_t, Long) DEFINE_CONVERT_ROW(dct, D, float, Float)              \
+  DEFINE_CONVERT_ROW(dct, D, double, Double) DEFINE_CONVERT_ROW(dct, D, bool, Bool)
+FORALL_COPY_TYPES(DEFINE_CONVERT_ROWS_TO)
+
+/* convert_rows[dst][src] */
+#define CONVERT_ROWS_TO(dct, D)                                                                  \
+  {convert_Byte_to_##D,  convert_Char_to_##D,  convert_Short_to_##D,  convert_Int_to_##D,       \
+   convert_Long_to_##D,  convert_Float_to_##D, convert_Double_to_##D, convert_Bool_to_##D},
+static const ConvertRow convert_rows[8][8] = {FORALL_COPY_TYPES(CONVERT_ROWS_TO)};
+#undef CONVERT_ROWS_TO
+#undef DEFINE_CONVERT_ROWS_TO
+#undef DEFINE_CONVERT_ROW
+#undef NARROW
+#undef FORALL_COPY_TYPES
+
+/* One row of n elements converted from st to dt. */
+static void copy_row_convert(char* d, int64_t ds, ScalarType dt, const char* s, int64_t ss, ScalarType st,
+                             int64_t n) {
+  convert_rows[dt][st](d, ds, s, ss, n);
+}
+
+/*
+ * A transposed copy: dimension 0 is unit-stride for self but strided for
+ * src, dimension 1 the other way round.  Element by element, either the
+ * reads or the writes would touch a new cache line (and often a new page)
+ * each time.  Instead, blocks: an outer kOuter x kOuter tile small enough to
+ * stay in L2 (so both its src rows and its self rows are read and written
+ * as runs the hardware prefetches), cut into kInner x kInner tiles small
+ * enough for L1 (whose kInner lines on each side stay cached while the tile
+ * is transposed).
+ * PyTorch 1.13: aten/src/ATen/native/Copy.cpp copy_same_type_transpose_
+ * (NB(minaten): PyTorch takes this path only for a 2-D contiguous self of at
+ * least 60 x 60 elements, with one level of 60 x 60 blocks; minaten takes it
+ * for any transposed innermost pair of dimensions, the outer dimensions
+ * going round as an odometer.)
+ */
+enum { kInner = 16, kOuter = 256 };
+static inline __attribute__((always_inline)) void copy_transposed_tile(
+    char* d, int64_t d0, int64_t d1, const char* s, int64_t s0, int64_t s1, int64_t n0, int64_t n1, size_t size) {
+  for (int64_t i = 0; i < n0; i++) {
+    char* dp = d + i * d0;
+    const char* sp = s + i * s0;
+    switch (size) {
+      case 1: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) *dp = *sp; break;
+      case 2: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 2); break;
+      case 4: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 4); break;
+      default: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 8); break;
+    }
+  }
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Element (i, j) of an n0 x n1 block: self at d + i*d0 + j*d1, src at
+ * s + i*s0 + j*s1 (bytes); d1 and s0 are the unit strides. */
+static inline __attribute__((always_inline)) void copy_transposed_2d(
+    char* d, int64_t d0, int64_t d1, const char* s, int64_t s0, int64_t s1, int64_t n0, int64_t n1, size_t size) {
+  for (int64_t I = 0; I < n0; I += kOuter)
+    for (int64_t J = 0; J < n1; J += kOuter)
+      for (int64_t i = I; i < min64(I + kOuter, n0); i += kInner)
+        for (int64_t j = J; j < min64(J + kOuter, n1); j += kInner)
+          copy_transposed_tile(d + i * d0 + j * d1, d0, d1, s + i * s0 + j * s1, s0, s1,
+                               min64(kInner, n0 - i), min64(kInner, min64(J + kOuter, n1) - j), size);
+}
+
+/* copy_transposed_2d compiled once per element size, so that each inner
+ * loop moves a known number of bytes.  Kept out of line: inlined into
+ * copy_into, GCC -O2 made these loops three times slower. */
+__attribute__((noinline)) static void copy_transposed(char* d, int64_t d0, int64_t d1, const char* s, int64_t s0,
+                                                      int64_t s1, int64_t n0, int64_t n1, size_t size) {
+  switch (size) {
+    case 1: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 1); break;
+    case 2: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 2); break;
+    case 4: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 4); break;
+    default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
+  }
+}
+
+/* Runs the copy over a geometry of at least one dimension: the innermost
+ * one (or two, when transposed) as a tight loop, the rest as an odometer. */
+static void copy_loop(const CopyGeometry* g, char* d, ScalarType dt, const char* s, ScalarType st, bool may_overlap) {
+  size_t size = ScalarType_elementSize(dt);
+  bool same = dt == st;
+  TORCH_INTERNAL_ASSERT(same || (!ScalarType_isQuantized(dt) && !ScalarType_isQuantized(st)));
+  if (same && g->ndim == 1 && g->dst[0] == (int64_t)size && g->src[0] == (int64_t)size) {
+    /* Both dense, in the same order: one memcpy (no overlap is possible:
+     * two dense tensors were classified exactly, a partial overlap refused
+     * and a full one with equal strides exited early). */
+    memcpy(d, s, (size_t)g->shape[0] * size);
+    return;
+  }
+  /* (Blocks change the order: not for tensors that may overlap.) */
+  bool transposed = same && !may_overlap && g->ndim >= 2 && g->dst[0] == (int64_t)size &&
+                    g->src[1] == (int64_t)size && g->src[0] != (int64_t)size && g->shape[0] >= kInner &&
+                    g->shape[1] >= kInner;
+  int64_t inner = transposed ? 2 : 1; /* dimensions done by one call below */
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  for (;;) {
+    if (transposed)
+      copy_transposed(d, g->dst[1], g->dst[0], s, g->src[1], g->src[0], g->shape[1], g->shape[0], size);
+    else if (same)
+      copy_row_same(d, g->dst[0], s, g->src[0], g->shape[0], size, may_overlap);
+    else
+      copy_row_convert(d, g->dst[0], dt, s, g->src[0], st, g->shape[0]);
+    /* Advance the outer dimensions like an odometer. */
+    int64_t k = inner;
+    for (; k < g->ndim; k++) {
+      d += g->dst[k];
+      s += g->src[k];
+      if (++idx[k] < g->shape[k]) break;
+      d -= g->dst[k] * g->shape[k];
+      s -= g->src[k] * g->shape[k];
       idx[k] = 0;
     }
+    if (k == g->ndim) return;
   }
 }
 
@@ -305,15 +541,28 @@ int copy_into(Tensor* self, const Tensor* src) {
               "operation.");
   TRY(broadcast_src_strides(self, src, src_strides) == 0);
   if (self->numel == 0) return 0;
-  if (self->dtype == src->dtype && self->is_contiguous && src->is_contiguous && self->numel == src->numel &&
-      Tensor_isNonOverlappingAndDense(self)) {
-    memmove(Tensor_data(self), Tensor_data(src), (size_t)self->numel * Tensor_itemsize(self));
-    return 0;
+
+  CopyGeometry g;
+  int64_t dsize = (int64_t)Tensor_itemsize(self), ssize = (int64_t)Tensor_itemsize(src);
+  g.ndim = self->dim;
+  for (int64_t i = 0; i < self->dim; i++) {
+    g.shape[i] = self->sizes[i];
+    /* A size-1 dimension never advances: its stride (which may be absurd,
+     * as_strided allows it) is irrelevant; 0 keeps the arithmetic in range. */
+    g.dst[i] = self->sizes[i] == 1 ? 0 : self->strides[i] * dsize;
+    g.src[i] = self->sizes[i] == 1 ? 0 : src_strides[i] * ssize;
   }
-  if (wants_tiles(self, src, src_strides))
-    tiled_copy(self, src, src_strides);
-  else
-    strided_copy(self, src, src_strides);
+  reorder_dimensions(&g);
+  coalesce_dimensions(&g);
+  if (g.ndim == 0) { /* a 0-dim copy: one element */
+    g.ndim = 1;
+    g.shape[0] = 1;
+    g.dst[0] = dsize;
+    g.src[0] = ssize;
+  }
+  /* The common case, a dense copy of one dtype, coalesced to one unit-stride
+   * dimension: copy_loop makes it one memcpy. */
+  copy_loop(&g, Tensor_data(self), self->dtype, Tensor_data(src), src->dtype, self->storage == src->storage);
   return 0;
 fail:
   return -1;
@@ -321,17 +570,23 @@ fail:
 
 /* PyTorch 1.13: aten/src/ATen/native/Copy.cpp at::native::copy_ (copy_impl) */
 Tensor* at_native_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
-  (void)non_blocking;
+  (void)non_blocking; /* CPU copies are synchronous */
   if (self == src) return Tensor_retain(self);
   /* Exit early if self and src are views of the same data. */
-  bool same_data = self->storage == src->storage && self->storage_offset == src->storage_offset &&
-                   self->dtype == src->dtype && self->dim == src->dim &&
-                   memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0 &&
-                   memcmp(self->strides, src->strides, (size_t)self->dim * sizeof(int64_t)) == 0;
-  if (same_data) return Tensor_retain(self);
+  bool is_same_data = self->storage == src->storage && self->storage_offset == src->storage_offset &&
+                      self->dtype == src->dtype && self->dim == src->dim &&
+                      memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0 &&
+                      memcmp(self->strides, src->strides, (size_t)self->dim * sizeof(int64_t)) == 0;
+  if (is_same_data) return Tensor_retain(self);
+  /* NB(minaten): PyTorch sends copies involving a device it does not copy
+   * itself (lazy) to at::_copy_from; minaten has no _copy_from yet. */
   TORCH_CHECK(self->device.type == DeviceType_CPU && src->device.type == DeviceType_CPU,
               "minaten: copy_ between devices is not supported yet");
-  TRY(copy_into(self, src) == 0);
+  /* The quantized branches (quantize a float src, share a quantized src's
+   * quantizer, refuse to copy a quantized src into a float self). */
+  int quantized = quantized_copy_(self, src);
+  TRY(quantized >= 0);
+  if (quantized == 0) TRY(copy_into(self, src) == 0);
   return Tensor_retain(self);
 fail:
   return NULL;

@@ -6,18 +6,22 @@
 
 #include "runtime/Exception.h"
 
+/* PyTorch computes in uint64_t: a negative size or stride becomes a huge
+ * number, which overflows or exceeds the largest storage (INT64_MAX bytes)
+ * and is reported as an overflow.  A size-0 dimension returns 0 as soon as
+ * it is reached, whatever came before it. */
 int64_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize) {
-  int64_t span = 1;
+  uint64_t size = 1; /* one more than the offset of the last element */
+  bool overflowed = false;
   for (size_t i = 0; i < sizes.size; i++) {
     if (sizes.data[i] == 0) return 0;
-    int64_t extent;
-    if (__builtin_mul_overflow(sizes.data[i] - 1, strides.data[i], &extent) ||
-        __builtin_add_overflow(span, extent, &span))
-      return -1;
+    uint64_t strided_size;
+    overflowed |= __builtin_mul_overflow((uint64_t)strides.data[i], (uint64_t)sizes.data[i] - 1, &strided_size);
+    overflowed |= __builtin_add_overflow(size, strided_size, &size);
   }
-  int64_t bytes;
-  if (__builtin_mul_overflow(span, (int64_t)itemsize, &bytes)) return -1;
-  return bytes;
+  overflowed |= __builtin_mul_overflow(size, (uint64_t)itemsize, &size);
+  overflowed |= size > (uint64_t)INT64_MAX; /* storage_max() */
+  return overflowed ? -1 : (int64_t)size;
 }
 
 /* PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp check_size_nonnegative */

@@ -8,7 +8,8 @@
 #include "runtime/TensorImpl.h"
 
 /* Bytes a (size, stride) geometry spans: 0 if it has no element, else
- * itemsize * (1 + sum (size_i - 1) * stride_i).  Returns -1 on overflow.
+ * itemsize * (1 + sum (size_i - 1) * stride_i).  Returns -1 where PyTorch
+ * reports "Storage size calculation overflowed with sizes=... and strides=...".
  * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp computeStorageNbytes */
 int64_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize);
 

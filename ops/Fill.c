@@ -1,54 +1,120 @@
 /*
  * Fill.c - fill_ and zero_: write one value to every element, in place.
- * PyTorch 1.13: aten/src/ATen/native/Fill.cpp
+ *
+ * The value is converted once, with Scalar::to<T>'s overflow check
+ * (`torch.zeros(2, dtype=torch.uint8).fill_(300)` is "value cannot be
+ * converted to type uint8_t without overflow"), then its bytes are stored
+ * into every element.  Writing the same value several times is harmless, so
+ * unlike copy_ a fill accepts an expanded tensor (PyTorch builds its
+ * TensorIterator with set_check_mem_overlap(false): "Fill is idempotent").
+ * A dense tensor, whatever the order of its strides, covers exactly the
+ * numel elements from its data pointer on, so it is filled as one block.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/Fill.cpp, native/cpu/FillKernel.cpp
  */
 #include <string.h>
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
-/* Every element of self (any strides) gets the bytes in `value`. */
+/* Stores the `size` bytes at `value` n times from p, `stride` bytes apart. */
+static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size_t size) {
+  switch (size) {
+    case 1: for (int64_t i = 0; i < n; i++, p += stride) *p = value[0]; break;
+    case 2: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 2); break;
+    case 4: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 4); break;
+    default: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 8); break;
+  }
+}
+
+/* Every element of self gets the bytes in `value`. */
 static void fill_bytes(Tensor* self, const char* value) {
   size_t size = Tensor_itemsize(self);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
   char* base = Tensor_data(self);
-  for (int64_t n = 0; n < self->numel; n++) {
-    int64_t off = 0;
-    for (int64_t k = 0; k < self->dim; k++) off += idx[k] * self->strides[k];
-    memcpy(base + off * (int64_t)size, value, size);
-    for (int64_t k = self->dim - 1; k >= 0; k--) {
+  if (self->numel == 0) return;
+  if (Tensor_isNonOverlappingAndDense(self)) {
+    if (size == 1)
+      memset(base, value[0], (size_t)self->numel);
+    else
+      fill_row(base, (int64_t)size, self->numel, value, size);
+    return;
+  }
+  /* Strided: the last dimension as a row, the others as an odometer. */
+  int64_t dim = self->dim;
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  int64_t row = self->sizes[dim - 1];
+  int64_t row_stride = self->strides[dim - 1] * (int64_t)size;
+  for (int64_t done = 0; done < self->numel; done += row) {
+    fill_row(base, row_stride, row, value, size);
+    for (int64_t k = dim - 2; k >= 0; k--) {
+      base += self->strides[k] * (int64_t)size;
       if (++idx[k] < self->sizes[k]) break;
+      base -= self->strides[k] * self->sizes[k] * (int64_t)size;
       idx[k] = 0;
     }
   }
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Scalar) */
-Tensor* at_native_fill_(Tensor* self, Scalar value) {
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out (with at::detail::scalar_fill
+ * for one element, fill_kernel otherwise: both convert with Scalar::to<T>) */
+static Tensor* fill_out(Tensor* self, Scalar value) {
   char bytes[8];
-  if (store_scalar_checked(self->dtype, bytes, value) < 0) return NULL;
-  if (self->is_contiguous && Tensor_itemsize(self) == 1) {
-    memset(Tensor_data(self), bytes[0], (size_t)self->numel);
-  } else {
-    fill_bytes(self, bytes);
-  }
-  return Tensor_retain(self);
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::zero_ */
-Tensor* at_native_zero_(Tensor* self) { return at_native_fill_(self, Scalar_fromLong(0)); }
-
-/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Tensor)
- * (NB(minaten): kernel named fill__Tensor, C has no overloading) */
-Tensor* at_native_fill__Tensor(Tensor* self, const Tensor* value) {
-  TORCH_CHECK(value->dim == 0,
-              "fill_ only supports 0-dimension value tensor but got tensor with %lld dimensions.",
-              (long long)value->dim);
-  char bytes[8];
-  convert_element(self->dtype, bytes, value->dtype, Tensor_data(value));
+  TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
   fill_bytes(self, bytes);
   return Tensor_retain(self);
 fail:
   return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Scalar) */
+Tensor* at_native_fill_(Tensor* self, Scalar value) { return fill_out(self, value); }
+
+/* The value of a one-element tensor as a Scalar: double for floating
+ * dtypes, int64 for integers, bool for bool.  PyTorch 1.13: Tensor::item
+ * (aten/src/ATen/native/Scalar.cpp _local_scalar_dense_cpu).
+ * NB(minaten): PyTorch's item() dispatches aten::item -> _local_scalar_dense;
+ * minaten reads the element directly (there is no Scalar-returning operator). */
+static Scalar tensor_item(const Tensor* t) {
+  const char* p = Tensor_data(t);
+  switch (t->dtype) {
+    case ScalarType_Float: return Scalar_fromDouble(*(const float*)p);
+    case ScalarType_Double: return Scalar_fromDouble(*(const double*)p);
+    case ScalarType_Bool: return Scalar_fromBool(*(const uint8_t*)p != 0);
+    case ScalarType_Byte: return Scalar_fromLong(*(const uint8_t*)p);
+    case ScalarType_Char: return Scalar_fromLong(*(const int8_t*)p);
+    case ScalarType_Short: return Scalar_fromLong(*(const int16_t*)p);
+    case ScalarType_Int: return Scalar_fromLong(*(const int32_t*)p);
+    default: return Scalar_fromLong(*(const int64_t*)p);
+  }
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Tensor)
+ * (NB(minaten): kernel named fill__Tensor, C has no overloading).
+ * The value is read first (item()), so `a.fill_(a[1])` is well defined. */
+Tensor* at_native_fill__Tensor(Tensor* self, const Tensor* value) {
+  TORCH_CHECK(value->dim == 0,
+              "fill_ only supports 0-dimension value tensor but got tensor with %lld dimensions.",
+              (long long)value->dim);
+  TORCH_CHECK(!ScalarType_isQuantized(value->dtype), "minaten: fill_ with a quantized value tensor");
+  return fill_out(self, tensor_item(value));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_cpu_ */
+static Tensor* zero_cpu_(Tensor* self, int64_t nelements) {
+  if (nelements > 0) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
+  return Tensor_retain(self);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::zero_
+ * A small dense CPU tensor is one memset; anything else is fill_(0). */
+Tensor* at_native_zero_(Tensor* self) {
+  enum { GRAIN_SIZE = 32768 }; /* at::internal::GRAIN_SIZE */
+  if (self->device.type == DeviceType_CPU && Tensor_isNonOverlappingAndDense(self) && self->numel < GRAIN_SIZE)
+    return zero_cpu_(self, self->numel);
+  return at_fill__Scalar(self, Scalar_fromLong(0));
 }

@@ -5,20 +5,28 @@
 
 #include <string.h>
 
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
-int infer_size(IntArrayRef shape, int64_t numel, int64_t* out) {
-  char buf[512];
+/* The product of the sizes other than -1 is computed as PyTorch computes it,
+ * in int64_t that wraps on overflow (minaten: unsigned, so without undefined
+ * behaviour); with SymInts, every partial product must also be a valid
+ * SymInt.  A product that wraps to numel is accepted here, as in PyTorch,
+ * and refused later by the tensor's numel check. */
+static int infer_size_impl(IntArrayRef shape, int64_t numel, int64_t* out, bool symint) {
+  char buf[1536];
   int64_t newsize = 1;
   int64_t infer_dim = -1;
   for (size_t dim = 0; dim < shape.size; dim++) {
     int64_t s = shape.data[dim];
     if (s == -1) {
+      /* NB: a std::runtime_error in PyTorch, which unflatten rewords */
       TORCH_CHECK(infer_dim < 0, "only one dimension can be inferred");
       infer_dim = (int64_t)dim;
     } else {
       TORCH_CHECK(s >= 0, "invalid shape dimension %lld", (long long)s);
-      if (__builtin_mul_overflow(newsize, s, &newsize)) newsize = -1; /* cannot match numel */
+      newsize = (int64_t)((uint64_t)newsize * (uint64_t)s);
+      if (symint) TRY(SymInt_check(newsize) == 0);
     }
   }
   if (shape.size) memcpy(out, shape.data, shape.size * sizeof(int64_t));
@@ -40,8 +48,15 @@ int infer_size(IntArrayRef shape, int64_t numel, int64_t* out) {
     }
     return 0;
   }
-  TORCH_CHECK(false, "shape '%s' is invalid for input of size %lld",
-              IntArrayRef_format(shape, buf, sizeof buf), (long long)numel);
+  /* NB: a std::runtime_error in PyTorch, which unflatten rewords */
+  TORCH_CHECK(false, "shape '%s' is invalid for input of size %lld", IntArrayRef_format(shape, buf, sizeof buf),
+              (long long)numel);
 fail:
   return -1;
+}
+
+int infer_size(IntArrayRef shape, int64_t numel, int64_t* out) { return infer_size_impl(shape, numel, out, false); }
+
+int infer_size_symint(IntArrayRef shape, int64_t numel, int64_t* out) {
+  return infer_size_impl(shape, numel, out, true);
 }

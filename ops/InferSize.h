@@ -17,4 +17,10 @@
  */
 int infer_size(IntArrayRef shape, int64_t numel, int64_t* out);
 
+/* The same for a SymInt shape (reshape's): a partial product of the sizes
+ * that is not a valid SymInt fails "Expected !is_symbolic() to be true, but
+ * got false. ..." (reshape(2**62, 2, -1)), where the int version lets it wrap.
+ * PyTorch 1.13: aten/src/ATen/InferSize.h infer_size_dv (SymIntArrayRef) */
+int infer_size_symint(IntArrayRef shape, int64_t numel, int64_t* out);
+
 #endif

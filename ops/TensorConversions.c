@@ -1,36 +1,71 @@
 /*
  * TensorConversions.c - to, _to_copy and contiguous.
  *
- * `to` is CompositeImplicitAutograd: it returns self itself when nothing
- * would change (so `a.to(a.dtype)` traces nothing) and otherwise calls
- * `_to_copy`, the one conversion the trace shows.
+ * `to` and `contiguous` are CompositeImplicitAutograd: when nothing would
+ * change they return self itself (a new reference to the same tensor, so
+ * `a.to(a.dtype) is a`), and a trace shows nothing; otherwise they call the
+ * one operator that copies, `_to_copy` (for `to`) or `clone` (for
+ * `contiguous`), which is what a trace shows.
  *
- * PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp
+ * "Nothing would change" is to_will_alias: every given option equals
+ * self's, copy=False, and the memory format is preserve or the one self's
+ * strides suggest.  NB: devices compare with their index, so `a.to("cpu:0")`
+ * copies (cpu:0 is not cpu), and the suggested format of a transposed 2-D
+ * tensor is contiguous_format, so `a.t().to(memory_format=
+ * torch.contiguous_format)` returns a.t() itself, non-contiguous.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp,
+ * TensorProperties.cpp (contiguous)
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
 static const OptionalBool kNoPin = {false, false};
 
-/* PyTorch 1.13: TensorConversions.cpp at::native::_to_copy */
+/* PyTorch 1.13: c10/core/Device.h Device::supports_as_strided */
+static bool supports_as_strided(Device d) { return d.type != DeviceType_Lazy; }
+
+/* PyTorch 1.13: c10/core/TensorImpl.h / TensorBase::suggest_memory_format:
+ * channels-last-like strides suggest a channels-last format, which minaten
+ * does not have; anything else suggests contiguous_format. */
+static bool suggests_contiguous_format(const Tensor* self) { return !Tensor_isStridesLikeChannelsLast(self); }
+
+/*
+ * A copy of self with the given options, every option defaulting to self's.
+ * With preserve_format (the default) the copy keeps self's strides if self
+ * is dense, else takes dense strides in self's dimension order; a device
+ * without strides (lazy) gets contiguous ones.
+ * PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp at::native::_to_copy
+ */
 Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
                            OptionalDevice device, OptionalBool pin_memory, bool non_blocking,
                            OptionalMemoryFormat memory_format) {
-  (void)layout;
-  (void)pin_memory;
+  (void)pin_memory; /* pin_out only for CUDA sources */
+  int64_t strides[MINATEN_MAX_DIM];
+  /* Layouts: minaten has only torch.strided, so the layout check of
+   * PyTorch ("to(options) doesn't support converting to a different
+   * layout") never fires. */
   OptionalScalarType dt = {true, dtype.has_value ? dtype.value : self->dtype};
+  OptionalLayout lay = {true, layout.has_value ? layout.value : Layout_Strided};
+  /* ensure_has_index: a lazy device without index means lazy:0. */
   OptionalDevice dev = {true, device.has_value ? device.value : self->device};
+  if (dev.value.type == DeviceType_Lazy && dev.value.index < 0) dev.value.index = 0;
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
   Tensor* r;
-  if (format == MemoryFormat_Preserve && Tensor_isNonOverlappingAndDense(self)) {
-    r = at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, kNoLayout, dev, kNoPin);
+  if (format == MemoryFormat_Preserve && supports_as_strided(dev.value)) {
+    if (Tensor_isNonOverlappingAndDense(self)) {
+      r = at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, lay, dev, kNoPin);
+    } else {
+      infer_dense_strides(Tensor_sizes(self), Tensor_strides(self), strides);
+      r = at_empty_strided(Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim), dt, lay, dev, kNoPin);
+    }
   } else {
-    OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-    r = at_empty_memory_format(Tensor_sizes(self), dt, kNoLayout, dev, kNoPin,
-                               format == MemoryFormat_Preserve ? contiguous : memory_format);
+    /* Preserve on a device without strides: self's suggested format, which
+     * for the formats minaten has is contiguous. */
+    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
+    r = at_empty_memory_format(Tensor_sizes(self), dt, lay, dev, kNoPin, f);
   }
   if (r == NULL) return NULL;
   Tensor* out = at_copy_(r, self, non_blocking);
@@ -38,39 +73,50 @@ Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, Optiona
   return out;
 }
 
-static bool same_device(Device a, Device b) {
-  return a.type == b.type && (a.index < 0 ? 0 : a.index) == (b.index < 0 ? 0 : b.index);
+/* c10::Device::operator==: type and index (cpu and cpu:0 differ). */
+static bool device_equal(Device a, Device b) { return a.type == b.type && a.index == b.index; }
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp to_will_alias */
+static bool to_will_alias(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
+                          OptionalDevice device, bool copy, OptionalMemoryFormat memory_format) {
+  MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
+  return (!dtype.has_value || dtype.value == self->dtype) && (!layout.has_value || layout.value == Layout_Strided) &&
+         (!device.has_value || device_equal(device.value, self->device)) && !copy &&
+         (format == MemoryFormat_Preserve ||
+          (format == MemoryFormat_Contiguous && suggests_contiguous_format(self)));
 }
 
-/* PyTorch 1.13: TensorConversions.cpp to_will_alias + to_impl */
+/* PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp to_impl */
 static Tensor* to_impl(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
                        OptionalDevice device, OptionalBool pin_memory, bool non_blocking, bool copy,
                        OptionalMemoryFormat memory_format) {
-  MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
-  bool will_alias = (!dtype.has_value || dtype.value == self->dtype) &&
-                    (!device.has_value || same_device(device.value, self->device)) && !copy &&
-                    (format == MemoryFormat_Preserve || self->is_contiguous);
-  if (will_alias) return Tensor_retain(self);
+  /* fast path */
+  if (to_will_alias(self, dtype, layout, device, copy, memory_format)) return Tensor_retain(self);
   return at__to_copy(self, dtype, layout, device, pin_memory, non_blocking, memory_format);
 }
 
-/* PyTorch 1.13: TensorConversions.cpp at::native::to (dtype_layout) */
+/* PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp at::native::to (dtype_layout) */
 Tensor* at_native_to(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
                      OptionalDevice device, OptionalBool pin_memory, bool non_blocking, bool copy,
                      OptionalMemoryFormat memory_format) {
   return to_impl(self, dtype, layout, device, pin_memory, non_blocking, copy, memory_format);
 }
 
-/* PyTorch 1.13: TensorConversions.cpp at::native::to (dtype)
+/* PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp at::native::to (dtype)
  * (NB(minaten): kernel named to_dtype, C has no overloading) */
 Tensor* at_native_to_dtype(const Tensor* self, ScalarType dtype, bool non_blocking, bool copy,
                            OptionalMemoryFormat memory_format) {
   OptionalScalarType dt = {true, dtype};
+  OptionalLayout no_layout = {false, Layout_Strided};
   OptionalDevice no_device = {false, {DeviceType_CPU, -1}};
-  return to_impl(self, dt, kNoLayout, no_device, kNoPin, non_blocking, copy, memory_format);
+  return to_impl(self, dt, no_layout, no_device, kNoPin, non_blocking, copy, memory_format);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorProperties.cpp at::native::contiguous */
+/*
+ * self if it is already contiguous (with preserve_format: if it is
+ * contiguous at all), else clone(memory_format).
+ * PyTorch 1.13: aten/src/ATen/native/TensorProperties.cpp at::native::contiguous
+ */
 Tensor* at_native_contiguous(const Tensor* self, MemoryFormat memory_format) {
   if (self->is_contiguous) return Tensor_retain(self);
   TORCH_CHECK(memory_format != MemoryFormat_Preserve,

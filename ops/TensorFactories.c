@@ -1,13 +1,26 @@
 /*
- * TensorFactories.c - empty, zeros, ones, full, arange, empty_like, clone.
+ * TensorFactories.c - empty, empty_strided, empty_like, zeros, ones, full,
+ * arange and clone.
  *
- * Factories are CompositeExplicitAutograd (or CPU) kernels reached through
- * BackendSelect, which picks the backend from the dtype and device
- * arguments.  They build on `empty` + an in-place fill, calling through the
- * dispatcher as PyTorch does; the trace shows only the factory itself,
- * because the trace mode is off while a traced operator's kernel runs.
+ * Factories that take no tensor (empty, zeros, arange, ...) are reached
+ * through BackendSelect, which picks the backend from their dtype and
+ * device arguments.  The composite ones build on `empty` and an in-place
+ * fill, calling both through the dispatcher as PyTorch does; a trace shows
+ * only the factory itself (`aten::zeros`), because the trace mode is off
+ * while a traced operator's kernel runs.
  *
- * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp, RangeFactories.cpp
+ * Memory formats: minaten has contiguous_format and preserve_format.
+ * Preserve keeps the strides of a dense tensor (one whose elements exactly
+ * fill a block of memory, in any dimension order) and otherwise picks dense
+ * strides in the same dimension order (infer_dense_strides), so that
+ * `x.clone()` of a permuted, sliced x stays permuted.
+ *
+ * Dtypes when none is given: arange infers int64 when start, end and step
+ * are all integers (or bools), full infers bool, int64 or the default dtype
+ * (float32) from its fill value; the others use the default dtype.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp, RangeFactories.cpp,
+ * aten/src/ATen/EmptyTensor.cpp
  */
 #include <math.h>
 #include <string.h>
@@ -19,7 +32,11 @@
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
+#define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
+
+static const OptionalScalarType kNoDtype = {false, ScalarType_Float};
 static const OptionalLayout kNoLayout = {false, Layout_Strided};
+static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
 static const OptionalBool kNoPin = {false, false};
 static const OptionalMemoryFormat kNoMemoryFormat = {false, MemoryFormat_Contiguous};
 
@@ -33,124 +50,181 @@ static OptionalScalarType some_dtype(ScalarType t) {
   return o;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::empty_cpu */
+/* ---- empty ---------------------------------------------------------------- */
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_cpu
+ * (at::detail::empty_cpu -> empty_generic) */
 Tensor* at_native_empty_cpu(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
                             OptionalDevice device, OptionalBool pin_memory,
                             OptionalMemoryFormat memory_format) {
-  (void)layout;
-  (void)device;
-  (void)pin_memory;
-  TORCH_CHECK(!memory_format.has_value || memory_format.value != MemoryFormat_Preserve,
-              "preserve memory format is unsupported by the contiguous operator");
-  return empty_cpu(size, dtype_or_default(dtype));
-fail:
-  return NULL;
+  (void)layout, (void)device, (void)pin_memory; /* strided, CPU, never pinned */
+  Tensor* t = empty_cpu(size, dtype_or_default(dtype));
+  if (t == NULL) return NULL;
+  /* Restriding a just-created contiguous tensor does nothing; preserve
+   * means nothing for a tensor that has no input to preserve.
+   * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride */
+  if (memory_format.has_value && memory_format.value == MemoryFormat_Preserve) {
+    Tensor_release(t);
+    Error_set(ErrorType_RuntimeError, "unsupported memory format Preserve");
+    return NULL;
+  }
+  return t;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::empty_strided_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_strided_cpu
+ * (at::detail::empty_strided_cpu -> empty_strided_generic) */
 Tensor* at_native_empty_strided_cpu(IntArrayRef size, IntArrayRef stride, OptionalScalarType dtype,
                                     OptionalLayout layout, OptionalDevice device,
                                     OptionalBool pin_memory) {
-  (void)layout;
-  (void)device;
-  (void)pin_memory;
-  TORCH_CHECK(size.size == stride.size, "mismatch in length of strides and shape");
+  (void)layout, (void)device, (void)pin_memory;
+  for (size_t i = 0; i < size.size; i++)
+    TORCH_CHECK(size.data[i] >= 0, "Trying to create tensor with negative dimension %lld: %s",
+                (long long)size.data[i], FMT_INTS(size));
+  /* NB(minaten): PyTorch reads strides past the end before it notices; this
+   * is its later message (TensorImpl::set_sizes_and_strides). */
+  TORCH_CHECK(size.size == stride.size, "dimensionality of sizes (%zu) must match dimensionality of strides (%zu)",
+              size.size, stride.size);
   return empty_strided_cpu(size, stride, dtype_or_default(dtype));
 fail:
   return NULL;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::empty_like */
+/*
+ * A new tensor shaped like self, uninitialised.  Its strides: with
+ * preserve_format (the default), self's own if self is dense, else dense
+ * strides in self's dimension order; with contiguous_format, contiguous.
+ * dtype, device etc. default to self's.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_like
+ */
 Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
                              OptionalDevice device, OptionalBool pin_memory,
                              OptionalMemoryFormat memory_format) {
+  int64_t strides[MINATEN_MAX_DIM];
+  /* self.options().merge_in(options) */
   OptionalScalarType dt = some_dtype(dtype.has_value ? dtype.value : self->dtype);
-  OptionalDevice dev = device;
-  if (!dev.has_value) {
-    dev.has_value = true;
-    dev.value = self->device;
-  }
+  OptionalDevice dev = {true, device.has_value ? device.value : self->device};
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
-  if (format == MemoryFormat_Preserve && Tensor_isNonOverlappingAndDense(self))
-    return at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, layout, dev, pin_memory);
-  /* Preserve of an overlapping or non-dense tensor: its suggested format,
-   * which for the formats minaten has is contiguous. */
-  return at_empty_memory_format(Tensor_sizes(self), dt, layout, dev, pin_memory, kNoMemoryFormat);
+  if (format == MemoryFormat_Preserve) {
+    if (Tensor_isNonOverlappingAndDense(self))
+      return at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, layout, dev, pin_memory);
+    if (self->device.type != DeviceType_Lazy) { /* TensorImpl::support_as_strided() */
+      /* Not dense but strided: keep the layout permutation of the input. */
+      infer_dense_strides(Tensor_sizes(self), Tensor_strides(self), strides);
+      return at_empty_strided(Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim), dt, layout, dev,
+                              pin_memory);
+    }
+    /* self.suggest_memory_format(): contiguous for the formats minaten has */
+    format = MemoryFormat_Contiguous;
+  }
+  OptionalMemoryFormat contiguous = {true, format};
+  return at_empty_memory_format(Tensor_sizes(self), dt, layout, dev, pin_memory, contiguous);
 }
 
-/* Shared by zeros, ones, full: empty, then fill_. */
-static Tensor* filled(IntArrayRef size, Scalar value, OptionalScalarType dtype, OptionalLayout layout,
-                      OptionalDevice device, OptionalBool pin_memory) {
-  Tensor* t = at_empty_memory_format(size, dtype, layout, device, pin_memory, kNoMemoryFormat);
-  if (t == NULL) return NULL;
-  Tensor* r = at_fill__Scalar(t, value);
-  Tensor_release(t);
-  return r;
-}
+/* ---- zeros, ones, full ------------------------------------------------------ */
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::zeros_symint (NB(minaten): no _symint) */
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::zeros_symint
+ * (NB(minaten): no SymInt, so no _symint suffix) */
 Tensor* at_native_zeros(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
                         OptionalDevice device, OptionalBool pin_memory) {
-  Tensor* t = at_empty_memory_format(size, dtype, layout, device, pin_memory, kNoMemoryFormat);
-  if (t == NULL) return NULL;
-  Tensor* r = at_zero_(t);
-  Tensor_release(t);
+  Tensor* result = at_empty_memory_format(size, dtype, layout, device, pin_memory, kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_zero_(result);
+  Tensor_release(result);
   return r;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::ones */
-Tensor* at_native_ones(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
-                       OptionalDevice device, OptionalBool pin_memory) {
-  return filled(size, Scalar_fromLong(1), dtype, layout, device, pin_memory);
+/* The dtype full() gives a tensor when none is asked for: bool for a bool,
+ * int64 for an integer, else the default.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp infer_full_options */
+static OptionalScalarType infer_full_dtype(Scalar fill_value, OptionalScalarType dtype) {
+  if (dtype.has_value) return dtype;
+  if (fill_value.tag == ScalarTag_Bool) return some_dtype(ScalarType_Bool);
+  if (fill_value.tag == ScalarTag_Long) return some_dtype(ScalarType_Long);
+  return dtype;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::full (dtype inferred from the
- * fill value when not given: infer_full_options) */
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::full */
 Tensor* at_native_full(IntArrayRef size, Scalar fill_value, OptionalScalarType dtype,
                        OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory) {
-  if (!dtype.has_value) {
-    dtype = some_dtype(fill_value.tag == ScalarTag_Bool   ? ScalarType_Bool
-                       : fill_value.tag == ScalarTag_Long ? ScalarType_Long
-                                                          : ScalarType_Float);
-  }
-  return filled(size, fill_value, dtype, layout, device, pin_memory);
+  Tensor* result = at_empty_memory_format(size, infer_full_dtype(fill_value, dtype), layout, device, pin_memory,
+                                          kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_fill__Scalar(result, fill_value);
+  Tensor_release(result);
+  return r;
 }
 
-/* PyTorch 1.13: RangeFactories.cpp at::native::arange_out */
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::ones
+ * (native::full with the fill value 1., a float: the dtype stays the default) */
+Tensor* at_native_ones(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                       OptionalDevice device, OptionalBool pin_memory) {
+  return at_native_full(size, Scalar_fromDouble(1.), dtype, layout, device, pin_memory);
+}
+
+/* ---- arange ------------------------------------------------------------------ */
+
+static int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t sub_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/*
+ * Fills out (resized to the number of steps) with start, start + step, ...
+ * up to but excluding end.  The bounds are read in the accumulate type of
+ * out's dtype, int64 for integers (Scalar::to<int64_t>, checked) and double
+ * for floating types.  The length is ceil((end - start) / step), computed
+ * from the original Scalars in double, except for int64, where it is
+ * (end - start + step - sign(step)) / step in int64 arithmetic (which wraps:
+ * arange(0, 2**63 - 1, 2**62) is an "invalid size").
+ * PyTorch 1.13: aten/src/ATen/native/RangeFactories.cpp at::native::arange_out,
+ * native/cpu/RangeFactoriesKernel.cpp arange_kernel
+ */
 Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out) {
   ScalarType t = out->dtype;
-  TORCH_CHECK(t != ScalarType_Bool && !ScalarType_isQuantized(t),
-              "\"arange_cpu\" not implemented for '%s'", ScalarType_name(t));
+  TORCH_CHECK(t != ScalarType_Bool && !ScalarType_isQuantized(t), "\"arange_cpu\" not implemented for '%s'",
+              ScalarType_name(t));
   bool integral = ScalarType_isIntegral(t, false);
-  /* The accumulate type: int64 for integral results (Scalar::to<int64_t>,
-   * with its overflow check), double otherwise. */
   int64_t istart = 0, iend = 0, istep = 0;
+  double xstart, xend, xstep;
   if (integral) {
     TRY(store_scalar_checked(ScalarType_Long, (char*)&istart, start) == 0);
     TRY(store_scalar_checked(ScalarType_Long, (char*)&iend, end) == 0);
     TRY(store_scalar_checked(ScalarType_Long, (char*)&istep, step) == 0);
+    xstart = (double)istart, xend = (double)iend, xstep = (double)istep;
+  } else {
+    xstart = Scalar_toDouble(start), xend = Scalar_toDouble(end), xstep = Scalar_toDouble(step);
   }
-  double xstart = integral ? (double)istart : Scalar_toDouble(start);
-  double xend = integral ? (double)iend : Scalar_toDouble(end);
-  double xstep = integral ? (double)istep : Scalar_toDouble(step);
-  double size_d = t == ScalarType_Long ? ceil((xend - xstart) / xstep)
-                                       : ceil((Scalar_toDouble(end) - Scalar_toDouble(start)) / Scalar_toDouble(step));
   TORCH_CHECK(xstep > 0 || xstep < 0, "step must be nonzero");
   TORCH_CHECK(isfinite(xstart) && isfinite(xend), "unsupported range: %g -> %g", xstart, xend);
   TORCH_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
               "upper bound and larger bound inconsistent with step sign");
-  /* NB: 2^63 itself does not fit int64 (PyTorch's `<= max` rounds it in). */
-  TORCH_CHECK(size_d >= 0 && size_d < 9223372036854775808.0, "invalid size, possible overflow?");
-  int64_t size = (int64_t)size_d;
-  int64_t nbytes_checked;
-  TORCH_CHECK(!__builtin_mul_overflow(size, (int64_t)Tensor_itemsize(out), &nbytes_checked),
-              "Storage size calculation overflowed with sizes=[%lld]", (long long)size);
-  /* NB(minaten): PyTorch resizes `out` to [size]; minaten resizes only 1-D outputs. */
-  TORCH_CHECK(out->dim == 1, "minaten: arange's out= tensor must be 1-D");
-  size_t nbytes = (size_t)nbytes_checked;
+  double size_d;
+  if (t == ScalarType_Long) {
+    int64_t sgn = (istep > 0) - (istep < 0);
+    int64_t num = sub_wrap(add_wrap(sub_wrap(iend, istart), istep), sgn);
+    /* NB(minaten): INT64_MIN / -1 overflows, and PyTorch's process dies of
+     * SIGFPE (arange(0, -2**63, -1)); minaten takes the true quotient, 2^63. */
+    size_d = (num == INT64_MIN && istep == -1) ? 9223372036854775808.0 : (double)(num / istep);
+  } else {
+    size_d = ceil((Scalar_toDouble(end) - Scalar_toDouble(start)) / Scalar_toDouble(step));
+  }
+  TORCH_CHECK(size_d >= 0 && size_d <= 9223372036854775807.0 /* rounds to 2^63 */,
+              "invalid size, possible overflow?");
+  /* static_cast<int64_t>(2^63) is INT64_MIN on x86, which resize_ refuses
+   * when it turns the size into a SymInt. */
+  int64_t size = size_d >= 9223372036854775808.0 ? INT64_MIN : (int64_t)size_d;
+  TRY(SymInt_checkArrayRef(IntArrayRef_make(&size, 1)) == 0);
+  /* result.resize_({size}) */
   if (out->numel != size) {
-    if (out->storage->nbytes < nbytes + (size_t)out->storage_offset * Tensor_itemsize(out)) {
-      Storage* s = Storage_new(nbytes);
+    int64_t nbytes;
+    TORCH_CHECK(!__builtin_mul_overflow(size, (int64_t)Tensor_itemsize(out), &nbytes),
+                "Storage size calculation overflowed with sizes=[%lld]", (long long)size);
+    /* NB(minaten): PyTorch resizes any `out` to [size]; minaten resizes a
+     * 1-D one only (a tensor header does not grow dimensions in place), and
+     * gives it a new storage when the old one is too small, where PyTorch
+     * reallocates the old storage in place for every view of it. */
+    TORCH_CHECK(out->dim == 1, "minaten: arange's out= tensor must be 1-D");
+    if (out->storage->nbytes < (size_t)nbytes + (size_t)out->storage_offset * Tensor_itemsize(out)) {
+      Storage* s = Storage_new((size_t)nbytes);
       TRY(s);
       Storage_release(out->storage);
       out->storage = s;
@@ -161,10 +235,10 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
     Tensor_refreshContiguous(out);
   }
   char* p = Tensor_data(out);
-  int64_t stride_bytes = out->strides[0] * (int64_t)Tensor_itemsize(out);
+  int64_t stride_bytes = out->dim ? out->strides[0] * (int64_t)Tensor_itemsize(out) : 0;
   for (int64_t i = 0; i < size; i++, p += stride_bytes) {
     if (integral)
-      store_scalar(t, p, Scalar_fromLong(istart + istep * i));
+      store_scalar(t, p, Scalar_fromLong(add_wrap(istart, mul_wrap(istep, i)))); /* narrows by wrapping */
     else
       store_from_double(t, p, xstart + xstep * (double)i);
   }
@@ -173,51 +247,63 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::arange (start, end, step) */
+/*
+ * torch.arange(start, end, step): an empty int64 tensor when every bound is
+ * integral (bools count as integral) and no dtype is given, else an empty
+ * tensor of the given or default dtype; arange_out sizes and fills it.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::arange
+ */
 Tensor* at_native_arange_start_step(Scalar start, Scalar end, Scalar step, OptionalScalarType dtype,
                                     OptionalLayout layout, OptionalDevice device,
                                     OptionalBool pin_memory) {
-  if (!dtype.has_value) {
-    /* torch.arange infers int64 when every bound is integral (the Python
-     * binding does this), else the default dtype. */
-    bool all_integral = start.tag != ScalarTag_Double && end.tag != ScalarTag_Double &&
-                        step.tag != ScalarTag_Double;
-    dtype = some_dtype(all_integral ? ScalarType_Long : ScalarType_Float);
-  }
+  bool set_to_integral_dtype = !dtype.has_value && start.tag != ScalarTag_Double && end.tag != ScalarTag_Double &&
+                               step.tag != ScalarTag_Double;
+  if (set_to_integral_dtype) dtype = some_dtype(ScalarType_Long);
   int64_t zero = 0;
-  Tensor* result = at_empty_memory_format(IntArrayRef_make(&zero, 1), dtype, layout, device,
-                                          pin_memory, kNoMemoryFormat);
+  Tensor* result = at_empty_memory_format(IntArrayRef_make(&zero, 1), dtype, layout, device, pin_memory,
+                                          kNoMemoryFormat);
   if (result == NULL) return NULL;
   Tensor* r = at_arange_start_out(start, end, step, result);
   Tensor_release(result);
   return r;
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::arange (start, end) */
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::arange (start, end)
+ * (NB(minaten): kernel named arange_start, C has no overloading) */
 Tensor* at_native_arange_start(Scalar start, Scalar end, OptionalScalarType dtype, OptionalLayout layout,
                                OptionalDevice device, OptionalBool pin_memory) {
   return at_native_arange_start_step(start, end, Scalar_fromLong(1), dtype, layout, device, pin_memory);
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::arange (end) */
-Tensor* at_native_arange(Scalar end, OptionalScalarType dtype, OptionalLayout layout,
-                         OptionalDevice device, OptionalBool pin_memory) {
-  return at_native_arange_start_step(Scalar_fromLong(0), end, Scalar_fromLong(1), dtype, layout,
-                                     device, pin_memory);
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::arange (end) */
+Tensor* at_native_arange(Scalar end, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                         OptionalBool pin_memory) {
+  return at_native_arange_start(Scalar_fromLong(0), end, dtype, layout, device, pin_memory);
 }
 
-/* PyTorch 1.13: TensorFactories.cpp at::native::clone */
+/* ---- clone -------------------------------------------------------------------- */
+
+/*
+ * A copy of src in new memory.  preserve_format (the default) keeps a dense
+ * src's strides (empty_strided, marginally faster than empty_like) and
+ * otherwise lets empty_like choose; contiguous_format copies into a
+ * contiguous tensor.  Then copy_.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::clone
+ */
 Tensor* at_native_clone(const Tensor* src, OptionalMemoryFormat memory_format) {
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
   OptionalScalarType dtype = some_dtype(src->dtype);
+  OptionalLayout layout = {true, Layout_Strided};
   OptionalDevice device = {true, src->device};
   Tensor* self;
-  if (format == MemoryFormat_Preserve && Tensor_isNonOverlappingAndDense(src)) {
-    /* Copy all strides: marginally faster than calling empty_like. */
-    self = at_empty_strided(Tensor_sizes(src), Tensor_strides(src), dtype, kNoLayout, device, kNoPin);
+  if (format == MemoryFormat_Preserve) {
+    if (Tensor_isNonOverlappingAndDense(src))
+      self = at_empty_strided(Tensor_sizes(src), Tensor_strides(src), dtype, layout, device, kNoPin);
+    else
+      self = at_empty_like(src, kNoDtype, kNoLayout, kNoDevice, kNoPin, kNoMemoryFormat);
   } else {
     OptionalMemoryFormat f = {true, format};
-    self = at_empty_like(src, dtype, kNoLayout, device, kNoPin, f);
+    self = at_empty_like(src, dtype, layout, device, kNoPin, f);
   }
   if (self == NULL) return NULL;
   Tensor* r = at_copy_(self, src, false);

@@ -1,10 +1,14 @@
 /*
- * TensorShape.c - reshape and the view operators.
+ * TensorShape.c - reshape and its family: view, _reshape_alias,
+ * _unsafe_view, view_as, reshape_as, flatten, unflatten (and more views
+ * built on the strided ones: movedim, swapaxes, expand_as, diagonal, ...).
+ * The strided views themselves (as_strided, transpose, permute, expand,
+ * slice, select, squeeze, unsqueeze) are in TensorShape_views.c.
  *
  * Every kernel here returns a view: a new tensor header over the same storage
- * (Tensor_makeView, PyTorch's alias_with_sizes_and_strides), except reshape
- * when no view is possible.  reshape has three routes, exactly as
- * at::native::reshape in PyTorch 1.13:
+ * (alias_with_sizes_and_strides), except reshape when no view is possible.
+ * reshape has three routes, exactly as at::native::reshape_symint in
+ * PyTorch 1.13:
  *
  *   1. computeStride finds view strides and the tensor is not lazy:
  *        _reshape_alias(self, shape, strides)   trace: aten::_reshape_alias
@@ -17,8 +21,13 @@
  * reshape itself is CompositeImplicitAutograd: it runs at the autograd key,
  * above the trace key, so a trace never shows `aten::reshape`, only the route.
  * The same holds for the other composite kernels here (flatten, unflatten,
- * view_as, reshape_as, narrow), which call operators through the dispatcher
- * (at_*) so that the trace shows what they decompose into.
+ * view_as, reshape_as), which call operators through the dispatcher (at_*)
+ * so that the trace shows what they decompose into: `a.flatten()` traces as
+ * aten::_reshape_alias, `a.view_as(b)` as aten::view.
+ *
+ * Whether a view is possible is computeStride's answer (TensorUtils.c, Note
+ * [computeStride: viewing a strided tensor with a new shape]); the requested
+ * shape's -1 is resolved first by infer_size (InferSize.c).
  *
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp
  */
@@ -28,14 +37,23 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/InferSize.h"
-#include "ops/TensorUtils.h"
 #include "ops/EmptyTensor.h"
+#include "ops/TensorShape.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
-#define FMT_INTS(a) IntArrayRef_format((a), (char[512]){0}, 512)
+#define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
+
+/* NB(minaten): shapes live in stack arrays of MINATEN_MAX_DIM entries. */
+static int check_max_dims(size_t ndim) {
+  if (ndim <= MINATEN_MAX_DIM) return 0;
+  Error_set(ErrorType_RuntimeError, "minaten supports tensors with at most %d dimensions, but got %zu",
+            MINATEN_MAX_DIM, ndim);
+  return -1;
+}
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
-static Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides) {
+Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides) {
   return Tensor_makeView(self, sizes, strides, self->storage_offset);
 }
 
@@ -45,19 +63,25 @@ Tensor* at_native_reshape(const Tensor* self, IntArrayRef proposed_shape) {
   int64_t shape[MINATEN_MAX_DIM];
   int64_t stride[MINATEN_MAX_DIM];
   Tensor* copy = NULL;
-  TORCH_CHECK(proposed_shape.size <= MINATEN_MAX_DIM, "reshape: too many dimensions");
-  TRY(infer_size(proposed_shape, self->numel, shape) == 0);
+  TRY(check_max_dims(proposed_shape.size) == 0);
+  TRY(infer_size_symint(proposed_shape, self->numel, shape) == 0);
   IntArrayRef shape_ref = IntArrayRef_make(shape, proposed_shape.size);
   /* `computeStride` returns the proper strides to use if this reshape can be
    * just a view. */
-  if (computeStride(Tensor_sizes(self), Tensor_strides(self), shape_ref, stride)) {
+  int viewable = computeStride_symint(Tensor_sizes(self), Tensor_strides(self), shape_ref, stride);
+  TRY(viewable >= 0);
+  if (viewable) {
     /* NB: PyTorch does not call `as_strided` here because its backward is
-     * less efficient than that of `view`; lazy tensors (like XLA's) report
-     * made-up strides, so they take `view`, which only needs the shape. */
+     * less efficient than that of `view`, nor `view`, which would redo
+     * infer_size and computeStride: `_reshape_alias` takes the strides just
+     * found.  Lazy tensors (like XLA's) have no real strides and no
+     * _reshape_alias kernel, so they take `view`, which only needs the shape. */
     if (self->device.type != DeviceType_Lazy)
       return at__reshape_alias(self, shape_ref, IntArrayRef_make(stride, shape_ref.size));
     return at_view(self, shape_ref);
   }
+  /* No view: copy into a fresh contiguous tensor, which nothing else
+   * aliases, and view that (NOTE [ Unsafe View ]). */
   OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
   copy = at_clone(self, contiguous);
   TRY(copy);
@@ -79,7 +103,7 @@ Tensor* at_native__reshape_alias(const Tensor* self, IntArrayRef size, IntArrayR
 static Tensor* view_impl(const Tensor* self, IntArrayRef size) {
   int64_t inferred[MINATEN_MAX_DIM];
   int64_t stride[MINATEN_MAX_DIM];
-  TORCH_CHECK(size.size <= MINATEN_MAX_DIM, "view: too many dimensions");
+  TRY(check_max_dims(size.size) == 0);
   TRY(infer_size(size, self->numel, inferred) == 0);
   IntArrayRef inferred_ref = IntArrayRef_make(inferred, size.size);
   TORCH_CHECK(computeStride(Tensor_sizes(self), Tensor_strides(self), inferred_ref, stride),
@@ -117,15 +141,16 @@ Tensor* at_native_flatten(const Tensor* self, int64_t start_dim, int64_t end_dim
   TORCH_CHECK(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
   if (self->dim == 0) {
     int64_t one = 1;
-    return at_native_reshape(self, IntArrayRef_make(&one, 1));
+    return at_reshape(self, IntArrayRef_make(&one, 1)); /* self.reshape({1}) */
   }
   if (start_dim == end_dim) return Tensor_retain(self);
-  /* Multiply the flattened sizes rather than passing -1 to infer_size: with a
-   * zero-size dimension elsewhere, -1 could take any value. */
+  /* Multiply the flattened sizes rather than passing -1 to infer_size: for
+   * shape [0, 1, 3, 0] flattened from 1 to 2, [0, -1, 0] would let -1 take
+   * any value, where [0, 3, 0] is meant. */
   int64_t shape[MINATEN_MAX_DIM];
   int64_t n = 0;
   int64_t slice_numel = 1;
-  for (int64_t i = start_dim; i <= end_dim; i++) slice_numel *= self->sizes[i];
+  for (int64_t i = start_dim; i <= end_dim; i++) slice_numel *= self->sizes[i]; /* no overflow: a factor of numel */
   for (int64_t i = 0; i < start_dim; i++) shape[n++] = self->sizes[i];
   shape[n++] = slice_numel;
   for (int64_t i = end_dim + 1; i < self->dim; i++) shape[n++] = self->sizes[i];
@@ -142,12 +167,14 @@ Tensor* at_native_unflatten(const Tensor* self, int64_t dim, IntArrayRef sizes) 
   dim = maybe_wrap_dim(dim, self->dim, true);
   TRY(dim >= 0);
   TORCH_CHECK(sizes.size > 0, "unflatten: sizes must be non-empty");
-  TORCH_CHECK(sizes.size + (size_t)self->dim <= MINATEN_MAX_DIM, "unflatten: too many dimensions");
-  int64_t dim_size = self->dim ? self->sizes[dim] : 1;
+  TRY(check_max_dims(sizes.size + (size_t)self->dim) == 0);
+  /* self.size(dim): a 0-dim tensor has no dimension 0 to unflatten. */
+  TRY(maybe_wrap_dim(dim, self->dim, false) >= 0);
+  int64_t dim_size = self->sizes[dim];
   if (infer_size(sizes, dim_size, inferred) < 0) {
     /* PyTorch 1.13: handle_unflatten_exception rewords infer_size's
      * std::runtime_error (but not its c10::Errors). */
-    char what[512];
+    char what[2048];
     snprintf(what, sizeof what, "%s", Error_message());
     if (strstr(what, "is invalid for input of size"))
       Error_set(ErrorType_RuntimeError,
@@ -165,277 +192,6 @@ Tensor* at_native_unflatten(const Tensor* self, int64_t dim, IntArrayRef sizes) 
   return at_view(self, IntArrayRef_make(shape, (size_t)n));
 fail:
   return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_tensorimpl
- * (with setStrided and checkInBoundsForStorage) */
-Tensor* at_native_as_strided_tensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
-                                        OptionalInt storage_offset) {
-  int64_t offset = storage_offset.has_value ? storage_offset.value : self->storage_offset;
-  TORCH_CHECK(size.size == stride.size, "mismatch in length of strides and shape");
-  for (size_t i = 0; i < stride.size; i++)
-    TORCH_CHECK(stride.data[i] >= 0,
-                "as_strided: Negative strides are not supported at the moment, got strides: %s",
-                FMT_INTS(stride));
-  for (size_t i = 0; i < size.size; i++)
-    TORCH_CHECK(size.data[i] >= 0, "Trying to create tensor with negative dimension %lld: %s",
-                (long long)size.data[i], FMT_INTS(size));
-  int64_t itemsize = (int64_t)Tensor_itemsize(self);
-  int64_t bytes = computeStorageNbytes(size, stride, (size_t)itemsize);
-  TORCH_CHECK(bytes >= 0, "Storage size calculation overflowed with sizes=%s and strides=%s",
-              FMT_INTS(size), FMT_INTS(stride));
-  if (bytes != 0) {
-    int64_t needed = bytes + offset * itemsize;
-    TORCH_CHECK(needed <= (int64_t)self->storage->nbytes,
-                "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %lld requiring "
-                "a storage size of %lld are out of bounds for storage of size %zu",
-                FMT_INTS(size), FMT_INTS(stride), (long long)offset, (long long)itemsize,
-                (long long)needed, self->storage->nbytes);
-  }
-  TORCH_CHECK(offset >= 0, "Tensor: invalid storage offset %lld", (long long)offset);
-  return Tensor_makeView(self, size, stride, offset);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::transpose */
-Tensor* at_native_transpose(const Tensor* self, int64_t dim0, int64_t dim1) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  dim0 = maybe_wrap_dim(dim0, self->dim, true);
-  TRY(dim0 >= 0);
-  dim1 = maybe_wrap_dim(dim1, self->dim, true);
-  TRY(dim1 >= 0);
-  memcpy(sizes, self->sizes, (size_t)self->dim * sizeof(int64_t));
-  memcpy(strides, self->strides, (size_t)self->dim * sizeof(int64_t));
-  if (dim0 != dim1) {
-    sizes[dim0] = self->sizes[dim1];
-    sizes[dim1] = self->sizes[dim0];
-    strides[dim0] = self->strides[dim1];
-    strides[dim1] = self->strides[dim0];
-  }
-  return alias_with_sizes_and_strides(self, IntArrayRef_make(sizes, (size_t)self->dim),
-                                      IntArrayRef_make(strides, (size_t)self->dim));
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::t */
-Tensor* at_native_t(const Tensor* self) {
-  TORCH_CHECK(self->dim <= 2, "t() expects a tensor with <= 2 dimensions, but self is %lldD",
-              (long long)self->dim);
-  return at_native_transpose(self, 0, self->dim < 2 ? 0 : 1);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::permute */
-Tensor* at_native_permute(const Tensor* self, IntArrayRef dims) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  bool seen[MINATEN_MAX_DIM] = {false};
-  int64_t n = self->dim;
-  TORCH_CHECK((int64_t)dims.size == n,
-              "permute(sparse_coo): number of dimensions in the tensor input does not match the "
-              "length of the desired ordering of dimensions i.e. input.dim() = %lld is not equal "
-              "to len(dims) = %zu",
-              (long long)n, dims.size);
-  for (int64_t i = 0; i < n; i++) {
-    int64_t d = maybe_wrap_dim(dims.data[i], n, true);
-    TRY(d >= 0);
-    TORCH_CHECK(!seen[d], "permute(): duplicate dims are not allowed.");
-    seen[d] = true;
-    sizes[i] = self->sizes[d];
-    strides[i] = self->strides[d];
-  }
-  return alias_with_sizes_and_strides(self, IntArrayRef_make(sizes, (size_t)n),
-                                      IntArrayRef_make(strides, (size_t)n));
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp inferExpandGeometry, via at::native::expand */
-Tensor* at_native_expand(const Tensor* self, IntArrayRef size, bool implicit) {
-  (void)implicit;
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  TORCH_CHECK(size.size >= (size_t)self->dim,
-              "expand(%s{%s}, size=%s): the number of sizes provided (%zu) must be greater or "
-              "equal to the number of dimensions in the tensor (%lld)",
-              Tensor_typeString(self), FMT_INTS(Tensor_sizes(self)), FMT_INTS(size), size.size,
-              (long long)self->dim);
-  TORCH_CHECK(size.size <= MINATEN_MAX_DIM, "expand: too many dimensions");
-  int64_t ndim = (int64_t)size.size;
-  for (int64_t i = ndim - 1; i >= 0; i--) {
-    int64_t dim = self->dim - 1 - (ndim - 1 - i);
-    int64_t s = dim >= 0 ? self->sizes[dim] : 1;
-    /* A new leading dimension's stride spans the dimensions inside it
-     * (unsigned: absurd sizes wrap here and are refused by Tensor_new). */
-    int64_t st = dim >= 0 ? self->strides[dim]
-                 : i == ndim - 1 ? 0
-                                 : (int64_t)((uint64_t)sizes[i + 1] * (uint64_t)strides[i + 1]);
-    int64_t target = size.data[i];
-    if (target == -1) {
-      TORCH_CHECK(dim >= 0,
-                  "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
-                  "dimension %lld",
-                  (long long)i);
-      target = s;
-    }
-    if (s != target) {
-      TORCH_CHECK(s == 1,
-                  "The expanded size of the tensor (%lld) must match the existing size (%lld) at "
-                  "non-singleton dimension %lld.  Target sizes: %s.  Tensor sizes: %s",
-                  (long long)target, (long long)s, (long long)i, FMT_INTS(size),
-                  FMT_INTS(Tensor_sizes(self)));
-      s = target;
-      st = 0;
-    }
-    sizes[i] = s;
-    strides[i] = st;
-  }
-  for (int64_t i = 0; i < ndim; i++)
-    TORCH_CHECK(sizes[i] >= 0, "Trying to create tensor with negative dimension %lld: %s",
-                (long long)sizes[i], FMT_INTS(IntArrayRef_make(sizes, (size_t)ndim)));
-  return alias_with_sizes_and_strides(self, IntArrayRef_make(sizes, (size_t)ndim),
-                                      IntArrayRef_make(strides, (size_t)ndim));
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::narrow */
-Tensor* at_native_narrow(const Tensor* self, int64_t dim, int64_t start, int64_t length) {
-  TORCH_CHECK(self->dim > 0, "narrow() cannot be applied to a 0-dim tensor.");
-  dim = maybe_wrap_dim(dim, self->dim, true);
-  TRY(dim >= 0);
-  int64_t cur_size = self->sizes[dim];
-  /* start being the end is valid, but not a valid dim specification. */
-  if (start != cur_size) {
-    start = maybe_wrap_dim(start, cur_size, true);
-    TRY(start >= 0);
-  }
-  TORCH_CHECK(length >= 0 && start <= cur_size - length,
-              "start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)start,
-              (long long)length, (long long)cur_size);
-  OptionalInt s = {true, start}, e = {true, start + length};
-  return at_slice_Tensor(self, dim, s, e, 1);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::slice */
-Tensor* at_native_slice(const Tensor* self, int64_t dim, OptionalInt start, OptionalInt end, int64_t step) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  int64_t ndim = self->dim;
-  TORCH_CHECK_INDEX(ndim != 0, "slice() cannot be applied to a 0-dim tensor.");
-  dim = maybe_wrap_dim(dim, ndim, true);
-  TRY(dim >= 0);
-  memcpy(sizes, self->sizes, (size_t)ndim * sizeof(int64_t));
-  memcpy(strides, self->strides, (size_t)ndim * sizeof(int64_t));
-  int64_t start_val = start.has_value ? start.value : 0;
-  int64_t end_val = end.has_value ? end.value : INT64_MAX;
-  TORCH_CHECK(step > 0, "slice step must be positive");
-  if (start_val < 0) start_val += sizes[dim];
-  if (end_val < 0) end_val += sizes[dim];
-  if (start_val < 0) start_val = 0;
-  else if (start_val >= sizes[dim]) start_val = sizes[dim];
-  if (end_val < start_val) end_val = start_val;
-  else if (end_val >= sizes[dim]) end_val = sizes[dim];
-  int64_t offset = self->storage_offset + start_val * strides[dim];
-  int64_t len = end_val - start_val;
-  sizes[dim] = len == 0 ? 0 : (len - 1) / step + 1; /* round up, without overflow */
-  /* NB(minaten): unsigned, so an absurd step cannot overflow (it wraps only
-   * when the sliced dimension has a single element, whose stride is unused). */
-  strides[dim] = (int64_t)((uint64_t)strides[dim] * (uint64_t)step);
-  return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)ndim),
-                         IntArrayRef_make(strides, (size_t)ndim), offset);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::select (int) */
-Tensor* at_native_select(const Tensor* self, int64_t dim, int64_t index) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  int64_t ndim = self->dim;
-  TORCH_CHECK_INDEX(ndim != 0, "select() cannot be applied to a 0-dim tensor.");
-  dim = maybe_wrap_dim(dim, ndim, true);
-  TRY(dim >= 0);
-  int64_t size = self->sizes[dim];
-  TORCH_CHECK_INDEX(index >= -size && index < size,
-                    "select(): index %lld out of range for tensor of size %s at dimension %lld",
-                    (long long)index, FMT_INTS(Tensor_sizes(self)), (long long)dim);
-  if (index < 0) index += size;
-  int64_t n = 0;
-  for (int64_t i = 0; i < ndim; i++) {
-    if (i == dim) continue;
-    sizes[n] = self->sizes[i];
-    strides[n++] = self->strides[i];
-  }
-  return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
-                         self->storage_offset + index * self->strides[dim]);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::squeeze */
-Tensor* at_native_squeeze(const Tensor* self) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  int64_t n = 0;
-  for (int64_t i = 0; i < self->dim; i++) {
-    if (self->sizes[i] == 1) continue;
-    sizes[n] = self->sizes[i];
-    strides[n++] = self->strides[i];
-  }
-  return alias_with_sizes_and_strides(self, IntArrayRef_make(sizes, (size_t)n),
-                                      IntArrayRef_make(strides, (size_t)n));
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::squeeze (dim)
- * (NB(minaten): kernel named squeeze_dim, C has no overloading) */
-Tensor* at_native_squeeze_dim(const Tensor* self, int64_t dim) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  dim = maybe_wrap_dim(dim, self->dim, true);
-  TRY(dim >= 0);
-  int64_t n = 0;
-  for (int64_t i = 0; i < self->dim; i++) {
-    if (i == dim && self->sizes[i] == 1) continue;
-    sizes[n] = self->sizes[i];
-    strides[n++] = self->strides[i];
-  }
-  return alias_with_sizes_and_strides(self, IntArrayRef_make(sizes, (size_t)n),
-                                      IntArrayRef_make(strides, (size_t)n));
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze (inferUnsqueezeGeometry) */
-Tensor* at_native_unsqueeze(const Tensor* self, int64_t dim) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  dim = maybe_wrap_dim(dim, self->dim + 1, true);
-  TRY(dim >= 0);
-  TORCH_CHECK(self->dim + 1 <= MINATEN_MAX_DIM, "unsqueeze: too many dimensions");
-  int64_t n = 0;
-  for (int64_t i = 0; i < self->dim; i++) {
-    if (i == dim) {
-      sizes[n] = 1;
-      strides[n++] = self->sizes[i] * self->strides[i];
-    }
-    sizes[n] = self->sizes[i];
-    strides[n++] = self->strides[i];
-  }
-  if (dim == self->dim) {
-    sizes[n] = 1;
-    strides[n++] = 1;
-  }
-  return alias_with_sizes_and_strides(self, IntArrayRef_make(sizes, (size_t)n),
-                                      IntArrayRef_make(strides, (size_t)n));
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::lift_fresh */
-Tensor* at_native_lift_fresh(const Tensor* self) { return Tensor_retain(self); }
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::alias */
-Tensor* at_native_alias(const Tensor* self) {
-  return alias_with_sizes_and_strides(self, Tensor_sizes(self), Tensor_strides(self));
 }
 
 /* PyTorch 1.13: TensorShape.cpp at::native::movedim (intlist) */
@@ -465,7 +221,7 @@ Tensor* at_native_movedim_intlist(const Tensor* self, IntArrayRef src, IntArrayR
                   IntArrayRef_format(dst, b1, sizeof b1));
     }
   /* A 0-dim tensor is a no-op (PyTorch returns self.alias()). */
-  if (n == 0) return at_native_alias(self);
+  if (n == 0) return at_alias(self);
   /* The named dims go where they are asked to; the others keep their
    * relative order in the positions left over. */
   for (int64_t i = 0; i < n; i++) source_dims[i] = destination_dims[i] = i;
@@ -524,7 +280,9 @@ Tensor* at_native_diagonal(const Tensor* self, int64_t offset, int64_t dim1_, in
   }
   sizes[n] = diag_size;
   strides[n++] = self->strides[dim1] + self->strides[dim2];
-  return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), storage_offset);
+  OptionalInt diag_offset = {true, storage_offset};
+  return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
+                           diag_offset);
 fail:
   return NULL;
 }
@@ -550,8 +308,9 @@ Tensor* at_native_unfold(const Tensor* self, int64_t dimension, int64_t size, in
       strides[d] = self->strides[d];
     }
   }
-  return Tensor_makeView(self, IntArrayRef_make(sizes, (size_t)self->dim + 1),
-                         IntArrayRef_make(strides, (size_t)self->dim + 1), self->storage_offset);
+  OptionalInt no_offset = {false, 0};
+  return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)self->dim + 1),
+                           IntArrayRef_make(strides, (size_t)self->dim + 1), no_offset);
 fail:
   return NULL;
 }

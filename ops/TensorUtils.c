@@ -6,6 +6,13 @@
 
 #include <stdlib.h>
 
+#include "runtime/Exception.h"
+
+/* PyTorch's int64 products, which wrap on overflow in practice (minaten's
+ * sizes and strides come from valid tensors, so they never do; unsigned
+ * arithmetic keeps even absurd ones free of undefined behaviour). */
+static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
 /*
  * Note [computeStride: viewing a strided tensor with a new shape]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -30,19 +37,37 @@
  * Example: a [2, 3, 4] contiguous tensor permuted to sizes [4, 2, 3] with
  * strides [1, 12, 4] has chunks {4 (stride 1)} and {2, 3 (base 4)}; it can be
  * viewed as [4, 6] (strides [1, 4]) but not as [8, 3].
+ *
+ * Size-1 dimensions of the new shape take any stride; the loop gives them
+ * base * numel-so-far (so [6] viewed as [1, 6, 1] gets strides [6, 1, 1]),
+ * and the `newshape[view_d] == 1` test lets trailing ones be consumed at the
+ * last boundary.  Three cases come before the walk:
+ *   - a 0-dim tensor has one element: every new dimension gets stride 1;
+ *   - no element and the same shape: keep the old strides (NumPy does);
+ *   - no element otherwise: contiguous strides, as if freshly allocated
+ *     (sizes 0 and 1 counting as 1), since no element has to stay put.
  */
-bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
-                   int64_t* newstride) {
+
+/* *var = a * b, wrapped like PyTorch's int64_t; with SymInts (reshape),
+ * the product must also be a valid SymInt: false with SymInt's error. */
+static bool product(int64_t* var, int64_t a, int64_t b, bool symint) {
+  *var = mul_wrap(a, b);
+  return !symint || SymInt_check(*var) == 0;
+}
+
+/* 1: strides written; 0: no view possible; -1: error set (SymInt only). */
+static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
+                              int64_t* newstride, bool symint) {
   if (oldshape.size == 0) {
     for (size_t i = 0; i < newshape.size; i++) newstride[i] = 1;
-    return true;
+    return 1;
   }
-  int64_t numel = IntArrayRef_product(oldshape);
+  int64_t numel = IntArrayRef_product(oldshape); /* a valid tensor's: no overflow */
   bool same_shape = oldshape.size == newshape.size;
   for (size_t i = 0; same_shape && i < oldshape.size; i++) same_shape = oldshape.data[i] == newshape.data[i];
   if (numel == 0 && same_shape) {
     for (size_t i = 0; i < oldstride.size; i++) newstride[i] = oldstride.data[i];
-    return true;
+    return 1;
   }
   int64_t nd = (int64_t)newshape.size;
   if (numel == 0) {
@@ -51,26 +76,31 @@ bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef news
       if (view_d == nd - 1)
         newstride[view_d] = 1;
       else
-        newstride[view_d] = (newshape.data[view_d + 1] > 1 ? newshape.data[view_d + 1] : 1) *
-                            newstride[view_d + 1];
+        if (!product(&newstride[view_d], newshape.data[view_d + 1] > 1 ? newshape.data[view_d + 1] : 1,
+                     newstride[view_d + 1], symint))
+          return -1;
     }
-    return true;
+    return 1;
   }
   int64_t view_d = nd - 1;
+  /* stride for each subspace in the chunk */
   int64_t chunk_base_stride = oldstride.data[oldstride.size - 1];
+  /* numel in current chunk */
   int64_t tensor_numel = 1;
   int64_t view_numel = 1;
   for (int64_t tensor_d = (int64_t)oldshape.size - 1; tensor_d >= 0; tensor_d--) {
     tensor_numel *= oldshape.data[tensor_d];
     /* End of a chunk: the next dimension out is not contiguous with this one. */
     if (tensor_d == 0 || (oldshape.data[tensor_d - 1] != 1 &&
-                          oldstride.data[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+                          oldstride.data[tensor_d - 1] != mul_wrap(tensor_numel, chunk_base_stride))) {
+      /* Give the chunk's elements to new dimensions, innermost first. */
       while (view_d >= 0 && (view_numel < tensor_numel || newshape.data[view_d] == 1)) {
-        newstride[view_d] = view_numel * chunk_base_stride;
-        view_numel *= newshape.data[view_d];
+        if (!product(&newstride[view_d], view_numel, chunk_base_stride, symint) ||
+            !product(&view_numel, view_numel, newshape.data[view_d], symint))
+          return -1;
         view_d--;
       }
-      if (view_numel != tensor_numel) return false;
+      if (view_numel != tensor_numel) return 0; /* a new dimension straddles the chunk's end */
       if (tensor_d > 0) {
         chunk_base_stride = oldstride.data[tensor_d - 1];
         tensor_numel = 1;
@@ -79,6 +109,14 @@ bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef news
     }
   }
   return view_d == -1;
+}
+
+bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape, int64_t* newstride) {
+  return computeStride_impl(oldshape, oldstride, newshape, newstride, false) == 1;
+}
+
+int computeStride_symint(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape, int64_t* newstride) {
+  return computeStride_impl(oldshape, oldstride, newshape, newstride, true);
 }
 
 bool Tensor_isNonOverlappingAndDense(const Tensor* t) {
@@ -107,6 +145,108 @@ bool Tensor_isNonOverlappingAndDense(const Tensor* t) {
     require_stride *= size;
   }
   return true;
+}
+
+void infer_dense_strides(IntArrayRef sizes, IntArrayRef strides, int64_t* out) {
+  size_t ndim = sizes.size;
+  int64_t perm[MINATEN_MAX_DIM];
+  if (ndim == 0) return;
+  if (ndim == 1) {
+    out[0] = 1;
+    return;
+  }
+  for (size_t i = 0; i < ndim; i++) perm[i] = (int64_t)(ndim - 1 - i); /* innermost first */
+  /* The same insertion sort as TensorIterator's reorder_dimensions, so that
+   * strides propagate alike everywhere: smaller stride first, equal strides
+   * by size, and a stride-0 dimension is no reason to move. */
+  for (size_t i = 1; i < ndim; i++) {
+    size_t dim1 = i;
+    for (size_t j = 1; j <= i; j++) {
+      size_t dim0 = i - j;
+      int64_t a = perm[dim0], b = perm[dim1];
+      int cmp = 0; /* 1: a goes after b */
+      if (strides.data[a] != 0 && strides.data[b] != 0) {
+        if (strides.data[a] < strides.data[b]) cmp = -1;
+        else if (strides.data[a] > strides.data[b]) cmp = 1;
+        else if (sizes.data[a] > sizes.data[b]) cmp = 1;
+      }
+      if (cmp > 0) {
+        perm[dim0] = b;
+        perm[dim1] = a;
+        dim1 = dim0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  int64_t curr_stride = 1;
+  for (size_t i = 0; i < ndim; i++) {
+    int64_t idx = perm[i];
+    out[idx] = curr_stride;
+    /* A size-0 dimension counts as 1: there is no element anyway. */
+    if (sizes.data[idx] > 1) curr_stride *= sizes.data[idx];
+  }
+}
+
+/* Walks the dimensions in channels-last order (C, then W, H, ..., then N);
+ * each stride must be at least the extent of the previous one.  A trivial C
+ * (stride 0) or an ambiguous N11..1 layout stays NCHW. */
+static bool is_channels_last_strides(const Tensor* t, const int* order, int n) {
+  int64_t min = 0;
+  if (t->strides[1] == 0) return false;
+  for (int k = 0; k < n; k++) {
+    int d = order[k];
+    if (t->sizes[d] == 0) return false;
+    if (t->strides[d] < min) return false;
+    if (d == 0 && min == t->strides[1]) return false;
+    min = t->strides[d];
+    if (t->sizes[d] > 1) min *= t->sizes[d];
+  }
+  return true;
+}
+
+bool Tensor_isStridesLikeChannelsLast(const Tensor* t) {
+  static const int order_2d[] = {1, 3, 2, 0};
+  static const int order_3d[] = {1, 4, 3, 2, 0};
+  if (t->dim == 4) return is_channels_last_strides(t, order_2d, 4);
+  if (t->dim == 5) return is_channels_last_strides(t, order_3d, 5);
+  return false;
+}
+
+/* The integers whose top two bits are 10: c10::SymInt's tag for a pointer. */
+static bool is_symbolic(int64_t value) { return ((uint64_t)value >> 62) == 2; }
+
+int SymInt_check(int64_t value) {
+  if (is_symbolic(value)) {
+    Error_set(ErrorType_RuntimeError,
+              "Expected !is_symbolic() to be true, but got false.  (Could this error message be "
+              "improved?  If so, please report an enhancement request to PyTorch.)");
+    return -1;
+  }
+  return 0;
+}
+
+int SymInt_checkArrayRef(IntArrayRef values) {
+  for (size_t i = 0; i < values.size; i++) {
+    if (is_symbolic(values.data[i])) {
+      Error_set(ErrorType_RuntimeError,
+                "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+                (long long)values.data[i]);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int check_numel(IntArrayRef sizes) {
+  uint64_t n = 1;
+  bool overflows = false;
+  for (size_t i = 0; i < sizes.size; i++) overflows |= __builtin_mul_overflow(n, (uint64_t)sizes.data[i], &n);
+  if (overflows || n > (uint64_t)INT64_MAX) {
+    Error_set(ErrorType_RuntimeError, "numel: integer multiplication overflow");
+    return -1;
+  }
+  return 0;
 }
 
 const char* Tensor_typeString(const Tensor* t) {

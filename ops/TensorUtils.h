@@ -18,8 +18,52 @@
 bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
                    int64_t* newstride);
 
+/* computeStride on SymInts (reshape's): 1 with the strides written, 0 when
+ * no view exists, -1 with SymInt's error when a stride or partial product
+ * is not a valid SymInt (see SymInt_check).
+ * PyTorch 1.13: aten/src/ATen/TensorUtils.cpp computeStride (SymIntArrayRef) */
+int computeStride_symint(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
+                         int64_t* newstride);
+
 /* PyTorch 1.13: c10/core/TensorImpl.h compute_non_overlapping_and_dense */
 bool Tensor_isNonOverlappingAndDense(const Tensor* t);
+
+/*
+ * The dense strides with which a copy of a tensor keeps its dimensions'
+ * order in memory (what empty_like and _to_copy give a tensor that is not
+ * itself dense): dimensions sorted by stride, stride-0 dimensions staying
+ * where a contiguous tensor has them.  Writes sizes.size entries.
+ * PyTorch 1.13: aten/src/ATen/TensorUtils.cpp at::infer_dense_strides
+ */
+void infer_dense_strides(IntArrayRef sizes, IntArrayRef strides, int64_t* out);
+
+/* Whether a 4-D (5-D) tensor's strides look channels-last (NHWC), the test
+ * behind Tensor::suggest_memory_format().  minaten has no channels-last
+ * format, but `to(memory_format=torch.contiguous_format)` copies such a
+ * tensor, as PyTorch does, because its suggested format is not contiguous.
+ * PyTorch 1.13: c10/core/MemoryFormat.h is_channels_last_strides_2d/_3d */
+bool Tensor_isStridesLikeChannelsLast(const Tensor* t);
+
+/*
+ * c10::SymInt, minaten's `SymInt` being a plain int64: PyTorch reserves the
+ * integers in [-2^63, -2^62 - 1] for symbolic values.  Making a SymInt of
+ * one fails "Expected !is_symbolic() to be true, but got false.  (Could this
+ * ...)" (SymInt_check), and converting an IntArrayRef that holds one into a
+ * SymIntArrayRef (Tensor::as_strided with int sizes) fails "IntArrayRef
+ * contains an int that cannot be represented as a SymInt: -9223372036854775808"
+ * (SymInt_checkArrayRef).  Both return 0, or -1 with the RuntimeError set.
+ * PyTorch 1.13: c10/core/SymInt.h (SymInt(int64_t), check_range),
+ * c10/core/SymIntArrayRef.h fromIntArrayRef
+ */
+int SymInt_check(int64_t value);
+int SymInt_checkArrayRef(IntArrayRef values);
+
+/* TensorImpl::safe_compute_numel's check: the product of the sizes, taken
+ * as unsigned 64-bit integers, must not overflow nor exceed INT64_MAX (a
+ * negative size counts as a huge one, unless a zero comes first).  Returns
+ * 0, or -1 with "numel: integer multiplication overflow".
+ * PyTorch 1.13: c10/core/TensorImpl.h safe_compute_numel */
+int check_numel(IntArrayRef sizes);
 
 /* "torch.FloatTensor", as Tensor::toString() names a CPU tensor's type.
  * PyTorch 1.13: aten/src/ATen/core/Tensor.cpp TensorBase::toString */

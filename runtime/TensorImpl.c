@@ -31,6 +31,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->dim = (int64_t)sizes.size;
   t->storage_offset = storage_offset;
   t->storage = storage ? Storage_retain(storage) : NULL;
+  t->quantizer = NULL;
   t->sizes = t->sizes_and_strides;
   t->strides = t->sizes_and_strides + sizes.size;
   if (sizes.size) {
@@ -47,7 +48,10 @@ Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strid
                         int64_t storage_offset) {
   Tensor* t = Tensor_new(self->storage, storage_offset, sizes, strides, self->dtype, self->device,
                          Tensor_backendKey(self));
-  if (t) t->key_set = self->key_set;
+  if (t) {
+    t->key_set = self->key_set;
+    t->quantizer = Quantizer_retain(self->quantizer);
+  }
   return t;
 }
 
@@ -60,6 +64,7 @@ Tensor* Tensor_retain(const Tensor* t) {
 void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
   Storage_release(t->storage);
+  Quantizer_release(t->quantizer);
   free(t);
 }
 

@@ -16,8 +16,10 @@
  *
  * Headers are reference counted.  Sizes and strides live in the same
  * allocation as the header (a flexible array), so making a view costs one
- * malloc.  Room for later backends: a quantized tensor will carry its
- * quantizer, a lazy tensor its IR value (and no storage).
+ * malloc.  A quantized tensor (key QuantizedCPU) carries its quantizer, as
+ * PyTorch's QTensorImpl does: views share it (one more reference), and the
+ * header's last release drops it.  Room for later backends: a lazy tensor
+ * will carry its IR value (and no storage).
  *
  * PyTorch 1.13: c10/core/TensorImpl.h
  */
@@ -30,6 +32,7 @@
 #include "dispatch/DispatchKeySet.h"
 #include "runtime/ArrayRef.h"
 #include "runtime/Device.h"
+#include "runtime/Quantizer.h"
 #include "runtime/ScalarType.h"
 #include "runtime/Storage.h"
 
@@ -47,6 +50,9 @@ typedef struct Tensor {
   int64_t numel;
   int64_t storage_offset;
   Storage* storage;
+  /* Owned reference; NULL unless the tensor is quantized.
+   * PyTorch 1.13: aten/src/ATen/quantized/QTensorImpl.h QTensorImpl::quantizer_ */
+  Quantizer* quantizer;
   int64_t* sizes;   /* dim entries, in sizes_and_strides */
   int64_t* strides; /* dim entries, in sizes_and_strides */
   int64_t sizes_and_strides[];
@@ -61,8 +67,8 @@ typedef struct Tensor {
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend);
 
-/* A new header sharing self's storage, dtype, device and key set, with new
- * geometry.  PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
+/* A new header sharing self's storage, dtype, device, key set and quantizer
+ * (one more reference), with new geometry.  PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
 Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strides,
                         int64_t storage_offset);
 

@@ -1,14 +1,16 @@
 /*
  * builtins.c - what the interpreter provides itself rather than through the
  * operator registry: the dialect's helpers (show, same_storage, trace_on,
- * trace_off, print), torch.tensor, dtype and memory-format names, and the
- * tensor methods and attributes that are not operators in PyTorch either
- * (size, stride, to, item, shape, dtype, ...).  Everything else a script
- * names resolves to registered operators (resolve.c).
+ * trace_off), Python's print and len, and the names of the torch module that
+ * are not operators (dtypes, memory formats, torch.ops, torch.tensor,
+ * torch.Size).  Tensor methods that are not operators live in
+ * tensor_methods.c, torch.tensor in tensor_new.c; every other name resolves
+ * to registered operators (resolve.c).
  *
- * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp (attributes),
- * torch/csrc/autograd/generated/python_variable_methods.cpp (size, to, item...),
- * torch/csrc/utils/tensor_new.cpp (torch.tensor)
+ * The helpers never show in the trace: show() of a lazy tensor materialises
+ * it with the trace paused, as the reference helper does.
+ *
+ * PyTorch 1.13: torch/__init__.py (the names), torch/csrc/utils/tensor_dtypes.cpp
  */
 #include <inttypes.h>
 #include <math.h>
@@ -33,18 +35,39 @@ static const char* element_address(const Tensor* t, int64_t linear) {
   return Tensor_data(t) + offset * (int64_t)Tensor_itemsize(t);
 }
 
+/* The dequantized value of element `linear` of a quantized tensor:
+ * (q - zero_point) * scale, computed in float as PyTorch's dequantize does.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizerBase.cpp dequantize_val */
+static double dequantized_element(const Tensor* t, int64_t linear, const char* p) {
+  int64_t q = t->dtype == ScalarType_QUInt8 ? *(const uint8_t*)p
+              : t->dtype == ScalarType_QInt8 ? *(const int8_t*)p
+                                             : *(const int32_t*)p;
+  const Quantizer* z = t->quantizer;
+  if (z == NULL) return (double)q;
+  double scale = z->scale;
+  int64_t zero_point = z->zero_point;
+  if (z->qscheme == QScheme_PerChannelAffine) {
+    int64_t inner = 1;
+    for (int64_t d = t->dim - 1; d > z->axis; d--) inner *= t->sizes[d];
+    int64_t c = z->axis < t->dim ? (linear / inner) % t->sizes[z->axis] : 0;
+    scale = z->scales[c];
+    zero_point = z->zero_points[c];
+  }
+  return (double)((float)(q - zero_point) * (float)scale);
+}
+
 Value* tensor_element(const Tensor* t, int64_t i) {
   const char* p = element_address(t, i);
   switch (t->dtype) {
     case ScalarType_Float: return Value_float(*(const float*)p);
     case ScalarType_Double: return Value_float(*(const double*)p);
-    case ScalarType_Bool: return Value_bool(*(const bool*)p);
+    case ScalarType_Bool: return Value_bool(*(const uint8_t*)p != 0);
     case ScalarType_Byte: return Value_int(*(const uint8_t*)p);
     case ScalarType_Char: return Value_int(*(const int8_t*)p);
     case ScalarType_Short: return Value_int(*(const int16_t*)p);
     case ScalarType_Int: return Value_int(*(const int32_t*)p);
     case ScalarType_Long: return Value_int(*(const int64_t*)p);
-    default: return Value_int(0);
+    default: return Value_float(dequantized_element(t, i, p));
   }
 }
 
@@ -99,20 +122,50 @@ static void print_ints(FILE* out, IntArrayRef a) {
 static Value* builtin_show(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("show", nargs, 1, 1, nkw) < 0 || expect_tensor("show", args[0]) < 0) return NULL;
+  /* The reference helper reads a lazy tensor's data through t.cpu(). */
+  Value* cpu = tensor_cpu_data(args[0]);
+  if (cpu == NULL) return NULL;
   const Tensor* t = args[0]->u.tensor;
+  const Tensor* data = cpu->u.tensor;
   char dev[32];
+  /* A quantized tensor prints its quantizer and its dequantized values; the
+   * reference helper calls t.dequantize() first, so a tensor whose
+   * per-channel axis a view broke fails before printing anything.  The
+   * kernel is called directly (ops/quantized/Quantize.c), never traced. */
+  Tensor* at_native_dequantize_quantized(const Tensor* self);
+  Tensor* real = NULL;
+  if (t->quantizer != NULL && (real = at_native_dequantize_quantized(t)) == NULL) {
+    Value_release(cpu);
+    return NULL;
+  }
   fputs("tensor shape=", stdout);
   print_ints(stdout, Tensor_sizes(t));
   fputs(" stride=", stdout);
   print_ints(stdout, Tensor_strides(t));
-  printf(" offset=%" PRId64 " dtype=%s device=%s contiguous=%s data=[", t->storage_offset,
+  printf(" offset=%" PRId64 " dtype=%s device=%s contiguous=%s", t->storage_offset,
          ScalarType_pyName(t->dtype), Device_format(t->device, dev, sizeof dev),
          t->is_contiguous ? "True" : "False");
+  if (t->quantizer != NULL && t->quantizer->qscheme == QScheme_PerTensorAffine) {
+    printf(" scale=%.6g zero_point=%" PRId64, t->quantizer->scale, t->quantizer->zero_point);
+  } else if (t->quantizer != NULL) {
+    const Quantizer* q = t->quantizer;
+    printf(" axis=%" PRId64 " scales=[", q->axis);
+    for (int64_t c = 0; c < q->num_channels; c++) printf("%s%.6g", c ? ", " : "", q->scales[c]);
+    fputs("] zero_points=[", stdout);
+    for (int64_t c = 0; c < q->num_channels; c++) printf("%s%" PRId64, c ? ", " : "", q->zero_points[c]);
+    fputc(']', stdout);
+  }
+  fputs(" data=[", stdout);
   for (int64_t i = 0; i < t->numel; i++) {
     if (i) fputs(", ", stdout);
-    print_element(stdout, t, i);
+    if (real)
+      print_g6(stdout, (double)((const float*)Tensor_data(real))[i]);
+    else
+      print_element(stdout, data, i);
   }
   fputs("]\n", stdout);
+  Tensor_release(real);
+  Value_release(cpu);
   return Value_none();
 }
 
@@ -144,23 +197,38 @@ static Value* builtin_trace_off(Value* self, Value** args, int nargs, char** kwn
   return Value_none();
 }
 
+/* print(*values, sep=' ', end='\n'): Python's str of each value. */
 static Value* builtin_print(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  (void)self, (void)kwnames, (void)kwargs;
-  if (nkw > 0) {
-    Error_set(ErrorType_TypeError, "print() keyword arguments are not supported by minaten");
-    return NULL;
+  (void)self;
+  const char* sep = " ";
+  const char* end = "\n";
+  for (int k = 0; k < nkw; k++) {
+    const Value* v = kwargs[k];
+    bool is_sep = strcmp(kwnames[k], "sep") == 0, is_end = strcmp(kwnames[k], "end") == 0;
+    if ((is_sep || is_end) && v->kind != Value_Str && v->kind != Value_None) {
+      Error_set(ErrorType_TypeError, "%s must be None or a string, not %s", kwnames[k], Value_typeName(v));
+      return NULL;
+    }
+    if (is_sep) sep = v->kind == Value_Str ? v->u.s : " ";
+    else if (is_end) end = v->kind == Value_Str ? v->u.s : "\n";
+    else if (strcmp(kwnames[k], "flush") != 0) {
+      Error_set(ErrorType_TypeError, "'%s' is an invalid keyword argument for print()", kwnames[k]);
+      return NULL;
+    }
   }
   /* Format into memory first, so an error prints nothing of the line. */
   char* buf = NULL;
   size_t len = 0;
   FILE* f = open_memstream(&buf, &len);
+  TORCH_INTERNAL_ASSERT(f != NULL);
   int rc = 0;
   for (int i = 0; i < nargs && rc == 0; i++) {
-    if (i) fputc(' ', f);
+    if (i) fputs(sep, f);
     rc = Value_str_write(args[i], f);
   }
+  if (rc == 0) fputs(end, f);
   fclose(f);
-  if (rc == 0) printf("%s\n", buf);
+  if (rc == 0) fwrite(buf, 1, len, stdout);
   free(buf);
   return rc == 0 ? Value_none() : NULL;
 }
@@ -189,126 +257,225 @@ static Value* builtin_len(Value* self, Value** args, int nargs, char** kwnames, 
   }
 }
 
+/* ---- Python builtins ------------------------------------------------------ */
+
+/* torch.Size.numel(): the product of the sizes. */
+static Value* size_numel(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)args, (void)kwnames, (void)kwargs;
+  if (expect_args("numel", nargs, 0, 0, nkw) < 0) return NULL;
+  int64_t n = 1;
+  for (int i = 0; i < self->u.seq.n; i++) {
+    if (__builtin_mul_overflow(n, self->u.seq.items[i]->u.i, &n)) {
+      Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; the product overflows");
+      return NULL;
+    }
+  }
+  return Value_int(n);
+}
+
+static Value* string_of(Value* v, int (*write)(const Value*, FILE*)) {
+  char* buf = NULL;
+  size_t len = 0;
+  FILE* f = open_memstream(&buf, &len);
+  TORCH_INTERNAL_ASSERT(f != NULL);
+  int rc = write(v, f);
+  fclose(f);
+  Value* r = rc == 0 ? Value_strn(buf, len) : NULL;
+  free(buf);
+  return r;
+}
+
+static Value* builtin_str(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("str", nargs, 0, 1, nkw) < 0) return NULL;
+  return nargs == 0 ? Value_str("") : string_of(args[0], Value_str_write);
+}
+
+static Value* builtin_repr(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("repr", nargs, 1, 1, nkw) < 0) return NULL;
+  return string_of(args[0], Value_repr_write);
+}
+
+static Value* builtin_bool(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("bool", nargs, 0, 1, nkw) < 0) return NULL;
+  bool truth = false;
+  if (nargs == 1 && python_truth(args[0], &truth) < 0) return NULL;
+  return Value_bool(truth);
+}
+
+/* int(x) and float(x): numbers, numeric strings, one-element tensors
+ * (Tensor.__int__ / __float__ read the value with item()). */
+static Value* to_number(const char* name, bool integer, Value** args, int nargs, int nkw) {
+  if (expect_args(name, nargs, 0, 1, nkw) < 0) return NULL;
+  if (nargs == 0) return integer ? Value_int(0) : Value_float(0);
+  Value* v = args[0];
+  double d = 0;
+  if (v->kind == Value_Int || v->kind == Value_Bool) {
+    int64_t i = v->kind == Value_Int ? v->u.i : v->u.b;
+    return integer ? Value_int(i) : Value_float((double)i);
+  } else if (v->kind == Value_Float) {
+    d = v->u.f;
+  } else if (v->kind == Value_Str) {
+    char* end = NULL;
+    const char* s = v->u.s;
+    if (integer) {
+      long long i = strtoll(s, &end, 10);
+      while (end && (*end == ' ' || *end == '\n')) end++;
+      if (end != s && end && *end == '\0') return Value_int(i);
+    } else {
+      d = strtod(s, &end);
+      while (end && (*end == ' ' || *end == '\n')) end++;
+      if (end != s && end && *end == '\0') return Value_float(d);
+    }
+    Error_set(ErrorType_ValueError, integer ? "invalid literal for int() with base 10: '%s'"
+                                            : "could not convert string to float: '%s'", s);
+    return NULL;
+  } else if (v->kind == Value_Tensor) {
+    if (v->u.tensor->numel != 1) {
+      Error_set(ErrorType_ValueError, "only one element tensors can be converted to Python scalars");
+      return NULL;
+    }
+    Value* item = tensor_item(v->u.tensor);
+    if (item == NULL) return NULL;
+    Value* r = to_number(name, integer, &item, 1, 0);
+    Value_release(item);
+    return r;
+  } else {
+    Error_set(ErrorType_TypeError, "%s() argument must be a string or a real number, not '%s'", name,
+              Value_typeName(v));
+    return NULL;
+  }
+  if (!integer) return Value_float(d);
+  if (isnan(d) || isinf(d)) {
+    Error_set(ErrorType_ValueError, isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+    return NULL;
+  }
+  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0) {
+    Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; %g does not fit", d);
+    return NULL;
+  }
+  return Value_int((int64_t)d);
+}
+
+static Value* builtin_int(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  return to_number("int", true, args, nargs, nkw);
+}
+
+static Value* builtin_float(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  return to_number("float", false, args, nargs, nkw);
+}
+
+static Value* builtin_abs(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("abs", nargs, 1, 1, nkw) < 0) return NULL;
+  Value* v = args[0];
+  if (v->kind == Value_Int && v->u.i != INT64_MIN) return Value_int(v->u.i < 0 ? -v->u.i : v->u.i);
+  if (v->kind == Value_Bool) return Value_int(v->u.b);
+  if (v->kind == Value_Float) return Value_float(fabs(v->u.f));
+  if (v->kind == Value_Tensor) { /* Tensor.__abs__ is torch.abs */
+    Value* ops = Value_ops("aten", "abs", NULL, false, false);
+    Value* r = call_operator(ops, NULL, args, 1, NULL, NULL, 0);
+    Value_release(ops);
+    return r;
+  }
+  Error_set(ErrorType_TypeError, "bad operand type for abs(): '%s'", Value_typeName(v));
+  return NULL;
+}
+
+/* tuple(x) / list(x): the items of a sequence. */
+static Value* to_sequence(ValueKind kind, const char* name, Value** args, int nargs, int nkw) {
+  if (expect_args(name, nargs, 0, 1, nkw) < 0) return NULL;
+  if (nargs == 0) return Value_seq(kind, 0);
+  Value* v = args[0];
+  if (v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size) {
+    Value* r = Value_seq(kind, v->u.seq.n);
+    for (int i = 0; i < v->u.seq.n; i++) r->u.seq.items[i] = Value_retain(v->u.seq.items[i]);
+    return r;
+  }
+  if (v->kind == Value_Str) {
+    int n = (int)strlen(v->u.s);
+    Value* r = Value_seq(kind, n);
+    for (int i = 0; i < n; i++) r->u.seq.items[i] = Value_strn(v->u.s + i, 1);
+    return r;
+  }
+  Error_set(ErrorType_TypeError, "'%s' object is not iterable", Value_typeName(v));
+  return NULL;
+}
+
+static Value* builtin_tuple(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  return to_sequence(Value_Tuple, "tuple", args, nargs, nkw);
+}
+
+static Value* builtin_list(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  return to_sequence(Value_List, "list", args, nargs, nkw);
+}
+
+static Value* builtin_hasattr(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("hasattr", nargs, 2, 2, nkw) < 0) return NULL;
+  if (args[1]->kind != Value_Str) {
+    Error_set(ErrorType_TypeError, "hasattr(): attribute name must be string");
+    return NULL;
+  }
+  Value* v = get_attribute(args[0], args[1]->u.s);
+  if (v == NULL && Error_type() != ErrorType_AttributeError) return NULL;
+  Error_clear();
+  Value_release(v);
+  return Value_bool(v != NULL);
+}
+
+/* obj.NAME for every kind of value.  PyTorch 1.13: torch/_ops.py (_OpNamespace,
+ * OpOverloadPacket.__getattr__), torch/csrc/Size.cpp (numel) */
+Value* get_attribute(Value* obj, const char* name) {
+  if (obj->kind == Value_Tensor) return tensor_attribute(obj, name);
+  if (obj->kind == Value_Module) {
+    if (strcmp(obj->u.s, "torch") == 0) return torch_attribute(name);
+    if (strcmp(obj->u.s, "torch.ops") == 0) {
+      char buf[256];
+      snprintf(buf, sizeof buf, "torch.ops.%s", name);
+      return Value_module(buf);
+    }
+    const char* ns = obj->u.s + strlen("torch.ops.");
+    if (find_bound_operator(ns, name, false, true) != NULL) return Value_ops(ns, name, NULL, false, true);
+    Error_set(ErrorType_AttributeError, "'_OpNamespace' '%s' object has no attribute '%s'", ns, name);
+    return NULL;
+  }
+  if (obj->kind == Value_Ops && obj->u.ops.overload == NULL && obj->u.ops.all) {
+    const char* overload = strcmp(name, "default") == 0 ? "" : name;
+    char qualified[256];
+    snprintf(qualified, sizeof qualified, "%s::%s%s%s", obj->u.ops.ns, obj->u.ops.name, overload[0] ? "." : "", overload);
+    if (Dispatcher_findSchema(qualified) != NULL) return Value_ops(obj->u.ops.ns, obj->u.ops.name, overload, false, true);
+    Error_set(ErrorType_AttributeError, "The underlying op of '%s.%s' has no overload name '%s'", obj->u.ops.ns,
+              obj->u.ops.name, name);
+    return NULL;
+  }
+  if (obj->kind == Value_Size && strcmp(name, "numel") == 0) {
+    Value* b = Value_builtin("numel", size_numel);
+    Value* m = Value_method(obj, b);
+    Value_release(b);
+    return m;
+  }
+  Error_set(ErrorType_AttributeError, "'%s' object has no attribute '%s'", Value_typeName(obj), name);
+  return NULL;
+}
+
 Value* global_builtin(const char* name) {
   static const struct { const char* name; BuiltinFn fn; } table[] = {
       {"show", builtin_show},         {"same_storage", builtin_same_storage}, {"trace_on", builtin_trace_on},
-      {"trace_off", builtin_trace_off}, {"print", builtin_print}, {"len", builtin_len}};
+      {"trace_off", builtin_trace_off}, {"print", builtin_print}, {"len", builtin_len},
+      {"str", builtin_str},           {"repr", builtin_repr},           {"bool", builtin_bool},
+      {"int", builtin_int},           {"float", builtin_float},         {"abs", builtin_abs},
+      {"tuple", builtin_tuple},       {"list", builtin_list},           {"hasattr", builtin_hasattr}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(name, table[i].name) == 0) return Value_builtin(table[i].name, table[i].fn);
   if (strcmp(name, "torch") == 0) return Value_module("torch");
   return NULL;
-}
-
-/* ---- torch.tensor --------------------------------------------------------- */
-
-typedef struct NestedShape {
-  int64_t sizes[MINATEN_MAX_DIM];
-  int64_t dim;
-  bool any_float, any_int, all_bool;
-} NestedShape;
-
-/* PyTorch 1.13: torch/csrc/utils/tensor_new.cpp compute_sizes + infer_scalar_type */
-static int walk_nested(const Value* v, int64_t depth, NestedShape* s) {
-  if (v->kind == Value_List || v->kind == Value_Tuple) {
-    if (depth == s->dim) {
-      if (s->dim == MINATEN_MAX_DIM) {
-        Error_set(ErrorType_ValueError, "too many dimensions");
-        return -1;
-      }
-      s->sizes[s->dim++] = v->u.seq.n;
-    } else if (depth > s->dim || s->sizes[depth] != v->u.seq.n) {
-      Error_set(ErrorType_ValueError, "expected sequence of length %" PRId64 " at dim %" PRId64 " (got %d)",
-                s->sizes[depth], depth, v->u.seq.n);
-      return -1;
-    }
-    for (int i = 0; i < v->u.seq.n; i++)
-      if (walk_nested(v->u.seq.items[i], depth + 1, s) < 0) return -1;
-    return 0;
-  }
-  if (depth != s->dim) {
-    Error_set(ErrorType_ValueError, "expected sequence of length %" PRId64 " at dim %" PRId64 " (got 0)",
-              s->sizes[depth], depth);
-    return -1;
-  }
-  if (v->kind == Value_Float) s->any_float = true;
-  else if (v->kind == Value_Int) s->any_int = true;
-  else if (v->kind == Value_Bool) s->any_int = s->any_int;
-  else {
-    Error_set(ErrorType_TypeError, "new(): invalid data type '%s'", Value_typeName(v));
-    return -1;
-  }
-  if (v->kind != Value_Bool) s->all_bool = false;
-  return 0;
-}
-
-static void fill_nested(const Value* v, Tensor* t, int64_t* index) {
-  if (v->kind == Value_List || v->kind == Value_Tuple) {
-    for (int i = 0; i < v->u.seq.n; i++) fill_nested(v->u.seq.items[i], t, index);
-    return;
-  }
-  char* p = Tensor_data(t) + (*index)++ * (int64_t)Tensor_itemsize(t);
-  Scalar s = v->kind == Value_Float ? Scalar_fromDouble(v->u.f)
-             : v->kind == Value_Bool ? Scalar_fromBool(v->u.b)
-                                     : Scalar_fromLong(v->u.i);
-  store_scalar(t->dtype, p, s);
-}
-
-/* Makes a fresh CPU tensor from nested data and lifts it, as 1.13 does
- * (the trace shows aten::lift_fresh). */
-static Value* tensor_from_data(const Value* data, ScalarType dtype, bool dtype_given) {
-  NestedShape shape;
-  memset(&shape, 0, sizeof shape);
-  shape.all_bool = true;
-  if (walk_nested(data, 0, &shape) < 0) return NULL;
-  if (!dtype_given)
-    dtype = shape.any_float ? ScalarType_Float
-            : shape.any_int ? ScalarType_Long
-            : (shape.all_bool && !(data->kind == Value_List && shape.sizes[0] == 0)) ? ScalarType_Bool
-                                                                                   : ScalarType_Float;
-  if (ScalarType_isQuantized(dtype)) {
-    Error_set(ErrorType_RuntimeError, "minaten: torch.tensor of a quantized dtype is not supported");
-    return NULL;
-  }
-  int64_t strides[MINATEN_MAX_DIM];
-  IntArrayRef sizes = IntArrayRef_make(shape.sizes, (size_t)shape.dim);
-  computeContiguousStrides(sizes, strides);
-  int64_t numel = IntArrayRef_product(sizes);
-  Storage* storage = Storage_new((size_t)numel * ScalarType_elementSize(dtype));
-  if (storage == NULL) return NULL;
-  Tensor* t = Tensor_new(storage, 0, sizes, IntArrayRef_make(strides, sizes.size), dtype, Device_cpu(),
-                         DispatchKey_CPU);
-  Storage_release(storage);
-  if (t == NULL) return NULL;
-  int64_t index = 0;
-  fill_nested(data, t, &index);
-  IValue args[1] = {IValue_borrowTensor(t)};
-  Value* lifted = call_op_boxed("aten::lift_fresh", args);
-  Tensor_release(t);
-  return lifted;
-}
-
-Value* make_scalar_tensor(const Value* number) {
-  return tensor_from_data(number, ScalarType_Float, false);
-}
-
-static Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  (void)self;
-  ScalarType dtype = ScalarType_Float;
-  bool dtype_given = false;
-  for (int k = 0; k < nkw; k++) {
-    if (strcmp(kwnames[k], "dtype") == 0 && kwargs[k]->kind == Value_Dtype) {
-      dtype = kwargs[k]->u.dtype;
-      dtype_given = true;
-    } else if (!(strcmp(kwnames[k], "dtype") == 0 && kwargs[k]->kind == Value_None)) {
-      Error_set(ErrorType_TypeError, "tensor() got an unexpected keyword argument '%s'", kwnames[k]);
-      return NULL;
-    }
-  }
-  if (nargs != 1) {
-    Error_set(ErrorType_TypeError, "tensor() takes 1 positional argument but %d were given", nargs);
-    return NULL;
-  }
-  return tensor_from_data(args[0], dtype, dtype_given);
 }
 
 /* ---- torch.NAME --------------------------------------------------------- */
@@ -321,6 +488,51 @@ static const struct { const char* name; ScalarType dtype; } kDtypeNames[] = {
     {"bool", ScalarType_Bool},     {"quint8", ScalarType_QUInt8}, {"qint8", ScalarType_QInt8},
     {"qint32", ScalarType_QInt32}};
 
+/* torch.Size(sizes): a tuple of ints.  PyTorch 1.13: torch/csrc/Size.cpp THPSize_pynew */
+static Value* builtin_size(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("Size", nargs, 0, 1, nkw) < 0) return NULL;
+  if (nargs == 0) return Value_seq(Value_Size, 0);
+  const Value* v = args[0];
+  if (v->kind != Value_Tuple && v->kind != Value_List && v->kind != Value_Size) {
+    Error_set(ErrorType_TypeError, "'%s' object is not iterable", Value_typeName(v));
+    return NULL;
+  }
+  Value* r = Value_seq(Value_Size, v->u.seq.n);
+  for (int i = 0; i < v->u.seq.n; i++) {
+    const Value* item = v->u.seq.items[i];
+    int64_t x = 0;
+    if (item->kind == Value_Int || item->kind == Value_Bool) {
+      x = item->kind == Value_Int ? item->u.i : item->u.b;
+    } else if (item->kind != Value_Tensor || tensor_to_index(item->u.tensor, &x) < 0) {
+      if (!Error_occurred())
+        Error_set(ErrorType_TypeError, "torch.Size() takes an iterable of 'int' (item %d is '%s')", i,
+                  Value_typeName(item));
+      Value_release(r);
+      return NULL;
+    }
+    r->u.seq.items[i] = Value_int(x);
+  }
+  return r;
+}
+
+/* torch.device("cpu") / torch.device("lazy", 0).  PyTorch 1.13: torch/csrc/Device.cpp THPDevice_pynew */
+static Value* builtin_device(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("device", nargs, 1, 2, nkw) < 0) return NULL;
+  if (args[0]->kind == Value_Device && nargs == 1) return Value_retain(args[0]);
+  if (args[0]->kind != Value_Str || (nargs == 2 && args[1]->kind != Value_Int)) {
+    Error_set(ErrorType_TypeError, "device() received an invalid combination of arguments");
+    return NULL;
+  }
+  char text[128];
+  if (nargs == 2) snprintf(text, sizeof text, "%s:%lld", args[0]->u.s, (long long)args[1]->u.i);
+  else snprintf(text, sizeof text, "%s", args[0]->u.s);
+  Device d;
+  if (Device_parse(text, &d) < 0) return NULL;
+  return Value_device(d);
+}
+
 Value* torch_attribute(const char* name) {
   for (size_t i = 0; i < sizeof kDtypeNames / sizeof kDtypeNames[0]; i++)
     if (strcmp(name, kDtypeNames[i].name) == 0) return Value_dtype(kDtypeNames[i].dtype);
@@ -328,204 +540,10 @@ Value* torch_attribute(const char* name) {
   if (strcmp(name, "preserve_format") == 0) return Value_memoryFormat(MemoryFormat_Preserve);
   if (strcmp(name, "ops") == 0) return Value_module("torch.ops");
   if (strcmp(name, "tensor") == 0) return Value_builtin("tensor", builtin_tensor);
+  if (strcmp(name, "Size") == 0) return Value_builtin("Size", builtin_size);
+  if (strcmp(name, "device") == 0) return Value_builtin("device", builtin_device);
   if (find_bound_operator("aten", name, false, false) != NULL) return Value_ops("aten", name, NULL, false, false);
   Error_set(ErrorType_AttributeError, "module 'torch' has no attribute '%s'", name);
-  return NULL;
-}
-
-/* ---- tensor methods that are not operators -------------------------------- */
-
-/* Reads an optional dim argument of size()/stride(). */
-static int optional_dim(const char* name, Value** args, int nargs, int nkw, const Tensor* t, int64_t* dim) {
-  if (expect_args(name, nargs, 0, 1, nkw) < 0) return -1;
-  if (nargs == 0) return 0;
-  if (args[0]->kind != Value_Int) {
-    Error_set(ErrorType_TypeError, "%s(): argument 'dim' must be int, not %s", name, Value_typeName(args[0]));
-    return -1;
-  }
-  *dim = maybe_wrap_dim(args[0]->u.i, t->dim, false);
-  return *dim < 0 ? -1 : 1;
-}
-
-static Value* method_size(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  (void)kwnames, (void)kwargs;
-  int64_t d;
-  int r = optional_dim("size", args, nargs, nkw, self->u.tensor, &d);
-  if (r < 0) return NULL;
-  return r ? Value_int(self->u.tensor->sizes[d]) : Value_sizeFrom(Tensor_sizes(self->u.tensor));
-}
-
-static Value* method_stride(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  (void)kwnames, (void)kwargs;
-  int64_t d;
-  int r = optional_dim("stride", args, nargs, nkw, self->u.tensor, &d);
-  if (r < 0) return NULL;
-  if (r) return Value_int(self->u.tensor->strides[d]);
-  Value* v = Value_sizeFrom(Tensor_strides(self->u.tensor));
-  v->kind = Value_Tuple;
-  return v;
-}
-
-#define SIMPLE_METHOD(fname, pyname, expr)                                                         \
-  static Value* fname(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) { \
-    (void)args, (void)kwnames, (void)kwargs;                                                       \
-    if (expect_args(pyname, nargs, 0, 0, nkw) < 0) return NULL;                                    \
-    const Tensor* t = self->u.tensor;                                                              \
-    return expr;                                                                                   \
-  }
-SIMPLE_METHOD(method_dim, "dim", Value_int(t->dim))
-SIMPLE_METHOD(method_numel, "numel", Value_int(t->numel))
-SIMPLE_METHOD(method_storage_offset, "storage_offset", Value_int(t->storage_offset))
-SIMPLE_METHOD(method_is_contiguous, "is_contiguous", Value_bool(t->is_contiguous))
-
-static Value* tolist_rec(const Tensor* t, int64_t d, int64_t* index) {
-  if (d == t->dim) return tensor_element(t, (*index)++);
-  Value* l = Value_seq(Value_List, (int)t->sizes[d]);
-  for (int64_t i = 0; i < t->sizes[d]; i++) l->u.seq.items[i] = tolist_rec(t, d + 1, index);
-  return l;
-}
-
-SIMPLE_METHOD(method_tolist, "tolist", tolist_rec(t, 0, &(int64_t){0}))
-
-static Value* method_item(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  (void)args, (void)kwnames, (void)kwargs;
-  if (expect_args("item", nargs, 0, 0, nkw) < 0) return NULL;
-  if (self->u.tensor->numel != 1) {
-    Error_set(ErrorType_ValueError, "only one element tensors can be converted to Python scalars");
-    return NULL;
-  }
-  return tensor_element(self->u.tensor, 0);
-}
-
-/*
- * Tensor.to(...): PyTorch parses it by hand (python_variable_methods.cpp
- * THPVariable_to: to(device, dtype), to(dtype), to(tensor), keywords) and
- * calls the to.dtype_layout operator, which returns self or runs _to_copy.
- */
-static Value* to_with(Value* self, const Value* dtype, const Value* device, bool copy, bool non_blocking,
-                      const Value* memory_format) {
-  Device dev;
-  if (device != NULL && device->kind == Value_Str && Device_parse(device->u.s, &dev) < 0) return NULL;
-  if (device != NULL && device->kind == Value_Device) dev = device->u.device;
-  IValue args[8] = {
-      IValue_borrowTensor(self->u.tensor),
-      dtype ? IValue_fromScalarType(dtype->u.dtype) : IValue_none(),
-      IValue_none(),
-      device ? IValue_fromDevice(dev) : IValue_none(),
-      IValue_none(),
-      IValue_fromBool(non_blocking),
-      IValue_fromBool(copy),
-      memory_format ? IValue_fromMemoryFormat(memory_format->u.memory_format) : IValue_none()};
-  return call_op_boxed("aten::to.dtype_layout", args);
-}
-
-static Value* method_to(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  const Value *dtype = NULL, *device = NULL, *memory_format = NULL;
-  bool copy = false, non_blocking = false;
-  for (int i = 0; i < nargs; i++) {
-    Value* a = args[i];
-    if (a->kind == Value_Dtype && dtype == NULL) dtype = a;
-    else if ((a->kind == Value_Str || a->kind == Value_Device) && device == NULL && dtype == NULL) device = a;
-    else if (a->kind == Value_Tensor && nargs == 1) {
-      Value* dt = Value_dtype(a->u.tensor->dtype);
-      Value* dv = Value_device(a->u.tensor->device);
-      Value* r = to_with(self, dt, dv, false, false, NULL);
-      Value_release(dt);
-      Value_release(dv);
-      return r;
-    } else if (a->kind == Value_Bool && i >= 1) {
-      if (i == nargs - 1 && nargs >= 2 && args[i - 1]->kind == Value_Bool) copy = a->u.b;
-      else non_blocking = a->u.b;
-    } else {
-      Error_set(ErrorType_TypeError, "to() received an invalid combination of arguments - got (%s)",
-                Value_typeName(a));
-      return NULL;
-    }
-  }
-  for (int k = 0; k < nkw; k++) {
-    Value* v = kwargs[k];
-    if (strcmp(kwnames[k], "dtype") == 0 && (v->kind == Value_Dtype || v->kind == Value_None)) dtype = v->kind == Value_None ? NULL : v;
-    else if (strcmp(kwnames[k], "device") == 0 && (v->kind == Value_Str || v->kind == Value_Device || v->kind == Value_None)) device = v->kind == Value_None ? NULL : v;
-    else if (strcmp(kwnames[k], "copy") == 0 && v->kind == Value_Bool) copy = v->u.b;
-    else if (strcmp(kwnames[k], "non_blocking") == 0 && v->kind == Value_Bool) non_blocking = v->u.b;
-    else if (strcmp(kwnames[k], "memory_format") == 0 && v->kind == Value_MemoryFormat) memory_format = v;
-    else {
-      Error_set(ErrorType_TypeError, "to() received an invalid combination of arguments - got (%s=%s)",
-                kwnames[k], Value_typeName(v));
-      return NULL;
-    }
-  }
-  return to_with(self, dtype, device, copy, non_blocking, memory_format);
-}
-
-static Value* to_dtype_method(Value* self, int nargs, int nkw, const char* name, ScalarType t) {
-  if (expect_args(name, nargs, 0, 0, nkw) < 0) return NULL;
-  Value* dt = Value_dtype(t);
-  Value* r = to_with(self, dt, NULL, false, false, NULL);
-  Value_release(dt);
-  return r;
-}
-#define DTYPE_METHOD(fname, pyname, dtype)                                                          \
-  static Value* fname(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) { \
-    (void)args, (void)kwnames, (void)kwargs;                                                        \
-    return to_dtype_method(self, nargs, nkw, pyname, dtype);                                        \
-  }
-DTYPE_METHOD(method_float, "float", ScalarType_Float)
-DTYPE_METHOD(method_double, "double", ScalarType_Double)
-DTYPE_METHOD(method_long, "long", ScalarType_Long)
-DTYPE_METHOD(method_int, "int", ScalarType_Int)
-DTYPE_METHOD(method_bool, "bool", ScalarType_Bool)
-DTYPE_METHOD(method_short, "short", ScalarType_Short)
-DTYPE_METHOD(method_byte, "byte", ScalarType_Byte)
-DTYPE_METHOD(method_char, "char", ScalarType_Char)
-
-static Value* method_cpu(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
-  (void)args, (void)kwnames, (void)kwargs;
-  if (expect_args("cpu", nargs, 0, 0, nkw) < 0) return NULL;
-  Value* dev = Value_device(Device_cpu());
-  Value* r = to_with(self, NULL, dev, false, false, NULL);
-  Value_release(dev);
-  return r;
-}
-
-static const struct { const char* name; BuiltinFn fn; } kTensorMethods[] = {
-    {"size", method_size},       {"stride", method_stride}, {"dim", method_dim},
-    {"numel", method_numel},     {"storage_offset", method_storage_offset},
-    {"is_contiguous", method_is_contiguous}, {"tolist", method_tolist}, {"item", method_item},
-    {"to", method_to},           {"cpu", method_cpu},       {"float", method_float},
-    {"double", method_double},   {"long", method_long},     {"int", method_int},
-    {"bool", method_bool},       {"short", method_short},   {"byte", method_byte},
-    {"char", method_char}};
-
-Value* tensor_attribute(Value* self, const char* name) {
-  const Tensor* t = self->u.tensor;
-  if (strcmp(name, "shape") == 0) return Value_sizeFrom(Tensor_sizes(t));
-  if (strcmp(name, "dtype") == 0) return Value_dtype(t->dtype);
-  if (strcmp(name, "device") == 0) return Value_device(t->device);
-  if (strcmp(name, "ndim") == 0) return Value_int(t->dim);
-  if (strcmp(name, "is_quantized") == 0) return Value_bool(ScalarType_isQuantized(t->dtype));
-  if (strcmp(name, "T") == 0) {
-    /* PyTorch 1.13: Tensor.T is numpy_T, which permutes the dims in reverse. */
-    int64_t dims[MINATEN_MAX_DIM];
-    for (int64_t i = 0; i < t->dim; i++) dims[i] = t->dim - 1 - i;
-    IValue args[2] = {IValue_borrowTensor(t), IValue_borrowIntList(IntArrayRef_make(dims, (size_t)t->dim))};
-    return call_op_boxed("aten::permute", args);
-  }
-  for (size_t i = 0; i < sizeof kTensorMethods / sizeof kTensorMethods[0]; i++) {
-    if (strcmp(name, kTensorMethods[i].name) == 0) {
-      Value* b = Value_builtin(kTensorMethods[i].name, kTensorMethods[i].fn);
-      Value* m = Value_method(self, b);
-      Value_release(b);
-      return m;
-    }
-  }
-  if (find_bound_operator("aten", name, true, false) != NULL) {
-    Value* ops = Value_ops("aten", name, NULL, true, false);
-    Value* m = Value_method(self, ops);
-    Value_release(ops);
-    return m;
-  }
-  Error_set(ErrorType_AttributeError, "'Tensor' object has no attribute '%s'", name);
   return NULL;
 }
 

@@ -1,22 +1,39 @@
 /*
- * indexing.c - subscripts: `t[1, :, None, ...]` and `t[0] = 5`.
+ * indexing.c - subscripts: `t[1, :, None, ...]`, `t[mask]`, `t[0] = 5`, and
+ * Python's subscripts of tuples, lists, torch.Size and strings.
  *
- * Basic indexing makes views, one operator per index item, as PyTorch's
- * applySlicing does: an integer is `select` (the dimension goes away), a slice
- * is `slice` (even `:`), None is `unsqueeze`, `...` skips the dimensions no
- * other item names.  Assignment indexes the same way and then writes into the
- * view with copy_to: `copy_` when the shapes agree, `fill_` for a 0-dim
- * value, else the value is viewed without leading 1s, expanded and copied.
- * A Python number is first made a 0-dim tensor of the target's dtype (which
- * the trace shows as `lift_fresh`).
+ * Tensor indexing follows PyTorch's two layers.  THPVariable_getitem first
+ * takes the single-item fast paths (an int is `select`, a slice `slice`,
+ * None `unsqueeze(0)`, `...` `alias`); anything else becomes a tuple of
+ * items for applySlicing, which walks them left to right keeping a current
+ * dimension: an int selects (the dimension goes away), a slice slices, None
+ * unsqueezes, `...` skips the dimensions no other item names, and tensor
+ * (or list, or bool) items are recorded at their dimension for advanced
+ * indexing, done at the end by one `index.Tensor` (a copy).  When nothing
+ * was recorded and nothing changed (`t[()]`), the result is an alias.
  *
- * Tensor indices (advanced indexing) are recorded at the dimension they
- * stand for while the basic items are applied; the view is then indexed with
- * `index.Tensor` (a copy), or written with `index_put_`.  NB(minaten): Python
- * lists as indices are not supported yet.
+ * Two details show in the trace and are kept: a slice in a multi-item index
+ * (or in any assignment) that spans its whole dimension exactly
+ * (`t[0:2, 0]` with size 2) is skipped, but `:` is always a `slice`, since its
+ * stop is the largest integer; and a bool item unsqueezes, then indexes
+ * with a one-element (True) or empty (False) int64 tensor.
  *
- * PyTorch 1.13: torch/csrc/autograd/python_variable_indexing.cpp,
- * aten/src/ATen/TensorIndexing.h (applySlicing, applySelect, copy_to)
+ * Assignment converts the value first (a number becomes a 0-dim tensor of
+ * the target's dtype: `lift_fresh` in the trace), indexes the same way,
+ * then writes: with `index_put_` when tensors were recorded, else with
+ * copy_to: `copy_` when the shapes agree, `fill_` for a 0-dim value, else
+ * the value viewed without its leading 1s, expanded when needed, `copy_`.
+ *
+ * Error messages are PyTorch's, including its dimension numbering: an
+ * out-of-range int reports its position in the index, not the dimension it
+ * lands on.  NB(minaten): on a 0-dim tensor PyTorch reads the size of a
+ * dimension that does not exist (it finds 0); minaten reports 0 too.
+ *
+ * PyTorch 1.13: torch/csrc/autograd/python_variable_indexing.cpp
+ * (THPVariable_getitem, THPVariable_setitem, applySlicing, valueToTensor,
+ * treatSequenceAsTuple, count_specified_dimensions), aten/src/ATen/TensorIndexing.h
+ * (applySelect, applySlice, handleDimInMultiDimIndexing, boolToIndexingTensor,
+ * copy_to, get_item, set_item)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,106 +43,275 @@
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 
-static Value* call1(const char* op, IValue* args) { return call_op_boxed(op, args); }
+static Value* call(const char* op, IValue* args) { return call_op_boxed(op, args); }
 
-static int slice_part(const Value* v, OptionalInt* out, const char* what) {
-  (void)what;
-  if (v == NULL || v->kind == Value_None) {
-    out->has_value = false;
-    return 0;
-  }
-  if (v->kind != Value_Int) {
+/* ---- Python's slice objects ---------------------------------------------------- */
+
+typedef struct Slice {
+  int64_t start, stop, step;
+} Slice;
+
+/* One part of a slice: None, or an int (bools and integer tensors through
+ * __index__).  PyTorch 1.13 via Python's _PyEval_SliceIndex */
+static int slice_index(const Value* v, int64_t dflt, int64_t* out) {
+  if (v->kind == Value_None) *out = dflt;
+  else if (v->kind == Value_Int) *out = v->u.i;
+  else if (v->kind == Value_Bool) *out = v->u.b;
+  else if (v->kind == Value_Tensor && ScalarType_isIntegral(v->u.tensor->dtype, true) && v->u.tensor->numel == 1)
+    return tensor_to_index(v->u.tensor, out);
+  else {
     Error_set(ErrorType_TypeError, "slice indices must be integers or None or have an __index__ method");
     return -1;
   }
-  out->has_value = true;
-  out->value = v->u.i;
   return 0;
 }
 
-/* Tensor indices recorded by apply_slicing, by dimension (NULL: none). */
-typedef struct TensorIndices {
-  Tensor* at[MINATEN_MAX_DIM]; /* borrowed from the index values */
-  int64_t count;               /* one past the last recorded dimension */
-} TensorIndices;
-
-/* PyTorch 1.13: python_variable_indexing.cpp applySlicing */
-static Value* apply_slicing(Value* self, Value** items, int n, TensorIndices* adv) {
-  const Tensor* t = self->u.tensor;
-  int64_t specified = 0;
-  int ellipses = 0;
-  for (int i = 0; i < n; i++) {
-    ValueKind k = items[i]->kind;
-    if (k == Value_Int || k == Value_Slice || k == Value_Tensor) specified++;
-    else if (k == Value_Ellipsis) ellipses++;
-    else if (k == Value_None) continue;
-    else if (k == Value_Bool || k == Value_List) {
-      Error_set(ErrorType_NotImplementedError, "minaten: Python lists and bools as indices are not supported yet");
-      return NULL;
-    } else if (k == Value_Str) {
-      Error_set(ErrorType_TypeError, "new(): invalid data type 'str'");
-      return NULL;
-    } else {
-      Error_set(ErrorType_IndexError,
-                "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-                "valid indices (got %s)",
-                Value_typeName(items[i]));
-      return NULL;
-    }
+/* Python's PySlice_Unpack: defaults for a positive step are 0 and the
+ * largest integer. */
+static int slice_unpack(const Value* s, Slice* out) {
+  Value** parts = s->u.seq.items;
+  if (slice_index(parts[2], 1, &out->step) < 0) return -1;
+  if (out->step == 0) {
+    Error_set(ErrorType_ValueError, "slice step cannot be zero");
+    return -1;
   }
-  if (ellipses > 1) {
-    Error_set(ErrorType_IndexError, "an index can only have a single ellipsis ('...')");
+  if (out->step < -INT64_MAX) out->step = -INT64_MAX;
+  if (slice_index(parts[0], out->step < 0 ? INT64_MAX : 0, &out->start) < 0) return -1;
+  return slice_index(parts[1], out->step < 0 ? INT64_MIN : INT64_MAX, &out->stop);
+}
+
+/* Python's PySlice_AdjustIndices: the number of items, start clamped. */
+static int64_t slice_adjust(int64_t length, Slice* s) {
+  if (s->start < 0) s->start = s->start + length < 0 ? (s->step < 0 ? -1 : 0) : s->start + length;
+  else if (s->start >= length) s->start = s->step < 0 ? length - 1 : length;
+  if (s->stop < 0) s->stop = s->stop + length < 0 ? (s->step < 0 ? -1 : 0) : s->stop + length;
+  else if (s->stop >= length) s->stop = s->step < 0 ? length - 1 : length;
+  if (s->step < 0) return s->stop < s->start ? (s->start - s->stop - 1) / (-s->step) + 1 : 0;
+  return s->start < s->stop ? (s->stop - s->start - 1) / s->step + 1 : 0;
+}
+
+/* ---- subscripts of Python sequences ------------------------------------------------ */
+
+static Value* sequence_subscript(Value* obj, const Value* index) {
+  bool is_str = obj->kind == Value_Str;
+  int64_t len = is_str ? (int64_t)strlen(obj->u.s) : obj->u.seq.n;
+  const char* what = obj->kind == Value_List ? "list" : is_str ? "string" : "tuple";
+  if (index->kind == Value_Slice) {
+    Slice s;
+    if (slice_unpack(index, &s) < 0) return NULL;
+    int64_t n = slice_adjust(len, &s);
+    if (is_str) {
+      char* buf = malloc((size_t)n + 1);
+      TORCH_INTERNAL_ASSERT(buf != NULL);
+      for (int64_t i = 0; i < n; i++) buf[i] = obj->u.s[s.start + i * s.step];
+      Value* r = Value_strn(buf, (size_t)n);
+      free(buf);
+      return r;
+    }
+    Value* r = Value_seq(obj->kind, (int)n);
+    for (int64_t i = 0; i < n; i++) r->u.seq.items[i] = Value_retain(obj->u.seq.items[s.start + i * s.step]);
+    return r;
+  }
+  int64_t i;
+  if (index->kind == Value_Int || index->kind == Value_Bool) {
+    i = index->kind == Value_Int ? index->u.i : index->u.b;
+  } else if (index->kind == Value_Tensor && ScalarType_isIntegral(index->u.tensor->dtype, true) &&
+             index->u.tensor->numel == 1) {
+    if (tensor_to_index(index->u.tensor, &i) < 0) return NULL;
+  } else {
+    Error_set(ErrorType_TypeError, "%s indices must be integers or slices, not %s", what, Value_typeName(index));
     return NULL;
   }
+  if (i < -len || i >= len) {
+    Error_set(ErrorType_IndexError, "%s index out of range", what);
+    return NULL;
+  }
+  if (i < 0) i += len;
+  return is_str ? Value_strn(obj->u.s + i, 1) : Value_retain(obj->u.seq.items[i]);
+}
+
+/* ---- the basic steps (TensorIndexing.h) ------------------------------------------ */
+
+static Value* unsqueeze(const Tensor* t, int64_t dim) {
+  IValue args[2] = {IValue_borrowTensor(t), IValue_fromInt(dim)};
+  return call("aten::unsqueeze", args);
+}
+
+/* PyTorch 1.13: TensorIndexing.h applySelect */
+static Value* apply_select(const Tensor* self, int64_t dim, int64_t index, int64_t real_dim) {
+  if (index == 0 && dim == 0 && self->dim == 0) {
+    Error_set(ErrorType_IndexError,
+              "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to "
+              "convert a 0-dim tensor to a number");
+    return NULL;
+  }
+  int64_t size = dim < self->dim ? self->sizes[dim] : 0;
+  if (!(index >= -size && index < size)) {
+    Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
+              (long long)index, (long long)real_dim, (long long)size);
+    return NULL;
+  }
+  IValue args[3] = {IValue_borrowTensor(self), IValue_fromInt(dim), IValue_fromInt(index)};
+  return call("aten::select.int", args);
+}
+
+/* PyTorch 1.13: TensorIndexing.h applySlice */
+static Value* apply_slice(Value* self, int64_t dim, const Value* slice, bool disable_slice_optimization) {
+  Slice s;
+  if (slice_unpack(slice, &s) < 0) return NULL;
+  if (s.step <= 0) {
+    Error_set(ErrorType_ValueError, "step must be greater than zero");
+    return NULL;
+  }
+  const Tensor* t = self->u.tensor;
+  if (!disable_slice_optimization && dim < t->dim && s.start == 0 && s.stop == t->sizes[dim] && s.step == 1)
+    return Value_retain(self);
+  IValue args[5] = {IValue_borrowTensor(t), IValue_fromInt(dim), IValue_fromInt(s.start), IValue_fromInt(s.stop),
+                    IValue_fromInt(s.step)};
+  return call("aten::slice.Tensor", args);
+}
+
+/* A bool index as an index tensor: [0] for True, [] for False.
+ * PyTorch 1.13: TensorIndexing.h boolToIndexingTensorCPUOrCUDA */
+static Value* bool_to_indexing_tensor(const Tensor* self, bool value) {
+  int64_t size = value ? 1 : 0;
+  IValue args[6] = {IValue_borrowIntList(IntArrayRef_make(&size, 1)), IValue_fromScalarType(ScalarType_Long),
+                    IValue_none(), IValue_fromDevice(self->device), IValue_none(), IValue_none()};
+  /* at::empty({1}, {}, options) is empty.names; NB(minaten): without it, empty.memory_format */
+  bool names = Dispatcher_findSchema("aten::empty.names") != NULL;
+  IValue nargs[7] = {args[0], IValue_none(), args[1], args[2], args[3], args[4], args[5]};
+  Value* t = names ? call("aten::empty.names", nargs) : call("aten::empty.memory_format", args);
+  if (t == NULL || !value) return t;
+  IValue fargs[2] = {IValue_borrowTensor(t->u.tensor), IValue_fromDouble(0.0)};
+  Value* filled = call("aten::fill_.Scalar", fargs);
+  Value_release(t);
+  return filled;
+}
+
+/* ---- applySlicing ------------------------------------------------------------------- */
+
+/* Tensor indices recorded by dimension (recordTensorIndex); NULL: none. */
+typedef struct TensorIndices {
+  Value* at[MINATEN_MAX_DIM]; /* owned */
+  int64_t count;              /* one past the last recorded dimension */
+} TensorIndices;
+
+static void TensorIndices_release(TensorIndices* ix) {
+  for (int64_t i = 0; i < ix->count; i++) Value_release(ix->at[i]);
+  ix->count = 0;
+}
+
+static int record(TensorIndices* ix, Value* tensor, int64_t* dim) {
+  if (*dim >= MINATEN_MAX_DIM) {
+    Value_release(tensor);
+    Error_set(ErrorType_IndexError, "minaten: too many indices");
+    return -1;
+  }
+  for (int64_t i = ix->count; i <= *dim; i++) ix->at[i] = NULL;
+  ix->at[*dim] = tensor;
+  ix->count = *dim + 1;
+  (*dim)++;
+  return 0;
+}
+
+static bool is_sequence(const Value* v) {
+  return v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size || v->kind == Value_Str;
+}
+
+/* PyTorch 1.13: python_variable_indexing.cpp count_specified_dimensions */
+static int64_t count_specified_dimensions(Value* const* items, int n) {
+  int64_t count = 0;
+  for (int i = 0; i < n; i++) {
+    const Value* v = items[i];
+    if (v->kind == Value_Tensor)
+      count += v->u.tensor->dtype == ScalarType_Byte || v->u.tensor->dtype == ScalarType_Bool ? v->u.tensor->dim : 1;
+    else if (v->kind != Value_None && v->kind != Value_Ellipsis && v->kind != Value_Bool)
+      count++;
+  }
+  return count;
+}
+
+/* One tensor item.  PyTorch 1.13: TensorIndexing.h handleDimInMultiDimIndexing (tensor case) */
+static Value* tensor_item_index(Value* result, Value* index, int64_t* dim, int64_t real_dim, TensorIndices* ix) {
+  const Tensor* t = index->u.tensor;
+  if (t->dim == 0 && ScalarType_isIntegral(t->dtype, true)) {
+    if (t->dtype != ScalarType_Byte && t->dtype != ScalarType_Bool) {
+      Value* item = tensor_item(t);
+      if (item == NULL) return NULL;
+      int64_t i = item->kind == Value_Int ? item->u.i : item->kind == Value_Bool ? item->u.b : 0;
+      Value_release(item);
+      return apply_select(result->u.tensor, *dim, i, real_dim);
+    }
+    Value* item = tensor_item(t);
+    if (item == NULL) return NULL;
+    bool b = Value_toDouble(item) != 0;
+    Value_release(item);
+    Value* r = unsqueeze(result->u.tensor, *dim);
+    Value* bt = r ? bool_to_indexing_tensor(r->u.tensor, b) : NULL;
+    if (bt == NULL || record(ix, bt, dim) < 0) {
+      Value_release(r);
+      return NULL;
+    }
+    return r;
+  }
+  if (record(ix, Value_retain(index), dim) < 0) return NULL;
+  return Value_retain(result);
+}
+
+/* PyTorch 1.13: python_variable_indexing.cpp applySlicing */
+static Value* apply_slicing(Value* self, Value* const* items, int n, TensorIndices* ix,
+                            bool disable_slice_optimization) {
+  const Tensor* t = self->u.tensor;
+  int64_t specified = count_specified_dimensions(items, n);
   if (specified > t->dim) {
-    Error_set(ErrorType_IndexError, "too many indices for tensor of dimension %lld", (long long)t->dim);
+    Error_set(ErrorType_IndexError, "too many indices for tensor of dimension %d", (int)t->dim);
     return NULL;
   }
   Value* result = Value_retain(self);
   int64_t dim = 0;
-  memset(adv, 0, sizeof *adv);
   for (int i = 0; i < n && result != NULL; i++) {
-    const Tensor* r = result->u.tensor;
-    Value* next = NULL;
     Value* item = items[i];
-    if (item->kind == Value_Int) {
-      int64_t size = r->sizes[dim];
-      if (item->u.i < -size || item->u.i >= size) {
-        Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
-                  (long long)item->u.i, (long long)dim, (long long)size);
-      } else {
-        IValue args[3] = {IValue_borrowTensor(r), IValue_fromInt(dim), IValue_fromInt(item->u.i)};
-        next = call1("aten::select.int", args);
-      }
-    } else if (item->kind == Value_Slice) {
-      OptionalInt start, stop, step;
-      Value** s = item->u.seq.items;
-      if (slice_part(s[0], &start, "start") == 0 && slice_part(s[1], &stop, "stop") == 0 &&
-          slice_part(s[2], &step, "step") == 0) {
-        if (step.has_value && step.value <= 0) {
-          Error_set(ErrorType_ValueError, "step must be greater than zero");
-        } else {
-          IValue args[5] = {IValue_borrowTensor(r), IValue_fromInt(dim),
-                            IValue_fromInt(start.has_value ? start.value : 0),
-                            IValue_fromInt(stop.has_value ? stop.value : INT64_MAX),
-                            IValue_fromInt(step.has_value ? step.value : 1)};
-          next = call1("aten::slice.Tensor", args);
-          dim++;
+    Value* next = NULL;
+    const Tensor* r = result->u.tensor;
+    switch (item->kind) {
+      case Value_Int: next = apply_select(r, dim, item->u.i, i); break;
+      case Value_Slice:
+        next = apply_slice(result, dim, item, disable_slice_optimization);
+        dim++;
+        break;
+      case Value_Ellipsis:
+        dim += t->dim - specified;
+        next = Value_retain(result);
+        break;
+      case Value_None:
+        next = unsqueeze(r, dim);
+        dim++;
+        break;
+      case Value_Bool: {
+        next = unsqueeze(r, dim);
+        Value* bt = next ? bool_to_indexing_tensor(next->u.tensor, item->u.b) : NULL;
+        if (bt == NULL || record(ix, bt, &dim) < 0) {
+          Value_release(next);
+          next = NULL;
         }
+        break;
       }
-    } else if (item->kind == Value_Tensor) {
-      /* recordTensorIndex: applied after the basic items */
-      adv->at[dim] = item->u.tensor;
-      adv->count = dim + 1;
-      dim++;
-      next = Value_retain(result);
-    } else if (item->kind == Value_None) {
-      IValue args[2] = {IValue_borrowTensor(r), IValue_fromInt(dim)};
-      next = call1("aten::unsqueeze", args);
-      dim++;
-    } else { /* Ellipsis */
-      dim += t->dim - specified;
-      next = Value_retain(result);
+      case Value_Tensor: next = tensor_item_index(result, item, &dim, i, ix); break;
+      case Value_Tuple:
+      case Value_List:
+      case Value_Size:
+      case Value_Str: {
+        Value* tensor = indexing_tensor_from_data(item);
+        if (tensor != NULL) next = tensor_item_index(result, tensor, &dim, i, ix);
+        Value_release(tensor);
+        break;
+      }
+      default:
+        Error_set(ErrorType_IndexError,
+                  "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+                  "indices (got %s)",
+                  Value_typeName(item));
+        break;
     }
     Value_release(result);
     result = next;
@@ -133,92 +319,153 @@ static Value* apply_slicing(Value* self, Value** items, int n, TensorIndices* ad
   return result;
 }
 
-Value* index_get(Value* obj, Value** items, int n) {
-  if (obj->kind == Value_Tuple || obj->kind == Value_List || obj->kind == Value_Size) {
-    if (n != 1 || items[0]->kind != Value_Int) {
-      Error_set(ErrorType_TypeError, "%s indices must be integers", Value_typeName(obj));
-      return NULL;
+/* The items an index stands for: a tuple's items, a list's when NumPy's
+ * heuristic treats it as a tuple, else the index alone (wrapTuple).
+ * PyTorch 1.13: python_variable_indexing.cpp treatSequenceAsTuple */
+static void index_items(Value** index, Value* const** items, int* n) {
+  Value* v = *index;
+  bool as_tuple = v->kind == Value_Tuple;
+  if (v->kind == Value_List && v->u.seq.n < 32) {
+    for (int i = 0; i < v->u.seq.n && !as_tuple; i++) {
+      const Value* it = v->u.seq.items[i];
+      as_tuple = it->kind == Value_Tensor || is_sequence(it) || it->kind == Value_Slice ||
+                 it->kind == Value_Ellipsis || it->kind == Value_None;
     }
-    int64_t i = items[0]->u.i, len = obj->u.seq.n;
-    if (i < -len || i >= len) {
-      Error_set(ErrorType_IndexError, "%s index out of range", obj->kind == Value_List ? "list" : "tuple");
-      return NULL;
-    }
-    return Value_retain(obj->u.seq.items[i < 0 ? i + len : i]);
   }
+  if (as_tuple) {
+    *items = v->u.seq.items;
+    *n = v->u.seq.n;
+  } else {
+    *items = index;
+    *n = 1;
+  }
+}
+
+/* index.Tensor(self, indices) with the recorded indices. */
+static Value* dispatch_index(const Tensor* self, const TensorIndices* ix) {
+  Tensor* list[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < ix->count; i++) list[i] = ix->at[i] ? ix->at[i]->u.tensor : NULL;
+  TensorList l = {list, (size_t)ix->count};
+  IValue args[2] = {IValue_borrowTensor(self), IValue_borrowTensorList(l)};
+  return call("aten::index.Tensor", args);
+}
+
+/* obj[index].  PyTorch 1.13: python_variable_indexing.cpp THPVariable_getitem */
+Value* index_get(Value* obj, Value* index) {
+  if (obj->kind == Value_Tuple || obj->kind == Value_List || obj->kind == Value_Size || obj->kind == Value_Str)
+    return sequence_subscript(obj, index);
   if (obj->kind != Value_Tensor) {
     Error_set(ErrorType_TypeError, "'%s' object is not subscriptable", Value_typeName(obj));
     return NULL;
   }
-  if (n == 1 && items[0]->kind == Value_Int && obj->u.tensor->dim == 0) {
-    Error_set(ErrorType_IndexError,
-              "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
-              "in C++ to convert a 0-dim tensor to a number");
-    return NULL;
+  const Tensor* self = obj->u.tensor;
+  switch (index->kind) { /* the single-item fast paths (get_item) */
+    case Value_None: return unsqueeze(self, 0);
+    case Value_Ellipsis: {
+      IValue args[1] = {IValue_borrowTensor(self)};
+      return call("aten::alias", args);
+    }
+    case Value_Int: return apply_select(self, 0, index->u.i, 0);
+    case Value_Slice: return apply_slice(obj, 0, index, true);
+    case Value_Bool: {
+      Value* r = unsqueeze(self, 0);
+      TensorIndices ix = {{NULL}, 0};
+      int64_t dim = 0;
+      Value* bt = r ? bool_to_indexing_tensor(r->u.tensor, index->u.b) : NULL;
+      Value* out = bt && record(&ix, bt, &dim) == 0 ? dispatch_index(r->u.tensor, &ix) : NULL;
+      TensorIndices_release(&ix);
+      Value_release(r);
+      return out;
+    }
+    default: break;
   }
-  if (n == 1 && items[0]->kind == Value_Ellipsis) {
-    IValue args[1] = {IValue_borrowTensor(obj->u.tensor)};
-    return call1("aten::alias", args);
+  Value* const* items;
+  int n;
+  index_items(&index, &items, &n);
+  TensorIndices ix = {{NULL}, 0};
+  Value* sliced = apply_slicing(obj, items, n, &ix, false);
+  Value* r = sliced;
+  if (sliced != NULL && ix.count == 0 && sliced->u.tensor == self) {
+    /* ensure a shallow copy for things like x[()] */
+    IValue args[1] = {IValue_borrowTensor(self)};
+    r = call("aten::alias", args);
+    Value_release(sliced);
+  } else if (sliced != NULL && ix.count > 0) {
+    r = dispatch_index(sliced->u.tensor, &ix);
+    Value_release(sliced);
   }
-  TensorIndices adv;
-  Value* sliced = apply_slicing(obj, items, n, &adv);
-  if (sliced == NULL || adv.count == 0) return sliced;
-  TensorList list = {adv.at, (size_t)adv.count};
-  IValue args[2] = {IValue_borrowTensor(sliced->u.tensor), IValue_borrowTensorList(list)};
-  Value* r = call1("aten::index.Tensor", args);
-  Value_release(sliced);
+  TensorIndices_release(&ix);
   return r;
 }
 
-/* A Python number as a 0-dim tensor of `like`'s dtype, lifted.
- * PyTorch 1.13: python_variable_indexing.cpp valueToTensor */
-static Value* value_to_tensor(const Tensor* like, Value* value) {
+/* ---- assignment ---------------------------------------------------------------- */
+
+/* The value of an assignment as a tensor.  PyTorch 1.13:
+ * python_variable_indexing.cpp valueToTensor + TensorIndexing.h scalarToTensor */
+static Value* value_to_tensor(const Tensor* self, Value* value) {
   if (value->kind == Value_Tensor) return Value_retain(value);
+  /* quantized targets take a float value */
+  ScalarType dtype = ScalarType_isQuantized(self->dtype) ? ScalarType_Float : self->dtype;
   if (!Value_isNumber(value)) {
-    Error_set(ErrorType_TypeError, "can't assign a %s to a %s", Value_typeName(value), "Tensor");
+    static const char* const names[] = {"Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Bool"};
+    Error_set(ErrorType_TypeError, "can't assign a %s to a torch.%sTensor", Value_typeName(value),
+              dtype <= ScalarType_Bool ? names[dtype] : ScalarType_name(dtype));
     return NULL;
   }
-  Storage* s = Storage_new(Tensor_itemsize(like));
+  /* ints and bools are Scalar(long), floats Scalar(double) */
+  Scalar sc = value->kind == Value_Float ? Scalar_fromDouble(value->u.f)
+                                         : Scalar_fromLong(value->kind == Value_Bool ? value->u.b : value->u.i);
+  Storage* s = Storage_new(ScalarType_elementSize(dtype));
   if (s == NULL) return NULL;
-  Tensor* t = Tensor_new(s, 0, IntArrayRef_make(NULL, 0), IntArrayRef_make(NULL, 0), like->dtype,
-                         Device_cpu(), DispatchKey_CPU);
+  Tensor* t = Tensor_new(s, 0, IntArrayRef_make(NULL, 0), IntArrayRef_make(NULL, 0), dtype, Device_cpu(),
+                         DispatchKey_CPU);
   Storage_release(s);
   if (t == NULL) return NULL;
-  Scalar sc = value->kind == Value_Float ? Scalar_fromDouble(value->u.f)
-              : value->kind == Value_Bool ? Scalar_fromBool(value->u.b)
-                                          : Scalar_fromLong(value->u.i);
-  store_scalar(t->dtype, Tensor_data(t), sc);
+  if (store_scalar_checked(dtype, Tensor_data(t), sc) < 0) {
+    Tensor_release(t);
+    return NULL;
+  }
   IValue args[1] = {IValue_borrowTensor(t)};
-  Value* lifted = call1("aten::lift_fresh", args);
+  Value* lifted = call("aten::lift_fresh", args);
   Tensor_release(t);
   return lifted;
 }
 
-/* PyTorch 1.13: aten/src/ATen/TensorIndexing.h copy_to */
+/* Sizes without their leading 1s.  PyTorch 1.13: TensorIndexing.h slicePrefix1sSize */
+static IntArrayRef slice_prefix_1s(const Tensor* t) {
+  int64_t first = 0;
+  while (first < t->dim && t->sizes[first] == 1) first++;
+  return IntArrayRef_make(t->sizes + first, (size_t)(t->dim - first));
+}
+
+static bool same_sizes(IntArrayRef a, IntArrayRef b) {
+  return a.size == b.size && (a.size == 0 || memcmp(a.data, b.data, a.size * sizeof(int64_t)) == 0);
+}
+
+/* PyTorch 1.13: TensorIndexing.h copy_to */
 static int copy_to(const Tensor* dst, const Tensor* src) {
   Value* r = NULL;
-  bool same = dst->dim == src->dim && memcmp(dst->sizes, src->sizes, (size_t)dst->dim * sizeof(int64_t)) == 0;
-  if (same) {
+  if (same_sizes(Tensor_sizes(dst), Tensor_sizes(src))) {
     IValue args[3] = {IValue_borrowTensor(dst), IValue_borrowTensor(src), IValue_fromBool(false)};
-    r = call1("aten::copy_", args);
-  } else if (src->dim == 0) {
+    r = call("aten::copy_", args);
+  } else if (src->dim == 0 && src->device.type == DeviceType_CPU) {
     IValue args[2] = {IValue_borrowTensor(dst), IValue_borrowTensor(src)};
-    r = call1("aten::fill_.Tensor", args);
+    r = call("aten::fill_.Tensor", args);
   } else {
-    /* Drop src's leading size-1 dimensions, expand to dst, copy. */
-    int64_t first = 0;
-    while (first < src->dim && src->sizes[first] == 1) first++;
-    IValue vargs[2] = {IValue_borrowTensor(src),
-                       IValue_borrowIntList(IntArrayRef_make(src->sizes + first, (size_t)(src->dim - first)))};
-    Value* view = call1("aten::view", vargs);
+    IValue vargs[2] = {IValue_borrowTensor(src), IValue_borrowIntList(slice_prefix_1s(src))};
+    Value* view = call("aten::view", vargs);
     if (view == NULL) return -1;
-    IValue eargs[3] = {IValue_borrowTensor(view->u.tensor), IValue_borrowIntList(Tensor_sizes(dst)),
-                       IValue_fromBool(false)};
-    Value* expanded = call1("aten::expand", eargs);
+    Value* expanded = Value_retain(view);
+    if (!same_sizes(Tensor_sizes(dst), Tensor_sizes(view->u.tensor))) { /* expand_inplace */
+      Value_release(expanded);
+      IValue eargs[3] = {IValue_borrowTensor(view->u.tensor), IValue_borrowIntList(Tensor_sizes(dst)),
+                         IValue_fromBool(false)};
+      expanded = call("aten::expand", eargs);
+    }
     Value_release(view);
     if (expanded == NULL) return -1;
     IValue args[3] = {IValue_borrowTensor(dst), IValue_borrowTensor(expanded->u.tensor), IValue_fromBool(false)};
-    r = call1("aten::copy_", args);
+    r = call("aten::copy_", args);
     Value_release(expanded);
   }
   if (r == NULL) return -1;
@@ -226,27 +473,92 @@ static int copy_to(const Tensor* dst, const Tensor* src) {
   return 0;
 }
 
-int index_set(Value* obj, Value** items, int n, Value* value) {
+/* copy_to(dst, value) taking dst's reference; NULL dst means an error. */
+static int write_view(Value* dst, const Tensor* value) {
+  if (dst == NULL) return -1;
+  int rc = copy_to(dst->u.tensor, value);
+  Value_release(dst);
+  return rc;
+}
+
+/* index_put_(sliced, indices, value viewed without leading 1s, accumulate=False) */
+static int dispatch_index_put(const Tensor* sliced, const TensorIndices* ix, const Tensor* value) {
+  Value* values = NULL;
+  IntArrayRef sizes = slice_prefix_1s(value);
+  if (sizes.size != (size_t)value->dim) {
+    IValue vargs[2] = {IValue_borrowTensor(value), IValue_borrowIntList(sizes)};
+    if ((values = call("aten::view", vargs)) == NULL) return -1;
+  }
+  Tensor* list[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < ix->count; i++) list[i] = ix->at[i] ? ix->at[i]->u.tensor : NULL;
+  TensorList l = {list, (size_t)ix->count};
+  IValue args[4] = {IValue_borrowTensor(sliced), IValue_borrowTensorList(l),
+                    IValue_borrowTensor(values ? values->u.tensor : value), IValue_fromBool(false)};
+  Value* r = call("aten::index_put_", args);
+  Value_release(values);
+  Value_release(r);
+  return r ? 0 : -1;
+}
+
+/* Whether `target` is v or inside it. */
+static bool reaches(const Value* v, const Value* target) {
+  if (v == target) return true;
+  if (v->kind == Value_Tuple || v->kind == Value_List)
+    for (int i = 0; i < v->u.seq.n; i++)
+      if (reaches(v->u.seq.items[i], target)) return true;
+  return false;
+}
+
+/* obj[index] = value.  PyTorch 1.13: python_variable_indexing.cpp THPVariable_setitem */
+int index_set(Value* obj, Value* index, Value* value) {
+  if (obj->kind == Value_List && (index->kind == Value_Int || index->kind == Value_Bool)) {
+    /* a list is mutable: every name bound to it sees the change */
+    int64_t i = index->kind == Value_Int ? index->u.i : index->u.b, len = obj->u.seq.n;
+    if (i < -len || i >= len) {
+      Error_set(ErrorType_IndexError, "list assignment index out of range");
+      return -1;
+    }
+    if (i < 0) i += len;
+    if (reaches(value, obj)) {
+      /* NB(minaten): values are reference counted without a cycle collector */
+      Error_set(ErrorType_NotImplementedError, "minaten: a list cannot contain itself");
+      return -1;
+    }
+    Value_release(obj->u.seq.items[i]);
+    obj->u.seq.items[i] = Value_retain(value);
+    return 0;
+  }
   if (obj->kind != Value_Tensor) {
     Error_set(ErrorType_TypeError, "'%s' object does not support item assignment", Value_typeName(obj));
     return -1;
   }
-  Value* src = value_to_tensor(obj->u.tensor, value);
+  const Tensor* self = obj->u.tensor;
+  Value* src = value_to_tensor(self, value);
   if (src == NULL) return -1;
-  TensorIndices adv = {{NULL}, 0};
-  Value* dst = (n == 1 && items[0]->kind == Value_Ellipsis) ? Value_retain(obj) : apply_slicing(obj, items, n, &adv);
-  int rc = -1;
-  if (dst != NULL && adv.count > 0) {
-    TensorList list = {adv.at, (size_t)adv.count};
-    IValue args[4] = {IValue_borrowTensor(dst->u.tensor), IValue_borrowTensorList(list),
-                      IValue_borrowTensor(src->u.tensor), IValue_fromBool(false)};
-    Value* r = call1("aten::index_put_", args);
-    rc = r ? 0 : -1;
-    Value_release(r);
-  } else if (dst != NULL) {
-    rc = copy_to(dst->u.tensor, src->u.tensor);
+  const Tensor* v = src->u.tensor;
+  int rc;
+  switch (index->kind) { /* set_item's single-item paths */
+    case Value_Bool:
+      rc = index->u.b ? write_view(unsqueeze(self, 0), v) : 0;
+      break;
+    case Value_Ellipsis: rc = copy_to(self, v); break;
+    case Value_None: rc = write_view(unsqueeze(self, 0), v); break;
+    case Value_Int: rc = write_view(apply_select(self, 0, index->u.i, 0), v); break;
+    case Value_Slice: rc = write_view(apply_slice(obj, 0, index, false), v); break;
+    default: {
+      Value* const* items;
+      int n;
+      index_items(&index, &items, &n);
+      TensorIndices ix = {{NULL}, 0};
+      Value* sliced = apply_slicing(obj, items, n, &ix, false);
+      if (sliced == NULL) rc = -1;
+      else if (ix.count == 0) rc = copy_to(sliced->u.tensor, v);
+      else rc = dispatch_index_put(sliced->u.tensor, &ix, v);
+      Value_release(sliced);
+      TensorIndices_release(&ix);
+      break;
+    }
   }
-  Value_release(dst);
   Value_release(src);
   return rc;
 }

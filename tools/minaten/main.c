@@ -30,7 +30,10 @@ static void usage(FILE* out) {
         out);
 }
 
-/* Runs the lines of `text` (split at newlines, and at ';' outside strings for -c). */
+/* Runs the lines of `text`: split at newlines, and for -c also at ';'
+ * outside strings, so that each statement reports its own error.  A file's
+ * line is compiled whole, as the reference run compiles it (a ';' inside it
+ * is the parser's). */
 static int run_text(char* text, const char* filename, bool split_semicolons, bool strict) {
   Interp* in = Interp_new();
   int status = 0;
@@ -114,7 +117,7 @@ int main(int argc, char** argv) {
       status = 2;
     } else {
       const char* base = strrchr(argv[i + 1], '/');
-      status = run_text(text, base ? base + 1 : argv[i + 1], true, strict);
+      status = run_text(text, base ? base + 1 : argv[i + 1], false, strict);
       free(text);
     }
   } else if (strcmp(cmd, "-c") == 0 && i + 1 < argc) {

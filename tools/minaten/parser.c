@@ -1,130 +1,124 @@
 /*
- * parser.c - lexer and recursive-descent parser for one line of the dialect.
+ * parser.c - recursive-descent parser for the expressions of a line of the
+ * dialect (statement.c parses the statements around them).
  *
- * Precedence, lowest first (DIALECT.md): comparisons; + -; * / @; unary -;
- * postfix call / attribute / subscript.  A top-level comma makes a tuple
- * (`a, b = x.split(1)`), `=` after the first expression makes an assignment
- * whose target decides the statement kind.  Errors are SyntaxErrors worded
- * as Python 3.11 words them ("invalid syntax", "'(' was never closed"); the
- * evaluator adds the `(FILE:LINE, line 1)` Python prints after them.
+ * Grammar (Python 3.11's, restricted to what the dialect needs), lowest
+ * precedence first:
+ *
+ *   line       := stmt (';' stmt)* [';']
+ *   stmt       := exprlist ('=' exprlist)*  |  exprlist AUGOP exprlist  |  'del' exprlist
+ *               | 'import' NAME ('.' NAME)* ['as' NAME]
+ *   exprlist   := expr (',' expr)* [',']           a bare tuple when commas
+ *   expr       := or ['if' or 'else' expr]
+ *   or, and    := 'or' / 'and' chains of `not`s
+ *   not        := 'not' not | comparison
+ *   comparison := bitor (('<'|'<='|'>'|'>='|'=='|'!='|'is' ['not']|['not'] 'in') bitor)*
+ *   bitor ...  := | ^ & << >> | + - | * / // % @ | unary - + ~ | ** | postfix
+ *   postfix    := atom ( '(' args ')' | '[' subscript ']' | '.' NAME )*
+ *   atom       := NAME | NUMBER | STRING+ | True | False | None | '...'
+ *               | '(' [exprlist] ')' | '[' [exprlist] ']'
+ *   subscript  := item (',' item)* [',']   item := expr | [expr] ':' [expr] [':' [expr]]
+ *
+ * Errors are SyntaxErrors worded exactly as CPython 3.11 words them, since
+ * the dialect compares them; CPython finds most of them in a second parsing
+ * pass with "invalid_" rules, which this parser imitates at the same points:
+ *   - a tokenizer error anywhere on the line wins (lexer.c);
+ *   - looking at the end of the line inside brackets: "'(' was never closed";
+ *   - two expressions in a row inside brackets: "invalid syntax. Perhaps you
+ *     forgot a comma?"; `print x`: "Missing parentheses in call to 'print'...";
+ *   - bad assignment targets: "cannot assign to function call here. Maybe
+ *     you meant '==' instead of '='?" (the first target, as
+ *     invalid_named_expression sees it) or "cannot assign to literal";
+ *   - "'literal' is an illegal expression for augmented assignment",
+ *     "positional argument follows keyword argument", 'expression cannot
+ *     contain assignment, perhaps you meant "=="?', and, from the compiler,
+ *     "keyword argument repeated: x";
+ *   - anything else: "invalid syntax".
+ *
+ * Python 3.11: Grammar/python.gram, Parser/pegen_errors.c (_PyPegen_set_syntax_error)
  */
-#include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/Exception.h"
 #include "tools/minaten/ast.h"
+#include "tools/minaten/lexer.h"
+#include "tools/minaten/parser.h"
 
-typedef enum TokKind { Tok_End, Tok_Name, Tok_Int, Tok_Float, Tok_Str, Tok_Op } TokKind;
 
-typedef struct Token {
-  TokKind kind;
-  char op[4]; /* for Tok_Op: "(", "**", "<=", "...", ... */
-  const char* start;
-  size_t len;
-  int col;
-} Token;
 
-typedef struct Parser {
-  const char* src;
-  size_t pos;
-  Token tok;
-  bool failed;
-} Parser;
-
-static void syntax_error(Parser* p, const char* what) {
-  if (!p->failed)
-    Error_set(ErrorType_SyntaxError, "%s", what);
+void parser_fail(Parser* p, const char* msg) {
+  if (!p->failed && !p->probe && !*p->fatal) Error_set(ErrorType_SyntaxError, "%s", msg);
   p->failed = true;
 }
 
-static void next(Parser* p) {
-  const char* s = p->src;
-  while (s[p->pos] == ' ' || s[p->pos] == '\t' || s[p->pos] == '\r') p->pos++;
-  Token t;
-  memset(&t, 0, sizeof t);
-  t.start = s + p->pos;
-  t.col = (int)p->pos + 1;
-  char c = s[p->pos];
-  if (c == '\0' || c == '#') {
-    t.kind = Tok_End;
-  } else if (isalpha((unsigned char)c) || c == '_') {
-    t.kind = Tok_Name;
-    while (isalnum((unsigned char)s[p->pos]) || s[p->pos] == '_') p->pos++;
-  } else if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)s[p->pos + 1]))) {
-    t.kind = Tok_Int;
-    while (isdigit((unsigned char)s[p->pos])) p->pos++;
-    if (s[p->pos] == '.') {
-      t.kind = Tok_Float;
-      p->pos++;
-      while (isdigit((unsigned char)s[p->pos])) p->pos++;
-    }
-    if (s[p->pos] == 'e' || s[p->pos] == 'E') {
-      size_t q = p->pos + 1;
-      if (s[q] == '+' || s[q] == '-') q++;
-      if (isdigit((unsigned char)s[q])) {
-        t.kind = Tok_Float;
-        p->pos = q;
-        while (isdigit((unsigned char)s[p->pos])) p->pos++;
-      }
-    }
-  } else if (c == '\'' || c == '"') {
-    t.kind = Tok_Str;
-    p->pos++;
-    while (s[p->pos] && s[p->pos] != c) p->pos++;
-    if (s[p->pos] != c) {
-      p->tok = t;
-      syntax_error(p, "unterminated string literal (detected at line 1)");
-      p->tok.kind = Tok_End;
-      return;
-    }
-    p->pos++;
-  } else {
-    static const char* const ops[] = {"...", "**", "//", "<=", ">=", "==", "!=", "(", ")", "[",
-                                      "]",   ",",  ":",  ".",  "=",  "+",  "-",  "*", "/", "@",
-                                      "<",   ">",  "%"};
-    t.kind = Tok_Op;
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-      size_t n = strlen(ops[i]);
-      if (strncmp(s + p->pos, ops[i], n) == 0) {
-        memcpy(t.op, ops[i], n + 1);
-        p->pos += n;
-        break;
-      }
-    }
-    if (t.op[0] == '\0') {
-      p->tok = t;
-      syntax_error(p, "invalid character");
-      p->tok.kind = Tok_End;
-      return;
-    }
+/* The current token.  Looking at the end of the line inside brackets is
+ * CPython's tokenizer error E_EOF: "'(' was never closed". */
+Token* parser_tok(Parser* p) {
+  Token* t = &p->tl->tokens[p->pos];
+  if (t->kind == Tok_End && p->tl->nopen > 0 && !*p->fatal && !(p->failed && !p->probe)) {
+    Error_clear();
+    Error_set(ErrorType_SyntaxError, "'%c' was never closed", p->tl->open[p->tl->nopen - 1]);
+    *p->fatal = true;
+    p->failed = true;
   }
-  t.len = (size_t)(s + p->pos - t.start);
-  p->tok = t;
+  return t;
 }
 
-static bool is_op(Parser* p, const char* op) { return p->tok.kind == Tok_Op && strcmp(p->tok.op, op) == 0; }
-static bool accept_op(Parser* p, const char* op) {
-  if (!is_op(p, op)) return false;
-  next(p);
+bool parser_is_op(Parser* p, const char* op) {
+  Token* t = parser_tok(p);
+  return t->kind == Tok_Op && strcmp(t->op, op) == 0;
+}
+void parser_advance(Parser* p) {
+  if (p->tl->tokens[p->pos].kind != Tok_End) p->pos++;
+}
+bool parser_accept(Parser* p, const char* op) {
+  if (!parser_is_op(p, op)) return false;
+  parser_advance(p);
   return true;
 }
-static bool expect_op(Parser* p, const char* op) {
-  if (accept_op(p, op)) return true;
-  /* Python 3.11's wording for a bracket still open at the end of the line. */
-  if (p->tok.kind == Tok_End && strcmp(op, ")") == 0) syntax_error(p, "'(' was never closed");
-  if (p->tok.kind == Tok_End && strcmp(op, "]") == 0) syntax_error(p, "'[' was never closed");
-  syntax_error(p, "invalid syntax");
+
+static const char* const kKeywords[] = {"False", "None", "True", "and", "as", "assert", "async", "await",
+                                        "break", "class", "continue", "def", "del", "elif", "else", "except",
+                                        "finally", "for", "from", "global", "if", "import", "in", "is",
+                                        "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+                                        "while", "with", "yield"};
+
+bool token_is_name(const Token* t, const char* name) {
+  return t->kind == Tok_Name && t->len == strlen(name) && strncmp(t->start, name, t->len) == 0;
+}
+bool token_is_keyword(const Token* t) {
+  for (size_t i = 0; i < sizeof kKeywords / sizeof kKeywords[0]; i++)
+    if (token_is_name(t, kKeywords[i])) return true;
   return false;
 }
+static bool is_constant_name(const Token* t) {
+  return token_is_name(t, "True") || token_is_name(t, "False") || token_is_name(t, "None");
+}
 
-static Node* new_node(NodeKind kind) {
+/* Can t begin an expression (for the comma hint)? */
+static bool starts_expression(const Token* t) {
+  if (t->kind == Tok_Name) return !token_is_keyword(t) || is_constant_name(t) || token_is_name(t, "not");
+  if (t->kind == Tok_Int || t->kind == Tok_Float || t->kind == Tok_Str) return true;
+  if (t->kind != Tok_Op) return false;
+  return strcmp(t->op, "(") == 0 || strcmp(t->op, "[") == 0 || strcmp(t->op, "{") == 0 ||
+         strcmp(t->op, "...") == 0 || strcmp(t->op, "~") == 0;
+}
+
+/* ---- nodes ---------------------------------------------------------------- */
+
+Node* parser_new_node(Parser* p, NodeKind kind, int first) {
   Node* n = calloc(1, sizeof *n);
   TORCH_INTERNAL_ASSERT(n != NULL);
   n->kind = kind;
+  n->first = first;
+  n->last = p->pos > first ? p->pos - 1 : first;
   return n;
 }
+
+void parser_finish(Parser* p, Node* n) { n->last = p->pos - 1; }
 
 static void push_item(Node* n, Node* item) {
   n->items = realloc(n->items, (size_t)(n->n + 1) * sizeof *n->items);
@@ -135,6 +129,7 @@ static void push_item(Node* n, Node* item) {
 void Node_free(Node* n) {
   if (n == NULL) return;
   free(n->s);
+  free(n->ops);
   Node_free(n->a);
   Node_free(n->b);
   Node_free(n->c);
@@ -149,264 +144,473 @@ void Node_free(Node* n) {
   free(n);
 }
 
-static Node* parse_expr(Parser* p);
+/* Returns NULL after freeing n when the parser failed. */
+static Node* checked(Parser* p, Node* n) {
+  if (!p->failed) return n;
+  Node_free(n);
+  return NULL;
+}
 
-/* Comma-separated expressions up to `close`; a trailing comma is allowed.
- * *had_comma tells `(x)` from `(x,)`. */
-static void parse_sequence(Parser* p, Node* n, const char* close, bool* had_comma) {
-  *had_comma = false;
-  while (!p->failed && !is_op(p, close) && p->tok.kind != Tok_End) {
-    push_item(n, parse_expr(p));
-    if (!accept_op(p, ",")) break;
-    *had_comma = true;
+static Node* parse_expr(Parser* p);
+static Node* parse_factor(Parser* p);
+
+/*
+ * An expression was parsed but what follows cannot continue it.  Inside
+ * brackets, if another expression follows, CPython says "Perhaps you forgot
+ * a comma?" (invalid_expression); `print x` is a legacy print statement.
+ */
+void parser_fail_after(Parser* p, const Node* e) {
+  Token* t = parser_tok(p);
+  if (p->failed) return;
+  bool legacy = e != NULL && e->kind == Node_Name && (strcmp(e->s, "print") == 0 || strcmp(e->s, "exec") == 0);
+  bool name_string = e != NULL && e->kind == Node_Name && t->kind == Tok_Str;
+  if (e != NULL && starts_expression(t) && !(legacy && parser_is_op(p, "(")) && (legacy || (t->level > 0 && !name_string))) {
+    Parser q = *p;
+    q.probe = true;
+    q.failed = false;
+    Node_free(parse_expr(&q));
+    if (*p->fatal) {
+      p->failed = true;
+      return;
+    }
+    if (!q.failed) {
+      if (legacy) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "Missing parentheses in call to '%s'. Did you mean %s(...)?", e->s, e->s);
+        parser_fail(p, msg);
+      } else {
+        parser_fail(p, "invalid syntax. Perhaps you forgot a comma?");
+      }
+      return;
+    }
   }
-  expect_op(p, close);
+  parser_fail(p, "invalid syntax");
+}
+
+/* ---- atoms ------------------------------------------------------------------ */
+
+/* Items up to `close`, comma separated, trailing comma allowed; *comma tells
+ * `(x)` from `(x,)`. */
+static void parse_items(Parser* p, Node* n, const char* close, bool* comma) {
+  *comma = false;
+  while (!p->failed && !parser_is_op(p, close)) {
+    Node* e = parse_expr(p);
+    if (e == NULL) return;
+    push_item(n, e);
+    if (parser_accept(p, ",")) {
+      *comma = true;
+      continue;
+    }
+    if (!parser_is_op(p, close)) parser_fail_after(p, e);
+  }
+  if (!p->failed) parser_accept(p, close);
 }
 
 static Node* parse_atom(Parser* p) {
-  Token t = p->tok;
-  Node* n = NULL;
-  switch (t.kind) {
-    case Tok_Name:
-      next(p);
-      if (t.len == 4 && strncmp(t.start, "True", 4) == 0) return new_node(Node_True);
-      if (t.len == 5 && strncmp(t.start, "False", 5) == 0) return new_node(Node_False);
-      if (t.len == 4 && strncmp(t.start, "None", 4) == 0) return new_node(Node_None);
-      n = new_node(Node_Name);
-      n->s = strndup(t.start, t.len);
-      return n;
-    case Tok_Int: {
-      next(p);
-      n = new_node(Node_Int);
-      char* end = NULL;
-      unsigned long long v = strtoull(t.start, &end, 10);
-      if (v > INT64_MAX) {
-        n->kind = Node_Float; /* NB(minaten): ints are 64-bit */
-        n->f = strtod(t.start, NULL);
+  Token* t = parser_tok(p);
+  int first = p->pos;
+  if (p->failed) return NULL;
+  switch (t->kind) {
+    case Tok_Name: {
+      Node* n = NULL;
+      if (token_is_name(t, "True")) n = parser_new_node(p, Node_True, first);
+      else if (token_is_name(t, "False")) n = parser_new_node(p, Node_False, first);
+      else if (token_is_name(t, "None")) n = parser_new_node(p, Node_None, first);
+      else if (token_is_keyword(t)) break;
+      else {
+        n = parser_new_node(p, Node_Name, first);
+        n->s = strndup(t->start, t->len);
       }
-      n->i = (int64_t)v;
+      parser_advance(p);
       return n;
     }
-    case Tok_Float:
-      next(p);
-      n = new_node(Node_Float);
-      n->f = strtod(t.start, NULL);
+    case Tok_Int:
+    case Tok_Float: {
+      Node* n = parser_new_node(p, t->kind == Tok_Int ? Node_Int : Node_Float, first);
+      n->i = t->i;
+      n->f = t->f;
+      parser_advance(p);
       return n;
-    case Tok_Str:
-      next(p);
-      n = new_node(Node_Str);
-      n->s = strndup(t.start + 1, t.len - 2);
-      return n;
+    }
+    case Tok_Str: {
+      /* Adjacent string literals are one string ('it' 's'). */
+      Node* n = parser_new_node(p, Node_Str, first);
+      n->s = calloc(1, 1);
+      while (parser_tok(p)->kind == Tok_Str) {
+        Token* s = parser_tok(p);
+        n->s = realloc(n->s, n->slen + s->slen + 1);
+        TORCH_INTERNAL_ASSERT(n->s != NULL);
+        memcpy(n->s + n->slen, s->s, s->slen + 1);
+        n->slen += s->slen;
+        parser_advance(p);
+      }
+      parser_finish(p, n);
+      return checked(p, n);
+    }
     case Tok_Op:
-      if (accept_op(p, "...")) return new_node(Node_Ellipsis);
-      if (accept_op(p, "(")) {
+      if (parser_accept(p, "...")) return parser_new_node(p, Node_Ellipsis, first);
+      if (parser_accept(p, "(")) {
+        if (parser_accept(p, ")")) {
+          Node* n = parser_new_node(p, Node_Tuple, first);
+          n->paren = true;
+          return n;
+        }
+        Node* n = parser_new_node(p, Node_Tuple, first);
+        n->paren = true;
         bool comma;
-        n = new_node(Node_Tuple);
-        parse_sequence(p, n, ")", &comma);
+        parse_items(p, n, ")", &comma);
+        if (p->failed) return checked(p, n);
+        parser_finish(p, n);
         if (n->n == 1 && !comma) {
           Node* inner = n->items[0];
-          free(n->items);
-          free(n);
+          n->n = 0;
+          Node_free(n);
           return inner;
         }
         return n;
       }
-      if (accept_op(p, "[")) {
+      if (parser_accept(p, "[")) {
+        Node* n = parser_new_node(p, Node_List, first);
         bool comma;
-        n = new_node(Node_List);
-        parse_sequence(p, n, "]", &comma);
-        return n;
+        parse_items(p, n, "]", &comma);
+        parser_finish(p, n);
+        return checked(p, n);
       }
       break;
-    case Tok_End:
+    default:
       break;
   }
-  syntax_error(p, "invalid syntax");
-  return new_node(Node_None);
+  parser_fail(p, "invalid syntax");
+  return NULL;
 }
 
-/* One subscript item: expression, slice a:b:c, `...` or None. */
-static Node* parse_subscript_item(Parser* p) {
-  Node* start = NULL;
-  if (!is_op(p, ":")) start = parse_expr(p);
-  if (!is_op(p, ":")) return start;
-  Node* s = new_node(Node_Slice);
-  s->a = start;
-  next(p);
-  if (!is_op(p, ":") && !is_op(p, ",") && !is_op(p, "]")) s->b = parse_expr(p);
-  if (accept_op(p, ":") && !is_op(p, ",") && !is_op(p, "]")) s->c = parse_expr(p);
-  return s;
-}
+/* ---- postfix: calls, subscripts, attributes -------------------------------- */
 
 static Node* parse_call(Parser* p, Node* callee) {
-  Node* n = new_node(Node_Call);
+  Node* n = parser_new_node(p, Node_Call, callee->first);
   n->a = callee;
-  while (!p->failed && !is_op(p, ")") && p->tok.kind != Tok_End) {
-    /* keyword argument: NAME '=' expr (but not NAME '==') */
-    if (p->tok.kind == Tok_Name) {
-      Parser save = *p;
-      Token name = p->tok;
-      next(p);
-      if (is_op(p, "=")) {
-        next(p);
-        n->kwnames = realloc(n->kwnames, (size_t)(n->nkw + 1) * sizeof(char*));
-        n->kwvalues = realloc(n->kwvalues, (size_t)(n->nkw + 1) * sizeof(Node*));
-        TORCH_INTERNAL_ASSERT(n->kwnames && n->kwvalues);
-        n->kwnames[n->nkw] = strndup(name.start, name.len);
-        n->kwvalues[n->nkw++] = parse_expr(p);
-        if (!accept_op(p, ",")) break;
-        continue;
+  while (!p->failed && !parser_is_op(p, ")")) {
+    Token* t = parser_tok(p);
+    Token* after = &p->tl->tokens[p->pos + (t->kind == Tok_End ? 0 : 1)];
+    bool keyword = t->kind == Tok_Name && after->kind == Tok_Op && strcmp(after->op, "=") == 0;
+    Node* e;
+    if (keyword) {
+      if (is_constant_name(t)) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "cannot assign to %.*s", (int)t->len, t->start);
+        parser_fail(p, msg);
+        break;
       }
-      *p = save;
+      char* name = strndup(t->start, t->len);
+      parser_advance(p);
+      parser_advance(p);
+      e = parse_expr(p);
+      if (e == NULL) {
+        free(name);
+        break;
+      }
+      n->kwnames = realloc(n->kwnames, (size_t)(n->nkw + 1) * sizeof(char*));
+      n->kwvalues = realloc(n->kwvalues, (size_t)(n->nkw + 1) * sizeof(Node*));
+      TORCH_INTERNAL_ASSERT(n->kwnames != NULL && n->kwvalues != NULL);
+      n->kwnames[n->nkw] = name;
+      n->kwvalues[n->nkw++] = e;
+    } else if (parser_is_op(p, "*")) { /* f(*xs): iterable unpacking */
+      int star = p->pos;
+      parser_advance(p);
+      Node* x = parse_expr(p);
+      if (x == NULL) break;
+      e = parser_new_node(p, Node_Unary, star);
+      e->op = '*';
+      e->a = x;
+      parser_finish(p, e);
+      push_item(n, e);
+    } else {
+      e = parse_expr(p);
+      if (e == NULL) break;
+      if (parser_is_op(p, "=")) {
+        Node_free(e);
+        parser_fail(p, "expression cannot contain assignment, perhaps you meant \"==\"?");
+        break;
+      }
+      if (n->nkw > 0) {
+        Node_free(e);
+        parser_fail(p, "positional argument follows keyword argument");
+        break;
+      }
+      push_item(n, e);
     }
-    if (n->nkw > 0) {
-      syntax_error(p, "positional argument follows keyword argument");
-      break;
-    }
-    push_item(n, parse_expr(p));
-    if (!accept_op(p, ",")) break;
+    if (parser_accept(p, ",")) continue;
+    if (!parser_is_op(p, ")")) parser_fail_after(p, e);
   }
-  expect_op(p, ")");
-  return n;
+  if (!p->failed) parser_accept(p, ")");
+  parser_finish(p, n);
+  return checked(p, n);
+}
+
+/* One subscript item: an expression or a slice a:b:c. */
+static Node* parse_subscript_item(Parser* p) {
+  int first = p->pos;
+  Node* start = NULL;
+  if (!parser_is_op(p, ":")) {
+    start = parse_expr(p);
+    if (start == NULL || !parser_is_op(p, ":")) return start;
+  }
+  if (p->failed) return NULL;
+  Node* s = parser_new_node(p, Node_Slice, first);
+  s->a = start;
+  parser_advance(p); /* ':' */
+  if (!parser_is_op(p, ":") && !parser_is_op(p, ",") && !parser_is_op(p, "]")) s->b = parse_expr(p);
+  if (!p->failed && parser_accept(p, ":") && !parser_is_op(p, ",") && !parser_is_op(p, "]")) s->c = parse_expr(p);
+  parser_finish(p, s);
+  return checked(p, s);
+}
+
+static Node* parse_subscript(Parser* p, Node* target) {
+  Node* n = parser_new_node(p, Node_Subscript, target->first);
+  n->a = target;
+  if (parser_is_op(p, "]")) parser_fail(p, "invalid syntax");
+  while (!p->failed && !parser_is_op(p, "]")) {
+    Node* e = parse_subscript_item(p);
+    if (e == NULL) break;
+    push_item(n, e);
+    if (parser_accept(p, ",")) {
+      n->paren = true; /* the index is a tuple */
+      continue;
+    }
+    if (!parser_is_op(p, "]")) parser_fail_after(p, e->kind == Node_Slice ? NULL : e);
+  }
+  if (!p->failed) parser_accept(p, "]");
+  parser_finish(p, n);
+  return checked(p, n);
 }
 
 static Node* parse_postfix(Parser* p) {
   Node* n = parse_atom(p);
-  while (!p->failed) {
-    if (accept_op(p, "(")) {
+  while (n != NULL && !p->failed) {
+    if (parser_accept(p, "(")) {
       n = parse_call(p, n);
-    } else if (accept_op(p, ".")) {
-      if (p->tok.kind != Tok_Name) {
-        syntax_error(p, "invalid syntax");
+    } else if (parser_accept(p, "[")) {
+      n = parse_subscript(p, n);
+    } else if (parser_accept(p, ".")) {
+      Token* t = parser_tok(p);
+      if (t->kind != Tok_Name || token_is_keyword(t)) {
+        parser_fail(p, "invalid syntax");
         break;
       }
-      Node* a = new_node(Node_Attr);
+      Node* a = parser_new_node(p, Node_Attr, n->first);
       a->a = n;
-      a->s = strndup(p->tok.start, p->tok.len);
-      next(p);
+      a->s = strndup(t->start, t->len);
+      parser_advance(p);
+      parser_finish(p, a);
       n = a;
-    } else if (accept_op(p, "[")) {
-      Node* s = new_node(Node_Subscript);
-      s->a = n;
-      while (!p->failed && !is_op(p, "]") && p->tok.kind != Tok_End) {
-        push_item(s, parse_subscript_item(p));
-        if (!accept_op(p, ",")) break;
-      }
-      if (s->n == 0 && p->tok.kind != Tok_End) syntax_error(p, "invalid syntax");
-      expect_op(p, "]");
-      n = s;
     } else {
       break;
     }
   }
-  return n;
+  return n == NULL ? NULL : checked(p, n);
 }
 
-static Node* parse_unary(Parser* p) {
-  if (accept_op(p, "-")) {
-    Node* n = new_node(Node_Negate);
-    n->a = parse_unary(p);
-    return n;
-  }
-  if (accept_op(p, "+")) return parse_unary(p);
-  return parse_postfix(p);
-}
+/* ---- operators ---------------------------------------------------------------- */
 
-static Node* binary(char op, Node* a, Node* b) {
-  Node* n = new_node(Node_Binary);
+static Node* binary(Parser* p, char op, Node* a, Node* b) {
+  Node* n = parser_new_node(p, Node_Binary, a->first);
   n->op = op;
   n->a = a;
   n->b = b;
+  parser_finish(p, n);
+  return n;
+}
+
+/* power := postfix ['**' factor]  (right associative, binds tighter than unary -) */
+static Node* parse_power(Parser* p) {
+  Node* n = parse_postfix(p);
+  if (n == NULL || !parser_accept(p, "**")) return n;
+  Node* b = parse_factor(p);
+  if (b == NULL) {
+    Node_free(n);
+    return NULL;
+  }
+  return binary(p, 'p', n, b);
+}
+
+static Node* parse_factor(Parser* p) {
+  int first = p->pos;
+  char op = parser_is_op(p, "-") ? '-' : parser_is_op(p, "+") ? '+' : parser_is_op(p, "~") ? '~' : 0;
+  if (op == 0) return parse_power(p);
+  parser_advance(p);
+  if (p->depth >= kMaxDepth) {
+    parser_fail(p, "maximum recursion depth exceeded during compilation");
+    return NULL;
+  }
+  p->depth++;
+  Node* a = parse_factor(p);
+  p->depth--;
+  if (a == NULL) return NULL;
+  Node* n = parser_new_node(p, Node_Unary, first);
+  n->op = op;
+  n->a = a;
+  parser_finish(p, n);
+  return n;
+}
+
+/* A left-associative level: ops[i] spelled tokens[i] becomes codes[i]. */
+static Node* parse_level(Parser* p, Node* (*sub)(Parser*), const char* const* tokens, const char* codes) {
+  Node* n = sub(p);
+  while (n != NULL && !p->failed) {
+    int k = -1;
+    for (int i = 0; codes[i]; i++)
+      if (parser_is_op(p, tokens[i])) k = i;
+    if (k < 0) break;
+    parser_advance(p);
+    Node* b = sub(p);
+    if (b == NULL) {
+      Node_free(n);
+      return NULL;
+    }
+    n = binary(p, codes[k], n, b);
+  }
   return n;
 }
 
 static Node* parse_term(Parser* p) {
-  Node* n = parse_unary(p);
-  while (!p->failed && p->tok.kind == Tok_Op &&
-         (is_op(p, "*") || is_op(p, "/") || is_op(p, "@"))) {
-    char op = p->tok.op[0];
-    next(p);
-    n = binary(op, n, parse_unary(p));
-  }
-  return n;
+  static const char* const t[] = {"*", "/", "//", "%", "@"};
+  return parse_level(p, parse_factor, t, "*/f%@");
 }
-
 static Node* parse_arith(Parser* p) {
-  Node* n = parse_term(p);
-  while (!p->failed && (is_op(p, "+") || is_op(p, "-"))) {
-    char op = p->tok.op[0];
-    next(p);
-    n = binary(op, n, parse_term(p));
-  }
-  return n;
+  static const char* const t[] = {"+", "-"};
+  return parse_level(p, parse_term, t, "+-");
+}
+static Node* parse_shift(Parser* p) {
+  static const char* const t[] = {"<<", ">>"};
+  return parse_level(p, parse_arith, t, "LR");
+}
+static Node* parse_bitand(Parser* p) {
+  static const char* const t[] = {"&"};
+  return parse_level(p, parse_shift, t, "&");
+}
+static Node* parse_bitxor(Parser* p) {
+  static const char* const t[] = {"^"};
+  return parse_level(p, parse_bitand, t, "^");
+}
+Node* parse_bitor(Parser* p) {
+  static const char* const t[] = {"|"};
+  return parse_level(p, parse_bitxor, t, "|");
 }
 
-static Node* parse_expr(Parser* p) {
-  Node* n = parse_arith(p);
+static Node* parse_comparison(Parser* p) {
   static const struct { const char* tok; char op; } cmp[] = {
       {"<=", 'l'}, {">=", 'g'}, {"==", '='}, {"!=", '!'}, {"<", '<'}, {">", '>'}};
-  for (size_t i = 0; i < sizeof cmp / sizeof cmp[0] && !p->failed; i++) {
-    if (is_op(p, cmp[i].tok)) {
-      next(p);
-      return binary(cmp[i].op, n, parse_arith(p));
+  Node* first = parse_bitor(p);
+  Node* n = NULL;
+  while (first != NULL && !p->failed) {
+    char op = 0;
+    for (size_t i = 0; i < sizeof cmp / sizeof cmp[0] && !op; i++)
+      if (parser_is_op(p, cmp[i].tok)) op = cmp[i].op;
+    /* is, is not, in, not in */
+    const Token* next = &p->tl->tokens[p->pos + (parser_tok(p)->kind == Tok_End ? 0 : 1)];
+    if (!op && token_is_name(parser_tok(p), "is")) op = token_is_name(next, "not") ? 'I' : 'i';
+    else if (!op && token_is_name(parser_tok(p), "in")) op = 'e';
+    else if (!op && token_is_name(parser_tok(p), "not") && token_is_name(next, "in")) op = 'E';
+    if (!op) break;
+    if (op == 'I' || op == 'E') parser_advance(p);
+    parser_advance(p);
+    Node* b = parse_bitor(p);
+    if (b == NULL) {
+      Node_free(n ? n : first);
+      return NULL;
     }
+    if (n == NULL) {
+      n = parser_new_node(p, Node_Compare, first->first);
+      push_item(n, first);
+    }
+    n->ops = realloc(n->ops, (size_t)n->n + 1);
+    TORCH_INTERNAL_ASSERT(n->ops != NULL);
+    n->ops[n->n - 1] = op;
+    n->ops[n->n] = '\0';
+    push_item(n, b);
+    parser_finish(p, n);
   }
+  return n ? n : first;
+}
+
+static Node* parse_not(Parser* p) {
+  int first = p->pos;
+  if (!token_is_name(parser_tok(p), "not")) return parse_comparison(p);
+  parser_advance(p);
+  if (p->depth >= kMaxDepth) {
+    parser_fail(p, "maximum recursion depth exceeded during compilation");
+    return NULL;
+  }
+  p->depth++;
+  Node* a = parse_not(p);
+  p->depth--;
+  if (a == NULL) return NULL;
+  Node* n = parser_new_node(p, Node_Unary, first);
+  n->op = 'n';
+  n->a = a;
+  parser_finish(p, n);
   return n;
 }
 
-/* expr {',' expr} : a bare tuple at statement level. */
-static Node* parse_expr_list(Parser* p) {
-  Node* first = parse_expr(p);
-  if (!is_op(p, ",")) return first;
-  Node* t = new_node(Node_Tuple);
-  push_item(t, first);
-  while (!p->failed && accept_op(p, ",")) {
-    if (p->tok.kind == Tok_End || is_op(p, "=")) break;
-    push_item(t, parse_expr(p));
+static Node* parse_boolop(Parser* p, const char* word, char code, Node* (*sub)(Parser*)) {
+  Node* n = sub(p);
+  while (n != NULL && !p->failed && token_is_name(parser_tok(p), word)) {
+    parser_advance(p);
+    Node* b = sub(p);
+    if (b == NULL) {
+      Node_free(n);
+      return NULL;
+    }
+    n = binary(p, code, n, b);
   }
-  return t;
+  return n;
+}
+static Node* parse_and(Parser* p) { return parse_boolop(p, "and", 'A', parse_not); }
+static Node* parse_or(Parser* p) { return parse_boolop(p, "or", 'O', parse_and); }
+
+/* expr := or ['if' or 'else' expr]  (the conditional expression) */
+static Node* parse_expr(Parser* p) {
+  Node* n = parse_or(p);
+  if (n == NULL || p->failed || !token_is_name(parser_tok(p), "if")) return n;
+  parser_advance(p);
+  Node* cond = parse_or(p);
+  if (cond != NULL && !p->failed && token_is_name(parser_tok(p), "else") && p->depth >= kMaxDepth) {
+    parser_fail(p, "maximum recursion depth exceeded during compilation");
+  } else if (cond != NULL && !p->failed && token_is_name(parser_tok(p), "else")) {
+    parser_advance(p);
+    p->depth++;
+    Node* other = parse_expr(p);
+    p->depth--;
+    if (other != NULL) {
+      Node* c = parser_new_node(p, Node_Binary, n->first);
+      c->op = '?';
+      c->a = n;
+      c->b = cond;
+      c->c = other;
+      parser_finish(p, c);
+      return c;
+    }
+  } else if (cond != NULL) {
+    parser_fail(p, "expected 'else' after 'if' expression");
+  }
+  Node_free(n);
+  Node_free(cond);
+  return NULL;
 }
 
-void Stmt_free(Stmt* s) {
-  if (s == NULL) return;
-  Node_free(s->target);
-  Node_free(s->value);
-  for (int i = 0; i < s->nnames; i++) free(s->names[i]);
-  free(s->names);
-  free(s);
+/* expr {',' expr} [','] : a bare (unparenthesized) tuple when there are commas. */
+Node* parse_exprlist(Parser* p) {
+  Node* e = parse_expr(p);
+  if (e == NULL || !parser_is_op(p, ",")) return e;
+  Node* t = parser_new_node(p, Node_Tuple, e->first);
+  push_item(t, e);
+  while (!p->failed && parser_accept(p, ",")) {
+    if (!starts_expression(parser_tok(p)) && !parser_is_op(p, "-") && !parser_is_op(p, "+")) break;
+    Node* x = parse_expr(p);
+    if (x == NULL) break;
+    push_item(t, x);
+  }
+  parser_finish(p, t);
+  return checked(p, t);
 }
 
-Stmt* parse_line(const char* line) {
-  Parser p = {line, 0, {0}, false};
-  next(&p);
-  Stmt* s = calloc(1, sizeof *s);
-  TORCH_INTERNAL_ASSERT(s != NULL);
-  s->target = parse_expr_list(&p);
-  if (!p.failed && accept_op(&p, "=")) {
-    s->value = parse_expr_list(&p);
-    Node* t = s->target;
-    if (t->kind == Node_Name) {
-      s->kind = Stmt_Assign;
-    } else if (t->kind == Node_Tuple || t->kind == Node_List) {
-      s->kind = Stmt_Unpack;
-      for (int i = 0; i < t->n && !p.failed; i++)
-        if (t->items[i]->kind != Node_Name) syntax_error(&p, "cannot assign to expression");
-    } else if (t->kind == Node_Subscript) {
-      s->kind = Stmt_SetItem;
-    } else {
-      syntax_error(&p, "cannot assign to expression");
-    }
-    if (!p.failed && s->kind != Stmt_SetItem) {
-      int n = s->kind == Stmt_Assign ? 1 : t->n;
-      s->names = calloc((size_t)n, sizeof(char*));
-      s->nnames = n;
-      for (int i = 0; i < n; i++) s->names[i] = strdup(s->kind == Stmt_Assign ? t->s : t->items[i]->s);
-    }
-  }
-  if (!p.failed && p.tok.kind != Tok_End) syntax_error(&p, "invalid syntax");
-  if (p.failed) {
-    Stmt_free(s);
-    return NULL;
-  }
-  return s;
-}

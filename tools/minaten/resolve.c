@@ -1,17 +1,19 @@
 /*
- * resolve.c - calling operators with Python arguments.
+ * resolve.c - calling operators by name with Python arguments.
  *
  * `torch.NAME(...)`, `t.NAME(...)` and `torch.ops.NS.NAME[.OVERLOAD](...)`
- * name a set of overloads; as PyTorch's argument parser does, the first
- * overload in declaration order whose schema accepts the arguments is called:
- * positional arguments fill the non-keyword-only parameters, keywords fill
- * parameters by name, defaults fill the rest.  A single int-list parameter
- * also accepts its ints as varargs (`a.view(2, 3)`).  The bound arguments
- * become IValues and the call goes through Dispatcher_callBoxed: the same
- * boxed path as any fallback, libffi bridging to the C kernel.
+ * name a set of overloads.  The first two are PyTorch's generated Python
+ * bindings: only operators with a Python binding and the right variant are
+ * reachable, and the first overload in declaration order whose signature
+ * accepts the arguments is called (arg_parser.c).  `torch.ops` reaches every
+ * registered operator and binds arguments as TorchScript does (jit_args.c).
+ * Either way the bound arguments become IValues and the call goes through
+ * Dispatcher_callBoxed: the same boxed path as any fallback, libffi
+ * bridging to the C kernel; the returns come back as Values.
  *
- * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp (FunctionSignature::parse),
- * tools/autograd/gen_python_functions.py (which operators are bound)
+ * PyTorch 1.13: tools/autograd/gen_python_functions.py (which operators are
+ * bound, and how), torch/csrc/utils/python_arg_parser.cpp PythonArgParser::parse,
+ * torch/_ops.py (OpOverloadPacket, OpOverload)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +23,34 @@
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 
-enum { kMaxArgs = 32 };
+/*
+ * Operators that PyTorch 1.13 registers but does not bind as torch.NAME or
+ * Tensor.NAME (tools/autograd/gen_python_functions.py _SKIP_PYTHON_BINDINGS,
+ * and internal operators); torch.ops.aten.NAME still reaches them.  Each
+ * entry was checked with hasattr(torch, NAME) / hasattr(torch.Tensor, NAME)
+ * on Debian's 1.13; `minaten ops` names every operator minaten has.
+ */
+static const char* const kNoPythonBinding[] = {
+    "alias", "_unsafe_view", "index", "slice", "_local_scalar_dense", "_to_copy", "_reshape_alias",
+    "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T"};
+/* ... and those bound as methods only (the Python module function is skipped
+ * or hand-written elsewhere): Tensor.__and__ exists, torch.__and__ does not. */
+static const char* const kNoFunctionBinding[] = {
+    "item", "to", "copy_", "set_", "data", "contiguous", "size", "stride", "expand_as", "view", "reshape_as",
+    "resize_", "__and__", "__or__", "__xor__", "__lshift__", "__rshift__", "__iand__", "__ior__", "__ixor__",
+    "__ilshift__", "__irshift__"};
 
-/* Operators PyTorch 1.13 does not expose as torch.NAME / Tensor.NAME
- * (gen_python_functions.py SKIP_PYTHON_BINDINGS and internal operators);
- * torch.ops.aten.NAME still reaches them.  Checked with hasattr() on 1.13. */
-static const char* const kNoPythonBinding[] = {"_reshape_alias", "_to_copy", "_unsafe_view",
-                                               "slice", "lift_fresh", "alias"};
+static bool in_table(const char* name, const char* const* table, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(name, table[i]) == 0) return true;
+  return false;
+}
 
 bool has_python_binding(const OperatorEntry* op, bool method) {
-  for (size_t i = 0; i < sizeof kNoPythonBinding / sizeof kNoPythonBinding[0]; i++)
-    if (strcmp(op->schema.name, kNoPythonBinding[i]) == 0) return false;
+  const char* name = op->schema.name;
+  if (in_table(name, kNoPythonBinding, sizeof kNoPythonBinding / sizeof kNoPythonBinding[0])) return false;
+  if (!method && in_table(name, kNoFunctionBinding, sizeof kNoFunctionBinding / sizeof kNoFunctionBinding[0]))
+    return false;
   return op->python_binding && (method ? op->has_method_variant : op->has_function_variant);
 }
 
@@ -46,191 +65,6 @@ const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool 
     if (op_matches(op, ns, name, NULL) && (all || has_python_binding(op, method))) return op;
   }
   return NULL;
-}
-
-static bool is_int_value(const Value* v) { return v->kind == Value_Int; }
-
-/* The operators whose Tensor parameters also take Python numbers, wrapped
- * into 0-dim "wrapped number" tensors (`a + 1` is add.Tensor).
- * PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
-static bool allows_numbers_as_tensors(const char* name) {
-  static const char* const allowed[] = {"add", "add_", "div", "div_", "mul", "mul_", "sub", "sub_",
-                                        "true_divide", "true_divide_", "to", "_to_copy", "copy_"};
-  for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
-    if (strcmp(name, allowed[i]) == 0) return true;
-  return false;
-}
-
-static Scalar number_scalar(const Value* v) {
-  return v->kind == Value_Float ? Scalar_fromDouble(v->u.f)
-         : v->kind == Value_Bool ? Scalar_fromBool(v->u.b)
-                                 : Scalar_fromLong(v->u.i);
-}
-
-static bool is_seq(const Value* v) {
-  return v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size;
-}
-
-/* Converts a Python value to the IValue of a schema type.  Returns 1 (it
- * fits), 0 (it does not: try the next overload) or -1 (an error). */
-static int to_ivalue(const Value* v, const Argument* arg, bool numbers_as_tensors, IValue* out) {
-  const SchemaType* t = &arg->type;
-  if (v->kind == Value_None) {
-    if (!t->is_optional) return 0;
-    *out = IValue_none();
-    return 1;
-  }
-  if (t->is_list) {
-    if (t->base == SchemaBaseType_Tensor) {
-      if (!is_seq(v)) return 0;
-      Tensor* items[MINATEN_MAX_DIM];
-      if (v->u.seq.n > MINATEN_MAX_DIM) return 0;
-      for (int i = 0; i < v->u.seq.n; i++) {
-        if (v->u.seq.items[i]->kind != Value_Tensor) return 0;
-        items[i] = v->u.seq.items[i]->u.tensor;
-      }
-      TensorList l = {items, (size_t)v->u.seq.n};
-      *out = IValue_copyTensorList(l);
-      return 1;
-    }
-    if (!SchemaType_isIntLike(t->base)) return 0;
-    int64_t ints[MINATEN_MAX_DIM];
-    if (is_int_value(v) && t->list_size > 0) {
-      for (int64_t i = 0; i < t->list_size && i < MINATEN_MAX_DIM; i++) ints[i] = v->u.i;
-      *out = IValue_copyIntList(IntArrayRef_make(ints, (size_t)t->list_size));
-      return 1;
-    }
-    if (!is_seq(v) || v->u.seq.n > MINATEN_MAX_DIM) return 0;
-    for (int i = 0; i < v->u.seq.n; i++) {
-      if (!is_int_value(v->u.seq.items[i])) return 0;
-      ints[i] = v->u.seq.items[i]->u.i;
-    }
-    *out = IValue_copyIntList(IntArrayRef_make(ints, (size_t)v->u.seq.n));
-    return 1;
-  }
-  switch (t->base) {
-    case SchemaBaseType_Tensor:
-      if (numbers_as_tensors && Value_isNumber(v)) {
-        Tensor* w = wrapped_scalar_tensor(number_scalar(v));
-        if (w == NULL) return -1;
-        *out = IValue_takeTensor(w);
-        return 1;
-      }
-      if (v->kind != Value_Tensor) return 0;
-      *out = IValue_borrowTensor(v->u.tensor);
-      return 1;
-    case SchemaBaseType_int:
-    case SchemaBaseType_SymInt:
-      if (v->kind != Value_Int) return 0;
-      *out = IValue_fromInt(v->u.i);
-      return 1;
-    case SchemaBaseType_float:
-      if (v->kind != Value_Int && v->kind != Value_Float) return 0;
-      *out = IValue_fromDouble(Value_toDouble(v));
-      return 1;
-    case SchemaBaseType_bool:
-      if (v->kind != Value_Bool) return 0;
-      *out = IValue_fromBool(v->u.b);
-      return 1;
-    case SchemaBaseType_Scalar:
-      if (v->kind == Value_Int) *out = IValue_fromInt(v->u.i);
-      else if (v->kind == Value_Float) *out = IValue_fromDouble(v->u.f);
-      else if (v->kind == Value_Bool) *out = IValue_fromBool(v->u.b);
-      else return 0;
-      return 1;
-    case SchemaBaseType_str:
-      if (v->kind != Value_Str) return 0;
-      *out = IValue_borrowString(v->u.s);
-      return 1;
-    case SchemaBaseType_ScalarType:
-      if (v->kind != Value_Dtype) return 0;
-      *out = IValue_fromScalarType(v->u.dtype);
-      return 1;
-    case SchemaBaseType_MemoryFormat:
-      if (v->kind != Value_MemoryFormat) return 0;
-      *out = IValue_fromMemoryFormat(v->u.memory_format);
-      return 1;
-    case SchemaBaseType_Device: {
-      if (v->kind == Value_Device) {
-        *out = IValue_fromDevice(v->u.device);
-        return 1;
-      }
-      if (v->kind != Value_Str) return 0;
-      Device d;
-      if (Device_parse(v->u.s, &d) < 0) return -1;
-      *out = IValue_fromDevice(d);
-      return 1;
-    }
-    default:
-      return 0;
-  }
-}
-
-/*
- * Binds the call to one overload: fills args[0..num_arguments).  Returns 1
- * (bound), 0 (does not match) or -1 (error).  On 1, the caller releases args.
- * PyTorch 1.13: python_arg_parser.cpp FunctionSignature::parse
- */
-static int bind(const OperatorEntry* op, Value* self, Value** pargs, int nargs, char** kwnames,
-                Value** kwargs, int nkw, IValue* args) {
-  const FunctionSchema* s = &op->schema;
-  size_t n = s->num_arguments;
-  if (n > kMaxArgs) return 0;
-  const Value* slots[kMaxArgs] = {0};
-  Value* packed = NULL;
-  size_t first = 0;
-  if (self != NULL) {
-    if (n == 0 || s->arguments[0].type.base != SchemaBaseType_Tensor) return 0;
-    slots[0] = self;
-    first = 1;
-  }
-  size_t positional[kMaxArgs];
-  size_t npos = 0;
-  for (size_t i = first; i < n; i++)
-    if (!s->arguments[i].kwarg_only) positional[npos++] = i;
-  /* Varargs int lists: `a.view(2, 3)` for a lone int-list parameter. */
-  bool varargs = npos == 1 && s->arguments[positional[0]].type.is_list &&
-                 SchemaType_isIntLike(s->arguments[positional[0]].type.base) && nargs >= 1 &&
-                 pargs[0]->kind == Value_Int;
-  if (varargs) {
-    packed = Value_seq(Value_Tuple, nargs);
-    for (int i = 0; i < nargs; i++) packed->u.seq.items[i] = Value_retain(pargs[i]);
-    slots[positional[0]] = packed;
-  } else {
-    if ((size_t)nargs > npos) return 0;
-    for (int i = 0; i < nargs; i++) slots[positional[i]] = pargs[i];
-  }
-  int rc = 0;
-  for (int k = 0; k < nkw; k++) {
-    size_t i;
-    for (i = first; i < n; i++)
-      if (strcmp(s->arguments[i].name, kwnames[k]) == 0) break;
-    if (i == n || slots[i] != NULL) goto done;
-    slots[i] = kwargs[k];
-  }
-  size_t converted = 0;
-  for (size_t i = 0; i < n; i++, converted++) {
-    const Argument* a = &s->arguments[i];
-    if (slots[i] == NULL) {
-      if (!a->has_default) break;
-      args[i] = a->default_value;
-      args[i].owned = false; /* borrowed from the schema */
-      continue;
-    }
-    int r = to_ivalue(slots[i], a, allows_numbers_as_tensors(s->name), &args[i]);
-    if (r <= 0) {
-      rc = r;
-      break;
-    }
-  }
-  if (converted == n) {
-    rc = 1;
-  } else {
-    for (size_t i = 0; i < converted; i++) IValue_release(&args[i]);
-  }
-done:
-  Value_release(packed);
-  return rc;
 }
 
 Value* value_from_ivalue(IValue* v) {
@@ -252,6 +86,19 @@ Value* value_from_ivalue(IValue* v) {
     case IValueTag_Bool: return Value_bool(v->u.b);
     case IValueTag_ScalarType: return Value_dtype(v->u.scalar_type);
     case IValueTag_String: return Value_str(v->u.s);
+    case IValueTag_Device: return Value_device(v->u.device);
+    case IValueTag_MemoryFormat: return Value_memoryFormat(v->u.memory_format);
+    case IValueTag_IntList:
+    case IValueTag_DoubleList:
+    case IValueTag_BoolList: {
+      r = Value_seq(Value_List, (int)v->u.list.size);
+      for (size_t i = 0; i < v->u.list.size; i++)
+        r->u.seq.items[i] = v->tag == IValueTag_IntList      ? Value_int(((const int64_t*)v->u.list.data)[i])
+                            : v->tag == IValueTag_DoubleList ? Value_float(((const double*)v->u.list.data)[i])
+                                                             : Value_bool(((const bool*)v->u.list.data)[i]);
+      IValue_release(v);
+      return r;
+    }
     default: return Value_none();
   }
 }
@@ -286,45 +133,134 @@ Value* call_op_boxed(const char* qualified_name, IValue* args) {
   return invoke(op, args);
 }
 
-static void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** kwnames,
-                               Value** kwargs, int nkw) {
-  size_t n = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < nargs && n < size; i++)
-    n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", Value_typeName(args[i]));
-  for (int i = 0; i < nkw && n < size; i++)
-    n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", n ? ", " : "", kwnames[i], Value_typeName(kwargs[i]));
+/* Operators whose Tensor parameters also take Python numbers, wrapped into
+ * 0-dim "wrapped number" tensors (`torch.add(a, 1)`).
+ * PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
+bool allows_numbers_as_tensors(const char* name) {
+  static const char* const allowed[] = {"add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_",
+                                        "multiply", "multiply_", "sub", "sub_", "subtract", "subtract_",
+                                        "true_divide", "true_divide_", "to", "_to_copy", "copy_",
+                                        "floor_divide", "floor_divide_"};
+  for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+    if (strcmp(name, allowed[i]) == 0) return true;
+  return false;
 }
 
-Value* call_operator(const Value* ops, Value* self, Value** pargs, int nargs, char** kwnames,
-                     Value** kwargs, int nkw) {
-  IValue args[kMaxArgs];
+/* Whether the schema has TensorOptions (dtype, layout, device, pin_memory):
+ * its Python signature then also takes `requires_grad`
+ * (tools/autograd/gen_python_functions.py). */
+static bool has_tensor_options(const FunctionSchema* s) {
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (strcmp(s->arguments[i].name, "pin_memory") == 0) return true;
+  return false;
+}
+
+/* Tries one overload with Python's argument parser.  Returns the result, or
+ * NULL with *matched telling a mismatch (false, no error) from an error. */
+static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** args, int nargs, char** kwnames,
+                                  Value** kwargs, int nkw, bool* matched) {
+  const FunctionSchema* s = &op->schema;
+  char* names[kMaxArgs];
+  Value* values[kMaxArgs];
+  int n = 0;
+  const Value* requires_grad = NULL;
+  for (int k = 0; k < nkw && k < kMaxArgs; k++) {
+    if (strcmp(kwnames[k], "requires_grad") == 0 && has_tensor_options(s)) {
+      requires_grad = kwargs[k];
+      continue;
+    }
+    names[n] = kwnames[k];
+    values[n++] = kwargs[k];
+  }
+  *matched = false;
+  if (requires_grad != NULL && requires_grad->kind != Value_Bool) return NULL;
+  bool numbers = allows_numbers_as_tensors(s->name);
+  ParsedArgs parsed;
+  if (!FunctionSignature_parse(s, self, args, nargs, names, values, n, numbers, &parsed)) return NULL;
+  *matched = true;
+  if (requires_grad != NULL && requires_grad->u.b) {
+    ParsedArgs_release(&parsed);
+    Error_set(ErrorType_NotImplementedError, "minaten has no autograd: requires_grad=True is not supported");
+    return NULL;
+  }
+  IValue stack[kMaxArgs];
+  size_t i;
+  for (i = 0; i < s->num_arguments; i++)
+    if (PythonArgs_toIValue(s->name, &s->arguments[i], parsed.slots[i], numbers, &stack[i]) < 0) break;
+  ParsedArgs_release(&parsed);
+  if (i < s->num_arguments) {
+    while (i > 0) IValue_release(&stack[--i]);
+    return NULL;
+  }
+  return invoke(op, stack);
+}
+
+/* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
+ * overloads in declaration order. */
+static Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                          int nkw) {
   bool any = false;
   for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
     if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
-    if (!ops->u.ops.all && !has_python_binding(op, ops->u.ops.method)) continue;
+    if (!has_python_binding(op, ops->u.ops.method)) continue;
     any = true;
-    int r = bind(op, self, pargs, nargs, kwnames, kwargs, nkw, args);
-    if (r < 0) return NULL;
-    if (r == 1) return invoke(op, args);
+    bool matched;
+    Value* r = try_python_overload(op, self, args, nargs, kwnames, kwargs, nkw, &matched);
+    if (matched) return r;
   }
-  /* torch/_tensor.py Tensor.split (and torch.split): a list of sizes goes to
-   * split_with_sizes, the Python-level half of PyTorch's split. */
-  if (any && strcmp(ops->u.ops.name, "split") == 0 && ops->u.ops.overload == NULL) {
-    Value* sizes = Value_ops(ops->u.ops.ns, "split_with_sizes", NULL, ops->u.ops.method, ops->u.ops.all);
-    Value* r = call_operator(sizes, self, pargs, nargs, kwnames, kwargs, nkw);
+  /* torch/_tensor.py Tensor.split (and torch.split, which calls it): a list
+   * of sizes goes to split_with_sizes. */
+  if (any && strcmp(ops->u.ops.name, "split") == 0) {
+    Value* sizes = Value_ops(ops->u.ops.ns, "split_with_sizes", NULL, ops->u.ops.method, false);
+    Value* r = call_python(sizes, self, args, nargs, kwnames, kwargs, nkw);
     Value_release(sizes);
     if (r != NULL || Error_type() != ErrorType_TypeError) return r;
     Error_clear();
   }
   char got[256];
-  describe_arguments(got, sizeof got, pargs, nargs, kwnames, kwargs, nkw);
+  describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
   if (!any)
     Error_set(ErrorType_NotImplementedError, "minaten has no operator %s::%s", ops->u.ops.ns, ops->u.ops.name);
   else
-    Error_set(ErrorType_TypeError,
-              "%s() received an invalid combination of arguments - got (%s), but expected one of:",
+    Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
               ops->u.ops.name, got);
   return NULL;
+}
+
+/* torch.ops.NS.NAME(...) / torch.ops.NS.NAME.OVERLOAD(...): the JIT's binding
+ * (jit_args.c).  PyTorch 1.13: pybind_utils.h getOpWithStack */
+static Value* call_jit(const Value* ops, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  for (int k = 0; k < nkw; k++) {
+    if (strcmp(kwnames[k], "self") == 0) { /* the `self` of OpOverloadPacket.__call__ */
+      Error_set(ErrorType_TypeError, "%s.__call__() got multiple values for argument 'self'",
+                ops->u.ops.overload ? "OpOverload" : "OpOverloadPacket");
+      return NULL;
+    }
+  }
+  const OperatorEntry* candidates[256];
+  int n = 0;
+  for (size_t i = 0; i < Dispatcher_numOperators() && n < 256; i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) candidates[n++] = op;
+  }
+  char why[2048];
+  IValue stack[kMaxArgs];
+  for (int c = 0; c < n; c++) {
+    if (candidates[c]->schema.num_arguments > kMaxArgs) continue;
+    int r = jit_createStackForSchema(candidates[c], args, nargs, kwnames, kwargs, nkw, stack, why, sizeof why);
+    if (r < 0) return NULL;
+    if (r == 1) return invoke(candidates[c], stack);
+  }
+  if (n == 1)
+    Error_set(ErrorType_RuntimeError, "%s", why);
+  else
+    Error_set(ErrorType_RuntimeError, "Overloaded torch operator invoked from Python failed to many any schema:");
+  return NULL;
+}
+
+Value* call_operator(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                     int nkw) {
+  if (ops->u.ops.all) return call_jit(ops, args, nargs, kwnames, kwargs, nkw);
+  return call_python(ops, self, args, nargs, kwnames, kwargs, nkw);
 }

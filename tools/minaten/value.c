@@ -99,6 +99,12 @@ Value* Value_sizeFrom(IntArrayRef sizes) {
   return v;
 }
 
+Value* Value_tupleFrom(IntArrayRef ints) {
+  Value* v = Value_sizeFrom(ints);
+  v->kind = Value_Tuple;
+  return v;
+}
+
 Value* Value_retain(Value* v) {
   v->refcount++;
   return v;
@@ -223,18 +229,42 @@ void format_python_float(double d, char* out, size_t size) {
 
 int tensor_str_write(const Tensor* t, FILE* out); /* tensor_str.c */
 
-static int write_item(const Value* v, FILE* out) {
-  if (v->kind == Value_Str) {
-    fprintf(out, "'%s'", v->u.s);
-    return 0;
+/* Python's repr(str): single quotes unless the text has ' and no ".
+ * Python 3.11: Objects/unicodeobject.c unicode_repr */
+static void write_string_repr(const char* s, FILE* out) {
+  char quote = strchr(s, '\'') != NULL && strchr(s, '"') == NULL ? '"' : '\'';
+  fputc(quote, out);
+  for (const unsigned char* c = (const unsigned char*)s; *c; c++) {
+    if (*c == '\\' || *c == (unsigned char)quote) fprintf(out, "\\%c", *c);
+    else if (*c == '\n') fputs("\\n", out);
+    else if (*c == '\t') fputs("\\t", out);
+    else if (*c == '\r') fputs("\\r", out);
+    else if (*c < 0x20 || *c == 0x7f) fprintf(out, "\\x%02x", *c);
+    else fputc(*c, out);
   }
-  return Value_str_write(v, out);
+  fputc(quote, out);
+}
+
+/* Python's repr(v), as containers print their items: strings quoted,
+ * devices as device(type='cpu'); everything else as str(v). */
+int Value_repr_write(const Value* v, FILE* out) {
+  char buf[64];
+  switch (v->kind) {
+    case Value_Str: write_string_repr(v->u.s, out); return 0;
+    case Value_Device:
+      /* PyTorch 1.13: torch/csrc/Device.cpp THPDevice_repr */
+      fprintf(out, "device(type='%s'", Device_format((Device){v->u.device.type, -1}, buf, sizeof buf));
+      if (v->u.device.index >= 0) fprintf(out, ", index=%d", (int)v->u.device.index);
+      fputc(')', out);
+      return 0;
+    default: return Value_str_write(v, out);
+  }
 }
 
 static int write_items(const Value* v, FILE* out) {
   for (int i = 0; i < v->u.seq.n; i++) {
     if (i) fputs(", ", out);
-    if (write_item(v->u.seq.items[i], out) < 0) return -1;
+    if (Value_repr_write(v->u.seq.items[i], out) < 0) return -1;
   }
   return 0;
 }
@@ -278,7 +308,10 @@ int Value_str_write(const Value* v, FILE* out) {
       fputc(')', out);
       return 0;
     case Value_Module: fprintf(out, "<module '%s'>", v->u.s); return 0;
-    case Value_Ops: fprintf(out, "%s.%s", v->u.ops.ns, v->u.ops.name); return 0;
+    case Value_Ops: /* torch.ops.aten.neg is `aten.neg`, its .default `aten.neg.default` (torch/_ops.py) */
+      fprintf(out, "%s.%s", v->u.ops.ns, v->u.ops.name);
+      if (v->u.ops.overload != NULL) fprintf(out, ".%s", v->u.ops.overload[0] ? v->u.ops.overload : "default");
+      return 0;
     case Value_Builtin: fprintf(out, "<built-in method %s>", v->u.builtin.name); return 0;
     case Value_Method: fputs("<bound method>", out); return 0;
   }

@@ -98,13 +98,16 @@ Value* Value_module(const char* name);
 Value* Value_ops(const char* ns, const char* name, const char* overload, bool method, bool all);
 Value* Value_builtin(const char* name, BuiltinFn fn);
 Value* Value_method(Value* self, Value* callee); /* takes new references to both */
-Value* Value_sizeFrom(IntArrayRef sizes);
+Value* Value_sizeFrom(IntArrayRef sizes);  /* torch.Size */
+Value* Value_tupleFrom(IntArrayRef ints);   /* a tuple of ints (stride()) */
 
 Value* Value_retain(Value* v);
 void Value_release(Value* v);
 
 /* Python's str(v) appended to `out` (tensors print with PyTorch's layout). */
 int Value_str_write(const Value* v, FILE* out);
+/* Python's repr(v): strings quoted, devices as device(type='cpu'). */
+int Value_repr_write(const Value* v, FILE* out);
 /* Python's type name: "int", "Tensor", "tuple". */
 const char* Value_typeName(const Value* v);
 /* Python's truth value, for `if`-less dialect uses (print of comparisons). */

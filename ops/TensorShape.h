@@ -1,0 +1,26 @@
+/*
+ * TensorShape.h - what TensorShape.c (reshape and its family) and
+ * TensorShape_views.c (the strided views) share.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp, TensorShape.h
+ */
+#ifndef MINATEN_OPS_TENSORSHAPE_H
+#define MINATEN_OPS_TENSORSHAPE_H
+
+#include "runtime/TensorImpl.h"
+
+/* A view of self with new sizes and strides and self's storage offset,
+ * made directly, with no checks (the caller computed a valid geometry).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
+Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides);
+
+/*
+ * self.as_strided(size, stride, storage_offset) called with int sizes, as
+ * the view kernels call it: the lists are converted to SymInt lists first
+ * (which refuses the ints PyTorch reserves for symbolic values), then
+ * aten::as_strided is dispatched, so the backend's as_strided kernel makes
+ * the view and checks it against the storage.  New reference, or NULL.
+ * PyTorch 1.13: aten/src/ATen/core/TensorBody.h Tensor::as_strided
+ */
+Tensor* Tensor_as_strided(const Tensor* self, IntArrayRef size, IntArrayRef stride, OptionalInt storage_offset);
+
+#endif

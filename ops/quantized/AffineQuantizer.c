@@ -1,0 +1,122 @@
+/*
+ * AffineQuantizer.c - quantized tensor construction and the element
+ * formulas; see AffineQuantizer.h.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizer.cpp (checks),
+ * AffineQuantizerBase.cpp (quantize_val, dequantize_val),
+ * aten/src/ATen/quantized/Quantizer.cpp (new_qtensor)
+ */
+#include "ops/quantized/AffineQuantizer.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ops/EmptyTensor.h"
+#include "runtime/Exception.h"
+
+Tensor* new_qtensor(IntArrayRef sizes, Quantizer* q) {
+  Tensor* storage_owner = empty_cpu(sizes, q->scalar_type);
+  if (storage_owner == NULL) return NULL;
+  Tensor* t = Tensor_new(storage_owner->storage, 0, sizes, Tensor_strides(storage_owner), q->scalar_type,
+                         Device_cpu(), DispatchKey_QuantizedCPU);
+  Tensor_release(storage_owner);
+  if (t) t->quantizer = Quantizer_retain(q);
+  return t;
+}
+
+Tensor* make_qtensor(const Tensor* self, IntArrayRef size, IntArrayRef stride, int64_t storage_offset,
+                     Quantizer* q) {
+  Tensor* t = Tensor_new(self->storage, storage_offset, size, stride, self->dtype, self->device,
+                         DispatchKey_QuantizedCPU);
+  if (t) {
+    t->key_set = self->key_set;
+    t->quantizer = Quantizer_retain(q);
+  }
+  return t;
+}
+
+void qint_range(ScalarType t, int64_t* qmin, int64_t* qmax) {
+  switch (t) {
+    case ScalarType_QUInt8: *qmin = 0, *qmax = UINT8_MAX; break;
+    case ScalarType_QInt8: *qmin = INT8_MIN, *qmax = INT8_MAX; break;
+    case ScalarType_QInt32: *qmin = INT32_MIN, *qmax = INT32_MAX; break;
+    default: TORCH_INTERNAL_ASSERT(!"qint_range: not a quantized dtype");
+  }
+}
+
+int checkZeroPoint(const char* fn_name, ScalarType t, int64_t zero_point) {
+  int64_t qmin, qmax;
+  qint_range(t, &qmin, &qmax);
+  TORCH_CHECK(zero_point <= qmax, "%s zero_point %lld is above upper bound.", fn_name, (long long)zero_point);
+  TORCH_CHECK(zero_point >= qmin, "%s zero_point %lld is below lower bound.", fn_name, (long long)zero_point);
+  return 0;
+fail:
+  return -1;
+}
+
+float double_to_float(double d) {
+  /* Halfway between FLT_MAX and 2^128 rounds to 2^128 (FLT_MAX is odd), i.e. inf. */
+  if (d >= 0x1.ffffffp+127) return INFINITY;
+  if (d <= -0x1.ffffffp+127) return -INFINITY;
+  return (float)d;
+}
+
+int64_t quantize_val(double scale, int64_t zero_point, float value, int64_t qmin, int64_t qmax) {
+  float scale_f = double_to_float(scale);
+  float inv_scale = scale_f == 0.0f ? copysignf(INFINITY, scale_f) : 1.0f / scale_f;
+  /* C++'s `zero_point + Round(value * inv_scale)`: int64_t + float is float. */
+  float transformed = (float)zero_point + nearbyintf(value * inv_scale);
+  /* static_cast<int64_t>: cvttss2si gives INT64_MIN for NaN and out of range. */
+  int64_t q = (transformed >= -0x1p63f && transformed < 0x1p63f) ? (int64_t)transformed : INT64_MIN;
+  if (q < qmin) q = qmin;
+  if (q > qmax) q = qmax;
+  return q;
+}
+
+int64_t qint_load(ScalarType t, const char* base, int64_t i) {
+  switch (t) {
+    case ScalarType_QUInt8: return ((const uint8_t*)base)[i];
+    case ScalarType_QInt8: return ((const int8_t*)base)[i];
+    case ScalarType_QInt32: return ((const int32_t*)base)[i];
+    default: TORCH_INTERNAL_ASSERT(!"qint_load: not a quantized dtype");
+  }
+  return 0;
+}
+
+void qint_store(ScalarType t, char* base, int64_t i, int64_t v) {
+  switch (t) {
+    case ScalarType_QUInt8: ((uint8_t*)base)[i] = (uint8_t)v; break;
+    case ScalarType_QInt8: ((int8_t*)base)[i] = (int8_t)v; break;
+    case ScalarType_QInt32: ((int32_t*)base)[i] = (int32_t)v; break;
+    default: TORCH_INTERNAL_ASSERT(!"qint_store: not a quantized dtype");
+  }
+}
+
+int64_t qtensor_element_offset(const Tensor* t, int64_t i) {
+  int64_t off = t->storage_offset;
+  for (int64_t d = t->dim - 1; d >= 0; d--) {
+    int64_t size = t->sizes[d];
+    off += (i % size) * t->strides[d];
+    i /= size;
+  }
+  return off;
+}
+
+/* Per-tensor: the AVX2 loop (Vectorized<qint>::dequantize) subtracts the
+ * zero point in 32-bit integers (wrapping) and multiplies in float.
+ * Per-channel: dequantize_val, `(static_cast<float>(q) - zero_point) * scale`
+ * with the double scale.  Both checked against PyTorch 1.13 on random values. */
+float qtensor_dequantize_element(const Tensor* t, int64_t i) {
+  const Quantizer* q = t->quantizer;
+  int64_t off = qtensor_element_offset(t, i);
+  int64_t v = qint_load(t->dtype, (const char*)t->storage->data, off);
+  if (q->qscheme == QScheme_PerTensorAffine) {
+    int32_t diff = (int32_t)((uint32_t)(uint64_t)v - (uint32_t)(uint64_t)q->zero_point);
+    return (float)diff * double_to_float(q->scale);
+  }
+  int64_t c = i;
+  for (int64_t d = t->dim - 1; d > q->axis; d--) c /= t->sizes[d];
+  c %= t->sizes[q->axis];
+  float diff = (float)v - (float)q->zero_points[c];
+  return double_to_float((double)diff * q->scales[c]);
+}

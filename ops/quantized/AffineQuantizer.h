@@ -1,0 +1,92 @@
+/*
+ * AffineQuantizer.h - what the quantized kernels (the .c files of ops/quantized/) share:
+ * making quantized tensors, and the element formulas of PyTorch 1.13 as
+ * Debian builds it (no FBGEMM: the scalar quantize_val / dequantize_val
+ * paths, with the AVX2 per-tensor dequantize loop).
+ *
+ * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizer.h,
+ * AffineQuantizerBase.cpp, aten/src/ATen/quantized/Quantizer.cpp (new_qtensor),
+ * aten/src/ATen/quantized/QTensorImpl.h
+ */
+#ifndef MINATEN_OPS_QUANTIZED_AFFINEQUANTIZER_H
+#define MINATEN_OPS_QUANTIZED_AFFINEQUANTIZER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "runtime/TensorImpl.h"
+
+/* PyTorch's Tensor::is_quantized: the tensor carries the QuantizedCPU key. */
+static inline bool Tensor_isQuantized(const Tensor* t) {
+  return DispatchKeySet_has(t->key_set, DispatchKey_QuantizedCPU);
+}
+
+/*
+ * A new contiguous quantized tensor of `sizes` with fresh (uninitialised)
+ * storage of q->scalar_type, holding one new reference to q.  NULL + error
+ * for a negative size or OOM.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp new_qtensor
+ */
+Tensor* new_qtensor(IntArrayRef sizes, Quantizer* q);
+
+/*
+ * A view of self's storage with the given geometry and quantizer (one new
+ * reference), the key set and dtype of self.  No checks: the caller computed
+ * a valid geometry.  PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp make_qtensor
+ */
+Tensor* make_qtensor(const Tensor* self, IntArrayRef size, IntArrayRef stride, int64_t storage_offset,
+                     Quantizer* q);
+
+/* The integer range of a quantized dtype (quint8: [0, 255]). */
+void qint_range(ScalarType t, int64_t* qmin, int64_t* qmax);
+
+/*
+ * checkZeroPoint: "FN zero_point Z is above upper bound." / "... is below
+ * lower bound." for a zero point outside the dtype's range.  0 or -1.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizer.cpp checkZeroPoint
+ */
+int checkZeroPoint(const char* fn_name, ScalarType t, int64_t zero_point);
+
+/*
+ * One real value to its integer, as PyTorch's quantize_val (non-FBGEMM):
+ *   inv_scale = 1.0f / (float)scale
+ *   q = (int64_t)((float)zero_point + nearbyintf(value * inv_scale))
+ *   clamp q to the dtype's range
+ * all in float.  NB(minaten): C++ leaves 1/0 and an out-of-range float to
+ * int64 conversion undefined; x86-64 gives +-inf and INT64_MIN, and minaten
+ * computes those without undefined behaviour (so a scale of 0 quantizes
+ * everything to the lower end, as PyTorch does on this machine).
+ * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizerBase.cpp quantize_val
+ */
+int64_t quantize_val(double scale, int64_t zero_point, float value, int64_t qmin, int64_t qmax);
+
+/* (float)d without undefined behaviour: out of float's range gives +-inf,
+ * as the hardware conversion does. */
+float double_to_float(double d);
+
+/* Reads / writes element i (a flat index into the storage, in elements) of
+ * a quantized dtype's integer representation. */
+int64_t qint_load(ScalarType t, const char* base, int64_t i);
+void qint_store(ScalarType t, char* base, int64_t i, int64_t v);
+
+/*
+ * Element of self at row-major logical index i, as its storage offset in
+ * elements (storage_offset included).
+ */
+int64_t qtensor_element_offset(const Tensor* t, int64_t i);
+
+/*
+ * The real value of element i (row-major, logical) of a quantized tensor, as
+ * dequantize computes it (per-tensor: float arithmetic of the AVX2 loop;
+ * per-channel: dequantize_val with the double scale).  The caller has
+ * checked that a per-channel axis is valid (see Quantize.c).
+ */
+float qtensor_dequantize_element(const Tensor* t, int64_t i);
+
+/* Quantizes the Float tensor self (any strides) into q, contiguous and of
+ * the same shape, with q's quantizer; no checks.  The loop of
+ * quantize_tensor_per_tensor_affine / quantize_tensor_per_channel_affine.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/QuantizedOpKernels.cpp */
+void quantize_into(const Tensor* self, Tensor* q);
+
+#endif

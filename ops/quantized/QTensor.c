@@ -1,0 +1,103 @@
+/*
+ * QTensor.c - what a quantized tensor says about its quantizer (q_scale,
+ * q_zero_point, q_per_channel_scales / _zero_points / _axis) and clone.
+ *
+ * The accessors refuse the other scheme with PyTorch's TORCH_CHECK wording
+ * ("Expected quantizer->qscheme() == kPerTensorAffine to be true, ...").
+ * NB(minaten): `qscheme()` returns a QScheme, a type minaten's code
+ * generator and interpreter do not have; it is not registered.
+ *
+ * clone of a quantized tensor (QuantizedCPU: quantized_clone) makes a new
+ * contiguous quantized tensor that shares the source's quantizer (PyTorch's
+ * copy_ sets the destination's quantizer to the source's) and copies the
+ * integers; reshape's copy route (clone + _unsafe_view) goes through it.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp
+ */
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/Copy.h"
+#include "ops/EmptyTensor.h"
+#include "ops/quantized/AffineQuantizer.h"
+#include "runtime/Exception.h"
+
+#define CHECK_PER_TENSOR(qz)                                                                       \
+  TORCH_CHECK((qz)->qscheme == QScheme_PerTensorAffine,                                            \
+              "Expected quantizer->qscheme() == kPerTensorAffine to be true, but got false.  "     \
+              "(Could this error message be improved?  If so, please report an enhancement "       \
+              "request to PyTorch.)")
+#define CHECK_PER_CHANNEL(qz)                                                                      \
+  TORCH_CHECK((qz)->qscheme == QScheme_PerChannelAffine,                                           \
+              "Expected quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == "     \
+              "kPerChannelAffineFloatQParams to be true, but got false.  (Could this error "       \
+              "message be improved?  If so, please report an enhancement request to PyTorch.)")
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_scale_quant.
+ * NB(minaten): the error indicator is the only failure signal for a double
+ * result; the caller checks Error_occurred(). */
+double at_native_q_scale_quant(const Tensor* self) {
+  CHECK_PER_TENSOR(self->quantizer);
+  return self->quantizer->scale;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_zero_point_quant */
+int64_t at_native_q_zero_point_quant(const Tensor* self) {
+  CHECK_PER_TENSOR(self->quantizer);
+  return self->quantizer->zero_point;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales
+ * (a float64 tensor; NB(minaten): a copy, where PyTorch returns the quantizer's own tensor) */
+Tensor* at_native_q_per_channel_scales(const Tensor* self) {
+  const Quantizer* qz = self->quantizer;
+  CHECK_PER_CHANNEL(qz);
+  int64_t n = qz->num_channels;
+  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Double);
+  TRY(r);
+  double* out = (double*)Tensor_data(r);
+  for (int64_t i = 0; i < n; i++) out[i] = qz->scales[i];
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points (int64) */
+Tensor* at_native_q_per_channel_zero_points(const Tensor* self) {
+  const Quantizer* qz = self->quantizer;
+  CHECK_PER_CHANNEL(qz);
+  int64_t n = qz->num_channels;
+  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Long);
+  TRY(r);
+  int64_t* out = (int64_t*)Tensor_data(r);
+  for (int64_t i = 0; i < n; i++) out[i] = qz->zero_points[i];
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_axis */
+int64_t at_native_q_per_channel_axis(const Tensor* self) {
+  CHECK_PER_CHANNEL(self->quantizer);
+  return self->quantizer->axis;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantized_clone
+ * (its at::native::copy_ call: copy_impl's quantized branch, then the copy).
+ * NB(minaten): every memory format minaten has suggests contiguous, so the
+ * clone is contiguous, as PyTorch's _empty_affine_quantized makes it. */
+Tensor* at_native_quantized_clone(const Tensor* self, OptionalMemoryFormat memory_format) {
+  (void)memory_format;
+  Tensor* dst = new_qtensor(Tensor_sizes(self), self->quantizer);
+  if (dst == NULL) return NULL;
+  if (copy_into(dst, self) < 0) {
+    Tensor_release(dst);
+    return NULL;
+  }
+  return dst;
+}

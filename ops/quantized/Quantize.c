@@ -1,0 +1,246 @@
+/*
+ * Quantize.c - between real and quantized tensors: quantize_per_tensor,
+ * quantize_per_channel, dequantize, int_repr, _make_per_tensor_quantized_tensor.
+ *
+ * quantize maps each float x to clamp((float)zp + nearbyint(x * (1/scale)))
+ * (ties to even, then clamped to the dtype's range); dequantize maps q back
+ * to (q - zp) * scale.  The exact float arithmetic, and what happens to NaN,
+ * infinities and a scale of 0 or below (PyTorch 1.13 accepts them), are those
+ * of PyTorch 1.13 as Debian builds it (no FBGEMM), without undefined
+ * behaviour in C: see quantize_val and qtensor_dequantize_element in
+ * AffineQuantizer.c.
+ *
+ * The checks run in PyTorch's order, so that the first error reported for
+ * several bad arguments is PyTorch's: for quantize_per_tensor the input dtype
+ * (PerTensorAffineQuantizer::quantize), then the target dtype (new_qtensor),
+ * then the zero point (quantize_tensor_per_tensor_affine); for
+ * quantize_per_channel the parameter tensors (make_per_channel_affine_quantizer),
+ * then the target dtype, the input dtype, the zero points, the axis and the
+ * number of channels (quantize_tensor_per_channel_affine).
+ *
+ * These kernels call no operator: a trace shows only the operator itself.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp,
+ * aten/src/ATen/quantized/Quantizer.cpp, native/quantized/AffineQuantizer.cpp,
+ * native/quantized/cpu/QuantizedOpKernels.cpp, native/quantized/cpu/IntReprQuant.cpp,
+ * native/quantized/cpu/MakePerTensorQuantizedTensor.cpp
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/Copy.h"
+#include "ops/EmptyTensor.h"
+#include "ops/quantized/AffineQuantizer.h"
+#include "runtime/Exception.h"
+
+/* new_qtensor's dtype check: "ScalarType Float is not supported in new_qtensor." */
+static int check_qint_dtype(ScalarType dtype) {
+  TORCH_CHECK(ScalarType_isQuantized(dtype), "ScalarType %s is not supported in new_qtensor.",
+              ScalarType_name(dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* Element i (row-major, logical) of a non-quantized CPU tensor converted to dtype dt. */
+static void load_as(const Tensor* t, int64_t i, ScalarType dt, void* out) {
+  int64_t off = qtensor_element_offset(t, i);
+  convert_element(dt, out, t->dtype, (const char*)t->storage->data + off * (int64_t)Tensor_itemsize(t));
+}
+
+void quantize_into(const Tensor* self, Tensor* q) {
+  const Quantizer* qz = q->quantizer;
+  int64_t qmin, qmax;
+  qint_range(q->dtype, &qmin, &qmax);
+  char* out = Tensor_data(q);
+  int64_t n = self->numel;
+  int64_t inner = 1; /* elements per channel block (per-channel only) */
+  int64_t channels = 1;
+  if (qz->qscheme == QScheme_PerChannelAffine) {
+    channels = self->sizes[qz->axis];
+    for (int64_t d = qz->axis + 1; d < self->dim; d++) inner *= self->sizes[d];
+  }
+  const float* in = self->is_contiguous ? (const float*)Tensor_data(self) : NULL;
+  for (int64_t i = 0; i < n; i++) {
+    float x = in ? in[i] : ((const float*)self->storage->data)[qtensor_element_offset(self, i)];
+    double scale = qz->scale;
+    int64_t zp = qz->zero_point;
+    if (qz->qscheme == QScheme_PerChannelAffine) {
+      int64_t c = (i / inner) % channels;
+      scale = qz->scales[c];
+      zp = qz->zero_points[c];
+    }
+    qint_store(q->dtype, out, i, quantize_val(scale, zp, x, qmin, qmax));
+  }
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantize_per_tensor
+ * (with PerTensorAffineQuantizer::quantize and quantize_tensor_per_tensor_affine) */
+Tensor* at_native_quantize_per_tensor(const Tensor* self, double scale, int64_t zero_point, ScalarType dtype) {
+  Quantizer* qz = NULL;
+  Tensor* q = NULL;
+  TORCH_CHECK(self->dtype == ScalarType_Float, "Quantize only works on Float Tensor, got %s",
+              ScalarType_name(self->dtype));
+  TRY(check_qint_dtype(dtype) == 0);
+  TRY(checkZeroPoint("quantize_tensor_per_tensor_affine", dtype, zero_point) == 0);
+  qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype);
+  TRY(qz);
+  q = new_qtensor(Tensor_sizes(self), qz);
+  TRY(q);
+  quantize_into(self, q);
+  Quantizer_release(qz);
+  return q;
+fail:
+  Quantizer_release(qz);
+  return NULL;
+}
+
+/*
+ * The per-channel quantizer of (scales, zero_points, axis): scales must be a
+ * floating 1-D tensor, zero_points a 1-D tensor of as many elements; they are
+ * converted to double and int64 (bool zero points become 0 and 1).
+ * NB(minaten): floating zero points make PyTorch's
+ * PerChannelAffineFloatQParamsQuantizer, which minaten does not model: a
+ * RuntimeError says so.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_per_channel_affine_quantizer
+ */
+static Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor* zero_points,
+                                                    int64_t axis, ScalarType dtype) {
+  double* s = NULL;
+  int64_t* z = NULL;
+  TORCH_CHECK(scales->dim == 1, "scale tensor must have dimension 1");
+  TORCH_CHECK(zero_points->dim == 1, "zero_points tensor must have dimension 1");
+  TORCH_CHECK(scales->numel == zero_points->numel, "number of elements in scales and zero_points must match");
+  TORCH_CHECK(ScalarType_isFloating(scales->dtype), "scale tensor must be floating point");
+  TORCH_CHECK(!ScalarType_isFloating(zero_points->dtype),
+              "minaten: per_channel_affine_float_qparams (floating zero_points) is not supported");
+  int64_t n = scales->numel;
+  s = malloc((size_t)(n + 1) * sizeof *s);
+  z = malloc((size_t)(n + 1) * sizeof *z);
+  TORCH_CHECK(s && z, "DefaultCPUAllocator: not enough memory");
+  for (int64_t i = 0; i < n; i++) {
+    load_as(scales, i, ScalarType_Double, &s[i]);
+    load_as(zero_points, i, ScalarType_Long, &z[i]);
+  }
+  Quantizer* qz = Quantizer_newPerChannelAffine(s, z, n, axis, dtype);
+  free(s);
+  free(z);
+  return qz;
+fail:
+  free(s);
+  free(z);
+  return NULL;
+}
+
+/* checkPerChannelParamsSize.  PyTorch 1.13: native/quantized/AffineQuantizer.cpp */
+static int checkPerChannelParamsSize(const Tensor* t, const Quantizer* qz) {
+  TORCH_CHECK(t->sizes[qz->axis] == qz->num_channels, "length of scales must equal to channel");
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantize_per_channel
+ * (with PerChannelAffineQuantizer::quantize and quantize_tensor_per_channel_affine) */
+Tensor* at_native_quantize_per_channel(const Tensor* self, const Tensor* scales, const Tensor* zero_points,
+                                       int64_t axis, ScalarType dtype) {
+  Quantizer* qz = NULL;
+  Tensor* q = NULL;
+  qz = make_per_channel_affine_quantizer(scales, zero_points, axis, dtype);
+  TRY(qz);
+  TRY(check_qint_dtype(dtype) == 0);
+  TORCH_CHECK(self->dtype == ScalarType_Float, "quantize_tensor_per_channel_affine expects a Float Tensor, got %s",
+              ScalarType_name(self->dtype));
+  for (int64_t c = 0; c < qz->num_channels; c++)
+    TRY(checkZeroPoint("quantize_tensor_per_channel_affine", dtype, qz->zero_points[c]) == 0);
+  TORCH_CHECK(0 <= axis && axis < self->dim,
+              "Channel axis out of range in per channel affine quantization. Got: %lldExpected: [0, %lld)",
+              (long long)axis, (long long)self->dim);
+  TRY(checkPerChannelParamsSize(self, qz) == 0);
+  q = new_qtensor(Tensor_sizes(self), qz);
+  TRY(q);
+  quantize_into(self, q);
+  Quantizer_release(qz);
+  return q;
+fail:
+  Quantizer_release(qz);
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_cpu_or_cuda */
+Tensor* at_native_dequantize_cpu_or_cuda(const Tensor* self) {
+  OptionalMemoryFormat none = {false, MemoryFormat_Preserve};
+  return at_to_dtype(self, ScalarType_Float, false, false, none);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_quantized
+ * (with Quantizer::dequantize, dequantize_tensor_per_tensor_affine /
+ * dequantize_tensor_per_channel_affine and their CPU kernels) */
+Tensor* at_native_dequantize_quantized(const Tensor* self) {
+  const Quantizer* qz = self->quantizer;
+  if (qz->qscheme == QScheme_PerTensorAffine) {
+    TRY(checkZeroPoint("dequantize_tensor_per_tensor_affine", self->dtype, qz->zero_point) == 0);
+  } else {
+    for (int64_t c = 0; c < qz->num_channels; c++)
+      TRY(checkZeroPoint("dequantize_tensor_per_channel_affine", self->dtype, qz->zero_points[c]) == 0);
+    TORCH_CHECK(0 <= qz->axis && qz->axis < self->dim,
+                "Channel axis out of range in per channel affine dequantization. Got:%lld Expected: [0, %lld)",
+                (long long)qz->axis, (long long)self->dim);
+    TRY(checkPerChannelParamsSize(self, qz) == 0);
+  }
+  Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);
+  TRY(r);
+  float* out = (float*)Tensor_data(r);
+  for (int64_t i = 0; i < self->numel; i++) out[i] = qtensor_dequantize_element(self, i);
+  return r;
+fail:
+  return NULL;
+}
+
+/* The integer dtype under a quantized one (quint8 -> uint8). */
+static ScalarType underlying_type(ScalarType t) {
+  switch (t) {
+    case ScalarType_QUInt8: return ScalarType_Byte;
+    case ScalarType_QInt8: return ScalarType_Char;
+    default: return ScalarType_Int;
+  }
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/IntReprQuant.cpp at::native::int_repr_quantized_cpu */
+Tensor* at_native_int_repr_quantized_cpu(const Tensor* self) {
+  Tensor* r = empty_cpu(Tensor_sizes(self), underlying_type(self->dtype));
+  if (r == NULL) return NULL;
+  char* out = Tensor_data(r);
+  const char* base = (const char*)self->storage->data;
+  for (int64_t i = 0; i < self->numel; i++)
+    qint_store(self->dtype, out, i, qint_load(self->dtype, base, qtensor_element_offset(self, i)));
+  return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/MakePerTensorQuantizedTensor.cpp
+ * at::native::make_per_tensor_quantized_tensor_cpu.  NB: no zero point check here;
+ * dequantize checks it. */
+Tensor* at_native_make_per_tensor_quantized_tensor_cpu(const Tensor* self, double scale, int64_t zero_point) {
+  ScalarType qtype;
+  Quantizer* qz = NULL;
+  switch (self->dtype) { /* c10::toQIntType */
+    case ScalarType_Byte: qtype = ScalarType_QUInt8; break;
+    case ScalarType_Char: qtype = ScalarType_QInt8; break;
+    case ScalarType_Int: qtype = ScalarType_QInt32; break;
+    default: TORCH_CHECK(false, "Creation of quantized tensor requires quantized dtype like torch.quint8");
+  }
+  qz = Quantizer_newPerTensorAffine(scale, zero_point, qtype);
+  TRY(qz);
+  Tensor* q = new_qtensor(Tensor_sizes(self), qz);
+  Quantizer_release(qz);
+  TRY(q);
+  char* out = Tensor_data(q);
+  const char* base = (const char*)self->storage->data;
+  for (int64_t i = 0; i < self->numel; i++)
+    qint_store(qtype, out, i, qint_load(qtype, base, qtensor_element_offset(self, i)));
+  return q;
+fail:
+  return NULL;
+}

@@ -1,0 +1,196 @@
+/*
+ * TensorShape.c (quantized) - the view kernels of quantized tensors, and
+ * where each keeps, rebuilds or refuses the quantizer.
+ *
+ *   _reshape_alias, view, _unsafe_view   the CPU kernels (QuantizedCPU shares
+ *         them in the YAML): alias_with_sizes_and_strides -> Tensor_makeView,
+ *         which shares the quantizer unchanged, axis included, even when the
+ *         new shape no longer has the channel dimension where the axis says
+ *         (dequantize then fails "length of scales must equal to channel").
+ *   as_strided (as_strided_qtensorimpl)  per-tensor only: "Setting strides is
+ *         possible only on uniformly quantized tensor".  Every view kernel
+ *         that calls as_strided (transpose, t, permute, expand, select,
+ *         slice, narrow, diagonal, unfold, ...) therefore works on
+ *         per-tensor tensors and refuses per-channel ones.
+ *   squeeze, squeeze.dim, unsqueeze      their own QuantizedCPU kernels: the
+ *         per-channel axis moves with the dimensions removed or inserted
+ *         before it; squeezing the axis itself is refused.
+ *
+ * NB(minaten): PyTorch's select and slice have a quantized branch of their
+ * own (create_subtensor_quantizer: a per-channel tensor keeps the scales of
+ * the channels it keeps, becomes per-tensor when one is left, and select
+ * lowers the axis by one whatever the dimension removed).  minaten's
+ * select/slice kernels (ops/TensorShape_views.c) call as_strided instead, so
+ * on per-channel tensors they fail like transpose; create_subtensor_quantizer
+ * and as_strided_qtensorimpl_with_quantizer below are the pieces that branch
+ * needs (see ops/quantized/TensorShape.h).
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp (as_strided_qtensorimpl,
+ * make_qtensor, squeeze_qtensor, unsqueeze_quantized, create_subtensor_quantizer)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/quantized/AffineQuantizer.h"
+#include "ops/quantized/TensorShape.h"
+#include "runtime/Exception.h"
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_qtensorimpl
+ * (then as_strided_tensorimpl's setStrided checks, and a view sharing the quantizer) */
+Tensor* at_native_as_strided_qtensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
+                                         OptionalInt storage_offset) {
+  TORCH_CHECK(self->quantizer->qscheme == QScheme_PerTensorAffine,
+              "Setting strides is possible only on uniformly quantized tensor");
+  return at_native_as_strided_tensorimpl(self, size, stride, storage_offset);
+fail:
+  return NULL;
+}
+
+Tensor* as_strided_qtensorimpl_with_quantizer(const Tensor* self, IntArrayRef size, IntArrayRef stride,
+                                              int64_t storage_offset, Quantizer* quantizer) {
+  TORCH_CHECK(quantizer->qscheme == QScheme_PerTensorAffine || quantizer->qscheme == QScheme_PerChannelAffine,
+              "Setting strides is possible only on uniformly or per channel quantized tensors");
+  OptionalInt offset = {true, storage_offset};
+  Tensor* view = at_native_as_strided_tensorimpl(self, size, stride, offset);
+  if (view == NULL) return NULL;
+  Quantizer_release(view->quantizer);
+  view->quantizer = Quantizer_retain(quantizer);
+  return view;
+fail:
+  return NULL;
+}
+
+Quantizer* create_subtensor_quantizer(const Tensor* self, bool is_select, int64_t start, int64_t end,
+                                      int64_t dim, int64_t step) {
+  Quantizer* prev = self->quantizer;
+  if (prev->qscheme == QScheme_PerTensorAffine) return Quantizer_retain(prev);
+  int64_t n = prev->num_channels;
+  double* s = prev->scales;
+  int64_t* z = prev->zero_points;
+  double* picked_s = NULL;
+  int64_t* picked_z = NULL;
+  Quantizer* result = NULL;
+  if (dim == prev->axis) {
+    /* scales.select(0, start) / scales.slice(0, start, end, step) */
+    picked_s = malloc((size_t)(n + 1) * sizeof *picked_s);
+    picked_z = malloc((size_t)(n + 1) * sizeof *picked_z);
+    TORCH_CHECK(picked_s && picked_z, "DefaultCPUAllocator: not enough memory");
+    int64_t k = 0;
+    for (int64_t i = start; i < end && i < n; i += step, k++) {
+      picked_s[k] = prev->scales[i];
+      picked_z[k] = prev->zero_points[i];
+    }
+    s = picked_s, z = picked_z, n = k;
+  }
+  if (n > 1) {
+    /* Axis only needs to be adjusted if the calling function is select(), since
+     * select() reduces the number of dimensions of the tensor by 1. */
+    result = Quantizer_newPerChannelAffine(s, z, n, is_select ? prev->axis - 1 : prev->axis, prev->scalar_type);
+  } else {
+    TORCH_CHECK(n == 1, "a Tensor with 0 elements cannot be converted to Scalar");
+    result = Quantizer_newPerTensorAffine(s[0], z[0], prev->scalar_type);
+  }
+fail:
+  free(picked_s);
+  free(picked_z);
+  return result;
+}
+
+/* A per-channel quantizer like q's with another axis (q itself if unchanged). */
+static Quantizer* with_axis(Quantizer* q, int64_t axis) {
+  if (q->qscheme != QScheme_PerChannelAffine || q->axis == axis) return Quantizer_retain(q);
+  return Quantizer_newPerChannelAffine(q->scales, q->zero_points, q->num_channels, axis, q->scalar_type);
+}
+
+static const char kSqueezeAxis[] =
+    "Squeeze is only possible on non-axis dimension for Per-Channel Quantized Tensors.";
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp squeeze_qtensor(self) (squeeze_quantized) */
+Tensor* at_native_squeeze_quantized(const Tensor* self) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  int64_t n = 0;
+  Quantizer* q = NULL;
+  int64_t axis = self->quantizer->axis;
+  int64_t shift = 0;
+  for (int64_t d = 0; d < self->dim; d++) {
+    if (self->sizes[d] != 1) {
+      sizes[n] = self->sizes[d];
+      strides[n++] = self->strides[d];
+    } else if (self->quantizer->qscheme == QScheme_PerChannelAffine) {
+      TORCH_CHECK(axis != d, "%s", kSqueezeAxis);
+      if (d < axis) shift++;
+    }
+  }
+  q = with_axis(self->quantizer, axis - shift);
+  TRY(q);
+  Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
+                           self->storage_offset, q);
+  Quantizer_release(q);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp squeeze_qtensor(self, dim)
+ * (squeeze_quantized for squeeze.dim; NB(minaten): C needs its own name) */
+Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  int64_t n = 0;
+  Quantizer* q = NULL;
+  dim = maybe_wrap_dim(dim, self->dim, true);
+  TRY(dim >= 0);
+  int64_t axis = self->quantizer->axis;
+  bool squeezed = self->dim > 0 && self->sizes[dim] == 1;
+  if (self->quantizer->qscheme == QScheme_PerChannelAffine && squeezed) {
+    TORCH_CHECK(axis != dim, "%s", kSqueezeAxis);
+    if (dim < axis) axis--;
+  }
+  for (int64_t d = 0; d < self->dim; d++) {
+    if (squeezed && d == dim) continue;
+    sizes[n] = self->sizes[d];
+    strides[n++] = self->strides[d];
+  }
+  q = with_axis(self->quantizer, axis);
+  TRY(q);
+  Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
+                           self->storage_offset, q);
+  Quantizer_release(q);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze_quantized
+ * (with inferUnsqueezeGeometry) */
+Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
+  int64_t sizes[MINATEN_MAX_DIM + 1], strides[MINATEN_MAX_DIM + 1];
+  Quantizer* q = NULL;
+  dim = maybe_wrap_dim(dim, self->dim + 1, true);
+  TRY(dim >= 0);
+  TORCH_CHECK(self->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
+              MINATEN_MAX_DIM, (long long)self->dim + 1);
+  int64_t n = 0;
+  for (int64_t d = 0; d <= self->dim; d++) {
+    if (d == dim) {
+      sizes[n] = 1;
+      /* inferUnsqueezeGeometry, in wrapping arithmetic as PyTorch's int64 */
+      strides[n++] = dim >= self->dim ? 1 : (int64_t)((uint64_t)self->sizes[dim] * (uint64_t)self->strides[dim]);
+    }
+    if (d < self->dim) {
+      sizes[n] = self->sizes[d];
+      strides[n++] = self->strides[d];
+    }
+  }
+  int64_t axis = self->quantizer->axis;
+  if (self->quantizer->qscheme == QScheme_PerChannelAffine && axis >= dim) axis++;
+  q = with_axis(self->quantizer, axis);
+  TRY(q);
+  Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
+                           self->storage_offset, q);
+  Quantizer_release(q);
+  return r;
+fail:
+  return NULL;
+}

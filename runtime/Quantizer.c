@@ -1,0 +1,71 @@
+/*
+ * Quantizer.c - reference-counted quantizers; see Quantizer.h.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp
+ */
+#include "runtime/Quantizer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+static Quantizer* quantizer_alloc(QScheme qscheme, ScalarType scalar_type) {
+  Quantizer* q = calloc(1, sizeof *q);
+  if (q == NULL) {
+    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    return NULL;
+  }
+  q->refcount = 1;
+  q->qscheme = qscheme;
+  q->scalar_type = scalar_type;
+  return q;
+}
+
+Quantizer* Quantizer_newPerTensorAffine(double scale, int64_t zero_point, ScalarType scalar_type) {
+  Quantizer* q = quantizer_alloc(QScheme_PerTensorAffine, scalar_type);
+  if (q == NULL) return NULL;
+  q->scale = scale;
+  q->zero_point = zero_point;
+  return q;
+}
+
+Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* zero_points, int64_t n,
+                                         int64_t axis, ScalarType scalar_type) {
+  Quantizer* q = quantizer_alloc(QScheme_PerChannelAffine, scalar_type);
+  if (q == NULL) return NULL;
+  q->axis = axis;
+  q->num_channels = n;
+  /* One extra slot so that n == 0 still allocates (malloc(0) may return NULL). */
+  q->scales = malloc((size_t)(n + 1) * sizeof(double));
+  q->zero_points = malloc((size_t)(n + 1) * sizeof(int64_t));
+  if (q->scales == NULL || q->zero_points == NULL) {
+    Quantizer_release(q);
+    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    return NULL;
+  }
+  if (n > 0) {
+    memcpy(q->scales, scales, (size_t)n * sizeof(double));
+    memcpy(q->zero_points, zero_points, (size_t)n * sizeof(int64_t));
+  }
+  return q;
+}
+
+Quantizer* Quantizer_retain(Quantizer* q) {
+  if (q) q->refcount++;
+  return q;
+}
+
+void Quantizer_release(Quantizer* q) {
+  if (q == NULL || --q->refcount > 0) return;
+  free(q->scales);
+  free(q->zero_points);
+  free(q);
+}
+
+const char* QScheme_name(QScheme s) {
+  switch (s) {
+    case QScheme_PerTensorAffine: return "per_tensor_affine";
+    case QScheme_PerChannelAffine: return "per_channel_affine";
+  }
+  return "?";
+}

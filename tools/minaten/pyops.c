@@ -1,0 +1,543 @@
+/*
+ * pyops.c - Python's operators: `+ - * / // % ** @`, unary `-` and `+`,
+ * comparisons.
+ *
+ * On Python numbers they compute what Python computes (ints are 64-bit
+ * here: NB(minaten): a result that does not fit becomes a float).  `+` and
+ * `*` also concatenate and repeat strings, tuples and lists; `==` and `!=`
+ * compare any two values (structurally for containers, by identity for
+ * tensors' Python objects).
+ *
+ * With a tensor on either side they are torch.Tensor's operators, which
+ * call operators through the Python bindings (arg_parser.c), so the trace
+ * is PyTorch's: `a + 1` is add.Tensor with a wrapped number, `a > 1` is
+ * gt.Scalar; the reflected forms swap operands (`1 + a`, `2 < a` is
+ * `a > 2`), `1 - a` is rsub, `2 / a` is `a.reciprocal() * 2`, `2 ** a` makes
+ * a tensor of 2 first (lift_fresh) and `5 % a` is remainder.Scalar_Tensor.
+ * A TypeError from `==` / `!=` falls back to Python's identity comparison
+ * (`a == None` is False).
+ *
+ * PyTorch 1.13: torch/_tensor.py (__rsub__, __rtruediv__, __rpow__,
+ * __floordiv__, __rmod__, ...), torch/csrc/autograd/python_variable_methods.cpp
+ * (the operator table: __add__ -> add, __gt__ -> gt, ...);
+ * Python 3.11: Objects/longobject.c (l_divmod), Objects/floatobject.c (float_divmod)
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/Dispatcher.h"
+#include "runtime/Exception.h"
+#include "tools/minaten/interp.h"
+
+/* ---- numbers --------------------------------------------------------------- */
+
+static int64_t int_of(const Value* v) { return v->kind == Value_Bool ? v->u.b : v->u.i; }
+
+/* Python's floor division and modulo of ints (rounding toward -inf). */
+static void int_divmod(int64_t x, int64_t y, int64_t* q, int64_t* r) {
+  if (x == INT64_MIN && y == -1) { /* the one overflow: -2**63 // -1 */
+    *q = INT64_MIN, *r = 0;
+    return;
+  }
+  *q = x / y, *r = x % y;
+  if (*r != 0 && ((*r < 0) != (y < 0))) *r += y, *q -= 1;
+}
+
+/* Python 3.11: Objects/floatobject.c float_divmod */
+static void float_divmod(double vx, double wx, double* floordiv, double* mod) {
+  *mod = fmod(vx, wx);
+  double div = (vx - *mod) / wx;
+  if (*mod) {
+    if ((wx < 0) != (*mod < 0)) {
+      *mod += wx;
+      div -= 1.0;
+    }
+  } else {
+    *mod = copysign(0.0, wx);
+  }
+  if (div) {
+    *floordiv = floor(div);
+    if (div - *floordiv > 0.5) *floordiv += 1.0;
+  } else {
+    *floordiv = copysign(0.0, vx / wx);
+  }
+}
+
+/* int ** int for a non-negative exponent; false on overflow. */
+static bool int_pow(int64_t base, int64_t exp, int64_t* out) {
+  int64_t r = 1;
+  while (exp > 0) {
+    if ((exp & 1) && __builtin_mul_overflow(r, base, &r)) return false;
+    exp >>= 1;
+    if (exp > 0 && __builtin_mul_overflow(base, base, &base)) return false;
+  }
+  *out = r;
+  return true;
+}
+
+static Value* number_binary(char op, const Value* a, const Value* b) {
+  bool ints = a->kind != Value_Float && b->kind != Value_Float;
+  if (ints) {
+    int64_t x = int_of(a), y = int_of(b), r, q;
+    switch (op) {
+      case '+': if (!__builtin_add_overflow(x, y, &r)) return Value_int(r); break;
+      case '-': if (!__builtin_sub_overflow(x, y, &r)) return Value_int(r); break;
+      case '*': if (!__builtin_mul_overflow(x, y, &r)) return Value_int(r); break;
+      case 'f': /* // */
+      case '%':
+        if (y == 0) {
+          Error_set(ErrorType_ZeroDivisionError, op == '%' ? "integer modulo by zero" : "integer division or modulo by zero");
+          return NULL;
+        }
+        int_divmod(x, y, &q, &r);
+        return Value_int(op == '%' ? r : q);
+      case 'p': /* ** */
+        if (y >= 0 && int_pow(x, y, &r)) return Value_int(r);
+        break;
+      case '&':
+      case '|':
+      case '^':
+        r = op == '&' ? (x & y) : op == '|' ? (x | y) : (x ^ y);
+        return a->kind == Value_Bool && b->kind == Value_Bool ? Value_bool(r != 0) : Value_int(r);
+      case 'L':
+      case 'R':
+        if (y < 0) {
+          Error_set(ErrorType_ValueError, "negative shift count");
+          return NULL;
+        }
+        if (op == 'R') return Value_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+        if (x == 0) return Value_int(0);
+        if (y < 63 && (x << y) >> y == x) return Value_int((int64_t)((uint64_t)x << y));
+        Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; %lld << %lld does not fit", (long long)x,
+                  (long long)y);
+        return NULL;
+      default: break;
+    }
+  } else if (strchr("&|^LR", op) != NULL) {
+    Error_set(ErrorType_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+              op == 'L' ? "<<" : op == 'R' ? ">>" : op == '&' ? "&" : op == '|' ? "|" : "^", Value_typeName(a),
+              Value_typeName(b));
+    return NULL;
+  }
+  double x = Value_toDouble(a), y = Value_toDouble(b), q, m;
+  switch (op) {
+    case '+': return Value_float(x + y);
+    case '-': return Value_float(x - y);
+    case '*': return Value_float(x * y);
+    case '/':
+      if (y == 0) {
+        Error_set(ErrorType_ZeroDivisionError, ints ? "division by zero" : "float division by zero");
+        return NULL;
+      }
+      return Value_float(x / y);
+    case 'f':
+    case '%':
+      if (y == 0) {
+        Error_set(ErrorType_ZeroDivisionError, op == '%' ? "float modulo" : "float floor division by zero");
+        return NULL;
+      }
+      float_divmod(x, y, &q, &m);
+      return Value_float(op == '%' ? m : q);
+    case 'p':
+      if (x == 0 && y < 0) {
+        Error_set(ErrorType_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+        return NULL;
+      }
+      if (x < 0 && y != floor(y)) {
+        Error_set(ErrorType_NotImplementedError, "minaten has no complex numbers");
+        return NULL;
+      }
+      return Value_float(pow(x, y));
+    case '<': return Value_bool(ints ? int_of(a) < int_of(b) : x < y);
+    case '>': return Value_bool(ints ? int_of(a) > int_of(b) : x > y);
+    case 'l': return Value_bool(ints ? int_of(a) <= int_of(b) : x <= y);
+    case 'g': return Value_bool(ints ? int_of(a) >= int_of(b) : x >= y);
+    case '=': return Value_bool(ints ? int_of(a) == int_of(b) : x == y);
+    case '!': return Value_bool(ints ? int_of(a) != int_of(b) : x != y);
+    default: break;
+  }
+  Error_set(ErrorType_TypeError, "unsupported operand type(s) for @: '%s' and '%s'", Value_typeName(a),
+            Value_typeName(b));
+  return NULL;
+}
+
+/* ---- equality of any two values ------------------------------------------------ */
+
+static bool is_seq(const Value* v) {
+  return v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size;
+}
+
+/* Python's ==, for values that are not tensors or pairs of numbers. */
+static bool values_equal(const Value* a, const Value* b) {
+  if (a == b) return true;
+  if (Value_isNumber(a) && Value_isNumber(b)) {
+    bool ints = a->kind != Value_Float && b->kind != Value_Float;
+    return ints ? int_of(a) == int_of(b) : Value_toDouble(a) == Value_toDouble(b);
+  }
+  /* lists equal lists; tuples equal tuples, torch.Size being a tuple */
+  if (is_seq(a) && is_seq(b) && (a->kind == Value_List) == (b->kind == Value_List)) {
+    if (a->u.seq.n != b->u.seq.n) return false;
+    for (int i = 0; i < a->u.seq.n; i++)
+      if (!values_equal(a->u.seq.items[i], b->u.seq.items[i])) return false;
+    return true;
+  }
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+    case Value_None:
+    case Value_Ellipsis: return true;
+    case Value_Str: return strcmp(a->u.s, b->u.s) == 0;
+    case Value_Dtype: return a->u.dtype == b->u.dtype;
+    case Value_MemoryFormat: return a->u.memory_format == b->u.memory_format;
+    case Value_Device: return a->u.device.type == b->u.device.type && a->u.device.index == b->u.device.index;
+    case Value_Tensor: return a->u.tensor == b->u.tensor;
+    default: return false;
+  }
+}
+
+/* ---- sequences ---------------------------------------------------------------- */
+
+static Value* concat(const Value* a, const Value* b) {
+  if (a->kind == Value_Str) {
+    size_t la = strlen(a->u.s), lb = strlen(b->u.s);
+    char* s = malloc(la + lb + 1);
+    TORCH_INTERNAL_ASSERT(s != NULL);
+    memcpy(s, a->u.s, la);
+    memcpy(s + la, b->u.s, lb + 1);
+    Value* r = Value_str(s);
+    free(s);
+    return r;
+  }
+  /* Size + tuple is a Size (THPSize's sq_concat), tuple + Size a tuple */
+  ValueKind kind = a->kind;
+  Value* r = Value_seq(kind, a->u.seq.n + b->u.seq.n);
+  for (int i = 0; i < a->u.seq.n; i++) r->u.seq.items[i] = Value_retain(a->u.seq.items[i]);
+  for (int i = 0; i < b->u.seq.n; i++) r->u.seq.items[a->u.seq.n + i] = Value_retain(b->u.seq.items[i]);
+  return r;
+}
+
+static Value* repeat(const Value* s, int64_t times) {
+  if (times < 0) times = 0;
+  if (s->kind == Value_Str) {
+    size_t len = strlen(s->u.s);
+    if (len != 0 && (uint64_t)times > (1u << 30) / len) {
+      Error_set(ErrorType_RuntimeError, "minaten: string too long");
+      return NULL;
+    }
+    char* out = malloc(len * (size_t)times + 1);
+    TORCH_INTERNAL_ASSERT(out != NULL);
+    for (int64_t i = 0; i < times; i++) memcpy(out + (size_t)i * len, s->u.s, len);
+    out[len * (size_t)times] = '\0';
+    Value* r = Value_str(out);
+    free(out);
+    return r;
+  }
+  if (s->u.seq.n != 0 && times > (1 << 24) / s->u.seq.n) {
+    Error_set(ErrorType_RuntimeError, "minaten: sequence too long");
+    return NULL;
+  }
+  Value* r = Value_seq(s->kind, (int)(s->u.seq.n * times));
+  for (int64_t i = 0; i < times; i++)
+    for (int j = 0; j < s->u.seq.n; j++) r->u.seq.items[i * s->u.seq.n + j] = Value_retain(s->u.seq.items[j]);
+  return r;
+}
+
+/* ---- tensors ---------------------------------------------------------------- */
+
+/* The operator behind a Python operator on tensors. */
+static const char* operator_name(char op) {
+  switch (op) {
+    case '+': return "add";
+    case '-': return "sub";
+    case '*': return "mul";
+    case '/': return "div";
+    case 'f': return "floor_divide";
+    case '%': return "remainder";
+    case 'p': return "pow";
+    case '@': return "matmul";
+    case '<': return "lt";
+    case '>': return "gt";
+    case 'l': return "le";
+    case 'g': return "ge";
+    case '=': return "eq";
+    case '&': return "bitwise_and";
+    case '|': return "bitwise_or";
+    case '^': return "bitwise_xor";
+    case 'L': return "__lshift__";
+    case 'R': return "__rshift__";
+    default: return "ne";
+  }
+}
+
+/* torch.NAME(x[, y]) through the Python bindings, as torch.Tensor's
+ * operators call them. */
+static Value* call_torch(const char* name, Value* x, Value* y) {
+  Value* ops = Value_ops("aten", name, NULL, false, false);
+  Value* args[2] = {x, y};
+  Value* r = call_operator(ops, NULL, args, y ? 2 : 1, NULL, NULL, 0);
+  Value_release(ops);
+  return r;
+}
+
+/* The comparison with its operands swapped: `2 < a` is `a > 2`. */
+static char reflected_comparison(char op) {
+  switch (op) {
+    case '<': return '>';
+    case '>': return '<';
+    case 'l': return 'g';
+    case 'g': return 'l';
+    default: return op;
+  }
+}
+
+/* torch.result_type(number, tensor) for a Python number and a tensor. */
+static ScalarType number_tensor_result_type(const Value* number, const Tensor* t) {
+  if (ScalarType_isFloating(t->dtype)) return t->dtype;
+  if (number->kind == Value_Float) return ScalarType_Float;
+  if (number->kind == Value_Int && t->dtype == ScalarType_Bool) return ScalarType_Long;
+  return t->dtype;
+}
+
+/* `2 ** a`: torch/_tensor.py __rpow__:
+ *   torch.tensor(other, dtype=torch.result_type(other, self), device=self.device) ** self */
+static Value* rpow(Value* number, Value* tensor) {
+  const Tensor* t = tensor->u.tensor;
+  Value* base = internal_new_from_data(number, number_tensor_result_type(number, t), false, &t->device, true);
+  if (base == NULL) return NULL;
+  Value* r = call_torch("pow", base, tensor);
+  Value_release(base);
+  return r;
+}
+
+/* a.NAME(b) through the method bindings. */
+static Value* call_method(const char* name, Value* a, Value* b) {
+  Value* ops = Value_ops("aten", name, NULL, true, false);
+  Value* args[1] = {b};
+  Value* r = call_operator(ops, a, args, 1, NULL, NULL, 0);
+  Value_release(ops);
+  return r;
+}
+
+static Value* tensor_binary(char op, Value* a, Value* b) {
+  if (a->kind == Value_Tensor && (op == 'L' || op == 'R')) return call_method(operator_name(op), a, b);
+  if (a->kind == Value_Tensor) return call_torch(operator_name(op), a, b);
+  switch (op) {
+    case '&':
+    case '|':
+    case '^':
+      return call_torch(operator_name(op), b, a);
+    case 'L':
+    case 'R':
+      return call_torch(op == 'L' ? "bitwise_left_shift" : "bitwise_right_shift", a, b);
+    case '+':
+    case '*':
+      return call_torch(operator_name(op), b, a);
+    case '-':
+      return call_torch("rsub", b, a);
+    case '/': {
+      Value* r = call_torch("reciprocal", b, NULL);
+      if (r == NULL) return NULL;
+      Value* p = call_torch("mul", r, a);
+      Value_release(r);
+      return p;
+    }
+    case 'f':
+    case '%':
+      return call_torch(operator_name(op), a, b);
+    case 'p':
+      if (Value_isNumber(a)) return rpow(a, b);
+      return call_torch("pow", a, b);
+    case '@':
+      return call_torch("matmul", a, b);
+    default:
+      return call_torch(operator_name(reflected_comparison(op)), b, a);
+  }
+}
+
+/* ---- entry points ---------------------------------------------------------- */
+
+static const char* op_spelling(char op) {
+  switch (op) {
+    case 'f': return "//";
+    case 'p': return "**";
+    case 'l': return "<=";
+    case 'g': return ">=";
+    case '=': return "==";
+    case '!': return "!=";
+    case 'L': return "<<";
+    case 'R': return ">>";
+    default: {
+      static const char* const ops = "+-*/%@<>&|^";
+      static const char* const spelled[] = {"+", "-", "*", "/", "%", "@", "<", ">", "&", "|", "^"};
+      const char* at = strchr(ops, op);
+      return at ? spelled[at - ops] : "?";
+    }
+  }
+}
+
+/* `a is b`: the same object.  Python objects that minaten recreates on
+ * each use (dtypes, None, small ints, tensors' Python objects, which
+ * PyTorch keeps one per tensor) compare by what they denote. */
+static bool is_same_object(const Value* a, const Value* b) {
+  if (a == b) return true;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+    case Value_None:
+    case Value_Ellipsis: return true;
+    case Value_Bool: return a->u.b == b->u.b;
+    case Value_Int: return a->u.i == b->u.i && a->u.i >= -5 && a->u.i <= 256;
+    case Value_Dtype: return a->u.dtype == b->u.dtype;
+    case Value_MemoryFormat: return a->u.memory_format == b->u.memory_format;
+    case Value_Tensor: return a->u.tensor == b->u.tensor;
+    case Value_Module: return strcmp(a->u.s, b->u.s) == 0;
+    default: return false;
+  }
+}
+
+/* `a in b`.  PyTorch 1.13: torch/_tensor.py Tensor.__contains__ ((element == self).any().item()) */
+static Value* contains(Value* container, Value* element) {
+  if (container->kind == Value_Str) {
+    if (element->kind != Value_Str) {
+      Error_set(ErrorType_TypeError, "'in <string>' requires string as left operand, not %s", Value_typeName(element));
+      return NULL;
+    }
+    return Value_bool(strstr(container->u.s, element->u.s) != NULL);
+  }
+  if (is_seq(container)) {
+    for (int i = 0; i < container->u.seq.n; i++) {
+      Value* item = container->u.seq.items[i];
+      if (item->kind == Value_Tensor || element->kind == Value_Tensor) {
+        Value* eq = python_binary('=', item, element);
+        bool truth = false;
+        int rc = eq ? python_truth(eq, &truth) : -1;
+        Value_release(eq);
+        if (rc < 0) return NULL;
+        if (truth) return Value_bool(true);
+      } else if (is_same_object(item, element) || values_equal(item, element)) {
+        return Value_bool(true);
+      }
+    }
+    return Value_bool(false);
+  }
+  if (container->kind == Value_Tensor) {
+    if (element->kind != Value_Tensor && !Value_isNumber(element)) {
+      Error_set(ErrorType_RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.",
+                Value_typeName(element));
+      return NULL;
+    }
+    Value* eq = python_binary('=', element, container);
+    Value* any = NULL;
+    if (eq != NULL) {
+      Value* ops = Value_ops("aten", "any", NULL, true, false);
+      any = call_operator(ops, eq, NULL, 0, NULL, NULL, 0);
+      Value_release(ops);
+      Value_release(eq);
+    }
+    bool truth = false;
+    int rc = any ? python_truth(any, &truth) : -1;
+    Value_release(any);
+    return rc < 0 ? NULL : Value_bool(truth);
+  }
+  Error_set(ErrorType_TypeError, "argument of type '%s' is not iterable", Value_typeName(container));
+  return NULL;
+}
+
+/* a OP b; OP is one of + - * / f(//) % p(**) @ & | ^ L(<<) R(>>) < > l(<=) g(>=) =(==) !(!=)
+ * i(is) I(is not) e(in) E(not in). */
+Value* python_binary(char op, Value* a, Value* b) {
+  if (op == 'i' || op == 'I') return Value_bool((op == 'i') == is_same_object(a, b));
+  if (op == 'e' || op == 'E') {
+    Value* r = contains(b, a);
+    if (r != NULL && op == 'E') r->u.b = !r->u.b;
+    return r;
+  }
+  if (Value_isNumber(a) && Value_isNumber(b)) return number_binary(op, a, b);
+  if (a->kind == Value_Tensor || b->kind == Value_Tensor) {
+    Value* r = tensor_binary(op, a, b);
+    if (r == NULL && (op == '=' || op == '!') && Error_type() == ErrorType_TypeError) {
+      Error_clear(); /* NotImplemented from both sides: identity */
+      return Value_bool((op == '=') == (a == b));
+    }
+    return r;
+  }
+  if (op == '=' || op == '!') return Value_bool((op == '=') == values_equal(a, b));
+  bool seq_a = is_seq(a) || a->kind == Value_Str, seq_b = is_seq(b) || b->kind == Value_Str;
+  if (op == '+' && seq_a && seq_b &&
+      (a->kind == b->kind || (a->kind == Value_Size && b->kind == Value_Tuple) ||
+       (a->kind == Value_Tuple && b->kind == Value_Size)))
+    return concat(a, b);
+  if (op == '*' && seq_a && (b->kind == Value_Int || b->kind == Value_Bool)) return repeat(a, int_of(b));
+  if (op == '*' && seq_b && (a->kind == Value_Int || a->kind == Value_Bool)) return repeat(b, int_of(a));
+  if (strchr("<>lg", op) != NULL)
+    Error_set(ErrorType_TypeError, "'%s' not supported between instances of '%s' and '%s'", op_spelling(op),
+              Value_typeName(a), Value_typeName(b));
+  else
+    Error_set(ErrorType_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op_spelling(op),
+              Value_typeName(a), Value_typeName(b));
+  return NULL;
+}
+
+/* Python's bool(v).  Returns 0, or -1 with the error set (a tensor of
+ * several values).  PyTorch 1.13: python_variable_methods.cpp THPVariable_bool_scalar (is_nonzero) */
+int python_truth(const Value* v, bool* out) {
+  switch (v->kind) {
+    case Value_None: *out = false; return 0;
+    case Value_Bool: *out = v->u.b; return 0;
+    case Value_Int: *out = v->u.i != 0; return 0;
+    case Value_Float: *out = v->u.f != 0; return 0;
+    case Value_Str: *out = v->u.s[0] != '\0'; return 0;
+    case Value_Tuple:
+    case Value_List:
+    case Value_Size: *out = v->u.seq.n != 0; return 0;
+    case Value_Tensor: {
+      const Tensor* t = v->u.tensor;
+      if (t->numel != 1) {
+        Error_set(ErrorType_RuntimeError, "Boolean value of Tensor with %s values is ambiguous",
+                  t->numel == 0 ? "no" : "more than one");
+        return -1;
+      }
+      Value* item = tensor_item(t);
+      if (item == NULL) return -1;
+      *out = Value_toDouble(item) != 0;
+      Value_release(item);
+      return 0;
+    }
+    default: *out = true; return 0;
+  }
+}
+
+/* -a, +a, ~a and `not a` ('n'). */
+Value* python_unary(char op, Value* a) {
+  if (op == 'n') {
+    bool truth;
+    if (python_truth(a, &truth) < 0) return NULL;
+    return Value_bool(!truth);
+  }
+  if (op == '~') {
+    if (a->kind == Value_Int || a->kind == Value_Bool) return Value_int(~int_of(a));
+    if (a->kind == Value_Tensor) return call_torch("bitwise_not", a, NULL);
+    Error_set(ErrorType_TypeError, "bad operand type for unary ~: '%s'", Value_typeName(a));
+    return NULL;
+  }
+  if (a->kind == Value_Int && op == '-' && a->u.i != INT64_MIN) return Value_int(-a->u.i);
+  if (a->kind == Value_Int || a->kind == Value_Bool) {
+    if (op == '+') return Value_int(int_of(a));
+    if (a->kind == Value_Bool) return Value_int(-(int64_t)a->u.b);
+    return Value_float(-Value_toDouble(a));
+  }
+  if (a->kind == Value_Float) return Value_float(op == '-' ? -a->u.f : a->u.f);
+  if (a->kind == Value_Tensor) {
+    if (op == '-') return call_torch("neg", a, NULL);
+    /* __pos__ is torch.positive: self, or an error for bool tensors */
+    if (Dispatcher_findSchema("aten::positive") != NULL) return call_torch("positive", a, NULL);
+    if (a->u.tensor->dtype == ScalarType_Bool) {
+      Error_set(ErrorType_RuntimeError,
+                "The `+` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+                "`~` or `logical_not()` operator instead.");
+      return NULL;
+    }
+    return Value_retain(a);
+  }
+  Error_set(ErrorType_TypeError, "bad operand type for unary %c: '%s'", op, Value_typeName(a));
+  return NULL;
+}

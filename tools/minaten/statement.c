@@ -1,0 +1,311 @@
+/*
+ * statement.c - the statements of a line, and the line: assignments
+ * (`a = b = x`, `a, b = x`, `t[0] = 5`), augmented assignments (`a += 1`),
+ * `del`, `import`, expression statements, separated by `;`.
+ *
+ * The line is tokenized whole first (lexer.c); a tokenizer error wins.
+ * Bad assignment targets get CPython's messages: "cannot assign to
+ * function call here. Maybe you meant '==' instead of '='?" when the first
+ * target could have been a comparison (invalid_named_expression), else
+ * "cannot assign to literal"; and, from CPython's compiler, "keyword
+ * argument repeated: x".
+ *
+ * Python 3.11: Grammar/python.gram (assignment, del_stmt, import_name,
+ * invalid_assignment), Parser/pegen.c (_PyPegen_get_expr_name), Python/compile.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+#include "tools/minaten/parser.h"
+
+/* ---- statements ------------------------------------------------------------- */
+
+/* Python's _PyPegen_get_expr_name, for the nodes the dialect has. */
+static const char* expr_name(const Node* n) {
+  switch (n->kind) {
+    case Node_Call: return "function call";
+    case Node_Int:
+    case Node_Float:
+    case Node_Str: return "literal";
+    case Node_True: return "True";
+    case Node_False: return "False";
+    case Node_None: return "None";
+    case Node_Ellipsis: return "ellipsis";
+    case Node_Compare: return "comparison";
+    case Node_Tuple: return "tuple";
+    case Node_List: return "list";
+    case Node_Name: return "name";
+    case Node_Attr: return "attribute";
+    case Node_Subscript: return "subscript";
+    default: return "expression";
+  }
+}
+
+/* _PyPegen_get_invalid_target: the first part of a target that cannot be assigned. */
+static const Node* invalid_target(const Node* n) {
+  switch (n->kind) {
+    case Node_Name:
+    case Node_Attr:
+    case Node_Subscript: return NULL;
+    case Node_Tuple:
+    case Node_List:
+      for (int i = 0; i < n->n; i++) {
+        const Node* bad = invalid_target(n->items[i]);
+        if (bad) return bad;
+      }
+      return NULL;
+    default: return n;
+  }
+}
+
+/* The error for `parts[0] = parts[1] = ...` with an invalid target; nparts
+ * parts were parsed, the first `ntargets` of them followed by '='. */
+static void assignment_error(Parser* p, Node** parts, int ntargets) {
+  const Node* t1 = parts[0];
+  const Node* e = t1->kind == Node_Tuple && !t1->paren ? t1->items[t1->n - 1] : t1;
+  const Token* after = &p->tl->tokens[e->last + 1];
+  bool blocked = (e->kind == Node_Tuple && e->paren) || e->kind == Node_List || e->kind == Node_True ||
+                 e->kind == Node_False || e->kind == Node_None || e->kind == Node_Compare;
+  if (!blocked && after->kind == Tok_Op && strcmp(after->op, "=") == 0) {
+    /* invalid_named_expression: a=bitwise_or '=' bitwise_or !('='|':=') */
+    Parser q = *p;
+    q.pos = e->last + 2;
+    q.probe = true;
+    q.failed = false;
+    Node_free(parse_bitor(&q));
+    if (*p->fatal) return;
+    if (!q.failed && !parser_is_op(&q, "=") && !parser_is_op(&q, ":=")) {
+      char msg[128];
+      if (e->kind == Node_Name)
+        snprintf(msg, sizeof msg, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+      else
+        snprintf(msg, sizeof msg, "cannot assign to %s here. Maybe you meant '==' instead of '='?", expr_name(e));
+      Error_set(ErrorType_SyntaxError, "%s", msg);
+      return;
+    }
+  }
+  for (int i = 0; i < ntargets; i++) {
+    const Node* bad = invalid_target(parts[i]);
+    if (bad != NULL) {
+      Error_set(ErrorType_SyntaxError, "cannot assign to %s", expr_name(bad));
+      return;
+    }
+  }
+}
+
+static void Stmt_free(Stmt* s) {
+  if (s == NULL) return;
+  for (int i = 0; i < s->ntargets; i++) Node_free(s->targets[i]);
+  free(s->targets);
+  Node_free(s->value);
+  free(s);
+}
+
+static const struct { const char* tok; char op; } kAugOps[] = {
+    {"+=", '+'}, {"-=", '-'}, {"*=", '*'}, {"/=", '/'}, {"//=", 'f'}, {"%=", '%'}, {"@=", '@'}, {"**=", 'p'},
+    {"&=", '&'}, {"|=", '|'}, {"^=", '^'}, {"<<=", 'L'}, {">>=", 'R'}};
+
+/* del a, b[0]: targets are names, subscripts or attributes (or tuples of them). */
+static Stmt* parse_del(Parser* p, Stmt* s) {
+  parser_advance(p); /* del */
+  Node* t = parse_exprlist(p);
+  const Node* bad = t ? invalid_target(t) : NULL;
+  if (bad != NULL) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "cannot delete %s", expr_name(bad));
+    parser_fail(p, msg);
+  }
+  if (p->failed) {
+    Node_free(t);
+    free(s);
+    return NULL;
+  }
+  s->kind = Stmt_Del;
+  s->targets = calloc(1, sizeof(Node*));
+  TORCH_INTERNAL_ASSERT(s->targets != NULL);
+  s->targets[0] = t;
+  s->ntargets = 1;
+  return s;
+}
+
+/* import a.b [as c]: only the module's dotted name and the bound name are kept. */
+static Stmt* parse_import(Parser* p, Stmt* s) {
+  parser_advance(p); /* import */
+  char name[256] = "";
+  size_t n = 0;
+  for (;;) {
+    Token* t = parser_tok(p);
+    if (t->kind != Tok_Name || token_is_keyword(t)) break;
+    n += (size_t)snprintf(name + n, n < sizeof name ? sizeof name - n : 0, "%s%.*s", n ? "." : "", (int)t->len, t->start);
+    parser_advance(p);
+    if (!parser_accept(p, ".")) break;
+  }
+  Node* bound = NULL;
+  if (n > 0 && token_is_name(parser_tok(p), "as")) {
+    parser_advance(p);
+    Token* t = parser_tok(p);
+    if (t->kind == Tok_Name && !token_is_keyword(t)) {
+      bound = parser_new_node(p, Node_Name, p->pos);
+      bound->s = strndup(t->start, t->len);
+      parser_advance(p);
+    } else {
+      parser_fail(p, "invalid syntax");
+    }
+  }
+  if (n == 0 || n >= sizeof name || p->tl->tokens[p->pos - 1].kind == Tok_Op) parser_fail(p, "invalid syntax");
+  if (p->failed) {
+    Node_free(bound);
+    free(s);
+    return NULL;
+  }
+  if (bound == NULL) { /* `import torch.nn` binds torch */
+    bound = parser_new_node(p, Node_Name, p->pos);
+    bound->s = strndup(name, strcspn(name, "."));
+  }
+  s->kind = Stmt_Import;
+  s->value = parser_new_node(p, Node_Str, p->pos);
+  s->value->s = strdup(name);
+  s->value->slen = strlen(name);
+  s->targets = calloc(1, sizeof(Node*));
+  TORCH_INTERNAL_ASSERT(s->targets != NULL);
+  s->targets[0] = bound;
+  s->ntargets = 1;
+  return s;
+}
+
+static Stmt* parse_statement(Parser* p) {
+  Stmt* s = calloc(1, sizeof *s);
+  TORCH_INTERNAL_ASSERT(s != NULL);
+  if (token_is_name(parser_tok(p), "del")) return parse_del(p, s);
+  if (token_is_name(parser_tok(p), "import")) return parse_import(p, s);
+  Node* t1 = parse_exprlist(p);
+  if (t1 == NULL) {
+    free(s);
+    return NULL;
+  }
+  if (parser_is_op(p, "=")) {
+    Node** parts = NULL;
+    int n = 0;
+    bool any_invalid = false;
+    for (Node* part = t1; part != NULL;) {
+      parts = realloc(parts, (size_t)(n + 1) * sizeof *parts);
+      TORCH_INTERNAL_ASSERT(parts != NULL);
+      parts[n++] = part;
+      if (!parser_accept(p, "=")) break;
+      any_invalid = any_invalid || invalid_target(part) != NULL;
+      part = parse_exprlist(p);
+    }
+    /* n parts parsed; all but the last are followed by '=' unless parsing failed */
+    int ntargets = p->failed ? n : n - 1;
+    if (any_invalid) {
+      Error_clear();
+      *p->fatal = false;
+      p->failed = true;
+      assignment_error(p, parts, ntargets);
+    }
+    if (p->failed) {
+      for (int i = 0; i < n; i++) Node_free(parts[i]);
+      free(parts);
+      free(s);
+      return NULL;
+    }
+    s->kind = Stmt_Assign;
+    s->targets = parts;
+    s->ntargets = n - 1;
+    s->value = parts[n - 1];
+    return s;
+  }
+  for (size_t i = 0; i < sizeof kAugOps / sizeof kAugOps[0]; i++) {
+    if (!parser_accept(p, kAugOps[i].tok)) continue;
+    s->kind = Stmt_AugAssign;
+    s->op = kAugOps[i].op;
+    s->targets = calloc(1, sizeof(Node*));
+    TORCH_INTERNAL_ASSERT(s->targets != NULL);
+    s->targets[0] = t1;
+    s->ntargets = 1;
+    s->value = parse_exprlist(p);
+    if (s->value != NULL && t1->kind != Node_Name && t1->kind != Node_Attr && t1->kind != Node_Subscript) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "'%s' is an illegal expression for augmented assignment", expr_name(t1));
+      parser_fail(p, msg);
+    }
+    if (p->failed) {
+      Stmt_free(s);
+      return NULL;
+    }
+    return s;
+  }
+  s->kind = Stmt_Expr;
+  s->value = t1;
+  return s;
+}
+
+/* The compiler's check, after parsing: "keyword argument repeated: x". */
+static const char* repeated_keyword(const Node* n) {
+  if (n == NULL) return NULL;
+  for (int i = 0; i < n->nkw; i++)
+    for (int j = 0; j < i; j++)
+      if (strcmp(n->kwnames[i], n->kwnames[j]) == 0) return n->kwnames[i];
+  const Node* kids[3] = {n->a, n->b, n->c};
+  for (int i = 0; i < 3; i++) {
+    const char* r = repeated_keyword(kids[i]);
+    if (r) return r;
+  }
+  for (int i = 0; i < n->n; i++) {
+    const char* r = repeated_keyword(n->items[i]);
+    if (r) return r;
+  }
+  for (int i = 0; i < n->nkw; i++) {
+    const char* r = repeated_keyword(n->kwvalues[i]);
+    if (r) return r;
+  }
+  return NULL;
+}
+
+void Line_free(Line* l) {
+  if (l == NULL) return;
+  for (int i = 0; i < l->n; i++) Stmt_free(l->stmts[i]);
+  free(l->stmts);
+  free(l);
+}
+
+Line* parse_line(const char* text) {
+  TokenList tl;
+  TokenList_init(&tl, text);
+  if (tl.error != NULL) {
+    Error_set(ErrorType_SyntaxError, "%s", tl.error);
+    TokenList_free(&tl);
+    return NULL;
+  }
+  bool fatal = false;
+  Parser p = {&tl, 0, false, false, &fatal, 0};
+  Line* line = calloc(1, sizeof *line);
+  TORCH_INTERNAL_ASSERT(line != NULL);
+  while (!p.failed && parser_tok(&p)->kind != Tok_End) {
+    Stmt* s = parse_statement(&p);
+    if (s == NULL) break;
+    line->stmts = realloc(line->stmts, (size_t)(line->n + 1) * sizeof(Stmt*));
+    TORCH_INTERNAL_ASSERT(line->stmts != NULL);
+    line->stmts[line->n++] = s;
+    if (parser_accept(&p, ";")) continue;
+    if (parser_tok(&p)->kind != Tok_End) parser_fail_after(&p, s->value);
+  }
+  for (int i = 0; i < line->n && !p.failed; i++) {
+    const Stmt* s = line->stmts[i];
+    const char* r = repeated_keyword(s->value);
+    for (int k = 0; k < s->ntargets && !r; k++) r = repeated_keyword(s->targets[k]);
+    if (r != NULL) {
+      Error_set(ErrorType_SyntaxError, "keyword argument repeated: %s", r);
+      p.failed = true;
+    }
+  }
+  TokenList_free(&tl);
+  if (p.failed) {
+    if (!Error_occurred()) Error_set(ErrorType_SyntaxError, "invalid syntax");
+    Line_free(line);
+    return NULL;
+  }
+  return line;
+}
