@@ -5,6 +5,7 @@
 #include "dispatch/BackendSelect.h"
 
 #include "dispatch/Dispatcher.h"
+#include "dispatch/LocalDispatchKeySet.h"
 
 /* PyTorch 1.13: c10/core/TensorOptions.h computeDispatchKey */
 static DispatchKey compute_dispatch_key(const IValue* dtype, const IValue* device) {
@@ -21,7 +22,15 @@ int BackendSelect_boxedKernel(const KernelFunction* kernel, const OperatorEntry*
   (void)ks;
   const IValue* dtype = op->dtype_arg_index >= 0 ? &args[op->dtype_arg_index] : NULL;
   const IValue* device = op->device_arg_index >= 0 ? &args[op->device_arg_index] : NULL;
-  /* As the generated PyTorch kernels do, redispatch on the backend key alone. */
-  return Dispatcher_redispatchBoxed(op, DispatchKeySet_of(compute_dispatch_key(dtype, device)),
-                                    args, rets);
+  /* As torchgen's kernels: the options' key | multi_dispatch_key_set(tensor
+   * arguments), then computeDispatchKeySet(set, FULL_AFTER BackendSelect). */
+  DispatchKeySet set = DispatchKeySet_of(compute_dispatch_key(dtype, device));
+  for (int i = 0; i < op->num_tensor_args; i++) {
+    const IValue* v = &args[op->tensor_arg_index[i]];
+    if (v->tag == IValueTag_Tensor && v->u.tensor != NULL) set = DispatchKeySet_or(set, v->u.tensor->key_set);
+  }
+  LocalDispatchKeySet tls = tls_local_dispatch_key_set_get();
+  set = DispatchKeySet_remove(DispatchKeySet_or(set, tls.included), tls.excluded);
+  set = DispatchKeySet_and(set, DispatchKeySet_fullAfter(DispatchKey_BackendSelect));
+  return Dispatcher_redispatchBoxed(op, set, args, rets);
 }

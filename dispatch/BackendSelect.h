@@ -6,8 +6,11 @@
  * options (a `Device? device` argument) register this boxed kernel at
  * BackendSelect: it computes the backend key from the `dtype` and `device`
  * arguments (cpu -> CPU, quantized dtype on cpu -> QuantizedCPU, lazy -> Lazy)
- * and redispatches with that key added.  Every other operator passes
- * BackendSelect by fallthrough.
+ * and redispatches with that key, together with the keys of any tensor
+ * arguments the factory also takes (`empty_quantized(size, qtensor)`), the
+ * thread-local included/excluded keys applied, and only the keys after
+ * BackendSelect kept.  Every other operator passes BackendSelect by
+ * fallthrough.
  *
  * NB(minaten): PyTorch generates one typed BackendSelect kernel per factory
  * (RegisterBackendSelect.cpp); minaten has one boxed kernel, driven by the

@@ -59,6 +59,8 @@ static inline IValue box_MemoryFormat(MemoryFormat m) { return IValue_fromMemory
 static inline IValue box_OptionalMemoryFormat(OptionalMemoryFormat o) {
   return o.has_value ? IValue_fromMemoryFormat(o.value) : IValue_none();
 }
+/* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
+static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
 
 /* Arguments: IValue -> C (borrowed).  The interpreter has already checked
  * that each IValue fits its schema type. */
@@ -123,6 +125,7 @@ static inline OptionalDevice unbox_OptionalDevice(const IValue* v) {
   return o;
 }
 static inline MemoryFormat unbox_MemoryFormat(const IValue* v) { return v->u.memory_format; }
+static inline QScheme unbox_QScheme(const IValue* v) { return (QScheme)v->u.i; }
 static inline OptionalMemoryFormat unbox_OptionalMemoryFormat(const IValue* v) {
   OptionalMemoryFormat o = {v->tag != IValueTag_None,
                             v->tag != IValueTag_None ? v->u.memory_format

@@ -46,6 +46,8 @@ static CTypeKind scalar_kind(SchemaBaseType b, bool opt) {
       return opt ? CTypeKind_OptionalDevice : CTypeKind_Device;
     case SchemaBaseType_MemoryFormat:
       return opt ? CTypeKind_OptionalMemoryFormat : CTypeKind_MemoryFormat;
+    case SchemaBaseType_QScheme:
+      return opt ? CTypeKind_Unsupported : CTypeKind_QScheme;
     default:
       return CTypeKind_Unsupported;
   }

@@ -18,6 +18,7 @@
  *   str   -> const char*  (str? : NULL is None)
  *   Scalar -> Scalar   Scalar? -> OptionalScalar
  *   ScalarType, Layout, Device, MemoryFormat and their optionals likewise.
+ *   QScheme -> QScheme (an enum; boxed as an int, as c10::IValue boxes it)
  *
  * Returns: a Tensor is a new reference (`Tensor*`, NULL on error); a tensor
  * list is a TensorList whose array the caller frees (NULL data on error);
@@ -57,6 +58,7 @@
   _(OptionalDevice, "OptionalDevice")                   \
   _(MemoryFormat, "MemoryFormat")                       \
   _(OptionalMemoryFormat, "OptionalMemoryFormat")       \
+  _(QScheme, "QScheme")                                 \
   _(ReturnTensor, "Tensor*")
 
 typedef enum CTypeKind {

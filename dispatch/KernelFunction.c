@@ -103,6 +103,7 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
     case CTypeKind_ScalarType:
     case CTypeKind_Layout:
     case CTypeKind_MemoryFormat:
+    case CTypeKind_QScheme:
       return &ffi_type_uint32;
     case CTypeKind_OptionalScalarType:
     case CTypeKind_OptionalLayout:
@@ -180,6 +181,7 @@ typedef union CValue {
   OptionalDevice optional_device;
   MemoryFormat memory_format;
   OptionalMemoryFormat optional_memory_format;
+  QScheme qscheme;
   ffi_arg widened; /* libffi writes small integral returns at this width */
 } CValue;
 
@@ -207,6 +209,7 @@ static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
     case CTypeKind_OptionalDevice: out->optional_device = unbox_OptionalDevice(v); break;
     case CTypeKind_MemoryFormat: out->memory_format = unbox_MemoryFormat(v); break;
     case CTypeKind_OptionalMemoryFormat: out->optional_memory_format = unbox_OptionalMemoryFormat(v); break;
+    case CTypeKind_QScheme: out->qscheme = unbox_QScheme(v); break;
     default: TORCH_INTERNAL_ASSERT(!"argument kind has no unboxing");
   }
 }
@@ -237,6 +240,7 @@ static int box_result(CTypeKind kind, CValue* r, IValue* rets) {
     case CTypeKind_Layout: rets[0] = IValue_fromLayout((Layout)r->widened); break;
     case CTypeKind_MemoryFormat: rets[0] = IValue_fromMemoryFormat((MemoryFormat)r->widened); break;
     case CTypeKind_Device: rets[0] = IValue_fromDevice(r->device); break;
+    case CTypeKind_QScheme: rets[0] = IValue_fromInt((int64_t)r->widened); break;
     default: TORCH_INTERNAL_ASSERT(!"return kind has no boxing");
   }
   return 0;

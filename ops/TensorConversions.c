@@ -54,7 +54,35 @@ Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, Optiona
   if (dev.value.type == DeviceType_Lazy && dev.value.index < 0) dev.value.index = 0;
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
   Tensor* r;
-  if (format == MemoryFormat_Preserve && supports_as_strided(dev.value)) {
+  bool quantized = self->quantizer != NULL;
+  if (quantized && format == MemoryFormat_Preserve && supports_as_strided(dev.value) &&
+      Tensor_isNonOverlappingAndDense(self)) {
+    /* A quantized copy keeps the quantizer empty_quantized gave it, whatever
+     * copy_ sets (so `q.to(torch.quint8, copy=True)` keeps q's parameters). */
+    OptionalMemoryFormat none = {false, MemoryFormat_Contiguous};
+    r = at_empty_quantized(Tensor_sizes(self), self, dt, lay, dev, kNoPin, none);
+    if (r == NULL) return NULL;
+    Quantizer* kept = Quantizer_retain(r->quantizer);
+    Tensor* out = at_copy_(r, self, non_blocking);
+    Tensor_release(r);
+    if (out != NULL) {
+      Quantizer_release(out->quantizer);
+      out->quantizer = kept;
+    } else {
+      Quantizer_release(kept);
+    }
+    return out;
+  }
+  if (quantized) {
+    /* NB: PyTorch 1.13 makes any other copy of a quantized tensor with
+     * empty_like(self, memory_format), which ignores the requested dtype:
+     * q[::2].float() is a quint8 tensor. */
+    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
+    OptionalScalarType no_dtype = {false, ScalarType_Float};
+    OptionalLayout no_layout = {false, Layout_Strided};
+    OptionalDevice no_device = {false, Device_cpu()};
+    r = at_empty_like(self, no_dtype, no_layout, no_device, kNoPin, f);
+  } else if (format == MemoryFormat_Preserve && supports_as_strided(dev.value)) {
     if (Tensor_isNonOverlappingAndDense(self)) {
       r = at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, lay, dev, kNoPin);
     } else {

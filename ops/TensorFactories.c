@@ -104,6 +104,24 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
   OptionalScalarType dt = some_dtype(dtype.has_value ? dtype.value : self->dtype);
   OptionalDevice dev = {true, device.has_value ? device.value : self->device};
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
+  if (self->quantizer != NULL) {
+    /* A quantized tensor's: contiguous (its suggested format), with copies
+     * of its quantizer's parameters; PyTorch has no strided quantized
+     * allocation to preserve a layout with. */
+    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
+    const Quantizer* qz = self->quantizer;
+    if (qz->qscheme == QScheme_PerTensorAffine)
+      return at__empty_affine_quantized(Tensor_sizes(self), dt, layout, dev, pin_memory, qz->scale, qz->zero_point,
+                                        f);
+    Tensor* scales = at_q_per_channel_scales(self);
+    Tensor* zero_points = scales ? at_q_per_channel_zero_points(self) : NULL;
+    Tensor* r = zero_points ? at__empty_per_channel_affine_quantized(Tensor_sizes(self), scales, zero_points,
+                                                                     qz->axis, dt, layout, dev, pin_memory, f)
+                            : NULL;
+    Tensor_release(scales);
+    Tensor_release(zero_points);
+    return r;
+  }
   if (format == MemoryFormat_Preserve) {
     if (Tensor_isNonOverlappingAndDense(self))
       return at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, layout, dev, pin_memory);

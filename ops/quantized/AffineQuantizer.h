@@ -83,6 +83,14 @@ int64_t qtensor_element_offset(const Tensor* t, int64_t i);
  */
 float qtensor_dequantize_element(const Tensor* t, int64_t i);
 
+/*
+ * The per-channel quantizer of (scales, zero_points, axis), refcount 1, with
+ * PyTorch's checks of the two parameter tensors; NULL + RuntimeError.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_per_channel_affine_quantizer
+ */
+Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor* zero_points, int64_t axis,
+                                             ScalarType dtype);
+
 /* Quantizes the Float tensor self (any strides) into q, contiguous and of
  * the same shape, with q's quantizer; no checks.  The loop of
  * quantize_tensor_per_tensor_affine / quantize_tensor_per_channel_affine.

@@ -87,6 +87,11 @@ fail:
   return -1;
 }
 
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::qscheme_quant */
+QScheme at_native_qscheme_quant(const Tensor* self) {
+  return self->quantizer->qscheme;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantized_clone
  * (its at::native::copy_ call: copy_impl's quantized branch, then the copy).
  * NB(minaten): every memory format minaten has suggests contiguous, so the

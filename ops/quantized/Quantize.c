@@ -106,8 +106,8 @@ fail:
  * RuntimeError says so.
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_per_channel_affine_quantizer
  */
-static Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor* zero_points,
-                                                    int64_t axis, ScalarType dtype) {
+Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor* zero_points, int64_t axis,
+                                             ScalarType dtype) {
   double* s = NULL;
   int64_t* z = NULL;
   TORCH_CHECK(scales->dim == 1, "scale tensor must have dimension 1");

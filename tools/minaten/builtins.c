@@ -538,6 +538,8 @@ Value* torch_attribute(const char* name) {
     if (strcmp(name, kDtypeNames[i].name) == 0) return Value_dtype(kDtypeNames[i].dtype);
   if (strcmp(name, "contiguous_format") == 0) return Value_memoryFormat(MemoryFormat_Contiguous);
   if (strcmp(name, "preserve_format") == 0) return Value_memoryFormat(MemoryFormat_Preserve);
+  if (strcmp(name, "per_tensor_affine") == 0) return Value_qscheme(QScheme_PerTensorAffine);
+  if (strcmp(name, "per_channel_affine") == 0) return Value_qscheme(QScheme_PerChannelAffine);
   if (strcmp(name, "ops") == 0) return Value_module("torch.ops");
   if (strcmp(name, "tensor") == 0) return Value_builtin("tensor", builtin_tensor);
   if (strcmp(name, "Size") == 0) return Value_builtin("Size", builtin_size);

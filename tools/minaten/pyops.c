@@ -189,6 +189,7 @@ static bool values_equal(const Value* a, const Value* b) {
     case Value_Str: return strcmp(a->u.s, b->u.s) == 0;
     case Value_Dtype: return a->u.dtype == b->u.dtype;
     case Value_MemoryFormat: return a->u.memory_format == b->u.memory_format;
+    case Value_QScheme: return a->u.qscheme == b->u.qscheme;
     case Value_Device: return a->u.device.type == b->u.device.type && a->u.device.index == b->u.device.index;
     case Value_Tensor: return a->u.tensor == b->u.tensor;
     default: return false;
@@ -388,6 +389,7 @@ static bool is_same_object(const Value* a, const Value* b) {
     case Value_Int: return a->u.i == b->u.i && a->u.i >= -5 && a->u.i <= 256;
     case Value_Dtype: return a->u.dtype == b->u.dtype;
     case Value_MemoryFormat: return a->u.memory_format == b->u.memory_format;
+    case Value_QScheme: return a->u.qscheme == b->u.qscheme;
     case Value_Tensor: return a->u.tensor == b->u.tensor;
     case Value_Module: return strcmp(a->u.s, b->u.s) == 0;
     default: return false;

@@ -112,6 +112,9 @@ static Value* invoke(const OperatorEntry* op, IValue* args) {
   if (r < 0) return NULL;
   if (nret == 0) return Value_none();
   if (nret == 1) {
+    /* a QScheme comes back boxed as an int, as in c10::IValue */
+    if (op->schema.returns[0].type.base == SchemaBaseType_QScheme && rets[0].tag == IValueTag_Int)
+      return Value_qscheme((QScheme)rets[0].u.i);
     Value* v = value_from_ivalue(&rets[0]);
     IValue_release(&rets[0]);
     return v;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "NativeFunctions.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/value.h"
 
@@ -252,12 +253,40 @@ static void tensor_str_rec(const Tensor* t, int64_t dim, int64_t* index, int ind
   sb_puts(out, "]");
 }
 
+/* ---- suffixes ---------------------------------------------------------- */
+
+/* The `, dtype=torch.int32`-style parts after the data, each its own string:
+ * a per-channel quantizer's `scale=tensor([...])` may be long. */
+typedef struct Suffixes {
+  char* items[8];
+  int n;
+} Suffixes;
+
+static void suffix_add(Suffixes* s, const char* fmt, ...) {
+  TORCH_INTERNAL_ASSERT(s->n < 8);
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char* text = malloc((size_t)n + 1);
+  TORCH_INTERNAL_ASSERT(text != NULL);
+  va_start(ap, fmt);
+  vsnprintf(text, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  s->items[s->n++] = text;
+}
+
+static void suffixes_free(Suffixes* s) {
+  for (int i = 0; i < s->n; i++) free(s->items[i]);
+  s->n = 0;
+}
+
 /* PyTorch 1.13: torch/_tensor_str.py _add_suffixes */
-static void add_suffixes(StrBuf* out, char suffixes[][128], int n, int indent) {
+static void add_suffixes(StrBuf* out, const Suffixes* s, int indent) {
   const char* nl = strrchr(out->data, '\n');
   long last_line_len = nl ? (long)(out->data + out->len - nl) + 1 : (long)out->len + 2;
-  for (int i = 0; i < n; i++) {
-    long len = (long)strlen(suffixes[i]);
+  for (int i = 0; i < s->n; i++) {
+    long len = (long)strlen(s->items[i]);
     if (last_line_len + len + 2 > kLineWidth) {
       sb_puts(out, ",\n");
       sb_spaces(out, indent);
@@ -266,7 +295,7 @@ static void add_suffixes(StrBuf* out, char suffixes[][128], int n, int indent) {
       sb_puts(out, ", ");
       last_line_len += len + 2;
     }
-    sb_puts(out, suffixes[i]);
+    sb_puts(out, s->items[i]);
   }
   sb_puts(out, ")");
 }
@@ -278,37 +307,96 @@ static void shape_tuple(const Tensor* t, char* buf, size_t size) {
   if (n < size) snprintf(buf + n, size - n, t->dim == 1 ? ",)" : ")");
 }
 
-/* PyTorch 1.13: torch/_tensor_str.py _str_intern (strided, non-quantized CPU tensors) */
-int tensor_str_write(const Tensor* t, FILE* out) {
-  if (ScalarType_isQuantized(t->dtype) || t->device.type != DeviceType_CPU || t->storage == NULL) {
-    Error_set(ErrorType_NotImplementedError, "minaten cannot print %s tensors yet (use show(t))",
-              t->device.type != DeviceType_CPU ? "lazy" : "quantized");
+/* PyTorch 1.13: torch/_tensor_str.py _tensor_str: `[]`, or the elements. */
+static void data_str(const Tensor* t, int indent, StrBuf* b) {
+  if (t->numel == 0) {
+    sb_puts(b, "[]");
+    return;
+  }
+  bool summarize = t->numel > kThreshold;
+  Formatter f;
+  Formatter_init(&f, t, summarize);
+  int64_t index[MINATEN_MAX_DIM] = {0};
+  tensor_str_rec(t, 0, index, indent, summarize, &f, b);
+}
+
+static int tensor_str_build(const Tensor* t, StrBuf* b);
+
+/* `scale=tensor([0.5000, 0.2500], dtype=torch.float64)`: str() of a tensor
+ * the quantizer hands out. */
+static int suffix_add_tensor(Suffixes* s, const char* name, Tensor* value) {
+  if (value == NULL) return -1;
+  StrBuf text = {NULL, 0, 0};
+  int r = tensor_str_build(value, &text);
+  Tensor_release(value);
+  if (r == 0) suffix_add(s, "%s=%s", name, text.data);
+  free(text.data);
+  return r;
+}
+
+/* The quantized branch of _str_intern: the dequantized values, then size,
+ * dtype (never a default one), the scheme and its parameters.  The kernels
+ * are called directly, as show() does: printing never appears in a trace.
+ * PyTorch 1.13: torch/_tensor_str.py _str_intern (self.is_quantized) */
+static int quantized_str(const Tensor* t, int indent, StrBuf* b, Suffixes* s) {
+  char shape[96], num[64];
+  shape_tuple(t, shape, sizeof shape);
+  suffix_add(s, "size=%s", shape);
+  suffix_add(s, "dtype=torch.%s", ScalarType_pyName(t->dtype));
+  suffix_add(s, "quantization_scheme=torch.%s", QScheme_name(t->quantizer->qscheme));
+  if (t->quantizer->qscheme == QScheme_PerTensorAffine) {
+    format_python_float(t->quantizer->scale, num, sizeof num);
+    suffix_add(s, "scale=%s", num);
+    suffix_add(s, "zero_point=%lld", (long long)t->quantizer->zero_point);
+  } else {
+    if (suffix_add_tensor(s, "scale", at_native_q_per_channel_scales(t)) < 0 ||
+        suffix_add_tensor(s, "zero_point", at_native_q_per_channel_zero_points(t)) < 0)
+      return -1;
+    suffix_add(s, "axis=%lld", (long long)t->quantizer->axis);
+  }
+  Tensor* real = at_native_dequantize_quantized(t);
+  if (real == NULL) return -1;
+  data_str(real, indent, b);
+  Tensor_release(real);
+  return 0;
+}
+
+/* PyTorch 1.13: torch/_tensor_str.py _str_intern (strided CPU tensors) */
+static int tensor_str_build(const Tensor* t, StrBuf* b) {
+  if (t->device.type != DeviceType_CPU || t->storage == NULL) {
+    Error_set(ErrorType_NotImplementedError, "minaten cannot print lazy tensors yet (use show(t))");
     return -1;
   }
   const int indent = 7; /* len("tensor(") */
-  StrBuf b = {NULL, 0, 0};
-  char suffixes[4][128];
-  int nsuffix = 0;
+  Suffixes s = {{NULL}, 0};
   bool default_dtype = t->dtype == ScalarType_Float || t->dtype == ScalarType_Long || t->dtype == ScalarType_Bool;
-  sb_puts(&b, "tensor(");
-  if (t->numel == 0) {
-    sb_puts(&b, "[]");
+  sb_puts(b, "tensor(");
+  if (t->quantizer != NULL) {
+    if (quantized_str(t, indent, b, &s) < 0) {
+      suffixes_free(&s);
+      return -1;
+    }
+  } else if (t->numel == 0) {
+    sb_puts(b, "[]");
     if (t->dim != 1) {
       char shape[96];
       shape_tuple(t, shape, sizeof shape);
-      snprintf(suffixes[nsuffix++], 128, "size=%s", shape);
+      suffix_add(&s, "size=%s", shape);
     }
-    if (t->dtype != ScalarType_Float) snprintf(suffixes[nsuffix++], 128, "dtype=torch.%s", ScalarType_pyName(t->dtype));
+    if (t->dtype != ScalarType_Float) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(t->dtype));
   } else {
-    bool summarize = t->numel > kThreshold;
-    Formatter f;
-    Formatter_init(&f, t, summarize);
-    int64_t index[MINATEN_MAX_DIM] = {0};
-    tensor_str_rec(t, 0, index, indent, summarize, &f, &b);
-    if (!default_dtype) snprintf(suffixes[nsuffix++], 128, "dtype=torch.%s", ScalarType_pyName(t->dtype));
+    data_str(t, indent, b);
+    if (!default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(t->dtype));
   }
-  add_suffixes(&b, suffixes, nsuffix, indent);
-  fputs(b.data, out);
-  free(b.data);
+  add_suffixes(b, &s, indent);
+  suffixes_free(&s);
   return 0;
+}
+
+int tensor_str_write(const Tensor* t, FILE* out) {
+  StrBuf b = {NULL, 0, 0};
+  int r = tensor_str_build(t, &b);
+  if (r == 0) fputs(b.data, out);
+  free(b.data);
+  return r;
 }

@@ -61,6 +61,11 @@ Value* Value_memoryFormat(MemoryFormat m) {
   v->u.memory_format = m;
   return v;
 }
+Value* Value_qscheme(QScheme q) {
+  Value* v = alloc_value(Value_QScheme);
+  v->u.qscheme = q;
+  return v;
+}
 Value* Value_device(Device d) {
   Value* v = alloc_value(Value_Device);
   v->u.device = d;
@@ -155,6 +160,7 @@ const char* Value_typeName(const Value* v) {
     case Value_Tensor: return "Tensor";
     case Value_Dtype: return "dtype";
     case Value_MemoryFormat: return "memory_format";
+    case Value_QScheme: return "qscheme";
     case Value_Device: return "device";
     case Value_Ellipsis: return "ellipsis";
     case Value_Slice: return "slice";
@@ -300,6 +306,7 @@ int Value_str_write(const Value* v, FILE* out) {
     case Value_MemoryFormat:
       fputs(v->u.memory_format == MemoryFormat_Contiguous ? "torch.contiguous_format" : "torch.preserve_format", out);
       return 0;
+    case Value_QScheme: fprintf(out, "torch.%s", QScheme_name(v->u.qscheme)); return 0;
     case Value_Device: fputs(Device_format(v->u.device, buf, sizeof buf), out); return 0;
     case Value_Ellipsis: fputs("Ellipsis", out); return 0;
     case Value_Slice:

@@ -32,6 +32,7 @@ typedef enum ValueKind {
   Value_Tensor,
   Value_Dtype,
   Value_MemoryFormat,
+  Value_QScheme, /* torch.per_tensor_affine, torch.per_channel_affine */
   Value_Device,
   Value_Ellipsis,
   Value_Slice,  /* a:b:c inside a subscript; items are start, stop, step (None when missing) */
@@ -63,6 +64,7 @@ struct Value {
     Tensor* tensor;
     ScalarType dtype;
     MemoryFormat memory_format;
+    QScheme qscheme;
     Device device;
     struct {
       char* ns;       /* "aten" */
@@ -92,6 +94,7 @@ Value* Value_seq(ValueKind kind, int n); /* items zeroed; fill with references *
 Value* Value_tensor(Tensor* t);          /* steals the reference */
 Value* Value_dtype(ScalarType t);
 Value* Value_memoryFormat(MemoryFormat m);
+Value* Value_qscheme(QScheme q);
 Value* Value_device(Device d);
 Value* Value_ellipsis(void);
 Value* Value_module(const char* name);
@@ -104,6 +107,8 @@ Value* Value_tupleFrom(IntArrayRef ints);   /* a tuple of ints (stride()) */
 Value* Value_retain(Value* v);
 void Value_release(Value* v);
 
+/* Python's repr of a float: the shortest text that reads back (0.1, 1e-05, 2.0). */
+void format_python_float(double d, char* out, size_t size);
 /* Python's str(v) appended to `out` (tensors print with PyTorch's layout). */
 int Value_str_write(const Value* v, FILE* out);
 /* Python's repr(v): strings quoted, devices as device(type='cpu'). */

@@ -1,0 +1,119 @@
+/*
+ * TensorFactories.c - empty quantized tensors: _empty_affine_quantized,
+ * _empty_per_channel_affine_quantized, empty_quantized.
+ *
+ * These are factories: BackendSelect computes their backend from the dtype
+ * (a quantized dtype gives QuantizedCPU) and, for empty_quantized, adds the
+ * keys of its `qtensor` argument.  So `_empty_affine_quantized(..,
+ * dtype=torch.float)` lands on a CPU kernel whose only job is to refuse,
+ * and `empty_quantized(size, q, dtype=torch.float)` runs the QuantizedCPU
+ * kernel (q's key), which asks _empty_affine_quantized for a float tensor
+ * and is refused the same way.  _to_copy of a quantized tensor goes through
+ * empty_quantized, which is why `q.float()` fails with this message.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ */
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/quantized/AffineQuantizer.h"
+#include "runtime/Exception.h"
+
+static const char kNeedsQuantizedDtype[] = "Creation of quantized tensor requires quantized dtype like torch.quint8";
+
+/* The memory formats new_qtensor can lay out (empty_tensor_restride). */
+static int check_memory_format(OptionalMemoryFormat memory_format) {
+  TORCH_CHECK(!memory_format.has_value || memory_format.value == MemoryFormat_Contiguous,
+              "unsupported memory format Preserve");
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp at::native::empty_affine_quantized */
+Tensor* at_native_empty_affine_quantized(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                                         OptionalDevice device, OptionalBool pin_memory, double scale,
+                                         int64_t zero_point, OptionalMemoryFormat memory_format) {
+  (void)layout, (void)device, (void)pin_memory;
+  Quantizer* qz = NULL;
+  TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
+  TORCH_CHECK(ScalarType_isQuantized(dtype.value), "ScalarType %s is not supported in new_qtensor.",
+              ScalarType_name(dtype.value));
+  TRY(check_memory_format(memory_format) == 0);
+  qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype.value);
+  TRY(qz);
+  Tensor* r = new_qtensor(size, qz);
+  Quantizer_release(qz);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ * at::native::empty_affine_quantized_other_backends_stub */
+Tensor* at_native_empty_affine_quantized_other_backends_stub(IntArrayRef size, OptionalScalarType dtype,
+                                                             OptionalLayout layout, OptionalDevice device,
+                                                             OptionalBool pin_memory, double scale,
+                                                             int64_t zero_point, OptionalMemoryFormat memory_format) {
+  (void)size, (void)dtype, (void)layout, (void)device, (void)pin_memory, (void)scale, (void)zero_point,
+      (void)memory_format;
+  Error_set(ErrorType_RuntimeError, "%s", kNeedsQuantizedDtype);
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ * at::native::empty_per_channel_affine_quantized */
+Tensor* at_native_empty_per_channel_affine_quantized(IntArrayRef size, const Tensor* scales,
+                                                     const Tensor* zero_points, int64_t axis,
+                                                     OptionalScalarType dtype, OptionalLayout layout,
+                                                     OptionalDevice device, OptionalBool pin_memory,
+                                                     OptionalMemoryFormat memory_format) {
+  (void)layout, (void)device, (void)pin_memory;
+  Quantizer* qz = NULL;
+  TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
+  qz = make_per_channel_affine_quantizer(scales, zero_points, axis, dtype.value);
+  TRY(qz);
+  TORCH_CHECK(ScalarType_isQuantized(dtype.value), "ScalarType %s is not supported in new_qtensor.",
+              ScalarType_name(dtype.value));
+  TRY(check_memory_format(memory_format) == 0);
+  Tensor* r = new_qtensor(size, qz);
+  Quantizer_release(qz);
+  return r;
+fail:
+  Quantizer_release(qz);
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ * at::native::empty_per_channel_affine_quantized_other_backends_stub */
+Tensor* at_native_empty_per_channel_affine_quantized_other_backends_stub(
+    IntArrayRef size, const Tensor* scales, const Tensor* zero_points, int64_t axis, OptionalScalarType dtype,
+    OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
+  (void)size, (void)scales, (void)zero_points, (void)axis, (void)dtype, (void)layout, (void)device,
+      (void)pin_memory, (void)memory_format;
+  Error_set(ErrorType_RuntimeError, "%s", kNeedsQuantizedDtype);
+  return NULL;
+}
+
+/*
+ * An empty quantized tensor with qtensor's quantizer parameters; the options
+ * default to qtensor's, so a dtype given here replaces its quantized one.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp at::native::empty_quantized
+ */
+Tensor* at_native_empty_quantized(IntArrayRef size, const Tensor* qtensor, OptionalScalarType dtype,
+                                  OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory,
+                                  OptionalMemoryFormat memory_format) {
+  OptionalScalarType dt = {true, dtype.has_value ? dtype.value : qtensor->dtype};
+  OptionalLayout lay = {true, layout.has_value ? layout.value : Layout_Strided};
+  OptionalDevice dev = {true, device.has_value ? device.value : qtensor->device};
+  const Quantizer* qz = qtensor->quantizer;
+  if (qz->qscheme == QScheme_PerTensorAffine)
+    return at__empty_affine_quantized(size, dt, lay, dev, pin_memory, qz->scale, qz->zero_point, memory_format);
+  Tensor* scales = at_q_per_channel_scales(qtensor);
+  Tensor* zero_points = scales ? at_q_per_channel_zero_points(qtensor) : NULL;
+  Tensor* r = zero_points ? at__empty_per_channel_affine_quantized(size, scales, zero_points, qz->axis, dt, lay,
+                                                                   dev, pin_memory, memory_format)
+                          : NULL;
+  Tensor_release(scales);
+  Tensor_release(zero_points);
+  return r;
+}

@@ -1,0 +1,26 @@
+import torch
+x = torch.arange(24.0).reshape(2, 3, 4) * 0.5
+c = torch.quantize_per_channel(x, torch.tensor([0.5, 0.25, 1.0]), torch.tensor([1, 2, 3]), 1, torch.qint8)
+trace_on()
+s0 = c.select(0, 1)
+s1 = c.select(1, 2)
+s2 = c.select(2, 0)
+n1 = c.narrow(1, 1, 2)
+n2 = c[:, ::2]
+n3 = c[..., 1:3]
+trace_off()
+show(s0)
+show(s1)
+show(s2)
+show(n1)
+show(n2)
+show(n3)
+print(c.qscheme(), c[0].qscheme())
+q = torch.quantize_per_tensor(x, 0.5, 1, torch.quint8)
+print(q.qscheme())
+print(q)
+print(c)
+print(torch.quantize_per_tensor(torch.tensor(2.0), 0.5, 1, torch.qint32))
+print(torch.quantize_per_tensor(torch.tensor([]), 0.5, 1, torch.qint32))
+c2 = c.clone()
+show(c2)

@@ -1,0 +1,11 @@
+import torch
+q = torch.quantize_per_tensor(torch.tensor([1.0, 2.0, 3.5, -1.0]), 0.5, 2, torch.quint8)
+b = q[::2].float()
+show(b)
+print(b.is_quantized)
+b2 = q[::2].to(torch.qint8)
+show(b2)
+b3 = q[::2].to(torch.int32)
+show(b3)
+b4 = q[::2].to(torch.float64)
+show(b4)
