@@ -98,7 +98,7 @@ Tensor* wrapped_scalar_tensor(Scalar s) {
 /* ---- geometry ------------------------------------------------------------ */
 
 /* PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp infer_size (shape_ so far vs the next operand) */
-static int broadcast_shape(IntArrayRef a, IntArrayRef b, int64_t* out, size_t* ndim) {
+int broadcast_shape(IntArrayRef a, IntArrayRef b, int64_t* out, size_t* ndim) {
   size_t n = a.size > b.size ? a.size : b.size;
   for (size_t i = 0; i < n; i++) {
     ptrdiff_t da = (ptrdiff_t)a.size - 1 - (ptrdiff_t)(n - 1 - i);

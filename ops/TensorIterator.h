@@ -37,6 +37,11 @@ typedef enum BinaryOp {
   BinaryOp_Ne,
 } BinaryOp;
 
+/* The broadcast shape of a and b into out (ndim entries), or -1 with
+ * PyTorch's "The size of tensor a (3) must match ..." error.
+ * PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp infer_size */
+int broadcast_shape(IntArrayRef a, IntArrayRef b, int64_t* out, size_t* ndim);
+
 /* PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
 ScalarType promoteTypes(ScalarType a, ScalarType b);
 /* PyTorch 1.13: c10/core/ScalarType.h canCast */

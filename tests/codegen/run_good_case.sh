@@ -40,7 +40,7 @@ lacks RegisterBackendSelect.c 'at_op_empty_like,'
 check RegisterAll.c '  if (at_register_CompositeImplicitAutograd() < 0) return -1;'
 
 # extra_ops.yaml: a namespaced operator.
-check Functions.h 'Tensor* at_scaled_view(const Tensor* self, int64_t n, OptionalDouble scale);'
+check Functions.h 'Tensor* at_myns_scaled_view(const Tensor* self, int64_t n, OptionalDouble scale);'
 check Functions.h '/* myns::scaled_view(Tensor(a) self, int n, float? scale=None) -> Tensor(a)'
 check NativeFunctions.h 'Tensor* at_native_scaled_view_cpu(const Tensor* self, int64_t n, OptionalDouble scale);'
 check RegisterCPU.c 'KernelFunction_makeUnboxed((UnboxedFunction)at_native_scaled_view_cpu, "at_native_scaled_view_cpu")'
@@ -48,7 +48,7 @@ check Operators.c '  op = Dispatcher_registerDef("myns::scaled_view(Tensor(a) se
 check Operators.c "$(printf '"tests/codegen/good/extra_ops.yaml:%s");' "$(line_of tests/codegen/good/extra_ops.yaml myns::scaled_view)")"
 
 # all_kinds.yaml, if given.
-if [ -f "$out/Operators.h" ] && grep -q at_op_cg_args "$out/Operators.h"; then
+if [ -f "$out/Operators.h" ] && grep -q at_op_myns_cg_args "$out/Operators.h"; then
   check NativeFunctions.h 'Tensor* at_native_cg_names(const Tensor* self, int64_t default_, int64_t op_, int64_t ks_, int64_t kernel_, int64_t args_, int64_t rets_, int64_t result_, bool int_);'
   check NativeFunctions.h '/* myns::cg_void: CPU, QuantizedCPU, Lazy */'
   check NativeFunctions.h 'Tensor* at_native_cg_implicit_out(const Tensor* self, Tensor* out);'
@@ -59,11 +59,11 @@ if [ -f "$out/Operators.h" ] && grep -q at_op_cg_args "$out/Operators.h"; then
   check Functions.c 'DispatchKeySet_ofTensorList(tensors)'
   check Functions.c '  int64_t result = unbox_Int(&rets[0]);'
   check Operators.c '"myns::cg_quoted(Tensor self, str mode=\"a*/b\", str? other='"'x'"') -> Tensor"'
-  check Operators.c '  at_op_cg_void = op;'
-  check RegisterBackendSelect.c 'at_op_cg_factory,'
-  lacks RegisterBackendSelect.c 'at_op_cg_factory_like,'
+  check Operators.c '  at_op_myns_cg_void = op;'
+  check RegisterBackendSelect.c 'at_op_myns_cg_factory,'
+  lacks RegisterBackendSelect.c 'at_op_myns_cg_factory_like,'
   check RegisterCompositeExplicitAutogradNonFunctional.c 'at_native_cg_list'
-  check RegisterLazy.c 'Dispatcher_registerImpl(at_op_cg_void, DispatchKey_Lazy,'
+  check RegisterLazy.c 'Dispatcher_registerImpl(at_op_myns_cg_void, DispatchKey_Lazy,'
 fi
 
 # The generated C compiles as the build compiles it.

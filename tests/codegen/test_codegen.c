@@ -230,8 +230,8 @@ static void test_model(void** state) {
   assert_true(ret_float->function_variant && !ret_float->method_variant);
 
   /* Names. */
-  assert_string_equal(ret_float->unambiguous, "cg_ret_float");
-  assert_string_equal(args->unambiguous, "cg_args");
+  assert_string_equal(ret_float->unambiguous, "myns_cg_ret_float");
+  assert_string_equal(args->unambiguous, "myns_cg_args");
 
   /* `CPU, QuantizedCPU, Lazy: cg_void`: three keys, one kernel, in order. */
   assert_int_equal(vd->num_kernels, 3);

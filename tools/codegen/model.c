@@ -275,13 +275,16 @@ static int parse_func(const Loader* L, NativeFunction* f, const yaml_node_t* nod
     size_t offset = err.column > 0 ? (size_t)err.column - 1 : 0;
     return error_at(scalar_loc(L, node, offset), "%s", err.message);
   }
-  size_t n = strlen(s->ns) + strlen(s->name) + strlen(s->overload_name) + 4;
+  size_t n = 2 * strlen(s->ns) + strlen(s->name) + strlen(s->overload_name) + 4;
   f->qualified = malloc(n);
   f->unambiguous = malloc(n);
   if (f->qualified == NULL || f->unambiguous == NULL) return error_at(f->loc, "out of memory");
   FunctionSchema_qualifiedName(s, f->qualified, n);
-  snprintf(f->unambiguous, n, "%s%s%s", s->name, s->overload_name[0] ? "_" : "",
-           s->overload_name);
+  /* aten::add.Tensor -> add_Tensor; another namespace leads, so that
+   * quantized::add gets at_quantized_add, apart from aten's. */
+  bool aten = strcmp(s->ns, "aten") == 0;
+  snprintf(f->unambiguous, n, "%s%s%s%s%s", aten ? "" : s->ns, aten ? "" : "_", s->name,
+           s->overload_name[0] ? "_" : "", s->overload_name);
   char type[128];
   for (size_t i = 0; i < s->num_arguments; i++) {
     const Argument* a = &s->arguments[i];

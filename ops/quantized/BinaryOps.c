@@ -1,0 +1,165 @@
+/*
+ * BinaryOps.c - quantized::add and quantized::add_relu: c = a + b on
+ * per-tensor quantized tensors of one dtype, requantized with the scale and
+ * zero point the caller gives (no check of either: a zero point out of range
+ * is only refused when the result is dequantized).
+ *
+ * Note [Bit-exact quantized add]
+ * PyTorch computes each element in one of two ways, and they can differ in
+ * the last bit, which can move a result across a rounding boundary:
+ *   - the vectorized loop (AVX2) dequantizes with one fused multiply-add,
+ *     fma(scale, q, -zero_point * scale), adds, and quantizes with
+ *     cvtps2dq(min(x * inv_scale, 2^31 - 128)) + zero_point (int32,
+ *     wrapping) clamped to the dtype's range;
+ *   - the scalar loop dequantizes with (float(q) - zero_point) * scale and
+ *     quantizes with quantize_val.
+ * TensorIterator coalesces the operands' dimensions; when the innermost run
+ * is contiguous for every operand (or a single broadcast element for one
+ * input), cpu_kernel_vec runs the vectorized loop over each block of
+ * 2 * Vectorized<T>::size() elements (64 for quint8/qint8, 16 for qint32)
+ * and the scalar loop over the rest of the run; otherwise everything goes
+ * through the scalar loop.  minaten does the same, element by element.
+ * NB(minaten): PyTorch splits inputs above 32768 elements over threads,
+ * which moves the blocks; minaten models a single thread.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp (qadd,
+ * check_inputs), cpu/QuantizedOpKernels.cpp qadd_kernel,
+ * ATen/cpu/vec/vec256/vec256_qint.h (dequantize, quantize, QuantizeAvx2),
+ * native/cpu/Loops.h vectorized_loop
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/TensorIterator.h"
+#include "ops/quantized/AffineQuantizer.h"
+#include "runtime/Exception.h"
+
+/* The parameters of one input, as qadd_kernel broadcasts them. */
+typedef struct AddInput {
+  const char* base;
+  int64_t strides[MINATEN_MAX_DIM]; /* in elements over the output shape; 0 where broadcast */
+  float scale;
+  int64_t zero_point;
+  float scale_neg_zp_premul; /* scale * -zero_point, in float */
+} AddInput;
+
+static void add_input_init(AddInput* in, const Tensor* t, const int64_t* shape, int64_t ndim) {
+  in->base = (const char*)t->storage->data;
+  int64_t offset = ndim - t->dim;
+  for (int64_t i = 0; i < ndim; i++) {
+    int64_t d = i - offset;
+    in->strides[i] = (d < 0 || (t->sizes[d] == 1 && shape[i] != 1)) ? 0 : t->strides[d];
+  }
+  in->scale = double_to_float(t->quantizer->scale);
+  in->zero_point = t->quantizer->zero_point;
+  in->scale_neg_zp_premul = in->scale * -(float)in->zero_point;
+}
+
+/* Vectorized<T>::dequantize: one fused multiply-add. */
+static float dequantize_vec(const AddInput* in, int64_t q) {
+  return fmaf(in->scale, (float)q, in->scale_neg_zp_premul);
+}
+
+/* dequantize_val: (float(q) - zero_point) * scale, the product in double. */
+static float dequantize_scalar(const AddInput* in, int64_t q) {
+  return double_to_float((double)((float)q - (float)in->zero_point) * (double)in->scale);
+}
+
+/* QuantizeAvx2's vector lanes (quint8, qint8).  cvtps2dq rounds to nearest
+ * even and gives INT32_MIN for NaN and out of range; min() first maps NaN
+ * and large values to 2^31 - 128 (minps returns its second operand for NaN). */
+static int64_t quantize_avx2(float x, float inv_scale, int64_t zero_point, int64_t qmin, int64_t qmax) {
+  float t = x * inv_scale;
+  if (!(t < 2147483520.0f)) t = 2147483520.0f;
+  int32_t r = t >= -2147483648.0f ? (int32_t)nearbyintf(t) : INT32_MIN;
+  int32_t v = (int32_t)((uint32_t)r + (uint32_t)(int32_t)zero_point);
+  return v < qmin ? qmin : v > qmax ? qmax : v;
+}
+
+/* The innermost run TensorIterator's loop sees: the product of the trailing
+ * dimensions it can coalesce (every operand's stride of dim d equals its
+ * stride of d+1 times that size), and whether that run is vectorizable. */
+static int64_t inner_run(const int64_t* shape, int64_t ndim, const AddInput* a, const AddInput* b,
+                         bool* vectorizable) {
+  int64_t run = ndim ? shape[ndim - 1] : 1;
+  int64_t d = ndim - 2;
+  for (; d >= 0; d--) {
+    int64_t inner = d + 1;
+    bool ok = shape[d] == 1 || shape[inner] == 1 ||
+              (a->strides[d] == a->strides[inner] * shape[inner] && b->strides[d] == b->strides[inner] * shape[inner]);
+    if (!ok) break;
+    run *= shape[d];
+  }
+  int64_t sa = ndim ? a->strides[ndim - 1] : 1, sb = ndim ? b->strides[ndim - 1] : 1;
+  if (ndim && shape[ndim - 1] == 1) sa = sb = 1; /* a size-1 dimension is dropped */
+  *vectorizable = (sa == 1 && sb == 1) || (sa == 1 && sb == 0) || (sa == 0 && sb == 1);
+  return run;
+}
+
+static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point, bool relu_fused) {
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  /* check_inputs asks each tensor for its qscheme through the dispatcher: a
+   * float operand fails there (aten::qscheme has no CPU kernel). */
+  QScheme sa = at_qscheme(qa);
+  TRY(!Error_occurred());
+  TORCH_CHECK(sa == QScheme_PerTensorAffine, "Only per tensor quantization is suported in Add.");
+  QScheme sb = at_qscheme(qb);
+  TRY(!Error_occurred());
+  TORCH_CHECK(sa == sb, "Both inputs to Add must have the same quantization shceme.");
+  TORCH_CHECK(qa->dtype == qb->dtype, "Add operands should have same data type.");
+  TRY(broadcast_shape(Tensor_sizes(qa), Tensor_sizes(qb), shape, &ndim) == 0);
+  Quantizer* qz = Quantizer_newPerTensorAffine(scale, zero_point, qa->dtype);
+  TRY(qz);
+  /* NB: PyTorch allocates qa's shape and lets TensorIterator resize it to the
+   * broadcast shape (with a warning on stderr when qb is the larger). */
+  Tensor* qc = new_qtensor(IntArrayRef_make(shape, ndim), qz);
+  Quantizer_release(qz);
+  TRY(qc);
+  AddInput a, b;
+  add_input_init(&a, qa, shape, (int64_t)ndim);
+  add_input_init(&b, qb, shape, (int64_t)ndim);
+  bool vectorizable;
+  int64_t run = inner_run(shape, (int64_t)ndim, &a, &b, &vectorizable);
+  int64_t block = 2 * (qa->dtype == ScalarType_QInt32 ? 8 : 32);
+  int64_t qmin, qmax;
+  qint_range(qa->dtype, &qmin, &qmax);
+  float scale_f = double_to_float(scale);
+  float inv_scale = scale_f == 0.0f ? copysignf(INFINITY, scale_f) : 1.0f / scale_f;
+  char* out = Tensor_data(qc);
+  int64_t index[MINATEN_MAX_DIM] = {0};
+  int64_t oa = qa->storage_offset, ob = qb->storage_offset;
+  for (int64_t i = 0; i < qc->numel; i++) {
+    int64_t va = qint_load(qa->dtype, a.base, oa), vb = qint_load(qb->dtype, b.base, ob);
+    bool vec = vectorizable && (i % run) < (run / block) * block;
+    float c = vec ? dequantize_vec(&a, va) + dequantize_vec(&b, vb)
+                  : dequantize_scalar(&a, va) + dequantize_scalar(&b, vb);
+    if (relu_fused) c = c > 0.0f || isnan(c) ? c : 0.0f; /* std::max<float>(c, 0) keeps a NaN c */
+    int64_t q = vec && qa->dtype != ScalarType_QInt32 ? quantize_avx2(c, inv_scale, zero_point, qmin, qmax)
+                                                     : quantize_val(scale, zero_point, c, qmin, qmax);
+    qint_store(qc->dtype, out, i, q);
+    /* next element of the output, row-major */
+    for (int64_t d = (int64_t)ndim - 1; d >= 0; d--) {
+      oa += a.strides[d], ob += b.strides[d];
+      if (++index[d] < shape[d]) break;
+      oa -= a.strides[d] * shape[d], ob -= b.strides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+  return qc;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd<ReLUFused=false> */
+Tensor* at_native_qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point) {
+  return qadd(qa, qb, scale, zero_point, false);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd<ReLUFused=true> */
+Tensor* at_native_qadd_relu(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point) {
+  return qadd(qa, qb, scale, zero_point, true);
+}

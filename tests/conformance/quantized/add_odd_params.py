@@ -1,0 +1,10 @@
+import torch
+a = torch.quantize_per_tensor(torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 6.0]]), 0.5, 2, torch.quint8)
+b = torch.quantize_per_tensor(torch.tensor([0.5, -1.0, 2.5]), 0.25, 3, torch.quint8)
+d = torch.ops.quantized.add(b, a, 0.5, 1)
+show(d)
+show(torch.ops.quantized.add(a, b, 0.5, 300))
+show(torch.ops.quantized.add(a, b, 0.0, 1))
+show(torch.ops.quantized.add(a, b, -0.5, 1))
+show(torch.ops.quantized.add(a.t(), a.t(), 0.25, 0))
+show(torch.ops.quantized.add(a, b[0], 0.25, 0))
