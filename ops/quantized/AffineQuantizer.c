@@ -61,17 +61,6 @@ float double_to_float(double d) {
   return (float)d;
 }
 
-int64_t quantize_val(double scale, int64_t zero_point, float value, int64_t qmin, int64_t qmax) {
-  float scale_f = double_to_float(scale);
-  float inv_scale = scale_f == 0.0f ? copysignf(INFINITY, scale_f) : 1.0f / scale_f;
-  /* C++'s `zero_point + Round(value * inv_scale)`: int64_t + float is float. */
-  float transformed = (float)zero_point + nearbyintf(value * inv_scale);
-  /* static_cast<int64_t>: cvttss2si gives INT64_MIN for NaN and out of range. */
-  int64_t q = (transformed >= -0x1p63f && transformed < 0x1p63f) ? (int64_t)transformed : INT64_MIN;
-  if (q < qmin) q = qmin;
-  if (q > qmax) q = qmax;
-  return q;
-}
 
 int64_t qint_load(ScalarType t, const char* base, int64_t i) {
   switch (t) {

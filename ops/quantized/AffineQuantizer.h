@@ -11,6 +11,7 @@
 #ifndef MINATEN_OPS_QUANTIZED_AFFINEQUANTIZER_H
 #define MINATEN_OPS_QUANTIZED_AFFINEQUANTIZER_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -58,11 +59,33 @@ int checkZeroPoint(const char* fn_name, ScalarType t, int64_t zero_point);
  * everything to the lower end, as PyTorch does on this machine).
  * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizerBase.cpp quantize_val
  */
-int64_t quantize_val(double scale, int64_t zero_point, float value, int64_t qmin, int64_t qmax);
+static inline int64_t quantize_val(double scale, int64_t zero_point, float value, int64_t qmin, int64_t qmax);
 
 /* (float)d without undefined behaviour: out of float's range gives +-inf,
  * as the hardware conversion does. */
 float double_to_float(double d);
+
+/* 1.0f / (float)scale, with 1/0 as IEEE's +-inf (undefined in C). */
+static inline float quantize_inv_scale(double scale) {
+  float scale_f = double_to_float(scale);
+  return scale_f == 0.0f ? copysignf(INFINITY, scale_f) : 1.0f / scale_f;
+}
+
+/* quantize_val with the inverse scale computed once (the loops' form).
+ * rintf rounds as nearbyint does (ties to even), without its
+ * floating-point environment save and restore. */
+static inline int64_t quantize_val_inv(float inv_scale, int64_t zero_point, float value, int64_t qmin,
+                                       int64_t qmax) {
+  /* C++'s `zero_point + Round(value * inv_scale)`: int64_t + float is float. */
+  float transformed = (float)zero_point + rintf(value * inv_scale);
+  /* static_cast<int64_t>: cvttss2si gives INT64_MIN for NaN and out of range. */
+  int64_t q = (transformed >= -0x1p63f && transformed < 0x1p63f) ? (int64_t)transformed : INT64_MIN;
+  return q < qmin ? qmin : q > qmax ? qmax : q;
+}
+
+static inline int64_t quantize_val(double scale, int64_t zero_point, float value, int64_t qmin, int64_t qmax) {
+  return quantize_val_inv(quantize_inv_scale(scale), zero_point, value, qmin, qmax);
+}
 
 /* Reads / writes element i (a flat index into the storage, in elements) of
  * a quantized dtype's integer representation. */

@@ -127,8 +127,7 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
   int64_t block = 2 * (qa->dtype == ScalarType_QInt32 ? 8 : 32);
   int64_t qmin, qmax;
   qint_range(qa->dtype, &qmin, &qmax);
-  float scale_f = double_to_float(scale);
-  float inv_scale = scale_f == 0.0f ? copysignf(INFINITY, scale_f) : 1.0f / scale_f;
+  float inv_scale = quantize_inv_scale(scale);
   char* out = Tensor_data(qc);
   int64_t index[MINATEN_MAX_DIM] = {0};
   int64_t oa = qa->storage_offset, ob = qb->storage_offset;
@@ -139,7 +138,7 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
                   : dequantize_scalar(&a, va) + dequantize_scalar(&b, vb);
     if (relu_fused) c = c > 0.0f || isnan(c) ? c : 0.0f; /* std::max<float>(c, 0) keeps a NaN c */
     int64_t q = vec && qa->dtype != ScalarType_QInt32 ? quantize_avx2(c, inv_scale, zero_point, qmin, qmax)
-                                                     : quantize_val(scale, zero_point, c, qmin, qmax);
+                                                     : quantize_val_inv(inv_scale, zero_point, c, qmin, qmax);
     qint_store(qc->dtype, out, i, q);
     /* next element of the output, row-major */
     for (int64_t d = (int64_t)ndim - 1; d >= 0; d--) {

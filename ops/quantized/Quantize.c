@@ -50,12 +50,29 @@ static void load_as(const Tensor* t, int64_t i, ScalarType dt, void* out) {
   convert_element(dt, out, t->dtype, (const char*)t->storage->data + off * (int64_t)Tensor_itemsize(t));
 }
 
+/* The contiguous per-tensor loop, one element type at a time. */
+#define QUANTIZE_CONTIGUOUS(T)                                                   \
+  do {                                                                           \
+    T* o_ = (T*)out;                                                             \
+    for (int64_t i = 0; i < n; i++) o_[i] = (T)quantize_val_inv(inv, zp, in[i], qmin, qmax); \
+  } while (0)
+
 void quantize_into(const Tensor* self, Tensor* q) {
   const Quantizer* qz = q->quantizer;
   int64_t qmin, qmax;
   qint_range(q->dtype, &qmin, &qmax);
   char* out = Tensor_data(q);
   int64_t n = self->numel;
+  if (qz->qscheme == QScheme_PerTensorAffine && self->is_contiguous) {
+    const float* in = (const float*)Tensor_data(self);
+    float inv = quantize_inv_scale(qz->scale);
+    int64_t zp = qz->zero_point;
+    switch (q->dtype) {
+      case ScalarType_QUInt8: QUANTIZE_CONTIGUOUS(uint8_t); return;
+      case ScalarType_QInt8: QUANTIZE_CONTIGUOUS(int8_t); return;
+      default: QUANTIZE_CONTIGUOUS(int32_t); return;
+    }
+  }
   int64_t inner = 1; /* elements per channel block (per-channel only) */
   int64_t channels = 1;
   if (qz->qscheme == QScheme_PerChannelAffine) {
@@ -193,6 +210,23 @@ Tensor* at_native_dequantize_quantized(const Tensor* self) {
   Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);
   TRY(r);
   float* out = (float*)Tensor_data(r);
+  if (qz->qscheme == QScheme_PerTensorAffine && self->is_contiguous) {
+    /* the loop of qtensor_dequantize_element, one element type at a time */
+    float scale = double_to_float(qz->scale);
+    uint32_t zp = (uint32_t)(uint64_t)qz->zero_point;
+    const char* in = Tensor_data(self);
+    int64_t n = self->numel;
+#define DEQUANTIZE_CONTIGUOUS(T)                                                          \
+  for (int64_t i = 0; i < n; i++)                                                         \
+    out[i] = (float)(int32_t)((uint32_t)(int64_t)((const T*)in)[i] - zp) * scale;
+    switch (self->dtype) {
+      case ScalarType_QUInt8: DEQUANTIZE_CONTIGUOUS(uint8_t) break;
+      case ScalarType_QInt8: DEQUANTIZE_CONTIGUOUS(int8_t) break;
+      default: DEQUANTIZE_CONTIGUOUS(int32_t) break;
+    }
+#undef DEQUANTIZE_CONTIGUOUS
+    return r;
+  }
   for (int64_t i = 0; i < self->numel; i++) out[i] = qtensor_dequantize_element(self, i);
   return r;
 fail:
