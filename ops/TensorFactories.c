@@ -110,6 +110,10 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
      * allocation to preserve a layout with. */
     OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
     const Quantizer* qz = self->quantizer;
+    TORCH_CHECK(!dtype.has_value || dtype.value == self->dtype,
+                "It is currently not supported to specify a dtype that doesn't match the input tensor's dtype via "
+                "empty_like.  Specified: %s Input tensor's dtype: %s",
+                ScalarType_typeMetaName(dt.value), ScalarType_typeMetaName(self->dtype));
     if (qz->qscheme == QScheme_PerTensorAffine)
       return at__empty_affine_quantized(Tensor_sizes(self), dt, layout, dev, pin_memory, qz->scale, qz->zero_point,
                                         f);
@@ -121,6 +125,8 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
     Tensor_release(scales);
     Tensor_release(zero_points);
     return r;
+  fail:
+    return NULL;
   }
   if (format == MemoryFormat_Preserve) {
     if (Tensor_isNonOverlappingAndDense(self))

@@ -259,9 +259,10 @@ const char* Tensor_typeString(const Tensor* t) {
     case ScalarType_Float: return "torch.FloatTensor";
     case ScalarType_Double: return "torch.DoubleTensor";
     case ScalarType_Bool: return "CPUBoolType"; /* sic: 1.13 has no legacy BoolTensor name */
-    case ScalarType_QUInt8: return "torch.quantized.QUInt8Tensor";
-    case ScalarType_QInt8: return "torch.quantized.QInt8Tensor";
-    case ScalarType_QInt32: return "torch.quantized.QInt32Tensor";
+    /* no legacy name either: TensorBase::toString's <dispatch key><dtype>Type */
+    case ScalarType_QUInt8: return "QuantizedCPUQUInt8Type";
+    case ScalarType_QInt8: return "QuantizedCPUQInt8Type";
+    case ScalarType_QInt32: return "QuantizedCPUQInt32Type";
     default: return "UndefinedType";
   }
 }

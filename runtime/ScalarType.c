@@ -59,3 +59,20 @@ bool ScalarType_isIntegral(ScalarType t, bool include_bool) {
 bool ScalarType_isQuantized(ScalarType t) {
   return t == ScalarType_QInt8 || t == ScalarType_QUInt8 || t == ScalarType_QInt32;
 }
+
+const char* ScalarType_typeMetaName(ScalarType t) {
+  switch (t) {
+    case ScalarType_Byte: return "unsigned char";
+    case ScalarType_Char: return "signed char";
+    case ScalarType_Short: return "short int";
+    case ScalarType_Int: return "int";
+    case ScalarType_Long: return "long int";
+    case ScalarType_Float: return "float";
+    case ScalarType_Double: return "double";
+    case ScalarType_Bool: return "bool";
+    case ScalarType_QInt8: return "c10::qint8";
+    case ScalarType_QUInt8: return "c10::quint8";
+    case ScalarType_QInt32: return "c10::qint32";
+    default: return "nullptr (uninitialized)";
+  }
+}

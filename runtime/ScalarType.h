@@ -44,6 +44,9 @@ size_t ScalarType_elementSize(ScalarType t);
 const char* ScalarType_name(ScalarType t);
 /* Python's name without "torch.": "float32". */
 const char* ScalarType_pyName(ScalarType t);
+/* caffe2::TypeMeta's name, as some messages print a dtype: "float",
+ * "long int", "c10::quint8". */
+const char* ScalarType_typeMetaName(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isFloatingType */
 bool ScalarType_isFloating(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isIntegralType(t, includeBool) */

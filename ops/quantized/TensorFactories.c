@@ -11,6 +11,9 @@
  * and is refused the same way.  _to_copy of a quantized tensor goes through
  * empty_quantized, which is why `q.float()` fails with this message.
  *
+ * empty_strided has a QuantizedCPU kernel only to refuse: `x.to(torch.quint8)`
+ * of a float tensor asks it for the result (_to_copy's dense branch).
+ *
  * PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
  */
 #include "Functions.h"
@@ -116,4 +119,15 @@ Tensor* at_native_empty_quantized(IntArrayRef size, const Tensor* qtensor, Optio
   Tensor_release(scales);
   Tensor_release(zero_points);
   return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ * at::native::empty_strided_unknown_quantized */
+Tensor* at_native_empty_strided_unknown_quantized(IntArrayRef size, IntArrayRef stride, OptionalScalarType dtype,
+                                                  OptionalLayout layout, OptionalDevice device,
+                                                  OptionalBool pin_memory) {
+  (void)size, (void)stride, (void)dtype, (void)layout, (void)device, (void)pin_memory;
+  Error_set(ErrorType_RuntimeError,
+            "empty_strided not supported on quantized tensors yet see https://github.com/pytorch/pytorch/issues/74540");
+  return NULL;
 }
