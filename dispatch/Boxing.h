@@ -151,6 +151,12 @@ static inline TensorList take_TensorList(IValue* v) {
   return l;
 }
 
+/* Two returned tensors from rets[0] and rets[1]. */
+static inline TensorTuple2 take_TensorTuple2(IValue* rets) {
+  TensorTuple2 r = {{take_ReturnTensor(&rets[0]), take_ReturnTensor(&rets[1])}};
+  return r;
+}
+
 /* Returns: C value -> owned IValue. */
 static inline IValue return_ReturnTensor(Tensor* t) { return IValue_takeTensor(t); }
 static inline IValue return_TensorList(TensorList l) {

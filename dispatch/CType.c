@@ -70,6 +70,13 @@ CTypeKind CType_ofArgument(const Argument* a) {
 
 CTypeKind CType_ofReturns(const FunctionSchema* s) {
   if (s->num_returns == 0) return CTypeKind_Void;
+  if (s->num_returns == 2) {
+    for (size_t i = 0; i < 2; i++) {
+      const SchemaType* t = &s->returns[i].type;
+      if (t->base != SchemaBaseType_Tensor || t->is_list || t->is_optional) return CTypeKind_Unsupported;
+    }
+    return CTypeKind_TensorTuple2;
+  }
   if (s->num_returns > 1) return CTypeKind_Unsupported;
   const SchemaType* t = &s->returns[0].type;
   if (t->base == SchemaBaseType_Tensor)

@@ -22,7 +22,9 @@
  *
  * Returns: a Tensor is a new reference (`Tensor*`, NULL on error); a tensor
  * list is a TensorList whose array the caller frees (NULL data on error);
- * numbers are returned by value and an error shows in Error_occurred().
+ * numbers are returned by value and an error shows in Error_occurred(); two
+ * tensors `(Tensor a, Tensor b)` come back as a TensorTuple2 (both NULL on
+ * error).
  *
  * PyTorch 1.13: torchgen/api/cpp.py (argumenttype_type, returntype_type)
  */
@@ -59,7 +61,8 @@
   _(MemoryFormat, "MemoryFormat")                       \
   _(OptionalMemoryFormat, "OptionalMemoryFormat")       \
   _(QScheme, "QScheme")                                 \
-  _(ReturnTensor, "Tensor*")
+  _(ReturnTensor, "Tensor*")                             \
+  _(TensorTuple2, "TensorTuple2")
 
 typedef enum CTypeKind {
 #define DEFINE_CTYPE_KIND(kind, spelling) CTypeKind_##kind,
@@ -72,7 +75,7 @@ typedef enum CTypeKind {
 /* The C kind of an argument, or CTypeKind_Unsupported (Dimname, Generator...). */
 CTypeKind CType_ofArgument(const Argument* a);
 /* The C kind of a schema's returns: Void for `()`, the kind of a single
- * return, or Unsupported for tuples (not yet bound). */
+ * return, TensorTuple2 for two tensors, or Unsupported for other tuples. */
 CTypeKind CType_ofReturns(const FunctionSchema* s);
 const char* CType_spelling(CTypeKind k);
 /* The kind's name, as in the Boxing.h helpers: "IntArrayRef" for box_IntArrayRef. */

@@ -68,6 +68,7 @@ FFI_STRUCT(ffi_OptionalScalar, &ffi_type_uint8, &ffi_Scalar);
 FFI_STRUCT(ffi_OptionalEnum, &ffi_type_uint8, &ffi_type_uint32);
 FFI_STRUCT(ffi_Device, &ffi_type_uint32, &ffi_type_sint32);
 FFI_STRUCT(ffi_OptionalDevice, &ffi_type_uint8, &ffi_Device);
+FFI_STRUCT(ffi_TensorTuple2, &ffi_type_pointer, &ffi_type_pointer);
 
 static ffi_type* ffi_type_of(CTypeKind kind) {
   switch (kind) {
@@ -113,6 +114,8 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
       return &ffi_Device;
     case CTypeKind_OptionalDevice:
       return &ffi_OptionalDevice;
+    case CTypeKind_TensorTuple2:
+      return &ffi_TensorTuple2;
     case CTypeKind_NumKinds:
       break;
   }
@@ -182,6 +185,7 @@ typedef union CValue {
   MemoryFormat memory_format;
   OptionalMemoryFormat optional_memory_format;
   QScheme qscheme;
+  TensorTuple2 tensor_tuple2;
   ffi_arg widened; /* libffi writes small integral returns at this width */
 } CValue;
 
@@ -226,6 +230,15 @@ static int box_result(CTypeKind kind, CValue* r, IValue* rets) {
     case CTypeKind_TensorList:
       if (r->tensor_list.data == NULL && Error_occurred()) return -1;
       rets[0] = return_TensorList(r->tensor_list);
+      return 0;
+    case CTypeKind_TensorTuple2:
+      if (r->tensor_tuple2.items[0] == NULL || r->tensor_tuple2.items[1] == NULL) {
+        Tensor_release(r->tensor_tuple2.items[0]);
+        Tensor_release(r->tensor_tuple2.items[1]);
+        return -1;
+      }
+      rets[0] = return_ReturnTensor(r->tensor_tuple2.items[0]);
+      rets[1] = return_ReturnTensor(r->tensor_tuple2.items[1]);
       return 0;
     default:
       break;

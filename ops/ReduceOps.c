@@ -1,5 +1,5 @@
 /*
- * ReduceOps.c - sum, mean, prod, amax, amin, argmax, argmin.
+ * ReduceOps.c - sum, mean, prod, amax, amin, argmax, argmin, max, min.
  *
  * One loop serves them all: the output has the input's shape with the
  * reduced dimensions removed (or kept as size 1 with keepdim); for every
@@ -250,3 +250,45 @@ Tensor* at_native_argmax(const Tensor* self, OptionalInt dim, bool keepdim) {
 Tensor* at_native_argmin(const Tensor* self, OptionalInt dim, bool keepdim) {
   return arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin");
 }
+
+/* max.dim / min.dim: the extreme values along dim and their first indices
+ * (a NaN is the extreme, at its first position), as two tensors. */
+static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, bool max) {
+  TensorTuple2 r = {{NULL, NULL}};
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  const char* name = max ? "max" : "min";
+  r.items[0] = reduce_dims(self, d, keepdim, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
+  if (r.items[0] == NULL) return r;
+  r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
+  if (r.items[1] == NULL) {
+    Tensor_release(r.items[0]);
+    r.items[0] = NULL;
+  }
+  return r;
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(max_out) (max.dim) */
+TensorTuple2 at_native_max_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  return extreme_dim(self, dim, keepdim, true);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(min_out) (min.dim) */
+TensorTuple2 at_native_min_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  return extreme_dim(self, dim, keepdim, false);
+}
+
+/* max() / min() of every element.  PyTorch 1.13: ReduceAllOps.cpp max / min */
+static Tensor* extreme_all(const Tensor* self, bool max) {
+  const char* name = max ? "max" : "min";
+  TORCH_CHECK(self->numel > 0,
+              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
+              "the 'dim' argument.",
+              name);
+  return reduce_dims(self, kAllDims, false, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::max */
+Tensor* at_native_max(const Tensor* self) { return extreme_all(self, true); }
+/* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::min */
+Tensor* at_native_min(const Tensor* self) { return extreme_all(self, false); }

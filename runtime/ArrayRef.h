@@ -39,6 +39,13 @@ typedef struct TensorList {
   size_t size;
 } TensorList;
 
+/* Two tensors returned together, as `(Tensor values, Tensor indices)`
+ * (::std::tuple<at::Tensor, at::Tensor> in PyTorch): new references, both
+ * NULL on error. */
+typedef struct TensorTuple2 {
+  Tensor* items[2];
+} TensorTuple2;
+
 typedef struct OptionalInt {
   bool has_value;
   int64_t value;

@@ -57,6 +57,8 @@ const char* CSignature_failureValue(CTypeKind ret, char* buf, size_t buf_size) {
       return "NULL";
     case CTypeKind_TensorList:
       return "(TensorList){NULL, 0}";
+    case CTypeKind_TensorTuple2:
+      return "(TensorTuple2){{NULL, NULL}}";
     case CTypeKind_Int:
     case CTypeKind_Double:
       return "0";

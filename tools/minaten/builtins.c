@@ -455,6 +455,8 @@ Value* get_attribute(Value* obj, const char* name) {
               obj->u.ops.name, name);
     return NULL;
   }
+  Value* field = Value_namedField(obj, name);
+  if (field != NULL) return field;
   if (obj->kind == Value_Size && strcmp(name, "numel") == 0) {
     Value* b = Value_builtin("numel", size_numel);
     Value* m = Value_method(obj, b);

@@ -120,6 +120,9 @@ static Value* invoke(const OperatorEntry* op, IValue* args) {
     return v;
   }
   Value* t = Value_seq(Value_Tuple, (int)nret);
+  bool named = true;
+  for (size_t i = 0; i < nret; i++) named = named && op->schema.returns[i].name != NULL;
+  if (named) t->u.seq.named = &op->schema;
   for (size_t i = 0; i < nret; i++) {
     t->u.seq.items[i] = value_from_ivalue(&rets[i]);
     IValue_release(&rets[i]);

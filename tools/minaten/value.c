@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch/FunctionSchema.h"
 #include "runtime/Exception.h"
 
 static Value* alloc_value(ValueKind kind) {
@@ -45,6 +46,14 @@ Value* Value_seq(ValueKind kind, int n) {
   v->u.seq.items = calloc(n > 0 ? (size_t)n : 1, sizeof(Value*));
   TORCH_INTERNAL_ASSERT(v->u.seq.items != NULL);
   return v;
+}
+Value* Value_namedField(const Value* tuple, const char* name) {
+  if (tuple->kind != Value_Tuple || tuple->u.seq.named == NULL) return NULL;
+  for (int i = 0; i < tuple->u.seq.n && i < (int)tuple->u.seq.named->num_returns; i++) {
+    const char* field = tuple->u.seq.named->returns[i].name;
+    if (field != NULL && strcmp(field, name) == 0) return Value_retain(tuple->u.seq.items[i]);
+  }
+  return NULL;
 }
 Value* Value_tensor(Tensor* t) {
   Value* v = alloc_value(Value_Tensor);
@@ -154,7 +163,7 @@ const char* Value_typeName(const Value* v) {
     case Value_Int: return "int";
     case Value_Float: return "float";
     case Value_Str: return "str";
-    case Value_Tuple: return "tuple";
+    case Value_Tuple: return v->u.seq.named ? v->u.seq.named->name : "tuple";
     case Value_List: return "list";
     case Value_Size: return "Size";
     case Value_Tensor: return "Tensor";
@@ -287,6 +296,16 @@ int Value_str_write(const Value* v, FILE* out) {
       return 0;
     case Value_Str: fputs(v->u.s, out); return 0;
     case Value_Tuple:
+      if (v->u.seq.named != NULL) { /* torch/csrc/utils/structseq.cpp returned_structseq_repr */
+        fprintf(out, "torch.return_types.%s(", v->u.seq.named->name);
+        for (int i = 0; i < v->u.seq.n; i++) {
+          fprintf(out, "\n%s=", v->u.seq.named->returns[i].name);
+          if (Value_repr_write(v->u.seq.items[i], out) < 0) return -1;
+          if (i + 1 < v->u.seq.n) fputc(',', out);
+        }
+        fputc(')', out);
+        return 0;
+      }
       fputc('(', out);
       if (write_items(v, out) < 0) return -1;
       fputs(v->u.seq.n == 1 ? ",)" : ")", out);

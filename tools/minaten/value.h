@@ -60,6 +60,9 @@ struct Value {
     struct {
       Value** items;
       int n;
+      /* a Tuple an operator returned with named fields (torch.return_types.max):
+       * the names are its schema's return names */
+      const struct FunctionSchema* named;
     } seq; /* Tuple, List, Size, Slice */
     Tensor* tensor;
     ScalarType dtype;
@@ -91,6 +94,8 @@ Value* Value_float(double f);
 Value* Value_str(const char* s);
 Value* Value_strn(const char* s, size_t n);
 Value* Value_seq(ValueKind kind, int n); /* items zeroed; fill with references */
+/* The field of a named tuple (`r.values`), a new reference, or NULL. */
+Value* Value_namedField(const Value* tuple, const char* name);
 Value* Value_tensor(Tensor* t);          /* steals the reference */
 Value* Value_dtype(ScalarType t);
 Value* Value_memoryFormat(MemoryFormat m);
