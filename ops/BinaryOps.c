@@ -10,6 +10,8 @@
  *
  * PyTorch 1.13: aten/src/ATen/native/BinaryOps.cpp
  */
+#include <string.h>
+
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/TensorIterator.h"
@@ -104,6 +106,47 @@ Tensor* at_native_div_Scalar(const Tensor* self, Scalar other) {
   Tensor* w = wrapped_scalar_tensor(other);
   if (w == NULL) return NULL;
   Tensor* r = at_div_Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+
+/* The BinaryOp of a rounding mode: NULL is true division.
+ * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor_mode) */
+static int rounding_op(const char* rounding_mode, BinaryOp* op) {
+  if (rounding_mode == NULL) *op = BinaryOp_Div;
+  else if (strcmp(rounding_mode, "trunc") == 0) *op = BinaryOp_DivTrunc;
+  else if (strcmp(rounding_mode, "floor") == 0) *op = BinaryOp_DivFloor;
+  else {
+    Error_set(ErrorType_RuntimeError,
+              "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", rounding_mode);
+    return -1;
+  }
+  return 0;
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out_mode) */
+Tensor* at_native_div_Tensor_mode(const Tensor* self, const Tensor* other, const char* rounding_mode) {
+  BinaryOp op;
+  return rounding_op(rounding_mode, &op) < 0 ? NULL : binary_op(NULL, self, other, op, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp div_.Tensor_mode (structured, in place) */
+Tensor* at_native_div__Tensor_mode(Tensor* self, const Tensor* other, const char* rounding_mode) {
+  BinaryOp op;
+  return rounding_op(rounding_mode, &op) < 0 ? NULL : binary_op(self, self, other, op, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::div (Scalar, rounding_mode) */
+Tensor* at_native_div_Scalar_mode(const Tensor* self, Scalar other, const char* rounding_mode) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_div_Tensor_mode(self, w, rounding_mode);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::div_ (Scalar, rounding_mode) */
+Tensor* at_native_div__Scalar_mode(Tensor* self, Scalar other, const char* rounding_mode) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_div__Tensor_mode(self, w, rounding_mode);
   Tensor_release(w);
   return r;
 }

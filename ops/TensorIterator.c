@@ -202,6 +202,7 @@ typedef struct Loop {
   ScalarType a_type, b_type;
   double alpha_d;
   int64_t alpha_i;
+  bool* zero_division; /* set by an integer division by zero; the loop stops there */
 } Loop;
 
 static bool is_comparison(BinaryOp op) { return op >= BinaryOp_Lt; }
@@ -219,6 +220,39 @@ static int64_t int_pow(int64_t base, int64_t exp) {
   return (int64_t)result;
 }
 
+/* Floor division of floating values, as c10::div_floor_floating: from fmod,
+ * so that the quotient is exact where it can be, and IEEE's results for a
+ * zero divisor.  PyTorch 1.13: c10/util/generic_math.h */
+#define DEFINE_DIV_FLOOR(name, T, FMOD, FLOOR, COPYSIGN)           \
+  static T name(T a, T b) {                                      \
+    if (b == 0) return a / b;                                    \
+    T mod = FMOD(a, b);                                          \
+    T div = (a - mod) / b;                                       \
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= (T)1;           \
+    if (div == 0) return COPYSIGN((T)0, a / b);                  \
+    T floordiv = FLOOR(div);                                     \
+    if (div - floordiv > (T)0.5) floordiv += (T)1;               \
+    return floordiv;                                             \
+  }
+DEFINE_DIV_FLOOR(div_floor_float, float, fmodf, floorf, copysignf)
+DEFINE_DIV_FLOOR(div_floor_double, double, fmod, floor, copysign)
+#undef DEFINE_DIV_FLOOR
+
+/* Truncating and flooring division of integers, wrapping where C would
+ * overflow (INT64_MIN / -1); false for a zero divisor.
+ * PyTorch 1.13: native/cpu/BinaryOpsKernel.cpp div_trunc_kernel, c10::div_floor_integer */
+static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
+  if (y == 0) return false;
+  if (y == -1) {
+    *r = (int64_t)(0 - (uint64_t)x);
+    return true;
+  }
+  int64_t q = x / y;
+  if (floor && (x < 0) != (y < 0) && x % y != 0) q -= 1;
+  *r = q;
+  return true;
+}
+
 static void compute_element(const Loop* L, char* o, const char* pa, const char* pb) {
   if (L->compute == ScalarType_Float) {
     /* float arithmetic, as PyTorch's float kernels */
@@ -229,6 +263,8 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Sub: r = x - alpha * y; break;
       case BinaryOp_Mul: r = x * y; break;
       case BinaryOp_Div: r = x / y; break;
+      case BinaryOp_DivTrunc: r = truncf(x / y); break;
+      case BinaryOp_DivFloor: r = div_floor_float(x, y); break;
       case BinaryOp_Pow: r = powf(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
@@ -247,6 +283,8 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Sub: r = x - L->alpha_d * y; break;
       case BinaryOp_Mul: r = x * y; break;
       case BinaryOp_Div: r = x / y; break;
+      case BinaryOp_DivTrunc: r = trunc(x / y); break;
+      case BinaryOp_DivFloor: r = div_floor_double(x, y); break;
       case BinaryOp_Pow: r = pow(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
@@ -268,6 +306,13 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Sub: r = (int64_t)(ux - ua * uy); break;
       case BinaryOp_Mul: r = (int64_t)(ux * uy); break;
       case BinaryOp_Pow: r = int_pow(x, y); break;
+      case BinaryOp_DivTrunc:
+      case BinaryOp_DivFloor:
+        if (!int_div(x, y, L->op == BinaryOp_DivFloor, &r)) {
+          *L->zero_division = true;
+          return;
+        }
+        break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
       case BinaryOp_Lt: *(bool*)o = x < y; return;
@@ -316,7 +361,10 @@ static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* 
   for (int64_t done = 0; done < numel; done += inner) {
     char* o = po;
     const char *x = pa, *y = pb;
-    for (int64_t i = 0; i < inner; i++, o += io, x += ia, y += ib) compute_element(L, o, x, y);
+    for (int64_t i = 0; i < inner; i++, o += io, x += ia, y += ib) {
+      compute_element(L, o, x, y);
+      if (*L->zero_division) return;
+    }
     for (int64_t k = ndim - 2; k >= 0; k--) {
       po += so[k], pa += sa[k], pb += sb[k];
       if (++idx[k] < shape[k]) break;
@@ -334,7 +382,9 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
                   !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   ScalarType common = result_type(a, b);
+  bool zero_division = false;
   Loop L;
+  L.zero_division = &zero_division;
   L.op = op;
   L.a_type = a->dtype;
   L.b_type = b->dtype;
@@ -372,7 +422,11 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
     TRY(result);
   }
   operand_strides(result, shape, (int64_t)ndim, so);
+  /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu has no Bool */
+  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor) && L.compute == ScalarType_Bool),
+              "\"%s\" not implemented for 'Bool'", op == BinaryOp_DivTrunc ? "div_trunc_cpu" : "div_floor_cpu");
   run_loop(&L, result, a, b, (int64_t)ndim, shape, so, sa, sb);
+  TORCH_CHECK(!zero_division, "ZeroDivisionError");
   return result;
 fail:
   Tensor_release(result);

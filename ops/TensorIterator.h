@@ -29,6 +29,8 @@ typedef enum BinaryOp {
   BinaryOp_Pow, /* integers: exact powers (negative exponents give 0 unless |base| is 1) */
   BinaryOp_Max, /* a < b ? b : a (a NaN in a stays): clamp's lower bound */
   BinaryOp_Min, /* a > b ? b : a: clamp's upper bound */
+  BinaryOp_DivTrunc, /* div(rounding_mode='trunc'): in the common dtype; integers refuse a zero divisor */
+  BinaryOp_DivFloor, /* div(rounding_mode='floor') */
   BinaryOp_Lt,
   BinaryOp_Le,
   BinaryOp_Gt,
