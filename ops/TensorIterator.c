@@ -330,9 +330,36 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
   }
 }
 
-/* The contiguous, same-dtype float fast path (what `a + b` usually is). */
+/* The contiguous, same-dtype float fast path (what `a + b` usually is):
+ * eight lanes at a time with GCC's vector extensions (the same float
+ * operations as the scalar loop, so the same results), the rest one by one.
+ * o may be a (in place). */
+#if defined(__GNUC__)
+typedef float f32x8 __attribute__((vector_size(32)));
+#define VECTOR_LOOP(expr)                                  \
+  do {                                                     \
+    for (; i + 8 <= n; i += 8) {                           \
+      f32x8 x, y, r;                                       \
+      memcpy(&x, a + i, sizeof x);                         \
+      memcpy(&y, b + i, sizeof y);                         \
+      r = (expr);                                          \
+      memcpy(o + i, &r, sizeof r);                         \
+    }                                                      \
+  } while (0)
+#else
+#define VECTOR_LOOP(expr) ((void)0)
+#endif
 static bool fast_float_loop(const Loop* L, float* o, const float* a, const float* b, int64_t n) {
   float alpha = (float)L->alpha_d;
+  int64_t i = 0;
+  switch (L->op) {
+    case BinaryOp_Add: VECTOR_LOOP(x + alpha * y); break;
+    case BinaryOp_Sub: VECTOR_LOOP(x - alpha * y); break;
+    case BinaryOp_Mul: VECTOR_LOOP(x * y); break;
+    case BinaryOp_Div: VECTOR_LOOP(x / y); break;
+    default: return false;
+  }
+  a += i, b += i, o += i, n -= i;
   switch (L->op) {
     case BinaryOp_Add: for (int64_t i = 0; i < n; i++) o[i] = a[i] + alpha * b[i]; return true;
     case BinaryOp_Sub: for (int64_t i = 0; i < n; i++) o[i] = a[i] - alpha * b[i]; return true;

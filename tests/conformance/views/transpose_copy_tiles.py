@@ -1,0 +1,13 @@
+import torch
+a = torch.arange(800.0).reshape(20, 40)
+c = a.t().contiguous()
+print(c)
+print(c.stride(), c.is_contiguous())
+i = torch.arange(720, dtype=torch.int32).reshape(36, 20)
+print(i.t().contiguous()[17:20])
+d = torch.zeros(40, 20)
+d.copy_(a.t())
+print((d - c).abs().max(), (d - a.t()).abs().max())
+x = torch.arange(2 * 18 * 17.0).reshape(2, 18, 17).transpose(1, 2).contiguous()
+print(x[1, 15:, 14:])
+print(x.sum(), x[0, 16, 17 - 1])
