@@ -59,6 +59,10 @@ static inline IValue box_MemoryFormat(MemoryFormat m) { return IValue_fromMemory
 static inline IValue box_OptionalMemoryFormat(OptionalMemoryFormat o) {
   return o.has_value ? IValue_fromMemoryFormat(o.value) : IValue_none();
 }
+static inline IValue box_OptionalDimnameList(OptionalDimnameList o) {
+  (void)o; /* names are never given (no named tensors) */
+  return IValue_none();
+}
 /* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
 static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
 
@@ -126,6 +130,10 @@ static inline OptionalDevice unbox_OptionalDevice(const IValue* v) {
 }
 static inline MemoryFormat unbox_MemoryFormat(const IValue* v) { return v->u.memory_format; }
 static inline QScheme unbox_QScheme(const IValue* v) { return (QScheme)v->u.i; }
+static inline OptionalDimnameList unbox_OptionalDimnameList(const IValue* v) {
+  OptionalDimnameList o = {v->tag != IValueTag_None};
+  return o;
+}
 static inline OptionalMemoryFormat unbox_OptionalMemoryFormat(const IValue* v) {
   OptionalMemoryFormat o = {v->tag != IValueTag_None,
                             v->tag != IValueTag_None ? v->u.memory_format

@@ -61,6 +61,8 @@ CTypeKind CType_ofArgument(const Argument* a) {
     return CTypeKind_ConstTensor;
   }
   if (t->is_list) {
+    if (t->base == SchemaBaseType_Dimname && t->is_optional && !t->elem_optional)
+      return CTypeKind_OptionalDimnameList;
     if (SchemaType_isIntLike(t->base) && !t->elem_optional)
       return t->is_optional ? CTypeKind_OptionalIntArrayRef : CTypeKind_IntArrayRef;
     return CTypeKind_Unsupported;

@@ -19,6 +19,7 @@
  *   Scalar -> Scalar   Scalar? -> OptionalScalar
  *   ScalarType, Layout, Device, MemoryFormat and their optionals likewise.
  *   QScheme -> QScheme (an enum; boxed as an int, as c10::IValue boxes it)
+ *   Dimname[]? -> OptionalDimnameList (always None: no named tensors)
  *
  * Returns: a Tensor is a new reference (`Tensor*`, NULL on error); a tensor
  * list is a TensorList whose array the caller frees (NULL data on error);
@@ -61,6 +62,7 @@
   _(MemoryFormat, "MemoryFormat")                       \
   _(OptionalMemoryFormat, "OptionalMemoryFormat")       \
   _(QScheme, "QScheme")                                 \
+  _(OptionalDimnameList, "OptionalDimnameList")         \
   _(ReturnTensor, "Tensor*")                             \
   _(TensorTuple2, "TensorTuple2")
 

@@ -69,6 +69,7 @@ FFI_STRUCT(ffi_OptionalEnum, &ffi_type_uint8, &ffi_type_uint32);
 FFI_STRUCT(ffi_Device, &ffi_type_uint32, &ffi_type_sint32);
 FFI_STRUCT(ffi_OptionalDevice, &ffi_type_uint8, &ffi_Device);
 FFI_STRUCT(ffi_TensorTuple2, &ffi_type_pointer, &ffi_type_pointer);
+FFI_STRUCT(ffi_OptionalDimnameList, &ffi_type_uint8);
 
 static ffi_type* ffi_type_of(CTypeKind kind) {
   switch (kind) {
@@ -116,6 +117,8 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
       return &ffi_OptionalDevice;
     case CTypeKind_TensorTuple2:
       return &ffi_TensorTuple2;
+    case CTypeKind_OptionalDimnameList:
+      return &ffi_OptionalDimnameList;
     case CTypeKind_NumKinds:
       break;
   }
@@ -186,6 +189,7 @@ typedef union CValue {
   OptionalMemoryFormat optional_memory_format;
   QScheme qscheme;
   TensorTuple2 tensor_tuple2;
+  OptionalDimnameList optional_dimname_list;
   ffi_arg widened; /* libffi writes small integral returns at this width */
 } CValue;
 
@@ -214,6 +218,7 @@ static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
     case CTypeKind_MemoryFormat: out->memory_format = unbox_MemoryFormat(v); break;
     case CTypeKind_OptionalMemoryFormat: out->optional_memory_format = unbox_OptionalMemoryFormat(v); break;
     case CTypeKind_QScheme: out->qscheme = unbox_QScheme(v); break;
+    case CTypeKind_OptionalDimnameList: out->optional_dimname_list = unbox_OptionalDimnameList(v); break;
     default: TORCH_INTERNAL_ASSERT(!"argument kind has no unboxing");
   }
 }

@@ -89,6 +89,17 @@ fail:
   return NULL;
 }
 
+/* at::empty with names=None; NB(minaten): named tensors do not exist here.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_names */
+Tensor* at_native_empty_names(IntArrayRef size, OptionalDimnameList names, OptionalScalarType dtype,
+                              OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory,
+                              OptionalMemoryFormat memory_format) {
+  TORCH_CHECK(!names.has_value, "minaten: named tensors are not supported");
+  return at_empty_memory_format(size, dtype, layout, device, pin_memory, memory_format);
+fail:
+  return NULL;
+}
+
 /*
  * A new tensor shaped like self, uninitialised.  Its strides: with
  * preserve_format (the default), self's own if self is dense, else dense

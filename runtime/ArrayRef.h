@@ -39,6 +39,12 @@ typedef struct TensorList {
   size_t size;
 } TensorList;
 
+/* `Dimname[]? names`: minaten has no named tensors, so only None (has_value
+ * false) is ever passed; the type exists so that empty.names can be bound. */
+typedef struct OptionalDimnameList {
+  bool has_value;
+} OptionalDimnameList;
+
 /* Two tensors returned together, as `(Tensor values, Tensor indices)`
  * (::std::tuple<at::Tensor, at::Tensor> in PyTorch): new references, both
  * NULL on error. */
