@@ -17,6 +17,16 @@ bool TraceMode_isEnabled(void) { return tls_is_dispatch_key_included(DispatchKey
 
 void TraceMode_setOutput(FILE* out) { trace_output = out; }
 
+bool TraceMode_isActive(void) {
+  LocalDispatchKeySet tls = tls_local_dispatch_key_set_get();
+  return DispatchKeySet_has(tls.included, DispatchKey_Python) &&
+         !DispatchKeySet_has(tls.excluded, DispatchKey_Python);
+}
+
+void TraceMode_printOp(const char* qualified_name) {
+  fprintf(trace_output ? trace_output : stdout, "op %s\n", qualified_name);
+}
+
 /*
  * Prints `op aten::transpose.int` (the default overload without a suffix, as
  * the reference run prints str(func)), then runs the operator below the
@@ -27,8 +37,7 @@ void TraceMode_setOutput(FILE* out) { trace_output = out; }
 int TraceMode_pythonFallback(const KernelFunction* kernel, const OperatorEntry* op,
                              DispatchKeySet ks, IValue* args, IValue* rets) {
   (void)kernel;
-  FILE* out = trace_output ? trace_output : stdout;
-  fprintf(out, "op %s\n", op->qualified_name);
+  TraceMode_printOp(op->qualified_name);
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Python));
   int r = Dispatcher_redispatchBoxed(op, DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_Python)),
                                      args, rets);

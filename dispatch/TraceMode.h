@@ -25,6 +25,13 @@
 /* Turns the mode on or off for this thread (trace_on() / trace_off()). */
 void TraceMode_setEnabled(bool enabled);
 bool TraceMode_isEnabled(void);
+/* True while the mode would see a call: its key is included and not
+ * excluded (inside the mode's own fallback it is excluded).
+ * PyTorch 1.13: c10/core/impl/TorchDispatchModeTLS.h get_state, with
+ * tls_is_dispatch_key_excluded(DispatchKey::Python) */
+bool TraceMode_isActive(void);
+/* Prints one trace line, `op <qualified name>`, as the fallback does. */
+void TraceMode_printOp(const char* qualified_name);
 /* Where the trace lines go (stdout by default). */
 void TraceMode_setOutput(FILE* out);
 

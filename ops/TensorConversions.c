@@ -17,6 +17,9 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp,
  * TensorProperties.cpp (contiguous)
  */
+#include <inttypes.h>
+#include <string.h>
+
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/TensorUtils.h"
@@ -151,6 +154,78 @@ Tensor* at_native_contiguous(const Tensor* self, MemoryFormat memory_format) {
               "preserve memory format is unsupported by the contiguous operator");
   OptionalMemoryFormat f = {true, memory_format};
   return at_clone(self, f);
+fail:
+  return NULL;
+}
+
+/*
+ * view.dtype: self's bytes read as another dtype, a view on the same
+ * storage.  With a smaller element the last dimension grows by the size
+ * ratio and must have stride 1 (the other strides and the storage offset
+ * scale up); with a larger one it shrinks, so the last size, the storage
+ * offset and every other stride must divide by the ratio.  A 0-dim tensor
+ * cannot change element size.
+ *
+ * NB(minaten): on a quantized tensor PyTorch 1.13 builds a header that
+ * keeps the QuantizedCPU key but has no quantizer (printing it crashes);
+ * minaten gives a plain CPU tensor over the same bytes.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp at::native::view_dtype
+ * (compute_strides_for_view_dtype_downsize/_upsize)
+ */
+Tensor* at_native_view_dtype(const Tensor* self, ScalarType dtype) {
+  if (self->dtype == dtype) return Tensor_retain(self);
+  const int64_t old_size = (int64_t)Tensor_itemsize(self);
+  const int64_t new_size = (int64_t)ScalarType_elementSize(dtype);
+  const int64_t ndim = self->dim;
+  const char* from = ScalarType_name(self->dtype);
+  const char* to = ScalarType_name(dtype);
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  int64_t offset = self->storage_offset;
+  if (ndim) {
+    memcpy(sizes, self->sizes, (size_t)ndim * sizeof(int64_t));
+    memcpy(strides, self->strides, (size_t)ndim * sizeof(int64_t));
+  }
+  if (old_size != new_size) {
+    TORCH_CHECK(ndim != 0, "self.dim() cannot be 0 to view %s as %s (different element sizes)", from, to);
+    if (old_size > new_size) { /* downsize */
+      const int64_t ratio = old_size / new_size;
+      TORCH_CHECK(strides[ndim - 1] == 1,
+                  "self.stride(-1) must be 1 to view %s as %s (different element sizes), but got %" PRId64,
+                  from, to, strides[ndim - 1]);
+      /* int64_t arithmetic as PyTorch's, wrapping (strides of size-0
+       * dimensions are unchecked and may be huge) */
+      for (int64_t d = 0; d < ndim - 1; d++) strides[d] = (int64_t)((uint64_t)strides[d] * (uint64_t)ratio);
+      sizes[ndim - 1] = (int64_t)((uint64_t)sizes[ndim - 1] * (uint64_t)ratio);
+      offset = (int64_t)((uint64_t)offset * (uint64_t)ratio);
+    } else { /* upsize */
+      const int64_t ratio = new_size / old_size;
+      TORCH_CHECK(sizes[ndim - 1] % ratio == 0,
+                  "self.size(-1) must be divisible by %" PRId64
+                  " to view %s as %s (different element sizes), but got %" PRId64,
+                  ratio, from, to, sizes[ndim - 1]);
+      TORCH_CHECK(offset % ratio == 0,
+                  "self.storage_offset() must be divisible by %" PRId64
+                  " to view %s as %s (different element sizes), but got %" PRId64,
+                  ratio, from, to, offset);
+      TORCH_CHECK(strides[ndim - 1] == 1,
+                  "self.stride(-1) must be 1 to view %s as %s (different element sizes), but got %" PRId64,
+                  from, to, strides[ndim - 1]);
+      for (int64_t d = 0; d < ndim - 1; d++) {
+        TORCH_CHECK(strides[d] % ratio == 0,
+                    "self.stride(%" PRId64 ") must be divisible by %" PRId64
+                    " to view %s as %s (different element sizes), but got %" PRId64,
+                    d, ratio, from, to, strides[d]);
+        strides[d] /= ratio;
+      }
+      sizes[ndim - 1] /= ratio;
+      offset /= ratio;
+    }
+  }
+  DispatchKey backend = Tensor_backendKey(self);
+  if (backend == DispatchKey_QuantizedCPU) backend = DispatchKey_CPU;
+  return Tensor_new(self->storage, offset, IntArrayRef_make(sizes, (size_t)ndim),
+                    IntArrayRef_make(strides, (size_t)ndim), dtype, self->device, backend);
 fail:
   return NULL;
 }

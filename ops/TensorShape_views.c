@@ -438,3 +438,10 @@ Tensor* at_native_alias(const Tensor* self) {
  * shows `aten::lift_fresh`.
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::lift_fresh */
 Tensor* at_native_lift_fresh(const Tensor* self) { return Tensor_retain(self); }
+
+/* A new tensor header over self's data (PyTorch's shallow_copy_and_detach:
+ * no dispatch below it, so a trace shows aten::detach alone).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::detach */
+Tensor* at_native_detach(const Tensor* self) {
+  return Tensor_makeView(self, Tensor_sizes(self), Tensor_strides(self), self->storage_offset);
+}

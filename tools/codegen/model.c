@@ -32,6 +32,10 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
     DispatchKey_CPU,
     DispatchKey_Lazy,
     DispatchKey_QuantizedCPU,
+    /* NB(minaten): PyTorch generates its Autograd kernels (VariableType)
+     * from derivatives.yaml; minaten, which has no autograd, declares the
+     * few whose behaviour shows without it (view.dtype) in the YAML. */
+    DispatchKey_Autograd,
     DispatchKey_CompositeExplicitAutogradNonFunctional,
     DispatchKey_CompositeExplicitAutograd,
     DispatchKey_CompositeImplicitAutograd,
@@ -227,7 +231,7 @@ static int parse_dispatch(const Loader* L, NativeFunction* f, const yaml_node_t*
       for (size_t i = 0; i < kNumKernelKeys; i++) allowed = allowed || kKernelKeys[i] == key;
       if (!allowed || len >= sizeof name)
         return error_at(key_loc,
-                        "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, "
+                        "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, Autograd, "
                         "CompositeImplicitAutograd, CompositeExplicitAutograd or "
                         "CompositeExplicitAutogradNonFunctional)",
                         (int)len, p);

@@ -41,7 +41,7 @@ typedef struct SourceLoc {
 
 /* The dispatch keys a `dispatch:` section may name, in registration order:
  * backend keys first, then the alias keys (CompositeImplicitAutograd last). */
-enum { kNumKernelKeys = 6 };
+enum { kNumKernelKeys = 7 };
 extern const DispatchKey kKernelKeys[kNumKernelKeys];
 
 /* One `Key: kernel` of an entry.  PyTorch 1.13: torchgen/model.py BackendMetadata */
