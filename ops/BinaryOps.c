@@ -184,3 +184,57 @@ Tensor* at_native_eq_Scalar(const Tensor* self, Scalar other) { return compare_s
 Tensor* at_native_ne_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Ne, kOne); }
 /* PyTorch 1.13: BinaryOps.cpp ne (Scalar) */
 Tensor* at_native_ne_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Ne); }
+
+/* ---- out= variants ----------------------------------------------------------
+ * The result goes into `out`, resized to the broadcast shape if it has
+ * another (resize_output); the result type must cast to out's dtype.
+ * PyTorch 1.13: BinaryOps.cpp, the structured kernels' out= forms */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) */
+Tensor* at_native_add_out(const Tensor* self, const Tensor* other, Scalar alpha, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Add, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sub_out) */
+Tensor* at_native_sub_out(const Tensor* self, const Tensor* other, Scalar alpha, Tensor* out) {
+  if (sub_check(self, other) < 0) return NULL;
+  return binary_op_out(out, self, other, BinaryOp_Sub, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(mul_out) */
+Tensor* at_native_mul_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Mul, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out) */
+Tensor* at_native_div_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Div, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out_mode) */
+Tensor* at_native_div_out_mode(const Tensor* self, const Tensor* other, const char* rounding_mode, Tensor* out) {
+  BinaryOp op;
+  return rounding_op(rounding_mode, &op) < 0 ? NULL : binary_op_out(out, self, other, op, kOne);
+}
+
+/* The comparisons' out= forms write 0/1 in out's dtype.
+ * PyTorch 1.13: BinaryOps.cpp CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
+static Tensor* compare_scalar_out(const Tensor* self, Scalar other, BinaryOp op, Tensor* out) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op_out(out, self, w, op, kOne);
+  Tensor_release(w);
+  return r;
+}
+#define COMPARISON_OUT(name, OP)                                                                \
+  /* PyTorch 1.13: BinaryOps.cpp name##_out (Tensor) */                                        \
+  Tensor* at_native_##name##_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) { \
+    return binary_op_out(out, self, other, OP, kOne);                                           \
+  }                                                                                             \
+  /* PyTorch 1.13: BinaryOps.cpp name##_out (Scalar) */                                        \
+  Tensor* at_native_##name##_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {        \
+    return compare_scalar_out(self, other, OP, out);                                            \
+  }
+COMPARISON_OUT(lt, BinaryOp_Lt)
+COMPARISON_OUT(le, BinaryOp_Le)
+COMPARISON_OUT(gt, BinaryOp_Gt)
+COMPARISON_OUT(ge, BinaryOp_Ge)
+COMPARISON_OUT(eq, BinaryOp_Eq)
+COMPARISON_OUT(ne, BinaryOp_Ne)
+#undef COMPARISON_OUT

@@ -40,6 +40,7 @@
 
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
+#include "ops/MemoryOverlap.h"
 #include "ops/TensorUtils.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
@@ -167,30 +168,6 @@ void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {
 }
 
 /* ---- checks ------------------------------------------------------------ */
-
-/* PyTorch 1.13: aten/src/ATen/MemoryOverlap.cpp has_internal_overlap == MemOverlap::YES */
-static bool has_internal_overlap(const Tensor* t) {
-  if (Tensor_isNonOverlappingAndDense(t)) return false;
-  for (int64_t i = 0; i < t->dim; i++)
-    if (t->sizes[i] > 1 && t->strides[i] == 0) return true;
-  return false; /* NO or TOO_HARD: PyTorch lets both through */
-}
-
-/* PyTorch 1.13: aten/src/ATen/MemoryOverlap.cpp get_overlap_status == MemOverlapStatus::PARTIAL.
- * Two dense tensors of one storage overlap partially when their byte ranges
- * intersect, unless they cover the same range with the same strides (FULL). */
-static bool has_partial_overlap(const Tensor* a, const Tensor* b) {
-  if (a == b || a->numel == 0 || b->numel == 0) return false;
-  if (!Tensor_isNonOverlappingAndDense(a) || !Tensor_isNonOverlappingAndDense(b)) return false;
-  if (a->storage != b->storage) return false;
-  const char* a_begin = Tensor_data(a);
-  const char* b_begin = Tensor_data(b);
-  const char* a_end = a_begin + a->numel * (int64_t)Tensor_itemsize(a);
-  const char* b_end = b_begin + b->numel * (int64_t)Tensor_itemsize(b);
-  if (a_begin == b_begin && a_end == b_end)
-    return !(a->dim == b->dim && memcmp(a->strides, b->strides, (size_t)a->dim * sizeof(int64_t)) == 0);
-  return a_begin < b_end && b_begin < a_end;
-}
 
 /*
  * src's strides over self's shape, 0 where src is broadcast.  With PyTorch's
@@ -565,13 +542,8 @@ static void copy_loop(const CopyGeometry* g, char* d, ScalarType dt, const char*
 
 int copy_into(Tensor* self, const Tensor* src) {
   int64_t src_strides[MINATEN_MAX_DIM];
-  TORCH_CHECK(!has_internal_overlap(self),
-              "unsupported operation: more than one element of the written-to tensor refers to a "
-              "single memory location. Please clone() the tensor before performing the operation.");
-  TORCH_CHECK(!has_partial_overlap(self, src),
-              "unsupported operation: some elements of the input tensor and the written-to tensor "
-              "refer to a single memory location. Please clone() the tensor before performing the "
-              "operation.");
+  TRY(assert_no_internal_overlap(self) == 0);
+  TRY(assert_no_partial_overlap(self, src) == 0);
   TRY(broadcast_src_strides(self, src, src_strides) == 0);
   if (self->numel == 0) return 0;
 

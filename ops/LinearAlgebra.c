@@ -26,6 +26,8 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
+#include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
 enum { kBlock = 64 };
@@ -316,4 +318,48 @@ Tensor* at_native_matmul(const Tensor* tensor1, const Tensor* tensor2) {
   return matmul_batched(tensor1, tensor2);
 fail:
   return NULL;
+}
+
+/* ---- out= variants ---------------------------------------------------------- */
+
+/* The structured kernels' output check: out must have the result's dtype.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.h / the generated
+ * structured set_output (resize_out: "Expected out tensor to have dtype") */
+static Tensor* check_dtype_and_copy_out(Tensor* out, Tensor* result) {
+  if (result == NULL) return NULL;
+  if (result->dtype != out->dtype) {
+    Error_set(ErrorType_RuntimeError, "Expected out tensor to have dtype %s, but got %s instead",
+              ScalarType_typeMetaName(result->dtype), ScalarType_typeMetaName(out->dtype));
+    Tensor_release(result);
+    return NULL;
+  }
+  return resize_and_copy_out(out, result);
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(mm_out_cpu) */
+Tensor* at_native_mm_out(const Tensor* self, const Tensor* mat2, Tensor* out) {
+  return check_dtype_and_copy_out(out, at_native_mm(self, mat2));
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(bmm_out_cpu) */
+Tensor* at_native_bmm_out(const Tensor* self, const Tensor* mat2, Tensor* out) {
+  return check_dtype_and_copy_out(out, at_native_bmm(self, mat2));
+}
+
+/* PyTorch 1.13: Blas.cpp at::native::mv_out (through addmv_out) */
+Tensor* at_native_mv_out(const Tensor* self, const Tensor* vec, Tensor* out) {
+  return check_dtype_and_copy_out(out, at_native_mv(self, vec));
+}
+
+/* PyTorch 1.13: Blas.cpp at::native::dot_out */
+Tensor* at_native_dot_out(const Tensor* self, const Tensor* tensor, Tensor* out) {
+  Tensor* result = at_native_dot(self, tensor);
+  if (result == NULL) return NULL;
+  if (result->dtype != out->dtype) {
+    Error_set(ErrorType_RuntimeError, "result dtype %s does not match input dtype %s", ScalarType_name(out->dtype),
+              ScalarType_name(self->dtype));
+    Tensor_release(result);
+    return NULL;
+  }
+  return resize_and_copy_out(out, result);
 }

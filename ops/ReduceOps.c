@@ -21,6 +21,7 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -76,8 +77,24 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       TORCH_CHECK_INDEX(self->sizes[red[i]] != 0, "%s(): Expected reduction dim %lld to have non-zero size.", name,
                         (long long)red[i]);
   }
+  /* sum/prod/mean into an integer dtype read the input converted to it
+   * (make_reduction's self.to(in_dtype)): sum([0.5, 1.5], dtype=long) is 1. */
+  Tensor* converted = NULL;
+  if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
+      !ScalarType_isFloating(out_dtype) && ScalarType_isFloating(self->dtype)) {
+    converted = empty_cpu(Tensor_sizes(self), out_dtype);
+    TRY(converted);
+    if (copy_into(converted, self) < 0) {
+      Tensor_release(converted);
+      return NULL;
+    }
+    self = converted;
+  }
   Tensor* out = empty_cpu(IntArrayRef_make(out_sizes, (size_t)nout), out_dtype);
-  TRY(out);
+  if (out == NULL) {
+    Tensor_release(converted);
+    return NULL;
+  }
   bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out_dtype);
   int64_t item = (int64_t)Tensor_itemsize(self);
   int64_t kidx[MINATEN_MAX_DIM] = {0};
@@ -141,6 +158,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       kidx[i] = 0;
     }
   }
+  Tensor_release(converted);
   return out;
 fail:
   return NULL;
@@ -292,3 +310,85 @@ fail:
 Tensor* at_native_max(const Tensor* self) { return extreme_all(self, true); }
 /* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::min */
 Tensor* at_native_min(const Tensor* self) { return extreme_all(self, false); }
+
+/* ---- out= variants ----------------------------------------------------------
+ * Each checks out's dtype as PyTorch's meta function does, then computes
+ * the functional result and moves it into out (resize_and_copy_out). */
+
+/* "Expected out tensor to have dtype long int, but got float instead", in
+ * caffe2::TypeMeta's names.  PyTorch 1.13: aten/src/ATen/native/ReduceOpsUtils.h
+ * (the dtype check of make_reduction's callers: resize_reduction, argmax) */
+static int check_out_dtype(ScalarType expected, const Tensor* out) {
+  TORCH_CHECK(out->dtype == expected, "Expected out tensor to have dtype %s, but got %s instead",
+              ScalarType_typeMetaName(expected), ScalarType_typeMetaName(out->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* sum into out: the dtype is out's unless given (then out must have it),
+ * and the input is converted to it before summing, so
+ * sum([0.5, 1.5], out=long) is 0 + 1.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(sum, dim_IntList) (infer_dtype_from_optional) */
+Tensor* at_native_sum_IntList_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype,
+                                  Tensor* out) {
+  if (dtype.has_value && check_out_dtype(dtype.value, out) < 0) return NULL;
+  OptionalScalarType out_dtype = {true, out->dtype};
+  return resize_and_copy_out(out, at_native_sum_dim_IntList(self, dim, keepdim, out_dtype));
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(mean, dim) */
+Tensor* at_native_mean_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype,
+                           Tensor* out) {
+  ScalarType in_dtype = dtype.has_value ? dtype.value : self->dtype;
+  /* A non-floating input dtype: the functional form raises mean's error. */
+  if (!ScalarType_isFloating(in_dtype)) return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, dtype));
+  TORCH_CHECK(canCast(in_dtype, out->dtype), "result type %s can't be cast to the desired output type %s",
+              ScalarType_name(in_dtype), ScalarType_name(out->dtype));
+  OptionalScalarType out_dtype = {true, out->dtype};
+  if (!ScalarType_isFloating(out->dtype)) out_dtype = dtype;
+  return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, out_dtype));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(prod, dim_int) */
+Tensor* at_native_prod_int_out(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype, Tensor* out) {
+  if (dtype.has_value && check_out_dtype(dtype.value, out) < 0) return NULL;
+  OptionalScalarType out_dtype = {true, out->dtype};
+  return resize_and_copy_out(out, at_native_prod_dim_int(self, dim, keepdim, out_dtype));
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
+static int check_same_out_dtype(const Tensor* self, const Tensor* out) {
+  TORCH_CHECK(self->dtype == out->dtype,
+              "Expected the dtype for input and out to match, but got %s for input's dtype and %s for out's dtype.",
+              ScalarType_name(self->dtype), ScalarType_name(out->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
+Tensor* at_native_amax_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
+  if (check_same_out_dtype(self, out) < 0) return NULL;
+  return resize_and_copy_out(out, at_native_amax(self, dim, keepdim));
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
+Tensor* at_native_amin_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
+  if (check_same_out_dtype(self, out) < 0) return NULL;
+  return resize_and_copy_out(out, at_native_amin(self, dim, keepdim));
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
+Tensor* at_native_argmax_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
+  if (check_out_dtype(ScalarType_Long, out) < 0) return NULL;
+  return resize_and_copy_out(out, at_native_argmax(self, dim, keepdim));
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
+Tensor* at_native_argmin_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
+  if (check_out_dtype(ScalarType_Long, out) < 0) return NULL;
+  return resize_and_copy_out(out, at_native_argmin(self, dim, keepdim));
+}

@@ -11,6 +11,8 @@
 
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/Resize.h"
 #include "runtime/Exception.h"
 
 /* ---- type promotion ----------------------------------------------------- */
@@ -207,6 +209,14 @@ typedef struct Loop {
 
 static bool is_comparison(BinaryOp op) { return op >= BinaryOp_Lt; }
 
+/* A comparison's result: a bool, or 0/1 in an out= tensor's dtype. */
+static inline void store_bool(const Loop* L, char* o, bool v) {
+  if (L->out_type == ScalarType_Bool)
+    *(bool*)o = v;
+  else
+    store_scalar(L->out_type, o, Scalar_fromLong(v));
+}
+
 /* Integer power by squaring, wrapping like the integer type.
  * PyTorch 1.13: aten/src/ATen/native/Pow.h powi */
 static int64_t int_pow(int64_t base, int64_t exp) {
@@ -268,12 +278,12 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Pow: r = powf(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
-      case BinaryOp_Lt: *(bool*)o = x < y; return;
-      case BinaryOp_Le: *(bool*)o = x <= y; return;
-      case BinaryOp_Gt: *(bool*)o = x > y; return;
-      case BinaryOp_Ge: *(bool*)o = x >= y; return;
-      case BinaryOp_Eq: *(bool*)o = x == y; return;
-      default: *(bool*)o = x != y; return;
+      case BinaryOp_Lt: store_bool(L, o, x < y); return;
+      case BinaryOp_Le: store_bool(L, o, x <= y); return;
+      case BinaryOp_Gt: store_bool(L, o, x > y); return;
+      case BinaryOp_Ge: store_bool(L, o, x >= y); return;
+      case BinaryOp_Eq: store_bool(L, o, x == y); return;
+      default: store_bool(L, o, x != y); return;
     }
     store_from_double(L->out_type, o, r);
   } else if (ScalarType_isFloating(L->compute)) {
@@ -288,12 +298,12 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Pow: r = pow(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
-      case BinaryOp_Lt: *(bool*)o = x < y; return;
-      case BinaryOp_Le: *(bool*)o = x <= y; return;
-      case BinaryOp_Gt: *(bool*)o = x > y; return;
-      case BinaryOp_Ge: *(bool*)o = x >= y; return;
-      case BinaryOp_Eq: *(bool*)o = x == y; return;
-      default: *(bool*)o = x != y; return;
+      case BinaryOp_Lt: store_bool(L, o, x < y); return;
+      case BinaryOp_Le: store_bool(L, o, x <= y); return;
+      case BinaryOp_Gt: store_bool(L, o, x > y); return;
+      case BinaryOp_Ge: store_bool(L, o, x >= y); return;
+      case BinaryOp_Eq: store_bool(L, o, x == y); return;
+      default: store_bool(L, o, x != y); return;
     }
     store_from_double(L->out_type, o, r);
   } else {
@@ -315,12 +325,12 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
         break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
-      case BinaryOp_Lt: *(bool*)o = x < y; return;
-      case BinaryOp_Le: *(bool*)o = x <= y; return;
-      case BinaryOp_Gt: *(bool*)o = x > y; return;
-      case BinaryOp_Ge: *(bool*)o = x >= y; return;
-      case BinaryOp_Eq: *(bool*)o = x == y; return;
-      case BinaryOp_Ne: *(bool*)o = x != y; return;
+      case BinaryOp_Lt: store_bool(L, o, x < y); return;
+      case BinaryOp_Le: store_bool(L, o, x <= y); return;
+      case BinaryOp_Gt: store_bool(L, o, x > y); return;
+      case BinaryOp_Ge: store_bool(L, o, x >= y); return;
+      case BinaryOp_Eq: store_bool(L, o, x == y); return;
+      case BinaryOp_Ne: store_bool(L, o, x != y); return;
       default: r = 0; break; /* Div never computes in an integer type */
     }
     if (L->out_type == ScalarType_Bool)
@@ -401,13 +411,25 @@ static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* 
   }
 }
 
-Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
+/*
+ * The output checks of TensorIteratorBase::build, in its order: memory
+ * overlap (compute_mem_overlaps), then the shape (compute_shape: an in-place
+ * output is never resized), then the type (compute_types: the result type
+ * must cast to the output's dtype), then resize_output for out=.
+ */
+static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp op,
+                              Scalar alpha) {
   int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
   size_t ndim;
   Tensor* result = NULL;
   TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
                   !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
+  if (out != NULL) {
+    TRY(assert_no_internal_overlap(out) == 0);
+    TRY(assert_no_partial_overlap(out, a) == 0);
+    TRY(assert_no_partial_overlap(out, b) == 0);
+  }
   ScalarType common = result_type(a, b);
   bool zero_division = false;
   Loop L;
@@ -436,10 +458,11 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
   if (out != NULL) {
     bool same_shape = (size_t)out->dim == ndim && memcmp(out->sizes, shape, ndim * sizeof(int64_t)) == 0;
     char b1[256], b2[256];
-    TORCH_CHECK(same_shape, "output with shape %s doesn't match the broadcast shape %s",
+    TORCH_CHECK(same_shape || resize_out, "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(shape_ref, b2, sizeof b2));
     TORCH_CHECK(canCast(L.out_type, out->dtype), "result type %s can't be cast to the desired output type %s",
                 ScalarType_name(L.out_type), ScalarType_name(out->dtype));
+    TRY(resize_output(out, shape_ref) == 0);
     L.out_type = out->dtype;
     result = Tensor_retain(out);
   } else {
@@ -458,6 +481,14 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
 fail:
   Tensor_release(result);
   return NULL;
+}
+
+Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
+  return binary_op_impl(out, false, a, b, op, alpha);
+}
+
+Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
+  return binary_op_impl(out, true, a, b, op, alpha);
 }
 
 /* ---- unary operators ----------------------------------------------------- */
@@ -499,7 +530,7 @@ static void unary_element(UnaryOp op, ScalarType compute, ScalarType in_type, Sc
   }
 }
 
-Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) {
+static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
   int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
   Tensor* result = NULL;
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
@@ -514,8 +545,15 @@ Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) {
   int64_t ndim = a->dim;
   operand_strides(a, a->sizes, ndim, sa);
   if (out != NULL) {
+    TRY(assert_no_internal_overlap(out) == 0);
+    TRY(assert_no_partial_overlap(out, a) == 0);
+    bool same_shape = out->dim == ndim && (ndim == 0 || memcmp(out->sizes, a->sizes, (size_t)ndim * sizeof(int64_t)) == 0);
+    char b1[256], b2[256];
+    TORCH_CHECK(same_shape || resize_out, "output with shape %s doesn't match the broadcast shape %s",
+                IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(Tensor_sizes(a), b2, sizeof b2));
     TORCH_CHECK(canCast(compute, out->dtype), "result type %s can't be cast to the desired output type %s",
                 ScalarType_name(compute), ScalarType_name(out->dtype));
+    TRY(resize_output(out, Tensor_sizes(a)) == 0);
     result = Tensor_retain(out);
   } else {
     int64_t strides[MINATEN_MAX_DIM];
@@ -546,6 +584,10 @@ fail:
   Tensor_release(result);
   return NULL;
 }
+
+Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, false, a, op); }
+
+Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, true, a, op); }
 
 /* ---- where ---------------------------------------------------------------- */
 

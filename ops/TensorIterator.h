@@ -59,6 +59,10 @@ ScalarType result_type_list(TensorList tensors);
  * new reference to it is returned.  NULL with PyTorch's error on failure.
  */
 Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
+/* The same for an out= operator: out is resized to the broadcast shape
+ * (resize_output) instead of refused.  Both refuse an output that overlaps
+ * itself or partially overlaps an input (MemoryOverlap.h). */
+Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
 
 typedef enum UnaryOp {
   UnaryOp_Abs,     /* keeps integer dtypes */
@@ -73,6 +77,7 @@ typedef enum UnaryOp {
 /* out = op(a), allocated like a (out == NULL) or written in place into out.
  * PyTorch 1.13: TensorIterator unary_op / unary_float_op */
 Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op);
+Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op);
 
 /* out = where(condition, a, b): broadcast of the three, dtype of result_type(a, b).
  * PyTorch 1.13: aten/src/ATen/native/TensorCompare.cpp where */

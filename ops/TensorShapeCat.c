@@ -16,6 +16,8 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -102,5 +104,22 @@ Tensor* at_native_stack(TensorList tensors, int64_t dim) {
   free(views);
   return result;
 fail:
+  return NULL;
+}
+
+/* cat into out: no input may share memory with out (assert_no_overlap: a
+ * full overlap is refused too), and the inputs' result type must cast to
+ * out's dtype.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_META_FUNC(cat), TORCH_IMPL_FUNC(cat_out_cpu) */
+Tensor* at_native_cat_out(TensorList tensors, int64_t dim, Tensor* out) {
+  Tensor* result = at_native_cat(tensors, dim);
+  if (result == NULL) return NULL;
+  TRY(assert_no_internal_overlap(out) == 0);
+  for (size_t i = 0; i < tensors.size; i++) TRY(assert_no_overlap(out, tensors.data[i]) == 0);
+  TORCH_CHECK(canCast(result->dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
+              ScalarType_name(out->dtype));
+  return resize_and_copy_out(out, result);
+fail:
+  Tensor_release(result);
   return NULL;
 }

@@ -27,6 +27,32 @@ fail:
   return NULL;
 }
 
+/* neg and abs write only into an output of their input's dtype
+ * (TensorIterator's check_all_same_dtype).
+ * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp compute_types */
+static int check_same_dtype(const Tensor* self, const Tensor* out) {
+  TORCH_CHECK(out->dtype == self->dtype, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
+              ScalarType_name(self->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (out=) */
+Tensor* at_native_neg_out(const Tensor* self, Tensor* out) {
+  TORCH_CHECK(self->dtype != ScalarType_Bool,
+              "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+              "invert a mask, use the `~` or `logical_not()` operator instead.");
+  TRY(check_same_dtype(self, out) == 0);
+  Tensor* minus_one = wrapped_scalar_tensor(Scalar_fromLong(-1));
+  if (minus_one == NULL) return NULL;
+  Tensor* r = binary_op_out(out, self, minus_one, BinaryOp_Mul, Scalar_fromLong(1));
+  Tensor_release(minus_one);
+  return r;
+fail:
+  return NULL;
+}
+
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(reciprocal_out) */
 Tensor* at_native_reciprocal(const Tensor* self) {
   Tensor* one = wrapped_scalar_tensor(Scalar_fromLong(1));
@@ -41,20 +67,32 @@ Tensor* at_native_abs(const Tensor* self) { return unary_op(NULL, self, UnaryOp_
 /* PyTorch 1.13: UnaryOps.cpp at::native::abs (in place) */
 Tensor* at_native_abs_(Tensor* self) { return unary_op(self, self, UnaryOp_Abs); }
 
+/* PyTorch 1.13: UnaryOps.cpp at::native::abs_out */
+Tensor* at_native_abs_out(const Tensor* self, Tensor* out) {
+  if (check_same_dtype(self, out) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Abs);
+}
+
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) */
 Tensor* at_native_exp(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Exp); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) (in place) */
 Tensor* at_native_exp_(Tensor* self) { return unary_op(self, self, UnaryOp_Exp); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) (out=) */
+Tensor* at_native_exp_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Exp); }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) */
 Tensor* at_native_log(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Log); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) (in place) */
 Tensor* at_native_log_(Tensor* self) { return unary_op(self, self, UnaryOp_Log); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) (out=) */
+Tensor* at_native_log_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Log); }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) */
 Tensor* at_native_sqrt(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sqrt); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) (in place) */
 Tensor* at_native_sqrt_(Tensor* self) { return unary_op(self, self, UnaryOp_Sqrt); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) (out=) */
+Tensor* at_native_sqrt_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sqrt); }
 
 /* PyTorch 1.13: Activation.cpp at::native::relu */
 Tensor* at_native_relu(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Relu); }
@@ -65,8 +103,12 @@ Tensor* at_native_relu_(Tensor* self) { return unary_op(self, self, UnaryOp_Relu
 Tensor* at_native_sigmoid(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sigmoid); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) (in place) */
 Tensor* at_native_sigmoid_(Tensor* self) { return unary_op(self, self, UnaryOp_Sigmoid); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) (out=) */
+Tensor* at_native_sigmoid_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sigmoid); }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) */
 Tensor* at_native_tanh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Tanh); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) (in place) */
 Tensor* at_native_tanh_(Tensor* self) { return unary_op(self, self, UnaryOp_Tanh); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) (out=) */
+Tensor* at_native_tanh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Tanh); }

@@ -46,6 +46,15 @@ void Error_clear(void) {
   tls_message[0] = '\0';
 }
 
+void Warning_warn(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("UserWarning: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
 void minaten_internal_assert_fail(const char* file, int line, const char* cond) {
   fprintf(stderr, "%s:%d: INTERNAL ASSERT FAILED: %s (a bug in minaten)\n", file, line, cond);
   abort();

@@ -51,6 +51,11 @@ const char* Error_message(void);
 const char* ErrorType_name(ErrorType type);
 void Error_clear(void);
 
+/* A warning: printed to stderr as "UserWarning: <message>", and the
+ * operation goes on.  PyTorch 1.13: c10/util/Exception.h TORCH_WARN (which
+ * Python turns into a UserWarning) */
+void Warning_warn(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /*
  * The check macros.  Each sets the indicator with a PyTorch message and jumps
  * to `fail`.  TORCH_INTERNAL_ASSERT is for bugs in minaten only: it aborts.

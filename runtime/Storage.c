@@ -4,6 +4,7 @@
 #include "runtime/Storage.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
@@ -22,6 +23,16 @@ Storage* Storage_new(size_t nbytes) {
   s->refcount = 1;
   s->nbytes = nbytes;
   return s;
+}
+
+int Storage_resize(Storage* s, size_t nbytes) {
+  void* data = Allocator_allocate(nbytes);
+  if (data == NULL) return -1;
+  memcpy(data, s->data, nbytes < s->nbytes ? nbytes : s->nbytes);
+  Allocator_free(s->data, s->nbytes);
+  s->data = data;
+  s->nbytes = nbytes;
+  return 0;
 }
 
 Storage* Storage_retain(Storage* s) {

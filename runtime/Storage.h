@@ -21,6 +21,10 @@ typedef struct Storage {
 
 /* New storage of nbytes (uninitialised), refcount 1; NULL + error on OOM. */
 Storage* Storage_new(size_t nbytes);
+/* Grows or shrinks s to nbytes, keeping the first bytes; every tensor
+ * sharing s sees the new buffer.  0, or -1 with the error on OOM.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_bytes_cpu */
+int Storage_resize(Storage* s, size_t nbytes);
 /* Returns s with one more reference. */
 Storage* Storage_retain(Storage* s);
 /* Drops a reference (NULL is allowed); frees at zero. */

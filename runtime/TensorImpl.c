@@ -34,6 +34,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->quantizer = NULL;
   t->sizes = t->sizes_and_strides;
   t->strides = t->sizes_and_strides + sizes.size;
+  t->dim_capacity = (int64_t)sizes.size;
   if (sizes.size) {
     memcpy(t->sizes, sizes.data, sizes.size * sizeof(int64_t));
     memcpy(t->strides, strides.data, strides.size * sizeof(int64_t));
@@ -65,7 +66,42 @@ void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
   Storage_release(t->storage);
   Quantizer_release(t->quantizer);
+  if (t->sizes != t->sizes_and_strides) free(t->sizes);
   free(t);
+}
+
+int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
+  TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
+              "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
+              sizes.size);
+  for (size_t i = 0; i < sizes.size; i++) TORCH_INTERNAL_ASSERT(sizes.data[i] >= 0);
+  int64_t numel = 1;
+  for (size_t i = 0; i < sizes.size; i++)
+    TORCH_CHECK(!__builtin_mul_overflow(numel, sizes.data[i], &numel),
+                "numel: integer multiplication overflow");
+  if (numel > 0) {
+    uint64_t need;
+    TORCH_CHECK(!__builtin_mul_overflow((uint64_t)t->storage_offset + (uint64_t)numel,
+                                        (uint64_t)Tensor_itemsize(t), &need),
+                "numel: integer multiplication overflow");
+    if (need > t->storage->nbytes && Storage_resize(t->storage, need) < 0) goto fail;
+  }
+  int64_t ndim = (int64_t)sizes.size;
+  if (ndim > t->dim_capacity) {
+    int64_t* heap = malloc(2 * sizes.size * sizeof(int64_t));
+    TORCH_CHECK(heap != NULL, "DefaultCPUAllocator: not enough memory");
+    if (t->sizes != t->sizes_and_strides) free(t->sizes);
+    t->sizes = heap;
+    t->dim_capacity = ndim;
+  }
+  t->strides = t->sizes + ndim;
+  t->dim = ndim;
+  if (ndim) memcpy(t->sizes, sizes.data, sizes.size * sizeof(int64_t));
+  computeContiguousStrides(sizes, t->strides);
+  Tensor_refreshContiguous(t);
+  return 0;
+fail:
+  return -1;
 }
 
 DispatchKey Tensor_backendKey(const Tensor* t) {

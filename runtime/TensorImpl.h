@@ -53,8 +53,12 @@ typedef struct Tensor {
   /* Owned reference; NULL unless the tensor is quantized.
    * PyTorch 1.13: aten/src/ATen/quantized/QTensorImpl.h QTensorImpl::quantizer_ */
   Quantizer* quantizer;
-  int64_t* sizes;   /* dim entries, in sizes_and_strides */
-  int64_t* strides; /* dim entries, in sizes_and_strides */
+  /* dim entries each, in sizes_and_strides, or on the heap once a resize
+   * gave the tensor more dimensions than the header was made with
+   * (PyTorch 1.13: c10/core/impl/SizesAndStrides.h, inline up to 5). */
+  int64_t* sizes;
+  int64_t* strides;
+  int64_t dim_capacity; /* the dimensions sizes_and_strides holds */
   int64_t sizes_and_strides[];
 } Tensor;
 
@@ -91,6 +95,16 @@ static inline char* Tensor_data(const Tensor* t) {
 }
 /* The backend key of the tensor (CPU, Lazy or QuantizedCPU). */
 DispatchKey Tensor_backendKey(const Tensor* t);
+
+/*
+ * Gives t the sizes with contiguous strides, keeping its storage offset, and
+ * grows its storage (in place: every tensor sharing it sees the new bytes)
+ * when the new geometry needs more bytes than it has.  t may change its
+ * number of dimensions.  Returns 0, or -1 with the error set.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.h resize_impl_cpu_,
+ * maybe_resize_storage_cpu
+ */
+int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
 
 /* Recomputes numel and is_contiguous after sizes/strides changed.
  * PyTorch 1.13: c10/core/TensorImpl.cpp TensorImpl::compute_contiguous */

@@ -1,0 +1,38 @@
+/*
+ * Resize.c - see Resize.h.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.cpp
+ */
+#include "ops/Resize.h"
+
+#include <string.h>
+
+#include "ops/Copy.h"
+#include "runtime/Exception.h"
+
+int resize_output(Tensor* output, IntArrayRef shape) {
+  if ((size_t)output->dim == shape.size &&
+      (shape.size == 0 || memcmp(output->sizes, shape.data, shape.size * sizeof(int64_t)) == 0))
+    return 0;
+  if (output->numel != 0) {
+    char had[256], want[256];
+    Warning_warn("An output with one or more elements was resized since it had shape %s, which does "
+                 "not match the required output shape %s. This behavior is deprecated, and in a future "
+                 "PyTorch release outputs will not be resized unless they have zero elements. You can "
+                 "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
+                 "t.resize_(0).",
+                 IntArrayRef_format(Tensor_sizes(output), had, sizeof had),
+                 IntArrayRef_format(shape, want, sizeof want));
+  }
+  return Tensor_resizeContiguous(output, shape);
+}
+
+Tensor* resize_and_copy_out(Tensor* out, Tensor* result) {
+  if (result == NULL) return NULL;
+  TRY(resize_output(out, Tensor_sizes(result)) == 0);
+  TRY(copy_into(out, result) == 0);
+  Tensor_release(result);
+  return Tensor_retain(out);
+fail:
+  Tensor_release(result);
+  return NULL;
+}
