@@ -231,6 +231,27 @@ static Tensor* compare_scalar_out(const Tensor* self, Scalar other, BinaryOp op,
   Tensor* at_native_##name##_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {        \
     return compare_scalar_out(self, other, OP, out);                                            \
   }
+/* In place: 0/1 in self's dtype; self is never resized.
+ * PyTorch 1.13: BinaryOps.cpp lt_ & co. (structured, in place) */
+#define COMPARISON_INPLACE(name, OP)                                           \
+  Tensor* at_native_##name##__Tensor(Tensor* self, const Tensor* other) {      \
+    return binary_op(self, self, other, OP, kOne);                             \
+  }                                                                            \
+  Tensor* at_native_##name##__Scalar(Tensor* self, Scalar other) {             \
+    Tensor* w = wrapped_scalar_tensor(other);                                  \
+    if (w == NULL) return NULL;                                                \
+    Tensor* r = binary_op(self, self, w, OP, kOne);                            \
+    Tensor_release(w);                                                         \
+    return r;                                                                  \
+  }
+COMPARISON_INPLACE(lt, BinaryOp_Lt)
+COMPARISON_INPLACE(le, BinaryOp_Le)
+COMPARISON_INPLACE(gt, BinaryOp_Gt)
+COMPARISON_INPLACE(ge, BinaryOp_Ge)
+COMPARISON_INPLACE(eq, BinaryOp_Eq)
+COMPARISON_INPLACE(ne, BinaryOp_Ne)
+#undef COMPARISON_INPLACE
+
 COMPARISON_OUT(lt, BinaryOp_Lt)
 COMPARISON_OUT(le, BinaryOp_Le)
 COMPARISON_OUT(gt, BinaryOp_Gt)

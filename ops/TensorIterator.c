@@ -102,7 +102,8 @@ Tensor* wrapped_scalar_tensor(Scalar s) {
 /* PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp infer_size (shape_ so far vs the next operand) */
 int broadcast_shape(IntArrayRef a, IntArrayRef b, int64_t* out, size_t* ndim) {
   size_t n = a.size > b.size ? a.size : b.size;
-  for (size_t i = 0; i < n; i++) {
+  /* from the last dimension back, so the first mismatch named is the rightmost */
+  for (size_t i = n; i-- > 0;) {
     ptrdiff_t da = (ptrdiff_t)a.size - 1 - (ptrdiff_t)(n - 1 - i);
     ptrdiff_t db = (ptrdiff_t)b.size - 1 - (ptrdiff_t)(n - 1 - i);
     int64_t sa = da >= 0 ? a.data[da] : 1, sb = db >= 0 ? b.data[db] : 1;
@@ -137,16 +138,15 @@ static void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim,
  * strides (broadcast dims ignored, ties broken by size), innermost first.
  * PyTorch 1.13: TensorIterator.cpp reorder_dimensions
  */
-static void output_strides(int64_t ndim, const int64_t* shape, const int64_t* sa, const int64_t* sb,
-                           int64_t* out_strides) {
+static void output_strides_n(int64_t ndim, const int64_t* shape, const int64_t* const* ops, int nops,
+                             int64_t* out_strides) {
   int64_t perm[MINATEN_MAX_DIM];
-  const int64_t* ops[2] = {sa, sb};
   for (int64_t i = 0; i < ndim; i++) perm[i] = ndim - 1 - i;
   for (int64_t i = 1; i < ndim; i++) {
     int64_t dim1 = i;
     for (int64_t dim0 = i - 1; dim0 >= 0; dim0--) {
       int cmp = 0;
-      for (int arg = 0; arg < 2 && cmp == 0; arg++) {
+      for (int arg = 0; arg < nops && cmp == 0; arg++) {
         int64_t s0 = ops[arg][perm[dim0]], s1 = ops[arg][perm[dim1]];
         if (s0 == 0 || s1 == 0) continue;
         if (s0 < s1) cmp = -1;
@@ -170,13 +170,19 @@ static void output_strides(int64_t ndim, const int64_t* shape, const int64_t* sa
   }
 }
 
+static void output_strides(int64_t ndim, const int64_t* shape, const int64_t* sa, const int64_t* sb,
+                           int64_t* out_strides) {
+  const int64_t* ops[2] = {sa, sb};
+  output_strides_n(ndim, shape, ops, 2, out_strides);
+}
+
 /* ---- the loop -------------------------------------------------------------- */
 
 double load_double(ScalarType t, const char* p) {
   switch (t) {
     case ScalarType_Float: return *(const float*)p;
     case ScalarType_Double: return *(const double*)p;
-    case ScalarType_Bool: return *(const bool*)p;
+    case ScalarType_Bool: return *(const uint8_t*)p != 0; /* a bool view of other bytes may hold any byte */
     case ScalarType_Byte: return *(const uint8_t*)p;
     case ScalarType_Char: return *(const int8_t*)p;
     case ScalarType_Short: return *(const int16_t*)p;
@@ -187,7 +193,7 @@ double load_double(ScalarType t, const char* p) {
 
 int64_t load_int(ScalarType t, const char* p) {
   switch (t) {
-    case ScalarType_Bool: return *(const bool*)p;
+    case ScalarType_Bool: return *(const uint8_t*)p != 0; /* a bool view of other bytes may hold any byte */
     case ScalarType_Byte: return *(const uint8_t*)p;
     case ScalarType_Char: return *(const int8_t*)p;
     case ScalarType_Short: return *(const int16_t*)p;
@@ -602,17 +608,23 @@ Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b) {
   ScalarType dtype = result_type(a, b);
   TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), ab, &nab) == 0);
   TRY(broadcast_shape(Tensor_sizes(condition), IntArrayRef_make(ab, nab), shape, &ndim) == 0);
-  result = empty_cpu(IntArrayRef_make(shape, ndim), dtype);
-  TRY(result);
   operand_strides(condition, shape, (int64_t)ndim, sc);
   operand_strides(a, shape, (int64_t)ndim, sa);
   operand_strides(b, shape, (int64_t)ndim, sb);
+  {
+    /* laid out like the operands (condition, self, other), as TensorIterator does */
+    int64_t strides[MINATEN_MAX_DIM];
+    const int64_t* ops[3] = {sc, sa, sb};
+    output_strides_n((int64_t)ndim, shape, ops, 3, strides);
+    result = empty_strided_cpu(IntArrayRef_make(shape, ndim), IntArrayRef_make(strides, ndim), dtype);
+  }
+  TRY(result);
   operand_strides(result, shape, (int64_t)ndim, so);
   int64_t idx[MINATEN_MAX_DIM] = {0};
   const char *pc = Tensor_data(condition), *pa = Tensor_data(a), *pb = Tensor_data(b);
   char* po = Tensor_data(result);
   for (int64_t n = 0; n < result->numel; n++) {
-    bool take_a = condition->dtype == ScalarType_Bool ? *(const bool*)pc : *(const uint8_t*)pc != 0;
+    bool take_a = *(const uint8_t*)pc != 0;
     const Tensor* src = take_a ? a : b;
     const char* ps = take_a ? pa : pb;
     if (ScalarType_isFloating(src->dtype))

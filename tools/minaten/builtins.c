@@ -103,7 +103,7 @@ static void print_element(FILE* out, const Tensor* t, int64_t i) {
   switch (t->dtype) {
     case ScalarType_Float: print_g6(out, (double)*(const float*)p); break;
     case ScalarType_Double: print_g6(out, *(const double*)p); break;
-    case ScalarType_Bool: fputs(*(const bool*)p ? "True" : "False", out); break;
+    case ScalarType_Bool: fputs(*(const uint8_t*)p != 0 ? "True" : "False", out); break;
     default: {
       Value* v = tensor_element(t, i);
       fprintf(out, "%" PRId64, v->u.i);

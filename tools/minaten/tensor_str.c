@@ -67,7 +67,7 @@ static Elem read_elem(const Tensor* t, const int64_t* index) {
   switch (t->dtype) {
     case ScalarType_Float: e.d = *(const float*)p; break;
     case ScalarType_Double: e.d = *(const double*)p; break;
-    case ScalarType_Bool: e.i = *(const bool*)p; break;
+    case ScalarType_Bool: e.i = *(const uint8_t*)p != 0; break; /* any nonzero byte is True */
     case ScalarType_Byte: e.i = *(const uint8_t*)p; break;
     case ScalarType_Char: e.i = *(const int8_t*)p; break;
     case ScalarType_Short: e.i = *(const int16_t*)p; break;
