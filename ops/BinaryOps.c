@@ -259,3 +259,43 @@ COMPARISON_OUT(ge, BinaryOp_Ge)
 COMPARISON_OUT(eq, BinaryOp_Eq)
 COMPARISON_OUT(ne, BinaryOp_Ne)
 #undef COMPARISON_OUT
+
+/* ---- remainder: Python's % ---------------------------------------------------- */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(remainder_out) */
+Tensor* at_native_remainder(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Remainder, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp remainder_ (structured, in place) */
+Tensor* at_native_remainder_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_Remainder, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(remainder_out) (out=) */
+Tensor* at_native_remainder_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Remainder, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::remainder (Scalar) */
+Tensor* at_native_remainder_Scalar(const Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_remainder_Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::remainder_ (Scalar) */
+Tensor* at_native_remainder__Scalar(Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_remainder__Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+/* `5 % t`: the number is wrapped, t keeps its dtype.
+ * PyTorch 1.13: BinaryOps.cpp at::native::remainder (Scalar, Tensor) */
+Tensor* at_native_remainder_Scalar_Tensor(Scalar self, const Tensor* other) {
+  Tensor* w = wrapped_scalar_tensor(self);
+  if (w == NULL) return NULL;
+  Tensor* r = at_remainder_Tensor(w, other);
+  Tensor_release(w);
+  return r;
+}

@@ -8,6 +8,7 @@
  *
  * PyTorch 1.13: aten/src/ATen/native/Pow.cpp, TensorCompare.cpp (clamp, where)
  */
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
@@ -65,4 +66,73 @@ fail:
 /* PyTorch 1.13: TensorCompare.cpp where (self) */
 Tensor* at_native_where(const Tensor* condition, const Tensor* self, const Tensor* other) {
   return where_op(condition, self, other);
+}
+
+/* ---- where with Python numbers --------------------------------------------------
+ * CompositeImplicitAutograd: the numbers become scalar_tensor()s and the tensor
+ * is converted (to()) to the result type of the two, then where.self runs;
+ * a trace shows scalar_tensor, _to_copy when a conversion copies, and
+ * where.self.  PyTorch 1.13: TensorCompare.cpp at::native::where (Scalar overloads) */
+
+/* result_type of a tensor and a number, or of two numbers (wrapped numbers:
+ * a float one means the default dtype). */
+static ScalarType result_type_with_scalar(const Tensor* t, Scalar s) {
+  Tensor* w = wrapped_scalar_tensor(s);
+  if (w == NULL) return ScalarType_Undefined;
+  ScalarType r = result_type(t, w);
+  Tensor_release(w);
+  return r;
+}
+
+static Tensor* scalar_tensor_of(Scalar s, ScalarType dtype) {
+  OptionalScalarType dt = {true, dtype};
+  OptionalLayout no_layout = {false, Layout_Strided};
+  OptionalDevice no_device = {false, {DeviceType_CPU, -1}};
+  OptionalBool no_pin = {false, false};
+  return at_scalar_tensor(s, dt, no_layout, no_device, no_pin);
+}
+
+static Tensor* to_dtype(const Tensor* t, ScalarType dtype) {
+  OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
+  return at_to_dtype(t, dtype, false, false, no_format);
+}
+
+/* The where of a number and a tensor, in either order. */
+static Tensor* where_scalar_tensor(const Tensor* condition, Scalar s, const Tensor* t, bool scalar_first) {
+  Tensor *st = NULL, *tc = NULL, *r = NULL;
+  ScalarType dtype = result_type_with_scalar(t, s);
+  if (dtype == ScalarType_Undefined) return NULL;
+  st = scalar_tensor_of(s, dtype);
+  if (st == NULL) return NULL;
+  tc = to_dtype(t, dtype);
+  if (tc != NULL) r = scalar_first ? at_where_self(condition, st, tc) : at_where_self(condition, tc, st);
+  Tensor_release(st);
+  Tensor_release(tc);
+  return r;
+}
+
+/* PyTorch 1.13: TensorCompare.cpp at::native::where (Tensor, Scalar, Tensor) */
+Tensor* at_native_where_ScalarSelf(const Tensor* condition, Scalar self, const Tensor* other) {
+  return where_scalar_tensor(condition, self, other, true);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp at::native::where (Tensor, Tensor, Scalar) */
+Tensor* at_native_where_ScalarOther(const Tensor* condition, const Tensor* self, Scalar other) {
+  return where_scalar_tensor(condition, other, self, false);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp at::native::where (Tensor, Scalar, Scalar) */
+Tensor* at_native_where_Scalar(const Tensor* condition, Scalar self, Scalar other) {
+  Tensor* ws = wrapped_scalar_tensor(self);
+  if (ws == NULL) return NULL;
+  ScalarType dtype = result_type_with_scalar(ws, other);
+  Tensor_release(ws);
+  if (dtype == ScalarType_Undefined) return NULL;
+  Tensor* ot = scalar_tensor_of(other, dtype);
+  if (ot == NULL) return NULL;
+  Tensor* st = scalar_tensor_of(self, dtype);
+  Tensor* r = st ? at_where_self(condition, st, ot) : NULL;
+  Tensor_release(st);
+  Tensor_release(ot);
+  return r;
 }

@@ -224,15 +224,26 @@ Tensor* at_native_prod_dim_int(const Tensor* self, int64_t dim, bool keepdim, Op
   return reduce_dims(self, d, keepdim, sum_dtype(self, dtype), Reduce_Prod, "prod");
 }
 
+/* amax/amin over dims (all of them for an empty list); an empty input
+ * needs dims to be named.  PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax)
+ * (check_reduction_dim / zero_numel_check_dims) */
+static Tensor* amax_amin(const Tensor* self, IntArrayRef dim, bool keepdim, ReduceKind kind, const char* name) {
+  TORCH_CHECK(dim.size != 0 || self->numel != 0,
+              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
+              "the 'dim' argument.",
+              name);
+  OptionalIntArrayRef d = {true, dim};
+  return reduce_dims(self, d, keepdim, self->dtype, kind, name);
+fail:
+  return NULL;
+}
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
 Tensor* at_native_amax(const Tensor* self, IntArrayRef dim, bool keepdim) {
-  OptionalIntArrayRef d = {true, dim};
-  return reduce_dims(self, d, keepdim, self->dtype, Reduce_Amax, "amax");
+  return amax_amin(self, dim, keepdim, Reduce_Amax, "amax");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
 Tensor* at_native_amin(const Tensor* self, IntArrayRef dim, bool keepdim) {
-  OptionalIntArrayRef d = {true, dim};
-  return reduce_dims(self, d, keepdim, self->dtype, Reduce_Amin, "amin");
+  return amax_amin(self, dim, keepdim, Reduce_Amin, "amin");
 }
 
 /* argmax/argmin: over one dim, or the flattened tensor when dim is None.

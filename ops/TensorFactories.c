@@ -345,3 +345,17 @@ Tensor* at_native_clone(const Tensor* src, OptionalMemoryFormat memory_format) {
   Tensor_release(self);
   return r;
 }
+
+/* A 0-dim tensor holding s, of the default dtype unless one is given (the
+ * Scalar's type does not choose it, unlike torch.tensor).  The fill is
+ * checked: scalar_tensor(300, dtype=int8) overflows.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::scalar_tensor */
+Tensor* at_native_scalar_tensor(Scalar s, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                                OptionalBool pin_memory) {
+  OptionalScalarType dt = {true, dtype.has_value ? dtype.value : ScalarType_Float};
+  Tensor* result = at_empty_memory_format(IntArrayRef_make(NULL, 0), dt, layout, device, pin_memory, kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_native_fill_(result, s);
+  Tensor_release(result);
+  return r;
+}

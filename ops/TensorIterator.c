@@ -257,6 +257,28 @@ DEFINE_DIV_FLOOR(div_floor_double, double, fmod, floor, copysign)
 /* Truncating and flooring division of integers, wrapping where C would
  * overflow (INT64_MIN / -1); false for a zero divisor.
  * PyTorch 1.13: native/cpu/BinaryOpsKernel.cpp div_trunc_kernel, c10::div_floor_integer */
+/* Python's modulo: fmod, moved by one divisor when the signs differ (a
+ * zero divisor gives NaN).  PyTorch 1.13: native/cpu/BinaryOpsKernel.cpp
+ * remainder_kernel */
+static float remainder_float(float a, float b) {
+  float mod = fmodf(a, b);
+  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+  return mod;
+}
+static double remainder_double(double a, double b) {
+  double mod = fmod(a, b);
+  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+  return mod;
+}
+/* The integer form; false for a zero divisor ("ZeroDivisionError"). */
+static bool int_remainder(int64_t a, int64_t b, int64_t* out) {
+  if (b == 0) return false;
+  int64_t r = b == -1 ? 0 : a % b; /* INT64_MIN % -1 overflows in C */
+  if (r != 0 && (r < 0) != (b < 0)) r += b;
+  *out = r;
+  return true;
+}
+
 static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
   if (y == 0) return false;
   if (y == -1) {
@@ -281,6 +303,7 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Div: r = x / y; break;
       case BinaryOp_DivTrunc: r = truncf(x / y); break;
       case BinaryOp_DivFloor: r = div_floor_float(x, y); break;
+      case BinaryOp_Remainder: r = remainder_float(x, y); break;
       case BinaryOp_Pow: r = powf(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
@@ -301,6 +324,7 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Div: r = x / y; break;
       case BinaryOp_DivTrunc: r = trunc(x / y); break;
       case BinaryOp_DivFloor: r = div_floor_double(x, y); break;
+      case BinaryOp_Remainder: r = remainder_double(x, y); break;
       case BinaryOp_Pow: r = pow(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
@@ -322,6 +346,12 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_Sub: r = (int64_t)(ux - ua * uy); break;
       case BinaryOp_Mul: r = (int64_t)(ux * uy); break;
       case BinaryOp_Pow: r = int_pow(x, y); break;
+      case BinaryOp_Remainder:
+        if (!int_remainder(x, y, &r)) {
+          *L->zero_division = true;
+          return;
+        }
+        break;
       case BinaryOp_DivTrunc:
       case BinaryOp_DivFloor:
         if (!int_div(x, y, L->op == BinaryOp_DivFloor, &r)) {
@@ -478,9 +508,11 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
     TRY(result);
   }
   operand_strides(result, shape, (int64_t)ndim, so);
-  /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu has no Bool */
-  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor) && L.compute == ScalarType_Bool),
-              "\"%s\" not implemented for 'Bool'", op == BinaryOp_DivTrunc ? "div_trunc_cpu" : "div_floor_cpu");
+  /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu / remainder_cpu has no Bool */
+  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
+                L.compute == ScalarType_Bool),
+              "\"%s\" not implemented for 'Bool'",
+              op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
   run_loop(&L, result, a, b, (int64_t)ndim, shape, so, sa, sb);
   TORCH_CHECK(!zero_division, "ZeroDivisionError");
   return result;

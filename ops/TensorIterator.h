@@ -31,6 +31,7 @@ typedef enum BinaryOp {
   BinaryOp_Min, /* a > b ? b : a: clamp's upper bound */
   BinaryOp_DivTrunc, /* div(rounding_mode='trunc'): in the common dtype; integers refuse a zero divisor */
   BinaryOp_DivFloor, /* div(rounding_mode='floor') */
+  BinaryOp_Remainder, /* Python's %: the result takes the divisor's sign; integers refuse a zero divisor */
   BinaryOp_Lt,
   BinaryOp_Le,
   BinaryOp_Gt,
