@@ -299,3 +299,34 @@ Tensor* at_native_remainder_Scalar_Tensor(Scalar self, const Tensor* other) {
   Tensor_release(w);
   return r;
 }
+
+/* ---- floor_divide: Python's // -------------------------------------------------- */
+
+/* PyTorch 1.13: BinaryOps.cpp at::native::floor_divide (div_floor_stub) */
+Tensor* at_native_floor_divide(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_DivFloor, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::floor_divide_ */
+Tensor* at_native_floor_divide_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_DivFloor, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::floor_divide_out */
+Tensor* at_native_floor_divide_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_DivFloor, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::floor_divide (Scalar) */
+Tensor* at_native_floor_divide_Scalar(const Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_floor_divide(self, w);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::floor_divide_ (Scalar) */
+Tensor* at_native_floor_divide__Scalar(Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_floor_divide__Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}

@@ -168,6 +168,7 @@ static int64_t source_offset(const Tensor* self, const IndexPlan* p, const int64
   const int64_t* b = p->adjacent ? r + p->first : r;
   int64_t offset = self->storage_offset;
   int64_t next_plain = p->adjacent ? 0 : p->bdim; /* position in r of the next unindexed dim */
+  int64_t nth_index = 0; /* the error names an index by its place among the index tensors */
   for (int64_t k = 0; k < self->dim; k++) {
     int64_t coord;
     if (p->idx[k]) {
@@ -178,9 +179,10 @@ static int64_t source_offset(const Tensor* self, const IndexPlan* p, const int64
       int64_t size = self->sizes[k];
       if (coord < -size || coord >= size) {
         Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
-                  (long long)coord, (long long)k, (long long)size);
+                  (long long)coord, (long long)nth_index, (long long)size);
         return -1;
       }
+      nth_index++;
       if (coord < 0) coord += size;
       if (p->adjacent && (k + 1 >= self->dim || !p->idx[k + 1])) next_plain = p->first + p->bdim;
     } else {

@@ -1,0 +1,23 @@
+# .T, .t() and transpose on 0-, 1-, 2- and 3-dim tensors
+a = torch.arange(24.).reshape(2, 3, 4)
+trace_on()
+x = a.T
+trace_off()
+show(x)
+b = torch.arange(6.).reshape(2, 3)
+trace_on()
+y = b.T
+z = b.t()
+trace_off()
+show(y)
+c = torch.arange(3.)
+show(c.T)
+show(c.t())
+show(torch.tensor(2.).T)
+show(torch.tensor(2.).t())
+a.t()
+show(b.transpose(-1, -2))
+show(b.transpose(1, 1))
+show(a.transpose(0, 2))
+show(a.permute(2, 0, 1).T)
+show(torch.ones(0, 2).T)
