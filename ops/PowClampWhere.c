@@ -10,6 +10,9 @@
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Copy.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -61,6 +64,42 @@ Tensor* at_native_clamp(const Tensor* self, OptionalScalar min, OptionalScalar m
   return s;
 fail:
   return NULL;
+}
+
+/* clamp into a tensor given by the caller, which must have the clamped
+ * result's dtype: in place, clamp's meta function refuses another ("... the
+ * desired output type long int", a TypeMeta name); out=, the iterator's
+ * same-dtype check ("Found dtype Long but expected Float").
+ * NB(minaten): computed, then copied in.
+ * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp), TensorIterator.cpp compute_types */
+static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, OptionalScalar max, bool resize) {
+  Tensor* r = at_native_clamp(self, min, max);
+  if (r == NULL) return NULL;
+  if (r->dtype != out->dtype) {
+    if (resize)
+      Error_set(ErrorType_RuntimeError, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
+                ScalarType_name(r->dtype));
+    else
+      Error_set(ErrorType_RuntimeError, "result type %s can't be cast to the desired output type %s",
+                ScalarType_name(r->dtype), ScalarType_typeMetaName(out->dtype));
+    Tensor_release(r);
+    return NULL;
+  }
+  if (resize) return resize_and_copy_out(out, r);
+  int rc = copy_into(out, r);
+  Tensor_release(r);
+  return rc < 0 ? NULL : Tensor_retain(out);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp clamp_ (structured, in place) */
+Tensor* at_native_clamp_(Tensor* self, OptionalScalar min, OptionalScalar max) {
+  return clamp_into(self, self, min, max, false);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) (out=) */
+Tensor* at_native_clamp_out(const Tensor* self, OptionalScalar min, OptionalScalar max, Tensor* out) {
+  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
+  return clamp_into(out, self, min, max, true);
 }
 
 /* PyTorch 1.13: TensorCompare.cpp where (self) */
