@@ -32,6 +32,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->storage_offset = storage_offset;
   t->storage = storage ? Storage_retain(storage) : NULL;
   t->quantizer = NULL;
+  t->lazy = NULL;
   t->sizes = t->sizes_and_strides;
   t->strides = t->sizes_and_strides + sizes.size;
   if (sizes.size) {
@@ -61,8 +62,11 @@ Tensor* Tensor_retain(const Tensor* t) {
   return m;
 }
 
+void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
+
 void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
+  if (t->lazy != NULL) Tensor_releaseLazy(t->lazy);
   Storage_release(t->storage);
   Quantizer_release(t->quantizer);
   free(t);
