@@ -26,6 +26,8 @@ static int64_t num_executed = 0;
 
 int64_t LazyGraph_numExecuted(void) { return num_executed; }
 
+static Tensor* fresh_value(Tensor* t);
+
 static Tensor* operand_result(const LazyNode* n, size_t k) {
   LazyValue v = n->operands[k];
   return v.node->results[v.index];
@@ -55,6 +57,7 @@ static int run_op(LazyNode* n) {
   IValue args[32];
   IValue rets[4] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
   Tensor* lists[32] = {0};
+  Tensor* fresh[32] = {0};
   Tensor* written = NULL;
   int r = -1;
   TORCH_INTERNAL_ASSERT(n->num_args <= 32 && op->schema.num_returns <= 4);
@@ -77,6 +80,10 @@ static int run_op(LazyNode* n) {
       written = at_clone(operand_result(n, (size_t)k), preserve);
       if (written == NULL) goto done;
       args[i] = IValue_borrowTensor(written);
+    } else if (n->view_op) {
+      /* Views of a lazy value view a fresh value (see fresh_value). */
+      if ((fresh[i] = fresh_value(operand_result(n, (size_t)k))) == NULL) goto done;
+      args[i] = IValue_borrowTensor(fresh[i]);
     } else {
       args[i] = IValue_borrowTensor(operand_result(n, (size_t)k));
     }
@@ -90,35 +97,74 @@ static int run_op(LazyNode* n) {
   take_results(n, rets);
   r = 0;
 done:
-  for (size_t i = 0; i < n->num_args; i++) free(lists[i]);
+  for (size_t i = 0; i < n->num_args; i++) {
+    free(lists[i]);
+    Tensor_release(fresh[i]);
+  }
   Tensor_release(written);
   return r;
 }
 
-/* Runs a ViewScatter node: clone the base, replay the view chain on the
- * clone with the CPU view kernels, copy the new value into that view.
- * PyTorch 1.13: FunctionalStorageImpl::apply_updates (one *_scatter per step) */
-static int run_view_scatter(LazyNode* n) {
+/* A value as a lazy value is: contiguous from offset 0 of its own storage
+ * (a CPU view of a cached result is not, and a view operator such as view
+ * or as_strided would read it differently).  New reference. */
+static Tensor* fresh_value(Tensor* t) {
+  if (t->is_contiguous && t->storage_offset == 0) return Tensor_retain(t);
   OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  Tensor* base = at_clone(operand_result(n, 0), contiguous);
-  if (base == NULL) return -1;
-  Tensor* view = Tensor_retain(base);
-  for (size_t s = 0; s < n->num_steps && view != NULL; s++) {
-    Tensor* next = LazyNativeFunctions_applyViewStep(&n->steps[s], view);
-    Tensor_release(view);
-    view = next;
+  return at_clone(t, contiguous);
+}
+
+/*
+ * Runs a ViewScatter node: which elements of the base the view holds is
+ * found by replaying the view chain on a tensor of element numbers
+ * (arange(numel) in the base's shape), each step on a fresh value as the
+ * lazy view was recorded; the base's clone then receives the new value at
+ * those elements (index_put_).  This serves every view operator, including
+ * chains no CPU view could follow (t() then view()), as lazy views allow.
+ * PyTorch 1.13: FunctionalStorageImpl::apply_updates (one *_scatter or
+ * view-inverse per step)
+ */
+static int run_view_scatter(LazyNode* n) {
+  Tensor* base = operand_result(n, 0);
+  OptionalScalarType long_type = {true, ScalarType_Long};
+  OptionalLayout no_layout = {false, Layout_Strided};
+  OptionalDevice cpu = {true, Device_cpu()};
+  OptionalBool no_pin = {false, false};
+  Tensor *numbers = NULL, *where = NULL, *flat_where = NULL, *out = NULL, *flat_out = NULL, *values = NULL;
+  int r = -1;
+  numbers = at_arange(Scalar_fromLong(base->numel), long_type, no_layout, cpu, no_pin);
+  if (numbers == NULL || (where = at_view(numbers, Tensor_sizes(base))) == NULL) goto done;
+  for (size_t s = 0; s < n->num_steps; s++) {
+    Tensor* f = fresh_value(where);
+    Tensor_release(where);
+    where = f ? LazyNativeFunctions_applyViewStep(&n->steps[s], f) : NULL;
+    Tensor_release(f);
+    if (where == NULL) goto done;
   }
-  if (view == NULL || at_copy_(view, operand_result(n, 1), false) == NULL) {
-    Tensor_release(view);
-    Tensor_release(base);
-    return -1;
-  }
-  Tensor_release(view); /* at_copy_ returned one more reference */
-  Tensor_release(view);
+  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+  int64_t minus_one = -1;
+  IntArrayRef flat = IntArrayRef_make(&minus_one, 1);
+  if ((out = at_clone(base, contiguous)) == NULL || (flat_out = at_view(out, flat)) == NULL ||
+      (flat_where = at_reshape(where, flat)) == NULL ||
+      (values = at_reshape(operand_result(n, 1), flat)) == NULL)
+    goto done;
+  Tensor* index[1] = {flat_where};
+  TensorList indices = {index, 1};
+  Tensor* written = at_index_put_(flat_out, indices, values, false);
+  if (written == NULL) goto done;
+  Tensor_release(written);
   n->results = calloc(1, sizeof *n->results);
   TORCH_INTERNAL_ASSERT(n->results != NULL);
-  n->results[0] = base;
-  return 0;
+  n->results[0] = Tensor_retain(out);
+  r = 0;
+done:
+  Tensor_release(numbers);
+  Tensor_release(where);
+  Tensor_release(flat_where);
+  Tensor_release(out);
+  Tensor_release(flat_out);
+  Tensor_release(values);
+  return r;
 }
 
 static int run_node(LazyNode* n) {

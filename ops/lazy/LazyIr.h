@@ -90,6 +90,7 @@ struct LazyNode {
   LazyShape* shapes; /* one per output */
   size_t num_outputs;
   bool returns_list; /* the operator returns Tensor[] (split): outputs are its elements */
+  bool view_op;      /* the operator is a view: its operands are made fresh first */
   Tensor* data;      /* DeviceData: the CPU tensor (owned) */
   LazyViewStep* steps; /* ViewScatter: the chain from base (operand 0) to the view */
   size_t num_steps;

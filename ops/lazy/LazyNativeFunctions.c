@@ -176,12 +176,22 @@ static void DummyArgs_free(DummyArgs* d, size_t num_args) {
   for (size_t i = 0; i < num_args; i++) free(d->lists[i]);
 }
 
-static const Tensor* dummy_for(DummyArgs* d, const Tensor* t) {
-  if (t == NULL || !Tensor_isLazy(t)) return t;
-  if (d->num_owned == sizeof d->owned / sizeof d->owned[0]) {
+static const Tensor* dummy_for(DummyArgs* d, const Tensor* t, bool unwrap) {
+  if (d->num_owned >= sizeof d->owned / sizeof d->owned[0]) {
     Error_set(ErrorType_RuntimeError, "minaten's lazy backend supports at most 64 lazy tensor arguments");
     return NULL;
   }
+  if (t != NULL && t->is_wrapped_number && unwrap) {
+    /* NB: 1.13 moves a Python number of an in-place lazy operator to the
+     * device as a plain 0-dim tensor, so `long_t.add_(1.5)` checks a Double
+     * result ("result type Double can't be cast ..."), where the CPU says
+     * Float.  The values computed are the same. */
+    OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
+    Tensor* plain = at_clone(t, preserve);
+    if (plain != NULL) d->owned[d->num_owned++] = plain;
+    return plain;
+  }
+  if (t == NULL || !Tensor_isLazy(t)) return t;
   Tensor* dummy = make_dummy(t);
   if (dummy != NULL) d->owned[d->num_owned++] = dummy;
   return dummy;
@@ -189,12 +199,13 @@ static const Tensor* dummy_for(DummyArgs* d, const Tensor* t) {
 
 static int make_dummy_args(const OperatorEntry* op, const IValue* args, DummyArgs* d) {
   memset(d, 0, sizeof *d);
+  bool unwrap = written_argument(op) >= 0;
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     const IValue* v = &args[i];
     d->args[i] = *v;
     d->args[i].owned = false;
     if (v->tag == IValueTag_Tensor) {
-      const Tensor* t = dummy_for(d, v->u.tensor);
+      const Tensor* t = dummy_for(d, v->u.tensor, unwrap);
       if (t == NULL) return -1;
       d->args[i] = IValue_borrowTensor(t);
     } else if (v->tag == IValueTag_TensorList) {
@@ -203,7 +214,7 @@ static int make_dummy_args(const OperatorEntry* op, const IValue* args, DummyArg
       TORCH_INTERNAL_ASSERT(copy != NULL);
       d->lists[i] = copy;
       for (size_t e = 0; e < l.size; e++) {
-        copy[e] = (Tensor*)dummy_for(d, l.data[e]);
+        copy[e] = (Tensor*)dummy_for(d, l.data[e], false);
         if (copy[e] == NULL && l.data[e] != NULL) return -1;
       }
       TensorList dl = {copy, l.size};
@@ -264,6 +275,7 @@ static LazyNode* build_node(const OperatorEntry* op, const IValue* args, LazyNod
   node = LazyNode_new(kind, num_operands, outs.size);
   node->op = op;
   node->returns_list = returns_list;
+  node->view_op = is_view_op(op);
   node->num_args = num_args;
   node->args = calloc(num_args ? num_args : 1, sizeof *node->args);
   node->arg_operand = calloc(num_args ? num_args : 1, sizeof *node->arg_operand);
@@ -566,6 +578,8 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   (void)kernel;
   (void)ks;
   if (op == at_op_copy_) return lazy_copy_(op, args, rets);
+  /* Indices may stay on the CPU, as CUDA's may. */
+  if (op == at_op_index_Tensor || op == at_op_index_put_) return eager_fallback(op, args, rets);
   bool any_lazy;
   if (check_devices(op, args, &any_lazy) < 0) return -1;
   if (!any_lazy) return factory(op, args, rets);
