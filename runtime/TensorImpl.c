@@ -32,6 +32,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->storage_offset = storage_offset;
   t->storage = storage ? Storage_retain(storage) : NULL;
   t->quantizer = NULL;
+  t->lazy = NULL;
   t->sizes = t->sizes_and_strides;
   t->strides = t->sizes_and_strides + sizes.size;
   t->dim_capacity = (int64_t)sizes.size;
@@ -62,8 +63,11 @@ Tensor* Tensor_retain(const Tensor* t) {
   return m;
 }
 
+void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
+
 void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
+  if (t->lazy != NULL) Tensor_releaseLazy(t->lazy);
   Storage_release(t->storage);
   Quantizer_release(t->quantizer);
   if (t->sizes != t->sizes_and_strides) free(t->sizes);
@@ -79,7 +83,7 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
   for (size_t i = 0; i < sizes.size; i++)
     TORCH_CHECK(!__builtin_mul_overflow(numel, sizes.data[i], &numel),
                 "numel: integer multiplication overflow");
-  if (numel > 0) {
+  if (numel > 0 && t->storage != NULL) { /* a lazy tensor has no storage to grow */
     uint64_t need;
     TORCH_CHECK(!__builtin_mul_overflow((uint64_t)t->storage_offset + (uint64_t)numel,
                                         (uint64_t)Tensor_itemsize(t), &need),

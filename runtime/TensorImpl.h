@@ -18,8 +18,9 @@
  * allocation as the header (a flexible array), so making a view costs one
  * malloc.  A quantized tensor (key QuantizedCPU) carries its quantizer, as
  * PyTorch's QTensorImpl does: views share it (one more reference), and the
- * header's last release drops it.  Room for later backends: a lazy tensor
- * will carry its IR value (and no storage).
+ * header's last release drops it.  A lazy tensor (key Lazy) has no storage
+ * and carries its IR value in `lazy` (ops/lazy/LazyTensor.h), as PyTorch's
+ * LTCTensorImpl carries its LazyTensor.
  *
  * PyTorch 1.13: c10/core/TensorImpl.h
  */
@@ -53,6 +54,9 @@ typedef struct Tensor {
   /* Owned reference; NULL unless the tensor is quantized.
    * PyTorch 1.13: aten/src/ATen/quantized/QTensorImpl.h QTensorImpl::quantizer_ */
   Quantizer* quantizer;
+  /* Owned; NULL unless the tensor is lazy (ops/lazy/LazyTensor.h).
+   * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.h LTCTensorImpl::tensor_ */
+  struct LazyTensor* lazy;
   /* dim entries each, in sizes_and_strides, or on the heap once a resize
    * gave the tensor more dimensions than the header was made with
    * (PyTorch 1.13: c10/core/impl/SizesAndStrides.h, inline up to 5). */
@@ -81,6 +85,11 @@ Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strid
 Tensor* Tensor_retain(const Tensor* t);
 /* Drops a reference (NULL is allowed). */
 void Tensor_release(Tensor* t);
+
+/* How the last release of a lazy tensor frees its `lazy` part.
+ * NB(minaten): the virtual destructor of LTCTensorImpl; runtime/ sits below
+ * ops/, so ops/lazy/LazyTensor.c installs it when it makes a lazy tensor. */
+extern void (*Tensor_releaseLazy)(struct LazyTensor* lazy);
 
 static inline IntArrayRef Tensor_sizes(const Tensor* t) {
   return IntArrayRef_make(t->sizes, (size_t)t->dim);

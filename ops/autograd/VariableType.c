@@ -36,6 +36,9 @@
  * aten::detach returns (see the Note).
  * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_non_differentiable_view */
 static Tensor* make_variable_non_differentiable_view(Tensor* data) {
+  /* NB(minaten): a lazy tensor's header owns its LazyTensor, which a second
+   * header cannot share; the lazy result itself is returned. */
+  if (data->lazy != NULL) return data;
   if (!TraceMode_isActive()) {
     Tensor* copy = Tensor_makeView(data, Tensor_sizes(data), Tensor_strides(data), data->storage_offset);
     Tensor_release(data);

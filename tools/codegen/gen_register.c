@@ -7,6 +7,10 @@
  *                       (operator, kernel) of the `dispatch:` sections at
  *                       that key; one file per key a YAML may name, written
  *                       even when it registers nothing
+ *   RegisterLazy.c      besides any `Lazy:` kernel of the YAML, the boxed
+ *                       LazyNativeFunctions_boxed (ops/lazy/) at every
+ *                       operator with a CPU or CompositeExplicitAutograd
+ *                       kernel, except those making quantized tensors
  *   RegisterBackendSelect.c  the boxed BackendSelect kernel, at every
  *                       operator with tensor options (factories)
  *   RegisterAll.c       at_register_all(): operators, standard fallbacks,
@@ -21,6 +25,7 @@
  * TORCH_LIBRARY_IMPL initialisers throw.
  *
  * PyTorch 1.13: torchgen/dest/native_functions.py (NativeFunctions.h),
+ * torchgen/gen_lazy_tensor.py (RegisterLazy.cpp from ts_native_functions.yaml),
  * torchgen/dest/register_dispatch_key.py RegisterDispatchKey
  * (RegisterCPU.cpp: TORCH_LIBRARY_IMPL(aten, CPU, m) { m.impl(...); }),
  * torchgen/gen.py needs_backend_select, ComputeBackendSelect
@@ -71,10 +76,10 @@ static void print_register_prototype(FILE* f, const char* key_name) {
 }
 
 /* One registration: `Dispatcher_registerImpl(op, key, kernel, file, __LINE__)`
- * of the unboxed at_native_<kernel>, or of the boxed BackendSelect kernel
- * when `kernel` is NULL. */
+ * of the unboxed at_native_<kernel>, or of the boxed `boxed` kernel (the
+ * BackendSelect kernel, the generic lazy kernel) when `kernel` is NULL. */
 static void print_register_impl(FILE* f, const NativeFunction* fn, const char* key_name,
-                                const char* kernel, const char* file_name) {
+                                const char* kernel, const char* file_name, const char* boxed) {
   fprintf(f, "  /* %s  ", fn->qualified);
   gen_printCommentText(f, fn->loc.file);
   fprintf(f, ":%d */\n", fn->loc.line);
@@ -84,11 +89,26 @@ static void print_register_impl(FILE* f, const NativeFunction* fn, const char* k
                "\"at_native_%s\"),\n",
             kernel, kernel);
   else
-    fputs("                              KernelFunction_makeBoxed(BackendSelect_boxedKernel, "
-          "\"BackendSelect_boxedKernel\"),\n",
-          f);
+    fprintf(f, "                              KernelFunction_makeBoxed(%s, \"%s\"),\n", boxed, boxed);
   fprintf(f, "                              \"%s\", __LINE__) < 0)\n", file_name);
   fputs("    return -1;\n\n", f);
+}
+
+/* The lazy backend records every operator that computes on the CPU (a CPU
+ * or CompositeExplicitAutograd kernel; CompositeImplicitAutograd ones
+ * decompose into those), except the ones that make quantized tensors: lazy
+ * tensors have no quantized types, as the TS backend has none.
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_native_functions.yaml (a list) */
+static bool has_lazy_support(const NativeFunction* fn) {
+  static const char* const quantizing[] = {"quantize_per_tensor", "quantize_per_channel", "dequantize",
+                                           "_make_per_tensor_quantized_tensor", "_empty_affine_quantized",
+                                           "_empty_per_channel_affine_quantized", "empty_quantized"};
+  if (strcmp(fn->schema.ns, "aten") != 0) return false;
+  for (size_t i = 0; i < sizeof quantizing / sizeof quantizing[0]; i++)
+    if (strcmp(fn->schema.name, quantizing[i]) == 0) return false;
+  return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL ||
+         NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) != NULL ||
+         NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;
 }
 
 /* PyTorch 1.13: torchgen/dest/register_dispatch_key.py RegisterDispatchKey */
@@ -100,9 +120,10 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   if (f == NULL) return -1;
   fputs("#include \"NativeFunctions.h\"\n"
         "#include \"Operators.h\"\n"
-        "#include \"dispatch/Dispatcher.h\"\n"
-        "\n",
+        "#include \"dispatch/Dispatcher.h\"\n",
         f);
+  if (key == DispatchKey_Lazy) fputs("#include \"ops/lazy/LazyNativeFunctions.h\"\n", f);
+  fputs("\n", f);
   fprintf(f, "/* The %s kernels of every operator.  Returns 0, or -1 with the error\n"
              " * indicator set. */\n",
           key_name);
@@ -111,7 +132,9 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     const BackendKernel* k = NativeFunction_kernel(fn, key);
-    if (k != NULL) print_register_impl(f, fn, key_name, k->kernel, file_name);
+    if (k != NULL) print_register_impl(f, fn, key_name, k->kernel, file_name, NULL);
+    else if (key == DispatchKey_Lazy && has_lazy_support(fn))
+      print_register_impl(f, fn, key_name, NULL, file_name, "LazyNativeFunctions_boxed");
   }
   fputs("  return 0;\n}\n", f);
   return 0;
@@ -143,7 +166,7 @@ static int gen_register_backend_select(const Model* m, Writer* w) {
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     if (!needs_backend_select(fn)) continue;
-    print_register_impl(f, fn, "BackendSelect", NULL, "RegisterBackendSelect.c");
+    print_register_impl(f, fn, "BackendSelect", NULL, "RegisterBackendSelect.c", "BackendSelect_boxedKernel");
   }
   fputs("  return 0;\n}\n", f);
   return 0;

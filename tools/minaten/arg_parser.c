@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/lazy/LazyTensor.h"
 #include "dispatch/Dispatcher.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
@@ -45,6 +46,15 @@
  * minaten has it (so the trace shows it, as PyTorch's does), else a direct
  * read.  PyTorch 1.13: aten/src/ATen/native/Scalar.cpp item */
 Value* tensor_item(const Tensor* t) {
+  if (Tensor_isLazy(t)) {
+    /* The lazy tensor's data: the graph runs (PyTorch: _local_scalar_dense
+     * falls back to the CPU after a sync). */
+    Tensor* cpu = LazyTensor_toCpu((Tensor*)t);
+    if (cpu == NULL) return NULL;
+    Value* v = tensor_item(cpu);
+    Tensor_release(cpu);
+    return v;
+  }
   if (Dispatcher_findSchema("aten::_local_scalar_dense") != NULL) {
     IValue args[1] = {IValue_borrowTensor(t)};
     return call_op_boxed("aten::_local_scalar_dense", args);

@@ -20,6 +20,7 @@
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 #include "ops/Copy.h"
+#include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 
@@ -180,6 +181,26 @@ static Value* builtin_same_storage(Value* self, Value** args, int nargs, char** 
       expect_tensor("same_storage", args[1]) < 0)
     return NULL;
   puts(storage_data_ptr(args[0]->u.tensor) == storage_data_ptr(args[1]->u.tensor) ? "True" : "False");
+  return Value_none();
+}
+
+/* lazy_ir(t): the IR of a lazy tensor's value, as
+ * print(torch._C._lazy._get_tensors_text([t])) shows it (without the
+ * NodeType= suffixes).  PyTorch 1.13: torch/csrc/lazy/python/init.cpp
+ * _get_tensors_text -> DumpUtil::ToText */
+static Value* builtin_lazy_ir(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("lazy_ir", nargs, 1, 1, nkw) < 0 || expect_tensor("lazy_ir", args[0]) < 0) return NULL;
+  Tensor* t = args[0]->u.tensor;
+  if (!Tensor_isLazy(t)) {
+    Error_set(ErrorType_RuntimeError, "lazy_ir() expects a lazy tensor, got one on %s",
+              t->device.type == DeviceType_CPU ? "cpu" : "another device");
+    return NULL;
+  }
+  LazyValue v = LazyTensor_value(t);
+  if (v.node == NULL) return NULL;
+  LazyIr_dumpText(stdout, &v, 1);
+  fputc('\n', stdout);
   return Value_none();
 }
 
@@ -473,7 +494,8 @@ Value* global_builtin(const char* name) {
       {"trace_off", builtin_trace_off}, {"print", builtin_print}, {"len", builtin_len},
       {"str", builtin_str},           {"repr", builtin_repr},           {"bool", builtin_bool},
       {"int", builtin_int},           {"float", builtin_float},         {"abs", builtin_abs},
-      {"tuple", builtin_tuple},       {"list", builtin_list},           {"hasattr", builtin_hasattr}};
+      {"tuple", builtin_tuple},       {"list", builtin_list},           {"hasattr", builtin_hasattr},
+      {"lazy_ir", builtin_lazy_ir}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(name, table[i].name) == 0) return Value_builtin(table[i].name, table[i].fn);
   if (strcmp(name, "torch") == 0) return Value_module("torch");

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "NativeFunctions.h"
+#include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/value.h"
 
@@ -361,19 +362,24 @@ static int quantized_str(const Tensor* t, int indent, StrBuf* b, Suffixes* s) {
   return 0;
 }
 
-/* PyTorch 1.13: torch/_tensor_str.py _str_intern (strided CPU tensors) */
+/* PyTorch 1.13: torch/_tensor_str.py _str_intern.  A lazy tensor prints
+ * its data through self.to('cpu') (the graph runs) and a device suffix. */
 static int tensor_str_build(const Tensor* t, StrBuf* b) {
-  if (t->device.type != DeviceType_CPU || t->storage == NULL) {
-    Error_set(ErrorType_NotImplementedError, "minaten cannot print lazy tensors yet (use show(t))");
-    return -1;
-  }
   const int indent = 7; /* len("tensor(") */
   Suffixes s = {{NULL}, 0};
+  Tensor* cpu = NULL;
+  if (Tensor_isLazy(t)) {
+    char dev[32];
+    if ((cpu = LazyTensor_toCpu((Tensor*)t)) == NULL) return -1;
+    suffix_add(&s, "device='%s'", Device_format(t->device, dev, sizeof dev));
+    t = cpu;
+  }
   bool default_dtype = t->dtype == ScalarType_Float || t->dtype == ScalarType_Long || t->dtype == ScalarType_Bool;
   sb_puts(b, "tensor(");
   if (t->quantizer != NULL) {
     if (quantized_str(t, indent, b, &s) < 0) {
       suffixes_free(&s);
+      Tensor_release(cpu);
       return -1;
     }
   } else if (t->numel == 0) {
@@ -390,6 +396,7 @@ static int tensor_str_build(const Tensor* t, StrBuf* b) {
   }
   add_suffixes(b, &s, indent);
   suffixes_free(&s);
+  Tensor_release(cpu);
   return 0;
 }
 

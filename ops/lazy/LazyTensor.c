@@ -1,0 +1,172 @@
+/*
+ * LazyTensor.c - lazy tensor headers, aliases and view replay; see
+ * LazyTensor.h.  Running graphs is in LazyGraphExecutor.c.
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp, tensor_impl.cpp,
+ * aten/src/ATen/FunctionalTensorWrapper.cpp
+ */
+#include "ops/lazy/LazyTensor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/lazy/LazyNativeFunctions.h"
+#include "runtime/Exception.h"
+
+static void LazyAlias_release(LazyAlias* a) {
+  if (a == NULL || --a->refcount > 0) return;
+  LazyNode_release(a->base.node);
+  free(a);
+}
+
+/* The header's lazy destructor (Tensor_releaseLazy). */
+static void LazyTensor_release(LazyTensor* lt) {
+  LazyNode_release(lt->value.node);
+  LazyAlias_release(lt->alias);
+  LazyViewSteps_free(lt->steps, lt->num_steps);
+  free(lt);
+}
+
+void LazyTensor_registerHooks(void) { Tensor_releaseLazy = LazyTensor_release; }
+
+/* A storage-less header with contiguous strides for the shape of v.
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.cpp LTCTensorImpl::LTCTensorImpl */
+static Tensor* new_header(LazyValue v, int64_t offset) {
+  const LazyShape* s = LazyValue_shape(v);
+  int64_t strides[MINATEN_MAX_DIM];
+  IntArrayRef sizes = IntArrayRef_make(s->sizes, (size_t)s->dim);
+  computeContiguousStrides(sizes, strides);
+  Device lazy = {DeviceType_Lazy, 0};
+  Tensor* t = Tensor_new(NULL, offset, sizes, IntArrayRef_make(strides, (size_t)s->dim), s->dtype, lazy,
+                         DispatchKey_Lazy);
+  if (t == NULL) return NULL;
+  LazyTensor_registerHooks();
+  LazyTensor* lt = calloc(1, sizeof *lt);
+  TORCH_INTERNAL_ASSERT(lt != NULL);
+  lt->value = LazyValue_make(LazyNode_retain(v.node), v.index);
+  t->lazy = lt;
+  /* Lazy strides are contiguous by construction; so is the tensor. */
+  t->is_contiguous = true;
+  return t;
+}
+
+Tensor* LazyTensor_create(LazyValue v) {
+  Tensor* t = new_header(v, 0);
+  if (t == NULL) return NULL;
+  LazyAlias* a = calloc(1, sizeof *a);
+  TORCH_INTERNAL_ASSERT(a != NULL);
+  a->refcount = 1;
+  a->base = LazyValue_make(LazyNode_retain(v.node), v.index);
+  t->lazy->alias = a;
+  return t;
+}
+
+Tensor* LazyTensor_createView(const Tensor* base, LazyViewStep step, LazyValue v, int64_t offset) {
+  Tensor* t = new_header(v, offset);
+  if (t == NULL) {
+    for (size_t i = 0; i < step.num_args; i++) IValue_release(&step.args[i]);
+    free(step.args);
+    return NULL;
+  }
+  const LazyTensor* b = base->lazy;
+  LazyTensor* lt = t->lazy;
+  lt->alias = b->alias;
+  lt->alias->refcount++;
+  lt->generation = b->generation;
+  lt->steps = LazyViewSteps_copy(b->steps, b->num_steps, 1);
+  lt->steps[b->num_steps] = step;
+  lt->num_steps = b->num_steps + 1;
+  return t;
+}
+
+static void set_value(LazyTensor* lt, LazyValue v) {
+  LazyNode_retain(v.node);
+  LazyNode_release(lt->value.node);
+  lt->value = v;
+}
+
+/* Replays the view chain on the alias base's current value.
+ * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
+ * FunctionalTensorWrapper::regenerate_from_base */
+static int regenerate_from_base(Tensor* t) {
+  LazyTensor* lt = t->lazy;
+  LazyValue v = lt->alias->base;
+  LazyNode_retain(v.node);
+  for (size_t s = 0; s < lt->num_steps; s++) {
+    LazyValue next;
+    int r = LazyNativeFunctions_replayView(&lt->steps[s], v, &next);
+    LazyNode_release(v.node);
+    if (r < 0) return -1;
+    v = next;
+  }
+  set_value(lt, v);
+  LazyNode_release(v.node);
+  lt->generation = lt->alias->generation;
+  return 0;
+}
+
+LazyValue LazyTensor_value(Tensor* t) {
+  LazyTensor* lt = t->lazy;
+  if (lt->generation != lt->alias->generation && regenerate_from_base(t) < 0) {
+    LazyValue none = {NULL, 0};
+    return none;
+  }
+  return lt->value;
+}
+
+void LazyTensor_write(Tensor* t, LazyValue v) {
+  LazyTensor* lt = t->lazy;
+  LazyAlias* a = lt->alias;
+  if (lt->num_steps == 0) {
+    /* An out= argument takes the result's shape, as resize_output gives it
+     * on the CPU (the dummy run has checked and warned). */
+    const LazyShape* shape = LazyValue_shape(v);
+    if (shape->dim != t->dim || (t->dim && memcmp(shape->sizes, t->sizes, (size_t)t->dim * sizeof(int64_t)) != 0))
+      TORCH_INTERNAL_ASSERT(Tensor_resizeContiguous(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)) == 0);
+    LazyNode_retain(v.node);
+    LazyNode_release(a->base.node);
+    a->base = v;
+  } else {
+    /* base' = the base with the view's elements replaced by v.
+     * PyTorch 1.13: FunctionalStorageImpl::apply_updates */
+    LazyNode* n = LazyNode_new(LazyNodeKind_ViewScatter, 2, 1);
+    n->operands[0] = LazyValue_make(LazyNode_retain(a->base.node), a->base.index);
+    n->operands[1] = LazyValue_make(LazyNode_retain(v.node), v.index);
+    n->shapes[0] = *LazyValue_shape(a->base);
+    n->steps = LazyViewSteps_copy(lt->steps, lt->num_steps, 0);
+    n->num_steps = lt->num_steps;
+    LazyNode_release(a->base.node);
+    a->base = LazyValue_make(n, 0);
+  }
+  a->generation++;
+  set_value(lt, v);
+  lt->generation = a->generation;
+  /* 1.13 reports a written tensor as a fresh one: offset 0, contiguous. */
+  t->storage_offset = 0;
+  t->is_contiguous = true;
+}
+
+Tensor* LazyTensor_toCpu(Tensor* t) {
+  LazyValue v = LazyTensor_value(t);
+  if (v.node == NULL) return NULL;
+  if (LazyGraph_run(&v, 1) < 0) return NULL;
+  Tensor* r = Tensor_retain(v.node->results[v.index]);
+  if (v.node->kind != LazyNodeKind_DeviceData) {
+    /* The tensor now holds its data: its value becomes device_data, and the
+     * graph behind it is released unless something else needs it.
+     * PyTorch 1.13: LazyGraphExecutor::SyncTensorsGraphInternal (SetTensorData) */
+    LazyNode* data = LazyNode_deviceData(r);
+    data->results = calloc(1, sizeof *data->results);
+    TORCH_INTERNAL_ASSERT(data->results != NULL);
+    data->results[0] = Tensor_retain(r);
+    LazyValue dv = LazyValue_make(data, 0);
+    LazyTensor* lt = t->lazy;
+    if (lt->num_steps == 0 && lt->alias->base.node == v.node && lt->alias->base.index == v.index) {
+      LazyNode_retain(data);
+      LazyNode_release(lt->alias->base.node);
+      lt->alias->base = dv;
+    }
+    set_value(lt, dv);
+    LazyNode_release(data);
+  }
+  return r;
+}

@@ -1,0 +1,92 @@
+/*
+ * LazyTensor.h - what a lazy tensor carries, and running its graph.
+ *
+ * A lazy tensor is an ordinary tensor header (key Lazy, device lazy:0, no
+ * storage) whose `lazy` field points at a LazyTensor: its current IR value,
+ * and how it aliases other lazy tensors.
+ *
+ * Value semantics of views.  Tensors that alias (a base and its views) share
+ * one LazyAlias: the IR value of the base and a generation count.  A view
+ * also keeps its chain of view operators from the base (select(0, 1), then
+ * slice(...)).  Reading a view whose generation is stale rebuilds its value
+ * from the base's current value by replaying the chain; writing a view (an
+ * in-place operator on it) sets its own value and replaces the base's by a
+ * ViewScatter node, bumping the generation, so that the base and every other
+ * view see the write.  This is what PyTorch 1.13's functionalization layer
+ * (FunctionalTensorWrapper, FunctionalStorageImpl) does in front of lazy
+ * tensors, reduced to one alias object and one kind of scatter node.
+ *
+ * Geometry: a lazy tensor reports contiguous strides for its sizes; a fresh
+ * view reports the storage offset the CPU view operator gives on a
+ * contiguous input, and an in-place write resets it to 0; `is_contiguous` is
+ * False only for a tensor moved in from a non-contiguous CPU tensor and not
+ * written since (1.13 asks the CPU data it was made from).
+ *
+ * Materialisation (LazyTensor_toCpu) runs the graph of the tensor's value in
+ * post order, each node through the dispatcher on CPU tensors; results are
+ * cached on the nodes, and the tensor's value becomes a device_data node
+ * holding the result (so a second read runs nothing, and the graph behind it
+ * is released once nothing else refers to it).
+ *
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.h (LazyTensor), tensor_impl.h
+ * (LTCTensorImpl), lazy_graph_executor.cpp (SyncTensorsGraph),
+ * aten/src/ATen/FunctionalTensorWrapper.h, FunctionalStorageImpl.h
+ */
+#ifndef MINATEN_OPS_LAZY_LAZYTENSOR_H
+#define MINATEN_OPS_LAZY_LAZYTENSOR_H
+
+#include "ops/lazy/LazyIr.h"
+
+/* The base's value, shared by a base and its views.
+ * PyTorch 1.13: aten/src/ATen/FunctionalStorageImpl.h FunctionalStorageImpl */
+typedef struct LazyAlias {
+  int64_t refcount;
+  LazyValue base;      /* owned reference to base.node */
+  uint64_t generation; /* bumped by every write */
+} LazyAlias;
+
+struct LazyTensor {
+  LazyValue value;     /* owned reference to value.node */
+  uint64_t generation; /* alias generation `value` was computed at */
+  LazyAlias* alias;    /* owned reference */
+  LazyViewStep* steps; /* the view chain from the alias base; none for a base */
+  size_t num_steps;
+};
+typedef struct LazyTensor LazyTensor;
+
+static inline bool Tensor_isLazy(const Tensor* t) { return t != NULL && t->lazy != NULL; }
+
+/* A new lazy tensor (a base: a fresh alias) holding `v` (one more
+ * reference); NULL + error if the shape is invalid. */
+Tensor* LazyTensor_create(LazyValue v);
+/* A new view of `base`: shares its alias, chain = base's chain + `step`
+ * (taken over), value `v` (one more reference), storage offset `offset`. */
+Tensor* LazyTensor_createView(const Tensor* base, LazyViewStep step, LazyValue v, int64_t offset);
+
+/* The tensor's current value (borrowed), rebuilt first if a write through an
+ * alias made it stale.  NULL node + error if rebuilding failed.
+ * PyTorch 1.13: FunctionalTensorWrapper::sync_ + LazyTensor::GetIrValue */
+LazyValue LazyTensor_value(Tensor* t);
+/* Writes `v` as the tensor's new value (an in-place operator's result):
+ * updates the alias base (through a ViewScatter node for a view).
+ * PyTorch 1.13: FunctionalTensorWrapper::replace_ + commit_update */
+void LazyTensor_write(Tensor* t, LazyValue v);
+
+/* Runs the graph and returns the tensor's value as a CPU tensor (a new
+ * reference to the cached result: never write to it).  NULL + error if a
+ * kernel failed.  PyTorch 1.13: LazyGraphExecutor::SyncTensorsGraph +
+ * LazyTensor::ToTensor */
+Tensor* LazyTensor_toCpu(Tensor* t);
+
+/* Runs the graphs of `values` (each node once; already computed nodes are
+ * not rerun).  Returns 0, or -1 with the error indicator set.
+ * PyTorch 1.13: torch/csrc/lazy/core/lazy_graph_executor.cpp ExecuteComputation */
+int LazyGraph_run(const LazyValue* values, size_t n);
+
+/* Number of node executions since start (tests check caching). */
+int64_t LazyGraph_numExecuted(void);
+
+/* Installs LazyTensor_release as the tensor header's lazy destructor. */
+void LazyTensor_registerHooks(void);
+
+#endif

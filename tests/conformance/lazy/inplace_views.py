@@ -1,0 +1,28 @@
+import torch
+a = torch.arange(12.).reshape(3, 4)
+b = a.to("lazy")
+r = b[1]
+r.add_(100)
+show(r)
+show(b)
+s = b[:, 1:3]
+s.mul_(-1)
+show(s)
+show(b)
+show(r)
+t = b.t()
+t[0].fill_(0)
+show(b)
+n = b.narrow(0, 1, 2)
+n.mul_(3)
+show(n)
+show(b)
+v = b.view(12)
+v[5:7].zero_()
+show(b)
+show(v)
+u = b[2][1:]
+u.sub_(1)
+show(u)
+show(b)
+show(a)

@@ -1,0 +1,13 @@
+import torch
+a = torch.tensor([[1.5, 2.], [3., 4.]]).to("lazy")
+print(a.sum().item())
+print(a[1, 0].item())
+print(a.tolist())
+print(a[0].tolist())
+print((a > 2).tolist())
+print(a.long().tolist())
+print(a.sum().tolist())
+x = a.item()
+print(int(a[0, 1]), float(a[1, 1]))
+print(a.max().item())
+print(a.argmax().item())

@@ -1,0 +1,13 @@
+import torch
+a = torch.arange(6.).reshape(2, 3).to("lazy")
+print(a)
+print(a.long())
+print(a > 2)
+print(a.sum())
+print(a[0])
+print(torch.tensor([]).to("lazy"))
+print(torch.zeros(0, 3).to("lazy"))
+print(a.double() / 3)
+print(torch.tensor([1.5e-5, 1e8]).to("lazy"))
+print(a.int())
+print(torch.tensor(7).to("lazy"))

@@ -1,0 +1,22 @@
+# Mixing a lazy tensor with a CPU tensor that is not 0-dim: PyTorch 1.13
+# aborts the process (a failed internal check); minaten raises and goes on.
+import torch
+a = torch.arange(6.).reshape(2, 3).to("lazy")
+c = torch.ones(2, 3)
+x = a + c
+x = c * a
+x = torch.cat([a, c])
+x = a.mm(c.t())
+x = torch.where(a > 2, a, c)
+a.add_(c)
+show(a)
+c.add_(a)
+show(c)
+x = a + torch.tensor(1.)
+show(x)
+x = torch.quantize_per_tensor(a, 0.5, 0, torch.quint8)
+x = a.dequantize()
+c.copy_(a + 1)
+show(c)
+a[0] = torch.tensor([7., 8., 9.])
+show(a)
