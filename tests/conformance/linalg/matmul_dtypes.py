@@ -1,0 +1,13 @@
+# matrix products keep integer dtypes and refuse mixed ones
+a = torch.tensor([[1, 2], [3, 4]])
+show(a @ a)
+show(torch.mm(a, a))
+show(a @ torch.tensor([1, 1]))
+show(torch.tensor([1, 1]) @ a)
+show(torch.dot(torch.tensor([1, 2]), torch.tensor([3, 4])))
+show(torch.bmm(a.unsqueeze(0), a.unsqueeze(0)))
+a @ a.float()
+torch.mv(a.float(), torch.tensor([1, 1]))
+show(a.double() @ a.double())
+show(torch.tensor([[1, 2]], dtype=torch.int8) @ torch.tensor([[100], [100]], dtype=torch.int8))
+show(torch.tensor([[True, False]]) @ torch.tensor([[True], [True]]) if False else torch.zeros(1))

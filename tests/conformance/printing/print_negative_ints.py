@@ -1,0 +1,12 @@
+# printing integer and float tensors with signs, widths and mixed magnitudes
+print(torch.tensor([-1, 10, -100]))
+print(torch.tensor([[-1.5, 2.25], [1000.125, -0.5]]))
+print(torch.tensor([-1e-3, 5.]))
+print(torch.tensor([-1e20, 1.]))
+print(torch.arange(-3, 3).reshape(2, 3))
+print(torch.tensor([2**40, -2**40]))
+print(torch.tensor([0.001, 0.01]))
+print(torch.tensor([1.0, 1.0001]))
+print(torch.tensor([[[-0.5]]]))
+print(torch.tensor([-5], dtype=torch.int8))
+print(torch.tensor([1, 2], dtype=torch.int16) * -1)
