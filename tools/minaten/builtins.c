@@ -180,6 +180,17 @@ static Value* builtin_same_storage(Value* self, Value** args, int nargs, char** 
   if (expect_args("same_storage", nargs, 2, 2, nkw) < 0 || expect_tensor("same_storage", args[0]) < 0 ||
       expect_tensor("same_storage", args[1]) < 0)
     return NULL;
+  /* a.storage() of a tensor without storage (lazy) refuses.
+   * PyTorch 1.13: torch/csrc/Storage.cpp THPStorage_NewWithStorage */
+  for (int i = 0; i < 2; i++) {
+    if (args[i]->u.tensor->storage == NULL) {
+      Error_set(ErrorType_NotImplementedError,
+                "python bindings to nullptr storage (e.g., from torch.Tensor._make_wrapper_subclass) are "
+                "currently unsafe and thus disabled.  See https://github.com/pytorch/pytorch/issues/61669 for "
+                "more details");
+      return NULL;
+    }
+  }
   puts(storage_data_ptr(args[0]->u.tensor) == storage_data_ptr(args[1]->u.tensor) ? "True" : "False");
   return Value_none();
 }
