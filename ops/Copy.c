@@ -41,6 +41,7 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
@@ -545,7 +546,7 @@ int copy_into(Tensor* self, const Tensor* src) {
   TRY(assert_no_internal_overlap(self) == 0);
   TRY(assert_no_partial_overlap(self, src) == 0);
   TRY(broadcast_src_strides(self, src, src_strides) == 0);
-  if (self->numel == 0) return 0;
+  if (self->numel == 0 || MetaMode_isEnabled()) return 0;
 
   CopyGeometry g;
   int64_t dsize = (int64_t)Tensor_itemsize(self), ssize = (int64_t)Tensor_itemsize(src);

@@ -17,6 +17,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
+#include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
@@ -63,7 +64,7 @@ static void fill_bytes(Tensor* self, const char* value) {
 static Tensor* fill_out(Tensor* self, Scalar value) {
   char bytes[8];
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
-  fill_bytes(self, bytes);
+  if (!MetaMode_isEnabled()) fill_bytes(self, bytes);
   return Tensor_retain(self);
 fail:
   return NULL;

@@ -26,6 +26,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
@@ -116,7 +117,7 @@ static Tensor* matmul_contiguous(const Tensor* self, const Tensor* other, int64_
   Tensor* a = contiguous_copy(self);
   Tensor* b = a ? contiguous_copy(other) : NULL;
   Tensor* c = b ? empty_cpu(out_sizes, self->dtype) : NULL;
-  if (c != NULL) batched_gemm(a, b, c, batch, m, n, p);
+  if (c != NULL && !MetaMode_isEnabled()) batched_gemm(a, b, c, batch, m, n, p);
   Tensor_release(a);
   Tensor_release(b);
   return c;

@@ -21,6 +21,7 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
@@ -80,6 +81,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
   /* sum/prod/mean into an integer dtype read the input converted to it
    * (make_reduction's self.to(in_dtype)): sum([0.5, 1.5], dtype=long) is 1. */
   Tensor* converted = NULL;
+  if (MetaMode_isEnabled()) return empty_cpu(IntArrayRef_make(out_sizes, (size_t)nout), out_dtype);
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
       !ScalarType_isFloating(out_dtype) && ScalarType_isFloating(self->dtype)) {
     converted = empty_cpu(Tensor_sizes(self), out_dtype);

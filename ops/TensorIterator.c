@@ -12,6 +12,7 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
 
@@ -418,7 +419,7 @@ static bool fast_float_loop(const Loop* L, float* o, const float* a, const float
 static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* b, int64_t ndim,
                      const int64_t* shape, const int64_t* so, const int64_t* sa, const int64_t* sb) {
   int64_t numel = out->numel;
-  if (numel == 0) return;
+  if (numel == 0 || MetaMode_isEnabled()) return;
   bool same = a->dim == out->dim && b->dim == out->dim && a->is_contiguous && b->is_contiguous &&
               out->is_contiguous && a->numel == numel && b->numel == numel;
   if (same && L->compute == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
@@ -600,6 +601,7 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
     TRY(result);
   }
   operand_strides(result, a->sizes, ndim, so);
+  if (MetaMode_isEnabled()) return result;
   /* Walk the elements like run_loop does, one operand fewer. */
   int64_t idx[MINATEN_MAX_DIM] = {0};
   char* po = Tensor_data(result);
@@ -652,6 +654,7 @@ Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b) {
   }
   TRY(result);
   operand_strides(result, shape, (int64_t)ndim, so);
+  if (MetaMode_isEnabled()) return result;
   int64_t idx[MINATEN_MAX_DIM] = {0};
   const char *pc = Tensor_data(condition), *pa = Tensor_data(a), *pb = Tensor_data(b);
   char* po = Tensor_data(result);

@@ -11,14 +11,14 @@
  *      "Expected all tensors to be on the same device, ..." (NB(minaten):
  *      PyTorch 1.13 aborts the process on this failed internal check).
  *   2. Shape: the CPU kernel itself runs, through the dispatcher, on dummy
- *      CPU tensors of the same sizes and dtypes (contiguous, filled with
- *      ones, so that no integer division by zero fires).  Its result gives
- *      each output's sizes, dtype and, for a view, the storage offset that
- *      1.13 reports; a shape error is the CPU kernel's own error, raised while
- *      the node is built.  NB(minaten): PyTorch has a shape function per
- *      operator (torch/csrc/lazy/core/shape_inference.cpp, or meta kernels);
- *      running the CPU kernel is one function for every operator, paid for
- *      with a CPU computation on dummy data at build time.
+ *      CPU tensors of the same sizes and dtypes (contiguous), in MetaMode
+ *      (ops/MetaMode.h): it checks its arguments and makes its outputs but
+ *      computes nothing.  Its result gives each output's sizes, dtype and,
+ *      for a view, the storage offset that 1.13 reports; a shape error is
+ *      the CPU kernel's own error, raised while the node is built.
+ *      NB(minaten): PyTorch has a shape function per operator
+ *      (torch/csrc/lazy/core/shape_inference.cpp, or meta kernels); the CPU
+ *      kernel in MetaMode is one function for every operator.
  *   3. Node: the operator, its tensor arguments as operands, the rest as
  *      attributes.  The schema's alias annotations say what the operator is:
  *        `Tensor(a!)` argument      in place: the node computes a new value
@@ -46,6 +46,7 @@
 #include "dispatch/Dispatcher.h"
 #include "dispatch/LocalDispatchKeySet.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 
@@ -53,13 +54,17 @@ enum { kMaxArgs = 32, kMaxReturns = 4 };
 
 /* ---- dummies -------------------------------------------------------------- */
 
-/* A contiguous CPU tensor like t, every element 1. */
+/* A contiguous CPU tensor like t.  The shape run (in MetaMode) reads no
+ * elements but the one of a 0-dim or 1-element tensor (fill_'s value, a
+ * scalar's conversion check), which is 1 so that no check fails on it;
+ * larger dummies stay unwritten, so making one costs no page faults. */
 static Tensor* make_dummy(const Tensor* t) {
   Tensor* d = empty_cpu(Tensor_sizes(t), t->dtype);
   if (d == NULL) return NULL;
   d->is_wrapped_number = t->is_wrapped_number;
   char* p = Tensor_data(d);
   int64_t n = d->numel;
+  if (n > 1) return d;
   switch (d->dtype) {
 #define FILL_ONE(ctype, name, pyname) \
   case ScalarType_##name:             \
@@ -248,7 +253,12 @@ static LazyNode* build_node(const OperatorEntry* op, const IValue* args, LazyNod
   DummyArgs d;
   IValue drets[kMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
   LazyNode* node = NULL;
-  if (make_dummy_args(op, args, &d) < 0 || call_cpu(op, d.args, drets) < 0) goto done;
+  if (make_dummy_args(op, args, &d) < 0) goto done;
+  /* The CPU kernel shapes its outputs without computing them (MetaMode.h). */
+  bool was_meta = MetaMode_enter();
+  int shaped = call_cpu(op, d.args, drets);
+  MetaMode_restore(was_meta);
+  if (shaped < 0) goto done;
 
   /* The outputs of the shape run. */
   bool returns_list = op->schema.returns[0].type.is_list;

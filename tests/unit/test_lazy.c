@@ -2,7 +2,8 @@
  * test_lazy.c - the lazy backend's graph: post (topological) order, shared
  * subgraphs run once, cached results, release of nodes when tensors die, the
  * device-mismatch error, and reshape taking the `view` route on lazy tensors
- * (the branch of at_native_reshape that tests `is_lazy`).
+ * (the branch of at_native_reshape that tests `is_lazy`), and MetaMode, in
+ * which the lazy kernel shapes its nodes.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include "Functions.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
+#include "ops/MetaMode.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
@@ -204,11 +206,45 @@ static void test_reshape_takes_view_route(void** state) {
   Tensor_release(a_cpu);
 }
 
+/* In MetaMode a kernel checks and shapes but does not compute: copy_ leaves
+ * its destination alone, add gives a result of the broadcast shape and
+ * type, and a shape error is still the kernel's own. */
+static void test_meta_mode_shapes_only(void** state) {
+  (void)state;
+  Tensor* a = cpu_arange(6, INTS(2, 3));
+  Tensor* b = cpu_arange(3, INTS(3));
+  Tensor* z = at_zeros(INTS(2, 3), kNoDtype, kNoLayout, kNoDevice, kNoPin);
+  Tensor* four = at_ones(INTS(4), kNoDtype, kNoLayout, kNoDevice, kNoPin);
+  bool was = MetaMode_enter();
+  Tensor* c = at_copy_(z, a, false);
+  Tensor* r = at_add_Tensor(a, b, Scalar_fromLong(1));
+  Tensor* bad = at_add_Tensor(a, four, Scalar_fromLong(1));
+  MetaMode_restore(was);
+  assert_false(MetaMode_isEnabled());
+  for (int i = 0; i < 6; i++) assert_true(((const float*)Tensor_data(z))[i] == 0.0f);
+  assert_non_null(r);
+  assert_int_equal(r->dim, 2);
+  assert_int_equal(r->sizes[0], 2);
+  assert_int_equal(r->sizes[1], 3);
+  assert_int_equal(r->dtype, ScalarType_Float);
+  assert_null(bad);
+  assert_string_equal(Error_message(),
+                      "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1");
+  Error_clear();
+  Tensor_release(r);
+  Tensor_release(c);
+  Tensor_release(z);
+  Tensor_release(four);
+  Tensor_release(b);
+  Tensor_release(a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_post_order),        cmocka_unit_test(test_sharing_and_caching),
       cmocka_unit_test(test_release),           cmocka_unit_test(test_release_long_chain),
       cmocka_unit_test(test_mixed_devices),     cmocka_unit_test(test_reshape_takes_view_route),
+      cmocka_unit_test(test_meta_mode_shapes_only),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,37 @@
+/*
+ * MetaMode.h - running kernels for the shapes of their outputs only.
+ *
+ * While the mode is on (on this thread), kernels check their arguments and
+ * make their outputs, with the sizes, strides and dtypes they would have,
+ * but skip the loops over elements, leaving the outputs' contents
+ * undefined.  The Lazy backend builds each IR node by running the CPU
+ * kernel on dummy inputs in this mode, so that a shape error is the CPU
+ * kernel's own error and recording a node costs no computation.
+ *
+ * A kernel may skip only loops whose results nothing checks: errors that
+ * depend on the data (integer division by zero) are not raised in the mode,
+ * so operators whose output shape depends on the data (index with a mask)
+ * must not be shaped this way.
+ *
+ * PyTorch 1.13: the Meta dispatch key (meta tensors: structured kernels' meta
+ * functions without the impl), which the lazy backend uses for its shape
+ * inference (torch/csrc/lazy/core/shape_inference.cpp, compute_shape_*)
+ */
+#ifndef MINATEN_OPS_METAMODE_H
+#define MINATEN_OPS_METAMODE_H
+
+#include <stdbool.h>
+
+extern _Thread_local bool meta_mode_enabled;
+
+static inline bool MetaMode_isEnabled(void) { return meta_mode_enabled; }
+
+/* Turns the mode on; returns the previous state for MetaMode_restore. */
+static inline bool MetaMode_enter(void) {
+  bool was = meta_mode_enabled;
+  meta_mode_enabled = true;
+  return was;
+}
+static inline void MetaMode_restore(bool was) { meta_mode_enabled = was; }
+
+#endif
