@@ -393,8 +393,19 @@ typedef float f32x8 __attribute__((vector_size(32)));
       memcpy(o + i, &r, sizeof r);                         \
     }                                                      \
   } while (0)
+/* The same with y one float, broadcast by the vector operations. */
+#define VECTOR_LOOP_SCALAR(expr)                           \
+  do {                                                     \
+    for (; i + 8 <= n; i += 8) {                           \
+      f32x8 x, r;                                          \
+      memcpy(&x, a + i, sizeof x);                         \
+      r = (expr);                                          \
+      memcpy(o + i, &r, sizeof r);                         \
+    }                                                      \
+  } while (0)
 #else
 #define VECTOR_LOOP(expr) ((void)0)
+#define VECTOR_LOOP_SCALAR(expr) ((void)0)
 #endif
 static bool fast_float_loop(const Loop* L, float* o, const float* a, const float* b, int64_t n) {
   float alpha = (float)L->alpha_d;
@@ -416,6 +427,29 @@ static bool fast_float_loop(const Loop* L, float* o, const float* a, const float
   }
 }
 
+/* The same with b one number (a 0-dim or one-element operand, such as the
+ * wrapped -1 of neg), read once in the computation type: the same float
+ * operations as the element loop. */
+static bool fast_float_scalar_loop(const Loop* L, float* o, const float* a, float y, int64_t n) {
+  float alpha = (float)L->alpha_d;
+  int64_t i = 0;
+  switch (L->op) {
+    case BinaryOp_Add: VECTOR_LOOP_SCALAR(x + alpha * y); break;
+    case BinaryOp_Sub: VECTOR_LOOP_SCALAR(x - alpha * y); break;
+    case BinaryOp_Mul: VECTOR_LOOP_SCALAR(x * y); break;
+    case BinaryOp_Div: VECTOR_LOOP_SCALAR(x / y); break;
+    default: return false;
+  }
+  a += i, o += i, n -= i;
+  switch (L->op) {
+    case BinaryOp_Add: for (int64_t i = 0; i < n; i++) o[i] = a[i] + alpha * y; return true;
+    case BinaryOp_Sub: for (int64_t i = 0; i < n; i++) o[i] = a[i] - alpha * y; return true;
+    case BinaryOp_Mul: for (int64_t i = 0; i < n; i++) o[i] = a[i] * y; return true;
+    case BinaryOp_Div: for (int64_t i = 0; i < n; i++) o[i] = a[i] / y; return true;
+    default: return false;
+  }
+}
+
 static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* b, int64_t ndim,
                      const int64_t* shape, const int64_t* so, const int64_t* sa, const int64_t* sb) {
   int64_t numel = out->numel;
@@ -425,6 +459,11 @@ static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* 
   if (same && L->compute == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
       out->dtype == ScalarType_Float &&
       fast_float_loop(L, (float*)Tensor_data(out), (const float*)Tensor_data(a), (const float*)Tensor_data(b), numel))
+    return;
+  bool scalar_b = b->numel == 1 && a->dim == out->dim && a->is_contiguous && out->is_contiguous && a->numel == numel;
+  if (scalar_b && L->compute == ScalarType_Float && a->dtype == ScalarType_Float && out->dtype == ScalarType_Float &&
+      fast_float_scalar_loop(L, (float*)Tensor_data(out), (const float*)Tensor_data(a),
+                             (float)load_double(b->dtype, Tensor_data(b)), numel))
     return;
   int64_t idx[MINATEN_MAX_DIM] = {0};
   char* po = Tensor_data(out);
@@ -556,6 +595,27 @@ static float unary_float(UnaryOp op, float x) {
   }
 }
 
+/* Contiguous float in and out: one loop per operation, the same float
+ * functions as unary_float. */
+static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
+#define UNARY_LOOP(expr)                                   \
+  for (int64_t i = 0; i < n; i++) {                        \
+    float x = a[i];                                        \
+    o[i] = (expr);                                         \
+  }                                                        \
+  break
+  switch (op) {
+    case UnaryOp_Abs: UNARY_LOOP(fabsf(x));
+    case UnaryOp_Relu: UNARY_LOOP(x < 0 ? 0.0f : x);
+    case UnaryOp_Exp: UNARY_LOOP(expf(x));
+    case UnaryOp_Log: UNARY_LOOP(logf(x));
+    case UnaryOp_Sqrt: UNARY_LOOP(sqrtf(x));
+    case UnaryOp_Sigmoid: UNARY_LOOP(1.0f / (1.0f + expf(-x)));
+    default: UNARY_LOOP(tanhf(x));
+  }
+#undef UNARY_LOOP
+}
+
 static void unary_element(UnaryOp op, ScalarType compute, ScalarType in_type, ScalarType out_type, char* o,
                           const char* p) {
   if (compute == ScalarType_Float) {
@@ -602,6 +662,11 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   }
   operand_strides(result, a->sizes, ndim, so);
   if (MetaMode_isEnabled()) return result;
+  if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
+      a->is_contiguous && result->is_contiguous) {
+    fast_unary_float(op, (float*)Tensor_data(result), (const float*)Tensor_data(a), a->numel);
+    return result;
+  }
   /* Walk the elements like run_loop does, one operand fewer. */
   int64_t idx[MINATEN_MAX_DIM] = {0};
   char* po = Tensor_data(result);

@@ -184,17 +184,44 @@ static int run_node(LazyNode* n) {
   return -1;
 }
 
+/* Drops the results of a node computed in this run once its last user in
+ * the run has run, when nothing else holds the node: no tensor has it as its
+ * value (its references all come from users in the run) and it was not
+ * asked for.  So a run needs about the memory of the eager program, as the
+ * TS backend's graph frees its intermediates; what a tensor holds stays
+ * cached.  PyTorch 1.13: torch/csrc/lazy/ts_backend (the TorchScript
+ * interpreter frees values after their last use) */
+static void release_if_done(LazyNode* o) {
+  if (--o->run_pending > 0 || !o->run_computed || o->refcount != o->run_users || o->results == NULL) return;
+  for (size_t k = 0; k < o->num_outputs; k++) Tensor_release(o->results[k]);
+  free(o->results);
+  o->results = NULL;
+}
+
 int LazyGraph_run(const LazyValue* values, size_t n) {
   LazyNode** roots = calloc(n ? n : 1, sizeof *roots);
   TORCH_INTERNAL_ASSERT(roots != NULL);
   for (size_t i = 0; i < n; i++) roots[i] = values[i].node;
   size_t num;
   LazyNode** order = LazyIr_postOrder(roots, n, true, &num);
+  for (size_t i = 0; i < num; i++) order[i]->run_users = 0, order[i]->run_computed = false;
+  for (size_t i = 0; i < num; i++)
+    if (order[i]->results == NULL)
+      for (size_t k = 0; k < order[i]->num_operands; k++) order[i]->operands[k].node->run_users++;
+  for (size_t i = 0; i < num; i++) order[i]->run_pending = order[i]->run_users;
+  /* the requested values never count as done */
+  for (size_t i = 0; i < n; i++) roots[i]->run_pending++;
   free(roots);
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Python));
   int r = 0;
-  for (size_t i = 0; i < num && r == 0; i++)
-    if (order[i]->results == NULL) r = run_node(order[i]);
+  for (size_t i = 0; i < num && r == 0; i++) {
+    LazyNode* node = order[i];
+    if (node->results != NULL) continue;
+    r = run_node(node);
+    if (r < 0) break;
+    node->run_computed = true;
+    for (size_t k = 0; k < node->num_operands; k++) release_if_done(node->operands[k].node);
+  }
   DispatchKeyGuard_pop(guard);
   free(order);
   return r;

@@ -98,6 +98,11 @@ struct LazyNode {
   /* Post-order bookkeeping (ComputePostOrder's emission map). */
   uint64_t visit_epoch;
   int visit_state;
+  /* LazyGraph_run's bookkeeping: operand references from nodes of the run,
+   * those not run yet, and whether this run computed the results. */
+  int64_t run_users;
+  int64_t run_pending;
+  bool run_computed;
 };
 
 /* A node with refcount 1 and room for the outputs (shapes left for the
