@@ -206,6 +206,30 @@ static void test_reshape_takes_view_route(void** state) {
   Tensor_release(a_cpu);
 }
 
+/* An intermediate no tensor holds is freed after its last user in the run,
+ * but one another (unrun) node still uses stays cached. */
+static void test_intermediates_freed_unless_shared(void** state) {
+  (void)state;
+  Tensor* a_cpu = cpu_arange(4, INTS(4));
+  Tensor* a = to_lazy(a_cpu);
+  Tensor* t = at_add_Tensor(a, a, Scalar_fromLong(1)); /* 2a */
+  Tensor* u = at_mul_Tensor(t, t);                     /* 4a^2, only for z1 */
+  Tensor* z1 = at_add_Tensor(u, a, Scalar_fromLong(1));
+  Tensor* z2 = at_mul_Tensor(t, a);
+  Tensor_release(t);
+  Tensor_release(u);
+  int64_t before = LazyGraph_numExecuted();
+  const float want_z1[] = {0, 5, 18, 39};
+  assert_values(z1, want_z1, 4);
+  assert_int_equal(LazyGraph_numExecuted() - before, 4); /* a, t, u, z1 */
+  before = LazyGraph_numExecuted();
+  const float want_z2[] = {0, 2, 8, 18};
+  assert_values(z2, want_z2, 4);
+  assert_int_equal(LazyGraph_numExecuted() - before, 1); /* t kept for z2: only z2 runs */
+  Tensor* tensors[] = {a_cpu, a, z1, z2};
+  for (size_t i = 0; i < 4; i++) Tensor_release(tensors[i]);
+}
+
 /* In MetaMode a kernel checks and shapes but does not compute: copy_ leaves
  * its destination alone, add gives a result of the broadcast shape and
  * type, and a shape error is still the kernel's own. */
@@ -244,6 +268,7 @@ int main(void) {
       cmocka_unit_test(test_post_order),        cmocka_unit_test(test_sharing_and_caching),
       cmocka_unit_test(test_release),           cmocka_unit_test(test_release_long_chain),
       cmocka_unit_test(test_mixed_devices),     cmocka_unit_test(test_reshape_takes_view_route),
+      cmocka_unit_test(test_intermediates_freed_unless_shared),
       cmocka_unit_test(test_meta_mode_shapes_only),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
