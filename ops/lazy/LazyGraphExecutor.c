@@ -74,6 +74,13 @@ static int run_op(LazyNode* n) {
       lists[i] = (Tensor*)l;
       TensorList tl = {l, count};
       args[i] = IValue_borrowTensorList(tl);
+    } else if (op->schema.arguments[i].type.base == SchemaBaseType_Scalar) {
+      /* A Scalar argument held as a 0-dim device_data operand. */
+      const Tensor* t = operand_result(n, (size_t)k);
+      Scalar sv = t->dtype == ScalarType_Double ? Scalar_fromDouble(*(const double*)Tensor_data(t))
+                  : t->dtype == ScalarType_Bool ? Scalar_fromBool(*(const uint8_t*)Tensor_data(t) != 0)
+                                                : Scalar_fromLong(*(const int64_t*)Tensor_data(t));
+      args[i] = IValue_fromScalar(sv);
     } else if ((int)i == n->written_arg) {
       /* Written in place: a private copy, so the operand's value survives. */
       OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};

@@ -183,7 +183,9 @@ const char* LazyNode_opName(const LazyNode* n, char* buf, size_t size) {
     case LazyNodeKind_ViewScatter:
       return "lazy::view_scatter";
     case LazyNodeKind_Op:
-      snprintf(buf, size, "%s::%s", n->op->schema.ns, n->op->schema.name);
+      /* A view node computes a fresh value, as functionalization's view_copy
+       * operators do in 1.13's IR: t is aten::t_copy there. */
+      snprintf(buf, size, "%s::%s%s", n->op->schema.ns, n->op->schema.name, n->view_op ? "_copy" : "");
       return buf;
     case LazyNodeKind_InPlaceOp: {
       /* The functional name, as functionalization rewrites add_ into add. */

@@ -168,6 +168,33 @@ static int operand_for(const Tensor* t, LazyValue* out) {
   return 0;
 }
 
+/* A `Scalar` argument (alpha, a comparison's other, clamp's bounds) with a
+ * value: an operand of its own, as PyTorch's lazy codegen makes one.
+ * PyTorch 1.13: LazyGraphExecutor::GetIrValueForScalarFromCodegen */
+static bool is_scalar_arg(const OperatorEntry* op, size_t i, const IValue* v) {
+  const SchemaType* t = &op->schema.arguments[i].type;
+  return t->base == SchemaBaseType_Scalar && !t->is_list &&
+         (v->tag == IValueTag_Int || v->tag == IValueTag_Double || v->tag == IValueTag_Bool);
+}
+
+/* A device_data node holding s as a 0-dim tensor of its own type (Long,
+ * Double or Bool). */
+static int scalar_operand(Scalar s, LazyValue* out) {
+  ScalarType dtype = s.tag == ScalarTag_Double ? ScalarType_Double
+                     : s.tag == ScalarTag_Bool ? ScalarType_Bool
+                                               : ScalarType_Long;
+  Tensor* t = empty_cpu(IntArrayRef_make(NULL, 0), dtype);
+  if (t == NULL) return -1;
+  switch (dtype) {
+    case ScalarType_Double: *(double*)Tensor_data(t) = Scalar_toDouble(s); break;
+    case ScalarType_Bool: *(bool*)Tensor_data(t) = Scalar_toLong(s) != 0; break;
+    default: *(int64_t*)Tensor_data(t) = Scalar_toLong(s); break;
+  }
+  *out = LazyValue_make(LazyNode_deviceData(t), 0);
+  Tensor_release(t);
+  return 0;
+}
+
 /* Dummy arguments for the shape run; `owned` collects what to release. */
 typedef struct DummyArgs {
   IValue args[kMaxArgs];
@@ -279,7 +306,7 @@ static LazyNode* build_node(const OperatorEntry* op, const IValue* args, LazyNod
 
   size_t num_operands = 0;
   for (size_t i = 0; i < num_args; i++) {
-    if (args[i].tag == IValueTag_Tensor) num_operands++;
+    if (args[i].tag == IValueTag_Tensor || is_scalar_arg(op, i, &args[i])) num_operands++;
     else if (args[i].tag == IValueTag_TensorList) num_operands += args[i].u.list.size;
   }
   node = LazyNode_new(kind, num_operands, outs.size);
@@ -305,6 +332,10 @@ static LazyNode* build_node(const OperatorEntry* op, const IValue* args, LazyNod
       node->args[i] = IValue_fromInt((int64_t)l.size);
       for (size_t e = 0; e < l.size; e++)
         if (operand_for(l.data[e], &node->operands[k++]) < 0) goto fail;
+    } else if (is_scalar_arg(op, i, v)) {
+      node->arg_operand[i] = (int)k;
+      node->args[i] = IValue_none();
+      if (scalar_operand(IValue_toScalar(v), &node->operands[k++]) < 0) goto fail;
     } else if (is_lazy_device(v)) {
       node->args[i] = IValue_none();
     } else {

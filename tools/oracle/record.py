@@ -26,12 +26,15 @@ four helpers are defined here with DIALECT.md's output:
                        a TorchDispatchMode printing `op NS::NAME[.OVERLOAD]`
                        for every call that reaches it; the helpers themselves
                        are never traced
+    lazy_ir(t)         minaten's builtin: torch._C._lazy._get_tensors_text([t])
+                       without the C++ `, NodeType=...` suffixes
 
 The outputs it writes are the conformance tests' expectations: never type or
 edit one by hand; re-record it.
 """
 import concurrent.futures
 import contextlib
+import re
 import os
 import subprocess
 import sys
@@ -96,6 +99,12 @@ class Session:
         with self.untraced():
             print(a.storage().data_ptr() == b.storage().data_ptr())
 
+    def lazy_ir(self, t):
+        with self.untraced():
+            self.ensure_lazy()
+            text = torch._C._lazy._get_tensors_text([t])
+            print(re.sub(r", NodeType=[^\n]*", "", text))
+
 
 def format_element(v, dtype):
     if dtype == torch.bool:
@@ -128,6 +137,7 @@ def run_script(path):
     """Runs one script in this process, printing to stdout as it goes."""
     session = Session()
     env = {"torch": torch, "show": session.show, "same_storage": session.same_storage,
+           "lazy_ir": session.lazy_ir,
            "trace_on": session.trace_on, "trace_off": session.trace_off,
            "__builtins__": __builtins__}
     with open(path) as f:
