@@ -171,7 +171,9 @@ void OperatorEntry_dumpComputedTable(const OperatorEntry* op, FILE* out) {
 }
 
 /* PyTorch 1.13: OperatorEntry::reportError.  The message lists every key
- * with an entry (fallbacks included, in priority order) and then the dump. */
+ * with an entry (in priority order; fallbacks included, except a backend's
+ * own fallback such as Lazy's eager one, which is no kernel of the
+ * operator) and then the dump. */
 int OperatorEntry_reportError(const OperatorEntry* op, DispatchKey k) {
   char available[512];
   char dump[1536];
@@ -179,6 +181,8 @@ int OperatorEntry_reportError(const OperatorEntry* op, DispatchKey k) {
   available[0] = '\0';
   for (int key = 1; key < DispatchKey_NumRuntimeKeys && n < sizeof available; key++) {
     if (op->tableSource[key] == DispatchTableSource_Missing) continue;
+    if (op->tableSource[key] == DispatchTableSource_BackendFallback && DispatchKey_isBackend((DispatchKey)key))
+      continue;
     n += (size_t)snprintf(available + n, sizeof available - n, "%s%s", n ? ", " : "",
                           DispatchKey_name((DispatchKey)key));
   }

@@ -67,13 +67,18 @@ static int run_op(LazyNode* n) {
       args[i] = n->args[i]; /* borrowed */
       args[i].owned = false;
     } else if (op->schema.arguments[i].type.is_list) {
-      size_t count = (size_t)n->args[i].u.i;
+      /* the operand is a tensor_list node; its operands are the elements */
+      const LazyNode* list = n->operands[k].node;
+      size_t count = list->num_operands;
       Tensor** l = malloc((count ? count : 1) * sizeof *l);
       TORCH_INTERNAL_ASSERT(l != NULL);
-      for (size_t e = 0; e < count; e++) l[e] = operand_result(n, (size_t)k + e);
+      for (size_t e = 0; e < count; e++) l[e] = operand_result(list, e);
       lists[i] = (Tensor*)l;
       TensorList tl = {l, count};
       args[i] = IValue_borrowTensorList(tl);
+    } else if (op->schema.arguments[i].type.base == SchemaBaseType_SymInt) {
+      /* a SymInt held as a prim::Constant operand */
+      args[i] = IValue_fromInt(*(const int64_t*)Tensor_data(operand_result(n, (size_t)k)));
     } else if (op->schema.arguments[i].type.base == SchemaBaseType_Scalar) {
       /* A Scalar argument held as a 0-dim device_data operand. */
       const Tensor* t = operand_result(n, (size_t)k);
@@ -177,6 +182,11 @@ done:
 static int run_node(LazyNode* n) {
   num_executed++;
   switch (n->kind) {
+    case LazyNodeKind_TensorList:
+      n->results = calloc(1, sizeof *n->results); /* run: its elements are */
+      TORCH_INTERNAL_ASSERT(n->results != NULL);
+      return 0;
+    case LazyNodeKind_Constant:
     case LazyNodeKind_DeviceData:
       n->results = calloc(1, sizeof *n->results);
       TORCH_INTERNAL_ASSERT(n->results != NULL);
@@ -227,7 +237,15 @@ int LazyGraph_run(const LazyValue* values, size_t n) {
     r = run_node(node);
     if (r < 0) break;
     node->run_computed = true;
-    for (size_t k = 0; k < node->num_operands; k++) release_if_done(node->operands[k].node);
+    /* A tensor_list's elements are read by its user, not by the list: they
+     * are done when the user is. */
+    if (node->kind == LazyNodeKind_TensorList) continue;
+    for (size_t k = 0; k < node->num_operands; k++) {
+      LazyNode* o = node->operands[k].node;
+      if (o->kind == LazyNodeKind_TensorList)
+        for (size_t e = 0; e < o->num_operands; e++) release_if_done(o->operands[e].node);
+      release_if_done(o);
+    }
   }
   DispatchKeyGuard_pop(guard);
   free(order);

@@ -182,6 +182,10 @@ const char* LazyNode_opName(const LazyNode* n, char* buf, size_t size) {
       return "lazy_tensors::device_data";
     case LazyNodeKind_ViewScatter:
       return "lazy::view_scatter";
+    case LazyNodeKind_Constant:
+      return "prim::Constant";
+    case LazyNodeKind_TensorList:
+      return "lazy_tensors::tensor_list";
     case LazyNodeKind_Op:
       /* A view node computes a fresh value, as functionalization's view_copy
        * operators do in 1.13's IR: t is aten::t_copy there. */
@@ -265,6 +269,8 @@ static void print_attributes(FILE* out, const OperatorEntry* op, const IValue* a
   for (size_t i = 0; i < num_args; i++) {
     if (arg_operand != NULL && arg_operand[i] >= 0) continue;
     if (op->schema.arguments[i].type.base == SchemaBaseType_Tensor) continue;
+    /* a Scalar is an operand when given, and absent when None */
+    if (op->schema.arguments[i].type.base == SchemaBaseType_Scalar) continue;
     fprintf(out, ", %s=", op->schema.arguments[i].name);
     print_attribute(out, &args[i]);
   }
@@ -318,6 +324,8 @@ void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots) {
     }
     fputc(')', out);
     if (node->kind == LazyNodeKind_DeviceData) fputs(", device=CPU0", out);
+    if (node->kind == LazyNodeKind_Constant)
+      fprintf(out, ", value=%" PRId64 ", type=Long", *(const int64_t*)Tensor_data(node->data));
     if (node->op != NULL) print_attributes(out, node->op, node->args, node->num_args, node->arg_operand);
     if (node->kind == LazyNodeKind_ViewScatter) print_steps(out, node->steps, node->num_steps);
     for (size_t r = 0; r < num_roots; r++)

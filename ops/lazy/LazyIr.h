@@ -61,6 +61,8 @@ typedef enum LazyNodeKind {
   LazyNodeKind_Op,
   LazyNodeKind_InPlaceOp,
   LazyNodeKind_ViewScatter,
+  LazyNodeKind_Constant,   /* prim::Constant: a SymInt argument (slice's start), data a 0-dim Long */
+  LazyNodeKind_TensorList, /* lazy_tensors::tensor_list: a Tensor[] argument's elements, no output */
 } LazyNodeKind;
 
 /* One view operator of a view chain: `op` applied to the previous tensor

@@ -195,6 +195,25 @@ static int scalar_operand(Scalar s, LazyValue* out) {
   return 0;
 }
 
+/* A `SymInt` argument with a value (slice's start, end and step): 1.13's
+ * lazy IR makes it a prim::Constant operand, as a symbolic int may be one.
+ * SymInt[] lists stay attributes. */
+static bool is_symint_arg(const OperatorEntry* op, size_t i, const IValue* v) {
+  const SchemaType* t = &op->schema.arguments[i].type;
+  return t->base == SchemaBaseType_SymInt && !t->is_list && v->tag == IValueTag_Int;
+}
+
+static int constant_operand(int64_t value, LazyValue* out) {
+  Tensor* t = empty_cpu(IntArrayRef_make(NULL, 0), ScalarType_Long);
+  if (t == NULL) return -1;
+  *(int64_t*)Tensor_data(t) = value;
+  LazyNode* n = LazyNode_new(LazyNodeKind_Constant, 0, 1);
+  n->data = t; /* taken over */
+  LazyShape_fromTensor(&n->shapes[0], t);
+  *out = LazyValue_make(n, 0);
+  return 0;
+}
+
 /* Dummy arguments for the shape run; `owned` collects what to release. */
 typedef struct DummyArgs {
   IValue args[kMaxArgs];
@@ -305,10 +324,10 @@ static LazyNode* build_node(const OperatorEntry* op, const IValue* args, LazyNod
   }
 
   size_t num_operands = 0;
-  for (size_t i = 0; i < num_args; i++) {
-    if (args[i].tag == IValueTag_Tensor || is_scalar_arg(op, i, &args[i])) num_operands++;
-    else if (args[i].tag == IValueTag_TensorList) num_operands += args[i].u.list.size;
-  }
+  for (size_t i = 0; i < num_args; i++)
+    if (args[i].tag == IValueTag_Tensor || args[i].tag == IValueTag_TensorList || is_scalar_arg(op, i, &args[i]) ||
+        is_symint_arg(op, i, &args[i]))
+      num_operands++;
   node = LazyNode_new(kind, num_operands, outs.size);
   node->op = op;
   node->returns_list = returns_list;
@@ -327,11 +346,18 @@ static LazyNode* build_node(const OperatorEntry* op, const IValue* args, LazyNod
       node->args[i] = IValue_none();
       if (operand_for(v->u.tensor, &node->operands[k++]) < 0) goto fail;
     } else if (v->tag == IValueTag_TensorList) {
+      /* One operand: a tensor_list node whose operands are the elements. */
       TensorList l = IValue_toTensorList(v);
       node->arg_operand[i] = (int)k;
-      node->args[i] = IValue_fromInt((int64_t)l.size);
+      node->args[i] = IValue_none();
+      LazyNode* list = LazyNode_new(LazyNodeKind_TensorList, l.size, 0);
+      node->operands[k++] = LazyValue_make(list, 0);
       for (size_t e = 0; e < l.size; e++)
-        if (operand_for(l.data[e], &node->operands[k++]) < 0) goto fail;
+        if (operand_for(l.data[e], &list->operands[e]) < 0) goto fail;
+    } else if (is_symint_arg(op, i, v)) {
+      node->arg_operand[i] = (int)k;
+      node->args[i] = IValue_none();
+      if (constant_operand(v->u.i, &node->operands[k++]) < 0) goto fail;
     } else if (is_scalar_arg(op, i, v)) {
       node->arg_operand[i] = (int)k;
       node->args[i] = IValue_none();
@@ -424,6 +450,18 @@ static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
   return r;
 }
 
+/* Lazy tensors have no quantized types (the TS backend has none): an
+ * operator whose CPU run made a quantized tensor is refused as one with no
+ * Lazy kernel.  Releases the returns. */
+static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
+  bool quantized = false;
+  for (size_t i = 0; i < op->schema.num_returns; i++)
+    quantized = quantized || (crets[i].tag == IValueTag_Tensor && ScalarType_isQuantized(crets[i].u.tensor->dtype));
+  if (!quantized) return 0;
+  for (size_t i = 0; i < kMaxReturns; i++) IValue_release(&crets[i]);
+  return OperatorEntry_reportError(op, DispatchKey_Lazy);
+}
+
 /* An operator with no lazy tensor that BackendSelect sent here for its
  * device="lazy" (a factory, or `_to_copy` of a CPU tensor): run on the CPU,
  * the result moved in.  is_contiguous then answers for that CPU data, as
@@ -438,7 +476,7 @@ static int factory(const OperatorEntry* op, IValue* args, IValue* rets) {
     if (is_lazy_device(&args[i])) cargs[i] = IValue_fromDevice(Device_cpu());
   }
   IValue crets[kMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
-  if (call_cpu(op, cargs, crets) < 0) return -1;
+  if (call_cpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) return -1;
   int r = 0;
   for (size_t i = 0; i < op->schema.num_returns; i++) {
     if (crets[i].tag != IValueTag_Tensor) {
@@ -502,7 +540,7 @@ static int eager_fallback(const OperatorEntry* op, IValue* args, IValue* rets) {
       cargs[i] = IValue_fromDevice(Device_cpu());
     }
   }
-  if (call_cpu(op, cargs, crets) < 0) goto done;
+  if (call_cpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) goto done;
   for (size_t i = 0; i < op->schema.num_returns; i++) {
     if (crets[i].tag != IValueTag_Tensor) {
       rets[i] = crets[i];
@@ -630,6 +668,21 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
 }
 
 /* ---- view chains ------------------------------------------------------------ */
+
+/* The Lazy backend fallback: an operator the TS backend does not lower
+ * runs on the CPU, its lazy inputs materialised, its results moved in as
+ * device_data (so lazy_ir shows them as data, as 1.13's does).
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp ltc_eager_fallback */
+int LazyNativeFunctions_eagerFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
+                                      IValue* args, IValue* rets) {
+  (void)kernel;
+  (void)ks;
+  /* Indices may stay on the CPU, as CUDA's may. */
+  if (op == at_op_index_Tensor || op == at_op_index_put_) return eager_fallback(op, args, rets);
+  bool any_lazy;
+  if (check_devices(op, args, &any_lazy) < 0) return -1;
+  return any_lazy ? eager_fallback(op, args, rets) : factory(op, args, rets);
+}
 
 int LazyNativeFunctions_replayView(const LazyViewStep* step, LazyValue base, LazyValue* out) {
   Tensor* self = LazyTensor_create(base);

@@ -20,6 +20,12 @@
 int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry* op,
                               DispatchKeySet ks, IValue* args, IValue* rets);
 
+/* The Lazy backend fallback: the operator on the CPU, lazy inputs
+ * materialised, results moved in as device_data.
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp ltc_eager_fallback */
+int LazyNativeFunctions_eagerFallback(const KernelFunction* kernel, const OperatorEntry* op,
+                                      DispatchKeySet ks, IValue* args, IValue* rets);
+
 /* The value of view step `step` applied to `base`: a new node (*out holds a
  * new reference).  Returns 0, or -1 with the error indicator set. */
 int LazyNativeFunctions_replayView(const LazyViewStep* step, LazyValue base, LazyValue* out);

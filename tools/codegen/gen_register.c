@@ -94,18 +94,23 @@ static void print_register_impl(FILE* f, const NativeFunction* fn, const char* k
   fputs("    return -1;\n\n", f);
 }
 
-/* The lazy backend records every operator that computes on the CPU (a CPU
- * or CompositeExplicitAutograd kernel; CompositeImplicitAutograd ones
- * decompose into those), except the ones that make quantized tensors: lazy
- * tensors have no quantized types, as the TS backend has none.
- * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_native_functions.yaml (a list) */
+/* A view operator: its first return aliases its first argument, unwritten. */
+static bool is_view(const NativeFunction* fn) {
+  const FunctionSchema* sc = &fn->schema;
+  return sc->num_returns > 0 && sc->num_arguments > 0 && sc->returns[0].alias_info.present &&
+         !sc->returns[0].alias_info.is_write && sc->arguments[0].alias_info.present;
+}
+
+/* The operators the Lazy backend records: those the TS backend lowers
+ * (listed by yaml/ts_native_functions.yaml) and the views (which 1.13
+ * records through functionalization as *_copy nodes), when they compute on
+ * the CPU (a CPU or CompositeExplicitAutograd kernel).  Every other operator
+ * that reaches the Lazy key runs on the CPU through the backend fallback,
+ * or decomposes first when it has a CompositeExplicitAutograd kernel.
+ * PyTorch 1.13: torchgen/gen_lazy_tensor.py (ts_native_functions.yaml),
+ * torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp */
 static bool has_lazy_support(const NativeFunction* fn) {
-  static const char* const quantizing[] = {"quantize_per_tensor", "quantize_per_channel", "dequantize",
-                                           "_make_per_tensor_quantized_tensor", "_empty_affine_quantized",
-                                           "_empty_per_channel_affine_quantized", "empty_quantized"};
-  if (strcmp(fn->schema.ns, "aten") != 0) return false;
-  for (size_t i = 0; i < sizeof quantizing / sizeof quantizing[0]; i++)
-    if (strcmp(fn->schema.name, quantizing[i]) == 0) return false;
+  if (strcmp(fn->schema.ns, "aten") != 0 || !(fn->lazy_lowered || is_view(fn))) return false;
   return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;
@@ -136,6 +141,13 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
     else if (key == DispatchKey_Lazy && has_lazy_support(fn))
       print_register_impl(f, fn, key_name, NULL, file_name, "LazyNativeFunctions_boxed");
   }
+  if (key == DispatchKey_Lazy)
+    fprintf(f, "  /* every other operator: on the CPU (ltc_eager_fallback) */\n"
+               "  Dispatcher_registerFallback(DispatchKey_Lazy,\n"
+               "                              KernelFunction_makeBoxed(LazyNativeFunctions_eagerFallback,\n"
+               "                                                       \"LazyNativeFunctions_eagerFallback\"),\n"
+               "                              \"%s\", __LINE__);\n",
+            file_name);
   fputs("  return 0;\n}\n", f);
   return 0;
 }

@@ -392,8 +392,66 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   return add_implicit_kernel(L, f);
 }
 
+/* The operator of the model named `name` ("add.Tensor", "neg"), or NULL. */
+static NativeFunction* find_function(Model* m, const char* name) {
+  char qualified[256];
+  snprintf(qualified, sizeof qualified, "aten::%s", name);
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (strcmp(m->functions[i].qualified, qualified) == 0) return &m->functions[i];
+  return NULL;
+}
+
+static bool has_key(const Loader* L, const yaml_node_t* mapping, const char* key) {
+  for (yaml_node_pair_t* pair = mapping->data.mapping.pairs.start; pair < mapping->data.mapping.pairs.top; pair++) {
+    const char* k = scalar(node_at(L, pair->key));
+    if (k != NULL && strcmp(k, key) == 0) return true;
+  }
+  return false;
+}
+
+/*
+ * A backend's list of the operators it lowers, in the layout of PyTorch's
+ * ts_native_functions.yaml: `backend: Lazy`, then `full_codegen:` and
+ * `supported:` lists of operator names (`add.Tensor`) that the files before
+ * it declare.  Marks those operators lazy_lowered.
+ * PyTorch 1.13: torchgen/gen_backend_stubs.py parse_backend_yaml,
+ * aten/src/ATen/native/ts_native_functions.yaml
+ */
+static int parse_backend_document(const Loader* L, const yaml_node_t* root) {
+  for (yaml_node_pair_t* pair = root->data.mapping.pairs.start; pair < root->data.mapping.pairs.top; pair++) {
+    const yaml_node_t* knode = node_at(L, pair->key);
+    const yaml_node_t* vnode = node_at(L, pair->value);
+    const char* key = scalar(knode);
+    if (key == NULL) return error_at(loc_of(L, knode), "field names must be strings");
+    if (strcmp(key, "backend") == 0) {
+      const char* backend = scalar(vnode);
+      if (backend == NULL || strcmp(backend, "Lazy") != 0)
+        return error_at(loc_of(L, vnode), "minaten lowers operators for the Lazy backend only");
+    } else if (strcmp(key, "cpp_namespace") == 0) {
+      continue;
+    } else if (strcmp(key, "full_codegen") == 0 || strcmp(key, "supported") == 0) {
+      if (vnode->type != YAML_SEQUENCE_NODE && !is_null(vnode))
+        return error_at(loc_of(L, vnode), "%s must be a list of operator names", key);
+      if (is_null(vnode)) continue;
+      for (yaml_node_item_t* item = vnode->data.sequence.items.start; item < vnode->data.sequence.items.top; item++) {
+        const yaml_node_t* name_node = node_at(L, *item);
+        const char* name = scalar(name_node);
+        if (name == NULL) return error_at(loc_of(L, name_node), "%s must be a list of operator names", key);
+        NativeFunction* f = find_function(L->m, name);
+        if (f == NULL) return error_at(loc_of(L, name_node), "unknown operator '%s'", name);
+        if (f->lazy_lowered) return error_at(loc_of(L, name_node), "operator '%s' is listed twice", name);
+        f->lazy_lowered = true;
+      }
+    } else {
+      return error_at(loc_of(L, knode), "unknown field '%s'", key);
+    }
+  }
+  return 0;
+}
+
 static int parse_document(const Loader* L) {
   const yaml_node_t* root = yaml_document_get_root_node(L->doc);
+  if (root->type == YAML_MAPPING_NODE && has_key(L, root, "backend")) return parse_backend_document(L, root);
   if (root->type != YAML_SEQUENCE_NODE)
     return error_at(loc_of(L, root), "the file must be a list of '- func:' entries");
   for (yaml_node_item_t* item = root->data.sequence.items.start;

@@ -61,6 +61,7 @@ typedef struct NativeFunction {
   bool function_variant;
   bool method_variant;
   bool has_dispatch;   /* a `dispatch:` section was written */
+  bool lazy_lowered;   /* listed by the Lazy backend's file (ts_native_functions.yaml) */
   BackendKernel kernels[kNumKernelKeys];
   size_t num_kernels;
 } NativeFunction;
@@ -76,7 +77,9 @@ typedef struct Model {
 void Model_init(Model* m);
 /*
  * Parses and validates the YAML file at `path`, appending its operators to
- * the model (a later file may add operators to an earlier one's).  Errors
+ * the model (a later file may add operators to an earlier one's), or, for a
+ * file in the layout of ts_native_functions.yaml (`backend: Lazy`), marking
+ * the operators it lists as lowered by the Lazy backend.  Errors
  * are printed as `display_path:line:col: message`.  Returns 0, or -1 after
  * printing the first error.
  * PyTorch 1.13: torchgen/gen.py parse_native_yaml, NativeFunction.from_yaml
