@@ -45,6 +45,38 @@ Tensor* at_native_pow_Scalar(Scalar self, const Tensor* exponent) {
   return r;
 }
 
+/* pow into out: out must have the result's dtype (the iterator's
+ * same-dtype check), is resized to its shape, and overlaps nothing.
+ * NB(minaten): computed, then copied in. */
+static Tensor* pow_into(Tensor* out, Tensor* result, const Tensor* input) {
+  if (result == NULL) return NULL;
+  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, input) < 0) goto fail;
+  if (result->dtype != out->dtype) {
+    Error_set(ErrorType_RuntimeError, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
+              ScalarType_name(result->dtype));
+    goto fail;
+  }
+  return resize_and_copy_out(out, result);
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) (out=) */
+Tensor* at_native_pow_Tensor_Tensor_out(const Tensor* self, const Tensor* exponent, Tensor* out) {
+  return pow_into(out, at_native_pow_Tensor_Tensor(self, exponent), self);
+}
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) (out=) */
+Tensor* at_native_pow_Tensor_Scalar_out(const Tensor* self, Scalar exponent, Tensor* out) {
+  return pow_into(out, at_native_pow_Tensor_Scalar(self, exponent), self);
+}
+
+/* PyTorch 1.13: Pow.cpp at::native::pow_out (Scalar, Tensor) */
+Tensor* at_native_pow_Scalar_out(Scalar self, const Tensor* exponent, Tensor* out) {
+  return pow_into(out, at_native_pow_Scalar(self, exponent), exponent);
+}
+
 /* One bound of clamp: max(x, bound) or min(x, bound). */
 static Tensor* clamp_bound(const Tensor* self, Scalar bound, BinaryOp op) {
   Tensor* w = wrapped_scalar_tensor(bound);
