@@ -199,8 +199,50 @@ static void release4(Tensor* a, Tensor* b, Tensor* c, Tensor* d) {
   Tensor_release(d);
 }
 
+static bool has_sizes(const Tensor* t, const int64_t* sizes, int64_t n) {
+  return t->dim == n && (n == 0 || memcmp(t->sizes, sizes, (size_t)n * sizeof(int64_t)) == 0);
+}
+
+/*
+ * matmul's out= tail, once the product's inputs are ready: out takes the
+ * result's shape (resize_, a traced operator here: matmul is composite),
+ * `target` (out, or out transposed) is reshaped to what mm/mv/bmm write,
+ * which writes there; when the reshape had to copy, the product is copied
+ * back (view, then copy_).  `kind` is 'm' (mm), 'v' (mv) or 'b' (bmm).
+ * PyTorch 1.13: LinearAlgebra.cpp _matmul_impl (has_out)
+ */
+static Tensor* matmul_into(Tensor* out, bool transposed, const int64_t* shape, int64_t nshape, const Tensor* a,
+                           const Tensor* b, char kind, IntArrayRef written_shape) {
+  Tensor *target = NULL, *reshaped = NULL, *product = NULL, *back = NULL, *copied = NULL;
+  OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
+  if (!has_sizes(out, shape, nshape)) {
+    Tensor* r = at_resize_(out, IntArrayRef_make(shape, (size_t)nshape), no_format);
+    TRY(r);
+    Tensor_release(r);
+  }
+  target = transposed ? at_transpose_int(out, -2, -1) : Tensor_retain(out);
+  TRY(target);
+  reshaped = at_reshape(target, written_shape);
+  TRY(reshaped);
+  product = kind == 'm' ? at_mm_out(a, b, reshaped) : kind == 'v' ? at_mv_out(a, b, reshaped) : at_bmm_out(a, b, reshaped);
+  TRY(product);
+  if (reshaped->storage != out->storage) {
+    back = at_view(reshaped, Tensor_sizes(target));
+    TRY(back);
+    copied = at_copy_(target, back, false);
+    TRY(copied);
+  }
+  release4(target, reshaped, product, back);
+  Tensor_release(copied);
+  return Tensor_retain(out);
+fail:
+  release4(target, reshaped, product, back);
+  Tensor_release(copied);
+  return NULL;
+}
+
 /* The fold branch: N-D @ 1-D/2-D (or its mirror, transposed). */
-static Tensor* matmul_fold(const Tensor* tensor1, const Tensor* tensor2) {
+static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* tensor2) {
   bool transpose = tensor2->dim > tensor1->dim;
   Tensor *t1 = NULL, *t2 = NULL, *folded = NULL, *product = NULL, *output = NULL, *result = NULL;
   t1 = transpose ? at_transpose_int(tensor2, -2, -1) : Tensor_retain(tensor1);
@@ -215,6 +257,20 @@ static Tensor* matmul_fold(const Tensor* tensor1, const Tensor* tensor2) {
   int64_t fold[2] = {folded_dim1, t1->sizes[t1->dim - 1]};
   folded = at_reshape(t1, IntArrayRef_make(fold, 2));
   TRY(folded);
+  if (out != NULL) {
+    /* out has the final shape: the mirror's is output_shape transposed */
+    bool transposed = transpose && t2_is_matrix;
+    if (transposed) {
+      int64_t tmp = output_shape[n - 1];
+      output_shape[n - 1] = output_shape[n - 2];
+      output_shape[n - 2] = tmp;
+    }
+    int64_t flat[2] = {-1, t2_is_matrix ? t2->sizes[1] : 0};
+    result = matmul_into(out, transposed, output_shape, n, folded, t2, t2_is_matrix ? 'm' : 'v',
+                         IntArrayRef_make(flat, t2_is_matrix ? 2 : 1));
+    release4(t1, t2, folded, NULL);
+    return result;
+  }
   product = t2_is_matrix ? at_mm(folded, t2) : at_mv(folded, t2);
   TRY(product);
   output = at__unsafe_view(product, IntArrayRef_make(output_shape, (size_t)n));
@@ -237,7 +293,7 @@ fail:
 }
 
 /* The batched branch: broadcast the batches, reshape to 3-D, bmm. */
-static Tensor* matmul_batched(const Tensor* tensor1, const Tensor* tensor2) {
+static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* tensor2) {
   int64_t d1 = tensor1->dim, d2 = tensor2->dim;
   int64_t n = d1 > 1 ? tensor1->sizes[d1 - 2] : 1, m1 = tensor1->sizes[d1 - 1];
   int64_t m2 = d2 > 1 ? tensor2->sizes[d2 - 2] : tensor2->sizes[0], p = d2 > 1 ? tensor2->sizes[d2 - 1] : 1;
@@ -282,6 +338,11 @@ static Tensor* matmul_batched(const Tensor* tensor1, const Tensor* tensor2) {
   int64_t nout = nb;
   if (d1 > 1) out_shape[nout++] = n;
   if (d2 > 1) out_shape[nout++] = p;
+  if (out != NULL) {
+    int64_t s3[3] = {batch, n, p};
+    result = matmul_into(out, false, out_shape, nout, r1, r2, 'b', IntArrayRef_make(s3, 3));
+    goto fail; /* releases the intermediates */
+  }
   prod = at_bmm(r1, r2);
   TRY(prod);
   if (vector_rhs) {
@@ -297,28 +358,37 @@ fail:
   return result;
 }
 
-/* PyTorch 1.13: LinearAlgebra.cpp at::native::matmul (_matmul_impl) */
-Tensor* at_native_matmul(const Tensor* tensor1, const Tensor* tensor2) {
+/* matmul, into `out` when it is not NULL (each case then calls the out=
+ * form of its operator).  PyTorch 1.13: LinearAlgebra.cpp _matmul_impl */
+static Tensor* matmul_impl(Tensor* out, const Tensor* tensor1, const Tensor* tensor2) {
   int64_t d1 = tensor1->dim, d2 = tensor2->dim;
   TORCH_CHECK(d1 != 0 && d2 != 0, "both arguments to matmul need to be at least 1D, but they are %lldD and %lldD",
               (long long)d1, (long long)d2);
-  if (d1 == 1 && d2 == 1) return at_dot(tensor1, tensor2);
-  if (d1 == 2 && d2 == 1) return at_mv(tensor1, tensor2);
+  if (d1 == 1 && d2 == 1) return out ? at_dot_out(tensor1, tensor2, out) : at_dot(tensor1, tensor2);
+  if (d1 == 2 && d2 == 1) return out ? at_mv_out(tensor1, tensor2, out) : at_mv(tensor1, tensor2);
   if (d1 == 1 && d2 == 2) {
     Tensor* row = at_unsqueeze(tensor1, 0);
     if (row == NULL) return NULL;
-    Tensor* product = at_mm(row, tensor2);
+    Tensor* product = out ? at_mm_out(row, tensor2, out) : at_mm(row, tensor2);
     Tensor_release(row);
     if (product == NULL) return NULL;
     Tensor* r = at_squeeze__dim(product, 0);
     Tensor_release(product);
     return r;
   }
-  if (d1 == 2 && d2 == 2) return at_mm(tensor1, tensor2);
-  if (should_fold(tensor1, d2) || should_fold(tensor2, d1)) return matmul_fold(tensor1, tensor2);
-  return matmul_batched(tensor1, tensor2);
+  if (d1 == 2 && d2 == 2) return out ? at_mm_out(tensor1, tensor2, out) : at_mm(tensor1, tensor2);
+  if (should_fold(tensor1, d2) || should_fold(tensor2, d1)) return matmul_fold(out, tensor1, tensor2);
+  return matmul_batched(out, tensor1, tensor2);
 fail:
   return NULL;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp at::native::matmul */
+Tensor* at_native_matmul(const Tensor* tensor1, const Tensor* tensor2) { return matmul_impl(NULL, tensor1, tensor2); }
+
+/* PyTorch 1.13: LinearAlgebra.cpp at::native::matmul_out */
+Tensor* at_native_matmul_out(const Tensor* tensor1, const Tensor* tensor2, Tensor* out) {
+  return matmul_impl(out, tensor1, tensor2);
 }
 
 /* ---- out= variants ---------------------------------------------------------- */

@@ -6,7 +6,9 @@
 
 #include <string.h>
 
+#include "NativeFunctions.h"
 #include "ops/Copy.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
 int resize_output(Tensor* output, IntArrayRef shape) {
@@ -34,5 +36,20 @@ Tensor* resize_and_copy_out(Tensor* out, Tensor* result) {
   return Tensor_retain(out);
 fail:
   Tensor_release(result);
+  return NULL;
+}
+
+/* self with the given sizes: unchanged when it has them already (strides
+ * too), else contiguous, its storage grown in place when it is too small.
+ * NB(minaten): the only memory format is contiguous.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.cpp at::native::resize_ (resize_impl_cpu_) */
+Tensor* at_native_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
+  TORCH_CHECK(!memory_format.has_value || memory_format.value != MemoryFormat_Preserve,
+              "Unsupported memory formatPreserve"); /* sic */
+  TRY(check_numel(size) == 0);
+  if ((size_t)self->dim != size.size || (size.size && memcmp(self->sizes, size.data, size.size * sizeof(int64_t)) != 0))
+    TRY(Tensor_resizeContiguous(self, size) == 0);
+  return Tensor_retain(self);
+fail:
   return NULL;
 }
