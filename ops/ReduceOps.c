@@ -405,3 +405,42 @@ Tensor* at_native_argmin_out(const Tensor* self, OptionalInt dim, bool keepdim, 
   if (check_out_dtype(ScalarType_Long, out) < 0) return NULL;
   return resize_and_copy_out(out, at_native_argmin(self, dim, keepdim));
 }
+
+/* max.dim / min.dim into (values, indices): values must have self's dtype
+ * and indices int64, in that order of checks (values resized in between).
+ * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(max, dim) (resize_reduction_with_indices) */
+static TensorTuple2 extreme_dim_out(const Tensor* self, int64_t dim, bool keepdim, bool max, Tensor* values,
+                                    Tensor* indices) {
+  TensorTuple2 r = {{NULL, NULL}};
+  TensorTuple2 f = extreme_dim(self, dim, keepdim, max);
+  if (f.items[0] == NULL) return r;
+  /* values are checked and resized before indices are checked */
+  if (check_out_dtype(self->dtype, values) < 0 || resize_output(values, Tensor_sizes(f.items[0])) < 0 ||
+      check_out_dtype(ScalarType_Long, indices) < 0) {
+    Tensor_release(f.items[0]);
+    Tensor_release(f.items[1]);
+    return r;
+  }
+  Tensor* v = resize_and_copy_out(values, f.items[0]);
+  if (v == NULL) {
+    Tensor_release(f.items[1]);
+    return r;
+  }
+  Tensor* i = resize_and_copy_out(indices, f.items[1]);
+  if (i == NULL) {
+    Tensor_release(v);
+    return r;
+  }
+  r.items[0] = v;
+  r.items[1] = i;
+  return r;
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(max_out) (out=) */
+TensorTuple2 at_native_max_dim_max(const Tensor* self, int64_t dim, bool keepdim, Tensor* max, Tensor* max_values) {
+  return extreme_dim_out(self, dim, keepdim, true, max, max_values);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(min_out) (out=) */
+TensorTuple2 at_native_min_dim_min(const Tensor* self, int64_t dim, bool keepdim, Tensor* min, Tensor* min_indices) {
+  return extreme_dim_out(self, dim, keepdim, false, min, min_indices);
+}

@@ -107,13 +107,17 @@ fail:
   return NULL;
 }
 
-/* cat into out: no input may share memory with out (assert_no_overlap: a
- * full overlap is refused too), and the inputs' result type must cast to
- * out's dtype.
+/* cat into out: the inputs' result type must cast to out's dtype; then out
+ * takes the result's shape, and only then is it checked against the inputs
+ * (assert_no_overlap: a full overlap is refused too), so a refused out has
+ * been resized already, as in 1.13 (whose meta function resizes it).
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_META_FUNC(cat), TORCH_IMPL_FUNC(cat_out_cpu) */
-Tensor* at_native_cat_out(TensorList tensors, int64_t dim, Tensor* out) {
-  Tensor* result = at_native_cat(tensors, dim);
+static Tensor* cat_into(Tensor* out, Tensor* result, TensorList tensors, bool check_type_first) {
   if (result == NULL) return NULL;
+  if (check_type_first)
+    TORCH_CHECK(canCast(result->dtype, out->dtype),
+                "torch.cat(): input types can't be cast to the desired output type %s", ScalarType_name(out->dtype));
+  TRY(resize_output(out, Tensor_sizes(result)) == 0);
   TRY(assert_no_internal_overlap(out) == 0);
   for (size_t i = 0; i < tensors.size; i++) TRY(assert_no_overlap(out, tensors.data[i]) == 0);
   TORCH_CHECK(canCast(result->dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
@@ -122,4 +126,16 @@ Tensor* at_native_cat_out(TensorList tensors, int64_t dim, Tensor* out) {
 fail:
   Tensor_release(result);
   return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_IMPL_FUNC(cat_out_cpu) */
+Tensor* at_native_cat_out(TensorList tensors, int64_t dim, Tensor* out) {
+  return cat_into(out, at_native_cat(tensors, dim), tensors, true);
+}
+
+/* stack into out: out takes the stacked shape first, then cat's out= checks
+ * run (so a refused out has been resized, as in 1.13).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::stack_out (cat_out of unsqueezed inputs) */
+Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
+  return cat_into(out, at_native_stack(tensors, dim), tensors, false);
 }

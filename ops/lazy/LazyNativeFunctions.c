@@ -90,6 +90,25 @@ static int written_argument(const OperatorEntry* op) {
   return -1;
 }
 
+/* The written argument that return `r` aliases (same alias set), or the
+ * first written one. */
+static int aliased_argument(const OperatorEntry* op, size_t r) {
+  const AliasInfo* ra = &op->schema.returns[r].alias_info;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    const AliasInfo* a = &op->schema.arguments[i].alias_info;
+    if (a->is_write && strcmp(a->set, ra->set) == 0) return (int)i;
+  }
+  return written_argument(op);
+}
+
+/* More than one written argument (max.dim_max's values and indices): the
+ * recording kernel writes one, so these run through the fallback. */
+static bool writes_several(const OperatorEntry* op) {
+  int n = 0;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) n += op->schema.arguments[i].alias_info.is_write;
+  return n > 1;
+}
+
 /* A view: the first return aliases (without writing) the first argument. */
 static bool is_view_op(const OperatorEntry* op) {
   return op->schema.num_returns > 0 && op->schema.num_arguments > 0 &&
@@ -106,7 +125,7 @@ static bool returns_only_tensors(const OperatorEntry* op) {
 
 /* Operators whose output shape or errors depend on the data. */
 static bool needs_eager_fallback(const OperatorEntry* op) {
-  return op == at_op_index_Tensor || op == at_op_index_put_ || !returns_only_tensors(op) ||
+  return op == at_op_index_Tensor || op == at_op_index_put_ || !returns_only_tensors(op) || writes_several(op) ||
          op->schema.num_arguments > kMaxArgs;
 }
 
@@ -515,7 +534,7 @@ static int eager_fallback(const OperatorEntry* op, IValue* args, IValue* rets) {
     if (args[i].tag == IValueTag_Tensor && Tensor_isLazy(args[i].u.tensor)) {
       Tensor* cpu = LazyTensor_toCpu(args[i].u.tensor);
       if (cpu == NULL) goto done;
-      if ((int)i == written) {
+      if (op->schema.arguments[i].alias_info.is_write) {
         /* The cached result is shared: write a private copy. */
         OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
         owned[i] = at_clone(cpu, preserve);
@@ -546,8 +565,10 @@ static int eager_fallback(const OperatorEntry* op, IValue* args, IValue* rets) {
       rets[i] = crets[i];
       crets[i] = IValue_none();
     } else if (written >= 0 && op->schema.returns[i].alias_info.present) {
-      Tensor* self = args[written].u.tensor;
-      LazyNode* n = LazyNode_deviceData(owned[written]);
+      /* the argument this return aliases (max.dim_max: values -> max) */
+      int w = aliased_argument(op, i);
+      Tensor* self = args[w].u.tensor;
+      LazyNode* n = LazyNode_deviceData(owned[w]);
       LazyTensor_write(self, LazyValue_make(n, 0));
       LazyNode_release(n);
       rets[i] = IValue_takeTensor(Tensor_retain(self));

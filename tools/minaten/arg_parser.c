@@ -189,6 +189,19 @@ static const char* python_name(const Argument* a, bool is_self_of_function) {
   return is_self_of_function ? "input" : a->name;
 }
 
+/* The trailing keyword-only tensors an out= overload writes (max.dim_max's
+ * `max`, `max_values`): where they start, and how many (0 if none). */
+static size_t out_arguments(const FunctionSchema* s, size_t* count) {
+  size_t i = s->num_arguments;
+  while (i > 0) {
+    const Argument* a = &s->arguments[i - 1];
+    if (!(a->kwarg_only && SchemaType_isTensor(&a->type) && a->alias_info.present && a->alias_info.is_write)) break;
+    i--;
+  }
+  *count = s->num_arguments - i;
+  return i;
+}
+
 void ParsedArgs_release(ParsedArgs* p) {
   Value_release(p->packed);
   p->packed = NULL;
@@ -213,9 +226,25 @@ bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args,
   bool allow_varargs_intlist = max_pos_args == 1 && t0->is_list && SchemaType_isIntLike(t0->base);
   if (nargs > max_pos_args && !allow_varargs_intlist) return false;
 
+  /* Several outputs are one Python parameter, `out=(values, indices)`. */
+  size_t num_out, out_start = out_arguments(s, &num_out);
   int arg_pos = 0, remaining_kwargs = nkw;
   for (size_t i = first; i < n; i++) {
     const Argument* a = &s->arguments[i];
+    if (num_out >= 2 && i == out_start) {
+      const Value* tuple = NULL;
+      for (int k = 0; k < nkw; k++)
+        if (strcmp(kwnames[k], "out") == 0) tuple = kwargs[k];
+      if (tuple == NULL || (tuple->kind != Value_Tuple && tuple->kind != Value_List) ||
+          tuple->u.seq.n != (int)num_out)
+        goto mismatch;
+      for (size_t j = 0; j < num_out; j++) {
+        if (tuple->u.seq.items[j]->kind != Value_Tensor) goto mismatch;
+        out->slots[i + j] = tuple->u.seq.items[j];
+      }
+      remaining_kwargs--;
+      break;
+    }
     const Value* obj = NULL;
     bool is_kwd = false;
     if (arg_pos < nargs) {

@@ -297,7 +297,12 @@ int Value_str_write(const Value* v, FILE* out) {
     case Value_Str: fputs(v->u.s, out); return 0;
     case Value_Tuple:
       if (v->u.seq.named != NULL) { /* torch/csrc/utils/structseq.cpp returned_structseq_repr */
-        fprintf(out, "torch.return_types.%s(", v->u.seq.named->name);
+        /* an out= overload's tuple is NAME_out (torch.return_types.max_out) */
+        bool out_fn = false;
+        for (size_t a = 0; a < v->u.seq.named->num_arguments; a++)
+          out_fn = out_fn || (v->u.seq.named->arguments[a].kwarg_only &&
+                              v->u.seq.named->arguments[a].alias_info.is_write);
+        fprintf(out, "torch.return_types.%s%s(", v->u.seq.named->name, out_fn ? "_out" : "");
         for (int i = 0; i < v->u.seq.n; i++) {
           fprintf(out, "\n%s=", v->u.seq.named->returns[i].name);
           if (Value_repr_write(v->u.seq.items[i], out) < 0) return -1;
