@@ -33,6 +33,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
@@ -99,11 +100,11 @@ static int64_t inner_run(const int64_t* shape, int64_t ndim, const AddInput* a, 
   return run;
 }
 
-static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point, bool relu_fused) {
-  int64_t shape[MINATEN_MAX_DIM];
-  size_t ndim;
-  /* check_inputs asks each tensor for its qscheme through the dispatcher: a
-   * float operand fails there (aten::qscheme has no CPU kernel). */
+/* The checks of every tensor-tensor add: per-tensor affine, one scheme,
+ * one dtype.  check_inputs asks each tensor for its qscheme through the
+ * dispatcher: a float operand fails there (aten::qscheme has no CPU kernel).
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp check_inputs */
+static int check_inputs(const Tensor* qa, const Tensor* qb) {
   QScheme sa = at_qscheme(qa);
   TRY(!Error_occurred());
   TORCH_CHECK(sa == QScheme_PerTensorAffine, "Only per tensor quantization is suported in Add.");
@@ -111,14 +112,17 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
   TRY(!Error_occurred());
   TORCH_CHECK(sa == sb, "Both inputs to Add must have the same quantization shceme.");
   TORCH_CHECK(qa->dtype == qb->dtype, "Add operands should have same data type.");
-  TRY(broadcast_shape(Tensor_sizes(qa), Tensor_sizes(qb), shape, &ndim) == 0);
-  Quantizer* qz = Quantizer_newPerTensorAffine(scale, zero_point, qa->dtype);
-  TRY(qz);
-  /* NB: PyTorch allocates qa's shape and lets TensorIterator resize it to the
-   * broadcast shape (with a warning on stderr when qb is the larger). */
-  Tensor* qc = new_qtensor(IntArrayRef_make(shape, ndim), qz);
-  Quantizer_release(qz);
-  TRY(qc);
+  return 0;
+fail:
+  return -1;
+}
+
+/* qc = qa + qb (broadcast to `shape`), requantized with qc's own scale and
+ * zero point.  PyTorch 1.13: cpu/QuantizedOpKernels.cpp qadd_kernel */
+static void qadd_into(Tensor* qc, const Tensor* qa, const Tensor* qb, const int64_t* shape, size_t ndim,
+                      bool relu_fused) {
+  double scale = qc->quantizer->scale;
+  int64_t zero_point = qc->quantizer->zero_point;
   AddInput a, b;
   add_input_init(&a, qa, shape, (int64_t)ndim);
   add_input_init(&b, qb, shape, (int64_t)ndim);
@@ -128,7 +132,6 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
   int64_t qmin, qmax;
   qint_range(qa->dtype, &qmin, &qmax);
   float inv_scale = quantize_inv_scale(scale);
-  char* out = Tensor_data(qc);
   int64_t index[MINATEN_MAX_DIM] = {0};
   int64_t oa = qa->storage_offset, ob = qb->storage_offset;
   for (int64_t i = 0; i < qc->numel; i++) {
@@ -139,7 +142,7 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
     if (relu_fused) c = c > 0.0f || isnan(c) ? c : 0.0f; /* std::max<float>(c, 0) keeps a NaN c */
     int64_t q = vec && qa->dtype != ScalarType_QInt32 ? quantize_avx2(c, inv_scale, zero_point, qmin, qmax)
                                                      : quantize_val_inv(inv_scale, zero_point, c, qmin, qmax);
-    qint_store(qc->dtype, out, i, q);
+    qint_store(qc->dtype, (char*)qc->storage->data, qtensor_element_offset(qc, i), q);
     /* next element of the output, row-major */
     for (int64_t d = (int64_t)ndim - 1; d >= 0; d--) {
       oa += a.strides[d], ob += b.strides[d];
@@ -148,7 +151,37 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
       index[d] = 0;
     }
   }
+}
+
+static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point, bool relu_fused) {
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  TRY(check_inputs(qa, qb) == 0);
+  TRY(broadcast_shape(Tensor_sizes(qa), Tensor_sizes(qb), shape, &ndim) == 0);
+  Quantizer* qz = Quantizer_newPerTensorAffine(scale, zero_point, qa->dtype);
+  TRY(qz);
+  /* NB: PyTorch allocates qa's shape and lets TensorIterator resize it to the
+   * broadcast shape (with a warning on stderr when qb is the larger). */
+  Tensor* qc = new_qtensor(IntArrayRef_make(shape, ndim), qz);
+  Quantizer_release(qz);
+  TRY(qc);
+  qadd_into(qc, qa, qb, shape, ndim, relu_fused);
   return qc;
+fail:
+  return NULL;
+}
+
+/* Into out, with out's scale and zero point.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd_out */
+static Tensor* qadd_out(const Tensor* qa, const Tensor* qb, Tensor* out, bool relu_fused) {
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  TRY(check_inputs(qa, qb) == 0);
+  TRY(check_inputs(qa, out) == 0);
+  TRY(broadcast_shape(Tensor_sizes(qa), Tensor_sizes(qb), shape, &ndim) == 0);
+  TRY(resize_output(out, IntArrayRef_make(shape, ndim)) == 0);
+  qadd_into(out, qa, qb, shape, ndim, relu_fused);
+  return Tensor_retain(out);
 fail:
   return NULL;
 }
@@ -161,4 +194,139 @@ Tensor* at_native_qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t
 /* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd<ReLUFused=true> */
 Tensor* at_native_qadd_relu(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point) {
   return qadd(qa, qb, scale, zero_point, true);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd_out<ReLUFused=false> */
+Tensor* at_native_qadd_out(const Tensor* qa, const Tensor* qb, Tensor* out) { return qadd_out(qa, qb, out, false); }
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd_out<ReLUFused=true> */
+Tensor* at_native_qadd_relu_out(const Tensor* qa, const Tensor* qb, Tensor* out) {
+  return qadd_out(qa, qb, out, true);
+}
+
+/* ---- quantized tensor + Python number ------------------------------------------
+ *
+ * Note [Quantized add of a number]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * a + c moves the quantization parameters rather than the values where it
+ * can.  With s, z the input's scale and zero point and c_q = round(c / s):
+ *   - if z - c_q fits the dtype's range, the result has the input's integers
+ *     with scale s and zero point z - c_q (a plain copy);
+ *   - if z - c_q is below q_min, the zero point becomes q_min and the scale
+ *     grows to s' = (q_max - (z - c_q)) / (q_max - q_min) * s, and each
+ *     integer is requantized: z' + rint((Xq - z + c_q) * s / s');
+ *   - above q_max, symmetrically, with z' = q_max and
+ *     s' = ((z - c_q) - q_min) / (q_max - q_min) * s.
+ * add_relu then clamps below the new zero point.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp
+ * _add_scalar_out, cpu/QuantizedOpKernels.cpp qadd_scalar_kernel,
+ * quantized/AffineQuantizerBase.cpp requantize_from_int
+ */
+
+/* t's quantizer becomes q (one reference taken).
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp set_quantizer_ */
+static void set_quantizer_(Tensor* t, Quantizer* q) {
+  Quantizer_release(t->quantizer);
+  t->quantizer = q;
+}
+
+/* out = requantize_from_int(self - z + c_q) with out's scale and zero point,
+ * in float as PyTorch multiplies: (Xq - z + c_q) * (s_self * (1 / s_out)). */
+static int qadd_scalar_kernel(Tensor* out, const Tensor* self, int64_t c_q, bool relu_fused) {
+  /* Scalar::to<int32_t>() of c_q */
+  TORCH_CHECK(c_q >= INT32_MIN && c_q <= INT32_MAX, "value cannot be converted to type int without overflow");
+  float scale = double_to_float(out->quantizer->scale);
+  float inv_scale = 1.0f / scale;
+  float multiplier = double_to_float(self->quantizer->scale) * inv_scale;
+  int64_t zero_point = out->quantizer->zero_point, self_zero_point = self->quantizer->zero_point;
+  int64_t qmin, qmax;
+  qint_range(self->dtype, &qmin, &qmax);
+  const char* in = (const char*)self->storage->data;
+  char* o = (char*)out->storage->data;
+  for (int64_t i = 0; i < self->numel; i++) {
+    int64_t a = qint_load(self->dtype, in, qtensor_element_offset(self, i));
+    /* int32 arithmetic as PyTorch's, wrapping */
+    int32_t c = (int32_t)((uint32_t)(int32_t)(a - self_zero_point) + (uint32_t)(int32_t)c_q);
+    float v = rintf((float)c * multiplier);
+    /* zero_point + lrintf(v), clamped; v beyond the int64 range (or NaN)
+     * saturates instead of being undefined */
+    int64_t q = isnan(v) ? qmin : v >= 0x1p62f ? qmax : v <= -0x1p62f ? qmin : zero_point + (int64_t)v;
+    q = q < qmin ? qmin : q > qmax ? qmax : q;
+    if (relu_fused && q < zero_point) q = zero_point;
+    qint_store(out->dtype, o, qtensor_element_offset(out, i), q);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+static Tensor* add_scalar_out(Tensor* out, const Tensor* self, Scalar other, bool relu_fused) {
+  TORCH_CHECK(self->quantizer->qscheme == QScheme_PerTensorAffine, "Only per tensor affine is supported for now!!");
+  double s = self->quantizer->scale;
+  int64_t z = self->quantizer->zero_point;
+  int64_t qmin, qmax;
+  qint_range(self->dtype, &qmin, &qmax);
+  /* int64_t c_q = std::nearbyint(c / s): x86 gives INT64_MIN for what does not fit */
+  double cq = nearbyint(Scalar_toDouble(other) / s);
+  int64_t c_q = cq >= -0x1p63 && cq < 0x1p63 ? (int64_t)cq : INT64_MIN;
+  int64_t zc = (int64_t)((uint64_t)z - (uint64_t)c_q); /* z - c_q, wrapping */
+  if (qmin > zc || qmax < zc) {
+    double s_prime = qmin > zc ? ((double)qmax - (double)zc) / ((double)qmax - (double)qmin) * s
+                               : ((double)zc - (double)qmin) / ((double)qmax - (double)qmin) * s;
+    Quantizer* q = Quantizer_newPerTensorAffine(s_prime, qmin > zc ? qmin : qmax, self->dtype);
+    TRY(q);
+    TRY(resize_output(out, Tensor_sizes(self)) == 0);
+    set_quantizer_(out, q);
+    TRY(qadd_scalar_kernel(out, self, c_q, relu_fused) == 0);
+  } else {
+    Tensor* copied = at_copy_(out, self, false);
+    TRY(copied);
+    Tensor_release(copied);
+    Quantizer* q = Quantizer_newPerTensorAffine(s, zc, self->dtype);
+    TRY(q);
+    set_quantizer_(out, q);
+    if (relu_fused) {
+      Tensor* r = at_native_relu_quantized_cpu_(out);
+      TRY(r);
+      Tensor_release(r);
+    }
+  }
+  return Tensor_retain(out);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd_scalar (and qadd_scalar2) */
+static Tensor* qadd_scalar(const Tensor* qa, Scalar b, bool relu_fused) {
+  QScheme scheme = at_qscheme(qa);
+  TRY(!Error_occurred());
+  TORCH_CHECK(scheme == QScheme_PerTensorAffine, /* or per-tensor symmetric, which minaten has not */
+              "Only per tensor quantization is supported in Add.");
+  Tensor* qc = new_qtensor(Tensor_sizes(qa), qa->quantizer); /* empty_like(qa) */
+  TRY(qc);
+  Tensor* r = add_scalar_out(qc, qa, b, relu_fused);
+  Tensor_release(qc);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp qadd_scalar_out */
+static Tensor* qadd_scalar_out(const Tensor* qa, Scalar b, Tensor* out, bool relu_fused) {
+  return check_inputs(qa, out) < 0 ? NULL : add_scalar_out(out, qa, b, relu_fused);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp qadd_scalar<ReLUFused=false> */
+Tensor* at_native_qadd_scalar(const Tensor* qa, Scalar b) { return qadd_scalar(qa, b, false); }
+/* PyTorch 1.13: BinaryOps.cpp qadd_scalar2<ReLUFused=false> */
+Tensor* at_native_qadd_scalar2(Scalar b, const Tensor* qa) { return qadd_scalar(qa, b, false); }
+/* PyTorch 1.13: BinaryOps.cpp qadd_scalar_out<ReLUFused=false> */
+Tensor* at_native_qadd_scalar_out(const Tensor* qa, Scalar b, Tensor* out) { return qadd_scalar_out(qa, b, out, false); }
+/* PyTorch 1.13: BinaryOps.cpp qadd_scalar<ReLUFused=true> */
+Tensor* at_native_qadd_relu_scalar(const Tensor* qa, Scalar b) { return qadd_scalar(qa, b, true); }
+/* PyTorch 1.13: BinaryOps.cpp qadd_scalar2<ReLUFused=true> */
+Tensor* at_native_qadd_relu_scalar2(Scalar b, const Tensor* qa) { return qadd_scalar(qa, b, true); }
+/* PyTorch 1.13: BinaryOps.cpp qadd_scalar_out<ReLUFused=true> */
+Tensor* at_native_qadd_relu_scalar_out(const Tensor* qa, Scalar b, Tensor* out) {
+  return qadd_scalar_out(qa, b, out, true);
 }

@@ -232,8 +232,9 @@ int jit_createStackForSchema(const OperatorEntry* op, Value** args, int nargs, c
                              int nkw, IValue* stack, char* why, size_t why_size) {
   const FunctionSchema* s = &op->schema;
   size_t n = s->num_arguments;
-  /* PyTorch 1.13: pybind_utils.cpp opAllowsNumbersAsTensors */
-  bool numbers = allows_numbers_as_tensors(s->name);
+  /* PyTorch 1.13: pybind_utils.cpp opAllowsNumbersAsTensors (aten operators
+   * only: quantized::add takes no number for a tensor) */
+  bool numbers = strcmp(s->ns, "aten") == 0 && allows_numbers_as_tensors(s->name);
   char name[128], decl[1024];
   op_name(s, name, sizeof name);
   declaration(op, decl, sizeof decl);
