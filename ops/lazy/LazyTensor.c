@@ -116,12 +116,29 @@ LazyValue LazyTensor_value(Tensor* t) {
 void LazyTensor_write(Tensor* t, LazyValue v) {
   LazyTensor* lt = t->lazy;
   LazyAlias* a = lt->alias;
+  const LazyShape* shape = LazyValue_shape(v);
+  if (shape->dim != t->dim || (t->dim && memcmp(shape->sizes, t->sizes, (size_t)t->dim * sizeof(int64_t)) != 0)) {
+    /* A write that changes the shape (resize_, an out= argument resized, as
+     * resize_output does on the CPU): the tensor leaves its alias group with
+     * the new value as its own base; its old base and the other views keep
+     * theirs, as they keep the old storage on the CPU. */
+    LazyAlias* fresh = calloc(1, sizeof *fresh);
+    TORCH_INTERNAL_ASSERT(fresh != NULL);
+    fresh->refcount = 1;
+    fresh->base = LazyValue_make(LazyNode_retain(v.node), v.index);
+    LazyAlias_release(a);
+    lt->alias = fresh;
+    LazyViewSteps_free(lt->steps, lt->num_steps);
+    lt->steps = NULL;
+    lt->num_steps = 0;
+    TORCH_INTERNAL_ASSERT(Tensor_resizeContiguous(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)) == 0);
+    set_value(lt, v);
+    lt->generation = fresh->generation;
+    t->storage_offset = 0;
+    t->is_contiguous = true;
+    return;
+  }
   if (lt->num_steps == 0) {
-    /* An out= argument takes the result's shape, as resize_output gives it
-     * on the CPU (the dummy run has checked and warned). */
-    const LazyShape* shape = LazyValue_shape(v);
-    if (shape->dim != t->dim || (t->dim && memcmp(shape->sizes, t->sizes, (size_t)t->dim * sizeof(int64_t)) != 0))
-      TORCH_INTERNAL_ASSERT(Tensor_resizeContiguous(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)) == 0);
     LazyNode_retain(v.node);
     LazyNode_release(a->base.node);
     a->base = v;
