@@ -17,7 +17,7 @@
  * PyTorch 1.13: torch/csrc/autograd/python_variable_methods.cpp (THPVariable_size,
  * THPVariable_to, THPVariable_item, THPVariable_tolist, dispatch_to),
  * torch/csrc/autograd/python_variable.cpp (THPVariable_properties),
- * aten/src/ATen/native/TensorProperties.cpp (numpy_T)
+ * aten/src/ATen/native/TensorShape.cpp (numpy_T)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -292,7 +292,16 @@ Value* tensor_attribute(Value* self, const char* name) {
   if (strcmp(name, "is_quantized") == 0) return Value_bool(ScalarType_isQuantized(t->dtype));
   if (strcmp(name, "requires_grad") == 0 || strcmp(name, "is_cuda") == 0) return Value_bool(false);
   if (strcmp(name, "T") == 0) {
-    /* PyTorch 1.13: TensorProperties.cpp numpy_T: permute with the dims reversed */
+    /* PyTorch 1.13: TensorShape.cpp numpy_T: permute with the dims reversed,
+     * deprecated (TORCH_WARN_ONCE) for anything but a matrix or a scalar */
+    static bool warned = false;
+    if (t->dim != 2 && t->dim != 0 && !warned) {
+      warned = true;
+      Warning_warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+                   "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+                   "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+                   "tensor.");
+    }
     int64_t dims[MINATEN_MAX_DIM];
     for (int64_t i = 0; i < t->dim; i++) dims[i] = t->dim - 1 - i;
     IValue args[2] = {IValue_borrowTensor(t), IValue_borrowIntList(IntArrayRef_make(dims, (size_t)t->dim))};
