@@ -1,9 +1,13 @@
 /*
  * LazyNativeFunctions.c - one boxed kernel that records any operator.
  *
- * PyTorch generates a Lazy kernel per operator (LazyNativeFunctions::add,
- * ...), each with a shape function and an IR node class.  minaten has one
- * boxed kernel, driven by the operator's schema:
+ * PyTorch generates a Lazy kernel per operator it lowers
+ * (LazyNativeFunctions::add, ...), each with a shape function and an IR
+ * node class.  minaten has one boxed kernel, driven by the operator's
+ * schema, which the code generator registers for the operators of
+ * yaml/ts_native_functions.yaml and for views; every other operator reaches
+ * the Lazy backend fallback at the end of this file, which runs it on the
+ * CPU.  The recording kernel:
  *
  *   1. Devices: every tensor argument must be lazy, except 0-dim CPU tensors
  *      (Python numbers wrapped as tensors, `t + torch.tensor(1.)`) and the
