@@ -330,3 +330,22 @@ Tensor* at_native_floor_divide__Scalar(Tensor* self, Scalar other) {
   Tensor_release(w);
   return r;
 }
+
+/* ---- maximum, minimum: elementwise, a NaN in either operand wins ----------- */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) */
+Tensor* at_native_maximum(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Maximum, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) (out=) */
+Tensor* at_native_maximum_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Maximum, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(minimum_out) */
+Tensor* at_native_minimum(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Minimum, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(minimum_out) (out=) */
+Tensor* at_native_minimum_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Minimum, kOne);
+}

@@ -34,6 +34,8 @@ typedef enum ReduceKind {
   Reduce_Amin,
   Reduce_Argmax,
   Reduce_Argmin,
+  Reduce_Any, /* true if some element is nonzero (NaN counts) */
+  Reduce_All, /* true if every element is nonzero */
 } ReduceKind;
 
 /* Marks the reduced dimensions; all of them for an absent or empty list.
@@ -106,7 +108,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     const char* base = Tensor_data(self);
     for (int64_t i = 0; i < nkept; i++) base += kidx[i] * self->strides[kept[i]] * item;
     double acc_d = kind == Reduce_Prod ? 1.0 : 0.0;
-    uint64_t acc_i = kind == Reduce_Prod ? 1 : 0;
+    uint64_t acc_i = kind == Reduce_Prod || kind == Reduce_All ? 1 : 0;
     double best_d = 0;
     int64_t best_i = 0, best_index = 0;
     int64_t ridx[MINATEN_MAX_DIM] = {0};
@@ -116,6 +118,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       if (floating) {
         double v = load_double(self->dtype, p);
         switch (kind) {
+          case Reduce_Any: acc_i |= v != 0; break;
+          case Reduce_All: acc_i &= v != 0; break;
           case Reduce_Sum:
           case Reduce_Mean: acc_d += v; break;
           case Reduce_Prod: acc_d *= v; break;
@@ -128,6 +132,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       } else {
         int64_t v = load_int(self->dtype, p);
         switch (kind) {
+          case Reduce_Any: acc_i |= v != 0; break;
+          case Reduce_All: acc_i &= v != 0; break;
           case Reduce_Sum:
           case Reduce_Mean: acc_i += (uint64_t)v; break;
           case Reduce_Prod: acc_i *= (uint64_t)v; break;
@@ -151,6 +157,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       case Reduce_Mean: store_from_double(out_dtype, o, acc_d / (double)count); break;
       case Reduce_Argmax:
       case Reduce_Argmin: *(int64_t*)o = best_index; break;
+      case Reduce_Any:
+      case Reduce_All: store_scalar(out_dtype, o, Scalar_fromLong(acc_i != 0)); break;
       default:
         if (floating) store_from_double(out_dtype, o, best_d);
         else store_scalar(out_dtype, o, Scalar_fromLong(best_i));
@@ -443,4 +451,30 @@ TensorTuple2 at_native_max_dim_max(const Tensor* self, int64_t dim, bool keepdim
 /* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(min_out) (out=) */
 TensorTuple2 at_native_min_dim_min(const Tensor* self, int64_t dim, bool keepdim, Tensor* min, Tensor* min_indices) {
   return extreme_dim_out(self, dim, keepdim, false, min, min_indices);
+}
+
+/* ---- any, all ------------------------------------------------------------------
+ * A bool result, except for uint8 inputs, which keep uint8 (1.13's legacy
+ * behaviour).  PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(any), allany_meta */
+static ScalarType any_all_dtype(const Tensor* self) {
+  return self->dtype == ScalarType_Byte ? ScalarType_Byte : ScalarType_Bool;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_all_out) */
+Tensor* at_native_any(const Tensor* self) {
+  return reduce_dims(self, kAllDims, false, any_all_dtype(self), Reduce_Any, "any");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_out) */
+Tensor* at_native_any_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_Any, "any");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_all_out) */
+Tensor* at_native_all(const Tensor* self) {
+  return reduce_dims(self, kAllDims, false, any_all_dtype(self), Reduce_All, "all");
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_out) */
+Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_All, "all");
 }

@@ -359,3 +359,31 @@ Tensor* at_native_scalar_tensor(Scalar s, OptionalScalarType dtype, OptionalLayo
   Tensor_release(result);
   return r;
 }
+
+/* ---- *_like factories: empty_like, then a fill ----------------------------- */
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::full_like */
+Tensor* at_native_full_like(const Tensor* self, Scalar fill_value, OptionalScalarType dtype, OptionalLayout layout,
+                            OptionalDevice device, OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
+  Tensor* result = at_empty_like(self, dtype, layout, device, pin_memory, memory_format);
+  if (result == NULL) return NULL;
+  Tensor* r = at_fill__Scalar(result, fill_value);
+  Tensor_release(result);
+  return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::zeros_like */
+Tensor* at_native_zeros_like(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                             OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
+  Tensor* result = at_empty_like(self, dtype, layout, device, pin_memory, memory_format);
+  if (result == NULL) return NULL;
+  Tensor* r = at_zero_(result);
+  Tensor_release(result);
+  return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::ones_like */
+Tensor* at_native_ones_like(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                            OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
+  return at_native_full_like(self, Scalar_fromLong(1), dtype, layout, device, pin_memory, memory_format);
+}

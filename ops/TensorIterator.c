@@ -305,6 +305,8 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_DivTrunc: r = truncf(x / y); break;
       case BinaryOp_DivFloor: r = div_floor_float(x, y); break;
       case BinaryOp_Remainder: r = remainder_float(x, y); break;
+      case BinaryOp_Maximum: r = isnan(x) || isnan(y) ? NAN : x < y ? y : x; break;
+      case BinaryOp_Minimum: r = isnan(x) || isnan(y) ? NAN : y < x ? y : x; break;
       case BinaryOp_Pow: r = powf(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
@@ -326,6 +328,8 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
       case BinaryOp_DivTrunc: r = trunc(x / y); break;
       case BinaryOp_DivFloor: r = div_floor_double(x, y); break;
       case BinaryOp_Remainder: r = remainder_double(x, y); break;
+      case BinaryOp_Maximum: r = isnan(x) || isnan(y) ? NAN : x < y ? y : x; break;
+      case BinaryOp_Minimum: r = isnan(x) || isnan(y) ? NAN : y < x ? y : x; break;
       case BinaryOp_Pow: r = pow(x, y); break;
       case BinaryOp_Max: r = x < y ? y : x; break;
       case BinaryOp_Min: r = x > y ? y : x; break;
@@ -360,8 +364,10 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
           return;
         }
         break;
-      case BinaryOp_Max: r = x < y ? y : x; break;
-      case BinaryOp_Min: r = x > y ? y : x; break;
+      case BinaryOp_Max:
+      case BinaryOp_Maximum: r = x < y ? y : x; break;
+      case BinaryOp_Min:
+      case BinaryOp_Minimum: r = x > y ? y : x; break;
       case BinaryOp_Lt: store_bool(L, o, x < y); return;
       case BinaryOp_Le: store_bool(L, o, x <= y); return;
       case BinaryOp_Gt: store_bool(L, o, x > y); return;
@@ -579,6 +585,13 @@ static double unary_double(UnaryOp op, double x) {
     case UnaryOp_Log: return log(x);
     case UnaryOp_Sqrt: return sqrt(x);
     case UnaryOp_Sigmoid: return 1.0 / (1.0 + exp(-x));
+    case UnaryOp_Sin: return sin(x);
+    case UnaryOp_Cos: return cos(x);
+    case UnaryOp_Floor: return floor(x);
+    case UnaryOp_Ceil: return ceil(x);
+    case UnaryOp_Round: return nearbyint(x);
+    case UnaryOp_Trunc: return trunc(x);
+    case UnaryOp_Sign: return (double)((0 < x) - (x < 0));
     default: return tanh(x);
   }
 }
@@ -591,6 +604,13 @@ static float unary_float(UnaryOp op, float x) {
     case UnaryOp_Log: return logf(x);
     case UnaryOp_Sqrt: return sqrtf(x);
     case UnaryOp_Sigmoid: return 1.0f / (1.0f + expf(-x));
+    case UnaryOp_Sin: return sinf(x);
+    case UnaryOp_Cos: return cosf(x);
+    case UnaryOp_Floor: return floorf(x);
+    case UnaryOp_Ceil: return ceilf(x);
+    case UnaryOp_Round: return nearbyintf(x);
+    case UnaryOp_Trunc: return truncf(x);
+    case UnaryOp_Sign: return (float)((0 < x) - (x < 0));
     default: return tanhf(x);
   }
 }
@@ -611,6 +631,13 @@ static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
     case UnaryOp_Log: UNARY_LOOP(logf(x));
     case UnaryOp_Sqrt: UNARY_LOOP(sqrtf(x));
     case UnaryOp_Sigmoid: UNARY_LOOP(1.0f / (1.0f + expf(-x)));
+    case UnaryOp_Sin: UNARY_LOOP(sinf(x));
+    case UnaryOp_Cos: UNARY_LOOP(cosf(x));
+    case UnaryOp_Floor: UNARY_LOOP(floorf(x));
+    case UnaryOp_Ceil: UNARY_LOOP(ceilf(x));
+    case UnaryOp_Round: UNARY_LOOP(nearbyintf(x));
+    case UnaryOp_Trunc: UNARY_LOOP(truncf(x));
+    case UnaryOp_Sign: UNARY_LOOP((float)((0 < x) - (x < 0)));
     default: UNARY_LOOP(tanhf(x));
   }
 #undef UNARY_LOOP
@@ -624,7 +651,13 @@ static void unary_element(UnaryOp op, ScalarType compute, ScalarType in_type, Sc
     store_from_double(out_type, o, unary_double(op, load_double(in_type, p)));
   } else {
     int64_t x = load_int(in_type, p);
-    int64_t r = op == UnaryOp_Abs ? (x < 0 ? (int64_t)(0 - (uint64_t)x) : x) : (x < 0 ? 0 : x);
+    int64_t r;
+    switch (op) {
+      case UnaryOp_Abs: r = x < 0 ? (int64_t)(0 - (uint64_t)x) : x; break;
+      case UnaryOp_Relu: r = x < 0 ? 0 : x; break;
+      case UnaryOp_Sign: r = (0 < x) - (x < 0); break;
+      default: r = x; break; /* floor, ceil, round, trunc of an integer */
+    }
     store_scalar(out_type, o, Scalar_fromLong(r));
   }
 }
@@ -634,10 +667,14 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   Tensor* result = NULL;
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
-  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu;
-  if (keeps_dtype) {
-    TORCH_CHECK(a->dtype != ScalarType_Bool || op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
-    TORCH_CHECK(a->dtype != ScalarType_Bool, "Boolean inputs not supported for relu");
+  bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
+  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || rounding;
+  if (a->dtype == ScalarType_Bool) {
+    TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
+    TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");
+    /* AT_DISPATCH of the rounding kernels has no Bool */
+    static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
+    TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
   }
   /* unary_float_op: integers and bools compute in the default float type. */
   ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : ScalarType_Float;

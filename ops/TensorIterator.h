@@ -31,6 +31,8 @@ typedef enum BinaryOp {
   BinaryOp_Min, /* a > b ? b : a: clamp's upper bound */
   BinaryOp_DivTrunc, /* div(rounding_mode='trunc'): in the common dtype; integers refuse a zero divisor */
   BinaryOp_DivFloor, /* div(rounding_mode='floor') */
+  BinaryOp_Maximum, /* maximum/minimum: a NaN in either gives NaN */
+  BinaryOp_Minimum,
   BinaryOp_Remainder, /* Python's %: the result takes the divisor's sign; integers refuse a zero divisor */
   BinaryOp_Lt,
   BinaryOp_Le,
@@ -68,11 +70,18 @@ Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op
 typedef enum UnaryOp {
   UnaryOp_Abs,     /* keeps integer dtypes */
   UnaryOp_Relu,    /* keeps integer dtypes */
-  UnaryOp_Exp,     /* these promote integers and bools to the default float */
+  UnaryOp_Exp,     /* these (to Cos) promote integers and bools to the default float */
   UnaryOp_Log,
   UnaryOp_Sqrt,
   UnaryOp_Sigmoid,
   UnaryOp_Tanh,
+  UnaryOp_Sin,
+  UnaryOp_Cos,
+  UnaryOp_Floor, /* these four keep the dtype: integers are copied, bools refused */
+  UnaryOp_Ceil,
+  UnaryOp_Round, /* half to even */
+  UnaryOp_Trunc,
+  UnaryOp_Sign,  /* keeps the dtype (bools too): -1, 0 or 1; 0 for a NaN */
 } UnaryOp;
 
 /* out = op(a), allocated like a (out == NULL) or written in place into out.

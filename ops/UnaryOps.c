@@ -112,3 +112,28 @@ Tensor* at_native_tanh(const Tensor* self) { return unary_op(NULL, self, UnaryOp
 Tensor* at_native_tanh_(Tensor* self) { return unary_op(self, self, UnaryOp_Tanh); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) (out=) */
 Tensor* at_native_tanh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Tanh); }
+
+/* ---- rounding, sign, sin, cos ----------------------------------------------
+ * floor, ceil, round (half to even), trunc and sign keep the dtype (an
+ * integer tensor is copied; bools are refused by the rounding four); sin and
+ * cos compute integers and bools in the default float type. */
+#define UNARY_OP_FORMS(name, OP, SAME_DTYPE_OUT)                                                  \
+  /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) */                                      \
+  Tensor* at_native_##name(const Tensor* self) { return unary_op(NULL, self, OP); }                  \
+  /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) (in place) */                           \
+  Tensor* at_native_##name##_(Tensor* self) { return unary_op(self, self, OP); }                     \
+  /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) (out=) */                               \
+  Tensor* at_native_##name##_out(const Tensor* self, Tensor* out) {                                 \
+    if (SAME_DTYPE_OUT && check_same_dtype(self, out) < 0) return NULL;                             \
+    return unary_op_out(out, self, OP);                                                             \
+  }
+/* the rounding four and sign are unary_op (out= of the input's dtype only),
+ * sin and cos unary_float_op (any dtype the result casts to) */
+UNARY_OP_FORMS(floor, UnaryOp_Floor, true)
+UNARY_OP_FORMS(ceil, UnaryOp_Ceil, true)
+UNARY_OP_FORMS(round, UnaryOp_Round, true)
+UNARY_OP_FORMS(trunc, UnaryOp_Trunc, true)
+UNARY_OP_FORMS(sign, UnaryOp_Sign, true)
+UNARY_OP_FORMS(sin, UnaryOp_Sin, false)
+UNARY_OP_FORMS(cos, UnaryOp_Cos, false)
+#undef UNARY_OP_FORMS

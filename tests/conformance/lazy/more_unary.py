@@ -1,0 +1,11 @@
+# lazy tensors through floor, maximum, sign, sin, any/all, floor_, zeros_like, and their IR
+a = (torch.arange(6.).reshape(2, 3) * 0.7 - 1.9).to("lazy")
+print(a.floor())
+print(torch.maximum(a, torch.zeros(3).to("lazy")))
+print(a.sign(), a.sin())
+print(a.any(), a.all(1))
+b = a.clone()
+b.floor_()
+print(b)
+print(torch.zeros_like(a))
+lazy_ir(torch.maximum(a.floor(), a.cos()))
