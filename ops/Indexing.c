@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
 typedef struct IndexPlan {
@@ -296,4 +298,93 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
   int rc = walk(self, &p, scatter_one, &s);
   plan_free(&p);
   return rc < 0 ? NULL : Tensor_retain(self);
+}
+
+/* ---- masked_fill ----------------------------------------------------------------
+ * Every element of self where the mask (broadcast to self's shape; any
+ * nonzero counts) is set gets the value, converted with fill_'s checks.  The
+ * functional form fills a contiguous copy of self broadcast with the mask.
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_fill_impl_cpu, masked_fill */
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp masked_fill__cpu (Scalar) */
+Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar value) {
+  int64_t shape[MINATEN_MAX_DIM], mstrides[MINATEN_MAX_DIM];
+  size_t ndim;
+  char bytes[16];
+  TRY(broadcast_shape(Tensor_sizes(self), Tensor_sizes(mask), shape, &ndim) == 0);
+  {
+    char b1[256], b2[256];
+    bool same = (int64_t)ndim == self->dim && (ndim == 0 || memcmp(shape, self->sizes, ndim * sizeof(int64_t)) == 0);
+    TORCH_CHECK(same, "output with shape %s doesn't match the broadcast shape %s",
+                IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(shape, ndim), b2, sizeof b2));
+  }
+  TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
+  for (int64_t d = 0; d < self->dim; d++) {
+    int64_t md = d - (self->dim - mask->dim);
+    mstrides[d] = md < 0 || mask->sizes[md] == 1 ? 0 : mask->strides[md];
+  }
+  size_t size = Tensor_itemsize(self), msize = Tensor_itemsize(mask);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  for (int64_t n = 0; n < self->numel; n++) {
+    int64_t so = 0, mo = 0;
+    for (int64_t d = 0; d < self->dim; d++) so += idx[d] * self->strides[d], mo += idx[d] * mstrides[d];
+    const char* m = Tensor_data(mask) + mo * (int64_t)msize;
+    bool set = false;
+    for (size_t b = 0; b < msize; b++) set = set || m[b] != 0;
+    if (set) memcpy(Tensor_data(self) + so * (int64_t)size, bytes, size);
+    for (int64_t d = self->dim - 1; d >= 0; d--) {
+      if (++idx[d] < self->sizes[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp masked_fill__cpu (Tensor) */
+Tensor* at_native_masked_fill__Tensor(Tensor* self, const Tensor* mask, const Tensor* value) {
+  TORCH_CHECK(value->dim == 0,
+              "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %lld dimension(s).",
+              (long long)value->dim);
+  Scalar s = ScalarType_isFloating(value->dtype) ? Scalar_fromDouble(load_double(value->dtype, Tensor_data(value)))
+             : value->dtype == ScalarType_Bool  ? Scalar_fromBool(load_int(value->dtype, Tensor_data(value)) != 0)
+                                                : Scalar_fromLong(load_int(value->dtype, Tensor_data(value)));
+  return at_native_masked_fill__Scalar(self, mask, s);
+fail:
+  return NULL;
+}
+
+/* self broadcast with the mask, copied contiguous, then filled in place. */
+static Tensor* masked_fill_copy(const Tensor* self, const Tensor* mask, Tensor** result) {
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  *result = NULL;
+  TRY(broadcast_shape(Tensor_sizes(mask), Tensor_sizes(self), shape, &ndim) == 0);
+  Tensor* expanded = at_expand(self, IntArrayRef_make(shape, ndim), false);
+  TRY(expanded);
+  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+  *result = at_clone(expanded, contiguous);
+  Tensor_release(expanded);
+  return *result;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::masked_fill (Scalar) */
+Tensor* at_native_masked_fill_Scalar(const Tensor* self, const Tensor* mask, Scalar value) {
+  Tensor* result;
+  if (masked_fill_copy(self, mask, &result) == NULL) return NULL;
+  Tensor* r = at_masked_fill__Scalar(result, mask, value);
+  Tensor_release(result);
+  return r;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::masked_fill (Tensor) */
+Tensor* at_native_masked_fill_Tensor(const Tensor* self, const Tensor* mask, const Tensor* value) {
+  Tensor* result;
+  if (masked_fill_copy(self, mask, &result) == NULL) return NULL;
+  Tensor* r = at_masked_fill__Tensor(result, mask, value);
+  Tensor_release(result);
+  return r;
 }

@@ -478,3 +478,45 @@ Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
   OptionalIntArrayRef d = {true, {&dim, 1}};
   return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_All, "all");
 }
+
+/* ---- cumsum ---------------------------------------------------------------------
+ * Running sums along dim, accumulated as PyTorch's CPU kernel does (double
+ * for floating types, int64 for integers), each stored in the result dtype:
+ * the given one, else int64 for integers and bools, else self's.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumsum), cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel */
+Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  if (d < 0) return NULL;
+  ScalarType out_dtype = sum_dtype(self, dtype);
+  Tensor* out = empty_cpu(Tensor_sizes(self), out_dtype);
+  if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
+  bool floating = ScalarType_isFloating(out_dtype);
+  int64_t len = self->dim ? self->sizes[d] : 1;
+  int64_t sstride = self->dim ? self->strides[d] : 0, ostride = self->dim ? out->strides[d] : 0;
+  size_t isize = Tensor_itemsize(self), osize = Tensor_itemsize(out);
+  /* every line along dim: the other coordinates as an odometer */
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  for (int64_t line = 0; line < out->numel / (len ? len : 1); line++) {
+    int64_t so = 0, oo = 0;
+    for (int64_t k = 0; k < self->dim; k++) so += idx[k] * self->strides[k], oo += idx[k] * out->strides[k];
+    double acc_d = 0;
+    uint64_t acc_i = 0;
+    for (int64_t j = 0; j < len; j++) {
+      const char* p = Tensor_data(self) + (so + j * sstride) * (int64_t)isize;
+      char* o = Tensor_data(out) + (oo + j * ostride) * (int64_t)osize;
+      if (floating) {
+        acc_d += load_double(self->dtype, p);
+        store_from_double(out_dtype, o, acc_d);
+      } else {
+        acc_i += (uint64_t)load_int(self->dtype, p);
+        store_scalar(out_dtype, o, Scalar_fromLong((int64_t)acc_i));
+      }
+    }
+    for (int64_t k = self->dim - 1; k >= 0; k--) {
+      if (k == d) continue;
+      if (++idx[k] < self->sizes[k]) break;
+      idx[k] = 0;
+    }
+  }
+  return out;
+}

@@ -387,3 +387,39 @@ Tensor* at_native_ones_like(const Tensor* self, OptionalScalarType dtype, Option
                             OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
   return at_native_full_like(self, Scalar_fromLong(1), dtype, layout, device, pin_memory, memory_format);
 }
+
+/* ---- eye ----------------------------------------------------------------------- */
+
+/* An n x m zero matrix with ones on its diagonal, of the default dtype unless
+ * one is given.  PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp
+ * at::native::eye (eye_out_cpu: zero_, then fill_ of the diagonal) */
+Tensor* at_native_eye_m(int64_t n, int64_t m, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                        OptionalBool pin_memory) {
+  TORCH_CHECK(n >= 0, "n must be greater or equal to 0, got %lld", (long long)n);
+  TORCH_CHECK(m >= 0, "m must be greater or equal to 0, got %lld", (long long)m);
+  int64_t sizes[2] = {n, m};
+  Tensor* result = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, layout, device, pin_memory, kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* z = at_zero_(result);
+  Tensor* diag = z ? at_diagonal(result, 0, 0, 1) : NULL;
+  Tensor* filled = diag ? at_fill__Scalar(diag, Scalar_fromLong(1)) : NULL;
+  Tensor_release(z);
+  Tensor_release(diag);
+  if (filled == NULL) {
+    Tensor_release(result);
+    return NULL;
+  }
+  Tensor_release(filled);
+  return result;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::eye */
+Tensor* at_native_eye(int64_t n, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                      OptionalBool pin_memory) {
+  TORCH_CHECK(n >= 0, "n must be greater or equal to 0, got %lld", (long long)n);
+  return at_native_eye_m(n, n, dtype, layout, device, pin_memory);
+fail:
+  return NULL;
+}

@@ -1,0 +1,94 @@
+/*
+ * TensorTransformations.c - flip and repeat: copies that rearrange elements.
+ *
+ * flip reverses the order along some dimensions; its result is laid out like
+ * self (empty_like, so a transposed input gives a transposed result).
+ * repeat tiles self: the result has self's sizes (padded with leading 1s to
+ * the number of repeats) times the repeats, contiguous.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp (flip),
+ * TensorShape.cpp (repeat)
+ */
+#include <string.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
+#include "runtime/Exception.h"
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::flip */
+Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
+  bool flipped[MINATEN_MAX_DIM] = {false};
+  for (size_t i = 0; i < dims.size; i++) {
+    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, true);
+    if (d < 0) return NULL;
+    if (self->dim > 0 && flipped[d]) {
+      Error_set(ErrorType_RuntimeError, "dim %lld appears multiple times in the list of dims", (long long)d);
+      return NULL;
+    }
+    if (self->dim > 0) flipped[d] = true;
+  }
+  OptionalScalarType no_dtype = {false, ScalarType_Float};
+  OptionalLayout no_layout = {false, Layout_Strided};
+  OptionalDevice no_device = {false, {DeviceType_CPU, -1}};
+  OptionalBool no_pin = {false, false};
+  OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
+  Tensor* out = at_empty_like(self, no_dtype, no_layout, no_device, no_pin, preserve);
+  if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
+  /* out[i] = self[i with the flipped coordinates mirrored], in row-major order */
+  size_t size = Tensor_itemsize(self);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  for (int64_t n = 0; n < out->numel; n++) {
+    int64_t so = 0, oo = 0;
+    for (int64_t d = 0; d < self->dim; d++) {
+      int64_t c = flipped[d] ? self->sizes[d] - 1 - idx[d] : idx[d];
+      so += c * self->strides[d];
+      oo += idx[d] * out->strides[d];
+    }
+    memcpy(Tensor_data(out) + oo * (int64_t)size, Tensor_data(self) + so * (int64_t)size, size);
+    for (int64_t d = self->dim - 1; d >= 0; d--) {
+      if (++idx[d] < self->sizes[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::repeat */
+Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
+  TORCH_CHECK((int64_t)repeats.size >= self->dim,
+              "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  int64_t n = (int64_t)repeats.size, pad = n - self->dim;
+  int64_t padded[MINATEN_MAX_DIM], target[MINATEN_MAX_DIM], pstrides[MINATEN_MAX_DIM];
+  TORCH_CHECK(n <= MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
+              MINATEN_MAX_DIM, (long long)n);
+  for (int64_t d = 0; d < n; d++) {
+    padded[d] = d < pad ? 1 : self->sizes[d - pad];
+    pstrides[d] = d < pad ? 0 : self->strides[d - pad];
+    target[d] = padded[d] * repeats.data[d];
+  }
+  OptionalScalarType dtype = {true, self->dtype};
+  OptionalLayout no_layout = {false, Layout_Strided};
+  OptionalDevice device = {true, self->device};
+  OptionalBool no_pin = {false, false};
+  OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
+  Tensor* out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, no_layout, device, no_pin, no_format);
+  if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
+  /* out[i] = self[i mod self's (padded) sizes] */
+  size_t size = Tensor_itemsize(self);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  char* o = Tensor_data(out);
+  for (int64_t k = 0; k < out->numel; k++, o += size) {
+    int64_t so = 0;
+    for (int64_t d = 0; d < n; d++) so += (idx[d] % padded[d]) * pstrides[d];
+    memcpy(o, Tensor_data(self) + so * (int64_t)size, size);
+    for (int64_t d = n - 1; d >= 0; d--) {
+      if (++idx[d] < target[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+fail:
+  return NULL;
+}

@@ -1,0 +1,11 @@
+# lazy tensors through masked_fill, flip, repeat, cumsum, eye, and their IR
+a = torch.arange(6.).reshape(2, 3).to("lazy")
+print(a.masked_fill(a > 2, -1.))
+print(a.flip(1))
+print(a.repeat(1, 2))
+print(a.cumsum(1))
+print(torch.eye(2, device="lazy"))
+b = a.clone()
+b.masked_fill_(b < 2, torch.tensor(7.).to("lazy"))
+print(b)
+lazy_ir(a.flip(0).cumsum(0))
