@@ -22,6 +22,7 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -319,6 +320,7 @@ Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar v
                 IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(shape, ndim), b2, sizeof b2));
   }
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
+  if (MetaMode_isEnabled()) return Tensor_retain(self);
   for (int64_t d = 0; d < self->dim; d++) {
     int64_t md = d - (self->dim - mask->dim);
     mstrides[d] = md < 0 || mask->sizes[md] == 1 ? 0 : mask->strides[md];
