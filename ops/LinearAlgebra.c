@@ -393,14 +393,11 @@ Tensor* at_native_matmul_out(const Tensor* tensor1, const Tensor* tensor2, Tenso
 
 /* ---- out= variants ---------------------------------------------------------- */
 
-/* The structured kernels' output check: out must have the result's dtype.
- * PyTorch 1.13: aten/src/ATen/native/Resize.h / the generated
- * structured set_output (resize_out: "Expected out tensor to have dtype") */
+/* The structured kernels' output check (out must have the result's dtype),
+ * then the result moved into out. */
 static Tensor* check_dtype_and_copy_out(Tensor* out, Tensor* result) {
   if (result == NULL) return NULL;
-  if (result->dtype != out->dtype) {
-    Error_set(ErrorType_RuntimeError, "Expected out tensor to have dtype %s, but got %s instead",
-              ScalarType_typeMetaName(result->dtype), ScalarType_typeMetaName(out->dtype));
+  if (check_out_dtype(out, result->dtype) < 0) {
     Tensor_release(result);
     return NULL;
   }

@@ -51,11 +51,7 @@ Tensor* at_native_pow_Scalar(Scalar self, const Tensor* exponent) {
 static Tensor* pow_into(Tensor* out, Tensor* result, const Tensor* input) {
   if (result == NULL) return NULL;
   if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, input) < 0) goto fail;
-  if (result->dtype != out->dtype) {
-    Error_set(ErrorType_RuntimeError, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
-              ScalarType_name(result->dtype));
-    goto fail;
-  }
+  if (check_out_same_dtype(out, result->dtype) < 0) goto fail;
   return resize_and_copy_out(out, result);
 fail:
   Tensor_release(result);
@@ -107,11 +103,8 @@ fail:
 static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, OptionalScalar max, bool resize) {
   Tensor* r = at_native_clamp(self, min, max);
   if (r == NULL) return NULL;
-  if (r->dtype != out->dtype) {
-    if (resize)
-      Error_set(ErrorType_RuntimeError, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
-                ScalarType_name(r->dtype));
-    else
+  if (resize ? check_out_same_dtype(out, r->dtype) < 0 : r->dtype != out->dtype) {
+    if (!resize)
       Error_set(ErrorType_RuntimeError, "result type %s can't be cast to the desired output type %s",
                 ScalarType_name(r->dtype), ScalarType_typeMetaName(out->dtype));
     Tensor_release(r);

@@ -336,24 +336,13 @@ Tensor* at_native_min(const Tensor* self) { return extreme_all(self, false); }
  * Each checks out's dtype as PyTorch's meta function does, then computes
  * the functional result and moves it into out (resize_and_copy_out). */
 
-/* "Expected out tensor to have dtype long int, but got float instead", in
- * caffe2::TypeMeta's names.  PyTorch 1.13: aten/src/ATen/native/ReduceOpsUtils.h
- * (the dtype check of make_reduction's callers: resize_reduction, argmax) */
-static int check_out_dtype(ScalarType expected, const Tensor* out) {
-  TORCH_CHECK(out->dtype == expected, "Expected out tensor to have dtype %s, but got %s instead",
-              ScalarType_typeMetaName(expected), ScalarType_typeMetaName(out->dtype));
-  return 0;
-fail:
-  return -1;
-}
-
 /* sum into out: the dtype is out's unless given (then out must have it),
  * and the input is converted to it before summing, so
  * sum([0.5, 1.5], out=long) is 0 + 1.
  * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(sum, dim_IntList) (infer_dtype_from_optional) */
 Tensor* at_native_sum_IntList_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype,
                                   Tensor* out) {
-  if (dtype.has_value && check_out_dtype(dtype.value, out) < 0) return NULL;
+  if (dtype.has_value && check_out_dtype(out, dtype.value) < 0) return NULL;
   OptionalScalarType out_dtype = {true, out->dtype};
   return resize_and_copy_out(out, at_native_sum_dim_IntList(self, dim, keepdim, out_dtype));
 }
@@ -375,7 +364,7 @@ fail:
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(prod, dim_int) */
 Tensor* at_native_prod_int_out(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype, Tensor* out) {
-  if (dtype.has_value && check_out_dtype(dtype.value, out) < 0) return NULL;
+  if (dtype.has_value && check_out_dtype(out, dtype.value) < 0) return NULL;
   OptionalScalarType out_dtype = {true, out->dtype};
   return resize_and_copy_out(out, at_native_prod_dim_int(self, dim, keepdim, out_dtype));
 }
@@ -404,13 +393,13 @@ Tensor* at_native_amin_out(const Tensor* self, IntArrayRef dim, bool keepdim, Te
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
 Tensor* at_native_argmax_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
-  if (check_out_dtype(ScalarType_Long, out) < 0) return NULL;
+  if (check_out_dtype(out, ScalarType_Long) < 0) return NULL;
   return resize_and_copy_out(out, at_native_argmax(self, dim, keepdim));
 }
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
 Tensor* at_native_argmin_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
-  if (check_out_dtype(ScalarType_Long, out) < 0) return NULL;
+  if (check_out_dtype(out, ScalarType_Long) < 0) return NULL;
   return resize_and_copy_out(out, at_native_argmin(self, dim, keepdim));
 }
 
@@ -423,8 +412,8 @@ static TensorTuple2 extreme_dim_out(const Tensor* self, int64_t dim, bool keepdi
   TensorTuple2 f = extreme_dim(self, dim, keepdim, max);
   if (f.items[0] == NULL) return r;
   /* values are checked and resized before indices are checked */
-  if (check_out_dtype(self->dtype, values) < 0 || resize_output(values, Tensor_sizes(f.items[0])) < 0 ||
-      check_out_dtype(ScalarType_Long, indices) < 0) {
+  if (check_out_dtype(values, self->dtype) < 0 || resize_output(values, Tensor_sizes(f.items[0])) < 0 ||
+      check_out_dtype(indices, ScalarType_Long) < 0) {
     Tensor_release(f.items[0]);
     Tensor_release(f.items[1]);
     return r;

@@ -28,6 +28,22 @@ int resize_output(Tensor* output, IntArrayRef shape) {
   return Tensor_resizeContiguous(output, shape);
 }
 
+int check_out_same_dtype(const Tensor* out, ScalarType expected) {
+  TORCH_CHECK(out->dtype == expected, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
+              ScalarType_name(expected));
+  return 0;
+fail:
+  return -1;
+}
+
+int check_out_dtype(const Tensor* out, ScalarType expected) {
+  TORCH_CHECK(out->dtype == expected, "Expected out tensor to have dtype %s, but got %s instead",
+              ScalarType_typeMetaName(expected), ScalarType_typeMetaName(out->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
 Tensor* resize_and_copy_out(Tensor* out, Tensor* result) {
   if (result == NULL) return NULL;
   TRY(resize_output(out, Tensor_sizes(result)) == 0);

@@ -18,6 +18,21 @@
 int resize_output(Tensor* output, IntArrayRef shape);
 
 /*
+ * The two dtype checks of an out= tensor, each 0 or -1 with PyTorch's
+ * RuntimeError:
+ *   check_out_same_dtype  an iterator that wants every operand of one dtype
+ *                         (neg, abs, rounding, pow, clamp):
+ *                         "Found dtype Long but expected Float"
+ *   check_out_dtype       a structured kernel's output (reductions, mm):
+ *                         "Expected out tensor to have dtype float, but got
+ *                         double instead", in caffe2::TypeMeta's names
+ * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp compute_types
+ * (check_all_same_dtype), the generated structured set_output (resize_out)
+ */
+int check_out_same_dtype(const Tensor* out, ScalarType expected);
+int check_out_dtype(const Tensor* out, ScalarType expected);
+
+/*
  * The out= form of an operator minaten computes functionally: out is
  * resized to result's shape (resize_output) and result copied into it,
  * converting to out's dtype.  Takes result (released, NULL passes the

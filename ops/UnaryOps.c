@@ -10,6 +10,7 @@
  * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp, Activation.cpp (relu)
  */
 #include "NativeFunctions.h"
+#include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -27,23 +28,12 @@ fail:
   return NULL;
 }
 
-/* neg and abs write only into an output of their input's dtype
- * (TensorIterator's check_all_same_dtype).
- * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp compute_types */
-static int check_same_dtype(const Tensor* self, const Tensor* out) {
-  TORCH_CHECK(out->dtype == self->dtype, "Found dtype %s but expected %s", ScalarType_name(out->dtype),
-              ScalarType_name(self->dtype));
-  return 0;
-fail:
-  return -1;
-}
-
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (out=) */
 Tensor* at_native_neg_out(const Tensor* self, Tensor* out) {
   TORCH_CHECK(self->dtype != ScalarType_Bool,
               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
               "invert a mask, use the `~` or `logical_not()` operator instead.");
-  TRY(check_same_dtype(self, out) == 0);
+  TRY(check_out_same_dtype(out, self->dtype) == 0);
   Tensor* minus_one = wrapped_scalar_tensor(Scalar_fromLong(-1));
   if (minus_one == NULL) return NULL;
   Tensor* r = binary_op_out(out, self, minus_one, BinaryOp_Mul, Scalar_fromLong(1));
@@ -69,7 +59,7 @@ Tensor* at_native_abs_(Tensor* self) { return unary_op(self, self, UnaryOp_Abs);
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::abs_out */
 Tensor* at_native_abs_out(const Tensor* self, Tensor* out) {
-  if (check_same_dtype(self, out) < 0) return NULL;
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
   return unary_op_out(out, self, UnaryOp_Abs);
 }
 
@@ -124,7 +114,7 @@ Tensor* at_native_tanh_out(const Tensor* self, Tensor* out) { return unary_op_ou
   Tensor* at_native_##name##_(Tensor* self) { return unary_op(self, self, OP); }                     \
   /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) (out=) */                               \
   Tensor* at_native_##name##_out(const Tensor* self, Tensor* out) {                                 \
-    if (SAME_DTYPE_OUT && check_same_dtype(self, out) < 0) return NULL;                             \
+    if (SAME_DTYPE_OUT && check_out_same_dtype(out, self->dtype) < 0) return NULL;                  \
     return unary_op_out(out, self, OP);                                                             \
   }
 /* the rounding four and sign are unary_op (out= of the input's dtype only),
