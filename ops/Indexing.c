@@ -315,8 +315,7 @@ Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar v
   TRY(broadcast_shape(Tensor_sizes(self), Tensor_sizes(mask), shape, &ndim) == 0);
   {
     char b1[256], b2[256];
-    bool same = (int64_t)ndim == self->dim && (ndim == 0 || memcmp(shape, self->sizes, ndim * sizeof(int64_t)) == 0);
-    TORCH_CHECK(same, "output with shape %s doesn't match the broadcast shape %s",
+    TORCH_CHECK(Tensor_hasSizes(self, IntArrayRef_make(shape, ndim)), "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(shape, ndim), b2, sizeof b2));
   }
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);

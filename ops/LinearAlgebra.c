@@ -199,10 +199,6 @@ static void release4(Tensor* a, Tensor* b, Tensor* c, Tensor* d) {
   Tensor_release(d);
 }
 
-static bool has_sizes(const Tensor* t, const int64_t* sizes, int64_t n) {
-  return t->dim == n && (n == 0 || memcmp(t->sizes, sizes, (size_t)n * sizeof(int64_t)) == 0);
-}
-
 /*
  * matmul's out= tail, once the product's inputs are ready: out takes the
  * result's shape (resize_, a traced operator here: matmul is composite),
@@ -215,7 +211,7 @@ static Tensor* matmul_into(Tensor* out, bool transposed, const int64_t* shape, i
                            const Tensor* b, char kind, IntArrayRef written_shape) {
   Tensor *target = NULL, *reshaped = NULL, *product = NULL, *back = NULL, *copied = NULL;
   OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
-  if (!has_sizes(out, shape, nshape)) {
+  if (!Tensor_hasSizes(out, IntArrayRef_make(shape, (size_t)nshape))) {
     Tensor* r = at_resize_(out, IntArrayRef_make(shape, (size_t)nshape), no_format);
     TRY(r);
     Tensor_release(r);

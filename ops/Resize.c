@@ -4,17 +4,13 @@
  */
 #include "ops/Resize.h"
 
-#include <string.h>
-
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
 int resize_output(Tensor* output, IntArrayRef shape) {
-  if ((size_t)output->dim == shape.size &&
-      (shape.size == 0 || memcmp(output->sizes, shape.data, shape.size * sizeof(int64_t)) == 0))
-    return 0;
+  if (Tensor_hasSizes(output, shape)) return 0;
   if (output->numel != 0) {
     char had[256], want[256];
     Warning_warn("An output with one or more elements was resized since it had shape %s, which does "
@@ -63,8 +59,7 @@ Tensor* at_native_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat m
   TORCH_CHECK(!memory_format.has_value || memory_format.value != MemoryFormat_Preserve,
               "Unsupported memory formatPreserve"); /* sic */
   TRY(check_numel(size) == 0);
-  if ((size_t)self->dim != size.size || (size.size && memcmp(self->sizes, size.data, size.size * sizeof(int64_t)) != 0))
-    TRY(Tensor_resizeContiguous(self, size) == 0);
+  if (!Tensor_hasSizes(self, size)) TRY(Tensor_resizeContiguous(self, size) == 0);
   return Tensor_retain(self);
 fail:
   return NULL;

@@ -538,7 +538,7 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
   operand_strides(b, shape, (int64_t)ndim, sb);
   IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
   if (out != NULL) {
-    bool same_shape = (size_t)out->dim == ndim && memcmp(out->sizes, shape, ndim * sizeof(int64_t)) == 0;
+    bool same_shape = Tensor_hasSizes(out, shape_ref);
     char b1[256], b2[256];
     TORCH_CHECK(same_shape || resize_out, "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(shape_ref, b2, sizeof b2));
@@ -683,7 +683,7 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   if (out != NULL) {
     TRY(assert_no_internal_overlap(out) == 0);
     TRY(assert_no_partial_overlap(out, a) == 0);
-    bool same_shape = out->dim == ndim && (ndim == 0 || memcmp(out->sizes, a->sizes, (size_t)ndim * sizeof(int64_t)) == 0);
+    bool same_shape = Tensor_hasSizes(out, Tensor_sizes(a));
     char b1[256], b2[256];
     TORCH_CHECK(same_shape || resize_out, "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(Tensor_sizes(a), b2, sizeof b2));

@@ -102,6 +102,13 @@ static inline size_t Tensor_itemsize(const Tensor* t) { return ScalarType_elemen
 static inline char* Tensor_data(const Tensor* t) {
   return (char*)t->storage->data + t->storage_offset * (int64_t)Tensor_itemsize(t);
 }
+/* Whether t has exactly these sizes (and so as many dimensions). */
+static inline bool Tensor_hasSizes(const Tensor* t, IntArrayRef sizes) {
+  if ((size_t)t->dim != sizes.size) return false;
+  for (size_t i = 0; i < sizes.size; i++)
+    if (t->sizes[i] != sizes.data[i]) return false;
+  return true;
+}
 /* The backend key of the tensor (CPU, Lazy or QuantizedCPU). */
 DispatchKey Tensor_backendKey(const Tensor* t);
 

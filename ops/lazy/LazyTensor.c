@@ -7,7 +7,6 @@
 #include "ops/lazy/LazyTensor.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "ops/lazy/LazyNativeFunctions.h"
 #include "runtime/Exception.h"
@@ -117,7 +116,7 @@ void LazyTensor_write(Tensor* t, LazyValue v) {
   LazyTensor* lt = t->lazy;
   LazyAlias* a = lt->alias;
   const LazyShape* shape = LazyValue_shape(v);
-  if (shape->dim != t->dim || (t->dim && memcmp(shape->sizes, t->sizes, (size_t)t->dim * sizeof(int64_t)) != 0)) {
+  if (!Tensor_hasSizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim))) {
     /* A write that changes the shape (resize_, an out= argument resized, as
      * resize_output does on the CPU): the tensor leaves its alias group with
      * the new value as its own base; its old base and the other views keep
