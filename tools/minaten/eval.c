@@ -39,7 +39,12 @@ struct Interp {
   Variable* vars;
   const char* filename; /* for SyntaxError messages: "script.py" or "<string>" */
   int lineno;
+  ErrorStyle error_style;
+  bool interactive;
 };
+
+void Interp_setErrorStyle(Interp* in, ErrorStyle style) { in->error_style = style; }
+void Interp_setInteractive(Interp* in, bool interactive) { in->interactive = interactive; }
 
 void Interp_setLocation(Interp* in, const char* filename, int lineno) {
   in->filename = filename;
@@ -513,6 +518,12 @@ static int exec_stmt(Interp* in, const Stmt* s) {
   }
   Value* v = eval(in, s->value);
   if (v == NULL) return -1;
+  if (s->kind == Stmt_Expr && in->interactive && v->kind != Value_None) { /* sys.displayhook */
+    int w = Value_repr_write(v, stdout);
+    putchar('\n');
+    Value_release(v);
+    return w < 0 ? -1 : 0;
+  }
   int rc = 0;
   for (int i = 0; i < s->ntargets && rc == 0; i++) rc = assign(in, s->targets[i], v);
   Value_release(v);
@@ -524,6 +535,17 @@ static int exec_stmt(Interp* in, const Stmt* s) {
  * each line being compiled on its own. */
 static void report_error(const Interp* in) {
   const char* msg = Error_message();
+  if (in->error_style == ErrorStyle_Traceback) {
+    const char* file = in->filename ? in->filename : "<string>";
+    fflush(stdout);
+    if (Error_type() == ErrorType_SyntaxError)
+      fprintf(stderr, "  File \"%s\", line %d\n", file, in->lineno);
+    else
+      fprintf(stderr, "Traceback (most recent call last):\n  File \"%s\", line %d, in <module>\n", file, in->lineno);
+    fprintf(stderr, "%s: %s\n", ErrorType_name(Error_type()), msg);
+    Error_clear();
+    return;
+  }
   size_t n = strcspn(msg, "\n");
   printf("%s: %.*s", ErrorType_name(Error_type()), (int)n, msg);
   if (Error_type() == ErrorType_SyntaxError)
@@ -549,4 +571,9 @@ int Interp_runLine(Interp* in, const char* line) {
   }
   fflush(stdout);
   return rc;
+}
+
+int Interp_runStatement(Interp* in, const char* text, int lineno) {
+  Interp_setLocation(in, in->filename, lineno);
+  return Interp_runLine(in, text);
 }

@@ -132,7 +132,23 @@ Interp* Interp_new(void);
 void Interp_free(Interp* in);
 /* Where the next line comes from (for SyntaxError messages). */
 void Interp_setLocation(Interp* in, const char* filename, int lineno);
-/* Runs one line; returns 0, or -1 after printing `Type: message`. */
+/* Runs one line; returns 0, or -1 after reporting the error. */
 int Interp_runLine(Interp* in, const char* line);
+/* Runs one top-level statement: a simple line, or a compound statement with
+ * its indented body and elif/else clauses, lines separated by '\n', whose
+ * first line is line `lineno` of the current file.  Returns 0, or -1 after
+ * reporting the error. */
+int Interp_runStatement(Interp* in, const char* text, int lineno);
+
+/* How a failing statement is reported:
+ *   ErrorStyle_Line       `Type: message` (the first line of the message) on
+ *                         stdout, the dialect's per-statement try/except;
+ *   ErrorStyle_Traceback  Python's traceback on stderr, as `python3 x.py`
+ *                         (--strict) or the interactive prompt print it. */
+typedef enum ErrorStyle { ErrorStyle_Line, ErrorStyle_Traceback } ErrorStyle;
+void Interp_setErrorStyle(Interp* in, ErrorStyle style);
+/* Interactive: the value of an expression statement, unless None, is printed
+ * as Python's prompt prints it (its repr). */
+void Interp_setInteractive(Interp* in, bool interactive);
 
 #endif
