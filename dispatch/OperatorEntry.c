@@ -15,19 +15,24 @@
  *       sees is what reshape decomposed into.
  *   Autograd -> the autograd keys.
  *
- * Each runtime key's entry is chosen by the first rule that applies, as in
- * PyTorch's computeDispatchTableEntryWithDebug:
+ * Each runtime key's entry is chosen by the first rule that applies, in the
+ * order of PyTorch 1.13's computeDispatchTableEntryWithDebug (torch/_ops.py's
+ * resolve_key spells the same rules in Python):
  *   1. a kernel registered directly for the key                     [kernel]
- *   2. for an autograd key, a kernel registered for Autograd        [autograd kernel]
- *   3. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd,
+ *   2. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd,
  *      for backend keys and Undefined                               [default backend kernel]
- *   4. CompositeImplicitAutograd, for backend keys and Undefined, and for an
+ *   3. CompositeImplicitAutograd, for backend keys and Undefined, and for an
  *      autograd key only when the backends it serves have no kernel of their
  *      own and there is no CompositeExplicitAutograd kernel          [math kernel]
+ *   4. for an autograd key, a kernel registered for Autograd        [autograd kernel]
  *   5. the dispatcher's backend fallback for the key                [backend fallback]
  *   6. nothing: calling raises NotImplementedError (reportError).
  * So a direct backend kernel beats a composite one (clone on QuantizedCPU),
- * and an explicit composite beats an implicit one.
+ * an explicit composite beats an implicit one, and an implicit composite
+ * beats an Autograd kernel at an autograd key unless the backend has a kernel
+ * of its own: an operator with a CompositeImplicitAutograd and an Autograd
+ * kernel decomposes at AutogradCPU, while the same operator with a CPU kernel
+ * too runs its Autograd kernel there.
  *
  * NB(minaten): PyTorch's "ambiguous autogradother" entry (an implicit kernel
  * plus a kernel for a backend served by AutogradOther) is not modelled.
@@ -88,10 +93,6 @@ static const KernelRegistration* compute_entry(const OperatorEntry* op, Dispatch
     *source = DispatchTableSource_Kernel;
     return direct;
   }
-  if (is_autograd_key(k) && op->kernels[DispatchKey_Autograd].present) {
-    *source = DispatchTableSource_AutogradKernel;
-    return &op->kernels[DispatchKey_Autograd];
-  }
   if (is_backend_or_undefined(k)) {
     static const DispatchKey explicit_keys[] = {DispatchKey_CompositeExplicitAutogradNonFunctional,
                                                 DispatchKey_CompositeExplicitAutograd};
@@ -110,6 +111,10 @@ static const KernelRegistration* compute_entry(const OperatorEntry* op, Dispatch
       *source = DispatchTableSource_MathKernel;
       return math;
     }
+  }
+  if (is_autograd_key(k) && op->kernels[DispatchKey_Autograd].present) {
+    *source = DispatchTableSource_AutogradKernel;
+    return &op->kernels[DispatchKey_Autograd];
   }
   const KernelRegistration* fallback = Dispatcher_backendFallback(k);
   if (fallback != NULL && fallback->present) {

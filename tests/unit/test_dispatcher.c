@@ -123,6 +123,42 @@ static void test_math_kernel_runs_at_autograd_key(void** state) {
   Tensor_release(t);
 }
 
+static Tensor* autograd_kernel(const Tensor* self, int64_t n) {
+  (void)n;
+  last_kernel = "autograd";
+  return Tensor_retain(self);
+}
+
+/* Note [Alias Dispatch Keys]: at an autograd key, a CompositeImplicitAutograd
+ * kernel comes before an Autograd kernel, unless the backend has a kernel of
+ * its own (1.13's computeDispatchTableEntryWithDebug, steps 2.3 and 3). */
+static void test_math_kernel_beats_autograd_kernel_without_backend_kernel(void** state) {
+  (void)state;
+  OperatorEntry* op = Dispatcher_registerDef("test::k(Tensor self, int n) -> Tensor", "t:1");
+  Dispatcher_registerImpl(op, DispatchKey_Autograd,
+                          KernelFunction_makeUnboxed((UnboxedFunction)autograd_kernel, "autograd"), "t", 1);
+  Dispatcher_registerImpl(op, DispatchKey_CompositeImplicitAutograd,
+                          KernelFunction_makeUnboxed((UnboxedFunction)implicit_kernel, "implicit"), "t", 2);
+  assert_int_equal(op->tableSource[DispatchKey_AutogradCPU], DispatchTableSource_MathKernel);
+  assert_int_equal(op->tableSource[DispatchKey_AutogradLazy], DispatchTableSource_MathKernel);
+  Tensor* t = make_tensor(DispatchKey_CPU);
+  Tensor* out = NULL;
+  assert_int_equal(call_boxed(op, t, 1, &out), 0);
+  assert_string_equal(last_kernel, "implicit");
+  Tensor_release(out);
+
+  /* A CPU kernel: AutogradCPU now takes the Autograd kernel, AutogradLazy
+   * (whose backend has none) keeps the math kernel. */
+  Dispatcher_registerImpl(op, DispatchKey_CPU, KernelFunction_makeUnboxed((UnboxedFunction)cpu_kernel, "cpu"),
+                          "t", 3);
+  assert_int_equal(op->tableSource[DispatchKey_AutogradCPU], DispatchTableSource_AutogradKernel);
+  assert_int_equal(op->tableSource[DispatchKey_AutogradLazy], DispatchTableSource_MathKernel);
+  assert_int_equal(call_boxed(op, t, 1, &out), 0);
+  assert_string_equal(last_kernel, "autograd");
+  Tensor_release(out);
+  Tensor_release(t);
+}
+
 static void test_fallthrough_skips_to_backend(void** state) {
   (void)state;
   OperatorEntry* op = Dispatcher_registerDef("test::k(Tensor self, int n) -> Tensor", "t:1");
@@ -226,6 +262,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_registry_find_and_duplicate_def, setup, teardown),
       cmocka_unit_test_setup_teardown(test_direct_kernel_beats_composites, setup, teardown),
       cmocka_unit_test_setup_teardown(test_math_kernel_runs_at_autograd_key, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_math_kernel_beats_autograd_kernel_without_backend_kernel, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_fallthrough_skips_to_backend, setup, teardown),
       cmocka_unit_test_setup_teardown(test_missing_kernel_error, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ffi_bridge_passes_structs, setup, teardown),
