@@ -7,23 +7,30 @@
  *         which shares the quantizer unchanged, axis included, even when the
  *         new shape no longer has the channel dimension where the axis says
  *         (dequantize then fails "length of scales must equal to channel").
+ *   select, slice (and narrow, which is slice)   PyTorch's quantized branch,
+ *         in ops/TensorShape_views.c: the view is made directly, not through
+ *         the dispatched as_strided, by as_strided_qtensorimpl_with_quantizer
+ *         below, with the quantizer create_subtensor_quantizer below computes.
+ *         Per-tensor: kept.  Per-channel, on the axis: the scales of the
+ *         channels kept, per-tensor when one is left ("a Tensor with 0
+ *         elements cannot be converted to Scalar" when none is); on another
+ *         dimension: all the scales.  select lowers the axis by one whatever
+ *         the dimension removed, as 1.13 does, so selecting in a dimension
+ *         after the axis leaves an axis naming the wrong dimension (dequantize
+ *         then fails as above).
  *   as_strided (as_strided_qtensorimpl)  per-tensor only: "Setting strides is
- *         possible only on uniformly quantized tensor".  Every view kernel
- *         that calls as_strided (transpose, t, permute, expand, select,
- *         slice, narrow, diagonal, unfold, ...) therefore works on
- *         per-tensor tensors and refuses per-channel ones.
+ *         possible only on uniformly quantized tensor".  The other view
+ *         kernels, which call as_strided (transpose, t, permute, movedim,
+ *         expand, diagonal, ...), therefore work on per-tensor tensors and
+ *         refuse per-channel ones, whichever dimensions they move
+ *         (transpose(d, d) is alias, and keeps the quantizer).
  *   squeeze, squeeze.dim, unsqueeze      their own QuantizedCPU kernels: the
  *         per-channel axis moves with the dimensions removed or inserted
  *         before it; squeezing the axis itself is refused.
  *
- * NB(minaten): PyTorch's select and slice have a quantized branch of their
- * own (create_subtensor_quantizer: a per-channel tensor keeps the scales of
- * the channels it keeps, becomes per-tensor when one is left, and select
- * lowers the axis by one whatever the dimension removed).  minaten's
- * select/slice kernels (ops/TensorShape_views.c) call as_strided instead, so
- * on per-channel tensors they fail like transpose; create_subtensor_quantizer
- * and as_strided_qtensorimpl_with_quantizer below are the pieces that branch
- * needs (see ops/quantized/TensorShape.h).
+ * unfold has no QuantizedCPU kernel in minaten (NotImplementedError); 1.13
+ * registers its CPU kernel for QuantizedCPU too, which calls as_strided, so
+ * it works on per-tensor tensors and refuses per-channel ones.
  *
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp (as_strided_qtensorimpl,
  * make_qtensor, squeeze_qtensor, unsqueeze_quantized, create_subtensor_quantizer)

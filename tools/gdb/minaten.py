@@ -12,9 +12,19 @@
 Printers: Tensor, DispatchKeySet, IValue, IntArrayRef, KernelFunction,
 OperatorEntry (its qualified name).  Names come from the enums' own
 debug information, so they follow the X-macro lists in the C headers.
+
+The build records source paths relative to the repository root
+(-ffile-prefix-map in CMakeLists.txt: `ops/TensorShape.c`,
+`build/generated/Functions.c`); sourcing this file adds the repository root
+to gdb's source path, so gdb finds the sources from any folder.
 """
+import os
+
 import gdb
 import gdb.printing
+
+_REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+gdb.execute("directory " + _REPO_ROOT, to_string=True)
 
 
 def _enum_name(value, prefix):
