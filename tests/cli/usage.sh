@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 grep -q '^usage: minaten' help.out || fail "--help has no usage line"
 grep -q 'docs/dialect.md' help.out || fail "--help does not point to docs/dialect.md"
 grep -q '\.\./' help.out && fail "--help points outside the repository: $(grep '\.\./' help.out)"
-for word in 'run FILE.py' 'run -' '-c CODE' 'ops \[PATTERN\]' 'dispatch' '--trace=dispatch' '--strict'; do
+for word in 'run FILE.py' 'run -' '-c CODE' 'ops \[PATTERN\]' 'dispatch' '--trace=dispatch' '--strict' 'Ctrl-D' 'Ctrl-C'; do
   grep -q -e "$word" help.out || fail "--help does not mention $word"
 done
 "$minaten" -h | cmp -s - help.out || fail "-h differs from --help"

@@ -2,7 +2,8 @@
  * main.c - the `minaten` command: its arguments, and which of the
  * interpreter's ways of reading input runs.
  *
- *   minaten                    run standard input as a script (not a terminal)
+ *   minaten                    on a terminal: the interactive prompt (repl.c);
+ *                              otherwise: run standard input as a script
  *   minaten run FILE.py        run a script of the dialect (FILE `-`: stdin)
  *   minaten -c 'CODE'          run statements separated by newlines or ';'
  *   minaten ops [PATTERN]      print the registered schemas (whose operator
@@ -27,6 +28,7 @@
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
+#include "tools/minaten/repl.h"
 
 static void usage(FILE* out) {
   fputs("usage: minaten [--trace=dispatch] [--strict] [run FILE.py | run - | -c CODE]\n"
@@ -38,7 +40,14 @@ static void usage(FILE* out) {
         "prints `Type: message` on stdout and the next line runs.\n"
         "\n"
         "commands:\n"
-        "  (none)          stdin not a terminal: run stdin as a script, as `run -`\n"
+        "  (none)          stdin a terminal: the interactive prompt, like python3's:\n"
+        "                  `>>> `, and `... ` while a statement goes on (a bracket is\n"
+        "                  open; a block, until an empty line); an expression's value\n"
+        "                  is printed (its repr), an error as Python's traceback on\n"
+        "                  stderr, and the session goes on (--strict or not).  Line\n"
+        "                  editing and history (libedit); Ctrl-C drops the input;\n"
+        "                  Ctrl-D on an empty line leaves (exit status 0).\n"
+        "                  stdin not a terminal: runs stdin as a script, as `run -`.\n"
         "  run FILE.py     run a script; `run -` reads it from stdin (named <stdin>)\n"
         "  -c CODE         run CODE: statements separated by newlines or ';'\n"
         "  ops [PATTERN]   print every registered schema, or those whose operator\n"
@@ -272,7 +281,7 @@ int main(int argc, char** argv) {
   }
   int status = 0;
   if (cmd == NULL) {
-    status = isatty(STDIN_FILENO) ? usage_error("no command", NULL) : run_script("-", strict);
+    status = isatty(STDIN_FILENO) ? Repl_interactiveLoop() : run_script("-", strict);
   } else if (strcmp(cmd, "run") == 0) {
     status = run_script(argv[i + 1], strict);
   } else if (strcmp(cmd, "-c") == 0) {
