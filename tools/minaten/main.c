@@ -1,32 +1,75 @@
 /*
- * main.c - the `minaten` command.
+ * main.c - the `minaten` command: its arguments, and which of the
+ * interpreter's ways of reading input runs.
  *
- *   minaten run FILE.py        run a script of the dialect
+ *   minaten                    on a terminal: the interactive prompt (repl.c);
+ *                              otherwise: run standard input as a script
+ *   minaten run FILE.py        run a script of the dialect (FILE `-`: stdin)
  *   minaten -c 'CODE'          run statements separated by newlines or ';'
- *   minaten ops                print every registered schema
+ *   minaten ops [PATTERN]      print the registered schemas (whose operator
+ *                              name matches PATTERN)
  *   minaten dispatch OP        print OP's computed dispatch table
  *   options: --trace=dispatch (print every dispatcher hop), --strict (stop at
  *   the first failing line with exit status 1), --help
+ *
+ * Exit status: 0 when the script ran (a failing line is reported and the
+ * next one runs: the dialect's per-line try/except), 1 with --strict at the
+ * first failing line, 2 for a usage error or a script that cannot be read
+ * (python3's 2 and its "can't open file" message); `ops` and `dispatch`
+ * exit 1 when no operator matches.
  */
+#include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
+#include "tools/minaten/repl.h"
 
 static void usage(FILE* out) {
-  fputs("usage: minaten [--trace=dispatch] [--strict] run FILE.py\n"
-        "       minaten [--trace=dispatch] [--strict] -c 'CODE'\n"
-        "       minaten ops\n"
-        "       minaten dispatch aten::NAME[.OVERLOAD]\n"
+  fputs("usage: minaten [--trace=dispatch] [--strict] [run FILE.py | run - | -c CODE]\n"
+        "       minaten ops [PATTERN]\n"
+        "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
         "\n"
-        "Runs scripts of the dialect in ../shared/conformance/DIALECT.md against minaten's\n"
-        "operators; `ops` lists every registered schema; `dispatch` prints an operator's\n"
-        "computed dispatch table (as torch._C._dispatch_dump_table does).\n"
+        "Runs scripts in minaten's dialect of Python (docs/dialect.md), which run\n"
+        "unchanged under PyTorch 1.13, against minaten's operators.  A line that fails\n"
+        "prints `Type: message` on stdout and the next line runs.\n"
+        "\n"
+        "commands:\n"
+        "  (none)          stdin a terminal: the interactive prompt, like python3's:\n"
+        "                  `>>> `, and `... ` while a statement goes on (a bracket is\n"
+        "                  open; a block, until an empty line); an expression's value\n"
+        "                  is printed (its repr), an error as Python's traceback on\n"
+        "                  stderr, and the session goes on (--strict or not).  Line\n"
+        "                  editing and history (libedit); Ctrl-C drops the input;\n"
+        "                  Ctrl-D on an empty line leaves (exit status 0).\n"
+        "                  stdin not a terminal: runs stdin as a script, as `run -`.\n"
+        "  run FILE.py     run a script; `run -` reads it from stdin (named <stdin>)\n"
+        "  -c CODE         run CODE: statements separated by newlines or ';'\n"
+        "  ops [PATTERN]   print every registered schema, or those whose operator\n"
+        "                  name (aten::add.Tensor) matches PATTERN: a shell glob\n"
+        "                  (fnmatch) when it has * ? or [, tried on the name with\n"
+        "                  and without its namespace ('aten::add*', 'add.*');\n"
+        "                  otherwise a substring ('add').  No match: exit status 1.\n"
+        "  dispatch NAME   print the operator's computed dispatch table, as\n"
+        "                  torch._C._dispatch_dump_table does; the namespace defaults\n"
+        "                  to aten.  Without an overload (aten::add), NAME is the\n"
+        "                  default overload, else the only one; if there are several,\n"
+        "                  they are listed on stderr (exit status 1, as for an unknown\n"
+        "                  operator).\n"
+        "\n"
+        "options:\n"
         "  --trace=dispatch  print every dispatcher hop: operator, key, kernel\n"
-        "  --strict          stop at the first failing line, exit status 1\n",
+        "  --strict          stop at the first failing line, exit status 1\n"
+        "  -h, --help        print this help and exit\n"
+        "\n"
+        "exit status: 0 done; 1 a line failed under --strict, or no operator matched;\n"
+        "2 a usage error or a script that cannot be read.\n"
+        "Documentation: docs/ in minaten's source tree.\n",
         out);
 }
 
@@ -68,19 +111,136 @@ static int run_text(char* text, const char* filename, bool split_semicolons, boo
   return status;
 }
 
-static char* read_file(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (f == NULL) return NULL;
+/* Reads all of `f` into a new NUL-terminated buffer; NULL (errno set) on a
+ * read error or when out of memory. */
+static char* read_stream(FILE* f) {
   size_t cap = 4096, len = 0;
   char* buf = malloc(cap);
+  if (buf == NULL) return NULL;
   size_t n;
-  while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+  while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
     len += n;
-    if (len + 1 == cap) buf = realloc(buf, cap *= 2);
+    if (len + 1 == cap) {
+      char* bigger = realloc(buf, cap *= 2);
+      if (bigger == NULL) {
+        free(buf);
+        return NULL;
+      }
+      buf = bigger;
+    }
   }
-  fclose(f);
-  if (buf) buf[len] = '\0';
+  if (ferror(f)) {
+    int err = errno;
+    free(buf);
+    errno = err ? err : EIO;
+    return NULL;
+  }
+  buf[len] = '\0';
   return buf;
+}
+
+/* The script `run PATH` names: a file, or standard input for `-`.  On
+ * failure prints python3's message and returns NULL (exit status 2):
+ *   python3: can't open file '/abs/path': [Errno 2] No such file or directory */
+static char* read_script(const char* path) {
+  FILE* f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  char* text = f ? read_stream(f) : NULL;
+  int err = errno;
+  if (f != NULL && f != stdin) fclose(f);
+  if (text == NULL) {
+    char cwd[4096] = "";
+    if (path[0] != '/' && strcmp(path, "-") != 0 && getcwd(cwd, sizeof cwd - 1) != NULL) strcat(cwd, "/");
+    fprintf(stderr, "minaten: can't open file '%s%s': [Errno %d] %s\n", cwd, path, err, strerror(err));
+  }
+  return text;
+}
+
+/* `run PATH`: 0, 1 (--strict, a line failed) or 2 (unreadable). */
+static int run_script(const char* path, bool strict) {
+  char* text = read_script(path);
+  if (text == NULL) return 2;
+  const char* base = strrchr(path, '/');
+  int status = run_text(text, strcmp(path, "-") == 0 ? "<stdin>" : base ? base + 1 : path, false, strict);
+  free(text);
+  return status;
+}
+
+/* Whether operator `op` matches the `ops` PATTERN: a glob (it has one of
+ * `*?[`) matched by fnmatch(3) against the full name (aten::add.Tensor) or
+ * the name after the namespace (add.Tensor); otherwise a substring of the
+ * full name. */
+static bool operator_matches(const OperatorEntry* op, const char* pattern) {
+  const char* name = op->qualified_name;
+  if (strpbrk(pattern, "*?[") == NULL) return strstr(name, pattern) != NULL;
+  const char* sep = strstr(name, "::");
+  return fnmatch(pattern, name, 0) == 0 || (sep != NULL && fnmatch(pattern, sep + 2, 0) == 0);
+}
+
+/* `ops [PATTERN]`: prints the schemas, all or those matching; 0, or 1 when
+ * PATTERN matches none. */
+static int list_operators(const char* pattern) {
+  size_t printed = 0;
+  for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+    const OperatorEntry* op = Dispatcher_operator(k);
+    if (pattern != NULL && !operator_matches(op, pattern)) continue;
+    bool qualified = strstr(op->schema_text, "::") != NULL;
+    printf("%s%s%s\n", qualified ? "" : op->schema.ns, qualified ? "" : "::", op->schema_text);
+    printed++;
+  }
+  return pattern != NULL && printed == 0 ? 1 : 0;
+}
+
+/* `dispatch NAME`: the operator NAME names, as the dispatcher looks it up
+ * (an exact name; no overload means the default one), or else the only
+ * overload of that base name.  Returns NULL after printing why: no such
+ * operator, or several overloads (listed, for the user to pick one). */
+static const OperatorEntry* resolve_operator(const char* name) {
+  const OperatorEntry* op = Dispatcher_findSchema(name);
+  if (op != NULL) return op;
+  const char* sep = strstr(name, "::");
+  size_t nmatch = 0;
+  const OperatorEntry* only = NULL;
+  if (sep != NULL && strchr(sep, '.') == NULL) {
+    for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+      const OperatorEntry* o = Dispatcher_operator(k);
+      size_t ns_len = (size_t)(sep - name);
+      if (strlen(o->schema.ns) == ns_len && strncmp(o->schema.ns, name, ns_len) == 0 &&
+          strcmp(o->schema.name, sep + 2) == 0) {
+        only = o;
+        nmatch++;
+      }
+    }
+  }
+  if (nmatch == 1) return only;
+  if (nmatch == 0) {
+    fprintf(stderr, "minaten: no operator named %s\n", name);
+    return NULL;
+  }
+  fprintf(stderr, "minaten: %s is ambiguous: it has %zu overloads and no default one; name one of\n", name, nmatch);
+  for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+    const OperatorEntry* o = Dispatcher_operator(k);
+    if (strcmp(o->schema.name, sep + 2) == 0 && strncmp(o->qualified_name, name, (size_t)(sep - name) + 2) == 0)
+      fprintf(stderr, "  %s\n", o->qualified_name);
+  }
+  return NULL;
+}
+
+/* `dispatch NAME`: 0, or 1 when NAME names no single operator. */
+static int dump_dispatch_table(const char* arg) {
+  char name[256];
+  snprintf(name, sizeof name, "%s%s", strstr(arg, "::") ? "" : "aten::", arg);
+  const OperatorEntry* op = resolve_operator(name);
+  if (op == NULL) return 1;
+  printf("===== %s\n", op->qualified_name);
+  OperatorEntry_dumpComputedTable(op, stdout);
+  return 0;
+}
+
+/* A usage error: the message, then the usage, on stderr; exit status 2. */
+static int usage_error(const char* what, const char* arg) {
+  fprintf(stderr, "minaten: %s%s\n", what, arg ? arg : "");
+  usage(stderr);
+  return 2;
 }
 
 int main(int argc, char** argv) {
@@ -95,56 +255,43 @@ int main(int argc, char** argv) {
       usage(stdout);
       return 0;
     } else {
-      fprintf(stderr, "minaten: unknown option %s\n", argv[i]);
-      usage(stderr);
-      return 2;
+      return usage_error("unknown option ", argv[i]);
     }
   }
-  if (i >= argc) {
-    usage(stderr);
-    return 2;
+  /* The command and how many arguments it takes (optional ones: max). */
+  const char* cmd = i < argc ? argv[i] : NULL;
+  int nargs = argc - i - 1;
+  if (cmd == NULL) {
+    /* as python3 with no arguments */
+  } else if (strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0 || strcmp(cmd, "dispatch") == 0) {
+    if (nargs < 1)
+      return usage_error(strcmp(cmd, "-c") == 0  ? "Argument expected for the -c option"
+                         : strcmp(cmd, "run") == 0 ? "run: expected FILE.py, or - for stdin"
+                                                   : "dispatch: expected an operator name",
+                         NULL);
+    if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
+  } else if (strcmp(cmd, "ops") == 0) {
+    if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
+  } else {
+    return usage_error("unknown command ", cmd);
   }
   if (at_register_all() < 0) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
   }
   int status = 0;
-  const char* cmd = argv[i];
-  if (strcmp(cmd, "run") == 0 && i + 1 < argc) {
-    char* text = read_file(argv[i + 1]);
-    if (text == NULL) {
-      fprintf(stderr, "minaten: cannot read %s\n", argv[i + 1]);
-      status = 2;
-    } else {
-      const char* base = strrchr(argv[i + 1], '/');
-      status = run_text(text, base ? base + 1 : argv[i + 1], false, strict);
-      free(text);
-    }
-  } else if (strcmp(cmd, "-c") == 0 && i + 1 < argc) {
+  if (cmd == NULL) {
+    status = isatty(STDIN_FILENO) ? Repl_interactiveLoop() : run_script("-", strict);
+  } else if (strcmp(cmd, "run") == 0) {
+    status = run_script(argv[i + 1], strict);
+  } else if (strcmp(cmd, "-c") == 0) {
     char* text = strdup(argv[i + 1]);
-    status = run_text(text, "<string>", true, strict);
+    status = text ? run_text(text, "<string>", true, strict) : 1;
     free(text);
   } else if (strcmp(cmd, "ops") == 0) {
-    for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
-      const OperatorEntry* op = Dispatcher_operator(k);
-      printf("%s%s%s\n", strstr(op->schema_text, "::") ? "" : op->schema.ns,
-             strstr(op->schema_text, "::") ? "" : "::", op->schema_text);
-    }
-  } else if (strcmp(cmd, "dispatch") == 0 && i + 1 < argc) {
-    char name[256];
-    const char* arg = argv[i + 1];
-    snprintf(name, sizeof name, "%s%s", strstr(arg, "::") ? "" : "aten::", arg);
-    const OperatorEntry* op = Dispatcher_findSchema(name);
-    if (op == NULL) {
-      fprintf(stderr, "minaten: no operator named %s\n", name);
-      status = 1;
-    } else {
-      printf("===== %s\n", op->qualified_name);
-      OperatorEntry_dumpComputedTable(op, stdout);
-    }
+    status = list_operators(nargs == 1 ? argv[i + 1] : NULL);
   } else {
-    usage(stderr);
-    status = 2;
+    status = dump_dispatch_table(argv[i + 1]);
   }
   Dispatcher_cleanup();
   return status;

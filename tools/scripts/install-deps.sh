@@ -2,7 +2,7 @@
 # Installs the Debian packages minaten needs to build and test, when missing.
 # Nothing is downloaded at build time beyond these packages.
 set -eu
-PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev python3 gdb valgrind"
+PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev python3 gdb valgrind"
 missing=""
 for p in $PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

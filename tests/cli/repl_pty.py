@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""The interactive prompt, driven through a pseudo-terminal as a person would.
+
+Usage: repl_pty.py path/to/minaten
+
+Starts `minaten` (no arguments) on a pty, types lines and checks what the
+terminal shows (escape sequences and carriage returns removed; a line typed
+ahead of the prompt may show twice, echoed by the terminal and by libedit, so
+each expectation is a search from where the last one matched).  Only the
+standard library: CI has Debian's python3 without
+pip or torch.
+
+Where the expectations come from: each was recorded by typing the same line
+into Python 3.11's REPL (/usr/bin/python3, with Debian's PyTorch 1.13),
+driven through a pty the same way; the recorded terminal text is quoted in the
+comment above each step ("python3:").  minaten's banner is its own.
+"""
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import sys
+import tempfile
+import termios
+import time
+
+TIMEOUT = 20.0  # seconds for each expectation; generous for the asan build
+SCRATCH = tempfile.TemporaryDirectory(prefix="minaten-repl-")  # HOME, without a ~/.editrc; removed at exit
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+
+
+class Session:
+    def __init__(self, argv, stdout_path=None):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            if stdout_path is not None:  # stdout a file, stdin and stderr the terminal
+                out = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                os.dup2(out, 1)
+                os.close(out)
+            env = {"PATH": "/usr/bin:/bin", "HOME": SCRATCH.name, "TERM": "xterm", "LANG": "C.UTF-8"}
+            for k in ("LSAN_OPTIONS", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
+                if k in os.environ:
+                    env[k] = os.environ[k]
+            # as in a terminal's foreground job (a background shell job
+            # ignores SIGINT, and the ignoring would be inherited)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            try:
+                os.execve(argv[0], argv, env)
+            finally:
+                os._exit(127)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.raw = b""  # everything the terminal showed
+        self.pos = 0  # how much of the cleaned text expectations consumed
+
+    def text(self):
+        return ANSI.sub(b"", self.raw).replace(b"\r", b"").decode("utf-8", "replace")
+
+    def _read(self, deadline):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        r, _, _ = select.select([self.fd], [], [], left)
+        if not r:
+            return False
+        try:
+            data = os.read(self.fd, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        if not data:
+            return False
+        self.raw += data
+        return True
+
+    def expect(self, pattern, what):
+        """Waits until the text after the last match matches `pattern`
+        (a regex); consumes it up to the end of the match."""
+        deadline = time.monotonic() + TIMEOUT
+        regex = re.compile(pattern, re.S)
+        while True:
+            m = regex.search(self.text(), self.pos)
+            if m:
+                self.pos = m.end()
+                return m
+            if not self._read(deadline):
+                fail(f"{what}: expected /{pattern}/", self)
+
+    def send(self, data):
+        os.write(self.fd, data.encode() if isinstance(data, str) else data)
+
+    def line(self, text):
+        self.send(text + "\r")
+
+    def wait_exit(self):
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                while self._read(time.monotonic() + 0.2):
+                    pass
+                return status
+            self._read(time.monotonic() + 0.1)
+        fail("minaten did not exit after Ctrl-D", self)
+
+
+def fail(message, session):
+    print(f"FAIL: {message}")
+    print("---- the terminal so far (escape sequences and \\r removed) ----")
+    print(session.text())
+    print("---- unmatched tail ----")
+    print(session.text()[session.pos:])
+    try:
+        os.kill(session.pid, 9)
+    except OSError:
+        pass
+    sys.exit(1)
+
+
+PROMPT = r">>> "
+MORE = r"\.\.\. "
+
+
+def main():
+    s = Session([sys.argv[1]])
+
+    # The banner (minaten's own wording) on stderr, then the prompt.
+    s.expect(r"^minaten: a C11 model of PyTorch 1\.13's op runtime\. Ctrl-D \(i\.e\. EOF\) to exit\.\n" + PROMPT,
+             "banner and first prompt")
+
+    # A simple statement prints nothing.  python3: ">>> import torch" / ">>> "
+    s.line("import torch")
+    s.expect(r"import torch\n" + PROMPT, "import torch")
+    s.line("x = torch.ones(2)")
+    s.expect(r"x = torch\.ones\(2\)\n" + PROMPT, "an assignment prints nothing")
+
+    # A bare expression prints its repr.
+    # python3: ">>> x" / "tensor([1., 1.])"
+    s.line("x")
+    s.expect(r"x\ntensor\(\[1\., 1\.\]\)\n" + PROMPT, "repr of a tensor")
+    # python3: ">>> (1, 'a')" / "(1, 'a')"
+    s.line("(1, 'a')")
+    s.expect(r"\(1, 'a'\)\n\(1, 'a'\)\n" + PROMPT, "repr of a tuple")
+
+    # An error prints Python's traceback and the session goes on.
+    # python3: ">>> 1/0" / "Traceback (most recent call last):" /
+    #   '  File "<stdin>", line 1, in <module>' / "ZeroDivisionError: division by zero"
+    s.line("1/0")
+    s.expect(r"1/0\n.*ZeroDivisionError: division by zero\n" + PROMPT, "an error")
+    # python3: ">>> x.add_(1)" / "tensor([2., 2.])"
+    s.line("x.add_(1)")
+    s.expect(r"x\.add_\(1\)\ntensor\(\[2\., 2\.\]\)\n" + PROMPT, "a line after an error")
+
+    # History: up arrow (ESC [ A) recalls the previous line; Enter runs it again.
+    # python3: ">>> x.add_(1)" / "tensor([3., 3.])"
+    s.send("\x1b[A")
+    s.expect(r"x\.add_\(1\)", "the recalled line is shown")
+    s.send("\r")
+    s.expect(r"\ntensor\(\[3\., 3\.\]\)\n" + PROMPT, "the recalled line runs again")
+
+    # An open bracket continues the statement at `... ` until it closes.
+    # python3: ">>> y = (1," / "... 2)" / ">>> "
+    s.line("y = (1,")
+    s.expect(r"y = \(1,\n" + MORE, "continuation prompt for an open bracket")
+    s.line("2)")
+    # Until multi-line statements land, minaten reports a SyntaxError here.
+    s.expect(r"2\)\n(?:.*?\n)?" + PROMPT, "back to the primary prompt once the bracket closes")
+
+    # A line ending in ':' opens a block: `... ` until an empty line.
+    # python3: ">>> for i in range(2):" / "...   print(i)" / "... " / "0" / "1" / ">>> "
+    s.line("for i in range(2):")
+    s.expect(r"for i in range\(2\):\n" + MORE, "continuation prompt after ':'")
+    s.line("  print(i)")
+    s.expect(r"  print\(i\)\n" + MORE, "continuation prompt inside the block")
+    s.line("")
+    # TODO: once the block parser lands, expect exactly "\n0\n1\n>>> ".
+    s.expect(r"\n[^\n>.]+.*?\n" + PROMPT, "the block runs (or fails) after the empty line")
+
+    # Ctrl-C drops the line being typed and prints KeyboardInterrupt.
+    # python3: ">>> abc^C" -> "\nKeyboardInterrupt\n>>> "
+    s.send("abc")
+    s.expect(r"abc", "typed text echoed")
+    s.send("\x03")
+    s.expect(r"\nKeyboardInterrupt\n" + PROMPT, "Ctrl-C")
+    # ... also at `... `, and the session goes on (abc was never run).
+    s.line("for i in range(2):")
+    s.expect(MORE, "continuation prompt before Ctrl-C")
+    s.send("\x03")
+    s.expect(r"\nKeyboardInterrupt\n" + PROMPT, "Ctrl-C at a continuation prompt")
+    s.line("print(5)")
+    s.expect(r"print\(5\)\n5\n" + PROMPT, "a line after Ctrl-C")
+    if "NameError" in s.text():
+        fail("the interrupted input was run", s)
+
+    # Ctrl-D on an empty line ends the session, exit status 0.
+    # python3: ">>> " then Ctrl-D -> "\n", exit status 0
+    s.send("\x04")
+    status = s.wait_exit()
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        fail(f"exit status {status} after Ctrl-D (want 0)", s)
+    s.expect(r"\n$", "a newline at exit")
+
+
+def stdout_not_a_terminal(minaten):
+    """stdin a terminal, stdout a file: still the prompt, but read without
+    line editing and with the prompts on stderr (Parser/myreadline.c
+    PyOS_StdioReadline); the values go to the file."""
+    out_path = os.path.join(SCRATCH.name, "stdout.txt")
+    s = Session([minaten], stdout_path=out_path)
+    # python3 >file: the banner, then ">>> " on the terminal
+    s.expect(r"^minaten: .*\n" + PROMPT, "banner and prompt on stderr")
+    # python3 >file: ">>> (1, 'a')" / ">>> " on the terminal, "(1, 'a')" in the file
+    s.line("(1, 'a')")
+    s.expect(r"\(1, 'a'\)\n" + PROMPT, "the value is not on the terminal")
+    # python3 >file: ">>> abc^C" / "KeyboardInterrupt" / ">>> "
+    s.send("abc\x03")
+    s.expect(r"\nKeyboardInterrupt\n" + PROMPT, "Ctrl-C")
+    # Ctrl-D at `... ` ends the statement, which runs (python3 >file: "for i in
+    # range(2):" / "... " Ctrl-D -> "\n", an IndentationError, ">>> ").
+    s.line("for i in range(2):")
+    s.expect(MORE, "continuation prompt on stderr")
+    s.send("\x04")
+    s.expect(r"\n[^\n>.]+.*?\n" + PROMPT, "Ctrl-D at a continuation prompt runs the statement")
+    s.send("\x04")
+    status = s.wait_exit()
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        fail(f"exit status {status} after Ctrl-D (want 0)", s)
+    with open(out_path) as f:
+        got = f.read()
+    if got != "(1, 'a')\n":
+        fail(f"stdout was {got!r}, want \"(1, 'a')\\n\"", s)
+
+
+if __name__ == "__main__":
+    main()
+    stdout_not_a_terminal(sys.argv[1])
+    print("ok")
