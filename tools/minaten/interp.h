@@ -147,6 +147,7 @@ Value* python_binary(char op, Value* a, Value* b);
 Value* python_inplace_binary(char op, Value* a, Value* b);
 Value* python_unary(char op, Value* a);      /* '-', '+', '~' or 'n' (not) */
 int python_truth(const Value* v, bool* out); /* bool(v) */
+int python_index(const Value* v, int64_t* out); /* operator.index(v) */
 
 /* ---- indexing.c: PyTorch 1.13 torch/csrc/autograd/python_variable_indexing.cpp ----
  * obj[index] and obj[index] = value; `index` is the subscript as Python

@@ -129,19 +129,6 @@ Value* sequence_of(Value* value) {
   return out;
 }
 
-/* An integer argument: an int, a bool, or an integer tensor of one element
- * (__index__); else "'str' object cannot be interpreted as an integer". */
-static int index_of(const Value* v, int64_t* out) {
-  if (v->kind == Value_Int || v->kind == Value_Bool) {
-    *out = v->kind == Value_Int ? v->u.i : v->u.b;
-    return 0;
-  }
-  if (v->kind == Value_Tensor && ScalarType_isIntegral(v->u.tensor->dtype, true) && v->u.tensor->numel == 1)
-    return tensor_to_index(v->u.tensor, out);
-  Error_set(ErrorType_TypeError, "'%s' object cannot be interpreted as an integer", Value_typeName(v));
-  return -1;
-}
-
 /* enumerate(iterable, start=0).  Python 3.11: Objects/enumobject.c enum_new_impl */
 Value* builtin_enumerate(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self;
@@ -167,7 +154,7 @@ Value* builtin_enumerate(Value* self, Value** args, int nargs, char** kwnames, V
     return NULL;
   }
   int64_t count = 0;
-  if (start != NULL && index_of(start, &count) < 0) return NULL;
+  if (start != NULL && python_index(start, &count) < 0) return NULL;
   Value* inner = Value_iter(iterable);
   if (inner == NULL) return NULL;
   Value* holder = Value_seq(Value_Tuple, 1);

@@ -512,6 +512,20 @@ static Value* binary(char op, Value* a, Value* b, bool inplace) {
   return unsupported(op, a, b, inplace);
 }
 
+/* operator.index(v): an int, a bool, or an integer tensor of one element
+ * (Tensor.__index__); else "'str' object cannot be interpreted as an
+ * integer".  Python 3.11: Objects/abstract.c PyNumber_Index */
+int python_index(const Value* v, int64_t* out) {
+  if (v->kind == Value_Int || v->kind == Value_Bool) {
+    *out = v->kind == Value_Int ? v->u.i : v->u.b;
+    return 0;
+  }
+  if (v->kind == Value_Tensor && ScalarType_isIntegral(v->u.tensor->dtype, true) && v->u.tensor->numel == 1)
+    return tensor_to_index(v->u.tensor, out);
+  Error_set(ErrorType_TypeError, "'%s' object cannot be interpreted as an integer", Value_typeName(v));
+  return -1;
+}
+
 /* Python's bool(v).  Returns 0, or -1 with the error set (a tensor of
  * several values).  PyTorch 1.13: python_variable_methods.cpp THPVariable_bool_scalar (is_nonzero) */
 int python_truth(const Value* v, bool* out) {

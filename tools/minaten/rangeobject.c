@@ -15,17 +15,6 @@
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 
-static int as_index(const Value* v, int64_t* out) {
-  if (v->kind == Value_Int || v->kind == Value_Bool) {
-    *out = v->kind == Value_Int ? v->u.i : v->u.b;
-    return 0;
-  }
-  if (v->kind == Value_Tensor && ScalarType_isIntegral(v->u.tensor->dtype, true) && v->u.tensor->numel == 1)
-    return tensor_to_index(v->u.tensor, out);
-  Error_set(ErrorType_TypeError, "'%s' object cannot be interpreted as an integer", Value_typeName(v));
-  return -1;
-}
-
 static Value* new_range(int64_t start, int64_t stop, int64_t step) {
   Value* r = calloc(1, sizeof *r);
   TORCH_INTERNAL_ASSERT(r != NULL);
@@ -67,7 +56,7 @@ Value* builtin_range(Value* self, Value** args, int nargs, char** kwnames, Value
   }
   int64_t v[3] = {0, 0, 1};
   for (int i = 0; i < nargs; i++)
-    if (as_index(args[i], &v[nargs == 1 ? 1 : i]) < 0) return NULL;
+    if (python_index(args[i], &v[nargs == 1 ? 1 : i]) < 0) return NULL;
   if (v[2] == 0) {
     Error_set(ErrorType_ValueError, "range() arg 3 must not be zero");
     return NULL;
@@ -90,7 +79,7 @@ int64_t range_at(const Value* r, int64_t i) {
 static int slice_indices(const Value* s, int64_t length, int64_t* out) {
   int64_t step = 1;
   const Value* parts[3] = {s->u.seq.items[0], s->u.seq.items[1], s->u.seq.items[2]};
-  if (parts[2]->kind != Value_None && as_index(parts[2], &step) < 0) return -1;
+  if (parts[2]->kind != Value_None && python_index(parts[2], &step) < 0) return -1;
   if (step == 0) {
     Error_set(ErrorType_ValueError, "slice step cannot be zero");
     return -1;
@@ -100,7 +89,7 @@ static int slice_indices(const Value* s, int64_t length, int64_t* out) {
   for (int k = 0; k < 2; k++) {
     if (parts[k]->kind == Value_None) continue;
     int64_t x;
-    if (as_index(parts[k], &x) < 0) return -1;
+    if (python_index(parts[k], &x) < 0) return -1;
     if (x < 0) x = x + length < lower ? lower : x + length;
     else if (x > upper) x = upper;
     bound[k] = x;
@@ -121,7 +110,7 @@ Value* range_subscript(Value* r, Value* index) {
     Error_set(ErrorType_TypeError, "range indices must be integers or slices, not %s", Value_typeName(index));
     return NULL;
   }
-  if (as_index(index, &i) < 0) return NULL;
+  if (python_index(index, &i) < 0) return NULL;
   if (i < 0) i += len;
   if (i < 0 || i >= len) {
     Error_set(ErrorType_IndexError, "range object index out of range");
