@@ -28,7 +28,11 @@
   _(AttributeError)                   \
   _(NotImplementedError)              \
   _(NameError)                        \
-  _(SyntaxError)                       \
+  _(SyntaxError)                      \
+  _(IndentationError)                 \
+  _(TabError)                         \
+  _(UnboundLocalError)                \
+  _(RecursionError)                   \
   _(ZeroDivisionError)
 
 typedef enum ErrorType {

@@ -123,11 +123,11 @@ static bool is_zero_dim_tensor(const Value* v) { return v->kind == Value_Tensor 
 /* A Python type given for a dtype: float is float64, int int64, bool bool.
  * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp PythonArgs::scalartype */
 bool python_type_dtype(const Value* v, ScalarType* out) {
-  if (v->kind != Value_Builtin) return false;
+  if (v->kind != Value_Type) return false;
   static const struct { const char* name; ScalarType t; } kTypes[] = {
       {"float", ScalarType_Double}, {"int", ScalarType_Long}, {"bool", ScalarType_Bool}};
   for (size_t i = 0; i < sizeof kTypes / sizeof kTypes[0]; i++) {
-    if (strcmp(v->u.builtin.name, kTypes[i].name) == 0) {
+    if (strcmp(v->u.type->name, kTypes[i].name) == 0 && v->u.type->module == NULL) {
       if (out) *out = kTypes[i].t;
       return true;
     }

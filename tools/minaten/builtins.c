@@ -1,11 +1,13 @@
 /*
  * builtins.c - what the interpreter provides itself rather than through the
  * operator registry: the dialect's helpers (show, same_storage, trace_on,
- * trace_off), Python's print and len, and the names of the torch module that
- * are not operators (dtypes, memory formats, torch.ops, torch.tensor,
- * torch.Size).  Tensor methods that are not operators live in
- * tensor_methods.c, torch.tensor in tensor_new.c; every other name resolves
- * to registered operators (resolve.c).
+ * trace_off), Python's print, len, str, int, ... and the table of builtin
+ * names, and the names of the torch module that are not operators (dtypes,
+ * memory formats, torch.ops, torch.tensor, torch.Size, torch.Tensor).
+ * Tensor methods that are not operators live in tensor_methods.c,
+ * torch.tensor in tensor_new.c, range in rangeobject.c, type and
+ * isinstance in typeobject.c, min/max/sum in bltinmodule.c; every other
+ * name resolves to registered operators (resolve.c).
  *
  * The helpers never show in the trace: show() of a lazy tensor materialises
  * it with the trace paused, as the reference helper does.
@@ -78,6 +80,18 @@ static int expect_args(const char* name, int nargs, int min, int max, int nkw) {
   if (nargs < min || nargs > max || nkw > 0) {
     Error_set(ErrorType_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
               name, min, max, nargs);
+    return -1;
+  }
+  return 0;
+}
+
+int expect_one_arg(const char* name, int nargs, int nkw) {
+  if (nkw > 0) {
+    Error_set(ErrorType_TypeError, "%s() takes no keyword arguments", name);
+    return -1;
+  }
+  if (nargs != 1) {
+    Error_set(ErrorType_TypeError, "%s() takes exactly one argument (%d given)", name, nargs);
     return -1;
   }
   return 0;
@@ -268,9 +282,11 @@ static Value* builtin_print(Value* self, Value** args, int nargs, char** kwnames
 /* len(x): Python's, and Tensor.__len__ (the first dimension). */
 static Value* builtin_len(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
-  if (expect_args("len", nargs, 1, 1, nkw) < 0) return NULL;
+  if (expect_one_arg("len", nargs, nkw) < 0) return NULL;
   Value* v = args[0];
   switch (v->kind) {
+    case Value_Range:
+      return Value_int(range_length(v));
     case Value_Tuple:
     case Value_List:
     case Value_Size:
@@ -317,7 +333,7 @@ static Value* string_of(Value* v, int (*write)(const Value*, FILE*)) {
   return r;
 }
 
-static Value* builtin_str(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_str(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("str", nargs, 0, 1, nkw) < 0) return NULL;
   return nargs == 0 ? Value_str("") : string_of(args[0], Value_str_write);
@@ -329,7 +345,7 @@ static Value* builtin_repr(Value* self, Value** args, int nargs, char** kwnames,
   return string_of(args[0], Value_repr_write);
 }
 
-static Value* builtin_bool(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_bool(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("bool", nargs, 0, 1, nkw) < 0) return NULL;
   bool truth = false;
@@ -375,8 +391,8 @@ static Value* to_number(const char* name, bool integer, Value** args, int nargs,
     Value_release(item);
     return r;
   } else {
-    Error_set(ErrorType_TypeError, "%s() argument must be a string or a real number, not '%s'", name,
-              Value_typeName(v));
+    Error_set(ErrorType_TypeError, "%s() argument must be a string%s or a real number, not '%s'", name,
+              integer ? ", a bytes-like object" : "", Value_typeName(v));
     return NULL;
   }
   if (!integer) return Value_float(d);
@@ -391,19 +407,19 @@ static Value* to_number(const char* name, bool integer, Value** args, int nargs,
   return Value_int((int64_t)d);
 }
 
-static Value* builtin_int(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_int(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   return to_number("int", true, args, nargs, nkw);
 }
 
-static Value* builtin_float(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_float(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   return to_number("float", false, args, nargs, nkw);
 }
 
 static Value* builtin_abs(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
-  if (expect_args("abs", nargs, 1, 1, nkw) < 0) return NULL;
+  if (expect_one_arg("abs", nargs, nkw) < 0) return NULL;
   Value* v = args[0];
   if (v->kind == Value_Int && v->u.i != INT64_MIN) return Value_int(v->u.i < 0 ? -v->u.i : v->u.i);
   if (v->kind == Value_Bool) return Value_int(v->u.b);
@@ -418,32 +434,24 @@ static Value* builtin_abs(Value* self, Value** args, int nargs, char** kwnames, 
   return NULL;
 }
 
-/* tuple(x) / list(x): the items of a sequence. */
+/* tuple(x) / list(x): the items of an iterable, in a new sequence. */
 static Value* to_sequence(ValueKind kind, const char* name, Value** args, int nargs, int nkw) {
   if (expect_args(name, nargs, 0, 1, nkw) < 0) return NULL;
   if (nargs == 0) return Value_seq(kind, 0);
-  Value* v = args[0];
-  if (v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size) {
-    Value* r = Value_seq(kind, v->u.seq.n);
-    for (int i = 0; i < v->u.seq.n; i++) r->u.seq.items[i] = Value_retain(v->u.seq.items[i]);
-    return r;
-  }
-  if (v->kind == Value_Str) {
-    int n = (int)strlen(v->u.s);
-    Value* r = Value_seq(kind, n);
-    for (int i = 0; i < n; i++) r->u.seq.items[i] = Value_strn(v->u.s + i, 1);
-    return r;
-  }
-  Error_set(ErrorType_TypeError, "'%s' object is not iterable", Value_typeName(v));
-  return NULL;
+  Value* items = sequence_of(args[0]);
+  if (items == NULL) return NULL;
+  Value* r = Value_seq(kind, items->u.seq.n);
+  for (int i = 0; i < items->u.seq.n; i++) r->u.seq.items[i] = Value_retain(items->u.seq.items[i]);
+  Value_release(items);
+  return r;
 }
 
-static Value* builtin_tuple(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_tuple(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   return to_sequence(Value_Tuple, "tuple", args, nargs, nkw);
 }
 
-static Value* builtin_list(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_list(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   return to_sequence(Value_List, "list", args, nargs, nkw);
 }
@@ -466,6 +474,10 @@ static Value* builtin_hasattr(Value* self, Value** args, int nargs, char** kwnam
  * OpOverloadPacket.__getattr__), torch/csrc/Size.cpp (numel) */
 Value* get_attribute(Value* obj, const char* name) {
   if (obj->kind == Value_Tensor) return tensor_attribute(obj, name);
+  if (obj->kind == Value_Type) return type_attribute(obj, name);
+  if (obj->kind == Value_List) return list_attribute(obj, name);
+  if (obj->kind == Value_Function && (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0))
+    return Value_str(name[2] == 'n' ? obj->u.function.code->name : obj->u.function.code->qualname);
   if (obj->kind == Value_Module) {
     if (strcmp(obj->u.s, "torch") == 0) return torch_attribute(name);
     if (strcmp(obj->u.s, "torch.ops") == 0) {
@@ -501,14 +513,18 @@ Value* get_attribute(Value* obj, const char* name) {
 
 Value* global_builtin(const char* name) {
   static const struct { const char* name; BuiltinFn fn; } table[] = {
-      {"show", builtin_show},         {"same_storage", builtin_same_storage}, {"trace_on", builtin_trace_on},
-      {"trace_off", builtin_trace_off}, {"print", builtin_print}, {"len", builtin_len},
-      {"str", builtin_str},           {"repr", builtin_repr},           {"bool", builtin_bool},
-      {"int", builtin_int},           {"float", builtin_float},         {"abs", builtin_abs},
-      {"tuple", builtin_tuple},       {"list", builtin_list},           {"hasattr", builtin_hasattr},
-      {"lazy_ir", builtin_lazy_ir}};
+      {"show", builtin_show},           {"same_storage", builtin_same_storage}, {"trace_on", builtin_trace_on},
+      {"trace_off", builtin_trace_off}, {"print", builtin_print},               {"len", builtin_len},
+      {"repr", builtin_repr},           {"abs", builtin_abs},                   {"hasattr", builtin_hasattr},
+      {"lazy_ir", builtin_lazy_ir},     {"min", builtin_min},                   {"max", builtin_max},
+      {"sum", builtin_sum},             {"isinstance", builtin_isinstance}};
+  static const TypeObject* const types[] = {&Type_int,   &Type_float, &Type_bool,      &Type_str, &Type_tuple,
+                                            &Type_list,  &Type_range, &Type_type,      &Type_enumerate,
+                                            &Type_zip};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(name, table[i].name) == 0) return Value_builtin(table[i].name, table[i].fn);
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (strcmp(name, types[i]->name) == 0) return Value_type(types[i]);
   if (strcmp(name, "torch") == 0) return Value_module("torch");
   return NULL;
 }
@@ -524,7 +540,7 @@ static const struct { const char* name; ScalarType dtype; } kDtypeNames[] = {
     {"qint32", ScalarType_QInt32}};
 
 /* torch.Size(sizes): a tuple of ints.  PyTorch 1.13: torch/csrc/Size.cpp THPSize_pynew */
-static Value* builtin_size(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_size(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("Size", nargs, 0, 1, nkw) < 0) return NULL;
   if (nargs == 0) return Value_seq(Value_Size, 0);
@@ -552,7 +568,7 @@ static Value* builtin_size(Value* self, Value** args, int nargs, char** kwnames,
 }
 
 /* torch.device("cpu") / torch.device("lazy", 0).  PyTorch 1.13: torch/csrc/Device.cpp THPDevice_pynew */
-static Value* builtin_device(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+Value* builtin_device(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("device", nargs, 1, 2, nkw) < 0) return NULL;
   if (args[0]->kind == Value_Device && nargs == 1) return Value_retain(args[0]);
@@ -577,8 +593,10 @@ Value* torch_attribute(const char* name) {
   if (strcmp(name, "per_channel_affine") == 0) return Value_qscheme(QScheme_PerChannelAffine);
   if (strcmp(name, "ops") == 0) return Value_module("torch.ops");
   if (strcmp(name, "tensor") == 0) return Value_builtin("tensor", builtin_tensor);
-  if (strcmp(name, "Size") == 0) return Value_builtin("Size", builtin_size);
-  if (strcmp(name, "device") == 0) return Value_builtin("device", builtin_device);
+  if (strcmp(name, "Size") == 0) return Value_type(&Type_Size);
+  if (strcmp(name, "Tensor") == 0) return Value_type(&Type_Tensor);
+  if (strcmp(name, "device") == 0) return Value_type(&Type_device);
+  if (strcmp(name, "dtype") == 0) return Value_type(&Type_dtype);
   if (find_bound_operator("aten", name, false, false) != NULL) return Value_ops("aten", name, NULL, false, false);
   Error_set(ErrorType_AttributeError, "module 'torch' has no attribute '%s'", name);
   return NULL;
@@ -590,6 +608,14 @@ Value* call_value(Value* callee, Value* self, Value** args, int nargs, char** kw
     case Value_Method:
       return call_value(callee->u.method.callee, callee->u.method.self, args, nargs, kwnames, kwargs, nkw);
     case Value_Ops: return call_operator(callee, self, args, nargs, kwnames, kwargs, nkw);
+    case Value_Function: return Interp_callFunction(callee, args, nargs, kwnames, kwargs, nkw);
+    case Value_Type:
+      if (callee->u.type->call != NULL) return callee->u.type->call(NULL, args, nargs, kwnames, kwargs, nkw);
+      /* NB(minaten): torch.Tensor(...) makes an uninitialised tensor in PyTorch */
+      Error_set(ErrorType_NotImplementedError, "minaten: cannot create '%s%s%s' instances",
+                callee->u.type->module ? callee->u.type->module : "", callee->u.type->module ? "." : "",
+                callee->u.type->name);
+      return NULL;
     default:
       Error_set(ErrorType_TypeError, "'%s' object is not callable", Value_typeName(callee));
       return NULL;

@@ -1,22 +1,26 @@
 /*
- * eval.c - running statements: names, expressions, assignments.
+ * eval.c - evaluating expressions: names, calls, operators, subscripts,
+ * comprehensions; and the targets assignments store into.
  *
- * Each line is parsed whole (parser.c), as Python compiles a line before
- * running any of it, then its statements run in order.  If one fails, its
- * error is printed as `Type: message` (the first line of the message), the
- * rest of the line is skipped and the next line runs, exactly as if each
- * line were wrapped in try/except (DIALECT.md).  Variables live in a uthash
- * table; each holds one reference to its value.
+ * Names are resolved as symtable.c decided: a function's local variables
+ * live in its frame (Frame.fast; reading one not yet bound is an
+ * UnboundLocalError), comprehension variables in Frame.comp, everything
+ * else in the globals (a uthash table, each entry holding one reference),
+ * then Python's builtins.
  *
  * Assignment follows Python: the value is computed first, then stored into
  * each target left to right (`a = b = x`); a tuple or list target unpacks
  * (a tensor unpacks along its first dimension through `unbind`, as
  * Tensor.__iter__ does); `t[i] = v` is index assignment (indexing.c).
- * Augmented assignment on a tensor is the in-place method (`a += 1` is
- * `a.add_(1)`, Tensor.__iadd__), on anything else the binary operator.
  *
- * Python 3.11: Python/ceval.c (UNPACK_SEQUENCE, COMPARE_OP chains, BINARY_OP
- * in-place forms); PyTorch 1.13: torch/_tensor.py (__iter__), python_variable_methods.cpp (__iadd__ ...)
+ * A failing node is noted in its frame (note_error): the innermost one,
+ * since children fail first.  That is the position CPython's traceback
+ * shows for the frame: the instruction that raised (a call, a subscript, a
+ * name, a binary operator).
+ *
+ * Python 3.11: Python/ceval.c (LOAD_FAST / LOAD_GLOBAL, UNPACK_SEQUENCE,
+ * COMPARE_OP chains), Python/compile.c (compiler_comprehension);
+ * PyTorch 1.13: torch/_tensor.py (__iter__)
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,14 +39,6 @@ typedef struct Variable {
   UT_hash_handle hh;
 } Variable;
 
-struct Interp {
-  Variable* vars;
-  const char* filename; /* for SyntaxError messages: "script.py" or "<string>" */
-  int lineno;
-  ErrorStyle error_style;
-  bool interactive;
-};
-
 void Interp_setErrorStyle(Interp* in, ErrorStyle style) { in->error_style = style; }
 void Interp_setInteractive(Interp* in, bool interactive) { in->interactive = interactive; }
 
@@ -57,20 +53,29 @@ Interp* Interp_new(void) {
   return in;
 }
 
+static void free_variable(Interp* in, Variable* v) {
+  HASH_DEL(in->globals, v);
+  Value_release(v->value);
+  free(v->name);
+  free(v);
+}
+
 void Interp_free(Interp* in) {
   Variable *v, *tmp;
-  HASH_ITER(hh, in->vars, v, tmp) {
-    HASH_DEL(in->vars, v);
-    Value_release(v->value);
-    free(v->name);
-    free(v);
-  }
+  HASH_ITER(hh, in->globals, v, tmp) free_variable(in, v);
+  traceback_clear(in);
   free(in);
 }
 
-static void bind_name(Interp* in, const char* name, Value* value) {
+void note_error(Interp* in, const Node* n) {
+  if (in->frame != NULL && in->frame->error_node == NULL) in->frame->error_node = n;
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+static void bind_global(Interp* in, const char* name, Value* value) {
   Variable* v = NULL;
-  HASH_FIND_STR(in->vars, name, v);
+  HASH_FIND_STR(in->globals, name, v);
   if (v != NULL) {
     Value_release(v->value);
     v->value = value;
@@ -80,17 +85,94 @@ static void bind_name(Interp* in, const char* name, Value* value) {
   TORCH_INTERNAL_ASSERT(v != NULL);
   v->name = strdup(name);
   v->value = value;
-  HASH_ADD_KEYPTR(hh, in->vars, v->name, strlen(v->name), v);
+  HASH_ADD_KEYPTR(hh, in->globals, v->name, strlen(v->name), v);
 }
 
-static Value* eval(Interp* in, const Node* n);
+/* The slot of a local or comprehension variable, or NULL for a global. */
+static Value** variable_slot(Interp* in, const Node* n) {
+  if (n->op == 'L') return &in->frame->fast[n->i];
+  if (n->op == 'C') return &in->frame->comp[n->i];
+  return NULL;
+}
 
-/* Evaluates n->items into a new array of references (NULL on error). */
+static int closure_not_supported(const Node* n) {
+  Error_set(ErrorType_NotImplementedError,
+            "minaten: no closures: '%s' is a variable of the enclosing function", n->s);
+  return -1;
+}
+
+static void unbound_local(const char* name) {
+  Error_set(ErrorType_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+            name);
+}
+
+/* LOAD_FAST / LOAD_GLOBAL: a local, then a global, then a builtin. */
+static Value* load_name(Interp* in, const Node* n) {
+  if (n->op == 'F') {
+    closure_not_supported(n);
+    return NULL;
+  }
+  Value** slot = variable_slot(in, n);
+  if (slot != NULL) {
+    if (*slot != NULL) return Value_retain(*slot);
+    unbound_local(n->s);
+    return NULL;
+  }
+  Variable* v = NULL;
+  HASH_FIND_STR(in->globals, n->s, v);
+  if (v != NULL) return Value_retain(v->value);
+  Value* b = global_builtin(n->s);
+  if (b == NULL) Error_set(ErrorType_NameError, "name '%s' is not defined", n->s);
+  return b;
+}
+
+/* STORE_FAST / STORE_GLOBAL; takes a new reference to value. */
+static int store_name(Interp* in, const Node* n, Value* value) {
+  if (n->op == 'F') {
+    Value_release(value);
+    return closure_not_supported(n);
+  }
+  Value** slot = variable_slot(in, n);
+  if (slot != NULL) {
+    Value_release(*slot);
+    *slot = value;
+  } else {
+    bind_global(in, n->s, value);
+  }
+  return 0;
+}
+
+/* DELETE_FAST / DELETE_GLOBAL */
+static int delete_name(Interp* in, const Node* n) {
+  if (n->op == 'F') return closure_not_supported(n);
+  Value** slot = variable_slot(in, n);
+  if (slot != NULL) {
+    if (*slot == NULL) {
+      unbound_local(n->s);
+      return -1;
+    }
+    Value_release(*slot);
+    *slot = NULL;
+    return 0;
+  }
+  Variable* v = NULL;
+  HASH_FIND_STR(in->globals, n->s, v);
+  if (v == NULL) {
+    Error_set(ErrorType_NameError, "name '%s' is not defined", n->s);
+    return -1;
+  }
+  free_variable(in, v);
+  return 0;
+}
+
+/* ---- calls -------------------------------------------------------------------- */
+
+/* Evaluates nodes into a new array of references (NULL on error). */
 static Value** eval_items(Interp* in, Node* const* nodes, int count) {
   Value** out = calloc(count > 0 ? (size_t)count : 1, sizeof(Value*));
   TORCH_INTERNAL_ASSERT(out != NULL);
   for (int i = 0; i < count; i++) {
-    out[i] = eval(in, nodes[i]);
+    out[i] = eval_expr(in, nodes[i]);
     if (out[i] == NULL) {
       for (int j = 0; j < i; j++) Value_release(out[j]);
       free(out);
@@ -106,9 +188,6 @@ static void release_items(Value** items, int count) {
   free(items);
 }
 
-static Value** unpack(Value* value, int n);
-static Value* sequence_of(Value* value);
-
 /* The positional arguments of a call, `*xs` expanded (new references). */
 static Value** eval_args(Interp* in, const Node* n, int* count) {
   int cap = n->n + 1, len = 0;
@@ -117,7 +196,7 @@ static Value** eval_args(Interp* in, const Node* n, int* count) {
   for (int i = 0; i < n->n; i++) {
     const Node* it = n->items[i];
     bool starred = it->kind == Node_Unary && it->op == '*';
-    Value* v = eval(in, starred ? it->a : it);
+    Value* v = eval_expr(in, starred ? it->a : it);
     Value* seq = v && starred ? sequence_of(v) : NULL;
     if (v == NULL || (starred && seq == NULL)) {
       if (starred && v != NULL && Error_type() == ErrorType_TypeError) {
@@ -147,7 +226,7 @@ static Value** eval_args(Interp* in, const Node* n, int* count) {
 }
 
 static Value* eval_call(Interp* in, const Node* n) {
-  Value* callee = eval(in, n->a);
+  Value* callee = eval_expr(in, n->a);
   if (callee == NULL) return NULL;
   int nargs = 0;
   Value** args = eval_args(in, n, &nargs);
@@ -160,13 +239,15 @@ static Value* eval_call(Interp* in, const Node* n) {
   return r;
 }
 
+/* ---- subscripts ------------------------------------------------------------------ */
+
 /* One subscript item: a slice becomes Value_Slice(start, stop, step). */
 static Value* eval_subscript_item(Interp* in, const Node* it) {
-  if (it->kind != Node_Slice) return eval(in, it);
+  if (it->kind != Node_Slice) return eval_expr(in, it);
   Value* s = Value_seq(Value_Slice, 3);
   const Node* parts[3] = {it->a, it->b, it->c};
   for (int k = 0; k < 3; k++) {
-    s->u.seq.items[k] = parts[k] ? eval(in, parts[k]) : Value_none();
+    s->u.seq.items[k] = parts[k] ? eval_expr(in, parts[k]) : Value_none();
     if (s->u.seq.items[k] == NULL) {
       s->u.seq.items[k] = Value_none();
       Value_release(s);
@@ -176,9 +257,7 @@ static Value* eval_subscript_item(Interp* in, const Node* it) {
   return s;
 }
 
-/* The index of a subscript as Python passes it: `t[0, 1]` and `t[0,]` a
- * tuple, `t[0]` the item itself. */
-static Value* eval_index(Interp* in, const Node* n) {
+Value* eval_index(Interp* in, const Node* n) {
   if (n->n == 1 && !n->paren) return eval_subscript_item(in, n->items[0]);
   Value* t = Value_seq(Value_Tuple, n->n);
   for (int i = 0; i < n->n; i++) {
@@ -192,12 +271,19 @@ static Value* eval_index(Interp* in, const Node* n) {
   return t;
 }
 
+Value* subscript(Value* obj, Value* index) {
+  if (obj->kind == Value_Range) return range_subscript(obj, index);
+  return index_get(obj, index);
+}
+
+/* ---- operators ------------------------------------------------------------------- */
+
 /* a < b < c: each comparison in turn, stopping at the first false one. */
 static Value* eval_compare(Interp* in, const Node* n) {
-  Value* left = eval(in, n->items[0]);
+  Value* left = eval_expr(in, n->items[0]);
   Value* result = NULL;
   for (int i = 1; left != NULL && i < n->n; i++) {
-    Value* right = eval(in, n->items[i]);
+    Value* right = eval_expr(in, n->items[i]);
     if (right == NULL) break;
     Value_release(result);
     result = python_binary(n->ops[i - 1], left, right);
@@ -217,7 +303,7 @@ static Value* eval_compare(Interp* in, const Node* n) {
 
 /* a and b / a or b: Python returns the deciding operand. */
 static Value* eval_boolop(Interp* in, const Node* n) {
-  Value* a = eval(in, n->a);
+  Value* a = eval_expr(in, n->a);
   if (a == NULL) return NULL;
   bool truth;
   if (python_truth(a, &truth) < 0) {
@@ -226,19 +312,93 @@ static Value* eval_boolop(Interp* in, const Node* n) {
   }
   if ((n->op == 'A') != truth) return a;
   Value_release(a);
-  return eval(in, n->b);
+  return eval_expr(in, n->b);
 }
 
-static Value* eval(Interp* in, const Node* n) {
-  switch (n->kind) {
-    case Node_Name: {
-      Variable* v = NULL;
-      HASH_FIND_STR(in->vars, n->s, v);
-      if (v != NULL) return Value_retain(v->value);
-      Value* b = global_builtin(n->s);
-      if (b == NULL) Error_set(ErrorType_NameError, "name '%s' is not defined", n->s);
-      return b;
+/* ---- comprehensions -------------------------------------------------------------- */
+
+/* Clause k of comprehension n onwards, for each item of the iterator `it`
+ * of clause k: binds the target, tests the conditions, then the next
+ * clause, or appends the element to out. */
+static int run_clause(Interp* in, const Node* n, int k, Value* it, Value* out) {
+  const Node* clause = n->items[k];
+  for (;;) {
+    Value* item = Iterator_next(it);
+    if (item == NULL) return Error_occurred() ? -1 : 0;
+    int rc = assign_target(in, clause->a, item);
+    Value_release(item);
+    bool keep = true;
+    for (int c = 0; rc == 0 && keep && c < clause->n; c++) {
+      Value* cond = eval_expr(in, clause->items[c]);
+      rc = cond ? python_truth(cond, &keep) : -1;
+      Value_release(cond);
     }
+    if (rc == 0 && keep) {
+      if (k + 1 < n->n) {
+        Value* iterable = eval_expr(in, n->items[k + 1]->b);
+        Value* next = iterable ? Value_iter(iterable) : NULL;
+        if (iterable && !next) note_error(in, n->items[k + 1]->b);
+        rc = next ? run_clause(in, n, k + 1, next, out) : -1;
+        Value_release(next);
+        Value_release(iterable);
+      } else {
+        Value* v = eval_expr(in, n->a);
+        if (v == NULL) rc = -1;
+        else list_append(out, v);
+        Value_release(v);
+      }
+    }
+    if (rc < 0) return -1;
+  }
+}
+
+/* The comprehension variables' slots, emptied when it ends (they do not leak). */
+static void clear_targets(Interp* in, const Node* t) {
+  if (t->kind == Node_Name && t->op == 'C') {
+    Value_release(in->frame->comp[t->i]);
+    in->frame->comp[t->i] = NULL;
+  }
+  for (int i = 0; i < t->n; i++) clear_targets(in, t->items[i]);
+}
+
+/*
+ * [elt for ...] / (elt for ...).  As in CPython, the first iterable is
+ * evaluated (and iter() called on it) in the enclosing code, the rest in
+ * the comprehension's own: an error there gets a traceback line of its own,
+ * `<listcomp>` / `<genexpr>`.  NB(minaten): a generator expression is
+ * computed at once, into an iterator over its items; Python computes each
+ * item when it is asked for.
+ */
+static Value* eval_comprehension(Interp* in, const Node* n) {
+  Value* iterable = eval_expr(in, n->items[0]->b);
+  if (iterable == NULL) return NULL;
+  Value* it = Value_iter(iterable);
+  Value_release(iterable);
+  if (it == NULL) return NULL;
+  Value* out = Value_seq(Value_List, 0);
+  Frame* f = in->frame;
+  const Node* outer_error = f->error_node;
+  f->error_node = NULL;
+  int rc = run_clause(in, n, 0, it, out);
+  if (rc < 0) traceback_push(in, f, n->paren ? "<genexpr>" : "<listcomp>");
+  f->error_node = outer_error;
+  for (int k = 0; k < n->n; k++) clear_targets(in, n->items[k]->a);
+  Value_release(it);
+  if (rc < 0) {
+    Value_release(out);
+    return NULL;
+  }
+  if (!n->paren) return out;
+  Value* gen = Iterator_new(Iter_Seq, "generator", out);
+  Value_release(out);
+  return gen;
+}
+
+/* ---- expressions ---------------------------------------------------------------- */
+
+static Value* eval_node(Interp* in, const Node* n) {
+  switch (n->kind) {
+    case Node_Name: return load_name(in, n);
     case Node_Int: return Value_int(n->i);
     case Node_Float: return Value_float(n->f);
     case Node_Str: return Value_strn(n->s, n->slen);
@@ -255,38 +415,40 @@ static Value* eval(Interp* in, const Node* n) {
       free(items);
       return r;
     }
+    case Node_ListComp: return eval_comprehension(in, n);
     case Node_Call: return eval_call(in, n);
     case Node_Attr: {
-      Value* obj = eval(in, n->a);
+      Value* obj = eval_expr(in, n->a);
       if (obj == NULL) return NULL;
       Value* r = get_attribute(obj, n->s);
       Value_release(obj);
       return r;
     }
     case Node_Subscript: {
-      Value* obj = eval(in, n->a);
+      Value* obj = eval_expr(in, n->a);
       if (obj == NULL) return NULL;
       Value* index = eval_index(in, n);
-      Value* r = index ? index_get(obj, index) : NULL;
+      Value* r = index ? subscript(obj, index) : NULL;
       Value_release(index);
       Value_release(obj);
       return r;
     }
     case Node_Slice: /* the parser makes slices only inside subscripts */
+    case Node_Comprehension:
       Error_set(ErrorType_SyntaxError, "invalid syntax");
       return NULL;
     case Node_Binary: {
       if (n->op == 'A' || n->op == 'O') return eval_boolop(in, n);
       if (n->op == '?') { /* a if b else c */
-        Value* cond = eval(in, n->b);
+        Value* cond = eval_expr(in, n->b);
         bool truth;
         int rc = cond ? python_truth(cond, &truth) : -1;
         Value_release(cond);
-        return rc < 0 ? NULL : eval(in, truth ? n->a : n->c);
+        return rc < 0 ? NULL : eval_expr(in, truth ? n->a : n->c);
       }
-      Value* a = eval(in, n->a);
+      Value* a = eval_expr(in, n->a);
       if (a == NULL) return NULL;
-      Value* b = eval(in, n->b);
+      Value* b = eval_expr(in, n->b);
       Value* r = b ? python_binary(n->op, a, b) : NULL;
       Value_release(a);
       Value_release(b);
@@ -297,7 +459,7 @@ static Value* eval(Interp* in, const Node* n) {
         Error_set(ErrorType_SyntaxError, "can't use starred expression here");
         return NULL;
       }
-      Value* a = eval(in, n->a);
+      Value* a = eval_expr(in, n->a);
       if (a == NULL) return NULL;
       Value* r = python_unary(n->op, a);
       Value_release(a);
@@ -308,31 +470,13 @@ static Value* eval(Interp* in, const Node* n) {
   return NULL;
 }
 
-/* ---- statements --------------------------------------------------------------- */
-
-/* The items of an iterable as a tuple or list (a new reference): sequences
- * themselves, a string's characters, a tensor's unbind(0) (Tensor.__iter__).
- * PyTorch 1.13: torch/_tensor.py Tensor.__iter__ */
-static Value* sequence_of(Value* value) {
-  if (value->kind == Value_Tuple || value->kind == Value_List || value->kind == Value_Size)
-    return Value_retain(value);
-  if (value->kind == Value_Str) {
-    size_t len = strlen(value->u.s);
-    Value* seq = Value_seq(Value_Tuple, (int)len);
-    for (size_t i = 0; i < len; i++) seq->u.seq.items[i] = Value_strn(value->u.s + i, 1);
-    return seq;
-  }
-  if (value->kind == Value_Tensor) {
-    if (value->u.tensor->dim == 0) {
-      Error_set(ErrorType_TypeError, "iteration over a 0-d tensor");
-      return NULL;
-    }
-    IValue args[2] = {IValue_borrowTensor(value->u.tensor), IValue_fromInt(0)};
-    return call_op_boxed("aten::unbind.int", args);
-  }
-  Error_set(ErrorType_TypeError, "'%s' object is not iterable", Value_typeName(value));
-  return NULL;
+Value* eval_expr(Interp* in, const Node* n) {
+  Value* r = eval_node(in, n);
+  if (r == NULL) note_error(in, n);
+  return r;
 }
+
+/* ---- assignment targets ------------------------------------------------------------ */
 
 /* The items of `value` for unpacking into n targets (new references), or
  * NULL with Python's error. */
@@ -360,23 +504,20 @@ static Value** unpack(Value* value, int n) {
   return items;
 }
 
-/* Stores value (borrowed) into one assignment target. */
-static int assign(Interp* in, const Node* target, Value* value) {
+static int store_target(Interp* in, const Node* target, Value* value) {
   switch (target->kind) {
-    case Node_Name:
-      bind_name(in, target->s, Value_retain(value));
-      return 0;
+    case Node_Name: return store_name(in, target, Value_retain(value));
     case Node_Tuple:
     case Node_List: {
       Value** items = unpack(value, target->n);
       if (items == NULL) return -1;
       int rc = 0;
-      for (int i = 0; i < target->n && rc == 0; i++) rc = assign(in, target->items[i], items[i]);
+      for (int i = 0; i < target->n && rc == 0; i++) rc = assign_target(in, target->items[i], items[i]);
       release_items(items, target->n);
       return rc;
     }
     case Node_Subscript: {
-      Value* obj = eval(in, target->a);
+      Value* obj = eval_expr(in, target->a);
       Value* index = obj ? eval_index(in, target) : NULL;
       int rc = index ? index_set(obj, index, value) : -1;
       Value_release(index);
@@ -384,7 +525,7 @@ static int assign(Interp* in, const Node* target, Value* value) {
       return rc;
     }
     case Node_Attr: {
-      Value* obj = eval(in, target->a);
+      Value* obj = eval_expr(in, target->a);
       if (obj == NULL) return -1;
       /* NB(minaten): PyTorch lets scripts set new attributes on a tensor; minaten's values have none. */
       if (obj->kind == Value_Tensor)
@@ -401,44 +542,9 @@ static int assign(Interp* in, const Node* target, Value* value) {
   }
 }
 
-/* x OP= y: a tensor's in-place method (Tensor.__iadd__ is add_, ...), else x OP y. */
-static Value* inplace_binary(char op, Value* a, Value* b) {
-  static const struct { char op; const char* method; } kInplace[] = {
-      {'+', "add_"}, {'-', "sub_"}, {'*', "mul_"}, {'/', "div_"}, {'f', "floor_divide_"}, {'%', "remainder_"},
-      {'p', "pow_"}, {'&', "bitwise_and_"}, {'|', "bitwise_or_"}, {'^', "bitwise_xor_"},
-      {'L', "__ilshift__"}, {'R', "__irshift__"}};
-  if (a->kind == Value_Tensor) {
-    for (size_t i = 0; i < sizeof kInplace / sizeof kInplace[0]; i++) {
-      if (kInplace[i].op != op) continue;
-      Value* ops = Value_ops("aten", kInplace[i].method, NULL, true, false);
-      Value* args[1] = {b};
-      Value* r = call_operator(ops, a, args, 1, NULL, NULL, 0);
-      Value_release(ops);
-      return r;
-    }
-  }
-  return python_binary(op, a, b);
-}
-
-static int exec_augassign(Interp* in, const Stmt* s) {
-  const Node* t = s->targets[0];
-  Value *obj = NULL, *index = NULL, *current = NULL, *value = NULL, *result = NULL;
-  int rc = -1;
-  if (t->kind == Node_Subscript) {
-    obj = eval(in, t->a);
-    index = obj ? eval_index(in, t) : NULL;
-    current = index ? index_get(obj, index) : NULL;
-  } else {
-    current = eval(in, t);
-  }
-  value = current ? eval(in, s->value) : NULL;
-  result = value ? inplace_binary(s->op, current, value) : NULL;
-  if (result != NULL) rc = t->kind == Node_Subscript ? index_set(obj, index, result) : assign(in, t, result);
-  Value_release(result);
-  Value_release(value);
-  Value_release(current);
-  Value_release(index);
-  Value_release(obj);
+int assign_target(Interp* in, const Node* target, Value* value) {
+  int rc = store_target(in, target, value);
+  if (rc < 0) note_error(in, target);
   return rc;
 }
 
@@ -461,26 +567,14 @@ static int list_delete(Value* list, const Value* index) {
 }
 
 /* del target.  Tensors do not support deleting items (THPVariable_setitem). */
-static int delete_target(Interp* in, const Node* t) {
+static int delete_one(Interp* in, const Node* t) {
   if (t->kind == Node_Tuple || t->kind == Node_List) {
     for (int i = 0; i < t->n; i++)
       if (delete_target(in, t->items[i]) < 0) return -1;
     return 0;
   }
-  if (t->kind == Node_Name) {
-    Variable* v = NULL;
-    HASH_FIND_STR(in->vars, t->s, v);
-    if (v == NULL) {
-      Error_set(ErrorType_NameError, "name '%s' is not defined", t->s);
-      return -1;
-    }
-    HASH_DEL(in->vars, v);
-    Value_release(v->value);
-    free(v->name);
-    free(v);
-    return 0;
-  }
-  Value* obj = eval(in, t->a);
+  if (t->kind == Node_Name) return delete_name(in, t);
+  Value* obj = eval_expr(in, t->a);
   if (obj == NULL) return -1;
   if (t->kind == Node_Subscript && obj->kind == Value_List) {
     Value* index = eval_index(in, t);
@@ -499,81 +593,8 @@ static int delete_target(Interp* in, const Node* t) {
   return -1;
 }
 
-static int exec_stmt(Interp* in, const Stmt* s) {
-  if (s->kind == Stmt_AugAssign) return exec_augassign(in, s);
-  if (s->kind == Stmt_Del) return delete_target(in, s->targets[0]);
-  if (s->kind == Stmt_Import) {
-    const char* module = s->value->s;
-    if (strcmp(module, "torch") != 0 && strncmp(module, "torch.", 6) != 0) {
-      /* NB(minaten): Python raises ModuleNotFoundError, or imports the module */
-      Error_set(ErrorType_NotImplementedError, "minaten can import only torch, not '%s'", module);
-      return -1;
-    }
-    if (strcmp(module, "torch") != 0 && strcmp(s->targets[0]->s, "torch") != 0) {
-      Error_set(ErrorType_NotImplementedError, "minaten has no module '%s'", module);
-      return -1;
-    }
-    bind_name(in, s->targets[0]->s, Value_module("torch"));
-    return 0;
-  }
-  Value* v = eval(in, s->value);
-  if (v == NULL) return -1;
-  if (s->kind == Stmt_Expr && in->interactive && v->kind != Value_None) { /* sys.displayhook */
-    int w = Value_repr_write(v, stdout);
-    putchar('\n');
-    Value_release(v);
-    return w < 0 ? -1 : 0;
-  }
-  int rc = 0;
-  for (int i = 0; i < s->ntargets && rc == 0; i++) rc = assign(in, s->targets[i], v);
-  Value_release(v);
+int delete_target(Interp* in, const Node* t) {
+  int rc = delete_one(in, t);
+  if (rc < 0) note_error(in, t);
   return rc;
-}
-
-/* Prints the pending error as `Type: first line of the message`; a
- * SyntaxError names the line as Python's compile() does: `(FILE:LINE, line 1)`,
- * each line being compiled on its own. */
-static void report_error(const Interp* in) {
-  const char* msg = Error_message();
-  if (in->error_style == ErrorStyle_Traceback) {
-    const char* file = in->filename ? in->filename : "<string>";
-    fflush(stdout);
-    if (Error_type() == ErrorType_SyntaxError)
-      fprintf(stderr, "  File \"%s\", line %d\n", file, in->lineno);
-    else
-      fprintf(stderr, "Traceback (most recent call last):\n  File \"%s\", line %d, in <module>\n", file, in->lineno);
-    fprintf(stderr, "%s: %s\n", ErrorType_name(Error_type()), msg);
-    Error_clear();
-    return;
-  }
-  size_t n = strcspn(msg, "\n");
-  printf("%s: %.*s", ErrorType_name(Error_type()), (int)n, msg);
-  if (Error_type() == ErrorType_SyntaxError)
-    printf(" (%s:%d, line 1)", in->filename ? in->filename : "<string>", in->lineno);
-  putchar('\n');
-  Error_clear();
-}
-
-int Interp_runLine(Interp* in, const char* line) {
-  const char* p = line;
-  while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f') p++;
-  size_t len = strlen(p);
-  while (len > 0 && strchr(" \t\r\n\f", p[len - 1]) != NULL) len--;
-  if (len == 12 && strncmp(p, "import torch", 12) == 0) return 0;
-  Error_clear();
-  Line* l = parse_line(p);
-  int rc = l ? 0 : -1;
-  for (int i = 0; l != NULL && i < l->n && rc == 0; i++) rc = exec_stmt(in, l->stmts[i]);
-  Line_free(l);
-  if (rc < 0) {
-    if (!Error_occurred()) Error_set(ErrorType_RuntimeError, "unknown error");
-    report_error(in);
-  }
-  fflush(stdout);
-  return rc;
-}
-
-int Interp_runStatement(Interp* in, const char* text, int lineno) {
-  Interp_setLocation(in, in->filename, lineno);
-  return Interp_runLine(in, text);
 }

@@ -1,21 +1,31 @@
 /*
- * lexer.c - Python's tokenizer, for one line of the dialect.
+ * lexer.c - Python's tokenizer, for the text of one statement of the dialect.
  *
- * The whole line is tokenized before it is parsed, as Python compiles a
- * line before running any of it.  Tokens are names (keywords included),
- * numbers (`24`, `24.`, `.5`, `1e-3`, `1_000`, `0x1f`), strings in ' or "
- * (escapes decoded, optional r/u prefix), operators and brackets.  Each
- * token records the bracket depth before it: the parser's "Perhaps you
- * forgot a comma?" hint needs it, as CPython's does.
+ * The whole text is tokenized before it is parsed, as Python compiles a
+ * statement before running any of it.  Tokens are names (keywords
+ * included), numbers (`24`, `24.`, `.5`, `1e-3`, `1_000`, `0x1f`), strings in
+ * ' or " (escapes decoded, optional r/u prefix, triple-quoted ones across
+ * lines), operators and brackets, and the tokens of Python's block
+ * structure: NEWLINE at the end of each logical line, INDENT and DEDENT
+ * where the indentation grows or shrinks (CPython's indentation stack: a
+ * tab advances to the next multiple of 8 columns, and the same line read
+ * with tabs of width 1 must agree, else TabError).  Inside brackets and
+ * after a `\` line continuation, lines join; blank and comment-only lines
+ * produce nothing.  The text is read as if it ended with a newline, as the
+ * reference run compiles each statement with one.
+ *
+ * Each token records its position (line and column) and the bracket depth
+ * before it: the parser's "Perhaps you forgot a comma?" hint needs it, as
+ * CPython's does, and tracebacks point at columns.
  *
  * The errors are those of CPython 3.11's tokenizer, word for word, since
  * the dialect's SyntaxError lines are compared exactly: "unterminated string
  * literal (detected at line 1)", "invalid decimal literal", "unmatched ')'",
  * "closing parenthesis ']' does not match opening parenthesis '('",
- * "invalid character '€' (U+20AC)".  A tokenizer error wins over any parser
- * error on the same line (CPython: _PyPegen_tokenize_full_source_to_check_for_errors).
+ * "invalid character '€' (U+20AC)", "unindent does not match any outer
+ * indentation level".  See lexer.h for which of them win over the parser's.
  *
- * Python 3.11: Parser/tokenizer.c (tok_get, verify_end_of_number, tok_decimal_tail)
+ * Python 3.11: Parser/tokenizer.c (tok_get, indenterror, verify_end_of_number, tok_decimal_tail)
  */
 #include "tools/minaten/lexer.h"
 
@@ -26,7 +36,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/Exception.h"
+enum { kTabSize = 8, kAltTabSize = 1, kMaxIndent = 100 }; /* tokenizer.c TABSIZE, ALTTABSIZE, MAXINDENT */
+
+/* The tokenizer's position in the text. */
+typedef struct Lexer {
+  TokenList* tl;
+  const char* p;          /* the next character */
+  const char* line_start; /* the start of the current physical line */
+  int lineno;
+  int indstack[kMaxIndent], altindstack[kMaxIndent], indent; /* tok->indstack, tok->altindstack */
+  bool atbol;             /* at the beginning of a logical line */
+  bool line_has_tokens;   /* a NEWLINE is due at the end of this logical line */
+} Lexer;
 
 /* Decodes the UTF-8 sequence at p: its length (1 for a stray byte). */
 static int utf8_decode(const char* p, unsigned* cp) {
@@ -64,25 +85,50 @@ static int id_char_len(const char* p, bool start) {
 }
 static bool is_id_start_at(const char* p) { return id_char_len(p, true) > 0; }
 
-static void set_error(TokenList* tl, const char* fmt, const char* arg) {
+/* Records the tokenizer's error (the first one wins); col -1 is the
+ * current column. */
+static void set_error(Lexer* lx, ErrorType type, bool raised, int lineno, int col, int end_col, const char* fmt,
+                      const char* arg) {
+  TokenList* tl = lx->tl;
   if (tl->error != NULL) return;
   size_t n = strlen(fmt) + (arg ? strlen(arg) : 0) + 1;
   tl->error = malloc(n);
   TORCH_INTERNAL_ASSERT(tl->error != NULL);
   snprintf(tl->error, n, fmt, arg ? arg : "");
+  tl->error_type = type;
+  tl->error_raised = raised;
+  tl->error_lineno = lineno;
+  tl->error_col = col;
+  tl->error_end_col = end_col;
 }
 
-static Token* push(TokenList* tl) {
+/* A SyntaxError the tokenizer raises at character `at` of the current line. */
+static void raise_at(Lexer* lx, const char* at, const char* fmt, const char* arg) {
+  int col = (int)(at - lx->line_start);
+  set_error(lx, ErrorType_SyntaxError, true, lx->lineno, col, col, fmt, arg);
+}
+
+static Token* push(Lexer* lx, TokKind kind, const char* at) {
+  TokenList* tl = lx->tl;
   tl->tokens = realloc(tl->tokens, (size_t)(tl->ntokens + 1) * sizeof(Token));
   TORCH_INTERNAL_ASSERT(tl->tokens != NULL);
   Token* t = &tl->tokens[tl->ntokens++];
   memset(t, 0, sizeof *t);
+  t->kind = kind;
+  t->start = at;
   t->level = tl->nopen;
+  t->lineno = t->end_lineno = lx->lineno;
+  t->col = t->end_col = (int)(at - lx->line_start);
   return t;
 }
 
-/* Digits with single underscores between them (tok_decimal_tail).  Returns
- * the end, or NULL after an underscore not followed by a digit. */
+/* Moves past the '\n' at p to the next physical line. */
+static void next_line(Lexer* lx, const char* p) {
+  lx->p = p + 1;
+  lx->line_start = lx->p;
+  lx->lineno++;
+}
+
 static const char* digits_tail(const char* p, int (*is_digit)(int)) {
   for (;;) {
     while (is_digit((unsigned char)*p)) p++;
@@ -106,7 +152,7 @@ static void strip_underscores(const char* start, const char* end, char* buf, siz
 }
 
 /* A number at p; returns the end, or NULL with the error set. */
-static const char* lex_number(TokenList* tl, Token* t, const char* p) {
+static const char* lex_number(Lexer* lx, Token* t, const char* p) {
   const char* start = p;
   char buf[512];
   const char* kind = "decimal";
@@ -117,13 +163,13 @@ static const char* lex_number(TokenList* tl, Token* t, const char* p) {
     p += 2;
     if (*p == '_') p++;
     if (!digit((unsigned char)*p)) {
-      set_error(tl, base == 'x' ? "invalid hexadecimal literal" : base == 'o' ? "invalid octal literal"
-                                                                             : "invalid binary literal", NULL);
+      raise_at(lx, p, base == 'x' ? "invalid hexadecimal literal" : base == 'o' ? "invalid octal literal"
+                                                                        : "invalid binary literal", NULL);
       return NULL;
     }
     p = digits_tail(p, digit);
     if (p == NULL) {
-      set_error(tl, "invalid %s literal", kind);
+      raise_at(lx, p, "invalid %s literal", kind);
       return NULL;
     }
     strip_underscores(start + 2, p, buf, sizeof buf);
@@ -161,8 +207,8 @@ static const char* lex_number(TokenList* tl, Token* t, const char* p) {
     }
     strip_underscores(start, p, buf, sizeof buf);
     if (!is_float && buf[0] == '0' && strspn(buf, "0") != strlen(buf)) {
-      set_error(tl, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
-                NULL);
+      raise_at(lx, start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+               NULL);
       return NULL;
     }
     errno = 0;
@@ -179,14 +225,19 @@ static const char* lex_number(TokenList* tl, Token* t, const char* p) {
   /* verify_end_of_number: a number may not run into a name. */
   if (is_id_start_at(p)) {
   invalid:
-    set_error(tl, "invalid %s literal", kind);
+    raise_at(lx, p, "invalid %s literal", kind);
     return NULL;
   }
   return p;
 }
 
-/* A string literal at p (after any prefix); returns the end or NULL. */
-static const char* lex_string(TokenList* tl, Token* t, const char* p, bool raw) {
+/* A string literal at p (after any prefix); returns the end or NULL.  A
+ * triple-quoted string runs across lines; a `\` before a newline joins the
+ * lines (except in a raw string, where both stay). */
+static const char* lex_string(Lexer* lx, Token* t, const char* p, bool raw) {
+  const char* start = p;
+  int start_line = lx->lineno;
+  const char* start_line_start = lx->line_start;
   char quote = *p;
   bool triple = p[1] == quote && p[2] == quote;
   p += triple ? 3 : 1;
@@ -194,15 +245,38 @@ static const char* lex_string(TokenList* tl, Token* t, const char* p, bool raw) 
   char* out = malloc(cap);
   TORCH_INTERNAL_ASSERT(out != NULL);
   for (;;) {
-    if (*p == '\0') {
+    if (*p == '\0' || (*p == '\n' && !triple)) {
+      /* reported where the string starts, "detected" where the text ends */
+      char msg[96];
+      int detected = lx->lineno;
+      if (triple) {
+        for (const char* q = p; *q; q++) detected += *q == '\n';
+      }
+      snprintf(msg, sizeof msg, "unterminated %sstring literal (detected at line %d)", triple ? "triple-quoted " : "",
+               detected);
       free(out);
-      set_error(tl, triple ? "unterminated triple-quoted string literal (detected at line 1)"
-                           : "unterminated string literal (detected at line 1)", NULL);
+      int col = (int)(start - start_line_start);
+      set_error(lx, ErrorType_SyntaxError, true, start_line, col, col, "%s", msg);
       return NULL;
     }
     if (*p == quote && (!triple || (p[1] == quote && p[2] == quote))) {
       p += triple ? 3 : 1;
       break;
+    }
+    if (*p == '\n') { /* inside a triple-quoted string */
+      out[n++] = '\n';
+      next_line(lx, p);
+      p = lx->p;
+      continue;
+    }
+    if (*p == '\\' && p[1] == '\n') {
+      if (raw) {
+        out[n++] = '\\';
+        out[n++] = '\n';
+      }
+      next_line(lx, p + 1);
+      p = lx->p;
+      continue;
     }
     if (*p == '\\' && p[1] != '\0') {
       char c = p[1];
@@ -238,99 +312,230 @@ static const char* const kOps[] = {"...", "**=", "//=", ">>=", "<<=", "**", "//"
                                    ";",   "=",   "+",   "-",   "*",   "/",  "@",  "<",  ">",  "%",  "&",
                                    "|",   "^",   "~"};
 
-/* A closing bracket: checks it against the innermost open one. */
-static bool close_bracket(TokenList* tl, char c) {
+/* A closing bracket at p: checks it against the innermost open one. */
+static void close_bracket(Lexer* lx, const char* p) {
+  TokenList* tl = lx->tl;
+  char c = *p;
   char want = c == ')' ? '(' : c == ']' ? '[' : '{';
   char s[2] = {c, 0};
   if (tl->nopen == 0) {
-    set_error(tl, "unmatched '%s'", s);
-    return false;
+    raise_at(lx, p, "unmatched '%s'", s);
+    return;
   }
   char open = tl->open[tl->nopen - 1];
   if (open != want) {
     char msg[96];
     snprintf(msg, sizeof msg, "closing parenthesis '%c' does not match opening parenthesis '%c'", c, open);
-    set_error(tl, "%s", msg);
-    return false;
+    raise_at(lx, p, "%s", msg);
+    return;
   }
   tl->nopen--;
-  return true;
+}
+
+static void open_bracket(Lexer* lx, const char* p) {
+  TokenList* tl = lx->tl;
+  if (tl->nopen < (int)sizeof tl->open) {
+    tl->open[tl->nopen] = *p;
+    tl->open_lineno[tl->nopen] = lx->lineno;
+    tl->open_col[tl->nopen] = (int)(p - lx->line_start);
+  }
+  tl->nopen++;
+  if (tl->nopen > (int)sizeof tl->open) raise_at(lx, p, "too many nested parentheses", NULL);
 }
 
 /* "invalid character '€' (U+20AC)" for the UTF-8 sequence at p. */
-static void invalid_character(TokenList* tl, const char* p) {
+static void invalid_character(Lexer* lx, const char* p) {
   unsigned cp;
   int len = utf8_decode(p, &cp);
   char msg[64];
   snprintf(msg, sizeof msg, "invalid character '%.*s' (U+%04X)", len, p, cp);
-  set_error(tl, "%s", msg);
+  raise_at(lx, p, "%s", msg);
 }
 
-void TokenList_init(TokenList* tl, const char* line) {
-  memset(tl, 0, sizeof *tl);
-  const char* p = line;
-  while (tl->error == NULL) {
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f') p++;
-    if (*p == '\0' || *p == '\n' || *p == '#') break;
-    Token* t = push(tl);
-    t->start = p;
-    const char* end = NULL;
-    unsigned char c = (unsigned char)*p;
-    if (c >= 0x80 && !is_id_start_at(p)) {
-      invalid_character(tl, p);
-    } else if (is_id_start_at(p)) {
-      const char* q = p;
-      for (int k; (k = id_char_len(q, false)) > 0;) q += k;
-      size_t n = (size_t)(q - p);
-      bool prefix = n == 1 && strchr("rRuU", *p) != NULL; /* r'...', u'...' */
-      if (prefix && (*q == '\'' || *q == '"')) {
-        end = lex_string(tl, t, q, *p == 'r' || *p == 'R');
-      } else {
-        t->kind = Tok_Name;
-        end = q;
-      }
-    } else if (isdigit(c) || (c == '.' && isdigit((unsigned char)p[1]))) {
-      end = lex_number(tl, t, p);
-    } else if (c == '\'' || c == '"') {
-      end = lex_string(tl, t, p, false);
-    } else if (c == '\\') {
-      set_error(tl, "unexpected character after line continuation character", NULL);
+/*
+ * The indentation of a new logical line, at lx->p: pushes the INDENT or
+ * DEDENTs it makes.  Returns false for a blank or comment-only line, which
+ * makes no tokens and does not count.  PyTorch's counterpart is tok_get's
+ * `if (tok->atbol)` block.
+ */
+static bool lex_indentation(Lexer* lx) {
+  int col = 0, altcol = 0;
+  const char* p = lx->p;
+  for (;; p++) {
+    if (*p == ' ') {
+      col++, altcol++;
+    } else if (*p == '\t') {
+      col = (col / kTabSize + 1) * kTabSize;
+      altcol = (altcol / kAltTabSize + 1) * kAltTabSize;
+    } else if (*p == '\f') {
+      col = altcol = 0;
+    } else if (*p != '\r') {
+      break;
+    }
+  }
+  lx->p = p;
+  if (*p == '#' || *p == '\n' || *p == '\0') return false;
+  int width = (int)(p - lx->line_start);
+  int line_len = (int)strcspn(lx->line_start, "\n");
+  int* ind = lx->indstack;
+  int* alt = lx->altindstack;
+  bool tab_error = false;
+  if (col == ind[lx->indent]) {
+    tab_error = altcol != alt[lx->indent];
+  } else if (col > ind[lx->indent]) {
+    if (lx->indent + 1 >= kMaxIndent) {
+      set_error(lx, ErrorType_IndentationError, false, lx->lineno, line_len, -1, "too many levels of indentation",
+                NULL);
+      return true;
+    }
+    tab_error = altcol <= alt[lx->indent];
+    if (!tab_error) {
+      lx->indent++;
+      ind[lx->indent] = col;
+      alt[lx->indent] = altcol;
+      /* "unexpected indent" points one column before the first character */
+      Token* t = push(lx, Tok_Indent, p);
+      t->col = width - 1;
+      t->end_col = -1;
+    }
+  } else {
+    while (lx->indent > 0 && col < ind[lx->indent]) {
+      lx->indent--;
+      push(lx, Tok_Dedent, p);
+    }
+    if (col != ind[lx->indent]) {
+      set_error(lx, ErrorType_IndentationError, false, lx->lineno, line_len, -1,
+                "unindent does not match any outer indentation level", NULL);
+      return true;
+    }
+    tab_error = altcol != alt[lx->indent];
+  }
+  if (tab_error)
+    set_error(lx, ErrorType_TabError, false, lx->lineno, 0, -1, "inconsistent use of tabs and spaces in indentation",
+              NULL);
+  return true;
+}
+
+/* One token at lx->p (not whitespace, a comment or a newline). */
+static void lex_token(Lexer* lx) {
+  TokenList* tl = lx->tl;
+  const char* p = lx->p;
+  Token* t = push(lx, Tok_Op, p);
+  const char* end = NULL;
+  unsigned char c = (unsigned char)*p;
+  if (c >= 0x80 && !is_id_start_at(p)) {
+    invalid_character(lx, p);
+  } else if (is_id_start_at(p)) {
+    const char* q = p;
+    for (int k; (k = id_char_len(q, false)) > 0;) q += k;
+    size_t n = (size_t)(q - p);
+    bool prefix = n == 1 && strchr("rRuU", *p) != NULL; /* r'...', u'...' */
+    if (prefix && (*q == '\'' || *q == '"')) {
+      end = lex_string(lx, t, q, *p == 'r' || *p == 'R');
     } else {
-      for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++) {
-        size_t n = strlen(kOps[i]);
-        if (strncmp(p, kOps[i], n) == 0) {
-          t->kind = Tok_Op;
-          memcpy(t->op, kOps[i], n + 1);
-          end = p + n;
-          break;
-        }
-      }
-      if (end == NULL) {
-        t->kind = Tok_Bad; /* $ ? ! `: ERRORTOKEN, "invalid syntax" from the parser */
-        end = p + 1;
-      } else if (strchr("([{", c) && t->op[1] == '\0') {
-        if (tl->nopen < (int)sizeof tl->open) tl->open[tl->nopen] = (char)c;
-        tl->nopen++;
-        if (tl->nopen > (int)sizeof tl->open) set_error(tl, "too many nested parentheses", NULL);
-      } else if (strchr(")]}", c) && t->op[1] == '\0') {
-        close_bracket(tl, (char)c);
+      t->kind = Tok_Name;
+      end = q;
+    }
+  } else if (isdigit(c) || (c == '.' && isdigit((unsigned char)p[1]))) {
+    end = lex_number(lx, t, p);
+  } else if (c == '\'' || c == '"') {
+    end = lex_string(lx, t, p, false);
+  } else {
+    for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++) {
+      size_t n = strlen(kOps[i]);
+      if (strncmp(p, kOps[i], n) == 0) {
+        memcpy(t->op, kOps[i], n + 1);
+        end = p + n;
+        break;
       }
     }
-    if (tl->error != NULL) {
-      free(t->s);
-      memset(t, 0, sizeof *t);
-      t->start = p;
-      t->level = tl->nopen;
-      break; /* t becomes the Tok_End that stands for the error */
+    if (end == NULL) {
+      t->kind = Tok_Bad; /* $ ? ! `: ERRORTOKEN, "invalid syntax" from the parser */
+      end = p + 1;
+    } else if (strchr("([{", c) && t->op[1] == '\0') {
+      open_bracket(lx, p);
+    } else if (strchr(")]}", c) && t->op[1] == '\0') {
+      close_bracket(lx, p);
     }
-    t->len = (size_t)(end - p);
-    p = end;
   }
-  if (tl->error == NULL) {
-    Token* t = push(tl);
-    t->kind = Tok_End;
-    t->start = p;
+  if (tl->error != NULL) {
+    free(t->s);
+    tl->ntokens--; /* the error's Tok_End is pushed by the caller */
+    return;
   }
+  t->len = (size_t)(end - p);
+  t->end_lineno = lx->lineno;
+  t->end_col = (int)(end - lx->line_start);
+  lx->p = end;
+  lx->line_has_tokens = true;
+}
+
+void TokenList_init(TokenList* tl, const char* text, int first_line) {
+  memset(tl, 0, sizeof *tl);
+  tl->text = text;
+  tl->first_line = first_line;
+  Lexer lx = {tl, text, text, first_line, {0}, {0}, 0, true, false};
+  while (tl->error == NULL) {
+    if (lx.atbol && tl->nopen == 0) {
+      lx.atbol = false;
+      if (!lex_indentation(&lx)) { /* a blank line: skip it whole */
+        const char* nl = lx.p + strcspn(lx.p, "\n");
+        if (*nl == '\0') break;
+        next_line(&lx, nl);
+        lx.atbol = true;
+        continue;
+      }
+      if (tl->error != NULL) break;
+    }
+    const char* p = lx.p;
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f') p++;
+    lx.p = p;
+    const char* comment = *p == '#' ? p : NULL;
+    if (comment) p += strcspn(p, "\n");
+    if (*p == '\n' || *p == '\0') {
+      if (tl->nopen == 0 && lx.line_has_tokens) {
+        /* NEWLINE: empty at the end of the line, or over its comment */
+        Token* t = push(&lx, Tok_Newline, comment ? comment : p);
+        t->end_col = (int)(p - lx.line_start);
+      }
+      if (*p == '\0') break;
+      next_line(&lx, p);
+      if (tl->nopen == 0) {
+        lx.atbol = true;
+        lx.line_has_tokens = false;
+      }
+      continue;
+    }
+    if (*p == '\\') {
+      if (p[1] == '\n') { /* explicit line joining */
+        next_line(&lx, p + 1);
+        continue;
+      }
+      if (p[1] == '\0') {
+        set_error(&lx, ErrorType_SyntaxError, false, lx.lineno, (int)(p - lx.line_start) + 1, -1,
+                  "unexpected EOF while parsing", NULL);
+      } else {
+        raise_at(&lx, p + 1, "unexpected character after line continuation character", NULL);
+        tl->error_end_col = -1;
+      }
+      break;
+    }
+    lex_token(&lx);
+  }
+  if (tl->error != NULL) {
+    /* the Tok_End that stands for the error, at the start of its token */
+    Token* t = push(&lx, Tok_End, lx.p);
+    t->lineno = t->end_lineno = tl->error_lineno;
+    return;
+  }
+  /* The end of the text: the implicit newline's line and column. */
+  if (tl->nopen == 0) {
+    while (lx.indent > 0) {
+      lx.indent--;
+      push(&lx, Tok_Dedent, lx.p);
+    }
+  }
+  push(&lx, Tok_End, lx.p);
 }
 
 void TokenList_free(TokenList* tl) {
@@ -338,4 +543,16 @@ void TokenList_free(TokenList* tl) {
   free(tl->tokens);
   free(tl->error);
   memset(tl, 0, sizeof *tl);
+}
+
+const char* TokenList_line(const TokenList* tl, int lineno, size_t* len) {
+  const char* p = tl->text;
+  for (int l = tl->first_line; l < lineno; l++) {
+    p = strchr(p, '\n');
+    if (p == NULL) return NULL;
+    p++;
+  }
+  if (lineno < tl->first_line) return NULL;
+  *len = strcspn(p, "\n");
+  return p;
 }

@@ -73,19 +73,49 @@ static void usage(FILE* out) {
         out);
 }
 
-/* Runs the lines of `text`: split at newlines, and for -c also at ';'
- * outside strings, so that each statement reports its own error.  A file's
- * line is compiled whole, as the reference run compiles it (a ';' inside it
- * is the parser's). */
-static int run_text(char* text, const char* filename, bool split_semicolons, bool strict) {
-  Interp* in = Interp_new();
+/* Python's str.strip() whitespace (ASCII). */
+static bool is_strip_space(char c) { return strchr(" \t\n\v\f\r\x1c\x1d\x1e\x1f", c) != NULL && c != '\0'; }
+
+/* The line [p, p + len) without the whitespace at both ends. */
+static const char* strip(const char* p, size_t* len) {
+  while (*len > 0 && is_strip_space(*p)) p++, (*len)--;
+  while (*len > 0 && is_strip_space(p[*len - 1])) (*len)--;
+  return p;
+}
+
+static bool is_word_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || (c & 0x80); }
+
+/* Whether a line continues the block before it: indented, blank, or an
+ * elif/else/except/finally clause (the reference run's test:
+ * `re.match(r"(elif\b|else\s*:|except\b|finally\s*:)", line)`). */
+static bool continues_block(const char* line, size_t len) {
+  size_t n = len;
+  if (len > 0 && (line[0] == ' ' || line[0] == '\t')) return true;
+  if (strip(line, &n), n == 0) return true;
+  static const struct { const char* word; bool colon; } kClauses[] = {
+      {"elif", false}, {"else", true}, {"except", false}, {"finally", true}};
+  for (size_t i = 0; i < sizeof kClauses / sizeof kClauses[0]; i++) {
+    size_t w = strlen(kClauses[i].word);
+    if (len < w || strncmp(line, kClauses[i].word, w) != 0) continue;
+    if (!kClauses[i].colon) {
+      if (len == w || !is_word_char(line[w])) return true;
+      continue;
+    }
+    while (w < len && strchr(" \t\n\v\f\r\x1c\x1d\x1e\x1f", line[w]) != NULL) w++;
+    if (w < len && line[w] == ':') return true;
+  }
+  return false;
+}
+
+/* Runs a simple line, for -c split at ';' outside strings (each part its
+ * own statement, reporting its own error).  Returns -1 on an error. */
+static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons, bool strict) {
   int status = 0;
-  int lineno = 1;
-  char* line = text;
-  while (line != NULL && *line) {
-    char* end = line;
+  char* part = line;
+  while (part != NULL) {
+    char* end = part;
     char quote = 0;
-    for (; *end && *end != '\n'; end++) {
+    for (; *end; end++) {
       if (quote) {
         if (*end == quote) quote = 0;
       } else if (*end == '\'' || *end == '"') {
@@ -93,19 +123,95 @@ static int run_text(char* text, const char* filename, bool split_semicolons, boo
       } else if (*end == ';' && split_semicolons) {
         break;
       } else if (*end == '#') {
-        while (*end && *end != '\n') end++;
+        end += strlen(end);
         break;
       }
     }
     char saved = *end;
     *end = '\0';
-    Interp_setLocation(in, filename, lineno);
-    if (Interp_runLine(in, line) < 0 && strict) {
-      status = 1;
-      break;
+    size_t len = strlen(part);
+    const char* t = strip(part, &len);
+    char* stmt = strndup(t, len);
+    if (len > 0 && Interp_runStatement(in, stmt, lineno) < 0) status = -1;
+    free(stmt);
+    *end = saved;
+    part = saved == ';' && !(status < 0 && strict) ? end + 1 : NULL;
+  }
+  return status;
+}
+
+/*
+ * Runs `text` statement by statement, splitting it as the reference run
+ * does: blank lines, `#` lines and `import torch` are skipped; a line
+ * ending in ':' starts a block that takes the indented and blank lines
+ * after it and its elif/else/except/finally clause lines, run as one
+ * statement (its lines joined by '\n'); any other line is one statement
+ * (stripped), compiled whole (a ';' inside it is the parser's), except that
+ * -c splits it at ';'.  Each statement reports its own error; --strict
+ * (Python's traceback on stderr) stops at the first.  Lines end with '\n',
+ * "\r\n" or '\r', as Python's text files read.
+ */
+static int run_text(char* text, const char* filename, bool split_semicolons, bool strict) {
+  Interp* in = Interp_new();
+  if (strict) Interp_setErrorStyle(in, ErrorStyle_Traceback);
+  /* universal newlines */
+  char* w = text;
+  for (const char* r = text; *r; r++) {
+    if (*r == '\r') {
+      *w++ = '\n';
+      if (r[1] == '\n') r++;
+    } else {
+      *w++ = *r;
     }
-    if (saved == '\n') lineno++;
-    line = saved ? end + 1 : NULL;
+  }
+  *w = '\0';
+  int status = 0, lineno = 0, block_line = 0;
+  char* block = NULL; /* the block being gathered */
+  size_t block_len = 0;
+  for (char* line = text; line != NULL && status == 0;) {
+    char* nl = strchr(line, '\n');
+    size_t len = nl ? (size_t)(nl - line) : strlen(line);
+    char* next = nl ? nl + 1 : NULL;
+    if (nl == NULL && len == 0) break; /* the end of a text ending in a newline */
+    lineno++;
+    if (block != NULL && continues_block(line, len)) {
+      block = realloc(block, block_len + len + 2);
+      block[block_len++] = '\n';
+      memcpy(block + block_len, line, len);
+      block[block_len += len] = '\0';
+      line = next;
+      continue;
+    }
+    if (block != NULL) {
+      Interp_setLocation(in, filename, block_line);
+      if (Interp_runStatement(in, block, block_line) < 0 && strict) status = 1;
+      free(block);
+      block = NULL;
+      if (status != 0) break;
+    }
+    size_t tlen = len;
+    const char* t = strip(line, &tlen);
+    if (tlen == 0 || t[0] == '#' || (tlen == 12 && strncmp(t, "import torch", 12) == 0)) {
+      line = next;
+      continue;
+    }
+    if (t[tlen - 1] == ':') {
+      block = strndup(line, len);
+      block_len = len;
+      block_line = lineno;
+      line = next;
+      continue;
+    }
+    Interp_setLocation(in, filename, lineno);
+    if (nl) *nl = '\0';
+    if (run_simple(in, (char*)t, lineno, split_semicolons, strict) < 0 && strict) status = 1;
+    if (nl) *nl = '\n';
+    line = next;
+  }
+  if (block != NULL) {
+    Interp_setLocation(in, filename, block_line);
+    if (status == 0 && Interp_runStatement(in, block, block_line) < 0 && strict) status = 1;
+    free(block);
   }
   Interp_free(in);
   return status;

@@ -1,13 +1,10 @@
 /*
- * parser.c - recursive-descent parser for the expressions of a line of the
- * dialect (statement.c parses the statements around them).
+ * parser.c - recursive-descent parser for the expressions of the dialect
+ * (statement.c and compound.c parse the statements around them).
  *
  * Grammar (Python 3.11's, restricted to what the dialect needs), lowest
  * precedence first:
  *
- *   line       := stmt (';' stmt)* [';']
- *   stmt       := exprlist ('=' exprlist)*  |  exprlist AUGOP exprlist  |  'del' exprlist
- *               | 'import' NAME ('.' NAME)* ['as' NAME]
  *   exprlist   := expr (',' expr)* [',']           a bare tuple when commas
  *   expr       := or ['if' or 'else' expr]
  *   or, and    := 'or' / 'and' chains of `not`s
@@ -17,13 +14,19 @@
  *   postfix    := atom ( '(' args ')' | '[' subscript ']' | '.' NAME )*
  *   atom       := NAME | NUMBER | STRING+ | True | False | None | '...'
  *               | '(' [exprlist] ')' | '[' [exprlist] ']'
+ *               | '[' expr comp ']' | '(' expr comp ')'     a list comprehension, a generator
+ *   comp       := ('for' targets 'in' or ('if' or)*)+
  *   subscript  := item (',' item)* [',']   item := expr | [expr] ':' [expr] [':' [expr]]
+ *
+ * A generator expression (also as the only argument of a call, `sum(x for
+ * x in l)`) is parsed as a list comprehension with `paren` set; eval.c makes
+ * it an iterator.  `lambda` is a NotImplementedError.
  *
  * Errors are SyntaxErrors worded exactly as CPython 3.11 words them, since
  * the dialect compares them; CPython finds most of them in a second parsing
  * pass with "invalid_" rules, which this parser imitates at the same points:
- *   - a tokenizer error anywhere on the line wins (lexer.c);
- *   - looking at the end of the line inside brackets: "'(' was never closed";
+ *   - a tokenizer error anywhere in the text wins (lexer.c);
+ *   - looking at the end of the text inside brackets: "'(' was never closed";
  *   - two expressions in a row inside brackets: "invalid syntax. Perhaps you
  *     forgot a comma?"; `print x`: "Missing parentheses in call to 'print'...";
  *   - bad assignment targets: "cannot assign to function call here. Maybe
@@ -48,23 +51,56 @@
 #include "tools/minaten/parser.h"
 
 
+/* Records where the error is: from token first to token last (its end
+ * column only when both are on one line). */
+static void set_location(Parser* p, int first, int last) {
+  const Token* a = &p->tl->tokens[first];
+  const Token* b = &p->tl->tokens[last < first ? first : last];
+  p->where->lineno = a->lineno;
+  p->where->col = a->col;
+  p->where->end_col = b->end_lineno == a->lineno ? b->end_col : -1;
+}
 
-void parser_fail(Parser* p, const char* msg) {
-  if (!p->failed && !p->probe && !*p->fatal) Error_set(ErrorType_SyntaxError, "%s", msg);
+void parser_fail_at(Parser* p, ErrorType type, const char* msg, int first, int last) {
+  if (!p->failed && !p->probe && !*p->fatal) {
+    Error_set(type, "%s", msg);
+    set_location(p, first, last);
+  }
   p->failed = true;
 }
 
-/* The current token.  Looking at the end of the line inside brackets is
- * CPython's tokenizer error E_EOF: "'(' was never closed". */
+void parser_fail(Parser* p, const char* msg) { parser_fail_at(p, ErrorType_SyntaxError, msg, p->pos, p->pos); }
+
+/* The current token.  Looking at the end of the text inside brackets is
+ * CPython's tokenizer error E_EOF: "'(' was never closed", at the innermost
+ * open bracket; looking at the place of an indentation error of the
+ * tokenizer raises it (lexer.h). */
 Token* parser_tok(Parser* p) {
-  Token* t = &p->tl->tokens[p->pos];
-  if (t->kind == Tok_End && p->tl->nopen > 0 && !*p->fatal && !(p->failed && !p->probe)) {
+  TokenList* tl = p->tl;
+  Token* t = &tl->tokens[p->pos];
+  if (t->kind == Tok_End && (tl->error != NULL || tl->nopen > 0) && !*p->fatal && !(p->failed && !p->probe)) {
     Error_clear();
-    Error_set(ErrorType_SyntaxError, "'%c' was never closed", p->tl->open[p->tl->nopen - 1]);
+    if (tl->error != NULL) {
+      Error_set(tl->error_type, "%s", tl->error);
+      p->where->lineno = tl->error_lineno;
+      p->where->col = tl->error_col;
+      p->where->end_col = tl->error_end_col;
+    } else {
+      int k = tl->nopen <= (int)sizeof tl->open ? tl->nopen - 1 : (int)sizeof tl->open - 1;
+      Error_set(ErrorType_SyntaxError, "'%c' was never closed", tl->open[k]);
+      p->where->lineno = tl->open_lineno[k];
+      p->where->col = tl->open_col[k];
+      p->where->end_col = -1;
+    }
     *p->fatal = true;
     p->failed = true;
   }
   return t;
+}
+
+bool parser_at_line_end(Parser* p) {
+  TokKind k = parser_tok(p)->kind;
+  return k == Tok_Newline || k == Tok_End;
 }
 
 bool parser_is_op(Parser* p, const char* op) {
@@ -120,6 +156,21 @@ Node* parser_new_node(Parser* p, NodeKind kind, int first) {
 
 void parser_finish(Parser* p, Node* n) { n->last = p->pos - 1; }
 
+void Node_locate(Node* n, const TokenList* tl) {
+  if (n == NULL) return;
+  const Token* a = &tl->tokens[n->first];
+  const Token* b = &tl->tokens[n->last < n->first ? n->first : n->last];
+  n->lineno = a->lineno;
+  n->col = a->col;
+  n->end_lineno = b->end_lineno;
+  n->end_col = b->end_col;
+  Node_locate(n->a, tl);
+  Node_locate(n->b, tl);
+  Node_locate(n->c, tl);
+  for (int i = 0; i < n->n; i++) Node_locate(n->items[i], tl);
+  for (int i = 0; i < n->nkw; i++) Node_locate(n->kwvalues[i], tl);
+}
+
 static void push_item(Node* n, Node* item) {
   n->items = realloc(n->items, (size_t)(n->n + 1) * sizeof *n->items);
   TORCH_INTERNAL_ASSERT(n->items != NULL);
@@ -151,7 +202,6 @@ static Node* checked(Parser* p, Node* n) {
   return NULL;
 }
 
-static Node* parse_expr(Parser* p);
 static Node* parse_factor(Parser* p);
 
 /*
@@ -190,13 +240,19 @@ void parser_fail_after(Parser* p, const Node* e) {
 /* ---- atoms ------------------------------------------------------------------ */
 
 /* Items up to `close`, comma separated, trailing comma allowed; *comma tells
- * `(x)` from `(x,)`. */
-static void parse_items(Parser* p, Node* n, const char* close, bool* comma) {
+ * `(x)` from `(x,)`.  A first item followed by `for` stops the list, with
+ * *comp set: a comprehension follows. */
+static void parse_items(Parser* p, Node* n, const char* close, bool* comma, bool* comp) {
   *comma = false;
+  *comp = false;
   while (!p->failed && !parser_is_op(p, close)) {
     Node* e = parse_expr(p);
     if (e == NULL) return;
     push_item(n, e);
+    if (n->n == 1 && token_is_name(parser_tok(p), "for")) {
+      *comp = true;
+      return;
+    }
     if (parser_accept(p, ",")) {
       *comma = true;
       continue;
@@ -204,6 +260,49 @@ static void parse_items(Parser* p, Node* n, const char* close, bool* comma) {
     if (!parser_is_op(p, close)) parser_fail_after(p, e);
   }
   if (!p->failed) parser_accept(p, close);
+}
+
+/* The clauses of a comprehension after its element `elt` (not the closing
+ * bracket): `for targets in or [if or]...`, one or more.  `first` is where
+ * the comprehension starts; generator: written in parentheses. */
+static Node* parse_comprehension(Parser* p, Node* elt, int first, bool generator) {
+  Node* n = parser_new_node(p, Node_ListComp, first);
+  n->a = elt;
+  n->paren = generator;
+  while (!p->failed && token_is_name(parser_tok(p), "for")) {
+    Node* clause = parser_new_node(p, Node_Comprehension, p->pos);
+    push_item(n, clause);
+    parser_advance(p);
+    clause->a = parse_for_targets(p);
+    if (clause->a == NULL) break;
+    if (!token_is_name(parser_tok(p), "in")) {
+      parser_fail(p, "invalid syntax");
+      break;
+    }
+    parser_advance(p);
+    clause->b = parse_or(p);
+    while (clause->b != NULL && !p->failed && token_is_name(parser_tok(p), "if")) {
+      parser_advance(p);
+      Node* cond = parse_or(p);
+      if (cond == NULL) break;
+      push_item(clause, cond);
+    }
+    parser_finish(p, clause);
+  }
+  parser_finish(p, n);
+  return checked(p, n);
+}
+
+/* `[x for ...]` / `(x for ...)` after parse_items stopped at `for`: the
+ * comprehension in place of the list n, up to its closing bracket. */
+static Node* finish_comprehension(Parser* p, Node* n, int first, const char* close) {
+  Node* elt = n->items[0];
+  n->n = 0;
+  Node_free(n);
+  Node* c = parse_comprehension(p, elt, first, close[0] == ')');
+  if (c != NULL && !parser_accept(p, close)) parser_fail(p, "invalid syntax");
+  if (c != NULL) parser_finish(p, c);
+  return checked(p, c);
 }
 
 static Node* parse_atom(Parser* p) {
@@ -216,7 +315,10 @@ static Node* parse_atom(Parser* p) {
       if (token_is_name(t, "True")) n = parser_new_node(p, Node_True, first);
       else if (token_is_name(t, "False")) n = parser_new_node(p, Node_False, first);
       else if (token_is_name(t, "None")) n = parser_new_node(p, Node_None, first);
-      else if (token_is_keyword(t)) break;
+      else if (token_is_name(t, "lambda")) {
+        parser_fail_at(p, ErrorType_NotImplementedError, "minaten: the dialect has no lambda expressions", first, first);
+        return NULL;
+      } else if (token_is_keyword(t)) break;
       else {
         n = parser_new_node(p, Node_Name, first);
         n->s = strndup(t->start, t->len);
@@ -257,9 +359,10 @@ static Node* parse_atom(Parser* p) {
         }
         Node* n = parser_new_node(p, Node_Tuple, first);
         n->paren = true;
-        bool comma;
-        parse_items(p, n, ")", &comma);
+        bool comma, comp;
+        parse_items(p, n, ")", &comma, &comp);
         if (p->failed) return checked(p, n);
+        if (comp) return finish_comprehension(p, n, first, ")");
         parser_finish(p, n);
         if (n->n == 1 && !comma) {
           Node* inner = n->items[0];
@@ -271,8 +374,9 @@ static Node* parse_atom(Parser* p) {
       }
       if (parser_accept(p, "[")) {
         Node* n = parser_new_node(p, Node_List, first);
-        bool comma;
-        parse_items(p, n, "]", &comma);
+        bool comma, comp;
+        parse_items(p, n, "]", &comma, &comp);
+        if (comp && !p->failed) return finish_comprehension(p, n, first, "]");
         parser_finish(p, n);
         return checked(p, n);
       }
@@ -286,8 +390,8 @@ static Node* parse_atom(Parser* p) {
 
 /* ---- postfix: calls, subscripts, attributes -------------------------------- */
 
-static Node* parse_call(Parser* p, Node* callee) {
-  Node* n = parser_new_node(p, Node_Call, callee->first);
+static Node* parse_call(Parser* p, Node* callee, int first) {
+  Node* n = parser_new_node(p, Node_Call, first);
   n->a = callee;
   while (!p->failed && !parser_is_op(p, ")")) {
     Token* t = parser_tok(p);
@@ -337,6 +441,16 @@ static Node* parse_call(Parser* p, Node* callee) {
         parser_fail(p, "positional argument follows keyword argument");
         break;
       }
+      if (token_is_name(parser_tok(p), "for")) { /* f(x for x in y): a generator argument */
+        int start = e->first;
+        e = parse_comprehension(p, e, start, true);
+        if (e == NULL) break;
+        if (n->n > 0 || n->nkw > 0 || !parser_is_op(p, ")")) {
+          parser_fail_at(p, ErrorType_SyntaxError, "Generator expression must be parenthesized", start, p->pos - 1);
+          Node_free(e);
+          break;
+        }
+      }
       push_item(n, e);
     }
     if (parser_accept(p, ",")) continue;
@@ -365,8 +479,8 @@ static Node* parse_subscript_item(Parser* p) {
   return checked(p, s);
 }
 
-static Node* parse_subscript(Parser* p, Node* target) {
-  Node* n = parser_new_node(p, Node_Subscript, target->first);
+static Node* parse_subscript(Parser* p, Node* target, int first) {
+  Node* n = parser_new_node(p, Node_Subscript, first);
   n->a = target;
   if (parser_is_op(p, "]")) parser_fail(p, "invalid syntax");
   while (!p->failed && !parser_is_op(p, "]")) {
@@ -384,20 +498,23 @@ static Node* parse_subscript(Parser* p, Node* target) {
   return checked(p, n);
 }
 
+/* A node starts at its first token, a parenthesized operand's '(' included
+ * (`(a + b).sum()` starts at '('), as CPython's positions do. */
 static Node* parse_postfix(Parser* p) {
+  int first = p->pos;
   Node* n = parse_atom(p);
   while (n != NULL && !p->failed) {
     if (parser_accept(p, "(")) {
-      n = parse_call(p, n);
+      n = parse_call(p, n, first);
     } else if (parser_accept(p, "[")) {
-      n = parse_subscript(p, n);
+      n = parse_subscript(p, n, first);
     } else if (parser_accept(p, ".")) {
       Token* t = parser_tok(p);
       if (t->kind != Tok_Name || token_is_keyword(t)) {
         parser_fail(p, "invalid syntax");
         break;
       }
-      Node* a = parser_new_node(p, Node_Attr, n->first);
+      Node* a = parser_new_node(p, Node_Attr, first);
       a->a = n;
       a->s = strndup(t->start, t->len);
       parser_advance(p);
@@ -412,8 +529,8 @@ static Node* parse_postfix(Parser* p) {
 
 /* ---- operators ---------------------------------------------------------------- */
 
-static Node* binary(Parser* p, char op, Node* a, Node* b) {
-  Node* n = parser_new_node(p, Node_Binary, a->first);
+static Node* binary(Parser* p, char op, Node* a, Node* b, int first) {
+  Node* n = parser_new_node(p, Node_Binary, first);
   n->op = op;
   n->a = a;
   n->b = b;
@@ -423,6 +540,7 @@ static Node* binary(Parser* p, char op, Node* a, Node* b) {
 
 /* power := postfix ['**' factor]  (right associative, binds tighter than unary -) */
 static Node* parse_power(Parser* p) {
+  int first = p->pos;
   Node* n = parse_postfix(p);
   if (n == NULL || !parser_accept(p, "**")) return n;
   Node* b = parse_factor(p);
@@ -430,7 +548,7 @@ static Node* parse_power(Parser* p) {
     Node_free(n);
     return NULL;
   }
-  return binary(p, 'p', n, b);
+  return binary(p, 'p', n, b, first);
 }
 
 static Node* parse_factor(Parser* p) {
@@ -455,6 +573,7 @@ static Node* parse_factor(Parser* p) {
 
 /* A left-associative level: ops[i] spelled tokens[i] becomes codes[i]. */
 static Node* parse_level(Parser* p, Node* (*sub)(Parser*), const char* const* tokens, const char* codes) {
+  int first = p->pos;
   Node* n = sub(p);
   while (n != NULL && !p->failed) {
     int k = -1;
@@ -467,7 +586,7 @@ static Node* parse_level(Parser* p, Node* (*sub)(Parser*), const char* const* to
       Node_free(n);
       return NULL;
     }
-    n = binary(p, codes[k], n, b);
+    n = binary(p, codes[k], n, b, first);
   }
   return n;
 }
@@ -500,6 +619,7 @@ Node* parse_bitor(Parser* p) {
 static Node* parse_comparison(Parser* p) {
   static const struct { const char* tok; char op; } cmp[] = {
       {"<=", 'l'}, {">=", 'g'}, {"==", '='}, {"!=", '!'}, {"<", '<'}, {">", '>'}};
+  int start = p->pos;
   Node* first = parse_bitor(p);
   Node* n = NULL;
   while (first != NULL && !p->failed) {
@@ -520,7 +640,7 @@ static Node* parse_comparison(Parser* p) {
       return NULL;
     }
     if (n == NULL) {
-      n = parser_new_node(p, Node_Compare, first->first);
+      n = parser_new_node(p, Node_Compare, start);
       push_item(n, first);
     }
     n->ops = realloc(n->ops, (size_t)n->n + 1);
@@ -553,6 +673,7 @@ static Node* parse_not(Parser* p) {
 }
 
 static Node* parse_boolop(Parser* p, const char* word, char code, Node* (*sub)(Parser*)) {
+  int first = p->pos;
   Node* n = sub(p);
   while (n != NULL && !p->failed && token_is_name(parser_tok(p), word)) {
     parser_advance(p);
@@ -561,15 +682,16 @@ static Node* parse_boolop(Parser* p, const char* word, char code, Node* (*sub)(P
       Node_free(n);
       return NULL;
     }
-    n = binary(p, code, n, b);
+    n = binary(p, code, n, b, first);
   }
   return n;
 }
 static Node* parse_and(Parser* p) { return parse_boolop(p, "and", 'A', parse_not); }
-static Node* parse_or(Parser* p) { return parse_boolop(p, "or", 'O', parse_and); }
+Node* parse_or(Parser* p) { return parse_boolop(p, "or", 'O', parse_and); }
 
 /* expr := or ['if' or 'else' expr]  (the conditional expression) */
-static Node* parse_expr(Parser* p) {
+Node* parse_expr(Parser* p) {
+  int first = p->pos;
   Node* n = parse_or(p);
   if (n == NULL || p->failed || !token_is_name(parser_tok(p), "if")) return n;
   parser_advance(p);
@@ -582,7 +704,7 @@ static Node* parse_expr(Parser* p) {
     Node* other = parse_expr(p);
     p->depth--;
     if (other != NULL) {
-      Node* c = parser_new_node(p, Node_Binary, n->first);
+      Node* c = parser_new_node(p, Node_Binary, first);
       c->op = '?';
       c->a = n;
       c->b = cond;
@@ -600,9 +722,10 @@ static Node* parse_expr(Parser* p) {
 
 /* expr {',' expr} [','] : a bare (unparenthesized) tuple when there are commas. */
 Node* parse_exprlist(Parser* p) {
+  int first = p->pos;
   Node* e = parse_expr(p);
   if (e == NULL || !parser_is_op(p, ",")) return e;
-  Node* t = parser_new_node(p, Node_Tuple, e->first);
+  Node* t = parser_new_node(p, Node_Tuple, first);
   push_item(t, e);
   while (!p->failed && parser_accept(p, ",")) {
     if (!starts_expression(parser_tok(p)) && !parser_is_op(p, "-") && !parser_is_op(p, "+")) break;
@@ -614,3 +737,31 @@ Node* parse_exprlist(Parser* p) {
   return checked(p, t);
 }
 
+/* star_targets of `for` and of comprehensions: `|`-level expressions
+ * separated by commas (a bare tuple when commas), so that `in` ends them;
+ * "cannot assign to literal" for what cannot be a target. */
+Node* parse_for_targets(Parser* p) {
+  int first = p->pos;
+  Node* e = parse_bitor(p);
+  if (e != NULL && parser_is_op(p, ",")) {
+    Node* t = parser_new_node(p, Node_Tuple, first);
+    push_item(t, e);
+    while (!p->failed && parser_accept(p, ",")) {
+      if (token_is_name(parser_tok(p), "in")) break;
+      Node* x = parse_bitor(p);
+      if (x == NULL) break;
+      push_item(t, x);
+    }
+    parser_finish(p, t);
+    e = checked(p, t);
+  }
+  const Node* bad = e ? invalid_target(e) : NULL;
+  if (bad != NULL) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "cannot assign to %s", expr_name(bad));
+    parser_fail_at(p, ErrorType_SyntaxError, msg, bad->first, bad->last);
+    Node_free(e);
+    return NULL;
+  }
+  return e;
+}

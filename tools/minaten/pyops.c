@@ -76,7 +76,9 @@ static bool int_pow(int64_t base, int64_t exp, int64_t* out) {
   return true;
 }
 
-static Value* number_binary(char op, const Value* a, const Value* b) {
+static Value* unsupported(char op, const Value* a, const Value* b, bool inplace);
+
+static Value* number_binary(char op, const Value* a, const Value* b, bool inplace) {
   bool ints = a->kind != Value_Float && b->kind != Value_Float;
   if (ints) {
     int64_t x = int_of(a), y = int_of(b), r, q;
@@ -115,10 +117,7 @@ static Value* number_binary(char op, const Value* a, const Value* b) {
       default: break;
     }
   } else if (strchr("&|^LR", op) != NULL) {
-    Error_set(ErrorType_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
-              op == 'L' ? "<<" : op == 'R' ? ">>" : op == '&' ? "&" : op == '|' ? "|" : "^", Value_typeName(a),
-              Value_typeName(b));
-    return NULL;
+    return unsupported(op, a, b, inplace);
   }
   double x = Value_toDouble(a), y = Value_toDouble(b), q, m;
   switch (op) {
@@ -157,9 +156,7 @@ static Value* number_binary(char op, const Value* a, const Value* b) {
     case '!': return Value_bool(ints ? int_of(a) != int_of(b) : x != y);
     default: break;
   }
-  Error_set(ErrorType_TypeError, "unsupported operand type(s) for @: '%s' and '%s'", Value_typeName(a),
-            Value_typeName(b));
-  return NULL;
+  return unsupported(op, a, b, inplace);
 }
 
 /* ---- equality of any two values ------------------------------------------------ */
@@ -187,6 +184,12 @@ static bool values_equal(const Value* a, const Value* b) {
     case Value_None:
     case Value_Ellipsis: return true;
     case Value_Str: return strcmp(a->u.s, b->u.s) == 0;
+    case Value_Type: return a->u.type == b->u.type;
+    case Value_Range: { /* range_equals: the same numbers */
+      int64_t n = range_length(a);
+      return n == range_length(b) &&
+             (n == 0 || (a->u.range.start == b->u.range.start && (n == 1 || a->u.range.step == b->u.range.step)));
+    }
     case Value_Dtype: return a->u.dtype == b->u.dtype;
     case Value_MemoryFormat: return a->u.memory_format == b->u.memory_format;
     case Value_QScheme: return a->u.qscheme == b->u.qscheme;
@@ -392,12 +395,20 @@ static bool is_same_object(const Value* a, const Value* b) {
     case Value_QScheme: return a->u.qscheme == b->u.qscheme;
     case Value_Tensor: return a->u.tensor == b->u.tensor;
     case Value_Module: return strcmp(a->u.s, b->u.s) == 0;
+    case Value_Type: return a->u.type == b->u.type;
     default: return false;
   }
 }
 
 /* `a in b`.  PyTorch 1.13: torch/_tensor.py Tensor.__contains__ ((element == self).any().item()) */
 static Value* contains(Value* container, Value* element) {
+  if (container->kind == Value_Range) {
+    if (element->kind == Value_Int || element->kind == Value_Bool) return Value_bool(range_contains(container, element));
+    Value* items = sequence_of(container); /* anything else: compared with each number */
+    Value* r = items ? contains(items, element) : NULL;
+    Value_release(items);
+    return r;
+  }
   if (container->kind == Value_Str) {
     if (element->kind != Value_Str) {
       Error_set(ErrorType_TypeError, "'in <string>' requires string as left operand, not %s", Value_typeName(element));
@@ -444,16 +455,36 @@ static Value* contains(Value* container, Value* element) {
   return NULL;
 }
 
+/* The TypeError of an operator neither operand supports: "unsupported
+ * operand type(s) for +: 'int' and 'str'" ("+=" for an augmented
+ * assignment, "** or pow()" for `**`), "'<' not supported between
+ * instances of 'int' and 'str'".  Python 3.11: Objects/abstract.c binop_type_error */
+static Value* unsupported(char op, const Value* a, const Value* b, bool inplace) {
+  if (strchr("<>lg", op) != NULL)
+    Error_set(ErrorType_TypeError, "'%s' not supported between instances of '%s' and '%s'", op_spelling(op),
+              Value_typeName(a), Value_typeName(b));
+  else
+    Error_set(ErrorType_TypeError, "unsupported operand type(s) for %s%s: '%s' and '%s'",
+              op == 'p' && !inplace ? "** or pow()" : op_spelling(op), inplace ? "=" : "", Value_typeName(a),
+              Value_typeName(b));
+  return NULL;
+}
+
+static Value* binary(char op, Value* a, Value* b, bool inplace);
+
+Value* python_binary(char op, Value* a, Value* b) { return binary(op, a, b, false); }
+Value* python_inplace_binary(char op, Value* a, Value* b) { return binary(op, a, b, true); }
+
 /* a OP b; OP is one of + - * / f(//) % p(**) @ & | ^ L(<<) R(>>) < > l(<=) g(>=) =(==) !(!=)
- * i(is) I(is not) e(in) E(not in). */
-Value* python_binary(char op, Value* a, Value* b) {
+ * i(is) I(is not) e(in) E(not in); inplace: for an augmented assignment's error. */
+static Value* binary(char op, Value* a, Value* b, bool inplace) {
   if (op == 'i' || op == 'I') return Value_bool((op == 'i') == is_same_object(a, b));
   if (op == 'e' || op == 'E') {
     Value* r = contains(b, a);
     if (r != NULL && op == 'E') r->u.b = !r->u.b;
     return r;
   }
-  if (Value_isNumber(a) && Value_isNumber(b)) return number_binary(op, a, b);
+  if (Value_isNumber(a) && Value_isNumber(b)) return number_binary(op, a, b, inplace);
   if (a->kind == Value_Tensor || b->kind == Value_Tensor) {
     Value* r = tensor_binary(op, a, b);
     if (r == NULL && (op == '=' || op == '!') && Error_type() == ErrorType_TypeError) {
@@ -470,13 +501,29 @@ Value* python_binary(char op, Value* a, Value* b) {
     return concat(a, b);
   if (op == '*' && seq_a && (b->kind == Value_Int || b->kind == Value_Bool)) return repeat(a, int_of(b));
   if (op == '*' && seq_b && (a->kind == Value_Int || a->kind == Value_Bool)) return repeat(b, int_of(a));
-  if (strchr("<>lg", op) != NULL)
-    Error_set(ErrorType_TypeError, "'%s' not supported between instances of '%s' and '%s'", op_spelling(op),
-              Value_typeName(a), Value_typeName(b));
-  else
-    Error_set(ErrorType_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op_spelling(op),
-              Value_typeName(a), Value_typeName(b));
-  return NULL;
+  if (op == '*' && (seq_a || seq_b) && (Value_isNumber(seq_a ? b : a))) { /* sequence_repeat */
+    Error_set(ErrorType_TypeError, "can't multiply sequence by non-int of type '%s'", Value_typeName(seq_a ? b : a));
+    return NULL;
+  }
+  if (a->kind == Value_Str && b->kind == Value_Str && strchr("<>lg", op) != NULL) { /* unicode_compare */
+    int c = strcmp(a->u.s, b->u.s);
+    return Value_bool(op == '<' ? c < 0 : op == '>' ? c > 0 : op == 'l' ? c <= 0 : c >= 0);
+  }
+  return unsupported(op, a, b, inplace);
+}
+
+/* operator.index(v): an int, a bool, or an integer tensor of one element
+ * (Tensor.__index__); else "'str' object cannot be interpreted as an
+ * integer".  Python 3.11: Objects/abstract.c PyNumber_Index */
+int python_index(const Value* v, int64_t* out) {
+  if (v->kind == Value_Int || v->kind == Value_Bool) {
+    *out = v->kind == Value_Int ? v->u.i : v->u.b;
+    return 0;
+  }
+  if (v->kind == Value_Tensor && ScalarType_isIntegral(v->u.tensor->dtype, true) && v->u.tensor->numel == 1)
+    return tensor_to_index(v->u.tensor, out);
+  Error_set(ErrorType_TypeError, "'%s' object cannot be interpreted as an integer", Value_typeName(v));
+  return -1;
 }
 
 /* Python's bool(v).  Returns 0, or -1 with the error set (a tensor of
@@ -491,11 +538,12 @@ int python_truth(const Value* v, bool* out) {
     case Value_Tuple:
     case Value_List:
     case Value_Size: *out = v->u.seq.n != 0; return 0;
+    case Value_Range: *out = range_length(v) != 0; return 0;
     case Value_Tensor: {
       const Tensor* t = v->u.tensor;
       if (t->numel != 1) {
-        Error_set(ErrorType_RuntimeError, "Boolean value of Tensor with %s values is ambiguous",
-                  t->numel == 0 ? "no" : "more than one");
+        Error_set(ErrorType_RuntimeError, "Boolean value of Tensor with %s is ambiguous",
+                  t->numel == 0 ? "no values" : "more than one value");
         return -1;
       }
       Value* item = tensor_item(t);

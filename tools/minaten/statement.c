@@ -1,17 +1,19 @@
 /*
- * statement.c - the statements of a line, and the line: assignments
- * (`a = b = x`, `a, b = x`, `t[0] = 5`), augmented assignments (`a += 1`),
- * `del`, `import`, expression statements, separated by `;`.
+ * statement.c - simple statements: assignments (`a = b = x`, `a, b = x`,
+ * `t[0] = 5`), augmented assignments (`a += 1`), `del`, `import`, `pass`,
+ * `break`, `continue`, `return`, `global`, expression statements; several
+ * on a logical line separated by `;` (simple_stmts).  compound.c parses the
+ * statements that hold blocks.
  *
- * The line is tokenized whole first (lexer.c); a tokenizer error wins.
  * Bad assignment targets get CPython's messages: "cannot assign to
  * function call here. Maybe you meant '==' instead of '='?" when the first
  * target could have been a comparison (invalid_named_expression), else
- * "cannot assign to literal"; and, from CPython's compiler, "keyword
- * argument repeated: x".
+ * "cannot assign to literal".  Statements of Python that minaten does not
+ * run (`with`, `try`, `class`, `raise`, ...) are a NotImplementedError.
  *
- * Python 3.11: Grammar/python.gram (assignment, del_stmt, import_name,
- * invalid_assignment), Parser/pegen.c (_PyPegen_get_expr_name), Python/compile.c
+ * Python 3.11: Grammar/python.gram (simple_stmts, assignment, del_stmt,
+ * import_name, return_stmt, global_stmt, invalid_assignment), Parser/pegen.c
+ * (_PyPegen_get_expr_name)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +25,7 @@
 /* ---- statements ------------------------------------------------------------- */
 
 /* Python's _PyPegen_get_expr_name, for the nodes the dialect has. */
-static const char* expr_name(const Node* n) {
+const char* expr_name(const Node* n) {
   switch (n->kind) {
     case Node_Call: return "function call";
     case Node_Int:
@@ -39,12 +41,13 @@ static const char* expr_name(const Node* n) {
     case Node_Name: return "name";
     case Node_Attr: return "attribute";
     case Node_Subscript: return "subscript";
+    case Node_ListComp: return n->paren ? "generator expression" : "list comprehension";
     default: return "expression";
   }
 }
 
 /* _PyPegen_get_invalid_target: the first part of a target that cannot be assigned. */
-static const Node* invalid_target(const Node* n) {
+const Node* invalid_target(const Node* n) {
   switch (n->kind) {
     case Node_Name:
     case Node_Attr:
@@ -95,13 +98,58 @@ static void assignment_error(Parser* p, Node** parts, int ntargets) {
   }
 }
 
-static void Stmt_free(Stmt* s) {
+void Stmt_free(Stmt* s) {
   if (s == NULL) return;
   for (int i = 0; i < s->ntargets; i++) Node_free(s->targets[i]);
   free(s->targets);
   Node_free(s->value);
+  Suite_free(&s->body);
+  Suite_free(&s->orelse);
+  Code_release(s->code);
+  for (int i = 0; i < s->ndefaults; i++) Node_free(s->defaults[i]);
+  free(s->defaults);
+  for (int i = 0; i < s->nannotations; i++) Node_free(s->annotations[i]);
+  free(s->annotations);
   free(s);
 }
+
+void Suite_free(Suite* suite) {
+  for (int i = 0; i < suite->n; i++) Stmt_free(suite->stmts[i]);
+  free(suite->stmts);
+  suite->stmts = NULL;
+  suite->n = 0;
+}
+
+void Suite_append(Suite* suite, Stmt* s) {
+  suite->stmts = realloc(suite->stmts, (size_t)(suite->n + 1) * sizeof(Stmt*));
+  TORCH_INTERNAL_ASSERT(suite->stmts != NULL);
+  suite->stmts[suite->n++] = s;
+}
+
+/* A list of targets (Names) for `global a, b`. */
+static Stmt* parse_global(Parser* p, Stmt* s) {
+  s->kind = Stmt_Global;
+  parser_advance(p); /* global */
+  do {
+    Token* t = parser_tok(p);
+    if (t->kind != Tok_Name || token_is_keyword(t)) {
+      parser_fail(p, "invalid syntax");
+      Stmt_free(s);
+      return NULL;
+    }
+    Node* name = parser_new_node(p, Node_Name, p->pos);
+    name->s = strndup(t->start, t->len);
+    parser_advance(p);
+    s->targets = realloc(s->targets, (size_t)(s->ntargets + 1) * sizeof(Node*));
+    TORCH_INTERNAL_ASSERT(s->targets != NULL);
+    s->targets[s->ntargets++] = name;
+  } while (parser_accept(p, ","));
+  return s;
+}
+
+/* The statements of Python the dialect does not run. */
+static const char* const kUnsupported[] = {"with", "try", "class", "raise", "assert", "yield", "async",
+                                           "await", "nonlocal", "from", "except", "finally"};
 
 static const struct { const char* tok; char op; } kAugOps[] = {
     {"+=", '+'}, {"-=", '-'}, {"*=", '*'}, {"/=", '/'}, {"//=", 'f'}, {"%=", '%'}, {"@=", '@'}, {"**=", 'p'},
@@ -178,8 +226,45 @@ static Stmt* parse_import(Parser* p, Stmt* s) {
 static Stmt* parse_statement(Parser* p) {
   Stmt* s = calloc(1, sizeof *s);
   TORCH_INTERNAL_ASSERT(s != NULL);
-  if (token_is_name(parser_tok(p), "del")) return parse_del(p, s);
-  if (token_is_name(parser_tok(p), "import")) return parse_import(p, s);
+  Token* t = parser_tok(p);
+  for (size_t i = 0; i < sizeof kUnsupported / sizeof kUnsupported[0]; i++) {
+    if (token_is_name(t, kUnsupported[i])) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "minaten: the dialect has no '%s' statement", kUnsupported[i]);
+      parser_fail_at(p, ErrorType_NotImplementedError, msg, p->pos, p->pos);
+      free(s);
+      return NULL;
+    }
+  }
+  if (parser_is_op(p, "@")) {
+    parser_fail_at(p, ErrorType_NotImplementedError, "minaten: the dialect has no decorators", p->pos, p->pos);
+    free(s);
+    return NULL;
+  }
+  if (token_is_name(t, "del")) return parse_del(p, s);
+  if (token_is_name(t, "import")) return parse_import(p, s);
+  if (token_is_name(t, "global")) return parse_global(p, s);
+  static const struct { const char* word; StmtKind kind; } kWords[] = {
+      {"pass", Stmt_Pass}, {"break", Stmt_Break}, {"continue", Stmt_Continue}};
+  for (size_t i = 0; i < sizeof kWords / sizeof kWords[0]; i++) {
+    if (token_is_name(t, kWords[i].word)) {
+      parser_advance(p);
+      s->kind = kWords[i].kind;
+      return s;
+    }
+  }
+  if (token_is_name(t, "return")) {
+    parser_advance(p);
+    s->kind = Stmt_Return;
+    if (!parser_at_line_end(p) && !parser_is_op(p, ";")) {
+      s->value = parse_exprlist(p);
+      if (s->value == NULL) {
+        free(s);
+        return NULL;
+      }
+    }
+    return s;
+  }
   Node* t1 = parse_exprlist(p);
   if (t1 == NULL) {
     free(s);
@@ -242,70 +327,27 @@ static Stmt* parse_statement(Parser* p) {
   return s;
 }
 
-/* The compiler's check, after parsing: "keyword argument repeated: x". */
-static const char* repeated_keyword(const Node* n) {
-  if (n == NULL) return NULL;
-  for (int i = 0; i < n->nkw; i++)
-    for (int j = 0; j < i; j++)
-      if (strcmp(n->kwnames[i], n->kwnames[j]) == 0) return n->kwnames[i];
-  const Node* kids[3] = {n->a, n->b, n->c};
-  for (int i = 0; i < 3; i++) {
-    const char* r = repeated_keyword(kids[i]);
-    if (r) return r;
-  }
-  for (int i = 0; i < n->n; i++) {
-    const char* r = repeated_keyword(n->items[i]);
-    if (r) return r;
-  }
-  for (int i = 0; i < n->nkw; i++) {
-    const char* r = repeated_keyword(n->kwvalues[i]);
-    if (r) return r;
-  }
-  return NULL;
-}
-
-void Line_free(Line* l) {
-  if (l == NULL) return;
-  for (int i = 0; i < l->n; i++) Stmt_free(l->stmts[i]);
-  free(l->stmts);
-  free(l);
-}
-
-Line* parse_line(const char* text) {
-  TokenList tl;
-  TokenList_init(&tl, text);
-  if (tl.error != NULL) {
-    Error_set(ErrorType_SyntaxError, "%s", tl.error);
-    TokenList_free(&tl);
-    return NULL;
-  }
-  bool fatal = false;
-  Parser p = {&tl, 0, false, false, &fatal, 0};
-  Line* line = calloc(1, sizeof *line);
-  TORCH_INTERNAL_ASSERT(line != NULL);
-  while (!p.failed && parser_tok(&p)->kind != Tok_End) {
-    Stmt* s = parse_statement(&p);
-    if (s == NULL) break;
-    line->stmts = realloc(line->stmts, (size_t)(line->n + 1) * sizeof(Stmt*));
-    TORCH_INTERNAL_ASSERT(line->stmts != NULL);
-    line->stmts[line->n++] = s;
-    if (parser_accept(&p, ";")) continue;
-    if (parser_tok(&p)->kind != Tok_End) parser_fail_after(&p, s->value);
-  }
-  for (int i = 0; i < line->n && !p.failed; i++) {
-    const Stmt* s = line->stmts[i];
-    const char* r = repeated_keyword(s->value);
-    for (int k = 0; k < s->ntargets && !r; k++) r = repeated_keyword(s->targets[k]);
-    if (r != NULL) {
-      Error_set(ErrorType_SyntaxError, "keyword argument repeated: %s", r);
-      p.failed = true;
+/* simple_stmts: simple_stmt (';' simple_stmt)* [';'] NEWLINE.  Each
+ * statement remembers its tokens. */
+bool parse_simple_statements(Parser* p, Suite* suite) {
+  for (;;) {
+    int first = p->pos;
+    Stmt* s = parse_statement(p);
+    if (s == NULL) return false;
+    s->first = first;
+    s->last = p->pos - 1;
+    Suite_append(suite, s);
+    if (parser_accept(p, ";")) {
+      if (parser_at_line_end(p)) break;
+      continue;
     }
+    if (!parser_at_line_end(p)) {
+      parser_fail_after(p, s->value);
+      return false;
+    }
+    break;
   }
-  TokenList_free(&tl);
-  if (p.failed) {
-    if (!Error_occurred()) Error_set(ErrorType_SyntaxError, "invalid syntax");
-    Line_free(line);
-    return NULL;
-  }
-  return line;
+  if (p->failed) return false;
+  if (parser_tok(p)->kind == Tok_Newline) parser_advance(p);
+  return !p->failed;
 }

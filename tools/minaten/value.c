@@ -9,6 +9,7 @@
 
 #include "dispatch/FunctionSchema.h"
 #include "runtime/Exception.h"
+#include "tools/minaten/ast.h"
 
 static Value* alloc_value(ValueKind kind) {
   Value* v = calloc(1, sizeof *v);
@@ -107,6 +108,12 @@ Value* Value_method(Value* self, Value* callee) {
   v->u.method.callee = Value_retain(callee);
   return v;
 }
+Value* Value_type(const TypeObject* type) {
+  Value* v = alloc_value(Value_Type);
+  v->u.type = type;
+  return v;
+}
+
 Value* Value_sizeFrom(IntArrayRef sizes) {
   Value* v = Value_seq(Value_Size, (int)sizes.size);
   for (size_t i = 0; i < sizes.size; i++) v->u.seq.items[i] = Value_int(sizes.data[i]);
@@ -150,6 +157,14 @@ void Value_release(Value* v) {
       Value_release(v->u.method.self);
       Value_release(v->u.method.callee);
       break;
+    case Value_Iterator:
+      Value_release(v->u.iter.source);
+      break;
+    case Value_Function:
+      Code_release(v->u.function.code);
+      for (int i = 0; i < v->u.function.ndefaults; i++) Value_release(v->u.function.defaults[i]);
+      free(v->u.function.defaults);
+      break;
     default:
       break;
   }
@@ -177,8 +192,20 @@ const char* Value_typeName(const Value* v) {
     case Value_Ops: return "OpOverloadPacket";
     case Value_Builtin: return "builtin_function_or_method";
     case Value_Method: return "method";
+    case Value_Range: return "range";
+    case Value_Iterator: return v->u.iter.name;
+    case Value_Type: return "type";
+    case Value_Function: return "function";
   }
   return "object";
+}
+
+bool Value_reaches(const Value* v, const Value* target) {
+  if (v == target) return true;
+  if (v->kind == Value_Tuple || v->kind == Value_List)
+    for (int i = 0; i < v->u.seq.n; i++)
+      if (Value_reaches(v->u.seq.items[i], target)) return true;
+  return false;
 }
 
 bool Value_isNumber(const Value* v) {
@@ -345,6 +372,22 @@ int Value_str_write(const Value* v, FILE* out) {
       return 0;
     case Value_Builtin: fprintf(out, "<built-in method %s>", v->u.builtin.name); return 0;
     case Value_Method: fputs("<bound method>", out); return 0;
+    case Value_Range: /* Python 3.11: Objects/rangeobject.c range_repr */
+      fprintf(out, "range(%lld, %lld", (long long)v->u.range.start, (long long)v->u.range.stop);
+      if (v->u.range.step != 1) fprintf(out, ", %lld", (long long)v->u.range.step);
+      fputc(')', out);
+      return 0;
+    case Value_Iterator: /* the address differs from CPython's, as any two runs' do */
+      if (strcmp(v->u.iter.name, "generator") == 0) fprintf(out, "<generator object <genexpr> at %p>", (void*)v);
+      else fprintf(out, "<%s object at %p>", v->u.iter.name, (void*)v);
+      return 0;
+    case Value_Type: /* Python 3.11: Objects/typeobject.c type_repr */
+      fprintf(out, "<class '%s%s%s'>", v->u.type->module ? v->u.type->module : "", v->u.type->module ? "." : "",
+              v->u.type->name);
+      return 0;
+    case Value_Function: /* Python 3.11: Objects/funcobject.c func_repr */
+      fprintf(out, "<function %s at %p>", v->u.function.code->qualname, (void*)v);
+      return 0;
   }
   return 0;
 }

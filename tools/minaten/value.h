@@ -1,12 +1,14 @@
 /*
  * value.h - the interpreter's values: Python's objects, as far as the
- * dialect needs them (../shared/conformance/DIALECT.md).
+ * dialect needs them (DIALECT.md).
  *
  * Values are reference counted.  A Tensor value holds one reference to a
  * runtime Tensor; two names bound to the same tensor share the Value, so
  * identity behaves as in Python (an in-place method returns its self).
  * Callables are values too: builtins, operator packets (`torch.reshape`,
- * `torch.ops.aten.reshape.default`) and bound methods (`a.view`).
+ * `torch.ops.aten.reshape.default`), bound methods (`a.view`), types
+ * (`int`, `torch.Tensor`: typeobject.c) and functions a script defines
+ * (function.c).
  */
 #ifndef MINATEN_INTERP_VALUE_H
 #define MINATEN_INTERP_VALUE_H
@@ -39,15 +41,37 @@ typedef enum ValueKind {
   Value_Module, /* torch, torch.ops, torch.ops.NS */
   Value_Ops,    /* an operator name, maybe with an overload: torch.reshape, torch.ops.aten.view.default */
   Value_Builtin,
-  Value_Method, /* a bound method: self + a builtin or an operator name */
+  Value_Method,   /* a bound method: self + a builtin or an operator name */
+  Value_Range,    /* range(start, stop, step): rangeobject.c */
+  Value_Iterator, /* an iterator (iterobject.c): over a sequence, a range, enumerate, zip, a generator */
+  Value_Type,     /* a type object: int, torch.Tensor (typeobject.c) */
+  Value_Function, /* a function defined by `def` (function.c) */
 } ValueKind;
 
 typedef struct Value Value;
 struct Interp;
+struct Code;
 
 /* A builtin: receives positional and keyword arguments; returns a new
  * reference, or NULL with the error indicator set. */
 typedef Value* (*BuiltinFn)(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+
+/* A type, as Python's type objects: `type(x)`, `isinstance(x, T)`, `T(...)`. */
+typedef struct TypeObject {
+  const char* name;               /* "int", "Tensor" (__name__) */
+  const char* module;             /* NULL for builtins, "torch" */
+  const struct TypeObject* base;  /* bool is an int, torch.Size a tuple; NULL: object */
+  BuiltinFn call;                 /* T(...), or NULL */
+} TypeObject;
+
+/* What an iterator walks (iterobject.c). */
+typedef enum IterKind {
+  Iter_Seq,       /* the items of a tuple, list, torch.Size (read live: a list may grow) */
+  Iter_Str,       /* the characters of a string */
+  Iter_Range,     /* the numbers of a range */
+  Iter_Enumerate, /* (count, item) over another iterator */
+  Iter_Zip,       /* tuples of the next items of several iterators */
+} IterKind;
 
 struct Value {
   int refcount;
@@ -84,6 +108,23 @@ struct Value {
       Value* self;
       Value* callee; /* a Builtin or an Ops value */
     } method;
+    struct {
+      int64_t start, stop, step;
+    } range;
+    struct {
+      IterKind kind;
+      const char* name; /* its type's name: "list_iterator", "zip", "generator" */
+      Value* source;    /* the sequence, range, iterator, or tuple of iterators (zip) */
+      int64_t index;    /* the next position; enumerate: the next count */
+      bool done;        /* exhausted: stays exhausted */
+    } iter;
+    const TypeObject* type;
+    struct {
+      struct Code* code;
+      Value** defaults; /* the values of the last ndefaults parameters */
+      int ndefaults;
+      struct Interp* interp; /* where it runs (its globals) */
+    } function;
   } u;
 };
 
@@ -106,6 +147,7 @@ Value* Value_module(const char* name);
 Value* Value_ops(const char* ns, const char* name, const char* overload, bool method, bool all);
 Value* Value_builtin(const char* name, BuiltinFn fn);
 Value* Value_method(Value* self, Value* callee); /* takes new references to both */
+Value* Value_type(const TypeObject* type);
 Value* Value_sizeFrom(IntArrayRef sizes);  /* torch.Size */
 Value* Value_tupleFrom(IntArrayRef ints);   /* a tuple of ints (stride()) */
 
@@ -120,8 +162,10 @@ int Value_str_write(const Value* v, FILE* out);
 int Value_repr_write(const Value* v, FILE* out);
 /* Python's type name: "int", "Tensor", "tuple". */
 const char* Value_typeName(const Value* v);
-/* Python's truth value, for `if`-less dialect uses (print of comparisons). */
 bool Value_isNumber(const Value* v);
+/* Whether `target` is v or inside it (a list must not come to contain itself:
+ * values are reference counted without a cycle collector). */
+bool Value_reaches(const Value* v, const Value* target);
 double Value_toDouble(const Value* v);
 
 #endif

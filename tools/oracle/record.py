@@ -14,10 +14,14 @@ run does, so that no state (the lazy backend, the trace mode) leaks from one
 script into the next.
 
 Needs Debian's python3-torch (PyTorch 1.13): run with /usr/bin/python3.
-Each script runs line by line as ../shared/conformance/DIALECT.md says: every
-line as if wrapped in try/except, a failing line printing `Type: message` (the
-first line of the message); `import torch`, blank and `#` lines skipped.  The
-four helpers are defined here with DIALECT.md's output:
+Each script runs statement by statement as the dialect (DIALECT.md) says:
+`import torch`, blank and `#` lines are skipped; a line ending in ':' starts a
+block that takes the indented and blank lines after it and its
+elif/else/except/finally clause lines; every other line is a statement of its
+own.  Each statement is compiled whole, as `FILE:LINE` (the script's base
+name and the statement's first line, what a SyntaxError names), and runs as
+if wrapped in try/except, a failure printing `Type: message` (the first line
+of the message).  The four helpers are defined here with DIALECT.md's output:
 
     show(t)            tensor shape=[..] stride=[..] offset=N dtype=D device=V
                        contiguous=B [scale=.. zero_point=..] data=[..]
@@ -133,6 +137,35 @@ def show_line(t):
         device, t.is_contiguous(), quant, ", ".join(format_element(v, dtype) for v in values))
 
 
+CLAUSE = re.compile(r"(elif\b|else\s*:|except\b|finally\s*:)")
+
+
+def statements(path):
+    """The script's top-level statements with their first line numbers, split
+    as the reference run splits them: a line ending in ':' takes the
+    indented and blank lines after it and the clauses that continue it,
+    joined by newlines; any other line is one statement, stripped."""
+    block, first = [], 0
+    with open(path) as f:
+        lines = [line.rstrip("\n") for line in f]
+    for lineno, line in enumerate(lines, 1):
+        if block and (line[:1] in (" ", "\t") or not line.strip() or CLAUSE.match(line)):
+            block.append(line)
+            continue
+        if block:
+            yield first, "\n".join(block)
+            block = []
+        stmt = line.strip()
+        if not stmt or stmt.startswith("#") or stmt == "import torch":
+            continue
+        if stmt.endswith(":"):
+            block, first = [line], lineno
+            continue
+        yield lineno, stmt
+    if block:
+        yield first, "\n".join(block)
+
+
 def run_script(path):
     """Runs one script in this process, printing to stdout as it goes."""
     session = Session()
@@ -140,17 +173,13 @@ def run_script(path):
            "lazy_ir": session.lazy_ir,
            "trace_on": session.trace_on, "trace_off": session.trace_off,
            "__builtins__": __builtins__}
-    with open(path) as f:
-        lines = f.readlines()
-    for lineno, line in enumerate(lines, 1):
-        stmt = line.strip()
-        if not stmt or stmt.startswith("#") or stmt == "import torch":
-            continue
+    name = os.path.basename(path)
+    for lineno, stmt in statements(path):
         if "lazy" in stmt:
             session.ensure_lazy()
         try:
-            exec(compile(stmt, "%s:%d" % (path, lineno), "exec"), env)
-        except Exception as e:  # the dialect's per-line try/except
+            exec(compile(stmt + "\n", "%s:%d" % (name, lineno), "exec"), env)
+        except Exception as e:  # the dialect's per-statement try/except
             message = str(e).strip()
             first = message.splitlines()[0] if message else ""
             print("%s: %s" % (type(e).__name__, first))

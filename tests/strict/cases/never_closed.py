@@ -1,0 +1,3 @@
+# a bracket left open inside a block
+if True:
+    x = (1,

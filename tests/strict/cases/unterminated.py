@@ -1,0 +1,3 @@
+# an unterminated string inside a function
+def f():
+    return 'abc
