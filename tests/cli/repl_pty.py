@@ -164,8 +164,10 @@ def main():
     s.line("y = (1,")
     s.expect(r"y = \(1,\n" + MORE, "continuation prompt for an open bracket")
     s.line("2)")
-    # Until multi-line statements land, minaten reports a SyntaxError here.
-    s.expect(r"2\)\n(?:.*?\n)?" + PROMPT, "back to the primary prompt once the bracket closes")
+    s.expect(r"2\)\n" + PROMPT, "the statement runs once the bracket closes")
+    # python3: ">>> y" / "(1, 2)"
+    s.line("y")
+    s.expect(r"y\n\(1, 2\)\n" + PROMPT, "the multi-line statement ran")
 
     # A line ending in ':' opens a block: `... ` until an empty line.
     # python3: ">>> for i in range(2):" / "...   print(i)" / "... " / "0" / "1" / ">>> "
@@ -174,8 +176,7 @@ def main():
     s.line("  print(i)")
     s.expect(r"  print\(i\)\n" + MORE, "continuation prompt inside the block")
     s.line("")
-    # TODO: once the block parser lands, expect exactly "\n0\n1\n>>> ".
-    s.expect(r"\n[^\n>.]+.*?\n" + PROMPT, "the block runs (or fails) after the empty line")
+    s.expect(r"\n0\n1\n" + PROMPT, "the block runs after the empty line")
 
     # Ctrl-C drops the line being typed and prints KeyboardInterrupt.
     # python3: ">>> abc^C" -> "\nKeyboardInterrupt\n>>> "
