@@ -34,6 +34,7 @@
  *   tensor_new.c        torch.tensor
  *   indexing.c          subscripts and index assignment
  *   tensor_str.c        str(tensor), PyTorch's printing layout
+ *   repl.c              the interactive prompt (libedit), Python's REPL
  *   main.c              the command line
  *
  * Return conventions, everywhere: a function returning Value* returns a new
