@@ -1,7 +1,7 @@
 /*
  * interp.h - the interpreter's internal interfaces, between its files.
  *
- * The interpreter runs the dialect of ../shared/conformance/DIALECT.md, a
+ * The interpreter runs the dialect of docs/dialect.md, a
  * line-oriented subset of Python talking to a module named torch, so that
  * the same script runs under real PyTorch.  Its files follow the path of a
  * line:

@@ -14,7 +14,7 @@ run does, so that no state (the lazy backend, the trace mode) leaks from one
 script into the next.
 
 Needs Debian's python3-torch (PyTorch 1.13): run with /usr/bin/python3.
-Each script runs line by line as ../shared/conformance/DIALECT.md says: every
+Each script runs line by line as docs/dialect.md says: every
 line as if wrapped in try/except, a failing line printing `Type: message` (the
 first line of the message); `import torch`, blank and `#` lines skipped.  The
 four helpers are defined here with DIALECT.md's output:
