@@ -612,17 +612,19 @@ fail:
 
 /* One element of a unary operator: read p in in_type, compute in compute
  * (float, double or int64 for integers and bools), store at o in out_type.
- * op is what the caller of unary_walk passed (a UnaryKernel, a UnaryOp). */
-typedef void (*UnaryElementFn)(const void* op, ScalarType compute, ScalarType in_type, ScalarType out_type,
-                               char* o, const char* p);
+ * The operator is k or op, whichever the function reads (unary_walk's
+ * caller passes both; op by value, so that it stays in a register). */
+typedef void (*UnaryElementFn)(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
+                               ScalarType out_type, char* o, const char* p);
 
 /* Calls element on every element of a and the matching one of result (a's
  * shape, any strides), innermost dimension first, as run_loop walks with
  * one operand fewer.  Always inlined, so that each of its two callers gets
  * a copy in which element is a direct call the compiler can inline.
  * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h cpu_kernel (basic_loop) */
-static inline __attribute__((always_inline)) void unary_walk(UnaryElementFn element, const void* op,
-                                                            ScalarType compute, Tensor* result, const Tensor* a) {
+static inline __attribute__((always_inline)) void unary_walk(UnaryElementFn element, const UnaryKernel* k,
+                                                            UnaryOp op, ScalarType compute, Tensor* result,
+                                                            const Tensor* a) {
   int64_t ndim = a->dim;
   int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
   operand_strides(a, a->sizes, ndim, sa);
@@ -636,7 +638,7 @@ static inline __attribute__((always_inline)) void unary_walk(UnaryElementFn elem
   for (int64_t done = 0; done < a->numel; done += inner) {
     char* o = po;
     const char* x = pa;
-    for (int64_t i = 0; i < inner; i++, o += io, x += ia) element(op, compute, in_type, out_type, o, x);
+    for (int64_t i = 0; i < inner; i++, o += io, x += ia) element(k, op, compute, in_type, out_type, o, x);
     for (int64_t k = ndim - 2; k >= 0; k--) {
       po += so[k], pa += sa[k];
       if (++idx[k] < a->sizes[k]) break;
@@ -646,9 +648,9 @@ static inline __attribute__((always_inline)) void unary_walk(UnaryElementFn elem
   }
 }
 
-static void kernel_element(const void* op, ScalarType compute, ScalarType in_type, ScalarType out_type, char* o,
-                           const char* p) {
-  const UnaryKernel* k = op;
+static void kernel_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
+                           ScalarType out_type, char* o, const char* p) {
+  (void)op;
   if (compute == ScalarType_Float)
     store_from_double(out_type, o, k->on_float((float)load_double(in_type, p)));
   else if (compute == ScalarType_Double)
@@ -670,7 +672,7 @@ static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, 
     const float* x = (const float*)Tensor_data(a);
     for (int64_t i = 0; i < a->numel; i++) o[i] = k->on_float(x[i]);
   } else {
-    unary_walk(kernel_element, k, compute, result, a);
+    unary_walk(kernel_element, k, UnaryOp_Abs /* unused */, compute, result, a);
   }
   return result;
 fail:
@@ -756,9 +758,9 @@ static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
 #undef UNARY_LOOP
 }
 
-static void op_element(const void* op_ptr, ScalarType compute, ScalarType in_type, ScalarType out_type, char* o,
-                       const char* p) {
-  UnaryOp op = *(const UnaryOp*)op_ptr;
+static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
+                       ScalarType out_type, char* o, const char* p) {
+  (void)k;
   if (compute == ScalarType_Float) {
     store_from_double(out_type, o, unary_float(op, (float)load_double(in_type, p)));
   } else if (compute == ScalarType_Double) {
@@ -796,7 +798,7 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
       a->is_contiguous && result->is_contiguous)
     fast_unary_float(op, (float*)Tensor_data(result), (const float*)Tensor_data(a), a->numel);
   else
-    unary_walk(op_element, &op, compute, result, a);
+    unary_walk(op_element, NULL, op, compute, result, a);
   return result;
 fail:
   return NULL;
