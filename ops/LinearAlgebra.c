@@ -210,9 +210,8 @@ static void release4(Tensor* a, Tensor* b, Tensor* c, Tensor* d) {
 static Tensor* matmul_into(Tensor* out, bool transposed, const int64_t* shape, int64_t nshape, const Tensor* a,
                            const Tensor* b, char kind, IntArrayRef written_shape) {
   Tensor *target = NULL, *reshaped = NULL, *product = NULL, *back = NULL, *copied = NULL;
-  OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
   if (!Tensor_hasSizes(out, IntArrayRef_make(shape, (size_t)nshape))) {
-    Tensor* r = at_resize_(out, IntArrayRef_make(shape, (size_t)nshape), no_format);
+    Tensor* r = at_resize_(out, IntArrayRef_make(shape, (size_t)nshape), kNoMemoryFormat);
     TRY(r);
     Tensor_release(r);
   }

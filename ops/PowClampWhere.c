@@ -150,15 +150,11 @@ static ScalarType result_type_with_scalar(const Tensor* t, Scalar s) {
 
 static Tensor* scalar_tensor_of(Scalar s, ScalarType dtype) {
   OptionalScalarType dt = {true, dtype};
-  OptionalLayout no_layout = {false, Layout_Strided};
-  OptionalDevice no_device = {false, {DeviceType_CPU, -1}};
-  OptionalBool no_pin = {false, false};
-  return at_scalar_tensor(s, dt, no_layout, no_device, no_pin);
+  return at_scalar_tensor(s, dt, kNoLayout, kNoDevice, kNoPinMemory);
 }
 
 static Tensor* to_dtype(const Tensor* t, ScalarType dtype) {
-  OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
-  return at_to_dtype(t, dtype, false, false, no_format);
+  return at_to_dtype(t, dtype, false, false, kNoMemoryFormat);
 }
 
 /* The where of a number and a tensor, in either order. */

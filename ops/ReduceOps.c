@@ -188,11 +188,9 @@ static Tensor* reduce_dims(const Tensor* self, OptionalIntArrayRef dims, bool ke
   return reduce(self, mask, keepdim, out, k, name);
 }
 
-static const OptionalIntArrayRef kAllDims = {false, {NULL, 0}};
-
 /* PyTorch 1.13: ReduceOps.cpp at::native::sum */
 Tensor* at_native_sum(const Tensor* self, OptionalScalarType dtype) {
-  return reduce_dims(self, kAllDims, false, sum_dtype(self, dtype), Reduce_Sum, "sum");
+  return reduce_dims(self, kNoIntArrayRef, false, sum_dtype(self, dtype), Reduce_Sum, "sum");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out) (dim_IntList) */
 Tensor* at_native_sum_dim_IntList(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
@@ -215,7 +213,7 @@ static int mean_dtype(const Tensor* self, OptionalScalarType dtype, ScalarType* 
 Tensor* at_native_mean(const Tensor* self, OptionalScalarType dtype) {
   ScalarType t;
   if (mean_dtype(self, dtype, &t) < 0) return NULL;
-  return reduce_dims(self, kAllDims, false, t, Reduce_Mean, "mean");
+  return reduce_dims(self, kNoIntArrayRef, false, t, Reduce_Mean, "mean");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out) (dim) */
 Tensor* at_native_mean_dim(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
@@ -226,7 +224,7 @@ Tensor* at_native_mean_dim(const Tensor* self, OptionalIntArrayRef dim, bool kee
 
 /* PyTorch 1.13: ReduceOps.cpp at::native::prod */
 Tensor* at_native_prod(const Tensor* self, OptionalScalarType dtype) {
-  return reduce_dims(self, kAllDims, false, sum_dtype(self, dtype), Reduce_Prod, "prod");
+  return reduce_dims(self, kNoIntArrayRef, false, sum_dtype(self, dtype), Reduce_Prod, "prod");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(prod_out) (dim_int) */
 Tensor* at_native_prod_dim_int(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype) {
@@ -322,7 +320,7 @@ static Tensor* extreme_all(const Tensor* self, bool max) {
               "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
               "the 'dim' argument.",
               name);
-  return reduce_dims(self, kAllDims, false, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
+  return reduce_dims(self, kNoIntArrayRef, false, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
 fail:
   return NULL;
 }
@@ -451,7 +449,7 @@ static ScalarType any_all_dtype(const Tensor* self) {
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_all_out) */
 Tensor* at_native_any(const Tensor* self) {
-  return reduce_dims(self, kAllDims, false, any_all_dtype(self), Reduce_Any, "any");
+  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_Any, "any");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_out) */
 Tensor* at_native_any_dim(const Tensor* self, int64_t dim, bool keepdim) {
@@ -460,7 +458,7 @@ Tensor* at_native_any_dim(const Tensor* self, int64_t dim, bool keepdim) {
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_all_out) */
 Tensor* at_native_all(const Tensor* self) {
-  return reduce_dims(self, kAllDims, false, any_all_dtype(self), Reduce_All, "all");
+  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_All, "all");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_out) */
 Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {

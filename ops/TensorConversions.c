@@ -25,8 +25,6 @@
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
-static const OptionalBool kNoPin = {false, false};
-
 /* PyTorch 1.13: c10/core/Device.h Device::supports_as_strided */
 static bool supports_as_strided(Device d) { return d.type != DeviceType_Lazy; }
 
@@ -62,8 +60,7 @@ Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, Optiona
       Tensor_isNonOverlappingAndDense(self)) {
     /* A quantized copy keeps the quantizer empty_quantized gave it, whatever
      * copy_ sets (so `q.to(torch.quint8, copy=True)` keeps q's parameters). */
-    OptionalMemoryFormat none = {false, MemoryFormat_Contiguous};
-    r = at_empty_quantized(Tensor_sizes(self), self, dt, lay, dev, kNoPin, none);
+    r = at_empty_quantized(Tensor_sizes(self), self, dt, lay, dev, kNoPinMemory, kNoMemoryFormat);
     if (r == NULL) return NULL;
     Quantizer* kept = Quantizer_retain(r->quantizer);
     Tensor* out = at_copy_(r, self, non_blocking);
@@ -81,22 +78,20 @@ Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, Optiona
      * empty_like(self, memory_format), which ignores the requested dtype:
      * q[::2].float() is a quint8 tensor. */
     OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
-    OptionalScalarType no_dtype = {false, ScalarType_Float};
-    OptionalLayout no_layout = {false, Layout_Strided};
-    OptionalDevice no_device = {false, Device_cpu()};
-    r = at_empty_like(self, no_dtype, no_layout, no_device, kNoPin, f);
+    r = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, f);
   } else if (format == MemoryFormat_Preserve && supports_as_strided(dev.value)) {
     if (Tensor_isNonOverlappingAndDense(self)) {
-      r = at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, lay, dev, kNoPin);
+      r = at_empty_strided(Tensor_sizes(self), Tensor_strides(self), dt, lay, dev, kNoPinMemory);
     } else {
       infer_dense_strides(Tensor_sizes(self), Tensor_strides(self), strides);
-      r = at_empty_strided(Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim), dt, lay, dev, kNoPin);
+      r = at_empty_strided(Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim), dt,
+                           lay, dev, kNoPinMemory);
     }
   } else {
     /* Preserve on a device without strides: self's suggested format, which
      * for the formats minaten has is contiguous. */
     OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
-    r = at_empty_memory_format(Tensor_sizes(self), dt, lay, dev, kNoPin, f);
+    r = at_empty_memory_format(Tensor_sizes(self), dt, lay, dev, kNoPinMemory, f);
   }
   if (r == NULL) return NULL;
   Tensor* out = at_copy_(r, self, non_blocking);
@@ -138,9 +133,7 @@ Tensor* at_native_to(const Tensor* self, OptionalScalarType dtype, OptionalLayou
 Tensor* at_native_to_dtype(const Tensor* self, ScalarType dtype, bool non_blocking, bool copy,
                            OptionalMemoryFormat memory_format) {
   OptionalScalarType dt = {true, dtype};
-  OptionalLayout no_layout = {false, Layout_Strided};
-  OptionalDevice no_device = {false, {DeviceType_CPU, -1}};
-  return to_impl(self, dt, no_layout, no_device, kNoPin, non_blocking, copy, memory_format);
+  return to_impl(self, dt, kNoLayout, kNoDevice, kNoPinMemory, non_blocking, copy, memory_format);
 }
 
 /*

@@ -34,12 +34,6 @@
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
-static const OptionalScalarType kNoDtype = {false, ScalarType_Float};
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
-static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
-static const OptionalBool kNoPin = {false, false};
-static const OptionalMemoryFormat kNoMemoryFormat = {false, MemoryFormat_Contiguous};
-
 /* The default dtype (torch.get_default_dtype()). */
 static ScalarType dtype_or_default(OptionalScalarType dtype) {
   return dtype.has_value ? dtype.value : ScalarType_Float;
@@ -333,12 +327,12 @@ Tensor* at_native_clone(const Tensor* src, OptionalMemoryFormat memory_format) {
   Tensor* self;
   if (format == MemoryFormat_Preserve) {
     if (Tensor_isNonOverlappingAndDense(src))
-      self = at_empty_strided(Tensor_sizes(src), Tensor_strides(src), dtype, layout, device, kNoPin);
+      self = at_empty_strided(Tensor_sizes(src), Tensor_strides(src), dtype, layout, device, kNoPinMemory);
     else
-      self = at_empty_like(src, kNoDtype, kNoLayout, kNoDevice, kNoPin, kNoMemoryFormat);
+      self = at_empty_like(src, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
   } else {
     OptionalMemoryFormat f = {true, format};
-    self = at_empty_like(src, dtype, layout, device, kNoPin, f);
+    self = at_empty_like(src, dtype, layout, device, kNoPinMemory, f);
   }
   if (self == NULL) return NULL;
   Tensor* r = at_copy_(self, src, false);

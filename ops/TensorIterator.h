@@ -67,6 +67,43 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
  * itself or partially overlaps an input (MemoryOverlap.h). */
 Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
 
+/*
+ * A unary operator given as functions, one per computation type: what a
+ * new elementwise operator writes instead of a loop (PyTorch's kernels hand
+ * cpu_kernel a lambda inside AT_DISPATCH_*_TYPES; C takes a function per
+ * type).  For example, rsqrt (ops/UnaryOps.c):
+ *
+ *   static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
+ *   static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
+ *   static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL};
+ *   ... return unary_kernel_op(NULL, self, &rsqrt_kernel);
+ *
+ * on_int decides the dtype rule: NULL makes the operator PyTorch's
+ * unary_float_op (integer and bool inputs compute in the default float type,
+ * and an out= tensor may have any dtype the result casts to); an integer
+ * function makes it unary_op (the input's dtype is kept, integers computed
+ * in int64; its out= kernel calls check_out_same_dtype of ops/Resize.h
+ * first, as abs_out does).  In MetaMode the loop is skipped (ops/MetaMode.h).
+ * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h cpu_kernel,
+ * TensorIteratorBase::build_borrowing_unary_float_op / build_borrowing_unary_op
+ */
+typedef struct UnaryKernel {
+  float (*on_float)(float);
+  double (*on_double)(double);
+  int64_t (*on_int)(int64_t); /* integers and bools, or NULL (see above) */
+} UnaryKernel;
+
+/* out = k(a): allocated like a (out == NULL, the functional form) or
+ * written into out (out == a, the in-place form: never resized).  The out=
+ * form resizes out (resize_output).  Both refuse an output that overlaps
+ * itself or partially overlaps a, or whose dtype the result cannot be cast
+ * to.  Return a new reference, or NULL with PyTorch's error. */
+Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k);
+Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k);
+
+/* The unary operators written before UnaryKernel, with their arithmetic
+ * in switches inside TensorIterator.c (inlined, so faster than a call
+ * through a pointer for cheap operations such as abs). */
 typedef enum UnaryOp {
   UnaryOp_Abs,     /* keeps integer dtypes */
   UnaryOp_Relu,    /* keeps integer dtypes */

@@ -308,9 +308,8 @@ Tensor* at_native_unfold(const Tensor* self, int64_t dimension, int64_t size, in
       strides[d] = self->strides[d];
     }
   }
-  OptionalInt no_offset = {false, 0};
   return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)self->dim + 1),
-                           IntArrayRef_make(strides, (size_t)self->dim + 1), no_offset);
+                           IntArrayRef_make(strides, (size_t)self->dim + 1), kNoInt);
 fail:
   return NULL;
 }

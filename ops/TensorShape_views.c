@@ -41,8 +41,6 @@
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
-static const OptionalInt kNoOffset = {false, 0};
-
 static int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
@@ -143,7 +141,7 @@ Tensor* at_native_transpose(const Tensor* self, int64_t dim0, int64_t dim1) {
   strides[dim1] = self->strides[dim0];
   /* PyTorch passes SymInt lists here (sym_sizes): no range check. */
   return at_as_strided(self, IntArrayRef_make(sizes, (size_t)ndims), IntArrayRef_make(strides, (size_t)ndims),
-                       kNoOffset);
+                       kNoInt);
 fail:
   return NULL;
 }
@@ -177,7 +175,7 @@ Tensor* at_native_permute(const Tensor* self, IntArrayRef dims) {
     strides[i] = self->strides[d];
   }
   return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)ndim), IntArrayRef_make(strides, (size_t)ndim),
-                           kNoOffset);
+                           kNoInt);
 fail:
   return NULL;
 }
@@ -245,7 +243,7 @@ Tensor* at_native_expand(const Tensor* self, IntArrayRef size, bool implicit) {
               MINATEN_MAX_DIM, size.size);
   TRY(inferExpandGeometry(self, size, sizes, strides) == 0);
   return Tensor_as_strided(self, IntArrayRef_make(sizes, size.size), IntArrayRef_make(strides, size.size),
-                           kNoOffset);
+                           kNoInt);
 fail:
   return NULL;
 }
@@ -380,7 +378,7 @@ static int64_t inferSqueezeGeometry(const Tensor* self, int64_t dim, int64_t* si
 Tensor* at_native_squeeze(const Tensor* self) {
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = inferSqueezeGeometry(self, -1, sizes, strides);
-  return at_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), kNoOffset);
+  return at_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), kNoInt);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::squeeze (dim)
@@ -391,9 +389,9 @@ Tensor* at_native_squeeze_dim(const Tensor* self, int64_t dim) {
   dim = maybe_wrap_dim(dim, dims, true);
   TRY(dim >= 0);
   if (dims == 0 || self->sizes[dim] != 1)
-    return at_as_strided(self, Tensor_sizes(self), Tensor_strides(self), kNoOffset);
+    return at_as_strided(self, Tensor_sizes(self), Tensor_strides(self), kNoInt);
   int64_t n = inferSqueezeGeometry(self, dim, sizes, strides);
-  return at_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), kNoOffset);
+  return at_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), kNoInt);
 fail:
   return NULL;
 }
@@ -421,7 +419,7 @@ Tensor* at_native_unsqueeze(const Tensor* self, int64_t dim) {
     }
   }
   return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
-                           kNoOffset);
+                           kNoInt);
 fail:
   return NULL;
 }

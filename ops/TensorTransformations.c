@@ -29,12 +29,8 @@ Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
     }
     if (self->dim > 0) flipped[d] = true;
   }
-  OptionalScalarType no_dtype = {false, ScalarType_Float};
-  OptionalLayout no_layout = {false, Layout_Strided};
-  OptionalDevice no_device = {false, {DeviceType_CPU, -1}};
-  OptionalBool no_pin = {false, false};
   OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
-  Tensor* out = at_empty_like(self, no_dtype, no_layout, no_device, no_pin, preserve);
+  Tensor* out = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, preserve);
   if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
   /* out[i] = self[i with the flipped coordinates mirrored], in row-major order */
   size_t size = Tensor_itemsize(self);
@@ -69,11 +65,9 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
     target[d] = padded[d] * repeats.data[d];
   }
   OptionalScalarType dtype = {true, self->dtype};
-  OptionalLayout no_layout = {false, Layout_Strided};
   OptionalDevice device = {true, self->device};
-  OptionalBool no_pin = {false, false};
-  OptionalMemoryFormat no_format = {false, MemoryFormat_Contiguous};
-  Tensor* out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, no_layout, device, no_pin, no_format);
+  Tensor* out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, kNoLayout,
+                                       device, kNoPinMemory, kNoMemoryFormat);
   if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
   /* out[i] = self[i mod self's (padded) sizes] */
   size_t size = Tensor_itemsize(self);

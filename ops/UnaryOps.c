@@ -1,5 +1,5 @@
 /*
- * UnaryOps.c - neg and reciprocal.
+ * UnaryOps.c - the unary elementwise operators.
  *
  * abs, relu, exp, log, sqrt, sigmoid, tanh run the unary loop of
  * TensorIterator.c; abs and relu keep integer dtypes, the others compute
@@ -7,8 +7,14 @@
  * NB(minaten): neg and reciprocal reuse the binary loop with a wrapped
  * number (x * -1, 1 / x), which gives PyTorch's dtypes and values.
  *
+ * rsqrt is written the way a new elementwise operator is: one function per
+ * computation type in a UnaryKernel, which TensorIterator.c's loop runs
+ * (ops/TensorIterator.h; docs/adding-an-operator.md).
+ *
  * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp, Activation.cpp (relu)
  */
+#include <math.h>
+
 #include "NativeFunctions.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
@@ -83,6 +89,20 @@ Tensor* at_native_sqrt(const Tensor* self) { return unary_op(NULL, self, UnaryOp
 Tensor* at_native_sqrt_(Tensor* self) { return unary_op(self, self, UnaryOp_Sqrt); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) (out=) */
 Tensor* at_native_sqrt_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sqrt); }
+
+/* rsqrt in float and in double, as 1.13's CPU kernel computes it (1 / sqrt(x));
+ * integers and bools compute in the default float type (no integer function).
+ * PyTorch 1.13: aten/src/ATen/native/cpu/UnaryOpsKernel.cpp rsqrt_kernel */
+static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
+static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
+static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL};
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) */
+Tensor* at_native_rsqrt(const Tensor* self) { return unary_kernel_op(NULL, self, &rsqrt_kernel); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) (in place) */
+Tensor* at_native_rsqrt_(Tensor* self) { return unary_kernel_op(self, self, &rsqrt_kernel); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) (out=) */
+Tensor* at_native_rsqrt_out(const Tensor* self, Tensor* out) { return unary_kernel_op_out(out, self, &rsqrt_kernel); }
 
 /* PyTorch 1.13: Activation.cpp at::native::relu */
 Tensor* at_native_relu(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Relu); }

@@ -92,6 +92,20 @@ typedef struct OptionalIntArrayRef {
   IntArrayRef value;
 } OptionalIntArrayRef;
 
+/*
+ * The empty optionals: what an omitted argument (`None`, c10::nullopt)
+ * becomes, one definition each for every kernel that passes "no option" on.
+ * Named after the schema arguments they usually fill.  The value field of an
+ * empty optional is never read.
+ */
+static const OptionalScalarType kNoDtype = {false, ScalarType_Float};
+static const OptionalLayout kNoLayout = {false, Layout_Strided};
+static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
+static const OptionalBool kNoPinMemory = {false, false};
+static const OptionalMemoryFormat kNoMemoryFormat = {false, MemoryFormat_Contiguous};
+static const OptionalInt kNoInt = {false, 0};
+static const OptionalIntArrayRef kNoIntArrayRef = {false, {NULL, 0}};
+
 static inline IntArrayRef IntArrayRef_make(const int64_t* data, size_t size) {
   IntArrayRef r = {data, size};
   return r;

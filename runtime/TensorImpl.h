@@ -7,8 +7,8 @@
  * Views are new headers over the same storage; copies get a new storage.
  *
  * The dispatch key set is what the dispatcher reads: a CPU tensor carries
- * {CPU, ADInplaceOrView, AutogradCPU}, as PyTorch's do (see the NB in
- * ../shared DESIGN.md: the autograd keys matter before autograd exists).
+ * {CPU, ADInplaceOrView, AutogradCPU}, as PyTorch's do (docs/architecture.md,
+ * "The autograd keys": they matter before autograd exists).
  *
  * `is_contiguous` is cached and recomputed whenever sizes or strides change
  * (Tensor_refreshContiguous), with PyTorch's rule: size-1 dimensions may have

@@ -88,8 +88,7 @@ static int run_op(LazyNode* n) {
       args[i] = IValue_fromScalar(sv);
     } else if ((int)i == n->written_arg) {
       /* Written in place: a private copy, so the operand's value survives. */
-      OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
-      written = at_clone(operand_result(n, (size_t)k), preserve);
+      written = at_clone(operand_result(n, (size_t)k), kNoMemoryFormat);
       if (written == NULL) goto done;
       args[i] = IValue_borrowTensor(written);
     } else if (n->view_op) {
@@ -139,12 +138,10 @@ static Tensor* fresh_value(Tensor* t) {
 static int run_view_scatter(LazyNode* n) {
   Tensor* base = operand_result(n, 0);
   OptionalScalarType long_type = {true, ScalarType_Long};
-  OptionalLayout no_layout = {false, Layout_Strided};
   OptionalDevice cpu = {true, Device_cpu()};
-  OptionalBool no_pin = {false, false};
   Tensor *numbers = NULL, *where = NULL, *flat_where = NULL, *out = NULL, *flat_out = NULL, *values = NULL;
   int r = -1;
-  numbers = at_arange(Scalar_fromLong(base->numel), long_type, no_layout, cpu, no_pin);
+  numbers = at_arange(Scalar_fromLong(base->numel), long_type, kNoLayout, cpu, kNoPinMemory);
   if (numbers == NULL || (where = at_view(numbers, Tensor_sizes(base))) == NULL) goto done;
   for (size_t s = 0; s < n->num_steps; s++) {
     Tensor* f = fresh_value(where);

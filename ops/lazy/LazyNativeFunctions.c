@@ -182,8 +182,7 @@ static int operand_for(const Tensor* t, LazyValue* out) {
     *out = LazyValue_make(LazyNode_retain(v.node), v.index);
     return 0;
   }
-  OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
-  Tensor* snap = at_clone(t, preserve);
+  Tensor* snap = at_clone(t, kNoMemoryFormat);
   if (snap == NULL) return -1;
   snap->is_wrapped_number = t->is_wrapped_number;
   *out = LazyValue_make(LazyNode_deviceData(snap), 0);
@@ -260,8 +259,7 @@ static const Tensor* dummy_for(DummyArgs* d, const Tensor* t, bool unwrap) {
      * device as a plain 0-dim tensor, so `long_t.add_(1.5)` checks a Double
      * result ("result type Double can't be cast ..."), where the CPU says
      * Float.  The values computed are the same. */
-    OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
-    Tensor* plain = at_clone(t, preserve);
+    Tensor* plain = at_clone(t, kNoMemoryFormat);
     if (plain != NULL) d->owned[d->num_owned++] = plain;
     return plain;
   }
@@ -540,8 +538,7 @@ static int eager_fallback(const OperatorEntry* op, IValue* args, IValue* rets) {
       if (cpu == NULL) goto done;
       if (op->schema.arguments[i].alias_info.is_write) {
         /* The cached result is shared: write a private copy. */
-        OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
-        owned[i] = at_clone(cpu, preserve);
+        owned[i] = at_clone(cpu, kNoMemoryFormat);
         Tensor_release(cpu);
         if (owned[i] == NULL) goto done;
       } else {
@@ -651,8 +648,7 @@ static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
   Tensor* data;
   if (src->dtype == self->dtype && self->dim == src->dim &&
       memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0) {
-    OptionalMemoryFormat preserve = {false, MemoryFormat_Preserve};
-    data = at_clone(src, preserve);
+    data = at_clone(src, kNoMemoryFormat);
   } else {
     data = empty_cpu(Tensor_sizes(self), self->dtype);
     if (data != NULL) {

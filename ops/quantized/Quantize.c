@@ -188,8 +188,7 @@ fail:
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_cpu_or_cuda */
 Tensor* at_native_dequantize_cpu_or_cuda(const Tensor* self) {
-  OptionalMemoryFormat none = {false, MemoryFormat_Preserve};
-  return at_to_dtype(self, ScalarType_Float, false, false, none);
+  return at_to_dtype(self, ScalarType_Float, false, false, kNoMemoryFormat);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_quantized

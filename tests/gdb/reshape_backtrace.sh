@@ -2,8 +2,8 @@
 # A gdb batch session: break in at_native__reshape_alias while `minaten -c`
 # runs a reshape, and check that the backtrace shows, from the innermost frame
 # out, the kernel, at_native_reshape (the CompositeImplicitAutograd kernel),
-# the dispatcher, the interpreter and main -- the walk the seed article
-# follows through PyTorch with `b at::native::reshape`.
+# the dispatcher, the interpreter and main -- the walk a reader makes
+# through PyTorch with `b at::native::reshape`.
 # Usage: reshape_backtrace.sh path/to/minaten [path/to/tools/gdb/minaten.py]
 exec "$(dirname "$0")/check_backtrace.sh" "$1" "${2:-}" at_native__reshape_alias \
   'a = torch.arange(24.).reshape(2, 3, 4)' \

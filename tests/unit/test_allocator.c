@@ -23,11 +23,6 @@
   IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 static const OptionalScalarType kFloat = {true, ScalarType_Float};
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
-static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
-static const OptionalBool kNoPin = {false, false};
-static const OptionalInt kNone = {false, 0};
-static const OptionalMemoryFormat kNoFormat = {false, MemoryFormat_Contiguous};
 
 static int setup(void** state) {
   (void)state;
@@ -41,7 +36,7 @@ static int teardown(void** state) {
 
 /* arange(24.).reshape(2, 3, 4): one storage of 96 bytes. */
 static Tensor* arange24(void) {
-  Tensor* a = at_arange(Scalar_fromLong(24), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* a = at_arange(Scalar_fromLong(24), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   assert_non_null(a);
   Tensor* r = at_reshape(a, INTS(2, 3, 4));
   Tensor_release(a);
@@ -65,13 +60,13 @@ static void test_views_allocate_nothing(void** state) {
       at_transpose_int(a, 0, 2),               /* as_strided */
       at_permute(a, INTS(2, 0, 1)),            /* as_strided */
       at_select_int(a, 1, 2),                  /* as_strided with an offset */
-      at_slice_Tensor(a, 2, one, kNone, 2),    /* as_strided with an offset */
+      at_slice_Tensor(a, 2, one, kNoInt, 2),    /* as_strided with an offset */
       at_narrow(a, 0, 1, 1),                   /* slice */
       at_unsqueeze(a, 1),                      /* as_strided */
       at_expand(a, INTS(5, 2, 3, 4), false),   /* as_strided, stride 0 */
       at_as_strided(a, INTS(2, 2), INTS(1, 2), one),
       at_contiguous(a, MemoryFormat_Contiguous), /* self */
-      at_to_dtype(a, ScalarType_Float, false, false, kNoFormat), /* self */
+      at_to_dtype(a, ScalarType_Float, false, false, kNoMemoryFormat), /* self */
   };
   AllocatorStats after = Allocator_stats();
   assert_int_equal(after.allocations, before.allocations);
@@ -110,8 +105,8 @@ static void test_copies_allocate_once(void** state) {
     AllocatorStats before = Allocator_stats();
     Tensor* r = i == 0   ? at_reshape(t, INTS(3, 8))
                 : i == 1 ? at_contiguous(t, MemoryFormat_Contiguous)
-                : i == 2 ? at_clone(t, kNoFormat)
-                         : at_to_dtype(t, ScalarType_Double, false, false, kNoFormat);
+                : i == 2 ? at_clone(t, kNoMemoryFormat)
+                         : at_to_dtype(t, ScalarType_Double, false, false, kNoMemoryFormat);
     AllocatorStats after = Allocator_stats();
     assert_non_null(r); /* routes[i].what */
     assert_int_equal(after.allocations - before.allocations, 1);
@@ -149,7 +144,7 @@ static void test_copy_route_values(void** state) {
 static void test_errors_leave_counters_alone(void** state) {
   (void)state;
   AllocatorStats start = Allocator_stats();
-  assert_null(at_empty_memory_format(INTS(2, -1), kFloat, kNoLayout, kNoDevice, kNoPin, kNoFormat));
+  assert_null(at_empty_memory_format(INTS(2, -1), kFloat, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat));
   assert_string_equal(Error_message(), "Trying to create tensor with negative dimension -1: [2, -1]");
   Error_clear();
   Tensor* a = arange24();

@@ -21,11 +21,6 @@
 #define INTS(...) \
   IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
-static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
-static const OptionalBool kNoPin = {false, false};
-static const OptionalInt kNone = {false, 0};
-static const OptionalMemoryFormat kNoFormat = {false, MemoryFormat_Contiguous};
 static const IntArrayRef kScalarShape = {NULL, 0}; /* a 0-dim tensor's */
 
 static int setup(void** state) {
@@ -44,7 +39,7 @@ static OptionalScalarType dt(ScalarType t) {
 }
 
 static Tensor* empty(IntArrayRef size, ScalarType t) {
-  Tensor* r = at_empty_memory_format(size, dt(t), kNoLayout, kNoDevice, kNoPin, kNoFormat);
+  Tensor* r = at_empty_memory_format(size, dt(t), kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
   assert_non_null(r);
   return r;
 }
@@ -58,7 +53,7 @@ static Tensor* doubles(const double* vals, int64_t n) {
 
 /* arange(n) as dtype t, reshaped. */
 static Tensor* arange(int64_t n, ScalarType t, IntArrayRef shape) {
-  Tensor* a = at_arange(Scalar_fromLong(n), dt(t), kNoLayout, kNoDevice, kNoPin);
+  Tensor* a = at_arange(Scalar_fromLong(n), dt(t), kNoLayout, kNoDevice, kNoPinMemory);
   assert_non_null(a);
   Tensor* r = at_reshape(a, shape);
   Tensor_release(a);
@@ -235,7 +230,7 @@ static void test_transposed(void** state) {
   Tensor* z = at_zero_(wide);
   Tensor_release(z);
   OptionalInt one = {true, 1};
-  Tensor* odd = at_slice_Tensor(wide, 1, one, kNone, 2);
+  Tensor* odd = at_slice_Tensor(wide, 1, one, kNoInt, 2);
   Tensor* vals = arange(12, ScalarType_Double, INTS(4, 3));
   copy(odd, vals);
   for (int64_t i = 0; i < 24; i++) assert_int_equal(int_at(wide, i), i % 2 ? (i / 6) * 3 + i % 6 / 2 : 0);
@@ -278,7 +273,7 @@ static void test_errors(void** state) {
   Tensor* flat = at_view(a, INTS(6));
   OptionalInt one = {true, 1}, four = {true, 4};
   Tensor* hi = at_slice_Tensor(flat, 0, one, four, 1);
-  Tensor* lo = at_slice_Tensor(flat, 0, kNone, (OptionalInt){true, 3}, 1);
+  Tensor* lo = at_slice_Tensor(flat, 0, kNoInt, (OptionalInt){true, 3}, 1);
   expect_error(at_copy_(hi, lo, false),
                "unsupported operation: some elements of the input tensor and the written-to tensor refer to "
                "a single memory location. Please clone() the tensor before performing the operation.");

@@ -26,12 +26,7 @@
 #define INTS(...) \
   IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
-static const OptionalScalarType kNoDtype = {false, ScalarType_Float};
 static const OptionalScalarType kFloat = {true, ScalarType_Float};
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
-static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
-static const OptionalBool kNoPin = {false, false};
-static const OptionalMemoryFormat kNoFormat = {false, MemoryFormat_Preserve};
 
 static int setup(void** state) {
   (void)state;
@@ -45,7 +40,7 @@ static int teardown(void** state) {
 
 /* arange(n) as floats in `shape`, on the CPU. */
 static Tensor* cpu_arange(int64_t n, IntArrayRef shape) {
-  Tensor* r = at_arange(Scalar_fromLong(n), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* r = at_arange(Scalar_fromLong(n), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   Tensor* v = at_reshape(r, shape);
   Tensor_release(r);
   return v;
@@ -53,7 +48,7 @@ static Tensor* cpu_arange(int64_t n, IntArrayRef shape) {
 
 static Tensor* to_lazy(const Tensor* t) {
   OptionalDevice lazy = {true, {DeviceType_Lazy, 0}};
-  return at__to_copy(t, kNoDtype, kNoLayout, lazy, kNoPin, false, kNoFormat);
+  return at__to_copy(t, kNoDtype, kNoLayout, lazy, kNoPinMemory, false, kNoMemoryFormat);
 }
 
 static void assert_values(Tensor* lazy, const float* want, int64_t n) {
@@ -237,8 +232,8 @@ static void test_meta_mode_shapes_only(void** state) {
   (void)state;
   Tensor* a = cpu_arange(6, INTS(2, 3));
   Tensor* b = cpu_arange(3, INTS(3));
-  Tensor* z = at_zeros(INTS(2, 3), kNoDtype, kNoLayout, kNoDevice, kNoPin);
-  Tensor* four = at_ones(INTS(4), kNoDtype, kNoLayout, kNoDevice, kNoPin);
+  Tensor* z = at_zeros(INTS(2, 3), kNoDtype, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* four = at_ones(INTS(4), kNoDtype, kNoLayout, kNoDevice, kNoPinMemory);
   bool was = MetaMode_enter();
   Tensor* c = at_copy_(z, a, false);
   Tensor* r = at_add_Tensor(a, b, Scalar_fromLong(1));

@@ -22,9 +22,6 @@
   IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 static const OptionalScalarType kFloat = {true, ScalarType_Float};
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
-static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
-static const OptionalBool kNoPin = {false, false};
 
 static int setup(void** state) {
   (void)state;
@@ -38,7 +35,7 @@ static int teardown(void** state) {
 
 /* arange(n) as float, quantized per tensor with scale 0.5, zero point 3. */
 static Tensor* make_q(int64_t n) {
-  Tensor* a = at_arange(Scalar_fromLong(n), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* a = at_arange(Scalar_fromLong(n), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   assert_non_null(a);
   Tensor* q = at_quantize_per_tensor(a, 0.5, 3, ScalarType_QUInt8);
   assert_non_null(q);
@@ -112,12 +109,12 @@ static void test_copy_route_shares_quantizer(void** state) {
 
 static void test_per_channel_axis_moves(void** state) {
   (void)state;
-  Tensor* a = at_arange(Scalar_fromLong(6), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* a = at_arange(Scalar_fromLong(6), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   Tensor* x = at_reshape(a, INTS(2, 3));
-  Tensor* s = at_arange(Scalar_fromLong(3), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* s = at_arange(Scalar_fromLong(3), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   Tensor* s1 = at_add_Scalar(s, Scalar_fromLong(1), Scalar_fromLong(1));
   Tensor* z = at_arange(Scalar_fromLong(3), (OptionalScalarType){true, ScalarType_Long}, kNoLayout, kNoDevice,
-                        kNoPin);
+                        kNoPinMemory);
   assert_non_null(s1);
   Tensor* q = at_quantize_per_channel(x, s1, z, 1, ScalarType_QInt8);
   assert_non_null(q);

@@ -25,9 +25,6 @@
 static const IntArrayRef kNoDims = {NULL, 0};
 
 static const OptionalScalarType kFloat = {true, ScalarType_Float};
-static const OptionalLayout kNoLayout = {false, Layout_Strided};
-static const OptionalDevice kNoDevice = {false, {DeviceType_CPU, -1}};
-static const OptionalBool kNoPin = {false, false};
 
 static int setup(void** state) {
   (void)state;
@@ -164,7 +161,7 @@ static void test_infer_dense_strides(void** state) {
  * route makes a new contiguous one; view refuses what reshape copies. */
 static void test_reshape_routes(void** state) {
   (void)state;
-  Tensor* a0 = at_arange(Scalar_fromLong(24), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* a0 = at_arange(Scalar_fromLong(24), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   Tensor* a = at_reshape(a0, INTS(2, 3, 4));
   Tensor* v = at_reshape(a, INTS(4, -1));
   assert_ptr_equal(v->storage, a->storage);
@@ -192,7 +189,7 @@ static void test_reshape_routes(void** state) {
 static void test_view_integer_edges(void** state) {
   (void)state;
   const int64_t kMin = INT64_MIN;
-  Tensor* a0 = at_arange(Scalar_fromLong(8), kFloat, kNoLayout, kNoDevice, kNoPin);
+  Tensor* a0 = at_arange(Scalar_fromLong(8), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   Tensor* a = at_reshape(a0, INTS(2, 4));
   OptionalInt lo = {true, kMin}, none = {false, 0};
   /* A SymInt argument in PyTorch's reserved range. */

@@ -62,11 +62,8 @@ static void bench_reshape(void) {
   int64_t shape[] = {6, 4};
   int64_t view_strides[] = {4, 1};
   OptionalScalarType dtype = {true, ScalarType_Float};
-  OptionalLayout layout = {false, Layout_Strided};
-  OptionalDevice device = {false, {DeviceType_CPU, -1}};
-  OptionalBool pin = {false, false};
-  OptionalMemoryFormat fmt = {false, MemoryFormat_Contiguous};
-  Tensor* t = at_empty_memory_format(IntArrayRef_make(sizes, 3), dtype, layout, device, pin, fmt);
+  Tensor* t = at_empty_memory_format(IntArrayRef_make(sizes, 3), dtype, kNoLayout, kNoDevice,
+                                     kNoPinMemory, kNoMemoryFormat);
   check(t);
   IntArrayRef shape_ref = IntArrayRef_make(shape, 2);
   IntArrayRef stride_ref = IntArrayRef_make(view_strides, 2);
@@ -94,12 +91,10 @@ static void bench_copy(void) {
   const int64_t n = 2048;
   int64_t sizes[] = {n, n};
   OptionalScalarType dtype = {true, ScalarType_Float};
-  OptionalLayout layout = {false, Layout_Strided};
-  OptionalDevice device = {false, {DeviceType_CPU, -1}};
-  OptionalBool pin = {false, false};
-  OptionalMemoryFormat fmt = {false, MemoryFormat_Contiguous};
-  Tensor* src = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, layout, device, pin, fmt);
-  Tensor* dst = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, layout, device, pin, fmt);
+  Tensor* src = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice,
+                                       kNoPinMemory, kNoMemoryFormat);
+  Tensor* dst = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice,
+                                       kNoPinMemory, kNoMemoryFormat);
   check(src);
   check(dst);
   memset(Tensor_data(src), 1, (size_t)(n * n) * sizeof(float));
@@ -129,13 +124,10 @@ static void bench_copy(void) {
 static void bench_add(void) {
   int64_t n = 16 << 20;
   OptionalScalarType dtype = {true, ScalarType_Float};
-  OptionalLayout layout = {false, Layout_Strided};
-  OptionalDevice device = {false, {DeviceType_CPU, -1}};
-  OptionalBool pin = {false, false};
-  OptionalMemoryFormat fmt = {false, MemoryFormat_Contiguous};
-  Tensor* a = at_ones(IntArrayRef_make(&n, 1), dtype, layout, device, pin);
-  Tensor* b = at_ones(IntArrayRef_make(&n, 1), dtype, layout, device, pin);
-  Tensor* dst = at_empty_memory_format(IntArrayRef_make(&n, 1), dtype, layout, device, pin, fmt);
+  Tensor* a = at_ones(IntArrayRef_make(&n, 1), dtype, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* b = at_ones(IntArrayRef_make(&n, 1), dtype, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* dst = at_empty_memory_format(IntArrayRef_make(&n, 1), dtype, kNoLayout, kNoDevice,
+                                       kNoPinMemory, kNoMemoryFormat);
   check(a);
   check(b);
   check(dst);
@@ -159,11 +151,8 @@ static void bench_add(void) {
 static void bench_mm(void) {
   int64_t sizes[] = {512, 512};
   OptionalScalarType dtype = {true, ScalarType_Float};
-  OptionalLayout layout = {false, Layout_Strided};
-  OptionalDevice device = {false, {DeviceType_CPU, -1}};
-  OptionalBool pin = {false, false};
-  Tensor* a = at_ones(IntArrayRef_make(sizes, 2), dtype, layout, device, pin);
-  Tensor* b = at_ones(IntArrayRef_make(sizes, 2), dtype, layout, device, pin);
+  Tensor* a = at_ones(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* b = at_ones(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice, kNoPinMemory);
   check(a);
   check(b);
   double t;

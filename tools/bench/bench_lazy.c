@@ -62,10 +62,8 @@ static Tensor* chain(const Tensor* x, const Tensor* w) {
 
 static Tensor* full(int64_t n, double value, bool lazy) {
   OptionalScalarType f32 = {true, ScalarType_Float};
-  OptionalLayout no_layout = {false, Layout_Strided};
   OptionalDevice device = {true, lazy ? (Device){DeviceType_Lazy, 0} : Device_cpu()};
-  OptionalBool no_pin = {false, false};
-  return check(at_full(IntArrayRef_make(&n, 1), Scalar_fromDouble(value), f32, no_layout, device, no_pin));
+  return check(at_full(IntArrayRef_make(&n, 1), Scalar_fromDouble(value), f32, kNoLayout, device, kNoPinMemory));
 }
 
 int main(void) {

@@ -57,24 +57,19 @@ int main(void) {
   }
   int64_t n = 16 << 20;
   OptionalScalarType dtype = {true, ScalarType_Float};
-  OptionalLayout layout = {false, Layout_Strided};
-  OptionalDevice device = {false, {DeviceType_CPU, -1}};
-  OptionalBool pin = {false, false};
   Scalar step = Scalar_fromDouble(0.001);
-  Tensor* x = at_arange_start_step(Scalar_fromDouble(-8000.0), Scalar_fromDouble(8777.216), step, dtype, layout,
-                                   device, pin);
+  Tensor* x = at_arange_start_step(Scalar_fromDouble(-8000.0), Scalar_fromDouble(8777.216), step, dtype, kNoLayout,
+                                   kNoDevice, kNoPinMemory);
   check(x);
-  Tensor* dst = at_empty_like(x, (OptionalScalarType){false, ScalarType_Float}, layout, device, pin,
-                              (OptionalMemoryFormat){false, MemoryFormat_Contiguous});
+  Tensor* dst = at_empty_like(x, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
   check(dst);
   memset(Tensor_data(dst), 0, (size_t)n * sizeof(float)); /* fault its pages in */
   size_t bytes = (size_t)x->numel * sizeof(float);
   Tensor* q = at_quantize_per_tensor(x, 0.05, 3, ScalarType_QUInt8);
   check(q);
   double mem, clone, quant, dequant;
-  OptionalMemoryFormat keep = {false, MemoryFormat_Contiguous};
   BEST_NS(mem, 5, memcpy(Tensor_data(dst), Tensor_data(x), bytes));
-  BEST_NS(clone, 5, Tensor_release(at_clone(x, keep)));
+  BEST_NS(clone, 5, Tensor_release(at_clone(x, kNoMemoryFormat)));
   BEST_NS(quant, 5, Tensor_release(at_quantize_per_tensor(x, 0.05, 3, ScalarType_QUInt8)));
   BEST_NS(dequant, 5, Tensor_release(at_dequantize_self(q)));
   printf("%lld floats (%.0f MiB), ms per call (ratio to memcpy of the floats)\n", (long long)x->numel,

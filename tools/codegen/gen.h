@@ -14,7 +14,7 @@
  *
  * Every file is printed into a Writer (writer.h), so nothing reaches the disk
  * until every file is complete.  Generated C must read like hand-written C
- * (STYLE.md rule 8): a first line naming the inputs, a banner with the schema
+ * (readable as hand-written C): a first line naming the inputs, a banner with the schema
  * and its `file:line` above each operator, no function-like macros, no #line.
  *
  * PyTorch 1.13: torchgen/gen.py (gen_aggregated_headers, gen_source_files),

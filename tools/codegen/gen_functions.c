@@ -15,7 +15,7 @@
  *      borrowed IValues and the returns unboxed (Dispatcher_callKernelBoxed).
  *
  * A failure reaches the caller as NULL (a tensor), a TensorList with NULL
- * data, or a zero number, with the error indicator set (DESIGN.md: Errors).
+ * data, or a zero number, with the error indicator set (runtime/Exception.h).
  *
  * PyTorch 1.13: torchgen/gen.py ComputeFunction (Functions.h: at::reshape),
  * ComputeOperators (Operators.cpp: at::_ops::reshape::call, which

@@ -133,7 +133,7 @@ static void print_ints(FILE* out, IntArrayRef a) {
   fputc(']', out);
 }
 
-/* show(t): one canonical line (DIALECT.md "Helpers"). */
+/* show(t): one canonical line (docs/dialect.md, "Helpers"). */
 static Value* builtin_show(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("show", nargs, 1, 1, nkw) < 0 || expect_tensor("show", args[0]) < 0) return NULL;

@@ -1,7 +1,7 @@
 /*
  * interp.h - the interpreter's internal interfaces, between its files.
  *
- * The interpreter runs the dialect of DIALECT.md (docs), a subset of
+ * The interpreter runs the dialect of docs/dialect.md, a subset of
  * Python talking to a module named torch, so that the same script runs
  * under real PyTorch.  main.c splits a script into top-level statements (a
  * simple line, or a block: a line ending in ':' with its indented lines)

@@ -1,6 +1,6 @@
 /*
  * value.h - the interpreter's values: Python's objects, as far as the
- * dialect needs them (DIALECT.md).
+ * dialect needs them (docs/dialect.md).
  *
  * Values are reference counted.  A Tensor value holds one reference to a
  * runtime Tensor; two names bound to the same tensor share the Value, so

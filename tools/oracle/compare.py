@@ -3,7 +3,7 @@
 
     compare.py EXPECTED.out ACTUAL.out     exit 0 if they match, else 1
 
-The rules of ../shared/conformance/DIALECT.md ("Comparing"), line by line:
+The rules of docs/comparing.md ("How outputs are compared"), line by line:
   - `show` lines: every field exactly, except the numbers of `scale=` and,
     for floating and quantized dtypes, of `data=[...]`, which match within
     relative 1e-4 / absolute 1e-5;

@@ -14,14 +14,14 @@ run does, so that no state (the lazy backend, the trace mode) leaks from one
 script into the next.
 
 Needs Debian's python3-torch (PyTorch 1.13): run with /usr/bin/python3.
-Each script runs statement by statement as the dialect (DIALECT.md) says:
+Each script runs statement by statement as docs/dialect.md says:
 `import torch`, blank and `#` lines are skipped; a line ending in ':' starts a
 block that takes the indented and blank lines after it and its
 elif/else/except/finally clause lines; every other line is a statement of its
 own.  Each statement is compiled whole, as `FILE:LINE` (the script's base
 name and the statement's first line, what a SyntaxError names), and runs as
 if wrapped in try/except, a failure printing `Type: message` (the first line
-of the message).  The four helpers are defined here with DIALECT.md's output:
+of the message).  The four helpers are defined here with the output docs/dialect.md gives:
 
     show(t)            tensor shape=[..] stride=[..] offset=N dtype=D device=V
                        contiguous=B [scale=.. zero_point=..] data=[..]
