@@ -3,10 +3,11 @@
 and fails when a command's output differs from the output the page shows.
 
     tests/docs/check_transcripts.py [--root DIR] [--build-dir DIR]
-                                    [--gdb=all|skip|only] [--timeout S] PAGE.md...
+                                    [--kinds=plain,gdb,torch] [--timeout S] PAGE.md...
 
 ctest runs it on README.md and every docs/**/*.md (tests/docs/CMakeLists.txt:
-docs.<page> and, for pages with gdb transcripts, docs.<page>.gdb).
+docs.<page>, and for pages with such transcripts docs.<page>.gdb and
+docs.<page>.torch).
 
 The transcript format
 ---------------------
@@ -37,9 +38,14 @@ A transcript is a fenced code block whose info string is `console`:
 - Two things are loose, nothing else: a line that is only `...` matches
   zero or more lines, and a hex address (`0x` and hex digits, not preceded
   by a letter, digit or `_`) matches any hex address.
-- A command whose first word is `gdb` is a gdb transcript: --gdb=skip leaves
-  such commands out, --gdb=only checks only them (and fails when there are
-  none); gdb's output is that of a Debug build without sanitizers.
+- Each command is of one kind, and --kinds names the kinds checked (all
+  three by default; without plain, the checker fails when none of the
+  page's commands is of a kind asked for):
+    gdb    its first word is `gdb` or `valgrind`: its output is that of a
+           Debug build without sanitizers, in build/ itself;
+    torch  it runs PyTorch (it names tools/oracle/ or /usr/bin/python3):
+           it needs Debian's python3-torch, which CI does not have;
+    plain  every other command.
 
 Lines of a console block before its first `$ ` line are an error.  Blocks
 with another info string (`sh`, none) are not checked.
@@ -68,7 +74,9 @@ import sys
 ELLIPSIS = "..."
 HEX = re.compile(r"(?<![0-9A-Za-z_])0x[0-9a-fA-F]+")
 FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
-GDB_COMMAND = re.compile(r"gdb(\s|$)")
+GDB_COMMAND = re.compile(r"(gdb|valgrind)(\s|$)")
+TORCH_COMMAND = re.compile(r"tools/oracle/|/usr/bin/python3")
+KINDS = ("plain", "gdb", "torch")
 BUILD_WORD = re.compile(r"(?<![^\s'\"=;|&(])build/")
 
 
@@ -81,8 +89,13 @@ class Command:
         self.text = text          # the command, continuation lines included
         self.expected = []        # (line number, text) of each expected line
 
-    def is_gdb(self):
-        return GDB_COMMAND.match(self.text) is not None
+    def kind(self):
+        """gdb, torch or plain (see the module's docstring)."""
+        if GDB_COMMAND.match(self.text):
+            return "gdb"
+        if TORCH_COMMAND.search(self.text):
+            return "torch"
+        return "plain"
 
 
 class FormatError(Exception):
@@ -248,11 +261,14 @@ def main(argv):
                     help="the repository root, where commands run (default: the one holding this script)")
     ap.add_argument("--build-dir", default=None,
                     help="the build folder that replaces `build/` in commands (default: ROOT/build)")
-    ap.add_argument("--gdb", choices=["all", "skip", "only"], default="all",
-                    help="check every command, all but gdb's, or only gdb's")
+    ap.add_argument("--kinds", default=",".join(KINDS),
+                    help="the kinds of command to check, comma-separated: plain, gdb, torch (default: all)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per command")
     ap.add_argument("pages", nargs="+", metavar="PAGE.md")
     args = ap.parse_args(argv)
+    kinds = set(args.kinds.split(","))
+    if not kinds <= set(KINDS):
+        ap.error("--kinds: unknown kind %s" % ", ".join(sorted(kinds - set(KINDS))))
 
     root = os.path.abspath(args.root)
     build_dir = os.path.abspath(args.build_dir or os.path.join(root, "build"))
@@ -270,12 +286,7 @@ def main(argv):
             print(e)
             failed = True
             continue
-        if args.gdb == "skip":
-            selected = [c for c in commands if not c.is_gdb()]
-        elif args.gdb == "only":
-            selected = [c for c in commands if c.is_gdb()]
-        else:
-            selected = commands
+        selected = [c for c in commands if c.kind() in kinds]
         differing = 0
         for command in selected:
             got = run_command(command, root, build_dir, args.timeout)
@@ -287,10 +298,10 @@ def main(argv):
         skipped = len(commands) - len(selected)
         print("%s: %d of %d commands differ%s" % (
             name, differing, len(selected),
-            " (%d %s commands left out)" % (skipped, "gdb" if args.gdb == "skip" else "non-gdb") if skipped else ""))
+            " (%d commands of other kinds left out)" % skipped if skipped else ""))
         failed |= differing > 0
-    if args.gdb == "only" and checked_total == 0:
-        print("check_transcripts.py: --gdb=only, but no command begins with `gdb`")
+    if checked_total == 0 and "plain" not in kinds:
+        print("check_transcripts.py: no command of the kinds %s" % ", ".join(sorted(kinds)))
         failed = True
     return 1 if failed else 0
 
