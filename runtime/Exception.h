@@ -33,7 +33,8 @@
   _(TabError)                         \
   _(UnboundLocalError)                \
   _(RecursionError)                   \
-  _(ZeroDivisionError)
+  _(ZeroDivisionError)                \
+  _(OverflowError)
 
 typedef enum ErrorType {
   ErrorType_None = 0,

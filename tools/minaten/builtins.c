@@ -14,6 +14,7 @@
  *
  * PyTorch 1.13: torch/__init__.py (the names), torch/csrc/utils/tensor_dtypes.cpp
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -369,9 +370,16 @@ static Value* to_number(const char* name, bool integer, Value** args, int nargs,
     char* end = NULL;
     const char* s = v->u.s;
     if (integer) {
+      errno = 0;
       long long i = strtoll(s, &end, 10);
       while (end && (*end == ' ' || *end == '\n')) end++;
-      if (end != s && end && *end == '\0') return Value_int(i);
+      if (end != s && end && *end == '\0') {
+        if (errno == ERANGE) { /* NB(minaten): ints are 64-bit (pyops.c) */
+          Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; int('%s') does not fit", s);
+          return NULL;
+        }
+        return Value_int(i);
+      }
     } else {
       d = strtod(s, &end);
       while (end && (*end == ' ' || *end == '\n')) end++;
@@ -397,7 +405,8 @@ static Value* to_number(const char* name, bool integer, Value** args, int nargs,
   }
   if (!integer) return Value_float(d);
   if (isnan(d) || isinf(d)) {
-    Error_set(ErrorType_ValueError, isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+    if (isnan(d)) Error_set(ErrorType_ValueError, "cannot convert float NaN to integer");
+    else Error_set(ErrorType_OverflowError, "cannot convert float infinity to integer");
     return NULL;
   }
   if (d >= 9223372036854775808.0 || d < -9223372036854775808.0) {
@@ -421,7 +430,11 @@ static Value* builtin_abs(Value* self, Value** args, int nargs, char** kwnames, 
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_one_arg("abs", nargs, nkw) < 0) return NULL;
   Value* v = args[0];
-  if (v->kind == Value_Int && v->u.i != INT64_MIN) return Value_int(v->u.i < 0 ? -v->u.i : v->u.i);
+  if (v->kind == Value_Int && v->u.i == INT64_MIN) { /* NB(minaten): ints are 64-bit (pyops.c) */
+    Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; abs(%lld) does not fit", (long long)v->u.i);
+    return NULL;
+  }
+  if (v->kind == Value_Int) return Value_int(v->u.i < 0 ? -v->u.i : v->u.i);
   if (v->kind == Value_Bool) return Value_int(v->u.b);
   if (v->kind == Value_Float) return Value_float(fabs(v->u.f));
   if (v->kind == Value_Tensor) { /* Tensor.__abs__ is torch.abs */

@@ -3,7 +3,7 @@
  * comparisons.
  *
  * On Python numbers they compute what Python computes (ints are 64-bit
- * here: NB(minaten): a result that does not fit becomes a float).  `+` and
+ * here, see "ints at the int64 edges" below).  `+` and
  * `*` also concatenate and repeat strings, tuples and lists; `==` and `!=`
  * compare any two values (structurally for containers, by identity for
  * tensors' Python objects).
@@ -32,12 +32,44 @@
 
 /* ---- numbers --------------------------------------------------------------- */
 
+/* Ints at the int64 edges.
+ *
+ * NB(minaten): a Python int is arbitrary precision; minaten's is an int64.
+ * Every operation on ints gives Python's result whenever that result fits
+ * in int64 (-2**63 .. 2**63-1), computed without undefined behaviour: `+ - *`
+ * and `**` with __builtin_*_overflow, `<<` on the unsigned bit pattern and
+ * checked by shifting back, `-x` and abs(x) of -2**63 tested first, `//` of
+ * -2**63 by -1 tested first.  When Python's result does not fit (Python
+ * would grow the int) the operation raises
+ *
+ *   RuntimeError: minaten: ints are 64-bit; 9223372036854775807 + 1 does not fit
+ *
+ * as range(), Size.numel() and int(float) already do, instead of giving a
+ * float or a wrapped value: a script either computes what Python computes
+ * or stops with this error, never a silently different number.  Python's
+ * own errors keep Python's words (`1 << -1`: ValueError: negative shift
+ * count; `1 // 0`: ZeroDivisionError: integer division or modulo by zero).
+ * Comparisons of an int with a float are exact, as Python's are
+ * (2**63-1 == 9223372036854775807.0 is False, the float being 2**63).
+ *
+ * Python 3.11: Objects/longobject.c (long_add, long_lshift, l_divmod),
+ * Objects/floatobject.c (float_richcompare) */
+
 static int64_t int_of(const Value* v) { return v->kind == Value_Bool ? v->u.b : v->u.i; }
 
-/* Python's floor division and modulo of ints (rounding toward -inf). */
+/* The RuntimeError of an int result outside int64: "X OP Y does not fit". */
+static Value* int_overflow(int64_t x, const char* op, int64_t y) {
+  bool paren = x < 0 && strcmp(op, "**") == 0; /* (-2) ** 64, not -2 ** 64 */
+  Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; %s%lld%s %s %lld does not fit", paren ? "(" : "",
+            (long long)x, paren ? ")" : "", op, (long long)y);
+  return NULL;
+}
+
+/* Python's floor division and modulo of ints (rounding toward -inf); the
+ * caller has excluded y == 0 and -2**63 // -1. */
 static void int_divmod(int64_t x, int64_t y, int64_t* q, int64_t* r) {
-  if (x == INT64_MIN && y == -1) { /* the one overflow: -2**63 // -1 */
-    *q = INT64_MIN, *r = 0;
+  if (y == -1) { /* x % -1 is 0 for every x; x / -1 overflows only for -2**63, excluded */
+    *q = -x, *r = 0;
     return;
   }
   *q = x / y, *r = x % y;
@@ -67,6 +99,14 @@ static void float_divmod(double vx, double wx, double* floordiv, double* mod) {
 /* int ** int for a non-negative exponent; false on overflow. */
 static bool int_pow(int64_t base, int64_t exp, int64_t* out) {
   int64_t r = 1;
+  if (base == 0 || base == 1) { /* any exponent, however large */
+    *out = exp == 0 ? 1 : base;
+    return true;
+  }
+  if (base == -1) {
+    *out = exp % 2 == 0 ? 1 : -1;
+    return true;
+  }
   while (exp > 0) {
     if ((exp & 1) && __builtin_mul_overflow(r, base, &r)) return false;
     exp >>= 1;
@@ -76,6 +116,57 @@ static bool int_pow(int64_t base, int64_t exp, int64_t* out) {
   return true;
 }
 
+/* x << y for 0 <= y; false when Python's result leaves int64. */
+static bool int_lshift(int64_t x, int64_t y, int64_t* out) {
+  if (x == 0) {
+    *out = 0;
+    return true;
+  }
+  if (y >= 64) return false;
+  /* on the bit pattern: shifting a negative value is undefined in C */
+  int64_t r = (int64_t)((uint64_t)x << y);
+  if ((r >> y) != x) return false; /* bits (or the sign) lost */
+  *out = r;
+  return true;
+}
+
+/* Compare int i with double d exactly: -1, 0 or 1; 2 when d is NaN.
+ * Python 3.11: Objects/floatobject.c float_richcompare */
+static int compare_int_float(int64_t i, double d) {
+  if (isnan(d)) return 2;
+  if (d >= 9223372036854775808.0) return -1;
+  if (d < -9223372036854775808.0) return 1;
+  int64_t t = (int64_t)d; /* in range: truncation toward 0 is exact */
+  if (i != t) return i < t ? -1 : 1;
+  double frac = d - (double)t; /* exact: |d| < 2**63, so d - t is d's fraction */
+  return frac > 0 ? -1 : frac < 0 ? 1 : 0;
+}
+
+/* A comparison op on the result of a three-way comparison (2: unordered). */
+static bool compared(char op, int c) {
+  if (c == 2) return op == '!';
+  switch (op) {
+    case '<': return c < 0;
+    case '>': return c > 0;
+    case 'l': return c <= 0;
+    case 'g': return c >= 0;
+    case '=': return c == 0;
+    default: return c != 0;
+  }
+}
+
+/* Python's three-way comparison of two numbers (2: unordered, a NaN). */
+static int numbers_compare(const Value* a, const Value* b) {
+  if (a->kind != Value_Float && b->kind != Value_Float) return int_of(a) < int_of(b) ? -1 : int_of(a) > int_of(b);
+  if (a->kind != Value_Float) return compare_int_float(int_of(a), b->u.f);
+  if (b->kind != Value_Float) {
+    int c = compare_int_float(int_of(b), a->u.f);
+    return c == 2 ? 2 : -c;
+  }
+  double x = a->u.f, y = b->u.f;
+  return isnan(x) || isnan(y) ? 2 : x < y ? -1 : x > y;
+}
+
 static Value* unsupported(char op, const Value* a, const Value* b, bool inplace);
 
 static Value* number_binary(char op, const Value* a, const Value* b, bool inplace) {
@@ -83,20 +174,28 @@ static Value* number_binary(char op, const Value* a, const Value* b, bool inplac
   if (ints) {
     int64_t x = int_of(a), y = int_of(b), r, q;
     switch (op) {
-      case '+': if (!__builtin_add_overflow(x, y, &r)) return Value_int(r); break;
-      case '-': if (!__builtin_sub_overflow(x, y, &r)) return Value_int(r); break;
-      case '*': if (!__builtin_mul_overflow(x, y, &r)) return Value_int(r); break;
+      case '+':
+        if (__builtin_add_overflow(x, y, &r)) return int_overflow(x, "+", y);
+        return Value_int(r);
+      case '-':
+        if (__builtin_sub_overflow(x, y, &r)) return int_overflow(x, "-", y);
+        return Value_int(r);
+      case '*':
+        if (__builtin_mul_overflow(x, y, &r)) return int_overflow(x, "*", y);
+        return Value_int(r);
       case 'f': /* // */
       case '%':
         if (y == 0) {
           Error_set(ErrorType_ZeroDivisionError, op == '%' ? "integer modulo by zero" : "integer division or modulo by zero");
           return NULL;
         }
+        if (op == 'f' && x == INT64_MIN && y == -1) return int_overflow(x, "//", y);
         int_divmod(x, y, &q, &r);
         return Value_int(op == '%' ? r : q);
       case 'p': /* ** */
-        if (y >= 0 && int_pow(x, y, &r)) return Value_int(r);
-        break;
+        if (y < 0) break; /* a float, as in Python */
+        if (!int_pow(x, y, &r)) return int_overflow(x, "**", y);
+        return Value_int(r);
       case '&':
       case '|':
       case '^':
@@ -109,11 +208,15 @@ static Value* number_binary(char op, const Value* a, const Value* b, bool inplac
           return NULL;
         }
         if (op == 'R') return Value_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
-        if (x == 0) return Value_int(0);
-        if (y < 63 && (x << y) >> y == x) return Value_int((int64_t)((uint64_t)x << y));
-        Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; %lld << %lld does not fit", (long long)x,
-                  (long long)y);
-        return NULL;
+        if (!int_lshift(x, y, &r)) return int_overflow(x, "<<", y);
+        return Value_int(r);
+      case '<':
+      case '>':
+      case 'l':
+      case 'g':
+      case '=':
+      case '!':
+        return Value_bool(compared(op, x < y ? -1 : x > y ? 1 : 0));
       default: break;
     }
   } else if (strchr("&|^LR", op) != NULL) {
@@ -148,12 +251,12 @@ static Value* number_binary(char op, const Value* a, const Value* b, bool inplac
         return NULL;
       }
       return Value_float(pow(x, y));
-    case '<': return Value_bool(ints ? int_of(a) < int_of(b) : x < y);
-    case '>': return Value_bool(ints ? int_of(a) > int_of(b) : x > y);
-    case 'l': return Value_bool(ints ? int_of(a) <= int_of(b) : x <= y);
-    case 'g': return Value_bool(ints ? int_of(a) >= int_of(b) : x >= y);
-    case '=': return Value_bool(ints ? int_of(a) == int_of(b) : x == y);
-    case '!': return Value_bool(ints ? int_of(a) != int_of(b) : x != y);
+    case '<':
+    case '>':
+    case 'l':
+    case 'g':
+    case '=':
+    case '!': return Value_bool(compared(op, numbers_compare(a, b)));
     default: break;
   }
   return unsupported(op, a, b, inplace);
@@ -168,10 +271,7 @@ static bool is_seq(const Value* v) {
 /* Python's ==, for values that are not tensors or pairs of numbers. */
 static bool values_equal(const Value* a, const Value* b) {
   if (a == b) return true;
-  if (Value_isNumber(a) && Value_isNumber(b)) {
-    bool ints = a->kind != Value_Float && b->kind != Value_Float;
-    return ints ? int_of(a) == int_of(b) : Value_toDouble(a) == Value_toDouble(b);
-  }
+  if (Value_isNumber(a) && Value_isNumber(b)) return numbers_compare(a, b) == 0;
   /* lists equal lists; tuples equal tuples, torch.Size being a tuple */
   if (is_seq(a) && is_seq(b) && (a->kind == Value_List) == (b->kind == Value_List)) {
     if (a->u.seq.n != b->u.seq.n) return false;
@@ -569,11 +669,14 @@ Value* python_unary(char op, Value* a) {
     Error_set(ErrorType_TypeError, "bad operand type for unary ~: '%s'", Value_typeName(a));
     return NULL;
   }
-  if (a->kind == Value_Int && op == '-' && a->u.i != INT64_MIN) return Value_int(-a->u.i);
   if (a->kind == Value_Int || a->kind == Value_Bool) {
-    if (op == '+') return Value_int(int_of(a));
-    if (a->kind == Value_Bool) return Value_int(-(int64_t)a->u.b);
-    return Value_float(-Value_toDouble(a));
+    int64_t x = int_of(a);
+    if (op == '+') return Value_int(x);
+    if (x == INT64_MIN) {
+      Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; -(%lld) does not fit", (long long)x);
+      return NULL;
+    }
+    return Value_int(-x);
   }
   if (a->kind == Value_Float) return Value_float(op == '-' ? -a->u.f : a->u.f);
   if (a->kind == Value_Tensor) {
