@@ -68,8 +68,8 @@ static Value* int_overflow(int64_t x, const char* op, int64_t y) {
 /* Python's floor division and modulo of ints (rounding toward -inf); the
  * caller has excluded y == 0 and -2**63 // -1. */
 static void int_divmod(int64_t x, int64_t y, int64_t* q, int64_t* r) {
-  if (y == -1) { /* x % -1 is 0 for every x; x / -1 overflows only for -2**63, excluded */
-    *q = -x, *r = 0;
+  if (y == -1) { /* x % -1 is 0 for every x; x / -1 overflows (in C too) only for -2**63 */
+    *q = (int64_t)(0 - (uint64_t)x), *r = 0; /* for -2**63 (`%` only) the wrapped quotient is unused */
     return;
   }
   *q = x / y, *r = x % y;
