@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/interp.h"
 
 /* min_max: op is '<' for min, '>' for max. */
@@ -135,8 +136,7 @@ Value* builtin_sum(Value* self, Value** args, int nargs, char** kwnames, Value**
 }
 
 void list_append(Value* list, Value* v) {
-  list->u.seq.items = realloc(list->u.seq.items, (size_t)(list->u.seq.n + 1) * sizeof(Value*));
-  TORCH_INTERNAL_ASSERT(list->u.seq.items != NULL);
+  list->u.seq.items = array_grow(list->u.seq.items, list->u.seq.n, sizeof(Value*));
   list->u.seq.items[list->u.seq.n++] = Value_retain(v);
 }
 

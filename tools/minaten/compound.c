@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/parser.h"
 
 static bool parse_statement(Parser* p, Suite* suite, const char* qualname);
@@ -185,8 +186,7 @@ fail:
 }
 
 static void push_node(Node*** list, int* n, Node* x) {
-  *list = realloc(*list, (size_t)(*n + 1) * sizeof(Node*));
-  TORCH_INTERNAL_ASSERT(*list != NULL);
+  *list = array_grow(*list, *n, sizeof(Node*));
   (*list)[(*n)++] = x;
 }
 

@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/minaten/array.h"
+
 enum { kTabSize = 8, kAltTabSize = 1, kMaxIndent = 100 }; /* tokenizer.c TABSIZE, ALTTABSIZE, MAXINDENT */
 
 /* The tokenizer's position in the text. */
@@ -110,8 +112,7 @@ static void raise_at(Lexer* lx, const char* at, const char* fmt, const char* arg
 
 static Token* push(Lexer* lx, TokKind kind, const char* at) {
   TokenList* tl = lx->tl;
-  tl->tokens = realloc(tl->tokens, (size_t)(tl->ntokens + 1) * sizeof(Token));
-  TORCH_INTERNAL_ASSERT(tl->tokens != NULL);
+  tl->tokens = array_grow(tl->tokens, tl->ntokens, sizeof(Token));
   Token* t = &tl->tokens[tl->ntokens++];
   memset(t, 0, sizeof *t);
   t->kind = kind;

@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/ast.h"
 #include "tools/minaten/lexer.h"
 #include "tools/minaten/parser.h"
@@ -172,8 +173,7 @@ void Node_locate(Node* n, const TokenList* tl) {
 }
 
 static void push_item(Node* n, Node* item) {
-  n->items = realloc(n->items, (size_t)(n->n + 1) * sizeof *n->items);
-  TORCH_INTERNAL_ASSERT(n->items != NULL);
+  n->items = array_grow(n->items, n->n, sizeof *n->items);
   n->items[n->n++] = item;
 }
 
@@ -413,9 +413,8 @@ static Node* parse_call(Parser* p, Node* callee, int first) {
         free(name);
         break;
       }
-      n->kwnames = realloc(n->kwnames, (size_t)(n->nkw + 1) * sizeof(char*));
-      n->kwvalues = realloc(n->kwvalues, (size_t)(n->nkw + 1) * sizeof(Node*));
-      TORCH_INTERNAL_ASSERT(n->kwnames != NULL && n->kwvalues != NULL);
+      n->kwnames = array_grow(n->kwnames, n->nkw, sizeof(char*));
+      n->kwvalues = array_grow(n->kwvalues, n->nkw, sizeof(Node*));
       n->kwnames[n->nkw] = name;
       n->kwvalues[n->nkw++] = e;
     } else if (parser_is_op(p, "*")) { /* f(*xs): iterable unpacking */
@@ -643,8 +642,7 @@ static Node* parse_comparison(Parser* p) {
       n = parser_new_node(p, Node_Compare, start);
       push_item(n, first);
     }
-    n->ops = realloc(n->ops, (size_t)n->n + 1);
-    TORCH_INTERNAL_ASSERT(n->ops != NULL);
+    n->ops = array_grow(n->ops, n->n, 1); /* n - 1 operators and a '\0' */
     n->ops[n->n - 1] = op;
     n->ops[n->n] = '\0';
     push_item(n, b);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/parser.h"
 
 /* ---- statements ------------------------------------------------------------- */
@@ -121,8 +122,7 @@ void Suite_free(Suite* suite) {
 }
 
 void Suite_append(Suite* suite, Stmt* s) {
-  suite->stmts = realloc(suite->stmts, (size_t)(suite->n + 1) * sizeof(Stmt*));
-  TORCH_INTERNAL_ASSERT(suite->stmts != NULL);
+  suite->stmts = array_grow(suite->stmts, suite->n, sizeof(Stmt*));
   suite->stmts[suite->n++] = s;
 }
 
@@ -140,8 +140,7 @@ static Stmt* parse_global(Parser* p, Stmt* s) {
     Node* name = parser_new_node(p, Node_Name, p->pos);
     name->s = strndup(t->start, t->len);
     parser_advance(p);
-    s->targets = realloc(s->targets, (size_t)(s->ntargets + 1) * sizeof(Node*));
-    TORCH_INTERNAL_ASSERT(s->targets != NULL);
+    s->targets = array_grow(s->targets, s->ntargets, sizeof(Node*));
     s->targets[s->ntargets++] = name;
   } while (parser_accept(p, ","));
   return s;
@@ -275,8 +274,7 @@ static Stmt* parse_statement(Parser* p) {
     int n = 0;
     bool any_invalid = false;
     for (Node* part = t1; part != NULL;) {
-      parts = realloc(parts, (size_t)(n + 1) * sizeof *parts);
-      TORCH_INTERNAL_ASSERT(parts != NULL);
+      parts = array_grow(parts, n, sizeof *parts);
       parts[n++] = part;
       if (!parser_accept(p, "=")) break;
       any_invalid = any_invalid || invalid_target(part) != NULL;

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/ast.h"
 
 typedef struct Names {
@@ -47,8 +48,7 @@ static int Names_find(const Names* s, const char* name) {
 /* Adds a borrowed name (once). */
 static void Names_add(Names* s, char* name) {
   if (Names_find(s, name) >= 0) return;
-  s->names = realloc(s->names, (size_t)(s->n + 1) * sizeof(char*));
-  TORCH_INTERNAL_ASSERT(s->names != NULL);
+  s->names = array_grow(s->names, s->n, sizeof(char*));
   s->names[s->n++] = name;
 }
 

@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/interp.h"
 
 enum { kRecursiveCutoff = 3 }; /* TB_RECURSIVE_CUTOFF */
@@ -126,8 +127,7 @@ void traceback_push(Interp* in, const Frame* f, const char* name) {
       e.end = chars(e.line, len);
     }
   }
-  in->tb = realloc(in->tb, (size_t)(in->ntb + 1) * sizeof *in->tb);
-  TORCH_INTERNAL_ASSERT(in->tb != NULL);
+  in->tb = array_grow(in->tb, in->ntb, sizeof *in->tb);
   in->tb[in->ntb++] = e;
 }
 

@@ -9,6 +9,7 @@
 
 #include "dispatch/FunctionSchema.h"
 #include "runtime/Exception.h"
+#include "tools/minaten/array.h"
 #include "tools/minaten/ast.h"
 
 static Value* alloc_value(ValueKind kind) {
@@ -44,7 +45,7 @@ Value* Value_str(const char* s) { return Value_strn(s, strlen(s)); }
 Value* Value_seq(ValueKind kind, int n) {
   Value* v = alloc_value(kind);
   v->u.seq.n = n;
-  v->u.seq.items = calloc(n > 0 ? (size_t)n : 1, sizeof(Value*));
+  v->u.seq.items = calloc(n > 0 ? (size_t)array_capacity(n) : 1, sizeof(Value*)); /* a list may grow (array.h) */
   TORCH_INTERNAL_ASSERT(v->u.seq.items != NULL);
   return v;
 }
