@@ -26,6 +26,7 @@
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
+#include "tools/minaten/utf8.h"
 
 /* ---- reading elements --------------------------------------------------- */
 
@@ -293,7 +294,7 @@ static Value* builtin_len(Value* self, Value** args, int nargs, char** kwnames, 
     case Value_Size:
       return Value_int(v->u.seq.n);
     case Value_Str:
-      return Value_int((int64_t)strlen(v->u.s));
+      return Value_int(utf8_length(v->u.s)); /* code points */
     case Value_Tensor:
       if (v->u.tensor->dim == 0) {
         Error_set(ErrorType_TypeError, "len() of a 0-d tensor");

@@ -42,6 +42,7 @@
 #include "ops/Copy.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
+#include "tools/minaten/utf8.h"
 
 static Value* call(const char* op, IValue* args) { return call_op_boxed(op, args); }
 
@@ -94,18 +95,28 @@ static int64_t slice_adjust(int64_t length, Slice* s) {
 
 static Value* sequence_subscript(Value* obj, const Value* index) {
   bool is_str = obj->kind == Value_Str;
-  int64_t len = is_str ? (int64_t)strlen(obj->u.s) : obj->u.seq.n;
+  int64_t len = is_str ? utf8_length(obj->u.s) : obj->u.seq.n; /* a string's code points */
   const char* what = obj->kind == Value_List ? "list" : is_str ? "string" : "tuple";
   if (index->kind == Value_Slice) {
     Slice s;
     if (slice_unpack(index, &s) < 0) return NULL;
     int64_t n = slice_adjust(len, &s);
-    if (is_str) {
-      char* buf = malloc((size_t)n + 1);
-      TORCH_INTERNAL_ASSERT(buf != NULL);
-      for (int64_t i = 0; i < n; i++) buf[i] = obj->u.s[s.start + i * s.step];
-      Value* r = Value_strn(buf, (size_t)n);
+    if (is_str) { /* the code points start, start + step, ... */
+      const char** at = malloc(((size_t)len + 1) * sizeof *at);
+      char* buf = malloc(strlen(obj->u.s) + 1);
+      TORCH_INTERNAL_ASSERT(at != NULL && buf != NULL);
+      at[0] = obj->u.s;
+      for (int64_t i = 0; i < len; i++) at[i + 1] = at[i] + utf8_char_len(at[i]);
+      size_t bytes = 0;
+      for (int64_t i = 0; i < n; i++) {
+        const char* c = at[s.start + i * s.step];
+        int clen = utf8_char_len(c);
+        memcpy(buf + bytes, c, (size_t)clen);
+        bytes += (size_t)clen;
+      }
+      Value* r = Value_strn(buf, bytes);
       free(buf);
+      free(at);
       return r;
     }
     Value* r = Value_seq(obj->kind, (int)n);
@@ -127,7 +138,11 @@ static Value* sequence_subscript(Value* obj, const Value* index) {
     return NULL;
   }
   if (i < 0) i += len;
-  return is_str ? Value_strn(obj->u.s + i, 1) : Value_retain(obj->u.seq.items[i]);
+  if (is_str) {
+    const char* c = utf8_at(obj->u.s, i);
+    return Value_strn(c, (size_t)utf8_char_len(c));
+  }
+  return Value_retain(obj->u.seq.items[i]);
 }
 
 /* ---- the basic steps (TensorIndexing.h) ------------------------------------------ */

@@ -22,6 +22,7 @@
 
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
+#include "tools/minaten/utf8.h"
 
 Value* Iterator_new(IterKind kind, const char* name, Value* source) {
   Value* v = calloc(1, sizeof *v);
@@ -40,7 +41,8 @@ Value* Value_iter(Value* v) {
     case Value_Tuple:
     case Value_Size: return Iterator_new(Iter_Seq, "tuple_iterator", v);
     case Value_List: return Iterator_new(Iter_Seq, "list_iterator", v);
-    case Value_Str: return Iterator_new(Iter_Str, "str_ascii_iterator", v);
+    case Value_Str: /* Python 3.11: str_ascii_iterator for an ASCII string */
+      return Iterator_new(Iter_Str, utf8_length(v->u.s) == (int64_t)strlen(v->u.s) ? "str_ascii_iterator" : "str_iterator", v);
     case Value_Range: return Iterator_new(Iter_Range, "range_iterator", v);
     case Value_Tensor: {
       if (v->u.tensor->dim == 0) {
@@ -89,7 +91,11 @@ Value* Iterator_next(Value* it) {
       if (it->u.iter.index < src->u.seq.n) item = Value_retain(src->u.seq.items[it->u.iter.index++]);
       break;
     case Iter_Str:
-      if (src->u.s[it->u.iter.index] != '\0') item = Value_strn(src->u.s + it->u.iter.index++, 1);
+      if (src->u.s[it->u.iter.index] != '\0') { /* index: the next code point's byte offset */
+        int len = utf8_char_len(src->u.s + it->u.iter.index);
+        item = Value_strn(src->u.s + it->u.iter.index, (size_t)len);
+        it->u.iter.index += len;
+      }
       break;
     case Iter_Range:
       if (it->u.iter.index < range_length(src)) item = Value_int(range_at(src, it->u.iter.index++));

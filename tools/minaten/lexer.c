@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "tools/minaten/array.h"
+#include "tools/minaten/utf8.h"
 
 enum { kTabSize = 8, kAltTabSize = 1, kMaxIndent = 100 }; /* tokenizer.c TABSIZE, ALTTABSIZE, MAXINDENT */
 
@@ -288,11 +289,19 @@ static const char* lex_string(Lexer* lx, Token* t, const char* p, bool raw) {
         p += 2;
         continue;
       }
-      if (!raw && c == 'x' && isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3])) {
-        char hex[3] = {p[2], p[3], 0};
-        out[n++] = (char)strtol(hex, NULL, 16);
-        p += 4;
-        continue;
+      /* \xhh, \uxxxx, \Uxxxxxxxx: the code point, in UTF-8 (never longer than the escape) */
+      int digits = raw ? 0 : c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+      int k = 0;
+      while (k < digits && isxdigit((unsigned char)p[2 + k])) k++;
+      if (digits > 0 && k == digits) {
+        char hex[9] = {0};
+        memcpy(hex, p + 2, (size_t)digits);
+        unsigned long cp = strtoul(hex, NULL, 16);
+        if (cp < 0x110000 && !(cp >= 0xD800 && cp < 0xE000)) { /* NB(minaten): no lone surrogates */
+          n += (size_t)utf8_encode((unsigned)cp, out + n);
+          p += 2 + digits;
+          continue;
+        }
       }
       out[n++] = *p++; /* unknown escapes keep their backslash, as Python does */
       out[n++] = *p++;

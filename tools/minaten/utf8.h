@@ -1,0 +1,33 @@
+/*
+ * utf8.h - the dialect's strings are UTF-8; Python's are sequences of code
+ * points.  A script must be valid UTF-8 (Python 3.11 refuses a source file
+ * that is not: "Non-UTF-8 code starting with '\xc3' in file ..."), so every
+ * string the interpreter makes is valid UTF-8 and len(), indexing, slicing
+ * and iteration count code points through these functions.
+ *
+ * Python 3.11: Objects/stringlib/codecs.h (utf8_decode), Objects/unicodeobject.c
+ */
+#ifndef MINATEN_TOOLS_MINATEN_UTF8_H
+#define MINATEN_TOOLS_MINATEN_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The offset of the first byte that is not part of a valid UTF-8 sequence
+ * in s[0, len) (Python's strict decoder: no overlong forms, no surrogates,
+ * nothing above U+10FFFF), or -1 when s is valid. */
+int64_t utf8_find_invalid(const char* s, size_t len);
+
+/* The byte length of the code point at s in a valid string (1 to 4). */
+int utf8_char_len(const char* s);
+
+/* The number of code points of the valid NUL-terminated string s. */
+int64_t utf8_length(const char* s);
+
+/* The code point i (0 <= i <= utf8_length(s)) of the valid string s. */
+const char* utf8_at(const char* s, int64_t i);
+
+/* Writes code point cp (< 0x110000) at out as UTF-8; returns its length. */
+int utf8_encode(unsigned cp, char* out);
+
+#endif
