@@ -7,8 +7,9 @@
 Each case runs as a user runs a script, `python3 NAME.py` in tests/strict/cases/
 (Debian's python3 with python3-torch: run this with /usr/bin/python3); its
 standard error is written to NAME.err beside it, with one change: Python names
-the script by its absolute path (`File "/.../cases/NAME.py"`), minaten by the
-name it was given, so the folder is removed.  The .err files are the tests'
+the script by its absolute path (`File "/.../cases/NAME.py"`, and `in file
+/.../cases/NAME.py` in the SyntaxError of a file that is not UTF-8), minaten by
+its file name, so the folder is removed.  The .err files are the tests'
 expectations: never type or edit one by hand; re-record it.
 """
 import os
@@ -23,7 +24,8 @@ def python_stderr(script):
     folder, name = os.path.split(os.path.abspath(script))
     child = subprocess.run([sys.executable, name], cwd=folder, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, env=dict(os.environ, PYTHONIOENCODING="utf-8"))
-    return child.stderr.decode("utf-8").replace('File "%s/' % folder, 'File "')
+    return child.stderr.decode("utf-8").replace('File "%s/' % folder, 'File "').replace(
+        "in file %s/" % folder, "in file ")
 
 
 def main(argv):

@@ -282,10 +282,18 @@ static const char* lex_string(Lexer* lx, Token* t, const char* p, bool raw) {
     }
     if (*p == '\\' && p[1] != '\0') {
       char c = p[1];
-      const char* esc = raw ? NULL : strchr("\\'\"abfnrtv0", c);
-      static const char decoded[] = "\\'\"\a\b\f\n\r\t\v\0";
+      if (!raw && c >= '0' && c <= '7') { /* \ooo: one to three octal digits, a code point up to U+01FF */
+        unsigned cp = 0;
+        int k = 1;
+        for (; k <= 3 && p[k] >= '0' && p[k] <= '7'; k++) cp = cp * 8 + (unsigned)(p[k] - '0');
+        n += (size_t)utf8_encode(cp, out + n);
+        p += k;
+        continue;
+      }
+      const char* esc = raw ? NULL : strchr("\\'\"abfnrtv", c);
+      static const char decoded[] = "\\'\"\a\b\f\n\r\t\v";
       if (esc != NULL) {
-        out[n++] = decoded[esc - "\\'\"abfnrtv0"];
+        out[n++] = decoded[esc - "\\'\"abfnrtv"];
         p += 2;
         continue;
       }

@@ -15,7 +15,8 @@
  * Exit status: 0 when the script ran (a failing line is reported and the
  * next one runs: the dialect's per-line try/except), 1 with --strict at the
  * first failing line, 2 for a usage error or a script that cannot be read
- * (python3's 2 and its "can't open file" message); `ops` and `dispatch`
+ * (python3's 2 and its "can't open file" message), 1 for a script or -c
+ * command that is not UTF-8 (python3's SyntaxError, nothing runs); `ops` and `dispatch`
  * exit 1 when no operator matches.
  */
 #include <errno.h>
@@ -29,6 +30,7 @@
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 #include "tools/minaten/repl.h"
+#include "tools/minaten/utf8.h"
 
 static void usage(FILE* out) {
   fputs("usage: minaten [--trace=dispatch] [--strict] [run FILE.py | run - | -c CODE]\n"
@@ -261,12 +263,53 @@ static char* read_script(const char* path) {
   return text;
 }
 
-/* `run PATH`: 0, 1 (--strict, a line failed) or 2 (unreadable). */
+/* A script that is not valid UTF-8 does not run (nothing of it): python3's
+ * message on stderr, exit status 1, as python3 FILE.py does:
+ *   SyntaxError: Non-UTF-8 code starting with '\xc3' in file bad.py on line 2, but no encoding declared; see ...
+ * NB(minaten): the file is named as in tracebacks (bad.py; python3 gives
+ * its absolute path), and an encoding declaration is not read.
+ * Python 3.11: Parser/tokenizer.c (decoding_fgets, "Non-UTF-8 code starting with") */
+static bool is_utf8_script(const char* text, const char* filename) {
+  int64_t bad = utf8_find_invalid(text, strlen(text));
+  if (bad < 0) return true;
+  int lineno = 1;
+  for (int64_t i = 0; i < bad; i++) lineno += text[i] == '\n';
+  fprintf(stderr,
+          "SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line %d, but no encoding declared; "
+          "see https://peps.python.org/pep-0263/ for details\n",
+          (unsigned char)text[bad], filename, lineno);
+  return false;
+}
+
+/* A -c command that is not valid UTF-8 does not run: python3's message on
+ * stderr, exit status 1.  python3 decodes its arguments with
+ * surrogateescape, so the first bad byte B is the character U+DC00+B at the
+ * position counted in characters.  Python 3.11: Modules/main.c
+ * (pymain_run_command, "Unable to decode the command from the command line:") */
+static bool is_utf8_command(const char* command) {
+  int64_t bad = utf8_find_invalid(command, strlen(command));
+  if (bad < 0) return true;
+  int64_t position = 0;
+  for (int64_t i = 0; i < bad; i++) position += (command[i] & 0xC0) != 0x80;
+  fprintf(stderr,
+          "Unable to decode the command from the command line:\n"
+          "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc%02x' in position %lld: surrogates not "
+          "allowed\n",
+          (unsigned char)command[bad], (long long)position);
+  return false;
+}
+
+/* `run PATH`: 0, 1 (--strict, a line failed; or not UTF-8) or 2 (unreadable). */
 static int run_script(const char* path, bool strict) {
   char* text = read_script(path);
   if (text == NULL) return 2;
   const char* base = strrchr(path, '/');
-  int status = run_text(text, strcmp(path, "-") == 0 ? "<stdin>" : base ? base + 1 : path, false, strict);
+  const char* filename = strcmp(path, "-") == 0 ? "<stdin>" : base ? base + 1 : path;
+  if (!is_utf8_script(text, filename)) {
+    free(text);
+    return 1;
+  }
+  int status = run_text(text, filename, false, strict);
   free(text);
   return status;
 }
@@ -391,7 +434,7 @@ int main(int argc, char** argv) {
   } else if (strcmp(cmd, "run") == 0) {
     status = run_script(argv[i + 1], strict);
   } else if (strcmp(cmd, "-c") == 0) {
-    char* text = strdup(argv[i + 1]);
+    char* text = is_utf8_command(argv[i + 1]) ? strdup(argv[i + 1]) : NULL;
     status = text ? run_text(text, "<string>", true, strict) : 1;
     free(text);
   } else if (strcmp(cmd, "ops") == 0) {
