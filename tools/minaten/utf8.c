@@ -35,12 +35,16 @@ int64_t utf8_find_invalid(const char* s, size_t len) {
 
 int utf8_char_len(const char* s) {
   unsigned char c = (unsigned char)*s;
-  return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+  int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+  /* a stray byte (never in a string minaten made) is one character: never step over the '\0' */
+  for (int i = 1; i < len; i++)
+    if (((unsigned char)s[i] & 0xC0) != 0x80) return 1;
+  return len;
 }
 
 int64_t utf8_length(const char* s) {
   int64_t n = 0;
-  for (const unsigned char* u = (const unsigned char*)s; *u; u++) n += (*u & 0xC0) != 0x80;
+  for (; *s; s += utf8_char_len(s)) n++;
   return n;
 }
 

@@ -18,10 +18,12 @@
  * nothing above U+10FFFF), or -1 when s is valid. */
 int64_t utf8_find_invalid(const char* s, size_t len);
 
-/* The byte length of the code point at s in a valid string (1 to 4). */
+/* The byte length of the code point at s in a valid string (1 to 4); 1 for
+ * a byte that does not start a complete sequence. */
 int utf8_char_len(const char* s);
 
-/* The number of code points of the valid NUL-terminated string s. */
+/* The number of code points of the NUL-terminated string s (valid UTF-8;
+ * otherwise each stray byte counts as one). */
 int64_t utf8_length(const char* s);
 
 /* The code point i (0 <= i <= utf8_length(s)) of the valid string s. */
