@@ -31,6 +31,7 @@ x += 1
 print(int("9223372036854775808"))
 print(int("-9223372036854775809"))
 print(int(9.3e18))
+print(range(0, 10, 4611686018427387904)[::4])
 print("done", x)
 PY
 cat >expected.txt <<'OUT'
@@ -51,6 +52,7 @@ RuntimeError: minaten: ints are 64-bit; 9223372036854775807 + 1 does not fit
 RuntimeError: minaten: ints are 64-bit; int('9223372036854775808') does not fit
 RuntimeError: minaten: ints are 64-bit; int('-9223372036854775809') does not fit
 RuntimeError: minaten: ints are 64-bit; 9.3e+18 does not fit
+RuntimeError: minaten: ints are 64-bit; 4611686018427387904 * 4 does not fit
 done 9223372036854775807
 OUT
 "$minaten" run script.py >out.txt 2>err.txt || { echo "FAIL: exit status $?"; exit 1; }

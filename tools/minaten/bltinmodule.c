@@ -135,9 +135,14 @@ Value* builtin_sum(Value* self, Value** args, int nargs, char** kwnames, Value**
   return total;
 }
 
-void list_append(Value* list, Value* v) {
+int list_append(Value* list, Value* v) {
+  if (list->u.seq.n >= kMaxListItems) { /* NB(minaten): Python grows the list until a MemoryError */
+    Error_set(ErrorType_RuntimeError, "minaten: list too long");
+    return -1;
+  }
   list->u.seq.items = array_grow(list->u.seq.items, list->u.seq.n, sizeof(Value*));
   list->u.seq.items[list->u.seq.n++] = Value_retain(v);
+  return 0;
 }
 
 /* list.append(x) */
@@ -156,8 +161,7 @@ static Value* list_append_method(Value* self, Value** args, int nargs, char** kw
     Error_set(ErrorType_NotImplementedError, "minaten: a list cannot contain itself");
     return NULL;
   }
-  list_append(self, args[0]);
-  return Value_none();
+  return list_append(self, args[0]) < 0 ? NULL : Value_none();
 }
 
 Value* list_attribute(Value* list, const char* name) {

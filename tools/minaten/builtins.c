@@ -288,7 +288,11 @@ static Value* builtin_len(Value* self, Value** args, int nargs, char** kwnames, 
   Value* v = args[0];
   switch (v->kind) {
     case Value_Range:
-      return Value_int(range_length(v));
+      if (range_length(v) > INT64_MAX) { /* range(-2**63, 2**63 - 1) */
+        Error_set(ErrorType_OverflowError, "Python int too large to convert to C ssize_t");
+        return NULL;
+      }
+      return Value_int((int64_t)range_length(v));
     case Value_Tuple:
     case Value_List:
     case Value_Size:

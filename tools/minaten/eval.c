@@ -343,8 +343,7 @@ static int run_clause(Interp* in, const Node* n, int k, Value* it, Value* out) {
         Value_release(iterable);
       } else {
         Value* v = eval_expr(in, n->a);
-        if (v == NULL) rc = -1;
-        else list_append(out, v);
+        if (v == NULL || list_append(out, v) < 0) rc = -1;
         Value_release(v);
       }
     }

@@ -85,7 +85,12 @@ static Value* inplace_binary(char op, Value* a, Value* b) {
         return NULL;
       }
     }
-    for (int i = 0; i < n; i++) list_append(a, items->u.seq.items[i]);
+    for (int i = 0; i < n; i++) {
+      if (list_append(a, items->u.seq.items[i]) < 0) {
+        Value_release(items);
+        return NULL;
+      }
+    }
     Value_release(items);
     return Value_retain(a);
   }

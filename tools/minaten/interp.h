@@ -175,7 +175,7 @@ Value* builtin_zip(Value* self, Value** args, int nargs, char** kwnames, Value**
 /* ---- rangeobject.c: Python 3.11 Objects/rangeobject.c ---- */
 
 Value* builtin_range(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-int64_t range_length(const Value* r);
+uint64_t range_length(const Value* r); /* up to 2**64 - 1 */
 int64_t range_at(const Value* r, int64_t i); /* the i-th number, 0 <= i < length */
 Value* range_subscript(Value* r, Value* index);
 bool range_contains(const Value* r, const Value* x);
@@ -195,8 +195,10 @@ Value* builtin_min(Value* self, Value** args, int nargs, char** kwnames, Value**
 Value* builtin_max(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 Value* builtin_sum(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 Value* list_attribute(Value* list, const char* name); /* l.append */
-/* l.append(v) for the interpreter's own lists (a new reference to v is taken). */
-void list_append(Value* list, Value* v);
+/* l.append(v) for the interpreter's own lists (a new reference to v is
+ * taken); -1 with the error set at kMaxListItems items. */
+enum { kMaxListItems = 1 << 28 };
+int list_append(Value* list, Value* v);
 
 /* ---- the interpreter's state: eval.c, exec.c, traceback.c ---- */
 

@@ -98,7 +98,7 @@ Value* Iterator_next(Value* it) {
       }
       break;
     case Iter_Range:
-      if (it->u.iter.index < range_length(src)) item = Value_int(range_at(src, it->u.iter.index++));
+      if ((uint64_t)it->u.iter.index < range_length(src)) item = Value_int(range_at(src, it->u.iter.index++));
       break;
     case Iter_Enumerate: {
       Value* inner = Iterator_next(src->u.seq.items[0]);
@@ -123,8 +123,9 @@ Value* sequence_of(Value* value) {
   Value* out = Value_seq(Value_List, 0);
   Value* item;
   while ((item = Iterator_next(it)) != NULL) {
-    list_append(out, item);
+    int rc = list_append(out, item);
     Value_release(item);
+    if (rc < 0) break;
   }
   Value_release(it);
   if (Error_occurred()) {

@@ -286,7 +286,7 @@ static bool values_equal(const Value* a, const Value* b) {
     case Value_Str: return strcmp(a->u.s, b->u.s) == 0;
     case Value_Type: return a->u.type == b->u.type;
     case Value_Range: { /* range_equals: the same numbers */
-      int64_t n = range_length(a);
+      uint64_t n = range_length(a);
       return n == range_length(b) &&
              (n == 0 || (a->u.range.start == b->u.range.start && (n == 1 || a->u.range.step == b->u.range.step)));
     }

@@ -4,8 +4,11 @@
  * and its slices are arithmetic, as in CPython.  It prints as
  * `range(0, 3)` / `range(1, 10, 2)`.
  *
- * NB(minaten): ints are 64-bit; a range whose length does not fit is an
- * error rather than Python's arbitrary precision.
+ * Its ends and step are int64s, its length up to 2**64 - 1 (range(-2**63,
+ * 2**63 - 1) is a range; len() of it is Python's OverflowError).
+ * NB(minaten): ints are 64-bit; a slice of a range whose step does not fit,
+ * or of a range longer than 2**63 - 1, is an error rather than Python's
+ * arbitrary precision.
  *
  * Python 3.11: Objects/rangeobject.c (range_from_array, compute_range_length,
  * compute_item, compute_slice, range_contains_long)
@@ -61,14 +64,10 @@ Value* builtin_range(Value* self, Value** args, int nargs, char** kwnames, Value
     Error_set(ErrorType_ValueError, "range() arg 3 must not be zero");
     return NULL;
   }
-  if (length_of(v[0], v[1], v[2]) > INT64_MAX) {
-    Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; the range is too long");
-    return NULL;
-  }
   return new_range(v[0], v[1], v[2]);
 }
 
-int64_t range_length(const Value* r) { return (int64_t)length_of(r->u.range.start, r->u.range.stop, r->u.range.step); }
+uint64_t range_length(const Value* r) { return length_of(r->u.range.start, r->u.range.stop, r->u.range.step); }
 
 int64_t range_at(const Value* r, int64_t i) {
   return (int64_t)((uint64_t)r->u.range.start + (uint64_t)i * (uint64_t)r->u.range.step);
@@ -99,11 +98,20 @@ static int slice_indices(const Value* s, int64_t length, int64_t* out) {
 }
 
 Value* range_subscript(Value* r, Value* index) {
-  int64_t len = range_length(r);
+  uint64_t len = range_length(r);
   if (index->kind == Value_Slice) { /* compute_slice */
-    int64_t s[3];
-    if (slice_indices(index, len, s) < 0) return NULL;
-    return new_range(range_at(r, s[0]), range_at(r, s[1]), r->u.range.step * s[2]);
+    int64_t s[3], step;
+    if (len > INT64_MAX) {
+      Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; the range is too long");
+      return NULL;
+    }
+    if (slice_indices(index, (int64_t)len, s) < 0) return NULL;
+    if (__builtin_mul_overflow(r->u.range.step, s[2], &step)) {
+      Error_set(ErrorType_RuntimeError, "minaten: ints are 64-bit; %lld * %lld does not fit",
+                (long long)r->u.range.step, (long long)s[2]);
+      return NULL;
+    }
+    return new_range(range_at(r, s[0]), range_at(r, s[1]), step);
   }
   int64_t i;
   if (index->kind != Value_Int && index->kind != Value_Bool && index->kind != Value_Tensor) {
@@ -111,12 +119,13 @@ Value* range_subscript(Value* r, Value* index) {
     return NULL;
   }
   if (python_index(index, &i) < 0) return NULL;
-  if (i < 0) i += len;
-  if (i < 0 || i >= len) {
+  /* in unsigned arithmetic: the length may exceed INT64_MAX */
+  uint64_t at = i < 0 ? len - (0 - (uint64_t)i) : (uint64_t)i;
+  if (i < 0 ? (0 - (uint64_t)i) > len : (uint64_t)i >= len) {
     Error_set(ErrorType_IndexError, "range object index out of range");
     return NULL;
   }
-  return Value_int(range_at(r, i));
+  return Value_int((int64_t)((uint64_t)r->u.range.start + at * (uint64_t)r->u.range.step));
 }
 
 /* range_contains_long: an int is in the range when it lies between the
