@@ -62,6 +62,7 @@ struct Node {
   Node** kwvalues;
   int nkw;
   int first, last; /* token span */
+  int height;      /* of the tree: 1 for a leaf (the parser refuses kMaxDepth) */
   int lineno, col, end_lineno, end_col;
 };
 

@@ -151,11 +151,28 @@ Node* parser_new_node(Parser* p, NodeKind kind, int first) {
   TORCH_INTERNAL_ASSERT(n != NULL);
   n->kind = kind;
   n->first = first;
+  n->height = 1;
   n->last = p->pos > first ? p->pos - 1 : first;
   return n;
 }
 
-void parser_finish(Parser* p, Node* n) { n->last = p->pos - 1; }
+/* Ends n at the previous token, and measures its tree: CPython's compiler
+ * gives up on a tree about 3000 deep (a sum of 3000 terms, `a[0][0]...`,
+ * `f()()...`), and minaten's recursive walks (Node_locate, eval, Node_free)
+ * must not overflow the stack on one of 100,000. */
+void parser_finish(Parser* p, Node* n) {
+  n->last = p->pos - 1;
+  int h = 0;
+  const Node* kids[3] = {n->a, n->b, n->c};
+  for (int i = 0; i < 3; i++)
+    if (kids[i] != NULL && kids[i]->height > h) h = kids[i]->height;
+  for (int i = 0; i < n->n; i++)
+    if (n->items[i] != NULL && n->items[i]->height > h) h = n->items[i]->height;
+  for (int i = 0; i < n->nkw; i++)
+    if (n->kwvalues[i] != NULL && n->kwvalues[i]->height > h) h = n->kwvalues[i]->height;
+  n->height = h + 1;
+  if (n->height >= kMaxDepth && !p->failed) parser_fail(p, "maximum recursion depth exceeded during compilation");
+}
 
 void Node_locate(Node* n, const TokenList* tl) {
   if (n == NULL) return;
@@ -542,7 +559,14 @@ static Node* parse_power(Parser* p) {
   int first = p->pos;
   Node* n = parse_postfix(p);
   if (n == NULL || !parser_accept(p, "**")) return n;
+  if (p->depth >= kMaxDepth) { /* 2 ** 2 ** 2 ** ...: the recursion of right associativity */
+    parser_fail(p, "maximum recursion depth exceeded during compilation");
+    Node_free(n);
+    return NULL;
+  }
+  p->depth++;
   Node* b = parse_factor(p);
+  p->depth--;
   if (b == NULL) {
     Node_free(n);
     return NULL;

@@ -30,7 +30,10 @@ typedef struct Parser {
 
 /* NB(minaten): CPython gives up on deeply nested expressions with a
  * RecursionError while compiling; minaten raises a SyntaxError at the same
- * point rather than overflow its stack. */
+ * point rather than overflow its stack: nesting of unary operators, `**`
+ * and conditional expressions while parsing, and a tree's height
+ * (parser_finish: a sum of 3000 terms is refused, of 2999 runs, as
+ * `python3 FILE.py` does). */
 enum { kMaxDepth = 3000 };
 
 /* Fails with msg as the SyntaxError, at the current token (the first
