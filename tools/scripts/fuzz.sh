@@ -20,6 +20,10 @@
 # count: a script may loop or ask for much memory, as under python3).
 #
 # For hours: tools/scripts/fuzz.sh 3600      (an hour per target)
+# FUZZ_KEEP_GOING=1 tools/scripts/fuzz.sh ...: a crash does not stop the
+# target (-ignore_crashes=1), so that one run collects several; the exit
+# status is 1 all the same.  Every crash and leak input saved is run once
+# more at the end, its first report line printed beside its name.
 set -u
 cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-60}
@@ -38,7 +42,7 @@ for t in $TARGETS; do
   echo "fuzz.sh: fuzz_$t for $SECONDS_EACH s"
   # stdout: the interpreter's printing, closed (-close_fd_mask=1); stderr
   # (codegen's error messages, libFuzzer's progress) into the log
-  "$DIR/fuzz_$t" -fork=1 -ignore_crashes=0 -ignore_timeouts=1 -ignore_ooms=1 \
+  "$DIR/fuzz_$t" -fork=1 -ignore_crashes="${FUZZ_KEEP_GOING:-0}" -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -close_fd_mask=1 -dict="tests/fuzz/$t.dict" -artifact_prefix="$DIR/artifacts/$t/" \
     "$DIR/corpus/$t" "$DIR/seeds/$t" "tests/fuzz/corpus/$t" >"$DIR/fuzz_$t.log" 2>&1
@@ -54,7 +58,13 @@ for t in $TARGETS; do
 done
 for t in $TARGETS; do
   for f in "$DIR/artifacts/$t"/*; do
-    [ -f "$f" ] && echo "fuzz.sh: saved input: $f"
+    [ -f "$f" ] || continue
+    case "$f" in
+      */crash-*|*/leak-*)
+        why=$("$DIR/fuzz_$t" "$f" 2>&1 | grep -m 1 -e 'INTERNAL ASSERT FAILED' -e 'runtime error:' -e 'ERROR: ' -e 'Sanitizer')
+        echo "fuzz.sh: saved input: $f: $why" ;;
+      *) echo "fuzz.sh: saved input: $f" ;;
+    esac
   done
 done
 exit $status
