@@ -462,31 +462,29 @@ static int parse_document(const Loader* L) {
 
 void Model_init(Model* m) { memset(m, 0, sizeof *m); }
 
-int Model_loadYaml(Model* m, const char* path, const char* display_path) {
+/* Notes `display_path` as one of the model's input files; returns the copy
+ * the model keeps (for SourceLoc), or NULL when out of memory. */
+static const char* add_file(Model* m, const char* display_path) {
   char** files = realloc(m->files, (m->num_files + 1) * sizeof *files);
-  if (files == NULL) return -1;
+  if (files == NULL) return NULL;
   m->files = files;
   char* file = dup_string(display_path);
-  if (file == NULL) return -1;
+  if (file == NULL) return NULL;
   m->files[m->num_files++] = file;
+  return file;
+}
 
-  FILE* in = fopen(path, "rb");
-  if (in == NULL) {
-    fprintf(stderr, "%s: cannot open the file\n", file);
-    return -1;
-  }
-  yaml_parser_t parser;
+/* Every document of the parser's stream (usually one) into the model; an
+ * empty one ends it.  Returns 0, or -1 after printing the first error. */
+static int load_stream(Model* m, yaml_parser_t* parser, const char* file) {
   yaml_document_t doc;
   Loader L = {m, file, &doc};
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, in);
   int rc = 0;
-  /* Every document of the stream (usually one); an empty one ends it. */
   while (rc == 0) {
-    if (!yaml_parser_load(&parser, &doc)) {
-      SourceLoc l = {file, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1};
-      rc = error_at(l, "%s%s%s", parser.problem ? parser.problem : "malformed YAML",
-                    parser.context ? " " : "", parser.context ? parser.context : "");
+    if (!yaml_parser_load(parser, &doc)) {
+      SourceLoc l = {file, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1};
+      rc = error_at(l, "%s%s%s", parser->problem ? parser->problem : "malformed YAML",
+                    parser->context ? " " : "", parser->context ? parser->context : "");
       break;
     }
     bool empty = yaml_document_get_root_node(&doc) == NULL;
@@ -494,8 +492,34 @@ int Model_loadYaml(Model* m, const char* path, const char* display_path) {
     yaml_document_delete(&doc);
     if (empty) break;
   }
+  return rc;
+}
+
+int Model_loadYaml(Model* m, const char* path, const char* display_path) {
+  const char* file = add_file(m, display_path);
+  if (file == NULL) return -1;
+  FILE* in = fopen(path, "rb");
+  if (in == NULL) {
+    fprintf(stderr, "%s: cannot open the file\n", file);
+    return -1;
+  }
+  yaml_parser_t parser;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_file(&parser, in);
+  int rc = load_stream(m, &parser, file);
   yaml_parser_delete(&parser);
   fclose(in);
+  return rc;
+}
+
+int Model_loadYamlBuffer(Model* m, const unsigned char* text, size_t size, const char* display_path) {
+  const char* file = add_file(m, display_path);
+  if (file == NULL) return -1;
+  yaml_parser_t parser;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_string(&parser, text, size);
+  int rc = load_stream(m, &parser, file);
+  yaml_parser_delete(&parser);
   return rc;
 }
 

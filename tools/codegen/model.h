@@ -85,6 +85,9 @@ void Model_init(Model* m);
  * PyTorch 1.13: torchgen/gen.py parse_native_yaml, NativeFunction.from_yaml
  */
 int Model_loadYaml(Model* m, const char* path, const char* display_path);
+/* The same on YAML text in memory (`size` bytes, no NUL needed), as if read
+ * from a file named `display_path`: the fuzz target tests/fuzz/fuzz_codegen.c. */
+int Model_loadYamlBuffer(Model* m, const unsigned char* text, size_t size, const char* display_path);
 void Model_free(Model* m);
 
 /* The kernel registered at `key`, or NULL. */

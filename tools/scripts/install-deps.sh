@@ -2,7 +2,10 @@
 # Installs the Debian packages minaten needs to build and test, when missing.
 # Nothing is downloaded at build time beyond these packages.
 set -eu
-PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev python3 gdb valgrind"
+# clang + libclang-rt-14-dev (libFuzzer, clang's sanitizers) + llvm (its
+# llvm-symbolizer names the frames of a crash): the fuzz targets of tests/fuzz.
+PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev python3 gdb valgrind
+clang libclang-rt-14-dev llvm"
 missing=""
 for p in $PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

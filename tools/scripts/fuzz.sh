@@ -1,0 +1,70 @@
+#!/bin/sh
+# Runs the libFuzzer targets of tests/fuzz, one after the other (docs/fuzzing.md).
+#
+#   tools/scripts/fuzz.sh [SECONDS [TARGET...]]
+#
+# SECONDS per target (default 60); TARGET: interp, schema, codegen (default:
+# all three).  Builds the `fuzz` preset (clang) into build-fuzz/, writes the
+# seed corpora (tests/fuzz/make_seeds.py), then runs each target on its
+# corpus, build-fuzz/tests/fuzz/corpus/TARGET/, which keeps what it finds
+# from one run to the next (and which fuzz.replay.TARGET replays in every
+# build), with the seeds and tests/fuzz/corpus/TARGET/ read as well.
+#
+# One fuzzing process at a time (-fork=1: each input batch in a child, so a
+# timeout or an out-of-memory is noted and the run goes on; a crash, a
+# sanitizer report, a leak or an INTERNAL ASSERT FAILED stops it).  The
+# inputs that failed are saved as build-fuzz/tests/fuzz/artifacts/TARGET/
+# {crash,leak,timeout,oom}-<sha1> and listed at the end; replay one with
+#   build-fuzz/tests/fuzz/fuzz_TARGET FILE        (libFuzzer runs it once)
+# Exit status: 0, or 1 if any target crashed (timeouts and OOMs do not
+# count: a script may loop or ask for much memory, as under python3).
+#
+# For hours: tools/scripts/fuzz.sh 3600      (an hour per target)
+# FUZZ_KEEP_GOING=1 tools/scripts/fuzz.sh ...: a crash does not stop the
+# target (-ignore_crashes=1), so that one run collects several; the exit
+# status is 1 all the same.  Every crash and leak input saved is run once
+# more at the end, its first report line printed beside its name.
+set -u
+cd "$(dirname "$0")/../.."
+SECONDS_EACH=${1:-60}
+[ $# -gt 0 ] && shift
+TARGETS=${*:-interp schema codegen}
+
+cmake --preset fuzz >/dev/null || exit 1
+cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)" >/dev/null || exit 1
+DIR=build-fuzz/tests/fuzz
+python3 tests/fuzz/make_seeds.py "$DIR/seeds" || exit 1
+
+status=0
+for t in $TARGETS; do
+  mkdir -p "$DIR/corpus/$t" "$DIR/artifacts/$t"
+  touch "$DIR/artifacts/$t.start"
+  echo "fuzz.sh: fuzz_$t for $SECONDS_EACH s"
+  # stdout: the interpreter's printing, closed (-close_fd_mask=1); stderr
+  # (codegen's error messages, libFuzzer's progress) into the log
+  "$DIR/fuzz_$t" -fork=1 -ignore_crashes="${FUZZ_KEEP_GOING:-0}" -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    -close_fd_mask=1 -dict="tests/fuzz/$t.dict" -artifact_prefix="$DIR/artifacts/$t/" \
+    "$DIR/corpus/$t" "$DIR/seeds/$t" "tests/fuzz/corpus/$t" >"$DIR/fuzz_$t.log" 2>&1
+  rc=$?
+  tail -n 3 "$DIR/fuzz_$t.log"
+  # a seed that crashes is saved as crash-* while libFuzzer goes on: count it
+  new=$(find "$DIR/artifacts/$t" -newer "$DIR/artifacts/$t.start" \( -name 'crash-*' -o -name 'leak-*' \) | head -n 1)
+  if [ "$rc" -ne 0 ] || [ -n "$new" ]; then
+    status=1
+    echo "fuzz.sh: fuzz_$t FAILED (exit status $rc); the report, from $DIR/fuzz_$t.log:"
+    grep -n -A 40 -m 1 -e 'ERROR: ' -e 'INTERNAL ASSERT FAILED' -e 'runtime error:' "$DIR/fuzz_$t.log" | head -n 60
+  fi
+done
+for t in $TARGETS; do
+  for f in "$DIR/artifacts/$t"/*; do
+    [ -f "$f" ] || continue
+    case "$f" in
+      */crash-*|*/leak-*)
+        why=$("$DIR/fuzz_$t" "$f" 2>&1 | grep -m 1 -e 'INTERNAL ASSERT FAILED' -e 'runtime error:' -e 'ERROR: ' -e 'Sanitizer')
+        echo "fuzz.sh: saved input: $f: $why" ;;
+      *) echo "fuzz.sh: saved input: $f" ;;
+    esac
+  done
+done
+exit $status
