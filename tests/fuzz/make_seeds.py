@@ -77,7 +77,7 @@ def write(folder, inputs):
     os.makedirs(folder, exist_ok=True)
     n = 0
     for data in inputs:
-        data = data.encode("utf-8") if isinstance(data, str) else data
+        data = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
         path = os.path.join(folder, hashlib.sha1(data).hexdigest())
         if not os.path.exists(path):
             with open(path, "wb") as f:
