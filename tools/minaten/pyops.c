@@ -581,9 +581,7 @@ Value* python_unary(char op, Value* a) {
     /* __pos__ is torch.positive: self, or an error for bool tensors */
     if (Dispatcher_findSchema("aten::positive") != NULL) return call_torch("positive", a, NULL);
     if (a->u.tensor->dtype == ScalarType_Bool) {
-      Error_set(ErrorType_RuntimeError,
-                "The `+` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
-                "`~` or `logical_not()` operator instead.");
+      Error_set(ErrorType_RuntimeError, "The `+` operator, on a bool tensor is not supported.");
       return NULL;
     }
     return Value_retain(a);
