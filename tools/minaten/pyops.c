@@ -434,8 +434,9 @@ static Value* contains(Value* container, Value* element) {
   }
   if (container->kind == Value_Tensor) {
     if (element->kind != Value_Tensor && !Value_isNumber(element)) {
-      Error_set(ErrorType_RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.",
-                Value_typeName(element));
+      Error_set(ErrorType_RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class '%s%s%s'>.",
+                type_of(element)->module ? type_of(element)->module : "", type_of(element)->module ? "." : "",
+                type_of(element)->name);
       return NULL;
     }
     Value* eq = python_binary('=', element, container);
