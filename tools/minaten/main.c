@@ -145,17 +145,6 @@ static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons,
   return status;
 }
 
-/*
- * Runs `text` statement by statement, splitting it as the reference run
- * does: blank lines, `#` lines and `import torch` are skipped; a line
- * ending in ':' starts a block that takes the indented and blank lines
- * after it and its elif/else/except/finally clause lines, run as one
- * statement (its lines joined by '\n'); any other line is one statement
- * (stripped), compiled whole (a ';' inside it is the parser's), except that
- * -c splits it at ';'.  Each statement reports its own error; --strict
- * (Python's traceback on stderr) stops at the first.  Lines end with '\n',
- * "\r\n" or '\r', as Python's text files read.
- */
 /* --stats: the allocator's counters (at exit: bytes live 0 and as many frees
  * as allocations, unless storage leaked), the resident set now and its peak;
  * tests/soak/soak.py reads them every N lines of a long script (--stats=N). */
@@ -179,6 +168,17 @@ static void print_stats(FILE* out, const char* at) {
           rss_kb, max_rss_kb);
 }
 
+/*
+ * Runs `text` statement by statement, splitting it as the reference run
+ * does: blank lines, `#` lines and `import torch` are skipped; a line
+ * ending in ':' starts a block that takes the indented and blank lines
+ * after it and its elif/else/except/finally clause lines, run as one
+ * statement (its lines joined by '\n'); any other line is one statement
+ * (stripped), compiled whole (a ';' inside it is the parser's), except that
+ * -c splits it at ';'.  Each statement reports its own error; --strict
+ * (Python's traceback on stderr) stops at the first.  Lines end with '\n',
+ * "\r\n" or '\r', as Python's text files read.
+ */
 static int run_text(char* text, const char* filename, bool split_semicolons, bool strict) {
   Interp* in = Interp_new();
   if (strict) Interp_setErrorStyle(in, ErrorStyle_Traceback);
@@ -440,9 +440,6 @@ int main(int argc, char** argv) {
     status = dump_dispatch_table(argv[i + 1]);
   }
   Dispatcher_cleanup();
-  if (stats) {
-    fflush(stdout);
-    print_stats(stderr, "exit");
-  }
+  if (stats) print_stats(stderr, "exit");
   return status;
 }
