@@ -186,7 +186,7 @@ static bool param_check(const Value* v, const Argument* a, bool numbers_as_tenso
 
 /* The Python name of a parameter: a function's `self` is `input`. */
 static const char* python_name(const Argument* a, bool is_self_of_function) {
-  return is_self_of_function ? "input" : a->name;
+  return is_self_of_function && strcmp(a->name, "self") == 0 ? "input" : a->name;
 }
 
 /* The trailing keyword-only tensors an out= overload writes (max.dim_max's

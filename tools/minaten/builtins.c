@@ -629,8 +629,18 @@ Value* call_value(Value* callee, Value* self, Value** args, int nargs, char** kw
     case Value_Function: return Interp_callFunction(callee, args, nargs, kwnames, kwargs, nkw);
     case Value_Type:
       if (callee->u.type->call != NULL) return callee->u.type->call(NULL, args, nargs, kwnames, kwargs, nkw);
-      /* NB(minaten): torch.Tensor(...) makes an uninitialised tensor in PyTorch */
-      Error_set(ErrorType_NotImplementedError, "minaten: cannot create '%s%s%s' instances",
+      if (callee->u.type == &Type_Tensor) {
+        /* NB(minaten): torch.Tensor(...) makes an uninitialised tensor in PyTorch */
+        Error_set(ErrorType_NotImplementedError, "minaten: cannot create 'torch.Tensor' instances");
+        return NULL;
+      }
+      if (strcmp(callee->u.type->name, "NoneType") == 0) { /* Python 3.11: Objects/object.c none_new */
+        if (nargs == 0 && nkw == 0) return Value_none();
+        Error_set(ErrorType_TypeError, "NoneType takes no arguments");
+        return NULL;
+      }
+      /* Python 3.11: Objects/typeobject.c object_new of a type without tp_new */
+      Error_set(ErrorType_TypeError, "cannot create '%s%s%s' instances",
                 callee->u.type->module ? callee->u.type->module : "", callee->u.type->module ? "." : "",
                 callee->u.type->name);
       return NULL;

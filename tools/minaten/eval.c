@@ -284,8 +284,9 @@ static Value* eval_compare(Interp* in, const Node* n) {
   Value* result = NULL;
   for (int i = 1; left != NULL && i < n->n; i++) {
     Value* right = eval_expr(in, n->items[i]);
+    Value_release(result); /* an error in a later operand is the comparison's */
+    result = NULL;
     if (right == NULL) break;
-    Value_release(result);
     result = python_binary(n->ops[i - 1], left, right);
     Value_release(left);
     left = right;

@@ -526,9 +526,15 @@ static bool reaches(const Value* v, const Value* target) {
 
 /* obj[index] = value.  PyTorch 1.13: python_variable_indexing.cpp THPVariable_setitem */
 int index_set(Value* obj, Value* index, Value* value) {
-  if (obj->kind == Value_List && (index->kind == Value_Int || index->kind == Value_Bool)) {
-    /* a list is mutable: every name bound to it sees the change */
-    int64_t i = index->kind == Value_Int ? index->u.i : index->u.b, len = obj->u.seq.n;
+  if (obj->kind == Value_List && index->kind != Value_Slice) {
+    /* a list is mutable: every name bound to it sees the change.  An index is
+     * an int or has __index__ (an integer tensor of one element). */
+    int64_t i, len = obj->u.seq.n;
+    if (index->kind != Value_Int && index->kind != Value_Bool && index->kind != Value_Tensor) {
+      Error_set(ErrorType_TypeError, "list indices must be integers or slices, not %s", Value_typeName(index));
+      return -1;
+    }
+    if (python_index(index, &i) < 0) return -1;
     if (i < -len || i >= len) {
       Error_set(ErrorType_IndexError, "list assignment index out of range");
       return -1;

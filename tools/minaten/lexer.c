@@ -163,15 +163,22 @@ static const char* lex_number(Lexer* lx, Token* t, const char* p) {
     int (*digit)(int) = base == 'x' ? is_hex : base == 'o' ? is_octal : is_binary;
     kind = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary";
     p += 2;
-    if (*p == '_') p++;
-    if (!digit((unsigned char)*p)) {
-      raise_at(lx, p, base == 'x' ? "invalid hexadecimal literal" : base == 'o' ? "invalid octal literal"
-                                                                        : "invalid binary literal", NULL);
-      return NULL;
-    }
-    p = digits_tail(p, digit);
-    if (p == NULL) {
-      raise_at(lx, p, "invalid %s literal", kind);
+    /* Python 3.11: Parser/tokenizer.c tok_get: a decimal digit that is not one
+     * of the base's is "invalid digit '8' in octal literal" */
+    char bad[64];
+    do {
+      if (*p == '_') p++;
+      if (!digit((unsigned char)*p)) {
+        if (base != 'x' && isdigit((unsigned char)*p)) goto bad_digit;
+        raise_at(lx, p, "invalid %s literal", kind);
+        return NULL;
+      }
+      while (digit((unsigned char)*p)) p++;
+    } while (*p == '_');
+    if (base != 'x' && isdigit((unsigned char)*p)) {
+    bad_digit:
+      snprintf(bad, sizeof bad, "invalid digit '%c' in %%s literal", *p);
+      raise_at(lx, p, bad, kind);
       return NULL;
     }
     strip_underscores(start + 2, p, buf, sizeof buf);

@@ -24,16 +24,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "dispatch/Dispatcher.h"
+#include "runtime/Allocator.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"
 #include "tools/minaten/repl.h"
 #include "tools/minaten/utf8.h"
 
 static void usage(FILE* out) {
-  fputs("usage: minaten [--trace=dispatch] [--strict] [run FILE.py | run - | -c CODE]\n"
+  fputs("usage: minaten [--trace=dispatch] [--strict] [--stats[=N]] [run FILE.py | run - | -c CODE]\n"
         "       minaten ops [PATTERN]\n"
         "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
         "\n"
@@ -67,6 +69,9 @@ static void usage(FILE* out) {
         "options:\n"
         "  --trace=dispatch  print every dispatcher hop: operator, key, kernel\n"
         "  --strict          stop at the first failing line, exit status 1\n"
+        "  --stats[=N]       at exit (and every N lines of a script), print the\n"
+        "                    allocator's counters (allocations, frees, bytes live)\n"
+        "                    and the resident set on stderr\n"
         "  -h, --help        print this help and exit\n"
         "\n"
         "exit status: 0 done; 1 a line failed under --strict, or no operator matched;\n"
@@ -142,6 +147,29 @@ static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons,
   return status;
 }
 
+/* --stats: the allocator's counters (at exit: bytes live 0 and as many frees
+ * as allocations, unless storage leaked), the resident set now and its peak;
+ * tests/soak/soak.py reads them every N lines of a long script (--stats=N). */
+static long stats_every;
+static void print_stats(FILE* out, const char* at) {
+  fflush(stdout);
+  AllocatorStats a = Allocator_stats();
+  struct rusage ru;
+  long max_rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+  long size = 0, resident = -1;
+  FILE* statm = fopen("/proc/self/statm", "r");
+  if (statm != NULL) {
+    if (fscanf(statm, "%ld %ld", &size, &resident) != 2) resident = -1;
+    fclose(statm);
+  }
+  long rss_kb = resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+  fprintf(out,
+          "minaten: stats at %s: allocations=%lld frees=%lld bytes_live=%lld bytes_total=%lld rss_kb=%ld "
+          "max_rss_kb=%ld\n",
+          at, (long long)a.allocations, (long long)a.frees, (long long)a.bytes_current, (long long)a.bytes_total,
+          rss_kb, max_rss_kb);
+}
+
 /*
  * Runs `text` statement by statement, splitting it as the reference run
  * does: blank lines, `#` lines and `import torch` are skipped; a line
@@ -175,6 +203,11 @@ static int run_text(char* text, const char* filename, bool split_semicolons, boo
     size_t len = nl ? (size_t)(nl - line) : strlen(line);
     char* next = nl ? nl + 1 : NULL;
     if (nl == NULL && len == 0) break; /* the end of a text ending in a newline */
+    if (stats_every > 0 && lineno > 0 && lineno % stats_every == 0 && block == NULL) {
+      char at[32];
+      snprintf(at, sizeof at, "line %d", lineno);
+      print_stats(stderr, at);
+    }
     lineno++;
     if (block != NULL && continues_block(line, len)) {
       block = realloc(block, block_len + len + 2);
@@ -393,13 +426,20 @@ static int usage_error(const char* what, const char* arg) {
 }
 
 int main(int argc, char** argv) {
-  bool strict = false;
+  bool strict = false, stats = false;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-c") != 0; i++) {
     if (strcmp(argv[i], "--trace=dispatch") == 0) {
       Dispatcher_verbose = true;
     } else if (strcmp(argv[i], "--strict") == 0) {
       strict = true;
+    } else if (strcmp(argv[i], "--stats") == 0) {
+      stats = true;
+    } else if (strncmp(argv[i], "--stats=", 8) == 0) {
+      char* end;
+      stats = true;
+      stats_every = strtol(argv[i] + 8, &end, 10);
+      if (*end != '\0' || end == argv[i] + 8 || stats_every <= 0) return usage_error("bad option ", argv[i]);
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
       return 0;
@@ -443,5 +483,6 @@ int main(int argc, char** argv) {
     status = dump_dispatch_table(argv[i + 1]);
   }
   Dispatcher_cleanup();
+  if (stats) print_stats(stderr, "exit");
   return status;
 }

@@ -534,8 +534,9 @@ static Value* contains(Value* container, Value* element) {
   }
   if (container->kind == Value_Tensor) {
     if (element->kind != Value_Tensor && !Value_isNumber(element)) {
-      Error_set(ErrorType_RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.",
-                Value_typeName(element));
+      Error_set(ErrorType_RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class '%s%s%s'>.",
+                type_of(element)->module ? type_of(element)->module : "", type_of(element)->module ? "." : "",
+                type_of(element)->name);
       return NULL;
     }
     Value* eq = python_binary('=', element, container);
@@ -684,9 +685,7 @@ Value* python_unary(char op, Value* a) {
     /* __pos__ is torch.positive: self, or an error for bool tensors */
     if (Dispatcher_findSchema("aten::positive") != NULL) return call_torch("positive", a, NULL);
     if (a->u.tensor->dtype == ScalarType_Bool) {
-      Error_set(ErrorType_RuntimeError,
-                "The `+` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
-                "`~` or `logical_not()` operator instead.");
+      Error_set(ErrorType_RuntimeError, "The `+` operator, on a bool tensor is not supported.");
       return NULL;
     }
     return Value_retain(a);

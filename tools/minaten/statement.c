@@ -43,6 +43,7 @@ const char* expr_name(const Node* n) {
     case Node_Attr: return "attribute";
     case Node_Subscript: return "subscript";
     case Node_ListComp: return n->paren ? "generator expression" : "list comprehension";
+    case Node_Binary: return n->op == '?' ? "conditional expression" : "expression";
     default: return "expression";
   }
 }
@@ -70,8 +71,12 @@ static void assignment_error(Parser* p, Node** parts, int ntargets) {
   const Node* t1 = parts[0];
   const Node* e = t1->kind == Node_Tuple && !t1->paren ? t1->items[t1->n - 1] : t1;
   const Token* after = &p->tl->tokens[e->last + 1];
+  /* !(list|tuple|genexp|'True'|'None'|'False') a=bitwise_or: not a comparison, a conditional
+   * expression, `and`, `or` or `not` either (below bitwise_or unless in parentheses) */
   bool blocked = (e->kind == Node_Tuple && e->paren) || e->kind == Node_List || e->kind == Node_True ||
-                 e->kind == Node_False || e->kind == Node_None || e->kind == Node_Compare;
+                 e->kind == Node_False || e->kind == Node_None || e->kind == Node_Compare ||
+                 (e->kind == Node_ListComp && e->paren) ||
+                 (e->kind == Node_Binary && strchr("?AO", e->op) != NULL) || (e->kind == Node_Unary && e->op == 'n');
   if (!blocked && after->kind == Tok_Op && strcmp(after->op, "=") == 0) {
     /* invalid_named_expression: a=bitwise_or '=' bitwise_or !('='|':=') */
     Parser q = *p;

@@ -38,13 +38,18 @@ enum { kMaxDims = 128 }; /* tensor_new.cpp MAX_DIMS */
 
 /* Python sequences, as PySequence_Check sees them (tensors are not). */
 static bool is_sequence(const Value* v) {
-  return v->kind == Value_List || v->kind == Value_Tuple || v->kind == Value_Size || v->kind == Value_Str;
+  return v->kind == Value_List || v->kind == Value_Tuple || v->kind == Value_Size || v->kind == Value_Str ||
+         v->kind == Value_Range;
 }
-static int64_t seq_length(const Value* v) { return v->kind == Value_Str ? (int64_t)strlen(v->u.s) : v->u.seq.n; }
+static int64_t seq_length(const Value* v) {
+  if (v->kind == Value_Range) return range_length(v);
+  return v->kind == Value_Str ? (int64_t)strlen(v->u.s) : v->u.seq.n;
+}
 
 /* Item i of a sequence, as a new reference (a str's items are 1-char strs). */
 static Value* seq_item(const Value* v, int64_t i) {
   if (v->kind == Value_Str) return Value_strn(v->u.s + i, 1);
+  if (v->kind == Value_Range) return Value_int(v->u.range.start + i * v->u.range.step);
   return Value_retain(v->u.seq.items[i]);
 }
 
@@ -99,6 +104,9 @@ static int infer_scalar_type(const Value* v, ScalarType* out) {
     case Value_Str:
       Error_set(ErrorType_TypeError, "new(): invalid data type 'str'");
       return -1;
+    case Value_Range: /* a sequence of ints */
+      *out = range_length(v) == 0 ? ScalarType_Float : ScalarType_Long;
+      return 0;
     case Value_List:
     case Value_Tuple:
     case Value_Size: {

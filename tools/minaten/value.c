@@ -300,8 +300,16 @@ int Value_repr_write(const Value* v, FILE* out) {
       if (v->u.device.index >= 0) fprintf(out, ", index=%d", (int)v->u.device.index);
       fputc(')', out);
       return 0;
-    default: return Value_str_write(v, out);
+    case Value_Ops: /* torch/_ops.py OpOverloadPacket.__repr__, OpOverload.__repr__ */
+      if (!v->u.ops.all) break; /* torch.reshape: a builtin */
+      if (v->u.ops.overload == NULL) fprintf(out, "<OpOverloadPacket(op='%s.%s')>", v->u.ops.ns, v->u.ops.name);
+      else
+        fprintf(out, "<OpOverload(op='%s.%s', overload='%s')>", v->u.ops.ns, v->u.ops.name,
+                v->u.ops.overload[0] ? v->u.ops.overload : "default");
+      return 0;
+    default: break;
   }
+  return Value_str_write(v, out);
 }
 
 static int write_items(const Value* v, FILE* out) {
