@@ -30,6 +30,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 enum { kBlock = 64 };
 
@@ -304,7 +305,7 @@ static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* 
                 "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %lld",
                 (long long)a, (long long)b, (long long)i);
     out_shape[i] = a == 1 ? b : a;
-    batch *= out_shape[i];
+    batch = mul_wrap(batch, out_shape[i]); /* wraps as PyTorch's does */
   }
   memcpy(e1, out_shape, (size_t)nb * sizeof(int64_t));
   e1[nb] = n, e1[nb + 1] = m1;

@@ -38,11 +38,9 @@
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/quantized/TensorShape.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
-
-static int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
 /* ---- as_strided ---------------------------------------------------------- */
 

@@ -15,7 +15,9 @@
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::flip */
 Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
@@ -62,8 +64,11 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
   for (int64_t d = 0; d < n; d++) {
     padded[d] = d < pad ? 1 : self->sizes[d - pad];
     pstrides[d] = d < pad ? 0 : self->strides[d - pad];
-    target[d] = padded[d] * repeats.data[d];
+    target[d] = mul_wrap(padded[d], repeats.data[d]); /* wraps as PyTorch's does */
   }
+  /* at::empty(IntArrayRef) converts the sizes to SymInts: a wrapped size
+   * in [-2**63, -2**62) is refused there. */
+  TRY(SymInt_checkArrayRef(IntArrayRef_make(target, (size_t)n)) == 0);
   OptionalScalarType dtype = {true, self->dtype};
   OptionalDevice device = {true, self->device};
   Tensor* out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, kNoLayout,

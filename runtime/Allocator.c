@@ -24,7 +24,7 @@ void* Allocator_allocate(size_t nbytes) {
   return p;
 oom:
   Error_set(ErrorType_RuntimeError,
-            "[enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: "
+            "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
             "you tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)",
             nbytes);
   return NULL;
@@ -38,3 +38,12 @@ void Allocator_free(void* ptr, size_t nbytes) {
 }
 
 AllocatorStats Allocator_stats(void) { return stats; }
+
+#if defined(__SANITIZE_ADDRESS__)
+/* NB(minaten): AddressSanitizer aborts on an allocation above its limit (1 TiB)
+ * unless told to return NULL, as malloc does; then a huge torch.empty fails
+ * with PyTorch's out-of-memory error under ASan as in the other builds.  An
+ * ASAN_OPTIONS setting of the same flag still wins. */
+const char* __asan_default_options(void);
+const char* __asan_default_options(void) { return "allocator_may_return_null=1"; }
+#endif
