@@ -151,7 +151,9 @@ Tensor* at_native_flatten(const Tensor* self, int64_t start_dim, int64_t end_dim
   int64_t shape[MINATEN_MAX_DIM];
   int64_t n = 0;
   int64_t slice_numel = 1;
-  for (int64_t i = start_dim; i <= end_dim; i++) slice_numel *= self->sizes[i]; /* no overflow: a factor of numel */
+  /* wraps past a size-0 dim, as PyTorch's (then refused as a SymInt by reshape) */
+  for (int64_t i = start_dim; i <= end_dim; i++) slice_numel = mul_wrap(slice_numel, self->sizes[i]);
+  TRY(SymInt_check(slice_numel) == 0); /* made a SymInt: 2**63 wrapped is refused */
   for (int64_t i = 0; i < start_dim; i++) shape[n++] = self->sizes[i];
   shape[n++] = slice_numel;
   for (int64_t i = end_dim + 1; i < self->dim; i++) shape[n++] = self->sizes[i];
@@ -305,8 +307,8 @@ Tensor* at_native_unfold(const Tensor* self, int64_t dimension, int64_t size, in
   strides[self->dim] = self->dim == 0 ? 1 : self->strides[dimension];
   for (int64_t d = 0; d < self->dim; d++) {
     if (d == dimension) {
-      sizes[d] = (self->sizes[d] - size) / step + 1;
-      strides[d] = step * self->strides[d];
+      sizes[d] = sub_wrap(self->sizes[d], size) / step + 1; /* wraps as PyTorch's; as_strided refuses */
+      strides[d] = mul_wrap(step, self->strides[d]);
     } else {
       sizes[d] = self->sizes[d];
       strides[d] = self->strides[d];

@@ -60,7 +60,11 @@ static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntAr
     for (size_t i = 0; i < newshape.size; i++) newstride[i] = 1;
     return 1;
   }
-  int64_t numel = IntArrayRef_product(oldshape); /* a valid tensor's: no overflow */
+  /* multiply_integers: wraps past a size-0 dim; with SymInts, each partial
+   * product must be a valid SymInt ([2**62, 2, 0] is refused at 2**63). */
+  int64_t numel = 1;
+  for (size_t i = 0; i < oldshape.size; i++)
+    if (!product(&numel, numel, oldshape.data[i], symint)) return -1;
   bool same_shape = oldshape.size == newshape.size;
   for (size_t i = 0; same_shape && i < oldshape.size; i++) same_shape = oldshape.data[i] == newshape.data[i];
   if (numel == 0 && same_shape) {
