@@ -16,6 +16,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
 
@@ -68,22 +69,33 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
     pstrides[d] = d < pad ? 0 : self->strides[d - pad];
     target[d] = mul_wrap(padded[d], repeats.data[d]); /* wraps as PyTorch's does */
   }
+  /* self.expand(padded_size): per-channel strides cannot be set. */
+  TORCH_CHECK(self->quantizer == NULL || self->quantizer->qscheme == QScheme_PerTensorAffine,
+              "Setting strides is possible only on uniformly quantized tensor");
   /* at::empty(IntArrayRef) converts the sizes to SymInts: a wrapped size
    * in [-2**63, -2**62) is refused there. */
   TRY(SymInt_checkArrayRef(IntArrayRef_make(target, (size_t)n)) == 0);
-  OptionalScalarType dtype = {true, self->dtype};
-  OptionalDevice device = {true, self->device};
-  Tensor* out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, kNoLayout,
-                                       device, kNoPinMemory, kNoMemoryFormat);
+  Tensor* out;
+  if (Tensor_isQuantized(self)) {
+    OptionalScalarType no_dtype = {false, ScalarType_Undefined};
+    OptionalDevice no_device = {false, self->device};
+    out = at_empty_quantized(IntArrayRef_make(target, (size_t)n), self, no_dtype, kNoLayout, no_device,
+                             kNoPinMemory, kNoMemoryFormat);
+  } else {
+    OptionalScalarType dtype = {true, self->dtype};
+    OptionalDevice device = {true, self->device};
+    out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, kNoLayout, device, kNoPinMemory,
+                                 kNoMemoryFormat);
+  }
   if (out == NULL || MetaMode_isEnabled()) return out;
+  bool zero_tensor = false;
+  for (int64_t d = 0; d < n; d++) zero_tensor |= repeats.data[d] == 0;
   if (out->numel == 0) {
     /* PyTorch then unfolds an alias of the result once per dimension unless
      * a repeat is 0: dimension d becomes (target - size) / max(size, 1) + 1
      * and a new last dimension of self's size d is appended.  With no
      * element, the sizes of one of those views may overflow numel's check
      * (ones(0, 2**62, 4).repeat(2, 1, 1)). */
-    bool zero_tensor = false;
-    for (int64_t d = 0; d < n; d++) zero_tensor |= repeats.data[d] == 0;
     int64_t view[2 * MINATEN_MAX_DIM];
     memcpy(view, target, (size_t)n * sizeof(int64_t));
     for (int64_t d = 0; d < n && !zero_tensor; d++) {

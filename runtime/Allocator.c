@@ -14,6 +14,13 @@ enum { kAlignment = 64 };
 static _Thread_local AllocatorStats stats;
 
 void* Allocator_allocate(size_t nbytes) {
+  if ((int64_t)nbytes < 0) { /* PyTorch 1.13: alloc_cpu.cpp alloc_cpu's first check */
+    Error_set(ErrorType_RuntimeError,
+              "[enforce fail at alloc_cpu.cpp:52] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have been called "
+              "with negative number: %zu",
+              nbytes);
+    return NULL;
+  }
   size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded < nbytes || (int64_t)rounded < 0) goto oom;
   void* p = aligned_alloc(kAlignment, rounded ? rounded : kAlignment);
