@@ -5,6 +5,7 @@
 #include "ops/EmptyTensor.h"
 
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 /* PyTorch computes in uint64_t: a negative size or stride becomes a huge
  * number, which overflows or exceeds the largest storage (INT64_MAX bytes)
@@ -20,6 +21,18 @@ int64_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t item
     overflowed |= __builtin_add_overflow(size, strided_size, &size);
   }
   overflowed |= __builtin_mul_overflow(size, (uint64_t)itemsize, &size);
+  overflowed |= size > (uint64_t)INT64_MAX; /* storage_max() */
+  return overflowed ? -1 : (int64_t)size;
+}
+
+/* The product of the sizes first (so a 0 size makes it 0 unless an earlier
+ * partial product overflowed), plus the offset, times the item size.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp computeStorageNbytesContiguous */
+int64_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize, int64_t storage_offset) {
+  uint64_t size;
+  bool overflowed = safe_multiplies_u64(sizes.data, sizes.size, &size);
+  overflowed |= add_overflows_u64(size, (uint64_t)storage_offset, &size);
+  overflowed |= mul_overflows_u64(size, (uint64_t)itemsize, &size);
   overflowed |= size > (uint64_t)INT64_MAX; /* storage_max() */
   return overflowed ? -1 : (int64_t)size;
 }
@@ -61,15 +74,11 @@ Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) {
     return NULL;
   }
   if (check_size_nonnegative(sizes) < 0) return NULL;
-  /* PyTorch 1.13: EmptyTensor.cpp computeStorageNbytesContiguous */
-  int64_t nbytes = (int64_t)ScalarType_elementSize(dtype);
-  for (size_t i = 0; i < sizes.size; i++) {
-    if (__builtin_mul_overflow(nbytes, sizes.data[i], &nbytes)) {
-      char buf[256];
-      Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
-                IntArrayRef_format(sizes, buf, sizeof buf));
-      return NULL;
-    }
+  if (computeStorageNbytesContiguous(sizes, ScalarType_elementSize(dtype), 0) < 0) {
+    char buf[256];
+    Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
+              IntArrayRef_format(sizes, buf, sizeof buf));
+    return NULL;
   }
   computeContiguousStrides(sizes, strides);
   return empty_strided_cpu(sizes, IntArrayRef_make(strides, sizes.size), dtype);

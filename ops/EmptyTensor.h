@@ -13,6 +13,13 @@
  * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp computeStorageNbytes */
 int64_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize);
 
+/* Bytes a contiguous tensor of these sizes needs after storage_offset
+ * elements: (prod(sizes) + storage_offset) * itemsize, the product taken in
+ * uint64_t ([2**61, 0] needs 0 bytes, [2**62, 8, 0] overflows).  Returns -1
+ * where PyTorch reports "Storage size calculation overflowed with sizes=...".
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp computeStorageNbytesContiguous */
+int64_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize, int64_t storage_offset);
+
 /* A contiguous CPU tensor of dtype; NULL + RuntimeError for a negative size
  * ("Trying to create tensor with negative dimension -1: [-1]") or OOM.
  * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp at::detail::empty_cpu */

@@ -29,7 +29,9 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 enum { kBlock = 64 };
 
@@ -199,6 +201,18 @@ static void release4(Tensor* a, Tensor* b, Tensor* c, Tensor* d) {
   Tensor_release(d);
 }
 
+/* t.reshape(shape) and t._unsafe_view(shape) called with an int list, as
+ * _matmul_impl calls them: the list is converted to SymInts first, which
+ * refuses a size that wrapped to [-2**63, -2**62).
+ * PyTorch 1.13: aten/src/ATen/core/TensorBody.h Tensor::reshape (c10::fromIntArrayRef) */
+static Tensor* reshape_ints(const Tensor* t, IntArrayRef shape) {
+  return SymInt_checkArrayRef(shape) == 0 ? at_reshape(t, shape) : NULL;
+}
+
+static Tensor* unsafe_view_ints(const Tensor* t, IntArrayRef shape) {
+  return SymInt_checkArrayRef(shape) == 0 ? at__unsafe_view(t, shape) : NULL;
+}
+
 /*
  * matmul's out= tail, once the product's inputs are ready: out takes the
  * result's shape (resize_, a traced operator here: matmul is composite),
@@ -217,7 +231,7 @@ static Tensor* matmul_into(Tensor* out, bool transposed, const int64_t* shape, i
   }
   target = transposed ? at_transpose_int(out, -2, -1) : Tensor_retain(out);
   TRY(target);
-  reshaped = at_reshape(target, written_shape);
+  reshaped = reshape_ints(target, written_shape);
   TRY(reshaped);
   product = kind == 'm' ? at_mm_out(a, b, reshaped) : kind == 'v' ? at_mv_out(a, b, reshaped) : at_bmm_out(a, b, reshaped);
   TRY(product);
@@ -246,11 +260,11 @@ static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* ten
   TRY(t2);
   int64_t output_shape[MINATEN_MAX_DIM];
   int64_t n = t1->dim - 1, folded_dim1 = 1;
-  for (int64_t i = 0; i < n; i++) folded_dim1 *= (output_shape[i] = t1->sizes[i]);
+  for (int64_t i = 0; i < n; i++) folded_dim1 = mul_wrap(folded_dim1, output_shape[i] = t1->sizes[i]);
   bool t2_is_matrix = t2->dim == 2;
   if (t2_is_matrix) output_shape[n++] = t2->sizes[1];
   int64_t fold[2] = {folded_dim1, t1->sizes[t1->dim - 1]};
-  folded = at_reshape(t1, IntArrayRef_make(fold, 2));
+  folded = reshape_ints(t1, IntArrayRef_make(fold, 2));
   TRY(folded);
   if (out != NULL) {
     /* out has the final shape: the mirror's is output_shape transposed */
@@ -268,7 +282,7 @@ static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* ten
   }
   product = t2_is_matrix ? at_mm(folded, t2) : at_mv(folded, t2);
   TRY(product);
-  output = at__unsafe_view(product, IntArrayRef_make(output_shape, (size_t)n));
+  output = unsafe_view_ints(product, IntArrayRef_make(output_shape, (size_t)n));
   TRY(output);
   if (!transpose || !t2_is_matrix) {
     release4(t1, t2, folded, product);
@@ -304,14 +318,14 @@ static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* 
                 "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %lld",
                 (long long)a, (long long)b, (long long)i);
     out_shape[i] = a == 1 ? b : a;
-    batch *= out_shape[i];
+    batch = mul_wrap(batch, out_shape[i]); /* wraps as PyTorch's does */
   }
   memcpy(e1, out_shape, (size_t)nb * sizeof(int64_t));
   e1[nb] = n, e1[nb + 1] = m1;
   x1 = at_expand(tensor1, IntArrayRef_make(e1, (size_t)nb + 2), false);
   TRY(x1);
   int64_t s1[3] = {batch, n, m1};
-  r1 = at_reshape(x1, IntArrayRef_make(s1, 3));
+  r1 = reshape_ints(x1, IntArrayRef_make(s1, 3));
   TRY(r1);
   bool vector_rhs = d2 == 1;
   memcpy(e2, out_shape, (size_t)nb * sizeof(int64_t));
@@ -321,13 +335,13 @@ static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* 
   TRY(x2);
   if (vector_rhs) {
     int64_t s2[2] = {batch, m2};
-    Tensor* flat = at_reshape(x2, IntArrayRef_make(s2, 2));
+    Tensor* flat = reshape_ints(x2, IntArrayRef_make(s2, 2));
     TRY(flat);
     r2 = at_unsqueeze(flat, 2);
     Tensor_release(flat);
   } else {
     int64_t s2[3] = {batch, m2, p};
-    r2 = at_reshape(x2, IntArrayRef_make(s2, 3));
+    r2 = reshape_ints(x2, IntArrayRef_make(s2, 3));
   }
   TRY(r2);
   int64_t nout = nb;
@@ -346,7 +360,7 @@ static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* 
     Tensor_release(prod);
     prod = sq;
   }
-  result = at__unsafe_view(prod, IntArrayRef_make(out_shape, (size_t)nout));
+  result = unsafe_view_ints(prod, IntArrayRef_make(out_shape, (size_t)nout));
 fail:
   release4(x1, r1, x2, r2);
   Tensor_release(prod);

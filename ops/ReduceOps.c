@@ -25,6 +25,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 typedef enum ReduceKind {
   Reduce_Sum,
@@ -67,7 +68,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
   for (int64_t d = 0; d < self->dim; d++) {
     if (mask[d]) {
       red[nred++] = d;
-      count *= self->sizes[d];
+      count = mul_wrap(count, self->sizes[d]); /* wraps past a size-0 dim, as PyTorch's */
       if (keepdim) out_sizes[nout++] = 1;
     } else {
       kept[nkept++] = d;

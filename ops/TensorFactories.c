@@ -31,6 +31,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
@@ -191,10 +192,6 @@ Tensor* at_native_ones(IntArrayRef size, OptionalScalarType dtype, OptionalLayou
 }
 
 /* ---- arange ------------------------------------------------------------------ */
-
-static int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static int64_t sub_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
-static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
 /*
  * Fills out (resized to the number of steps) with start, start + step, ...
@@ -385,16 +382,30 @@ Tensor* at_native_ones_like(const Tensor* self, OptionalScalarType dtype, Option
 /* ---- eye ----------------------------------------------------------------------- */
 
 /* An n x m zero matrix with ones on its diagonal, of the default dtype unless
- * one is given.  PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp
- * at::native::eye (eye_out_cpu: zero_, then fill_ of the diagonal) */
+ * one is given: an empty [0] tensor resized to [n, m], so the sizes meet
+ * resize_'s checks ("numel: integer multiplication overflow" for eye(2**40),
+ * the storage size's for eye(2**31)), and eye(2**63-1, 0) is an empty tensor.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp
+ * at::native::eye (eye_out_cpu: resize_, zero_, then fill_ of the diagonal) */
 Tensor* at_native_eye_m(int64_t n, int64_t m, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
                         OptionalBool pin_memory) {
   TORCH_CHECK(n >= 0, "n must be greater or equal to 0, got %lld", (long long)n);
   TORCH_CHECK(m >= 0, "m must be greater or equal to 0, got %lld", (long long)m);
-  int64_t sizes[2] = {n, m};
-  Tensor* result = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, layout, device, pin_memory, kNoMemoryFormat);
+  int64_t zero = 0, sizes[2] = {n, m};
+  Tensor* result = at_empty_memory_format(IntArrayRef_make(&zero, 1), dtype, layout, device, pin_memory, kNoMemoryFormat);
   if (result == NULL) return NULL;
+  Tensor* resized = at_resize_(result, IntArrayRef_make(sizes, 2), kNoMemoryFormat);
+  if (resized == NULL) {
+    Tensor_release(result);
+    return NULL;
+  }
+  Tensor_release(resized);
   Tensor* z = at_zero_(result);
+  /* No diagonal when n or m is 0: its stride (m + 1 for eye(0, 2**63-1)) may wrap. */
+  if (z != NULL && (n == 0 || m == 0)) {
+    Tensor_release(z);
+    return result;
+  }
   Tensor* diag = z ? at_diagonal(result, 0, 0, 1) : NULL;
   Tensor* filled = diag ? at_fill__Scalar(diag, Scalar_fromLong(1)) : NULL;
   Tensor_release(z);

@@ -15,6 +15,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 /* ---- type promotion ----------------------------------------------------- */
 
@@ -167,7 +168,7 @@ static void output_strides_n(int64_t ndim, const int64_t* shape, const int64_t* 
   int64_t stride = 1;
   for (int64_t i = 0; i < ndim; i++) {
     out_strides[perm[i]] = stride;
-    stride *= shape[perm[i]] > 1 ? shape[perm[i]] : 1;
+    stride = mul_wrap(stride, shape[perm[i]] > 1 ? shape[perm[i]] : 1); /* wraps past a size-0 dim */
   }
 }
 

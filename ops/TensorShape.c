@@ -41,6 +41,7 @@
 #include "ops/TensorShape.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
@@ -150,7 +151,9 @@ Tensor* at_native_flatten(const Tensor* self, int64_t start_dim, int64_t end_dim
   int64_t shape[MINATEN_MAX_DIM];
   int64_t n = 0;
   int64_t slice_numel = 1;
-  for (int64_t i = start_dim; i <= end_dim; i++) slice_numel *= self->sizes[i]; /* no overflow: a factor of numel */
+  /* wraps past a size-0 dim, as PyTorch's (then refused as a SymInt by reshape) */
+  for (int64_t i = start_dim; i <= end_dim; i++) slice_numel = mul_wrap(slice_numel, self->sizes[i]);
+  TRY(SymInt_check(slice_numel) == 0); /* made a SymInt: 2**63 wrapped is refused */
   for (int64_t i = 0; i < start_dim; i++) shape[n++] = self->sizes[i];
   shape[n++] = slice_numel;
   for (int64_t i = end_dim + 1; i < self->dim; i++) shape[n++] = self->sizes[i];
@@ -267,10 +270,13 @@ Tensor* at_native_diagonal(const Tensor* self, int64_t offset, int64_t dim1_, in
   /* A positive offset drops the leftmost columns (along dim2), a negative
    * one the topmost rows (along dim1). */
   int64_t s1 = self->sizes[dim1], s2 = self->sizes[dim2];
-  int64_t diag_size = offset >= 0 ? (s1 < s2 - offset ? s1 : s2 - offset) : (s1 + offset < s2 ? s1 + offset : s2);
+  int64_t diag_size = offset >= 0 ? (s1 < sub_wrap(s2, offset) ? s1 : sub_wrap(s2, offset))
+                                  : (add_wrap(s1, offset) < s2 ? add_wrap(s1, offset) : s2);
   if (diag_size < 0) diag_size = 0;
   int64_t storage_offset = self->storage_offset;
-  if (diag_size > 0) storage_offset += offset >= 0 ? offset * self->strides[dim2] : -offset * self->strides[dim1];
+  if (diag_size > 0)
+    storage_offset = add_wrap(storage_offset, offset >= 0 ? mul_wrap(offset, self->strides[dim2])
+                                                          : mul_wrap(sub_wrap(0, offset), self->strides[dim1]));
   /* Drop both dims; the diagonal becomes the last dimension (NumPy's rule). */
   int64_t n = 0;
   for (int64_t d = 0; d < self->dim; d++) {
@@ -279,7 +285,7 @@ Tensor* at_native_diagonal(const Tensor* self, int64_t offset, int64_t dim1_, in
     strides[n++] = self->strides[d];
   }
   sizes[n] = diag_size;
-  strides[n++] = self->strides[dim1] + self->strides[dim2];
+  strides[n++] = add_wrap(self->strides[dim1], self->strides[dim2]);
   OptionalInt diag_offset = {true, storage_offset};
   return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            diag_offset);
@@ -301,8 +307,8 @@ Tensor* at_native_unfold(const Tensor* self, int64_t dimension, int64_t size, in
   strides[self->dim] = self->dim == 0 ? 1 : self->strides[dimension];
   for (int64_t d = 0; d < self->dim; d++) {
     if (d == dimension) {
-      sizes[d] = (self->sizes[d] - size) / step + 1;
-      strides[d] = step * self->strides[d];
+      sizes[d] = sub_wrap(self->sizes[d], size) / step + 1; /* wraps as PyTorch's; as_strided refuses */
+      strides[d] = mul_wrap(step, self->strides[d]);
     } else {
       sizes[d] = self->sizes[d];
       strides[d] = self->strides[d];

@@ -23,4 +23,10 @@ Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntA
  */
 Tensor* Tensor_as_strided(const Tensor* self, IntArrayRef size, IntArrayRef stride, OptionalInt storage_offset);
 
+/* The slice kernel called directly with ints, as split_with_sizes calls it:
+ * no SymInt conversion, so an end that wrapped to -2**63 is clamped like any
+ * other.  New reference, or NULL.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::slice */
+Tensor* slice_int(const Tensor* self, int64_t dim, OptionalInt start, OptionalInt end, int64_t step);
+
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
@@ -20,6 +21,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 /* PyTorch 1.13: TensorShape.cpp cat_should_skip_tensor */
 static bool should_skip(const Tensor* t) { return t->numel == 0 && t->dim == 1; }
@@ -52,35 +54,35 @@ Tensor* at_native_cat(TensorList tensors, int64_t dim) {
                   "for tensor number %zu in the list.",
                   (long long)dim, (long long)ref->sizes[d], (long long)t->sizes[d], i);
     }
-    sizes[dim] += t->sizes[dim];
+    sizes[dim] = add_wrap(sizes[dim], t->sizes[dim]); /* wraps as PyTorch's does */
   }
   Tensor* result = empty_cpu(IntArrayRef_make(sizes, (size_t)ref->dim), dtype);
   TRY(result);
+  /* Nothing to copy; also where the size along dim wrapped to 0. */
+  if (result->numel == 0) return result;
   int64_t offset = 0;
   for (size_t i = 0; i < tensors.size; i++) {
     const Tensor* t = tensors.data[i];
     if (should_skip(t)) continue;
-    OptionalInt s = {true, offset}, e = {true, offset + t->sizes[dim]};
-    Tensor* slot = at_native_slice(result, dim, s, e, 1);
+    /* narrow's check refuses a slot past a size that wrapped */
+    Tensor* slot = at_native_narrow(result, dim, offset, t->sizes[dim]);
     int rc = slot ? copy_into(slot, t) : -1;
     Tensor_release(slot);
     if (rc < 0) {
       Tensor_release(result);
       return NULL;
     }
-    offset += t->sizes[dim];
+    offset = add_wrap(offset, t->sizes[dim]);
   }
   return result;
 fail:
   return NULL;
 }
 
-/* PyTorch 1.13: TensorShape.cpp at::native::stack */
-Tensor* at_native_stack(TensorList tensors, int64_t dim) {
+/* "stack expects each tensor to be equal size"; 0 or -1.
+ * PyTorch 1.13: TensorShape.cpp check_stack_inputs */
+static int check_stack_inputs(TensorList tensors) {
   char b1[256], b2[256];
-  TORCH_CHECK(tensors.size > 0, "stack expects a non-empty TensorList");
-  dim = maybe_wrap_dim(dim, tensors.data[0]->dim + 1, true);
-  TRY(dim >= 0);
   for (size_t i = 1; i < tensors.size; i++) {
     const Tensor* a = tensors.data[0];
     const Tensor* t = tensors.data[i];
@@ -88,20 +90,62 @@ Tensor* at_native_stack(TensorList tensors, int64_t dim) {
     TORCH_CHECK(same, "stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %zu",
                 IntArrayRef_format(Tensor_sizes(a), b1, sizeof b1), IntArrayRef_format(Tensor_sizes(t), b2, sizeof b2), i);
   }
+  return 0;
+fail:
+  return -1;
+}
+
+/* The inputs each unsqueezed at dim (a calloc'd array of new references,
+ * tensors.size of them), or NULL with the error set.
+ * PyTorch 1.13: TensorShape.cpp get_stack_inputs */
+static Tensor** get_stack_inputs(TensorList tensors, int64_t dim) {
   Tensor** views = calloc(tensors.size, sizeof(Tensor*));
-  TORCH_INTERNAL_ASSERT(views != NULL);
-  Tensor* result = NULL;
-  size_t made = 0;
-  for (; made < tensors.size; made++) {
-    views[made] = at_native_unsqueeze(tensors.data[made], dim);
-    if (views[made] == NULL) break;
+  TORCH_CHECK(views != NULL, "DefaultCPUAllocator: not enough memory");
+  for (size_t i = 0; i < tensors.size; i++) {
+    views[i] = at_native_unsqueeze(tensors.data[i], dim);
+    if (views[i] != NULL) continue;
+    for (size_t j = 0; j < i; j++) Tensor_release(views[j]);
+    free(views);
+    return NULL;
   }
-  if (made == tensors.size) {
-    TensorList l = {views, tensors.size};
-    result = at_native_cat(l, dim);
-  }
-  for (size_t i = 0; i < made; i++) Tensor_release(views[i]);
+  return views;
+fail:
+  return NULL;
+}
+
+static void release_stack_inputs(Tensor** views, size_t n) {
+  for (size_t i = 0; i < n; i++) Tensor_release(views[i]);
   free(views);
+}
+
+/* Below the last dimension, the inputs' cat along dim viewed with the new
+ * dimension (so [2**62] stacked 4 times fails in the view, on numel); at the
+ * last dimension, the cat of the inputs unsqueezed there.  The cat is
+ * dispatched: quantized inputs reach the QuantizedCPU cat.
+ * PyTorch 1.13: TensorShape.cpp at::native::stack */
+Tensor* at_native_stack(TensorList tensors, int64_t dim) {
+  TORCH_CHECK(tensors.size > 0, "stack expects a non-empty TensorList");
+  const Tensor* first = tensors.data[0];
+  int64_t wrapped_dim = maybe_wrap_dim(dim, first->dim + 1, true);
+  TRY(wrapped_dim >= 0);
+  TRY(check_stack_inputs(tensors) == 0);
+  if (wrapped_dim < first->dim) {
+    int64_t result_sizes[MINATEN_MAX_DIM];
+    TORCH_CHECK(first->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
+                MINATEN_MAX_DIM, (long long)first->dim + 1);
+    for (int64_t d = 0, k = 0; d <= first->dim; d++)
+      result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
+    Tensor* out = at_cat(tensors, wrapped_dim);
+    TRY(out);
+    Tensor* result = at_view(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1));
+    Tensor_release(out);
+    return result;
+  }
+  Tensor** views = get_stack_inputs(tensors, wrapped_dim);
+  TRY(views);
+  TensorList l = {views, tensors.size};
+  Tensor* result = at_cat(l, wrapped_dim);
+  release_stack_inputs(views, tensors.size);
   return result;
 fail:
   return NULL;
@@ -112,16 +156,13 @@ fail:
  * (assert_no_overlap: a full overlap is refused too), so a refused out has
  * been resized already, as in 1.13 (whose meta function resizes it).
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_META_FUNC(cat), TORCH_IMPL_FUNC(cat_out_cpu) */
-static Tensor* cat_into(Tensor* out, Tensor* result, TensorList tensors, bool check_type_first) {
+static Tensor* cat_into(Tensor* out, Tensor* result, TensorList tensors) {
   if (result == NULL) return NULL;
-  if (check_type_first)
-    TORCH_CHECK(canCast(result->dtype, out->dtype),
-                "torch.cat(): input types can't be cast to the desired output type %s", ScalarType_name(out->dtype));
+  TORCH_CHECK(canCast(result->dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
+              ScalarType_name(out->dtype));
   TRY(resize_output(out, Tensor_sizes(result)) == 0);
   TRY(assert_no_internal_overlap(out) == 0);
   for (size_t i = 0; i < tensors.size; i++) TRY(assert_no_overlap(out, tensors.data[i]) == 0);
-  TORCH_CHECK(canCast(result->dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
-              ScalarType_name(out->dtype));
   return resize_and_copy_out(out, result);
 fail:
   Tensor_release(result);
@@ -130,12 +171,44 @@ fail:
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_IMPL_FUNC(cat_out_cpu) */
 Tensor* at_native_cat_out(TensorList tensors, int64_t dim, Tensor* out) {
-  return cat_into(out, at_native_cat(tensors, dim), tensors, true);
+  return cat_into(out, at_native_cat(tensors, dim), tensors);
 }
 
-/* stack into out: out takes the stacked shape first, then cat's out= checks
- * run (so a refused out has been resized, as in 1.13).
- * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::stack_out (cat_out of unsqueezed inputs) */
+/* stack into out: below its last dimension, out takes the stacked shape
+ * first (resize_output) and a view of it as the inputs' cat receives their
+ * cat (so a refused out has been resized, as in 1.13); at the last
+ * dimension, the cat of the unsqueezed inputs goes into out.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::stack_out */
 Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
-  return cat_into(out, at_native_stack(tensors, dim), tensors, false);
+  TORCH_CHECK(tensors.size > 0, "stack expects a non-empty TensorList");
+  const Tensor* first = tensors.data[0];
+  int64_t wrapped_dim = maybe_wrap_dim(dim, first->dim + 1, true);
+  TRY(wrapped_dim >= 0);
+  TRY(check_stack_inputs(tensors) == 0);
+  Tensor* r = NULL;
+  if (wrapped_dim < first->dim) {
+    int64_t result_sizes[MINATEN_MAX_DIM], cat_sizes[MINATEN_MAX_DIM];
+    TORCH_CHECK(first->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
+                MINATEN_MAX_DIM, (long long)first->dim + 1);
+    for (int64_t d = 0, k = 0; d <= first->dim; d++)
+      result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
+    TRY(resize_output(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1)) == 0);
+    memcpy(cat_sizes, first->sizes, (size_t)first->dim * sizeof(int64_t));
+    cat_sizes[wrapped_dim] = mul_wrap(cat_sizes[wrapped_dim], (int64_t)tensors.size);
+    Tensor* result_view = at_view(out, IntArrayRef_make(cat_sizes, (size_t)first->dim));
+    TRY(result_view);
+    r = at_cat_out(tensors, wrapped_dim, result_view);
+    Tensor_release(result_view);
+  } else {
+    Tensor** views = get_stack_inputs(tensors, wrapped_dim);
+    TRY(views);
+    TensorList l = {views, tensors.size};
+    r = at_cat_out(l, dim, out);
+    release_stack_inputs(views, tensors.size);
+  }
+  TRY(r);
+  Tensor_release(r);
+  return Tensor_retain(out);
+fail:
+  return NULL;
 }

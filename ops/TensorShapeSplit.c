@@ -11,19 +11,27 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp (split, split_with_sizes,
  * chunk, unbind)
  */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "dispatch/Boxing.h"
+#include "ops/TensorShape.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 static const TensorList kNoList = {NULL, 0};
 
+/* Room for n tensors, or NULL with the errors of PyTorch's std::vector<Tensor>
+ * (its max_size() is PTRDIFF_MAX / sizeof(Tensor), a Tensor being one pointer). */
 static Tensor** new_list(int64_t n) {
+  TORCH_CHECK(n <= (int64_t)(PTRDIFF_MAX / sizeof(Tensor*)), "cannot create std::vector larger than max_size()");
   Tensor** items = calloc(n > 0 ? (size_t)n : 1, sizeof(Tensor*));
-  TORCH_INTERNAL_ASSERT(items != NULL);
+  TORCH_CHECK(items != NULL, "std::bad_alloc");
   return items;
+fail:
+  return NULL;
 }
 
 /* Releases the first n items and the array; returns the failure value. */
@@ -53,6 +61,7 @@ TensorList at_native_split(const Tensor* self, int64_t split_size, int64_t dim) 
   }
   int64_t last_split_size = dim_size - split_size * (num_splits - 1);
   Tensor** items = new_list(num_splits);
+  TRY(items);
   for (int64_t i = 0; i < num_splits; i++) {
     int64_t length = i < num_splits - 1 ? split_size : last_split_size;
     items[i] = at_native_narrow(self, dim, i * split_size, length);
@@ -73,6 +82,7 @@ TensorList at_native_split_with_sizes(const Tensor* self, IntArrayRef split_size
   int64_t dim_size = self->sizes[dim];
   int64_t n = (int64_t)split_sizes.size;
   Tensor** items = new_list(n);
+  TRY(items);
   int64_t start = 0;
   for (int64_t i = 0; i < n; i++) {
     int64_t length = split_sizes.data[i];
@@ -83,10 +93,11 @@ TensorList at_native_split_with_sizes(const Tensor* self, IntArrayRef split_size
                 IntArrayRef_format(split_sizes, buf, sizeof buf));
       return fail_list(items, i);
     }
-    OptionalInt s = {true, start}, e = {true, start + length};
-    items[i] = at_native_slice(self, dim, s, e, 1);
+    /* wraps as PyTorch's: [2**63-1, 2**63-1, 5] sums to 3 */
+    OptionalInt s = {true, start}, e = {true, add_wrap(start, length)};
+    items[i] = slice_int(self, dim, s, e, 1);
     if (items[i] == NULL) return fail_list(items, i);
-    start += length;
+    start = add_wrap(start, length);
   }
   if (start != dim_size) {
     Error_set(ErrorType_RuntimeError,
@@ -108,13 +119,16 @@ TensorList at_native_chunk(const Tensor* self, int64_t chunks, int64_t dim) {
   int64_t wrapped = maybe_wrap_dim(dim, self->dim, true);
   TRY(wrapped >= 0);
   int64_t dim_size = self->sizes[wrapped];
-  int64_t split_size = dim_size / chunks + (dim_size % chunks != 0);
+  /* (dim_size + chunks - 1) / chunks, wrapping as PyTorch's: chunk(2**63-1)
+   * of a size-3 dimension asks for split_size -1 */
+  int64_t split_size = add_wrap(dim_size, chunks - 1) / chunks;
   /* Zero-size chunks of a zero-size dimension: split would lose their
    * number, so ask for each explicitly. */
   if (split_size == 0 && dim_size == 0) {
-    TORCH_CHECK(chunks <= MINATEN_MAX_DIM * 1024, "chunk: too many chunks");
+    /* std::vector<int64_t> split_sizes(chunks, ...) */
+    TORCH_CHECK(chunks <= (int64_t)(PTRDIFF_MAX / sizeof(int64_t)), "cannot create std::vector larger than max_size()");
     int64_t* sizes = calloc((size_t)chunks, sizeof(int64_t));
-    TORCH_INTERNAL_ASSERT(sizes != NULL);
+    TORCH_CHECK(sizes != NULL, "std::bad_alloc");
     TensorList r = at_split_with_sizes(self, IntArrayRef_make(sizes, (size_t)chunks), dim);
     free(sizes);
     return r;
@@ -131,6 +145,7 @@ TensorList at_native_unbind(const Tensor* self, int64_t dim) {
   TORCH_CHECK_INDEX(self->dim > 0, "Dimension specified as 0 but tensor has no dimensions");
   int64_t size = self->sizes[dim];
   Tensor** items = new_list(size);
+  TRY(items);
   for (int64_t i = 0; i < size; i++) {
     items[i] = at_native_select(self, dim, i);
     if (items[i] == NULL) return fail_list(items, i);

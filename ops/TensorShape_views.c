@@ -38,11 +38,9 @@
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/quantized/TensorShape.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
-
-static int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
 /* ---- as_strided ---------------------------------------------------------- */
 
@@ -277,11 +275,17 @@ fail:
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::slice
  */
 Tensor* at_native_slice(const Tensor* self, int64_t dim, OptionalInt start, OptionalInt end, int64_t step) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
-  /* The SymInt arguments, made from ints by every caller. */
+  /* The SymInt arguments, made from ints by every dispatched caller. */
   TRY(!start.has_value || SymInt_check(start.value) == 0);
   TRY(!end.has_value || SymInt_check(end.value) == 0);
   TRY(SymInt_check(step) == 0);
+  return slice_int(self, dim, start, end, step);
+fail:
+  return NULL;
+}
+
+Tensor* slice_int(const Tensor* self, int64_t dim, OptionalInt start, OptionalInt end, int64_t step) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t ndim = self->dim;
   TORCH_CHECK_INDEX(ndim != 0, "slice() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, ndim, true);

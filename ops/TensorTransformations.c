@@ -15,7 +15,10 @@
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "ops/TensorUtils.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::flip */
 Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
@@ -51,7 +54,9 @@ Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
   return out;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::repeat */
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::repeat
+ * (NB(minaten): the elements are copied directly, not through unfolded views
+ * of the result; only the views' numel check is kept) */
 Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
   TORCH_CHECK((int64_t)repeats.size >= self->dim,
               "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
@@ -62,13 +67,54 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
   for (int64_t d = 0; d < n; d++) {
     padded[d] = d < pad ? 1 : self->sizes[d - pad];
     pstrides[d] = d < pad ? 0 : self->strides[d - pad];
-    target[d] = padded[d] * repeats.data[d];
+    target[d] = mul_wrap(padded[d], repeats.data[d]); /* wraps as PyTorch's does */
   }
-  OptionalScalarType dtype = {true, self->dtype};
-  OptionalDevice device = {true, self->device};
-  Tensor* out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, kNoLayout,
-                                       device, kNoPinMemory, kNoMemoryFormat);
-  if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
+  /* self.expand(padded_size): per-channel strides cannot be set. */
+  TORCH_CHECK(self->quantizer == NULL || self->quantizer->qscheme == QScheme_PerTensorAffine,
+              "Setting strides is possible only on uniformly quantized tensor");
+  /* at::empty(IntArrayRef) converts the sizes to SymInts: a wrapped size
+   * in [-2**63, -2**62) is refused there. */
+  TRY(SymInt_checkArrayRef(IntArrayRef_make(target, (size_t)n)) == 0);
+  Tensor* out;
+  if (Tensor_isQuantized(self)) {
+    OptionalScalarType no_dtype = {false, ScalarType_Undefined};
+    OptionalDevice no_device = {false, self->device};
+    out = at_empty_quantized(IntArrayRef_make(target, (size_t)n), self, no_dtype, kNoLayout, no_device,
+                             kNoPinMemory, kNoMemoryFormat);
+  } else {
+    OptionalScalarType dtype = {true, self->dtype};
+    OptionalDevice device = {true, self->device};
+    out = at_empty_memory_format(IntArrayRef_make(target, (size_t)n), dtype, kNoLayout, device, kNoPinMemory,
+                                 kNoMemoryFormat);
+  }
+  if (out == NULL || MetaMode_isEnabled()) return out;
+  bool zero_tensor = false;
+  for (int64_t d = 0; d < n; d++) zero_tensor |= repeats.data[d] == 0;
+  if (out->numel == 0) {
+    /* PyTorch then unfolds an alias of the result once per dimension unless
+     * a repeat is 0: dimension d becomes (target - size) / max(size, 1) + 1
+     * and a new last dimension of self's size d is appended.  With no
+     * element, the sizes of one of those views may overflow numel's check
+     * (ones(0, 2**62, 4).repeat(2, 1, 1)). */
+    int64_t view[2 * MINATEN_MAX_DIM];
+    memcpy(view, target, (size_t)n * sizeof(int64_t));
+    for (int64_t d = 0; d < n && !zero_tensor; d++) {
+      int64_t size_d = padded[d], step = size_d > 1 ? size_d : 1;
+      if (size_d > view[d]) { /* a target size that wrapped to 0 */
+        Error_set(ErrorType_RuntimeError, "maximum size for tensor at dimension %lld is %lld but size is %lld",
+                  (long long)d, (long long)view[d], (long long)size_d);
+        Tensor_release(out);
+        return NULL;
+      }
+      view[d] = sub_wrap(view[d], size_d) / step + 1;
+      view[n + d] = size_d;
+      if (check_numel(IntArrayRef_make(view, (size_t)(n + d + 1))) < 0) {
+        Tensor_release(out);
+        return NULL;
+      }
+    }
+    return out;
+  }
   /* out[i] = self[i mod self's (padded) sizes] */
   size_t size = Tensor_itemsize(self);
   int64_t idx[MINATEN_MAX_DIM] = {0};

@@ -7,12 +7,10 @@
 #include <stdlib.h>
 
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
-/* PyTorch's int64 products, which wrap on overflow in practice (minaten's
- * sizes and strides come from valid tensors, so they never do; unsigned
- * arithmetic keeps even absurd ones free of undefined behaviour). */
-static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
-
+/* PyTorch's int64 products wrap on overflow in practice: mul_wrap
+ * (runtime/safe_numerics.h). */
 /*
  * Note [computeStride: viewing a strided tensor with a new shape]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -62,7 +60,11 @@ static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntAr
     for (size_t i = 0; i < newshape.size; i++) newstride[i] = 1;
     return 1;
   }
-  int64_t numel = IntArrayRef_product(oldshape); /* a valid tensor's: no overflow */
+  /* multiply_integers: wraps past a size-0 dim; with SymInts, each partial
+   * product must be a valid SymInt ([2**62, 2, 0] is refused at 2**63). */
+  int64_t numel = 1;
+  for (size_t i = 0; i < oldshape.size; i++)
+    if (!product(&numel, numel, oldshape.data[i], symint)) return -1;
   bool same_shape = oldshape.size == newshape.size;
   for (size_t i = 0; same_shape && i < oldshape.size; i++) same_shape = oldshape.data[i] == newshape.data[i];
   if (numel == 0 && same_shape) {
@@ -142,7 +144,7 @@ bool Tensor_isNonOverlappingAndDense(const Tensor* t) {
     int64_t size = t->sizes[perm[i]];
     if (size < 2) return true;
     if (t->strides[perm[i]] != require_stride) return false;
-    require_stride *= size;
+    require_stride = mul_wrap(require_stride, size); /* wraps past a size-0 dim */
   }
   return true;
 }
@@ -184,7 +186,7 @@ void infer_dense_strides(IntArrayRef sizes, IntArrayRef strides, int64_t* out) {
     int64_t idx = perm[i];
     out[idx] = curr_stride;
     /* A size-0 dimension counts as 1: there is no element anyway. */
-    if (sizes.data[idx] > 1) curr_stride *= sizes.data[idx];
+    if (sizes.data[idx] > 1) curr_stride = mul_wrap(curr_stride, sizes.data[idx]);
   }
 }
 
@@ -200,7 +202,7 @@ static bool is_channels_last_strides(const Tensor* t, const int* order, int n) {
     if (t->strides[d] < min) return false;
     if (d == 0 && min == t->strides[1]) return false;
     min = t->strides[d];
-    if (t->sizes[d] > 1) min *= t->sizes[d];
+    if (t->sizes[d] > 1) min = mul_wrap(min, t->sizes[d]);
   }
   return true;
 }

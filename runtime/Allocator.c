@@ -14,6 +14,13 @@ enum { kAlignment = 64 };
 static _Thread_local AllocatorStats stats;
 
 void* Allocator_allocate(size_t nbytes) {
+  if ((int64_t)nbytes < 0) { /* PyTorch 1.13: alloc_cpu.cpp alloc_cpu's first check */
+    Error_set(ErrorType_RuntimeError,
+              "[enforce fail at alloc_cpu.cpp:52] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have been called "
+              "with negative number: %zu",
+              nbytes);
+    return NULL;
+  }
   size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded < nbytes || (int64_t)rounded < 0) goto oom;
   void* p = aligned_alloc(kAlignment, rounded ? rounded : kAlignment);
@@ -24,7 +31,7 @@ void* Allocator_allocate(size_t nbytes) {
   return p;
 oom:
   Error_set(ErrorType_RuntimeError,
-            "[enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: "
+            "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
             "you tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)",
             nbytes);
   return NULL;
@@ -38,3 +45,12 @@ void Allocator_free(void* ptr, size_t nbytes) {
 }
 
 AllocatorStats Allocator_stats(void) { return stats; }
+
+#if defined(__SANITIZE_ADDRESS__)
+/* NB(minaten): AddressSanitizer aborts on an allocation above its limit (1 TiB)
+ * unless told to return NULL, as malloc does; then a huge torch.empty fails
+ * with PyTorch's out-of-memory error under ASan as in the other builds.  An
+ * ASAN_OPTIONS setting of the same flag still wins. */
+const char* __asan_default_options(void);
+const char* __asan_default_options(void) { return "allocator_may_return_null=1"; }
+#endif

@@ -20,7 +20,8 @@ typedef struct AllocatorStats {
 } AllocatorStats;
 
 /* Returns nbytes of 64-byte aligned memory (a unique non-NULL pointer for 0
- * bytes), or NULL with PyTorch's RuntimeError when memory is exhausted.
+ * bytes), or NULL with PyTorch's RuntimeError when memory is exhausted or
+ * nbytes is "negative" (above INT64_MAX: alloc_cpu's first check).
  * PyTorch 1.13: c10/core/impl/alloc_cpu.cpp alloc_cpu */
 void* Allocator_allocate(size_t nbytes);
 /* PyTorch 1.13: c10/core/impl/alloc_cpu.cpp free_cpu */

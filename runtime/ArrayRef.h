@@ -113,9 +113,9 @@ static inline IntArrayRef IntArrayRef_make(const int64_t* data, size_t size) {
 
 /* Product of the entries (1 for an empty list). PyTorch 1.13: c10/util/accumulate.h multiply_integers */
 static inline int64_t IntArrayRef_product(IntArrayRef a) {
-  int64_t p = 1;
-  for (size_t i = 0; i < a.size; i++) p *= a.data[i];
-  return p;
+  uint64_t p = 1; /* wraps as PyTorch's int64_t does, without undefined behaviour */
+  for (size_t i = 0; i < a.size; i++) p *= (uint64_t)a.data[i];
+  return (int64_t)p;
 }
 
 /* Formats `[2, 3]` into buf (as PyTorch prints an IntArrayRef); returns buf. */

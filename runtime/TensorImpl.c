@@ -8,6 +8,15 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
+
+/* TensorImpl::safe_compute_numel's check: the sizes' product, as uint64_t,
+ * overflowed or exceeds INT64_MAX.
+ * PyTorch 1.13: c10/core/TensorImpl.h safe_compute_numel */
+static bool numel_overflows(IntArrayRef sizes) {
+  uint64_t n;
+  return safe_multiplies_u64(sizes.data, sizes.size, &n) || n > (uint64_t)INT64_MAX;
+}
 
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend) {
@@ -15,10 +24,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
               "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
               sizes.size);
-  int64_t numel = 1;
-  for (size_t i = 0; i < sizes.size; i++)
-    TORCH_CHECK(!__builtin_mul_overflow(numel, sizes.data[i], &numel),
-                "numel: integer multiplication overflow");
+  TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
   TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
   t->refcount = 1;
@@ -78,16 +84,19 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
   TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
               "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
               sizes.size);
-  for (size_t i = 0; i < sizes.size; i++) TORCH_INTERNAL_ASSERT(sizes.data[i] >= 0);
-  int64_t numel = 1;
-  for (size_t i = 0; i < sizes.size; i++)
-    TORCH_CHECK(!__builtin_mul_overflow(numel, sizes.data[i], &numel),
-                "numel: integer multiplication overflow");
+  /* A negative size passes when another is 0 ([-1, 0] has no element), as
+   * in PyTorch.  NB(minaten): PyTorch sets the sizes before it computes
+   * and allocates the storage, so a resize_ that fails on the storage size
+   * or on memory leaves a tensor bigger than its storage (printing it then
+   * reads out of bounds); minaten keeps the old sizes. */
+  TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
+  uint64_t numel, need;
+  safe_multiplies_u64(sizes.data, sizes.size, &numel);
   if (numel > 0 && t->storage != NULL) { /* a lazy tensor has no storage to grow */
-    uint64_t need;
-    TORCH_CHECK(!__builtin_mul_overflow((uint64_t)t->storage_offset + (uint64_t)numel,
-                                        (uint64_t)Tensor_itemsize(t), &need),
-                "numel: integer multiplication overflow");
+    bool overflowed = add_overflows_u64((uint64_t)t->storage_offset, numel, &need);
+    overflowed |= mul_overflows_u64(need, (uint64_t)Tensor_itemsize(t), &need);
+    TORCH_CHECK(!overflowed && need <= (uint64_t)INT64_MAX, "Storage size calculation overflowed with sizes=%s",
+                IntArrayRef_format(sizes, (char[1536]){0}, 1536));
     if (need > t->storage->nbytes && Storage_resize(t->storage, need) < 0) goto fail;
   }
   int64_t ndim = (int64_t)sizes.size;
@@ -114,21 +123,23 @@ DispatchKey Tensor_backendKey(const Tensor* t) {
 }
 
 void Tensor_refreshContiguous(Tensor* t) {
-  int64_t numel = 1;
-  for (int64_t d = 0; d < t->dim; d++) numel *= t->sizes[d];
-  t->numel = numel;
+  /* Unsigned: the sizes passed numel's check, but a size-0 tensor's strides
+   * may be anything ([0, 2**62, 2**62] has strides [0, 2**62, 1]). */
+  uint64_t numel;
+  safe_multiplies_u64(t->sizes, (size_t)t->dim, &numel);
+  t->numel = (int64_t)numel;
   /* Note: size-1 dimensions can have any stride, and an empty tensor is
    * contiguous whatever its strides. */
   bool contiguous = true;
   if (numel != 0) {
-    int64_t expected = 1;
+    uint64_t expected = 1;
     for (int64_t d = t->dim - 1; d >= 0; d--) {
       if (t->sizes[d] == 1) continue;
-      if (t->strides[d] != expected) {
+      if ((uint64_t)t->strides[d] != expected) {
         contiguous = false;
         break;
       }
-      expected *= t->sizes[d];
+      expected *= (uint64_t)t->sizes[d];
     }
   }
   t->is_contiguous = contiguous;

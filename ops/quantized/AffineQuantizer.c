@@ -12,9 +12,33 @@
 #include <string.h>
 
 #include "ops/EmptyTensor.h"
+#include "ops/TensorUtils.h"
+#include "runtime/Allocator.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
+/* PyTorch sizes the storage as multiply_integers(sizes) * itemsize in int64,
+ * wrapping, and allocates before it checks numel: a size that wraps negative
+ * reaches the allocator's own check, one whose element count overflows but
+ * whose byte count wraps to a valid size fails on numel.
+ * NB(minaten): where only the byte count overflows (qint32 [2**62 + 1]),
+ * PyTorch allocates the wrapped, too small size; minaten refuses with the
+ * storage size error. */
 Tensor* new_qtensor(IntArrayRef sizes, Quantizer* q) {
+  char buf[1536];
+  for (size_t i = 0; i < sizes.size; i++)
+    TORCH_CHECK(sizes.data[i] >= 0, "Trying to create tensor with negative dimension %lld: %s",
+                (long long)sizes.data[i], IntArrayRef_format(sizes, buf, sizeof buf));
+  size_t itemsize = ScalarType_elementSize(q->scalar_type);
+  int64_t size_bytes = mul_wrap(IntArrayRef_product(sizes), (int64_t)itemsize);
+  if (size_bytes < 0) {
+    void* refused = Allocator_allocate((size_t)size_bytes); /* NULL, with alloc_cpu's error */
+    TORCH_INTERNAL_ASSERT(refused == NULL);
+    return NULL;
+  }
+  TRY(check_numel(sizes) == 0);
+  TORCH_CHECK(computeStorageNbytesContiguous(sizes, itemsize, 0) >= 0,
+              "Storage size calculation overflowed with sizes=%s", IntArrayRef_format(sizes, buf, sizeof buf));
   Tensor* storage_owner = empty_cpu(sizes, q->scalar_type);
   if (storage_owner == NULL) return NULL;
   Tensor* t = Tensor_new(storage_owner->storage, 0, sizes, Tensor_strides(storage_owner), q->scalar_type,
@@ -22,6 +46,8 @@ Tensor* new_qtensor(IntArrayRef sizes, Quantizer* q) {
   Tensor_release(storage_owner);
   if (t) t->quantizer = Quantizer_retain(q);
   return t;
+fail:
+  return NULL;
 }
 
 Tensor* make_qtensor(const Tensor* self, IntArrayRef size, IntArrayRef stride, int64_t storage_offset,
