@@ -46,7 +46,16 @@ void Allocator_free(void* ptr, size_t nbytes) {
 
 AllocatorStats Allocator_stats(void) { return stats; }
 
+/* An ASan build: gcc says __SANITIZE_ADDRESS__, clang __has_feature. */
 #if defined(__SANITIZE_ADDRESS__)
+#define MINATEN_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MINATEN_ASAN 1
+#endif
+#endif
+
+#if defined(MINATEN_ASAN)
 /* NB(minaten): AddressSanitizer aborts on an allocation above its limit (1 TiB)
  * unless told to return NULL, as malloc does; then a huge torch.empty fails
  * with PyTorch's out-of-memory error under ASan as in the other builds.  An

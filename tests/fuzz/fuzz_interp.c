@@ -11,10 +11,11 @@
  * or an INTERNAL ASSERT FAILED is a bug.  The operators are registered once,
  * at the first input.  See docs/fuzzing.md.
  *
- * Memory: a statement may ask for any size (`torch.ones(2**40)`); as glibc's
- * malloc, ASan's then returns NULL (allocator_may_return_null, below) and
- * minaten must raise PyTorch's out-of-memory error; libFuzzer reports an
- * allocation over its -malloc_limit_mb (2 GB by default) as an OOM, which
+ * Memory: a statement may ask for any size (`torch.ones(2**40)`); as
+ * glibc's malloc, ASan's then returns NULL (allocator_may_return_null,
+ * which runtime/Allocator.c sets in every ASan build) and minaten must
+ * raise PyTorch's out-of-memory error; libFuzzer reports an allocation over
+ * its -malloc_limit_mb (2 GB by default) as an OOM, which
  * tools/scripts/fuzz.sh notes without failing (a script may use memory).
  *
  * NB(minaten): process-wide settings a statement may change (the default
@@ -33,10 +34,6 @@
 #include "tools/minaten/interp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
-const char* __asan_default_options(void);
-
-/* Read by ASan at start-up, before ASAN_OPTIONS (which may add to it). */
-const char* __asan_default_options(void) { return "allocator_may_return_null=1"; }
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static bool registered = false;
