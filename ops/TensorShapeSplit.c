@@ -16,7 +16,6 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "dispatch/Boxing.h"
 #include "ops/TensorShape.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
