@@ -131,8 +131,7 @@ Tensor* at_native_stack(TensorList tensors, int64_t dim) {
   TRY(check_stack_inputs(tensors) == 0);
   if (wrapped_dim < first->dim) {
     int64_t result_sizes[MINATEN_MAX_DIM];
-    TORCH_CHECK(first->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-                MINATEN_MAX_DIM, (long long)first->dim + 1);
+    TRY(check_max_dims(first->dim + 1) == 0);
     for (int64_t d = 0, k = 0; d <= first->dim; d++)
       result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
     Tensor* out = at_cat(tensors, wrapped_dim);
@@ -188,8 +187,7 @@ Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
   Tensor* r = NULL;
   if (wrapped_dim < first->dim) {
     int64_t result_sizes[MINATEN_MAX_DIM], cat_sizes[MINATEN_MAX_DIM];
-    TORCH_CHECK(first->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-                MINATEN_MAX_DIM, (long long)first->dim + 1);
+    TRY(check_max_dims(first->dim + 1) == 0);
     for (int64_t d = 0, k = 0; d <= first->dim; d++)
       result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
     TRY(resize_output(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1)) == 0);

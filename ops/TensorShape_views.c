@@ -237,8 +237,7 @@ Tensor* at_native_expand(const Tensor* self, IntArrayRef size, bool implicit) {
               "equal to the number of dimensions in the tensor (%lld)",
               Tensor_typeString(self), FMT_INTS(Tensor_sizes(self)), FMT_INTS(size), size.size,
               (long long)self->dim);
-  TORCH_CHECK(size.size <= MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %zu",
-              MINATEN_MAX_DIM, size.size);
+  TRY(check_max_dims((int64_t)size.size) == 0);
   TRY(inferExpandGeometry(self, size, sizes, strides) == 0);
   return Tensor_as_strided(self, IntArrayRef_make(sizes, size.size), IntArrayRef_make(strides, size.size),
                            kNoInt);
@@ -408,8 +407,7 @@ Tensor* at_native_unsqueeze(const Tensor* self, int64_t dim) {
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
-  TORCH_CHECK(self->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-              MINATEN_MAX_DIM, (long long)self->dim + 1);
+  TRY(check_max_dims(self->dim + 1) == 0);
   int64_t new_stride = dim >= self->dim ? 1 : mul_wrap(self->sizes[dim], self->strides[dim]);
   int64_t n = 0;
   for (int64_t i = 0; i <= self->dim; i++) {

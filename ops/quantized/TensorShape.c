@@ -176,8 +176,7 @@ Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   Quantizer* q = NULL;
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
-  TORCH_CHECK(self->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-              MINATEN_MAX_DIM, (long long)self->dim + 1);
+  TRY(check_max_dims(self->dim + 1) == 0);
   int64_t n = 0;
   for (int64_t d = 0; d <= self->dim; d++) {
     if (d == dim) {
