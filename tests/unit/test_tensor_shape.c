@@ -14,27 +14,12 @@
 
 #include <cmocka.h>
 
-#include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "ops/InferSize.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "test_util.h"
 
-#define INTS(...) \
-  IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 static const IntArrayRef kNoDims = {NULL, 0};
-
-static const OptionalScalarType kFloat = {true, ScalarType_Float};
-
-static int setup(void** state) {
-  (void)state;
-  return at_register_all();
-}
-static int teardown(void** state) {
-  (void)state;
-  Dispatcher_cleanup();
-  return 0;
-}
 
 static void assert_ints(IntArrayRef got, IntArrayRef want) {
   assert_int_equal(got.size, want.size);
