@@ -77,7 +77,7 @@ Tensor* at_native_reshape(const Tensor* self, IntArrayRef proposed_shape) {
    * aliases, and view that (NOTE [ Unsafe View ]). */
   OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
   copy = at_clone(self, contiguous);
-  TRY(copy);
+  TRY(copy != NULL);
   Tensor* result = at__unsafe_view(copy, shape_ref);
   Tensor_release(copy);
   return result;

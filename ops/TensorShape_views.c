@@ -314,7 +314,7 @@ Tensor* slice_int(const Tensor* self, int64_t dim, OptionalInt start, OptionalIn
   strides[dim] = mul_wrap(strides[dim], step);
   if (Tensor_isQuantized(self)) {
     Quantizer* quantizer = create_subtensor_quantizer(self, false, start_val, end_val, dim, step);
-    TRY(quantizer);
+    TRY(quantizer != NULL);
     Tensor* result = as_strided_qtensorimpl_with_quantizer(self, IntArrayRef_make(sizes, (size_t)ndim),
                                                            IntArrayRef_make(strides, (size_t)ndim),
                                                            storage_offset, quantizer);
@@ -349,7 +349,7 @@ Tensor* at_native_select(const Tensor* self, int64_t dim, int64_t index) {
   int64_t storage_offset = add_wrap(self->storage_offset, mul_wrap(index, self->strides[dim]));
   if (Tensor_isQuantized(self)) {
     Quantizer* quantizer = create_subtensor_quantizer(self, true, index, index + 1, dim, 1);
-    TRY(quantizer);
+    TRY(quantizer != NULL);
     Tensor* result = as_strided_qtensorimpl_with_quantizer(self, IntArrayRef_make(sizes, (size_t)n),
                                                            IntArrayRef_make(strides, (size_t)n), storage_offset,
                                                            quantizer);

@@ -131,7 +131,7 @@ Tensor* at_native_squeeze_quantized(const Tensor* self) {
     }
   }
   q = with_axis(self->quantizer, axis - shift);
-  TRY(q);
+  TRY(q != NULL);
   Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            self->storage_offset, q);
   Quantizer_release(q);
@@ -160,7 +160,7 @@ Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
     strides[n++] = self->strides[d];
   }
   q = with_axis(self->quantizer, axis);
-  TRY(q);
+  TRY(q != NULL);
   Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            self->storage_offset, q);
   Quantizer_release(q);
@@ -192,7 +192,7 @@ Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   int64_t axis = self->quantizer->axis;
   if (self->quantizer->qscheme == QScheme_PerChannelAffine && axis >= dim) axis++;
   q = with_axis(self->quantizer, axis);
-  TRY(q);
+  TRY(q != NULL);
   Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            self->storage_offset, q);
   Quantizer_release(q);
