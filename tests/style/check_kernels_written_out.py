@@ -8,7 +8,7 @@ of ops/ that starts with its return type and name,
 and not one made by token pasting (`at_native_##name`), where grep and gdb's
 `list at_native_<name>` find nothing but a macro (issue 13).
 
-    tests/kernels/check_kernels_written_out.py NativeFunctions.h ops/ [--count]
+    tests/style/check_kernels_written_out.py NativeFunctions.h ops/ [--count]
 
 Exit status 0 when every kernel is found, 1 (with the missing ones listed)
 when not. --count prints `found/declared` and exits 0 either way.
