@@ -126,9 +126,9 @@ Tensor* at_native_tanh_out(const Tensor* self, Tensor* out) { return unary_op_ou
 /* ---- rounding, sign, sin, cos ----------------------------------------------
  * floor, ceil, round (half to even), trunc and sign keep the dtype (an
  * integer tensor is copied; bools are refused by the rounding four); sin and
- * cos compute integers and bools in the default float type. */
-/* the rounding four and sign refuse an out= of another dtype than the input's
- * (check_out_same_dtype); sin and cos write into any dtype the result casts to */
+ * cos compute integers and bools in the default float type.  The rounding
+ * four and sign refuse an out= of another dtype than the input's
+ * (check_out_same_dtype); sin and cos write into any dtype the result casts to. */
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) */
 Tensor* at_native_floor(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Floor); }
