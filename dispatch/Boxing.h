@@ -173,7 +173,4 @@ static inline IValue return_TensorList(TensorList l) {
   return v;
 }
 
-/* Frees a returned TensorList (array and references). */
-void TensorList_release(TensorList l);
-
 #endif

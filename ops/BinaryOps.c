@@ -222,43 +222,99 @@ static Tensor* compare_scalar_out(const Tensor* self, Scalar other, BinaryOp op,
   Tensor_release(w);
   return r;
 }
-#define COMPARISON_OUT(name, OP)                                                                \
-  /* PyTorch 1.13: BinaryOps.cpp name##_out (Tensor) */                                        \
-  Tensor* at_native_##name##_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) { \
-    return binary_op_out(out, self, other, OP, kOne);                                           \
-  }                                                                                             \
-  /* PyTorch 1.13: BinaryOps.cpp name##_out (Scalar) */                                        \
-  Tensor* at_native_##name##_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {        \
-    return compare_scalar_out(self, other, OP, out);                                            \
-  }
 /* In place: 0/1 in self's dtype; self is never resized.
  * PyTorch 1.13: BinaryOps.cpp lt_ & co. (structured, in place) */
-#define COMPARISON_INPLACE(name, OP)                                           \
-  Tensor* at_native_##name##__Tensor(Tensor* self, const Tensor* other) {      \
-    return binary_op(self, self, other, OP, kOne);                             \
-  }                                                                            \
-  Tensor* at_native_##name##__Scalar(Tensor* self, Scalar other) {             \
-    Tensor* w = wrapped_scalar_tensor(other);                                  \
-    if (w == NULL) return NULL;                                                \
-    Tensor* r = binary_op(self, self, w, OP, kOne);                            \
-    Tensor_release(w);                                                         \
-    return r;                                                                  \
-  }
-COMPARISON_INPLACE(lt, BinaryOp_Lt)
-COMPARISON_INPLACE(le, BinaryOp_Le)
-COMPARISON_INPLACE(gt, BinaryOp_Gt)
-COMPARISON_INPLACE(ge, BinaryOp_Ge)
-COMPARISON_INPLACE(eq, BinaryOp_Eq)
-COMPARISON_INPLACE(ne, BinaryOp_Ne)
-#undef COMPARISON_INPLACE
+static Tensor* compare_scalar_(Tensor* self, Scalar other, BinaryOp op) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op(self, self, w, op, kOne);
+  Tensor_release(w);
+  return r;
+}
 
-COMPARISON_OUT(lt, BinaryOp_Lt)
-COMPARISON_OUT(le, BinaryOp_Le)
-COMPARISON_OUT(gt, BinaryOp_Gt)
-COMPARISON_OUT(ge, BinaryOp_Ge)
-COMPARISON_OUT(eq, BinaryOp_Eq)
-COMPARISON_OUT(ne, BinaryOp_Ne)
-#undef COMPARISON_OUT
+/* PyTorch 1.13: BinaryOps.cpp lt_ (Tensor, structured, in place) */
+Tensor* at_native_lt__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Lt, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp lt_ (Scalar, structured, in place) */
+Tensor* at_native_lt__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Lt); }
+
+/* PyTorch 1.13: BinaryOps.cpp le_ (Tensor, structured, in place) */
+Tensor* at_native_le__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Le, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp le_ (Scalar, structured, in place) */
+Tensor* at_native_le__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Le); }
+
+/* PyTorch 1.13: BinaryOps.cpp gt_ (Tensor, structured, in place) */
+Tensor* at_native_gt__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Gt, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp gt_ (Scalar, structured, in place) */
+Tensor* at_native_gt__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Gt); }
+
+/* PyTorch 1.13: BinaryOps.cpp ge_ (Tensor, structured, in place) */
+Tensor* at_native_ge__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Ge, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp ge_ (Scalar, structured, in place) */
+Tensor* at_native_ge__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Ge); }
+
+/* PyTorch 1.13: BinaryOps.cpp eq_ (Tensor, structured, in place) */
+Tensor* at_native_eq__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Eq, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp eq_ (Scalar, structured, in place) */
+Tensor* at_native_eq__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Eq); }
+
+/* PyTorch 1.13: BinaryOps.cpp ne_ (Tensor, structured, in place) */
+Tensor* at_native_ne__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Ne, kOne); }
+/* PyTorch 1.13: BinaryOps.cpp ne_ (Scalar, structured, in place) */
+Tensor* at_native_ne__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Ne); }
+
+/* PyTorch 1.13: BinaryOps.cpp lt_out (Tensor) */
+Tensor* at_native_lt_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Lt, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp lt_out (Scalar) */
+Tensor* at_native_lt_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  return compare_scalar_out(self, other, BinaryOp_Lt, out);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp le_out (Tensor) */
+Tensor* at_native_le_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Le, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp le_out (Scalar) */
+Tensor* at_native_le_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  return compare_scalar_out(self, other, BinaryOp_Le, out);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp gt_out (Tensor) */
+Tensor* at_native_gt_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Gt, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp gt_out (Scalar) */
+Tensor* at_native_gt_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  return compare_scalar_out(self, other, BinaryOp_Gt, out);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp ge_out (Tensor) */
+Tensor* at_native_ge_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Ge, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp ge_out (Scalar) */
+Tensor* at_native_ge_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  return compare_scalar_out(self, other, BinaryOp_Ge, out);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp eq_out (Tensor) */
+Tensor* at_native_eq_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Eq, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp eq_out (Scalar) */
+Tensor* at_native_eq_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  return compare_scalar_out(self, other, BinaryOp_Eq, out);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp ne_out (Tensor) */
+Tensor* at_native_ne_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Ne, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp ne_out (Scalar) */
+Tensor* at_native_ne_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  return compare_scalar_out(self, other, BinaryOp_Ne, out);
+}
 
 /* ---- remainder: Python's % ---------------------------------------------------- */
 

@@ -68,11 +68,7 @@ Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dty
 
 Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) {
   int64_t strides[MINATEN_MAX_DIM];
-  if (sizes.size > MINATEN_MAX_DIM) {
-    Error_set(ErrorType_RuntimeError, "minaten supports tensors with at most %d dimensions, but got %zu",
-              MINATEN_MAX_DIM, sizes.size);
-    return NULL;
-  }
+  if (check_max_dims((int64_t)sizes.size) < 0) return NULL;
   if (check_size_nonnegative(sizes) < 0) return NULL;
   if (computeStorageNbytesContiguous(sizes, ScalarType_elementSize(dtype), 0) < 0) {
     char buf[256];

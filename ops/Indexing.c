@@ -363,7 +363,7 @@ static Tensor* masked_fill_copy(const Tensor* self, const Tensor* mask, Tensor**
   *result = NULL;
   TRY(broadcast_shape(Tensor_sizes(mask), Tensor_sizes(self), shape, &ndim) == 0);
   Tensor* expanded = at_expand(self, IntArrayRef_make(shape, ndim), false);
-  TRY(expanded);
+  TRY(expanded != NULL);
   OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
   *result = at_clone(expanded, contiguous);
   Tensor_release(expanded);

@@ -226,20 +226,20 @@ static Tensor* matmul_into(Tensor* out, bool transposed, const int64_t* shape, i
   Tensor *target = NULL, *reshaped = NULL, *product = NULL, *back = NULL, *copied = NULL;
   if (!Tensor_hasSizes(out, IntArrayRef_make(shape, (size_t)nshape))) {
     Tensor* r = at_resize_(out, IntArrayRef_make(shape, (size_t)nshape), kNoMemoryFormat);
-    TRY(r);
+    TRY(r != NULL);
     Tensor_release(r);
   }
   target = transposed ? at_transpose_int(out, -2, -1) : Tensor_retain(out);
-  TRY(target);
+  TRY(target != NULL);
   reshaped = reshape_ints(target, written_shape);
-  TRY(reshaped);
+  TRY(reshaped != NULL);
   product = kind == 'm' ? at_mm_out(a, b, reshaped) : kind == 'v' ? at_mv_out(a, b, reshaped) : at_bmm_out(a, b, reshaped);
-  TRY(product);
+  TRY(product != NULL);
   if (reshaped->storage != out->storage) {
     back = at_view(reshaped, Tensor_sizes(target));
-    TRY(back);
+    TRY(back != NULL);
     copied = at_copy_(target, back, false);
-    TRY(copied);
+    TRY(copied != NULL);
   }
   release4(target, reshaped, product, back);
   Tensor_release(copied);
@@ -255,9 +255,9 @@ static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* ten
   bool transpose = tensor2->dim > tensor1->dim;
   Tensor *t1 = NULL, *t2 = NULL, *folded = NULL, *product = NULL, *output = NULL, *result = NULL;
   t1 = transpose ? at_transpose_int(tensor2, -2, -1) : Tensor_retain(tensor1);
-  TRY(t1);
+  TRY(t1 != NULL);
   t2 = !transpose ? Tensor_retain(tensor2) : tensor1->dim == 2 ? at_t(tensor1) : Tensor_retain(tensor1);
-  TRY(t2);
+  TRY(t2 != NULL);
   int64_t output_shape[MINATEN_MAX_DIM];
   int64_t n = t1->dim - 1, folded_dim1 = 1;
   for (int64_t i = 0; i < n; i++) folded_dim1 = mul_wrap(folded_dim1, output_shape[i] = t1->sizes[i]);
@@ -265,7 +265,7 @@ static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* ten
   if (t2_is_matrix) output_shape[n++] = t2->sizes[1];
   int64_t fold[2] = {folded_dim1, t1->sizes[t1->dim - 1]};
   folded = reshape_ints(t1, IntArrayRef_make(fold, 2));
-  TRY(folded);
+  TRY(folded != NULL);
   if (out != NULL) {
     /* out has the final shape: the mirror's is output_shape transposed */
     bool transposed = transpose && t2_is_matrix;
@@ -281,15 +281,15 @@ static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* ten
     return result;
   }
   product = t2_is_matrix ? at_mm(folded, t2) : at_mv(folded, t2);
-  TRY(product);
+  TRY(product != NULL);
   output = unsafe_view_ints(product, IntArrayRef_make(output_shape, (size_t)n));
-  TRY(output);
+  TRY(output != NULL);
   if (!transpose || !t2_is_matrix) {
     release4(t1, t2, folded, product);
     return output;
   }
   Tensor* mt = at_transpose_int(output, -2, -1);
-  TRY(mt);
+  TRY(mt != NULL);
   result = at_contiguous(mt, MemoryFormat_Contiguous);
   Tensor_release(mt);
   release4(t1, t2, folded, product);
@@ -323,27 +323,27 @@ static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* 
   memcpy(e1, out_shape, (size_t)nb * sizeof(int64_t));
   e1[nb] = n, e1[nb + 1] = m1;
   x1 = at_expand(tensor1, IntArrayRef_make(e1, (size_t)nb + 2), false);
-  TRY(x1);
+  TRY(x1 != NULL);
   int64_t s1[3] = {batch, n, m1};
   r1 = reshape_ints(x1, IntArrayRef_make(s1, 3));
-  TRY(r1);
+  TRY(r1 != NULL);
   bool vector_rhs = d2 == 1;
   memcpy(e2, out_shape, (size_t)nb * sizeof(int64_t));
   e2[nb] = m2;
   if (!vector_rhs) e2[nb + 1] = p;
   x2 = at_expand(tensor2, IntArrayRef_make(e2, (size_t)nb + (vector_rhs ? 1 : 2)), false);
-  TRY(x2);
+  TRY(x2 != NULL);
   if (vector_rhs) {
     int64_t s2[2] = {batch, m2};
     Tensor* flat = reshape_ints(x2, IntArrayRef_make(s2, 2));
-    TRY(flat);
+    TRY(flat != NULL);
     r2 = at_unsqueeze(flat, 2);
     Tensor_release(flat);
   } else {
     int64_t s2[3] = {batch, m2, p};
     r2 = reshape_ints(x2, IntArrayRef_make(s2, 3));
   }
-  TRY(r2);
+  TRY(r2 != NULL);
   int64_t nout = nb;
   if (d1 > 1) out_shape[nout++] = n;
   if (d2 > 1) out_shape[nout++] = p;
@@ -353,10 +353,10 @@ static Tensor* matmul_batched(Tensor* out, const Tensor* tensor1, const Tensor* 
     goto fail; /* releases the intermediates */
   }
   prod = at_bmm(r1, r2);
-  TRY(prod);
+  TRY(prod != NULL);
   if (vector_rhs) {
     Tensor* sq = at_squeeze_dim(prod, -1);
-    TRY(sq);
+    TRY(sq != NULL);
     Tensor_release(prod);
     prod = sq;
   }

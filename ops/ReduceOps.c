@@ -88,7 +88,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
       !ScalarType_isFloating(out_dtype) && ScalarType_isFloating(self->dtype)) {
     converted = empty_cpu(Tensor_sizes(self), out_dtype);
-    TRY(converted);
+    TRY(converted != NULL);
     if (copy_into(converted, self) < 0) {
       Tensor_release(converted);
       return NULL;

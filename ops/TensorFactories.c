@@ -251,7 +251,7 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
     TORCH_CHECK(out->dim == 1, "minaten: arange's out= tensor must be 1-D");
     if (out->storage->nbytes < (size_t)nbytes + (size_t)out->storage_offset * Tensor_itemsize(out)) {
       Storage* s = Storage_new((size_t)nbytes);
-      TRY(s);
+      TRY(s != NULL);
       Storage_release(out->storage);
       out->storage = s;
       out->storage_offset = 0;

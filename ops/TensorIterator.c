@@ -552,7 +552,7 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
     int64_t strides[MINATEN_MAX_DIM];
     output_strides((int64_t)ndim, shape, sa, sb, strides);
     result = empty_strided_cpu(shape_ref, IntArrayRef_make(strides, ndim), L.out_type);
-    TRY(result);
+    TRY(result != NULL);
   }
   operand_strides(result, shape, (int64_t)ndim, so);
   /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu / remainder_cpu has no Bool */
@@ -603,7 +603,7 @@ static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, Scala
     int64_t strides[MINATEN_MAX_DIM];
     output_strides(ndim, a->sizes, sa, sa, strides);
     result = empty_strided_cpu(Tensor_sizes(a), IntArrayRef_make(strides, (size_t)ndim), compute);
-    TRY(result);
+    TRY(result != NULL);
   }
   return result;
 fail:
@@ -832,7 +832,7 @@ Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b) {
     output_strides_n((int64_t)ndim, shape, ops, 3, strides);
     result = empty_strided_cpu(IntArrayRef_make(shape, ndim), IntArrayRef_make(strides, ndim), dtype);
   }
-  TRY(result);
+  TRY(result != NULL);
   operand_strides(result, shape, (int64_t)ndim, so);
   if (MetaMode_isEnabled()) return result;
   int64_t idx[MINATEN_MAX_DIM] = {0};

@@ -45,14 +45,6 @@
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
-/* NB(minaten): shapes live in stack arrays of MINATEN_MAX_DIM entries. */
-static int check_max_dims(size_t ndim) {
-  if (ndim <= MINATEN_MAX_DIM) return 0;
-  Error_set(ErrorType_RuntimeError, "minaten supports tensors with at most %d dimensions, but got %zu",
-            MINATEN_MAX_DIM, ndim);
-  return -1;
-}
-
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
 Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides) {
   return Tensor_makeView(self, sizes, strides, self->storage_offset);
@@ -64,7 +56,7 @@ Tensor* at_native_reshape(const Tensor* self, IntArrayRef proposed_shape) {
   int64_t shape[MINATEN_MAX_DIM];
   int64_t stride[MINATEN_MAX_DIM];
   Tensor* copy = NULL;
-  TRY(check_max_dims(proposed_shape.size) == 0);
+  TRY(check_max_dims((int64_t)proposed_shape.size) == 0);
   TRY(infer_size_symint(proposed_shape, self->numel, shape) == 0);
   IntArrayRef shape_ref = IntArrayRef_make(shape, proposed_shape.size);
   /* `computeStride` returns the proper strides to use if this reshape can be
@@ -85,7 +77,7 @@ Tensor* at_native_reshape(const Tensor* self, IntArrayRef proposed_shape) {
    * aliases, and view that (NOTE [ Unsafe View ]). */
   OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
   copy = at_clone(self, contiguous);
-  TRY(copy);
+  TRY(copy != NULL);
   Tensor* result = at__unsafe_view(copy, shape_ref);
   Tensor_release(copy);
   return result;
@@ -104,7 +96,7 @@ Tensor* at_native__reshape_alias(const Tensor* self, IntArrayRef size, IntArrayR
 static Tensor* view_impl(const Tensor* self, IntArrayRef size) {
   int64_t inferred[MINATEN_MAX_DIM];
   int64_t stride[MINATEN_MAX_DIM];
-  TRY(check_max_dims(size.size) == 0);
+  TRY(check_max_dims((int64_t)size.size) == 0);
   TRY(infer_size(size, self->numel, inferred) == 0);
   IntArrayRef inferred_ref = IntArrayRef_make(inferred, size.size);
   TORCH_CHECK(computeStride(Tensor_sizes(self), Tensor_strides(self), inferred_ref, stride),
@@ -170,7 +162,7 @@ Tensor* at_native_unflatten(const Tensor* self, int64_t dim, IntArrayRef sizes) 
   dim = maybe_wrap_dim(dim, self->dim, true);
   TRY(dim >= 0);
   TORCH_CHECK(sizes.size > 0, "unflatten: sizes must be non-empty");
-  TRY(check_max_dims(sizes.size + (size_t)self->dim) == 0);
+  TRY(check_max_dims((int64_t)sizes.size + self->dim) == 0);
   /* self.size(dim): a 0-dim tensor has no dimension 0 to unflatten. */
   TRY(maybe_wrap_dim(dim, self->dim, false) >= 0);
   int64_t dim_size = self->sizes[dim];

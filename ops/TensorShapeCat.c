@@ -57,7 +57,7 @@ Tensor* at_native_cat(TensorList tensors, int64_t dim) {
     sizes[dim] = add_wrap(sizes[dim], t->sizes[dim]); /* wraps as PyTorch's does */
   }
   Tensor* result = empty_cpu(IntArrayRef_make(sizes, (size_t)ref->dim), dtype);
-  TRY(result);
+  TRY(result != NULL);
   /* Nothing to copy; also where the size along dim wrapped to 0. */
   if (result->numel == 0) return result;
   int64_t offset = 0;
@@ -131,18 +131,17 @@ Tensor* at_native_stack(TensorList tensors, int64_t dim) {
   TRY(check_stack_inputs(tensors) == 0);
   if (wrapped_dim < first->dim) {
     int64_t result_sizes[MINATEN_MAX_DIM];
-    TORCH_CHECK(first->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-                MINATEN_MAX_DIM, (long long)first->dim + 1);
+    TRY(check_max_dims(first->dim + 1) == 0);
     for (int64_t d = 0, k = 0; d <= first->dim; d++)
       result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
     Tensor* out = at_cat(tensors, wrapped_dim);
-    TRY(out);
+    TRY(out != NULL);
     Tensor* result = at_view(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1));
     Tensor_release(out);
     return result;
   }
   Tensor** views = get_stack_inputs(tensors, wrapped_dim);
-  TRY(views);
+  TRY(views != NULL);
   TensorList l = {views, tensors.size};
   Tensor* result = at_cat(l, wrapped_dim);
   release_stack_inputs(views, tensors.size);
@@ -188,25 +187,24 @@ Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
   Tensor* r = NULL;
   if (wrapped_dim < first->dim) {
     int64_t result_sizes[MINATEN_MAX_DIM], cat_sizes[MINATEN_MAX_DIM];
-    TORCH_CHECK(first->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-                MINATEN_MAX_DIM, (long long)first->dim + 1);
+    TRY(check_max_dims(first->dim + 1) == 0);
     for (int64_t d = 0, k = 0; d <= first->dim; d++)
       result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
     TRY(resize_output(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1)) == 0);
     memcpy(cat_sizes, first->sizes, (size_t)first->dim * sizeof(int64_t));
     cat_sizes[wrapped_dim] = mul_wrap(cat_sizes[wrapped_dim], (int64_t)tensors.size);
     Tensor* result_view = at_view(out, IntArrayRef_make(cat_sizes, (size_t)first->dim));
-    TRY(result_view);
+    TRY(result_view != NULL);
     r = at_cat_out(tensors, wrapped_dim, result_view);
     Tensor_release(result_view);
   } else {
     Tensor** views = get_stack_inputs(tensors, wrapped_dim);
-    TRY(views);
+    TRY(views != NULL);
     TensorList l = {views, tensors.size};
     r = at_cat_out(l, dim, out);
     release_stack_inputs(views, tensors.size);
   }
-  TRY(r);
+  TRY(r != NULL);
   Tensor_release(r);
   return Tensor_retain(out);
 fail:

@@ -16,7 +16,6 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "dispatch/Boxing.h"
 #include "ops/TensorShape.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
@@ -61,7 +60,7 @@ TensorList at_native_split(const Tensor* self, int64_t split_size, int64_t dim) 
   }
   int64_t last_split_size = dim_size - split_size * (num_splits - 1);
   Tensor** items = new_list(num_splits);
-  TRY(items);
+  TRY(items != NULL);
   for (int64_t i = 0; i < num_splits; i++) {
     int64_t length = i < num_splits - 1 ? split_size : last_split_size;
     items[i] = at_native_narrow(self, dim, i * split_size, length);
@@ -82,7 +81,7 @@ TensorList at_native_split_with_sizes(const Tensor* self, IntArrayRef split_size
   int64_t dim_size = self->sizes[dim];
   int64_t n = (int64_t)split_sizes.size;
   Tensor** items = new_list(n);
-  TRY(items);
+  TRY(items != NULL);
   int64_t start = 0;
   for (int64_t i = 0; i < n; i++) {
     int64_t length = split_sizes.data[i];
@@ -145,7 +144,7 @@ TensorList at_native_unbind(const Tensor* self, int64_t dim) {
   TORCH_CHECK_INDEX(self->dim > 0, "Dimension specified as 0 but tensor has no dimensions");
   int64_t size = self->sizes[dim];
   Tensor** items = new_list(size);
-  TRY(items);
+  TRY(items != NULL);
   for (int64_t i = 0; i < size; i++) {
     items[i] = at_native_select(self, dim, i);
     if (items[i] == NULL) return fail_list(items, i);

@@ -237,8 +237,7 @@ Tensor* at_native_expand(const Tensor* self, IntArrayRef size, bool implicit) {
               "equal to the number of dimensions in the tensor (%lld)",
               Tensor_typeString(self), FMT_INTS(Tensor_sizes(self)), FMT_INTS(size), size.size,
               (long long)self->dim);
-  TORCH_CHECK(size.size <= MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %zu",
-              MINATEN_MAX_DIM, size.size);
+  TRY(check_max_dims((int64_t)size.size) == 0);
   TRY(inferExpandGeometry(self, size, sizes, strides) == 0);
   return Tensor_as_strided(self, IntArrayRef_make(sizes, size.size), IntArrayRef_make(strides, size.size),
                            kNoInt);
@@ -315,7 +314,7 @@ Tensor* slice_int(const Tensor* self, int64_t dim, OptionalInt start, OptionalIn
   strides[dim] = mul_wrap(strides[dim], step);
   if (Tensor_isQuantized(self)) {
     Quantizer* quantizer = create_subtensor_quantizer(self, false, start_val, end_val, dim, step);
-    TRY(quantizer);
+    TRY(quantizer != NULL);
     Tensor* result = as_strided_qtensorimpl_with_quantizer(self, IntArrayRef_make(sizes, (size_t)ndim),
                                                            IntArrayRef_make(strides, (size_t)ndim),
                                                            storage_offset, quantizer);
@@ -350,7 +349,7 @@ Tensor* at_native_select(const Tensor* self, int64_t dim, int64_t index) {
   int64_t storage_offset = add_wrap(self->storage_offset, mul_wrap(index, self->strides[dim]));
   if (Tensor_isQuantized(self)) {
     Quantizer* quantizer = create_subtensor_quantizer(self, true, index, index + 1, dim, 1);
-    TRY(quantizer);
+    TRY(quantizer != NULL);
     Tensor* result = as_strided_qtensorimpl_with_quantizer(self, IntArrayRef_make(sizes, (size_t)n),
                                                            IntArrayRef_make(strides, (size_t)n), storage_offset,
                                                            quantizer);
@@ -408,8 +407,7 @@ Tensor* at_native_unsqueeze(const Tensor* self, int64_t dim) {
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
-  TORCH_CHECK(self->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-              MINATEN_MAX_DIM, (long long)self->dim + 1);
+  TRY(check_max_dims(self->dim + 1) == 0);
   int64_t new_stride = dim >= self->dim ? 1 : mul_wrap(self->sizes[dim], self->strides[dim]);
   int64_t n = 0;
   for (int64_t i = 0; i <= self->dim; i++) {

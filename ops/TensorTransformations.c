@@ -62,8 +62,7 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
               "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   int64_t n = (int64_t)repeats.size, pad = n - self->dim;
   int64_t padded[MINATEN_MAX_DIM], target[MINATEN_MAX_DIM], pstrides[MINATEN_MAX_DIM];
-  TORCH_CHECK(n <= MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-              MINATEN_MAX_DIM, (long long)n);
+  TRY(check_max_dims(n) == 0);
   for (int64_t d = 0; d < n; d++) {
     padded[d] = d < pad ? 1 : self->sizes[d - pad];
     pstrides[d] = d < pad ? 0 : self->strides[d - pad];

@@ -126,24 +126,70 @@ Tensor* at_native_tanh_out(const Tensor* self, Tensor* out) { return unary_op_ou
 /* ---- rounding, sign, sin, cos ----------------------------------------------
  * floor, ceil, round (half to even), trunc and sign keep the dtype (an
  * integer tensor is copied; bools are refused by the rounding four); sin and
- * cos compute integers and bools in the default float type. */
-#define UNARY_OP_FORMS(name, OP, SAME_DTYPE_OUT)                                                  \
-  /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) */                                      \
-  Tensor* at_native_##name(const Tensor* self) { return unary_op(NULL, self, OP); }                  \
-  /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) (in place) */                           \
-  Tensor* at_native_##name##_(Tensor* self) { return unary_op(self, self, OP); }                     \
-  /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(name##_out) (out=) */                               \
-  Tensor* at_native_##name##_out(const Tensor* self, Tensor* out) {                                 \
-    if (SAME_DTYPE_OUT && check_out_same_dtype(out, self->dtype) < 0) return NULL;                  \
-    return unary_op_out(out, self, OP);                                                             \
-  }
-/* the rounding four and sign are unary_op (out= of the input's dtype only),
- * sin and cos unary_float_op (any dtype the result casts to) */
-UNARY_OP_FORMS(floor, UnaryOp_Floor, true)
-UNARY_OP_FORMS(ceil, UnaryOp_Ceil, true)
-UNARY_OP_FORMS(round, UnaryOp_Round, true)
-UNARY_OP_FORMS(trunc, UnaryOp_Trunc, true)
-UNARY_OP_FORMS(sign, UnaryOp_Sign, true)
-UNARY_OP_FORMS(sin, UnaryOp_Sin, false)
-UNARY_OP_FORMS(cos, UnaryOp_Cos, false)
-#undef UNARY_OP_FORMS
+ * cos compute integers and bools in the default float type.  The rounding
+ * four and sign refuse an out= of another dtype than the input's
+ * (check_out_same_dtype); sin and cos write into any dtype the result casts to. */
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) */
+Tensor* at_native_floor(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Floor); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) (in place) */
+Tensor* at_native_floor_(Tensor* self) { return unary_op(self, self, UnaryOp_Floor); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) (out=) */
+Tensor* at_native_floor_out(const Tensor* self, Tensor* out) {
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Floor);
+}
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(ceil_out) */
+Tensor* at_native_ceil(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Ceil); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(ceil_out) (in place) */
+Tensor* at_native_ceil_(Tensor* self) { return unary_op(self, self, UnaryOp_Ceil); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(ceil_out) (out=) */
+Tensor* at_native_ceil_out(const Tensor* self, Tensor* out) {
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Ceil);
+}
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(round_out) */
+Tensor* at_native_round(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Round); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(round_out) (in place) */
+Tensor* at_native_round_(Tensor* self) { return unary_op(self, self, UnaryOp_Round); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(round_out) (out=) */
+Tensor* at_native_round_out(const Tensor* self, Tensor* out) {
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Round);
+}
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(trunc_out) */
+Tensor* at_native_trunc(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Trunc); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(trunc_out) (in place) */
+Tensor* at_native_trunc_(Tensor* self) { return unary_op(self, self, UnaryOp_Trunc); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(trunc_out) (out=) */
+Tensor* at_native_trunc_out(const Tensor* self, Tensor* out) {
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Trunc);
+}
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sign_out) */
+Tensor* at_native_sign(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sign); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sign_out) (in place) */
+Tensor* at_native_sign_(Tensor* self) { return unary_op(self, self, UnaryOp_Sign); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sign_out) (out=) */
+Tensor* at_native_sign_out(const Tensor* self, Tensor* out) {
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Sign);
+}
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) */
+Tensor* at_native_sin(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sin); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) (in place) */
+Tensor* at_native_sin_(Tensor* self) { return unary_op(self, self, UnaryOp_Sin); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) (out=) */
+Tensor* at_native_sin_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sin); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) */
+Tensor* at_native_cos(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Cos); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) (in place) */
+Tensor* at_native_cos_(Tensor* self) { return unary_op(self, self, UnaryOp_Cos); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) (out=) */
+Tensor* at_native_cos_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Cos); }

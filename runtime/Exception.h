@@ -79,10 +79,20 @@ void Warning_warn(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 #define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...) \
   TORCH_CHECK_TYPE_(NotImplementedError, cond, __VA_ARGS__)
 
-/* Propagate a failure of a callee: jump to `fail` if `expr` is NULL/false. */
-#define TRY(expr)                              \
+/* Propagate a failure of a callee: jump to `fail` unless `cond` holds.
+ * `cond` is the success condition, always written as a comparison with the
+ * callee's result, whose form follows what the callee returns:
+ *   TRY(t != NULL)              a pointer, NULL on error
+ *   TRY(check_x(...) == 0)      a status, 0 on success, -1 on error
+ *   TRY(dim >= 0)               a value (a wrapped dim, a count, a tri-state
+ *                               0/1), -1 on error
+ *   TRY(!Error_occurred())      a callee whose result cannot say (void, or
+ *                               any value possible)
+ * so a reader sees the callee's error value at the call; never a bare
+ * pointer (`TRY(t)`) nor a negation of a status (`TRY(!check_x(...))`). */
+#define TRY(cond)                              \
   do {                                         \
-    if (__builtin_expect(!(expr), 0)) goto fail; \
+    if (__builtin_expect(!(cond), 0)) goto fail; \
   } while (0)
 
 void minaten_internal_assert_fail(const char* file, int line, const char* cond)

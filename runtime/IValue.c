@@ -185,11 +185,3 @@ Scalar IValue_toScalar(const IValue* v) {
       return Scalar_fromLong(v->u.i);
   }
 }
-
-const char* IValueTag_name(IValueTag tag) {
-  static const char* const names[] = {"None",     "Tensor",     "Double",     "Int",
-                                      "Bool",     "String",     "IntList",    "DoubleList",
-                                      "BoolList", "TensorList", "ScalarType", "Layout",
-                                      "MemoryFormat", "Device"};
-  return (unsigned)tag < sizeof names / sizeof names[0] ? names[tag] : "Unknown";
-}

@@ -105,7 +105,4 @@ static inline TensorList IValue_toTensorList(const IValue* v) {
 /* Scalar view of an Int/Double/Bool IValue. */
 Scalar IValue_toScalar(const IValue* v);
 
-/* The tag's name, as PyTorch's IValue::tagKind prints it ("Tensor", "Int"). */
-const char* IValueTag_name(IValueTag tag);
-
 #endif

@@ -4,6 +4,7 @@
  */
 #include "runtime/TensorImpl.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,12 +19,17 @@ static bool numel_overflows(IntArrayRef sizes) {
   return safe_multiplies_u64(sizes.data, sizes.size, &n) || n > (uint64_t)INT64_MAX;
 }
 
+int check_max_dims(int64_t ndim) {
+  if (ndim <= MINATEN_MAX_DIM) return 0;
+  Error_set(ErrorType_RuntimeError, "minaten supports tensors with at most %d dimensions, but got %" PRId64,
+            MINATEN_MAX_DIM, ndim);
+  return -1;
+}
+
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend) {
   TORCH_INTERNAL_ASSERT(sizes.size == strides.size);
-  TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
-              "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
-              sizes.size);
+  TRY(check_max_dims((int64_t)sizes.size) == 0);
   TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
   TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
@@ -81,9 +87,7 @@ void Tensor_release(Tensor* t) {
 }
 
 int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
-  TORCH_CHECK(sizes.size <= MINATEN_MAX_DIM,
-              "minaten supports tensors with at most %d dimensions, but got %zu", MINATEN_MAX_DIM,
-              sizes.size);
+  TRY(check_max_dims((int64_t)sizes.size) == 0);
   /* A negative size passes when another is 0 ([-1, 0] has no element), as
    * in PyTorch.  NB(minaten): PyTorch sets the sizes before it computes
    * and allocates the storage, so a resize_ that fails on the storage size

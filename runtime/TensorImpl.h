@@ -66,6 +66,12 @@ typedef struct Tensor {
   int64_t sizes_and_strides[];
 } Tensor;
 
+/* NB(minaten): shapes live in stack arrays of MINATEN_MAX_DIM entries, so a
+ * tensor has at most that many dimensions (PyTorch has no such limit).
+ * 0 if `ndim` dimensions fit, else -1 with the RuntimeError
+ * "minaten supports tensors with at most 64 dimensions, but got <ndim>". */
+int check_max_dims(int64_t ndim);
+
 /*
  * A new header over `storage` (retained; may be NULL for storage-less
  * tensors) with the given geometry, refcount 1.  The key set is the backend

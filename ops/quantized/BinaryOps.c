@@ -159,12 +159,12 @@ static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t ze
   TRY(check_inputs(qa, qb) == 0);
   TRY(broadcast_shape(Tensor_sizes(qa), Tensor_sizes(qb), shape, &ndim) == 0);
   Quantizer* qz = Quantizer_newPerTensorAffine(scale, zero_point, qa->dtype);
-  TRY(qz);
+  TRY(qz != NULL);
   /* NB: PyTorch allocates qa's shape and lets TensorIterator resize it to the
    * broadcast shape (with a warning on stderr when qb is the larger). */
   Tensor* qc = new_qtensor(IntArrayRef_make(shape, ndim), qz);
   Quantizer_release(qz);
-  TRY(qc);
+  TRY(qc != NULL);
   qadd_into(qc, qa, qb, shape, ndim, relu_fused);
   return qc;
 fail:
@@ -274,20 +274,20 @@ static Tensor* add_scalar_out(Tensor* out, const Tensor* self, Scalar other, boo
     double s_prime = qmin > zc ? ((double)qmax - (double)zc) / ((double)qmax - (double)qmin) * s
                                : ((double)zc - (double)qmin) / ((double)qmax - (double)qmin) * s;
     Quantizer* q = Quantizer_newPerTensorAffine(s_prime, qmin > zc ? qmin : qmax, self->dtype);
-    TRY(q);
+    TRY(q != NULL);
     TRY(resize_output(out, Tensor_sizes(self)) == 0);
     set_quantizer_(out, q);
     TRY(qadd_scalar_kernel(out, self, c_q, relu_fused) == 0);
   } else {
     Tensor* copied = at_copy_(out, self, false);
-    TRY(copied);
+    TRY(copied != NULL);
     Tensor_release(copied);
     Quantizer* q = Quantizer_newPerTensorAffine(s, zc, self->dtype);
-    TRY(q);
+    TRY(q != NULL);
     set_quantizer_(out, q);
     if (relu_fused) {
       Tensor* r = at_native_relu_quantized_cpu_(out);
-      TRY(r);
+      TRY(r != NULL);
       Tensor_release(r);
     }
   }
@@ -303,7 +303,7 @@ static Tensor* qadd_scalar(const Tensor* qa, Scalar b, bool relu_fused) {
   TORCH_CHECK(scheme == QScheme_PerTensorAffine, /* or per-tensor symmetric, which minaten has not */
               "Only per tensor quantization is supported in Add.");
   Tensor* qc = new_qtensor(Tensor_sizes(qa), qa->quantizer); /* empty_like(qa) */
-  TRY(qc);
+  TRY(qc != NULL);
   Tensor* r = add_scalar_out(qc, qa, b, relu_fused);
   Tensor_release(qc);
   return r;

@@ -57,7 +57,7 @@ Tensor* at_native_q_per_channel_scales(const Tensor* self) {
   CHECK_PER_CHANNEL(qz);
   int64_t n = qz->num_channels;
   Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Double);
-  TRY(r);
+  TRY(r != NULL);
   double* out = (double*)Tensor_data(r);
   for (int64_t i = 0; i < n; i++) out[i] = qz->scales[i];
   return r;
@@ -71,7 +71,7 @@ Tensor* at_native_q_per_channel_zero_points(const Tensor* self) {
   CHECK_PER_CHANNEL(qz);
   int64_t n = qz->num_channels;
   Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Long);
-  TRY(r);
+  TRY(r != NULL);
   int64_t* out = (int64_t*)Tensor_data(r);
   for (int64_t i = 0; i < n; i++) out[i] = qz->zero_points[i];
   return r;

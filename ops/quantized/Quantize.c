@@ -103,9 +103,9 @@ Tensor* at_native_quantize_per_tensor(const Tensor* self, double scale, int64_t 
   TRY(check_qint_dtype(dtype) == 0);
   TRY(checkZeroPoint("quantize_tensor_per_tensor_affine", dtype, zero_point) == 0);
   qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype);
-  TRY(qz);
+  TRY(qz != NULL);
   q = new_qtensor(Tensor_sizes(self), qz);
-  TRY(q);
+  TRY(q != NULL);
   quantize_into(self, q);
   Quantizer_release(qz);
   return q;
@@ -166,7 +166,7 @@ Tensor* at_native_quantize_per_channel(const Tensor* self, const Tensor* scales,
   Quantizer* qz = NULL;
   Tensor* q = NULL;
   qz = make_per_channel_affine_quantizer(scales, zero_points, axis, dtype);
-  TRY(qz);
+  TRY(qz != NULL);
   TRY(check_qint_dtype(dtype) == 0);
   TORCH_CHECK(self->dtype == ScalarType_Float, "quantize_tensor_per_channel_affine expects a Float Tensor, got %s",
               ScalarType_name(self->dtype));
@@ -177,7 +177,7 @@ Tensor* at_native_quantize_per_channel(const Tensor* self, const Tensor* scales,
               (long long)axis, (long long)self->dim);
   TRY(checkPerChannelParamsSize(self, qz) == 0);
   q = new_qtensor(Tensor_sizes(self), qz);
-  TRY(q);
+  TRY(q != NULL);
   quantize_into(self, q);
   Quantizer_release(qz);
   return q;
@@ -207,7 +207,7 @@ Tensor* at_native_dequantize_quantized(const Tensor* self) {
     TRY(checkPerChannelParamsSize(self, qz) == 0);
   }
   Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);
-  TRY(r);
+  TRY(r != NULL);
   float* out = (float*)Tensor_data(r);
   if (qz->qscheme == QScheme_PerTensorAffine && self->is_contiguous) {
     /* the loop of qtensor_dequantize_element, one element type at a time */
@@ -265,10 +265,10 @@ Tensor* at_native_make_per_tensor_quantized_tensor_cpu(const Tensor* self, doubl
     default: TORCH_CHECK(false, "Creation of quantized tensor requires quantized dtype like torch.quint8");
   }
   qz = Quantizer_newPerTensorAffine(scale, zero_point, qtype);
-  TRY(qz);
+  TRY(qz != NULL);
   Tensor* q = new_qtensor(Tensor_sizes(self), qz);
   Quantizer_release(qz);
-  TRY(q);
+  TRY(q != NULL);
   char* out = Tensor_data(q);
   const char* base = (const char*)self->storage->data;
   for (int64_t i = 0; i < self->numel; i++)

@@ -43,7 +43,7 @@ Tensor* at_native_empty_affine_quantized(IntArrayRef size, OptionalScalarType dt
               ScalarType_name(dtype.value));
   TRY(check_memory_format(memory_format) == 0);
   qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype.value);
-  TRY(qz);
+  TRY(qz != NULL);
   Tensor* r = new_qtensor(size, qz);
   Quantizer_release(qz);
   return r;
@@ -74,7 +74,7 @@ Tensor* at_native_empty_per_channel_affine_quantized(IntArrayRef size, const Ten
   Quantizer* qz = NULL;
   TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
   qz = make_per_channel_affine_quantizer(scales, zero_points, axis, dtype.value);
-  TRY(qz);
+  TRY(qz != NULL);
   TORCH_CHECK(ScalarType_isQuantized(dtype.value), "ScalarType %s is not supported in new_qtensor.",
               ScalarType_name(dtype.value));
   TRY(check_memory_format(memory_format) == 0);

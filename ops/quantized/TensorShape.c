@@ -131,7 +131,7 @@ Tensor* at_native_squeeze_quantized(const Tensor* self) {
     }
   }
   q = with_axis(self->quantizer, axis - shift);
-  TRY(q);
+  TRY(q != NULL);
   Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            self->storage_offset, q);
   Quantizer_release(q);
@@ -160,7 +160,7 @@ Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
     strides[n++] = self->strides[d];
   }
   q = with_axis(self->quantizer, axis);
-  TRY(q);
+  TRY(q != NULL);
   Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            self->storage_offset, q);
   Quantizer_release(q);
@@ -176,8 +176,7 @@ Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   Quantizer* q = NULL;
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
-  TORCH_CHECK(self->dim < MINATEN_MAX_DIM, "minaten supports tensors with at most %d dimensions, but got %lld",
-              MINATEN_MAX_DIM, (long long)self->dim + 1);
+  TRY(check_max_dims(self->dim + 1) == 0);
   int64_t n = 0;
   for (int64_t d = 0; d <= self->dim; d++) {
     if (d == dim) {
@@ -193,7 +192,7 @@ Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   int64_t axis = self->quantizer->axis;
   if (self->quantizer->qscheme == QScheme_PerChannelAffine && axis >= dim) axis++;
   q = with_axis(self->quantizer, axis);
-  TRY(q);
+  TRY(q != NULL);
   Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
                            self->storage_offset, q);
   Quantizer_release(q);

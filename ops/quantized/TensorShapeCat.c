@@ -153,7 +153,7 @@ Tensor* at_native_cat_out_quantized_cpu(TensorList tensors, int64_t dim, Tensor*
   dim = legacy_cat_wrap_dim(dim, tensors);
   TRY(!Error_occurred());
   Tensor* out_ = quantized_cat_impl(tensors, dim, out->quantizer->scale, out->quantizer->zero_point);
-  TRY(out_);
+  TRY(out_ != NULL);
   Tensor* r = at_copy_(out, out_, false);
   Tensor_release(out_);
   return r;

@@ -14,25 +14,9 @@
 
 #include <cmocka.h>
 
-#include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
-
-#define INTS(...) \
-  IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static const OptionalScalarType kFloat = {true, ScalarType_Float};
-
-static int setup(void** state) {
-  (void)state;
-  return at_register_all();
-}
-static int teardown(void** state) {
-  (void)state;
-  Dispatcher_cleanup();
-  return 0;
-}
+#include "test_util.h"
 
 /* arange(24.).reshape(2, 3, 4): one storage of 96 bytes. */
 static Tensor* arange24(void) {

@@ -14,24 +14,10 @@
 
 #include <cmocka.h>
 
-#include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
-
-#define INTS(...) \
-  IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#include "test_util.h"
 
 static const IntArrayRef kScalarShape = {NULL, 0}; /* a 0-dim tensor's */
-
-static int setup(void** state) {
-  (void)state;
-  return at_register_all();
-}
-static int teardown(void** state) {
-  (void)state;
-  Dispatcher_cleanup();
-  return 0;
-}
 
 static OptionalScalarType dt(ScalarType t) {
   OptionalScalarType o = {true, t};

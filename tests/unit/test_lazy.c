@@ -15,28 +15,12 @@
 
 #include <cmocka.h>
 
-#include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 #include "ops/MetaMode.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
-
-#define INTS(...) \
-  IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static const OptionalScalarType kFloat = {true, ScalarType_Float};
-
-static int setup(void** state) {
-  (void)state;
-  return at_register_all();
-}
-static int teardown(void** state) {
-  (void)state;
-  Dispatcher_cleanup();
-  return 0;
-}
+#include "test_util.h"
 
 /* arange(n) as floats in `shape`, on the CPU. */
 static Tensor* cpu_arange(int64_t n, IntArrayRef shape) {

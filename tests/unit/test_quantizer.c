@@ -14,24 +14,8 @@
 
 #include <cmocka.h>
 
-#include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
-
-#define INTS(...) \
-  IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static const OptionalScalarType kFloat = {true, ScalarType_Float};
-
-static int setup(void** state) {
-  (void)state;
-  return at_register_all();
-}
-static int teardown(void** state) {
-  (void)state;
-  Dispatcher_cleanup();
-  return 0;
-}
+#include "test_util.h"
 
 /* arange(n) as float, quantized per tensor with scale 0.5, zero point 3. */
 static Tensor* make_q(int64_t n) {

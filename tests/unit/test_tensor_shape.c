@@ -14,27 +14,12 @@
 
 #include <cmocka.h>
 
-#include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "ops/InferSize.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "test_util.h"
 
-#define INTS(...) \
-  IntArrayRef_make((const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 static const IntArrayRef kNoDims = {NULL, 0};
-
-static const OptionalScalarType kFloat = {true, ScalarType_Float};
-
-static int setup(void** state) {
-  (void)state;
-  return at_register_all();
-}
-static int teardown(void** state) {
-  (void)state;
-  Dispatcher_cleanup();
-  return 0;
-}
 
 static void assert_ints(IntArrayRef got, IntArrayRef want) {
   assert_int_equal(got.size, want.size);
@@ -237,11 +222,36 @@ static void test_view_integer_edges(void** state) {
   for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) Tensor_release(ts[i]);
 }
 
+/* minaten's limit of MINATEN_MAX_DIM dimensions (NB(minaten): PyTorch has
+ * none), refused with one message by every kernel that would pass it. */
+static void test_max_dims(void** state) {
+  (void)state;
+  int64_t ones[MINATEN_MAX_DIM + 1];
+  for (size_t i = 0; i < MINATEN_MAX_DIM + 1; i++) ones[i] = 1;
+  IntArrayRef max = IntArrayRef_make(ones, MINATEN_MAX_DIM), over = IntArrayRef_make(ones, MINATEN_MAX_DIM + 1);
+  const char* message = "minaten supports tensors with at most 64 dimensions, but got 65";
+  assert_null(at_empty_memory_format(over, kFloat, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat));
+  assert_error(message);
+  Tensor* a = at_empty_memory_format(max, kFloat, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  assert_non_null(a);
+  assert_null(at_unsqueeze(a, 0));
+  assert_error(message);
+  assert_null(at_view(a, over));
+  assert_error(message);
+  assert_null(at_expand(a, over, false));
+  assert_error(message);
+  Tensor* ts[] = {a, a};
+  assert_null(at_stack((TensorList){ts, 2}, 0));
+  assert_error(message);
+  Tensor_release(a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_infer_size),         cmocka_unit_test(test_compute_stride),
       cmocka_unit_test(test_contiguity_rules),   cmocka_unit_test(test_infer_dense_strides),
       cmocka_unit_test(test_reshape_routes),     cmocka_unit_test(test_view_integer_edges),
+      cmocka_unit_test(test_max_dims),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
