@@ -5,7 +5,7 @@
 #include "dispatch/BackendSelect.h"
 
 #include "dispatch/Dispatcher.h"
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 
 /* PyTorch 1.13: c10/core/TensorOptions.h computeDispatchKey */
 static DispatchKey compute_dispatch_key(const IValue* dtype, const IValue* device) {

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 #include "dispatch/OperatorEntry.h"
 
 /* --trace=dispatch: print every hop.  Checked once per call (one load). */

@@ -22,7 +22,7 @@
 
 #include <stdbool.h>
 
-#include "dispatch/DispatchKeySet.h"
+#include "runtime/DispatchKeySet.h"
 #include "runtime/IValue.h"
 
 typedef struct OperatorEntry OperatorEntry;

@@ -19,7 +19,7 @@
 
 #include <uthash.h>
 
-#include "dispatch/DispatchKeySet.h"
+#include "runtime/DispatchKeySet.h"
 #include "dispatch/FunctionSchema.h"
 #include "dispatch/KernelFunction.h"
 

@@ -5,7 +5,7 @@
 #include "dispatch/TraceMode.h"
 
 #include "dispatch/Dispatcher.h"
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 
 static FILE* trace_output = NULL;
 

@@ -30,7 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dispatch/DispatchKeySet.h"
+#include "runtime/DispatchKeySet.h"
 #include "runtime/ArrayRef.h"
 #include "runtime/Device.h"
 #include "runtime/Quantizer.h"

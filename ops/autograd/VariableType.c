@@ -29,7 +29,7 @@
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 #include "dispatch/TraceMode.h"
 
 /* A new header over data, or, with the trace mode active, what the mode's

@@ -17,7 +17,7 @@
 
 #include "Functions.h"
 #include "dispatch/Dispatcher.h"
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 #include "ops/lazy/LazyNativeFunctions.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"

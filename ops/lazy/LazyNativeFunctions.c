@@ -48,7 +48,7 @@
 #include "Functions.h"
 #include "Operators.h"
 #include "dispatch/Dispatcher.h"
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/lazy/LazyTensor.h"

@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "dispatch/DispatchKeySet.h"
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/DispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 
 static DispatchKey highest(DispatchKeySet s) { return DispatchKeySet_highestPriorityTypeId(s); }
 

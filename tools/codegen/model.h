@@ -29,7 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dispatch/DispatchKey.h"
+#include "runtime/DispatchKey.h"
 #include "dispatch/FunctionSchema.h"
 
 /* PyTorch 1.13: torchgen/model.py Location (plus a column) */

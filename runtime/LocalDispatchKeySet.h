@@ -17,7 +17,7 @@
 #ifndef MINATEN_DISPATCH_LOCALDISPATCHKEYSET_H
 #define MINATEN_DISPATCH_LOCALDISPATCHKEYSET_H
 
-#include "dispatch/DispatchKeySet.h"
+#include "runtime/DispatchKeySet.h"
 
 typedef struct LocalDispatchKeySet {
   DispatchKeySet included;

@@ -1,7 +1,7 @@
 /*
  * DispatchKeySet.c - printing a key set.  PyTorch 1.13: c10/core/DispatchKeySet.cpp
  */
-#include "dispatch/DispatchKeySet.h"
+#include "runtime/DispatchKeySet.h"
 
 #include <stdio.h>
 

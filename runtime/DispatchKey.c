@@ -2,7 +2,7 @@
  * DispatchKey.c - names of the keys, from the one list in DispatchKey.h.
  * PyTorch 1.13: c10/core/DispatchKey.cpp
  */
-#include "dispatch/DispatchKey.h"
+#include "runtime/DispatchKey.h"
 
 #include <string.h>
 

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dispatch/DispatchKey.h"
+#include "runtime/DispatchKey.h"
 
 typedef struct DispatchKeySet {
   uint64_t repr;

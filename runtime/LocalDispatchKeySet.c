@@ -2,7 +2,7 @@
  * LocalDispatchKeySet.c - thread-local include/exclude sets; see the header.
  * PyTorch 1.13: c10/core/impl/LocalDispatchKeySet.cpp
  */
-#include "dispatch/LocalDispatchKeySet.h"
+#include "runtime/LocalDispatchKeySet.h"
 
 /* PyTorch 1.13: c10/core/impl/LocalDispatchKeySet.h default_included_set */
 _Thread_local LocalDispatchKeySet tls_local_dispatch_key_set = {
