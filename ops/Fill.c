@@ -16,10 +16,10 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/Copy.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 
 /* Stores the `size` bytes at `value` n times from p, `stride` bytes apart. */
 static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size_t size) {

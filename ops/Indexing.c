@@ -20,11 +20,11 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 
 typedef struct IndexPlan {
   int64_t ndim;                       /* dims of self */

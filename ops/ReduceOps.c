@@ -25,6 +25,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"
 
 typedef enum ReduceKind {

@@ -27,10 +27,10 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)

@@ -9,47 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"
 
-/* ---- type promotion ----------------------------------------------------- */
-
-static int int_rank(ScalarType t) {
-  switch (t) {
-    case ScalarType_Char: return 1;
-    case ScalarType_Short: return 2;
-    case ScalarType_Int: return 4;
-    case ScalarType_Long: return 8;
-    default: return 0;
-  }
-}
-
-ScalarType promoteTypes(ScalarType a, ScalarType b) {
-  if (a == ScalarType_Undefined) return b;
-  if (b == ScalarType_Undefined) return a;
-  if (a == b) return a;
-  if (a == ScalarType_Bool) return b;
-  if (b == ScalarType_Bool) return a;
-  if (a == ScalarType_Double || b == ScalarType_Double) return ScalarType_Double;
-  if (a == ScalarType_Float || b == ScalarType_Float) return ScalarType_Float;
-  /* Two integer types: uint8 with int8 needs int16; otherwise the wider. */
-  if (a == ScalarType_Byte || b == ScalarType_Byte) {
-    ScalarType other = a == ScalarType_Byte ? b : a;
-    return other == ScalarType_Char ? ScalarType_Short : other;
-  }
-  return int_rank(a) > int_rank(b) ? a : b;
-}
-
-bool canCast(ScalarType from, ScalarType to) {
-  if (ScalarType_isFloating(from) && ScalarType_isIntegral(to, true)) return false;
-  if (from != ScalarType_Bool && to == ScalarType_Bool) return false;
-  return true;
-}
+/* ---- result_type (promoteTypes and canCast are in runtime/ScalarType.c) */
 
 typedef struct ResultTypeState {
   ScalarType dimResult, zeroResult, wrappedResult;
@@ -88,15 +56,6 @@ ScalarType result_type_list(TensorList tensors) {
   ResultTypeState s = {ScalarType_Undefined, ScalarType_Undefined, ScalarType_Undefined};
   for (size_t i = 0; i < tensors.size; i++) update_result_type_state(&s, tensors.data[i]);
   return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
-}
-
-Tensor* wrapped_scalar_tensor(Scalar s) {
-  ScalarType t = s.tag == ScalarTag_Double ? ScalarType_Double : s.tag == ScalarTag_Bool ? ScalarType_Bool : ScalarType_Long;
-  Tensor* r = empty_cpu(IntArrayRef_make(NULL, 0), t);
-  if (r == NULL) return NULL;
-  store_scalar(t, Tensor_data(r), s);
-  r->is_wrapped_number = true;
-  return r;
 }
 
 /* ---- geometry ------------------------------------------------------------ */
@@ -179,31 +138,6 @@ static void output_strides(int64_t ndim, const int64_t* shape, const int64_t* sa
 }
 
 /* ---- the loop -------------------------------------------------------------- */
-
-double load_double(ScalarType t, const char* p) {
-  switch (t) {
-    case ScalarType_Float: return *(const float*)p;
-    case ScalarType_Double: return *(const double*)p;
-    case ScalarType_Bool: return *(const uint8_t*)p != 0; /* a bool view of other bytes may hold any byte */
-    case ScalarType_Byte: return *(const uint8_t*)p;
-    case ScalarType_Char: return *(const int8_t*)p;
-    case ScalarType_Short: return *(const int16_t*)p;
-    case ScalarType_Int: return *(const int32_t*)p;
-    default: return (double)*(const int64_t*)p;
-  }
-}
-
-int64_t load_int(ScalarType t, const char* p) {
-  switch (t) {
-    case ScalarType_Bool: return *(const uint8_t*)p != 0; /* a bool view of other bytes may hold any byte */
-    case ScalarType_Byte: return *(const uint8_t*)p;
-    case ScalarType_Char: return *(const int8_t*)p;
-    case ScalarType_Short: return *(const int16_t*)p;
-    case ScalarType_Int: return *(const int32_t*)p;
-    case ScalarType_Long: return *(const int64_t*)p;
-    default: return (int64_t)load_double(t, p); /* not reached: floats compute as double */
-  }
-}
 
 typedef struct Loop {
   BinaryOp op;

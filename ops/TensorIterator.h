@@ -13,12 +13,14 @@
  *      with a contiguous same-dtype fast path.
  *
  * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp, ATen/native/TypeProperties.cpp
- * (result_type), c10/core/ScalarType.h (promoteTypes, canCast)
+ * (result_type); type promotion itself is in runtime/ScalarType.h
  */
 #ifndef MINATEN_OPS_TENSORITERATOR_H
 #define MINATEN_OPS_TENSORITERATOR_H
 
 #include "runtime/Scalar.h"
+#include "runtime/ScalarOps.h"
+#include "runtime/ScalarType.h"
 #include "runtime/TensorImpl.h"
 
 typedef enum BinaryOp {
@@ -47,10 +49,6 @@ typedef enum BinaryOp {
  * PyTorch 1.13: aten/src/ATen/ExpandUtils.cpp infer_size */
 int broadcast_shape(IntArrayRef a, IntArrayRef b, int64_t* out, size_t* ndim);
 
-/* PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
-ScalarType promoteTypes(ScalarType a, ScalarType b);
-/* PyTorch 1.13: c10/core/ScalarType.h canCast */
-bool canCast(ScalarType from, ScalarType to);
 /* PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp result_type (two tensors) */
 ScalarType result_type(const Tensor* a, const Tensor* b);
 /* The same over a list of tensors (cat). */
@@ -129,14 +127,5 @@ Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op);
 /* out = where(condition, a, b): broadcast of the three, dtype of result_type(a, b).
  * PyTorch 1.13: aten/src/ATen/native/TensorCompare.cpp where */
 Tensor* where_op(const Tensor* condition, const Tensor* a, const Tensor* b);
-
-/* One element of dtype t at p, read as double (any dtype) or as int64
- * (integers and bools).  Shared by the elementwise and reduction loops. */
-double load_double(ScalarType t, const char* p);
-int64_t load_int(ScalarType t, const char* p);
-
-/* A 0-dim tensor holding a Python number (int64, float64 or bool), marked
- * as a wrapped number.  PyTorch 1.13: aten/src/ATen/ScalarOps.h wrapped_scalar_tensor */
-Tensor* wrapped_scalar_tensor(Scalar s);
 
 #endif

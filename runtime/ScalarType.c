@@ -76,3 +76,35 @@ const char* ScalarType_typeMetaName(ScalarType t) {
     default: return "nullptr (uninitialized)";
   }
 }
+
+static int int_rank(ScalarType t) {
+  switch (t) {
+    case ScalarType_Char: return 1;
+    case ScalarType_Short: return 2;
+    case ScalarType_Int: return 4;
+    case ScalarType_Long: return 8;
+    default: return 0;
+  }
+}
+
+ScalarType promoteTypes(ScalarType a, ScalarType b) {
+  if (a == ScalarType_Undefined) return b;
+  if (b == ScalarType_Undefined) return a;
+  if (a == b) return a;
+  if (a == ScalarType_Bool) return b;
+  if (b == ScalarType_Bool) return a;
+  if (a == ScalarType_Double || b == ScalarType_Double) return ScalarType_Double;
+  if (a == ScalarType_Float || b == ScalarType_Float) return ScalarType_Float;
+  /* Two integer types: uint8 with int8 needs int16; otherwise the wider. */
+  if (a == ScalarType_Byte || b == ScalarType_Byte) {
+    ScalarType other = a == ScalarType_Byte ? b : a;
+    return other == ScalarType_Char ? ScalarType_Short : other;
+  }
+  return int_rank(a) > int_rank(b) ? a : b;
+}
+
+bool canCast(ScalarType from, ScalarType to) {
+  if (ScalarType_isFloating(from) && ScalarType_isIntegral(to, true)) return false;
+  if (from != ScalarType_Bool && to == ScalarType_Bool) return false;
+  return true;
+}

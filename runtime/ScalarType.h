@@ -53,6 +53,13 @@ bool ScalarType_isFloating(ScalarType t);
 bool ScalarType_isIntegral(ScalarType t, bool include_bool);
 /* PyTorch 1.13: c10/core/ScalarType.h isQIntType */
 bool ScalarType_isQuantized(ScalarType t);
+/* The dtype both promote to: bool < integers (uint8 with int8 gives int16)
+ * < float < double.  PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
+ScalarType promoteTypes(ScalarType a, ScalarType b);
+/* Whether an operation's result of dtype from may be written into a tensor
+ * of dtype to (no floating into integral, nothing but bool into bool).
+ * PyTorch 1.13: c10/core/ScalarType.h canCast */
+bool canCast(ScalarType from, ScalarType to);
 
 /*
  * AT_DISPATCH_ALL_TYPES-style switch: expands BODY once per non-quantized

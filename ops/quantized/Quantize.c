@@ -30,10 +30,10 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 
 /* new_qtensor's dtype check: "ScalarType Float is not supported in new_qtensor." */
 static int check_qint_dtype(ScalarType dtype) {

@@ -22,7 +22,6 @@
 
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
-#include "ops/Copy.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interp.h"

@@ -39,8 +39,8 @@
 #include <string.h>
 
 #include "dispatch/Dispatcher.h"
-#include "ops/Copy.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "tools/minaten/interp.h"
 #include "tools/minaten/utf8.h"
 
