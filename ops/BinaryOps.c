@@ -14,8 +14,9 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/TensorIterator.h"
+#include "ops/BinaryOps.h"
 #include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
 
 /* PyTorch 1.13: BinaryOps.cpp sub_check */
 static int sub_check(const Tensor* self, const Tensor* other) {

@@ -42,6 +42,7 @@
 #include "ops/Copy.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
+#include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
@@ -99,40 +100,15 @@ typedef struct CopyGeometry {
 } CopyGeometry;
 
 /*
- * Sort the dimensions so that the ones with the smallest strides come first,
- * comparing self's strides and then src's (a broadcast, stride-0, dimension
- * gives no opinion; equal strides put the smaller size first).  An insertion
- * sort that keeps ambiguous pairs in place, so a contiguous self keeps its
- * order.  PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::reorder_dimensions
+ * The dimensions in memory order, innermost first, by self's strides and
+ * then src's (reorder_dimensions, ops/TensorIterator.h): a contiguous self
+ * keeps its order.  PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::reorder_dimensions
  */
-static void reorder_dimensions(CopyGeometry* g) {
+static void reorder_geometry(CopyGeometry* g) {
   int64_t n = g->ndim;
   int64_t perm[MINATEN_MAX_DIM];
   const int64_t* ops[2] = {g->dst, g->src};
-  for (int64_t i = 0; i < n; i++) perm[i] = n - 1 - i; /* C order reversed: innermost first */
-  for (int64_t i = 1; i < n; i++) {
-    int64_t dim1 = i;
-    for (int64_t dim0 = i - 1; dim0 >= 0; dim0--) {
-      int cmp = 0; /* 1: perm[dim0] goes after perm[dim1] */
-      for (int arg = 0; arg < 2 && cmp == 0; arg++) {
-        int64_t s0 = ops[arg][perm[dim0]], s1 = ops[arg][perm[dim1]];
-        if (s0 == 0 || s1 == 0) continue;
-        if (s0 != s1) {
-          cmp = s0 < s1 ? -1 : 1;
-        } else if (g->shape[perm[dim0]] > g->shape[perm[dim1]]) {
-          cmp = 1;
-        }
-      }
-      if (cmp > 0) {
-        int64_t tmp = perm[dim0];
-        perm[dim0] = perm[dim1];
-        perm[dim1] = tmp;
-        dim1 = dim0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
+  reorder_dimensions(n, g->shape, ops, 2, perm);
   int64_t shape[MINATEN_MAX_DIM], dst[MINATEN_MAX_DIM], src[MINATEN_MAX_DIM];
   for (int64_t i = 0; i < n; i++) {
     shape[i] = g->shape[perm[i]];
@@ -437,7 +413,7 @@ int copy_into(Tensor* self, const Tensor* src) {
     g.dst[i] = self->sizes[i] == 1 ? 0 : self->strides[i] * dsize;
     g.src[i] = self->sizes[i] == 1 ? 0 : src_strides[i] * ssize;
   }
-  reorder_dimensions(&g);
+  reorder_geometry(&g);
   coalesce_dimensions(&g);
   if (g.ndim == 0) { /* a 0-dim copy: one element */
     g.ndim = 1;

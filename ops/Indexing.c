@@ -22,7 +22,7 @@
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
-#include "ops/TensorIterator.h"
+#include "ops/ExpandUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 

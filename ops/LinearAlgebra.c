@@ -28,7 +28,6 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
-#include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"

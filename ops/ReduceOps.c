@@ -23,7 +23,6 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
-#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"

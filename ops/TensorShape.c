@@ -3,7 +3,7 @@
  * _unsafe_view, view_as, reshape_as, flatten, unflatten (and more views
  * built on the strided ones: movedim, swapaxes, expand_as, diagonal, ...).
  * The strided views themselves (as_strided, transpose, permute, expand,
- * slice, select, squeeze, unsqueeze) are in TensorShape_views.c.
+ * slice, select, squeeze, unsqueeze) are in TensorShapeViews.c.
  *
  * Every kernel here returns a view: a new tensor header over the same storage
  * (alias_with_sizes_and_strides), except reshape when no view is possible.

@@ -1,6 +1,6 @@
 /*
  * TensorShape.h - what TensorShape.c (reshape and its family) and
- * TensorShape_views.c (the strided views) share.
+ * TensorShapeViews.c (the strided views) share.
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp, TensorShape.h
  */
 #ifndef MINATEN_OPS_TENSORSHAPE_H

@@ -19,7 +19,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/Resize.h"
-#include "ops/TensorIterator.h"
+#include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
 

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
 
@@ -150,44 +151,11 @@ bool Tensor_isNonOverlappingAndDense(const Tensor* t) {
 }
 
 void infer_dense_strides(IntArrayRef sizes, IntArrayRef strides, int64_t* out) {
-  size_t ndim = sizes.size;
-  int64_t perm[MINATEN_MAX_DIM];
-  if (ndim == 0) return;
-  if (ndim == 1) {
-    out[0] = 1;
-    return;
-  }
-  for (size_t i = 0; i < ndim; i++) perm[i] = (int64_t)(ndim - 1 - i); /* innermost first */
-  /* The same insertion sort as TensorIterator's reorder_dimensions, so that
-   * strides propagate alike everywhere: smaller stride first, equal strides
-   * by size, and a stride-0 dimension is no reason to move. */
-  for (size_t i = 1; i < ndim; i++) {
-    size_t dim1 = i;
-    for (size_t j = 1; j <= i; j++) {
-      size_t dim0 = i - j;
-      int64_t a = perm[dim0], b = perm[dim1];
-      int cmp = 0; /* 1: a goes after b */
-      if (strides.data[a] != 0 && strides.data[b] != 0) {
-        if (strides.data[a] < strides.data[b]) cmp = -1;
-        else if (strides.data[a] > strides.data[b]) cmp = 1;
-        else if (sizes.data[a] > sizes.data[b]) cmp = 1;
-      }
-      if (cmp > 0) {
-        perm[dim0] = b;
-        perm[dim1] = a;
-        dim1 = dim0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
-  int64_t curr_stride = 1;
-  for (size_t i = 0; i < ndim; i++) {
-    int64_t idx = perm[i];
-    out[idx] = curr_stride;
-    /* A size-0 dimension counts as 1: there is no element anyway. */
-    if (sizes.data[idx] > 1) curr_stride = mul_wrap(curr_stride, sizes.data[idx]);
-  }
+  /* TensorIterator's order, so that strides propagate alike everywhere:
+   * smaller stride first, equal strides by size, and a stride-0 dimension is
+   * no reason to move.  A size-0 dimension counts as 1 (no element anyway). */
+  const int64_t* ops[1] = {strides.data};
+  output_strides((int64_t)sizes.size, sizes.data, ops, 1, out);
 }
 
 /* Walks the dimensions in channels-last order (C, then W, H, ..., then N);

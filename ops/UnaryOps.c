@@ -1,24 +1,24 @@
 /*
  * UnaryOps.c - the unary elementwise operators.
  *
- * abs, relu, exp, log, sqrt, sigmoid, tanh run the unary loop of
- * TensorIterator.c; abs and relu keep integer dtypes, the others compute
- * integers and bools in the default float type (PyTorch's unary_float_op).
+ * abs, relu, exp, log, sqrt, sigmoid, tanh run the unary loop (ops/UnaryOps.h,
+ * ops/cpu/UnaryOpsKernel.c); abs and relu keep integer dtypes, the others
+ * compute integers and bools in the default float type (unary_float_op).
  * NB(minaten): neg and reciprocal reuse the binary loop with a wrapped
  * number (x * -1, 1 / x), which gives PyTorch's dtypes and values.
- *
  * rsqrt is written the way a new elementwise operator is: one function per
- * computation type in a UnaryKernel, which TensorIterator.c's loop runs
- * (ops/TensorIterator.h; docs/adding-an-operator.md).
+ * computation type in a UnaryKernel (docs/adding-an-operator.md).
  *
  * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp, Activation.cpp (relu)
  */
 #include <math.h>
 
 #include "NativeFunctions.h"
+#include "ops/BinaryOps.h"
 #include "ops/Resize.h"
-#include "ops/TensorIterator.h"
+#include "ops/UnaryOps.h"
 #include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) */
 Tensor* at_native_neg(const Tensor* self) {

@@ -34,7 +34,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Resize.h"
-#include "ops/TensorIterator.h"
+#include "ops/ExpandUtils.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 

@@ -8,7 +8,7 @@
  *         new shape no longer has the channel dimension where the axis says
  *         (dequantize then fails "length of scales must equal to channel").
  *   select, slice (and narrow, which is slice)   PyTorch's quantized branch,
- *         in ops/TensorShape_views.c: the view is made directly, not through
+ *         in ops/TensorShapeViews.c: the view is made directly, not through
  *         the dispatched as_strided, by as_strided_qtensorimpl_with_quantizer
  *         below, with the quantizer create_subtensor_quantizer below computes.
  *         Per-tensor: kept.  Per-channel, on the axis: the scales of the

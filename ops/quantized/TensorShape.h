@@ -1,6 +1,6 @@
 /*
  * TensorShape.h (quantized) - the pieces of PyTorch's quantized branch of
- * select and slice, for the view kernels in ops/TensorShape_views.c.
+ * select and slice, for the view kernels in ops/TensorShapeViews.c.
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp
  */
 #ifndef MINATEN_OPS_QUANTIZED_TENSORSHAPE_H

@@ -1,77 +1,31 @@
 /*
- * PowClampWhere.c - pow (three overloads), clamp and where.
+ * TensorCompare.c - clamp and where.
  *
- * pow and clamp are binary operations of the TensorIterator loop with the
- * scalar wrapped, so their result dtypes follow result_type: an integer
- * tensor to the power 0.5, or clamped to 0.5, becomes float.  clamp applies
- * its lower bound, then its upper one (so min > max gives max everywhere).
+ * clamp is two binary operations of the elementwise loop (ops/BinaryOps.h)
+ * with the bound wrapped, so its result dtype follows result_type: an
+ * integer tensor clamped to 0.5 becomes float.  It applies its lower bound,
+ * then its upper one (so min > max gives max everywhere).  where has its
+ * own loop over three operands; its overloads with Python numbers are
+ * CompositeImplicitAutograd and end in where.self.
  *
- * PyTorch 1.13: aten/src/ATen/native/Pow.cpp, TensorCompare.cpp (clamp, where)
+ * PyTorch 1.13: aten/src/ATen/native/TensorCompare.cpp,
+ * native/cpu/TensorCompareKernel.cpp (where_kernel)
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/BinaryOps.h"
 #include "ops/Copy.h"
+#include "ops/ExpandUtils.h"
 #include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
+#include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
+#include "runtime/TypeCast.h"
 
 static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
-
-/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) */
-Tensor* at_native_pow_Tensor_Tensor(const Tensor* self, const Tensor* exponent) {
-  return binary_op(NULL, self, exponent, BinaryOp_Pow, kOne);
-}
-
-/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) */
-Tensor* at_native_pow_Tensor_Scalar(const Tensor* self, Scalar exponent) {
-  TORCH_CHECK(!(ScalarType_isIntegral(self->dtype, true) && exponent.tag == ScalarTag_Long && exponent.v.i < 0),
-              "Integers to negative integer powers are not allowed.");
-  Tensor* w = wrapped_scalar_tensor(exponent);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op(NULL, self, w, BinaryOp_Pow, kOne);
-  Tensor_release(w);
-  return r;
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: Pow.cpp pow (Scalar self, Tensor exponent) */
-Tensor* at_native_pow_Scalar(Scalar self, const Tensor* exponent) {
-  Tensor* w = wrapped_scalar_tensor(self);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op(NULL, w, exponent, BinaryOp_Pow, kOne);
-  Tensor_release(w);
-  return r;
-}
-
-/* pow into out: out must have the result's dtype (the iterator's
- * same-dtype check), is resized to its shape, and overlaps nothing.
- * NB(minaten): computed, then copied in. */
-static Tensor* pow_into(Tensor* out, Tensor* result, const Tensor* input) {
-  if (result == NULL) return NULL;
-  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, input) < 0) goto fail;
-  if (check_out_same_dtype(out, result->dtype) < 0) goto fail;
-  return resize_and_copy_out(out, result);
-fail:
-  Tensor_release(result);
-  return NULL;
-}
-
-/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) (out=) */
-Tensor* at_native_pow_Tensor_Tensor_out(const Tensor* self, const Tensor* exponent, Tensor* out) {
-  return pow_into(out, at_native_pow_Tensor_Tensor(self, exponent), self);
-}
-
-/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) (out=) */
-Tensor* at_native_pow_Tensor_Scalar_out(const Tensor* self, Scalar exponent, Tensor* out) {
-  return pow_into(out, at_native_pow_Tensor_Scalar(self, exponent), self);
-}
-
-/* PyTorch 1.13: Pow.cpp at::native::pow_out (Scalar, Tensor) */
-Tensor* at_native_pow_Scalar_out(Scalar self, const Tensor* exponent, Tensor* out) {
-  return pow_into(out, at_native_pow_Scalar(self, exponent), exponent);
-}
 
 /* One bound of clamp: max(x, bound) or min(x, bound). */
 static Tensor* clamp_bound(const Tensor* self, Scalar bound, BinaryOp op) {
@@ -127,9 +81,54 @@ Tensor* at_native_clamp_out(const Tensor* self, OptionalScalar min, OptionalScal
   return clamp_into(out, self, min, max, true);
 }
 
-/* PyTorch 1.13: TensorCompare.cpp where (self) */
-Tensor* at_native_where(const Tensor* condition, const Tensor* self, const Tensor* other) {
-  return where_op(condition, self, other);
+/* ---- where ---------------------------------------------------------------- */
+
+/* where(condition, self, other): condition, self and other broadcast to one
+ * shape, the dtype result_type(self, other), the output laid out like the
+ * three operands (as TensorIterator lays it out).  The element loop is
+ * where's own, so it skips itself in MetaMode.
+ * PyTorch 1.13: TensorCompare.cpp where_self_out, native/cpu/TensorCompareKernel.cpp where_kernel_impl */
+Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* b) {
+  int64_t ab[MINATEN_MAX_DIM], shape[MINATEN_MAX_DIM];
+  int64_t sc[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  size_t nab, ndim;
+  Tensor* result = NULL;
+  TORCH_CHECK(condition->dtype == ScalarType_Bool || condition->dtype == ScalarType_Byte,
+              "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+              ScalarType_name(condition->dtype));
+  ScalarType dtype = result_type(a, b);
+  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), ab, &nab) == 0);
+  TRY(broadcast_shape(Tensor_sizes(condition), IntArrayRef_make(ab, nab), shape, &ndim) == 0);
+  operand_strides(condition, shape, (int64_t)ndim, sc);
+  operand_strides(a, shape, (int64_t)ndim, sa);
+  operand_strides(b, shape, (int64_t)ndim, sb);
+  const int64_t* in_strides[3] = {sc, sa, sb}; /* laid out like condition, self, other */
+  result = allocate_or_resize_output(NULL, false, IntArrayRef_make(shape, ndim), in_strides, 3, dtype);
+  TRY(result != NULL);
+  operand_strides(result, shape, (int64_t)ndim, so);
+  if (MetaMode_isEnabled()) return result;
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  const char *pc = Tensor_data(condition), *pa = Tensor_data(a), *pb = Tensor_data(b);
+  char* po = Tensor_data(result);
+  for (int64_t n = 0; n < result->numel; n++) {
+    bool take_a = *(const uint8_t*)pc != 0;
+    const Tensor* src = take_a ? a : b;
+    const char* ps = take_a ? pa : pb;
+    if (ScalarType_isFloating(src->dtype))
+      store_from_double(dtype, po, load_double(src->dtype, ps));
+    else
+      store_scalar(dtype, po, Scalar_fromLong(load_int(src->dtype, ps)));
+    for (int64_t k = (int64_t)ndim - 1; k >= 0; k--) {
+      pc += sc[k], pa += sa[k], pb += sb[k], po += so[k];
+      if (++idx[k] < shape[k]) break;
+      pc -= sc[k] * shape[k], pa -= sa[k] * shape[k], pb -= sb[k] * shape[k], po -= so[k] * shape[k];
+      idx[k] = 0;
+    }
+  }
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
 }
 
 /* ---- where with Python numbers --------------------------------------------------

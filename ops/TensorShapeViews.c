@@ -1,5 +1,5 @@
 /*
- * TensorShape_views.c - the strided views: as_strided and the operators
+ * TensorShapeViews.c - the strided views: as_strided and the operators
  * that compute a new (sizes, strides, offset) for the same storage.
  *
  * Every view kernel here computes its geometry and then calls

@@ -1,0 +1,54 @@
+/*
+ * BinaryOps.h - the binary elementwise loop the operators of BinaryOps.c,
+ * Pow.c and TensorCompare.c (clamp) call with an operation tag.
+ *
+ * binary_op computes the result type of its two operands (result_type:
+ * dimensioned tensors > 0-dim tensors > wrapped Python numbers), broadcasts
+ * them, makes or checks the output (TensorIterator.h), and runs the
+ * operation over every element, reading each input in the computation type
+ * (float, double, or int64 for integers and bools), with a contiguous
+ * same-dtype float fast path.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/BinaryOps.h (the stubs the kernels of
+ * native/cpu/BinaryOpsKernel.cpp fill), TensorIterator.cpp build_borrowing_binary_op
+ */
+#ifndef MINATEN_OPS_BINARYOPS_H
+#define MINATEN_OPS_BINARYOPS_H
+
+#include "runtime/Scalar.h"
+#include "runtime/TensorImpl.h"
+
+typedef enum BinaryOp {
+  BinaryOp_Add, /* a + alpha * b */
+  BinaryOp_Sub, /* a - alpha * b */
+  BinaryOp_Mul,
+  BinaryOp_Div, /* true division: integers compute in the default float type */
+  BinaryOp_Pow, /* integers: exact powers (negative exponents give 0 unless |base| is 1) */
+  BinaryOp_Max, /* a < b ? b : a (a NaN in a stays): clamp's lower bound */
+  BinaryOp_Min, /* a > b ? b : a: clamp's upper bound */
+  BinaryOp_DivTrunc, /* div(rounding_mode='trunc'): in the common dtype; integers refuse a zero divisor */
+  BinaryOp_DivFloor, /* div(rounding_mode='floor') */
+  BinaryOp_Maximum, /* maximum/minimum: a NaN in either gives NaN */
+  BinaryOp_Minimum,
+  BinaryOp_Remainder, /* Python's %: the result takes the divisor's sign; integers refuse a zero divisor */
+  BinaryOp_Lt,
+  BinaryOp_Le,
+  BinaryOp_Gt,
+  BinaryOp_Ge,
+  BinaryOp_Eq,
+  BinaryOp_Ne,
+} BinaryOp;
+
+/*
+ * out = op(a, b).  With out == NULL the result is allocated (returned, new
+ * reference); with out set (in-place), the result is written into it and a
+ * new reference to it is returned.  NULL with PyTorch's error on failure.
+ * In MetaMode the loop is skipped (ops/MetaMode.h).
+ */
+Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
+/* The same for an out= operator: out is resized to the broadcast shape
+ * (resize_output) instead of refused.  Both refuse an output that overlaps
+ * itself or partially overlaps an input (MemoryOverlap.h). */
+Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * Pow.c - pow, in its three overloads (tensor ** tensor, tensor ** number,
+ * number ** tensor) and their out= forms.
+ *
+ * pow is a binary operation of the elementwise loop (ops/BinaryOps.h) with
+ * the number wrapped, so its result dtype follows result_type: an integer
+ * tensor to the power 0.5 becomes float.  Integers are raised exactly (by
+ * squaring, wrapping like the type), and an integer tensor to a negative
+ * integer power is refused.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/Pow.cpp
+ */
+#include "NativeFunctions.h"
+#include "ops/BinaryOps.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/Resize.h"
+#include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
+
+static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) */
+Tensor* at_native_pow_Tensor_Tensor(const Tensor* self, const Tensor* exponent) {
+  return binary_op(NULL, self, exponent, BinaryOp_Pow, kOne);
+}
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) */
+Tensor* at_native_pow_Tensor_Scalar(const Tensor* self, Scalar exponent) {
+  TORCH_CHECK(!(ScalarType_isIntegral(self->dtype, true) && exponent.tag == ScalarTag_Long && exponent.v.i < 0),
+              "Integers to negative integer powers are not allowed.");
+  Tensor* w = wrapped_scalar_tensor(exponent);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op(NULL, self, w, BinaryOp_Pow, kOne);
+  Tensor_release(w);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: Pow.cpp pow (Scalar self, Tensor exponent) */
+Tensor* at_native_pow_Scalar(Scalar self, const Tensor* exponent) {
+  Tensor* w = wrapped_scalar_tensor(self);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op(NULL, w, exponent, BinaryOp_Pow, kOne);
+  Tensor_release(w);
+  return r;
+}
+
+/* pow into out: out must have the result's dtype (the iterator's
+ * same-dtype check), is resized to its shape, and overlaps nothing.
+ * NB(minaten): computed, then copied in. */
+static Tensor* pow_into(Tensor* out, Tensor* result, const Tensor* input) {
+  if (result == NULL) return NULL;
+  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, input) < 0) goto fail;
+  if (check_out_same_dtype(out, result->dtype) < 0) goto fail;
+  return resize_and_copy_out(out, result);
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) (out=) */
+Tensor* at_native_pow_Tensor_Tensor_out(const Tensor* self, const Tensor* exponent, Tensor* out) {
+  return pow_into(out, at_native_pow_Tensor_Tensor(self, exponent), self);
+}
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) (out=) */
+Tensor* at_native_pow_Tensor_Scalar_out(const Tensor* self, Scalar exponent, Tensor* out) {
+  return pow_into(out, at_native_pow_Tensor_Scalar(self, exponent), self);
+}
+
+/* PyTorch 1.13: Pow.cpp at::native::pow_out (Scalar, Tensor) */
+Tensor* at_native_pow_Scalar_out(Scalar self, const Tensor* exponent, Tensor* out) {
+  return pow_into(out, at_native_pow_Scalar(self, exponent), exponent);
+}

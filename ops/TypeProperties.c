@@ -1,0 +1,45 @@
+/*
+ * TypeProperties.c - result_type; see TypeProperties.h.  promoteTypes and
+ * canCast, which it builds on, are in runtime/ScalarType.c.
+ * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp
+ */
+#include "ops/TypeProperties.h"
+
+typedef struct ResultTypeState {
+  ScalarType dimResult, zeroResult, wrappedResult;
+} ResultTypeState;
+
+/* PyTorch 1.13: TypeProperties.cpp update_result_type_state */
+static void update_result_type_state(ResultTypeState* s, const Tensor* t) {
+  ScalarType current = t->dtype;
+  if (t->is_wrapped_number) {
+    /* A Python float counts as the default dtype, not as double. */
+    if (ScalarType_isFloating(current)) current = ScalarType_Float;
+    s->wrappedResult = promoteTypes(s->wrappedResult, current);
+  } else if (t->dim == 0) {
+    s->zeroResult = promoteTypes(s->zeroResult, current);
+  } else {
+    s->dimResult = promoteTypes(s->dimResult, current);
+  }
+}
+
+/* PyTorch 1.13: TypeProperties.cpp combine_categories */
+static ScalarType combine_categories(ScalarType higher, ScalarType lower) {
+  if (higher != ScalarType_Undefined && ScalarType_isFloating(higher)) return higher;
+  if (higher == ScalarType_Bool || (lower != ScalarType_Undefined && ScalarType_isFloating(lower)))
+    return promoteTypes(higher, lower);
+  return higher != ScalarType_Undefined ? higher : lower;
+}
+
+ScalarType result_type(const Tensor* a, const Tensor* b) {
+  ResultTypeState s = {ScalarType_Undefined, ScalarType_Undefined, ScalarType_Undefined};
+  update_result_type_state(&s, a);
+  update_result_type_state(&s, b);
+  return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
+}
+
+ScalarType result_type_list(TensorList tensors) {
+  ResultTypeState s = {ScalarType_Undefined, ScalarType_Undefined, ScalarType_Undefined};
+  for (size_t i = 0; i < tensors.size; i++) update_result_type_state(&s, tensors.data[i]);
+  return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
+}

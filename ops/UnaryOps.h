@@ -1,0 +1,80 @@
+/*
+ * UnaryOps.h - the unary elementwise loop the operators of UnaryOps.c call.
+ *
+ * Two ways to give it the operation: a UnaryKernel (one function per
+ * computation type, what a new operator writes), or a UnaryOp tag for the
+ * operators whose arithmetic sits in switches of the loop's file
+ * (ops/cpu/UnaryOpsKernel.c).  Either way the loop makes or checks the
+ * output (TensorIterator.h) and reads each element in the computation type.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/UnaryOps.h (the stubs the kernels of
+ * native/cpu/UnaryOpsKernel.cpp fill), TensorIterator.cpp
+ * build_borrowing_unary_op / build_borrowing_unary_float_op
+ */
+#ifndef MINATEN_OPS_UNARYOPS_H
+#define MINATEN_OPS_UNARYOPS_H
+
+#include <stdint.h>
+
+#include "runtime/TensorImpl.h"
+
+/*
+ * A unary operator given as functions, one per computation type: what a
+ * new elementwise operator writes instead of a loop (PyTorch's kernels hand
+ * cpu_kernel a lambda inside AT_DISPATCH_*_TYPES; C takes a function per
+ * type).  For example, rsqrt (ops/UnaryOps.c):
+ *
+ *   static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
+ *   static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
+ *   static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL};
+ *   ... return unary_kernel_op(NULL, self, &rsqrt_kernel);
+ *
+ * on_int decides the dtype rule: NULL makes the operator PyTorch's
+ * unary_float_op (integer and bool inputs compute in the default float type,
+ * and an out= tensor may have any dtype the result casts to); an integer
+ * function makes it unary_op (the input's dtype is kept, integers computed
+ * in int64; its out= kernel calls check_out_same_dtype of ops/Resize.h
+ * first, as abs_out does).  In MetaMode the loop is skipped (ops/MetaMode.h).
+ * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h cpu_kernel,
+ * TensorIteratorBase::build_borrowing_unary_float_op / build_borrowing_unary_op
+ */
+typedef struct UnaryKernel {
+  float (*on_float)(float);
+  double (*on_double)(double);
+  int64_t (*on_int)(int64_t); /* integers and bools, or NULL (see above) */
+} UnaryKernel;
+
+/* out = k(a): allocated like a (out == NULL, the functional form) or
+ * written into out (out == a, the in-place form: never resized).  The out=
+ * form resizes out (resize_output).  Both refuse an output that overlaps
+ * itself or partially overlaps a, or whose dtype the result cannot be cast
+ * to.  Return a new reference, or NULL with PyTorch's error. */
+Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k);
+Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k);
+
+/* The unary operators written before UnaryKernel, with their arithmetic
+ * in switches inside ops/cpu/UnaryOpsKernel.c (inlined, so faster than a call
+ * through a pointer for cheap operations such as abs). */
+typedef enum UnaryOp {
+  UnaryOp_Abs,     /* keeps integer dtypes */
+  UnaryOp_Relu,    /* keeps integer dtypes */
+  UnaryOp_Exp,     /* these (to Cos) promote integers and bools to the default float */
+  UnaryOp_Log,
+  UnaryOp_Sqrt,
+  UnaryOp_Sigmoid,
+  UnaryOp_Tanh,
+  UnaryOp_Sin,
+  UnaryOp_Cos,
+  UnaryOp_Floor, /* these four keep the dtype: integers are copied, bools refused */
+  UnaryOp_Ceil,
+  UnaryOp_Round, /* half to even */
+  UnaryOp_Trunc,
+  UnaryOp_Sign,  /* keeps the dtype (bools too): -1, 0 or 1; 0 for a NaN */
+} UnaryOp;
+
+/* out = op(a), allocated like a (out == NULL) or written in place into out.
+ * PyTorch 1.13: TensorIterator unary_op / unary_float_op */
+Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op);
+Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op);
+
+#endif

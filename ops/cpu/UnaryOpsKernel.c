@@ -1,0 +1,236 @@
+/*
+ * UnaryOpsKernel.c - the unary elementwise loop and its arithmetic; see
+ * ops/UnaryOps.h.
+ *
+ * unary_output is TensorIterator's build of a unary operation (overlap,
+ * shape and dtype checks, the output from ops/TensorIterator.h);
+ * unary_walk walks the elements and calls one element function: the
+ * UnaryKernel's function for the computation type (kernel_element), or the
+ * UnaryOp switches (op_element).  A contiguous float tensor takes a plain
+ * loop instead.  In MetaMode (ops/MetaMode.h) the loop is skipped.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/cpu/UnaryOpsKernel.cpp,
+ * native/cpu/Loops.h (cpu_kernel, basic_loop), TensorIterator.cpp
+ * (build_borrowing_unary_op, build_borrowing_unary_float_op)
+ */
+#include <math.h>
+
+#include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
+#include "ops/TensorIterator.h"
+#include "ops/UnaryOps.h"
+#include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
+
+/* The output every unary operator shares, of result type `compute`:
+ * allocated in a's memory layout, or out checked and, for out=, resized.
+ * The checks are TensorIteratorBase::build's, in its order (see
+ * binary_op_impl in BinaryOpsKernel.c).  Returns a new reference, or NULL
+ * with the error set. */
+static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, ScalarType compute) {
+  int64_t sa[MINATEN_MAX_DIM];
+  operand_strides(a, a->sizes, a->dim, sa);
+  if (out != NULL) {
+    if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, a) < 0) return NULL;
+  }
+  const int64_t* in_strides[1] = {sa};
+  return allocate_or_resize_output(out, resize_out, Tensor_sizes(a), in_strides, 1, compute);
+}
+
+/* One element of a unary operator: read p in in_type, compute in compute
+ * (float, double or int64 for integers and bools), store at o in out_type.
+ * The operator is k or op, whichever the function reads (unary_walk's
+ * caller passes both; op by value, so that it stays in a register). */
+typedef void (*UnaryElementFn)(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
+                               ScalarType out_type, char* o, const char* p);
+
+/* Calls element on every element of a and the matching one of result (a's
+ * shape, any strides), innermost dimension first, as run_loop walks with
+ * one operand fewer.  Always inlined, so that each of its two callers gets
+ * a copy in which element is a direct call the compiler can inline.
+ * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h cpu_kernel (basic_loop) */
+static inline __attribute__((always_inline)) void unary_walk(UnaryElementFn element, const UnaryKernel* k,
+                                                            UnaryOp op, ScalarType compute, Tensor* result,
+                                                            const Tensor* a) {
+  int64_t ndim = a->dim;
+  int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  operand_strides(a, a->sizes, ndim, sa);
+  operand_strides(result, a->sizes, ndim, so);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  char* po = Tensor_data(result);
+  const char* pa = Tensor_data(a);
+  int64_t inner = ndim ? a->sizes[ndim - 1] : 1;
+  int64_t io = ndim ? so[ndim - 1] : 0, ia = ndim ? sa[ndim - 1] : 0;
+  ScalarType in_type = a->dtype, out_type = result->dtype; /* read once: stores through o may alias */
+  for (int64_t done = 0; done < a->numel; done += inner) {
+    char* o = po;
+    const char* x = pa;
+    for (int64_t i = 0; i < inner; i++, o += io, x += ia) element(k, op, compute, in_type, out_type, o, x);
+    for (int64_t k = ndim - 2; k >= 0; k--) {
+      po += so[k], pa += sa[k];
+      if (++idx[k] < a->sizes[k]) break;
+      po -= so[k] * a->sizes[k], pa -= sa[k] * a->sizes[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+static void kernel_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
+                           ScalarType out_type, char* o, const char* p) {
+  (void)op;
+  if (compute == ScalarType_Float)
+    store_from_double(out_type, o, k->on_float((float)load_double(in_type, p)));
+  else if (compute == ScalarType_Double)
+    store_from_double(out_type, o, k->on_double(load_double(in_type, p)));
+  else
+    store_scalar(out_type, o, Scalar_fromLong(k->on_int(load_int(in_type, p))));
+}
+
+static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
+  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  /* without an integer function, integers and bools compute in the default float type */
+  ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : ScalarType_Float;
+  Tensor* result = unary_output(out, resize_out, a, compute);
+  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
+  if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
+      a->is_contiguous && result->is_contiguous) {
+    float* o = (float*)Tensor_data(result);
+    const float* x = (const float*)Tensor_data(a);
+    for (int64_t i = 0; i < a->numel; i++) o[i] = k->on_float(x[i]);
+  } else {
+    unary_walk(kernel_element, k, UnaryOp_Abs /* unused */, compute, result, a);
+  }
+  return result;
+fail:
+  return NULL;
+}
+
+Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k) {
+  return unary_kernel_impl(out, false, a, k);
+}
+
+Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k) {
+  return unary_kernel_impl(out, true, a, k);
+}
+
+/* ---- the UnaryOp operators -------------------------------------------------
+ * They share unary_output and unary_walk with UnaryKernel operators but keep
+ * their arithmetic in switches the compiler inlines: through a function
+ * pointer, abs of a strided float or an int64 tensor took 25-35% longer. */
+
+static double unary_double(UnaryOp op, double x) {
+  switch (op) {
+    case UnaryOp_Abs: return fabs(x);
+    case UnaryOp_Relu: return x < 0 ? 0 : x; /* NaN stays NaN, as clamp_min */
+    case UnaryOp_Exp: return exp(x);
+    case UnaryOp_Log: return log(x);
+    case UnaryOp_Sqrt: return sqrt(x);
+    case UnaryOp_Sigmoid: return 1.0 / (1.0 + exp(-x));
+    case UnaryOp_Sin: return sin(x);
+    case UnaryOp_Cos: return cos(x);
+    case UnaryOp_Floor: return floor(x);
+    case UnaryOp_Ceil: return ceil(x);
+    case UnaryOp_Round: return nearbyint(x);
+    case UnaryOp_Trunc: return trunc(x);
+    case UnaryOp_Sign: return (double)((0 < x) - (x < 0));
+    default: return tanh(x);
+  }
+}
+
+static float unary_float(UnaryOp op, float x) {
+  switch (op) {
+    case UnaryOp_Abs: return fabsf(x);
+    case UnaryOp_Relu: return x < 0 ? 0.0f : x;
+    case UnaryOp_Exp: return expf(x);
+    case UnaryOp_Log: return logf(x);
+    case UnaryOp_Sqrt: return sqrtf(x);
+    case UnaryOp_Sigmoid: return 1.0f / (1.0f + expf(-x));
+    case UnaryOp_Sin: return sinf(x);
+    case UnaryOp_Cos: return cosf(x);
+    case UnaryOp_Floor: return floorf(x);
+    case UnaryOp_Ceil: return ceilf(x);
+    case UnaryOp_Round: return nearbyintf(x);
+    case UnaryOp_Trunc: return truncf(x);
+    case UnaryOp_Sign: return (float)((0 < x) - (x < 0));
+    default: return tanhf(x);
+  }
+}
+
+/* Contiguous float in and out: one loop per operation, the same float
+ * functions as unary_float. */
+static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
+#define UNARY_LOOP(expr)                                   \
+  for (int64_t i = 0; i < n; i++) {                        \
+    float x = a[i];                                        \
+    o[i] = (expr);                                         \
+  }                                                        \
+  break
+  switch (op) {
+    case UnaryOp_Abs: UNARY_LOOP(fabsf(x));
+    case UnaryOp_Relu: UNARY_LOOP(x < 0 ? 0.0f : x);
+    case UnaryOp_Exp: UNARY_LOOP(expf(x));
+    case UnaryOp_Log: UNARY_LOOP(logf(x));
+    case UnaryOp_Sqrt: UNARY_LOOP(sqrtf(x));
+    case UnaryOp_Sigmoid: UNARY_LOOP(1.0f / (1.0f + expf(-x)));
+    case UnaryOp_Sin: UNARY_LOOP(sinf(x));
+    case UnaryOp_Cos: UNARY_LOOP(cosf(x));
+    case UnaryOp_Floor: UNARY_LOOP(floorf(x));
+    case UnaryOp_Ceil: UNARY_LOOP(ceilf(x));
+    case UnaryOp_Round: UNARY_LOOP(nearbyintf(x));
+    case UnaryOp_Trunc: UNARY_LOOP(truncf(x));
+    case UnaryOp_Sign: UNARY_LOOP((float)((0 < x) - (x < 0)));
+    default: UNARY_LOOP(tanhf(x));
+  }
+#undef UNARY_LOOP
+}
+
+static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
+                       ScalarType out_type, char* o, const char* p) {
+  (void)k;
+  if (compute == ScalarType_Float) {
+    store_from_double(out_type, o, unary_float(op, (float)load_double(in_type, p)));
+  } else if (compute == ScalarType_Double) {
+    store_from_double(out_type, o, unary_double(op, load_double(in_type, p)));
+  } else {
+    int64_t x = load_int(in_type, p);
+    int64_t r;
+    switch (op) {
+      case UnaryOp_Abs: r = x < 0 ? (int64_t)(0 - (uint64_t)x) : x; break;
+      case UnaryOp_Relu: r = x < 0 ? 0 : x; break;
+      case UnaryOp_Sign: r = (0 < x) - (x < 0); break;
+      default: r = x; break; /* floor, ceil, round, trunc of an integer */
+    }
+    store_scalar(out_type, o, Scalar_fromLong(r));
+  }
+}
+
+static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
+  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
+  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || rounding;
+  if (a->dtype == ScalarType_Bool) {
+    TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
+    TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");
+    /* AT_DISPATCH of the rounding kernels has no Bool */
+    static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
+    TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
+  }
+  /* unary_float_op: integers and bools compute in the default float type. */
+  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : ScalarType_Float;
+  Tensor* result = unary_output(out, resize_out, a, compute);
+  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
+  if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
+      a->is_contiguous && result->is_contiguous)
+    fast_unary_float(op, (float*)Tensor_data(result), (const float*)Tensor_data(a), a->numel);
+  else
+    unary_walk(op_element, NULL, op, compute, result, a);
+  return result;
+fail:
+  return NULL;
+}
+
+Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, false, a, op); }
+
+Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, true, a, op); }
