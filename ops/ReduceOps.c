@@ -58,33 +58,151 @@ static int reduced_mask(const Tensor* self, const OptionalIntArrayRef dims, bool
   return 0;
 }
 
+/* Which dimensions a reduction keeps and which it walks, and the output's
+ * sizes.  PyTorch 1.13: ReduceOps.cpp make_reduction (the TensorIterator of
+ * a reduction: reduced dimensions with output stride 0) */
+typedef struct ReduceGeometry {
+  int64_t out_sizes[MINATEN_MAX_DIM], kept[MINATEN_MAX_DIM], red[MINATEN_MAX_DIM];
+  int64_t nout, nkept, nred;
+  int64_t count; /* elements reduced into each output element */
+} ReduceGeometry;
+
+static void reduce_geometry(const Tensor* self, const bool* mask, bool keepdim, ReduceGeometry* g) {
+  g->nout = g->nkept = g->nred = 0;
+  g->count = 1;
+  for (int64_t d = 0; d < self->dim; d++) {
+    if (mask[d]) {
+      g->red[g->nred++] = d;
+      g->count = mul_wrap(g->count, self->sizes[d]); /* wraps past a size-0 dim, as PyTorch's */
+      if (keepdim) g->out_sizes[g->nout++] = 1;
+    } else {
+      g->kept[g->nkept++] = d;
+      g->out_sizes[g->nout++] = self->sizes[d];
+    }
+  }
+}
+
+/* The running state of one output element: a sum or product (in double
+ * for floating values, int64 wrapping for integers and bools), or the
+ * extreme so far and its index.  PyTorch 1.13: native/SharedReduceOps.h
+ * (SumOps, ProdOps, MaxOps, ArgMaxOps, ...) */
+typedef struct ReduceAcc {
+  double acc_d;
+  uint64_t acc_i;
+  double best_d;
+  int64_t best_i, best_index;
+} ReduceAcc;
+
+static inline void acc_init(ReduceAcc* a, ReduceKind kind) {
+  a->acc_d = kind == Reduce_Prod ? 1.0 : 0.0;
+  a->acc_i = kind == Reduce_Prod || kind == Reduce_All ? 1 : 0;
+  a->best_d = 0;
+  a->best_i = 0;
+  a->best_index = 0;
+}
+
+static inline bool is_max(ReduceKind kind) { return kind == Reduce_Amax || kind == Reduce_Argmax; }
+
+/* Element r of the reduced sub-space, a floating value. */
+static inline void acc_floating(ReduceAcc* a, ReduceKind kind, double v, int64_t r) {
+  switch (kind) {
+    case Reduce_Any: a->acc_i |= v != 0; break;
+    case Reduce_All: a->acc_i &= v != 0; break;
+    case Reduce_Sum:
+    case Reduce_Mean: a->acc_d += v; break;
+    case Reduce_Prod: a->acc_d *= v; break;
+    default: {
+      bool better = r == 0 || (!isnan(a->best_d) && (isnan(v) || (is_max(kind) ? v > a->best_d : v < a->best_d)));
+      if (better) a->best_d = v, a->best_index = r;
+    }
+  }
+}
+
+/* Element r of the reduced sub-space, an integer or bool. */
+static inline void acc_integer(ReduceAcc* a, ReduceKind kind, int64_t v, int64_t r) {
+  switch (kind) {
+    case Reduce_Any: a->acc_i |= v != 0; break;
+    case Reduce_All: a->acc_i &= v != 0; break;
+    case Reduce_Sum:
+    case Reduce_Mean: a->acc_i += (uint64_t)v; break;
+    case Reduce_Prod: a->acc_i *= (uint64_t)v; break;
+    default:
+      if (r == 0 || (is_max(kind) ? v > a->best_i : v < a->best_i)) a->best_i = v, a->best_index = r;
+  }
+}
+
+/* The result of one output element, stored at o in out_dtype. */
+static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating, int64_t count, ScalarType out_dtype,
+                             char* o) {
+  switch (kind) {
+    case Reduce_Sum:
+    case Reduce_Prod:
+      if (floating) store_from_double(out_dtype, o, a->acc_d);
+      else store_scalar(out_dtype, o, Scalar_fromLong((int64_t)a->acc_i));
+      break;
+    case Reduce_Mean: store_from_double(out_dtype, o, a->acc_d / (double)count); break;
+    case Reduce_Argmax:
+    case Reduce_Argmin: *(int64_t*)o = a->best_index; break;
+    case Reduce_Any:
+    case Reduce_All: store_scalar(out_dtype, o, Scalar_fromLong(a->acc_i != 0)); break;
+    default:
+      if (floating) store_from_double(out_dtype, o, a->best_d);
+      else store_scalar(out_dtype, o, Scalar_fromLong(a->best_i));
+  }
+}
+
+/* The reduction loop: for every element of out, the reduced sub-space of
+ * self walked in order and accumulated.  Skipped in a shape run (MetaMode).
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce */
+static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
+  if (MetaMode_isEnabled()) return;
+  bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out->dtype);
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t kidx[MINATEN_MAX_DIM] = {0};
+  char* o = Tensor_data(out);
+  int64_t out_item = (int64_t)Tensor_itemsize(out);
+  for (int64_t n = 0; n < out->numel; n++, o += out_item) {
+    const char* base = Tensor_data(self);
+    for (int64_t i = 0; i < g->nkept; i++) base += kidx[i] * self->strides[g->kept[i]] * item;
+    ReduceAcc acc;
+    acc_init(&acc, kind);
+    int64_t ridx[MINATEN_MAX_DIM] = {0};
+    for (int64_t r = 0; r < g->count; r++) {
+      const char* p = base;
+      for (int64_t i = 0; i < g->nred; i++) p += ridx[i] * self->strides[g->red[i]] * item;
+      if (floating)
+        acc_floating(&acc, kind, load_double(self->dtype, p), r);
+      else
+        acc_integer(&acc, kind, load_int(self->dtype, p), r);
+      for (int64_t i = g->nred - 1; i >= 0; i--) {
+        if (++ridx[i] < self->sizes[g->red[i]]) break;
+        ridx[i] = 0;
+      }
+    }
+    acc_store(&acc, kind, floating, g->count, out->dtype, o);
+    for (int64_t i = g->nkept - 1; i >= 0; i--) {
+      if (++kidx[i] < self->sizes[g->kept[i]]) break;
+      kidx[i] = 0;
+    }
+  }
+}
+
 /* The reduction itself; `name` is for error messages. */
 static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, ScalarType out_dtype, ReduceKind kind,
                       const char* name) {
-  int64_t out_sizes[MINATEN_MAX_DIM], kept[MINATEN_MAX_DIM], red[MINATEN_MAX_DIM];
-  int64_t nout = 0, nkept = 0, nred = 0, count = 1;
+  ReduceGeometry g;
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
-  for (int64_t d = 0; d < self->dim; d++) {
-    if (mask[d]) {
-      red[nred++] = d;
-      count = mul_wrap(count, self->sizes[d]); /* wraps past a size-0 dim, as PyTorch's */
-      if (keepdim) out_sizes[nout++] = 1;
-    } else {
-      kept[nkept++] = d;
-      out_sizes[nout++] = self->sizes[d];
-    }
-  }
+  reduce_geometry(self, mask, keepdim, &g);
   bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
-  if (extreme && count == 0) {
-    for (int64_t i = 0; i < nred; i++)
-      TORCH_CHECK_INDEX(self->sizes[red[i]] != 0, "%s(): Expected reduction dim %lld to have non-zero size.", name,
-                        (long long)red[i]);
+  if (extreme && g.count == 0) {
+    for (int64_t i = 0; i < g.nred; i++)
+      TORCH_CHECK_INDEX(self->sizes[g.red[i]] != 0, "%s(): Expected reduction dim %lld to have non-zero size.", name,
+                        (long long)g.red[i]);
   }
   /* sum/prod/mean into an integer dtype read the input converted to it
    * (make_reduction's self.to(in_dtype)): sum([0.5, 1.5], dtype=long) is 1. */
   Tensor* converted = NULL;
-  if (MetaMode_isEnabled()) return empty_cpu(IntArrayRef_make(out_sizes, (size_t)nout), out_dtype);
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
       !ScalarType_isFloating(out_dtype) && ScalarType_isFloating(self->dtype)) {
     converted = empty_cpu(Tensor_sizes(self), out_dtype);
@@ -95,80 +213,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     }
     self = converted;
   }
-  Tensor* out = empty_cpu(IntArrayRef_make(out_sizes, (size_t)nout), out_dtype);
-  if (out == NULL) {
-    Tensor_release(converted);
-    return NULL;
-  }
-  bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out_dtype);
-  int64_t item = (int64_t)Tensor_itemsize(self);
-  int64_t kidx[MINATEN_MAX_DIM] = {0};
-  char* o = Tensor_data(out);
-  int64_t out_item = (int64_t)Tensor_itemsize(out);
-  for (int64_t n = 0; n < out->numel; n++, o += out_item) {
-    const char* base = Tensor_data(self);
-    for (int64_t i = 0; i < nkept; i++) base += kidx[i] * self->strides[kept[i]] * item;
-    double acc_d = kind == Reduce_Prod ? 1.0 : 0.0;
-    uint64_t acc_i = kind == Reduce_Prod || kind == Reduce_All ? 1 : 0;
-    double best_d = 0;
-    int64_t best_i = 0, best_index = 0;
-    int64_t ridx[MINATEN_MAX_DIM] = {0};
-    for (int64_t r = 0; r < count; r++) {
-      const char* p = base;
-      for (int64_t i = 0; i < nred; i++) p += ridx[i] * self->strides[red[i]] * item;
-      if (floating) {
-        double v = load_double(self->dtype, p);
-        switch (kind) {
-          case Reduce_Any: acc_i |= v != 0; break;
-          case Reduce_All: acc_i &= v != 0; break;
-          case Reduce_Sum:
-          case Reduce_Mean: acc_d += v; break;
-          case Reduce_Prod: acc_d *= v; break;
-          default: {
-            bool max = kind == Reduce_Amax || kind == Reduce_Argmax;
-            bool better = r == 0 || (!isnan(best_d) && (isnan(v) || (max ? v > best_d : v < best_d)));
-            if (better) best_d = v, best_index = r;
-          }
-        }
-      } else {
-        int64_t v = load_int(self->dtype, p);
-        switch (kind) {
-          case Reduce_Any: acc_i |= v != 0; break;
-          case Reduce_All: acc_i &= v != 0; break;
-          case Reduce_Sum:
-          case Reduce_Mean: acc_i += (uint64_t)v; break;
-          case Reduce_Prod: acc_i *= (uint64_t)v; break;
-          default: {
-            bool max = kind == Reduce_Amax || kind == Reduce_Argmax;
-            if (r == 0 || (max ? v > best_i : v < best_i)) best_i = v, best_index = r;
-          }
-        }
-      }
-      for (int64_t i = nred - 1; i >= 0; i--) {
-        if (++ridx[i] < self->sizes[red[i]]) break;
-        ridx[i] = 0;
-      }
-    }
-    switch (kind) {
-      case Reduce_Sum:
-      case Reduce_Prod:
-        if (floating) store_from_double(out_dtype, o, acc_d);
-        else store_scalar(out_dtype, o, Scalar_fromLong((int64_t)acc_i));
-        break;
-      case Reduce_Mean: store_from_double(out_dtype, o, acc_d / (double)count); break;
-      case Reduce_Argmax:
-      case Reduce_Argmin: *(int64_t*)o = best_index; break;
-      case Reduce_Any:
-      case Reduce_All: store_scalar(out_dtype, o, Scalar_fromLong(acc_i != 0)); break;
-      default:
-        if (floating) store_from_double(out_dtype, o, best_d);
-        else store_scalar(out_dtype, o, Scalar_fromLong(best_i));
-    }
-    for (int64_t i = nkept - 1; i >= 0; i--) {
-      if (++kidx[i] < self->sizes[kept[i]]) break;
-      kidx[i] = 0;
-    }
-  }
+  Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
+  if (out != NULL) reduce_loop(self, out, &g, kind);
   Tensor_release(converted);
   return out;
 fail:
