@@ -155,11 +155,7 @@ Tensor* at_native_div__Scalar_mode(Tensor* self, Scalar other, const char* round
 /* The comparisons: a bool result of the common dtype's comparison.
  * PyTorch 1.13: BinaryOps.cpp comparison_op / CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
 static Tensor* compare_scalar(const Tensor* self, Scalar other, BinaryOp op) {
-  Tensor* w = wrapped_scalar_tensor(other);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op(NULL, self, w, op, kOne);
-  Tensor_release(w);
-  return r;
+  return binary_op_scalar(NULL, false, self, other, op);
 }
 /* PyTorch 1.13: BinaryOps.cpp lt (Tensor) */
 Tensor* at_native_lt_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Lt, kOne); }
@@ -217,20 +213,12 @@ Tensor* at_native_div_out_mode(const Tensor* self, const Tensor* other, const ch
 /* The comparisons' out= forms write 0/1 in out's dtype.
  * PyTorch 1.13: BinaryOps.cpp CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
 static Tensor* compare_scalar_out(const Tensor* self, Scalar other, BinaryOp op, Tensor* out) {
-  Tensor* w = wrapped_scalar_tensor(other);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op_out(out, self, w, op, kOne);
-  Tensor_release(w);
-  return r;
+  return binary_op_scalar(out, true, self, other, op);
 }
 /* In place: 0/1 in self's dtype; self is never resized.
  * PyTorch 1.13: BinaryOps.cpp lt_ & co. (structured, in place) */
 static Tensor* compare_scalar_(Tensor* self, Scalar other, BinaryOp op) {
-  Tensor* w = wrapped_scalar_tensor(other);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op(self, self, w, op, kOne);
-  Tensor_release(w);
-  return r;
+  return binary_op_scalar(self, false, self, other, op);
 }
 
 /* PyTorch 1.13: BinaryOps.cpp lt_ (Tensor, structured, in place) */

@@ -15,6 +15,8 @@
 #ifndef MINATEN_OPS_BINARYOPS_H
 #define MINATEN_OPS_BINARYOPS_H
 
+#include <stdbool.h>
+
 #include "runtime/Scalar.h"
 #include "runtime/TensorImpl.h"
 
@@ -50,5 +52,10 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
  * (resize_output) instead of refused.  Both refuse an output that overlaps
  * itself or partially overlaps an input (MemoryOverlap.h). */
 Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha);
+
+/* binary_op (binary_op_out when resize_out) of a and the Python number b,
+ * wrapped as PyTorch's Scalar overloads wrap it (wrapped_scalar_tensor:
+ * it does not widen the result type), with alpha 1. */
+Tensor* binary_op_scalar(Tensor* out, bool resize_out, const Tensor* a, Scalar b, BinaryOp op);
 
 #endif

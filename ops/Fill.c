@@ -31,11 +31,12 @@ static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size
   }
 }
 
-/* Every element of self gets the bytes in `value`. */
+/* Every element of self gets the bytes in `value`: fill's loop, skipped in
+ * a shape run (ops/MetaMode.h). */
 static void fill_bytes(Tensor* self, const char* value) {
   size_t size = Tensor_itemsize(self);
   char* base = Tensor_data(self);
-  if (self->numel == 0) return;
+  if (self->numel == 0 || MetaMode_isEnabled()) return;
   if (Tensor_isNonOverlappingAndDense(self)) {
     if (size == 1)
       memset(base, value[0], (size_t)self->numel);
@@ -64,7 +65,7 @@ static void fill_bytes(Tensor* self, const char* value) {
 static Tensor* fill_out(Tensor* self, Scalar value) {
   char bytes[8];
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
-  if (!MetaMode_isEnabled()) fill_bytes(self, bytes);
+  fill_bytes(self, bytes);
   return Tensor_retain(self);
 fail:
   return NULL;
@@ -80,16 +81,9 @@ Tensor* at_native_fill_(Tensor* self, Scalar value) { return fill_out(self, valu
  * minaten reads the element directly (there is no Scalar-returning operator). */
 static Scalar tensor_item(const Tensor* t) {
   const char* p = Tensor_data(t);
-  switch (t->dtype) {
-    case ScalarType_Float: return Scalar_fromDouble(*(const float*)p);
-    case ScalarType_Double: return Scalar_fromDouble(*(const double*)p);
-    case ScalarType_Bool: return Scalar_fromBool(*(const uint8_t*)p != 0);
-    case ScalarType_Byte: return Scalar_fromLong(*(const uint8_t*)p);
-    case ScalarType_Char: return Scalar_fromLong(*(const int8_t*)p);
-    case ScalarType_Short: return Scalar_fromLong(*(const int16_t*)p);
-    case ScalarType_Int: return Scalar_fromLong(*(const int32_t*)p);
-    default: return Scalar_fromLong(*(const int64_t*)p);
-  }
+  if (ScalarType_isFloating(t->dtype)) return Scalar_fromDouble(load_double(t->dtype, p));
+  if (t->dtype == ScalarType_Bool) return Scalar_fromBool(load_int(t->dtype, p) != 0);
+  return Scalar_fromLong(load_int(t->dtype, p));
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Tensor)
@@ -107,7 +101,7 @@ fail:
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_cpu_ */
 static Tensor* zero_cpu_(Tensor* self, int64_t nelements) {
-  if (nelements > 0) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
+  if (nelements > 0 && !MetaMode_isEnabled()) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
   return Tensor_retain(self);
 }
 

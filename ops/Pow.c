@@ -28,11 +28,7 @@ Tensor* at_native_pow_Tensor_Tensor(const Tensor* self, const Tensor* exponent) 
 Tensor* at_native_pow_Tensor_Scalar(const Tensor* self, Scalar exponent) {
   TORCH_CHECK(!(ScalarType_isIntegral(self->dtype, true) && exponent.tag == ScalarTag_Long && exponent.v.i < 0),
               "Integers to negative integer powers are not allowed.");
-  Tensor* w = wrapped_scalar_tensor(exponent);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op(NULL, self, w, BinaryOp_Pow, kOne);
-  Tensor_release(w);
-  return r;
+  return binary_op_scalar(NULL, false, self, exponent, BinaryOp_Pow);
 fail:
   return NULL;
 }

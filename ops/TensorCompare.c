@@ -25,23 +25,12 @@
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
-static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
-
-/* One bound of clamp: max(x, bound) or min(x, bound). */
-static Tensor* clamp_bound(const Tensor* self, Scalar bound, BinaryOp op) {
-  Tensor* w = wrapped_scalar_tensor(bound);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op(NULL, self, w, op, kOne);
-  Tensor_release(w);
-  return r;
-}
-
 /* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) */
 Tensor* at_native_clamp(const Tensor* self, OptionalScalar min, OptionalScalar max) {
   TORCH_CHECK(min.has_value || max.has_value, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  Tensor* r = min.has_value ? clamp_bound(self, min.value, BinaryOp_Max) : Tensor_retain(self);
+  Tensor* r = min.has_value ? binary_op_scalar(NULL, false, self, min.value, BinaryOp_Max) : Tensor_retain(self);
   if (r == NULL || !max.has_value) return r;
-  Tensor* s = clamp_bound(r, max.value, BinaryOp_Min);
+  Tensor* s = binary_op_scalar(NULL, false, r, max.value, BinaryOp_Min);
   Tensor_release(r);
   return s;
 fail:

@@ -152,15 +152,28 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
 
 /* ---- zeros, ones, full ------------------------------------------------------ */
 
+/* A new tensor, zeroed (zero_) or filled (fill_.Scalar) through the
+ * dispatcher, so a trace shows the fill as PyTorch's does; the reference to
+ * `fresh` is passed on.  A new reference, or NULL (fresh NULL, or the
+ * fill's error). */
+static Tensor* zeroed(Tensor* fresh) {
+  if (fresh == NULL) return NULL;
+  Tensor* r = at_zero_(fresh);
+  Tensor_release(fresh);
+  return r;
+}
+static Tensor* filled(Tensor* fresh, Scalar fill_value) {
+  if (fresh == NULL) return NULL;
+  Tensor* r = at_fill__Scalar(fresh, fill_value);
+  Tensor_release(fresh);
+  return r;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::zeros_symint
  * (NB(minaten): no SymInt, so no _symint suffix) */
 Tensor* at_native_zeros(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
                         OptionalDevice device, OptionalBool pin_memory) {
-  Tensor* result = at_empty_memory_format(size, dtype, layout, device, pin_memory, kNoMemoryFormat);
-  if (result == NULL) return NULL;
-  Tensor* r = at_zero_(result);
-  Tensor_release(result);
-  return r;
+  return zeroed(at_empty_memory_format(size, dtype, layout, device, pin_memory, kNoMemoryFormat));
 }
 
 /* The dtype full() gives a tensor when none is asked for: bool for a bool,
@@ -176,12 +189,9 @@ static OptionalScalarType infer_full_dtype(Scalar fill_value, OptionalScalarType
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::full */
 Tensor* at_native_full(IntArrayRef size, Scalar fill_value, OptionalScalarType dtype,
                        OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory) {
-  Tensor* result = at_empty_memory_format(size, infer_full_dtype(fill_value, dtype), layout, device, pin_memory,
-                                          kNoMemoryFormat);
-  if (result == NULL) return NULL;
-  Tensor* r = at_fill__Scalar(result, fill_value);
-  Tensor_release(result);
-  return r;
+  return filled(at_empty_memory_format(size, infer_full_dtype(fill_value, dtype), layout, device, pin_memory,
+                                       kNoMemoryFormat),
+                fill_value);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::ones
@@ -356,21 +366,13 @@ Tensor* at_native_scalar_tensor(Scalar s, OptionalScalarType dtype, OptionalLayo
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::full_like */
 Tensor* at_native_full_like(const Tensor* self, Scalar fill_value, OptionalScalarType dtype, OptionalLayout layout,
                             OptionalDevice device, OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
-  Tensor* result = at_empty_like(self, dtype, layout, device, pin_memory, memory_format);
-  if (result == NULL) return NULL;
-  Tensor* r = at_fill__Scalar(result, fill_value);
-  Tensor_release(result);
-  return r;
+  return filled(at_empty_like(self, dtype, layout, device, pin_memory, memory_format), fill_value);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::zeros_like */
 Tensor* at_native_zeros_like(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
                              OptionalBool pin_memory, OptionalMemoryFormat memory_format) {
-  Tensor* result = at_empty_like(self, dtype, layout, device, pin_memory, memory_format);
-  if (result == NULL) return NULL;
-  Tensor* r = at_zero_(result);
-  Tensor_release(result);
-  return r;
+  return zeroed(at_empty_like(self, dtype, layout, device, pin_memory, memory_format));
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::ones_like */

@@ -95,6 +95,12 @@ fail:
   return -1;
 }
 
+/* Releases the first n views and the array. */
+static void release_stack_inputs(Tensor** views, size_t n) {
+  for (size_t i = 0; i < n; i++) Tensor_release(views[i]);
+  free(views);
+}
+
 /* The inputs each unsqueezed at dim (a calloc'd array of new references,
  * tensors.size of them), or NULL with the error set.
  * PyTorch 1.13: TensorShape.cpp get_stack_inputs */
@@ -103,19 +109,14 @@ static Tensor** get_stack_inputs(TensorList tensors, int64_t dim) {
   TORCH_CHECK(views != NULL, "DefaultCPUAllocator: not enough memory");
   for (size_t i = 0; i < tensors.size; i++) {
     views[i] = at_native_unsqueeze(tensors.data[i], dim);
-    if (views[i] != NULL) continue;
-    for (size_t j = 0; j < i; j++) Tensor_release(views[j]);
-    free(views);
-    return NULL;
+    if (views[i] == NULL) {
+      release_stack_inputs(views, i);
+      return NULL;
+    }
   }
   return views;
 fail:
   return NULL;
-}
-
-static void release_stack_inputs(Tensor** views, size_t n) {
-  for (size_t i = 0; i < n; i++) Tensor_release(views[i]);
-  free(views);
 }
 
 /* Below the last dimension, the inputs' cat along dim viewed with the new

@@ -27,6 +27,7 @@
 #include "ops/TensorIterator.h"
 #include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
 /* ---- the arithmetic of one element ---------------------------------------- */
@@ -389,4 +390,12 @@ Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Sc
 
 Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
   return binary_op_impl(out, true, a, b, op, alpha);
+}
+
+Tensor* binary_op_scalar(Tensor* out, bool resize_out, const Tensor* a, Scalar b, BinaryOp op) {
+  Tensor* w = wrapped_scalar_tensor(b);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op_impl(out, resize_out, a, w, op, Scalar_fromLong(1));
+  Tensor_release(w);
+  return r;
 }
