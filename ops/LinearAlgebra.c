@@ -89,8 +89,10 @@ static void gemm_generic(const Tensor* a, const Tensor* b, Tensor* c, int64_t m,
     }
 }
 
-/* c (contiguous, fresh) = a @ b for `batch` stacked matrices. */
+/* c (contiguous, fresh) = a @ b for `batch` stacked matrices: the loop of
+ * mm, bmm, mv and dot, skipped in a shape run (ops/MetaMode.h). */
 static void batched_gemm(const Tensor* a, const Tensor* b, Tensor* c, int64_t batch, int64_t m, int64_t n, int64_t p) {
+  if (MetaMode_isEnabled()) return;
   for (int64_t t = 0; t < batch; t++) {
     int64_t ao = t * m * n, bo = t * n * p, co = t * m * p;
     switch (a->dtype) {
@@ -118,7 +120,7 @@ static Tensor* matmul_contiguous(const Tensor* self, const Tensor* other, int64_
   Tensor* a = contiguous_copy(self);
   Tensor* b = a ? contiguous_copy(other) : NULL;
   Tensor* c = b ? empty_cpu(out_sizes, self->dtype) : NULL;
-  if (c != NULL && !MetaMode_isEnabled()) batched_gemm(a, b, c, batch, m, n, p);
+  if (c != NULL) batched_gemm(a, b, c, batch, m, n, p);
   Tensor_release(a);
   Tensor_release(b);
   return c;

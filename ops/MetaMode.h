@@ -8,6 +8,24 @@
  * kernel on dummy inputs in this mode, so that a shape error is the CPU
  * kernel's own error and recording a node costs no computation.
  *
+ * The contract: the loops skip themselves.  Each shared loop over elements
+ * returns at once in the mode, after the checks and the output it makes:
+ *   - binary_op and binary_op_scalar's loop (run_loop, ops/cpu/BinaryOpsKernel.c),
+ *   - unary_op and unary_kernel_op's loops (ops/cpu/UnaryOpsKernel.c),
+ *   - copy_into (ops/Copy.h: copy_, clone, _to_copy, contiguous, cat, ...),
+ *   - fill_'s and zero_'s (ops/Fill.c),
+ *   - the reduction loop (reduce_loop, ops/ReduceOps.c: sum, mean, prod,
+ *     amax, amin, argmax, argmin, max, min, any, all),
+ *   - the matrix product (batched_gemm, ops/LinearAlgebra.c: mm, bmm, mv, dot),
+ * so a kernel built on them needs no check of its own.  A kernel with a
+ * loop of its own (arange, cumsum, flip, where, masked_fill_) checks
+ * MetaMode_isEnabled() once, right after making its output, and returns
+ * it; so does a kernel that would otherwise call other operators only to
+ * fill its output (repeat), so that a trace of the shape run stays empty.
+ * A kernel that can run in a shape run (one listed in
+ * yaml/ts_native_functions.yaml, or one such a kernel calls) and loops
+ * without either breaks nothing but costs a pass over dummy elements.
+ *
  * A kernel may skip only loops whose results nothing checks: errors that
  * depend on the data (integer division by zero) are not raised in the mode,
  * so operators whose output shape depends on the data (index with a mask)

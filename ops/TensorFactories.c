@@ -28,6 +28,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -270,6 +271,7 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
     out->strides[0] = 1;
     Tensor_refreshContiguous(out);
   }
+  if (MetaMode_isEnabled()) return Tensor_retain(out); /* arange's own loop (ops/MetaMode.h) */
   char* p = Tensor_data(out);
   int64_t stride_bytes = out->dim ? out->strides[0] * (int64_t)Tensor_itemsize(out) : 0;
   for (int64_t i = 0; i < size; i++, p += stride_bytes) {
