@@ -83,7 +83,6 @@ DEFINE_DIV_FLOOR(div_floor_float, float, fmodf, floorf, copysignf)
 DEFINE_DIV_FLOOR(div_floor_double, double, fmod, floor, copysign)
 #undef DEFINE_DIV_FLOOR
 
-
 /* Python's modulo: fmod, moved by one divisor when the signs differ (a
  * zero divisor gives NaN).  PyTorch 1.13: native/cpu/BinaryOpsKernel.cpp
  * remainder_kernel */
