@@ -1,8 +1,8 @@
 /*
  * BinaryOps.c - add, sub, mul, div and the comparisons.
  *
- * All of them are one call of the TensorIterator loop (TensorIterator.c)
- * with an operation tag.  The .Scalar overloads wrap their number into a
+ * All of them are one call of the binary loop (ops/BinaryOps.h,
+ * ops/cpu/BinaryOpsKernel.c) with an operation tag.  The .Scalar overloads wrap their number into a
  * 0-dim "wrapped number" tensor, which takes part in broadcasting but does
  * not widen the result type (`uint8_tensor + 300` stays uint8), exactly as
  * PyTorch's wrapped_scalar_tensor.  `1 - a` is rsub; the interpreter maps
