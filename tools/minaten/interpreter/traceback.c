@@ -41,8 +41,8 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/interp.h"
 
 enum { kRecursiveCutoff = 3 }; /* TB_RECURSIVE_CUTOFF */
 

@@ -34,8 +34,8 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/parser.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/parser.h"
 
 static bool parse_statement(Parser* p, Suite* suite, const char* qualname);
 

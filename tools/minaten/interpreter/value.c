@@ -1,7 +1,7 @@
 /*
  * value.c - constructors, reference counting and Python's str() of values.
  */
-#include "tools/minaten/value.h"
+#include "tools/minaten/interpreter/value.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,8 +9,8 @@
 
 #include "dispatch/FunctionSchema.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/ast.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/ast.h"
 
 static Value* alloc_value(ValueKind kind) {
   Value* v = calloc(1, sizeof *v);

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* min_max: op is '<' for min, '>' for max. */
 static Value* min_max(const char* name, char op, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {

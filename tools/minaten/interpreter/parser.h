@@ -15,8 +15,8 @@
 #include <stdbool.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/ast.h"
-#include "tools/minaten/lexer.h"
+#include "tools/minaten/interpreter/ast.h"
+#include "tools/minaten/interpreter/lexer.h"
 
 typedef struct Parser {
   TokenList* tl;

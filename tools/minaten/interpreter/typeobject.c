@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 static const TypeObject Type_NoneType = {"NoneType", NULL, NULL, NULL};
 const TypeObject Type_type = {"type", NULL, NULL, builtin_type};

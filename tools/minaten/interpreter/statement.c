@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/parser.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/parser.h"
 
 /* ---- statements ------------------------------------------------------------- */
 

@@ -30,7 +30,7 @@
 #include <sys/resource.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 enum { kRecursionLimit = 1000 }; /* sys.getrecursionlimit() */
 

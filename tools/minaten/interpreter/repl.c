@@ -48,7 +48,7 @@
  * Invariant: SIGINT is caught (on_sigint) only between catch_sigint and
  * release_sigint, around reading one line.
  */
-#include "tools/minaten/repl.h"
+#include "tools/minaten/interpreter/repl.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -66,7 +66,7 @@
 
 #include <editline/readline.h>
 
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* ---- Ctrl-C while reading: Modules/signalmodule.c's flag, checked by the reader ---- */
 

@@ -24,8 +24,8 @@
 #include "dispatch/TraceMode.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
-#include "tools/minaten/utf8.h"
+#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/interpreter/utf8.h"
 
 /* ---- reading elements --------------------------------------------------- */
 

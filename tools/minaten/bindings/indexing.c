@@ -41,8 +41,8 @@
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
-#include "tools/minaten/interp.h"
-#include "tools/minaten/utf8.h"
+#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/interpreter/utf8.h"
 
 static Value* call(const char* op, IValue* args) { return call_op_boxed(op, args); }
 

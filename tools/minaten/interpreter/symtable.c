@@ -31,8 +31,8 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/ast.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/ast.h"
 
 typedef struct Names {
   char** names;

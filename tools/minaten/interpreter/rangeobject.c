@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 static Value* new_range(int64_t start, int64_t stop, int64_t step) {
   Value* r = calloc(1, sizeof *r);

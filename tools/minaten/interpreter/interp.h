@@ -49,8 +49,8 @@
 #include <stdint.h>
 
 #include "dispatch/OperatorEntry.h"
-#include "tools/minaten/ast.h"
-#include "tools/minaten/value.h"
+#include "tools/minaten/interpreter/ast.h"
+#include "tools/minaten/interpreter/value.h"
 
 enum { kMaxArgs = 32 }; /* schema arguments an operator call may have */
 

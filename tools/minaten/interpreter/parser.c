@@ -46,10 +46,10 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/array.h"
-#include "tools/minaten/ast.h"
-#include "tools/minaten/lexer.h"
-#include "tools/minaten/parser.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/ast.h"
+#include "tools/minaten/interpreter/lexer.h"
+#include "tools/minaten/interpreter/parser.h"
 
 
 /* Records where the error is: from token first to token last (its end

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 Value* Function_new(Code* code, Value** defaults, int ndefaults, Interp* in) {
   Value* v = calloc(1, sizeof *v);

@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
-#include "tools/minaten/utf8.h"
+#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/interpreter/utf8.h"
 
 Value* Iterator_new(IterKind kind, const char* name, Value* source) {
   Value* v = calloc(1, sizeof *v);

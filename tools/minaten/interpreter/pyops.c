@@ -28,7 +28,7 @@
 
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* ---- numbers --------------------------------------------------------------- */
 

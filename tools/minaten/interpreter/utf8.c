@@ -4,7 +4,7 @@
  * Python 3.11: Objects/stringlib/codecs.h utf8_decode (the valid sequences:
  * Unicode's table 3-7)
  */
-#include "tools/minaten/utf8.h"
+#include "tools/minaten/interpreter/utf8.h"
 
 /* The length of the valid sequence at u[0, n), or 0. */
 static int valid_sequence(const unsigned char* u, size_t n) {

@@ -27,7 +27,7 @@
  *
  * Python 3.11: Parser/tokenizer.c (tok_get, indenterror, verify_end_of_number, tok_decimal_tail)
  */
-#include "tools/minaten/lexer.h"
+#include "tools/minaten/interpreter/lexer.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -36,8 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/minaten/array.h"
-#include "tools/minaten/utf8.h"
+#include "tools/minaten/interpreter/array.h"
+#include "tools/minaten/interpreter/utf8.h"
 
 enum { kTabSize = 8, kAltTabSize = 1, kMaxIndent = 100 }; /* tokenizer.c TABSIZE, ALTTABSIZE, MAXINDENT */
 
