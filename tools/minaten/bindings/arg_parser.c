@@ -38,7 +38,7 @@
 #include "dispatch/Dispatcher.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/bindings/bindings.h"
 
 /* ---- tensors read as Python numbers -------------------------------------- */
 

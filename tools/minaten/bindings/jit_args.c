@@ -32,7 +32,7 @@
 
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/bindings/bindings.h"
 
 /* The JIT's repr_str of an argument's type: 'List[int]', 'Optional[Tensor]',
  * 'number'.  ScalarType, Layout and MemoryFormat are ints in TorchScript. */

@@ -21,7 +21,7 @@
 #include "dispatch/Dispatcher.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/bindings/bindings.h"
 
 /*
  * Operators that PyTorch 1.13 registers but does not bind as torch.NAME or

@@ -25,7 +25,7 @@
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/bindings/bindings.h"
 
 #define NELEMS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PARSE(name, sigs, out) \

@@ -32,7 +32,7 @@
 #include "dispatch/TraceMode.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/bindings/bindings.h"
 
 enum { kMaxDims = 128 }; /* tensor_new.cpp MAX_DIMS */
 

@@ -27,7 +27,7 @@
 #include "NativeFunctions.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/value.h"
+#include "tools/minaten/bindings/bindings.h"
 
 enum { kPrecision = 4, kThreshold = 1000, kEdgeItems = 3, kLineWidth = 80 };
 

@@ -31,6 +31,7 @@
 
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
+#include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"
 
 typedef struct Variable {
@@ -271,9 +272,27 @@ Value* eval_index(Interp* in, const Node* n) {
   return t;
 }
 
+/* obj[index]: a sequence's, a range's, a tensor's (bindings/indexing.c). */
 Value* subscript(Value* obj, Value* index) {
-  if (obj->kind == Value_Range) return range_subscript(obj, index);
-  return index_get(obj, index);
+  switch (obj->kind) {
+    case Value_Range: return range_subscript(obj, index);
+    case Value_Tuple:
+    case Value_List:
+    case Value_Size:
+    case Value_Str: return sequence_subscript(obj, index);
+    case Value_Tensor: return tensor_getitem(obj, index);
+    default:
+      Error_set(ErrorType_TypeError, "'%s' object is not subscriptable", Value_typeName(obj));
+      return NULL;
+  }
+}
+
+/* obj[index] = value: a list's item, a tensor's (bindings/indexing.c). */
+int assign_subscript(Value* obj, Value* index, Value* value) {
+  if (obj->kind == Value_List && index->kind != Value_Slice) return list_ass_item(obj, index, value);
+  if (obj->kind == Value_Tensor) return tensor_setitem(obj, index, value);
+  Error_set(ErrorType_TypeError, "'%s' object does not support item assignment", Value_typeName(obj));
+  return -1;
 }
 
 /* ---- operators ------------------------------------------------------------------- */
@@ -519,7 +538,7 @@ static int store_target(Interp* in, const Node* target, Value* value) {
     case Node_Subscript: {
       Value* obj = eval_expr(in, target->a);
       Value* index = obj ? eval_index(in, target) : NULL;
-      int rc = index ? index_set(obj, index, value) : -1;
+      int rc = index ? assign_subscript(obj, index, value) : -1;
       Value_release(index);
       Value_release(obj);
       return rc;

@@ -30,6 +30,7 @@
 #include <sys/resource.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"
 
 enum { kRecursionLimit = 1000 }; /* sys.getrecursionlimit() */
@@ -60,19 +61,9 @@ static Flow exec_suite(Interp* in, const Suite* suite);
  * list's extend for `+=` (list.__iadd__: every name bound to the list sees
  * it grow), else x OP y. */
 static Value* inplace_binary(char op, Value* a, Value* b) {
-  static const struct { char op; const char* method; } kInplace[] = {
-      {'+', "add_"}, {'-', "sub_"}, {'*', "mul_"}, {'/', "div_"}, {'f', "floor_divide_"}, {'%', "remainder_"},
-      {'p', "pow_"}, {'&', "bitwise_and_"}, {'|', "bitwise_or_"}, {'^', "bitwise_xor_"},
-      {'L', "__ilshift__"}, {'R', "__irshift__"}};
   if (a->kind == Value_Tensor) {
-    for (size_t i = 0; i < sizeof kInplace / sizeof kInplace[0]; i++) {
-      if (kInplace[i].op != op) continue;
-      Value* ops = Value_ops("aten", kInplace[i].method, NULL, true, false);
-      Value* args[1] = {b};
-      Value* r = call_operator(ops, a, args, 1, NULL, NULL, 0);
-      Value_release(ops);
-      return r;
-    }
+    Value* r = tensor_inplace_binary(op, a, b);
+    if (r != NULL || Error_occurred()) return r;
   }
   if (a->kind == Value_List && op == '+') {
     Value* items = sequence_of(b);
@@ -110,7 +101,7 @@ static int exec_augassign(Interp* in, const Stmt* s) {
   }
   value = current ? eval_expr(in, s->value) : NULL;
   result = value ? inplace_binary(s->op, current, value) : NULL;
-  if (result != NULL) rc = t->kind == Node_Subscript ? index_set(obj, index, result) : assign_target(in, t, result);
+  if (result != NULL) rc = t->kind == Node_Subscript ? assign_subscript(obj, index, result) : assign_target(in, t, result);
   Value_release(result);
   Value_release(value);
   Value_release(current);

@@ -52,12 +52,14 @@ static void format_names(char* buf, size_t size, const char* const* names, int n
   }
 }
 
+enum { kMaxMissingNames = 32 }; /* the missing parameters a TypeError names, at most */
+
 /* Python 3.11: Python/ceval.c missing_arguments */
 static void missing_arguments(const Code* code, Value** fast, int first_required_missing, int end) {
-  const char* names[kMaxArgs];
+  const char* names[kMaxMissingNames];
   int n = 0;
   for (int i = first_required_missing; i < end; i++)
-    if (fast[i] == NULL && n < kMaxArgs) names[n++] = code->varnames[i];
+    if (fast[i] == NULL && n < kMaxMissingNames) names[n++] = code->varnames[i];
   char list[512];
   format_names(list, sizeof list, names, n);
   Error_set(ErrorType_TypeError, "%s() missing %d required positional argument%s: %s", code->qualname, n,

@@ -15,27 +15,26 @@
  *                       the compiler's checks; Python 3.11's SyntaxErrors
  *   symtable.c          which variable each name is (local, global)
  *   exec.c              running statements and calls: frames, control flow
- *   eval.c              names, expressions, assignment targets
+ *   eval.c              names, expressions, subscripts, assignment targets
  *   traceback.c         reporting an error: `Type: message`, or Python's
  *                       traceback
  *   function.c          functions defined by def: values, argument binding
  *   value.c             the values (value.h): refcounted Python objects
- *   pyops.c             Python's operators (torch.Tensor's for tensors)
+ *   pyops.c             Python's operators on numbers and sequences
+ *   sequence.c          subscripts of sequences, slices, list item assignment
  *   iterobject.c        iteration: for loops, unpacking, enumerate, zip
  *   rangeobject.c       range
  *   typeobject.c        type objects: type(), isinstance()
  *   bltinmodule.c       min, max, sum, list.append
- *   builtins.c          show/same_storage/trace_on/trace_off/print/len...,
- *                       the torch module's names
- *   resolve.c           torch.NAME / t.NAME / torch.ops: operators by name
- *   arg_parser.c        PyTorch's Python argument parser (overloads, varargs)
- *   jit_args.c          torch.ops' TorchScript argument binding
- *   tensor_methods.c    Tensor methods that are not operators (size, to, item)
- *   tensor_new.c        torch.tensor
- *   indexing.c          subscripts and index assignment
- *   tensor_str.c        str(tensor), PyTorch's printing layout
+ *   builtins.c          print, len, str, int, repr, abs, hasattr, ...: the
+ *                       table of builtin names; obj.NAME; calling a value
  *   repl.c              the interactive prompt (libedit), Python's REPL
- *   main.c              the command line
+ *
+ * ../main.c is the command line.  Tensors, the torch module and its
+ * operators are PyTorch's Python bindings (../bindings/): the interpreter
+ * reaches them only through ../bindings/torch.h, the one seam, and only
+ * where a value is a tensor, the torch module or an operator.  A .c file
+ * here that includes torch.h crosses the seam; no header here includes it.
  *
  * Return conventions, everywhere: a function returning Value* returns a new
  * reference, or NULL with the error indicator set (runtime/Exception.h);
@@ -48,64 +47,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dispatch/OperatorEntry.h"
 #include "tools/minaten/interpreter/ast.h"
 #include "tools/minaten/interpreter/value.h"
 
-enum { kMaxArgs = 32 }; /* schema arguments an operator call may have */
-
-/* ---- arg_parser.c: PyTorch 1.13 torch/csrc/utils/python_arg_parser.cpp ---- */
-
-typedef struct ParsedArgs {
-  const Value* slots[kMaxArgs]; /* per schema argument: the Python value, or NULL when absent */
-  Value* packed;                /* owned: the varargs ints of `a.view(2, 3)`, as a tuple */
-} ParsedArgs;
-/* FunctionSignature::parse: whether the arguments fit the schema (no error is
- * ever set); on true, release *out with ParsedArgs_release. */
-bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args, int nargs, char** kwnames,
-                             Value** kwargs, int nkw, bool numbers_as_tensors, ParsedArgs* out);
-void ParsedArgs_release(ParsedArgs* p);
-/* A matched value (NULL: absent, the default) as the parameter's IValue. */
-int PythonArgs_toIValue(const char* fname, const Argument* a, const Value* v, bool numbers_as_tensors, IValue* out);
-/* Builtins' own signatures (schema strings): the index of the one that
- * matches, or -1 with a TypeError. */
-int PythonArgParser_parse(const char* name, const char* const* signatures, int n, Value* self, Value** args,
-                          int nargs, char** kwnames, Value** kwargs, int nkw, ParsedArgs* out);
-bool python_type_dtype(const Value* v, ScalarType* out); /* float/int/bool given as a dtype */
-/* "(int, int, x=int)" for a TypeError message. */
-void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-/* Tensors read as Python numbers: item() (aten::_local_scalar_dense),
- * __index__, __float__. */
-Value* tensor_item(const Tensor* t);
-int tensor_to_index(const Tensor* t, int64_t* out);
-int tensor_to_double(const Tensor* t, double* out);
-
-/* ---- jit_args.c: PyTorch 1.13 torch/csrc/jit/python/pybind_utils.h ---- */
-
-/* createStackForSchema: 1 bound (release the stack), 0 mismatch (the JIT's
- * message in why), -1 error. */
-int jit_createStackForSchema(const OperatorEntry* op, Value** args, int nargs, char** kwnames, Value** kwargs,
-                             int nkw, IValue* stack, char* why, size_t why_size);
-
-/* ---- resolve.c: operators by name ---- */
-
-/* Calls an operator packet (torch.reshape, a.view, torch.ops.aten.view.default). */
-Value* call_operator(const Value* ops, Value* self, Value** args, int nargs, char** kwnames,
-                     Value** kwargs, int nkw);
-/* Calls an operator by qualified name with all its arguments bound
- * (borrowed); NotImplementedError when minaten does not have it. */
-Value* call_op_boxed(const char* qualified_name, IValue* args);
-/* PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
-bool allows_numbers_as_tensors(const char* name);
-/* Whether `torch.NAME` / `Tensor.NAME` exist in PyTorch for this operator. */
-bool has_python_binding(const OperatorEntry* op, bool method);
-/* The first registered operator ns::name with a Python binding of the
- * variant (or any, with all); NULL if none. */
-const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all);
-/* An operator's return as a Value; takes an owned IValue's payload. */
-Value* value_from_ivalue(IValue* v);
-
-/* ---- builtins.c ---- */
+/* ---- builtins.c: Python 3.11 Python/bltinmodule.c ---- */
 
 /* Python's builtins that are types' constructors (typeobject.c calls them). */
 Value* builtin_int(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
@@ -114,30 +59,13 @@ Value* builtin_bool(Value* self, Value** args, int nargs, char** kwnames, Value*
 Value* builtin_str(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 Value* builtin_tuple(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 Value* builtin_list(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-Value* builtin_size(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-Value* builtin_device(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 /* "len() takes exactly one argument (2 given)", "len() takes no keyword arguments" */
 int expect_one_arg(const char* name, int nargs, int nkw);
-Value* torch_attribute(const char* name);           /* torch.NAME */
-Value* global_builtin(const char* name);            /* show, print, len, ... or NULL (no error) */
+/* "f() takes from 1 to 2 positional arguments but 3 were given" (keywords refused too) */
+int expect_args(const char* name, int nargs, int min, int max, int nkw);
+Value* global_builtin(const char* name);            /* print, len, ..., the dialect's helpers, or NULL (no error) */
 Value* get_attribute(Value* obj, const char* name); /* obj.NAME */
 Value* call_value(Value* callee, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-/* Element i (row-major) of a CPU tensor as a Python number (quantized:
- * the dequantized value). */
-Value* tensor_element(const Tensor* t, int64_t i);
-
-/* ---- tensor_methods.c ---- */
-
-Value* tensor_attribute(Value* self, const char* name); /* t.NAME */
-/* A CPU tensor with self's data (lazy tensors materialised, untraced). */
-Value* tensor_cpu_data(Value* self);
-
-/* ---- tensor_new.c: PyTorch 1.13 torch/csrc/utils/tensor_new.cpp ---- */
-
-Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-Value* internal_new_from_data(const Value* data, ScalarType dtype, bool type_inference, const Device* device,
-                              bool copy_variables);
-Value* indexing_tensor_from_data(const Value* data);
 
 /* ---- pyops.c: Python's operators ----
  * op: + - * / f(//) % p(**) @ & | ^ L(<<) R(>>) < > l(<=) g(>=) =(==) !(!=)
@@ -150,11 +78,19 @@ Value* python_unary(char op, Value* a);      /* '-', '+', '~' or 'n' (not) */
 int python_truth(const Value* v, bool* out); /* bool(v) */
 int python_index(const Value* v, int64_t* out); /* operator.index(v) */
 
-/* ---- indexing.c: PyTorch 1.13 torch/csrc/autograd/python_variable_indexing.cpp ----
- * obj[index] and obj[index] = value; `index` is the subscript as Python
- * passes it (a tuple for `t[0, 1]`). */
-Value* index_get(Value* obj, Value* index);
-int index_set(Value* obj, Value* index, Value* value);
+/* ---- sequence.c: Python 3.11 Objects/sliceobject.c, listobject.c ---- */
+
+/* A slice's parts once read (PySlice_Unpack), then clamped to a length
+ * (PySlice_AdjustIndices, which returns the number of items). */
+typedef struct Slice {
+  int64_t start, stop, step;
+} Slice;
+int slice_unpack(const Value* s, Slice* out);
+int64_t slice_adjust(int64_t length, Slice* s);
+/* obj[index] of a tuple, list, torch.Size or string. */
+Value* sequence_subscript(Value* obj, const Value* index);
+/* list[index] = value, index not a slice. */
+int list_ass_item(Value* obj, const Value* index, Value* value);
 
 /* ---- iterobject.c: Python 3.11 Objects/iterobject.c, Objects/abstract.c (PyObject_GetIter) ---- */
 
@@ -265,6 +201,8 @@ Value* eval_expr(Interp* in, const Node* n);
 Value* eval_index(Interp* in, const Node* subscript);
 /* obj[index], for every subscriptable value. */
 Value* subscript(Value* obj, Value* index);
+/* obj[index] = value, for every value that supports item assignment. */
+int assign_subscript(Value* obj, Value* index, Value* value);
 /* Stores value (borrowed) into an assignment target; deletes a del target. */
 int assign_target(Interp* in, const Node* target, Value* value);
 int delete_target(Interp* in, const Node* target);

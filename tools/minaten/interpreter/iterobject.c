@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"
 #include "tools/minaten/interpreter/utf8.h"
 
@@ -44,18 +45,7 @@ Value* Value_iter(Value* v) {
     case Value_Str: /* Python 3.11: str_ascii_iterator for an ASCII string */
       return Iterator_new(Iter_Str, utf8_length(v->u.s) == (int64_t)strlen(v->u.s) ? "str_ascii_iterator" : "str_iterator", v);
     case Value_Range: return Iterator_new(Iter_Range, "range_iterator", v);
-    case Value_Tensor: {
-      if (v->u.tensor->dim == 0) {
-        Error_set(ErrorType_TypeError, "iteration over a 0-d tensor");
-        return NULL;
-      }
-      IValue args[2] = {IValue_borrowTensor(v->u.tensor), IValue_fromInt(0)};
-      Value* rows = call_op_boxed("aten::unbind.int", args);
-      if (rows == NULL) return NULL;
-      Value* it = Iterator_new(Iter_Seq, "tuple_iterator", rows);
-      Value_release(rows);
-      return it;
-    }
+    case Value_Tensor: return tensor_iter(v);
     default:
       Error_set(ErrorType_TypeError, "'%s' object is not iterable", Value_typeName(v));
       return NULL;

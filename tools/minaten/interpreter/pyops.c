@@ -28,6 +28,7 @@
 
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
+#include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"
 
 /* ---- numbers --------------------------------------------------------------- */
@@ -346,118 +347,6 @@ static Value* repeat(const Value* s, int64_t times) {
   return r;
 }
 
-/* ---- tensors ---------------------------------------------------------------- */
-
-/* The operator behind a Python operator on tensors. */
-static const char* operator_name(char op) {
-  switch (op) {
-    case '+': return "add";
-    case '-': return "sub";
-    case '*': return "mul";
-    case '/': return "div";
-    case 'f': return "floor_divide";
-    case '%': return "remainder";
-    case 'p': return "pow";
-    case '@': return "matmul";
-    case '<': return "lt";
-    case '>': return "gt";
-    case 'l': return "le";
-    case 'g': return "ge";
-    case '=': return "eq";
-    case '&': return "bitwise_and";
-    case '|': return "bitwise_or";
-    case '^': return "bitwise_xor";
-    case 'L': return "__lshift__";
-    case 'R': return "__rshift__";
-    default: return "ne";
-  }
-}
-
-/* torch.NAME(x[, y]) through the Python bindings, as torch.Tensor's
- * operators call them. */
-static Value* call_torch(const char* name, Value* x, Value* y) {
-  Value* ops = Value_ops("aten", name, NULL, false, false);
-  Value* args[2] = {x, y};
-  Value* r = call_operator(ops, NULL, args, y ? 2 : 1, NULL, NULL, 0);
-  Value_release(ops);
-  return r;
-}
-
-/* The comparison with its operands swapped: `2 < a` is `a > 2`. */
-static char reflected_comparison(char op) {
-  switch (op) {
-    case '<': return '>';
-    case '>': return '<';
-    case 'l': return 'g';
-    case 'g': return 'l';
-    default: return op;
-  }
-}
-
-/* torch.result_type(number, tensor) for a Python number and a tensor. */
-static ScalarType number_tensor_result_type(const Value* number, const Tensor* t) {
-  if (ScalarType_isFloating(t->dtype)) return t->dtype;
-  if (number->kind == Value_Float) return ScalarType_Float;
-  if (number->kind == Value_Int && t->dtype == ScalarType_Bool) return ScalarType_Long;
-  return t->dtype;
-}
-
-/* `2 ** a`: torch/_tensor.py __rpow__:
- *   torch.tensor(other, dtype=torch.result_type(other, self), device=self.device) ** self */
-static Value* rpow(Value* number, Value* tensor) {
-  const Tensor* t = tensor->u.tensor;
-  Value* base = internal_new_from_data(number, number_tensor_result_type(number, t), false, &t->device, true);
-  if (base == NULL) return NULL;
-  Value* r = call_torch("pow", base, tensor);
-  Value_release(base);
-  return r;
-}
-
-/* a.NAME(b) through the method bindings. */
-static Value* call_method(const char* name, Value* a, Value* b) {
-  Value* ops = Value_ops("aten", name, NULL, true, false);
-  Value* args[1] = {b};
-  Value* r = call_operator(ops, a, args, 1, NULL, NULL, 0);
-  Value_release(ops);
-  return r;
-}
-
-static Value* tensor_binary(char op, Value* a, Value* b) {
-  if (a->kind == Value_Tensor && (op == 'L' || op == 'R')) return call_method(operator_name(op), a, b);
-  if (a->kind == Value_Tensor) return call_torch(operator_name(op), a, b);
-  switch (op) {
-    case '&':
-    case '|':
-    case '^':
-      return call_torch(operator_name(op), b, a);
-    case 'L':
-    case 'R':
-      return call_torch(op == 'L' ? "bitwise_left_shift" : "bitwise_right_shift", a, b);
-    case '+':
-    case '*':
-      return call_torch(operator_name(op), b, a);
-    case '-':
-      return call_torch("rsub", b, a);
-    case '/': {
-      Value* r = call_torch("reciprocal", b, NULL);
-      if (r == NULL) return NULL;
-      Value* p = call_torch("mul", r, a);
-      Value_release(r);
-      return p;
-    }
-    case 'f':
-    case '%':
-      return call_torch(operator_name(op), a, b);
-    case 'p':
-      if (Value_isNumber(a)) return rpow(a, b);
-      return call_torch("pow", a, b);
-    case '@':
-      return call_torch("matmul", a, b);
-    default:
-      return call_torch(operator_name(reflected_comparison(op)), b, a);
-  }
-}
-
 /* ---- entry points ---------------------------------------------------------- */
 
 static const char* op_spelling(char op) {
@@ -666,7 +555,7 @@ Value* python_unary(char op, Value* a) {
   }
   if (op == '~') {
     if (a->kind == Value_Int || a->kind == Value_Bool) return Value_int(~int_of(a));
-    if (a->kind == Value_Tensor) return call_torch("bitwise_not", a, NULL);
+    if (a->kind == Value_Tensor) return tensor_unary('~', a);
     Error_set(ErrorType_TypeError, "bad operand type for unary ~: '%s'", Value_typeName(a));
     return NULL;
   }
@@ -680,16 +569,7 @@ Value* python_unary(char op, Value* a) {
     return Value_int(-x);
   }
   if (a->kind == Value_Float) return Value_float(op == '-' ? -a->u.f : a->u.f);
-  if (a->kind == Value_Tensor) {
-    if (op == '-') return call_torch("neg", a, NULL);
-    /* __pos__ is torch.positive: self, or an error for bool tensors */
-    if (Dispatcher_findSchema("aten::positive") != NULL) return call_torch("positive", a, NULL);
-    if (a->u.tensor->dtype == ScalarType_Bool) {
-      Error_set(ErrorType_RuntimeError, "The `+` operator, on a bool tensor is not supported.");
-      return NULL;
-    }
-    return Value_retain(a);
-  }
+  if (a->kind == Value_Tensor) return tensor_unary(op, a);
   Error_set(ErrorType_TypeError, "bad operand type for unary %c: '%s'", op, Value_typeName(a));
   return NULL;
 }

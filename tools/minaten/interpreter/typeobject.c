@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"
 
 static const TypeObject Type_NoneType = {"NoneType", NULL, NULL, NULL};

@@ -1,6 +1,7 @@
 /*
  * value.c - constructors, reference counting and Python's str() of values.
  */
+#include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/value.h"
 
 #include <math.h>
@@ -270,7 +271,6 @@ void format_python_float(double d, char* out, size_t size) {
   }
 }
 
-int tensor_str_write(const Tensor* t, FILE* out); /* tensor_str.c */
 
 /* Python's repr(str): single quotes unless the text has ' and no ".
  * Python 3.11: Objects/unicodeobject.c unicode_repr */
