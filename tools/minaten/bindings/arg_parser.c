@@ -34,9 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/lazy/LazyTensor.h"
 #include "dispatch/Dispatcher.h"
-#include "ops/TensorIterator.h"
+#include "ops/lazy/LazyBindings.h"
+#include "runtime/ScalarOps.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 
@@ -46,10 +46,10 @@
  * minaten has it (so the trace shows it, as PyTorch's does), else a direct
  * read.  PyTorch 1.13: aten/src/ATen/native/Scalar.cpp item */
 Value* tensor_item(const Tensor* t) {
-  if (Tensor_isLazy(t)) {
+  if (t->device.type == DeviceType_Lazy) {
     /* The lazy tensor's data: the graph runs (PyTorch: _local_scalar_dense
      * falls back to the CPU after a sync). */
-    Tensor* cpu = LazyTensor_toCpu((Tensor*)t);
+    Tensor* cpu = LazyBindings_toCpu((Tensor*)t);
     if (cpu == NULL) return NULL;
     Value* v = tensor_item(cpu);
     Tensor_release(cpu);

@@ -82,6 +82,9 @@ Value* value_from_ivalue(IValue* v);
 
 /* A CPU tensor with self's data (lazy tensors materialised, untraced). */
 Value* tensor_cpu_data(Value* self);
+/* op(t) (an operator's entry point: at_dequantize_self) with the trace
+ * paused, for printing. */
+Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t);
 
 /* ---- torch_module.c ---- */
 

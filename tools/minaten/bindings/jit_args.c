@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/TensorIterator.h"
+#include "runtime/ScalarOps.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "dispatch/Dispatcher.h"
-#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 

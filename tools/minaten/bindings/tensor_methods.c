@@ -127,6 +127,19 @@ static Value* cpu_data(Value* self, bool traced) {
 }
 Value* tensor_cpu_data(Value* self) { return cpu_data(self, false); }
 
+/* PyTorch 1.13: torch/_tensor_str.py calls self.dequantize(),
+ * self.q_per_channel_scales(), ... to print a quantized tensor: operators,
+ * called here through their entry points.  NB(minaten): with the trace
+ * paused, since printing is never traced (docs/dialect.md), where
+ * TorchDispatchMode sees these calls (and many more) in PyTorch. */
+Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t) {
+  bool was = TraceMode_isEnabled();
+  TraceMode_setEnabled(false);
+  Tensor* r = op(t);
+  TraceMode_setEnabled(was);
+  return r;
+}
+
 static Value* tolist_rec(const Tensor* t, int64_t d, int64_t* index) {
   if (d == t->dim) return tensor_element(t, (*index)++);
   Value* l = Value_seq(Value_List, (int)t->sizes[d]);

@@ -30,7 +30,6 @@
 #include <string.h>
 
 #include "dispatch/TraceMode.h"
-#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 

@@ -68,7 +68,13 @@ static char reflected_comparison(char op) {
   }
 }
 
-/* torch.result_type(number, tensor) for a Python number and a tensor. */
+/* torch.result_type(number, tensor) for a Python number and a tensor: the
+ * rule of at::native::result_type(Scalar, Tensor) for the dtypes a Python
+ * number can have.  NB(minaten): computed here, where PyTorch calls the
+ * CompositeImplicitAutograd operator aten::result_type.Scalar_Tensor
+ * (TorchDispatchMode does not see it, so the trace is the same; minaten does
+ * not register that operator).  PyTorch 1.13:
+ * aten/src/ATen/native/TypeProperties.cpp result_type */
 static ScalarType number_tensor_result_type(const Value* number, const Tensor* t) {
   if (ScalarType_isFloating(t->dtype)) return t->dtype;
   if (number->kind == Value_Float) return ScalarType_Float;

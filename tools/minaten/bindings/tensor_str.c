@@ -24,8 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "NativeFunctions.h"
-#include "ops/lazy/LazyTensor.h"
+#include "Functions.h"
+#include "dispatch/TraceMode.h"
+#include "ops/lazy/LazyBindings.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 
@@ -336,8 +337,9 @@ static int suffix_add_tensor(Suffixes* s, const char* name, Tensor* value) {
 }
 
 /* The quantized branch of _str_intern: the dequantized values, then size,
- * dtype (never a default one), the scheme and its parameters.  The kernels
- * are called directly, as show() does: printing never appears in a trace.
+ * dtype (never a default one), the scheme and its parameters, each read
+ * with its operator with the trace paused (untraced), as show() does:
+ * printing never appears in a trace.
  * PyTorch 1.13: torch/_tensor_str.py _str_intern (self.is_quantized) */
 static int quantized_str(const Tensor* t, int indent, StrBuf* b, Suffixes* s) {
   char shape[96], num[64];
@@ -350,12 +352,12 @@ static int quantized_str(const Tensor* t, int indent, StrBuf* b, Suffixes* s) {
     suffix_add(s, "scale=%s", num);
     suffix_add(s, "zero_point=%lld", (long long)t->quantizer->zero_point);
   } else {
-    if (suffix_add_tensor(s, "scale", at_native_q_per_channel_scales(t)) < 0 ||
-        suffix_add_tensor(s, "zero_point", at_native_q_per_channel_zero_points(t)) < 0)
+    if (suffix_add_tensor(s, "scale", untraced(at_q_per_channel_scales, t)) < 0 ||
+        suffix_add_tensor(s, "zero_point", untraced(at_q_per_channel_zero_points, t)) < 0)
       return -1;
     suffix_add(s, "axis=%lld", (long long)t->quantizer->axis);
   }
-  Tensor* real = at_native_dequantize_quantized(t);
+  Tensor* real = untraced(at_dequantize_self, t);
   if (real == NULL) return -1;
   data_str(real, indent, b);
   Tensor_release(real);
@@ -368,9 +370,9 @@ static int tensor_str_build(const Tensor* t, StrBuf* b) {
   const int indent = 7; /* len("tensor(") */
   Suffixes s = {{NULL}, 0};
   Tensor* cpu = NULL;
-  if (Tensor_isLazy(t)) {
+  if (t->device.type == DeviceType_Lazy) {
     char dev[32];
-    if ((cpu = LazyTensor_toCpu((Tensor*)t)) == NULL) return -1;
+    if ((cpu = LazyBindings_toCpu((Tensor*)t)) == NULL) return -1;
     suffix_add(&s, "device='%s'", Device_format(t->device, dev, sizeof dev));
     t = cpu;
   }

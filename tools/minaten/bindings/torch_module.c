@@ -19,7 +19,8 @@
 
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
-#include "ops/lazy/LazyTensor.h"
+#include "Functions.h"
+#include "ops/lazy/LazyBindings.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 
@@ -119,11 +120,10 @@ static Value* builtin_show(Value* self, Value** args, int nargs, char** kwnames,
   char dev[32];
   /* A quantized tensor prints its quantizer and its dequantized values; the
    * reference helper calls t.dequantize() first, so a tensor whose
-   * per-channel axis a view broke fails before printing anything.  The
-   * kernel is called directly (ops/quantized/Quantize.c), never traced. */
-  Tensor* at_native_dequantize_quantized(const Tensor* self);
+   * per-channel axis a view broke fails before printing anything.  It is
+   * never traced (untraced). */
   Tensor* real = NULL;
-  if (t->quantizer != NULL && (real = at_native_dequantize_quantized(t)) == NULL) {
+  if (t->quantizer != NULL && (real = untraced(at_dequantize_self, t)) == NULL) {
     Value_release(cpu);
     return NULL;
   }
@@ -191,14 +191,12 @@ static Value* builtin_lazy_ir(Value* self, Value** args, int nargs, char** kwnam
   (void)self, (void)kwnames, (void)kwargs;
   if (expect_args("lazy_ir", nargs, 1, 1, nkw) < 0 || expect_tensor("lazy_ir", args[0]) < 0) return NULL;
   Tensor* t = args[0]->u.tensor;
-  if (!Tensor_isLazy(t)) {
+  if (t->device.type != DeviceType_Lazy) {
     Error_set(ErrorType_RuntimeError, "lazy_ir() expects a lazy tensor, got one on %s",
               t->device.type == DeviceType_CPU ? "cpu" : "another device");
     return NULL;
   }
-  LazyValue v = LazyTensor_value(t);
-  if (v.node == NULL) return NULL;
-  LazyIr_dumpText(stdout, &v, 1);
+  if (LazyBindings_getTensorsText(stdout, t) < 0) return NULL;
   fputc('\n', stdout);
   return Value_none();
 }

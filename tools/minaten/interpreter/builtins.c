@@ -1,18 +1,15 @@
 /*
- * builtins.c - what the interpreter provides itself rather than through the
- * operator registry: the dialect's helpers (show, same_storage, trace_on,
- * trace_off), Python's print, len, str, int, ... and the table of builtin
- * names, and the names of the torch module that are not operators (dtypes,
- * memory formats, torch.ops, torch.tensor, torch.Size, torch.Tensor).
- * Tensor methods that are not operators live in tensor_methods.c,
- * torch.tensor in tensor_new.c, range in rangeobject.c, type and
- * isinstance in typeobject.c, min/max/sum in bltinmodule.c; every other
- * name resolves to registered operators (resolve.c).
+ * builtins.c - Python's builtins that are not types' own files: print,
+ * len, str, repr, bool, int, float, abs, tuple, list, hasattr, and the
+ * table of builtin names (global_builtin); obj.NAME for every value
+ * (get_attribute) and calling any value (call_value).  range is in
+ * rangeobject.c, type and isinstance in typeobject.c, min/max/sum in
+ * bltinmodule.c, enumerate and zip in iterobject.c.  Where a value is a
+ * tensor, the torch module or an operator, these go to the bindings
+ * (bindings/torch.h): t.NAME, torch.NAME, the dialect's helpers (show,
+ * trace_on, ...), calling an operator.
  *
- * The helpers never show in the trace: show() of a lazy tensor materialises
- * it with the trace paused, as the reference helper does.
- *
- * PyTorch 1.13: torch/__init__.py (the names), torch/csrc/utils/tensor_dtypes.cpp
+ * Python 3.11: Python/bltinmodule.c, Objects/object.c (PyObject_GetAttr)
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -20,9 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/Dispatcher.h"
-#include "dispatch/TraceMode.h"
-#include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"

@@ -29,7 +29,6 @@
 
 #include <uthash.h>
 
-#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"

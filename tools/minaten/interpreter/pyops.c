@@ -8,25 +8,17 @@
  * compare any two values (structurally for containers, by identity for
  * tensors' Python objects).
  *
- * With a tensor on either side they are torch.Tensor's operators, which
- * call operators through the Python bindings (arg_parser.c), so the trace
- * is PyTorch's: `a + 1` is add.Tensor with a wrapped number, `a > 1` is
- * gt.Scalar; the reflected forms swap operands (`1 + a`, `2 < a` is
- * `a > 2`), `1 - a` is rsub, `2 / a` is `a.reciprocal() * 2`, `2 ** a` makes
- * a tensor of 2 first (lift_fresh) and `5 % a` is remainder.Scalar_Tensor.
- * A TypeError from `==` / `!=` falls back to Python's identity comparison
+ * With a tensor on either side they are torch.Tensor's operators, in the
+ * bindings (bindings/tensor_operators.c, through bindings/torch.h).  A
+ * TypeError from `==` / `!=` falls back to Python's identity comparison
  * (`a == None` is False).
  *
- * PyTorch 1.13: torch/_tensor.py (__rsub__, __rtruediv__, __rpow__,
- * __floordiv__, __rmod__, ...), torch/csrc/autograd/python_variable_methods.cpp
- * (the operator table: __add__ -> add, __gt__ -> gt, ...);
  * Python 3.11: Objects/longobject.c (l_divmod), Objects/floatobject.c (float_divmod)
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/torch.h"
 #include "tools/minaten/interpreter/interp.h"
