@@ -24,16 +24,23 @@
 
 /*
  * Operators that PyTorch 1.13 registers but does not bind as torch.NAME or
- * Tensor.NAME (tools/autograd/gen_python_functions.py _SKIP_PYTHON_BINDINGS,
- * and internal operators); torch.ops.aten.NAME still reaches them.  Each
- * entry was checked with hasattr(torch, NAME) / hasattr(torch.Tensor, NAME)
- * on Debian's 1.13; `minaten ops` names every operator minaten has.
+ * Tensor.NAME; torch.ops.aten.NAME still reaches them.  Where the fact
+ * comes from in 1.13: tools/autograd/gen_python_functions.py, whose
+ * _SKIP_PYTHON_BINDINGS patterns leave these out of the generated
+ * python_torch_functions.cpp / python_variable_methods.cpp (the script is not
+ * in Debian's packages); each entry was checked with hasattr(torch, NAME)
+ * and hasattr(torch.Tensor, NAME), both False, on Debian's 1.13.
+ * `minaten ops` names every operator minaten has.
  */
 static const char* const kNoPythonBinding[] = {
     "alias", "_unsafe_view", "index", "slice", "_local_scalar_dense", "_to_copy", "_reshape_alias",
     "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T"};
-/* ... and those bound as methods only (the Python module function is skipped
- * or hand-written elsewhere): Tensor.__and__ exists, torch.__and__ does not. */
+/* ... and those bound as methods only: hasattr(torch.Tensor, NAME) but not
+ * hasattr(torch, NAME) on Debian's 1.13.  1.13 writes item, to, size,
+ * stride, contiguous, set_, copy_, data, ... by hand in
+ * torch/csrc/autograd/python_variable_methods.cpp (its `variable_methods`
+ * table); the dunder operators (__and__, __iand__, ...) are methods
+ * only there too. */
 static const char* const kNoFunctionBinding[] = {
     "item", "to", "copy_", "set_", "data", "contiguous", "size", "stride", "expand_as", "view", "reshape_as",
     "resize_", "__and__", "__or__", "__xor__", "__lshift__", "__rshift__", "__iand__", "__ior__", "__ixor__",
@@ -139,8 +146,10 @@ Value* call_op_boxed(const char* qualified_name, IValue* args) {
 }
 
 /* Operators whose Tensor parameters also take Python numbers, wrapped into
- * 0-dim "wrapped number" tensors (`torch.add(a, 1)`).
- * PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
+ * 0-dim "wrapped number" tensors (`torch.add(a, 1)`).  PyTorch 1.13:
+ * torch/csrc/utils/python_arg_parser.cpp should_allow_numbers_as_tensors,
+ * its static set `allowed` (which also lists the NAME_out spellings, never
+ * a schema name in minaten: out= forms are overloads of NAME). */
 bool allows_numbers_as_tensors(const char* name) {
   static const char* const allowed[] = {"add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_",
                                         "multiply", "multiply_", "sub", "sub_", "subtract", "subtract_",

@@ -153,91 +153,152 @@ static void strip_underscores(const char* start, const char* end, char* buf, siz
   buf[n] = '\0';
 }
 
-/* A number at p; returns the end, or NULL with the error set. */
-static const char* lex_number(Lexer* lx, Token* t, const char* p) {
+/* "invalid decimal literal" at p; returns NULL. */
+static const char* invalid_literal(Lexer* lx, const char* p, const char* kind) {
+  raise_at(lx, p, "invalid %s literal", kind);
+  return NULL;
+}
+
+/* "invalid digit '8' in octal literal" at p; returns NULL.  Python 3.11:
+ * Parser/tokenizer.c tok_get: a decimal digit that is not one of the base's. */
+static const char* invalid_digit(Lexer* lx, const char* p, const char* kind) {
+  char bad[64];
+  snprintf(bad, sizeof bad, "invalid digit '%c' in %%s literal", *p);
+  raise_at(lx, p, bad, kind);
+  return NULL;
+}
+
+/* 0x.., 0o.., 0b.. at p (kind: "hexadecimal", ...): sets the token, an Int,
+ * or a Float past INT64_MAX; returns the end, or NULL with the error set. */
+static const char* lex_prefixed_number(Lexer* lx, Token* t, const char* p, const char* kind) {
   const char* start = p;
   char buf[512];
-  const char* kind = "decimal";
-  if (p[0] == '0' && strchr("xXoObB", p[1]) && p[1] != '\0') {
-    char base = (char)tolower((unsigned char)p[1]);
-    int (*digit)(int) = base == 'x' ? is_hex : base == 'o' ? is_octal : is_binary;
-    kind = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary";
-    p += 2;
-    /* Python 3.11: Parser/tokenizer.c tok_get: a decimal digit that is not one
-     * of the base's is "invalid digit '8' in octal literal" */
-    char bad[64];
-    do {
-      if (*p == '_') p++;
-      if (!digit((unsigned char)*p)) {
-        if (base != 'x' && isdigit((unsigned char)*p)) goto bad_digit;
-        raise_at(lx, p, "invalid %s literal", kind);
-        return NULL;
-      }
-      while (digit((unsigned char)*p)) p++;
-    } while (*p == '_');
-    if (base != 'x' && isdigit((unsigned char)*p)) {
-    bad_digit:
-      snprintf(bad, sizeof bad, "invalid digit '%c' in %%s literal", *p);
-      raise_at(lx, p, bad, kind);
-      return NULL;
+  char base = (char)tolower((unsigned char)p[1]);
+  int (*digit)(int) = base == 'x' ? is_hex : base == 'o' ? is_octal : is_binary;
+  p += 2;
+  do {
+    if (*p == '_') p++;
+    if (!digit((unsigned char)*p)) {
+      if (base != 'x' && isdigit((unsigned char)*p)) return invalid_digit(lx, p, kind);
+      return invalid_literal(lx, p, kind);
     }
-    strip_underscores(start + 2, p, buf, sizeof buf);
-    errno = 0;
-    unsigned long long v = strtoull(buf, NULL, base == 'x' ? 16 : base == 'o' ? 8 : 2);
-    t->kind = errno == 0 && v <= INT64_MAX ? Tok_Int : Tok_Float;
-    t->i = (int64_t)v;
-    t->f = (double)v;
-  } else {
-    bool is_float = false;
-    if (*p != '.') {
-      p = digits_tail(p, is_dec);
-      if (p == NULL) goto invalid;
-    }
-    if (*p == '.') {
-      is_float = true;
-      p++;
-      if (isdigit((unsigned char)*p)) {
-        p = digits_tail(p, is_dec);
-        if (p == NULL) goto invalid;
-      }
-    }
-    if (*p == 'e' || *p == 'E') {
-      is_float = true;
-      p++;
-      if (*p == '+' || *p == '-') p++;
-      if (!isdigit((unsigned char)*p)) goto invalid;
-      p = digits_tail(p, is_dec);
-      if (p == NULL) goto invalid;
-    }
-    if (*p == 'j' || *p == 'J') {
-      /* NB(minaten): no complex numbers; an imaginary literal is an error token. */
-      t->kind = Tok_Bad;
-      return p + 1;
-    }
-    strip_underscores(start, p, buf, sizeof buf);
-    if (!is_float && buf[0] == '0' && strspn(buf, "0") != strlen(buf)) {
-      raise_at(lx, start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
-               NULL);
-      return NULL;
-    }
-    errno = 0;
-    unsigned long long v = is_float ? 0 : strtoull(buf, NULL, 10);
-    /* NB(minaten): ints are 64-bit; a larger literal becomes a float. */
-    if (is_float || errno != 0 || v > INT64_MAX) {
-      t->kind = Tok_Float;
-      t->f = strtod(buf, NULL);
-    } else {
-      t->kind = Tok_Int;
-      t->i = (int64_t)v;
-    }
+    while (digit((unsigned char)*p)) p++;
+  } while (*p == '_');
+  if (base != 'x' && isdigit((unsigned char)*p)) return invalid_digit(lx, p, kind);
+  strip_underscores(start + 2, p, buf, sizeof buf);
+  errno = 0;
+  unsigned long long v = strtoull(buf, NULL, base == 'x' ? 16 : base == 'o' ? 8 : 2);
+  t->kind = errno == 0 && v <= INT64_MAX ? Tok_Int : Tok_Float;
+  t->i = (int64_t)v;
+  t->f = (double)v;
+  return p;
+}
+
+/* A decimal int or float at p (`12`, `1_000`, `.5`, `1e-3`): sets the
+ * token (Tok_Bad for an imaginary literal); returns the end, or NULL with
+ * the error set. */
+static const char* lex_decimal_number(Lexer* lx, Token* t, const char* p) {
+  const char* start = p;
+  char buf[512];
+  bool is_float = false;
+  if (*p != '.' && (p = digits_tail(p, is_dec)) == NULL) return invalid_literal(lx, p, "decimal");
+  if (*p == '.') {
+    is_float = true;
+    p++;
+    if (isdigit((unsigned char)*p) && (p = digits_tail(p, is_dec)) == NULL) return invalid_literal(lx, p, "decimal");
   }
-  /* verify_end_of_number: a number may not run into a name. */
-  if (is_id_start_at(p)) {
-  invalid:
-    raise_at(lx, p, "invalid %s literal", kind);
+  if (*p == 'e' || *p == 'E') {
+    is_float = true;
+    p++;
+    if (*p == '+' || *p == '-') p++;
+    if (!isdigit((unsigned char)*p) || (p = digits_tail(p, is_dec)) == NULL) return invalid_literal(lx, p, "decimal");
+  }
+  if (*p == 'j' || *p == 'J') {
+    /* NB(minaten): no complex numbers; an imaginary literal is an error token. */
+    t->kind = Tok_Bad;
+    return p + 1;
+  }
+  strip_underscores(start, p, buf, sizeof buf);
+  if (!is_float && buf[0] == '0' && strspn(buf, "0") != strlen(buf)) {
+    raise_at(lx, start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+             NULL);
     return NULL;
   }
+  errno = 0;
+  unsigned long long v = is_float ? 0 : strtoull(buf, NULL, 10);
+  /* NB(minaten): ints are 64-bit; a larger literal becomes a float. */
+  if (is_float || errno != 0 || v > INT64_MAX) {
+    t->kind = Tok_Float;
+    t->f = strtod(buf, NULL);
+  } else {
+    t->kind = Tok_Int;
+    t->i = (int64_t)v;
+  }
   return p;
+}
+
+/* A number at p; returns the end, or NULL with the error set. */
+static const char* lex_number(Lexer* lx, Token* t, const char* p) {
+  bool prefixed = p[0] == '0' && strchr("xXoObB", p[1]) && p[1] != '\0';
+  char base = prefixed ? (char)tolower((unsigned char)p[1]) : 'd';
+  const char* kind = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : base == 'b' ? "binary" : "decimal";
+  const char* end = prefixed ? lex_prefixed_number(lx, t, p, kind) : lex_decimal_number(lx, t, p);
+  if (end == NULL || t->kind == Tok_Bad) return end;
+  /* verify_end_of_number: a number may not run into a name. */
+  if (is_id_start_at(end)) return invalid_literal(lx, end, kind);
+  return end;
+}
+
+/* The escape sequence at p (a backslash, not before a newline or the end)
+ * decoded into out + *n (raw: kept as written); returns the text after it.
+ * An unknown escape keeps its backslash, as Python does. */
+static const char* decode_escape(const char* p, bool raw, char* out, size_t* n) {
+  char c = p[1];
+  if (!raw && c >= '0' && c <= '7') { /* \ooo: one to three octal digits, a code point up to U+01FF */
+    unsigned cp = 0;
+    int k = 1;
+    for (; k <= 3 && p[k] >= '0' && p[k] <= '7'; k++) cp = cp * 8 + (unsigned)(p[k] - '0');
+    *n += (size_t)utf8_encode(cp, out + *n);
+    return p + k;
+  }
+  const char* esc = raw ? NULL : strchr("\\'\"abfnrtv", c);
+  static const char decoded[] = "\\'\"\a\b\f\n\r\t\v";
+  if (esc != NULL) {
+    out[(*n)++] = decoded[esc - "\\'\"abfnrtv"];
+    return p + 2;
+  }
+  /* \xhh, \uxxxx, \Uxxxxxxxx: the code point, in UTF-8 (never longer than the escape) */
+  int digits = raw ? 0 : c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+  int k = 0;
+  while (k < digits && isxdigit((unsigned char)p[2 + k])) k++;
+  if (digits > 0 && k == digits) {
+    char hex[9] = {0};
+    memcpy(hex, p + 2, (size_t)digits);
+    unsigned long cp = strtoul(hex, NULL, 16);
+    if (cp < 0x110000 && !(cp >= 0xD800 && cp < 0xE000)) { /* NB(minaten): no lone surrogates */
+      *n += (size_t)utf8_encode((unsigned)cp, out + *n);
+      return p + 2 + digits;
+    }
+  }
+  out[(*n)++] = p[0];
+  out[(*n)++] = p[1];
+  return p + 2;
+}
+
+/* "unterminated string literal (detected at line 3)": reported where the
+ * string starts (start, on line start_line beginning at line_start),
+ * "detected" where the text ends (p: the end of the line, or of the text). */
+static void unterminated_string(Lexer* lx, const char* start, int start_line, const char* line_start,
+                                const char* p, bool triple) {
+  char msg[96];
+  int detected = lx->lineno;
+  if (triple) {
+    for (const char* q = p; *q; q++) detected += *q == '\n';
+  }
+  snprintf(msg, sizeof msg, "unterminated %sstring literal (detected at line %d)", triple ? "triple-quoted " : "",
+           detected);
+  int col = (int)(start - line_start);
+  set_error(lx, ErrorType_SyntaxError, true, start_line, col, col, "%s", msg);
 }
 
 /* A string literal at p (after any prefix); returns the end or NULL.  A
@@ -255,17 +316,8 @@ static const char* lex_string(Lexer* lx, Token* t, const char* p, bool raw) {
   TORCH_INTERNAL_ASSERT(out != NULL);
   for (;;) {
     if (*p == '\0' || (*p == '\n' && !triple)) {
-      /* reported where the string starts, "detected" where the text ends */
-      char msg[96];
-      int detected = lx->lineno;
-      if (triple) {
-        for (const char* q = p; *q; q++) detected += *q == '\n';
-      }
-      snprintf(msg, sizeof msg, "unterminated %sstring literal (detected at line %d)", triple ? "triple-quoted " : "",
-               detected);
       free(out);
-      int col = (int)(start - start_line_start);
-      set_error(lx, ErrorType_SyntaxError, true, start_line, col, col, "%s", msg);
+      unterminated_string(lx, start, start_line, start_line_start, p, triple);
       return NULL;
     }
     if (*p == quote && (!triple || (p[1] == quote && p[2] == quote))) {
@@ -288,38 +340,7 @@ static const char* lex_string(Lexer* lx, Token* t, const char* p, bool raw) {
       continue;
     }
     if (*p == '\\' && p[1] != '\0') {
-      char c = p[1];
-      if (!raw && c >= '0' && c <= '7') { /* \ooo: one to three octal digits, a code point up to U+01FF */
-        unsigned cp = 0;
-        int k = 1;
-        for (; k <= 3 && p[k] >= '0' && p[k] <= '7'; k++) cp = cp * 8 + (unsigned)(p[k] - '0');
-        n += (size_t)utf8_encode(cp, out + n);
-        p += k;
-        continue;
-      }
-      const char* esc = raw ? NULL : strchr("\\'\"abfnrtv", c);
-      static const char decoded[] = "\\'\"\a\b\f\n\r\t\v";
-      if (esc != NULL) {
-        out[n++] = decoded[esc - "\\'\"abfnrtv"];
-        p += 2;
-        continue;
-      }
-      /* \xhh, \uxxxx, \Uxxxxxxxx: the code point, in UTF-8 (never longer than the escape) */
-      int digits = raw ? 0 : c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
-      int k = 0;
-      while (k < digits && isxdigit((unsigned char)p[2 + k])) k++;
-      if (digits > 0 && k == digits) {
-        char hex[9] = {0};
-        memcpy(hex, p + 2, (size_t)digits);
-        unsigned long cp = strtoul(hex, NULL, 16);
-        if (cp < 0x110000 && !(cp >= 0xD800 && cp < 0xE000)) { /* NB(minaten): no lone surrogates */
-          n += (size_t)utf8_encode((unsigned)cp, out + n);
-          p += 2 + digits;
-          continue;
-        }
-      }
-      out[n++] = *p++; /* unknown escapes keep their backslash, as Python does */
-      out[n++] = *p++;
+      p = decode_escape(p, raw, out, &n);
       continue;
     }
     out[n++] = *p++;

@@ -322,26 +322,70 @@ static Node* finish_comprehension(Parser* p, Node* n, int first, const char* clo
   return checked(p, c);
 }
 
+/* Adjacent string literals, one string ('it' 's'). */
+static Node* parse_strings(Parser* p, int first) {
+  Node* n = parser_new_node(p, Node_Str, first);
+  n->s = calloc(1, 1);
+  while (parser_tok(p)->kind == Tok_Str) {
+    Token* s = parser_tok(p);
+    n->s = realloc(n->s, n->slen + s->slen + 1);
+    TORCH_INTERNAL_ASSERT(n->s != NULL);
+    memcpy(n->s + n->slen, s->s, s->slen + 1);
+    n->slen += s->slen;
+    parser_advance(p);
+  }
+  parser_finish(p, n);
+  return checked(p, n);
+}
+
+/* After '(': `()`, a tuple, a parenthesized expression, or a generator. */
+static Node* parse_parenthesized(Parser* p, int first) {
+  bool empty = parser_accept(p, ")");
+  Node* n = parser_new_node(p, Node_Tuple, first);
+  n->paren = true;
+  if (empty) return n;
+  bool comma, comp;
+  parse_items(p, n, ")", &comma, &comp);
+  if (p->failed) return checked(p, n);
+  if (comp) return finish_comprehension(p, n, first, ")");
+  parser_finish(p, n);
+  if (n->n == 1 && !comma) {
+    Node* inner = n->items[0];
+    n->n = 0;
+    Node_free(n);
+    return inner;
+  }
+  return n;
+}
+
+/* A name, True, False or None; NULL (no error) for another keyword. */
+static Node* parse_name(Parser* p, const Token* t, int first) {
+  Node* n = NULL;
+  if (token_is_name(t, "True")) n = parser_new_node(p, Node_True, first);
+  else if (token_is_name(t, "False")) n = parser_new_node(p, Node_False, first);
+  else if (token_is_name(t, "None")) n = parser_new_node(p, Node_None, first);
+  else if (token_is_keyword(t)) return NULL;
+  else {
+    n = parser_new_node(p, Node_Name, first);
+    n->s = strndup(t->start, t->len);
+  }
+  parser_advance(p);
+  return n;
+}
+
 static Node* parse_atom(Parser* p) {
   Token* t = parser_tok(p);
   int first = p->pos;
   if (p->failed) return NULL;
   switch (t->kind) {
     case Tok_Name: {
-      Node* n = NULL;
-      if (token_is_name(t, "True")) n = parser_new_node(p, Node_True, first);
-      else if (token_is_name(t, "False")) n = parser_new_node(p, Node_False, first);
-      else if (token_is_name(t, "None")) n = parser_new_node(p, Node_None, first);
-      else if (token_is_name(t, "lambda")) {
+      if (token_is_name(t, "lambda")) {
         parser_fail_at(p, ErrorType_NotImplementedError, "minaten: the dialect has no lambda expressions", first, first);
         return NULL;
-      } else if (token_is_keyword(t)) break;
-      else {
-        n = parser_new_node(p, Node_Name, first);
-        n->s = strndup(t->start, t->len);
       }
-      parser_advance(p);
-      return n;
+      Node* n = parse_name(p, t, first);
+      if (n != NULL) return n;
+      break;
     }
     case Tok_Int:
     case Tok_Float: {
@@ -351,44 +395,10 @@ static Node* parse_atom(Parser* p) {
       parser_advance(p);
       return n;
     }
-    case Tok_Str: {
-      /* Adjacent string literals are one string ('it' 's'). */
-      Node* n = parser_new_node(p, Node_Str, first);
-      n->s = calloc(1, 1);
-      while (parser_tok(p)->kind == Tok_Str) {
-        Token* s = parser_tok(p);
-        n->s = realloc(n->s, n->slen + s->slen + 1);
-        TORCH_INTERNAL_ASSERT(n->s != NULL);
-        memcpy(n->s + n->slen, s->s, s->slen + 1);
-        n->slen += s->slen;
-        parser_advance(p);
-      }
-      parser_finish(p, n);
-      return checked(p, n);
-    }
+    case Tok_Str: return parse_strings(p, first);
     case Tok_Op:
       if (parser_accept(p, "...")) return parser_new_node(p, Node_Ellipsis, first);
-      if (parser_accept(p, "(")) {
-        if (parser_accept(p, ")")) {
-          Node* n = parser_new_node(p, Node_Tuple, first);
-          n->paren = true;
-          return n;
-        }
-        Node* n = parser_new_node(p, Node_Tuple, first);
-        n->paren = true;
-        bool comma, comp;
-        parse_items(p, n, ")", &comma, &comp);
-        if (p->failed) return checked(p, n);
-        if (comp) return finish_comprehension(p, n, first, ")");
-        parser_finish(p, n);
-        if (n->n == 1 && !comma) {
-          Node* inner = n->items[0];
-          n->n = 0;
-          Node_free(n);
-          return inner;
-        }
-        return n;
-      }
+      if (parser_accept(p, "(")) return parse_parenthesized(p, first);
       if (parser_accept(p, "[")) {
         Node* n = parser_new_node(p, Node_List, first);
         bool comma, comp;

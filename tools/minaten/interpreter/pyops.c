@@ -162,60 +162,68 @@ static int numbers_compare(const Value* a, const Value* b) {
 
 static Value* unsupported(char op, const Value* a, const Value* b, bool inplace);
 
-static Value* number_binary(char op, const Value* a, const Value* b, bool inplace) {
-  bool ints = a->kind != Value_Float && b->kind != Value_Float;
-  if (ints) {
-    int64_t x = int_of(a), y = int_of(b), r, q;
-    switch (op) {
-      case '+':
-        if (__builtin_add_overflow(x, y, &r)) return int_overflow(x, "+", y);
-        return Value_int(r);
-      case '-':
-        if (__builtin_sub_overflow(x, y, &r)) return int_overflow(x, "-", y);
-        return Value_int(r);
-      case '*':
-        if (__builtin_mul_overflow(x, y, &r)) return int_overflow(x, "*", y);
-        return Value_int(r);
-      case 'f': /* // */
-      case '%':
-        if (y == 0) {
-          Error_set(ErrorType_ZeroDivisionError, op == '%' ? "integer modulo by zero" : "integer division or modulo by zero");
-          return NULL;
-        }
-        if (op == 'f' && x == INT64_MIN && y == -1) return int_overflow(x, "//", y);
-        int_divmod(x, y, &q, &r);
-        return Value_int(op == '%' ? r : q);
-      case 'p': /* ** */
-        if (y < 0) break; /* a float, as in Python */
-        if (!int_pow(x, y, &r)) return int_overflow(x, "**", y);
-        return Value_int(r);
-      case '&':
-      case '|':
-      case '^':
-        r = op == '&' ? (x & y) : op == '|' ? (x | y) : (x ^ y);
-        return a->kind == Value_Bool && b->kind == Value_Bool ? Value_bool(r != 0) : Value_int(r);
-      case 'L':
-      case 'R':
-        if (y < 0) {
-          Error_set(ErrorType_ValueError, "negative shift count");
-          return NULL;
-        }
-        if (op == 'R') return Value_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
-        if (!int_lshift(x, y, &r)) return int_overflow(x, "<<", y);
-        return Value_int(r);
-      case '<':
-      case '>':
-      case 'l':
-      case 'g':
-      case '=':
-      case '!':
-        return Value_bool(compared(op, x < y ? -1 : x > y ? 1 : 0));
-      default: break;
-    }
-  } else if (strchr("&|^LR", op) != NULL) {
-    return unsupported(op, a, b, inplace);
+/* a OP b on two ints (bools are ints): Python's long_* functions.  Sets
+ * *done, unless the result is a float (`/`, `2 ** -1`), computed by
+ * float_binary. */
+static Value* int_binary(char op, const Value* a, const Value* b, bool* done) {
+  int64_t x = int_of(a), y = int_of(b), r, q;
+  *done = true;
+  switch (op) {
+    case '+':
+      if (__builtin_add_overflow(x, y, &r)) return int_overflow(x, "+", y);
+      return Value_int(r);
+    case '-':
+      if (__builtin_sub_overflow(x, y, &r)) return int_overflow(x, "-", y);
+      return Value_int(r);
+    case '*':
+      if (__builtin_mul_overflow(x, y, &r)) return int_overflow(x, "*", y);
+      return Value_int(r);
+    case 'f': /* // */
+    case '%':
+      if (y == 0) {
+        Error_set(ErrorType_ZeroDivisionError, op == '%' ? "integer modulo by zero" : "integer division or modulo by zero");
+        return NULL;
+      }
+      if (op == 'f' && x == INT64_MIN && y == -1) return int_overflow(x, "//", y);
+      int_divmod(x, y, &q, &r);
+      return Value_int(op == '%' ? r : q);
+    case 'p': /* ** */
+      if (y < 0) break; /* a float, as in Python */
+      if (!int_pow(x, y, &r)) return int_overflow(x, "**", y);
+      return Value_int(r);
+    case '&':
+    case '|':
+    case '^':
+      r = op == '&' ? (x & y) : op == '|' ? (x | y) : (x ^ y);
+      return a->kind == Value_Bool && b->kind == Value_Bool ? Value_bool(r != 0) : Value_int(r);
+    case 'L':
+    case 'R':
+      if (y < 0) {
+        Error_set(ErrorType_ValueError, "negative shift count");
+        return NULL;
+      }
+      if (op == 'R') return Value_int(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+      if (!int_lshift(x, y, &r)) return int_overflow(x, "<<", y);
+      return Value_int(r);
+    case '<':
+    case '>':
+    case 'l':
+    case 'g':
+    case '=':
+    case '!':
+      return Value_bool(compared(op, x < y ? -1 : x > y ? 1 : 0));
+    default: break;
   }
+  *done = false;
+  return NULL;
+}
+
+/* a OP b in floating point (ints: both operands were ints, for the
+ * ZeroDivisionError's words): Python's float_* functions.  Sets *done,
+ * unless OP is not a float operator. */
+static Value* float_binary(char op, const Value* a, const Value* b, bool ints, bool* done) {
   double x = Value_toDouble(a), y = Value_toDouble(b), q, m;
+  *done = true;
   switch (op) {
     case '+': return Value_float(x + y);
     case '-': return Value_float(x - y);
@@ -252,7 +260,21 @@ static Value* number_binary(char op, const Value* a, const Value* b, bool inplac
     case '!': return Value_bool(compared(op, numbers_compare(a, b)));
     default: break;
   }
-  return unsupported(op, a, b, inplace);
+  *done = false;
+  return NULL;
+}
+
+/* a OP b on two numbers. */
+static Value* number_binary(char op, const Value* a, const Value* b, bool inplace) {
+  bool ints = a->kind != Value_Float && b->kind != Value_Float, done;
+  if (ints) {
+    Value* r = int_binary(op, a, b, &done);
+    if (done) return r;
+  } else if (strchr("&|^LR", op) != NULL) {
+    return unsupported(op, a, b, inplace);
+  }
+  Value* r = float_binary(op, a, b, ints, &done);
+  return done ? r : unsupported(op, a, b, inplace);
 }
 
 /* ---- equality of any two values ------------------------------------------------ */

@@ -227,27 +227,107 @@ static Stmt* parse_import(Parser* p, Stmt* s) {
   return s;
 }
 
-static Stmt* parse_statement(Parser* p) {
-  Stmt* s = calloc(1, sizeof *s);
-  TORCH_INTERNAL_ASSERT(s != NULL);
-  Token* t = parser_tok(p);
+/* `return [exprlist]`, at the keyword. */
+static Stmt* parse_return(Parser* p, Stmt* s) {
+  parser_advance(p);
+  s->kind = Stmt_Return;
+  if (!parser_at_line_end(p) && !parser_is_op(p, ";")) {
+    s->value = parse_exprlist(p);
+    if (s->value == NULL) {
+      free(s);
+      return NULL;
+    }
+  }
+  return s;
+}
+
+/* `t1 = t2 = ... = value`, at the first '=' after t1 (taken over).  A bad
+ * target is reported once the whole statement has parsed (assignment_error). */
+static Stmt* parse_assignment(Parser* p, Stmt* s, Node* t1) {
+  Node** parts = NULL;
+  int n = 0;
+  bool any_invalid = false;
+  for (Node* part = t1; part != NULL;) {
+    parts = array_grow(parts, n, sizeof *parts);
+    parts[n++] = part;
+    if (!parser_accept(p, "=")) break;
+    any_invalid = any_invalid || invalid_target(part) != NULL;
+    part = parse_exprlist(p);
+  }
+  /* n parts parsed; all but the last are followed by '=' unless parsing failed */
+  int ntargets = p->failed ? n : n - 1;
+  if (any_invalid) {
+    Error_clear();
+    *p->fatal = false;
+    p->failed = true;
+    assignment_error(p, parts, ntargets);
+  }
+  if (p->failed) {
+    for (int i = 0; i < n; i++) Node_free(parts[i]);
+    free(parts);
+    free(s);
+    return NULL;
+  }
+  s->kind = Stmt_Assign;
+  s->targets = parts;
+  s->ntargets = n - 1;
+  s->value = parts[n - 1];
+  return s;
+}
+
+/* `t1 OP= value`, after the operator (op, kAugOps' character); t1 is taken over. */
+static Stmt* parse_augassign(Parser* p, Stmt* s, Node* t1, char op) {
+  s->kind = Stmt_AugAssign;
+  s->op = op;
+  s->targets = calloc(1, sizeof(Node*));
+  TORCH_INTERNAL_ASSERT(s->targets != NULL);
+  s->targets[0] = t1;
+  s->ntargets = 1;
+  s->value = parse_exprlist(p);
+  if (s->value != NULL && t1->kind != Node_Name && t1->kind != Node_Attr && t1->kind != Node_Subscript) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "'%s' is an illegal expression for augmented assignment", expr_name(t1));
+    parser_fail(p, msg);
+  }
+  if (p->failed) {
+    Stmt_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* A statement Python has that the dialect does not run (kUnsupported, a
+ * decorator): true after the NotImplementedError. */
+static bool unsupported_statement(Parser* p, const Token* t) {
   for (size_t i = 0; i < sizeof kUnsupported / sizeof kUnsupported[0]; i++) {
     if (token_is_name(t, kUnsupported[i])) {
       char msg[96];
       snprintf(msg, sizeof msg, "minaten: the dialect has no '%s' statement", kUnsupported[i]);
       parser_fail_at(p, ErrorType_NotImplementedError, msg, p->pos, p->pos);
-      free(s);
-      return NULL;
+      return true;
     }
   }
   if (parser_is_op(p, "@")) {
     parser_fail_at(p, ErrorType_NotImplementedError, "minaten: the dialect has no decorators", p->pos, p->pos);
+    return true;
+  }
+  return false;
+}
+
+/* simple_stmt: by its first word, else an expression list followed by '=',
+ * an augmented operator, or nothing (an expression statement). */
+static Stmt* parse_statement(Parser* p) {
+  Stmt* s = calloc(1, sizeof *s);
+  TORCH_INTERNAL_ASSERT(s != NULL);
+  Token* t = parser_tok(p);
+  if (unsupported_statement(p, t)) {
     free(s);
     return NULL;
   }
   if (token_is_name(t, "del")) return parse_del(p, s);
   if (token_is_name(t, "import")) return parse_import(p, s);
   if (token_is_name(t, "global")) return parse_global(p, s);
+  if (token_is_name(t, "return")) return parse_return(p, s);
   static const struct { const char* word; StmtKind kind; } kWords[] = {
       {"pass", Stmt_Pass}, {"break", Stmt_Break}, {"continue", Stmt_Continue}};
   for (size_t i = 0; i < sizeof kWords / sizeof kWords[0]; i++) {
@@ -257,74 +337,14 @@ static Stmt* parse_statement(Parser* p) {
       return s;
     }
   }
-  if (token_is_name(t, "return")) {
-    parser_advance(p);
-    s->kind = Stmt_Return;
-    if (!parser_at_line_end(p) && !parser_is_op(p, ";")) {
-      s->value = parse_exprlist(p);
-      if (s->value == NULL) {
-        free(s);
-        return NULL;
-      }
-    }
-    return s;
-  }
   Node* t1 = parse_exprlist(p);
   if (t1 == NULL) {
     free(s);
     return NULL;
   }
-  if (parser_is_op(p, "=")) {
-    Node** parts = NULL;
-    int n = 0;
-    bool any_invalid = false;
-    for (Node* part = t1; part != NULL;) {
-      parts = array_grow(parts, n, sizeof *parts);
-      parts[n++] = part;
-      if (!parser_accept(p, "=")) break;
-      any_invalid = any_invalid || invalid_target(part) != NULL;
-      part = parse_exprlist(p);
-    }
-    /* n parts parsed; all but the last are followed by '=' unless parsing failed */
-    int ntargets = p->failed ? n : n - 1;
-    if (any_invalid) {
-      Error_clear();
-      *p->fatal = false;
-      p->failed = true;
-      assignment_error(p, parts, ntargets);
-    }
-    if (p->failed) {
-      for (int i = 0; i < n; i++) Node_free(parts[i]);
-      free(parts);
-      free(s);
-      return NULL;
-    }
-    s->kind = Stmt_Assign;
-    s->targets = parts;
-    s->ntargets = n - 1;
-    s->value = parts[n - 1];
-    return s;
-  }
-  for (size_t i = 0; i < sizeof kAugOps / sizeof kAugOps[0]; i++) {
-    if (!parser_accept(p, kAugOps[i].tok)) continue;
-    s->kind = Stmt_AugAssign;
-    s->op = kAugOps[i].op;
-    s->targets = calloc(1, sizeof(Node*));
-    TORCH_INTERNAL_ASSERT(s->targets != NULL);
-    s->targets[0] = t1;
-    s->ntargets = 1;
-    s->value = parse_exprlist(p);
-    if (s->value != NULL && t1->kind != Node_Name && t1->kind != Node_Attr && t1->kind != Node_Subscript) {
-      char msg[96];
-      snprintf(msg, sizeof msg, "'%s' is an illegal expression for augmented assignment", expr_name(t1));
-      parser_fail(p, msg);
-    }
-    if (p->failed) {
-      Stmt_free(s);
-      return NULL;
-    }
-    return s;
-  }
+  if (parser_is_op(p, "=")) return parse_assignment(p, s, t1);
+  for (size_t i = 0; i < sizeof kAugOps / sizeof kAugOps[0]; i++)
+    if (parser_accept(p, kAugOps[i].tok)) return parse_augassign(p, s, t1, kAugOps[i].op);
   s->kind = Stmt_Expr;
   s->value = t1;
   return s;
