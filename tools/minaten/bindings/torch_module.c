@@ -22,6 +22,7 @@
 #include "Functions.h"
 #include "ops/lazy/LazyBindings.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "tools/minaten/bindings/bindings.h"
 
 /* ---- reading elements --------------------------------------------------- */
@@ -59,17 +60,10 @@ static double dequantized_element(const Tensor* t, int64_t linear, const char* p
 
 Value* tensor_element(const Tensor* t, int64_t i) {
   const char* p = element_address(t, i);
-  switch (t->dtype) {
-    case ScalarType_Float: return Value_float(*(const float*)p);
-    case ScalarType_Double: return Value_float(*(const double*)p);
-    case ScalarType_Bool: return Value_bool(*(const uint8_t*)p != 0);
-    case ScalarType_Byte: return Value_int(*(const uint8_t*)p);
-    case ScalarType_Char: return Value_int(*(const int8_t*)p);
-    case ScalarType_Short: return Value_int(*(const int16_t*)p);
-    case ScalarType_Int: return Value_int(*(const int32_t*)p);
-    case ScalarType_Long: return Value_int(*(const int64_t*)p);
-    default: return Value_float(dequantized_element(t, i, p));
-  }
+  if (ScalarType_isQuantized(t->dtype)) return Value_float(dequantized_element(t, i, p));
+  if (ScalarType_isFloating(t->dtype)) return Value_float(load_double(t->dtype, p));
+  if (t->dtype == ScalarType_Bool) return Value_bool(load_int(t->dtype, p) != 0);
+  return Value_int(load_int(t->dtype, p));
 }
 
 /* ---- the dialect's helpers --------------------------------------------- */

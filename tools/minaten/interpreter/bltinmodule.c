@@ -148,14 +148,7 @@ int list_append(Value* list, Value* v) {
 /* list.append(x) */
 static Value* list_append_method(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)kwnames, (void)kwargs;
-  if (nkw > 0) {
-    Error_set(ErrorType_TypeError, "list.append() takes no keyword arguments");
-    return NULL;
-  }
-  if (nargs != 1) {
-    Error_set(ErrorType_TypeError, "list.append() takes exactly one argument (%d given)", nargs);
-    return NULL;
-  }
+  if (expect_one_arg("list.append", nargs, nkw) < 0) return NULL;
   if (Value_reaches(args[0], self)) {
     /* NB(minaten): values are reference counted without a cycle collector */
     Error_set(ErrorType_NotImplementedError, "minaten: a list cannot contain itself");

@@ -33,11 +33,31 @@ int expect_args(const char* name, int nargs, int min, int max, int nkw) {
   return 0;
 }
 
-int expect_one_arg(const char* name, int nargs, int nkw) {
-  if (nkw > 0) {
-    Error_set(ErrorType_TypeError, "%s() takes no keyword arguments", name);
+/* Python 3.11: Python/getargs.c _PyArg_NoKwnames */
+static int no_keywords(const char* name, int nkw) {
+  if (nkw == 0) return 0;
+  Error_set(ErrorType_TypeError, "%s() takes no keyword arguments", name);
+  return -1;
+}
+
+/* Python 3.11: Python/getargs.c _PyArg_NoKwnames, then _PyArg_CheckPositional */
+int check_positional(const char* name, int nargs, int nkw, int min, int max) {
+  if (no_keywords(name, nkw) < 0) return -1;
+  if (nargs < min) {
+    Error_set(ErrorType_TypeError, "%s expected %s%d argument%s, got %d", name, min == max ? "" : "at least ", min,
+              min == 1 ? "" : "s", nargs);
     return -1;
   }
+  if (nargs > max) {
+    Error_set(ErrorType_TypeError, "%s expected %s%d argument%s, got %d", name, min == max ? "" : "at most ", max,
+              max == 1 ? "" : "s", nargs);
+    return -1;
+  }
+  return 0;
+}
+
+int expect_one_arg(const char* name, int nargs, int nkw) {
+  if (no_keywords(name, nkw) < 0) return -1;
   if (nargs != 1) {
     Error_set(ErrorType_TypeError, "%s() takes exactly one argument (%d given)", name, nargs);
     return -1;

@@ -302,12 +302,7 @@ static bool parse_statement(Parser* p, Suite* suite, const char* qualname) {
 static void locate_suite(Suite* suite, const TokenList* tl);
 
 static void locate_stmt(Stmt* s, const TokenList* tl) {
-  const Token* a = &tl->tokens[s->first];
-  const Token* b = &tl->tokens[s->last < s->first ? s->first : s->last];
-  s->lineno = a->lineno;
-  s->col = a->col;
-  s->end_lineno = b->end_lineno;
-  s->end_col = b->end_col;
+  TokenList_span(tl, s->first, s->last, &s->lineno, &s->col, &s->end_lineno, &s->end_col);
   for (int i = 0; i < s->ntargets; i++) Node_locate(s->targets[i], tl);
   Node_locate(s->value, tl);
   for (int i = 0; i < s->ndefaults; i++) Node_locate(s->defaults[i], tl);

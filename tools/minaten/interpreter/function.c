@@ -29,10 +29,7 @@
 #include "tools/minaten/interpreter/interp.h"
 
 Value* Function_new(Code* code, Value** defaults, int ndefaults, Interp* in) {
-  Value* v = calloc(1, sizeof *v);
-  TORCH_INTERNAL_ASSERT(v != NULL);
-  v->refcount = 1;
-  v->kind = Value_Function;
+  Value* v = Value_alloc(Value_Function);
   v->u.function.code = Code_retain(code);
   v->u.function.defaults = calloc(ndefaults > 0 ? (size_t)ndefaults : 1, sizeof(Value*));
   TORCH_INTERNAL_ASSERT(v->u.function.defaults != NULL);

@@ -61,6 +61,9 @@ Value* builtin_tuple(Value* self, Value** args, int nargs, char** kwnames, Value
 Value* builtin_list(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 /* "len() takes exactly one argument (2 given)", "len() takes no keyword arguments" */
 int expect_one_arg(const char* name, int nargs, int nkw);
+/* "range() takes no keyword arguments", "range expected at least 1 argument,
+ * got 0", "isinstance expected 2 arguments, got 1" */
+int check_positional(const char* name, int nargs, int nkw, int min, int max);
 /* "f() takes from 1 to 2 positional arguments but 3 were given" (keywords refused too) */
 int expect_args(const char* name, int nargs, int min, int max, int nkw);
 Value* global_builtin(const char* name);            /* print, len, ..., the dialect's helpers, or NULL (no error) */

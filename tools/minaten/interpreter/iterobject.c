@@ -26,10 +26,7 @@
 #include "tools/minaten/interpreter/utf8.h"
 
 Value* Iterator_new(IterKind kind, const char* name, Value* source) {
-  Value* v = calloc(1, sizeof *v);
-  TORCH_INTERNAL_ASSERT(v != NULL);
-  v->refcount = 1;
-  v->kind = Value_Iterator;
+  Value* v = Value_alloc(Value_Iterator);
   v->u.iter.kind = kind;
   v->u.iter.name = name;
   v->u.iter.source = Value_retain(source);

@@ -174,14 +174,18 @@ void parser_finish(Parser* p, Node* n) {
   if (n->height >= kMaxDepth && !p->failed) parser_fail(p, "maximum recursion depth exceeded during compilation");
 }
 
+void TokenList_span(const TokenList* tl, int first, int last, int* lineno, int* col, int* end_lineno, int* end_col) {
+  const Token* a = &tl->tokens[first];
+  const Token* b = &tl->tokens[last < first ? first : last];
+  *lineno = a->lineno;
+  *col = a->col;
+  *end_lineno = b->end_lineno;
+  *end_col = b->end_col;
+}
+
 void Node_locate(Node* n, const TokenList* tl) {
   if (n == NULL) return;
-  const Token* a = &tl->tokens[n->first];
-  const Token* b = &tl->tokens[n->last < n->first ? n->first : n->last];
-  n->lineno = a->lineno;
-  n->col = a->col;
-  n->end_lineno = b->end_lineno;
-  n->end_col = b->end_col;
+  TokenList_span(tl, n->first, n->last, &n->lineno, &n->col, &n->end_lineno, &n->end_col);
   Node_locate(n->a, tl);
   Node_locate(n->b, tl);
   Node_locate(n->c, tl);
@@ -564,19 +568,35 @@ static Node* binary(Parser* p, char op, Node* a, Node* b, int first) {
   return n;
 }
 
+/* parse(p) one level deeper, for the rules that recurse on themselves
+ * (`**`, unary operators, `not`): NULL with "maximum recursion depth
+ * exceeded during compilation" past kMaxDepth levels, as CPython's parser. */
+static Node* parse_deeper(Parser* p, Node* (*parse)(Parser*)) {
+  if (p->depth >= kMaxDepth) {
+    parser_fail(p, "maximum recursion depth exceeded during compilation");
+    return NULL;
+  }
+  p->depth++;
+  Node* n = parse(p);
+  p->depth--;
+  return n;
+}
+
+/* A Node_Unary `op a` starting at token first (a taken over). */
+static Node* unary(Parser* p, char op, Node* a, int first) {
+  Node* n = parser_new_node(p, Node_Unary, first);
+  n->op = op;
+  n->a = a;
+  parser_finish(p, n);
+  return n;
+}
+
 /* power := postfix ['**' factor]  (right associative, binds tighter than unary -) */
 static Node* parse_power(Parser* p) {
   int first = p->pos;
   Node* n = parse_postfix(p);
   if (n == NULL || !parser_accept(p, "**")) return n;
-  if (p->depth >= kMaxDepth) { /* 2 ** 2 ** 2 ** ...: the recursion of right associativity */
-    parser_fail(p, "maximum recursion depth exceeded during compilation");
-    Node_free(n);
-    return NULL;
-  }
-  p->depth++;
-  Node* b = parse_factor(p);
-  p->depth--;
+  Node* b = parse_deeper(p, parse_factor); /* 2 ** 2 ** 2 ** ...: the recursion of right associativity */
   if (b == NULL) {
     Node_free(n);
     return NULL;
@@ -589,19 +609,8 @@ static Node* parse_factor(Parser* p) {
   char op = parser_is_op(p, "-") ? '-' : parser_is_op(p, "+") ? '+' : parser_is_op(p, "~") ? '~' : 0;
   if (op == 0) return parse_power(p);
   parser_advance(p);
-  if (p->depth >= kMaxDepth) {
-    parser_fail(p, "maximum recursion depth exceeded during compilation");
-    return NULL;
-  }
-  p->depth++;
-  Node* a = parse_factor(p);
-  p->depth--;
-  if (a == NULL) return NULL;
-  Node* n = parser_new_node(p, Node_Unary, first);
-  n->op = op;
-  n->a = a;
-  parser_finish(p, n);
-  return n;
+  Node* a = parse_deeper(p, parse_factor);
+  return a == NULL ? NULL : unary(p, op, a, first);
 }
 
 /* A left-associative level: ops[i] spelled tokens[i] becomes codes[i]. */
@@ -689,19 +698,8 @@ static Node* parse_not(Parser* p) {
   int first = p->pos;
   if (!token_is_name(parser_tok(p), "not")) return parse_comparison(p);
   parser_advance(p);
-  if (p->depth >= kMaxDepth) {
-    parser_fail(p, "maximum recursion depth exceeded during compilation");
-    return NULL;
-  }
-  p->depth++;
-  Node* a = parse_not(p);
-  p->depth--;
-  if (a == NULL) return NULL;
-  Node* n = parser_new_node(p, Node_Unary, first);
-  n->op = 'n';
-  n->a = a;
-  parser_finish(p, n);
-  return n;
+  Node* a = parse_deeper(p, parse_not);
+  return a == NULL ? NULL : unary(p, 'n', a, first);
 }
 
 static Node* parse_boolop(Parser* p, const char* word, char code, Node* (*sub)(Parser*)) {

@@ -55,6 +55,8 @@ Node* parser_new_node(Parser* p, NodeKind kind, int first);
 void parser_finish(Parser* p, Node* n); /* n ends at the previous token */
 /* An expression e was parsed but what follows cannot continue it. */
 void parser_fail_after(Parser* p, const Node* e);
+/* The source position of tokens first..last (last < first: first alone). */
+void TokenList_span(const TokenList* tl, int first, int last, int* lineno, int* col, int* end_lineno, int* end_col);
 /* Turns the token spans of n and everything below it into positions. */
 void Node_locate(Node* n, const TokenList* tl);
 

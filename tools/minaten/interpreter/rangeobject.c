@@ -19,10 +19,7 @@
 #include "tools/minaten/interpreter/interp.h"
 
 static Value* new_range(int64_t start, int64_t stop, int64_t step) {
-  Value* r = calloc(1, sizeof *r);
-  TORCH_INTERNAL_ASSERT(r != NULL);
-  r->refcount = 1;
-  r->kind = Value_Range;
+  Value* r = Value_alloc(Value_Range);
   r->u.range.start = start;
   r->u.range.stop = stop;
   r->u.range.step = step;
@@ -45,18 +42,7 @@ static uint64_t length_of(int64_t start, int64_t stop, int64_t step) {
 /* range(...).  Python 3.11: Objects/rangeobject.c range_vectorcall, range_from_array */
 Value* builtin_range(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
-  if (nkw > 0) {
-    Error_set(ErrorType_TypeError, "range() takes no keyword arguments");
-    return NULL;
-  }
-  if (nargs == 0) {
-    Error_set(ErrorType_TypeError, "range expected at least 1 argument, got 0");
-    return NULL;
-  }
-  if (nargs > 3) {
-    Error_set(ErrorType_TypeError, "range expected at most 3 arguments, got %d", nargs);
-    return NULL;
-  }
+  if (check_positional("range", nargs, nkw, 1, 3) < 0) return NULL;
   int64_t v[3] = {0, 0, 1};
   for (int i = 0; i < nargs; i++)
     if (python_index(args[i], &v[nargs == 1 ? 1 : i]) < 0) return NULL;

@@ -159,6 +159,15 @@ static const struct { const char* tok; char op; } kAugOps[] = {
     {"+=", '+'}, {"-=", '-'}, {"*=", '*'}, {"/=", '/'}, {"//=", 'f'}, {"%=", '%'}, {"@=", '@'}, {"**=", 'p'},
     {"&=", '&'}, {"|=", '|'}, {"^=", '^'}, {"<<=", 'L'}, {">>=", 'R'}};
 
+/* s's one target (taken over): del's, import's bound name, an augmented
+ * assignment's. */
+static void set_target(Stmt* s, Node* target) {
+  s->targets = calloc(1, sizeof(Node*));
+  TORCH_INTERNAL_ASSERT(s->targets != NULL);
+  s->targets[0] = target;
+  s->ntargets = 1;
+}
+
 /* del a, b[0]: targets are names, subscripts or attributes (or tuples of them). */
 static Stmt* parse_del(Parser* p, Stmt* s) {
   parser_advance(p); /* del */
@@ -175,10 +184,7 @@ static Stmt* parse_del(Parser* p, Stmt* s) {
     return NULL;
   }
   s->kind = Stmt_Del;
-  s->targets = calloc(1, sizeof(Node*));
-  TORCH_INTERNAL_ASSERT(s->targets != NULL);
-  s->targets[0] = t;
-  s->ntargets = 1;
+  set_target(s, t);
   return s;
 }
 
@@ -220,10 +226,7 @@ static Stmt* parse_import(Parser* p, Stmt* s) {
   s->value = parser_new_node(p, Node_Str, p->pos);
   s->value->s = strdup(name);
   s->value->slen = strlen(name);
-  s->targets = calloc(1, sizeof(Node*));
-  TORCH_INTERNAL_ASSERT(s->targets != NULL);
-  s->targets[0] = bound;
-  s->ntargets = 1;
+  set_target(s, bound);
   return s;
 }
 
@@ -279,10 +282,7 @@ static Stmt* parse_assignment(Parser* p, Stmt* s, Node* t1) {
 static Stmt* parse_augassign(Parser* p, Stmt* s, Node* t1, char op) {
   s->kind = Stmt_AugAssign;
   s->op = op;
-  s->targets = calloc(1, sizeof(Node*));
-  TORCH_INTERNAL_ASSERT(s->targets != NULL);
-  s->targets[0] = t1;
-  s->ntargets = 1;
+  set_target(s, t1);
   s->value = parse_exprlist(p);
   if (s->value != NULL && t1->kind != Node_Name && t1->kind != Node_Attr && t1->kind != Node_Subscript) {
     char msg[96];

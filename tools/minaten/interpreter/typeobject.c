@@ -119,14 +119,7 @@ static int is_instance(const Value* obj, const Value* cls) {
 
 Value* builtin_isinstance(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)self, (void)kwnames, (void)kwargs;
-  if (nkw > 0) {
-    Error_set(ErrorType_TypeError, "isinstance() takes no keyword arguments");
-    return NULL;
-  }
-  if (nargs != 2) {
-    Error_set(ErrorType_TypeError, "isinstance expected 2 arguments, got %d", nargs);
-    return NULL;
-  }
+  if (check_positional("isinstance", nargs, nkw, 2, 2) < 0) return NULL;
   int r = is_instance(args[0], args[1]);
   return r < 0 ? NULL : Value_bool(r == 1);
 }

@@ -13,7 +13,7 @@
 #include "tools/minaten/interpreter/array.h"
 #include "tools/minaten/interpreter/ast.h"
 
-static Value* alloc_value(ValueKind kind) {
+Value* Value_alloc(ValueKind kind) {
   Value* v = calloc(1, sizeof *v);
   TORCH_INTERNAL_ASSERT(v != NULL);
   v->refcount = 1;
@@ -21,30 +21,30 @@ static Value* alloc_value(ValueKind kind) {
   return v;
 }
 
-Value* Value_none(void) { return alloc_value(Value_None); }
+Value* Value_none(void) { return Value_alloc(Value_None); }
 Value* Value_bool(bool b) {
-  Value* v = alloc_value(Value_Bool);
+  Value* v = Value_alloc(Value_Bool);
   v->u.b = b;
   return v;
 }
 Value* Value_int(int64_t i) {
-  Value* v = alloc_value(Value_Int);
+  Value* v = Value_alloc(Value_Int);
   v->u.i = i;
   return v;
 }
 Value* Value_float(double f) {
-  Value* v = alloc_value(Value_Float);
+  Value* v = Value_alloc(Value_Float);
   v->u.f = f;
   return v;
 }
 Value* Value_strn(const char* s, size_t n) {
-  Value* v = alloc_value(Value_Str);
+  Value* v = Value_alloc(Value_Str);
   v->u.s = strndup(s, n);
   return v;
 }
 Value* Value_str(const char* s) { return Value_strn(s, strlen(s)); }
 Value* Value_seq(ValueKind kind, int n) {
-  Value* v = alloc_value(kind);
+  Value* v = Value_alloc(kind);
   v->u.seq.n = n;
   v->u.seq.items = calloc(n > 0 ? (size_t)array_capacity(n) : 1, sizeof(Value*)); /* a list may grow (array.h) */
   TORCH_INTERNAL_ASSERT(v->u.seq.items != NULL);
@@ -59,38 +59,38 @@ Value* Value_namedField(const Value* tuple, const char* name) {
   return NULL;
 }
 Value* Value_tensor(Tensor* t) {
-  Value* v = alloc_value(Value_Tensor);
+  Value* v = Value_alloc(Value_Tensor);
   v->u.tensor = t;
   return v;
 }
 Value* Value_dtype(ScalarType t) {
-  Value* v = alloc_value(Value_Dtype);
+  Value* v = Value_alloc(Value_Dtype);
   v->u.dtype = t;
   return v;
 }
 Value* Value_memoryFormat(MemoryFormat m) {
-  Value* v = alloc_value(Value_MemoryFormat);
+  Value* v = Value_alloc(Value_MemoryFormat);
   v->u.memory_format = m;
   return v;
 }
 Value* Value_qscheme(QScheme q) {
-  Value* v = alloc_value(Value_QScheme);
+  Value* v = Value_alloc(Value_QScheme);
   v->u.qscheme = q;
   return v;
 }
 Value* Value_device(Device d) {
-  Value* v = alloc_value(Value_Device);
+  Value* v = Value_alloc(Value_Device);
   v->u.device = d;
   return v;
 }
-Value* Value_ellipsis(void) { return alloc_value(Value_Ellipsis); }
+Value* Value_ellipsis(void) { return Value_alloc(Value_Ellipsis); }
 Value* Value_module(const char* name) {
-  Value* v = alloc_value(Value_Module);
+  Value* v = Value_alloc(Value_Module);
   v->u.s = strdup(name);
   return v;
 }
 Value* Value_ops(const char* ns, const char* name, const char* overload, bool method, bool all) {
-  Value* v = alloc_value(Value_Ops);
+  Value* v = Value_alloc(Value_Ops);
   v->u.ops.ns = strdup(ns);
   v->u.ops.name = strdup(name);
   v->u.ops.overload = overload ? strdup(overload) : NULL;
@@ -99,19 +99,19 @@ Value* Value_ops(const char* ns, const char* name, const char* overload, bool me
   return v;
 }
 Value* Value_builtin(const char* name, BuiltinFn fn) {
-  Value* v = alloc_value(Value_Builtin);
+  Value* v = Value_alloc(Value_Builtin);
   v->u.builtin.name = name;
   v->u.builtin.fn = fn;
   return v;
 }
 Value* Value_method(Value* self, Value* callee) {
-  Value* v = alloc_value(Value_Method);
+  Value* v = Value_alloc(Value_Method);
   v->u.method.self = Value_retain(self);
   v->u.method.callee = Value_retain(callee);
   return v;
 }
 Value* Value_type(const TypeObject* type) {
-  Value* v = alloc_value(Value_Type);
+  Value* v = Value_alloc(Value_Type);
   v->u.type = type;
   return v;
 }

@@ -128,6 +128,9 @@ struct Value {
   } u;
 };
 
+/* A new value of `kind` (refcount 1), its payload zeroed: for the
+ * constructors below and those of iterobject.c, rangeobject.c, function.c. */
+Value* Value_alloc(ValueKind kind);
 Value* Value_none(void);
 Value* Value_bool(bool b);
 Value* Value_int(int64_t i);
