@@ -2,7 +2,7 @@
 # Expressions 100,000 deep (a flat sum, `a[0][0]...`, `f()()...`, `a.real.real...`,
 # `1 ** 1 ** ...`, `1 and 1 and ...`) never overflow minaten's stack: like
 # CPython's compiler (RecursionError), the parser gives up on a tree about
-# 3000 deep, NB(minaten) with a SyntaxError (tools/minaten/parser.h
+# 3000 deep, NB(minaten) with a SyntaxError (tools/minaten/interpreter/parser.h
 # kMaxDepth), and the next line runs.
 # Usage: deep.sh path/to/minaten scratch-dir
 set -u

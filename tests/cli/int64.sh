@@ -1,5 +1,5 @@
 #!/bin/sh
-# NB(minaten): ints are 64-bit (tools/minaten/pyops.c, docs/dialect.md).
+# NB(minaten): ints are 64-bit (tools/minaten/interpreter/pyops.c, docs/dialect.md).
 # Where Python's result leaves int64 (Python grows the int), minaten raises
 # "RuntimeError: minaten: ints are 64-bit; ... does not fit" and the next
 # line runs; it never gives a float or a wrapped value.  These outputs are

@@ -31,7 +31,7 @@
 
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
+#include "tools/minaten/interpreter/interp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 

@@ -8,4 +8,4 @@
 exec "$(dirname "$0")/check_backtrace.sh" "$1" "${2:-}" 'LazyNativeFunctions_boxed if op == at_op_view' \
   'a = torch.arange(6.).to("lazy").reshape(2, 3)' \
   ' LazyNativeFunctions_boxed ' ' at_view ' ' at_native_reshape ' ' Dispatcher_callBoxed ' \
-  ' at tools/minaten/|tools/minaten/[a-z_]+\.c:' ' main '
+  ' at tools/minaten/|tools/minaten/[a-z_/]+\.c:' ' main '

@@ -8,4 +8,4 @@
 exec "$(dirname "$0")/check_backtrace.sh" "$1" "${2:-}" at_native__reshape_alias \
   'a = torch.arange(24.).reshape(2, 3, 4)' \
   ' at_native__reshape_alias ' ' at__reshape_alias ' ' at_native_reshape ' ' Dispatcher_callBoxed ' \
-  ' at tools/minaten/|tools/minaten/[a-z_]+\.c:' ' main '
+  ' at tools/minaten/|tools/minaten/[a-z_/]+\.c:' ' main '

@@ -30,9 +30,9 @@
 #include "dispatch/Dispatcher.h"
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interp.h"
-#include "tools/minaten/repl.h"
-#include "tools/minaten/utf8.h"
+#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/interpreter/repl.h"
+#include "tools/minaten/interpreter/utf8.h"
 
 static void usage(FILE* out) {
   fputs("usage: minaten [--trace=dispatch] [--strict] [--stats[=N]] [run FILE.py | run - | -c CODE]\n"

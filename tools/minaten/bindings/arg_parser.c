@@ -1,0 +1,477 @@
+/*
+ * arg_parser.c - PyTorch's Python argument parser: does a call's Python
+ * arguments fit a signature, and what do they become?
+ *
+ * `torch.NAME(...)` and `t.NAME(...)` go through PythonArgParser, one
+ * signature per overload.  A signature is the operator's schema as Python
+ * sees it: for a method `self` is already bound; for a function it is the
+ * first parameter and its keyword is `input`.  Binding happens in two steps,
+ * as in PyTorch:
+ *
+ *   1. matching (FunctionSignature::parse): positional arguments fill the
+ *      non-keyword-only parameters, keywords fill parameters by name, and
+ *      each value's Python type is checked against the parameter type
+ *      (FunctionParameter::check).  It never raises: a mismatch means "try
+ *      the next overload".  A lone int-list parameter also takes its ints as
+ *      varargs (`a.view(2, 3)`, `torch.zeros(2, 3)`);
+ *   2. converting (the PythonArgs accessors) the values of the chosen
+ *      signature to IValues, which can fail: an int list is checked on its
+ *      first element only when matching, so `a.view((2, 3.5))` fails here
+ *      with a TypeError, and a device string is parsed here.
+ *
+ * A 0-dim tensor passed for an int, float or Scalar is read with
+ * `__index__` / `__float__` / `item()`, which run aten::_local_scalar_dense
+ * (it shows in the trace, as in PyTorch).
+ *
+ * The builtins that PyTorch parses with the same parser (Tensor.to, size,
+ * float, ...) declare their Python signatures as schema strings and use
+ * PythonArgParser_parse.
+ *
+ * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp (FunctionParameter::check,
+ * FunctionSignature::parse, PythonArgs::intlist / scalar_slow / tensor_slow),
+ * torch/csrc/autograd/python_variable.cpp (THPVariable_index_scalar, THPVariable_float_scalar)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/Dispatcher.h"
+#include "ops/lazy/LazyBindings.h"
+#include "runtime/ScalarOps.h"
+#include "runtime/Exception.h"
+#include "tools/minaten/bindings/bindings.h"
+
+/* ---- tensors read as Python numbers -------------------------------------- */
+
+/* Tensor.item() without its numel check: aten::_local_scalar_dense when
+ * minaten has it (so the trace shows it, as PyTorch's does), else a direct
+ * read.  PyTorch 1.13: aten/src/ATen/native/Scalar.cpp item */
+Value* tensor_item(const Tensor* t) {
+  if (t->device.type == DeviceType_Lazy) {
+    /* The lazy tensor's data: the graph runs (PyTorch: _local_scalar_dense
+     * falls back to the CPU after a sync). */
+    Tensor* cpu = LazyBindings_toCpu((Tensor*)t);
+    if (cpu == NULL) return NULL;
+    Value* v = tensor_item(cpu);
+    Tensor_release(cpu);
+    return v;
+  }
+  if (Dispatcher_findSchema("aten::_local_scalar_dense") != NULL) {
+    IValue args[1] = {IValue_borrowTensor(t)};
+    return call_op_boxed("aten::_local_scalar_dense", args);
+  }
+  /* NB(minaten): without _local_scalar_dense the read is not traced. */
+  if (t->numel != 1) {
+    Error_set(ErrorType_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
+              (long long)t->numel);
+    return NULL;
+  }
+  return tensor_element(t, 0);
+}
+
+/* PyTorch 1.13: python_variable.cpp THPVariable_index_scalar (__index__) */
+int tensor_to_index(const Tensor* t, int64_t* out) {
+  if (!ScalarType_isIntegral(t->dtype, true) || t->numel != 1) {
+    Error_set(ErrorType_TypeError, "only integer tensors of a single element can be converted to an index");
+    return -1;
+  }
+  Value* v = tensor_item(t);
+  if (v == NULL) return -1;
+  *out = v->kind == Value_Bool ? v->u.b : v->kind == Value_Int ? v->u.i : (int64_t)v->u.f;
+  Value_release(v);
+  return 0;
+}
+
+/* PyTorch 1.13: python_variable.cpp THPVariable_float_scalar (__float__) */
+int tensor_to_double(const Tensor* t, double* out) {
+  if (t->numel != 1) {
+    Error_set(ErrorType_ValueError, "only one element tensors can be converted to Python scalars");
+    return -1;
+  }
+  Value* v = tensor_item(t);
+  if (v == NULL) return -1;
+  *out = Value_toDouble(v);
+  Value_release(v);
+  return 0;
+}
+
+/* ---- matching ------------------------------------------------------------ */
+
+static bool is_seq(const Value* v) {
+  return v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size;
+}
+
+/* THPUtils_checkIndex: an int (not a bool), or anything with __index__ (a
+ * one-element integer tensor; calling it is traced, as in PyTorch). */
+static bool check_index(const Value* v) {
+  if (v->kind == Value_Int) return true;
+  if (v->kind != Value_Tensor) return false;
+  int64_t ignored;
+  if (tensor_to_index(v->u.tensor, &ignored) == 0) return true;
+  Error_clear();
+  return false;
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp is_int_list (only the first element is checked) */
+static bool is_int_list(const Value* v, int64_t broadcast_size) {
+  if (v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size)
+    return v->u.seq.n == 0 || check_index(v->u.seq.items[0]);
+  return broadcast_size > 0 && v->kind == Value_Int;
+}
+
+static bool is_zero_dim_tensor(const Value* v) { return v->kind == Value_Tensor && v->u.tensor->dim == 0; }
+
+/* A Python type given for a dtype: float is float64, int int64, bool bool.
+ * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp PythonArgs::scalartype */
+bool python_type_dtype(const Value* v, ScalarType* out) {
+  if (v->kind != Value_Type) return false;
+  static const struct { const char* name; ScalarType t; } kTypes[] = {
+      {"float", ScalarType_Double}, {"int", ScalarType_Long}, {"bool", ScalarType_Bool}};
+  for (size_t i = 0; i < sizeof kTypes / sizeof kTypes[0]; i++) {
+    if (strcmp(v->u.type->name, kTypes[i].name) == 0 && v->u.type->module == NULL) {
+      if (out) *out = kTypes[i].t;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* allow_none: `T?`, or a default of None. */
+static bool allows_none(const Argument* a) {
+  return a->type.is_optional || (a->has_default && IValue_isNone(&a->default_value));
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp FunctionParameter::check */
+static bool param_check(const Value* v, const Argument* a, bool numbers_as_tensors) {
+  const SchemaType* t = &a->type;
+  if (t->base == SchemaBaseType_Any) return true; /* PyObject* (torch.tensor's data) */
+  if (t->is_list) {
+    switch (t->base) {
+      case SchemaBaseType_int:
+      case SchemaBaseType_SymInt:
+        return is_int_list(v, t->list_size);
+      case SchemaBaseType_Tensor:
+        if (!is_seq(v)) return false;
+        for (int i = 0; i < v->u.seq.n; i++) {
+          const Value* item = v->u.seq.items[i];
+          if (item->kind != Value_Tensor && !(t->elem_optional && item->kind == Value_None)) return false;
+        }
+        return true;
+      case SchemaBaseType_float:
+        return is_seq(v) && (v->u.seq.n == 0 || Value_isNumber(v->u.seq.items[0]));
+      case SchemaBaseType_bool:
+        if (!is_seq(v)) return false;
+        for (int i = 0; i < v->u.seq.n; i++)
+          if (v->u.seq.items[i]->kind != Value_Bool) return false;
+        return true;
+      default:
+        return false;
+    }
+  }
+  switch (t->base) {
+    case SchemaBaseType_Tensor: return v->kind == Value_Tensor || (numbers_as_tensors && Value_isNumber(v));
+    case SchemaBaseType_Scalar:
+    case SchemaBaseType_float: return Value_isNumber(v) || is_zero_dim_tensor(v);
+    case SchemaBaseType_int:
+    case SchemaBaseType_SymInt:
+      return v->kind == Value_Int ||
+             (is_zero_dim_tensor(v) && ScalarType_isIntegral(v->u.tensor->dtype, false));
+    case SchemaBaseType_bool: return v->kind == Value_Bool;
+    case SchemaBaseType_str: return v->kind == Value_Str;
+    case SchemaBaseType_ScalarType: return v->kind == Value_Dtype || python_type_dtype(v, NULL);
+    case SchemaBaseType_MemoryFormat: return v->kind == Value_MemoryFormat;
+    case SchemaBaseType_Device: return v->kind == Value_Str || v->kind == Value_Device;
+    default: return false;
+  }
+}
+
+/* The Python name of a parameter: a function's `self` is `input`. */
+static const char* python_name(const Argument* a, bool is_self_of_function) {
+  return is_self_of_function && strcmp(a->name, "self") == 0 ? "input" : a->name;
+}
+
+/* The trailing keyword-only tensors an out= overload writes (max.dim_max's
+ * `max`, `max_values`): where they start, and how many (0 if none). */
+static size_t out_arguments(const FunctionSchema* s, size_t* count) {
+  size_t i = s->num_arguments;
+  while (i > 0) {
+    const Argument* a = &s->arguments[i - 1];
+    if (!(a->kwarg_only && SchemaType_isTensor(&a->type) && a->alias_info.present && a->alias_info.is_write)) break;
+    i--;
+  }
+  *count = s->num_arguments - i;
+  return i;
+}
+
+void ParsedArgs_release(ParsedArgs* p) {
+  Value_release(p->packed);
+  p->packed = NULL;
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp FunctionSignature::parse (raise_exception=false) */
+bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args, int nargs, char** kwnames,
+                             Value** kwargs, int nkw, bool numbers_as_tensors, ParsedArgs* out) {
+  memset(out, 0, sizeof *out);
+  size_t n = s->num_arguments;
+  if (n > kMaxArgs) return false;
+  size_t first = 0;
+  if (self != NULL) {
+    if (n == 0 || !SchemaType_isTensor(&s->arguments[0].type)) return false;
+    out->slots[0] = self;
+    first = 1;
+  }
+  int max_pos_args = 0;
+  for (size_t i = first; i < n; i++)
+    if (!s->arguments[i].kwarg_only) max_pos_args++;
+  const SchemaType* t0 = first < n ? &s->arguments[first].type : NULL;
+  bool allow_varargs_intlist = max_pos_args == 1 && t0->is_list && SchemaType_isIntLike(t0->base);
+  if (nargs > max_pos_args && !allow_varargs_intlist) return false;
+
+  /* Several outputs are one Python parameter, `out=(values, indices)`. */
+  size_t num_out, out_start = out_arguments(s, &num_out);
+  int arg_pos = 0, remaining_kwargs = nkw;
+  for (size_t i = first; i < n; i++) {
+    const Argument* a = &s->arguments[i];
+    if (num_out >= 2 && i == out_start) {
+      const Value* tuple = NULL;
+      for (int k = 0; k < nkw; k++)
+        if (strcmp(kwnames[k], "out") == 0) tuple = kwargs[k];
+      if (tuple == NULL || (tuple->kind != Value_Tuple && tuple->kind != Value_List) ||
+          tuple->u.seq.n != (int)num_out)
+        goto mismatch;
+      for (size_t j = 0; j < num_out; j++) {
+        if (tuple->u.seq.items[j]->kind != Value_Tensor) goto mismatch;
+        out->slots[i + j] = tuple->u.seq.items[j];
+      }
+      remaining_kwargs--;
+      break;
+    }
+    const Value* obj = NULL;
+    bool is_kwd = false;
+    if (arg_pos < nargs) {
+      if (a->kwarg_only) goto mismatch;
+      obj = args[arg_pos];
+    } else {
+      const char* name = python_name(a, self == NULL && i == 0);
+      for (int k = 0; k < nkw; k++)
+        if (strcmp(kwnames[k], name) == 0) obj = kwargs[k];
+      is_kwd = true;
+    }
+    if ((obj == NULL && a->has_default) || (obj != NULL && obj->kind == Value_None && allows_none(a))) {
+      out->slots[i] = NULL;
+    } else if (obj == NULL) {
+      goto mismatch;
+    } else if (param_check(obj, a, numbers_as_tensors)) {
+      out->slots[i] = obj;
+    } else if (allow_varargs_intlist && arg_pos == 0 && !is_kwd && check_index(obj)) {
+      /* permute(1, 2, 3) -> permute((1, 2, 3)) */
+      out->packed = Value_seq(Value_Tuple, nargs);
+      for (int k = 0; k < nargs; k++) out->packed->u.seq.items[k] = Value_retain(args[k]);
+      out->slots[i] = out->packed;
+      arg_pos = nargs;
+      continue;
+    } else {
+      goto mismatch;
+    }
+    if (!is_kwd) arg_pos++;
+    else if (obj != NULL) remaining_kwargs--;
+  }
+  if (remaining_kwargs > 0) goto mismatch;
+  return true;
+mismatch:
+  ParsedArgs_release(out);
+  return false;
+}
+
+/* ---- converting ------------------------------------------------------------ */
+
+/* One int-list element: PyTorch 1.13 THPUtils_unpackIndex (bools and
+ * one-element integer tensors go through __index__). */
+static int unpack_index(const Value* v, int64_t* out) {
+  if (v->kind == Value_Int) *out = v->u.i;
+  else if (v->kind == Value_Bool) *out = v->u.b;
+  else if (v->kind == Value_Tensor) return tensor_to_index(v->u.tensor, out);
+  else return -1;
+  return 0;
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp PythonArgs::intlistWithDefault */
+static int to_int_list(const char* fname, const Argument* a, const Value* v, IValue* out) {
+  int64_t ints[MINATEN_MAX_DIM];
+  if (v->kind == Value_Int) { /* `int[2] stride=1`: one int for all */
+    for (int64_t i = 0; i < a->type.list_size && i < MINATEN_MAX_DIM; i++) ints[i] = v->u.i;
+    *out = IValue_copyIntList(IntArrayRef_make(ints, (size_t)a->type.list_size));
+    return 0;
+  }
+  if (v->u.seq.n > MINATEN_MAX_DIM) {
+    Error_set(ErrorType_RuntimeError, "minaten: at most %d sizes are supported", MINATEN_MAX_DIM);
+    return -1;
+  }
+  for (int i = 0; i < v->u.seq.n; i++) {
+    if (unpack_index(v->u.seq.items[i], &ints[i]) < 0) {
+      if (!Error_occurred())
+        Error_set(ErrorType_TypeError, "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %d",
+                  fname, a->name, a->type.base == SchemaBaseType_SymInt ? "SymInts" : "ints",
+                  Value_typeName(v->u.seq.items[i]), i + 1);
+      return -1;
+    }
+  }
+  *out = IValue_copyIntList(IntArrayRef_make(ints, (size_t)v->u.seq.n));
+  return 0;
+}
+
+static Scalar number_scalar(const Value* v) {
+  return v->kind == Value_Float ? Scalar_fromDouble(v->u.f)
+         : v->kind == Value_Bool ? Scalar_fromBool(v->u.b)
+                                 : Scalar_fromLong(v->u.i);
+}
+
+static int list_to_ivalue(const char* fname, const Argument* a, const Value* v, IValue* out) {
+  switch (a->type.base) {
+    case SchemaBaseType_int:
+    case SchemaBaseType_SymInt:
+      return to_int_list(fname, a, v, out);
+    case SchemaBaseType_Tensor: {
+      Tensor** items = calloc((size_t)v->u.seq.n + 1, sizeof *items);
+      TORCH_INTERNAL_ASSERT(items != NULL);
+      for (int i = 0; i < v->u.seq.n; i++)
+        items[i] = v->u.seq.items[i]->kind == Value_Tensor ? v->u.seq.items[i]->u.tensor : NULL;
+      TensorList l = {items, (size_t)v->u.seq.n};
+      *out = IValue_copyTensorList(l);
+      free(items);
+      return 0;
+    }
+    case SchemaBaseType_float: {
+      double* d = calloc((size_t)v->u.seq.n + 1, sizeof *d);
+      TORCH_INTERNAL_ASSERT(d != NULL);
+      for (int i = 0; i < v->u.seq.n; i++) {
+        if (!Value_isNumber(v->u.seq.items[i])) {
+          free(d);
+          Error_set(ErrorType_TypeError, "%s(): argument '%s' must be tuple of floats, but found element of type %s at pos %d",
+                    fname, a->name, Value_typeName(v->u.seq.items[i]), i + 1);
+          return -1;
+        }
+        d[i] = Value_toDouble(v->u.seq.items[i]);
+      }
+      *out = IValue_copyDoubleList(d, (size_t)v->u.seq.n);
+      free(d);
+      return 0;
+    }
+    default: { /* bool */
+      bool* b = calloc((size_t)v->u.seq.n + 1, sizeof *b);
+      TORCH_INTERNAL_ASSERT(b != NULL);
+      for (int i = 0; i < v->u.seq.n; i++) b[i] = v->u.seq.items[i]->u.b;
+      *out = IValue_copyBoolList(b, (size_t)v->u.seq.n);
+      free(b);
+      return 0;
+    }
+  }
+}
+
+/* A Python value (already accepted by param_check) as the IValue of a
+ * parameter; v NULL means absent (the default).  Returns 0, or -1 with the
+ * error set.  The IValue may borrow from v or from the schema. */
+int PythonArgs_toIValue(const char* fname, const Argument* a, const Value* v, bool numbers_as_tensors, IValue* out) {
+  (void)numbers_as_tensors;
+  if (v == NULL || v->kind == Value_None) {
+    if (v == NULL && a->has_default) {
+      *out = a->default_value;
+      out->owned = false; /* borrowed from the schema */
+    } else {
+      *out = IValue_none();
+    }
+    return 0;
+  }
+  if (a->type.is_list) return list_to_ivalue(fname, a, v, out);
+  switch (a->type.base) {
+    case SchemaBaseType_Tensor:
+      if (v->kind == Value_Tensor) {
+        *out = IValue_borrowTensor(v->u.tensor);
+        return 0;
+      } else {
+        /* PythonArgs::tensor_slow: a number becomes a wrapped-number tensor */
+        Tensor* w = wrapped_scalar_tensor(number_scalar(v));
+        if (w == NULL) return -1;
+        *out = IValue_takeTensor(w);
+        return 0;
+      }
+    case SchemaBaseType_Scalar:
+      if (v->kind == Value_Tensor) { /* PythonArgs::scalar_slow: item() */
+        Value* item = tensor_item(v->u.tensor);
+        if (item == NULL) return -1;
+        *out = IValue_fromScalar(number_scalar(item));
+        Value_release(item);
+        return 0;
+      }
+      *out = IValue_fromScalar(number_scalar(v));
+      return 0;
+    case SchemaBaseType_float: {
+      double d = Value_toDouble(v);
+      if (v->kind == Value_Tensor && tensor_to_double(v->u.tensor, &d) < 0) return -1;
+      *out = IValue_fromDouble(d);
+      return 0;
+    }
+    case SchemaBaseType_int:
+    case SchemaBaseType_SymInt: {
+      int64_t i = 0;
+      if (unpack_index(v, &i) < 0) return -1;
+      *out = IValue_fromInt(i);
+      return 0;
+    }
+    case SchemaBaseType_bool: *out = IValue_fromBool(v->u.b); return 0;
+    case SchemaBaseType_str: *out = IValue_borrowString(v->u.s); return 0;
+    case SchemaBaseType_ScalarType: {
+      ScalarType t = v->kind == Value_Dtype ? v->u.dtype : ScalarType_Float;
+      if (v->kind != Value_Dtype) python_type_dtype(v, &t);
+      *out = IValue_fromScalarType(t);
+      return 0;
+    }
+    case SchemaBaseType_MemoryFormat: *out = IValue_fromMemoryFormat(v->u.memory_format); return 0;
+    case SchemaBaseType_Device: {
+      Device d = v->kind == Value_Device ? v->u.device : Device_cpu();
+      if (v->kind == Value_Str && Device_parse(v->u.s, &d) < 0) return -1;
+      *out = IValue_fromDevice(d);
+      return 0;
+    }
+    default:
+      Error_set(ErrorType_NotImplementedError, "minaten: arguments of type %s are not supported",
+                SchemaBaseType_name(a->type.base));
+      return -1;
+  }
+}
+
+/* ---- builtins parsed like operators ----------------------------------------- */
+
+/* Describes the argument types for a TypeError: "(int, int, x=int)". */
+void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < nargs && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", Value_typeName(args[i]));
+  for (int i = 0; i < nkw && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", n ? ", " : "", kwnames[i], Value_typeName(kwargs[i]));
+}
+
+/*
+ * Matches the arguments of builtin `name` against its Python signatures
+ * (schema strings such as "to(Tensor self, ScalarType dtype, bool
+ * non_blocking=False) -> Tensor"; methods list `Tensor self` first and pass
+ * self).  Returns the index of the first signature that matches, with
+ * out->slots filled (NULL: absent); or -1 with PyTorch's TypeError.
+ */
+int PythonArgParser_parse(const char* name, const char* const* signatures, int n, Value* self, Value** args,
+                          int nargs, char** kwnames, Value** kwargs, int nkw, ParsedArgs* out) {
+  for (int k = 0; k < n; k++) {
+    FunctionSchema s;
+    SchemaParseError err;
+    int rc = FunctionSchema_parse(signatures[k], &s, &err);
+    TORCH_INTERNAL_ASSERT(rc == 0);
+    bool ok = FunctionSignature_parse(&s, self, args, nargs, kwnames, kwargs, nkw, false, out);
+    FunctionSchema_free(&s);
+    if (ok) return k;
+  }
+  char got[256];
+  describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
+  Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
+            name, got);
+  return -1;
+}

@@ -1,0 +1,103 @@
+/*
+ * bindings.h - the model of PyTorch's Python bindings: the interfaces
+ * between its files.  What the interpreter calls is torch.h (the seam);
+ * everything here is used only inside bindings/.
+ *
+ *   resolve.c           torch.NAME / t.NAME / torch.ops: operators by name,
+ *                       which operators have a Python binding
+ *   arg_parser.c        PyTorch's Python argument parser (overloads, varargs)
+ *   jit_args.c          torch.ops' TorchScript argument binding
+ *   tensor_methods.c    Tensor methods that are not operators (size, to, item)
+ *   tensor_operators.c  torch.Tensor's Python operators, in-place operators, iteration
+ *   tensor_new.c        torch.tensor
+ *   indexing.c          t[...] and t[...] = v
+ *   tensor_str.c        str(tensor), PyTorch's printing layout
+ *   torch_module.c      the torch module's other names, torch.ops namespaces,
+ *                       the dialect's helpers (show, same_storage, lazy_ir, trace_on)
+ *
+ * The bindings sit on the interpreter's values (interpreter/interp.h) and
+ * call operators through the dispatcher (dispatch/Dispatcher.h,
+ * Dispatcher_callBoxed).  The conventions are interp.h's.
+ */
+#ifndef MINATEN_BINDINGS_BINDINGS_H
+#define MINATEN_BINDINGS_BINDINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dispatch/OperatorEntry.h"
+#include "tools/minaten/bindings/torch.h"
+#include "tools/minaten/interpreter/interp.h"
+
+enum { kMaxArgs = 32 }; /* schema arguments an operator call may have */
+
+/* ---- arg_parser.c: PyTorch 1.13 torch/csrc/utils/python_arg_parser.cpp ---- */
+
+typedef struct ParsedArgs {
+  const Value* slots[kMaxArgs]; /* per schema argument: the Python value, or NULL when absent */
+  Value* packed;                /* owned: the varargs ints of `a.view(2, 3)`, as a tuple */
+} ParsedArgs;
+/* FunctionSignature::parse: whether the arguments fit the schema (no error is
+ * ever set); on true, release *out with ParsedArgs_release. */
+bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args, int nargs, char** kwnames,
+                             Value** kwargs, int nkw, bool numbers_as_tensors, ParsedArgs* out);
+void ParsedArgs_release(ParsedArgs* p);
+/* A matched value (NULL: absent, the default) as the parameter's IValue. */
+int PythonArgs_toIValue(const char* fname, const Argument* a, const Value* v, bool numbers_as_tensors, IValue* out);
+/* Builtins' own signatures (schema strings): the index of the one that
+ * matches, or -1 with a TypeError. */
+int PythonArgParser_parse(const char* name, const char* const* signatures, int n, Value* self, Value** args,
+                          int nargs, char** kwnames, Value** kwargs, int nkw, ParsedArgs* out);
+bool python_type_dtype(const Value* v, ScalarType* out); /* float/int/bool given as a dtype */
+/* "(int, int, x=int)" for a TypeError message. */
+void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+/* A tensor read as a Python float: __float__ (item()); tensor_item and
+ * tensor_to_index are in torch.h. */
+int tensor_to_double(const Tensor* t, double* out);
+
+/* ---- jit_args.c: PyTorch 1.13 torch/csrc/jit/python/pybind_utils.h ---- */
+
+/* createStackForSchema: 1 bound (release the stack), 0 mismatch (the JIT's
+ * message in why), -1 error. */
+int jit_createStackForSchema(const OperatorEntry* op, Value** args, int nargs, char** kwnames, Value** kwargs,
+                             int nkw, IValue* stack, char* why, size_t why_size);
+
+/* ---- resolve.c: operators by name ---- */
+
+/* Calls an operator by qualified name with all its arguments bound
+ * (borrowed); NotImplementedError when minaten does not have it. */
+Value* call_op_boxed(const char* qualified_name, IValue* args);
+/* PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
+bool allows_numbers_as_tensors(const char* name);
+/* Whether `torch.NAME` / `Tensor.NAME` exist in PyTorch for this operator. */
+bool has_python_binding(const OperatorEntry* op, bool method);
+/* The first registered operator ns::name with a Python binding of the
+ * variant (or any, with all); NULL if none. */
+const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all);
+/* An operator's return as a Value; takes an owned IValue's payload. */
+Value* value_from_ivalue(IValue* v);
+
+/* ---- tensor_methods.c ---- */
+
+/* A CPU tensor with self's data (lazy tensors materialised, untraced). */
+Value* tensor_cpu_data(Value* self);
+/* op(t) (an operator's entry point: at_dequantize_self) with the trace
+ * paused, for printing. */
+Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t);
+
+/* ---- torch_module.c ---- */
+
+Value* torch_attribute(const char* name); /* torch.NAME */
+/* Element i (row-major) of a CPU tensor as a Python number (quantized:
+ * the dequantized value). */
+Value* tensor_element(const Tensor* t, int64_t i);
+
+/* ---- tensor_new.c: PyTorch 1.13 torch/csrc/utils/tensor_new.cpp ---- */
+
+Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+Value* internal_new_from_data(const Value* data, ScalarType dtype, bool type_inference, const Device* device,
+                              bool copy_variables);
+Value* indexing_tensor_from_data(const Value* data);
+
+#endif

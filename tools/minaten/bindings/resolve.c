@@ -1,0 +1,280 @@
+/*
+ * resolve.c - calling operators by name with Python arguments.
+ *
+ * `torch.NAME(...)`, `t.NAME(...)` and `torch.ops.NS.NAME[.OVERLOAD](...)`
+ * name a set of overloads.  The first two are PyTorch's generated Python
+ * bindings: only operators with a Python binding and the right variant are
+ * reachable, and the first overload in declaration order whose signature
+ * accepts the arguments is called (arg_parser.c).  `torch.ops` reaches every
+ * registered operator and binds arguments as TorchScript does (jit_args.c).
+ * Either way the bound arguments become IValues and the call goes through
+ * Dispatcher_callBoxed: the same boxed path as any fallback, libffi
+ * bridging to the C kernel; the returns come back as Values.
+ *
+ * PyTorch 1.13: tools/autograd/gen_python_functions.py (which operators are
+ * bound, and how), torch/csrc/utils/python_arg_parser.cpp PythonArgParser::parse,
+ * torch/_ops.py (OpOverloadPacket, OpOverload)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/Dispatcher.h"
+#include "runtime/Exception.h"
+#include "tools/minaten/bindings/bindings.h"
+
+/*
+ * Operators that PyTorch 1.13 registers but does not bind as torch.NAME or
+ * Tensor.NAME; torch.ops.aten.NAME still reaches them.  Where the fact
+ * comes from in 1.13: tools/autograd/gen_python_functions.py, whose
+ * _SKIP_PYTHON_BINDINGS patterns leave these out of the generated
+ * python_torch_functions.cpp / python_variable_methods.cpp (the script is not
+ * in Debian's packages); each entry was checked with hasattr(torch, NAME)
+ * and hasattr(torch.Tensor, NAME), both False, on Debian's 1.13.
+ * `minaten ops` names every operator minaten has.
+ */
+static const char* const kNoPythonBinding[] = {
+    "alias", "_unsafe_view", "index", "slice", "_local_scalar_dense", "_to_copy", "_reshape_alias",
+    "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T"};
+/* ... and those bound as methods only: hasattr(torch.Tensor, NAME) but not
+ * hasattr(torch, NAME) on Debian's 1.13.  1.13 writes item, to, size,
+ * stride, contiguous, set_, copy_, data, ... by hand in
+ * torch/csrc/autograd/python_variable_methods.cpp (its `variable_methods`
+ * table); the dunder operators (__and__, __iand__, ...) are methods
+ * only there too. */
+static const char* const kNoFunctionBinding[] = {
+    "item", "to", "copy_", "set_", "data", "contiguous", "size", "stride", "expand_as", "view", "reshape_as",
+    "resize_", "__and__", "__or__", "__xor__", "__lshift__", "__rshift__", "__iand__", "__ior__", "__ixor__",
+    "__ilshift__", "__irshift__"};
+
+static bool in_table(const char* name, const char* const* table, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(name, table[i]) == 0) return true;
+  return false;
+}
+
+bool has_python_binding(const OperatorEntry* op, bool method) {
+  const char* name = op->schema.name;
+  if (in_table(name, kNoPythonBinding, sizeof kNoPythonBinding / sizeof kNoPythonBinding[0])) return false;
+  if (!method && in_table(name, kNoFunctionBinding, sizeof kNoFunctionBinding / sizeof kNoFunctionBinding[0]))
+    return false;
+  return op->python_binding && (method ? op->has_method_variant : op->has_function_variant);
+}
+
+static bool op_matches(const OperatorEntry* op, const char* ns, const char* name, const char* overload) {
+  if (strcmp(op->schema.ns, ns) != 0 || strcmp(op->schema.name, name) != 0) return false;
+  return overload == NULL || strcmp(op->schema.overload_name, overload) == 0;
+}
+
+const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all) {
+  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (op_matches(op, ns, name, NULL) && (all || has_python_binding(op, method))) return op;
+  }
+  return NULL;
+}
+
+Value* value_from_ivalue(IValue* v) {
+  Value* r;
+  switch (v->tag) {
+    case IValueTag_Tensor:
+      r = Value_tensor(v->owned ? v->u.tensor : Tensor_retain(v->u.tensor));
+      v->owned = false;
+      return r;
+    case IValueTag_TensorList: {
+      TensorList l = IValue_toTensorList(v);
+      r = Value_seq(Value_List, (int)l.size);
+      for (size_t i = 0; i < l.size; i++) r->u.seq.items[i] = Value_tensor(Tensor_retain(l.data[i]));
+      IValue_release(v);
+      return r;
+    }
+    case IValueTag_Int: return Value_int(v->u.i);
+    case IValueTag_Double: return Value_float(v->u.d);
+    case IValueTag_Bool: return Value_bool(v->u.b);
+    case IValueTag_ScalarType: return Value_dtype(v->u.scalar_type);
+    case IValueTag_String: return Value_str(v->u.s);
+    case IValueTag_Device: return Value_device(v->u.device);
+    case IValueTag_MemoryFormat: return Value_memoryFormat(v->u.memory_format);
+    case IValueTag_IntList:
+    case IValueTag_DoubleList:
+    case IValueTag_BoolList: {
+      r = Value_seq(Value_List, (int)v->u.list.size);
+      for (size_t i = 0; i < v->u.list.size; i++)
+        r->u.seq.items[i] = v->tag == IValueTag_IntList      ? Value_int(((const int64_t*)v->u.list.data)[i])
+                            : v->tag == IValueTag_DoubleList ? Value_float(((const double*)v->u.list.data)[i])
+                                                             : Value_bool(((const bool*)v->u.list.data)[i]);
+      IValue_release(v);
+      return r;
+    }
+    default: return Value_none();
+  }
+}
+
+/* Calls a bound operator and turns its returns into a Value. */
+static Value* invoke(const OperatorEntry* op, IValue* args) {
+  IValue rets[8];
+  size_t nret = op->schema.num_returns;
+  int r = Dispatcher_callBoxed(op, args, rets);
+  for (size_t i = 0; i < op->schema.num_arguments; i++) IValue_release(&args[i]);
+  if (r < 0) return NULL;
+  if (nret == 0) return Value_none();
+  if (nret == 1) {
+    /* a QScheme comes back boxed as an int, as in c10::IValue */
+    if (op->schema.returns[0].type.base == SchemaBaseType_QScheme && rets[0].tag == IValueTag_Int)
+      return Value_qscheme((QScheme)rets[0].u.i);
+    Value* v = value_from_ivalue(&rets[0]);
+    IValue_release(&rets[0]);
+    return v;
+  }
+  Value* t = Value_seq(Value_Tuple, (int)nret);
+  bool named = true;
+  for (size_t i = 0; i < nret; i++) named = named && op->schema.returns[i].name != NULL;
+  if (named) t->u.seq.named = &op->schema;
+  for (size_t i = 0; i < nret; i++) {
+    t->u.seq.items[i] = value_from_ivalue(&rets[i]);
+    IValue_release(&rets[i]);
+  }
+  return t;
+}
+
+Value* call_op_boxed(const char* qualified_name, IValue* args) {
+  const OperatorEntry* op = Dispatcher_findSchema(qualified_name);
+  if (op == NULL) {
+    Error_set(ErrorType_NotImplementedError, "minaten has no operator %s yet", qualified_name);
+    return NULL;
+  }
+  return invoke(op, args);
+}
+
+/* Operators whose Tensor parameters also take Python numbers, wrapped into
+ * 0-dim "wrapped number" tensors (`torch.add(a, 1)`).  PyTorch 1.13:
+ * torch/csrc/utils/python_arg_parser.cpp should_allow_numbers_as_tensors,
+ * its static set `allowed` (which also lists the NAME_out spellings, never
+ * a schema name in minaten: out= forms are overloads of NAME). */
+bool allows_numbers_as_tensors(const char* name) {
+  static const char* const allowed[] = {"add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_",
+                                        "multiply", "multiply_", "sub", "sub_", "subtract", "subtract_",
+                                        "true_divide", "true_divide_", "to", "_to_copy", "copy_",
+                                        "floor_divide", "floor_divide_"};
+  for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+    if (strcmp(name, allowed[i]) == 0) return true;
+  return false;
+}
+
+/* Whether the schema has TensorOptions (dtype, layout, device, pin_memory):
+ * its Python signature then also takes `requires_grad`
+ * (tools/autograd/gen_python_functions.py). */
+static bool has_tensor_options(const FunctionSchema* s) {
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (strcmp(s->arguments[i].name, "pin_memory") == 0) return true;
+  return false;
+}
+
+/* Tries one overload with Python's argument parser.  Returns the result, or
+ * NULL with *matched telling a mismatch (false, no error) from an error. */
+static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** args, int nargs, char** kwnames,
+                                  Value** kwargs, int nkw, bool* matched) {
+  const FunctionSchema* s = &op->schema;
+  char* names[kMaxArgs];
+  Value* values[kMaxArgs];
+  int n = 0;
+  const Value* requires_grad = NULL;
+  for (int k = 0; k < nkw && k < kMaxArgs; k++) {
+    if (strcmp(kwnames[k], "requires_grad") == 0 && has_tensor_options(s)) {
+      requires_grad = kwargs[k];
+      continue;
+    }
+    names[n] = kwnames[k];
+    values[n++] = kwargs[k];
+  }
+  *matched = false;
+  if (requires_grad != NULL && requires_grad->kind != Value_Bool) return NULL;
+  bool numbers = allows_numbers_as_tensors(s->name);
+  ParsedArgs parsed;
+  if (!FunctionSignature_parse(s, self, args, nargs, names, values, n, numbers, &parsed)) return NULL;
+  *matched = true;
+  if (requires_grad != NULL && requires_grad->u.b) {
+    ParsedArgs_release(&parsed);
+    Error_set(ErrorType_NotImplementedError, "minaten has no autograd: requires_grad=True is not supported");
+    return NULL;
+  }
+  IValue stack[kMaxArgs];
+  size_t i;
+  for (i = 0; i < s->num_arguments; i++)
+    if (PythonArgs_toIValue(s->name, &s->arguments[i], parsed.slots[i], numbers, &stack[i]) < 0) break;
+  ParsedArgs_release(&parsed);
+  if (i < s->num_arguments) {
+    while (i > 0) IValue_release(&stack[--i]);
+    return NULL;
+  }
+  return invoke(op, stack);
+}
+
+/* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
+ * overloads in declaration order. */
+static Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                          int nkw) {
+  bool any = false;
+  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
+    if (!has_python_binding(op, ops->u.ops.method)) continue;
+    any = true;
+    bool matched;
+    Value* r = try_python_overload(op, self, args, nargs, kwnames, kwargs, nkw, &matched);
+    if (matched) return r;
+  }
+  /* torch/_tensor.py Tensor.split (and torch.split, which calls it): a list
+   * of sizes goes to split_with_sizes. */
+  if (any && strcmp(ops->u.ops.name, "split") == 0) {
+    Value* sizes = Value_ops(ops->u.ops.ns, "split_with_sizes", NULL, ops->u.ops.method, false);
+    Value* r = call_python(sizes, self, args, nargs, kwnames, kwargs, nkw);
+    Value_release(sizes);
+    if (r != NULL || Error_type() != ErrorType_TypeError) return r;
+    Error_clear();
+  }
+  char got[256];
+  describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
+  if (!any)
+    Error_set(ErrorType_NotImplementedError, "minaten has no operator %s::%s", ops->u.ops.ns, ops->u.ops.name);
+  else
+    Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
+              ops->u.ops.name, got);
+  return NULL;
+}
+
+/* torch.ops.NS.NAME(...) / torch.ops.NS.NAME.OVERLOAD(...): the JIT's binding
+ * (jit_args.c).  PyTorch 1.13: pybind_utils.h getOpWithStack */
+static Value* call_jit(const Value* ops, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  for (int k = 0; k < nkw; k++) {
+    if (strcmp(kwnames[k], "self") == 0) { /* the `self` of OpOverloadPacket.__call__ */
+      Error_set(ErrorType_TypeError, "%s.__call__() got multiple values for argument 'self'",
+                ops->u.ops.overload ? "OpOverload" : "OpOverloadPacket");
+      return NULL;
+    }
+  }
+  const OperatorEntry* candidates[256];
+  int n = 0;
+  for (size_t i = 0; i < Dispatcher_numOperators() && n < 256; i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) candidates[n++] = op;
+  }
+  char why[2048];
+  IValue stack[kMaxArgs];
+  for (int c = 0; c < n; c++) {
+    if (candidates[c]->schema.num_arguments > kMaxArgs) continue;
+    int r = jit_createStackForSchema(candidates[c], args, nargs, kwnames, kwargs, nkw, stack, why, sizeof why);
+    if (r < 0) return NULL;
+    if (r == 1) return invoke(candidates[c], stack);
+  }
+  if (n == 1)
+    Error_set(ErrorType_RuntimeError, "%s", why);
+  else
+    Error_set(ErrorType_RuntimeError, "Overloaded torch operator invoked from Python failed to many any schema:");
+  return NULL;
+}
+
+Value* call_operator(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                     int nkw) {
+  if (ops->u.ops.all) return call_jit(ops, args, nargs, kwnames, kwargs, nkw);
+  return call_python(ops, self, args, nargs, kwnames, kwargs, nkw);
+}
