@@ -107,7 +107,7 @@ fail:
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_cpu_ */
 static Tensor* zero_cpu_(Tensor* self, int64_t nelements) {
-  if (nelements > 0) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
+  if (nelements > 0 && !MetaMode_isEnabled()) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
   return Tensor_retain(self);
 }
 

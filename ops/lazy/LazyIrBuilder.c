@@ -7,9 +7,9 @@
  * operator's schema:
  *
  *   1. Shape: the CPU kernel itself runs, through the dispatcher, on dummy
- *      CPU tensors of the same sizes and dtypes (contiguous), in MetaMode
- *      (ops/MetaMode.h): it checks its arguments and makes its outputs but
- *      computes nothing.  Its result gives each output's sizes, dtype and,
+ *      CPU tensors of the same sizes and dtypes (contiguous, and with no
+ *      data: see make_dummy), in MetaMode (ops/MetaMode.h): it checks its
+ *      arguments and makes its outputs but computes nothing.  Its result gives each output's sizes, dtype and,
  *      for a view, the storage offset that 1.13 reports; a shape error is
  *      the CPU kernel's own error, raised while the node is built.
  *      NB(minaten): PyTorch has a shape function per operator
@@ -38,6 +38,7 @@
 #include "dispatch/Dispatcher.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "runtime/Storage.h"
 #include "runtime/Exception.h"
 #include "runtime/LocalDispatchKeySet.h"
 
@@ -60,11 +61,11 @@ bool LazyIrBuilder_isViewOp(const OperatorEntry* op) {
 
 /* ---- dummies -------------------------------------------------------------- */
 
-/* A contiguous CPU tensor like t.  The shape run (in MetaMode) reads no
- * elements but the one of a 0-dim or 1-element tensor (fill_'s value, a
- * scalar's conversion check), which is 1 so that no check fails on it;
- * larger dummies stay unwritten, so making one costs no page faults. */
-static Tensor* make_dummy(const Tensor* t) {
+/* A contiguous CPU tensor like t, with a buffer: elements 1, for the
+ * tensors of at most one element a shape run may read (fill_'s value, a
+ * scalar's conversion check); a larger one, an out= argument, stays
+ * unwritten, so making it costs no page faults. */
+static Tensor* make_dummy_with_buffer(const Tensor* t) {
   Tensor* d = empty_cpu(Tensor_sizes(t), t->dtype);
   if (d == NULL) return NULL;
   d->is_wrapped_number = t->is_wrapped_number;
@@ -84,12 +85,39 @@ static Tensor* make_dummy(const Tensor* t) {
   return d;
 }
 
+/*
+ * A contiguous CPU tensor like t, with no buffer: its storage counts the
+ * bytes the tensor needs (as_strided and the other storage checks pass)
+ * but its data pointer is NULL, so a kernel that forgets MetaMode faults
+ * on its first element access: SIGSEGV, "Invalid read" or "Invalid write"
+ * under valgrind, a SEGV report under ASan.  (Uninitialised bytes would
+ * show only where a branch depends on them.)  Tensors of at most one
+ * element keep a buffer (make_dummy_with_buffer), and so do out=
+ * arguments: resize_output may resize one, and resizing copies the old
+ * bytes (Storage_resize).
+ */
+static Tensor* make_dummy(const Tensor* t, bool buffer) {
+  if (buffer || t->numel <= 1) return make_dummy_with_buffer(t);
+  int64_t strides[MINATEN_MAX_DIM];
+  computeContiguousStrides(Tensor_sizes(t), strides);
+  Storage* none = malloc(sizeof *none);
+  TORCH_INTERNAL_ASSERT(none != NULL);
+  none->refcount = 1;
+  none->nbytes = (size_t)t->numel * Tensor_itemsize(t);
+  none->data = NULL;
+  Tensor* d = Tensor_new(none, 0, Tensor_sizes(t), IntArrayRef_make(strides, (size_t)t->dim), t->dtype,
+                         Device_cpu(), DispatchKey_CPU);
+  Storage_release(none);
+  if (d != NULL) d->is_wrapped_number = t->is_wrapped_number;
+  return d;
+}
+
 void LazyDummyArgs_free(LazyDummyArgs* d, size_t num_args) {
   for (size_t i = 0; i < d->num_owned; i++) Tensor_release(d->owned[i]);
   for (size_t i = 0; i < num_args; i++) free(d->lists[i]);
 }
 
-static const Tensor* dummy_for(LazyDummyArgs* d, const Tensor* t, bool unwrap) {
+static const Tensor* dummy_for(LazyDummyArgs* d, const Tensor* t, bool unwrap, bool buffer) {
   if (d->num_owned >= sizeof d->owned / sizeof d->owned[0]) {
     Error_set(ErrorType_RuntimeError, "minaten's lazy backend supports at most 64 lazy tensor arguments");
     return NULL;
@@ -104,7 +132,7 @@ static const Tensor* dummy_for(LazyDummyArgs* d, const Tensor* t, bool unwrap) {
     return plain;
   }
   if (t == NULL || !Tensor_isLazy(t)) return t;
-  Tensor* dummy = make_dummy(t);
+  Tensor* dummy = make_dummy(t, buffer);
   if (dummy != NULL) d->owned[d->num_owned++] = dummy;
   return dummy;
 }
@@ -116,8 +144,9 @@ int LazyDummyArgs_make(const OperatorEntry* op, const IValue* args, LazyDummyArg
     const IValue* v = &args[i];
     d->args[i] = *v;
     d->args[i].owned = false;
+    const Argument* a = &op->schema.arguments[i];
     if (v->tag == IValueTag_Tensor) {
-      const Tensor* t = dummy_for(d, v->u.tensor, unwrap);
+      const Tensor* t = dummy_for(d, v->u.tensor, unwrap, a->alias_info.is_write && a->kwarg_only);
       if (t == NULL) return -1;
       d->args[i] = IValue_borrowTensor(t);
     } else if (v->tag == IValueTag_TensorList) {
@@ -126,7 +155,7 @@ int LazyDummyArgs_make(const OperatorEntry* op, const IValue* args, LazyDummyArg
       TORCH_INTERNAL_ASSERT(copy != NULL);
       d->lists[i] = copy;
       for (size_t e = 0; e < l.size; e++) {
-        copy[e] = (Tensor*)dummy_for(d, l.data[e], false);
+        copy[e] = (Tensor*)dummy_for(d, l.data[e], false, false);
         if (copy[e] == NULL && l.data[e] != NULL) return -1;
       }
       TensorList dl = {copy, l.size};
