@@ -86,7 +86,9 @@ static void set_value(LazyTensor* lt, LazyValue v) {
   lt->value = v;
 }
 
-/* Replays the view chain on the alias base's current value.
+/* Replays the view chain on the alias base's current value: each step
+ * on a lazy tensor holding the previous step's value (LazyView_replay
+ * builds the step's node).
  * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
  * FunctionalTensorWrapper::regenerate_from_base */
 static int regenerate_from_base(Tensor* t) {
