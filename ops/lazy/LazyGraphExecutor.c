@@ -18,8 +18,8 @@
 #include "Functions.h"
 #include "dispatch/Dispatcher.h"
 #include "runtime/LocalDispatchKeySet.h"
-#include "ops/lazy/LazyNativeFunctions.h"
 #include "ops/lazy/LazyTensor.h"
+#include "ops/lazy/LazyView.h"
 #include "runtime/Exception.h"
 
 static int64_t num_executed = 0;
@@ -146,7 +146,7 @@ static int run_view_scatter(LazyNode* n) {
   for (size_t s = 0; s < n->num_steps; s++) {
     Tensor* f = fresh_value(where);
     Tensor_release(where);
-    where = f ? LazyNativeFunctions_applyViewStep(&n->steps[s], f) : NULL;
+    where = f ? LazyView_applyStep(&n->steps[s], f) : NULL;
     Tensor_release(f);
     if (where == NULL) goto done;
   }

@@ -121,6 +121,10 @@ static inline LazyValue LazyValue_make(LazyNode* n, int64_t index) {
   LazyValue v = {n, index};
   return v;
 }
+/* A lazy tensor: its header's `lazy` field holds its IR value
+ * (ops/lazy/LazyTensor.h). */
+static inline bool Tensor_isLazy(const Tensor* t) { return t != NULL && t->lazy != NULL; }
+
 static inline const LazyShape* LazyValue_shape(LazyValue v) { return &v.node->shapes[v.index]; }
 
 void LazyShape_fromTensor(LazyShape* s, const Tensor* t);

@@ -1,6 +1,7 @@
 /*
- * LazyTensor.c - lazy tensor headers, aliases and view replay; see
- * LazyTensor.h.  Running graphs is in LazyGraphExecutor.c.
+ * LazyTensor.c - lazy tensor headers, aliases, and the IR value a tensor
+ * stands for; see LazyTensor.h.  Replaying a view chain is in LazyView.c,
+ * running graphs in LazyGraphExecutor.c.
  * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp, tensor_impl.cpp,
  * aten/src/ATen/FunctionalTensorWrapper.cpp
  */
@@ -8,7 +9,9 @@
 
 #include <stdlib.h>
 
-#include "ops/lazy/LazyNativeFunctions.h"
+#include "Functions.h"
+#include "Operators.h"
+#include "ops/lazy/LazyView.h"
 #include "runtime/Exception.h"
 
 static void LazyAlias_release(LazyAlias* a) {
@@ -83,7 +86,9 @@ static void set_value(LazyTensor* lt, LazyValue v) {
   lt->value = v;
 }
 
-/* Replays the view chain on the alias base's current value.
+/* Replays the view chain on the alias base's current value: each step
+ * on a lazy tensor holding the previous step's value (LazyView_replay
+ * builds the step's node).
  * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
  * FunctionalTensorWrapper::regenerate_from_base */
 static int regenerate_from_base(Tensor* t) {
@@ -92,7 +97,9 @@ static int regenerate_from_base(Tensor* t) {
   LazyNode_retain(v.node);
   for (size_t s = 0; s < lt->num_steps; s++) {
     LazyValue next;
-    int r = LazyNativeFunctions_replayView(&lt->steps[s], v, &next);
+    Tensor* self = LazyTensor_create(v);
+    int r = self ? LazyView_replay(&lt->steps[s], self, LazyTensor_operand, &next) : -1;
+    Tensor_release(self);
     LazyNode_release(v.node);
     if (r < 0) return -1;
     v = next;
@@ -110,6 +117,50 @@ LazyValue LazyTensor_value(Tensor* t) {
     return none;
   }
   return lt->value;
+}
+
+int LazyTensor_operand(const Tensor* t, LazyValue* out) {
+  if (Tensor_isLazy(t)) {
+    LazyValue v = LazyTensor_value((Tensor*)t);
+    if (v.node == NULL) return -1;
+    *out = LazyValue_make(LazyNode_retain(v.node), v.index);
+    return 0;
+  }
+  Tensor* snap = at_clone(t, kNoMemoryFormat);
+  if (snap == NULL) return -1;
+  snap->is_wrapped_number = t->is_wrapped_number;
+  *out = LazyValue_make(LazyNode_deviceData(snap), 0);
+  Tensor_release(snap);
+  return 0;
+}
+
+int LazyTensor_errorDeviceMismatch(void) {
+  Error_set(ErrorType_RuntimeError,
+            "Expected all tensors to be on the same device, but found at least two devices, "
+            "lazy:0 and cpu!");
+  return -1;
+}
+
+int LazyTensor_checkDevices(const OperatorEntry* op, const IValue* args, bool* any_lazy) {
+  bool foreign = false;
+  *any_lazy = false;
+  for (int k = 0; k < op->num_tensor_args; k++) {
+    int i = op->tensor_arg_index[k];
+    const IValue* v = &args[i];
+    if (v->tag == IValueTag_Tensor) {
+      const Tensor* t = v->u.tensor;
+      if (Tensor_isLazy(t)) *any_lazy = true;
+      else if (t->dim != 0 && !(op == at_op_copy_ && i == 1)) foreign = true;
+    } else if (v->tag == IValueTag_TensorList) {
+      TensorList l = IValue_toTensorList(v);
+      for (size_t e = 0; e < l.size; e++) {
+        if (l.data[e] == NULL) continue;
+        if (Tensor_isLazy(l.data[e])) *any_lazy = true;
+        else if (l.data[e]->dim != 0) foreign = true;
+      }
+    }
+  }
+  return *any_lazy && foreign ? LazyTensor_errorDeviceMismatch() : 0;
 }
 
 void LazyTensor_write(Tensor* t, LazyValue v) {

@@ -54,8 +54,6 @@ struct LazyTensor {
 };
 typedef struct LazyTensor LazyTensor;
 
-static inline bool Tensor_isLazy(const Tensor* t) { return t != NULL && t->lazy != NULL; }
-
 /* A new lazy tensor (a base: a fresh alias) holding `v` (one more
  * reference); NULL + error if the shape is invalid. */
 Tensor* LazyTensor_create(LazyValue v);
@@ -67,6 +65,28 @@ Tensor* LazyTensor_createView(const Tensor* base, LazyViewStep step, LazyValue v
  * alias made it stale.  NULL node + error if rebuilding failed.
  * PyTorch 1.13: FunctionalTensorWrapper::sync_ + LazyTensor::GetIrValue */
 LazyValue LazyTensor_value(Tensor* t);
+/* The IR value a node takes for the tensor argument t (*out holds a new
+ * reference): a lazy tensor's current value (LazyTensor_value), a CPU
+ * tensor's snapshot as a device_data node (the CPU tensor may be written
+ * later).  Returns 0, or -1 with the error indicator set.  The
+ * LazyIrBuilder_operandFn of every node the backend builds.
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp
+ * GetLtcTensorOrCreateForWrappedNumber, LazyTensor::GetIrValue */
+int LazyTensor_operand(const Tensor* t, LazyValue* out);
+
+/* Every tensor argument of op(args) must be lazy, but a 0-dim CPU tensor
+ * (a Python number wrapped as a tensor, `t + torch.tensor(1.)`) and the
+ * source of copy_.  Sets *any_lazy.  Returns 0, or -1 with the
+ * device-mismatch RuntimeError (LazyTensor_errorDeviceMismatch).
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp GetLtcTensor */
+int LazyTensor_checkDevices(const OperatorEntry* op, const IValue* args, bool* any_lazy);
+
+/* Sets "Expected all tensors to be on the same device, ..." and returns -1.
+ * NB(minaten): PyTorch 1.13 aborts the process on this failed internal
+ * check of the lazy backend.
+ * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp compute_types (the message) */
+int LazyTensor_errorDeviceMismatch(void);
+
 /* Writes `v` as the tensor's new value (an in-place operator's result):
  * updates the alias base (through a ViewScatter node for a view).
  * PyTorch 1.13: FunctionalTensorWrapper::replace_ + commit_update */

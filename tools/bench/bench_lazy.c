@@ -8,7 +8,7 @@
  *   lazy build  the chain on lazy tensors (x, w moved in beforehand):
  *               eight IR nodes; each node runs its CPU kernel on dummy
  *               inputs in MetaMode for its shape (see
- *               ops/lazy/LazyNativeFunctions.c), which computes nothing
+ *               ops/lazy/LazyIrBuilder.c), which computes nothing
  *   lazy run    LazyTensor_toCpu(y): the eight nodes through the dispatcher
  *   overhead    the same build on 1-element tensors: what recording a node
  *               costs when the shape run is nearly free

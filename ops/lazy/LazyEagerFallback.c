@@ -1,0 +1,181 @@
+/*
+ * LazyEagerFallback.c - operators the Lazy backend does not lower, run on
+ * the CPU.
+ *
+ * An operator that yaml/ts_native_functions.yaml does not list (and that is
+ * not a view) has no Lazy kernel: RegisterLazy.c registers this file's
+ * LazyNativeFunctions_eagerFallback as the Lazy backend fallback.  It
+ * materialises the lazy arguments (LazyTensor_toCpu), calls the operator on
+ * the CPU through the dispatcher, and moves the tensor results in as
+ * device_data nodes, so lazy_ir shows them as data, as 1.13's does; a
+ * written argument gets its new value (LazyTensor_write).  The recording
+ * kernel (LazyNativeFunctions.c) sends here too what it cannot record:
+ * operators whose result depends on the data (index, index_put_), that
+ * return no tensor, or that write several arguments.
+ *
+ * With no lazy tensor among the arguments (a factory with device="lazy",
+ * `_to_copy` of a CPU tensor), the operator runs on the CPU with the
+ * device argument cpu and its results are moved in the same way.
+ *
+ * Lazy tensors have no quantized types: an operator whose CPU run made a
+ * quantized tensor is refused as one with no Lazy kernel.
+ *
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp
+ * (ltc_eager_fallback, ts_eager_fallback), ts_native_functions.cpp
+ * (empty_symint, _to_copy case 1)
+ */
+#include "ops/lazy/LazyEagerFallback.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "Functions.h"
+#include "Operators.h"
+#include "ops/lazy/LazyIrBuilder.h"
+#include "ops/lazy/LazyTensor.h"
+#include "runtime/Exception.h"
+
+/* The written argument that return `r` aliases (same alias set), or the
+ * first written one. */
+static int aliased_argument(const OperatorEntry* op, size_t r) {
+  const AliasInfo* ra = &op->schema.returns[r].alias_info;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    const AliasInfo* a = &op->schema.arguments[i].alias_info;
+    if (a->is_write && strcmp(a->set, ra->set) == 0) return (int)i;
+  }
+  return LazyIrBuilder_writtenArgument(op);
+}
+
+/* Lazy tensors have no quantized types (the TS backend has none): an
+ * operator whose CPU run made a quantized tensor is refused as one with no
+ * Lazy kernel.  Releases the returns then. */
+static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
+  bool quantized = false;
+  for (size_t i = 0; i < op->schema.num_returns; i++)
+    quantized = quantized || (crets[i].tag == IValueTag_Tensor && ScalarType_isQuantized(crets[i].u.tensor->dtype));
+  if (!quantized) return 0;
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
+  return OperatorEntry_reportError(op, DispatchKey_Lazy);
+}
+
+/* is_contiguous of a result then answers for its CPU data, as 1.13's
+ * LTCTensorImpl asks its CurrentTensorData.
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::empty_symint,
+ * LazyNativeFunctions::_to_copy (case 1: eager -> lazy) */
+int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* rets) {
+  IValue cargs[kLazyMaxArgs];
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    cargs[i] = args[i];
+    cargs[i].owned = false;
+    if (LazyIrBuilder_isLazyDevice(&args[i])) cargs[i] = IValue_fromDevice(Device_cpu());
+  }
+  IValue crets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) return -1;
+  int r = 0;
+  for (size_t i = 0; i < op->schema.num_returns; i++) {
+    if (crets[i].tag != IValueTag_Tensor) {
+      rets[i] = crets[i];
+      crets[i] = IValue_none();
+      continue;
+    }
+    LazyNode* n = LazyNode_deviceData(crets[i].u.tensor);
+    Tensor* t = LazyTensor_create(LazyValue_make(n, 0));
+    LazyNode_release(n);
+    if (t == NULL) r = -1;
+    else t->is_contiguous = crets[i].u.tensor->is_contiguous;
+    rets[i] = IValue_takeTensor(t);
+  }
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
+  return r;
+}
+
+/* PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp ts_eager_fallback */
+int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
+  size_t num_args = op->schema.num_arguments;
+  if (num_args > kLazyMaxArgs || op->schema.num_returns > kLazyMaxReturns) {
+    return OperatorEntry_reportError(op, DispatchKey_Lazy);
+  }
+  IValue cargs[kLazyMaxArgs];
+  Tensor* owned[kLazyMaxArgs] = {0};
+  Tensor** lists[kLazyMaxArgs] = {0};
+  IValue crets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  int written = LazyIrBuilder_writtenArgument(op);
+  int r = -1;
+  for (size_t i = 0; i < num_args; i++) {
+    cargs[i] = args[i];
+    cargs[i].owned = false;
+    if (args[i].tag == IValueTag_Tensor && Tensor_isLazy(args[i].u.tensor)) {
+      Tensor* cpu = LazyTensor_toCpu(args[i].u.tensor);
+      if (cpu == NULL) goto done;
+      if (op->schema.arguments[i].alias_info.is_write) {
+        /* The cached result is shared: write a private copy. */
+        owned[i] = at_clone(cpu, kNoMemoryFormat);
+        Tensor_release(cpu);
+        if (owned[i] == NULL) goto done;
+      } else {
+        owned[i] = cpu;
+      }
+      cargs[i] = IValue_borrowTensor(owned[i]);
+    } else if (args[i].tag == IValueTag_TensorList) {
+      TensorList l = IValue_toTensorList(&args[i]);
+      lists[i] = calloc(l.size ? l.size : 1, sizeof(Tensor*));
+      TORCH_INTERNAL_ASSERT(lists[i] != NULL);
+      for (size_t e = 0; e < l.size; e++) {
+        lists[i][e] = Tensor_isLazy(l.data[e]) ? LazyTensor_toCpu(l.data[e])
+                                               : (l.data[e] ? Tensor_retain(l.data[e]) : NULL);
+        if (l.data[e] != NULL && lists[i][e] == NULL) goto done;
+      }
+      TensorList cl = {lists[i], l.size};
+      cargs[i] = IValue_borrowTensorList(cl);
+    } else if (LazyIrBuilder_isLazyDevice(&args[i])) {
+      cargs[i] = IValue_fromDevice(Device_cpu());
+    }
+  }
+  if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) goto done;
+  for (size_t i = 0; i < op->schema.num_returns; i++) {
+    if (crets[i].tag != IValueTag_Tensor) {
+      rets[i] = crets[i];
+      crets[i] = IValue_none();
+    } else if (written >= 0 && op->schema.returns[i].alias_info.present) {
+      /* the argument this return aliases (max.dim_max: values -> max) */
+      int w = aliased_argument(op, i);
+      Tensor* self = args[w].u.tensor;
+      LazyNode* n = LazyNode_deviceData(owned[w]);
+      LazyTensor_write(self, LazyValue_make(n, 0));
+      LazyNode_release(n);
+      rets[i] = IValue_takeTensor(Tensor_retain(self));
+    } else {
+      LazyNode* n = LazyNode_deviceData(crets[i].u.tensor);
+      Tensor* t = LazyTensor_create(LazyValue_make(n, 0));
+      LazyNode_release(n);
+      if (t == NULL) goto done;
+      rets[i] = IValue_takeTensor(t);
+    }
+  }
+  r = 0;
+done:
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
+  for (size_t i = 0; i < num_args; i++) {
+    Tensor_release(owned[i]);
+    if (lists[i]) {
+      for (size_t e = 0; e < args[i].u.list.size; e++) Tensor_release(lists[i][e]);
+      free(lists[i]);
+    }
+  }
+  return r;
+}
+
+/* The Lazy backend fallback: an operator the TS backend does not lower
+ * runs on the CPU, its lazy inputs materialised, its results moved in as
+ * device_data (so lazy_ir shows them as data, as 1.13's does).
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp ltc_eager_fallback */
+int LazyNativeFunctions_eagerFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
+                                      IValue* args, IValue* rets) {
+  (void)kernel;
+  (void)ks;
+  /* Indices may stay on the CPU, as CUDA's may. */
+  if (op == at_op_index_Tensor || op == at_op_index_put_) return LazyEagerFallback_run(op, args, rets);
+  bool any_lazy;
+  if (LazyTensor_checkDevices(op, args, &any_lazy) < 0) return -1;
+  return any_lazy ? LazyEagerFallback_run(op, args, rets) : LazyEagerFallback_factory(op, args, rets);
+}
