@@ -26,9 +26,6 @@ static size_t cap_operators = 0;
 static KernelRegistration backend_fallbacks[DispatchKey_NumRuntimeKeys];
 static int trace_depth = 0;
 
-void KernelFunction_prepareFfi(OperatorEntry* op); /* KernelFunction.c */
-void KernelFunction_freeFfi(OperatorEntry* op);
-
 /* Records which argument positions carry tensors and tensor options. */
 static void index_arguments(OperatorEntry* op) {
   op->num_tensor_args = 0;

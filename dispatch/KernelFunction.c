@@ -133,8 +133,7 @@ typedef struct FfiSignature {
   CTypeKind ret_kind;
 } FfiSignature;
 
-/* Called by Dispatcher_registerDef.  Leaves op->ffi NULL when the schema has
- * a type minaten cannot pass to C (then only boxed kernels can serve it). */
+/* See KernelFunction.h. */
 void KernelFunction_prepareFfi(OperatorEntry* op) {
   const FunctionSchema* s = &op->schema;
   op->ffi = NULL;
