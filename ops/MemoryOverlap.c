@@ -41,11 +41,14 @@ fail:
   return -1;
 }
 
+/* The message of both checks between an input and the written-to tensor. */
+static const char kInputOverlap[] =
+    "unsupported operation: some elements of the input tensor and the written-to tensor "
+    "refer to a single memory location. Please clone() the tensor before performing the "
+    "operation.";
+
 int assert_no_partial_overlap(const Tensor* a, const Tensor* b) {
-  TORCH_CHECK(!has_partial_overlap(a, b),
-              "unsupported operation: some elements of the input tensor and the written-to tensor "
-              "refer to a single memory location. Please clone() the tensor before performing the "
-              "operation.");
+  TORCH_CHECK(!has_partial_overlap(a, b), "%s", kInputOverlap);
   return 0;
 fail:
   return -1;
@@ -53,10 +56,7 @@ fail:
 
 int assert_no_overlap(const Tensor* a, const Tensor* b) {
   MemOverlapStatus lap = get_overlap_status(a, b);
-  TORCH_CHECK(lap != MemOverlapStatus_Partial && lap != MemOverlapStatus_Full,
-              "unsupported operation: some elements of the input tensor and the written-to tensor "
-              "refer to a single memory location. Please clone() the tensor before performing the "
-              "operation.");
+  TORCH_CHECK(lap != MemOverlapStatus_Partial && lap != MemOverlapStatus_Full, "%s", kInputOverlap);
   return 0;
 fail:
   return -1;

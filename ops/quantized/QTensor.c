@@ -14,6 +14,8 @@
  *
  * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp
  */
+#include <string.h>
+
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
@@ -50,31 +52,27 @@ fail:
   return -1;
 }
 
+/* A new 1-D tensor of dtype (Double or Long: 8 bytes an element) holding
+ * the n values of a per-channel quantizer's scales or zero points. */
+static Tensor* channel_params(const void* values, int64_t n, ScalarType dtype) {
+  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), dtype);
+  if (r != NULL && n > 0) memcpy(Tensor_data(r), values, (size_t)n * ScalarType_elementSize(dtype));
+  return r;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales
  * (a float64 tensor; NB(minaten): a copy, where PyTorch returns the quantizer's own tensor) */
 Tensor* at_native_q_per_channel_scales(const Tensor* self) {
-  const Quantizer* qz = self->quantizer;
-  CHECK_PER_CHANNEL(qz);
-  int64_t n = qz->num_channels;
-  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Double);
-  TRY(r != NULL);
-  double* out = (double*)Tensor_data(r);
-  for (int64_t i = 0; i < n; i++) out[i] = qz->scales[i];
-  return r;
+  CHECK_PER_CHANNEL(self->quantizer);
+  return channel_params(self->quantizer->scales, self->quantizer->num_channels, ScalarType_Double);
 fail:
   return NULL;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points (int64) */
 Tensor* at_native_q_per_channel_zero_points(const Tensor* self) {
-  const Quantizer* qz = self->quantizer;
-  CHECK_PER_CHANNEL(qz);
-  int64_t n = qz->num_channels;
-  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Long);
-  TRY(r != NULL);
-  int64_t* out = (int64_t*)Tensor_data(r);
-  for (int64_t i = 0; i < n; i++) out[i] = qz->zero_points[i];
-  return r;
+  CHECK_PER_CHANNEL(self->quantizer);
+  return channel_params(self->quantizer->zero_points, self->quantizer->num_channels, ScalarType_Long);
 fail:
   return NULL;
 }
