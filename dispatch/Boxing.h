@@ -21,50 +21,23 @@ static inline IValue box_ConstTensor(const Tensor* t) { return IValue_borrowTens
 static inline IValue box_MutTensor(Tensor* t) { return IValue_borrowTensor(t); }
 static inline IValue box_TensorList(TensorList l) { return IValue_borrowTensorList(l); }
 static inline IValue box_Int(int64_t i) { return IValue_fromInt(i); }
-static inline IValue box_OptionalInt(OptionalInt o) {
-  return o.has_value ? IValue_fromInt(o.value) : IValue_none();
-}
 static inline IValue box_IntArrayRef(IntArrayRef l) { return IValue_borrowIntList(l); }
-static inline IValue box_OptionalIntArrayRef(OptionalIntArrayRef o) {
-  return o.has_value ? IValue_borrowIntList(o.value) : IValue_none();
-}
 static inline IValue box_Double(double d) { return IValue_fromDouble(d); }
-static inline IValue box_OptionalDouble(OptionalDouble o) {
-  return o.has_value ? IValue_fromDouble(o.value) : IValue_none();
-}
 static inline IValue box_Bool(bool b) { return IValue_fromBool(b); }
-static inline IValue box_OptionalBool(OptionalBool o) {
-  return o.has_value ? IValue_fromBool(o.value) : IValue_none();
-}
 static inline IValue box_String(const char* s) {
   return s ? IValue_borrowString(s) : IValue_none();
 }
 static inline IValue box_Scalar(Scalar s) { return IValue_fromScalar(s); }
-static inline IValue box_OptionalScalar(OptionalScalar o) {
-  return o.has_value ? IValue_fromScalar(o.value) : IValue_none();
-}
 static inline IValue box_ScalarType(ScalarType t) { return IValue_fromScalarType(t); }
-static inline IValue box_OptionalScalarType(OptionalScalarType o) {
-  return o.has_value ? IValue_fromScalarType(o.value) : IValue_none();
-}
 static inline IValue box_Layout(Layout l) { return IValue_fromLayout(l); }
-static inline IValue box_OptionalLayout(OptionalLayout o) {
-  return o.has_value ? IValue_fromLayout(o.value) : IValue_none();
-}
 static inline IValue box_Device(Device d) { return IValue_fromDevice(d); }
-static inline IValue box_OptionalDevice(OptionalDevice o) {
-  return o.has_value ? IValue_fromDevice(o.value) : IValue_none();
-}
 static inline IValue box_MemoryFormat(MemoryFormat m) { return IValue_fromMemoryFormat(m); }
-static inline IValue box_OptionalMemoryFormat(OptionalMemoryFormat o) {
-  return o.has_value ? IValue_fromMemoryFormat(o.value) : IValue_none();
-}
+/* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
+static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
 static inline IValue box_OptionalDimnameList(OptionalDimnameList o) {
   (void)o; /* names are never given (no named tensors) */
   return IValue_none();
 }
-/* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
-static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
 
 /* Arguments: IValue -> C (borrowed).  The interpreter has already checked
  * that each IValue fits its schema type. */
@@ -78,68 +51,55 @@ static inline TensorList unbox_TensorList(const IValue* v) { return IValue_toTen
 static inline int64_t unbox_Int(const IValue* v) {
   return v->tag == IValueTag_Double ? (int64_t)v->u.d : v->u.i;
 }
-static inline OptionalInt unbox_OptionalInt(const IValue* v) {
-  OptionalInt o = {v->tag != IValueTag_None, v->tag != IValueTag_None ? unbox_Int(v) : 0};
-  return o;
-}
 static inline IntArrayRef unbox_IntArrayRef(const IValue* v) { return IValue_toIntList(v); }
-static inline OptionalIntArrayRef unbox_OptionalIntArrayRef(const IValue* v) {
-  OptionalIntArrayRef o = {v->tag != IValueTag_None, {NULL, 0}};
-  if (o.has_value) o.value = IValue_toIntList(v);
-  return o;
-}
 static inline double unbox_Double(const IValue* v) {
   return v->tag == IValueTag_Double ? v->u.d : (double)v->u.i;
 }
-static inline OptionalDouble unbox_OptionalDouble(const IValue* v) {
-  OptionalDouble o = {v->tag != IValueTag_None, v->tag != IValueTag_None ? unbox_Double(v) : 0};
-  return o;
-}
 static inline bool unbox_Bool(const IValue* v) { return v->u.b; }
-static inline OptionalBool unbox_OptionalBool(const IValue* v) {
-  OptionalBool o = {v->tag != IValueTag_None, v->tag != IValueTag_None && v->u.b};
-  return o;
-}
 static inline const char* unbox_String(const IValue* v) {
   return v->tag == IValueTag_String ? v->u.s : NULL;
 }
 static inline Scalar unbox_Scalar(const IValue* v) { return IValue_toScalar(v); }
-static inline OptionalScalar unbox_OptionalScalar(const IValue* v) {
-  OptionalScalar o;
-  o.has_value = v->tag != IValueTag_None;
-  o.value = o.has_value ? IValue_toScalar(v) : Scalar_fromLong(0);
-  return o;
-}
 static inline ScalarType unbox_ScalarType(const IValue* v) { return v->u.scalar_type; }
-static inline OptionalScalarType unbox_OptionalScalarType(const IValue* v) {
-  OptionalScalarType o = {v->tag != IValueTag_None,
-                          v->tag != IValueTag_None ? v->u.scalar_type : ScalarType_Undefined};
-  return o;
-}
 static inline Layout unbox_Layout(const IValue* v) { return v->u.layout; }
-static inline OptionalLayout unbox_OptionalLayout(const IValue* v) {
-  OptionalLayout o = {v->tag != IValueTag_None,
-                      v->tag != IValueTag_None ? v->u.layout : Layout_Strided};
-  return o;
-}
 static inline Device unbox_Device(const IValue* v) { return v->u.device; }
-static inline OptionalDevice unbox_OptionalDevice(const IValue* v) {
-  OptionalDevice o = {v->tag != IValueTag_None,
-                      v->tag != IValueTag_None ? v->u.device : Device_cpu()};
-  return o;
-}
 static inline MemoryFormat unbox_MemoryFormat(const IValue* v) { return v->u.memory_format; }
 static inline QScheme unbox_QScheme(const IValue* v) { return (QScheme)v->u.i; }
 static inline OptionalDimnameList unbox_OptionalDimnameList(const IValue* v) {
   OptionalDimnameList o = {v->tag != IValueTag_None};
   return o;
 }
-static inline OptionalMemoryFormat unbox_OptionalMemoryFormat(const IValue* v) {
-  OptionalMemoryFormat o = {v->tag != IValueTag_None,
-                            v->tag != IValueTag_None ? v->u.memory_format
-                                                     : MemoryFormat_Contiguous};
-  return o;
-}
+
+/*
+ * The optional kinds, one list: _(optional kind, kind of its value, the
+ * value an empty one holds).  Each has the same pair of functions, made
+ * from the list: box_OptionalInt boxes an empty optional as None and any
+ * other as box_Int would; unbox_OptionalInt reads None as empty and
+ * anything else with unbox_Int.  (CType.h's list holds every kind; this
+ * one only says which kind each optional wraps.)
+ */
+#define MINATEN_FORALL_OPTIONAL_CTYPES(_)                        \
+  _(OptionalInt, Int, 0)                                         \
+  _(OptionalIntArrayRef, IntArrayRef, IntArrayRef_make(NULL, 0)) \
+  _(OptionalDouble, Double, 0)                                   \
+  _(OptionalBool, Bool, false)                                   \
+  _(OptionalScalar, Scalar, Scalar_fromLong(0))                  \
+  _(OptionalScalarType, ScalarType, ScalarType_Undefined)        \
+  _(OptionalLayout, Layout, Layout_Strided)                      \
+  _(OptionalDevice, Device, Device_cpu())                        \
+  _(OptionalMemoryFormat, MemoryFormat, MemoryFormat_Contiguous)
+
+#define DEFINE_BOX_OPTIONAL(Optional, Kind, empty)                    \
+  static inline IValue box_##Optional(Optional o) {                   \
+    return o.has_value ? box_##Kind(o.value) : IValue_none();         \
+  }                                                                   \
+  static inline Optional unbox_##Optional(const IValue* v) {          \
+    Optional o = {v->tag != IValueTag_None, empty};                   \
+    if (o.has_value) o.value = unbox_##Kind(v);                       \
+    return o;                                                         \
+  }
+MINATEN_FORALL_OPTIONAL_CTYPES(DEFINE_BOX_OPTIONAL)
+#undef DEFINE_BOX_OPTIONAL
 
 /* Returns: owned IValue -> C value (the reference/array moves to the caller). */
 static inline Tensor* take_ReturnTensor(IValue* v) {

@@ -25,32 +25,30 @@ const char* CType_spelling(CTypeKind k) {
   return k < CTypeKind_NumKinds ? kSpelling[k] : "<unsupported>";
 }
 
+/* The schema types passed by value: the C kind of each, and of its
+ * optional (`str?` is a const char* that may be NULL; minaten passes no
+ * `QScheme?`). */
+static const struct {
+  SchemaBaseType base;
+  CTypeKind kind, optional_kind;
+} kByValue[] = {
+    {SchemaBaseType_int, CTypeKind_Int, CTypeKind_OptionalInt},
+    {SchemaBaseType_SymInt, CTypeKind_Int, CTypeKind_OptionalInt},
+    {SchemaBaseType_float, CTypeKind_Double, CTypeKind_OptionalDouble},
+    {SchemaBaseType_bool, CTypeKind_Bool, CTypeKind_OptionalBool},
+    {SchemaBaseType_str, CTypeKind_String, CTypeKind_String},
+    {SchemaBaseType_Scalar, CTypeKind_Scalar, CTypeKind_OptionalScalar},
+    {SchemaBaseType_ScalarType, CTypeKind_ScalarType, CTypeKind_OptionalScalarType},
+    {SchemaBaseType_Layout, CTypeKind_Layout, CTypeKind_OptionalLayout},
+    {SchemaBaseType_Device, CTypeKind_Device, CTypeKind_OptionalDevice},
+    {SchemaBaseType_MemoryFormat, CTypeKind_MemoryFormat, CTypeKind_OptionalMemoryFormat},
+    {SchemaBaseType_QScheme, CTypeKind_QScheme, CTypeKind_Unsupported},
+};
+
 static CTypeKind scalar_kind(SchemaBaseType b, bool opt) {
-  switch (b) {
-    case SchemaBaseType_int:
-    case SchemaBaseType_SymInt:
-      return opt ? CTypeKind_OptionalInt : CTypeKind_Int;
-    case SchemaBaseType_float:
-      return opt ? CTypeKind_OptionalDouble : CTypeKind_Double;
-    case SchemaBaseType_bool:
-      return opt ? CTypeKind_OptionalBool : CTypeKind_Bool;
-    case SchemaBaseType_str:
-      return CTypeKind_String;
-    case SchemaBaseType_Scalar:
-      return opt ? CTypeKind_OptionalScalar : CTypeKind_Scalar;
-    case SchemaBaseType_ScalarType:
-      return opt ? CTypeKind_OptionalScalarType : CTypeKind_ScalarType;
-    case SchemaBaseType_Layout:
-      return opt ? CTypeKind_OptionalLayout : CTypeKind_Layout;
-    case SchemaBaseType_Device:
-      return opt ? CTypeKind_OptionalDevice : CTypeKind_Device;
-    case SchemaBaseType_MemoryFormat:
-      return opt ? CTypeKind_OptionalMemoryFormat : CTypeKind_MemoryFormat;
-    case SchemaBaseType_QScheme:
-      return opt ? CTypeKind_Unsupported : CTypeKind_QScheme;
-    default:
-      return CTypeKind_Unsupported;
-  }
+  for (size_t i = 0; i < sizeof kByValue / sizeof kByValue[0]; i++)
+    if (kByValue[i].base == b) return opt ? kByValue[i].optional_kind : kByValue[i].kind;
+  return CTypeKind_Unsupported;
 }
 
 CTypeKind CType_ofArgument(const Argument* a) {

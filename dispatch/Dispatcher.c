@@ -26,9 +26,6 @@ static size_t cap_operators = 0;
 static KernelRegistration backend_fallbacks[DispatchKey_NumRuntimeKeys];
 static int trace_depth = 0;
 
-void KernelFunction_prepareFfi(OperatorEntry* op); /* KernelFunction.c */
-void KernelFunction_freeFfi(OperatorEntry* op);
-
 /* Records which argument positions carry tensors and tensor options. */
 static void index_arguments(OperatorEntry* op) {
   op->num_tensor_args = 0;
@@ -183,29 +180,11 @@ DispatchKeySet Dispatcher_tensorKeys(const OperatorEntry* op, const IValue* args
   return ks;
 }
 
-static const char* source_name(DispatchTableSource s) {
-  switch (s) {
-    case DispatchTableSource_Kernel:
-      return "kernel";
-    case DispatchTableSource_DefaultBackendKernel:
-      return "default backend kernel";
-    case DispatchTableSource_MathKernel:
-      return "math kernel";
-    case DispatchTableSource_BackendFallback:
-      return "backend fallback";
-    case DispatchTableSource_AutogradKernel:
-      return "autograd kernel";
-    case DispatchTableSource_Missing:
-      break;
-  }
-  return "no kernel";
-}
-
 /* One line per hop: "  aten::_reshape_alias  CPU -> at_native__reshape_alias [kernel]". */
 void Dispatcher_traceEnter(const OperatorEntry* op, DispatchKeySet ks, const KernelFunction* k) {
   DispatchKey key = DispatchKeySet_highestPriorityTypeId(ks);
   printf("[dispatch] %*s%s  %s -> %s [%s]\n", 2 * trace_depth, "", op->qualified_name,
-         DispatchKey_name(key), k->name, source_name(op->tableSource[key]));
+         DispatchKey_name(key), k->name, DispatchTableSource_name(op->tableSource[key]));
   trace_depth++;
 }
 

@@ -53,23 +53,25 @@ KernelFunction KernelFunction_makeFallthrough(void) {
 #define FFI_STRUCT(name, ...)                                     \
   static ffi_type* name##_elements[] = {__VA_ARGS__, NULL};       \
   static ffi_type name = {0, 0, FFI_TYPE_STRUCT, name##_elements}
+/* Every Optional<T> of ArrayRef.h is {bool has_value; T value;}. */
+#define FFI_OPTIONAL(name, value_type) FFI_STRUCT(name, &ffi_type_uint8, value_type)
 
 /* Enums are ints; bool is one byte; size_t is 64 bits on the targets we build for. */
 _Static_assert(sizeof(size_t) == 8 && sizeof(ScalarType) == 4, "ffi descriptions assume LP64");
 FFI_STRUCT(ffi_IntArrayRef, &ffi_type_pointer, &ffi_type_uint64);
 FFI_STRUCT(ffi_TensorList, &ffi_type_pointer, &ffi_type_uint64);
-FFI_STRUCT(ffi_OptionalInt, &ffi_type_uint8, &ffi_type_sint64);
-FFI_STRUCT(ffi_OptionalIntArrayRef, &ffi_type_uint8, &ffi_IntArrayRef);
-FFI_STRUCT(ffi_OptionalDouble, &ffi_type_uint8, &ffi_type_double);
-FFI_STRUCT(ffi_OptionalBool, &ffi_type_uint8, &ffi_type_uint8);
 /* Scalar's union {double; int64_t} is one INTEGER-class eightbyte, as int64 is. */
 FFI_STRUCT(ffi_Scalar, &ffi_type_uint32, &ffi_type_sint64);
-FFI_STRUCT(ffi_OptionalScalar, &ffi_type_uint8, &ffi_Scalar);
-FFI_STRUCT(ffi_OptionalEnum, &ffi_type_uint8, &ffi_type_uint32);
 FFI_STRUCT(ffi_Device, &ffi_type_uint32, &ffi_type_sint32);
-FFI_STRUCT(ffi_OptionalDevice, &ffi_type_uint8, &ffi_Device);
 FFI_STRUCT(ffi_TensorTuple2, &ffi_type_pointer, &ffi_type_pointer);
-FFI_STRUCT(ffi_OptionalDimnameList, &ffi_type_uint8);
+FFI_STRUCT(ffi_OptionalDimnameList, &ffi_type_uint8); /* {bool has_value;}: never a value */
+FFI_OPTIONAL(ffi_OptionalInt, &ffi_type_sint64);
+FFI_OPTIONAL(ffi_OptionalIntArrayRef, &ffi_IntArrayRef);
+FFI_OPTIONAL(ffi_OptionalDouble, &ffi_type_double);
+FFI_OPTIONAL(ffi_OptionalBool, &ffi_type_uint8);
+FFI_OPTIONAL(ffi_OptionalScalar, &ffi_Scalar);
+FFI_OPTIONAL(ffi_OptionalEnum, &ffi_type_uint32); /* ScalarType?, Layout?, MemoryFormat? */
+FFI_OPTIONAL(ffi_OptionalDevice, &ffi_Device);
 
 static ffi_type* ffi_type_of(CTypeKind kind) {
   switch (kind) {
@@ -133,8 +135,7 @@ typedef struct FfiSignature {
   CTypeKind ret_kind;
 } FfiSignature;
 
-/* Called by Dispatcher_registerDef.  Leaves op->ffi NULL when the schema has
- * a type minaten cannot pass to C (then only boxed kernels can serve it). */
+/* See KernelFunction.h. */
 void KernelFunction_prepareFfi(OperatorEntry* op) {
   const FunctionSchema* s = &op->schema;
   op->ffi = NULL;

@@ -62,6 +62,17 @@ static inline bool KernelFunction_isValid(const KernelFunction* k) {
   return k->boxed != NULL || k->unboxed != NULL || k->fallthrough;
 }
 
+/* Prepares the libffi call interface through which an unboxed kernel of
+ * `op` is called boxed (op->ffi, from op->schema), see Note [Calling
+ * unboxed kernels from a boxed stack] in KernelFunction.c.  Called by
+ * Dispatcher_registerDef once per schema.  Cannot fail: a schema with a type
+ * minaten cannot pass to C leaves op->ffi NULL, and then only boxed kernels
+ * can serve it (a boxed call of an unboxed one raises RuntimeError). */
+void KernelFunction_prepareFfi(OperatorEntry* op);
+/* Frees what KernelFunction_prepareFfi made and sets op->ffi to NULL;
+ * called by Dispatcher_cleanup. */
+void KernelFunction_freeFfi(OperatorEntry* op);
+
 /* Calls the kernel with boxed arguments, through libffi when it has only an
  * unboxed function.  Returns 0 or -1 (error indicator set).
  * PyTorch 1.13: ATen/core/boxing/KernelFunction_impl.h KernelFunction::callBoxed */

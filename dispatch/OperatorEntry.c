@@ -144,22 +144,22 @@ void OperatorEntry_updateDispatchTable(OperatorEntry* op) {
   op->nonFallthroughKeys = non_fallthrough;
 }
 
-static const char* source_words(DispatchTableSource s) {
+const char* DispatchTableSource_name(DispatchTableSource s) {
   switch (s) {
     case DispatchTableSource_Kernel:
-      return "[kernel]";
+      return "kernel";
     case DispatchTableSource_DefaultBackendKernel:
-      return "[default backend kernel]";
+      return "default backend kernel";
     case DispatchTableSource_MathKernel:
-      return "[math kernel]";
+      return "math kernel";
     case DispatchTableSource_BackendFallback:
-      return "[backend fallback]";
+      return "backend fallback";
     case DispatchTableSource_AutogradKernel:
-      return "[autograd kernel]";
+      return "autograd kernel";
     case DispatchTableSource_Missing:
       break;
   }
-  return "";
+  return "no kernel";
 }
 
 /* PyTorch 1.13: OperatorEntry::dumpComputedTable */
@@ -167,9 +167,9 @@ void OperatorEntry_dumpComputedTable(const OperatorEntry* op, FILE* out) {
   for (int k = 0; k < DispatchKey_NumRuntimeKeys; k++) {
     const KernelRegistration* reg = op->tableRegistration[k];
     if (reg == NULL) continue;
-    fprintf(out, "%s: %sregistered at %s:%d %s", DispatchKey_name((DispatchKey)k),
+    fprintf(out, "%s: %sregistered at %s:%d [%s]", DispatchKey_name((DispatchKey)k),
             reg->kernel.fallthrough ? "fallthrough " : "", reg->file, reg->line,
-            source_words(op->tableSource[k]));
+            DispatchTableSource_name(op->tableSource[k]));
     if (!reg->kernel.fallthrough) fprintf(out, " %s", reg->kernel.name);
     fputc('\n', out);
   }

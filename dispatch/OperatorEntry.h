@@ -41,6 +41,10 @@ typedef enum DispatchTableSource {
   DispatchTableSource_AutogradKernel,       /* "[autograd kernel]" */
 } DispatchTableSource;
 
+/* The words of a source, which the dump and the dispatch trace show in
+ * brackets: "kernel", "math kernel", ...; "no kernel" for Missing. */
+const char* DispatchTableSource_name(DispatchTableSource s);
+
 typedef struct OperatorEntry {
   char qualified_name[128]; /* "aten::add.Tensor"; the hash key */
   FunctionSchema schema;

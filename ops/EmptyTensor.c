@@ -70,12 +70,8 @@ Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) {
   int64_t strides[MINATEN_MAX_DIM];
   if (check_max_dims((int64_t)sizes.size) < 0) return NULL;
   if (check_size_nonnegative(sizes) < 0) return NULL;
-  if (computeStorageNbytesContiguous(sizes, ScalarType_elementSize(dtype), 0) < 0) {
-    char buf[256];
-    Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
-              IntArrayRef_format(sizes, buf, sizeof buf));
+  if (check_storage_nbytes(computeStorageNbytesContiguous(sizes, ScalarType_elementSize(dtype), 0), sizes) < 0)
     return NULL;
-  }
   computeContiguousStrides(sizes, strides);
   return empty_strided_cpu(sizes, IntArrayRef_make(strides, sizes.size), dtype);
 }

@@ -252,9 +252,8 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
   TRY(SymInt_checkArrayRef(IntArrayRef_make(&size, 1)) == 0);
   /* result.resize_({size}) */
   if (out->numel != size) {
-    int64_t nbytes;
-    TORCH_CHECK(!__builtin_mul_overflow(size, (int64_t)Tensor_itemsize(out), &nbytes),
-                "Storage size calculation overflowed with sizes=[%lld]", (long long)size);
+    int64_t nbytes = computeStorageNbytesContiguous(IntArrayRef_make(&size, 1), Tensor_itemsize(out), 0);
+    TRY(check_storage_nbytes(nbytes, IntArrayRef_make(&size, 1)) == 0);
     /* NB(minaten): PyTorch resizes any `out` to [size]; minaten resizes a
      * 1-D one only (a tensor header does not grow dimensions in place), and
      * gives it a new storage when the old one is too small, where PyTorch

@@ -16,21 +16,6 @@ static IValue make(IValueTag tag) {
 }
 
 IValue IValue_none(void) { return make(IValueTag_None); }
-IValue IValue_fromDouble(double d) {
-  IValue v = make(IValueTag_Double);
-  v.u.d = d;
-  return v;
-}
-IValue IValue_fromInt(int64_t i) {
-  IValue v = make(IValueTag_Int);
-  v.u.i = i;
-  return v;
-}
-IValue IValue_fromBool(bool b) {
-  IValue v = make(IValueTag_Bool);
-  v.u.b = b;
-  return v;
-}
 IValue IValue_fromScalar(Scalar s) {
   switch (s.tag) {
     case ScalarTag_Double:
@@ -42,26 +27,28 @@ IValue IValue_fromScalar(Scalar s) {
   }
   return IValue_fromInt(s.v.i);
 }
-IValue IValue_fromScalarType(ScalarType t) {
-  IValue v = make(IValueTag_ScalarType);
-  v.u.scalar_type = t;
-  return v;
-}
-IValue IValue_fromLayout(Layout l) {
-  IValue v = make(IValueTag_Layout);
-  v.u.layout = l;
-  return v;
-}
-IValue IValue_fromMemoryFormat(MemoryFormat m) {
-  IValue v = make(IValueTag_MemoryFormat);
-  v.u.memory_format = m;
-  return v;
-}
-IValue IValue_fromDevice(Device d) {
-  IValue v = make(IValueTag_Device);
-  v.u.device = d;
-  return v;
-}
+
+/* The IValues that hold their value in the union, one constructor each
+ * (IValue_fromDouble ... IValue_fromDevice, declared one by one in
+ * IValue.h): _(tag, C type, union member). */
+#define FORALL_IVALUE_BY_VALUE(_)             \
+  _(Double, double, d)                        \
+  _(Int, int64_t, i)                          \
+  _(Bool, bool, b)                            \
+  _(ScalarType, ScalarType, scalar_type)      \
+  _(Layout, Layout, layout)                   \
+  _(MemoryFormat, MemoryFormat, memory_format) \
+  _(Device, Device, device)
+
+#define DEFINE_IVALUE_FROM(Tag, CType, member) \
+  IValue IValue_from##Tag(CType value) {       \
+    IValue v = make(IValueTag_##Tag);          \
+    v.u.member = value;                        \
+    return v;                                  \
+  }
+FORALL_IVALUE_BY_VALUE(DEFINE_IVALUE_FROM)
+#undef DEFINE_IVALUE_FROM
+
 IValue IValue_borrowTensor(const Tensor* t) {
   if (t == NULL) return IValue_none();
   IValue v = make(IValueTag_Tensor);
@@ -78,18 +65,14 @@ IValue IValue_borrowString(const char* s) {
   v.u.s = s;
   return v;
 }
-IValue IValue_borrowIntList(IntArrayRef l) {
-  IValue v = make(IValueTag_IntList);
-  v.u.list.data = l.data;
-  v.u.list.size = l.size;
+static IValue borrow_list(IValueTag tag, const void* data, size_t size) {
+  IValue v = make(tag);
+  v.u.list.data = data;
+  v.u.list.size = size;
   return v;
 }
-IValue IValue_borrowTensorList(TensorList l) {
-  IValue v = make(IValueTag_TensorList);
-  v.u.list.data = l.data;
-  v.u.list.size = l.size;
-  return v;
-}
+IValue IValue_borrowIntList(IntArrayRef l) { return borrow_list(IValueTag_IntList, l.data, l.size); }
+IValue IValue_borrowTensorList(TensorList l) { return borrow_list(IValueTag_TensorList, l.data, l.size); }
 
 static void* copy_bytes(const void* src, size_t n) {
   void* p = malloc(n ? n : 1);
@@ -105,9 +88,7 @@ IValue IValue_copyString(const char* s) {
   return v;
 }
 static IValue copy_list(IValueTag tag, const void* data, size_t size, size_t elem) {
-  IValue v = make(tag);
-  v.u.list.data = copy_bytes(data, size * elem);
-  v.u.list.size = size;
+  IValue v = borrow_list(tag, copy_bytes(data, size * elem), size);
   v.owned = true;
   return v;
 }

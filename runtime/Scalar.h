@@ -32,24 +32,9 @@ typedef struct OptionalScalar {
   Scalar value;
 } OptionalScalar;
 
-static inline Scalar Scalar_fromDouble(double d) {
-  Scalar s;
-  s.tag = ScalarTag_Double;
-  s.v.d = d;
-  return s;
-}
-static inline Scalar Scalar_fromLong(int64_t i) {
-  Scalar s;
-  s.tag = ScalarTag_Long;
-  s.v.i = i;
-  return s;
-}
-static inline Scalar Scalar_fromBool(bool b) {
-  Scalar s;
-  s.tag = ScalarTag_Bool;
-  s.v.i = b;
-  return s;
-}
+static inline Scalar Scalar_fromDouble(double d) { return (Scalar){.tag = ScalarTag_Double, .v.d = d}; }
+static inline Scalar Scalar_fromLong(int64_t i) { return (Scalar){.tag = ScalarTag_Long, .v.i = i}; }
+static inline Scalar Scalar_fromBool(bool b) { return (Scalar){.tag = ScalarTag_Bool, .v.i = b}; }
 /* PyTorch 1.13: c10/core/Scalar.h Scalar::to<double> */
 static inline double Scalar_toDouble(Scalar s) {
   return s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i;

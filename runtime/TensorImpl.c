@@ -26,6 +26,14 @@ int check_max_dims(int64_t ndim) {
   return -1;
 }
 
+int check_storage_nbytes(int64_t nbytes, IntArrayRef sizes) {
+  if (nbytes >= 0) return 0;
+  char buf[1536]; /* 64 sizes of 20 digits and a sign each, with their ", " */
+  Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s",
+            IntArrayRef_format(sizes, buf, sizeof buf));
+  return -1;
+}
+
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend) {
   TORCH_INTERNAL_ASSERT(sizes.size == strides.size);
@@ -99,8 +107,7 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
   if (numel > 0 && t->storage != NULL) { /* a lazy tensor has no storage to grow */
     bool overflowed = add_overflows_u64((uint64_t)t->storage_offset, numel, &need);
     overflowed |= mul_overflows_u64(need, (uint64_t)Tensor_itemsize(t), &need);
-    TORCH_CHECK(!overflowed && need <= (uint64_t)INT64_MAX, "Storage size calculation overflowed with sizes=%s",
-                IntArrayRef_format(sizes, (char[1536]){0}, 1536));
+    TRY(check_storage_nbytes(overflowed || need > (uint64_t)INT64_MAX ? -1 : (int64_t)need, sizes) == 0);
     if (need > t->storage->nbytes && Storage_resize(t->storage, need) < 0) goto fail;
   }
   int64_t ndim = (int64_t)sizes.size;

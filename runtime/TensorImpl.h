@@ -72,6 +72,14 @@ typedef struct Tensor {
  * "minaten supports tensors with at most 64 dimensions, but got <ndim>". */
 int check_max_dims(int64_t ndim);
 
+/* The one home of PyTorch's storage size check for contiguous tensors:
+ * `nbytes` is a storage size as computeStorageNbytesContiguous gives it
+ * (ops/EmptyTensor.h: -1 when the byte count overflowed or exceeds
+ * INT64_MAX).  0 if it is a size, else -1 with the RuntimeError
+ * "Storage size calculation overflowed with sizes=[...]" naming `sizes`.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp computeStorageNbytesContiguous (its TORCH_CHECK) */
+int check_storage_nbytes(int64_t nbytes, IntArrayRef sizes);
+
 /*
  * A new header over `storage` (retained; may be NULL for storage-less
  * tensors) with the given geometry, refcount 1.  The key set is the backend

@@ -37,8 +37,7 @@ Tensor* new_qtensor(IntArrayRef sizes, Quantizer* q) {
     return NULL;
   }
   TRY(check_numel(sizes) == 0);
-  TORCH_CHECK(computeStorageNbytesContiguous(sizes, itemsize, 0) >= 0,
-              "Storage size calculation overflowed with sizes=%s", IntArrayRef_format(sizes, buf, sizeof buf));
+  TRY(check_storage_nbytes(computeStorageNbytesContiguous(sizes, itemsize, 0), sizes) == 0);
   Tensor* storage_owner = empty_cpu(sizes, q->scalar_type);
   if (storage_owner == NULL) return NULL;
   Tensor* t = Tensor_new(storage_owner->storage, 0, sizes, Tensor_strides(storage_owner), q->scalar_type,

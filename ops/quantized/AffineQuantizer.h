@@ -114,6 +114,17 @@ float qtensor_dequantize_element(const Tensor* t, int64_t i);
 Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor* zero_points, int64_t axis,
                                              ScalarType dtype);
 
+/*
+ * The checks 1.13's quantize_tensor_per_{tensor,channel}_affine (or, with
+ * `dequantize`, dequantize_tensor_per_*_affine) make before their loop, for
+ * the tensor t and its quantizer qz of dtype: each zero point within
+ * dtype's range; per channel, qz's axis within t's dimensions and one scale
+ * per channel of that axis.  0, or -1 with PyTorch's RuntimeError.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/AffineQuantizer.cpp
+ * (checkZeroPoints, checkPerChannelParamsSize)
+ */
+int check_affine_quantizer(const Quantizer* qz, ScalarType dtype, const Tensor* t, bool dequantize);
+
 /* Quantizes the Float tensor self (any strides) into q, contiguous and of
  * the same shape, with q's quantizer; no checks.  The loop of
  * quantize_tensor_per_tensor_affine / quantize_tensor_per_channel_affine.

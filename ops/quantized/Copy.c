@@ -36,16 +36,7 @@ static int quantized_copy_from_float_(Tensor* self, const Tensor* src) {
               "Quantized copy only works with contiguous and NHWC Tensors");
   TORCH_CHECK(self->dim == src->dim && memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0,
               "Quantized copy only works with Tensors with the same shape");
-  if (qz->qscheme == QScheme_PerTensorAffine) {
-    TRY(checkZeroPoint("quantize_tensor_per_tensor_affine", self->dtype, qz->zero_point) == 0);
-  } else {
-    for (int64_t c = 0; c < qz->num_channels; c++)
-      TRY(checkZeroPoint("quantize_tensor_per_channel_affine", self->dtype, qz->zero_points[c]) == 0);
-    TORCH_CHECK(0 <= qz->axis && qz->axis < src->dim,
-                "Channel axis out of range in per channel affine quantization. Got: %lldExpected: [0, %lld)",
-                (long long)qz->axis, (long long)src->dim);
-    TORCH_CHECK(src->sizes[qz->axis] == qz->num_channels, "length of scales must equal to channel");
-  }
+  TRY(check_affine_quantizer(qz, self->dtype, src, false) == 0);
   quantize_into(src, self);
   return 0;
 fail:

@@ -14,6 +14,8 @@
  *
  * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp
  */
+#include <string.h>
+
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
@@ -21,70 +23,59 @@
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
-#define CHECK_PER_TENSOR(qz)                                                                       \
-  TORCH_CHECK((qz)->qscheme == QScheme_PerTensorAffine,                                            \
-              "Expected quantizer->qscheme() == kPerTensorAffine to be true, but got false.  "     \
-              "(Could this error message be improved?  If so, please report an enhancement "       \
-              "request to PyTorch.)")
-#define CHECK_PER_CHANNEL(qz)                                                                      \
-  TORCH_CHECK((qz)->qscheme == QScheme_PerChannelAffine,                                           \
-              "Expected quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == "     \
-              "kPerChannelAffineFloatQParams to be true, but got false.  (Could this error "       \
-              "message be improved?  If so, please report an enhancement request to PyTorch.)")
+/* 0 if self is quantized with `qscheme`, else -1 with the RuntimeError of
+ * the TORCH_CHECK in PyTorch's accessors of that scheme's parameters. */
+static int check_qscheme(const Tensor* self, QScheme qscheme) {
+  static const char* const kExpected[] = {
+      [QScheme_PerTensorAffine] = "quantizer->qscheme() == kPerTensorAffine",
+      [QScheme_PerChannelAffine] = "quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == "
+                                   "kPerChannelAffineFloatQParams",
+  };
+  TORCH_CHECK(self->quantizer->qscheme == qscheme,
+              "Expected %s to be true, but got false.  (Could this error message be improved?  If so, "
+              "please report an enhancement request to PyTorch.)",
+              kExpected[qscheme]);
+  return 0;
+fail:
+  return -1;
+}
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_scale_quant.
  * NB(minaten): the error indicator is the only failure signal for a double
  * result; the caller checks Error_occurred(). */
 double at_native_q_scale_quant(const Tensor* self) {
-  CHECK_PER_TENSOR(self->quantizer);
-  return self->quantizer->scale;
-fail:
-  return -1;
+  return check_qscheme(self, QScheme_PerTensorAffine) == 0 ? self->quantizer->scale : -1;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_zero_point_quant */
 int64_t at_native_q_zero_point_quant(const Tensor* self) {
-  CHECK_PER_TENSOR(self->quantizer);
-  return self->quantizer->zero_point;
-fail:
-  return -1;
+  return check_qscheme(self, QScheme_PerTensorAffine) == 0 ? self->quantizer->zero_point : -1;
+}
+
+/* A new 1-D tensor of dtype (Double or Long: 8 bytes an element) holding
+ * the n values of a per-channel quantizer's scales or zero points. */
+static Tensor* channel_params(const void* values, int64_t n, ScalarType dtype) {
+  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), dtype);
+  if (r != NULL && n > 0) memcpy(Tensor_data(r), values, (size_t)n * ScalarType_elementSize(dtype));
+  return r;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales
  * (a float64 tensor; NB(minaten): a copy, where PyTorch returns the quantizer's own tensor) */
 Tensor* at_native_q_per_channel_scales(const Tensor* self) {
-  const Quantizer* qz = self->quantizer;
-  CHECK_PER_CHANNEL(qz);
-  int64_t n = qz->num_channels;
-  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Double);
-  TRY(r != NULL);
-  double* out = (double*)Tensor_data(r);
-  for (int64_t i = 0; i < n; i++) out[i] = qz->scales[i];
-  return r;
-fail:
-  return NULL;
+  if (check_qscheme(self, QScheme_PerChannelAffine) < 0) return NULL;
+  return channel_params(self->quantizer->scales, self->quantizer->num_channels, ScalarType_Double);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points (int64) */
 Tensor* at_native_q_per_channel_zero_points(const Tensor* self) {
-  const Quantizer* qz = self->quantizer;
-  CHECK_PER_CHANNEL(qz);
-  int64_t n = qz->num_channels;
-  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), ScalarType_Long);
-  TRY(r != NULL);
-  int64_t* out = (int64_t*)Tensor_data(r);
-  for (int64_t i = 0; i < n; i++) out[i] = qz->zero_points[i];
-  return r;
-fail:
-  return NULL;
+  if (check_qscheme(self, QScheme_PerChannelAffine) < 0) return NULL;
+  return channel_params(self->quantizer->zero_points, self->quantizer->num_channels, ScalarType_Long);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_axis */
 int64_t at_native_q_per_channel_axis(const Tensor* self) {
-  CHECK_PER_CHANNEL(self->quantizer);
-  return self->quantizer->axis;
-fail:
-  return -1;
+  return check_qscheme(self, QScheme_PerChannelAffine) == 0 ? self->quantizer->axis : -1;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::qscheme_quant */

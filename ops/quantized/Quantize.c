@@ -93,6 +93,16 @@ void quantize_into(const Tensor* self, Tensor* q) {
   }
 }
 
+/* A new quantized tensor holding self quantized with qz (the caller keeps
+ * its own reference to qz); NULL + error.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp PerTensorAffineQuantizer::quantize,
+ * PerChannelAffineQuantizer::quantize (new_qtensor, then the quantize kernel) */
+static Tensor* quantize_with(const Tensor* self, Quantizer* qz) {
+  Tensor* q = new_qtensor(Tensor_sizes(self), qz);
+  if (q != NULL) quantize_into(self, q);
+  return q;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantize_per_tensor
  * (with PerTensorAffineQuantizer::quantize and quantize_tensor_per_tensor_affine) */
 Tensor* at_native_quantize_per_tensor(const Tensor* self, double scale, int64_t zero_point, ScalarType dtype) {
@@ -104,14 +114,10 @@ Tensor* at_native_quantize_per_tensor(const Tensor* self, double scale, int64_t 
   TRY(checkZeroPoint("quantize_tensor_per_tensor_affine", dtype, zero_point) == 0);
   qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype);
   TRY(qz != NULL);
-  q = new_qtensor(Tensor_sizes(self), qz);
-  TRY(q != NULL);
-  quantize_into(self, q);
-  Quantizer_release(qz);
-  return q;
+  q = quantize_with(self, qz);
 fail:
   Quantizer_release(qz);
-  return NULL;
+  return q;
 }
 
 /*
@@ -151,8 +157,22 @@ fail:
   return NULL;
 }
 
-/* checkPerChannelParamsSize.  PyTorch 1.13: native/quantized/AffineQuantizer.cpp */
-static int checkPerChannelParamsSize(const Tensor* t, const Quantizer* qz) {
+int check_affine_quantizer(const Quantizer* qz, ScalarType dtype, const Tensor* t, bool dequantize) {
+  if (qz->qscheme == QScheme_PerTensorAffine)
+    return checkZeroPoint(dequantize ? "dequantize_tensor_per_tensor_affine" : "quantize_tensor_per_tensor_affine",
+                          dtype, qz->zero_point);
+  for (int64_t c = 0; c < qz->num_channels; c++)
+    TRY(checkZeroPoint(dequantize ? "dequantize_tensor_per_channel_affine" : "quantize_tensor_per_channel_affine",
+                       dtype, qz->zero_points[c]) == 0);
+  if (dequantize)
+    TORCH_CHECK(0 <= qz->axis && qz->axis < t->dim,
+                "Channel axis out of range in per channel affine dequantization. Got:%lld Expected: [0, %lld)",
+                (long long)qz->axis, (long long)t->dim);
+  else
+    TORCH_CHECK(0 <= qz->axis && qz->axis < t->dim,
+                "Channel axis out of range in per channel affine quantization. Got: %lldExpected: [0, %lld)",
+                (long long)qz->axis, (long long)t->dim);
+  /* checkPerChannelParamsSize */
   TORCH_CHECK(t->sizes[qz->axis] == qz->num_channels, "length of scales must equal to channel");
   return 0;
 fail:
@@ -170,20 +190,11 @@ Tensor* at_native_quantize_per_channel(const Tensor* self, const Tensor* scales,
   TRY(check_qint_dtype(dtype) == 0);
   TORCH_CHECK(self->dtype == ScalarType_Float, "quantize_tensor_per_channel_affine expects a Float Tensor, got %s",
               ScalarType_name(self->dtype));
-  for (int64_t c = 0; c < qz->num_channels; c++)
-    TRY(checkZeroPoint("quantize_tensor_per_channel_affine", dtype, qz->zero_points[c]) == 0);
-  TORCH_CHECK(0 <= axis && axis < self->dim,
-              "Channel axis out of range in per channel affine quantization. Got: %lldExpected: [0, %lld)",
-              (long long)axis, (long long)self->dim);
-  TRY(checkPerChannelParamsSize(self, qz) == 0);
-  q = new_qtensor(Tensor_sizes(self), qz);
-  TRY(q != NULL);
-  quantize_into(self, q);
-  Quantizer_release(qz);
-  return q;
+  TRY(check_affine_quantizer(qz, dtype, self, false) == 0);
+  q = quantize_with(self, qz);
 fail:
   Quantizer_release(qz);
-  return NULL;
+  return q;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_cpu_or_cuda */
@@ -196,16 +207,7 @@ Tensor* at_native_dequantize_cpu_or_cuda(const Tensor* self) {
  * dequantize_tensor_per_channel_affine and their CPU kernels) */
 Tensor* at_native_dequantize_quantized(const Tensor* self) {
   const Quantizer* qz = self->quantizer;
-  if (qz->qscheme == QScheme_PerTensorAffine) {
-    TRY(checkZeroPoint("dequantize_tensor_per_tensor_affine", self->dtype, qz->zero_point) == 0);
-  } else {
-    for (int64_t c = 0; c < qz->num_channels; c++)
-      TRY(checkZeroPoint("dequantize_tensor_per_channel_affine", self->dtype, qz->zero_points[c]) == 0);
-    TORCH_CHECK(0 <= qz->axis && qz->axis < self->dim,
-                "Channel axis out of range in per channel affine dequantization. Got:%lld Expected: [0, %lld)",
-                (long long)qz->axis, (long long)self->dim);
-    TRY(checkPerChannelParamsSize(self, qz) == 0);
-  }
+  TRY(check_affine_quantizer(qz, self->dtype, self, true) == 0);
   Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);
   TRY(r != NULL);
   float* out = (float*)Tensor_data(r);

@@ -38,17 +38,17 @@ Tensor* at_native_empty_affine_quantized(IntArrayRef size, OptionalScalarType dt
                                          int64_t zero_point, OptionalMemoryFormat memory_format) {
   (void)layout, (void)device, (void)pin_memory;
   Quantizer* qz = NULL;
+  Tensor* r = NULL;
   TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
   TORCH_CHECK(ScalarType_isQuantized(dtype.value), "ScalarType %s is not supported in new_qtensor.",
               ScalarType_name(dtype.value));
   TRY(check_memory_format(memory_format) == 0);
   qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype.value);
   TRY(qz != NULL);
-  Tensor* r = new_qtensor(size, qz);
+  r = new_qtensor(size, qz);
+fail:
   Quantizer_release(qz);
   return r;
-fail:
-  return NULL;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp

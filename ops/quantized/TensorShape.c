@@ -111,6 +111,16 @@ static Quantizer* with_axis(Quantizer* q, int64_t axis) {
   return Quantizer_newPerChannelAffine(q->scales, q->zero_points, q->num_channels, axis, q->scalar_type);
 }
 
+/* The view of self with these sizes and strides whose per-channel axis is
+ * `axis` (squeeze_qtensor's and unsqueeze_quantized's make_qtensor). */
+static Tensor* view_with_axis(const Tensor* self, IntArrayRef sizes, IntArrayRef strides, int64_t axis) {
+  Quantizer* q = with_axis(self->quantizer, axis);
+  if (q == NULL) return NULL;
+  Tensor* r = make_qtensor(self, sizes, strides, self->storage_offset, q);
+  Quantizer_release(q);
+  return r;
+}
+
 static const char kSqueezeAxis[] =
     "Squeeze is only possible on non-axis dimension for Per-Channel Quantized Tensors.";
 
@@ -118,7 +128,6 @@ static const char kSqueezeAxis[] =
 Tensor* at_native_squeeze_quantized(const Tensor* self) {
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = 0;
-  Quantizer* q = NULL;
   int64_t axis = self->quantizer->axis;
   int64_t shift = 0;
   for (int64_t d = 0; d < self->dim; d++) {
@@ -130,12 +139,7 @@ Tensor* at_native_squeeze_quantized(const Tensor* self) {
       if (d < axis) shift++;
     }
   }
-  q = with_axis(self->quantizer, axis - shift);
-  TRY(q != NULL);
-  Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
-                           self->storage_offset, q);
-  Quantizer_release(q);
-  return r;
+  return view_with_axis(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), axis - shift);
 fail:
   return NULL;
 }
@@ -145,7 +149,6 @@ fail:
 Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = 0;
-  Quantizer* q = NULL;
   dim = maybe_wrap_dim(dim, self->dim, true);
   TRY(dim >= 0);
   int64_t axis = self->quantizer->axis;
@@ -159,12 +162,7 @@ Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
     sizes[n] = self->sizes[d];
     strides[n++] = self->strides[d];
   }
-  q = with_axis(self->quantizer, axis);
-  TRY(q != NULL);
-  Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
-                           self->storage_offset, q);
-  Quantizer_release(q);
-  return r;
+  return view_with_axis(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), axis);
 fail:
   return NULL;
 }
@@ -173,7 +171,6 @@ fail:
  * (with inferUnsqueezeGeometry) */
 Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   int64_t sizes[MINATEN_MAX_DIM + 1], strides[MINATEN_MAX_DIM + 1];
-  Quantizer* q = NULL;
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
   TRY(check_max_dims(self->dim + 1) == 0);
@@ -191,12 +188,7 @@ Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   }
   int64_t axis = self->quantizer->axis;
   if (self->quantizer->qscheme == QScheme_PerChannelAffine && axis >= dim) axis++;
-  q = with_axis(self->quantizer, axis);
-  TRY(q != NULL);
-  Tensor* r = make_qtensor(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
-                           self->storage_offset, q);
-  Quantizer_release(q);
-  return r;
+  return view_with_axis(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), axis);
 fail:
   return NULL;
 }

@@ -22,38 +22,27 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
+#include "tools/bench/bench.h"
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+static void* check(void* p) { return bench_check("bench_dispatch", p); }
+
+/* A new float tensor of these sizes, of ones or uninitialised. */
+static Tensor* float_ones(IntArrayRef sizes) {
+  OptionalScalarType dtype = {true, ScalarType_Float};
+  return check(at_ones(sizes, dtype, kNoLayout, kNoDevice, kNoPinMemory));
+}
+static Tensor* float_empty(IntArrayRef sizes) {
+  OptionalScalarType dtype = {true, ScalarType_Float};
+  return check(at_empty_memory_format(sizes, dtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat));
 }
 
-/* Best of `reps` runs of `iters` calls, in ns per call. */
-#define BEST_NS_PER_CALL(result, reps, iters, ...)        \
-  do {                                                       \
-    double best_ = 1e300;                                    \
-    for (int r_ = 0; r_ < (reps); r_++) {                    \
-      double t0_ = now_ns();                                 \
-      for (long i_ = 0; i_ < (iters); i_++) { __VA_ARGS__; }       \
-      double dt_ = (now_ns() - t0_) / (double)(iters);       \
-      if (dt_ < best_) best_ = dt_;                          \
-    }                                                        \
-    (result) = best_;                                        \
-  } while (0)
-
-static void check(const void* p) {
-  if (p == NULL) {
-    fprintf(stderr, "bench_dispatch: %s: %s\n", ErrorType_name(Error_type()), Error_message());
-    Dispatcher_cleanup();
-    _Exit(1);
-  }
+/* One result line: `label`, then ns as milliseconds and its ratio to base_ns. */
+static void print_ms(const char* label, double ns, double base_ns) {
+  printf("  %-34s%8.3f ms  (%.2fx)\n", label, ns / 1e6, ns / base_ns);
 }
 
 static void bench_reshape(void) {
@@ -61,10 +50,7 @@ static void bench_reshape(void) {
   int64_t sizes[] = {2, 3, 4};
   int64_t shape[] = {6, 4};
   int64_t view_strides[] = {4, 1};
-  OptionalScalarType dtype = {true, ScalarType_Float};
-  Tensor* t = at_empty_memory_format(IntArrayRef_make(sizes, 3), dtype, kNoLayout, kNoDevice,
-                                     kNoPinMemory, kNoMemoryFormat);
-  check(t);
+  Tensor* t = float_empty(IntArrayRef_make(sizes, 3));
   IntArrayRef shape_ref = IntArrayRef_make(shape, 2);
   IntArrayRef stride_ref = IntArrayRef_make(view_strides, 2);
   OperatorEntry* op = Dispatcher_findSchema("aten::reshape");
@@ -90,13 +76,8 @@ static void bench_reshape(void) {
 static void bench_copy(void) {
   const int64_t n = 2048;
   int64_t sizes[] = {n, n};
-  OptionalScalarType dtype = {true, ScalarType_Float};
-  Tensor* src = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice,
-                                       kNoPinMemory, kNoMemoryFormat);
-  Tensor* dst = at_empty_memory_format(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice,
-                                       kNoPinMemory, kNoMemoryFormat);
-  check(src);
-  check(dst);
+  Tensor* src = float_empty(IntArrayRef_make(sizes, 2));
+  Tensor* dst = float_empty(IntArrayRef_make(sizes, 2));
   memset(Tensor_data(src), 1, (size_t)(n * n) * sizeof(float));
   memset(Tensor_data(dst), 0, (size_t)(n * n) * sizeof(float));
   Tensor* src_t = at_t(src);
@@ -111,10 +92,10 @@ static void bench_copy(void) {
   BEST_NS_PER_CALL(t_contiguous, 5, 5, Tensor_release(at_contiguous(src_t, MemoryFormat_Contiguous)));
   printf("copy_ of %lldx%lld floats (%.0f MiB), ms per copy (ratio to memcpy)\n", (long long)n,
          (long long)n, (double)bytes / (1 << 20));
-  printf("  memcpy                            %8.3f ms  (1.00x)\n", mem / 1e6);
-  printf("  copy_ contiguous                  %8.3f ms  (%.2fx)\n", contiguous / 1e6, contiguous / mem);
-  printf("  copy_ from a.t()                  %8.3f ms  (%.2fx)\n", transposed / 1e6, transposed / mem);
-  printf("  a.t().contiguous() (new result)   %8.3f ms  (%.2fx)\n", t_contiguous / 1e6, t_contiguous / mem);
+  print_ms("memcpy", mem, mem);
+  print_ms("copy_ contiguous", contiguous, mem);
+  print_ms("copy_ from a.t()", transposed, mem);
+  print_ms("a.t().contiguous() (new result)", t_contiguous, mem);
   Tensor_release(src_t);
   Tensor_release(src);
   Tensor_release(dst);
@@ -123,14 +104,9 @@ static void bench_copy(void) {
 /* add of two 16M-float tensors against memcpy of the same bytes. */
 static void bench_add(void) {
   int64_t n = 16 << 20;
-  OptionalScalarType dtype = {true, ScalarType_Float};
-  Tensor* a = at_ones(IntArrayRef_make(&n, 1), dtype, kNoLayout, kNoDevice, kNoPinMemory);
-  Tensor* b = at_ones(IntArrayRef_make(&n, 1), dtype, kNoLayout, kNoDevice, kNoPinMemory);
-  Tensor* dst = at_empty_memory_format(IntArrayRef_make(&n, 1), dtype, kNoLayout, kNoDevice,
-                                       kNoPinMemory, kNoMemoryFormat);
-  check(a);
-  check(b);
-  check(dst);
+  Tensor* a = float_ones(IntArrayRef_make(&n, 1));
+  Tensor* b = float_ones(IntArrayRef_make(&n, 1));
+  Tensor* dst = float_empty(IntArrayRef_make(&n, 1));
   size_t bytes = (size_t)n * sizeof(float);
   Scalar one = Scalar_fromLong(1);
   double mem, add, add_inplace;
@@ -139,9 +115,9 @@ static void bench_add(void) {
   BEST_NS_PER_CALL(add_inplace, 5, 5, Tensor_release(at_add__Tensor(dst, b, one)));
   printf("add of two 16M-float tensors (%.0f MiB each), ms per call (ratio to memcpy of one)\n",
          (double)bytes / (1 << 20));
-  printf("  memcpy                            %8.3f ms  (1.00x)\n", mem / 1e6);
-  printf("  at_add_Tensor (new result)        %8.3f ms  (%.2fx)\n", add / 1e6, add / mem);
-  printf("  at_add__Tensor (in place)         %8.3f ms  (%.2fx)\n", add_inplace / 1e6, add_inplace / mem);
+  print_ms("memcpy", mem, mem);
+  print_ms("at_add_Tensor (new result)", add, mem);
+  print_ms("at_add__Tensor (in place)", add_inplace, mem);
   Tensor_release(a);
   Tensor_release(b);
   Tensor_release(dst);
@@ -150,11 +126,8 @@ static void bench_add(void) {
 /* mm of two 512x512 floats, in GFLOP/s. */
 static void bench_mm(void) {
   int64_t sizes[] = {512, 512};
-  OptionalScalarType dtype = {true, ScalarType_Float};
-  Tensor* a = at_ones(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice, kNoPinMemory);
-  Tensor* b = at_ones(IntArrayRef_make(sizes, 2), dtype, kNoLayout, kNoDevice, kNoPinMemory);
-  check(a);
-  check(b);
+  Tensor* a = float_ones(IntArrayRef_make(sizes, 2));
+  Tensor* b = float_ones(IntArrayRef_make(sizes, 2));
   double t;
   BEST_NS_PER_CALL(t, 5, 3, Tensor_release(at_mm(a, b)));
   double flops = 2.0 * 512 * 512 * 512;

@@ -17,29 +17,15 @@
  * Usage: build-release/tools/bench/bench_lazy
  */
 #include <stdio.h>
-#include <time.h>
 
 #include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
+#include "tools/bench/bench.h"
 
 enum { kReps = 5, kNodes = 8 };
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static Tensor* check(Tensor* p) {
-  if (p == NULL) {
-    fprintf(stderr, "bench_lazy: %s: %s\n", ErrorType_name(Error_type()), Error_message());
-    Dispatcher_cleanup();
-    _Exit(1);
-  }
-  return p;
-}
+static Tensor* check(Tensor* p) { return bench_check("bench_lazy", p); }
 
 /* One step of the chain: y = f(x), dropping x. */
 static Tensor* step(Tensor* x, Tensor* y) {

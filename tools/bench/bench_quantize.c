@@ -17,38 +17,12 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "Functions.h"
-#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
+#include "tools/bench/bench.h"
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* Best of `reps` calls, in ns. */
-#define BEST_NS(result, reps, ...)                \
-  do {                                            \
-    double best_ = 1e300;                         \
-    for (int r_ = 0; r_ < (reps); r_++) {         \
-      double t0_ = now_ns();                      \
-      __VA_ARGS__;                                \
-      double dt_ = now_ns() - t0_;                \
-      if (dt_ < best_) best_ = dt_;               \
-    }                                             \
-    (result) = best_;                             \
-  } while (0)
-
-static void check(const void* p) {
-  if (p == NULL) {
-    fprintf(stderr, "bench_quantize: %s: %s\n", ErrorType_name(Error_type()), Error_message());
-    Dispatcher_cleanup();
-    _Exit(1);
-  }
-}
+static void* check(void* p) { return bench_check("bench_quantize", p); }
 
 int main(void) {
   if (at_register_all() < 0) {
@@ -68,10 +42,10 @@ int main(void) {
   Tensor* q = at_quantize_per_tensor(x, 0.05, 3, ScalarType_QUInt8);
   check(q);
   double mem, clone, quant, dequant;
-  BEST_NS(mem, 5, memcpy(Tensor_data(dst), Tensor_data(x), bytes));
-  BEST_NS(clone, 5, Tensor_release(at_clone(x, kNoMemoryFormat)));
-  BEST_NS(quant, 5, Tensor_release(at_quantize_per_tensor(x, 0.05, 3, ScalarType_QUInt8)));
-  BEST_NS(dequant, 5, Tensor_release(at_dequantize_self(q)));
+  BEST_NS_PER_CALL(mem, 5, 1, memcpy(Tensor_data(dst), Tensor_data(x), bytes));
+  BEST_NS_PER_CALL(clone, 5, 1, Tensor_release(at_clone(x, kNoMemoryFormat)));
+  BEST_NS_PER_CALL(quant, 5, 1, Tensor_release(at_quantize_per_tensor(x, 0.05, 3, ScalarType_QUInt8)));
+  BEST_NS_PER_CALL(dequant, 5, 1, Tensor_release(at_dequantize_self(q)));
   printf("%lld floats (%.0f MiB), ms per call (ratio to memcpy of the floats)\n", (long long)x->numel,
          (double)bytes / (1 << 20));
   printf("  memcpy                            %8.3f ms  (1.00x)\n", mem / 1e6);

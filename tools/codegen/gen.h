@@ -38,8 +38,17 @@ int gen_registrations(const Model* m, Writer* w);   /* Register*.c */
 
 /* Shared by the generators. */
 
-/* Starts file `name` with its `@generated` line; NULL on failure. */
-FILE* gen_open(Writer* w, const Model* m, const char* name);
+/* Starts file `name` with its `@generated` line, then one #include line
+ * for each entry of `includes` (NULL-terminated): "Operators.h" is quoted,
+ * "<stdbool.h>" printed as it is, "" makes a blank line.  NULL on failure. */
+FILE* gen_open(Writer* w, const Model* m, const char* name, const char* const includes[]);
+/* The same for a header "Name.h": its include guard MINATEN_GENERATED_NAME_H
+ * opens, then a blank line and the includes; gen_closeHeader closes it. */
+FILE* gen_openHeader(Writer* w, const Model* m, const char* name, const char* const includes[]);
+void gen_closeHeader(FILE* f);
+/* What a header declaring typed functions of tensors includes (Functions.h,
+ * NativeFunctions.h). */
+extern const char* const kGenTypeIncludes[];
 /* The schema with its namespace ("aten::reshape(...)" even where the YAML
  * omits `aten::`), safe inside a C comment. */
 void gen_printSchema(FILE* f, const NativeFunction* fn);

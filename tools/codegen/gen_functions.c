@@ -81,11 +81,11 @@ static void print_entry_point(FILE* f, const NativeFunction* fn) {
 
   fputs("\n", f);
   gen_printBanner(f, fn, "");
-  fprintf(f, "typedef %s (*at_%s_fn)(", ret_type, u);
-  CSignature_printParams(f, s);
-  fprintf(f, ");\n\n%s at_%s(", ret_type, u);
-  CSignature_printParams(f, s);
-  fprintf(f, ") {\n  const OperatorEntry* op = at_op_%s;\n", u);
+  fputs("typedef ", f);
+  CSignature_printFunction(f, s, "(*at_%s_fn)", u);
+  fputs(";\n\n", f);
+  CSignature_printFunction(f, s, "at_%s", u);
+  fprintf(f, " {\n  const OperatorEntry* op = at_op_%s;\n", u);
   fputs("  DispatchKeySet ks = Dispatcher_computeDispatchKeySet(op, ", f);
   print_tensor_keys(f, s);
   fputs(");\n", f);
@@ -124,36 +124,24 @@ static void print_entry_point(FILE* f, const NativeFunction* fn) {
 }
 
 static int gen_functions_h(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "Functions.h");
+  FILE* f = gen_openHeader(w, m, "Functions.h", kGenTypeIncludes);
   if (f == NULL) return -1;
-  fputs("#ifndef MINATEN_GENERATED_FUNCTIONS_H\n"
-        "#define MINATEN_GENERATED_FUNCTIONS_H\n"
-        "\n"
-        "#include \"runtime/ArrayRef.h\"\n"
-        "#include \"runtime/Scalar.h\"\n"
-        "#include \"runtime/TensorImpl.h\"\n",
-        f);
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     fputs("\n", f);
     gen_printBanner(f, fn, "");
-    fprintf(f, "%s at_%s(", CSignature_returnType(&fn->schema), fn->unambiguous);
-    CSignature_printParams(f, &fn->schema);
-    fputs(");\n", f);
+    CSignature_printFunction(f, &fn->schema, "at_%s", fn->unambiguous);
+    fputs(";\n", f);
   }
-  fputs("\n#endif\n", f);
+  gen_closeHeader(f);
   return 0;
 }
 
 static int gen_functions_c(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "Functions.c");
+  static const char* const includes[] = {"Functions.h", "", "Operators.h", "dispatch/Boxing.h",
+                                         "dispatch/Dispatcher.h", NULL};
+  FILE* f = gen_open(w, m, "Functions.c", includes);
   if (f == NULL) return -1;
-  fputs("#include \"Functions.h\"\n"
-        "\n"
-        "#include \"Operators.h\"\n"
-        "#include \"dispatch/Boxing.h\"\n"
-        "#include \"dispatch/Dispatcher.h\"\n",
-        f);
   for (size_t i = 0; i < m->num_functions; i++) print_entry_point(f, &m->functions[i]);
   return 0;
 }

@@ -20,13 +20,10 @@
 #include "tools/codegen/gen.h"
 
 static int gen_operators_h(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "Operators.h");
+  static const char* const includes[] = {"dispatch/OperatorEntry.h", NULL};
+  FILE* f = gen_openHeader(w, m, "Operators.h", includes);
   if (f == NULL) return -1;
-  fputs("#ifndef MINATEN_GENERATED_OPERATORS_H\n"
-        "#define MINATEN_GENERATED_OPERATORS_H\n"
-        "\n"
-        "#include \"dispatch/OperatorEntry.h\"\n"
-        "\n"
+  fputs("\n"
         "/* Registers every operator's schema and fills the at_op_* handles.\n"
         " * Returns 0, or -1 with the error indicator set. */\n"
         "int at_register_operators(void);\n",
@@ -36,14 +33,14 @@ static int gen_operators_h(const Model* m, Writer* w) {
     const NativeFunction* fn = &m->functions[i];
     fprintf(f, "extern OperatorEntry* at_op_%s; /* %s */\n", fn->unambiguous, fn->qualified);
   }
-  fputs("\n#endif\n", f);
+  gen_closeHeader(f);
   return 0;
 }
 
 static int gen_operators_c(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "Operators.c");
+  static const char* const includes[] = {"Operators.h", "", "dispatch/Dispatcher.h", NULL};
+  FILE* f = gen_open(w, m, "Operators.c", includes);
   if (f == NULL) return -1;
-  fputs("#include \"Operators.h\"\n\n#include \"dispatch/Dispatcher.h\"\n", f);
   if (m->num_functions > 0) fputs("\n", f);
   for (size_t i = 0; i < m->num_functions; i++)
     fprintf(f, "OperatorEntry* at_op_%s = NULL;\n", m->functions[i].unambiguous);

@@ -38,15 +38,8 @@
 
 /* PyTorch 1.13: torchgen/dest/native_functions.py compute_native_function_declaration */
 int gen_native_functions(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "NativeFunctions.h");
+  FILE* f = gen_openHeader(w, m, "NativeFunctions.h", kGenTypeIncludes);
   if (f == NULL) return -1;
-  fputs("#ifndef MINATEN_GENERATED_NATIVEFUNCTIONS_H\n"
-        "#define MINATEN_GENERATED_NATIVEFUNCTIONS_H\n"
-        "\n"
-        "#include \"runtime/ArrayRef.h\"\n"
-        "#include \"runtime/Scalar.h\"\n"
-        "#include \"runtime/TensorImpl.h\"\n",
-        f);
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     for (size_t k = 0; k < fn->num_kernels; k++) {
@@ -62,12 +55,12 @@ int gen_native_functions(const Model* m, Writer* w) {
         fprintf(f, "%s%s", sep, DispatchKey_name(fn->kernels[j].key));
         sep = ", ";
       }
-      fprintf(f, " */\n%s at_native_%s(", CSignature_returnType(&fn->schema), kernel);
-      CSignature_printParams(f, &fn->schema);
-      fputs(");\n", f);
+      fputs(" */\n", f);
+      CSignature_printFunction(f, &fn->schema, "at_native_%s", kernel);
+      fputs(";\n", f);
     }
   }
-  fputs("\n#endif\n", f);
+  gen_closeHeader(f);
   return 0;
 }
 
@@ -75,21 +68,27 @@ static void print_register_prototype(FILE* f, const char* key_name) {
   fprintf(f, "int at_register_%s(void);\n", key_name);
 }
 
-/* One registration: `Dispatcher_registerImpl(op, key, kernel, file, __LINE__)`
- * of the unboxed at_native_<kernel>, or of the boxed `boxed` kernel (the
- * BackendSelect kernel, the generic lazy kernel) when `kernel` is NULL. */
-static void print_register_impl(FILE* f, const NativeFunction* fn, const char* key_name,
-                                const char* kernel, const char* file_name, const char* boxed) {
+/* What an operator registers at a key: the unboxed at_native_<kernel>, or
+ * the boxed kernel `boxed` (the BackendSelect kernel, the generic lazy
+ * kernel), or nothing (both NULL). */
+typedef struct Registration {
+  const char* kernel;
+  const char* boxed;
+} Registration;
+
+/* One registration: `Dispatcher_registerImpl(op, key, kernel, file, __LINE__)`. */
+static void print_register_impl(FILE* f, const NativeFunction* fn, const char* key_name, Registration r,
+                                const char* file_name) {
   fprintf(f, "  /* %s  ", fn->qualified);
   gen_printCommentText(f, fn->loc.file);
   fprintf(f, ":%d */\n", fn->loc.line);
   fprintf(f, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_%s,\n", fn->unambiguous, key_name);
-  if (kernel != NULL)
+  if (r.kernel != NULL)
     fprintf(f, "                              KernelFunction_makeUnboxed((UnboxedFunction)at_native_%s, "
                "\"at_native_%s\"),\n",
-            kernel, kernel);
+            r.kernel, r.kernel);
   else
-    fprintf(f, "                              KernelFunction_makeBoxed(%s, \"%s\"),\n", boxed, boxed);
+    fprintf(f, "                              KernelFunction_makeBoxed(%s, \"%s\"),\n", r.boxed, r.boxed);
   fprintf(f, "                              \"%s\", __LINE__) < 0)\n", file_name);
   fputs("    return -1;\n\n", f);
 }
@@ -116,30 +115,58 @@ static bool has_lazy_support(const NativeFunction* fn) {
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;
 }
 
-/* PyTorch 1.13: torchgen/dest/register_dispatch_key.py RegisterDispatchKey */
+/* PyTorch 1.13: torchgen/gen.py needs_backend_select */
+static bool needs_backend_select(const NativeFunction* fn) {
+  const char* name = fn->schema.name;
+  size_t len = strlen(name);
+  if ((len >= 5 && strcmp(name + len - 5, "_like") == 0) || strncmp(name, "new_", 4) == 0)
+    return false;
+  return NativeFunction_hasTensorOptions(fn);
+}
+
+/* What `fn` registers at `key`. */
+static Registration registration_at(const NativeFunction* fn, DispatchKey key) {
+  if (key == DispatchKey_BackendSelect)
+    return (Registration){NULL, needs_backend_select(fn) ? "BackendSelect_boxedKernel" : NULL};
+  const BackendKernel* k = NativeFunction_kernel(fn, key);
+  if (k != NULL) return (Registration){k->kernel, NULL};
+  return (Registration){NULL, key == DispatchKey_Lazy && has_lazy_support(fn) ? "LazyNativeFunctions_boxed" : NULL};
+}
+
+/* Register<Key>.c: at_register_<Key>(), the registration_at(fn, key) of
+ * every operator that has one; for Lazy, then the eager fallback.
+ * PyTorch 1.13: torchgen/dest/register_dispatch_key.py RegisterDispatchKey,
+ * torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
 static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
+  static const char* const kernel_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h", NULL};
+  static const char* const lazy_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
+                                              "ops/lazy/LazyNativeFunctions.h", NULL};
+  static const char* const backend_select_includes[] = {"Operators.h", "dispatch/BackendSelect.h",
+                                                        "dispatch/Dispatcher.h", NULL};
   const char* key_name = DispatchKey_name(key);
   char file_name[96];
   snprintf(file_name, sizeof file_name, "Register%s.c", key_name);
-  FILE* f = gen_open(w, m, file_name);
+  FILE* f = gen_open(w, m, file_name,
+                     key == DispatchKey_BackendSelect ? backend_select_includes
+                     : key == DispatchKey_Lazy        ? lazy_includes
+                                                      : kernel_includes);
   if (f == NULL) return -1;
-  fputs("#include \"NativeFunctions.h\"\n"
-        "#include \"Operators.h\"\n"
-        "#include \"dispatch/Dispatcher.h\"\n",
-        f);
-  if (key == DispatchKey_Lazy) fputs("#include \"ops/lazy/LazyNativeFunctions.h\"\n", f);
-  fputs("\n", f);
-  fprintf(f, "/* The %s kernels of every operator.  Returns 0, or -1 with the error\n"
-             " * indicator set. */\n",
-          key_name);
+  if (key == DispatchKey_BackendSelect)
+    fputs("\n"
+          "/* Factories (operators with tensor options, except *_like and new_*)\n"
+          " * pick their backend from their dtype and device arguments; see\n"
+          " * dispatch/BackendSelect.h.  Returns 0, or -1 with the error indicator set. */\n",
+          f);
+  else
+    fprintf(f, "\n/* The %s kernels of every operator.  Returns 0, or -1 with the error\n"
+               " * indicator set. */\n",
+            key_name);
   print_register_prototype(f, key_name);
   fprintf(f, "\nint at_register_%s(void) {\n", key_name);
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
-    const BackendKernel* k = NativeFunction_kernel(fn, key);
-    if (k != NULL) print_register_impl(f, fn, key_name, k->kernel, file_name, NULL);
-    else if (key == DispatchKey_Lazy && has_lazy_support(fn))
-      print_register_impl(f, fn, key_name, NULL, file_name, "LazyNativeFunctions_boxed");
+    Registration r = registration_at(fn, key);
+    if (r.kernel != NULL || r.boxed != NULL) print_register_impl(f, fn, key_name, r, file_name);
   }
   if (key == DispatchKey_Lazy)
     fprintf(f, "  /* every other operator: on the CPU (ltc_eager_fallback) */\n"
@@ -152,47 +179,10 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   return 0;
 }
 
-/* PyTorch 1.13: torchgen/gen.py needs_backend_select */
-static bool needs_backend_select(const NativeFunction* fn) {
-  const char* name = fn->schema.name;
-  size_t len = strlen(name);
-  if ((len >= 5 && strcmp(name + len - 5, "_like") == 0) || strncmp(name, "new_", 4) == 0)
-    return false;
-  return NativeFunction_hasTensorOptions(fn);
-}
-
-/* PyTorch 1.13: torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
-static int gen_register_backend_select(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "RegisterBackendSelect.c");
-  if (f == NULL) return -1;
-  fputs("#include \"Operators.h\"\n"
-        "#include \"dispatch/BackendSelect.h\"\n"
-        "#include \"dispatch/Dispatcher.h\"\n"
-        "\n"
-        "/* Factories (operators with tensor options, except *_like and new_*)\n"
-        " * pick their backend from their dtype and device arguments; see\n"
-        " * dispatch/BackendSelect.h.  Returns 0, or -1 with the error indicator set. */\n",
-        f);
-  print_register_prototype(f, "BackendSelect");
-  fputs("\nint at_register_BackendSelect(void) {\n", f);
-  for (size_t i = 0; i < m->num_functions; i++) {
-    const NativeFunction* fn = &m->functions[i];
-    if (!needs_backend_select(fn)) continue;
-    print_register_impl(f, fn, "BackendSelect", NULL, "RegisterBackendSelect.c", "BackendSelect_boxedKernel");
-  }
-  fputs("  return 0;\n}\n", f);
-  return 0;
-}
-
 static int gen_register_all(const Model* m, Writer* w) {
-  FILE* f = gen_open(w, m, "RegisterAll.c");
+  static const char* const includes[] = {"<stdbool.h>", "", "Operators.h", "dispatch/Dispatcher.h", "", NULL};
+  FILE* f = gen_open(w, m, "RegisterAll.c", includes);
   if (f == NULL) return -1;
-  fputs("#include <stdbool.h>\n"
-        "\n"
-        "#include \"Operators.h\"\n"
-        "#include \"dispatch/Dispatcher.h\"\n"
-        "\n",
-        f);
   for (size_t i = 0; i < kNumKernelKeys; i++) print_register_prototype(f, DispatchKey_name(kKernelKeys[i]));
   print_register_prototype(f, "BackendSelect");
   fputs("\n"
@@ -217,6 +207,6 @@ static int gen_register_all(const Model* m, Writer* w) {
 int gen_registrations(const Model* m, Writer* w) {
   for (size_t i = 0; i < kNumKernelKeys; i++)
     if (gen_register_key(m, w, kKernelKeys[i]) < 0) return -1;
-  if (gen_register_backend_select(m, w) < 0) return -1;
+  if (gen_register_key(m, w, DispatchKey_BackendSelect) < 0) return -1;
   return gen_register_all(m, w);
 }

@@ -4,6 +4,7 @@
  */
 #include "tools/codegen/signature.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -44,6 +45,17 @@ void CSignature_printCallArgs(FILE* f, const FunctionSchema* s) {
     if (i > 0) fputs(", ", f);
     CSignature_printArgName(f, &s->arguments[i]);
   }
+}
+
+void CSignature_printFunction(FILE* f, const FunctionSchema* s, const char* name_fmt, ...) {
+  fprintf(f, "%s ", CSignature_returnType(s));
+  va_list ap;
+  va_start(ap, name_fmt);
+  vfprintf(f, name_fmt, ap);
+  va_end(ap);
+  fputc('(', f);
+  CSignature_printParams(f, s);
+  fputc(')', f);
 }
 
 const char* CSignature_returnType(const FunctionSchema* s) {

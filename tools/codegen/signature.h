@@ -26,6 +26,12 @@ void CSignature_printArgName(FILE* f, const Argument* a);
 void CSignature_printParams(FILE* f, const FunctionSchema* s);
 /* The arguments of a call that forwards every parameter: "self, size". */
 void CSignature_printCallArgs(FILE* f, const FunctionSchema* s);
+/* The operator's C function type around a name printed from `name_fmt`:
+ * "Tensor* " name "(const Tensor* self, IntArrayRef size)", where the name
+ * is a function's ("at_%s" -> at_view) or a pointer declarator's
+ * ("(*at_%s_fn)" -> (*at_view_fn)). */
+void CSignature_printFunction(FILE* f, const FunctionSchema* s, const char* name_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* The C return type: "Tensor*", "TensorList", "void", "int64_t", ... */
 const char* CSignature_returnType(const FunctionSchema* s);
 /* A value of the return type to return on failure: "NULL", "0", "false",

@@ -1,0 +1,5 @@
+# the storage size error names every size, however long the list (minaten cut empty's at 256 characters)
+torch.empty([2**62] * 14)
+torch.zeros([2**62] * 20, dtype=torch.int8)
+torch.empty([2**61] * 64)
+print(torch.empty([2**62] * 30 + [0]).shape)
