@@ -129,13 +129,16 @@ Value* tensor_cpu_data(Value* self) { return cpu_data(self, false); }
 
 /* PyTorch 1.13: torch/_tensor_str.py calls self.dequantize(),
  * self.q_per_channel_scales(), ... to print a quantized tensor: operators,
- * called here through their entry points.  NB(minaten): with the trace
- * paused, since printing is never traced (docs/dialect.md), where
- * TorchDispatchMode sees these calls (and many more) in PyTorch. */
+ * called here through their entry points.  NB(minaten): with both traces
+ * paused (trace_on()'s and --trace=dispatch's), since printing is never
+ * traced (docs/dialect.md), where TorchDispatchMode sees these calls (and
+ * many more) in PyTorch. */
 Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t) {
-  bool was = TraceMode_isEnabled();
+  bool was = TraceMode_isEnabled(), was_verbose = Dispatcher_verbose;
   TraceMode_setEnabled(false);
+  Dispatcher_verbose = false;
   Tensor* r = op(t);
+  Dispatcher_verbose = was_verbose;
   TraceMode_setEnabled(was);
   return r;
 }

@@ -261,10 +261,11 @@ static const char* decode_escape(const char* p, bool raw, char* out, size_t* n) 
     *n += (size_t)utf8_encode(cp, out + *n);
     return p + k;
   }
-  const char* esc = raw ? NULL : strchr("\\'\"abfnrtv", c);
+  static const char escaped[] = "\\'\"abfnrtv"; /* \\ \' \" \a ... and what each stands for: */
   static const char decoded[] = "\\'\"\a\b\f\n\r\t\v";
+  const char* esc = raw || c == '\0' ? NULL : strchr(escaped, c);
   if (esc != NULL) {
-    out[(*n)++] = decoded[esc - "\\'\"abfnrtv"];
+    out[(*n)++] = decoded[esc - escaped];
     return p + 2;
   }
   /* \xhh, \uxxxx, \Uxxxxxxxx: the code point, in UTF-8 (never longer than the escape) */
