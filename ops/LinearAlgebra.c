@@ -286,20 +286,18 @@ static Tensor* matmul_fold(Tensor* out, const Tensor* tensor1, const Tensor* ten
   output = unsafe_view_ints(product, IntArrayRef_make(output_shape, (size_t)n));
   TRY(output != NULL);
   if (!transpose || !t2_is_matrix) {
-    release4(t1, t2, folded, product);
-    return output;
+    result = output;
+    output = NULL;
+  } else {
+    Tensor* mt = at_transpose_int(output, -2, -1);
+    TRY(mt != NULL);
+    result = at_contiguous(mt, MemoryFormat_Contiguous);
+    Tensor_release(mt);
   }
-  Tensor* mt = at_transpose_int(output, -2, -1);
-  TRY(mt != NULL);
-  result = at_contiguous(mt, MemoryFormat_Contiguous);
-  Tensor_release(mt);
+fail: /* and success: result is NULL on failure */
   release4(t1, t2, folded, product);
   Tensor_release(output);
   return result;
-fail:
-  release4(t1, t2, folded, product);
-  Tensor_release(output);
-  return NULL;
 }
 
 /* The batched branch: broadcast the batches, reshape to 3-D, bmm. */

@@ -219,20 +219,22 @@ int check_numel(IntArrayRef sizes) {
   return 0;
 }
 
+/* The legacy type names, where 1.13 has one (torch.FloatTensor), and
+ * otherwise TensorBase::toString's <dispatch key><dtype>Type. */
+static const char* const kTypeString[ScalarType_NumOptions] = {
+    [ScalarType_Byte] = "torch.ByteTensor",
+    [ScalarType_Char] = "torch.CharTensor",
+    [ScalarType_Short] = "torch.ShortTensor",
+    [ScalarType_Int] = "torch.IntTensor",
+    [ScalarType_Long] = "torch.LongTensor",
+    [ScalarType_Float] = "torch.FloatTensor",
+    [ScalarType_Double] = "torch.DoubleTensor",
+    [ScalarType_Bool] = "CPUBoolType", /* sic: 1.13 has no legacy BoolTensor name */
+    [ScalarType_QUInt8] = "QuantizedCPUQUInt8Type",
+    [ScalarType_QInt8] = "QuantizedCPUQInt8Type",
+    [ScalarType_QInt32] = "QuantizedCPUQInt32Type",
+};
+
 const char* Tensor_typeString(const Tensor* t) {
-  switch (t->dtype) {
-    case ScalarType_Byte: return "torch.ByteTensor";
-    case ScalarType_Char: return "torch.CharTensor";
-    case ScalarType_Short: return "torch.ShortTensor";
-    case ScalarType_Int: return "torch.IntTensor";
-    case ScalarType_Long: return "torch.LongTensor";
-    case ScalarType_Float: return "torch.FloatTensor";
-    case ScalarType_Double: return "torch.DoubleTensor";
-    case ScalarType_Bool: return "CPUBoolType"; /* sic: 1.13 has no legacy BoolTensor name */
-    /* no legacy name either: TensorBase::toString's <dispatch key><dtype>Type */
-    case ScalarType_QUInt8: return "QuantizedCPUQUInt8Type";
-    case ScalarType_QInt8: return "QuantizedCPUQInt8Type";
-    case ScalarType_QInt32: return "QuantizedCPUQInt32Type";
-    default: return "UndefinedType";
-  }
+  return (unsigned)t->dtype < ScalarType_NumOptions && kTypeString[t->dtype] ? kTypeString[t->dtype] : "UndefinedType";
 }

@@ -41,8 +41,13 @@ static Tensor* float_empty(IntArrayRef sizes) {
 }
 
 /* One result line: `label`, then ns as milliseconds and its ratio to base_ns. */
-static void print_ms(const char* label, double ns, double base_ns) {
-  printf("  %-34s%8.3f ms  (%.2fx)\n", label, ns / 1e6, ns / base_ns);
+/* One line per measure, in ms, with its ratio to the first (the memcpy). */
+static void print_ms_against_first(const char* const* labels, const double* ns, int n) {
+  for (int i = 0; i < n; i++) printf("  %-34s%8.3f ms  (%.2fx)\n", labels[i], ns[i] / 1e6, ns[i] / ns[0]);
+}
+
+static void release_all(Tensor* const* tensors, int n) {
+  for (int i = 0; i < n; i++) Tensor_release(tensors[i]);
 }
 
 static void bench_reshape(void) {
@@ -92,13 +97,10 @@ static void bench_copy(void) {
   BEST_NS_PER_CALL(t_contiguous, 5, 5, Tensor_release(at_contiguous(src_t, MemoryFormat_Contiguous)));
   printf("copy_ of %lldx%lld floats (%.0f MiB), ms per copy (ratio to memcpy)\n", (long long)n,
          (long long)n, (double)bytes / (1 << 20));
-  print_ms("memcpy", mem, mem);
-  print_ms("copy_ contiguous", contiguous, mem);
-  print_ms("copy_ from a.t()", transposed, mem);
-  print_ms("a.t().contiguous() (new result)", t_contiguous, mem);
-  Tensor_release(src_t);
-  Tensor_release(src);
-  Tensor_release(dst);
+  const char* const labels[] = {"memcpy", "copy_ contiguous", "copy_ from a.t()", "a.t().contiguous() (new result)"};
+  print_ms_against_first(labels, (const double[]){mem, contiguous, transposed, t_contiguous}, 4);
+  Tensor* const owned[] = {src_t, src, dst};
+  release_all(owned, 3);
 }
 
 /* add of two 16M-float tensors against memcpy of the same bytes. */
@@ -115,12 +117,10 @@ static void bench_add(void) {
   BEST_NS_PER_CALL(add_inplace, 5, 5, Tensor_release(at_add__Tensor(dst, b, one)));
   printf("add of two 16M-float tensors (%.0f MiB each), ms per call (ratio to memcpy of one)\n",
          (double)bytes / (1 << 20));
-  print_ms("memcpy", mem, mem);
-  print_ms("at_add_Tensor (new result)", add, mem);
-  print_ms("at_add__Tensor (in place)", add_inplace, mem);
-  Tensor_release(a);
-  Tensor_release(b);
-  Tensor_release(dst);
+  const char* const labels[] = {"memcpy", "at_add_Tensor (new result)", "at_add__Tensor (in place)"};
+  print_ms_against_first(labels, (const double[]){mem, add, add_inplace}, 3);
+  Tensor* const owned[] = {a, b, dst};
+  release_all(owned, 3);
 }
 
 /* mm of two 512x512 floats, in GFLOP/s. */

@@ -68,13 +68,20 @@ Value* tensor_item(const Tensor* t) {
   return tensor_element(t, 0);
 }
 
+/* t's one element as a Python number (a new reference), or NULL with the
+ * error (type, message) when `ok` is false or with item()'s error. */
+static Value* checked_item(const Tensor* t, bool ok, ErrorType type, const char* message) {
+  if (!ok) {
+    Error_set(type, "%s", message);
+    return NULL;
+  }
+  return tensor_item(t);
+}
+
 /* PyTorch 1.13: python_variable.cpp THPVariable_index_scalar (__index__) */
 int tensor_to_index(const Tensor* t, int64_t* out) {
-  if (!ScalarType_isIntegral(t->dtype, true) || t->numel != 1) {
-    Error_set(ErrorType_TypeError, "only integer tensors of a single element can be converted to an index");
-    return -1;
-  }
-  Value* v = tensor_item(t);
+  Value* v = checked_item(t, ScalarType_isIntegral(t->dtype, true) && t->numel == 1, ErrorType_TypeError,
+                          "only integer tensors of a single element can be converted to an index");
   if (v == NULL) return -1;
   *out = v->kind == Value_Bool ? v->u.b : v->kind == Value_Int ? v->u.i : (int64_t)v->u.f;
   Value_release(v);
@@ -83,11 +90,8 @@ int tensor_to_index(const Tensor* t, int64_t* out) {
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_float_scalar (__float__) */
 int tensor_to_double(const Tensor* t, double* out) {
-  if (t->numel != 1) {
-    Error_set(ErrorType_ValueError, "only one element tensors can be converted to Python scalars");
-    return -1;
-  }
-  Value* v = tensor_item(t);
+  Value* v = checked_item(t, t->numel == 1, ErrorType_ValueError,
+                          "only one element tensors can be converted to Python scalars");
   if (v == NULL) return -1;
   *out = Value_toDouble(v);
   Value_release(v);
