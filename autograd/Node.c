@@ -51,6 +51,7 @@ static void Node_free(Node* node) {
   if (node->type->destroy != NULL) node->type->destroy(node);
   for (uint32_t i = 0; i < node->num_inputs; i++) free(node->input_metadata[i].sizes);
   free(node->input_metadata);
+  free(node->retains_grad);
   free(node->next_edges);
   free(node);
 }

@@ -104,6 +104,10 @@ typedef struct Node {
   InputMetadata* input_metadata;
   uint32_t num_inputs;
   uint32_t input_metadata_capacity;
+  /* NULL, or num_inputs entries: the output tensor that asked to retain its
+   * gradient (weak: the tensor's last release clears its entry).
+   * PyTorch 1.13: the retain_grad pre-hook (VariableHooks::retain_grad) */
+  Tensor** retains_grad;
 } Node;
 
 /* The counter's next value, then increments it (per thread).

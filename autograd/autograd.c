@@ -115,14 +115,18 @@ fail:
   return -1;
 }
 
-int autograd_backward(Tensor* const* tensors, size_t n, Tensor* const* grad_tensors, OptionalBool retain_graph,
-                      bool create_graph, Tensor* const* inputs, size_t num_inputs) {
+/* _make_grads, then run_backward with keep_graph defaulting to
+ * create_graph (retain_graph=None), as both of torch/autograd's entry
+ * points do.  0, or -1 with the error set. */
+static int make_grads_and_run(Tensor* const* outputs, size_t n, Tensor* const* grad_outputs, OptionalBool retain_graph,
+                              bool create_graph, Tensor* const* inputs, size_t num_inputs, bool allow_unused,
+                              bool accumulate_grad, Tensor** results) {
   Tensor** grads = calloc(n ? n : 1, sizeof *grads);
   TORCH_CHECK(grads != NULL, "DefaultCPUAllocator: not enough memory");
-  TRY(_make_grads(tensors, grad_tensors, n, grads) == 0);
+  TRY(_make_grads(outputs, grad_outputs, n, grads) == 0);
   bool keep_graph = retain_graph.has_value ? retain_graph.value : create_graph;
-  /* backward(): allow_unreachable=True, accumulate_grad=True */
-  int status = run_backward(tensors, grads, n, keep_graph, create_graph, inputs, num_inputs, true, true, NULL);
+  int status = run_backward(outputs, grads, n, keep_graph, create_graph, inputs, num_inputs, allow_unused,
+                            accumulate_grad, results);
   for (size_t i = 0; i < n; i++) Tensor_release(grads[i]);
   free(grads);
   return status;
@@ -131,20 +135,17 @@ fail:
   return -1;
 }
 
+int autograd_backward(Tensor* const* tensors, size_t n, Tensor* const* grad_tensors, OptionalBool retain_graph,
+                      bool create_graph, Tensor* const* inputs, size_t num_inputs) {
+  /* backward(): allow_unreachable=True, accumulate_grad=True */
+  return make_grads_and_run(tensors, n, grad_tensors, retain_graph, create_graph, inputs, num_inputs, true, true,
+                            NULL);
+}
+
 int autograd_grad(Tensor* const* outputs, size_t n, Tensor* const* inputs, size_t num_inputs,
                   Tensor* const* grad_outputs, OptionalBool retain_graph, bool create_graph, bool allow_unused,
                   Tensor** results) {
   for (size_t i = 0; i < num_inputs; i++) results[i] = NULL;
-  Tensor** grads = calloc(n ? n : 1, sizeof *grads);
-  TORCH_CHECK(grads != NULL, "DefaultCPUAllocator: not enough memory");
-  TRY(_make_grads(outputs, grad_outputs, n, grads) == 0);
-  bool keep_graph = retain_graph.has_value ? retain_graph.value : create_graph;
-  int status =
-      run_backward(outputs, grads, n, keep_graph, create_graph, inputs, num_inputs, allow_unused, false, results);
-  for (size_t i = 0; i < n; i++) Tensor_release(grads[i]);
-  free(grads);
-  return status;
-fail:
-  free(grads);
-  return -1;
+  return make_grads_and_run(outputs, n, grad_outputs, retain_graph, create_graph, inputs, num_inputs, allow_unused,
+                            false, results);
 }

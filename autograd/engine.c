@@ -25,6 +25,7 @@
 #include "autograd/InputBuffer.h"
 #include "autograd/Node.h"
 #include "autograd/functions/basic_ops.h"
+#include "autograd/variable.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
 
@@ -332,10 +333,36 @@ fail:
   return -1;
 }
 
+/* The retain_grad hooks of fn's inputs: each retaining tensor gets a copy
+ * of its gradient, or adds it to the one it has.  0, or -1.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::retain_grad
+ * (its retain_grad_hook), run by engine.cpp call_pre_hooks */
+static int call_retains_grad_hooks(Node* fn, InputBuffer* inputs) {
+  for (uint32_t i = 0; fn->retains_grad != NULL && i < fn->num_inputs; i++) {
+    Tensor* var = fn->retains_grad[i];
+    Tensor* grad = inputs->buffer[i];
+    if (var == NULL || grad == NULL) continue;
+    Tensor* old = Tensor_grad(var);
+    Tensor* updated;
+    if (old == NULL) {
+      OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+      updated = at_clone(grad, contiguous);
+    } else {
+      updated = at_add_Tensor(old, grad, Scalar_fromLong(1));
+    }
+    if (updated == NULL) return -1;
+    int status = set_grad(var, updated);
+    Tensor_release(updated);
+    if (status < 0) return -1;
+  }
+  return 0;
+}
+
 /* Runs fn on its gradients; `outputs` (num_next_edges slots, NULL on entry)
  * receives its output gradients, validated.  0, or -1 with the error set.
  * PyTorch 1.13: torch/csrc/autograd/engine.cpp call_function */
 static int call_function(Node* fn, InputBuffer* inputs, Tensor** outputs) {
+  TRY(call_retains_grad_hooks(fn, inputs) == 0);
   TRY(fn->type->apply(fn, inputs->buffer, outputs) == 0);
   TRY(validate_outputs(fn->next_edges, outputs, fn->num_next_edges, Node_name(fn)) == 0);
   return 0;

@@ -19,6 +19,9 @@
 static void AutogradMeta_release(AutogradMeta* meta) {
   /* A leaf's AccumulateGrad holds the leaf, so it is gone by now. */
   TORCH_INTERNAL_ASSERT(meta->grad_accumulator == NULL);
+  /* the retain_grad hook's weak reference to this tensor expires */
+  if (meta->retains_grad && meta->grad_fn != NULL && meta->grad_fn->retains_grad != NULL)
+    meta->grad_fn->retains_grad[meta->output_nr] = NULL;
   Tensor_release(meta->grad);
   Node_release(meta->grad_fn);
   Tensor_release(meta->base);
@@ -74,6 +77,23 @@ int set_grad(Tensor* t, const Tensor* grad) {
   Tensor* old = meta->grad;
   meta->grad = grad != NULL ? Tensor_retain(grad) : NULL;
   Tensor_release(old);
+  return 0;
+fail:
+  return -1;
+}
+
+int retain_grad(Tensor* t) {
+  TORCH_CHECK(requires_grad(t), "can't retain_grad on Tensor that has requires_grad=False");
+  if (is_leaf(t)) return 0; /* no-op for leaves */
+  AutogradMeta* meta = t->autograd_meta;
+  if (meta->retains_grad) return 0;
+  Node* fn = meta->grad_fn;
+  if (fn->retains_grad == NULL) {
+    fn->retains_grad = calloc(fn->num_inputs, sizeof *fn->retains_grad);
+    TORCH_CHECK(fn->retains_grad != NULL, "DefaultCPUAllocator: not enough memory");
+  }
+  fn->retains_grad[meta->output_nr] = t; /* weak */
+  meta->retains_grad = true;
   return 0;
 fail:
   return -1;

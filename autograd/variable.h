@@ -131,6 +131,21 @@ int set_requires_grad(Tensor* t, bool requires_grad);
  */
 int requires_grad_(Tensor* t, bool requires_grad);
 
+/*
+ * `t.retain_grad()`: a non-leaf keeps the gradient that reaches it in its
+ * .grad (a no-op for a leaf, which does anyway).  The engine, before it runs
+ * t's grad_fn, stores `grad.clone()` the first time and `t.grad + grad`
+ * after (1.13's retain_grad hook; the trace shows aten::clone, then
+ * aten::add.Tensor).  Returns 0, or -1 with the RuntimeError "can't
+ * retain_grad on Tensor that has requires_grad=False".
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::retain_grad
+ */
+int retain_grad(Tensor* t);
+/* PyTorch 1.13: VariableHooks::retains_grad */
+static inline bool retains_grad(const Tensor* t) {
+  return t->autograd_meta != NULL && t->autograd_meta->retains_grad;
+}
+
 /* Replaces t's grad by `grad` (retained; NULL: `t.grad = None`).
  * Returns 0, or -1 with a RuntimeError (out of memory).
  * PyTorch 1.13: VariableHooks::mutable_grad (assignment) */

@@ -22,6 +22,7 @@
 #include "test_util.h"
 #include "autograd_nodes.h"
 #include "dispatch/TraceMode.h"
+#include "ops/lazy/LazyTensor.h"
 
 /* a * b: a.grad = b, b.grad = a.  1.13: tensor([4., 5., 6.]), tensor([1., 2., 3.]) */
 static void test_mul_gradients(void** state) {
@@ -394,6 +395,91 @@ static void test_create_graph(void** state) {
   Tensor_release(a);
 }
 
+/* b = a * 2; b.retain_grad(): the gradient reaching b is cloned into
+ * b.grad, then added out of place (1.13's trace: ones_like, expand, clone,
+ * mul.Tensor, detach, detach; then ones_like, expand, add.Tensor,
+ * mul.Tensor, add_.Tensor).  The hook's reference to b is weak. */
+static void test_retain_grad(void** state) {
+  (void)state;
+  Tensor* plain = FLOATS(1);
+  assert_int_equal(retain_grad(plain), -1);
+  assert_string_equal(Error_message(), "can't retain_grad on Tensor that has requires_grad=False");
+  Error_clear();
+  Tensor* a = leaf(FLOATS(1, 1, 1));
+  assert_int_equal(retain_grad(a), 0);
+  assert_false(retains_grad(a));
+  Tensor* two = FLOATS(2, 2, 2);
+  Tensor* b = mul(a, two);
+  assert_int_equal(retain_grad(b), 0);
+  assert_true(retains_grad(b));
+  Tensor* s = sum(b);
+  OptionalBool retain = {true, true};
+  FILE* f = trace_start();
+  assert_int_equal(autograd_backward(&s, 1, NULL, retain, false, NULL, 0), 0);
+  trace_stop(f);
+  assert_string_equal(trace_buf,
+                      "op aten::ones_like\n"
+                      "op aten::expand\n"
+                      "op aten::clone\n"
+                      "op aten::mul.Tensor\n"
+                      "op aten::detach\n"
+                      "op aten::detach\n");
+  free(trace_buf);
+  ASSERT_FLOATS(Tensor_grad(b), 1, 1, 1);
+  f = trace_start();
+  assert_int_equal(backward(s), 0);
+  trace_stop(f);
+  assert_string_equal(trace_buf,
+                      "op aten::ones_like\n"
+                      "op aten::expand\n"
+                      "op aten::add.Tensor\n"
+                      "op aten::mul.Tensor\n"
+                      "op aten::add_.Tensor\n");
+  free(trace_buf);
+  ASSERT_FLOATS(Tensor_grad(b), 2, 2, 2);
+  ASSERT_FLOATS(Tensor_grad(a), 4, 4, 4);
+  Node* fn = Node_retain(grad_fn(b));
+  Tensor_release(b); /* the node outlives b: its weak entry is cleared */
+  assert_null(fn->retains_grad[0]);
+  Node_release(fn);
+  Tensor_release(s);
+  Tensor_release(two);
+  Tensor_release(a);
+  Tensor_release(plain);
+}
+
+/* The same graph on a lazy leaf: the gradient is a lazy tensor (the saved
+ * output's copy and the AccumulateGrad's detach are lazy tensors too) with
+ * the CPU run's values. */
+static Tensor* exp_mul_grad(Tensor* a) {
+  Tensor* e = exp_(a);
+  Tensor* s = sum_of(mul(e, a));
+  Tensor_release(e);
+  assert_int_equal(backward(s), 0);
+  Tensor_release(s);
+  return Tensor_retain(Tensor_grad(a));
+}
+
+static void test_lazy_leaf(void** state) {
+  (void)state;
+  Tensor* cpu = leaf(FLOATS(0, 1, 2));
+  OptionalDevice lazy_device = {true, {DeviceType_Lazy, 0}};
+  Tensor* lazy = at__to_copy(cpu, kNoDtype, kNoLayout, lazy_device, kNoPinMemory, false, kNoMemoryFormat);
+  assert_non_null(lazy);
+  assert_int_equal(set_requires_grad(lazy, true), 0);
+  Tensor* cpu_grad = exp_mul_grad(cpu);
+  Tensor* lazy_grad = exp_mul_grad(lazy);
+  assert_int_equal(lazy_grad->device.type, DeviceType_Lazy);
+  Tensor* materialized = LazyTensor_toCpu(lazy_grad);
+  assert_non_null(materialized);
+  assert_floats(materialized, (const float*)Tensor_data(cpu_grad), 3);
+  Tensor_release(materialized);
+  Tensor_release(lazy_grad);
+  Tensor_release(cpu_grad);
+  Tensor_release(lazy);
+  Tensor_release(cpu);
+}
+
 /* A chain of 20,000 nodes: the engine and the graph's release are loops,
  * not recursions (Note [Deleting a deep graph]). */
 static void test_deep_chain(void** state) {
@@ -430,6 +516,8 @@ int main(void) {
       cmocka_unit_test(test_validate_outputs),
       cmocka_unit_test(test_two_roots),
       cmocka_unit_test(test_create_graph),
+      cmocka_unit_test(test_retain_grad),
+      cmocka_unit_test(test_lazy_leaf),
       cmocka_unit_test(test_deep_chain),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
