@@ -28,12 +28,16 @@
  *     if (Node_should_compute_output(&grad_fn->base, 0)) TRY(SavedVariable_init(&grad_fn->other_, other, false) == 0);
  *     if (Node_should_compute_output(&grad_fn->base, 1)) TRY(SavedVariable_init(&grad_fn->self_, self, false) == 0);
  *   }
- *   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(<autograd keys>);   // AutoDispatchBelowADInplaceOrView
- *   Tensor* result = at_redispatch_mul_Tensor(...);
+ *   // at::AutoDispatchBelowADInplaceOrView, as ops/autograd/VariableType.c does
+ *   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(
+ *       DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
+ *   Tensor* result = at_mul_Tensor(self, other);
  *   DispatchKeyGuard_pop(guard);
  *   TRY(result != NULL);
- *   if (grad_fn) TRY(set_history(result, &grad_fn->base) == 0);
- *   Node_release(&grad_fn->base);   // the output's grad_fn holds it now
+ *   if (grad_fn) {
+ *     TRY(set_history(result, &grad_fn->base) == 0);   // an output to save: SavedVariable_init(..., true) after this
+ *     Node_release(&grad_fn->base);                    // the output's grad_fn holds it now
+ *   }
  *
  * PyTorch 1.13: torch/csrc/autograd/variable.h, variable.cpp,
  * VariableTypeUtils.h (set_history), function.h (collect_next_edges),

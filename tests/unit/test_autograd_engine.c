@@ -295,6 +295,22 @@ static void test_grad_of_leaf_itself(void** state) {
   Tensor_release(s);
 }
 
+/* A one-element leaf as the root: its AccumulateGrad gets the implicit
+ * ones_like, which the caller's gradient list still holds, so it is copied
+ * (1.13's trace: ones_like, new_empty_strided, copy_; NB(minaten):
+ * empty_strided). */
+static void test_scalar_leaf_backward(void** state) {
+  (void)state;
+  Tensor* s = leaf(at_scalar_tensor(Scalar_fromDouble(2), kFloat, kNoLayout, kNoDevice, kNoPinMemory));
+  FILE* f = trace_start();
+  assert_int_equal(backward(s), 0);
+  trace_stop(f);
+  assert_string_equal(trace_buf, "op aten::ones_like\nop aten::empty_strided\nop aten::copy_\n");
+  free(trace_buf);
+  ASSERT_FLOATS(Tensor_grad(s), 1);
+  Tensor_release(s);
+}
+
 /* The errors of backward() before the engine runs. */
 static void test_backward_errors(void** state) {
   (void)state;
@@ -512,6 +528,7 @@ int main(void) {
       cmocka_unit_test(test_retain_graph_and_backward_twice),
       cmocka_unit_test(test_autograd_grad),
       cmocka_unit_test(test_grad_of_leaf_itself),
+      cmocka_unit_test(test_scalar_leaf_backward),
       cmocka_unit_test(test_backward_errors),
       cmocka_unit_test(test_validate_outputs),
       cmocka_unit_test(test_two_roots),
