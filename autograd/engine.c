@@ -16,6 +16,7 @@
  */
 #include "autograd/engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uthash.h>
@@ -295,8 +296,19 @@ fail:
 
 /* ---- running nodes ------------------------------------------------------ */
 
+/* Sets 1.13's RuntimeError for the gradient at `index`: "Function
+ * <fn_name> returned an invalid gradient at index <index> - <what>", without
+ * the "Function ... returned an " part for the root gradients (fn_name NULL). */
+static void invalid_gradient(const char* fn_name, size_t index, const char* what) {
+  if (fn_name != NULL)
+    Error_set(ErrorType_RuntimeError, "Function %s returned an invalid gradient at index %zu - %s", fn_name, index,
+              what);
+  else
+    Error_set(ErrorType_RuntimeError, "invalid gradient at index %zu - %s", index, what);
+}
+
 int validate_outputs(const Edge* edges, Tensor** grads, size_t n, const char* fn_name) {
-  char got[1536], expected[1536];
+  char got[1536], expected[1536], what[3200];
   for (size_t i = 0; i < n; i++) {
     const Edge* edge = &edges[i];
     if (!Edge_is_valid(*edge)) continue;
@@ -306,13 +318,11 @@ int validate_outputs(const Edge* edges, Tensor** grads, size_t n, const char* fn
     IntArrayRef shape = InputMetadata_shape(metadata);
     if (!Tensor_hasSizes(grad, shape)) {
       if (!is_expandable_to(shape, Tensor_sizes(grad))) {
-        IntArrayRef_format(Tensor_sizes(grad), got, sizeof got);
-        IntArrayRef_format(shape, expected, sizeof expected);
-        if (fn_name != NULL)
-          TORCH_CHECK(false, "Function %s returned an invalid gradient at index %zu - got %s but expected shape compatible with %s",
-                      fn_name, i, got, expected);
-        TORCH_CHECK(false, "invalid gradient at index %zu - got %s but expected shape compatible with %s", i, got,
-                    expected);
+        snprintf(what, sizeof what, "got %s but expected shape compatible with %s",
+                 IntArrayRef_format(Tensor_sizes(grad), got, sizeof got),
+                 IntArrayRef_format(shape, expected, sizeof expected));
+        invalid_gradient(fn_name, i, what);
+        goto fail;
       }
       Tensor* reduced = sum_to(grad, shape); /* InputMetadata::reduce_grad */
       TRY(reduced != NULL);
@@ -323,10 +333,24 @@ int validate_outputs(const Edge* edges, Tensor** grads, size_t n, const char* fn
       Tensor* converted = at_to_dtype(grad, metadata->dtype, false, false, kNoMemoryFormat);
       TRY(converted != NULL);
       Tensor_release(grad);
-      grads[i] = converted;
+      grads[i] = grad = converted;
     }
-    /* NB(minaten): 1.13 also checks the layout and the device here; every
-     * minaten node returns gradients on its inputs' device and layout. */
+    /* NB(minaten): 1.13 checks the layout here too; minaten has one. */
+    if (grad->device.type != metadata->device.type || grad->device.index != metadata->device.index) {
+      if (grad->dim != 0) {
+        snprintf(what, sizeof what, "expected device %s but got %s",
+                 Device_format(metadata->device, expected, sizeof expected),
+                 Device_format(grad->device, got, sizeof got));
+        invalid_gradient(fn_name, i, what);
+        goto fail;
+      }
+      /* a 0-dim gradient moves: grad.to(metadata.device()) */
+      OptionalDevice device = {true, metadata->device};
+      Tensor* moved = at__to_copy(grad, kNoDtype, kNoLayout, device, kNoPinMemory, false, kNoMemoryFormat);
+      TRY(moved != NULL);
+      Tensor_release(grad);
+      grads[i] = moved;
+    }
   }
   return 0;
 fail:

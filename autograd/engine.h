@@ -44,8 +44,9 @@ int Engine_execute(const Edge* roots, Tensor* const* inputs, size_t n, bool keep
 /*
  * Checks the gradients a node returned (or the root gradients) against the
  * metadata of the inputs their edges point at, replacing a gradient that
- * broadcasts to the expected shape by its sum_to, and one of another dtype by
- * its conversion.  `fn_name` NULL: the root gradients (the message has no
+ * broadcasts to the expected shape by its sum_to, one of another dtype by
+ * its conversion, and a 0-dim one on another device by its copy there
+ * (another device otherwise: "... - expected device lazy:0 but got cpu").  `fn_name` NULL: the root gradients (the message has no
  * "Function X returned an " prefix).  Returns 0, or -1 with 1.13's
  * RuntimeError, "Function MulBackward0 returned an invalid gradient at index
  * 0 - got [2] but expected shape compatible with [3]".

@@ -373,6 +373,35 @@ static void test_validate_outputs(void** state) {
   Tensor_release(a);
 }
 
+/* validate_outputs on a lazy input: a CPU gradient is 1.13's device error
+ * ("Function FBackward returned an invalid gradient at index 0 - expected
+ * device lazy:0 but got cpu" under 1.13); a 0-dim one is moved. */
+static void test_validate_outputs_device(void** state) {
+  (void)state;
+  OptionalDevice lazy_device = {true, {DeviceType_Lazy, 0}};
+  Tensor* cpu = FLOATS(1, 2, 3);
+  Tensor* a = leaf(at__to_copy(cpu, kNoDtype, kNoLayout, lazy_device, kNoPinMemory, false, kNoMemoryFormat));
+  bad_shape[0] = 3;
+  bad_dim = 1;
+  Tensor* s = sum_of(bad(a));
+  assert_int_equal(backward(s), -1);
+  assert_string_equal(Error_message(),
+                      "Function BadBackward returned an invalid gradient at index 0 - expected device lazy:0 but got cpu");
+  Error_clear();
+  Tensor_release(s);
+  Tensor* one = at_scalar_tensor(Scalar_fromDouble(1), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* zero_dim = leaf(at__to_copy(one, kNoDtype, kNoLayout, lazy_device, kNoPinMemory, false, kNoMemoryFormat));
+  Tensor_release(one);
+  bad_dim = 0;
+  s = bad(zero_dim);
+  assert_int_equal(backward(s), 0);
+  assert_int_equal(Tensor_grad(zero_dim)->device.type, DeviceType_Lazy);
+  Tensor_release(s);
+  Tensor_release(zero_dim);
+  Tensor_release(a);
+  Tensor_release(cpu);
+}
+
 /* Several roots start at a GraphRoot node; each root gets its gradient. */
 static void test_two_roots(void** state) {
   (void)state;
@@ -531,6 +560,7 @@ int main(void) {
       cmocka_unit_test(test_scalar_leaf_backward),
       cmocka_unit_test(test_backward_errors),
       cmocka_unit_test(test_validate_outputs),
+      cmocka_unit_test(test_validate_outputs_device),
       cmocka_unit_test(test_two_roots),
       cmocka_unit_test(test_create_graph),
       cmocka_unit_test(test_retain_grad),
