@@ -72,9 +72,9 @@ int run_backward(Tensor* const* outputs, Tensor* const* grad_outputs, size_t n, 
     TORCH_CHECK(output_edges != NULL, "DefaultCPUAllocator: not enough memory");
     for (size_t i = 0; i < num_inputs; i++) {
       const Tensor* input = inputs[i];
+      /* backward(inputs=...): a non-leaf input keeps its gradient in .grad */
+      if (accumulate_grad) TRY(retain_grad((Tensor*)input) == 0);
       Node* fn = grad_fn(input) != NULL ? Node_retain(grad_fn(input)) : try_get_grad_accumulator(input);
-      /* NB(minaten): backward(inputs=...) also makes a non-leaf input retain
-       * its grad in 1.13 (input.retain_grad()); retain_grad is not here yet. */
       if (!requires_grad(input)) {
         Node_release(fn);
         TORCH_CHECK(false, "One of the differentiated Tensors does not require grad");

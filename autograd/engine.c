@@ -538,7 +538,7 @@ int Engine_execute(const Edge* roots, Tensor* const* inputs, size_t n, bool keep
   input_buffer = (InputBuffer){NULL, 0}; /* the task owns it now */
   TRY(ReadyQueue_push(&task.queue, root_task) == 0);
   TRY(thread_main(&task) == 0);
-  for (size_t i = 0; i < num_outputs; i++) {
+  for (size_t i = 0; i < task.num_captured; i++) { /* none for backward(inputs=...) */
     captured[i] = task.captured_vars[i];
     task.captured_vars[i] = NULL;
   }

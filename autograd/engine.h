@@ -33,8 +33,9 @@
  * Runs the backward from the n root edges with the root gradients `inputs`
  * (borrowed; one per root).  With num_outputs > 0, only what leads to the
  * output edges runs and captured[i] receives the gradient that reached
- * outputs[i] (a new reference, or NULL if none did); accumulate_grad (for
- * backward()) lets AccumulateGrad nodes run, which grad() does not.
+ * outputs[i] (a new reference, or NULL if none did); with accumulate_grad
+ * (backward(inputs=...)) the output edges' nodes run instead and nothing is
+ * captured.
  * Returns 0, or -1 with the error set (captured[] then all NULL).
  * PyTorch 1.13: torch/csrc/autograd/engine.cpp Engine::execute
  */

@@ -525,6 +525,32 @@ static void test_lazy_leaf(void** state) {
   Tensor_release(cpu);
 }
 
+/* backward(inputs=[...]): only what leads to the inputs runs; a non-leaf
+ * input retains its gradient (1.13: b.grad [1, 1], a.grad None; then with
+ * inputs=[a], b.grad [2, 2] (its hook ran again) and a.grad [2, 2]); an
+ * input that requires nothing is retain_grad's error. */
+static void test_backward_inputs(void** state) {
+  (void)state;
+  Tensor* a = leaf(FLOATS(1, 1));
+  Tensor* two = FLOATS(2, 2);
+  Tensor* b = mul(a, two);
+  Tensor* s = sum(b);
+  OptionalBool retain = {true, true};
+  Tensor* plain = FLOATS(1, 1);
+  assert_int_equal(autograd_backward(&s, 1, NULL, retain, false, &plain, 1), -1);
+  assert_string_equal(Error_message(), "can't retain_grad on Tensor that has requires_grad=False");
+  Error_clear();
+  assert_int_equal(autograd_backward(&s, 1, NULL, retain, false, &b, 1), 0);
+  ASSERT_FLOATS(Tensor_grad(b), 1, 1);
+  assert_null(Tensor_grad(a));
+  assert_true(retains_grad(b));
+  assert_int_equal(autograd_backward(&s, 1, NULL, kNoRetain, false, &a, 1), 0);
+  ASSERT_FLOATS(Tensor_grad(b), 2, 2);
+  ASSERT_FLOATS(Tensor_grad(a), 2, 2);
+  Tensor* all[] = {plain, s, b, two, a};
+  for (size_t i = 0; i < 5; i++) Tensor_release(all[i]);
+}
+
 /* A chain of 20,000 nodes: the engine and the graph's release are loops,
  * not recursions (Note [Deleting a deep graph]). */
 static void test_deep_chain(void** state) {
@@ -565,6 +591,7 @@ int main(void) {
       cmocka_unit_test(test_create_graph),
       cmocka_unit_test(test_retain_grad),
       cmocka_unit_test(test_lazy_leaf),
+      cmocka_unit_test(test_backward_inputs),
       cmocka_unit_test(test_deep_chain),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
