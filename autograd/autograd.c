@@ -63,7 +63,7 @@ int run_backward(Tensor* const* outputs, Tensor* const* grad_outputs, size_t n, 
   TORCH_CHECK(roots != NULL, "DefaultCPUAllocator: not enough memory");
   for (size_t i = 0; i < n; i++) {
     roots[i] = gradient_edge(outputs[i]);
-    TRY(!Error_occurred());
+    TRY(Edge_is_valid(roots[i]) || !requires_grad(outputs[i])); /* out of memory */
     TORCH_CHECK(Edge_is_valid(roots[i]), "element %zu of tensors does not require grad and does not have a grad_fn",
                 i);
   }

@@ -162,7 +162,7 @@ Edge* collect_next_edges(const Tensor* const* tensors, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (tensors[i] == NULL) continue; /* an undefined input: the invalid edge */
     edges[i] = gradient_edge(tensors[i]);
-    if (Error_occurred()) {
+    if (!Edge_is_valid(edges[i]) && requires_grad(tensors[i])) { /* out of memory */
       for (size_t j = 0; j < i; j++) Node_release(edges[j].function);
       free(edges);
       return NULL;

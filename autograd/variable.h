@@ -160,7 +160,7 @@ int set_grad(Tensor* t, const Tensor* grad);
  * history, (the leaf's AccumulateGrad, 0) for a leaf that requires grad (made
  * on first use), and the invalid edge for a tensor that requires nothing.
  * The edge owns one reference to its function.  On out of memory: the
- * invalid edge with a RuntimeError set (check Error_occurred()).
+ * invalid edge for a tensor that requires grad, with a RuntimeError set.
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::gradient_edge
  */
 Edge gradient_edge(const Tensor* t);
