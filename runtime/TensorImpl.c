@@ -53,6 +53,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->storage = storage ? Storage_retain(storage) : NULL;
   t->quantizer = NULL;
   t->lazy = NULL;
+  t->autograd_meta = NULL;
   t->sizes = t->sizes_and_strides;
   t->strides = t->sizes_and_strides + sizes.size;
   t->dim_capacity = (int64_t)sizes.size;
@@ -84,9 +85,11 @@ Tensor* Tensor_retain(const Tensor* t) {
 }
 
 void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
+void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
 
 void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
+  if (t->autograd_meta != NULL) Tensor_releaseAutogradMeta(t->autograd_meta);
   if (t->lazy != NULL) Tensor_releaseLazy(t->lazy);
   Storage_release(t->storage);
   Quantizer_release(t->quantizer);

@@ -57,6 +57,10 @@ typedef struct Tensor {
   /* Owned; NULL unless the tensor is lazy (ops/lazy/LazyTensor.h).
    * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.h LTCTensorImpl::tensor_ */
   struct LazyTensor* lazy;
+  /* Owned; NULL until the tensor requires grad or gets a grad_fn
+   * (autograd/variable.h).  A view made by Tensor_makeView starts with none.
+   * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::autograd_meta_ */
+  struct AutogradMeta* autograd_meta;
   /* dim entries each, in sizes_and_strides, or on the heap once a resize
    * gave the tensor more dimensions than the header was made with
    * (PyTorch 1.13: c10/core/impl/SizesAndStrides.h, inline up to 5). */
@@ -104,6 +108,11 @@ void Tensor_release(Tensor* t);
  * NB(minaten): the virtual destructor of LTCTensorImpl; runtime/ sits below
  * ops/, so ops/lazy/LazyTensor.c installs it when it makes a lazy tensor. */
 extern void (*Tensor_releaseLazy)(struct LazyTensor* lazy);
+
+/* How the last release of a tensor frees its `autograd_meta`.
+ * NB(minaten): AutogradMeta's virtual destructor, as for Tensor_releaseLazy;
+ * autograd/variable.c installs it when it makes the first AutogradMeta. */
+extern void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta);
 
 static inline IntArrayRef Tensor_sizes(const Tensor* t) {
   return IntArrayRef_make(t->sizes, (size_t)t->dim);

@@ -1,0 +1,88 @@
+/*
+ * SavedVariable.h - a tensor a node keeps for its backward formula (`self`
+ * and `other` of MulBackward0, `result` of ExpBackward0).
+ *
+ * Note [Saved output and cycles]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A node that saves one of its forward *inputs* (or a leaf) keeps the tensor
+ * itself, strongly: the input's grad_fn is an earlier node, so no cycle.  A
+ * node that saves one of its own *outputs* must not: the output's grad_fn is
+ * the node itself, so output -> node -> output would be a cycle no
+ * refcount ever frees.  So, as 1.13's SavedVariable does (its comment: "If
+ * the variable is a leaf or is not an output, we can safely save the
+ * original variable without running the risk of reference cycles"), an
+ * output is saved as a new header over the same data with no history
+ * (tensor_data; under the trace mode this shows as aten::detach), plus its
+ * output_nr; unpacking it makes yet another header whose grad_fn is the node
+ * being run (`saved_for`), again an aten::detach in the trace.
+ *
+ * After a backward without retain_graph the engine calls the node's
+ * release_variables, which resets its saved variables (SavedVariable_reset);
+ * unpacking one then raises 1.13's ERR_BACKWARD_TWICE, word for word.
+ *
+ * How a generated node uses it: MulBackward0 has `SavedVariable self_,
+ * other_;` (zeroed by Node_new: "default constructed", unpacks to NULL); the
+ * VariableType kernel fills them with SavedVariable_init(&node->self_, self,
+ * false) (true for an output, after set_history gave it its grad_fn); apply
+ * reads them with SavedVariable_unpack(&node->self_, self_node) (a new
+ * reference); release_variables calls SavedVariable_reset on each and
+ * destroy does too.
+ *
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable.h, saved_variable.cpp
+ */
+#ifndef MINATEN_AUTOGRAD_SAVEDVARIABLE_H
+#define MINATEN_AUTOGRAD_SAVEDVARIABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "autograd/Node.h"
+#include "runtime/TensorImpl.h"
+
+/* PyTorch 1.13: torch/csrc/autograd/saved_variable.h SavedVariable */
+typedef struct SavedVariable {
+  /* Owned: the tensor itself (saved_original) or a history-free header over
+   * its data (an output); NULL once reset. */
+  Tensor* data;
+  /* false: default constructed (zeroed) or saved from an undefined tensor;
+   * unpacks to NULL.  PyTorch 1.13: !SavedVariable::was_default_constructed_ */
+  bool was_saved;
+  bool saved_original;
+  bool is_leaf;
+  bool is_output;
+  bool requires_grad;
+  uint32_t output_nr;
+  /* NB(minaten): for issue 15's version check; always 0 today.
+   * PyTorch 1.13: SavedVariable::saved_version_ */
+  uint32_t saved_version;
+} SavedVariable;
+
+/*
+ * Saves `variable` (NULL: an undefined tensor; it unpacks as NULL).
+ * `is_output`: variable is an output of the node that saves it (already
+ * given its history by set_history).  Returns 0, or -1 with the error set.
+ * A SavedVariable must be zeroed (as Node_new leaves it) before its first init.
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp SavedVariable::SavedVariable
+ */
+int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_output);
+
+/*
+ * The saved tensor, a new reference, with its history: the original for an
+ * input or a leaf; for an output, a new header whose grad_fn is `saved_for`
+ * (the node being run).  NULL without error for a default-constructed one;
+ * NULL with the RuntimeError "Trying to backward through the graph a second
+ * time (or directly access saved tensors after they have already been
+ * freed). ..." once reset.  Check Error_occurred() to tell them apart.
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp SavedVariable::unpack
+ */
+Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for);
+
+/* Drops the saved data (release_variables).
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable.h SavedVariable::reset_data */
+void SavedVariable_reset(SavedVariable* self);
+
+/* 1.13's message for unpacking a freed saved variable.
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp ERR_BACKWARD_TWICE */
+extern const char ERR_BACKWARD_TWICE[];
+
+#endif

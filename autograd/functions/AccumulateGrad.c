@@ -1,0 +1,133 @@
+/*
+ * AccumulateGrad.c - see AccumulateGrad.h.
+ * PyTorch 1.13: torch/csrc/autograd/functions/accumulate_grad.cpp,
+ * accumulate_grad.h (accumulateGrad)
+ */
+#include "autograd/functions/AccumulateGrad.h"
+
+#include "Functions.h"
+#include "autograd/variable.h"
+#include "ops/TensorUtils.h"
+#include "runtime/Exception.h"
+#include "runtime/GradMode.h"
+
+/* Whether grad's strides are the leaf's, so that storing it as the leaf's
+ * .grad keeps the gradient layout contract.
+ * PyTorch 1.13: torch/csrc/autograd/utils/grad_layout_contract.h obeys_layout_contract */
+static bool obeys_layout_contract(const Tensor* grad, const Tensor* variable) {
+  if (Tensor_isNonOverlappingAndDense(variable)) {
+    /* Only look at stride for dimensions that are not of size 1. */
+    for (int64_t d = 0; d < grad->dim; d++) {
+      if (grad->sizes[d] != 1) {
+        if (grad->strides[d] != variable->strides[d]) return false;
+      } else if (grad->strides[d] == 0) {
+        /* 0-strided Tensors of size 1 are actually views for ops like cat. */
+        return false;
+      }
+    }
+    return true;
+  }
+  return grad->is_contiguous;
+}
+
+/* A copy of new_grad with the leaf's strides.
+ * NB(minaten): 1.13 calls new_grad.new_empty_strided, which minaten does
+ * not have yet; empty_strided with new_grad's dtype and device makes the
+ * same tensor, and the trace shows aten::empty_strided where 1.13's shows
+ * aten::new_empty_strided.
+ * PyTorch 1.13: torch/csrc/autograd/utils/grad_layout_contract.h clone_obey_contract */
+static Tensor* clone_obey_contract(const Tensor* new_grad, const Tensor* variable) {
+  if (Tensor_isNonOverlappingAndDense(variable)) {
+    OptionalScalarType dtype = {true, new_grad->dtype};
+    OptionalDevice device = {true, new_grad->device};
+    Tensor* result = at_empty_strided(Tensor_sizes(variable), Tensor_strides(variable), dtype, kNoLayout,
+                                      device, kNoPinMemory);
+    if (result == NULL) return NULL;
+    Tensor* copied = at_copy_(result, new_grad, false); /* result itself, one more reference */
+    Tensor_release(result);
+    return copied;
+  }
+  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+  return at_clone(new_grad, contiguous);
+}
+
+/*
+ * Adds new_grad into variable's .grad by the rules of AccumulateGrad.h;
+ * `num_expected_refs` is how many references to new_grad are the engine's
+ * own (the input buffer's: 1).  Returns 0, or -1 with the error set.
+ * PyTorch 1.13: torch/csrc/autograd/functions/accumulate_grad.h
+ * AccumulateGrad::accumulateGrad
+ */
+static int accumulateGrad(Tensor* variable, Tensor* new_grad, int64_t num_expected_refs) {
+  Tensor* variable_grad = Tensor_grad(variable);
+  Tensor* update = NULL;
+  if (variable_grad == NULL) {
+    if (!GradMode_is_enabled() && new_grad->refcount <= num_expected_refs &&
+        obeys_layout_contract(new_grad, variable)) {
+      /* we aren't setting up for double-backward, no other user-visible
+       * tensor references new_grad, and it obeys the layout contract:
+       * steal it without a deep copy */
+      update = at_detach(new_grad);
+    } else {
+      update = clone_obey_contract(new_grad, variable);
+    }
+    TRY(update != NULL);
+  } else if (!GradMode_is_enabled()) {
+    /* In this case we can avoid changing the grad tensor. */
+    TRY((update = at_add__Tensor(variable_grad, new_grad, Scalar_fromLong(1))) != NULL);
+    Tensor_release(update); /* variable_grad itself */
+    return 0;
+  } else {
+    TRY((update = at_add_Tensor(variable_grad, new_grad, Scalar_fromLong(1))) != NULL);
+  }
+  TRY(set_grad(variable, update) == 0);
+  Tensor_release(update);
+  return 0;
+fail:
+  Tensor_release(update);
+  return -1;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/functions/accumulate_grad.cpp AccumulateGrad::apply */
+static int AccumulateGrad_apply(Node* self, Tensor* const* grads, Tensor** grad_inputs) {
+  (void)grad_inputs; /* no next edges */
+  Tensor* variable = ((AccumulateGrad*)self)->variable;
+  Tensor* new_grad = grads[0];
+  if (new_grad == NULL) return 0;
+  /* NB(minaten): 1.13 throws std::logic_error, which Python shows as a
+   * RuntimeError; it needs an in-place operation on a leaf (issue 15). */
+  TORCH_CHECK(grad_fn(variable) == NULL, "leaf variable has been moved into the graph interior");
+  if (!requires_grad(variable)) return 0;
+  /* The one reference the engine's input buffer holds (1.13: 1 +
+   * !post_hooks().empty(); minaten has no hooks). */
+  return accumulateGrad(variable, new_grad, 1);
+fail:
+  return -1;
+}
+
+static void AccumulateGrad_destroy(Node* self) {
+  Tensor* variable = ((AccumulateGrad*)self)->variable;
+  AutogradMeta* meta = get_autograd_meta(variable);
+  /* the leaf's weak pointer expires */
+  if (meta != NULL && meta->grad_accumulator == self) meta->grad_accumulator = NULL;
+  Tensor_release(variable);
+}
+
+const NodeType AccumulateGrad_type = {
+    .name = "torch::autograd::AccumulateGrad",
+    .apply = AccumulateGrad_apply,
+    .release_variables = NULL,
+    .destroy = AccumulateGrad_destroy,
+};
+
+Node* AccumulateGrad_new(Tensor* variable) {
+  AccumulateGrad* node =
+      (AccumulateGrad*)Node_newWithSequenceNr(&AccumulateGrad_type, sizeof *node, UINT64_MAX);
+  if (node == NULL) return NULL;
+  node->variable = Tensor_retain(variable);
+  if (Node_add_input_metadata(&node->base, variable) < 0) {
+    Node_release(&node->base);
+    return NULL;
+  }
+  return &node->base;
+}

@@ -1,0 +1,64 @@
+/*
+ * basic_ops.c - GraphRoot and Identity; see basic_ops.h.
+ * PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h, basic_ops.cpp
+ */
+#include "autograd/functions/basic_ops.h"
+
+#include <stdlib.h>
+
+#include "runtime/Exception.h"
+
+/* PyTorch 1.13: basic_ops.h GraphRoot::apply (returns its outputs) */
+static int GraphRoot_apply(Node* self, Tensor* const* grads, Tensor** grad_inputs) {
+  (void)grads;
+  GraphRoot* root = (GraphRoot*)self;
+  for (uint32_t i = 0; i < self->num_next_edges; i++)
+    grad_inputs[i] = root->outputs[i] != NULL ? Tensor_retain(root->outputs[i]) : NULL;
+  return 0;
+}
+
+static void GraphRoot_destroy(Node* self) {
+  GraphRoot* root = (GraphRoot*)self;
+  if (root->outputs == NULL) return;
+  for (uint32_t i = 0; i < self->num_next_edges; i++) Tensor_release(root->outputs[i]);
+  free(root->outputs);
+}
+
+const NodeType GraphRoot_type = {
+    .name = "torch::autograd::GraphRoot",
+    .apply = GraphRoot_apply,
+    .release_variables = NULL,
+    .destroy = GraphRoot_destroy,
+};
+
+Node* GraphRoot_new(Edge* functions, Tensor* const* inputs, uint32_t n) {
+  GraphRoot* root = (GraphRoot*)Node_new(&GraphRoot_type, sizeof *root);
+  if (root == NULL) {
+    for (uint32_t i = 0; i < n; i++) Node_release(functions[i].function);
+    return NULL;
+  }
+  if (Node_set_next_edges(&root->base, functions, n) < 0) goto fail;
+  root->outputs = calloc(n ? n : 1, sizeof *root->outputs);
+  TORCH_CHECK(root->outputs != NULL, "DefaultCPUAllocator: not enough memory");
+  for (uint32_t i = 0; i < n; i++) root->outputs[i] = inputs[i] != NULL ? Tensor_retain(inputs[i]) : NULL;
+  return &root->base;
+fail:
+  Node_release(&root->base);
+  return NULL;
+}
+
+/* PyTorch 1.13: basic_ops.cpp Identity::apply (its input, unchanged) */
+static int Identity_apply(Node* self, Tensor* const* grads, Tensor** grad_inputs) {
+  for (uint32_t i = 0; i < self->num_next_edges && i < self->num_inputs; i++)
+    grad_inputs[i] = grads[i] != NULL ? Tensor_retain(grads[i]) : NULL;
+  return 0;
+}
+
+const NodeType Identity_type = {
+    .name = "torch::autograd::Identity",
+    .apply = Identity_apply,
+    .release_variables = NULL,
+    .destroy = NULL,
+};
+
+Node* Identity_new(void) { return Node_new(&Identity_type, sizeof(Node)); }

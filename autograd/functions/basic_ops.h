@@ -1,0 +1,40 @@
+/*
+ * basic_ops.h - the engine's own node types.
+ *
+ * GraphRoot starts a backward from several roots (`torch.autograd.backward
+ * ([y, z])`): its next edges are the roots' gradient edges and its apply
+ * passes the root gradients on.  A backward from one root skips it and starts
+ * at that root's node (1.13's skip_dummy_node).
+ *
+ * Identity stands for a differentiated input of torch.autograd.grad that has
+ * neither a grad_fn nor a live AccumulateGrad: no path of the graph reaches
+ * it, so its gradient stays undefined (the allow_unused case).
+ *
+ * Both take a sequence number, as in 1.13 (Node's default constructor).
+ *
+ * PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h
+ */
+#ifndef MINATEN_AUTOGRAD_FUNCTIONS_BASIC_OPS_H
+#define MINATEN_AUTOGRAD_FUNCTIONS_BASIC_OPS_H
+
+#include "autograd/Node.h"
+
+/* PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h GraphRoot */
+typedef struct GraphRoot {
+  Node base;
+  Tensor** outputs; /* owned, num_next_edges entries (NULL allowed) */
+} GraphRoot;
+
+extern const NodeType GraphRoot_type;
+extern const NodeType Identity_type;
+
+/* A GraphRoot whose next edges are `functions` (taken over, n entries) and
+ * whose outputs are `inputs` (retained).  NULL with the error set (the
+ * edges' references then released).
+ * PyTorch 1.13: basic_ops.h GraphRoot::GraphRoot */
+Node* GraphRoot_new(Edge* functions, Tensor* const* inputs, uint32_t n);
+
+/* PyTorch 1.13: basic_ops.h Identity (std::make_shared<Identity>()) */
+Node* Identity_new(void);
+
+#endif

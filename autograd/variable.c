@@ -1,0 +1,234 @@
+/*
+ * variable.c - AutogradMeta and recording history; see variable.h.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp, VariableTypeUtils.h,
+ * function.h (collect_next_edges, compute_requires_grad)
+ */
+#include "autograd/variable.h"
+
+#include <stdlib.h>
+
+#include "Functions.h"
+#include "autograd/functions/AccumulateGrad.h"
+#include "dispatch/TraceMode.h"
+#include "runtime/Exception.h"
+#include "runtime/GradMode.h"
+#include "runtime/LocalDispatchKeySet.h"
+
+/* The last release of a tensor that had an AutogradMeta.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::~AutogradMeta */
+static void AutogradMeta_release(AutogradMeta* meta) {
+  /* A leaf's AccumulateGrad holds the leaf, so it is gone by now. */
+  TORCH_INTERNAL_ASSERT(meta->grad_accumulator == NULL);
+  /* the retain_grad hook's weak reference to this tensor expires */
+  if (meta->retains_grad && meta->grad_fn != NULL && meta->grad_fn->retains_grad != NULL)
+    meta->grad_fn->retains_grad[meta->output_nr] = NULL;
+  Tensor_release(meta->grad);
+  Node_release(meta->grad_fn);
+  Tensor_release(meta->base);
+  free(meta);
+}
+
+AutogradMeta* materialize_autograd_meta(Tensor* t) {
+  if (t->autograd_meta != NULL) return t->autograd_meta;
+  AutogradMeta* meta = calloc(1, sizeof *meta);
+  TORCH_CHECK(meta != NULL, "DefaultCPUAllocator: not enough memory");
+  Tensor_releaseAutogradMeta = AutogradMeta_release;
+  t->autograd_meta = meta;
+  return meta;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: c10/core/ScalarType.h isDifferentiableType (floating or
+ * complex; minaten has no complex dtype) */
+static bool isDifferentiableType(ScalarType t) { return ScalarType_isFloating(t); }
+
+int set_requires_grad(Tensor* t, bool requires_grad) {
+  /* TensorImpl::set_requires_grad: nothing to record for False */
+  if (!requires_grad && t->autograd_meta == NULL) return 0;
+  TORCH_CHECK(!requires_grad || isDifferentiableType(t->dtype),
+              "Only Tensors of floating point and complex dtype can require gradients");
+  AutogradMeta* meta;
+  TRY((meta = materialize_autograd_meta(t)) != NULL);
+  meta->requires_grad = requires_grad;
+  return 0;
+fail:
+  return -1;
+}
+
+int requires_grad_(Tensor* t, bool requires_grad) {
+  TORCH_CHECK(is_leaf(t) || requires_grad,
+              "you can only change requires_grad flags of leaf variables. If you want to use a "
+              "computed variable in a subgraph that doesn't require differentiation use var_no_grad "
+              "= var.detach().");
+  TORCH_CHECK(!requires_grad || isDifferentiableType(t->dtype),
+              "only Tensors of floating point dtype can require gradients");
+  /* a non-leaf asked for True keeps its history (1.13: set_requires_grad
+   * sets the leaf flag, which grad_fn overrides) */
+  return set_requires_grad(t, requires_grad);
+fail:
+  return -1;
+}
+
+int set_grad(Tensor* t, const Tensor* grad) {
+  if (grad == NULL && t->autograd_meta == NULL) return 0;
+  AutogradMeta* meta;
+  TRY((meta = materialize_autograd_meta(t)) != NULL);
+  Tensor* old = meta->grad;
+  meta->grad = grad != NULL ? Tensor_retain(grad) : NULL;
+  Tensor_release(old);
+  return 0;
+fail:
+  return -1;
+}
+
+int retain_grad(Tensor* t) {
+  TORCH_CHECK(requires_grad(t), "can't retain_grad on Tensor that has requires_grad=False");
+  if (is_leaf(t)) return 0; /* no-op for leaves */
+  AutogradMeta* meta = t->autograd_meta;
+  if (meta->retains_grad) return 0;
+  Node* fn = meta->grad_fn;
+  if (fn->retains_grad == NULL) {
+    fn->retains_grad = calloc(fn->num_inputs, sizeof *fn->retains_grad);
+    TORCH_CHECK(fn->retains_grad != NULL, "DefaultCPUAllocator: not enough memory");
+  }
+  fn->retains_grad[meta->output_nr] = t; /* weak */
+  meta->retains_grad = true;
+  return 0;
+fail:
+  return -1;
+}
+
+Node* try_get_grad_accumulator(const Tensor* t) {
+  const AutogradMeta* meta = t->autograd_meta;
+  return meta != NULL ? Node_retain(meta->grad_accumulator) : NULL;
+}
+
+Node* grad_accumulator(const Tensor* t) {
+  AutogradMeta* meta = t->autograd_meta;
+  if (meta == NULL || !meta->requires_grad) return NULL;
+  /* 1.13 throws std::logic_error("grad_accumulator() should be only called
+   * on leaf Variables"): a minaten bug if it happens. */
+  TORCH_INTERNAL_ASSERT(meta->grad_fn == NULL);
+  if (meta->grad_accumulator != NULL) return Node_retain(meta->grad_accumulator);
+  Node* result = AccumulateGrad_new((Tensor*)t);
+  meta->grad_accumulator = result; /* weak; AccumulateGrad's destroy clears it */
+  return result;
+}
+
+Edge gradient_edge(const Tensor* t) {
+  /* If grad_fn is null (as is the case for a leaf node), we instead interpret
+   * the gradient function to be a gradient accumulator, which will
+   * accumulate its inputs into the grad property of the variable. */
+  Node* fn = grad_fn(t);
+  if (fn != NULL) return (Edge){Node_retain(fn), output_nr(t)};
+  return (Edge){grad_accumulator(t), 0};
+}
+
+int set_gradient_edge(Tensor* t, Edge edge) {
+  AutogradMeta* meta;
+  TRY((meta = materialize_autograd_meta(t)) != NULL);
+  Node* old = meta->grad_fn;
+  meta->grad_fn = Node_retain(edge.function);
+  meta->output_nr = edge.input_nr;
+  Node_release(old);
+  return 0;
+fail:
+  return -1;
+}
+
+int set_history(Tensor* t, Node* grad_fn) {
+  TORCH_INTERNAL_ASSERT(grad_fn != NULL);
+  if (t == NULL) return Node_add_input_metadata(grad_fn, NULL) >= 0 ? 0 : -1;
+  /* If the codegen triggers this, you most likely want to add your newly
+   * added function to the DONT_REQUIRE_DERIVATIVE list (1.13's words). */
+  TORCH_INTERNAL_ASSERT(isDifferentiableType(t->dtype));
+  int64_t nr = Node_add_input_metadata(grad_fn, t);
+  if (nr < 0) return -1;
+  return set_gradient_edge(t, (Edge){grad_fn, (uint32_t)nr});
+}
+
+bool compute_requires_grad(const Tensor* const* tensors, size_t n) {
+  if (!GradMode_is_enabled()) return false;
+  for (size_t i = 0; i < n; i++)
+    if (tensors[i] != NULL && requires_grad(tensors[i])) return true;
+  return false;
+}
+
+Edge* collect_next_edges(const Tensor* const* tensors, size_t n) {
+  if (n == 0) return NULL;
+  Edge* edges = calloc(n, sizeof *edges);
+  TORCH_CHECK(edges != NULL, "DefaultCPUAllocator: not enough memory");
+  for (size_t i = 0; i < n; i++) {
+    if (tensors[i] == NULL) continue; /* an undefined input: the invalid edge */
+    edges[i] = gradient_edge(tensors[i]);
+    if (!Edge_is_valid(edges[i]) && requires_grad(tensors[i])) { /* out of memory */
+      for (size_t j = 0; j < i; j++) Node_release(edges[j].function);
+      free(edges);
+      return NULL;
+    }
+  }
+  return edges;
+fail:
+  return NULL;
+}
+
+int set_next_edges_from(Node* node, const Tensor* const* tensors, uint32_t n) {
+  Edge* edges = collect_next_edges(tensors, n);
+  if (edges == NULL && n > 0) return -1;
+  int status = Node_set_next_edges(node, edges, n);
+  free(edges);
+  return status;
+}
+
+/* The keys at::AutoDispatchBelowADInplaceOrView excludes. */
+static DispatchKeySet autograd_and_inplace_or_view(void) {
+  return DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView);
+}
+
+Tensor* tensor_data(const Tensor* t) {
+  if (TraceMode_isActive()) {
+    /* The mode's __torch_dispatch__ for aten::detach: print, then call the
+     * operator below the mode and below autograd (the copy has no history). */
+    TraceMode_printOp("aten::detach");
+    DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
+    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
+    Tensor* result = at_detach(t);
+    DispatchKeyGuard_pop(guard);
+    return result;
+  }
+  if (t->lazy != NULL) {
+    /* NB(minaten): a lazy header owns its LazyTensor, which a second header
+     * cannot share; the lazy backend's detach makes a new lazy tensor of the
+     * same value. */
+    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(autograd_and_inplace_or_view());
+    Tensor* result = at_detach(t);
+    DispatchKeyGuard_pop(guard);
+    return result;
+  }
+  return Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
+}
+
+Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad) {
+  Tensor* var = data;
+  if (data->refcount > 1 || data->autograd_meta != NULL) {
+    /* someone else sees this header: a new one over the same data */
+    var = tensor_data(data);
+    Tensor_release(data);
+    if (var == NULL) {
+      Node_release(edge.function);
+      return NULL;
+    }
+  }
+  if (Edge_is_valid(edge)) {
+    int status = set_gradient_edge(var, edge);
+    Node_release(edge.function); /* set_gradient_edge retained it */
+    TRY(status == 0);
+  } else {
+    TRY(set_requires_grad(var, requires_grad) == 0);
+  }
+  return var;
+fail:
+  Tensor_release(var);
+  return NULL;
+}

@@ -1,0 +1,231 @@
+/*
+ * variable.h - the autograd side of a tensor: AutogradMeta, and the
+ * functions a VariableType kernel calls to record history.
+ *
+ * A tensor that takes no part in autograd has no AutogradMeta
+ * (`autograd_meta` NULL, runtime/TensorImpl.h): requires_grad is false and
+ * it is a leaf.  The meta is made when a tensor is asked to require grad
+ * (set_requires_grad) or gets a grad_fn (set_gradient_edge, via set_history)
+ * and freed with the tensor's header (Tensor_releaseAutogradMeta).
+ *
+ * Ownership, the cycle-free part of the graph:
+ *   - a tensor owns its grad and its grad_fn (strong);
+ *   - a leaf's AccumulateGrad owns the leaf (strong), and the leaf points back
+ *     at it weakly: `grad_accumulator` is cleared by AccumulateGrad's destroy,
+ *     which runs while the leaf is still alive (it holds the leaf);
+ *   - a node owns the nodes of its next_edges and the tensors it saved,
+ *     except its own outputs (autograd/SavedVariable.h).
+ *
+ * How a generated VariableType kernel uses this file (1.13's shape, for
+ * `mul.Tensor`):
+ *
+ *   bool any_requires_grad = compute_requires_grad((const Tensor*[]){self, other}, 2);
+ *   MulBackward0* grad_fn = NULL;
+ *   if (any_requires_grad) {
+ *     grad_fn = (MulBackward0*)Node_new(&MulBackward0_type, sizeof *grad_fn);
+ *     TRY(grad_fn != NULL);
+ *     TRY(set_next_edges_from(&grad_fn->base, (const Tensor*[]){self, other}, 2) == 0);
+ *     if (Node_should_compute_output(&grad_fn->base, 0)) TRY(SavedVariable_init(&grad_fn->other_, other, false) == 0);
+ *     if (Node_should_compute_output(&grad_fn->base, 1)) TRY(SavedVariable_init(&grad_fn->self_, self, false) == 0);
+ *   }
+ *   // at::AutoDispatchBelowADInplaceOrView, as ops/autograd/VariableType.c does
+ *   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(
+ *       DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
+ *   Tensor* result = at_mul_Tensor(self, other);
+ *   DispatchKeyGuard_pop(guard);
+ *   TRY(result != NULL);
+ *   if (grad_fn) {
+ *     TRY(set_history(result, &grad_fn->base) == 0);   // an output to save: SavedVariable_init(..., true) after this
+ *     Node_release(&grad_fn->base);                    // the output's grad_fn holds it now
+ *   }
+ *
+ * PyTorch 1.13: torch/csrc/autograd/variable.h, variable.cpp,
+ * VariableTypeUtils.h (set_history), function.h (collect_next_edges),
+ * python_variable_methods.cpp (requires_grad_)
+ */
+#ifndef MINATEN_AUTOGRAD_VARIABLE_H
+#define MINATEN_AUTOGRAD_VARIABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "autograd/Edge.h"
+#include "autograd/Node.h"
+#include "runtime/TensorImpl.h"
+
+/* PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta */
+typedef struct AutogradMeta {
+  /* Owned; NULL until a backward accumulates into a leaf (or retain_grad). */
+  Tensor* grad;
+  /* Owned; NULL for a leaf. */
+  Node* grad_fn;
+  /* Weak: the leaf's AccumulateGrad while one exists, else NULL. */
+  Node* grad_accumulator;
+  /* Which input of grad_fn this tensor's gradient goes to. */
+  uint32_t output_nr;
+  /* Set for leaves only (requires_grad of a non-leaf is grad_fn != NULL). */
+  bool requires_grad;
+  bool retains_grad;
+  /* Room for issue 15 (views and in-place): DifferentiableViewMeta's base
+   * and view replay, and the version counter shared by a view and its base.
+   * NB(minaten): none of these is used yet; a saved variable records version 0.
+   * PyTorch 1.13: torch/csrc/autograd/variable.h DifferentiableViewMeta,
+   * c10/core/TensorImpl.h VariableVersion */
+  bool is_view;
+  Tensor* base;
+  struct VariableVersion* version_counter;
+} AutogradMeta;
+
+/* The tensor's AutogradMeta, NULL if it has none.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::get_autograd_meta */
+static inline AutogradMeta* get_autograd_meta(const Tensor* t) { return t->autograd_meta; }
+/* The tensor's AutogradMeta, made (empty) if it has none; NULL with a
+ * RuntimeError if out of memory.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::materialize_autograd_meta */
+AutogradMeta* materialize_autograd_meta(Tensor* t);
+
+/* requires_grad: a leaf asked to, or any tensor with a grad_fn.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::requires_grad */
+static inline bool requires_grad(const Tensor* t) {
+  const AutogradMeta* m = t->autograd_meta;
+  return m != NULL && (m->requires_grad || m->grad_fn != NULL);
+}
+/* PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::is_leaf */
+static inline bool is_leaf(const Tensor* t) {
+  return t->autograd_meta == NULL || t->autograd_meta->grad_fn == NULL;
+}
+/* Borrowed; NULL for a leaf.  PyTorch 1.13: VariableHooks::grad_fn */
+static inline Node* grad_fn(const Tensor* t) {
+  return t->autograd_meta != NULL ? t->autograd_meta->grad_fn : NULL;
+}
+/* PyTorch 1.13: VariableHooks::output_nr */
+static inline uint32_t output_nr(const Tensor* t) {
+  return t->autograd_meta != NULL ? t->autograd_meta->output_nr : 0;
+}
+/* Borrowed; NULL when undefined.  PyTorch 1.13: VariableHooks::grad */
+static inline Tensor* Tensor_grad(const Tensor* t) {
+  return t->autograd_meta != NULL ? t->autograd_meta->grad : NULL;
+}
+
+/*
+ * Sets requires_grad of a leaf (the core check of 1.13's
+ * AutogradMeta::set_requires_grad).  Returns 0, or -1 with the RuntimeError
+ * "Only Tensors of floating point and complex dtype can require gradients"
+ * for any other dtype (integers, bool, quantized).
+ * NB: this capitalised message is what a factory's `requires_grad=True`
+ * shows in 1.13; `t.requires_grad_()` has its own (requires_grad_ below),
+ * and the attribute `t.requires_grad = True` a third ("only Tensors of
+ * floating point and complex dtype can require gradients",
+ * python_variable.cpp THPVariable_set_requires_grad), for the front end.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::set_requires_grad,
+ * c10/core/TensorImpl.cpp TensorImpl::set_requires_grad
+ */
+int set_requires_grad(Tensor* t, bool requires_grad);
+
+/*
+ * `t.requires_grad_(requires_grad)`: 0, or -1 with 1.13's RuntimeErrors:
+ * on a non-leaf asked for False, "you can only change requires_grad flags of
+ * leaf variables. If you want to use a computed variable in a subgraph that
+ * doesn't require differentiation use var_no_grad = var.detach().", and for
+ * a dtype that cannot require grad, "only Tensors of floating point dtype can
+ * require gradients".
+ * PyTorch 1.13: torch/csrc/autograd/python_variable_methods.cpp
+ * THPVariable_requires_grad_, torch/csrc/autograd/utils/error_messages.h
+ * requires_grad_leaf_error
+ */
+int requires_grad_(Tensor* t, bool requires_grad);
+
+/*
+ * `t.retain_grad()`: a non-leaf keeps the gradient that reaches it in its
+ * .grad (a no-op for a leaf, which does anyway).  The engine, before it runs
+ * t's grad_fn, stores `grad.clone()` the first time and `t.grad + grad`
+ * after (1.13's retain_grad hook; the trace shows aten::clone, then
+ * aten::add.Tensor).  Returns 0, or -1 with the RuntimeError "can't
+ * retain_grad on Tensor that has requires_grad=False".
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::retain_grad
+ */
+int retain_grad(Tensor* t);
+/* PyTorch 1.13: VariableHooks::retains_grad */
+static inline bool retains_grad(const Tensor* t) {
+  return t->autograd_meta != NULL && t->autograd_meta->retains_grad;
+}
+
+/* Replaces t's grad by `grad` (retained; NULL: `t.grad = None`).
+ * Returns 0, or -1 with a RuntimeError (out of memory).
+ * PyTorch 1.13: VariableHooks::mutable_grad (assignment) */
+int set_grad(Tensor* t, const Tensor* grad);
+
+/*
+ * The edge t's gradient flows along: (grad_fn, output_nr) for a tensor with
+ * history, (the leaf's AccumulateGrad, 0) for a leaf that requires grad (made
+ * on first use), and the invalid edge for a tensor that requires nothing.
+ * The edge owns one reference to its function.  On out of memory: the
+ * invalid edge for a tensor that requires grad, with a RuntimeError set.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::gradient_edge
+ */
+Edge gradient_edge(const Tensor* t);
+
+/*
+ * A leaf's AccumulateGrad, one more reference: the existing one if the leaf
+ * has one alive, else a new one (the leaf then points at it weakly); NULL
+ * for a tensor that does not require grad (or with the error set, out of
+ * memory).  PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::grad_accumulator
+ */
+Node* grad_accumulator(const Tensor* t);
+/* The leaf's AccumulateGrad if one is alive (one more reference), else NULL.
+ * PyTorch 1.13: impl::try_get_grad_accumulator */
+Node* try_get_grad_accumulator(const Tensor* t);
+
+/* Gives t the history (grad_fn, output_nr) (grad_fn retained).
+ * Returns 0, or -1 with a RuntimeError (out of memory).
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::set_gradient_edge */
+int set_gradient_edge(Tensor* t, Edge edge);
+
+/*
+ * Makes t an output of grad_fn: adds t's InputMetadata to the node (t NULL:
+ * an undefined output) and sets t's gradient edge to (grad_fn, that input).
+ * Returns 0, or -1 with a RuntimeError.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h set_history
+ */
+int set_history(Tensor* t, Node* grad_fn);
+
+/* Whether any of the n tensors (NULL entries allowed) requires grad, and
+ * grad mode is on: whether an operator records a node.
+ * PyTorch 1.13: torch/csrc/autograd/function.h compute_requires_grad */
+bool compute_requires_grad(const Tensor* const* tensors, size_t n);
+
+/*
+ * The gradient edges of n tensors (NULL: the invalid edge) into a new array
+ * the caller owns (free() it, or pass it to Node_set_next_edges, which copies
+ * it; each edge owns a reference).  NULL with the error set on failure; n = 0
+ * returns NULL without error.
+ * PyTorch 1.13: torch/csrc/autograd/function.h collect_next_edges
+ */
+Edge* collect_next_edges(const Tensor* const* tensors, size_t n);
+/* collect_next_edges and Node_set_next_edges in one step (1.13's generated
+ * `grad_fn->set_next_edges(collect_next_edges(self, other))`).  0, or -1. */
+int set_next_edges_from(Node* node, const Tensor* const* tensors, uint32_t n);
+
+/*
+ * A new header over t's data (same storage, sizes, strides, offset) with no
+ * autograd history, or, while the trace mode is active, what the mode's
+ * `aten::detach` returns: 1.13's shallow_copy_and_detach asks an active
+ * TorchDispatchMode to run detach (Note [Non-differentiable views and the
+ * trace], ops/autograd/VariableType.c), so saving an output shows a detach in
+ * the trace.  NULL with the error set on failure.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::tensor_data,
+ * c10/core/TensorImpl.cpp TensorImpl::shallow_copy_and_detach
+ */
+Tensor* tensor_data(const Tensor* t);
+
+/*
+ * The tensor `data` as a variable with the history `edge` (the edge's
+ * reference is taken over), or with requires_grad (edge invalid): a new
+ * header (tensor_data) unless the caller passes the only reference to
+ * `data`, which is then reused.  Consumes the caller's reference to data.
+ * NULL with the error set.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable (both forms)
+ */
+Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad);
+
+#endif
