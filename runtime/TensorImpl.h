@@ -121,9 +121,12 @@ static inline IntArrayRef Tensor_strides(const Tensor* t) {
   return IntArrayRef_make(t->strides, (size_t)t->dim);
 }
 static inline size_t Tensor_itemsize(const Tensor* t) { return ScalarType_elementSize(t->dtype); }
-/* Address of element 0 (data_ptr). PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::data */
+/* Address of element 0 (data_ptr), or NULL for a storage without data (a
+ * shape run's dummy, ops/lazy/LazyIrBuilder.c: NULL plus an offset would be
+ * undefined behaviour).  PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::data */
 static inline char* Tensor_data(const Tensor* t) {
-  return (char*)t->storage->data + t->storage_offset * (int64_t)Tensor_itemsize(t);
+  char* data = (char*)t->storage->data;
+  return data == NULL ? NULL : data + t->storage_offset * (int64_t)Tensor_itemsize(t);
 }
 /* Whether t has exactly these sizes (and so as many dimensions). */
 static inline bool Tensor_hasSizes(const Tensor* t, IntArrayRef sizes) {
