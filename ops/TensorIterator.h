@@ -24,9 +24,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "runtime/ScalarOps.h" /* NB(minaten): only for tools/minaten, which includes this header for
-                                  * wrapped_scalar_tensor and promoteTypes (issue 13: it is to include
-                                  * runtime/ itself) */
 #include "runtime/ScalarType.h"
 #include "runtime/TensorImpl.h"
 
