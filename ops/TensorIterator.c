@@ -17,7 +17,7 @@ void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_
     if (d < 0 || (t->sizes[d] == 1 && shape[i] != 1))
       strides[i] = 0;
     else
-      strides[i] = t->strides[d] * (int64_t)Tensor_itemsize(t);
+      strides[i] = mul_wrap(t->strides[d], (int64_t)Tensor_itemsize(t)); /* wraps for a size-0 tensor's strides */
   }
 }
 
