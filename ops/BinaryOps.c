@@ -394,3 +394,49 @@ Tensor* at_native_minimum(const Tensor* self, const Tensor* other) {
 Tensor* at_native_minimum_out(const Tensor* self, const Tensor* other, Tensor* out) {
   return binary_op_out(out, self, other, BinaryOp_Minimum, kOne);
 }
+
+/* ---- the derivative loops of sigmoid and tanh, logical and/or ---------------- */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sigmoid_backward_out) */
+Tensor* at_native_sigmoid_backward(const Tensor* grad_output, const Tensor* output) {
+  return binary_op(NULL, grad_output, output, BinaryOp_SigmoidBackward, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sigmoid_backward_out) (grad_input=) */
+Tensor* at_native_sigmoid_backward_out(const Tensor* grad_output, const Tensor* output, Tensor* grad_input) {
+  return binary_op_out(grad_input, grad_output, output, BinaryOp_SigmoidBackward, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(tanh_backward_out) */
+Tensor* at_native_tanh_backward(const Tensor* grad_output, const Tensor* output) {
+  return binary_op(NULL, grad_output, output, BinaryOp_TanhBackward, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(tanh_backward_out) (grad_input=) */
+Tensor* at_native_tanh_backward_out(const Tensor* grad_output, const Tensor* output, Tensor* grad_input) {
+  return binary_op_out(grad_input, grad_output, output, BinaryOp_TanhBackward, kOne);
+}
+
+/* logical_and / logical_or are comparison_op in 1.13: a bool result, or
+ * 0/1 written into an in-place or out= tensor of any dtype. */
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_and (comparison_op) */
+Tensor* at_native_logical_and(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_LogicalAnd, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_and_ (comparison_op_) */
+Tensor* at_native_logical_and_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_LogicalAnd, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_and_out (comparison_op_out) */
+Tensor* at_native_logical_and_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_LogicalAnd, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_or (comparison_op) */
+Tensor* at_native_logical_or(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_LogicalOr, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_or_ (comparison_op_) */
+Tensor* at_native_logical_or_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_LogicalOr, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_or_out (comparison_op_out) */
+Tensor* at_native_logical_or_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_LogicalOr, kOne);
+}

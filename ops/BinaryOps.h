@@ -33,12 +33,17 @@ typedef enum BinaryOp {
   BinaryOp_Maximum, /* maximum/minimum: a NaN in either gives NaN */
   BinaryOp_Minimum,
   BinaryOp_Remainder, /* Python's %: the result takes the divisor's sign; integers refuse a zero divisor */
+  BinaryOp_SigmoidBackward, /* a * (1 - b) * b (a the gradient, b sigmoid's output); floating types only */
+  BinaryOp_TanhBackward,    /* a * (1 - b * b) (b tanh's output); floating types only */
+  BinaryOp_ThresholdBackward, /* a <= alpha ? 0 : b (a relu's input, b the gradient, alpha the threshold) */
   BinaryOp_Lt,
   BinaryOp_Le,
   BinaryOp_Gt,
   BinaryOp_Ge,
   BinaryOp_Eq,
   BinaryOp_Ne,
+  BinaryOp_LogicalAnd, /* a != 0 && b != 0, a bool (0/1 in an in-place or out= dtype) */
+  BinaryOp_LogicalOr,
 } BinaryOp;
 
 /*

@@ -1,6 +1,8 @@
 /*
- * Indexing.c - advanced indexing: index.Tensor (`a[idx]`) and index_put_
- * (`a[idx] = v`).
+ * Indexing.c - advanced indexing: index.Tensor (`a[idx]`), index_put_
+ * (`a[idx] = v`) and index_put, masked_fill, and the two operators along one
+ * dimension the backward formulas call: index_select and scatter.src (at
+ * the end of the file).
  *
  * The indices are one optional tensor per leading dimension of self (NULL:
  * the whole dimension, as a `:` left by the basic indexing in front).  Bool
@@ -388,4 +390,103 @@ Tensor* at_native_masked_fill_Tensor(const Tensor* self, const Tensor* mask, con
   Tensor* r = at_masked_fill__Tensor(result, mask, value);
   Tensor_release(result);
   return r;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index_put (clone, then index_put_) */
+Tensor* at_native_index_put(const Tensor* self, TensorList indices, const Tensor* values, bool accumulate) {
+  OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
+  Tensor* copy = at_clone(self, preserve);
+  if (copy == NULL) return NULL;
+  Tensor* r = at_index_put_(copy, indices, values, accumulate);
+  Tensor_release(copy);
+  return r;
+}
+
+/* ---- index_select, scatter.src -------------------------------------------------
+ * Both walk one tensor's elements with an odometer and move whole elements
+ * (self, src and the result share one dtype): index_select reads
+ * self[..., index[j], ...] into result[..., j, ...]; scatter writes
+ * src[i] into a copy of self at i with dim's coordinate replaced by index[i]. */
+
+/* The element offset of coordinates idx (dims of them) in t. */
+static int64_t offset_of(const Tensor* t, const int64_t* idx) {
+  int64_t off = 0;
+  for (int64_t k = 0; k < t->dim; k++) off += idx[k] * t->strides[k];
+  return off;
+}
+
+/* Advances an odometer over sizes (dims of them); false when it wraps. */
+static bool odometer_next(int64_t* idx, const int64_t* sizes, int64_t dims) {
+  for (int64_t k = dims - 1; k >= 0; k--) {
+    if (++idx[k] < sizes[k]) return true;
+    idx[k] = 0;
+  }
+  return false;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index_select_cpu_ (index_select_out_cpu_) */
+Tensor* at_native_index_select_cpu_(const Tensor* self, int64_t dim, const Tensor* index) {
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  TORCH_CHECK_INDEX(index->dim <= 1, "index_select(): Index is supposed to be a vector");
+  TORCH_CHECK(index->dtype == ScalarType_Long || index->dtype == ScalarType_Int,
+              "index_select(): Expected dtype int32 or int64 for index");
+  int64_t n = index->numel, limit = self->dim ? self->sizes[d] : 1;
+  for (int64_t j = 0; j < n; j++) {
+    int64_t v = load_int(index->dtype, Tensor_data(index) + (index->dim ? j * index->strides[0] : 0) * (int64_t)Tensor_itemsize(index));
+    TORCH_CHECK_INDEX(v >= 0 && v < limit, "index out of range in self");
+  }
+  int64_t sizes[MINATEN_MAX_DIM];
+  for (int64_t k = 0; k < self->dim; k++) sizes[k] = k == d ? n : self->sizes[k];
+  result = empty_cpu(IntArrayRef_make(sizes, (size_t)self->dim), self->dtype);
+  TRY(result != NULL);
+  if (result->numel == 0 || MetaMode_isEnabled()) return result;
+  size_t isize = Tensor_itemsize(self);
+  int64_t idx[MINATEN_MAX_DIM] = {0}, src[MINATEN_MAX_DIM];
+  do {
+    for (int64_t k = 0; k < self->dim; k++) src[k] = idx[k];
+    if (self->dim) {
+      int64_t j = idx[d];
+      src[d] = load_int(index->dtype, Tensor_data(index) + (index->dim ? j * index->strides[0] : 0) * (int64_t)Tensor_itemsize(index));
+    }
+    memcpy(Tensor_data(result) + offset_of(result, idx) * (int64_t)isize,
+           Tensor_data(self) + offset_of(self, src) * (int64_t)isize, isize);
+  } while (odometer_next(idx, result->sizes, result->dim));
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) (scatter_gather_dtype_check,
+ * scatter_shape_check, cpu/ScatterGatherKernel.cpp scatter_cpu_kernel) */
+Tensor* at_native_scatter_src(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  TORCH_CHECK(index->dtype == ScalarType_Long, "scatter(): Expected dtype int64 for index");
+  TORCH_CHECK(self->dtype == src->dtype, "scatter(): Expected self.dtype to be equal to src.dtype");
+  int64_t self_dims = self->dim ? self->dim : 1, index_dims = index->dim ? index->dim : 1;
+  TORCH_CHECK(self_dims == index_dims, "Index tensor must have the same number of dimensions as self tensor");
+  OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
+  result = at_clone(self, preserve);
+  TRY(result != NULL);
+  if (index->numel == 0 || MetaMode_isEnabled()) return result;
+  size_t isize = Tensor_itemsize(self);
+  int64_t limit = self->dim ? self->sizes[d] : 1;
+  int64_t idx[MINATEN_MAX_DIM] = {0}, dst[MINATEN_MAX_DIM];
+  do {
+    int64_t v = load_int(ScalarType_Long, Tensor_data(index) + offset_of(index, idx) * 8);
+    TORCH_CHECK(v >= 0 && v < limit, "index %lld is out of bounds for dimension %lld with size %lld", (long long)v,
+                (long long)d, (long long)limit);
+    for (int64_t k = 0; k < index->dim; k++) dst[k] = idx[k];
+    if (self->dim) dst[d] = v;
+    memcpy(Tensor_data(result) + offset_of(result, dst) * (int64_t)isize,
+           Tensor_data(src) + offset_of(src, idx) * (int64_t)isize, isize);
+  } while (odometer_next(idx, index->sizes, index->dim));
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
 }

@@ -439,3 +439,29 @@ Tensor* at_native_dot_out(const Tensor* self, const Tensor* tensor, Tensor* out)
   }
   return resize_and_copy_out(out, result);
 }
+
+/* ---- outer, ger ------------------------------------------------------------------- */
+
+/* PyTorch 1.13: LinearAlgebra.cpp check_1d */
+static int check_1d(const Tensor* t, const char* arg, const char* fn) {
+  TORCH_CHECK(t->dim == 1, "%s: Expected 1-D argument %s, but got %lld-D", fn, arg, (long long)t->dim);
+  return 0;
+fail:
+  return -1;
+}
+
+/* self as a column times vec2 as a row, broadcast: the trace shows
+ * _reshape_alias and mul.Tensor.
+ * PyTorch 1.13: LinearAlgebra.cpp at::native::outer */
+Tensor* at_native_outer(const Tensor* self, const Tensor* vec2) {
+  if (check_1d(self, "self", "outer") < 0 || check_1d(vec2, "vec2", "outer") < 0) return NULL;
+  int64_t shape[2] = {self->sizes[0], 1};
+  Tensor* column = at_reshape(self, IntArrayRef_make(shape, 2));
+  if (column == NULL) return NULL;
+  Tensor* r = at_mul_Tensor(column, vec2);
+  Tensor_release(column);
+  return r;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp at::native::ger (an alias of outer) */
+Tensor* at_native_ger(const Tensor* self, const Tensor* vec2) { return at_outer(self, vec2); }

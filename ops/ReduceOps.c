@@ -513,12 +513,13 @@ Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
   return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_All, "all");
 }
 
-/* ---- cumsum ---------------------------------------------------------------------
- * Running sums along dim, accumulated as PyTorch's CPU kernel does (double
- * for floating types, int64 for integers), each stored in the result dtype:
- * the given one, else int64 for integers and bools, else self's.
- * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumsum), cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel */
-Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+/* ---- cumsum, cumprod -------------------------------------------------------------
+ * Running sums (products) along dim, accumulated as PyTorch's CPU kernels do
+ * (double for floating types, int64 for integers), each stored in the result
+ * dtype: the given one, else int64 for integers and bools, else self's.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumsum), TORCH_META_FUNC(cumprod),
+ * cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel, cumprod_cpu_kernel */
+static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dtype, bool product) {
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   if (d < 0) return NULL;
   ScalarType out_dtype = sum_dtype(self, dtype);
@@ -533,16 +534,18 @@ Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dty
   for (int64_t line = 0; line < out->numel / (len ? len : 1); line++) {
     int64_t so = 0, oo = 0;
     for (int64_t k = 0; k < self->dim; k++) so += idx[k] * self->strides[k], oo += idx[k] * out->strides[k];
-    double acc_d = 0;
-    uint64_t acc_i = 0;
+    double acc_d = product ? 1 : 0;
+    uint64_t acc_i = product ? 1 : 0;
     for (int64_t j = 0; j < len; j++) {
       const char* p = Tensor_data(self) + (so + j * sstride) * (int64_t)isize;
       char* o = Tensor_data(out) + (oo + j * ostride) * (int64_t)osize;
       if (floating) {
-        acc_d += load_double(self->dtype, p);
+        double v = load_double(self->dtype, p);
+        acc_d = product ? acc_d * v : acc_d + v;
         store_from_double(out_dtype, o, acc_d);
       } else {
-        acc_i += (uint64_t)load_int(self->dtype, p);
+        uint64_t v = (uint64_t)load_int(self->dtype, p);
+        acc_i = product ? acc_i * v : acc_i + v;
         store_scalar(out_dtype, o, Scalar_fromLong((int64_t)acc_i));
       }
     }
@@ -553,4 +556,14 @@ Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dty
     }
   }
   return out;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(cumsum_out) */
+Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+  return cumulative(self, dim, dtype, false);
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(cumprod_out) */
+Tensor* at_native_cumprod(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+  return cumulative(self, dim, dtype, true);
 }

@@ -184,3 +184,7 @@ Tensor* at_native_where_Scalar(const Tensor* condition, Scalar self, Scalar othe
   Tensor_release(ot);
   return r;
 }
+
+/* isnan: x != x, element by element (a bool tensor; never true for integers).
+ * PyTorch 1.13: TensorCompare.cpp at::native::isnan */
+Tensor* at_native_isnan(const Tensor* self) { return at_ne_Tensor(self, self); }

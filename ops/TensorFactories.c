@@ -431,3 +431,21 @@ Tensor* at_native_eye(int64_t n, OptionalScalarType dtype, OptionalLayout layout
 fail:
   return NULL;
 }
+
+/* ---- new_empty, new_zeros: self's dtype and device unless given ------------------ */
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_empty_symint
+ * (NB(minaten): no SymInt, so no _symint suffix) */
+Tensor* at_native_new_empty(const Tensor* self, IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                            OptionalDevice device, OptionalBool pin_memory) {
+  OptionalScalarType dt = dtype.has_value ? dtype : some_dtype(self->dtype);
+  OptionalDevice dev = device;
+  if (!dev.has_value) dev.has_value = true, dev.value = self->device;
+  return at_empty_memory_format(size, dt, layout, dev, pin_memory, kNoMemoryFormat);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_zeros */
+Tensor* at_native_new_zeros(const Tensor* self, IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                            OptionalDevice device, OptionalBool pin_memory) {
+  return zeroed(at_native_new_empty(self, size, dtype, layout, device, pin_memory));
+}

@@ -336,3 +336,56 @@ Tensor* at_native_squeeze__dim(Tensor* self, int64_t dim) {
 fail:
   return NULL;
 }
+
+/* ---- the backward of views: select, slice, diagonal ----------------------------
+ * Each is a zero tensor of the input's sizes (in the gradient's dtype and
+ * device) whose view, taken as the forward took it, receives the gradient
+ * through copy_; the view's own checks give 1.13's errors (select's index,
+ * slice's step), and copy_'s the shape mismatches. */
+
+/* The zeros, then copy_ of grad into view (a new reference that this takes
+ * over); NULL on error. */
+static Tensor* copy_into_view(Tensor* zeros, Tensor* view, const Tensor* grad) {
+  Tensor* r = NULL;
+  TRY(view != NULL);
+  r = at_copy_(view, grad, false);
+  TRY(r != NULL);
+  Tensor_release(r);
+  Tensor_release(view);
+  return zeros;
+fail:
+  Tensor_release(view);
+  Tensor_release(zeros);
+  return NULL;
+}
+
+static Tensor* zeros_for_grad(const Tensor* grad, IntArrayRef input_sizes) {
+  OptionalScalarType dt = {true, grad->dtype};
+  OptionalDevice dev = {true, grad->device};
+  return at_zeros(input_sizes, dt, kNoLayout, dev, kNoPinMemory);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::select_backward */
+Tensor* at_native_select_backward(const Tensor* grad_output, IntArrayRef input_sizes, int64_t dim, int64_t index) {
+  Tensor* z = zeros_for_grad(grad_output, input_sizes);
+  if (z == NULL) return NULL;
+  return copy_into_view(z, at_select_int(z, dim, index), grad_output);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::slice_backward */
+Tensor* at_native_slice_backward(const Tensor* grad_output, IntArrayRef input_sizes, int64_t dim, int64_t start,
+                                 int64_t end, int64_t step) {
+  Tensor* z = zeros_for_grad(grad_output, input_sizes);
+  if (z == NULL) return NULL;
+  OptionalInt s = {true, start}, e = {true, end};
+  return copy_into_view(z, at_slice_Tensor(z, dim, s, e, step), grad_output);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::diagonal_backward_symint
+ * (NB(minaten): no SymInt, so no _symint suffix) */
+Tensor* at_native_diagonal_backward(const Tensor* grad_output, IntArrayRef input_sizes, int64_t offset, int64_t dim1,
+                                    int64_t dim2) {
+  Tensor* z = zeros_for_grad(grad_output, input_sizes);
+  if (z == NULL) return NULL;
+  return copy_into_view(z, at_diagonal(z, offset, dim1, dim2), grad_output);
+}

@@ -180,6 +180,17 @@ Tensor* at_native_sign_out(const Tensor* self, Tensor* out) {
   return unary_op_out(out, self, UnaryOp_Sign);
 }
 
+/* sgn is sign for real dtypes (it differs for complex ones, which minaten lacks). */
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) */
+Tensor* at_native_sgn(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sign); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) (in place) */
+Tensor* at_native_sgn_(Tensor* self) { return unary_op(self, self, UnaryOp_Sign); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) (out=) */
+Tensor* at_native_sgn_out(const Tensor* self, Tensor* out) {
+  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
+  return unary_op_out(out, self, UnaryOp_Sign);
+}
+
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) */
 Tensor* at_native_sin(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sin); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) (in place) */

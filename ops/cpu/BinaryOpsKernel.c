@@ -140,6 +140,9 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
       case BinaryOp_Maximum: r = isnan(x) || isnan(y) ? NAN : x < y ? y : x; break; \
       case BinaryOp_Minimum: r = isnan(x) || isnan(y) ? NAN : y < x ? y : x; break; \
       case BinaryOp_Pow: r = POW(x, y); break;                                    \
+      case BinaryOp_SigmoidBackward: r = x * ((T)1 - y) * y; break;               \
+      case BinaryOp_TanhBackward: r = x * ((T)1 - y * y); break;                  \
+      case BinaryOp_ThresholdBackward: r = x <= alpha ? (T)0 : y; break;          \
       case BinaryOp_Max: r = x < y ? y : x; break;                                \
       case BinaryOp_Min: r = x > y ? y : x; break;                                \
       case BinaryOp_Lt: store_bool(L, o, x < y); return;                          \
@@ -147,6 +150,8 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
       case BinaryOp_Gt: store_bool(L, o, x > y); return;                          \
       case BinaryOp_Ge: store_bool(L, o, x >= y); return;                         \
       case BinaryOp_Eq: store_bool(L, o, x == y); return;                         \
+      case BinaryOp_LogicalAnd: store_bool(L, o, x != 0 && y != 0); return;       \
+      case BinaryOp_LogicalOr: store_bool(L, o, x != 0 || y != 0); return;        \
       default: store_bool(L, o, x != y); return;                                  \
     }                                                                             \
     store_from_double(L->out_type, o, r);                                         \
@@ -189,6 +194,9 @@ static inline void integer_element(const Loop* L, char* o, int64_t x, int64_t y)
     case BinaryOp_Ge: store_bool(L, o, x >= y); return;
     case BinaryOp_Eq: store_bool(L, o, x == y); return;
     case BinaryOp_Ne: store_bool(L, o, x != y); return;
+    case BinaryOp_LogicalAnd: store_bool(L, o, x != 0 && y != 0); return;
+    case BinaryOp_LogicalOr: store_bool(L, o, x != 0 || y != 0); return;
+    case BinaryOp_ThresholdBackward: r = x <= L->alpha_i ? 0 : y; break;
     default: r = 0; break; /* Div never computes in an integer type */
   }
   if (L->out_type == ScalarType_Bool)
@@ -375,6 +383,10 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
                 L.compute == ScalarType_Bool),
               "\"%s\" not implemented for 'Bool'",
               op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
+  /* AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES... of sigmoid_backward_cpu / tanh_backward_cpu */
+  TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(L.compute)),
+              "\"%s\" not implemented for '%s'",
+              op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(L.compute));
   run_loop(&L, result, a, b, (int64_t)ndim, shape, so, sa, sb);
   TORCH_CHECK(!zero_division, "ZeroDivisionError");
   return result;
