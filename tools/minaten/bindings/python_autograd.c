@@ -203,7 +203,9 @@ Value* python_autograd_backward(const Value* tensors, const Value* grad_tensors,
   TRY(engine_flag(retain_graph, create, &retain) == 0);
   TRY(check_roots(&e) == 0);
   TRY(check_inputs(&e, true) == 0);
-  TRY(autograd_backward(e.tensors, (size_t)e.n, e.gradients, (OptionalBool){true, retain}, create,
+  /* NB(minaten): the core wants a root; with none, 1.13's engine has nothing to run */
+  if (e.n > 0)
+    TRY(autograd_backward(e.tensors, (size_t)e.n, e.gradients, (OptionalBool){true, retain}, create,
                         e.input_tensors, (size_t)e.num_inputs) == 0);
   if (create)
     Warning_warn("Using backward() with create_graph=True will create a reference cycle between the parameter and "
@@ -239,7 +241,12 @@ static Value* python_autograd_grad(const Value* const* s) {
   TRY(check_roots(&e) == 0);
   TRY(check_inputs(&e, false) == 0);
   results = tensor_array(e.num_inputs);
-  TRY(autograd_grad(e.tensors, (size_t)e.n, e.input_tensors, (size_t)e.num_inputs, e.gradients,
+  /* NB(minaten): the core wants a root; with none, no input is reached */
+  TORCH_CHECK(e.n > 0 || allow_unused,
+              "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True "
+              "if this is the desired behavior.");
+  if (e.n > 0)
+    TRY(autograd_grad(e.tensors, (size_t)e.n, e.input_tensors, (size_t)e.num_inputs, e.gradients,
                     (OptionalBool){true, retain}, create, allow_unused, results) == 0);
   result = Value_seq(Value_Tuple, e.num_inputs);
   for (int i = 0; i < e.num_inputs; i++) /* the references pass to the values */
