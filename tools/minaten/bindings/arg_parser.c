@@ -39,6 +39,7 @@
 #include "runtime/ScalarOps.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* ---- tensors read as Python numbers -------------------------------------- */
 

@@ -14,6 +14,11 @@
  *   tensor_str.c        str(tensor), PyTorch's printing layout
  *   torch_module.c      the torch module's other names, torch.ops namespaces,
  *                       the dialect's helpers (show, same_storage, lazy_ir, trace_on)
+ *   python_variable.c   the autograd properties and methods of a tensor
+ *                       (requires_grad, grad, grad_fn, backward, ...)
+ *   python_cpp_function.c  grad_fn nodes as Python objects
+ *   python_autograd.c   torch.autograd.backward, torch.autograd.grad
+ *   grad_mode.c         torch.no_grad, enable_grad, set_grad_enabled, is_grad_enabled
  *
  * The bindings sit on the interpreter's values (interpreter/interp.h) and
  * call operators through the dispatcher (dispatch/Dispatcher.h,
@@ -28,7 +33,7 @@
 
 #include "dispatch/OperatorEntry.h"
 #include "tools/minaten/bindings/torch.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/interpreter/abstract.h"
 
 enum { kMaxArgs = 32 }; /* schema arguments an operator call may have */
 
@@ -99,5 +104,36 @@ Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Valu
 Value* internal_new_from_data(const Value* data, ScalarType dtype, bool type_inference, const Device* device,
                               bool copy_variables);
 Value* indexing_tensor_from_data(const Value* data);
+
+/* ---- python_variable.c: PyTorch 1.13 torch/csrc/autograd/python_variable.cpp ---- */
+
+/* t.NAME for the autograd properties / methods; NULL with no error set
+ * when NAME is none of them. */
+Value* THPVariable_property(Value* self, const char* name);
+Value* THPVariable_method(Value* self, const char* name);
+/* The autograd suffix of a printed tensor, "grad_fn=<MulBackward0>" or
+ * "requires_grad=True", into buf; false when it has none.
+ * PyTorch 1.13: torch/_tensor_str.py _str_intern */
+bool THPVariable_autograd_suffix(const Tensor* t, char* buf, size_t size);
+
+/* ---- python_cpp_function.c: PyTorch 1.13 torch/csrc/autograd/python_cpp_function.cpp ---- */
+
+struct Node;
+/* A node as a Python object (one more reference to the node). */
+Value* THPFunction_wrap(struct Node* node);
+
+/* ---- python_autograd.c: PyTorch 1.13 torch/autograd/__init__.py ---- */
+
+/* torch.autograd.backward's arguments as Python passed them (NULL: absent):
+ * None, or NULL with the error set. */
+Value* python_autograd_backward(const Value* tensors, const Value* grad_tensors, const Value* retain_graph,
+                                const Value* create_graph, const Value* grad_variables, const Value* inputs);
+Value* autograd_module_attribute(const char* name); /* torch.autograd.NAME */
+
+/* ---- grad_mode.c: PyTorch 1.13 torch/autograd/grad_mode.py ---- */
+
+/* torch.no_grad, enable_grad, set_grad_enabled, is_grad_enabled; NULL
+ * (no error) for another name. */
+Value* grad_mode_attribute(const char* name);
 
 #endif

@@ -42,6 +42,7 @@
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 #include "tools/minaten/interpreter/utf8.h"
 
 static Value* call(const char* op, IValue* args) { return call_op_boxed(op, args); }

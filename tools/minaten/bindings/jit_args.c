@@ -33,6 +33,7 @@
 #include "runtime/ScalarOps.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* The JIT's repr_str of an argument's type: 'List[int]', 'Optional[Tensor]',
  * 'number'.  ScalarType, Layout and MemoryFormat are ints in TorchScript. */

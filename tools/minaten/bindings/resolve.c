@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
@@ -187,16 +188,12 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
     values[n++] = kwargs[k];
   }
   *matched = false;
-  if (requires_grad != NULL && requires_grad->kind != Value_Bool) return NULL;
+  /* `bool requires_grad=False`: None is the default */
+  if (requires_grad != NULL && requires_grad->kind != Value_Bool && requires_grad->kind != Value_None) return NULL;
   bool numbers = allows_numbers_as_tensors(s->name);
   ParsedArgs parsed;
   if (!FunctionSignature_parse(s, self, args, nargs, names, values, n, numbers, &parsed)) return NULL;
   *matched = true;
-  if (requires_grad != NULL && requires_grad->u.b) {
-    ParsedArgs_release(&parsed);
-    Error_set(ErrorType_NotImplementedError, "minaten has no autograd: requires_grad=True is not supported");
-    return NULL;
-  }
   IValue stack[kMaxArgs];
   size_t i;
   for (i = 0; i < s->num_arguments; i++)
@@ -206,7 +203,15 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
     while (i > 0) IValue_release(&stack[--i]);
     return NULL;
   }
-  return invoke(op, stack);
+  Value* r = invoke(op, stack);
+  /* the generated binding: `dispatch_ones(size, options).set_requires_grad(requires_grad)`
+   * (gen_python_functions.py), whose refusal is AutogradMeta::set_requires_grad's */
+  if (r != NULL && requires_grad != NULL && requires_grad->kind == Value_Bool && r->kind == Value_Tensor &&
+      set_requires_grad(r->u.tensor, requires_grad->u.b) < 0) {
+    Value_release(r);
+    return NULL;
+  }
+  return r;
 }
 
 /* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the

@@ -26,6 +26,7 @@
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 
 #define NELEMS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PARSE(name, sigs, out) \
@@ -306,7 +307,10 @@ Value* tensor_attribute(Value* self, const char* name) {
   if (strcmp(name, "device") == 0) return Value_device(t->device);
   if (strcmp(name, "ndim") == 0) return Value_int(t->dim);
   if (strcmp(name, "is_quantized") == 0) return Value_bool(ScalarType_isQuantized(t->dtype));
-  if (strcmp(name, "requires_grad") == 0 || strcmp(name, "is_cuda") == 0) return Value_bool(false);
+  if (strcmp(name, "is_cuda") == 0) return Value_bool(false);
+  Value* autograd = THPVariable_property(self, name);
+  if (autograd == NULL && !Error_occurred()) autograd = THPVariable_method(self, name);
+  if (autograd != NULL || Error_occurred()) return autograd;
   if (strcmp(name, "T") == 0) {
     /* PyTorch 1.13: TensorShape.cpp numpy_T: permute with the dims reversed,
      * deprecated (TORCH_WARN_ONCE) for anything but a matrix or a scalar */

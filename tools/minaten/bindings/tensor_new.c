@@ -31,6 +31,7 @@
 
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
+#include "autograd/variable.h"
 #include "tools/minaten/bindings/bindings.h"
 
 enum { kMaxDims = 128 }; /* tensor_new.cpp MAX_DIMS */
@@ -391,10 +392,13 @@ Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Valu
   bool has_dtype = s[1] != NULL && s[1]->kind == Value_Dtype;
   ScalarType dtype = has_dtype ? s[1]->u.dtype : ScalarType_Float;
   Value* r = NULL;
-  if (rc == 0 && requires_grad)
-    Error_set(ErrorType_NotImplementedError, "minaten has no autograd: requires_grad=True is not supported");
-  else if (rc == 0)
-    r = internal_new_from_data(s[0], dtype, !has_dtype, has_device ? &device : NULL, true);
+  if (rc == 0) r = internal_new_from_data(s[0], dtype, !has_dtype, has_device ? &device : NULL, true);
+  /* new_tensor.detach_() (a new tensor is a leaf already), then
+   * new_tensor.set_requires_grad(args_requires_grad) */
+  if (r != NULL && set_requires_grad(r->u.tensor, requires_grad) < 0) {
+    Value_release(r);
+    r = NULL;
+  }
   ParsedArgs_release(&p);
   return r;
 }

@@ -21,6 +21,7 @@
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* The operator behind a Python operator on tensors. */
 static const char* operator_name(char op) {

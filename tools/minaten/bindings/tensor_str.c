@@ -28,7 +28,9 @@
 #include "dispatch/TraceMode.h"
 #include "ops/lazy/LazyBindings.h"
 #include "runtime/Exception.h"
+#include "runtime/GradMode.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 
 enum { kPrecision = 4, kThreshold = 1000, kEdgeItems = 3, kLineWidth = 80 };
 
@@ -368,6 +370,7 @@ static int quantized_str(const Tensor* t, int indent, StrBuf* b, Suffixes* s) {
  * its data through self.to('cpu') (the graph runs) and a device suffix. */
 static int tensor_str_build(const Tensor* t, StrBuf* b) {
   const int indent = 7; /* len("tensor(") */
+  const Tensor* original = t;
   Suffixes s = {{NULL}, 0};
   Tensor* cpu = NULL;
   if (t->device.type == DeviceType_Lazy) {
@@ -396,15 +399,20 @@ static int tensor_str_build(const Tensor* t, StrBuf* b) {
     data_str(t, indent, b);
     if (!default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(t->dtype));
   }
+  char autograd[160];
+  if (THPVariable_autograd_suffix(original, autograd, sizeof autograd)) suffix_add(&s, "%s", autograd);
   add_suffixes(b, &s, indent);
   suffixes_free(&s);
   Tensor_release(cpu);
   return 0;
 }
 
+/* PyTorch 1.13: torch/_tensor_str.py _str (`with torch.no_grad():`) */
 int tensor_str_write(const Tensor* t, FILE* out) {
   StrBuf b = {NULL, 0, 0};
+  AutoGradMode guard = NoGradGuard_enter();
   int r = tensor_str_build(t, &b);
+  AutoGradMode_exit(guard);
   if (r == 0) fputs(b.data, out);
   free(b.data);
   return r;

@@ -11,7 +11,8 @@
  *                               (dialect_helper), abs(t) (tensor_unary)
  *   interpreter/pyops.c         a OP b, -a, ~a, bool(t), operator.index(t)
  *   interpreter/exec.c          a OP= b (tensor_inplace_binary)
- *   interpreter/eval.c          t[i], t[i] = v (tensor_getitem, tensor_setitem)
+ *   interpreter/eval.c          t[i], t[i] = v (tensor_getitem, tensor_setitem),
+ *                               t.NAME = v, del t.NAME (tensor_setattr)
  *   interpreter/iterobject.c    iter(t) (tensor_iter)
  *   interpreter/sequence.c      an integer tensor as a sequence index
  *   interpreter/typeobject.c    torch.Size(...), torch.device(...)
@@ -49,6 +50,12 @@ Value* builtin_device(Value* self, Value** args, int nargs, char** kwnames, Valu
 /* ---- tensor_methods.c ---- */
 
 Value* tensor_attribute(Value* self, const char* name); /* t.NAME */
+
+/* ---- python_variable.c: torch/csrc/autograd/python_variable.cpp ---- */
+
+/* t.NAME = value (value NULL: del t.NAME): the writable properties
+ * (requires_grad, grad), else 1.13's AttributeError. */
+int tensor_setattr(Value* self, const char* name, Value* value);
 
 /* ---- tensor_operators.c: torch/_tensor.py, python_variable_methods.cpp ---- */
 

@@ -24,6 +24,7 @@
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 #include "tools/minaten/bindings/bindings.h"
+#include "tools/minaten/interpreter/interp.h"
 
 /* ---- reading elements --------------------------------------------------- */
 
@@ -272,6 +273,9 @@ Value* torch_attribute(const char* name) {
   if (strcmp(name, "per_tensor_affine") == 0) return Value_qscheme(QScheme_PerTensorAffine);
   if (strcmp(name, "per_channel_affine") == 0) return Value_qscheme(QScheme_PerChannelAffine);
   if (strcmp(name, "ops") == 0) return Value_module("torch.ops");
+  if (strcmp(name, "autograd") == 0) return Value_module("torch.autograd");
+  Value* mode = grad_mode_attribute(name);
+  if (mode != NULL) return mode;
   if (strcmp(name, "tensor") == 0) return Value_builtin("tensor", builtin_tensor);
   if (strcmp(name, "Size") == 0) return Value_type(&Type_Size);
   if (strcmp(name, "Tensor") == 0) return Value_type(&Type_Tensor);
@@ -289,6 +293,7 @@ Value* torch_attribute(const char* name) {
 Value* module_attribute(Value* obj, const char* name) {
   if (obj->kind == Value_Module) {
     if (strcmp(obj->u.s, "torch") == 0) return torch_attribute(name);
+    if (strcmp(obj->u.s, "torch.autograd") == 0) return autograd_module_attribute(name);
     if (strcmp(obj->u.s, "torch.ops") == 0) {
       char buf[256];
       snprintf(buf, sizeof buf, "torch.ops.%s", name);

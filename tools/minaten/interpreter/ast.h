@@ -81,6 +81,8 @@ typedef enum StmtKind {
   Stmt_While,       /* while value: body else: orelse */
   Stmt_For,         /* for targets[0] in value: body else: orelse */
   Stmt_FunctionDef, /* def code->name(parameters): code->body, with defaults and annotations */
+  Stmt_With,        /* with value [as targets[0]]: body (ntargets 0 without `as`); `with a, b:`
+                       is parsed as a With whose body is the With of b, as CPython runs it */
 } StmtKind;
 
 typedef struct Stmt Stmt;

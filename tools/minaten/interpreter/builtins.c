@@ -313,6 +313,7 @@ Value* get_attribute(Value* obj, const char* name) {
   if (obj->kind == Value_Function && (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0))
     return Value_str(name[2] == 'n' ? obj->u.function.code->name : obj->u.function.code->qualname);
   if (obj->kind == Value_Module || obj->kind == Value_Ops) return module_attribute(obj, name);
+  if (obj->kind == Value_Object && obj->u.object.type->getattro != NULL) return obj->u.object.type->getattro(obj, name);
   Value* field = Value_namedField(obj, name);
   if (field != NULL) return field;
   if (obj->kind == Value_Size && strcmp(name, "numel") == 0) {

@@ -11,6 +11,8 @@
  *              | 'while' expr ':' block ['else' ':' block]
  *              | 'for' targets 'in' exprlist ':' block ['else' ':' block]
  *              | 'def' NAME '(' [param (',' param)* [',']] ')' ['->' expr] ':' block
+ *              | 'with' item (',' item)* ':' block
+ *   item      := expr ['as' target]
  *   param     := NAME [':' expr] ['=' expr]
  *   block     := NEWLINE INDENT statement+ DEDENT | simple_stmts
  *
@@ -185,6 +187,61 @@ fail:
   return NULL;
 }
 
+/* with_stmt: 'with' item (',' item)* ':' block, item := expression ['as'
+ * star_target].  Each item after the first is a With nested in the body of
+ * the one before (CPython's compiler runs `with a, b:` that way).
+ * NB(minaten): the parenthesised form `with (a, b):` is not recognised. */
+static Stmt* parse_with_items(Parser* p, int line, const char* qualname) {
+  Stmt* s = new_stmt(Stmt_With, p->pos);
+  s->value = parse_expr(p);
+  if (s->value == NULL) goto fail;
+  if (token_is_name(parser_tok(p), "as")) {
+    parser_advance(p);
+    Node* target = parse_bitor(p);
+    if (target == NULL) goto fail;
+    const Node* bad = invalid_target(target);
+    if (bad != NULL) {
+      char msg[64];
+      snprintf(msg, sizeof msg, "cannot assign to %s", expr_name(bad));
+      parser_fail_at(p, ErrorType_SyntaxError, msg, bad->first, bad->last);
+      Node_free(target);
+      goto fail;
+    }
+    s->targets = calloc(1, sizeof(Node*));
+    TORCH_INTERNAL_ASSERT(s->targets != NULL);
+    s->targets[0] = target;
+    s->ntargets = 1;
+  }
+  if (parser_accept(p, ",")) {
+    Stmt* inner = parse_with_items(p, line, qualname);
+    if (inner == NULL) goto fail;
+    inner->last = inner->first; /* spans fixed by the caller */
+    Suite_append(&s->body, inner);
+    return s;
+  }
+  if (!expect_header_colon(p) || !parse_block(p, &s->body, "'with' statement", line, qualname)) goto fail;
+  return s;
+fail:
+  Stmt_free(s);
+  return NULL;
+}
+
+/* Gives the nested Withs of `with a, b:` the span of the whole statement. */
+static void span_with_items(Stmt* s) {
+  while (s->kind == Stmt_With && s->body.n == 1 && s->body.stmts[0]->kind == Stmt_With &&
+         s->body.stmts[0]->last == s->body.stmts[0]->first) {
+    Stmt* inner = s->body.stmts[0];
+    inner->last = s->last;
+    s = inner;
+  }
+}
+
+static Stmt* parse_with(Parser* p, const char* qualname) {
+  int line = parser_tok(p)->lineno;
+  parser_advance(p); /* with */
+  return parse_with_items(p, line, qualname);
+}
+
 static void push_node(Node*** list, int* n, Node* x) {
   *list = array_grow(*list, *n, sizeof(Node*));
   (*list)[(*n)++] = x;
@@ -288,11 +345,13 @@ static bool parse_statement(Parser* p, Suite* suite, const char* qualname) {
   else if (token_is_name(t, "while")) s = parse_while(p, qualname);
   else if (token_is_name(t, "for")) s = parse_for(p, qualname);
   else if (token_is_name(t, "def")) s = parse_def(p, qualname);
+  else if (token_is_name(t, "with")) s = parse_with(p, qualname);
   else return parse_simple_statements(p, suite);
   if (s == NULL) return false;
   s->first = first;
   s->last = p->pos - 1; /* to the end of its last block */
   while (s->last > first && p->tl->tokens[s->last].kind >= Tok_Newline) s->last--;
+  span_with_items(s);
   Suite_append(suite, s);
   return true;
 }

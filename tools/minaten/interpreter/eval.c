@@ -545,14 +545,13 @@ static int store_target(Interp* in, const Node* target, Value* value) {
     case Node_Attr: {
       Value* obj = eval_expr(in, target->a);
       if (obj == NULL) return -1;
-      /* NB(minaten): PyTorch lets scripts set new attributes on a tensor; minaten's values have none. */
+      int rc = -1;
       if (obj->kind == Value_Tensor)
-        Error_set(ErrorType_AttributeError, "attribute '%s' of 'torch._C._TensorBase' objects is not writable",
-                  target->s);
+        rc = tensor_setattr(obj, target->s, value);
       else
         Error_set(ErrorType_AttributeError, "'%s' object has no attribute '%s'", Value_typeName(obj), target->s);
       Value_release(obj);
-      return -1;
+      return rc;
     }
     default:
       Error_set(ErrorType_SyntaxError, "cannot assign to expression");
@@ -598,6 +597,11 @@ static int delete_one(Interp* in, const Node* t) {
     Value* index = eval_index(in, t);
     int rc = index ? list_delete(obj, index) : -1;
     Value_release(index);
+    Value_release(obj);
+    return rc;
+  }
+  if (t->kind == Node_Attr && obj->kind == Value_Tensor) {
+    int rc = tensor_setattr(obj, t->s, NULL);
     Value_release(obj);
     return rc;
   }

@@ -230,6 +230,33 @@ static int exec_def(Interp* in, const Stmt* s) {
   return rc;
 }
 
+/* with EXPR [as TARGET]: BODY.  EXPR's __enter__ runs, its result is bound
+ * to TARGET, BODY runs, and __exit__ runs however BODY ends: normally, by
+ * break/continue/return, or with an error, which then goes on up (the
+ * objects the dialect has never suppress one).  Python 3.11: Python/ceval.c
+ * BEFORE_WITH ("'int' object does not support the context manager protocol") */
+static Flow exec_with(Interp* in, const Stmt* s) {
+  Value* manager = eval_expr(in, s->value);
+  if (manager == NULL) return Flow_Error;
+  const ObjectType* type = manager->kind == Value_Object ? manager->u.object.type : NULL;
+  if (type == NULL || type->enter == NULL || type->exit == NULL) {
+    Error_set(ErrorType_TypeError, "'%s' object does not support the context manager protocol",
+              Value_typeName(manager));
+    note_error(in, s->value);
+    Value_release(manager);
+    return Flow_Error;
+  }
+  Value* entered = type->enter(manager);
+  Flow flow = Flow_Error;
+  if (entered != NULL) {
+    flow = s->ntargets == 0 || assign_target(in, s->targets[0], entered) == 0 ? exec_suite(in, &s->body) : Flow_Error;
+    Value_release(entered);
+    type->exit(manager);
+  }
+  Value_release(manager);
+  return flow;
+}
+
 static Flow exec_stmt(Interp* in, const Stmt* s) {
   Frame* f = in->frame;
   f->stmt = s;
@@ -256,6 +283,7 @@ static Flow exec_stmt(Interp* in, const Stmt* s) {
     case Stmt_While: return exec_while(in, s);
     case Stmt_For: return exec_for(in, s);
     case Stmt_FunctionDef: rc = exec_def(in, s); break;
+    case Stmt_With: return exec_with(in, s);
   }
   return rc < 0 ? Flow_Error : Flow_Next;
 }

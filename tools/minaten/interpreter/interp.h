@@ -30,6 +30,9 @@
  *                       table of builtin names; obj.NAME; calling a value
  *   repl.c              the interactive prompt (libedit), Python's REPL
  *
+ * abstract.h declares the object protocol (truth, items, attributes, calls)
+ * for code that must not see the syntax tree.
+ *
  * ../main.c is the command line.  Tensors, the torch module and its
  * operators are PyTorch's Python bindings (../bindings/): the interpreter
  * reaches them only through ../bindings/torch.h, the one seam, and only
@@ -47,6 +50,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "tools/minaten/interpreter/abstract.h"
 #include "tools/minaten/interpreter/ast.h"
 #include "tools/minaten/interpreter/value.h"
 
@@ -66,9 +70,6 @@ int expect_one_arg(const char* name, int nargs, int nkw);
 int check_positional(const char* name, int nargs, int nkw, int min, int max);
 /* "f() takes from 1 to 2 positional arguments but 3 were given" (keywords refused too) */
 int expect_args(const char* name, int nargs, int min, int max, int nkw);
-Value* global_builtin(const char* name);            /* print, len, ..., the dialect's helpers, or NULL (no error) */
-Value* get_attribute(Value* obj, const char* name); /* obj.NAME */
-Value* call_value(Value* callee, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 
 /* ---- pyops.c: Python's operators ----
  * op: + - * / f(//) % p(**) @ & | ^ L(<<) R(>>) < > l(<=) g(>=) =(==) !(!=)
@@ -78,7 +79,6 @@ Value* python_binary(char op, Value* a, Value* b);
  * for the augmented assignment ("for +=:"). */
 Value* python_inplace_binary(char op, Value* a, Value* b);
 Value* python_unary(char op, Value* a);      /* '-', '+', '~' or 'n' (not) */
-int python_truth(const Value* v, bool* out); /* bool(v) */
 int python_index(const Value* v, int64_t* out); /* operator.index(v) */
 
 /* ---- sequence.c: Python 3.11 Objects/sliceobject.c, listobject.c ---- */
@@ -106,16 +106,12 @@ Value* Iterator_next(Value* it);
 /* A new iterator value of `kind` over source (a new reference is taken);
  * name is its type's name. */
 Value* Iterator_new(IterKind kind, const char* name, Value* source);
-/* The items of an iterable as a tuple (a new reference), or NULL. */
-Value* sequence_of(Value* value);
 Value* builtin_enumerate(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 Value* builtin_zip(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 
 /* ---- rangeobject.c: Python 3.11 Objects/rangeobject.c ---- */
 
 Value* builtin_range(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-uint64_t range_length(const Value* r); /* up to 2**64 - 1 */
-int64_t range_at(const Value* r, int64_t i); /* the i-th number, 0 <= i < length */
 Value* range_subscript(Value* r, Value* index);
 bool range_contains(const Value* r, const Value* x);
 

@@ -310,6 +310,7 @@ static bool values_equal(const Value* a, const Value* b) {
     case Value_QScheme: return a->u.qscheme == b->u.qscheme;
     case Value_Device: return a->u.device.type == b->u.device.type && a->u.device.index == b->u.device.index;
     case Value_Tensor: return a->u.tensor == b->u.tensor;
+    case Value_Object: return a->u.object.payload == b->u.object.payload; /* object.__eq__: identity */
     default: return false;
   }
 }
@@ -399,6 +400,8 @@ static bool is_same_object(const Value* a, const Value* b) {
     case Value_Tensor: return a->u.tensor == b->u.tensor;
     case Value_Module: return strcmp(a->u.s, b->u.s) == 0;
     case Value_Type: return a->u.type == b->u.type;
+    /* a grad_fn node: PyTorch keeps one Python object per node (functionToPyObject) */
+    case Value_Object: return a->u.object.payload == b->u.object.payload;
     default: return false;
   }
 }

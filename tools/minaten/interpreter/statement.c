@@ -9,7 +9,7 @@
  * function call here. Maybe you meant '==' instead of '='?" when the first
  * target could have been a comparison (invalid_named_expression), else
  * "cannot assign to literal".  Statements of Python that minaten does not
- * run (`with`, `try`, `class`, `raise`, ...) are a NotImplementedError.
+ * run (`try`, `class`, `raise`, ...) are a NotImplementedError.
  *
  * Python 3.11: Grammar/python.gram (simple_stmts, assignment, del_stmt,
  * import_name, return_stmt, global_stmt, invalid_assignment), Parser/pegen.c
@@ -152,7 +152,7 @@ static Stmt* parse_global(Parser* p, Stmt* s) {
 }
 
 /* The statements of Python the dialect does not run. */
-static const char* const kUnsupported[] = {"with", "try", "class", "raise", "assert", "yield", "async",
+static const char* const kUnsupported[] = {"try", "class", "raise", "assert", "yield", "async",
                                            "await", "nonlocal", "from", "except", "finally"};
 
 static const struct { const char* tok; char op; } kAugOps[] = {

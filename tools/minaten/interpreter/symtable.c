@@ -131,6 +131,7 @@ static int collect_stmt(Scope* sc, Stmt* s, SyntaxLocation* where) {
     case Stmt_Del:
     case Stmt_Import:
     case Stmt_FunctionDef: /* the def binds its name */
+    case Stmt_With:        /* `as` binds its target */
       for (int i = 0; i < s->ntargets; i++) {
         if (s->kind != Stmt_Import) use_names(sc, s->targets[i]->kind == Node_Name ? NULL : s->targets[i]);
         bind_target(sc, s->targets[i]);

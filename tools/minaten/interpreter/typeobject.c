@@ -81,6 +81,7 @@ const TypeObject* type_of(const Value* v) {
       return &kIteratorTypes[0];
     case Value_Type: return &Type_type;
     case Value_Function: return &Type_function;
+    case Value_Object: return &v->u.object.type->type;
   }
   return &Type_NoneType;
 }

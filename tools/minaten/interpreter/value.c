@@ -116,6 +116,13 @@ Value* Value_type(const TypeObject* type) {
   return v;
 }
 
+Value* Value_object(const ObjectType* type, void* payload) {
+  Value* v = Value_alloc(Value_Object);
+  v->u.object.type = type;
+  v->u.object.payload = payload;
+  return v;
+}
+
 Value* Value_sizeFrom(IntArrayRef sizes) {
   Value* v = Value_seq(Value_Size, (int)sizes.size);
   for (size_t i = 0; i < sizes.size; i++) v->u.seq.items[i] = Value_int(sizes.data[i]);
@@ -167,6 +174,9 @@ void Value_release(Value* v) {
       for (int i = 0; i < v->u.function.ndefaults; i++) Value_release(v->u.function.defaults[i]);
       free(v->u.function.defaults);
       break;
+    case Value_Object:
+      if (v->u.object.type->dealloc != NULL) v->u.object.type->dealloc(v->u.object.payload);
+      break;
     default:
       break;
   }
@@ -198,6 +208,7 @@ const char* Value_typeName(const Value* v) {
     case Value_Iterator: return v->u.iter.name;
     case Value_Type: return "type";
     case Value_Function: return "function";
+    case Value_Object: return v->u.object.type->type.name;
   }
   return "object";
 }
@@ -396,6 +407,10 @@ int Value_str_write(const Value* v, FILE* out) {
       return 0;
     case Value_Function: /* Python 3.11: Objects/funcobject.c func_repr */
       fprintf(out, "<function %s at %p>", v->u.function.code->qualname, (void*)v);
+      return 0;
+    case Value_Object:
+      if (v->u.object.type->repr != NULL) return v->u.object.type->repr(v, out);
+      fprintf(out, "<%s object>", v->u.object.type->type.name);
       return 0;
   }
   return 0;

@@ -46,6 +46,8 @@ typedef enum ValueKind {
   Value_Iterator, /* an iterator (iterobject.c): over a sequence, a range, enumerate, zip, a generator */
   Value_Type,     /* a type object: int, torch.Tensor (typeobject.c) */
   Value_Function, /* a function defined by `def` (function.c) */
+  Value_Object,   /* an object of the bindings, known through its ObjectType: a grad_fn node,
+                     the context manager torch.no_grad() returns */
 } ValueKind;
 
 typedef struct Value Value;
@@ -63,6 +65,23 @@ typedef struct TypeObject {
   const struct TypeObject* base;  /* bool is an int, torch.Size a tuple; NULL: object */
   BuiltinFn call;                 /* T(...), or NULL */
 } TypeObject;
+
+/* The type of a Value_Object: the slots of a CPython type object the
+ * interpreter calls.  The bindings define these (grad_fn nodes, grad-mode
+ * context managers); the interpreter knows nothing else of them. */
+typedef struct ObjectType {
+  TypeObject type;                /* type(x), type(x).__name__ */
+  void (*dealloc)(void* payload); /* the last reference went */
+  /* obj.NAME (a new reference), or NULL with an AttributeError; NULL slot: no attributes */
+  Value* (*getattro)(Value* self, const char* name);
+  /* repr(obj) and str(obj), written to out; 0 or -1 */
+  int (*repr)(const Value* self, FILE* out);
+  /* The context manager protocol (`with obj as x:`): __enter__ returns what
+   * `as` binds (a new reference) or NULL with the error set; __exit__ cannot
+   * fail.  NULL slots: "'X' object does not support the context manager protocol". */
+  Value* (*enter)(Value* self);
+  void (*exit)(Value* self);
+} ObjectType;
 
 /* What an iterator walks (iterobject.c). */
 typedef enum IterKind {
@@ -125,6 +144,10 @@ struct Value {
       int ndefaults;
       struct Interp* interp; /* where it runs (its globals) */
     } function;
+    struct {
+      const ObjectType* type;
+      void* payload; /* owned (type->dealloc frees it); `is` compares payloads */
+    } object;
   } u;
 };
 
@@ -151,6 +174,7 @@ Value* Value_ops(const char* ns, const char* name, const char* overload, bool me
 Value* Value_builtin(const char* name, BuiltinFn fn);
 Value* Value_method(Value* self, Value* callee); /* takes new references to both */
 Value* Value_type(const TypeObject* type);
+Value* Value_object(const ObjectType* type, void* payload); /* takes over the payload */
 Value* Value_sizeFrom(IntArrayRef sizes);  /* torch.Size */
 Value* Value_tupleFrom(IntArrayRef ints);   /* a tuple of ints (stride()) */
 

@@ -1,0 +1,12 @@
+# detach() and detach_() of leaves
+a = torch.ones(3, requires_grad=True)
+b = a.detach()
+print(b.requires_grad, b.is_leaf, b)
+print(same_storage(a, b))
+b.requires_grad_()
+print(b.requires_grad, a.requires_grad)
+c = torch.ones(2, requires_grad=True)
+d = c.detach_()
+print(d is c, c.requires_grad, c.is_leaf, c)
+e = torch.ones(2)
+print(e.detach_() is e, e.requires_grad)
