@@ -111,7 +111,7 @@ static OptionalScalar some_scalar(double d) {
 /* handle_r_to_c and maybe_multiply(t, 1) return the tensor itself (1.13
  * returns its argument); maybe_multiply(t, 2) is mul.Scalar, as in add's
  * backward with alpha=2 (1.13: `op aten::mul.Scalar`, grad 2). */
-static void test_identities_and_maybe_multiply(void** state) {
+static void test_identities_maybe_multiply_and_scalar_others(void** state) {
   (void)state;
   Tensor* g = ones(INTS(3));
   Tensor* r = handle_r_to_c(ScalarType_Float, g);
@@ -128,6 +128,20 @@ static void test_identities_and_maybe_multiply(void** state) {
   Tensor_release(r);
   Tensor_release(r2);
   Tensor_release(r3);
+  /* torch.ops.aten.mul.Scalar(x, 3) / div.Scalar(x, 3) / div.Scalar_mode(x, 3, "floor"):
+   * mul.Tensor, div.Tensor (the Scalar wrapped), zeros_like */
+  trace_start();
+  Tensor* m = mul_tensor_backward_Scalar(g, Scalar_fromLong(3), ScalarType_Float);
+  Tensor* d = div_tensor_self_backward_Scalar(g, Scalar_fromLong(3), ScalarType_Float, NULL);
+  Tensor* z = div_tensor_self_backward_Scalar(g, Scalar_fromLong(3), ScalarType_Float, "floor");
+  trace_expect("op aten::mul.Tensor\nop aten::div.Tensor\nop aten::zeros_like\n");
+  ASSERT_VALUES(m, 3, 3, 3);
+  ASSERT_VALUES(d, 1 / 3.f, 1 / 3.f, 1 / 3.f);
+  ASSERT_VALUES(z, 0, 0, 0);
+  assert_int_equal(m->dtype, ScalarType_Float);
+  Tensor_release(m);
+  Tensor_release(d);
+  Tensor_release(z);
   Tensor_release(g);
 }
 
@@ -482,7 +496,7 @@ static void test_view_helpers(void** state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_identities_and_maybe_multiply),
+      cmocka_unit_test(test_identities_maybe_multiply_and_scalar_others),
       cmocka_unit_test(test_div_backward),
       cmocka_unit_test(test_pow_backward),
       cmocka_unit_test(test_clamp_backward),
