@@ -34,6 +34,7 @@
 #include "Functions.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
 /* ---- the saved types ------------------------------------------------------------ */
@@ -191,10 +192,15 @@ Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType 
   return r;
 }
 
-/* grad * other with a Scalar other is Tensor::mul(Scalar): mul.Scalar.
- * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (Scalar other) */
+/* 1.13's mul_tensor_backward takes a Tensor other: mul.Scalar's formula
+ * passes its Scalar as a wrapped number tensor, so the trace shows
+ * mul.Tensor (checked: torch.ops.aten.mul.Scalar(x, 3)'s backward).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (wrapped Scalar other) */
 Tensor* mul_tensor_backward_Scalar(const Tensor* grad, Scalar other, ScalarType self_st) {
-  Tensor* out = at_mul_Scalar(grad, other);
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* out = at_mul_Tensor(grad, w);
+  Tensor_release(w);
   if (out == NULL) return NULL;
   Tensor* r = handle_r_to_c(self_st, out);
   Tensor_release(out);
@@ -218,11 +224,16 @@ Tensor* div_tensor_self_backward(const Tensor* grad, const Tensor* other, Scalar
   return r;
 }
 
-/* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp div_tensor_self_backward (Scalar other) */
+/* As mul_tensor_backward_Scalar: the Scalar as a wrapped number tensor, so
+ * div.Tensor (checked: torch.ops.aten.div.Scalar(x, 3)'s backward).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp div_tensor_self_backward (wrapped Scalar other) */
 Tensor* div_tensor_self_backward_Scalar(const Tensor* grad, Scalar other, ScalarType self_st,
                                         const char* rounding_mode) {
   if (rounding_mode != NULL) return zeros_like_dtype(grad, self_st);
-  Tensor* out = at_div_Scalar(grad, other);
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* out = at_div_Tensor(grad, w);
+  Tensor_release(w);
   if (out == NULL) return NULL;
   Tensor* r = handle_r_to_c(self_st, out);
   Tensor_release(out);
