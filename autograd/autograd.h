@@ -78,4 +78,10 @@ int autograd_grad(Tensor* const* outputs, size_t n, Tensor* const* inputs, size_
                   Tensor* const* grad_outputs, OptionalBool retain_graph, bool create_graph, bool allow_unused,
                   Tensor** results);
 
+/* Registers the generated VariableType kernels at the Autograd alias key
+ * (build/generated/VariableType.c), after at_register_all().  0, or -1 with
+ * the error set.  PyTorch 1.13: TORCH_LIBRARY_IMPL(aten, Autograd, m) in
+ * VariableType_*.cpp */
+int at_register_VariableType(void);
+
 #endif

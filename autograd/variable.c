@@ -232,3 +232,17 @@ fail:
   Tensor_release(var);
   return NULL;
 }
+
+/* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view */
+int as_view(const Tensor* base, Tensor* view) {
+  const AutogradMeta* bm = get_autograd_meta(base);
+  const Tensor* root = bm != NULL && bm->is_view && bm->base != NULL ? bm->base : base;
+  AutogradMeta* m = materialize_autograd_meta(view);
+  TRY(m != NULL);
+  Tensor_release(m->base);
+  m->base = Tensor_retain(root);
+  m->is_view = true;
+  return 0;
+fail:
+  return -1;
+}

@@ -228,4 +228,18 @@ Tensor* tensor_data(const Tensor* t);
  */
 Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad);
 
+/*
+ * Makes `view` (an output of a view operator of `base`) a view for
+ * autograd: `view._is_view()` is True and `view._base` is the tensor whose
+ * storage it views at the root, `base` itself or, when base is a view,
+ * base's own base.  Done whether or not anything requires grad, as 1.13's
+ * ADInplaceOrView kernels do.  0, or -1 with a RuntimeError (out of memory).
+ * NB(minaten): called by the generated VariableType kernel of each view
+ * operator; 1.13 has a separate ADInplaceOrView kernel, whose creation meta
+ * and view replay come with in-place operations (the next issue).
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view,
+ * torch/csrc/autograd/variable.cpp make_variable_differentiable_view
+ */
+int as_view(const Tensor* base, Tensor* view);
+
 #endif

@@ -11,6 +11,9 @@
  *   Register<Key>.c      at_register_<Key>(): the kernels of one dispatch key
  *   RegisterBackendSelect.c  the BackendSelect kernel of each factory
  *   RegisterAll.c        at_register_all()          (all three: gen_register.c)
+ *   AutogradFunctions.h/.c  the backward nodes of derivatives.yaml's entries
+ *   VariableType.c       their Autograd kernels and at_register_VariableType()
+ *                        (both: gen_autograd.c, compiled into minaten_autograd)
  *
  * Every file is printed into a Writer (writer.h), so nothing reaches the disk
  * until every file is complete.  Generated C must read like hand-written C
@@ -35,6 +38,7 @@ int gen_operators(const Model* m, Writer* w);       /* Operators.h, Operators.c 
 int gen_functions(const Model* m, Writer* w);       /* Functions.h, Functions.c */
 int gen_native_functions(const Model* m, Writer* w); /* NativeFunctions.h */
 int gen_registrations(const Model* m, Writer* w);   /* Register*.c */
+int gen_autograd(const Model* m, Writer* w);        /* AutogradFunctions.h/.c, VariableType.c */
 
 /* Shared by the generators. */
 

@@ -449,14 +449,89 @@ static int parse_backend_document(const Loader* L, const yaml_node_t* root) {
   return 0;
 }
 
+/* `output_differentiability: [True, False]` or `["!dtype || ..."]`. */
+static int parse_output_differentiability(const Loader* L, DerivativeEntry* d, const yaml_node_t* node) {
+  d->output_differentiability_loc = loc_of(L, node);
+  if (node->type != YAML_SEQUENCE_NODE)
+    return error_at(loc_of(L, node), "output_differentiability must be a list");
+  for (yaml_node_item_t* item = node->data.sequence.items.start; item < node->data.sequence.items.top; item++) {
+    const char* text = scalar(node_at(L, *item));
+    if (text == NULL) return error_at(loc_of(L, node_at(L, *item)), "output_differentiability must list strings");
+    char** grown = realloc(d->output_differentiability, (d->num_output_differentiability + 1) * sizeof *grown);
+    if (grown == NULL) return error_at(loc_of(L, node), "out of memory");
+    d->output_differentiability = grown;
+    if ((grown[d->num_output_differentiability] = dup_string(text)) == NULL)
+      return error_at(loc_of(L, node), "out of memory");
+    d->num_output_differentiability++;
+  }
+  return 0;
+}
+
+/* Fields of a derivatives.yaml entry minaten reads as 1.13 does but does
+ * not use: forward-mode formulas, dispatch-specific blocks. */
+static bool is_ignored_derivative_field(const char* key) {
+  return strcmp(key, "result") == 0 || strcmp(key, "dispatch") == 0;
+}
+
+/*
+ * One entry of derivatives.yaml: `name:` (the schema), then `<input>:
+ * formula` lines and optionally `output_differentiability:`.
+ * PyTorch 1.13: tools/autograd/load_derivatives.py create_differentiability_info
+ */
+static int parse_derivative_entry(const Loader* L, const yaml_node_t* entry) {
+  if (entry->type != YAML_MAPPING_NODE) return error_at(loc_of(L, entry), "each entry must be a mapping with a 'name:' key");
+  DerivativeEntry* grown = realloc(L->m->derivatives, (L->m->num_derivatives + 1) * sizeof *grown);
+  if (grown == NULL) return error_at(loc_of(L, entry), "out of memory");
+  L->m->derivatives = grown;
+  DerivativeEntry* d = &grown[L->m->num_derivatives++];
+  memset(d, 0, sizeof *d);
+  d->loc = loc_of(L, entry);
+  for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start; pair < entry->data.mapping.pairs.top; pair++) {
+    const yaml_node_t* knode = node_at(L, pair->key);
+    const yaml_node_t* vnode = node_at(L, pair->value);
+    const char* key = scalar(knode);
+    if (key == NULL) return error_at(loc_of(L, knode), "field names must be strings");
+    for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
+      if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
+        return error_at(loc_of(L, knode), "field '%s' is given twice", key);
+    if (strcmp(key, "output_differentiability") == 0) {
+      if (parse_output_differentiability(L, d, vnode) < 0) return -1;
+      continue;
+    }
+    if (is_ignored_derivative_field(key)) continue;
+    const char* value = scalar(vnode);
+    if (value == NULL) return error_at(loc_of(L, vnode), "'%s' must be a string", key);
+    if (strcmp(key, "name") == 0) {
+      d->loc = loc_of(L, vnode);
+      if ((d->name = dup_string(value)) == NULL) return error_at(d->loc, "out of memory");
+      continue;
+    }
+    DerivativeFormula* fs = realloc(d->formulas, (d->num_formulas + 1) * sizeof *fs);
+    if (fs == NULL) return error_at(loc_of(L, vnode), "out of memory");
+    d->formulas = fs;
+    DerivativeFormula* f = &fs[d->num_formulas++];
+    f->loc = scalar_loc(L, vnode, 0);
+    f->var_names = dup_string(key);
+    f->formula = dup_string(value);
+    if (f->var_names == NULL || f->formula == NULL) return error_at(f->loc, "out of memory");
+  }
+  if (d->name == NULL) return error_at(loc_of(L, entry), "missing 'name:'");
+  return 0;
+}
+
 static int parse_document(const Loader* L) {
   const yaml_node_t* root = yaml_document_get_root_node(L->doc);
   if (root->type == YAML_MAPPING_NODE && has_key(L, root, "backend")) return parse_backend_document(L, root);
   if (root->type != YAML_SEQUENCE_NODE)
     return error_at(loc_of(L, root), "the file must be a list of '- func:' entries");
+  /* derivatives.yaml: entries of `- name:` */
+  const yaml_node_t* first = root->data.sequence.items.start < root->data.sequence.items.top
+                                 ? node_at(L, *root->data.sequence.items.start)
+                                 : NULL;
+  bool derivatives = first != NULL && first->type == YAML_MAPPING_NODE && has_key(L, first, "name");
   for (yaml_node_item_t* item = root->data.sequence.items.start;
        item < root->data.sequence.items.top; item++)
-    if (parse_entry(L, node_at(L, *item)) < 0) return -1;
+    if ((derivatives ? parse_derivative_entry : parse_entry)(L, node_at(L, *item)) < 0) return -1;
   return 0;
 }
 
@@ -533,6 +608,18 @@ void Model_free(Model* m) {
     for (size_t k = 0; k < f->num_kernels; k++) free(f->kernels[k].kernel);
   }
   free(m->functions);
+  for (size_t i = 0; i < m->num_derivatives; i++) {
+    DerivativeEntry* d = &m->derivatives[i];
+    free(d->name);
+    for (size_t j = 0; j < d->num_formulas; j++) {
+      free(d->formulas[j].var_names);
+      free(d->formulas[j].formula);
+    }
+    free(d->formulas);
+    for (size_t j = 0; j < d->num_output_differentiability; j++) free(d->output_differentiability[j]);
+    free(d->output_differentiability);
+  }
+  free(m->derivatives);
   for (size_t i = 0; i < m->num_files; i++) free(m->files[i]);
   free(m->files);
   memset(m, 0, sizeof *m);

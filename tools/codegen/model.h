@@ -66,10 +66,33 @@ typedef struct NativeFunction {
   size_t num_kernels;
 } NativeFunction;
 
+/* One `<input>: formula` line of a derivatives.yaml entry (`self, other:`
+ * names several inputs). */
+typedef struct DerivativeFormula {
+  char* var_names; /* "self" or "self, other" */
+  char* formula;   /* the C++ expression */
+  SourceLoc loc;   /* of the formula */
+} DerivativeFormula;
+
+/* One `- name:` entry of derivatives.yaml, as written; tools/codegen/
+ * gen_autograd.c resolves it against the operators.
+ * PyTorch 1.13: tools/autograd/load_derivatives.py create_derivative */
+typedef struct DerivativeEntry {
+  char* name;          /* the schema, as native_functions.yaml spells it */
+  SourceLoc loc;       /* of the schema */
+  DerivativeFormula* formulas;
+  size_t num_formulas;
+  char** output_differentiability; /* NULL, or one "True"/"False"/C++ condition per output */
+  size_t num_output_differentiability;
+  SourceLoc output_differentiability_loc;
+} DerivativeEntry;
+
 typedef struct Model {
   NativeFunction* functions;
   size_t num_functions;
   size_t capacity;
+  DerivativeEntry* derivatives; /* from a file of `- name:` entries */
+  size_t num_derivatives;
   char** files; /* the input files, as printed, in command-line order */
   size_t num_files;
 } Model;

@@ -28,6 +28,8 @@
 
 #include "autograd/autograd.h"
 #include "autograd/variable.h"
+#include "dispatch/Dispatcher.h"
+#include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 
@@ -115,6 +117,21 @@ static Tensor** tensor_array(int n) {
   return a;
 }
 
+/* The core's _make_grads run for its errors only (the engine run makes the
+ * gradients again), so with both traces paused: 1.13 makes them once. */
+static int check_make_grads(Tensor* const* outputs, Tensor* const* grads, size_t n) {
+  Tensor** made = tensor_array((int)n);
+  bool was = TraceMode_isEnabled(), was_verbose = Dispatcher_verbose;
+  TraceMode_setEnabled(false);
+  Dispatcher_verbose = false;
+  int rc = _make_grads(outputs, grads, n, made);
+  Dispatcher_verbose = was_verbose;
+  TraceMode_setEnabled(was);
+  for (size_t i = 0; i < n; i++) Tensor_release(made[i]);
+  free(made);
+  return rc;
+}
+
 /* Steps 2 and 3 of the file comment for the roots; e->outputs and e->grads set. */
 static int check_roots(EngineArgs* e) {
   int n = e->outputs->u.seq.n, m = e->grads->u.seq.n < n ? e->grads->u.seq.n : n;
@@ -128,18 +145,12 @@ static int check_roots(EngineArgs* e) {
     e->gradients[i] = g->kind == Value_Tensor ? g->u.tensor : NULL;
   }
   if (m < n) { /* _make_grads runs on the pairs zip() made, then the engine counts */
-    Tensor** made = tensor_array(m);
-    int rc = _make_grads(e->tensors, e->gradients, (size_t)m, made);
-    for (int i = 0; i < m; i++) Tensor_release(made[i]);
-    free(made);
+    int rc = check_make_grads(e->tensors, e->gradients, (size_t)m);
     if (rc == 0) Error_set(ErrorType_RuntimeError, "got %d tensors and %d gradients", n, m);
     return -1;
   }
-  Tensor** made = tensor_array(n); /* the core's _make_grads reports shapes and non-scalars */
-  int rc = _make_grads(e->tensors, e->gradients, (size_t)n, made);
-  for (int i = 0; i < n; i++) Tensor_release(made[i]);
-  free(made);
-  if (rc < 0) return -1;
+  /* the core's _make_grads reports shapes and non-scalars */
+  if (check_make_grads(e->tensors, e->gradients, (size_t)n) < 0) return -1;
   for (int i = 0; i < n; i++) {
     TORCH_CHECK(requires_grad(e->tensors[i]), "element %d of tensors does not require grad and does not have a grad_fn",
                 i);

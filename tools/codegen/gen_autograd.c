@@ -1,0 +1,618 @@
+/*
+ * gen_autograd.c - the autograd files, from yaml/derivatives.yaml:
+ *
+ *   AutogradFunctions.h  one node type per entry: `MulBackward0`, a Node
+ *                        and the fields its formulas read (self_, other_,
+ *                        self_scalar_type, ...)
+ *   AutogradFunctions.c  each node's apply (its formulas, translated by
+ *                        formula.c), release_variables and destroy
+ *   VariableType.c       one kernel per entry, VariableType_<op>: make the
+ *                        node when an input requires grad, save what the
+ *                        formulas read, call the operator below autograd,
+ *                        give the outputs their history; and
+ *                        at_register_VariableType(), which registers them at
+ *                        the Autograd alias key
+ *
+ * Which entries make code: an operator's functional form (in-place forms
+ * and their version counters are the next step), with an Autograd kernel
+ * not written by hand (yaml `Autograd:`), and at least one differentiable
+ * output.  CompositeImplicitAutograd operators have no entry: they
+ * decompose, and their grad_fn is what they decomposed into.
+ *
+ * Node names are 1.13's: the operator's name in CamelCase without leading
+ * underscores, `Backward`, and how many entries of the file with that name
+ * come before (max.dim: MaxBackward0, max: MaxBackward1).
+ *
+ * PyTorch 1.13: tools/autograd/gen_autograd_functions.py (Functions.h/.cpp),
+ * tools/autograd/gen_variable_type.py (VariableType_*.cpp),
+ * tools/autograd/load_derivatives.py
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/codegen/formula.h"
+#include "tools/codegen/gen.h"
+#include "tools/codegen/signature.h"
+
+enum { kMaxInputs = 8, kMaxOutputs = 4 };
+
+/* One entry, resolved against the operators. */
+typedef struct AutogradEntry {
+  const DerivativeEntry* d;
+  const NativeFunction* fn;
+  char node[96];                       /* "MulBackward0" */
+  Expr* exprs[kMaxInputs];             /* the formulas, parsed */
+  const DerivativeFormula* formulas[kMaxInputs];
+  size_t num_formulas;
+  const Argument* inputs[kMaxInputs];  /* differentiable inputs, schema order */
+  int formula_of[kMaxInputs];          /* inputs[i]'s formula */
+  size_t num_inputs;
+  bool list_input;                     /* the one input is a Tensor[] */
+  const char* output_cond[kMaxOutputs]; /* NULL: not differentiable; "true"; a C++ condition */
+  bool uses_grads;
+  Translator scan;                     /* what the node saves */
+} AutogradEntry;
+
+static int error_at(SourceLoc loc, int col, const char* fmt, const char* detail) {
+  fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col + col);
+  fprintf(stderr, fmt, detail);
+  fputc('\n', stderr);
+  return -1;
+}
+
+static const NativeFunction* find_operator(const Model* m, const char* name) {
+  char qualified[256];
+  size_t n = strcspn(name, "(");
+  snprintf(qualified, sizeof qualified, "aten::%.*s", (int)n, name);
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (strcmp(m->functions[i].qualified, qualified) == 0) return &m->functions[i];
+  return NULL;
+}
+
+/* "_reshape_alias" -> "ReshapeAlias", "fill_" -> "Fill". */
+static void camel_case(const char* name, char* out, size_t size) {
+  size_t j = 0;
+  bool upper = true;
+  for (const char* p = name; *p && j + 1 < size; p++) {
+    if (*p == '_') {
+      upper = true;
+      continue;
+    }
+    out[j++] = upper ? (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p) : *p;
+    upper = false;
+  }
+  out[j] = '\0';
+}
+
+static bool uses_name(const Expr* e, const char* name) {
+  if (e->kind == Expr_Ident && strcmp(e->text, name) == 0) return true;
+  for (size_t i = 0; i < e->num_args; i++)
+    if (uses_name(e->args[i], name)) return true;
+  return false;
+}
+
+static const Argument* find_input(const FunctionSchema* s, const char* name) {
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (strcmp(s->arguments[i].name, name) == 0) return &s->arguments[i];
+  return NULL;
+}
+
+/* Parses the formulas and finds the differentiable inputs and outputs. */
+static int resolve_formulas(const Model* m, AutogradEntry* a) {
+  const FunctionSchema* s = &a->fn->schema;
+  const DerivativeEntry* d = a->d;
+  for (size_t i = 0; i < d->num_formulas; i++) {
+    const DerivativeFormula* f = &d->formulas[i];
+    const Argument* arg = find_input(s, f->var_names);
+    if (arg == NULL)
+      return error_at(f->loc, 0, "'%s' is not an input of the operator (several inputs in one formula are not "
+                      "supported)", f->var_names);
+    if (strcmp(f->formula, "non_differentiable") == 0) continue;
+    if (!(arg->type.base == SchemaBaseType_Tensor))
+      return error_at(f->loc, 0, "'%s' is not a tensor: only tensors have gradients", f->var_names);
+    char err[256];
+    int col = 0;
+    Expr* e = Formula_parse(f->formula, err, sizeof err, &col);
+    if (e == NULL) return error_at(f->loc, col, "%s", err);
+    a->exprs[a->num_formulas] = e;
+    a->formulas[a->num_formulas++] = f;
+    a->uses_grads = a->uses_grads || uses_name(e, "grads");
+  }
+  /* the differentiable inputs, in the schema's order */
+  for (size_t i = 0; i < s->num_arguments; i++)
+    for (size_t k = 0; k < a->num_formulas; k++)
+      if (strcmp(a->formulas[k]->var_names, s->arguments[i].name) == 0) {
+        a->inputs[a->num_inputs] = &s->arguments[i];
+        a->formula_of[a->num_inputs++] = (int)k;
+        a->list_input = a->list_input || s->arguments[i].type.is_list;
+      }
+  if (a->list_input && a->num_inputs > 1)
+    return error_at(d->loc, 0, "%s: a Tensor[] input must be the only differentiable one", a->fn->qualified);
+  /* the differentiable outputs: output_differentiability, or every tensor
+   * output (the first only when a formula reads `grad`) */
+  for (size_t i = 0; i < s->num_returns && i < kMaxOutputs; i++) {
+    bool tensor = s->returns[i].type.base == SchemaBaseType_Tensor;
+    if (d->output_differentiability != NULL) {
+      const char* c = i < d->num_output_differentiability ? d->output_differentiability[i] : "False";
+      a->output_cond[i] = strcmp(c, "False") == 0 ? NULL : strcmp(c, "True") == 0 ? "true" : c;
+    } else {
+      a->output_cond[i] = tensor && (a->uses_grads || i == 0) ? "true" : NULL;
+    }
+  }
+  (void)m;
+  return 0;
+}
+
+/* The scan: runs each formula through the translator, printing nowhere,
+ * to learn what the node saves. */
+static int scan_saved(const Model* m, AutogradEntry* a) {
+  Translator* T = &a->scan;
+  memset(T, 0, sizeof *T);
+  T->m = m;
+  T->schema = &a->fn->schema;
+  T->scan = true;
+  T->indent = "";
+  T->out = fopen("/dev/null", "w");
+  if (T->out == NULL) return error_at(a->d->loc, 0, "%s", "cannot open /dev/null");
+  int rc = 0;
+  for (size_t k = 0; k < a->num_formulas && rc == 0; k++) {
+    FValue v;
+    T->formula_bit = 1u << k;
+    if (Translator_emit(T, a->exprs[k], &v) < 0) rc = error_at(a->formulas[k]->loc, T->err_col, "%s", T->err);
+  }
+  fclose(T->out);
+  T->out = NULL;
+  return rc;
+}
+
+static void free_entry(AutogradEntry* a) {
+  for (size_t k = 0; k < a->num_formulas; k++) Expr_free(a->exprs[k]);
+}
+
+/* Whether an entry makes code (see the top of the file). */
+static bool makes_code(const AutogradEntry* a) {
+  if (a->fn->schema.is_mutable || NativeFunction_kernel(a->fn, DispatchKey_Autograd) != NULL) return false;
+  for (size_t i = 0; i < kMaxOutputs; i++)
+    if (a->output_cond[i] != NULL) return a->num_formulas > 0;
+  return false;
+}
+
+/* The entries that make code, resolved; *n of them. */
+static AutogradEntry* resolve_all(const Model* m, size_t* n) {
+  AutogradEntry* all = calloc(m->num_derivatives ? m->num_derivatives : 1, sizeof *all);
+  *n = 0;
+  if (all == NULL) return NULL;
+  char names[256][64];
+  int counts[256];
+  size_t num_names = 0;
+  for (size_t i = 0; i < m->num_derivatives; i++) {
+    const DerivativeEntry* d = &m->derivatives[i];
+    AutogradEntry* a = &all[*n];
+    memset(a, 0, sizeof *a);
+    a->d = d;
+    a->fn = find_operator(m, d->name);
+    if (a->fn == NULL) {
+      error_at(d->loc, 0, "unknown operator '%s' (derivatives.yaml names operators of native_functions.yaml)",
+               d->name);
+      goto fail;
+    }
+    /* the node's name: CamelCase + how many entries of that name before */
+    char camel[64];
+    camel_case(a->fn->schema.name, camel, sizeof camel);
+    size_t j = 0;
+    while (j < num_names && strcmp(names[j], camel) != 0) j++;
+    if (j == num_names && num_names < 256) {
+      snprintf(names[num_names], sizeof names[0], "%s", camel);
+      counts[num_names++] = 0;
+    }
+    snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
+    if (resolve_formulas(m, a) < 0 || scan_saved(m, a) < 0) {
+      free_entry(a);
+      goto fail;
+    }
+    if (makes_code(a)) (*n)++;
+    else free_entry(a);
+  }
+  return all;
+fail:
+  for (size_t i = 0; i < *n; i++) free_entry(&all[i]);
+  free(all);
+  return NULL;
+}
+
+/* ---------------------------------------------------------------- fields */
+
+static const char* saved_ctype(const Saved* s) {
+  switch (s->kind) {
+    case Saved_Tensor: case Saved_Output: return "SavedVariable";
+    case Saved_TensorList: return "SavedVariable*";
+    case Saved_Arg: {
+      CTypeKind k = CType_ofArgument(s->arg);
+      return k == CTypeKind_ConstTensor ? "const Tensor*" : CType_spelling(k);
+    }
+    case Saved_Sizes: case Saved_Strides: return "IntArrayRef";
+    case Saved_ScalarType: return "ScalarType";
+    case Saved_Options: return "TensorOptions";
+    case Saved_Numel: case Saved_Dim: return "int64_t";
+    case Saved_Geometry: return "TensorGeometry";
+    case Saved_ArgsSizes: return "SizesList";
+    case Saved_ArgsScalarTypes: return "ScalarTypeList";
+  }
+  return "void*";
+}
+
+static void print_node_struct(FILE* f, const AutogradEntry* a) {
+  fprintf(f, "\n/* %s: the backward of ", a->node);
+  gen_printSchema(f, a->fn);
+  fprintf(f, "\n * %s:%d */\n", a->d->loc.file, a->d->loc.line);
+  fprintf(f, "typedef struct %s {\n  Node base;\n", a->node);
+  char field[128];
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    fprintf(f, "  %s %s;\n", saved_ctype(s), Saved_fieldName(s, field, sizeof field));
+    if (s->kind == Saved_TensorList) fprintf(f, "  size_t %s_size_;\n", Saved_name(s));
+  }
+  if (a->list_input) fprintf(f, "  size_t %s_size_; /* the edges of %s */\n", a->inputs[0]->name, a->inputs[0]->name);
+  fprintf(f, "} %s;\nextern const NodeType %s_type;\n", a->node, a->node);
+}
+
+/* ----------------------------------------------------------------- apply */
+
+/* The first edge of input i, as a C expression ("0", "1"). */
+static void print_formula_block(FILE* f, const Model* m, const AutogradEntry* a, size_t i, Translator* T) {
+  int k = a->formula_of[i];
+  fputs("  /* ", f);
+  gen_printCommentText(f, a->formulas[k]->var_names);
+  fputs(": ", f);
+  gen_printCommentText(f, a->formulas[k]->formula);
+  fputs(" */\n", f);
+  if (a->list_input)
+    fprintf(f, "  if (fn->%s_size_ > 0 && Node_should_compute_output(node, 0)) {\n", a->inputs[i]->name);
+  else
+    fprintf(f, "  if (Node_should_compute_output(node, %zu)) {\n", i);
+  T->indent = "    ";
+  T->formula_bit = 1u << k;
+  FValue v;
+  if (Translator_emit(T, a->exprs[k], &v) < 0) return; /* the scan succeeded: cannot happen */
+  if (a->list_input) {
+    fprintf(f, "    for (size_t i = 0; i < %s.size && i < fn->%s_size_; i++) {\n", v.c, a->inputs[i]->name);
+    fprintf(f, "      grad_inputs[i] = (Tensor*)%s.data[i];\n", v.c);
+    fprintf(f, "      ((Tensor**)%s.data)[i] = NULL;\n    }\n", v.c);
+  } else if (v.tmp >= 0) {
+    fprintf(f, "    grad_inputs[%zu] = %s;\n    %s = NULL;\n", i, v.c, v.c);
+  } else {
+    fprintf(f, "    grad_inputs[%zu] = Tensor_retain(%s);\n", i, v.c);
+  }
+  fputs("  }\n", f);
+  (void)m;
+}
+
+static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
+  char* body = NULL;
+  size_t body_len = 0;
+  FILE* b = open_memstream(&body, &body_len);
+  if (b == NULL) return;
+  Translator T;
+  memset(&T, 0, sizeof T);
+  T.m = m;
+  T.schema = &a->fn->schema;
+  T.out = b;
+  for (size_t i = 0; i < a->num_inputs; i++) print_formula_block(b, m, a, i, &T);
+  fclose(b);
+
+  fprintf(f, "\n/* %s::apply.  PyTorch 1.13: torch/csrc/autograd/generated/Functions.cpp */\n", a->node);
+  fprintf(f, "static int %s_apply(Node* node, Tensor* const* grads, Tensor** grad_inputs) {\n", a->node);
+  fprintf(f, "  %s* fn = (%s*)node;\n  (void)fn;\n  int rc = -1;\n", a->node, a->node);
+  if (T.num_tmps > 0) fprintf(f, "  Tensor* tmp[%d] = {NULL};\n", T.num_tmps);
+  if (T.num_list_tmps > 0) fprintf(f, "  TensorList ltmp[%d] = {{NULL, 0}};\n", T.num_list_tmps);
+  if (!a->uses_grads) fputs("  const Tensor* grad = grads[0];\n", f);
+  else fputs("  TensorList grads_list = {grads, node->num_inputs};\n", f);
+  /* the saved tensors, unpacked in the order the formulas name them */
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    if (s->kind == Saved_Tensor || s->kind == Saved_Output) fprintf(f, "  Tensor* %s = NULL;\n", Saved_name(s));
+    if (s->kind == Saved_TensorList) fprintf(f, "  TensorList %s = {NULL, 0};\n", Saved_name(s));
+  }
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    const char* n = Saved_name(s);
+    if (s->kind == Saved_Tensor || s->kind == Saved_Output)
+      fprintf(f, "  %s = SavedVariable_unpack(&fn->%s_, node);\n  if (%s == NULL && Error_occurred()) goto done;\n",
+              n, n, n);
+    if (s->kind == Saved_TensorList)
+      fprintf(f, "  %s = unpack_list(fn->%s_, fn->%s_size_, node);\n  if (%s.data == NULL && Error_occurred()) goto done;\n",
+              n, n, n, n);
+  }
+  fputs("  if (!any_variable_defined(grads, node->num_inputs)) {\n    rc = 0;\n    goto done;\n  }\n", f);
+  fputs(body, f);
+  free(body);
+  fputs("  rc = 0;\ndone:\n", f);
+  if (T.num_tmps > 0) fprintf(f, "  for (int i = 0; i < %d; i++) Tensor_release(tmp[i]);\n", T.num_tmps);
+  if (T.num_list_tmps > 0)
+    fprintf(f, "  for (int i = 0; i < %d; i++) TensorList_releaseAll(ltmp[i]);\n", T.num_list_tmps);
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    if (s->kind == Saved_Tensor || s->kind == Saved_Output) fprintf(f, "  Tensor_release(%s);\n", Saved_name(s));
+    if (s->kind == Saved_TensorList) fprintf(f, "  TensorList_releaseAll(%s);\n", Saved_name(s));
+  }
+  fputs("  return rc;\n}\n", f);
+}
+
+static void print_release_and_destroy(FILE* f, const AutogradEntry* a) {
+  char field[128];
+  fprintf(f, "\n/* PyTorch 1.13: %s::release_variables */\n", a->node);
+  fprintf(f, "static void %s_release_variables(Node* node) {\n", a->node);
+  bool any = false;
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    if (s->kind == Saved_Tensor || s->kind == Saved_Output || s->kind == Saved_TensorList) any = true;
+  }
+  if (any) fprintf(f, "  %s* fn = (%s*)node;\n", a->node, a->node);
+  else fputs("  (void)node;\n", f);
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    Saved_fieldName(s, field, sizeof field);
+    if (s->kind == Saved_Tensor || s->kind == Saved_Output) fprintf(f, "  SavedVariable_reset(&fn->%s);\n", field);
+    if (s->kind == Saved_TensorList) fprintf(f, "  saved_TensorList_reset(fn->%s, fn->%s_size_);\n", field, Saved_name(s));
+  }
+  fputs("}\n", f);
+
+  fprintf(f, "\nstatic void %s_destroy(Node* node) {\n  %s* fn = (%s*)node;\n  (void)fn;\n", a->node, a->node, a->node);
+  fprintf(f, "  %s_release_variables(node);\n", a->node);
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    Saved_fieldName(s, field, sizeof field);
+    CTypeKind k = s->kind == Saved_Arg ? CType_ofArgument(s->arg) : CTypeKind_Void;
+    switch (s->kind) {
+      case Saved_TensorList: fprintf(f, "  saved_TensorList_free(&fn->%s, &fn->%s_size_);\n", field, Saved_name(s)); break;
+      case Saved_Sizes: case Saved_Strides: fprintf(f, "  saved_IntArrayRef_free(&fn->%s);\n", field); break;
+      case Saved_Geometry: fprintf(f, "  TensorGeometry_free(&fn->%s);\n", field); break;
+      case Saved_ArgsSizes: fprintf(f, "  SizesList_free(&fn->%s);\n", field); break;
+      case Saved_ArgsScalarTypes: fprintf(f, "  ScalarTypeList_free(&fn->%s);\n", field); break;
+      case Saved_Arg:
+        if (k == CTypeKind_IntArrayRef) fprintf(f, "  saved_IntArrayRef_free(&fn->%s);\n", field);
+        if (k == CTypeKind_OptionalIntArrayRef) fprintf(f, "  saved_OptionalIntArrayRef_free(&fn->%s);\n", field);
+        if (k == CTypeKind_String) fprintf(f, "  saved_string_free(&fn->%s);\n", field);
+        break;
+      default: break;
+    }
+  }
+  fputs("}\n", f);
+  fprintf(f, "\nconst NodeType %s_type = {\"%s\", %s_apply, %s_release_variables, %s_destroy};\n", a->node, a->node,
+          a->node, a->node, a->node);
+}
+
+/* ------------------------------------------------------------- VariableType */
+
+/* An argument's C parameter name, as the generated prototypes spell it. */
+static const char* param_name(const Argument* arg, char* buf, size_t size) {
+  FILE* f = fmemopen(buf, size, "w");
+  if (f == NULL) return arg->name;
+  CSignature_printArgName(f, arg);
+  fclose(f);
+  return buf;
+}
+
+/* `grad_fn->X = ...` for one saved value of an input (before the call). */
+static void print_save_input(FILE* f, const Saved* s, const char* indent) {
+  char field[128], p[128];
+  Saved_fieldName(s, field, sizeof field);
+  param_name(s->arg, p, sizeof p);
+  CTypeKind k = s->kind == Saved_Arg ? CType_ofArgument(s->arg) : CTypeKind_Void;
+  switch (s->kind) {
+    case Saved_Tensor: fprintf(f, "%sif (SavedVariable_init(&grad_fn->%s, %s, false) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_TensorList:
+      fprintf(f, "%sif (saved_TensorList(&grad_fn->%s, &grad_fn->%s_size_, %s) < 0) goto fail;\n", indent, field,
+              Saved_name(s), p);
+      break;
+    case Saved_Sizes: fprintf(f, "%sif (saved_IntArrayRef(&grad_fn->%s, Tensor_sizes(%s)) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_Strides: fprintf(f, "%sif (saved_IntArrayRef(&grad_fn->%s, Tensor_strides(%s)) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_ScalarType: fprintf(f, "%sgrad_fn->%s = %s->dtype;\n", indent, field, p); break;
+    case Saved_Options: fprintf(f, "%sgrad_fn->%s = TensorOptions_of(%s);\n", indent, field, p); break;
+    case Saved_Numel: fprintf(f, "%sgrad_fn->%s = %s->numel;\n", indent, field, p); break;
+    case Saved_Dim: fprintf(f, "%sgrad_fn->%s = %s->dim;\n", indent, field, p); break;
+    case Saved_Geometry: fprintf(f, "%sif (TensorGeometry_init(&grad_fn->%s, %s) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_ArgsSizes: fprintf(f, "%sif (to_args_sizes(&grad_fn->%s, %s) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_ArgsScalarTypes: fprintf(f, "%sif (to_args_scalartypes(&grad_fn->%s, %s) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_Arg:
+      if (k == CTypeKind_IntArrayRef) fprintf(f, "%sif (saved_IntArrayRef(&grad_fn->%s, %s) < 0) goto fail;\n", indent, field, p);
+      else if (k == CTypeKind_OptionalIntArrayRef)
+        fprintf(f, "%sif (saved_OptionalIntArrayRef(&grad_fn->%s, %s) < 0) goto fail;\n", indent, field, p);
+      else if (k == CTypeKind_String) fprintf(f, "%sif (saved_string(&grad_fn->%s, %s) < 0) goto fail;\n", indent, field, p);
+      else fprintf(f, "%sgrad_fn->%s = %s;\n", indent, field, p);
+      break;
+    case Saved_Output: break;
+  }
+}
+
+/* `Node_should_compute_output(...) || ...` for the inputs whose formulas
+ * use s; NULL when the save is unconditional. */
+static bool print_save_guard(FILE* f, const AutogradEntry* a, const Saved* s) {
+  if (a->list_input) return false;
+  const char* sep = "";
+  fputs("    if (", f);
+  for (size_t i = 0; i < a->num_inputs; i++)
+    if (s->uses & (1u << a->formula_of[i])) {
+      fprintf(f, "%sNode_should_compute_output(&grad_fn->base, %zu)", sep, i);
+      sep = " || ";
+    }
+  fputs(") {\n", f);
+  return true;
+}
+
+/* The C expression of output i of `result`. */
+static void output_expr(const FunctionSchema* s, size_t i, char* buf, size_t size) {
+  CTypeKind ret = CType_ofReturns(s);
+  if (ret == CTypeKind_TensorTuple2) snprintf(buf, size, "result.items[%zu]", i);
+  else snprintf(buf, size, "result");
+}
+
+static void print_inputs_array(FILE* f, const AutogradEntry* a) {
+  char p[128];
+  if (a->list_input) {
+    fprintf(f, "  const Tensor* const* inputs = (const Tensor* const*)%s.data;\n  size_t num_inputs = %s.size;\n",
+            param_name(a->inputs[0], p, sizeof p), p);
+    return;
+  }
+  fputs("  const Tensor* inputs[] = {", f);
+  for (size_t i = 0; i < a->num_inputs; i++) fprintf(f, "%s%s", i ? ", " : "", param_name(a->inputs[i], p, sizeof p));
+  fprintf(f, "};\n  size_t num_inputs = %zu;\n", a->num_inputs);
+}
+
+/* A view operator: its first return aliases its first argument, unwritten
+ * (`Tensor(a)`, `Tensor(a)[]`).  lift_fresh's result is a new tensor in 1.13,
+ * though its schema says Tensor(a).
+ * PyTorch 1.13: tools/autograd/gen_inplace_or_view_type.py VIEW_FUNCTIONS */
+static bool is_view_op(const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  return s->num_returns == 1 && s->returns[0].alias_info.present && !s->returns[0].alias_info.is_write &&
+         s->num_arguments > 0 && s->arguments[0].alias_info.present && strcmp(s->name, "lift_fresh") != 0;
+}
+
+/* The history of the outputs, and the outputs the formulas read. */
+static void print_set_history(FILE* f, const Model* m, const AutogradEntry* a) {
+  const FunctionSchema* s = &a->fn->schema;
+  CTypeKind ret = CType_ofReturns(s);
+  char out[64];
+  fputs("  if (grad_fn != NULL) {\n", f);
+  for (size_t i = 0; i < s->num_returns && i < kMaxOutputs; i++) {
+    if (a->output_cond[i] == NULL) continue;
+    const char* cond = a->output_cond[i];
+    char cbuf[1024] = "true";
+    if (strcmp(cond, "true") != 0) {
+      /* a C++ condition over the arguments (`!dtype || isDifferentiableType(*dtype)`) */
+      char err[256];
+      int col = 0;
+      Expr* e = Formula_parse(cond, err, sizeof err, &col);
+      Translator T;
+      memset(&T, 0, sizeof T);
+      T.m = m;
+      T.schema = s;
+      T.in_kernel = true;
+      T.out = stderr;
+      FValue v;
+      if (e != NULL && Translator_emit(&T, e, &v) == 0) snprintf(cbuf, sizeof cbuf, "%s", v.c);
+      Expr_free(e);
+    }
+    if (ret == CTypeKind_TensorList) {
+      fprintf(f, "    for (size_t i = 0; i < result.size && (%s); i++)\n", cbuf);
+      fputs("      if (set_history((Tensor*)result.data[i], &grad_fn->base) < 0) goto fail;\n", f);
+    } else {
+      output_expr(s, i, out, sizeof out);
+      fprintf(f, "    if ((%s) && set_history(%s, &grad_fn->base) < 0) goto fail;\n", cbuf, out);
+    }
+  }
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* sv = &a->scan.saved[i];
+    if (sv->kind != Saved_Output) continue;
+    size_t r = (size_t)(sv->arg - s->returns);
+    output_expr(s, r, out, sizeof out);
+    bool guarded = print_save_guard(f, a, sv);
+    fprintf(f, "%sif (SavedVariable_init(&grad_fn->%s_, %s, true) < 0) goto fail;\n", guarded ? "      " : "    ",
+            Saved_name(sv), out);
+    if (guarded) fputs("    }\n", f);
+  }
+  fputs("    Node_release(&grad_fn->base);\n  }\n", f);
+  /* the outputs of a view operator are views of its first input */
+  if (is_view_op(a->fn)) {
+    char p[128];
+    param_name(&s->arguments[0], p, sizeof p);
+    if (ret == CTypeKind_TensorList)
+      fprintf(f, "  for (size_t i = 0; i < result.size; i++)\n"
+                 "    if (as_view(%s, (Tensor*)result.data[i]) < 0) goto fail;\n", p);
+    else
+      fprintf(f, "  if (as_view(%s, result) < 0) goto fail;\n", p);
+  }
+}
+
+static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
+  const NativeFunction* fn = a->fn;
+  const FunctionSchema* s = &fn->schema;
+  CTypeKind ret = CType_ofReturns(s);
+  char buf[96];
+  const char* fail_value = CSignature_failureValue(ret, buf, sizeof buf);
+  bool view = is_view_op(fn);
+
+  fputs("\n", f);
+  gen_printBanner(f, fn, "");
+  fprintf(f, "/* (%s:%d; node %s)\n * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\n",
+          a->d->loc.file, a->d->loc.line, a->node);
+  fputs("static ", f);
+  CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
+  fputs(" {\n", f);
+  print_inputs_array(f, a);
+  fprintf(f, "  %s* grad_fn = NULL;\n  %s result = %s;\n", a->node, CSignature_returnType(s), fail_value);
+  fputs("  if (compute_requires_grad(inputs, num_inputs)) {\n", f);
+  fprintf(f, "    grad_fn = (%s*)Node_new(&%s_type, sizeof *grad_fn);\n", a->node, a->node);
+  fprintf(f, "    if (grad_fn == NULL) return %s;\n", fail_value);
+  fputs("    if (set_next_edges_from(&grad_fn->base, inputs, (uint32_t)num_inputs) < 0) goto fail;\n", f);
+  if (a->list_input) fprintf(f, "    grad_fn->%s_size_ = num_inputs;\n", a->inputs[0]->name);
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* sv = &a->scan.saved[i];
+    if (sv->kind == Saved_Output) continue;
+    bool guarded = print_save_guard(f, a, sv);
+    print_save_input(f, sv, guarded ? "      " : "    ");
+    if (guarded) fputs("    }\n", f);
+  }
+  fputs("  }\n  {\n", f);
+  fprintf(f, "    DispatchKeyGuard guard = %s_push();\n",
+          view ? "AutoDispatchBelowAutograd" : "AutoDispatchBelowADInplaceOrView");
+  fprintf(f, "    result = at_%s(", fn->unambiguous);
+  CSignature_printCallArgs(f, s);
+  fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n", f);
+  if (ret == CTypeKind_TensorTuple2) fputs("  if (result.items[0] == NULL) goto fail;\n", f);
+  else if (ret == CTypeKind_TensorList) fputs("  if (result.data == NULL && Error_occurred()) goto fail;\n", f);
+  else fputs("  if (result == NULL) goto fail;\n", f);
+  print_set_history(f, m, a);
+  fputs("  return result;\nfail:\n  Node_release((Node*)grad_fn);\n", f);
+  if (ret == CTypeKind_TensorTuple2) fputs("  Tensor_release(result.items[0]);\n  Tensor_release(result.items[1]);\n", f);
+  else if (ret == CTypeKind_TensorList) fputs("  TensorList_releaseAll(result);\n", f);
+  else fputs("  Tensor_release(result);\n", f);
+  fprintf(f, "  return %s;\n}\n", fail_value);
+}
+
+static const char* const kAutogradIncludes[] = {"autograd/FunctionsManual.h", "autograd/Node.h",
+                                                "autograd/SavedVariable.h", "autograd/VariableTypeUtils.h", NULL};
+
+int gen_autograd(const Model* m, Writer* w) {
+  size_t n = 0;
+  AutogradEntry* all = resolve_all(m, &n);
+  if (all == NULL) return -1;
+  int rc = -1;
+  FILE* h = gen_openHeader(w, m, "AutogradFunctions.h", kAutogradIncludes);
+  if (h == NULL) goto done;
+  for (size_t i = 0; i < n; i++) print_node_struct(h, &all[i]);
+  gen_closeHeader(h);
+
+  static const char* const c_includes[] = {"AutogradFunctions.h", "", "<stdlib.h>", "", "Functions.h",
+                                           "ops/ExpandUtils.h", "runtime/Exception.h", NULL};
+  FILE* c = gen_open(w, m, "AutogradFunctions.c", c_includes);
+  if (c == NULL) goto done;
+  for (size_t i = 0; i < n; i++) {
+    print_apply(c, m, &all[i]);
+    print_release_and_destroy(c, &all[i]);
+  }
+
+  static const char* const vt_includes[] = {"AutogradFunctions.h", "Functions.h", "Operators.h",
+                                            "autograd/variable.h", "dispatch/Dispatcher.h",
+                                            "runtime/Exception.h", NULL};
+  FILE* v = gen_open(w, m, "VariableType.c", vt_includes);
+  if (v == NULL) goto done;
+  fputs("\n/* The Autograd kernels of every operator derivatives.yaml differentiates.\n"
+        " * Returns 0, or -1 with the error indicator set. */\nint at_register_VariableType(void);\n", v);
+  for (size_t i = 0; i < n; i++) print_kernel(v, m, &all[i]);
+  fputs("\nint at_register_VariableType(void) {\n", v);
+  for (size_t i = 0; i < n; i++) {
+    const NativeFunction* fn = all[i].fn;
+    fprintf(v, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_Autograd,\n", fn->unambiguous);
+    fprintf(v, "                              KernelFunction_makeUnboxed((UnboxedFunction)VariableType_%s, "
+               "\"VariableType_%s\"),\n", fn->unambiguous, fn->unambiguous);
+    fputs("                              \"VariableType.c\", __LINE__) < 0)\n    return -1;\n", v);
+  }
+  fputs("  return 0;\n}\n", v);
+  rc = 0;
+done:
+  for (size_t i = 0; i < n; i++) free_entry(&all[i]);
+  free(all);
+  return rc;
+}
