@@ -21,6 +21,7 @@ typedef struct Parser {
   size_t err_size;
   int* err_col;
   bool failed;
+  int depth; /* nesting, bounded so that no text exhausts the stack */
 } Parser;
 
 static Expr* fail_at(Parser* P, const char* at, const char* fmt, ...) {
@@ -170,10 +171,13 @@ static Expr* parse_postfix(Parser* P) {
 
 static Expr* parse_unary(Parser* P) {
   skip_space(P);
+  if (P->depth > 100) return fail_at(P, P->p, "formula nested too deeply");
   int col = (int)(P->p - P->text);
   const char* op = accept(P, "-") ? "-" : accept(P, "!") ? "!" : accept(P, "*") ? "*" : NULL;
   if (op == NULL) return parse_postfix(P);
+  P->depth++;
   Expr* operand = parse_unary(P);
+  P->depth--;
   if (operand == NULL) return NULL;
   Expr* e = new_expr(Expr_Unary, op, 1, col);
   if (e == NULL || add_arg(e, operand) < 0) {
@@ -215,7 +219,9 @@ static Expr* parse_level(Parser* P, int level) {
 }
 
 static Expr* parse_ternary(Parser* P) {
+  if (++P->depth > 100) return fail_at(P, P->p, "formula nested too deeply");
   Expr* cond = parse_level(P, 0);
+  P->depth--;
   skip_space(P);
   int col = (int)(P->p - P->text);
   if (cond == NULL || !accept(P, "?")) return cond;
@@ -240,7 +246,7 @@ static Expr* parse_ternary(Parser* P) {
 }
 
 Expr* Formula_parse(const char* text, char* err, size_t err_size, int* err_col) {
-  Parser P = {text, text, err, err_size, err_col, false};
+  Parser P = {text, text, err, err_size, err_col, false, 0};
   Expr* e = parse_ternary(&P);
   skip_space(&P);
   if (e != NULL && *P.p != '\0') {

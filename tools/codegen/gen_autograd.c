@@ -108,6 +108,8 @@ static int resolve_formulas(const Model* m, AutogradEntry* a) {
       return error_at(f->loc, 0, "'%s' is not an input of the operator (several inputs in one formula are not "
                       "supported)", f->var_names);
     if (strcmp(f->formula, "non_differentiable") == 0) continue;
+    if (a->num_formulas == kMaxInputs)
+      return error_at(f->loc, 0, "more than 8 formulas in one entry%s", "");
     if (!(arg->type.base == SchemaBaseType_Tensor))
       return error_at(f->loc, 0, "'%s' is not a tensor: only tensors have gradients", f->var_names);
     char err[256];
@@ -122,6 +124,7 @@ static int resolve_formulas(const Model* m, AutogradEntry* a) {
   for (size_t i = 0; i < s->num_arguments; i++)
     for (size_t k = 0; k < a->num_formulas; k++)
       if (strcmp(a->formulas[k]->var_names, s->arguments[i].name) == 0) {
+        if (a->num_inputs == kMaxInputs) break;
         a->inputs[a->num_inputs] = &s->arguments[i];
         a->formula_of[a->num_inputs++] = (int)k;
         a->list_input = a->list_input || s->arguments[i].type.is_list;
@@ -201,7 +204,11 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
     camel_case(a->fn->schema.name, camel, sizeof camel);
     size_t j = 0;
     while (j < num_names && strcmp(names[j], camel) != 0) j++;
-    if (j == num_names && num_names < 256) {
+    if (j == num_names) {
+      if (num_names == 256) {
+        error_at(d->loc, 0, "more than 256 operator names%s", "");
+        goto fail;
+      }
       snprintf(names[num_names], sizeof names[0], "%s", camel);
       counts[num_names++] = 0;
     }
