@@ -521,6 +521,7 @@ static int64_t count_zeros(const Tensor* t) {
 Tensor* prod_backward(const Tensor* grad, const Tensor* input, const Tensor* result) {
   if (input->dim == 0) return Tensor_retain(grad);
   int64_t zeros = 1;
+  Tensor *c = NULL, *flat = NULL, *g = NULL, *r = NULL;
   if (!subclass_like()) {
     TRY((zeros = count_zeros(input)) >= 0);
     if (zeros == 0) {
@@ -535,7 +536,6 @@ Tensor* prod_backward(const Tensor* grad, const Tensor* input, const Tensor* res
       return at_zeros_like(input, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, contiguous);
     }
   }
-  Tensor *c = NULL, *flat = NULL, *g = NULL, *r = NULL;
   int64_t minus_one = -1;
   TRY((c = at_contiguous(input, MemoryFormat_Contiguous)) != NULL);
   TRY((flat = at_view(c, IntArrayRef_make(&minus_one, 1))) != NULL);
