@@ -758,14 +758,23 @@ fail:
   return list_fail(out);
 }
 
+/* A 2-d strided layout with strides (1, rows): column-major, as a
+ * transposed matrix is.  mm's backward then computes the transposed
+ * product, so that the gradient comes out in the same layout.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mm_mat1_backward,
+ * mm_mat2_backward (the `strides[0] == 1 && strides[1] == sizes[0]` test) */
+static bool is_column_major(IntArrayRef sizes, IntArrayRef strides, Layout layout) {
+  return layout == Layout_Strided && strides.size == 2 && sizes.size == 2 && strides.data[0] == 1 &&
+         strides.data[1] == sizes.data[0];
+}
+
 /* grad @ mat2.t() (t, mm), or (mat2 @ grad.t()).t() when mat1 was
  * column-major; times alpha (maybe_multiply).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mm_mat1_backward */
 Tensor* mm_mat1_backward(const Tensor* grad, const Tensor* mat2, IntArrayRef mat1_sizes, IntArrayRef mat1_strides,
                          Layout mat1_layout, Scalar alpha) {
   Tensor *a = NULL, *b = NULL, *c = NULL, *r = NULL;
-  if (mat1_layout == Layout_Strided && mat1_strides.size == 2 && mat1_strides.data[0] == 1 &&
-      mat1_strides.data[1] == mat1_sizes.data[0]) {
+  if (is_column_major(mat1_sizes, mat1_strides, mat1_layout)) {
     TRY((a = at_t(grad)) != NULL);
     TRY((b = at_mm(mat2, a)) != NULL);
     TRY((c = at_t(b)) != NULL);
@@ -787,7 +796,7 @@ fail:
 Tensor* mm_mat2_backward(const Tensor* grad, const Tensor* mat1, IntArrayRef sizes, IntArrayRef strides, Layout layout,
                          Scalar alpha) {
   Tensor *a = NULL, *b = NULL, *c = NULL, *r = NULL;
-  if (layout == Layout_Strided && strides.size == 2 && strides.data[0] == 1 && strides.data[1] == sizes.data[0]) {
+  if (is_column_major(sizes, strides, layout)) {
     TRY((a = at_t(grad)) != NULL);
     TRY((b = at_mm(a, mat1)) != NULL);
     TRY((c = at_t(b)) != NULL);

@@ -4,11 +4,11 @@
  * PyTorch registers a generated kernel (torch::autograd::VariableType) for
  * every operator at the Autograd alias key, and for views one at
  * ADInplaceOrView: they record the backward graph and wrap view outputs,
- * then redispatch below autograd.  minaten has no autograd, so its autograd
- * and ADInplaceOrView keys fall through; a kernel is declared here only where
- * PyTorch's changes what a user sees without autograd.  Each does both
- * PyTorch kernels' work: call the operator below ADInplaceOrView, then wrap
- * the result.
+ * then redispatch below autograd.  minaten generates most of them from
+ * yaml/derivatives.yaml (build/generated/VariableType.c); the two here are
+ * written by hand, as 1.13's VariableTypeManual.cpp writes them, for the
+ * non-differentiable views.  Each does both PyTorch kernels' work: call the
+ * operator below ADInplaceOrView, then wrap the result.
  *
  * Note [Non-differentiable views and the trace]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~

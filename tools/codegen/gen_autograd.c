@@ -98,7 +98,7 @@ static const Argument* find_input(const FunctionSchema* s, const char* name) {
 }
 
 /* Parses the formulas and finds the differentiable inputs and outputs. */
-static int resolve_formulas(const Model* m, AutogradEntry* a) {
+static int resolve_formulas(AutogradEntry* a) {
   const FunctionSchema* s = &a->fn->schema;
   const DerivativeEntry* d = a->d;
   for (size_t i = 0; i < d->num_formulas; i++) {
@@ -142,7 +142,6 @@ static int resolve_formulas(const Model* m, AutogradEntry* a) {
       a->output_cond[i] = tensor && (a->uses_grads || i == 0) ? "true" : NULL;
     }
   }
-  (void)m;
   return 0;
 }
 
@@ -213,7 +212,7 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
       counts[num_names++] = 0;
     }
     snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
-    if (resolve_formulas(m, a) < 0 || scan_saved(m, a) < 0) {
+    if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
       free_entry(a);
       goto fail;
     }
@@ -265,8 +264,10 @@ static void print_node_struct(FILE* f, const AutogradEntry* a) {
 
 /* ----------------------------------------------------------------- apply */
 
-/* The first edge of input i, as a C expression ("0", "1"). */
-static void print_formula_block(FILE* f, const Model* m, const AutogradEntry* a, size_t i, Translator* T) {
+/* The block of apply computing input i's gradient: its formula, under
+ * Node_should_compute_output, into grad_inputs[i] (every edge of a
+ * Tensor[] input). */
+static void print_formula_block(FILE* f, const AutogradEntry* a, size_t i, Translator* T) {
   int k = a->formula_of[i];
   fputs("  /* ", f);
   gen_printCommentText(f, a->formulas[k]->var_names);
@@ -291,7 +292,6 @@ static void print_formula_block(FILE* f, const Model* m, const AutogradEntry* a,
     fprintf(f, "    grad_inputs[%zu] = Tensor_retain(%s);\n", i, v.c);
   }
   fputs("  }\n", f);
-  (void)m;
 }
 
 static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
@@ -304,7 +304,7 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   T.m = m;
   T.schema = &a->fn->schema;
   T.out = b;
-  for (size_t i = 0; i < a->num_inputs; i++) print_formula_block(b, m, a, i, &T);
+  for (size_t i = 0; i < a->num_inputs; i++) print_formula_block(b, a, i, &T);
   fclose(b);
 
   fprintf(f, "\n/* %s::apply.  PyTorch 1.13: torch/csrc/autograd/generated/Functions.cpp */\n", a->node);
@@ -432,8 +432,9 @@ static void print_save_input(FILE* f, const Saved* s, const char* indent) {
   }
 }
 
-/* `Node_should_compute_output(...) || ...` for the inputs whose formulas
- * use s; NULL when the save is unconditional. */
+/* Opens `if (Node_should_compute_output(...) || ...) {` over the inputs
+ * whose formulas use s and returns true; false (nothing printed) when the
+ * save is unconditional (a Tensor[] input's node). */
 static bool print_save_guard(FILE* f, const AutogradEntry* a, const Saved* s) {
   if (a->list_input) return false;
   const char* sep = "";

@@ -32,9 +32,9 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
     DispatchKey_CPU,
     DispatchKey_Lazy,
     DispatchKey_QuantizedCPU,
-    /* NB(minaten): PyTorch generates its Autograd kernels (VariableType)
-     * from derivatives.yaml; minaten, which has no autograd, declares the
-     * few whose behaviour shows without it (view.dtype) in the YAML. */
+    /* The Autograd kernels written by hand (1.13's VariableTypeManual.cpp:
+     * detach, view.dtype); the generated ones come from derivatives.yaml
+     * (gen_autograd.c), which skips an operator that has one here. */
     DispatchKey_Autograd,
     DispatchKey_CompositeExplicitAutogradNonFunctional,
     DispatchKey_CompositeExplicitAutograd,

@@ -87,7 +87,16 @@ Value* value_from_ivalue(IValue* v);
 
 /* A CPU tensor with self's data (lazy tensors materialised, untraced). */
 Value* tensor_cpu_data(Value* self);
-/* op(t) (an operator's entry point: at_dequantize_self) with the trace
+/* Both traces (trace_on()'s and --trace=dispatch's) paused until
+ * traces_resume(the returned state): for work the bindings do that 1.13
+ * does not show (printing, argument checks). */
+typedef struct TracePause {
+  bool trace;
+  bool verbose;
+} TracePause;
+TracePause traces_pause(void);
+void traces_resume(TracePause saved);
+/* op(t) (an operator's entry point: at_dequantize_self) with the traces
  * paused, for printing. */
 Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t);
 

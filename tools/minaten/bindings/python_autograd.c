@@ -28,8 +28,6 @@
 
 #include "autograd/autograd.h"
 #include "autograd/variable.h"
-#include "dispatch/Dispatcher.h"
-#include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
 
@@ -121,12 +119,9 @@ static Tensor** tensor_array(int n) {
  * gradients again), so with both traces paused: 1.13 makes them once. */
 static int check_make_grads(Tensor* const* outputs, Tensor* const* grads, size_t n) {
   Tensor** made = tensor_array((int)n);
-  bool was = TraceMode_isEnabled(), was_verbose = Dispatcher_verbose;
-  TraceMode_setEnabled(false);
-  Dispatcher_verbose = false;
+  TracePause saved = traces_pause();
   int rc = _make_grads(outputs, grads, n, made);
-  Dispatcher_verbose = was_verbose;
-  TraceMode_setEnabled(was);
+  traces_resume(saved);
   for (size_t i = 0; i < n; i++) Tensor_release(made[i]);
   free(made);
   return rc;

@@ -56,8 +56,7 @@ static Value* THPVariable_get_grad(const Tensor* t) {
 }
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_base: the base of a
- * view, None otherwise.  The meta's is_view and base are set once views
- * record their base (issue 15). */
+ * view, None otherwise (set by as_view, autograd/variable.h). */
 static Value* THPVariable_get_base(const Tensor* t) {
   const AutogradMeta* m = get_autograd_meta(t);
   if (m != NULL && m->is_view && m->base != NULL) return Value_tensor(Tensor_retain(m->base));

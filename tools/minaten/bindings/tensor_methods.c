@@ -134,13 +134,22 @@ Value* tensor_cpu_data(Value* self) { return cpu_data(self, false); }
  * paused (trace_on()'s and --trace=dispatch's), since printing is never
  * traced (docs/dialect.md), where TorchDispatchMode sees these calls (and
  * many more) in PyTorch. */
-Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t) {
-  bool was = TraceMode_isEnabled(), was_verbose = Dispatcher_verbose;
+TracePause traces_pause(void) {
+  TracePause saved = {TraceMode_isEnabled(), Dispatcher_verbose};
   TraceMode_setEnabled(false);
   Dispatcher_verbose = false;
+  return saved;
+}
+
+void traces_resume(TracePause saved) {
+  Dispatcher_verbose = saved.verbose;
+  TraceMode_setEnabled(saved.trace);
+}
+
+Tensor* untraced(Tensor* (*op)(const Tensor*), const Tensor* t) {
+  TracePause saved = traces_pause();
   Tensor* r = op(t);
-  Dispatcher_verbose = was_verbose;
-  TraceMode_setEnabled(was);
+  traces_resume(saved);
   return r;
 }
 
