@@ -117,7 +117,7 @@ typedef struct Saved {
   unsigned uses;       /* bit i: formula i uses it */
 } Saved;
 
-enum { kMaxSaved = 24, kMaxFormulaVars = 8 };
+enum { kMaxSaved = 24 };
 
 /* How a formula's names bind: the operator's schema, and for each
  * differentiable output the C expression of its gradient. */

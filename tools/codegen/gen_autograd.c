@@ -309,7 +309,7 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
 
   fprintf(f, "\n/* %s::apply.  PyTorch 1.13: torch/csrc/autograd/generated/Functions.cpp */\n", a->node);
   fprintf(f, "static int %s_apply(Node* node, Tensor* const* grads, Tensor** grad_inputs) {\n", a->node);
-  fprintf(f, "  %s* fn = (%s*)node;\n  (void)fn;\n  int rc = -1;\n", a->node, a->node);
+  fprintf(f, "  %s* fn = (%s*)node;\n%s  int rc = -1;\n", a->node, a->node, a->scan.num_saved > 0 ? "" : "  (void)fn;\n");
   if (T.num_tmps > 0) fprintf(f, "  Tensor* tmp[%d] = {NULL};\n", T.num_tmps);
   if (T.num_list_tmps > 0) fprintf(f, "  TensorList ltmp[%d] = {{NULL, 0}};\n", T.num_list_tmps);
   if (!a->uses_grads) fputs("  const Tensor* grad = grads[0];\n", f);
@@ -364,7 +364,17 @@ static void print_release_and_destroy(FILE* f, const AutogradEntry* a) {
   }
   fputs("}\n", f);
 
-  fprintf(f, "\nstatic void %s_destroy(Node* node) {\n  %s* fn = (%s*)node;\n  (void)fn;\n", a->node, a->node, a->node);
+  /* what destroy frees besides the saved variables: lists, strings, copies */
+  bool frees = false;
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    CTypeKind k = s->kind == Saved_Arg ? CType_ofArgument(s->arg) : CTypeKind_Void;
+    frees = frees || s->kind == Saved_TensorList || s->kind == Saved_Sizes || s->kind == Saved_Strides ||
+            s->kind == Saved_Geometry || s->kind == Saved_ArgsSizes || s->kind == Saved_ArgsScalarTypes ||
+            k == CTypeKind_IntArrayRef || k == CTypeKind_OptionalIntArrayRef || k == CTypeKind_String;
+  }
+  fprintf(f, "\nstatic void %s_destroy(Node* node) {\n", a->node);
+  if (frees) fprintf(f, "  %s* fn = (%s*)node;\n", a->node, a->node);
   fprintf(f, "  %s_release_variables(node);\n", a->node);
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* s = &a->scan.saved[i];
@@ -507,7 +517,10 @@ static void print_set_history(FILE* f, const Model* m, const AutogradEntry* a) {
       fputs("      if (set_history((Tensor*)result.data[i], &grad_fn->base) < 0) goto fail;\n", f);
     } else {
       output_expr(s, i, out, sizeof out);
-      fprintf(f, "    if ((%s) && set_history(%s, &grad_fn->base) < 0) goto fail;\n", cbuf, out);
+      if (strcmp(cbuf, "true") == 0)
+        fprintf(f, "    if (set_history(%s, &grad_fn->base) < 0) goto fail;\n", out);
+      else
+        fprintf(f, "    if ((%s) && set_history(%s, &grad_fn->base) < 0) goto fail;\n", cbuf, out);
     }
   }
   for (size_t i = 0; i < a->scan.num_saved; i++) {
@@ -555,11 +568,18 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
   fprintf(f, "    if (grad_fn == NULL) return %s;\n", fail_value);
   fputs("    if (set_next_edges_from(&grad_fn->base, inputs, (uint32_t)num_inputs) < 0) goto fail;\n", f);
   if (a->list_input) fprintf(f, "    grad_fn->%s_size_ = num_inputs;\n", a->inputs[0]->name);
+  /* the inputs' saves, one guard for all that serve the same formulas */
+  unsigned done = 0;
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* sv = &a->scan.saved[i];
-    if (sv->kind == Saved_Output) continue;
+    if (sv->kind == Saved_Output || (done & (1u << i))) continue;
     bool guarded = print_save_guard(f, a, sv);
-    print_save_input(f, sv, guarded ? "      " : "    ");
+    for (size_t j = i; j < a->scan.num_saved; j++) {
+      const Saved* other = &a->scan.saved[j];
+      if (other->kind == Saved_Output || other->uses != sv->uses) continue;
+      print_save_input(f, other, guarded ? "      " : "    ");
+      done |= 1u << j;
+    }
     if (guarded) fputs("    }\n", f);
   }
   fputs("  }\n  {\n", f);
