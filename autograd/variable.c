@@ -187,21 +187,16 @@ static DispatchKeySet autograd_and_inplace_or_view(void) {
 }
 
 Tensor* tensor_data(const Tensor* t) {
+  /* A lazy tensor is 1.13's FunctionalTensorWrapper, which has no Python
+   * key: its copy never asks the mode, and stands for the same IR value (no
+   * detach_copy node in its graph). */
+  if (t->lazy != NULL) return Tensor_shallowCopyLazy(t);
   if (TraceMode_isActive()) {
     /* The mode's __torch_dispatch__ for aten::detach: print, then call the
      * operator below the mode and below autograd (the copy has no history). */
     TraceMode_printOp("aten::detach");
     DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
     DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
-    Tensor* result = at_detach(t);
-    DispatchKeyGuard_pop(guard);
-    return result;
-  }
-  if (t->lazy != NULL) {
-    /* NB(minaten): a lazy header owns its LazyTensor, which a second header
-     * cannot share; the lazy backend's detach makes a new lazy tensor of the
-     * same value. */
-    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(autograd_and_inplace_or_view());
     Tensor* result = at_detach(t);
     DispatchKeyGuard_pop(guard);
     return result;

@@ -85,6 +85,7 @@ Tensor* Tensor_retain(const Tensor* t) {
 }
 
 void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
+Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
 
 void Tensor_release(Tensor* t) {

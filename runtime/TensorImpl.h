@@ -108,6 +108,12 @@ void Tensor_release(Tensor* t);
  * NB(minaten): the virtual destructor of LTCTensorImpl; runtime/ sits below
  * ops/, so ops/lazy/LazyTensor.c installs it when it makes a lazy tensor. */
 extern void (*Tensor_releaseLazy)(struct LazyTensor* lazy);
+/* A new lazy header standing for the same value as `t` and aliasing it, with
+ * no autograd history and no IR node (NULL + error on failure).
+ * NB(minaten): LTCTensorImpl's shallow_copy_and_detach (a copy of the
+ * FunctionalTensorWrapper: same value, same storage); installed beside
+ * Tensor_releaseLazy. */
+extern Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t);
 
 /* How the last release of a tensor frees its `autograd_meta`.
  * NB(minaten): AutogradMeta's virtual destructor, as for Tensor_releaseLazy;

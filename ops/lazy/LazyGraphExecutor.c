@@ -176,6 +176,20 @@ done:
   return r;
 }
 
+/* A scalar broadcast to the node's shape, as fresh contiguous data (the TS
+ * backend's results are contiguous). */
+static int run_scalar_expand(LazyNode* n) {
+  Tensor* r = at_expand(operand_result(n, 0), IValue_toIntList(&n->args[0]), false);
+  if (r == NULL) return -1;
+  Tensor* c = at_contiguous(r, MemoryFormat_Contiguous);
+  Tensor_release(r);
+  if (c == NULL) return -1;
+  n->results = calloc(1, sizeof *n->results);
+  TORCH_INTERNAL_ASSERT(n->results != NULL);
+  n->results[0] = c;
+  return 0;
+}
+
 static int run_node(LazyNode* n) {
   num_executed++;
   switch (n->kind) {
@@ -194,6 +208,8 @@ static int run_node(LazyNode* n) {
       return run_op(n);
     case LazyNodeKind_ViewScatter:
       return run_view_scatter(n);
+    case LazyNodeKind_ScalarExpand:
+      return run_scalar_expand(n);
   }
   return -1;
 }

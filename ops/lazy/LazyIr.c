@@ -52,6 +52,16 @@ LazyNode* LazyNode_deviceData(Tensor* data) {
   return n;
 }
 
+LazyNode* LazyNode_scalarExpand(LazyValue scalar, const LazyShape* shape) {
+  LazyNode* n = LazyNode_new(LazyNodeKind_ScalarExpand, 1, 1);
+  n->operands[0] = LazyValue_make(LazyNode_retain(scalar.node), scalar.index);
+  n->num_args = 1;
+  n->args = xcalloc(1, sizeof *n->args);
+  n->args[0] = IValue_copyIntList(IntArrayRef_make(shape->sizes, (size_t)shape->dim));
+  n->shapes[0] = *shape;
+  return n;
+}
+
 LazyNode* LazyNode_retain(LazyNode* n) {
   n->refcount++;
   return n;
@@ -186,6 +196,8 @@ const char* LazyNode_opName(const LazyNode* n, char* buf, size_t size) {
       return "prim::Constant";
     case LazyNodeKind_TensorList:
       return "lazy_tensors::tensor_list";
+    case LazyNodeKind_ScalarExpand:
+      return "aten::expand";
     case LazyNodeKind_Op:
       /* A view node computes a fresh value, as functionalization's view_copy
        * operators do in 1.13's IR: t is aten::t_copy there. */
@@ -328,6 +340,11 @@ void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots) {
       fprintf(out, ", value=%" PRId64 ", type=Long", *(const int64_t*)Tensor_data(node->data));
     if (node->op != NULL) print_attributes(out, node->op, node->args, node->num_args, node->arg_operand);
     if (node->kind == LazyNodeKind_ViewScatter) print_steps(out, node->steps, node->num_steps);
+    if (node->kind == LazyNodeKind_ScalarExpand) {
+      fputs(", size=", out);
+      print_attribute(out, &node->args[0]);
+      fputs(", is_scalar_expand=1", out);
+    }
     for (size_t r = 0; r < num_roots; r++)
       if (root_nodes[r] == node) fprintf(out, ", ROOT=%zu", r);
     fputc('\n', out);

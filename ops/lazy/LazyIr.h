@@ -16,6 +16,9 @@
  *                written operand, so every IR value stays immutable (what
  *                PyTorch's functionalization pass achieves by rewriting
  *                add_ into add); printed under the functional name, aten::add
+ *   ScalarExpand a scalar's device_data broadcast to a shape (`fill_`'s
+ *                value): PyTorch's Expand node with is_scalar_expand=1,
+ *                printed aten::expand; `args` holds the size
  *   ViewScatter  a write through a view: a clone of the base with the view's
  *                chain of view operators replayed on it and the new value
  *                copied in (PyTorch 1.13 writes one *_scatter node per view
@@ -63,6 +66,7 @@ typedef enum LazyNodeKind {
   LazyNodeKind_ViewScatter,
   LazyNodeKind_Constant,   /* prim::Constant: a SymInt argument (slice's start), data a 0-dim Long */
   LazyNodeKind_TensorList, /* lazy_tensors::tensor_list: a Tensor[] argument's elements, no output */
+  LazyNodeKind_ScalarExpand,
 } LazyNodeKind;
 
 /* One view operator of a view chain: `op` applied to the previous tensor
@@ -112,6 +116,10 @@ struct LazyNode {
 LazyNode* LazyNode_new(LazyNodeKind kind, size_t num_operands, size_t num_outputs);
 /* A DeviceData node holding `data` (one more reference). */
 LazyNode* LazyNode_deviceData(Tensor* data);
+/* A ScalarExpand node broadcasting the 0-dim value `scalar` to `shape`.
+ * PyTorch 1.13: torch/csrc/lazy/core/lazy_graph_executor.cpp
+ * GetIrValueForExpandedScalar (MakeExpand with is_scalar_expand) */
+LazyNode* LazyNode_scalarExpand(LazyValue scalar, const LazyShape* shape);
 LazyNode* LazyNode_retain(LazyNode* n);
 /* Drops a reference; a node reaching zero drops its operands in turn
  * (iteratively: a chain of a million nodes does not recurse). */

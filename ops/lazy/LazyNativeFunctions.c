@@ -208,6 +208,41 @@ static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
   return 0;
 }
 
+/*
+ * fill_ of a lazy tensor with a Scalar: no fill node; the value becomes a
+ * 0-dim device_data of the tensor's dtype (converted on the CPU, with the
+ * CPU's overflow errors), broadcast to the tensor's shape.
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::fill_
+ */
+static int lazy_fill_(const OperatorEntry* op, IValue* args, IValue* rets) {
+  Tensor* self = args[0].u.tensor;
+  Tensor* scalar = empty_cpu(IntArrayRef_make(NULL, 0), self->dtype);
+  if (scalar == NULL) return -1;
+  IValue cargs[2] = {IValue_borrowTensor(scalar), args[1]};
+  cargs[1].owned = false;
+  IValue crets[1] = {IValue_none()};
+  if (LazyIrBuilder_callCpu(op, cargs, crets) < 0) {
+    Tensor_release(scalar);
+    return -1;
+  }
+  IValue_release(&crets[0]);
+  LazyNode* data = LazyNode_deviceData(scalar);
+  Tensor_release(scalar);
+  LazyValue v = LazyValue_make(data, 0);
+  LazyNode* expand = NULL;
+  if (self->dim > 0) {
+    LazyShape shape;
+    LazyShape_fromTensor(&shape, self);
+    expand = LazyNode_scalarExpand(v, &shape);
+    v = LazyValue_make(expand, 0);
+  }
+  LazyTensor_write(self, v);
+  LazyNode_release(expand);
+  LazyNode_release(data);
+  rets[0] = IValue_takeTensor(Tensor_retain(self));
+  return 0;
+}
+
 /* The kernel's cases: the special operators, then the fallback for what
  * cannot be recorded, then recording. */
 int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry* op,
@@ -221,6 +256,7 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (LazyTensor_checkDevices(op, args, &any_lazy) < 0) return -1;
   if (!any_lazy) return LazyEagerFallback_factory(op, args, rets);
   if (op == at_op__to_copy) return lazy__to_copy(op, args, rets);
+  if (op == at_op_fill__Scalar) return lazy_fill_(op, args, rets);
   if (needs_eager_fallback(op)) return LazyEagerFallback_run(op, args, rets);
   return record(op, args, rets);
 }

@@ -28,7 +28,12 @@ static void LazyTensor_release(LazyTensor* lt) {
   free(lt);
 }
 
-void LazyTensor_registerHooks(void) { Tensor_releaseLazy = LazyTensor_release; }
+static Tensor* LazyTensor_shallowCopy(const Tensor* t);
+
+void LazyTensor_registerHooks(void) {
+  Tensor_releaseLazy = LazyTensor_release;
+  Tensor_shallowCopyLazy = LazyTensor_shallowCopy;
+}
 
 /* A storage-less header with contiguous strides for the shape of v.
  * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.cpp LTCTensorImpl::LTCTensorImpl */
@@ -49,6 +54,23 @@ static Tensor* new_header(LazyValue v, int64_t offset) {
   /* Lazy strides are contiguous by construction; so is the tensor. */
   t->is_contiguous = true;
   return t;
+}
+
+/* Tensor_shallowCopyLazy: a second header over the same alias, view chain
+ * and value as t, so it reads what t reads and builds no node.
+ * PyTorch 1.13: FunctionalTensorWrapper::shallow_copy_and_detach */
+static Tensor* LazyTensor_shallowCopy(const Tensor* t) {
+  const LazyTensor* src = t->lazy;
+  Tensor* copy = new_header(src->value, t->storage_offset);
+  if (copy == NULL) return NULL;
+  LazyTensor* lt = copy->lazy;
+  lt->alias = src->alias;
+  lt->alias->refcount++;
+  lt->generation = src->generation;
+  lt->steps = LazyViewSteps_copy(src->steps, src->num_steps, 0);
+  lt->num_steps = src->num_steps;
+  copy->is_contiguous = t->is_contiguous;
+  return copy;
 }
 
 Tensor* LazyTensor_create(LazyValue v) {

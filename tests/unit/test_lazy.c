@@ -174,7 +174,8 @@ static void test_reshape_takes_view_route(void** state) {
   TraceMode_setEnabled(false);
   TraceMode_setOutput(NULL);
   fclose(out);
-  assert_string_equal(text, "op aten::view\nop aten::_reshape_alias\n");
+  /* the lazy tensor reaches the mode through functionalization: view_copy */
+  assert_string_equal(text, "op aten::view_copy\nop aten::_reshape_alias\n");
   free(text);
   assert_true(Tensor_isLazy(r));
   const float want[] = {0, 1, 2, 3, 4, 5};

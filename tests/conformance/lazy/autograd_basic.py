@@ -1,0 +1,18 @@
+# autograd on lazy tensors: AutogradLazy records the graph, the gradients are lazy tensors and their IR is the backward's
+a = torch.arange(6.).reshape(2, 3).to("lazy").requires_grad_()
+print(a.requires_grad, a.is_leaf, a.grad_fn)
+b = a * 2
+print(b.requires_grad, b.is_leaf, b.grad_fn.name(), b.device)
+c = (b + 1).sum()
+print(c.grad_fn.name(), [f[0].name() for f in c.grad_fn.next_functions])
+c.backward()
+print(a.grad.device, a.grad.shape, a.grad.requires_grad)
+lazy_ir(a.grad)
+print(a.grad.cpu())
+x = torch.ones(3).to("lazy").requires_grad_()
+y = (x.exp() * x).mean()
+y.backward()
+lazy_ir(x.grad)
+print(x.grad.cpu())
+z = torch.ones(2, 2).to("lazy")
+print(z.requires_grad, (z * 3).grad_fn)

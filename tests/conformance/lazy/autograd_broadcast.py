@@ -1,0 +1,13 @@
+# broadcasting under autograd on lazy tensors: the gradient is summed back to each input's shape (sum_to), as its IR shows
+a = torch.ones(2, 3).to("lazy").requires_grad_()
+b = torch.tensor([1., 2., 3.]).to("lazy").requires_grad_()
+c = torch.tensor([[2.], [4.]]).to("lazy").requires_grad_()
+((a * b - c) / 2).sum().backward()
+lazy_ir(b.grad)
+lazy_ir(c.grad)
+print(a.grad.cpu(), b.grad.cpu(), c.grad.cpu())
+x = torch.arange(4.).to("lazy").requires_grad_()
+y = (x + torch.tensor(2.)).mean(0, keepdim=True)
+y.backward(torch.tensor([3.]).to("lazy"))
+lazy_ir(x.grad)
+print(x.grad.cpu())

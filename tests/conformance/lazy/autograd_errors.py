@@ -1,0 +1,15 @@
+# autograd's errors on lazy tensors are 1.13's
+a = torch.ones(2, 2).to("lazy").requires_grad_()
+b = a * a
+b.backward()
+c = b.sum()
+c.backward(retain_graph=False)
+c.backward()
+d = torch.ones(2).to("lazy")
+d.sum().backward()
+torch.arange(3).to("lazy").requires_grad_()
+x = torch.ones(2).to("lazy").requires_grad_()
+y = torch.ones(2).to("lazy").requires_grad_()
+torch.autograd.grad((x * 2).sum(), [x, y])
+print(torch.autograd.grad((x * 2).sum(), [x, y], allow_unused=True)[1])
+print(a.grad.cpu())
