@@ -1,5 +1,5 @@
 /*
- * basic_ops.c - GraphRoot and Identity; see basic_ops.h.
+ * basic_ops.c - GraphRoot, Identity and NotImplemented; see basic_ops.h.
  * PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h, basic_ops.cpp
  */
 #include "autograd/functions/basic_ops.h"
@@ -62,3 +62,27 @@ const NodeType Identity_type = {
 };
 
 Node* Identity_new(void) { return Node_new(&Identity_type, sizeof(Node)); }
+
+/* PyTorch 1.13: basic_ops.cpp Error::apply, with NotImplemented's message */
+static int NotImplemented_apply(Node* self, Tensor* const* grads, Tensor** grad_inputs) {
+  (void)grads;
+  (void)grad_inputs;
+  const NotImplemented* n = (const NotImplemented*)self;
+  Error_set(ErrorType_RuntimeError, "derivative for %s::%s is not implemented", n->ns, n->name);
+  return -1;
+}
+
+const NodeType NotImplemented_type = {
+    .name = "torch::autograd::NotImplemented",
+    .apply = NotImplemented_apply,
+    .release_variables = NULL,
+    .destroy = NULL,
+};
+
+Node* NotImplemented_new(const char* ns, const char* name) {
+  NotImplemented* n = (NotImplemented*)Node_new(&NotImplemented_type, sizeof *n);
+  if (n == NULL) return NULL;
+  n->ns = ns;
+  n->name = name;
+  return &n->base;
+}

@@ -10,7 +10,12 @@
  * neither a grad_fn nor a live AccumulateGrad: no path of the graph reaches
  * it, so its gradient stays undefined (the allow_unused case).
  *
- * Both take a sequence number, as in 1.13 (Node's default constructor).
+ * NotImplemented is the grad_fn of an operator that has no derivative
+ * formula (not in yaml/derivatives.yaml, not exempt): the forward records
+ * it, so the output requires grad, and a backward reaching it raises
+ * "derivative for aten::floor_divide is not implemented".
+ *
+ * All take a sequence number, as in 1.13 (Node's default constructor).
  *
  * PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h
  */
@@ -27,6 +32,14 @@ typedef struct GraphRoot {
 
 extern const NodeType GraphRoot_type;
 extern const NodeType Identity_type;
+extern const NodeType NotImplemented_type;
+
+/* PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h NotImplemented */
+typedef struct NotImplemented {
+  Node base;
+  const char* ns;   /* "aten", borrowed from the operator's schema */
+  const char* name; /* "floor_divide" (no overload), borrowed likewise */
+} NotImplemented;
 
 /* A GraphRoot whose next edges are `functions` (taken over, n entries) and
  * whose outputs are `inputs` (retained).  NULL with the error set (the
@@ -36,5 +49,10 @@ Node* GraphRoot_new(Edge* functions, Tensor* const* inputs, uint32_t n);
 
 /* PyTorch 1.13: basic_ops.h Identity (std::make_shared<Identity>()) */
 Node* Identity_new(void);
+
+/* A NotImplemented node for the operator ns::name (strings that live as
+ * long as the program: a schema's), NULL with the error set.
+ * PyTorch 1.13: basic_ops.h NotImplemented::NotImplemented */
+Node* NotImplemented_new(const char* ns, const char* name);
 
 #endif

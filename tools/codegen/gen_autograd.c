@@ -11,7 +11,10 @@
  *                        formulas read, call the operator below autograd,
  *                        give the outputs their history; and
  *                        at_register_VariableType(), which registers them at
- *                        the Autograd alias key
+ *                        the Autograd alias key, with the boxed
+ *                        autogradNotImplementedFallback for the operators
+ *                        that have no formula and are not exempt
+ *                        (floor_divide)
  *
  * Which entries make code: an operator's functional form (in-place forms
  * and their version counters are the next step), with an Autograd kernel
@@ -599,6 +602,54 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
   fprintf(f, "  return %s;\n}\n", fail_value);
 }
 
+/* ------------------------------------------------------- not implemented */
+
+/* Operators 1.13 gives no grad_fn though derivatives.yaml has no formula for
+ * them: their result depends only on the input's shape, or is integral or
+ * boolean.  Names without the overload.
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py DONT_REQUIRE_DERIVATIVE */
+static const char* const kDontRequireDerivative[] = {
+    "empty_like", "ones_like", "full_like", "zeros_like", "new_empty", "new_zeros", "new_full", "new_ones",
+    "quantize_per_tensor", "quantize_per_channel", "argmax", "argmin", "isnan", "logical_and", "logical_or",
+    NULL};
+
+static bool has_derivatives_entry(const Model* m, const NativeFunction* fn) {
+  for (size_t i = 0; i < m->num_derivatives; i++)
+    if (find_operator(m, m->derivatives[i].name) == fn) return true;
+  return false;
+}
+
+/* An aten operator whose Autograd kernel is autogradNotImplementedFallback
+ * (autograd/autograd_not_implemented_fallback.h): functional, with a kernel
+ * below autograd (not CompositeImplicitAutograd, no hand-written Autograd
+ * kernel), tensor arguments and tensor returns, no formula, not exempt.
+ * PyTorch 1.13: gen_variable_type.py (AUTOGRAD_NOT_IMPLEMENTED_REGISTRATION) */
+static bool needs_not_implemented(const Model* m, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  if (strcmp(s->ns, "aten") != 0 || s->is_mutable || s->num_returns == 0 ||
+      NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
+      NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL)
+    return false;
+  for (const char* const* n = kDontRequireDerivative; *n; n++)
+    if (strcmp(s->name, *n) == 0) return false;
+  for (size_t i = 0; i < s->num_returns; i++)
+    if (s->returns[i].type.base != SchemaBaseType_Tensor) return false;
+  bool tensor_input = false;
+  for (size_t i = 0; i < s->num_arguments; i++) tensor_input |= s->arguments[i].type.base == SchemaBaseType_Tensor;
+  return tensor_input && !has_derivatives_entry(m, fn);
+}
+
+static void print_registration(FILE* v, const NativeFunction* fn, bool not_implemented) {
+  fprintf(v, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_Autograd,\n", fn->unambiguous);
+  if (not_implemented)
+    fputs("                              KernelFunction_makeBoxed(autogradNotImplementedFallback, "
+          "\"autogradNotImplementedFallback\"),\n", v);
+  else
+    fprintf(v, "                              KernelFunction_makeUnboxed((UnboxedFunction)VariableType_%s, "
+               "\"VariableType_%s\"),\n", fn->unambiguous, fn->unambiguous);
+  fputs("                              \"VariableType.c\", __LINE__) < 0)\n    return -1;\n", v);
+}
+
 static const char* const kAutogradIncludes[] = {"autograd/FunctionsManual.h", "autograd/Node.h",
                                                 "autograd/SavedVariable.h", "autograd/VariableTypeUtils.h", NULL};
 
@@ -622,7 +673,7 @@ int gen_autograd(const Model* m, Writer* w) {
   }
 
   static const char* const vt_includes[] = {"AutogradFunctions.h", "Functions.h", "Operators.h",
-                                            "autograd/variable.h", "dispatch/Dispatcher.h",
+                                            "autograd/autograd_not_implemented_fallback.h", "autograd/variable.h", "dispatch/Dispatcher.h",
                                             "runtime/Exception.h", NULL};
   FILE* v = gen_open(w, m, "VariableType.c", vt_includes);
   if (v == NULL) goto done;
@@ -630,13 +681,10 @@ int gen_autograd(const Model* m, Writer* w) {
         " * Returns 0, or -1 with the error indicator set. */\nint at_register_VariableType(void);\n", v);
   for (size_t i = 0; i < n; i++) print_kernel(v, m, &all[i]);
   fputs("\nint at_register_VariableType(void) {\n", v);
-  for (size_t i = 0; i < n; i++) {
-    const NativeFunction* fn = all[i].fn;
-    fprintf(v, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_Autograd,\n", fn->unambiguous);
-    fprintf(v, "                              KernelFunction_makeUnboxed((UnboxedFunction)VariableType_%s, "
-               "\"VariableType_%s\"),\n", fn->unambiguous, fn->unambiguous);
-    fputs("                              \"VariableType.c\", __LINE__) < 0)\n    return -1;\n", v);
-  }
+  for (size_t i = 0; i < n; i++) print_registration(v, all[i].fn, false);
+  fputs("  /* operators without a formula (autograd/autograd_not_implemented_fallback.h) */\n", v);
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (needs_not_implemented(m, &m->functions[i])) print_registration(v, &m->functions[i], true);
   fputs("  return 0;\n}\n", v);
   rc = 0;
 done:
