@@ -217,7 +217,7 @@ int main(int argc, char** argv) {
   }
   if (at_register_all() < 0 || at_register_VariableType() < 0) check(NULL);
 #ifndef MINATEN_BENCH_LIBTORCH_PATH
-  printf("(libtorch side not built: configure with libtorch installed, MINATEN_BENCH_LIBTORCH=AUTO or ON)\n");
+  printf("(libtorch side not built: no libtorch found, a sanitizer build, or MINATEN_BENCH_LIBTORCH=OFF)\n");
 #endif
   report("1-element", 1, rounds, 200, 2000);
   report("1M-element", 1 << 20, rounds, 1, 5);
