@@ -989,8 +989,10 @@ Tensor* as_strided_backward(const Tensor* grad_in, const TensorGeometry* input_g
                             IntArrayRef strides, OptionalInt storage_offset) {
   IntArrayRef inp_sizes = IntArrayRef_make(input_geometry->sizes, (size_t)input_geometry->dim);
   int64_t offset = storage_offset.has_value ? storage_offset.value : input_geometry->storage_offset;
-  int64_t out_sizes[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], on = 0;
-  int64_t in_sizes_[MINATEN_MAX_DIM], in_strides_[MINATEN_MAX_DIM], in_n = 0;
+  /* zeroed: gcc -O2 cannot see that only the first `on` / `in_n` are read
+   * (-Wmaybe-uninitialized through memmove) */
+  int64_t out_sizes[MINATEN_MAX_DIM] = {0}, out_strides[MINATEN_MAX_DIM] = {0}, on = 0;
+  int64_t in_sizes_[MINATEN_MAX_DIM] = {0}, in_strides_[MINATEN_MAX_DIM] = {0}, in_n = 0;
   Tensor *grad = Tensor_retain(grad_in), *storage = NULL, *view = NULL, *copied = NULL, *r = NULL;
   for (int64_t i = grad->dim - 1; i >= 0; i--) {
     int64_t size_i = sizes.data[i], stride_i = strides.data[i];
