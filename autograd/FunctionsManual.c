@@ -240,20 +240,20 @@ Tensor* div_tensor_self_backward_Scalar(const Tensor* grad, Scalar other, Scalar
   return r;
 }
 
-/* -grad * (self / other) / other, in the trace's order: div, neg, mul, div.
+/* -grad * ((self / other) / other), in the trace's order: div, div, neg, mul.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp div_tensor_other_backward */
 Tensor* div_tensor_other_backward(const Tensor* grad, const Tensor* self, const Tensor* other,
                                   const char* rounding_mode) {
   if (rounding_mode != NULL) return zeros_like_dtype(grad, other->dtype);
-  Tensor *q = NULL, *ng = NULL, *p = NULL, *r = NULL;
+  Tensor *q = NULL, *q2 = NULL, *ng = NULL, *r = NULL;
   TRY((q = at_div_Tensor(self, other)) != NULL);
+  TRY((q2 = at_div_Tensor(q, other)) != NULL);
   TRY((ng = at_neg(grad)) != NULL);
-  TRY((p = at_mul_Tensor(ng, q)) != NULL);
-  r = at_div_Tensor(p, other);
+  r = at_mul_Tensor(ng, q2);
 fail:
   Tensor_release(q);
+  Tensor_release(q2);
   Tensor_release(ng);
-  Tensor_release(p);
   return r;
 }
 

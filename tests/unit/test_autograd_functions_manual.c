@@ -145,23 +145,24 @@ static void test_identities_maybe_multiply_and_scalar_others(void** state) {
   Tensor_release(g);
 }
 
-/* x / y, x P(2, 3), y P(3): 1.13's DivBackward0 traces div.Tensor (self),
- * then div.Tensor, neg, mul.Tensor, div.Tensor (other); other's gradient
+/* x / y, x P(2, 3), y P(3): 1.13's DivBackward0 computes other's gradient
+ * first (the formulas' keys sorted): div.Tensor, div.Tensor, neg,
+ * mul.Tensor, then self's: div.Tensor; other's gradient
  * summed over dim 0 is [-20, -7, -4]; with rounding_mode, zeros_like. */
 static void test_div_backward(void** state) {
   (void)state;
   Tensor *x = P(INTS(2, 3)), *y = P(INTS(3)), *g = ones(INTS(2, 3));
   trace_start();
-  Tensor* gs = div_tensor_self_backward(g, y, ScalarType_Float, NULL);
   Tensor* go = div_tensor_other_backward(g, x, y, NULL);
+  Tensor* gs = div_tensor_self_backward(g, y, ScalarType_Float, NULL);
   trace_expect("op aten::div.Tensor\nop aten::div.Tensor\nop aten::neg\nop aten::mul.Tensor\nop aten::div.Tensor\n");
   ASSERT_VALUES(gs, 4, 2, 1.3333333730697632f, 4, 2, 1.3333333730697632f);
   OptionalIntArrayRef d0 = {true, INTS(0)};
   Tensor* summed = at_sum_dim_IntList(go, d0, false, kNoDtype);
   ASSERT_VALUES(summed, -20, -7, -4);
   trace_start();
-  Tensor* zf = div_tensor_self_backward(g, y, ScalarType_Float, "floor");
   Tensor* zt = div_tensor_other_backward(g, x, y, "trunc");
+  Tensor* zf = div_tensor_self_backward(g, y, ScalarType_Float, "floor");
   trace_expect("op aten::zeros_like\nop aten::zeros_like\n");
   ASSERT_VALUES(zf, 0, 0, 0, 0, 0, 0);
   ASSERT_VALUES(zt, 0, 0, 0, 0, 0, 0);

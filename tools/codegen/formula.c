@@ -402,6 +402,7 @@ static const Argument* find_name(const Translator* T, const char* name, bool* is
 static int emit_ident(Translator* T, const Expr* e, FValue* v) {
   if (strcmp(e->text, "grad") == 0) return setv(v, FT_Tensor, -1, "grad"), 0;
   if (strcmp(e->text, "grads") == 0) return setv(v, FT_TensorList, -1, "grads_list"), 0;
+  if (strcmp(e->text, "grad_input_mask") == 0) return setv(v, FT_Mask, -1, "grad_input_mask"), 0;
   bool is_output = false;
   const Argument* a = find_name(T, e->text, &is_output);
   if (a == NULL) return t_fail(T, e, "unknown name '%s' in a formula", e->text);
