@@ -21,7 +21,11 @@
  *
  * Node names are 1.13's: the operator's name in CamelCase without leading
  * underscores, `Backward`, and how many entries of the file with that name
- * come before (max.dim: MaxBackward0, max: MaxBackward1).
+ * and a formula come before (max.dim: MaxBackward0, max: MaxBackward1;
+ * eq_.Scalar: EqBackward0, eq_.Tensor: EqBackward1, and eq.Scalar, with
+ * `output_differentiability: [False]` alone, none).  A node computes its
+ * inputs' gradients in the sorted order of the formulas' keys ("min, max"
+ * before "self"), as 1.13's generated apply does.
  *
  * PyTorch 1.13: tools/autograd/gen_autograd_functions.py (Functions.h/.cpp),
  * tools/autograd/gen_variable_type.py (VariableType_*.cpp),
@@ -229,7 +233,13 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
                d->name);
       goto fail;
     }
-    /* the node's name: CamelCase + how many entries of that name before */
+    if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
+      free_entry(a);
+      goto fail;
+    }
+    /* the node's name: CamelCase + how many entries of that name with a
+     * formula came before (an entry without one, `output_differentiability:
+     * [False]` alone, makes no node and takes no number) */
     char camel[64];
     camel_case(a->fn->schema.name, camel, sizeof camel);
     size_t j = 0;
@@ -237,16 +247,13 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
     if (j == num_names) {
       if (num_names == 256) {
         error_at(d->loc, 0, "more than 256 operator names%s", "");
+        free_entry(a);
         goto fail;
       }
       snprintf(names[num_names], sizeof names[0], "%s", camel);
       counts[num_names++] = 0;
     }
-    snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
-    if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
-      free_entry(a);
-      goto fail;
-    }
+    if (a->num_formulas > 0) snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
     if (makes_code(a)) (*n)++;
     else free_entry(a);
   }
