@@ -12,16 +12,18 @@
  *
  * Note [Subclass-like paths under the trace]
  * 1.13's prod_backward, evenly_distribute_backward, index_backward,
- * masked_fill_backward and value_selecting_reduction_backward take a
- * "composite compliant" path when an argument is tensor-subclass-like
+ * masked_fill_backward, value_selecting_reduction_backward,
+ * cumprod_backward, clamp_backward (tensor bounds), clamp_backward_min_max,
+ * index_select_backward and gather_backward take a "composite compliant" path when an argument is tensor-subclass-like
  * (at::isTensorSubclassLike), which is true for every tensor while a
  * TorchDispatchMode is active (c10::impl::dispatch_mode_enabled).  A trace
  * of 1.13 therefore always shows that path.  minaten takes it while its
  * trace mode is on (subclass_like() below), so trace_on() shows what 1.13's
  * trace shows; with the trace off it takes 1.13's other path, whose values
  * are the same.  NB(minaten): where that other path calls an operator
- * minaten lacks (nonzero, masked_select, _index_put_impl_, scatter_), it
- * computes the same values with the operators it has (each says how).
+ * minaten lacks (nonzero, masked_select, _index_put_impl_, scatter_,
+ * masked_scatter_), it computes the same values with the operators it has
+ * (each says how).
  *
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp
  */
@@ -33,6 +35,7 @@
 
 #include "Functions.h"
 #include "dispatch/TraceMode.h"
+#include "runtime/GradMode.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
@@ -240,20 +243,20 @@ Tensor* div_tensor_self_backward_Scalar(const Tensor* grad, Scalar other, Scalar
   return r;
 }
 
-/* -grad * (self / other) / other, in the trace's order: div, neg, mul, div.
+/* -grad * ((self / other) / other), in the trace's order: div, div, neg, mul.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp div_tensor_other_backward */
 Tensor* div_tensor_other_backward(const Tensor* grad, const Tensor* self, const Tensor* other,
                                   const char* rounding_mode) {
   if (rounding_mode != NULL) return zeros_like_dtype(grad, other->dtype);
-  Tensor *q = NULL, *ng = NULL, *p = NULL, *r = NULL;
+  Tensor *q = NULL, *q2 = NULL, *ng = NULL, *r = NULL;
   TRY((q = at_div_Tensor(self, other)) != NULL);
+  TRY((q2 = at_div_Tensor(q, other)) != NULL);
   TRY((ng = at_neg(grad)) != NULL);
-  TRY((p = at_mul_Tensor(ng, q)) != NULL);
-  r = at_div_Tensor(p, other);
+  r = at_mul_Tensor(ng, q2);
 fail:
   Tensor_release(q);
+  Tensor_release(q2);
   Tensor_release(ng);
-  Tensor_release(p);
   return r;
 }
 
@@ -378,6 +381,91 @@ fail:
   Tensor_release(hi);
   Tensor_release(both);
   return r;
+}
+
+/*
+ * clamp with tensor bounds (clamp.Tensor), self's gradient: grad where
+ * min <= self <= max (the bounds given), else 0.  1.13 combines the two
+ * masks in place (logical_and_), out of place when an argument is
+ * subclass-like (Note [Subclass-like paths under the trace]).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp clamp_backward (Tensor bounds)
+ */
+Tensor* clamp_backward_Tensor(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max) {
+  if (min == NULL && max == NULL) return Tensor_retain(grad);
+  Tensor *zero = NULL, *lo = NULL, *hi = NULL, *both = NULL, *r = NULL;
+  TRY((zero = at_scalar_tensor(Scalar_fromDouble(0.), some_dtype(grad->dtype), some_layout(Layout_Strided),
+                               some_device(grad->device), kNoPinMemory)) != NULL);
+  if (min != NULL && max != NULL) {
+    TRY((lo = at_ge_Tensor(self, min)) != NULL);
+    TRY((hi = at_le_Tensor(self, max)) != NULL);
+    TRY((both = subclass_like() ? at_logical_and(lo, hi) : at_logical_and_(lo, hi)) != NULL);
+    r = at_where_self(both, grad, zero);
+  } else if (min != NULL) {
+    TRY((lo = at_ge_Tensor(self, min)) != NULL);
+    r = at_where_self(lo, grad, zero);
+  } else {
+    TRY((hi = at_le_Tensor(self, max)) != NULL);
+    r = at_where_self(hi, grad, zero);
+  }
+fail:
+  Tensor_release(zero);
+  Tensor_release(lo);
+  Tensor_release(hi);
+  Tensor_release(both);
+  return r;
+}
+
+/*
+ * clamp.Tensor, the bounds' gradients (min, max): grad where self fell
+ * below min (and min < max), resp. above max (or max < min: max wins
+ * there), else 0; each only where grad_input_mask asks for it and the
+ * bound was given.  A list of two, NULL where not computed.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp clamp_backward_min_max
+ */
+TensorList clamp_backward_min_max(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max,
+                                  const bool* grad_input_mask) {
+  TensorList ret = list_new(2);
+  if (ret.data == NULL || grad == NULL) return ret;
+  Tensor** out = (Tensor**)ret.data;
+  Tensor *zero = NULL, *a = NULL, *b = NULL, *pred = NULL;
+  TRY((zero = at_scalar_tensor(Scalar_fromDouble(0.), some_dtype(grad->dtype), some_layout(Layout_Strided),
+                               some_device(grad->device), kNoPinMemory)) != NULL);
+  if (max != NULL && min != NULL) {
+    if (grad_input_mask[0]) {
+      TRY((a = at_lt_Tensor(self, min)) != NULL);
+      TRY((b = at_lt_Tensor(min, max)) != NULL);
+      TRY((pred = subclass_like() ? at_logical_and(a, b) : at_logical_and_(a, b)) != NULL);
+      TRY((out[0] = at_where_self(pred, grad, zero)) != NULL);
+      Tensor_release(a), Tensor_release(b), Tensor_release(pred);
+      a = b = pred = NULL;
+    }
+    if (grad_input_mask[1]) {
+      TRY((a = at_gt_Tensor(self, max)) != NULL);
+      TRY((b = at_lt_Tensor(max, min)) != NULL);
+      TRY((pred = subclass_like() ? at_logical_or(a, b) : at_logical_or_(a, b)) != NULL);
+      TRY((out[1] = at_where_self(pred, grad, zero)) != NULL);
+    }
+  } else if (min != NULL && grad_input_mask[0]) {
+    TRY((a = at_lt_Tensor(self, min)) != NULL);
+    TRY((out[0] = at_where_self(a, grad, zero)) != NULL);
+  } else if (max != NULL && grad_input_mask[1]) {
+    TRY((a = at_gt_Tensor(self, max)) != NULL);
+    TRY((out[1] = at_where_self(a, grad, zero)) != NULL);
+  }
+  Tensor_release(zero), Tensor_release(a), Tensor_release(b), Tensor_release(pred);
+  return ret;
+fail:
+  Tensor_release(zero), Tensor_release(a), Tensor_release(b), Tensor_release(pred);
+  return list_fail(ret);
+}
+
+/* sgn's gradient for a real x: zeros of sgn's sizes and options
+ * (_efficientzerotensor; minaten has no complex dtypes).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp sgn_backward */
+Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn) {
+  (void)x, (void)gx;
+  return at__efficientzerotensor(Tensor_sizes(sgn), some_dtype(sgn->dtype), some_layout(Layout_Strided),
+                                 some_device(sgn->device), kNoPinMemory);
 }
 
 /* ---- reductions -------------------------------------------------------------------- */
@@ -710,7 +798,129 @@ fail:
   return r;
 }
 
+/*
+ * The gradient of cumprod along dim; grad itself for one element or a dim
+ * of size 1.  w = output * grad and input == 0 first; then, where no input
+ * is 0, the reversed cumulative sum of w divided by the input (flip,
+ * cumsum, flip, div); else, and always while the trace is on (Note
+ * [Subclass-like paths under the trace]), 1.13's O(n^2) loop: for each k,
+ * the product of the inputs before k times the cumulative products after
+ * it (ones, expand, then slice, cumprod, cat / slice, prod, ...), times
+ * grad from k on, summed (slice, mul, sum), the k sums stacked.
+ * NB(minaten): with zeros and grad mode off, 1.13 takes an O(n) path of
+ * masked_scatter_, masked_select, max.dim and gather, operators minaten
+ * lacks; minaten takes the loop, which 1.13 takes under grad mode (the
+ * same values).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp cumprod_backward
+ */
+Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output) {
+  if (input->numel <= 1) return Tensor_retain(grad);
+  int64_t d = maybe_wrap_dim(dim, input->dim, true);
+  if (d < 0) return NULL;
+  int64_t dim_size = input->dim ? input->sizes[d] : 1;
+  if (dim_size == 1) return Tensor_retain(grad);
+  Tensor *w = NULL, *is_zero = NULL, *any = NULL, *f = NULL, *c = NULL, *rc = NULL, *r = NULL;
+  Tensor *ones1 = NULL, *ones = NULL, **items = NULL;
+  Tensor *slice = NULL, *until = NULL, *from = NULL, *expanded = NULL, *prod = NULL, *omitted = NULL,
+         *gslice = NULL, *m = NULL;
+  TRY((w = at_mul_Tensor(output, grad)) != NULL);
+  TRY((is_zero = at_eq_Scalar(input, Scalar_fromLong(0))) != NULL);
+  if (!subclass_like()) {
+    TRY((any = at_any(is_zero)) != NULL);
+    if (load_int(any->dtype, Tensor_data(any)) == 0) {
+      TRY((f = at_flip(w, IntArrayRef_make(&d, 1))) != NULL);
+      TRY((c = at_cumsum(f, d, kNoDtype)) != NULL);
+      TRY((rc = at_flip(c, IntArrayRef_make(&d, 1))) != NULL);
+      r = at_div_Tensor(rc, input);
+      goto fail;
+    }
+  }
+  items = calloc((size_t)dim_size, sizeof *items);
+  TORCH_CHECK(items != NULL, "cumprod_backward: out of memory");
+  int64_t ones_size[MINATEN_MAX_DIM], one = 1;
+  for (int64_t i = 0; i < input->dim; i++) ones_size[i] = i == d ? 1 : input->sizes[i];
+  TRY((ones1 = at_ones(IntArrayRef_make(&one, 1), some_dtype(grad->dtype), some_layout(Layout_Strided),
+                       some_device(grad->device), kNoPinMemory)) != NULL);
+  TRY((ones = at_expand(ones1, IntArrayRef_make(ones_size, (size_t)input->dim), false)) != NULL);
+  for (int64_t k = 0; k < dim_size; k++) {
+    OptionalInt start = {true, k + 1}, zero = {true, 0}, upto = {true, k}, none = {false, 0};
+    if (k == 0) {
+      TRY((slice = at_slice_Tensor(input, d, start, none, 1)) != NULL);
+      TRY((from = at_cumprod(slice, d, kNoDtype)) != NULL);
+      Tensor* pair[2] = {ones, from};
+      TRY((omitted = at_cat((TensorList){pair, 2}, d)) != NULL);
+    } else if (k == dim_size - 1) {
+      TRY((slice = at_slice_Tensor(input, d, zero, upto, 1)) != NULL);
+      TRY((omitted = at_prod_dim_int(slice, d, true, kNoDtype)) != NULL);
+    } else {
+      TRY((slice = at_slice_Tensor(input, d, zero, upto, 1)) != NULL);
+      TRY((until = at_prod_dim_int(slice, d, true, kNoDtype)) != NULL);
+      TRY(replace(&slice, at_slice_Tensor(input, d, start, none, 1)));
+      TRY((from = at_cumprod(slice, d, kNoDtype)) != NULL);
+      TRY((expanded = at_expand_as(until, from)) != NULL);
+      TRY((prod = at_mul_Tensor(expanded, from)) != NULL);
+      Tensor* pair[2] = {until, prod};
+      TRY((omitted = at_cat((TensorList){pair, 2}, d)) != NULL);
+    }
+    OptionalInt at_k = {true, k};
+    TRY((gslice = at_slice_Tensor(grad, d, at_k, none, 1)) != NULL);
+    TRY((m = at_mul_Tensor(gslice, omitted)) != NULL);
+    OptionalIntArrayRef sum_dim = {true, IntArrayRef_make(&d, 1)};
+    TRY((items[k] = at_sum_dim_IntList(m, sum_dim, false, kNoDtype)) != NULL);
+    Tensor* done[] = {slice, until, from, expanded, prod, omitted, gslice, m};
+    for (size_t i = 0; i < sizeof done / sizeof done[0]; i++) Tensor_release(done[i]);
+    slice = until = from = expanded = prod = omitted = gslice = m = NULL;
+  }
+  r = at_stack((TensorList){items, (size_t)dim_size}, d);
+fail:;
+  Tensor* owned[] = {w, is_zero, any, f, c, rc, ones1, ones, slice, until, from, expanded, prod, omitted, gslice, m};
+  for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) Tensor_release(owned[i]);
+  for (int64_t k = 0; items != NULL && k < dim_size; k++) Tensor_release(items[k]);
+  free(items);
+  return r;
+}
+
 /* ---- joining, splitting, linear algebra ----------------------------------------- */
+
+/* ---- indexing along one dimension ------------------------------------------------ */
+
+/* zeros of self's sizes (grad.new_zeros) with grad added at index along dim:
+ * index_add, in place (index_add_) but while the trace is on (Note
+ * [Subclass-like paths under the trace]).
+ * NB(minaten): 1.13 is an ATen operator of its own here
+ * (index_select_backward, CompositeImplicitAutograd, never traced); and
+ * minaten's in-place operators record no autograd history, so under grad
+ * mode (create_graph=True) it adds out of place too: the same values and
+ * the same IndexAddBackward0 node.
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp index_select_backward */
+Tensor* index_select_backward(const Tensor* grad, IntArrayRef self_sizes, int64_t dim, const Tensor* index) {
+  Tensor* z = at_new_zeros(grad, self_sizes, some_dtype(grad->dtype), some_layout(Layout_Strided),
+                           some_device(grad->device), kNoPinMemory);
+  if (z == NULL) return NULL;
+  Tensor* r = subclass_like() || GradMode_is_enabled() ? at_index_add(z, dim, index, grad, Scalar_fromLong(1))
+                                                      : at_index_add_(z, dim, index, grad, Scalar_fromLong(1));
+  Tensor_release(z);
+  return r;
+}
+
+/* zeros of self's sizes (grad.new_zeros) with grad summed in at index along
+ * dim: scatter_add, in place (scatter_add_) but while the trace is on.
+ * NB(minaten): 1.13 is an ATen operator of its own here (gather_backward,
+ * CompositeImplicitAutograd); out of place under grad mode, as
+ * index_select_backward; sparse_grad (a sparse gradient) is refused:
+ * minaten has no sparse tensors.
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp gather_backward */
+Tensor* gather_backward(const Tensor* grad, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad) {
+  TORCH_CHECK(!sparse_grad, "gather(): sparse_grad=True is not supported: minaten has no sparse tensors");
+  Tensor* z = at_new_zeros(grad, Tensor_sizes(self), kNoDtype, kNoLayout, kNoDevice, kNoPinMemory);
+  if (z == NULL) return NULL;
+  Tensor* r = subclass_like() || GradMode_is_enabled() ? at_scatter_add(z, dim, index, grad)
+                                                      : at_scatter_add_(z, dim, index, grad);
+  Tensor_release(z);
+  return r;
+fail:
+  return NULL;
+}
 
 /* Each input's slice of grad along dim (narrow: slice.Tensor); an input
  * that was the legacy empty [0] gets zeros([0]).  An undefined grad gives

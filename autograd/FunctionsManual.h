@@ -100,6 +100,13 @@ Tensor* pow_backward_self(const Tensor* grad, const Tensor* self, const Tensor* 
 Tensor* pow_backward_exponent(const Tensor* grad, const Tensor* self, const Tensor* exponent, const Tensor* result);
 Tensor* pow_backward_exponent_Scalar(const Tensor* grad, Scalar base, const Tensor* exponent, const Tensor* result);
 Tensor* clamp_backward(const Tensor* grad, const Tensor* self, OptionalScalar min, OptionalScalar max);
+Tensor* clamp_backward_Tensor(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max);
+TensorList clamp_backward_min_max(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max,
+                                  const bool* grad_input_mask);
+Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn);
+Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output);
+Tensor* index_select_backward(const Tensor* grad, IntArrayRef self_sizes, int64_t dim, const Tensor* index);
+Tensor* gather_backward(const Tensor* grad, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad);
 Tensor* sum_backward(const Tensor* grad, IntArrayRef sizes, OptionalIntArrayRef dims, bool keepdim);
 Tensor* mean_backward(const Tensor* grad, IntArrayRef shape, OptionalIntArrayRef opt_dim, int64_t numel, bool keepdim);
 Tensor* prod_backward(const Tensor* grad, const Tensor* input, const Tensor* result);

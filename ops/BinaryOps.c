@@ -68,6 +68,10 @@ Tensor* at_native_sub_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
   Tensor_release(w);
   return r;
 }
+/* PyTorch 1.13: BinaryOps.cpp at::native::rsub (Tensor): at::sub(other, self, alpha) */
+Tensor* at_native_rsub(const Tensor* self, const Tensor* other, Scalar alpha) {
+  return at_sub_Tensor(other, self, alpha);
+}
 /* PyTorch 1.13: BinaryOps.cpp at::native::rsub (Scalar): other - alpha * self */
 Tensor* at_native_rsub_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
   Tensor* w = wrapped_scalar_tensor(other);

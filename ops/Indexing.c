@@ -1,8 +1,8 @@
 /*
  * Indexing.c - advanced indexing: index.Tensor (`a[idx]`), index_put_
- * (`a[idx] = v`) and index_put, masked_fill, and the two operators along one
- * dimension the backward formulas call: index_select and scatter.src (at
- * the end of the file).
+ * (`a[idx] = v`) and index_put, masked_fill, and the operators along one
+ * dimension the backward formulas call: index_select, scatter (.src,
+ * .value), scatter_add, gather and index_add (at the end of the file).
  *
  * The indices are one optional tensor per leading dimension of self (NULL:
  * the whole dimension, as a `:` left by the basic indexing in front).  Bool
@@ -402,11 +402,13 @@ Tensor* at_native_index_put(const Tensor* self, TensorList indices, const Tensor
   return r;
 }
 
-/* ---- index_select, scatter.src -------------------------------------------------
- * Both walk one tensor's elements with an odometer and move whole elements
- * (self, src and the result share one dtype): index_select reads
- * self[..., index[j], ...] into result[..., j, ...]; scatter writes
- * src[i] into a copy of self at i with dim's coordinate replaced by index[i]. */
+/* ---- index_select, scatter, gather, index_add -----------------------------------
+ * Each walks one tensor's elements with an odometer and moves (or adds)
+ * whole elements (self, src and the result share one dtype): index_select
+ * reads self[..., index[j], ...] into result[..., j, ...]; scatter writes
+ * src[i] into a copy of self at i with dim's coordinate replaced by
+ * index[i]; gather reads the other way; index_add adds source's slice j to
+ * self's slice index[j]. */
 
 /* The element offset of coordinates idx (dims of them) in t. */
 static int64_t offset_of(const Tensor* t, const int64_t* idx) {
@@ -460,34 +462,239 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) (scatter_gather_dtype_check,
- * scatter_shape_check, cpu/ScatterGatherKernel.cpp scatter_cpu_kernel) */
-Tensor* at_native_scatter_src(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
-  Tensor* result = NULL;
-  int64_t d = maybe_wrap_dim(dim, self->dim, true);
-  TRY(d >= 0);
-  TORCH_CHECK(index->dtype == ScalarType_Long, "scatter(): Expected dtype int64 for index");
-  TORCH_CHECK(self->dtype == src->dtype, "scatter(): Expected self.dtype to be equal to src.dtype");
-  int64_t self_dims = self->dim ? self->dim : 1, index_dims = index->dim ? index->dim : 1;
-  TORCH_CHECK(self_dims == index_dims, "Index tensor must have the same number of dimensions as self tensor");
-  OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
-  result = at_clone(self, preserve);
-  TRY(result != NULL);
-  if (index->numel == 0 || MetaMode_isEnabled()) return result;
-  size_t isize = Tensor_itemsize(self);
-  int64_t limit = self->dim ? self->sizes[d] : 1;
-  int64_t idx[MINATEN_MAX_DIM] = {0}, dst[MINATEN_MAX_DIM];
+/* ---- scatter, scatter_add, gather ---------------------------------------------
+ * One walk over index's elements (cpu_scatter_gather_base_kernel): at
+ * coordinates i, index[i] replaces dim's coordinate in self's tensor (the
+ * result, for scatter) or in self (for gather).  Functional results are new
+ * contiguous tensors (the structured kernels' outputs), a scatter's a copy
+ * of self first. */
+
+typedef enum ScatterKind { Scatter_Src, Scatter_Value, Scatter_Add, Scatter_Gather } ScatterKind;
+
+static int64_t size_or_one(const Tensor* t, int64_t d) { return t->dim ? t->sizes[d] : 1; }
+
+/* scatter's checks, in its meta function's order (dim already wrapped; src
+ * NULL for scatter.value).
+ * PyTorch 1.13: ScatterGatherChecks.h scatter_gather_dtype_check, scatter_shape_check */
+static int scatter_check(const Tensor* self, int64_t d, const Tensor* index, const Tensor* src) {
+  char b1[128], b2[128], b3[128];
+  if (index->numel != 0)
+    TORCH_CHECK(index->dtype == ScalarType_Long, "scatter(): Expected dtype int64 for index");
+  if (src != NULL)
+    TORCH_CHECK(self->dtype == src->dtype, "scatter(): Expected self.dtype to be equal to src.dtype");
+  if (index->numel == 0) return 0;
+  int64_t self_dims = self->dim ? self->dim : 1;
+  TORCH_CHECK(self_dims == (index->dim ? index->dim : 1),
+              "Index tensor must have the same number of dimensions as self tensor");
+  bool wrong = false;
+  for (int64_t k = 0; k < self_dims && !wrong; k++)
+    wrong = k != d && size_or_one(index, k) > size_or_one(self, k);
+  for (int64_t k = 0; src != NULL && k < self_dims && !wrong; k++) {
+    if (src->dim != 0) TRY(maybe_wrap_dim(k, src->dim, false) >= 0); /* src.size(k) */
+    wrong = size_or_one(index, k) > size_or_one(src, k);
+  }
+  IntArrayRef_format(Tensor_sizes(index), b1, sizeof b1);
+  IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2);
+  if (src != NULL) {
+    TORCH_CHECK((src->dim ? src->dim : 1) == (index->dim ? index->dim : 1),
+                "Index tensor must have the same number of dimensions as src tensor");
+    TORCH_CHECK(!wrong, "Expected index %s to be smaller than self %s apart from dimension %lld and to be smaller "
+                "size than src %s", b1, b2, (long long)d, IntArrayRef_format(Tensor_sizes(src), b3, sizeof b3));
+  } else {
+    TORCH_CHECK(!wrong, "Expected index %s to be smaller than self %s apart from dimension %lld", b1, b2,
+                (long long)d);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+/* gather's checks.  PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC(gather),
+ * ScatterGatherChecks.h gather_shape_check */
+static int gather_check(const Tensor* self, int64_t d, const Tensor* index) {
+  char b1[128], b2[128];
+  int64_t self_dims = self->dim ? self->dim : 1;
+  TORCH_CHECK(self_dims == (index->dim ? index->dim : 1),
+              "Index tensor must have the same number of dimensions as input tensor");
+  for (int64_t k = 0; k < self_dims; k++)
+    TORCH_CHECK(k == d || size_or_one(index, k) <= size_or_one(self, k),
+                "Size does not match at dimension %lld expected index %s to be smaller than self %s apart from "
+                "dimension %lld", (long long)k, IntArrayRef_format(Tensor_sizes(index), b1, sizeof b1),
+                IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2), (long long)d);
+  if (index->numel != 0) TORCH_CHECK(index->dtype == ScalarType_Long, "gather(): Expected dtype int64 for index");
+  return 0;
+fail:
+  return -1;
+}
+
+/* The walk: for scatter, result is self's copy (or self, in place) and the
+ * elements of src (or value) go to it; for gather, result has index's shape
+ * and takes self's elements.  0, or -1 with the bounds error.
+ * PyTorch 1.13: native/cpu/ScatterGatherKernel.cpp cpu_scatter_gather_base_kernel */
+static int scatter_gather_loop(Tensor* result, const Tensor* self, int64_t d, const Tensor* index,
+                               const Tensor* src, Scalar value, ScatterKind kind) {
+  if (index->numel == 0 || MetaMode_isEnabled()) return 0;
+  size_t isize = Tensor_itemsize(result);
+  const Tensor* bounded = kind == Scatter_Gather ? self : result;
+  int64_t limit = size_or_one(bounded, d);
+  int64_t idx[MINATEN_MAX_DIM] = {0}, moved[MINATEN_MAX_DIM];
   do {
     int64_t v = load_int(ScalarType_Long, Tensor_data(index) + offset_of(index, idx) * 8);
     TORCH_CHECK(v >= 0 && v < limit, "index %lld is out of bounds for dimension %lld with size %lld", (long long)v,
                 (long long)d, (long long)limit);
-    for (int64_t k = 0; k < index->dim; k++) dst[k] = idx[k];
-    if (self->dim) dst[d] = v;
-    memcpy(Tensor_data(result) + offset_of(result, dst) * (int64_t)isize,
-           Tensor_data(src) + offset_of(src, idx) * (int64_t)isize, isize);
+    for (int64_t k = 0; k < index->dim; k++) moved[k] = idx[k];
+    if (bounded->dim) moved[d] = v;
+    if (kind == Scatter_Gather) {
+      memcpy(Tensor_data(result) + offset_of(result, idx) * (int64_t)isize,
+             Tensor_data(self) + offset_of(self, moved) * (int64_t)isize, isize);
+      continue;
+    }
+    char* dst = Tensor_data(result) + offset_of(result, moved) * (int64_t)isize;
+    const char* from = kind == Scatter_Value ? NULL : Tensor_data(src) + offset_of(src, idx) * (int64_t)isize;
+    if (kind == Scatter_Src) memcpy(dst, from, isize);
+    else if (kind == Scatter_Value) store_scalar(result->dtype, dst, value);
+    else if (ScalarType_isFloating(result->dtype))
+      store_from_double(result->dtype, dst, load_double(result->dtype, dst) + load_double(result->dtype, from));
+    else
+      store_scalar(result->dtype, dst, Scalar_fromLong(load_int(result->dtype, dst) + load_int(result->dtype, from)));
   } while (odometer_next(idx, index->sizes, index->dim));
+  return 0;
+fail:
+  return -1;
+}
+
+/* A new contiguous copy of self, to scatter into. */
+static Tensor* contiguous_copy(const Tensor* self) {
+  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+  return at_clone(self, contiguous);
+}
+
+/* scatter of each kind into a copy of self (result == NULL) or into self. */
+static Tensor* scatter_impl(Tensor* inplace, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                            Scalar value, ScatterKind kind) {
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  TRY(scatter_check(self, d, index, kind == Scatter_Value ? NULL : src) == 0);
+  result = inplace != NULL ? Tensor_retain(inplace) : contiguous_copy(self);
+  TRY(result != NULL);
+  TRY(scatter_gather_loop(result, self, d, index, src, value, kind) == 0);
   return result;
 fail:
   Tensor_release(result);
   return NULL;
+}
+
+static const Scalar kNoValue = {ScalarTag_Long, {.i = 0}};
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) */
+Tensor* at_native_scatter_src(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_impl(NULL, self, dim, index, src, kNoValue, Scatter_Src);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) */
+Tensor* at_native_scatter_value(const Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
+  return scatter_impl(NULL, self, dim, index, NULL, value, Scatter_Value);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) */
+Tensor* at_native_scatter_add(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_impl(NULL, self, dim, index, src, kNoValue, Scatter_Add);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) (in place) */
+Tensor* at_native_scatter_add_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_impl(self, self, dim, index, src, kNoValue, Scatter_Add);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC(gather), TORCH_IMPL_FUNC(gather_out) */
+Tensor* at_native_gather(const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad) {
+  (void)sparse_grad; /* only the backward reads it */
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  TRY(gather_check(self, d, index) == 0);
+  result = empty_cpu(Tensor_sizes(index), self->dtype);
+  TRY(result != NULL);
+  TRY(scatter_gather_loop(result, self, d, index, NULL, kNoValue, Scatter_Gather) == 0);
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* ---- index_add ---------------------------------------------------------------- */
+
+/* index_add's checks, the meta function's (dim already wrapped).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp index_func_meta_impl */
+static int index_add_check(const Tensor* self, int64_t d, const Tensor* index, const Tensor* source) {
+  char buf[128];
+  TORCH_CHECK_INDEX(index->dim <= 1, "index_add_(): Index is supposed to be a vector, but got dim: %lld with type: %s "
+                    "and size: %s", (long long)index->dim, ScalarType_name(index->dtype),
+                    IntArrayRef_format(Tensor_sizes(index), buf, sizeof buf));
+  TORCH_CHECK(index->dtype == ScalarType_Long || index->dtype == ScalarType_Int,
+              "index_add_(): Expected dtype int32/int64 for index but got: %s", ScalarType_name(index->dtype));
+  TORCH_CHECK(self->dtype == source->dtype, "index_add_(): self (%s) and source (%s) must have the same scalar type",
+              ScalarType_name(self->dtype), ScalarType_name(source->dtype));
+  TORCH_CHECK(d == 0 || d < source->dim, "index_add_(): Indexing dim %lld is out of bounds of the source tensor with "
+              "dim %lld", (long long)d, (long long)source->dim);
+  TORCH_CHECK(index->numel == size_or_one(source, d), "index_add_(): Number of indices (%lld) should be equal to "
+              "source.size(dim): (%lld), for dim: %lld", (long long)index->numel, (long long)size_or_one(source, d),
+              (long long)d);
+  return 0;
+fail:
+  return -1;
+}
+
+/* result[..., index[j], ...] += alpha * source[..., j, ...] over source's elements.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp index_add_cpu_ */
+static int index_add_loop(Tensor* result, int64_t d, const Tensor* index, const Tensor* source, Scalar alpha) {
+  if (source->numel == 0 || MetaMode_isEnabled()) return 0;
+  size_t isize = Tensor_itemsize(result), xsize = Tensor_itemsize(index);
+  int64_t limit = size_or_one(result, d);
+  bool floating = ScalarType_isFloating(result->dtype);
+  double a = Scalar_toDouble(alpha);
+  int64_t ai = floating ? 0 : Scalar_toLong(alpha);
+  int64_t idx[MINATEN_MAX_DIM] = {0}, dst[MINATEN_MAX_DIM];
+  do {
+    int64_t j = source->dim ? idx[d] : 0;
+    int64_t v = load_int(index->dtype, Tensor_data(index) + (index->dim ? j * index->strides[0] : 0) * (int64_t)xsize);
+    TORCH_CHECK_INDEX(v >= 0 && v < limit, "index out of range in self");
+    for (int64_t k = 0; k < source->dim; k++) dst[k] = idx[k];
+    if (result->dim) dst[d] = v;
+    char* p = Tensor_data(result) + offset_of(result, dst) * (int64_t)isize;
+    const char* q = Tensor_data(source) + offset_of(source, idx) * (int64_t)isize;
+    if (floating)
+      store_from_double(result->dtype, p, load_double(result->dtype, p) + a * load_double(source->dtype, q));
+    else
+      store_scalar(result->dtype, p, Scalar_fromLong(load_int(result->dtype, p) + ai * load_int(source->dtype, q)));
+  } while (odometer_next(idx, source->sizes, source->dim));
+  return 0;
+fail:
+  return -1;
+}
+
+static Tensor* index_add_impl(Tensor* inplace, const Tensor* self, int64_t dim, const Tensor* index,
+                              const Tensor* source, Scalar alpha) {
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  TRY(index_add_check(self, d, index, source) == 0);
+  result = inplace != NULL ? Tensor_retain(inplace) : contiguous_copy(self);
+  TRY(result != NULL);
+  TRY(index_add_loop(result, d, index, source, alpha) == 0);
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_add_cpu_out) */
+Tensor* at_native_index_add(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source, Scalar alpha) {
+  return index_add_impl(NULL, self, dim, index, source, alpha);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_add_cpu_out) (in place) */
+Tensor* at_native_index_add_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* source, Scalar alpha) {
+  return index_add_impl(self, self, dim, index, source, alpha);
 }

@@ -1,5 +1,5 @@
 /*
- * TensorCompare.c - clamp and where.
+ * TensorCompare.c - clamp (with number and with tensor bounds) and where.
  *
  * clamp is two binary operations of the elementwise loop (ops/BinaryOps.h)
  * with the bound wrapped, so its result dtype follows result_type: an
@@ -68,6 +68,68 @@ Tensor* at_native_clamp_(Tensor* self, OptionalScalar min, OptionalScalar max) {
 Tensor* at_native_clamp_out(const Tensor* self, OptionalScalar min, OptionalScalar max, Tensor* out) {
   if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
   return clamp_into(out, self, min, max, true);
+}
+
+/* ---- clamp with tensor bounds ------------------------------------------------
+ * clamp.Tensor's iterator takes self and the bounds given (NULL: None) and
+ * computes in their common dtype (result_type over the three, so a 0-dim
+ * bound does not widen a dimensioned self of its category); the kernel is
+ * min(max(self, min), max), maximum alone for a lower bound only and
+ * minimum alone for an upper one.  Its in-place and out= forms cast the
+ * result into their tensor when the common dtype can be cast to it
+ * (enforce_safe_casting_to_output), else refuse with the iterator's "result
+ * type Float can't be cast to the desired output type Long".
+ * NB(minaten): two binary loops (ops/BinaryOps.h) instead of one of three
+ * operands; both propagate NaN as clamp_kernel does, and the pairwise
+ * result types equal the common one. */
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp, Tensor), TORCH_IMPL_FUNC(clamp_Tensor_out),
+ * native/cpu/TensorCompareKernel.cpp clamp_kernel_impl */
+Tensor* at_native_clamp_Tensor(const Tensor* self, const Tensor* min, const Tensor* max) {
+  TORCH_CHECK(min != NULL || max != NULL, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  static const Scalar one = {ScalarTag_Long, {.i = 1}};
+  Tensor* operands[3] = {(Tensor*)self, (Tensor*)(min != NULL ? min : max), (Tensor*)max};
+  size_t n = min != NULL && max != NULL ? 3 : 2;
+  ScalarType common = result_type_list((TensorList){operands, n});
+  Tensor* r = min != NULL ? binary_op(NULL, self, min, BinaryOp_Maximum, one) : Tensor_retain(self);
+  if (r == NULL || max == NULL) return r;
+  Tensor* s = binary_op(NULL, r, max, BinaryOp_Minimum, one);
+  Tensor_release(r);
+  if (s == NULL || s->dtype == common) return s;
+  r = at_to_dtype(s, common, false, false, kNoMemoryFormat);
+  Tensor_release(s);
+  return r;
+fail:
+  return NULL;
+}
+
+/* The clamped result cast into out (in place, or out= resized). */
+static Tensor* clamp_Tensor_into(Tensor* out, const Tensor* self, const Tensor* min, const Tensor* max, bool resize) {
+  Tensor* r = at_native_clamp_Tensor(self, min, max);
+  if (r == NULL) return NULL;
+  if (!canCast(r->dtype, out->dtype)) {
+    Error_set(ErrorType_RuntimeError, "result type %s can't be cast to the desired output type %s",
+              ScalarType_name(r->dtype), ScalarType_name(out->dtype));
+    Tensor_release(r);
+    return NULL;
+  }
+  if (resize) return resize_and_copy_out(out, r);
+  int rc = copy_into(out, r);
+  Tensor_release(r);
+  return rc < 0 ? NULL : Tensor_retain(out);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp clamp_ (Tensor; structured, in place) */
+Tensor* at_native_clamp__Tensor(Tensor* self, const Tensor* min, const Tensor* max) {
+  return clamp_Tensor_into(self, self, min, max, false);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_Tensor_out) (out=) */
+Tensor* at_native_clamp_Tensor_out(const Tensor* self, const Tensor* min, const Tensor* max, Tensor* out) {
+  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
+  if (min != NULL && assert_no_partial_overlap(out, min) < 0) return NULL;
+  if (max != NULL && assert_no_partial_overlap(out, max) < 0) return NULL;
+  return clamp_Tensor_into(out, self, min, max, true);
 }
 
 /* ---- where ---------------------------------------------------------------- */

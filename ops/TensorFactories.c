@@ -177,6 +177,14 @@ Tensor* at_native_zeros(IntArrayRef size, OptionalScalarType dtype, OptionalLayo
   return zeroed(at_empty_memory_format(size, dtype, layout, device, pin_memory, kNoMemoryFormat));
 }
 
+/* zeros of the given options.
+ * NB(minaten): not a ZeroTensor (minaten has no such key): mutable, with storage.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp _efficientzerotensor */
+Tensor* at_native__efficientzerotensor(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                                       OptionalDevice device, OptionalBool pin_memory) {
+  return at_native_zeros(size, dtype, layout, device, pin_memory);
+}
+
 /* The dtype full() gives a tensor when none is asked for: bool for a bool,
  * int64 for an integer, else the default.
  * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp infer_full_options */

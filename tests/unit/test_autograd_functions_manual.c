@@ -8,8 +8,9 @@
  * formula calls the helper, under a TorchDispatchMode printing each call
  * (the lines below `is_same_size` and the saved variables' `detach`).  As in
  * 1.13, a trace shows the "subclass-like" path of prod_backward,
- * evenly_distribute_backward and index_backward (Note [Subclass-like paths
- * under the trace]); the same helpers run untraced give the same values
+ * evenly_distribute_backward, index_backward, cumprod_backward, clamp's
+ * tensor-bound helpers, index_select_backward and gather_backward (Note
+ * [Subclass-like paths under the trace]); the same helpers run untraced give the same values
  * through the other path.  The inputs are 1.13's P(2, 3) =
  * arange(1, 7).reshape(2, 3) / 4 and friends.
  */
@@ -27,6 +28,7 @@
 #include "test_util.h"
 #include "autograd/FunctionsManual.h"
 #include "dispatch/TraceMode.h"
+#include "runtime/GradMode.h"
 
 /* ---- tensors -------------------------------------------------------------------- */
 
@@ -38,6 +40,15 @@ static Tensor* tensor_of(IntArrayRef shape, const float* vals) {
   return t;
 }
 #define T(shape, ...) tensor_of(shape, (const float[]){__VA_ARGS__})
+
+/* A contiguous int64 tensor of the given shape and values (indices). */
+static Tensor* long_tensor(IntArrayRef shape, const int64_t* vals) {
+  OptionalScalarType dtype = {true, ScalarType_Long};
+  Tensor* t = at_empty_memory_format(shape, dtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  assert_non_null(t);
+  memcpy(Tensor_data(t), vals, (size_t)t->numel * sizeof(int64_t));
+  return t;
+}
 
 /* 1.13's P(*shape): arange(1, n + 1) / 4 in that shape. */
 static Tensor* P(IntArrayRef shape) {
@@ -145,23 +156,24 @@ static void test_identities_maybe_multiply_and_scalar_others(void** state) {
   Tensor_release(g);
 }
 
-/* x / y, x P(2, 3), y P(3): 1.13's DivBackward0 traces div.Tensor (self),
- * then div.Tensor, neg, mul.Tensor, div.Tensor (other); other's gradient
+/* x / y, x P(2, 3), y P(3): 1.13's DivBackward0 computes other's gradient
+ * first (the formulas' keys sorted): div.Tensor, div.Tensor, neg,
+ * mul.Tensor, then self's: div.Tensor; other's gradient
  * summed over dim 0 is [-20, -7, -4]; with rounding_mode, zeros_like. */
 static void test_div_backward(void** state) {
   (void)state;
   Tensor *x = P(INTS(2, 3)), *y = P(INTS(3)), *g = ones(INTS(2, 3));
   trace_start();
-  Tensor* gs = div_tensor_self_backward(g, y, ScalarType_Float, NULL);
   Tensor* go = div_tensor_other_backward(g, x, y, NULL);
+  Tensor* gs = div_tensor_self_backward(g, y, ScalarType_Float, NULL);
   trace_expect("op aten::div.Tensor\nop aten::div.Tensor\nop aten::neg\nop aten::mul.Tensor\nop aten::div.Tensor\n");
   ASSERT_VALUES(gs, 4, 2, 1.3333333730697632f, 4, 2, 1.3333333730697632f);
   OptionalIntArrayRef d0 = {true, INTS(0)};
   Tensor* summed = at_sum_dim_IntList(go, d0, false, kNoDtype);
   ASSERT_VALUES(summed, -20, -7, -4);
   trace_start();
-  Tensor* zf = div_tensor_self_backward(g, y, ScalarType_Float, "floor");
   Tensor* zt = div_tensor_other_backward(g, x, y, "trunc");
+  Tensor* zf = div_tensor_self_backward(g, y, ScalarType_Float, "floor");
   trace_expect("op aten::zeros_like\nop aten::zeros_like\n");
   ASSERT_VALUES(zf, 0, 0, 0, 0, 0, 0);
   ASSERT_VALUES(zt, 0, 0, 0, 0, 0, 0);
@@ -494,6 +506,125 @@ static void test_view_helpers(void** state) {
   for (size_t i = 0; i < 10; i++) Tensor_release(all[i]);
 }
 
+/* ---- issue 14's helpers: clamp with tensor bounds, sgn, cumprod, index_select, gather ---- */
+
+/* x.clamp(lo, hi), x P(2, 3), lo [[.5, .5, 1], [0, 2, 0]], hi [[1, .25, 1],
+ * [.5, 1, 1]]: 1.13's ClampBackward0 computes min and max first (the keys
+ * sorted), then self; out of place under the trace (logical_and,
+ * logical_or); x.clamp(lo) alone; untraced (logical_and_ in place) the same
+ * values. */
+static void test_clamp_backward_tensor_bounds(void** state) {
+  (void)state;
+  Tensor *x = P(INTS(2, 3)), *g = ones(INTS(2, 3));
+  Tensor* lo = T(INTS(2, 3), 0.5f, 0.5f, 1.0f, 0.0f, 2.0f, 0.0f);
+  Tensor* hi = T(INTS(2, 3), 1.0f, 0.25f, 1.0f, 0.5f, 1.0f, 1.0f);
+  const bool both[2] = {true, true}, min_only[2] = {true, false};
+  trace_start();
+  TensorList mm = clamp_backward_min_max(g, x, lo, hi, both);
+  Tensor* gs = clamp_backward_Tensor(g, x, lo, hi);
+  TensorList m1 = clamp_backward_min_max(g, x, lo, NULL, min_only);
+  Tensor* gs1 = clamp_backward_Tensor(g, x, lo, NULL);
+  trace_expect("op aten::scalar_tensor\nop aten::lt.Tensor\nop aten::lt.Tensor\nop aten::logical_and\n"
+               "op aten::where.self\nop aten::gt.Tensor\nop aten::lt.Tensor\nop aten::logical_or\n"
+               "op aten::where.self\n"
+               "op aten::scalar_tensor\nop aten::ge.Tensor\nop aten::le.Tensor\nop aten::logical_and\n"
+               "op aten::where.self\n"
+               "op aten::scalar_tensor\nop aten::lt.Tensor\nop aten::where.self\n"
+               "op aten::scalar_tensor\nop aten::ge.Tensor\nop aten::where.self\n");
+  assert_int_equal(mm.size, 2);
+  ASSERT_VALUES(mm.data[0], 1, 0, 0, 0, 0, 0);
+  ASSERT_VALUES(mm.data[1], 0, 1, 0, 1, 1, 1);
+  ASSERT_VALUES(gs, 0, 0, 0, 0, 0, 0);
+  assert_null(m1.data[1]);
+  ASSERT_VALUES(m1.data[0], 1, 0, 1, 0, 1, 0);
+  ASSERT_VALUES(gs1, 0, 1, 0, 1, 0, 1);
+  Tensor* un = clamp_backward_Tensor(g, x, lo, hi);
+  ASSERT_VALUES(un, 0, 0, 0, 0, 0, 0);
+  for (size_t i = 0; i < 2; i++) Tensor_release((Tensor*)mm.data[i]), Tensor_release((Tensor*)m1.data[i]);
+  free((void*)mm.data);
+  free((void*)m1.data);
+  Tensor* all[] = {x, g, lo, hi, gs, gs1, un};
+  for (size_t i = 0; i < 7; i++) Tensor_release(all[i]);
+}
+
+/* P(2, 3).sgn(): _efficientzerotensor of sgn's sizes (zeros, float). */
+static void test_sgn_backward(void** state) {
+  (void)state;
+  Tensor *x = P(INTS(2, 3)), *g = P(INTS(2, 3));
+  Tensor* sg = at_sgn(x);
+  trace_start();
+  Tensor* r = sgn_backward(x, g, sg);
+  trace_expect("op aten::_efficientzerotensor\n");
+  assert_int_equal(r->dtype, ScalarType_Float);
+  assert_geometry(r, INTS(2, 3), INTS(3, 1));
+  ASSERT_VALUES(r, 0, 0, 0, 0, 0, 0);
+  Tensor* all[] = {x, g, sg, r};
+  for (size_t i = 0; i < 4; i++) Tensor_release(all[i]);
+}
+
+/* a.cumprod(1) with a = [[1, -2, 3], [4, 0, -6]] (a zero), grad P(2, 3):
+ * under the trace 1.13's loop (mul, eq, ones, expand, then per k slice,
+ * cumprod, cat / slice, prod.dim_int, ..., stack), untraced the same
+ * values; P(2, 3).cumprod(0) and cumprod(-1) (no zeros: flip, cumsum,
+ * flip, div untraced); one element: grad itself. */
+static void test_cumprod_backward(void** state) {
+  (void)state;
+  Tensor* a = T(INTS(2, 3), 1, -2, 3, 4, 0, -6);
+  Tensor *g = P(INTS(2, 3)), *p = P(INTS(2, 3));
+  Tensor* out = at_cumprod(a, 1, kNoDtype);
+  trace_start();
+  Tensor* r = cumprod_backward(g, a, 1, out);
+  trace_expect("op aten::mul.Tensor\nop aten::eq.Scalar\nop aten::ones\nop aten::expand\n"
+               "op aten::slice.Tensor\nop aten::cumprod\nop aten::cat\n"
+               "op aten::slice.Tensor\nop aten::mul.Tensor\nop aten::sum.dim_IntList\n"
+               "op aten::slice.Tensor\nop aten::prod.dim_int\nop aten::slice.Tensor\nop aten::cumprod\n"
+               "op aten::expand\nop aten::mul.Tensor\nop aten::cat\n"
+               "op aten::slice.Tensor\nop aten::mul.Tensor\nop aten::sum.dim_IntList\n"
+               "op aten::slice.Tensor\nop aten::prod.dim_int\n"
+               "op aten::slice.Tensor\nop aten::mul.Tensor\nop aten::sum.dim_IntList\nop aten::stack\n");
+  ASSERT_VALUES(r, -5.25f, 2.75f, -1.5f, 1.0f, -31.0f, 0.0f);
+  Tensor* ru = cumprod_backward(g, a, 1, out);
+  ASSERT_VALUES(ru, -5.25f, 2.75f, -1.5f, 1.0f, -31.0f, 0.0f);
+  Tensor* o0 = at_cumprod(p, 0, kNoDtype);
+  Tensor* o1 = at_cumprod(p, -1, kNoDtype);
+  Tensor* r0 = cumprod_backward(g, p, 0, o0);
+  Tensor* r1 = cumprod_backward(g, p, -1, o1);
+  ASSERT_VALUES(r0, 1.25f, 2.0625f, 3.0f, 0.25f, 0.625f, 1.125f);
+  ASSERT_VALUES(r1, 0.78125f, 0.265625f, 0.09375f, 5.375f, 3.5f, 1.875f);
+  Tensor* one = P(INTS(1));
+  Tensor* r2 = cumprod_backward(one, one, 0, one);
+  assert_ptr_equal(r2, one);
+  Tensor* all[] = {a, g, p, out, r, ru, o0, o1, r0, r1, one, r2};
+  for (size_t i = 0; i < 12; i++) Tensor_release(all[i]);
+}
+
+/* P(2, 3).index_select(1, [2, 0, 2]) and .gather(0, [[1, 0, 1], [1, 1, 0]])
+ * with grad P(2, 3): new_zeros, then index_add / scatter_add under the
+ * trace; untraced without grad mode in place (index_add_, scatter_add_),
+ * the same values; contiguous results. */
+static void test_index_select_and_gather_backward(void** state) {
+  (void)state;
+  Tensor *g = P(INTS(2, 3)), *self = P(INTS(2, 3));
+  Tensor* isel = long_tensor(INTS(3), (const int64_t[]){2, 0, 2});
+  Tensor* gidx = long_tensor(INTS(2, 3), (const int64_t[]){1, 0, 1, 1, 1, 0});
+  trace_start();
+  Tensor* a = index_select_backward(g, INTS(2, 3), 1, isel);
+  Tensor* b = gather_backward(g, self, 0, gidx, false);
+  trace_expect("op aten::new_zeros\nop aten::index_add\nop aten::new_zeros\nop aten::scatter_add\n");
+  ASSERT_VALUES(a, 0.5f, 0.0f, 1.0f, 1.25f, 0.0f, 2.5f);
+  assert_geometry(a, INTS(2, 3), INTS(3, 1));
+  ASSERT_VALUES(b, 0.0f, 0.5f, 1.5f, 1.25f, 1.25f, 0.75f);
+  assert_geometry(b, INTS(2, 3), INTS(3, 1));
+  AutoGradMode guard = NoGradGuard_enter();
+  Tensor* au = index_select_backward(g, INTS(2, 3), 1, isel);
+  Tensor* bu = gather_backward(g, self, 0, gidx, false);
+  AutoGradMode_exit(guard);
+  ASSERT_VALUES(au, 0.5f, 0.0f, 1.0f, 1.25f, 0.0f, 2.5f);
+  ASSERT_VALUES(bu, 0.0f, 0.5f, 1.5f, 1.25f, 1.25f, 0.75f);
+  Tensor* all[] = {g, self, isel, gidx, a, b, au, bu};
+  for (size_t i = 0; i < 8; i++) Tensor_release(all[i]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_identities_maybe_multiply_and_scalar_others),
@@ -511,6 +642,10 @@ int main(void) {
       cmocka_unit_test(test_index_and_masked_fill_backward),
       cmocka_unit_test(test_slice_and_as_strided_backward),
       cmocka_unit_test(test_view_helpers),
+      cmocka_unit_test(test_clamp_backward_tensor_bounds),
+      cmocka_unit_test(test_sgn_backward),
+      cmocka_unit_test(test_cumprod_backward),
+      cmocka_unit_test(test_index_select_and_gather_backward),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

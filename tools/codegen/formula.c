@@ -402,6 +402,7 @@ static const Argument* find_name(const Translator* T, const char* name, bool* is
 static int emit_ident(Translator* T, const Expr* e, FValue* v) {
   if (strcmp(e->text, "grad") == 0) return setv(v, FT_Tensor, -1, "grad"), 0;
   if (strcmp(e->text, "grads") == 0) return setv(v, FT_TensorList, -1, "grads_list"), 0;
+  if (strcmp(e->text, "grad_input_mask") == 0) return setv(v, FT_Mask, -1, "grad_input_mask"), 0;
   bool is_output = false;
   const Argument* a = find_name(T, e->text, &is_output);
   if (a == NULL) return t_fail(T, e, "unknown name '%s' in a formula", e->text);
@@ -541,6 +542,12 @@ static const ManualFunction kManual[] = {
     {"pow_backward_exponent", "pow_backward_exponent", T_, {T_, T_, T_, T_}, 4},
     {"pow_backward_exponent", "pow_backward_exponent_Scalar", T_, {T_, FT_Scalar, T_, T_}, 4},
     {"clamp_backward", "clamp_backward", T_, {T_, T_, FT_OptScalar, FT_OptScalar}, 4},
+    {"clamp_backward", "clamp_backward_Tensor", T_, {T_, T_, T_, T_}, 4},
+    {"clamp_backward_min_max", "clamp_backward_min_max", FT_TensorList, {T_, T_, T_, T_, FT_Mask}, 5},
+    {"sgn_backward", "sgn_backward", T_, {T_, T_, T_}, 3},
+    {"cumprod_backward", "cumprod_backward", T_, {T_, T_, FT_Int, T_}, 4},
+    {"index_select_backward", "index_select_backward", T_, {T_, FT_IntList, FT_Int, T_}, 4},
+    {"gather_backward", "gather_backward", T_, {T_, T_, FT_Int, T_, FT_Bool}, 5},
     {"sum_backward", "sum_backward", T_, {T_, FT_IntList, FT_OptIntList, FT_Bool}, 4},
     {"mean_backward", "mean_backward", T_, {T_, FT_IntList, FT_OptIntList, FT_Int, FT_Bool}, 5},
     {"prod_backward", "prod_backward", T_, {T_, T_, T_}, 3},
@@ -715,7 +722,8 @@ static int emit_binary(Translator* T, const Expr* e, FValue* v) {
   bool t0 = vals[0].type == FT_Tensor, t1 = vals[1].type == FT_Tensor;
   if (!t0 && !t1) {
     if (!is_number(vals[0].type) || !is_number(vals[1].type)) return t_fail(T, e, "bad operands of '%s'", e->text);
-    FType type = vals[0].type == FT_Double || vals[1].type == FT_Double ? FT_Double : FT_Int;
+    bool compare = strchr("<>=!", e->text[0]) != NULL;
+    FType type = compare ? FT_Bool : vals[0].type == FT_Double || vals[1].type == FT_Double ? FT_Double : FT_Int;
     return setv(v, type, -1, "(%s %s %s)", vals[0].c, e->text, vals[1].c), 0;
   }
   const char* method = NULL;

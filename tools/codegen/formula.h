@@ -65,6 +65,7 @@ typedef enum FType {
   FT_Geometry,       /* const TensorGeometry* */
   FT_SizesList,      /* SizesList */
   FT_ScalarTypeList, /* ScalarTypeList */
+  FT_Mask,           /* const bool*: grad_input_mask, one per input of the formula */
   FT_Other,          /* any other C kind: passed through as it is */
 } FType;
 

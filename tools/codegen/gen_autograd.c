@@ -24,7 +24,11 @@
  *
  * Node names are 1.13's: the operator's name in CamelCase without leading
  * underscores, `Backward`, and how many entries of the file with that name
- * come before (max.dim: MaxBackward0, max: MaxBackward1).
+ * and a formula come before (max.dim: MaxBackward0, max: MaxBackward1;
+ * eq_.Scalar: EqBackward0, eq_.Tensor: EqBackward1, and eq.Scalar, with
+ * `output_differentiability: [False]` alone, none).  A node computes its
+ * inputs' gradients in the sorted order of the formulas' keys ("min, max"
+ * before "self"), as 1.13's generated apply does.
  *
  * PyTorch 1.13: tools/autograd/gen_autograd_functions.py (Functions.h/.cpp),
  * tools/autograd/gen_variable_type.py (VariableType_*.cpp),
@@ -47,8 +51,10 @@ typedef struct AutogradEntry {
   Expr* exprs[kMaxInputs];             /* the formulas, parsed */
   const DerivativeFormula* formulas[kMaxInputs];
   size_t num_formulas;
+  size_t num_names[kMaxInputs];        /* how many inputs each formula computes (`min, max:` 2) */
   const Argument* inputs[kMaxInputs];  /* differentiable inputs, schema order */
   int formula_of[kMaxInputs];          /* inputs[i]'s formula */
+  int name_pos[kMaxInputs];            /* inputs[i]'s place in its formula's names (its tuple element) */
   size_t num_inputs;
   bool list_input;                     /* the one input is a Tensor[] */
   const char* output_cond[kMaxOutputs]; /* NULL: not differentiable; "true"; a C++ condition */
@@ -100,38 +106,64 @@ static const Argument* find_input(const FunctionSchema* s, const char* name) {
   return NULL;
 }
 
+/* The names of a formula's key, "min, max" -> {"min", "max"} (into buf);
+ * how many, or -1 when there are more than kMaxInputs. */
+static int split_names(const char* var_names, char* buf, size_t size, const char** names) {
+  snprintf(buf, size, "%s", var_names);
+  int n = 0;
+  for (char* p = buf; *p != '\0';) {
+    while (*p == ' ' || *p == ',') *p++ = '\0';
+    if (*p == '\0') break;
+    if (n == kMaxInputs) return -1;
+    names[n++] = p;
+    while (*p != '\0' && *p != ' ' && *p != ',') p++;
+  }
+  return n;
+}
+
 /* Parses the formulas and finds the differentiable inputs and outputs. */
 static int resolve_formulas(AutogradEntry* a) {
   const FunctionSchema* s = &a->fn->schema;
   const DerivativeEntry* d = a->d;
   for (size_t i = 0; i < d->num_formulas; i++) {
     const DerivativeFormula* f = &d->formulas[i];
-    const Argument* arg = find_input(s, f->var_names);
-    if (arg == NULL)
-      return error_at(f->loc, 0, "'%s' is not an input of the operator (several inputs in one formula are not "
-                      "supported)", f->var_names);
+    char buf[256];
+    const char* names[kMaxInputs];
+    int num_names = split_names(f->var_names, buf, sizeof buf, names);
+    if (num_names <= 0) return error_at(f->loc, 0, "'%s' does not name the operator's inputs", f->var_names);
+    for (int j = 0; j < num_names; j++) {
+      const Argument* arg = find_input(s, names[j]);
+      if (arg == NULL) return error_at(f->loc, 0, "'%s' is not an input of the operator", names[j]);
+      if (!(arg->type.base == SchemaBaseType_Tensor) && strcmp(f->formula, "non_differentiable") != 0)
+        return error_at(f->loc, 0, "'%s' is not a tensor: only tensors have gradients", names[j]);
+    }
     if (strcmp(f->formula, "non_differentiable") == 0) continue;
     if (a->num_formulas == kMaxInputs)
       return error_at(f->loc, 0, "more than 8 formulas in one entry%s", "");
-    if (!(arg->type.base == SchemaBaseType_Tensor))
-      return error_at(f->loc, 0, "'%s' is not a tensor: only tensors have gradients", f->var_names);
     char err[256];
     int col = 0;
     Expr* e = Formula_parse(f->formula, err, sizeof err, &col);
     if (e == NULL) return error_at(f->loc, col, "%s", err);
     a->exprs[a->num_formulas] = e;
+    a->num_names[a->num_formulas] = (size_t)num_names;
     a->formulas[a->num_formulas++] = f;
     a->uses_grads = a->uses_grads || uses_name(e, "grads");
   }
   /* the differentiable inputs, in the schema's order */
   for (size_t i = 0; i < s->num_arguments; i++)
-    for (size_t k = 0; k < a->num_formulas; k++)
-      if (strcmp(a->formulas[k]->var_names, s->arguments[i].name) == 0) {
-        if (a->num_inputs == kMaxInputs) break;
-        a->inputs[a->num_inputs] = &s->arguments[i];
-        a->formula_of[a->num_inputs++] = (int)k;
-        a->list_input = a->list_input || s->arguments[i].type.is_list;
-      }
+    for (size_t k = 0; k < a->num_formulas; k++) {
+      char buf[256];
+      const char* names[kMaxInputs];
+      int num_names = split_names(a->formulas[k]->var_names, buf, sizeof buf, names);
+      for (int j = 0; j < num_names; j++)
+        if (strcmp(names[j], s->arguments[i].name) == 0) {
+          if (a->num_inputs == kMaxInputs) break;
+          a->inputs[a->num_inputs] = &s->arguments[i];
+          a->name_pos[a->num_inputs] = j;
+          a->formula_of[a->num_inputs++] = (int)k;
+          a->list_input = a->list_input || s->arguments[i].type.is_list;
+        }
+    }
   if (a->list_input && a->num_inputs > 1)
     return error_at(d->loc, 0, "%s: a Tensor[] input must be the only differentiable one", a->fn->qualified);
   /* the differentiable outputs: output_differentiability, or every tensor
@@ -164,6 +196,9 @@ static int scan_saved(const Model* m, AutogradEntry* a) {
     FValue v;
     T->formula_bit = 1u << k;
     if (Translator_emit(T, a->exprs[k], &v) < 0) rc = error_at(a->formulas[k]->loc, T->err_col, "%s", T->err);
+    else if (a->num_names[k] > 1 && v.type != FT_TensorList)
+      rc = error_at(a->formulas[k]->loc, 0, "the formula of '%s' must give one gradient per input (a tuple)",
+                    a->formulas[k]->var_names);
   }
   fclose(T->out);
   T->out = NULL;
@@ -201,7 +236,13 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
                d->name);
       goto fail;
     }
-    /* the node's name: CamelCase + how many entries of that name before */
+    if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
+      free_entry(a);
+      goto fail;
+    }
+    /* the node's name: CamelCase + how many entries of that name with a
+     * formula came before (an entry without one, `output_differentiability:
+     * [False]` alone, makes no node and takes no number) */
     char camel[64];
     camel_case(a->fn->schema.name, camel, sizeof camel);
     size_t j = 0;
@@ -209,16 +250,13 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
     if (j == num_names) {
       if (num_names == 256) {
         error_at(d->loc, 0, "more than 256 operator names%s", "");
+        free_entry(a);
         goto fail;
       }
       snprintf(names[num_names], sizeof names[0], "%s", camel);
       counts[num_names++] = 0;
     }
-    snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
-    if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
-      free_entry(a);
-      goto fail;
-    }
+    if (a->num_formulas > 0) snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
     if (makes_code(a)) (*n)++;
     else free_entry(a);
   }
@@ -267,32 +305,59 @@ static void print_node_struct(FILE* f, const AutogradEntry* a) {
 
 /* ----------------------------------------------------------------- apply */
 
-/* The block of apply computing input i's gradient: its formula, under
- * Node_should_compute_output, into grad_inputs[i] (every edge of a
- * Tensor[] input). */
-static void print_formula_block(FILE* f, const AutogradEntry* a, size_t i, Translator* T) {
-  int k = a->formula_of[i];
+/* The inputs formula k computes, in the order of its names; how many. */
+static size_t inputs_of_formula(const AutogradEntry* a, size_t k, size_t* ix) {
+  size_t n = 0;
+  for (size_t pos = 0; pos < a->num_names[k]; pos++)
+    for (size_t i = 0; i < a->num_inputs; i++)
+      if (a->formula_of[i] == (int)k && a->name_pos[i] == (int)pos) ix[n++] = i;
+  return n;
+}
+
+/* The block of apply computing formula k's gradients: the formula, under
+ * Node_should_compute_output of its inputs, into grad_inputs[i] (every
+ * edge of a Tensor[] input; one element of the tuple a formula of several
+ * inputs gives, each where that input needs it).  A formula reading
+ * grad_input_mask gets one bool per input it computes. */
+static void print_formula_block(FILE* f, const AutogradEntry* a, size_t k, Translator* T) {
+  size_t ix[kMaxInputs];
+  size_t n = inputs_of_formula(a, k, ix);
   fputs("  /* ", f);
   gen_printCommentText(f, a->formulas[k]->var_names);
   fputs(": ", f);
   gen_printCommentText(f, a->formulas[k]->formula);
   fputs(" */\n", f);
-  if (a->list_input)
-    fprintf(f, "  if (fn->%s_size_ > 0 && Node_should_compute_output(node, 0)) {\n", a->inputs[i]->name);
-  else
-    fprintf(f, "  if (Node_should_compute_output(node, %zu)) {\n", i);
+  if (a->list_input) {
+    fprintf(f, "  if (fn->%s_size_ > 0 && Node_should_compute_output(node, 0)) {\n", a->inputs[0]->name);
+  } else {
+    fputs("  if (", f);
+    for (size_t j = 0; j < n; j++) fprintf(f, "%sNode_should_compute_output(node, %zu)", j ? " || " : "", ix[j]);
+    fputs(") {\n", f);
+  }
+  if (uses_name(a->exprs[k], "grad_input_mask")) {
+    fprintf(f, "    bool grad_input_mask[%zu] = {", n);
+    for (size_t j = 0; j < n; j++) fprintf(f, "%sNode_should_compute_output(node, %zu)", j ? ", " : "", ix[j]);
+    fputs("};\n", f);
+  }
   T->indent = "    ";
   T->formula_bit = 1u << k;
   FValue v;
   if (Translator_emit(T, a->exprs[k], &v) < 0) return; /* the scan succeeded: cannot happen */
   if (a->list_input) {
-    fprintf(f, "    for (size_t i = 0; i < %s.size && i < fn->%s_size_; i++) {\n", v.c, a->inputs[i]->name);
+    const char* name = a->inputs[0]->name;
+    fprintf(f, "    for (size_t i = 0; i < %s.size && i < fn->%s_size_; i++) {\n", v.c, name);
     fprintf(f, "      grad_inputs[i] = (Tensor*)%s.data[i];\n", v.c);
     fprintf(f, "      ((Tensor**)%s.data)[i] = NULL;\n    }\n", v.c);
+  } else if (a->num_names[k] > 1) {
+    for (size_t j = 0; j < n; j++) {
+      fprintf(f, "    if (Node_should_compute_output(node, %zu) && %s.size > %d) {\n", ix[j], v.c, a->name_pos[ix[j]]);
+      fprintf(f, "      grad_inputs[%zu] = (Tensor*)%s.data[%d];\n", ix[j], v.c, a->name_pos[ix[j]]);
+      fprintf(f, "      ((Tensor**)%s.data)[%d] = NULL;\n    }\n", v.c, a->name_pos[ix[j]]);
+    }
   } else if (v.tmp >= 0) {
-    fprintf(f, "    grad_inputs[%zu] = %s;\n    %s = NULL;\n", i, v.c, v.c);
+    fprintf(f, "    grad_inputs[%zu] = %s;\n    %s = NULL;\n", ix[0], v.c, v.c);
   } else {
-    fprintf(f, "    grad_inputs[%zu] = Tensor_retain(%s);\n", i, v.c);
+    fprintf(f, "    grad_inputs[%zu] = Tensor_retain(%s);\n", ix[0], v.c);
   }
   fputs("  }\n", f);
 }
@@ -307,7 +372,17 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   T.m = m;
   T.schema = &a->fn->schema;
   T.out = b;
-  for (size_t i = 0; i < a->num_inputs; i++) print_formula_block(b, a, i, &T);
+  /* 1.13 computes the gradients in the sorted order of the formulas' keys
+   * ("min, max", "other", "self"), not the schema's */
+  bool printed[kMaxInputs] = {false};
+  for (size_t n = 0; n < a->num_formulas; n++) {
+    size_t k = a->num_formulas;
+    for (size_t j = 0; j < a->num_formulas; j++)
+      if (!printed[j] && (k == a->num_formulas || strcmp(a->formulas[j]->var_names, a->formulas[k]->var_names) < 0))
+        k = j;
+    printed[k] = true;
+    print_formula_block(b, a, k, &T);
+  }
   fclose(b);
 
   fprintf(f, "\n/* %s::apply.  PyTorch 1.13: torch/csrc/autograd/generated/Functions.cpp */\n", a->node);

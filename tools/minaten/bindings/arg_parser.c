@@ -19,7 +19,8 @@
  *      first element only when matching, so `a.view((2, 3.5))` fails here
  *      with a TypeError, and a device string is parsed here.
  *
- * A 0-dim tensor passed for an int, float or Scalar is read with
+ * A 0-dim tensor passed for an int, float or Scalar (one that does not
+ * require grad) is read with
  * `__index__` / `__float__` / `item()`, which run aten::_local_scalar_dense
  * (it shows in the trace, as in PyTorch).
  *
@@ -34,12 +35,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
 #include "ops/lazy/LazyBindings.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/bindings/bindings.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "tools/minaten/interpreter/abstract.h"
 
 /* ---- tensors read as Python numbers -------------------------------------- */
 
@@ -175,7 +177,8 @@ static bool param_check(const Value* v, const Argument* a, bool numbers_as_tenso
   switch (t->base) {
     case SchemaBaseType_Tensor: return v->kind == Value_Tensor || (numbers_as_tensors && Value_isNumber(v));
     case SchemaBaseType_Scalar:
-    case SchemaBaseType_float: return Value_isNumber(v) || is_zero_dim_tensor(v);
+    case SchemaBaseType_float: /* a 0-dim tensor that requires grad is not a number */
+      return Value_isNumber(v) || (is_zero_dim_tensor(v) && !requires_grad(v->u.tensor));
     case SchemaBaseType_int:
     case SchemaBaseType_SymInt:
       return v->kind == Value_Int ||

@@ -1,0 +1,61 @@
+# double backward through relu, sigmoid and tanh: their gradients are
+# threshold_backward, sigmoid_backward and tanh_backward, differentiable
+# again (ThresholdBackwardBackward0, SigmoidBackwardBackward0,
+# TanhBackwardBackward0) (issue 14)
+x = torch.tensor([[-1., 0.5, 2.], [0., -0.25, 3.]], requires_grad=True)
+w = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+y = (x.relu() * w).sum()
+g, = torch.autograd.grad(y, x, create_graph=True)
+print(g)
+print(g.grad_fn.name())
+print([(f.name() if f is not None else None, i) for f, i in g.grad_fn.next_functions])
+trace_on()
+(g * g).sum().backward()
+trace_off()
+print(x.grad)
+print(w.grad)
+# sigmoid: the second derivative
+x.grad = None
+s = x.sigmoid()
+g, = torch.autograd.grad(s.sum(), x, create_graph=True)
+print(g)
+print(g.grad_fn.name())
+print([(f.name() if f is not None else None, i) for f, i in g.grad_fn.next_functions])
+trace_on()
+g.sum().backward()
+trace_off()
+print(x.grad)
+# tanh, with a weighted output so grad_output requires grad too
+x.grad = None
+w.grad = None
+t = x.tanh()
+g, = torch.autograd.grad((t * w).sum(), x, create_graph=True)
+print(g)
+print(g.grad_fn.name())
+print([(f.name() if f is not None else None, i) for f, i in g.grad_fn.next_functions])
+trace_on()
+g.sum().backward()
+trace_off()
+print(x.grad)
+print(w.grad)
+# the third derivative of sigmoid
+x.grad = None
+g1, = torch.autograd.grad(x.sigmoid().sum(), x, create_graph=True)
+g2, = torch.autograd.grad(g1.sum(), x, create_graph=True)
+print(g2)
+print(g2.grad_fn.name())
+g2.sum().backward()
+print(x.grad)
+# the backward operators called directly
+go = torch.tensor([1., 2., 3.], requires_grad=True)
+out = torch.tensor([0.25, 0.5, 0.75], requires_grad=True)
+r = torch.ops.aten.sigmoid_backward(go, out)
+print(r)
+print(r.grad_fn.name())
+r.sum().backward()
+print(go.grad)
+print(out.grad)
+r = torch.ops.aten.threshold_backward(go, out, 0.4)
+print(r)
+print(r.grad_fn.name())
+print([(f.name(), i) for f, i in r.grad_fn.next_functions])

@@ -1,0 +1,41 @@
+# index_select (IndexSelectBackward0): repeated indices accumulate; index_add
+# (IndexAddBackward0) is its gradient's operator and differentiable too (issue 14)
+x = torch.tensor([[1., -2., 3.], [4., 0., -6.]], requires_grad=True)
+idx = torch.tensor([0, 2, 0])
+y = x.index_select(1, idx)
+print(y)
+print(y.grad_fn.name())
+print([(f.name(), i) for f, i in y.grad_fn.next_functions])
+(y * torch.tensor([1., 2., 3.])).sum().backward()
+print(x.grad)
+x.grad = None
+y = torch.index_select(x, -2, torch.tensor([1, 1]))
+trace_on()
+y.sum().backward()
+trace_off()
+print(x.grad)
+# a 0-dim index, an int32 index
+x.grad = None
+x.index_select(0, torch.tensor(1)).sum().backward()
+print(x.grad)
+x.grad = None
+x.index_select(1, torch.tensor([2], dtype=torch.int32)).sum().backward()
+print(x.grad)
+# the gradient of the gradient: index_add's node
+g, = torch.autograd.grad(x.index_select(1, idx).pow(2).sum(), x, create_graph=True)
+print(g)
+print(g.grad_fn.name())
+print([(f.name() if f is not None else None, i) for f, i in g.grad_fn.next_functions])
+g.sum().backward()
+print(x.grad)
+# index_add itself
+s = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+z = x.index_add(1, torch.tensor([2, 0]), s, alpha=2)
+print(z)
+print(z.grad_fn.name())
+(z * torch.tensor([[1., 2., 3.], [4., 5., 6.]])).sum().backward()
+print(s.grad)
+v = torch.tensor(5., requires_grad=True)
+z = torch.zeros(3).index_add(0, torch.tensor([1]), v)
+z.sum().backward()
+print(v.grad)
