@@ -1147,8 +1147,8 @@ Tensor* slice_backward_wrapper(const Tensor* grad, IntArrayRef input_sizes, int6
 
 /* ---- views ------------------------------------------------------------------------ */
 
-/* Whether the strided geometry (sizes, strides: size-0/1 and stride-0
- * dimensions already dropped) may address one element twice.
+/* Whether the strided geometry (sizes, strides: size-0/1 dimensions
+ * already dropped) may address one element twice.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp _maybe_overlapping_memory */
 static bool maybe_overlapping_memory(const int64_t* sizes, const int64_t* strides, int64_t n) {
   int64_t order[MINATEN_MAX_DIM];
@@ -1183,18 +1183,86 @@ static int64_t min_storage_size(const int64_t* sizes, const int64_t* strides, in
  * Note [as_strided Backward and layout-aware/agnostic autograd] (1.13's):
  * the gradient of as_strided(input, sizes, strides, offset) is written into
  * a zeroed "storage" tensor through the output geometry and read back
- * through the input geometry.  First the output's size-1 dimensions are
- * squeezed and its stride-0 (expanded) ones summed out of grad; then
- * storage = grad.new_empty([n]).zero_() (n covers both geometries, counted
- * from their smaller offset), storage.as_strided(output geometry).copy_(grad),
- * and the result is storage.as_strided(input geometry): new_empty, zero_,
- * as_strided, copy_, as_strided.  A size-0 dimension in either gives zeros
- * of the input's sizes.
- * NB(minaten): where either geometry may overlap itself, 1.13 scatters with
- * index_add_ (and divides by the counts), which minaten lacks: that case
- * raises NotImplementedError.
- * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp as_strided_backward
+ * through the input geometry.
+ *   0. The output's size-1 dimensions are squeezed out of grad and its
+ *      stride-0 (expanded) ones summed out; the input's size-1 dimensions
+ *      are dropped (its stride-0 ones stay: they make it overlap).
+ *   1. storage = grad.new_zeros([n]) (new_empty, zero_), n covering both
+ *      geometries counted from their smaller offset.  If either geometry may
+ *      address an element twice, the flat indices arange(n) too.
+ *   2. Output geometry: storage.as_strided(out).copy_(grad), or, when it may
+ *      overlap, storage.index_add_(0, indices.as_strided(out).reshape(-1),
+ *      grad.reshape(-1)), so that the gradients of one element add up.
+ *   3. Input geometry overlapping: each storage element is divided by the
+ *      number of input elements that address it (index_add_ of ones into a
+ *      zeros_like count, then div_), which spreads it evenly over them.
+ *   4. The result: storage.as_strided(input geometry).
+ * A size-0 dimension in either gives zeros of the input's sizes.  Operands
+ * are computed in g++'s order (arguments right to left), as the traces show.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp as_strided_backward,
+ * _maybe_overlapping_memory, _min_storage_size
  */
+
+/* The n flat indices of a geometry, as a 1-D tensor: indices.as_strided(...).reshape(-1). */
+static Tensor* flat_indices(const Tensor* indices, const int64_t* sizes, const int64_t* strides, int64_t n,
+                            int64_t offset) {
+  OptionalInt o = {true, offset};
+  int64_t minus_one = -1;
+  Tensor* view = at_as_strided(indices, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), o);
+  Tensor* r = view ? at_reshape(view, IntArrayRef_make(&minus_one, 1)) : NULL;
+  Tensor_release(view);
+  return r;
+}
+
+/* Step 2: grad into storage through the output geometry. */
+static int scatter_through_output(Tensor* storage, const Tensor* grad, const Tensor* indices, const int64_t* sizes,
+                                  const int64_t* strides, int64_t n, int64_t offset) {
+  Tensor *flat_grad = NULL, *idx = NULL, *view = NULL, *done = NULL;
+  int64_t minus_one = -1;
+  OptionalInt o = {true, offset};
+  IntArrayRef sz = IntArrayRef_make(sizes, (size_t)n), st = IntArrayRef_make(strides, (size_t)n);
+  if (indices != NULL) {
+    /* out_indices = indices.as_strided(...), then index_add_'s arguments
+     * right to left: grad.reshape(-1), out_indices.reshape(-1) */
+    TRY((view = at_as_strided(indices, sz, st, o)) != NULL);
+    TRY((flat_grad = at_reshape(grad, IntArrayRef_make(&minus_one, 1))) != NULL);
+    TRY((idx = at_reshape(view, IntArrayRef_make(&minus_one, 1))) != NULL);
+    TRY((done = at_index_add_(storage, 0, idx, flat_grad, Scalar_fromLong(1))) != NULL);
+  } else {
+    TRY((view = at_as_strided(storage, sz, st, o)) != NULL);
+    TRY((done = at_copy_(view, grad, false)) != NULL);
+  }
+fail:
+  Tensor_release(flat_grad);
+  Tensor_release(idx);
+  Tensor_release(view);
+  Tensor_release(done);
+  return done != NULL ? 0 : -1;
+}
+
+/* Step 3: storage divided by how often the input geometry addresses each element. */
+static int divide_by_input_counts(Tensor* storage, const Tensor* grad, const Tensor* indices, const int64_t* sizes,
+                                  const int64_t* strides, int64_t n, int64_t offset) {
+  Tensor *count = NULL, *idx = NULL, *one = NULL, *ones = NULL, *added = NULL, *divided = NULL;
+  int64_t size_one = 1;
+  TRY((count = at_zeros_like(storage, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat)) != NULL);
+  TRY((idx = flat_indices(indices, sizes, strides, n, offset)) != NULL);
+  TRY((one = at_ones(IntArrayRef_make(&size_one, 1), some_dtype(grad->dtype), some_layout(Layout_Strided),
+                     some_device(grad->device), kNoPinMemory)) != NULL);
+  TRY((ones = at_expand(one, Tensor_sizes(idx), false)) != NULL);
+  TRY((added = at_index_add_(count, 0, idx, ones, Scalar_fromLong(1))) != NULL);
+  /* NaN outside what the input addresses: never read back */
+  divided = at_div__Tensor(storage, count);
+fail:
+  Tensor_release(count);
+  Tensor_release(idx);
+  Tensor_release(one);
+  Tensor_release(ones);
+  Tensor_release(added);
+  Tensor_release(divided);
+  return divided != NULL ? 0 : -1;
+}
+
 Tensor* as_strided_backward(const Tensor* grad_in, const TensorGeometry* input_geometry, IntArrayRef sizes,
                             IntArrayRef strides, OptionalInt storage_offset) {
   IntArrayRef inp_sizes = IntArrayRef_make(input_geometry->sizes, (size_t)input_geometry->dim);
@@ -1203,7 +1271,7 @@ Tensor* as_strided_backward(const Tensor* grad_in, const TensorGeometry* input_g
    * (-Wmaybe-uninitialized through memmove) */
   int64_t out_sizes[MINATEN_MAX_DIM] = {0}, out_strides[MINATEN_MAX_DIM] = {0}, on = 0;
   int64_t in_sizes_[MINATEN_MAX_DIM] = {0}, in_strides_[MINATEN_MAX_DIM] = {0}, in_n = 0;
-  Tensor *grad = Tensor_retain(grad_in), *storage = NULL, *view = NULL, *copied = NULL, *r = NULL;
+  Tensor *grad = Tensor_retain(grad_in), *storage = NULL, *indices = NULL, *r = NULL;
   for (int64_t i = grad->dim - 1; i >= 0; i--) {
     int64_t size_i = sizes.data[i], stride_i = strides.data[i];
     if (size_i == 0) {
@@ -1226,15 +1294,13 @@ Tensor* as_strided_backward(const Tensor* grad_in, const TensorGeometry* input_g
     if (size_i == 0) {
       r = zeros_like_options(inp_sizes, grad);
       goto fail;
-    } else if (size_i != 1 && stride_i != 0) {
+    } else if (size_i != 1) {
       memmove(in_sizes_ + 1, in_sizes_, sizeof(int64_t) * (size_t)in_n);
       memmove(in_strides_ + 1, in_strides_, sizeof(int64_t) * (size_t)in_n);
       in_sizes_[0] = size_i, in_strides_[0] = stride_i, in_n++;
     }
   }
   bool inp_overlap = maybe_overlapping_memory(in_sizes_, in_strides_, in_n);
-  TORCH_CHECK_NOT_IMPLEMENTED(!out_overlap && !inp_overlap,
-                              "minaten: as_strided_backward of an overlapping geometry needs index_add_");
   int64_t shared = input_geometry->storage_offset < offset ? input_geometry->storage_offset : offset;
   int64_t inp_eff = input_geometry->storage_offset - shared, out_eff = offset - shared;
   int64_t b1 = min_storage_size(in_sizes_, in_strides_, in_n, inp_eff);
@@ -1242,16 +1308,17 @@ Tensor* as_strided_backward(const Tensor* grad_in, const TensorGeometry* input_g
   int64_t base = b1 > b2 ? b1 : b2;
   TRY((storage = at_new_empty(grad, IntArrayRef_make(&base, 1), kNoDtype, kNoLayout, kNoDevice, kNoPinMemory)) != NULL);
   TRY(replace(&storage, at_zero_(storage)));
-  OptionalInt oe = {true, out_eff}, ie = {true, inp_eff};
-  TRY((view = at_as_strided(storage, IntArrayRef_make(out_sizes, (size_t)on), IntArrayRef_make(out_strides, (size_t)on),
-                            oe)) != NULL);
-  TRY((copied = at_copy_(view, grad, false)) != NULL);
+  if (inp_overlap || out_overlap)
+    TRY((indices = at_arange_start(Scalar_fromLong(0), Scalar_fromLong(base), some_dtype(ScalarType_Long),
+                                   some_layout(Layout_Strided), some_device(grad->device), kNoPinMemory)) != NULL);
+  TRY(scatter_through_output(storage, grad, out_overlap ? indices : NULL, out_sizes, out_strides, on, out_eff) == 0);
+  if (inp_overlap) TRY(divide_by_input_counts(storage, grad, indices, in_sizes_, in_strides_, in_n, inp_eff) == 0);
+  OptionalInt ie = {true, inp_eff};
   r = at_as_strided(storage, inp_sizes, IntArrayRef_make(input_geometry->strides, (size_t)input_geometry->dim), ie);
 fail:
   Tensor_release(grad);
   Tensor_release(storage);
-  Tensor_release(view);
-  Tensor_release(copied);
+  Tensor_release(indices);
   return r;
 }
 

@@ -2,7 +2,8 @@
  * Indexing.c - advanced indexing: index.Tensor (`a[idx]`), index_put_
  * (`a[idx] = v`) and index_put, masked_fill, and the operators along one
  * dimension the backward formulas call: index_select, scatter (.src,
- * .value), scatter_add, gather and index_add (at the end of the file).
+ * .value), scatter_add and gather (at the end of the file; index_add is in
+ * IndexAdd.c).
  *
  * The indices are one optional tensor per leading dimension of self (NULL:
  * the whole dimension, as a `:` left by the basic indexing in front).  Bool
@@ -402,13 +403,12 @@ Tensor* at_native_index_put(const Tensor* self, TensorList indices, const Tensor
   return r;
 }
 
-/* ---- index_select, scatter, gather, index_add -----------------------------------
+/* ---- index_select, scatter, gather ------------------------------------------------
  * Each walks one tensor's elements with an odometer and moves (or adds)
  * whole elements (self, src and the result share one dtype): index_select
  * reads self[..., index[j], ...] into result[..., j, ...]; scatter writes
  * src[i] into a copy of self at i with dim's coordinate replaced by
- * index[i]; gather reads the other way; index_add adds source's slice j to
- * self's slice index[j]. */
+ * index[i]; gather reads the other way. */
 
 /* The element offset of coordinates idx (dims of them) in t. */
 static int64_t offset_of(const Tensor* t, const int64_t* idx) {
@@ -621,80 +621,4 @@ Tensor* at_native_gather(const Tensor* self, int64_t dim, const Tensor* index, b
 fail:
   Tensor_release(result);
   return NULL;
-}
-
-/* ---- index_add ---------------------------------------------------------------- */
-
-/* index_add's checks, the meta function's (dim already wrapped).
- * PyTorch 1.13: TensorAdvancedIndexing.cpp index_func_meta_impl */
-static int index_add_check(const Tensor* self, int64_t d, const Tensor* index, const Tensor* source) {
-  char buf[128];
-  TORCH_CHECK_INDEX(index->dim <= 1, "index_add_(): Index is supposed to be a vector, but got dim: %lld with type: %s "
-                    "and size: %s", (long long)index->dim, ScalarType_name(index->dtype),
-                    IntArrayRef_format(Tensor_sizes(index), buf, sizeof buf));
-  TORCH_CHECK(index->dtype == ScalarType_Long || index->dtype == ScalarType_Int,
-              "index_add_(): Expected dtype int32/int64 for index but got: %s", ScalarType_name(index->dtype));
-  TORCH_CHECK(self->dtype == source->dtype, "index_add_(): self (%s) and source (%s) must have the same scalar type",
-              ScalarType_name(self->dtype), ScalarType_name(source->dtype));
-  TORCH_CHECK(d == 0 || d < source->dim, "index_add_(): Indexing dim %lld is out of bounds of the source tensor with "
-              "dim %lld", (long long)d, (long long)source->dim);
-  TORCH_CHECK(index->numel == size_or_one(source, d), "index_add_(): Number of indices (%lld) should be equal to "
-              "source.size(dim): (%lld), for dim: %lld", (long long)index->numel, (long long)size_or_one(source, d),
-              (long long)d);
-  return 0;
-fail:
-  return -1;
-}
-
-/* result[..., index[j], ...] += alpha * source[..., j, ...] over source's elements.
- * PyTorch 1.13: TensorAdvancedIndexing.cpp index_add_cpu_ */
-static int index_add_loop(Tensor* result, int64_t d, const Tensor* index, const Tensor* source, Scalar alpha) {
-  if (source->numel == 0 || MetaMode_isEnabled()) return 0;
-  size_t isize = Tensor_itemsize(result), xsize = Tensor_itemsize(index);
-  int64_t limit = size_or_one(result, d);
-  bool floating = ScalarType_isFloating(result->dtype);
-  double a = Scalar_toDouble(alpha);
-  int64_t ai = floating ? 0 : Scalar_toLong(alpha);
-  int64_t idx[MINATEN_MAX_DIM] = {0}, dst[MINATEN_MAX_DIM];
-  do {
-    int64_t j = source->dim ? idx[d] : 0;
-    int64_t v = load_int(index->dtype, Tensor_data(index) + (index->dim ? j * index->strides[0] : 0) * (int64_t)xsize);
-    TORCH_CHECK_INDEX(v >= 0 && v < limit, "index out of range in self");
-    for (int64_t k = 0; k < source->dim; k++) dst[k] = idx[k];
-    if (result->dim) dst[d] = v;
-    char* p = Tensor_data(result) + offset_of(result, dst) * (int64_t)isize;
-    const char* q = Tensor_data(source) + offset_of(source, idx) * (int64_t)isize;
-    if (floating)
-      store_from_double(result->dtype, p, load_double(result->dtype, p) + a * load_double(source->dtype, q));
-    else
-      store_scalar(result->dtype, p, Scalar_fromLong(load_int(result->dtype, p) + ai * load_int(source->dtype, q)));
-  } while (odometer_next(idx, source->sizes, source->dim));
-  return 0;
-fail:
-  return -1;
-}
-
-static Tensor* index_add_impl(Tensor* inplace, const Tensor* self, int64_t dim, const Tensor* index,
-                              const Tensor* source, Scalar alpha) {
-  Tensor* result = NULL;
-  int64_t d = maybe_wrap_dim(dim, self->dim, true);
-  TRY(d >= 0);
-  TRY(index_add_check(self, d, index, source) == 0);
-  result = inplace != NULL ? Tensor_retain(inplace) : contiguous_copy(self);
-  TRY(result != NULL);
-  TRY(index_add_loop(result, d, index, source, alpha) == 0);
-  return result;
-fail:
-  Tensor_release(result);
-  return NULL;
-}
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_add_cpu_out) */
-Tensor* at_native_index_add(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source, Scalar alpha) {
-  return index_add_impl(NULL, self, dim, index, source, alpha);
-}
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_add_cpu_out) (in place) */
-Tensor* at_native_index_add_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* source, Scalar alpha) {
-  return index_add_impl(self, self, dim, index, source, alpha);
 }
