@@ -266,7 +266,7 @@ static void print_node_struct(FILE* f, const AutogradEntry* a) {
 
 /* The block of apply computing input i's gradient: its formula, under
  * Node_should_compute_output, into grad_inputs[i] (every edge of a
- * Tensor[] input). */
+ * Tensor[] input, computed when any of them needs it). */
 static void print_formula_block(FILE* f, const AutogradEntry* a, size_t i, Translator* T) {
   int k = a->formula_of[i];
   fputs("  /* ", f);
@@ -275,7 +275,7 @@ static void print_formula_block(FILE* f, const AutogradEntry* a, size_t i, Trans
   gen_printCommentText(f, a->formulas[k]->formula);
   fputs(" */\n", f);
   if (a->list_input)
-    fprintf(f, "  if (fn->%s_size_ > 0 && Node_should_compute_output(node, 0)) {\n", a->inputs[i]->name);
+    fprintf(f, "  if (Node_should_compute_output_range(node, 0, (uint32_t)fn->%s_size_)) {\n", a->inputs[i]->name);
   else
     fprintf(f, "  if (Node_should_compute_output(node, %zu)) {\n", i);
   T->indent = "    ";
