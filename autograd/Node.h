@@ -154,6 +154,15 @@ static inline bool Node_should_compute_output(const Node* node, uint32_t output_
   return output_edge_index < node->num_next_edges && Edge_is_valid(node->next_edges[output_edge_index]);
 }
 
+/* Whether any gradient of the edges [begin, end) is needed (the edges of a
+ * Tensor[] input: cat's and stack's).
+ * PyTorch 1.13: torch/csrc/autograd/function.h Node::should_compute_output(IndexRange) */
+static inline bool Node_should_compute_output_range(const Node* node, uint32_t begin, uint32_t end) {
+  for (uint32_t i = begin; i < end; i++)
+    if (Node_should_compute_output(node, i)) return true;
+  return false;
+}
+
 /* Zeros of the metadata's shape, dtype and device (a node's gradient for an
  * input nobody sent one to).  PyTorch 1.13: InputMetadata::zeros_like */
 Tensor* InputMetadata_zeros_like(const InputMetadata* metadata);

@@ -440,7 +440,7 @@ fail:
   return NULL;
 }
 
-/* ---- new_empty, new_zeros: self's dtype and device unless given ------------------ */
+/* ---- new_empty, new_zeros, new_empty_strided: self's dtype and device unless given */
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_empty_symint
  * (NB(minaten): no SymInt, so no _symint suffix) */
@@ -456,4 +456,15 @@ Tensor* at_native_new_empty(const Tensor* self, IntArrayRef size, OptionalScalar
 Tensor* at_native_new_zeros(const Tensor* self, IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
                             OptionalDevice device, OptionalBool pin_memory) {
   return zeroed(at_native_new_empty(self, size, dtype, layout, device, pin_memory));
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_empty_strided_symint
+ * (what AccumulateGrad's clone_obey_contract calls) */
+Tensor* at_native_new_empty_strided(const Tensor* self, IntArrayRef size, IntArrayRef stride,
+                                    OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
+                                    OptionalBool pin_memory) {
+  OptionalScalarType dt = dtype.has_value ? dtype : some_dtype(self->dtype);
+  OptionalDevice dev = device;
+  if (!dev.has_value) dev.has_value = true, dev.value = self->device;
+  return at_empty_strided(size, stride, dt, layout, dev, pin_memory);
 }

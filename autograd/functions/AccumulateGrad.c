@@ -31,17 +31,11 @@ static bool obeys_layout_contract(const Tensor* grad, const Tensor* variable) {
 }
 
 /* A copy of new_grad with the leaf's strides.
- * NB(minaten): 1.13 calls new_grad.new_empty_strided, which minaten does
- * not have yet; empty_strided with new_grad's dtype and device makes the
- * same tensor, and the trace shows aten::empty_strided where 1.13's shows
- * aten::new_empty_strided.
  * PyTorch 1.13: torch/csrc/autograd/utils/grad_layout_contract.h clone_obey_contract */
 static Tensor* clone_obey_contract(const Tensor* new_grad, const Tensor* variable) {
   if (Tensor_isNonOverlappingAndDense(variable)) {
-    OptionalScalarType dtype = {true, new_grad->dtype};
-    OptionalDevice device = {true, new_grad->device};
-    Tensor* result = at_empty_strided(Tensor_sizes(variable), Tensor_strides(variable), dtype, kNoLayout,
-                                      device, kNoPinMemory);
+    Tensor* result = at_new_empty_strided(new_grad, Tensor_sizes(variable), Tensor_strides(variable), kNoDtype,
+                                          kNoLayout, kNoDevice, kNoPinMemory);
     if (result == NULL) return NULL;
     Tensor* copied = at_copy_(result, new_grad, false); /* result itself, one more reference */
     Tensor_release(result);

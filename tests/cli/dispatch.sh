@@ -1,7 +1,7 @@
 #!/bin/sh
 # `minaten dispatch NAME`: an exact name, the default overload, the only
 # overload of a base name; a base name with several overloads lists them on
-# stderr and exits 1.
+# stderr and exits 1; the Autograd keys' kernels in 1.13's words.
 # Usage: dispatch.sh path/to/minaten scratch-dir
 set -u
 minaten=$1 scratch=$2
@@ -34,6 +34,26 @@ if [ -n "$only" ]; then
   "$minaten" dispatch "$base" >only.out 2>&1 || fail "dispatch $base (only $only): exit status $?"
   head -n 1 only.out | grep -qx "===== $only" || fail "dispatch $base: $(head -n 1 only.out)"
 fi
+
+# The Autograd alias key's entries, in 1.13's provenance words
+# (torch._C._dispatch_dump_table): a differentiable operator has its
+# generated VariableType kernel at every Autograd<Backend> key, `[autograd
+# kernel]`; an operator without one falls through (`[backend fallback]`,
+# 1.13's VariableFallbackKernel.cpp), as quantized::add does in 1.13; a
+# CompositeImplicitAutograd operator has its math kernel there.
+"$minaten" dispatch aten::mul.Tensor >mul.out 2>&1 || fail "dispatch aten::mul.Tensor: exit status $?"
+for key in AutogradOther AutogradCPU AutogradLazy; do
+  grep -Eqx "$key: registered at [^ ]*VariableType\.c:[0-9]+ \[autograd kernel\] VariableType_mul_Tensor" mul.out ||
+    fail "dispatch aten::mul.Tensor: no [autograd kernel] at $key: $(grep "^$key:" mul.out)"
+done
+grep -qx 'CPU: registered at .* \[kernel\] at_native_mul' mul.out || fail "dispatch aten::mul.Tensor: CPU: $(grep '^CPU:' mul.out)"
+"$minaten" dispatch quantized::add >qadd.out 2>&1 || fail "dispatch quantized::add: exit status $?"
+grep -q 'autograd kernel' qadd.out && fail "dispatch quantized::add has an autograd kernel: $(grep 'autograd kernel' qadd.out)"
+grep -Eqx 'AutogradCPU: fallthrough registered at [^ ]+ \[backend fallback\]' qadd.out ||
+  fail "dispatch quantized::add: AutogradCPU does not fall through: $(grep '^AutogradCPU:' qadd.out)"
+grep -Eqx 'AutogradCPU: registered at [^ ]+ \[math kernel\] at_native_reshape' reshape.out ||
+  fail "dispatch aten::reshape: AutogradCPU is not its math kernel: $(grep '^AutogradCPU:' reshape.out)"
+grep -q 'autograd kernel' reshape.out && fail "dispatch aten::reshape has an autograd kernel"
 
 "$minaten" dispatch aten::no_such_op >nope.out 2>&1
 [ $? -eq 1 ] || fail "dispatch aten::no_such_op: exit status not 1"

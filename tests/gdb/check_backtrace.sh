@@ -2,17 +2,29 @@
 # Runs `minaten -c CODE` under gdb with a breakpoint, prints the backtrace,
 # and checks that each PATTERN matches a frame, the first in frame 0 and
 # each later one further out than the one before.
-# Usage: check_backtrace.sh MINATEN PRINTERS BREAKPOINT CODE PATTERN...
-#   (PRINTERS may be "": no pretty-printers)
+# Usage: check_backtrace.sh MINATEN PRINTERS [--after FIRST] BREAKPOINT CODE PATTERN...
+#   (PRINTERS may be "": no pretty-printers; --after FIRST: run to the
+#   breakpoint FIRST, and only then set BREAKPOINT and continue, so that an
+#   earlier call of BREAKPOINT's function does not stop the run)
 set -u
-MINATEN=$1 PRINTERS=$2 BREAKPOINT=$3 CODE=$4
-shift 4
+MINATEN=$1 PRINTERS=$2
+shift 2
+FIRST=""
+if [ "$1" = "--after" ]; then FIRST=$2; shift 2; fi
+BREAKPOINT=$1 CODE=$2
+shift 2
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 src=""
 [ -n "$PRINTERS" ] && src="source $PRINTERS"
-gdb -nx -batch -ex 'set pagination off' -ex 'set debuginfod enabled off' -ex "${src:-echo}" \
-  -ex "break $BREAKPOINT" -ex run -ex bt -ex kill --args "$MINATEN" -c "$CODE" >"$out" 2>&1
+if [ -n "$FIRST" ]; then
+  gdb -nx -batch -ex 'set pagination off' -ex 'set debuginfod enabled off' -ex "${src:-echo}" \
+    -ex "break $FIRST" -ex run -ex delete -ex "break $BREAKPOINT" -ex continue -ex bt -ex kill \
+    --args "$MINATEN" -c "$CODE" >"$out" 2>&1
+else
+  gdb -nx -batch -ex 'set pagination off' -ex 'set debuginfod enabled off' -ex "${src:-echo}" \
+    -ex "break $BREAKPOINT" -ex run -ex bt -ex kill --args "$MINATEN" -c "$CODE" >"$out" 2>&1
+fi
 cat "$out"
 
 prev=-1

@@ -104,8 +104,7 @@ static void trace_stop(FILE* f) {
  * TorchDispatchMode prints it: ones_like, expand, mul.Tensor,
  * new_empty_strided, copy_ (AccumulateGrad of a: AddBackward0 gave both
  * leaves the same tensor, so a's cannot steal it), detach, detach (b's
- * steals it: the last reference).  NB(minaten): empty_strided where 1.13
- * has new_empty_strided (AccumulateGrad.c clone_obey_contract). */
+ * steals it: the last reference). */
 static void test_backward_trace(void** state) {
   (void)state;
   Tensor* a = leaf(FLOATS(1, 1, 1));
@@ -121,7 +120,7 @@ static void test_backward_trace(void** state) {
                       "op aten::ones_like\n"
                       "op aten::expand\n"
                       "op aten::mul.Tensor\n"
-                      "op aten::empty_strided\n"
+                      "op aten::new_empty_strided\n"
                       "op aten::copy_\n"
                       "op aten::detach\n"
                       "op aten::detach\n");
@@ -297,15 +296,14 @@ static void test_grad_of_leaf_itself(void** state) {
 
 /* A one-element leaf as the root: its AccumulateGrad gets the implicit
  * ones_like, which the caller's gradient list still holds, so it is copied
- * (1.13's trace: ones_like, new_empty_strided, copy_; NB(minaten):
- * empty_strided). */
+ * (1.13's trace: ones_like, new_empty_strided, copy_). */
 static void test_scalar_leaf_backward(void** state) {
   (void)state;
   Tensor* s = leaf(at_scalar_tensor(Scalar_fromDouble(2), kFloat, kNoLayout, kNoDevice, kNoPinMemory));
   FILE* f = trace_start();
   assert_int_equal(backward(s), 0);
   trace_stop(f);
-  assert_string_equal(trace_buf, "op aten::ones_like\nop aten::empty_strided\nop aten::copy_\n");
+  assert_string_equal(trace_buf, "op aten::ones_like\nop aten::new_empty_strided\nop aten::copy_\n");
   free(trace_buf);
   ASSERT_FLOATS(Tensor_grad(s), 1);
   Tensor_release(s);

@@ -316,8 +316,9 @@ static size_t inputs_of_formula(const AutogradEntry* a, size_t k, size_t* ix) {
 
 /* The block of apply computing formula k's gradients: the formula, under
  * Node_should_compute_output of its inputs, into grad_inputs[i] (every
- * edge of a Tensor[] input; one element of the tuple a formula of several
- * inputs gives, each where that input needs it).  A formula reading
+ * edge of a Tensor[] input, computed when any of them needs it; one element
+ * of the tuple a formula of several inputs gives, each where that input
+ * needs it).  A formula reading
  * grad_input_mask gets one bool per input it computes. */
 static void print_formula_block(FILE* f, const AutogradEntry* a, size_t k, Translator* T) {
   size_t ix[kMaxInputs];
@@ -328,7 +329,7 @@ static void print_formula_block(FILE* f, const AutogradEntry* a, size_t k, Trans
   gen_printCommentText(f, a->formulas[k]->formula);
   fputs(" */\n", f);
   if (a->list_input) {
-    fprintf(f, "  if (fn->%s_size_ > 0 && Node_should_compute_output(node, 0)) {\n", a->inputs[0]->name);
+    fprintf(f, "  if (Node_should_compute_output_range(node, 0, (uint32_t)fn->%s_size_)) {\n", a->inputs[0]->name);
   } else {
     fputs("  if (", f);
     for (size_t j = 0; j < n; j++) fprintf(f, "%sNode_should_compute_output(node, %zu)", j ? " || " : "", ix[j]);

@@ -1,0 +1,35 @@
+# amin, amax, min.dim, max.dim with keepdim, and ties (issue 14)
+x = torch.tensor([[1., 5., 1.], [4., 2., 6.]], requires_grad=True)
+y = x.amin(1)
+print(y.grad_fn.name(), y)
+y.sum().backward()
+print(x.grad)
+x.grad = None
+y = x.amin(1, keepdim=True)
+(y * torch.tensor([[2.], [3.]])).sum().backward()
+print(x.grad)
+x.grad = None
+v, i = x.min(1)
+print(v.grad_fn.name(), i.grad_fn, i.requires_grad, i)
+v.sum().backward()
+print(x.grad)
+x.grad = None
+v, i = x.min(0, keepdim=True)
+print(v.shape)
+(v * 5).sum().backward()
+print(x.grad)
+x.grad = None
+y = x.amax((0, 1))
+print(y)
+y.backward()
+print(x.grad)
+x.grad = None
+y = x.min()
+print(y.grad_fn.name())
+y.backward()
+print(x.grad)
+x.grad = None
+r = x.max(1, keepdim=True)
+print(r.values.grad_fn.name(), r.indices.requires_grad)
+r.values.sum().backward()
+print(x.grad)

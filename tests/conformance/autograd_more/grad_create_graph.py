@@ -1,0 +1,15 @@
+# torch.autograd.grad with create_graph: the gradients themselves have a history (issue 14)
+# NB(minaten): backward(create_graph=True) into a leaf is left out: 1.13's
+# AccumulateGrad copies the gradient with copy_, whose autograd (CopyBackwards)
+# comes with in-place operations
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = (x * x).sum()
+g, = torch.autograd.grad(y, x, create_graph=True)
+print(g.requires_grad, g.grad_fn is not None, g.is_leaf)
+print(g)
+h, = torch.autograd.grad((x * 4).sum(), x, create_graph=True)
+print(h.requires_grad, h)
+k, = torch.autograd.grad((x * 4).sum(), x)
+print(k.requires_grad, k.grad_fn)
+(x * 2).sum().backward()
+print(x.grad.requires_grad, x.grad)

@@ -1,0 +1,16 @@
+# integer and bool tensors refuse requires_grad in each of its three spellings (issue 14)
+i = torch.tensor([1, 2, 3])
+i.requires_grad_()
+i.requires_grad = True
+torch.zeros(2, dtype=torch.int64, requires_grad=True)
+b = torch.tensor([True, False])
+b.requires_grad_(True)
+b.requires_grad = True
+torch.ones(2, dtype=torch.bool, requires_grad=True)
+print(i.requires_grad, b.requires_grad)
+x = torch.ones(3, requires_grad=True)
+n = (x * 2).long()
+print(n.requires_grad, n.grad_fn, n.is_leaf)
+n.backward(torch.ones(3, dtype=torch.long))
+print((x > 0).requires_grad, x.argmax().requires_grad, x.int().requires_grad)
+print(torch.ones(2, dtype=torch.float64).requires_grad_().requires_grad)

@@ -1,0 +1,17 @@
+# masked_fill with a Scalar and with a 0-dim Tensor value (issue 14)
+x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+mask = torch.tensor([[True, False], [False, True]])
+y = x.masked_fill(mask, 0.5)
+print(y.grad_fn.name(), y)
+(y * x).sum().backward()
+print(x.grad)
+x.grad = None
+v = torch.tensor(7., requires_grad=True)
+y = x.masked_fill(mask, v)
+print(y.grad_fn.name())
+(y * torch.tensor([[1., 2.], [3., 4.]])).sum().backward()
+print(x.grad, v.grad)
+x.grad = None
+y = torch.masked_fill(x, torch.tensor([True, False]), 0.)
+y.sum().backward()
+print(x.grad)

@@ -1,0 +1,23 @@
+# squeeze() of every size-1 dim, split_with_sizes with unused outputs, view(dtype) (issue 14)
+x = torch.arange(6., requires_grad=True).reshape(1, 6, 1)
+y = x.squeeze()
+print(y.grad_fn.name(), y.shape, y._is_view(), y._base is x._base)
+(y * torch.arange(6.)).sum().backward()
+g = x._base.grad
+print(g)
+w = torch.arange(6., requires_grad=True)
+p = w.split([1, 2, 3])
+print(p[0].grad_fn.name(), p[1].grad_fn.name(), p[2].output_nr, p[1]._is_view())
+(p[1] * 10).sum().backward()
+print(w.grad)
+w.grad = None
+q = w.split([4, 2])
+(q[0].sum() + q[1].prod()).backward()
+print(w.grad)
+w.grad = None
+r = torch.split(w, 4)
+print(r[0].grad_fn.name(), len(r))
+r[1].sum().backward()
+print(w.grad)
+v = w.view(torch.int32)
+print(v.requires_grad, v.grad_fn, v.dtype)

@@ -1,0 +1,19 @@
+#!/bin/sh
+# A gdb batch session: run `(a * b).sum().backward()` to MulBackward0's apply,
+# then break in the CPU mul kernel its formula reaches, and check that the
+# backtrace shows, from the innermost frame out: the kernel, the dispatcher's
+# call of it (the at_mul_Tensor entry point, below autograd), the Autograd
+# kernel (VariableType_mul_Tensor, recording nothing: grad mode is off in a
+# backward), the formula's FunctionsManual helper, the node's apply in the
+# generated AutogradFunctions.c, the engine, backward() -- the walk a reader
+# makes through PyTorch with `b at::native::mul` during `loss.backward()`.
+# (The forward `a * b` calls the same kernel: --after skips it.)
+# Usage: backward_backtrace.sh path/to/minaten [path/to/tools/gdb/minaten.py]
+exec "$(dirname "$0")/check_backtrace.sh" "$1" "${2:-}" --after MulBackward0_apply at_native_mul \
+  'a = torch.ones(3, requires_grad=True); b = torch.full((3,), 2., requires_grad=True); (a * b).sum().backward()' \
+  ' at_native_mul .*ops/BinaryOps\.c:' ' at_mul_Tensor .*generated/Functions\.c:' \
+  ' VariableType_mul_Tensor .*generated/VariableType\.c:' \
+  ' mul_tensor_backward .*autograd/FunctionsManual\.c:' \
+  ' MulBackward0_apply .*generated/AutogradFunctions\.c:' \
+  ' evaluate_function .*autograd/engine\.c:' ' Engine_execute .*autograd/engine\.c:' \
+  ' run_backward .*autograd/autograd\.c:' ' THPVariable_backward ' ' main '
