@@ -4,7 +4,10 @@
  */
 #include "autograd/SavedVariable.h"
 
+#include <stdio.h>
+
 #include "autograd/variable.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
 const char ERR_BACKWARD_TWICE[] =
@@ -20,7 +23,8 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
   self->was_saved = true;
   self->is_output = is_output;
   self->is_leaf = is_leaf(variable);
-  self->saved_version = 0;
+  self->output_nr = output_nr(variable);
+  self->saved_version = Tensor_version(variable);
   /* If the variable is a leaf or is not an output, we can safely save the
    * original variable without running the risk of reference cycles. */
   if (!is_output || self->is_leaf) {
@@ -31,24 +35,54 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
   /* save_metadata: an output's grad_fn is the node saving it, so only its
    * output_nr is kept (see the Note). */
   self->saved_original = false;
-  self->output_nr = output_nr(variable);
   self->requires_grad = requires_grad(variable);
   self->data = tensor_data(variable);
   return self->data != NULL ? 0 : -1;
 }
 
+/* The type as 1.13's message names it: Tensor::toString, which Python's
+ * error translation turns into the legacy name where there is one
+ * ("torch.FloatTensor"); a lazy tensor keeps "LazyFloatType".
+ * PyTorch 1.13: aten/src/ATen/core/Tensor.cpp TensorBase::toString,
+ * torch/csrc/Exceptions.cpp processErrorMsg */
+static const char* type_string(const Tensor* t, char* buf, size_t size) {
+  if (t->lazy == NULL) return Tensor_typeString(t);
+  snprintf(buf, size, "Lazy%sType", ScalarType_name(t->dtype));
+  return buf;
+}
+
 Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
   if (!self->was_saved) return NULL;
   TORCH_CHECK(self->data != NULL, "%s", ERR_BACKWARD_TWICE);
+  /* We want grad_fn here to provide the most helpful debug message to the
+   * user if versions don't match. */
+  Node* fn = self->saved_original ? grad_fn(self->data) : NULL;
+  if (!self->is_leaf && fn == NULL) {
+    /* the original's grad_fn was cleared by detach_(), or an output */
+    TORCH_CHECK(saved_for != NULL,
+                "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_().This is not "
+                "supported, please use out-of-place `.detach()` instead");
+    fn = saved_for;
+  }
+  uint32_t current_version = Tensor_version(self->data);
+  if (self->saved_version != current_version) {
+    char type[64], sizes[1536], which[256] = "";
+    if (fn != NULL) snprintf(which, sizeof which, ", which is output %u of %s,", self->output_nr, Node_name(fn));
+    TORCH_CHECK(false,
+                "one of the variables needed for gradient computation has been modified by an inplace operation: "
+                "[%s %s]%s is at version %u; expected version %u instead. Hint: enable anomaly detection to find "
+                "the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
+                type_string(self->data, type, sizeof type),
+                IntArrayRef_format(Tensor_sizes(self->data), sizes, sizeof sizes), which, current_version,
+                self->saved_version);
+  }
   /* If we have the original variable, we simply return it. */
   if (self->saved_original) return Tensor_retain(self->data);
-  /* An output: its history is the node being run.  1.13 checks saved_for
-   * here ("Trying to use a saved tensor that has been detached in-place");
-   * a node always unpacks its own outputs with itself. */
-  TORCH_INTERNAL_ASSERT(saved_for != NULL);
-  Edge edge = {Node_retain(saved_for), self->output_nr};
+  /* An output: its history is the node being run. */
+  Edge edge = {Node_retain(fn), self->output_nr};
   /* NB: saved views are unpacked as normal Variables (not views) even though
-   * they still share the same storage (1.13's words). */
+   * they still share the same storage (1.13's words); make_variable's new
+   * header shares the version counter (1.13: impl::set_version_counter). */
   return make_variable(Tensor_retain(self->data), edge, false);
 fail:
   return NULL;

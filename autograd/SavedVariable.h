@@ -52,8 +52,10 @@ typedef struct SavedVariable {
   bool is_output;
   bool requires_grad;
   uint32_t output_nr;
-  /* NB(minaten): for issue 15's version check; always 0 today.
-   * PyTorch 1.13: SavedVariable::saved_version_ */
+  /* The version of the tensor's data when it was saved (Note [Version
+   * counters], runtime/TensorImpl.h); unpacking checks it is still the
+   * current one.  `data` shares the saved tensor's counter (an output's
+   * tensor_data header too).  PyTorch 1.13: SavedVariable::saved_version_ */
   uint32_t saved_version;
 } SavedVariable;
 
@@ -70,9 +72,14 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
  * The saved tensor, a new reference, with its history: the original for an
  * input or a leaf; for an output, a new header whose grad_fn is `saved_for`
  * (the node being run).  NULL without error for a default-constructed one;
- * NULL with the RuntimeError "Trying to backward through the graph a second
- * time (or directly access saved tensors after they have already been
- * freed). ..." once reset.  Check Error_occurred() to tell them apart.
+ * NULL with a RuntimeError: once reset, "Trying to backward through the
+ * graph a second time (or directly access saved tensors after they have
+ * already been freed). ..."; when the tensor was written in place since it
+ * was saved, 1.13's "one of the variables needed for gradient computation
+ * has been modified by an inplace operation: [torch.FloatTensor [3]], which
+ * is output 0 of ExpBackward0, is at version 1; expected version 0 instead.
+ * Hint: ..." (without the "which is output" part for a leaf).  Check
+ * Error_occurred() to tell NULLs apart.
  * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp SavedVariable::unpack
  */
 Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for);

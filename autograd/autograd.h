@@ -84,4 +84,10 @@ int autograd_grad(Tensor* const* outputs, size_t n, Tensor* const* inputs, size_
  * VariableType_*.cpp */
 int at_register_VariableType(void);
 
+/* Registers the generated ADInplaceOrView kernels of the view and in-place
+ * operators (build/generated/ADInplaceOrViewType.c), after at_register_all().
+ * 0, or -1 with the error set.  PyTorch 1.13: TORCH_LIBRARY_IMPL(aten,
+ * ADInplaceOrView, m) in ADInplaceOrViewType_*.cpp */
+int at_register_ADInplaceOrViewType(void);
+
 #endif

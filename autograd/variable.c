@@ -187,21 +187,26 @@ static DispatchKeySet autograd_and_inplace_or_view(void) {
 }
 
 Tensor* tensor_data(const Tensor* t) {
-  /* A lazy tensor is 1.13's FunctionalTensorWrapper, which has no Python
-   * key: its copy never asks the mode, and stands for the same IR value (no
-   * detach_copy node in its graph). */
-  if (t->lazy != NULL) return Tensor_shallowCopyLazy(t);
-  if (TraceMode_isActive()) {
+  Tensor* result;
+  if (t->lazy != NULL) {
+    /* A lazy tensor is 1.13's FunctionalTensorWrapper, which has no Python
+     * key: its copy never asks the mode, and stands for the same IR value (no
+     * detach_copy node in its graph). */
+    result = Tensor_shallowCopyLazy(t);
+  } else if (TraceMode_isActive()) {
     /* The mode's __torch_dispatch__ for aten::detach: print, then call the
      * operator below the mode and below autograd (the copy has no history). */
     TraceMode_printOp("aten::detach");
     DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
     DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
-    Tensor* result = at_detach(t);
+    result = at_detach(t);
     DispatchKeyGuard_pop(guard);
-    return result;
+  } else {
+    result = Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
   }
-  return Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
+  /* shallow_copy_and_detach(version_counter = t's) */
+  if (result != NULL) Tensor_setVersionCounter(result, t->version_counter);
+  return result;
 }
 
 Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad) {
@@ -228,16 +233,55 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view */
-int as_view(const Tensor* base, Tensor* view) {
+/* A new header over data with no autograd meta and base's version counter;
+ * consumes data.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_non_differentiable_view */
+static Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) {
+  Tensor* copy = tensor_data(data);
+  Tensor_release(data);
+  if (copy != NULL) Tensor_setVersionCounter(copy, base->version_counter);
+  return copy;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/variable.h propagate_creation_meta */
+static CreationMeta propagate_creation_meta(CreationMeta prev_view_creation_meta, CreationMeta new_view_creation_meta) {
+  return new_view_creation_meta == CreationMeta_DEFAULT ? prev_view_creation_meta : new_view_creation_meta;
+}
+
+/* Makes `view` a differentiable view of base.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_differentiable_view,
+ * variable.cpp DifferentiableViewMeta::DifferentiableViewMeta */
+static int make_variable_differentiable_view(const Tensor* base, Tensor* view, CreationMeta creation_meta) {
   const AutogradMeta* bm = get_autograd_meta(base);
-  const Tensor* root = bm != NULL && bm->is_view && bm->base != NULL ? bm->base : base;
+  bool base_is_view = bm != NULL && bm->is_view && bm->base != NULL;
+  const Tensor* root = base_is_view ? bm->base : base;
+  if (base_is_view) creation_meta = propagate_creation_meta(bm->creation_meta, creation_meta);
   AutogradMeta* m = materialize_autograd_meta(view);
   TRY(m != NULL);
   Tensor_release(m->base);
   m->base = Tensor_retain(root);
   m->is_view = true;
+  m->creation_meta = creation_meta;
+  /* the view and its base see the same data: one version counter */
+  Tensor_setVersionCounter(view, root->version_counter);
   return 0;
 fail:
   return -1;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view */
+Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, CreationMeta creation_meta) {
+  if (!is_bw_differentiable) return make_variable_non_differentiable_view(base, tensor);
+  if (make_variable_differentiable_view(base, tensor, creation_meta) < 0) {
+    Tensor_release(tensor);
+    return NULL;
+  }
+  return tensor;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view (std::vector<Tensor>) */
+int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_meta) {
+  for (size_t i = 0; i < tensors.size; i++)
+    if (make_variable_differentiable_view(base, tensors.data[i], creation_meta) < 0) return -1;
+  return 0;
 }

@@ -53,6 +53,16 @@
 #include "autograd/Node.h"
 #include "runtime/TensorImpl.h"
 
+/* How a view was made, which decides what an in-place write to it may do.
+ * NB(minaten): 1.13 also has IN_CUSTOM_FUNCTION and INFERENCE_MODE; minaten
+ * has neither custom autograd functions nor inference mode.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h CreationMeta */
+typedef enum CreationMeta {
+  CreationMeta_DEFAULT,
+  CreationMeta_MULTI_OUTPUT_NODE, /* one of several views one operator returned (split, unbind) */
+  CreationMeta_NO_GRAD_MODE,      /* made with grad mode off */
+} CreationMeta;
+
 /* PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta */
 typedef struct AutogradMeta {
   /* Owned; NULL until a backward accumulates into a leaf (or retain_grad). */
@@ -66,14 +76,16 @@ typedef struct AutogradMeta {
   /* Set for leaves only (requires_grad of a non-leaf is grad_fn != NULL). */
   bool requires_grad;
   bool retains_grad;
-  /* Room for issue 15 (views and in-place): DifferentiableViewMeta's base
-   * and view replay, and the version counter shared by a view and its base.
-   * NB(minaten): none of these is used yet; a saved variable records version 0.
-   * PyTorch 1.13: torch/csrc/autograd/variable.h DifferentiableViewMeta,
-   * c10/core/TensorImpl.h VariableVersion */
+  /* 1.13's DifferentiableViewMeta, folded in: set by as_view on the output
+   * of a (differentiable) view operator.  `base` is the tensor whose storage
+   * it views at the root (owned), `creation_meta` how it was made.
+   * NB(minaten): the view replay (1.13's ViewInfo::view_fn_), attr_version
+   * and the grad_fn regenerated after an in-place write come with in-place
+   * autograd (the next part of issue 15); nothing reads creation_meta yet.
+   * PyTorch 1.13: torch/csrc/autograd/variable.h DifferentiableViewMeta */
   bool is_view;
   Tensor* base;
-  struct VariableVersion* version_counter;
+  CreationMeta creation_meta;
 } AutogradMeta;
 
 /* The tensor's AutogradMeta, NULL if it has none.
@@ -207,12 +219,13 @@ Edge* collect_next_edges(const Tensor* const* tensors, size_t n);
 int set_next_edges_from(Node* node, const Tensor* const* tensors, uint32_t n);
 
 /*
- * A new header over t's data (same storage, sizes, strides, offset) with no
- * autograd history, or, while the trace mode is active, what the mode's
- * `aten::detach` returns: 1.13's shallow_copy_and_detach asks an active
- * TorchDispatchMode to run detach (Note [Non-differentiable views and the
- * trace], ops/autograd/VariableType.c), so saving an output shows a detach in
- * the trace.  NULL with the error set on failure.
+ * A new header over t's data (same storage, sizes, strides, offset and
+ * version counter) with no autograd history, or, while the trace mode is
+ * active, what the mode's `aten::detach` returns, given t's version counter:
+ * 1.13's shallow_copy_and_detach asks an active TorchDispatchMode to run
+ * detach (Note [Non-differentiable views and the trace],
+ * ops/autograd/VariableType.c), so saving an output shows a detach in the
+ * trace.  NULL with the error set on failure.
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::tensor_data,
  * c10/core/TensorImpl.cpp TensorImpl::shallow_copy_and_detach
  */
@@ -221,25 +234,49 @@ Tensor* tensor_data(const Tensor* t);
 /*
  * The tensor `data` as a variable with the history `edge` (the edge's
  * reference is taken over), or with requires_grad (edge invalid): a new
- * header (tensor_data) unless the caller passes the only reference to
- * `data`, which is then reused.  Consumes the caller's reference to data.
- * NULL with the error set.
+ * header (tensor_data, so sharing data's version counter) unless the caller
+ * passes the only reference to `data`, which is then reused.  Consumes the
+ * caller's reference to data.  NULL with the error set.
  * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable (both forms)
  */
 Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad);
 
 /*
- * Makes `view` (an output of a view operator of `base`) a view for
- * autograd: `view._is_view()` is True and `view._base` is the tensor whose
- * storage it views at the root, `base` itself or, when base is a view,
- * base's own base.  Done whether or not anything requires grad, as 1.13's
- * ADInplaceOrView kernels do.  0, or -1 with a RuntimeError (out of memory).
- * NB(minaten): called by the generated VariableType kernel of each view
- * operator; 1.13 has a separate ADInplaceOrView kernel, whose creation meta
- * and view replay come with in-place operations (the next issue).
+ * What an ADInplaceOrView kernel does with the output `tensor` of a view
+ * operator of `base` (consumes the caller's reference to tensor; returns the
+ * view, a new reference, or NULL with a RuntimeError, out of memory):
+ *
+ *   - a differentiable view (`is_bw_differentiable`) is `tensor` itself, now
+ *     `_is_view()`, with `_base` the tensor whose storage it views at the
+ *     root (base itself or, when base is a view, base's own base), base's
+ *     version counter, and `creation_meta` (combined with base's when base
+ *     is a view: 1.13's propagate_creation_meta);
+ *   - a non-differentiable one (view.dtype, and detach's hand-written kernel
+ *     the same way) is a new header over tensor's data with no autograd
+ *     meta and base's version counter (make_variable_non_differentiable_view).
+ *
+ * Done whether or not anything requires grad.
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view,
- * torch/csrc/autograd/variable.cpp make_variable_differentiable_view
+ * torch/csrc/autograd/variable.h make_variable_differentiable_view,
+ * make_variable_non_differentiable_view, DifferentiableViewMeta's constructor
  */
-int as_view(const Tensor* base, Tensor* view);
+Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, CreationMeta creation_meta);
+
+/*
+ * The same for each of the outputs of an operator returning several views
+ * (split, unbind: differentiable, creation_meta MULTI_OUTPUT_NODE, or
+ * NO_GRAD_MODE); the list keeps its tensors.  0, or -1 with a RuntimeError.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view (std::vector<Tensor>)
+ */
+int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_meta);
+
+/*
+ * One more in-place write to t: what an ADInplaceOrView kernel does to each
+ * tensor an in-place or out= operator wrote, after the write (see Note
+ * [Version counters], runtime/TensorImpl.h).
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h increment_version,
+ * torch/csrc/autograd/variable.cpp impl::bump_version
+ */
+static inline void increment_version(const Tensor* t) { Tensor_bumpVersion(t); }
 
 #endif

@@ -112,6 +112,11 @@ Tensor* at_native_view(const Tensor* self, IntArrayRef size) { return view_impl(
 
 /* NOTE [ Unsafe View ]: _unsafe_view is view without the autograd view
  * tracking, for results (like reshape's copy) that nothing else aliases.
+ * It is no view operator for gen_inplace_or_view_type.py (its schema has no
+ * alias annotation), so it has no ADInplaceOrView kernel: its result is not
+ * `_is_view()` and has a version counter of its own, and an in-place write
+ * to it is not seen by autograd through its input.  That is only safe when
+ * the input is a temporary nobody else holds.
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::_unsafe_view */
 Tensor* at_native__unsafe_view(const Tensor* self, IntArrayRef size) { return view_impl(self, size); }
 

@@ -41,6 +41,14 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
   TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
+  /* PyTorch 1.13: TensorImpl's constructors, version_counter_(VariableVersion(0)) */
+  t->version_counter = malloc(sizeof *t->version_counter);
+  if (t->version_counter == NULL) {
+    free(t);
+    TORCH_CHECK(false, "DefaultCPUAllocator: not enough memory");
+  }
+  t->version_counter->refcount = 1;
+  t->version_counter->version = 0;
   t->refcount = 1;
   t->is_wrapped_number = false;
   DispatchKeySet ks = DispatchKeySet_of(backend);
@@ -88,9 +96,20 @@ void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
 Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
 
+static void VariableVersion_release(VariableVersion* v) {
+  if (--v->refcount == 0) free(v);
+}
+
+void Tensor_setVersionCounter(Tensor* t, VariableVersion* version_counter) {
+  version_counter->refcount++;
+  VariableVersion_release(t->version_counter);
+  t->version_counter = version_counter;
+}
+
 void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
   if (t->autograd_meta != NULL) Tensor_releaseAutogradMeta(t->autograd_meta);
+  VariableVersion_release(t->version_counter);
   if (t->lazy != NULL) Tensor_releaseLazy(t->lazy);
   Storage_release(t->storage);
   Quantizer_release(t->quantizer);

@@ -22,6 +22,20 @@
  * and carries its IR value in `lazy` (ops/lazy/LazyTensor.h), as PyTorch's
  * LTCTensorImpl carries its LazyTensor.
  *
+ * Note [Version counters]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * Every header points at a VariableVersion: how many times the data it
+ * sees was written in place.  A header made by Tensor_new gets a counter of
+ * its own at version 0; the ADInplaceOrView kernels make it shared (1.13's
+ * as_view: a view shares its base's counter; detach() and view.dtype share
+ * it too, make_variable_non_differentiable_view) and bump it (1.13's
+ * increment_version: each in-place and out= operator, once, for the tensor
+ * it writes).  autograd/SavedVariable.c compares the version a saved tensor
+ * had with the version it has when backward unpacks it.  `t._version` reads
+ * it.  A header over the same storage made any other way (`_unsafe_view`,
+ * a kernel's internal views) has a counter of its own: see NOTE [ Unsafe
+ * View ] in ops/TensorShape.c.
+ *
  * PyTorch 1.13: c10/core/TensorImpl.h
  */
 #ifndef MINATEN_RUNTIME_TENSORIMPL_H
@@ -36,6 +50,17 @@
 #include "runtime/Quantizer.h"
 #include "runtime/ScalarType.h"
 #include "runtime/Storage.h"
+
+/* A version counter, reference counted: one per group of headers that see
+ * the same data and must agree on its version (see Note [Version counters]).
+ * NB(minaten): 1.13's VariableVersion is a value holding an intrusive_ptr to
+ * its VersionCounter; here the pointer is the value.  1.13 also has disabled
+ * counters (inference tensors); minaten has no inference mode.
+ * PyTorch 1.13: c10/core/TensorImpl.h VariableVersion, VariableVersion::VersionCounter */
+typedef struct VariableVersion {
+  int64_t refcount;
+  uint32_t version;
+} VariableVersion;
 
 typedef struct Tensor {
   int64_t refcount;
@@ -61,6 +86,9 @@ typedef struct Tensor {
    * (autograd/variable.h).  A view made by Tensor_makeView starts with none.
    * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::autograd_meta_ */
   struct AutogradMeta* autograd_meta;
+  /* Owned reference, never NULL (see Note [Version counters]).
+   * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::version_counter_ */
+  VariableVersion* version_counter;
   /* dim entries each, in sizes_and_strides, or on the heap once a resize
    * gave the tensor more dimensions than the header was made with
    * (PyTorch 1.13: c10/core/impl/SizesAndStrides.h, inline up to 5). */
@@ -94,7 +122,8 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend);
 
 /* A new header sharing self's storage, dtype, device, key set and quantizer
- * (one more reference), with new geometry.  PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
+ * (one more reference), with new geometry and a version counter of its own
+ * (as 1.13's kernels make views; the ADInplaceOrView kernel shares it).  PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
 Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strides,
                         int64_t storage_offset);
 
@@ -153,6 +182,20 @@ DispatchKey Tensor_backendKey(const Tensor* t);
  * maybe_resize_storage_cpu
  */
 int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
+
+/* The version of t's data: how many in-place writes its counter has seen.
+ * PyTorch 1.13: c10/core/TensorImpl.h VariableVersion::current_version */
+static inline uint32_t Tensor_version(const Tensor* t) { return t->version_counter->version; }
+
+/* One more in-place write to t's data (the counter is shared state, so a
+ * const tensor may be bumped, as 1.13's bump_version of a const Tensor&).
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::bump_version, VariableVersion::bump */
+static inline void Tensor_bumpVersion(const Tensor* t) { t->version_counter->version++; }
+
+/* Makes t use `version_counter` (retained; t's old one is released): t then
+ * shares it with every other header using it.
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::set_version_counter */
+void Tensor_setVersionCounter(Tensor* t, VariableVersion* version_counter);
 
 /* Recomputes numel and is_contiguous after sizes/strides changed.
  * PyTorch 1.13: c10/core/TensorImpl.cpp TensorImpl::compute_contiguous */

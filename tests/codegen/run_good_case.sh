@@ -16,7 +16,7 @@ trap 'rm -rf "$out"' EXIT
 
 fail() { echo "FAIL: $*"; exit 1; }
 for f in Functions.h Functions.c NativeFunctions.h Operators.h Operators.c RegisterCPU.c \
-         RegisterLazy.c RegisterQuantizedCPU.c RegisterAutograd.c RegisterBackendSelect.c \
+         RegisterLazy.c RegisterQuantizedCPU.c RegisterADInplaceOrView.c RegisterAutograd.c RegisterBackendSelect.c \
          RegisterCompositeImplicitAutograd.c RegisterCompositeExplicitAutograd.c \
          RegisterCompositeExplicitAutogradNonFunctional.c RegisterAll.c; do
   [ -f "$out/$f" ] || fail "$f was not written"

@@ -31,7 +31,8 @@
 
 static const char* const kGeneratedFiles[] = {
     "Functions.h", "Functions.c", "NativeFunctions.h", "Operators.h", "Operators.c",
-    "RegisterCPU.c", "RegisterLazy.c", "RegisterQuantizedCPU.c", "RegisterAutograd.c", "RegisterBackendSelect.c",
+    "RegisterCPU.c", "RegisterLazy.c", "RegisterQuantizedCPU.c", "RegisterADInplaceOrView.c", "RegisterAutograd.c",
+    "RegisterBackendSelect.c",
     "RegisterCompositeImplicitAutograd.c", "RegisterCompositeExplicitAutograd.c",
     "RegisterCompositeExplicitAutogradNonFunctional.c", "RegisterAll.c"};
 

@@ -215,7 +215,7 @@ int main(int argc, char** argv) {
     fprintf(stderr, "usage: bench_autograd [ROUNDS (1..%d, default 3)]\n", kMaxRounds);
     return 2;
   }
-  if (at_register_all() < 0 || at_register_VariableType() < 0) check(NULL);
+  if (at_register_all() < 0 || at_register_VariableType() < 0 || at_register_ADInplaceOrViewType() < 0) check(NULL);
 #ifndef MINATEN_BENCH_LIBTORCH_PATH
   printf("(libtorch side not built: no libtorch found, a sanitizer build, or MINATEN_BENCH_LIBTORCH=OFF)\n");
 #endif

@@ -14,6 +14,7 @@ int gen_all(const Model* m, Writer* w) {
   if (gen_native_functions(m, w) < 0) return -1;
   if (gen_registrations(m, w) < 0) return -1;
   if (gen_autograd(m, w) < 0) return -1;
+  if (gen_inplace_or_view(m, w) < 0) return -1;
   return 0;
 }
 

@@ -14,6 +14,9 @@
  *   AutogradFunctions.h/.c  the backward nodes of derivatives.yaml's entries
  *   VariableType.c       their Autograd kernels and at_register_VariableType()
  *                        (both: gen_autograd.c, compiled into minaten_autograd)
+ *   ADInplaceOrViewType.c  the ADInplaceOrView kernels of views and in-place
+ *                        operators, at_register_ADInplaceOrViewType()
+ *                        (gen_inplace_or_view.c, minaten_autograd)
  *
  * Every file is printed into a Writer (writer.h), so nothing reaches the disk
  * until every file is complete.  Generated C must read like hand-written C
@@ -26,6 +29,7 @@
 #ifndef MINATEN_CODEGEN_GEN_H
 #define MINATEN_CODEGEN_GEN_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "tools/codegen/model.h"
@@ -39,8 +43,15 @@ int gen_functions(const Model* m, Writer* w);       /* Functions.h, Functions.c 
 int gen_native_functions(const Model* m, Writer* w); /* NativeFunctions.h */
 int gen_registrations(const Model* m, Writer* w);   /* Register*.c */
 int gen_autograd(const Model* m, Writer* w);        /* AutogradFunctions.h/.c, VariableType.c */
+int gen_inplace_or_view(const Model* m, Writer* w); /* ADInplaceOrViewType.c */
 
 /* Shared by the generators. */
+
+/* A view operator: its one return aliases its first argument, unwritten
+ * (`Tensor(a)`, `Tensor(a)[]`).  lift_fresh's result is a new tensor in
+ * 1.13, though its schema says Tensor(a).
+ * PyTorch 1.13: tools/autograd/gen_inplace_or_view_type.py VIEW_FUNCTIONS */
+bool gen_isViewOp(const NativeFunction* fn);
 
 /* Starts file `name` with its `@generated` line, then one #include line
  * for each entry of `includes` (NULL-terminated): "Operators.h" is quoted,

@@ -8,8 +8,11 @@
  *                        formula.c), release_variables and destroy
  *   VariableType.c       one kernel per entry, VariableType_<op>: make the
  *                        node when an input requires grad, save what the
- *                        formulas read, call the operator below autograd,
- *                        give the outputs their history; and
+ *                        formulas read, call the operator below autograd
+ *                        (a view operator below autograd only, so that its
+ *                        ADInplaceOrView kernel makes the output a view:
+ *                        gen_inplace_or_view.c), give the outputs their
+ *                        history; and
  *                        at_register_VariableType(), which registers them at
  *                        the Autograd alias key, with the boxed
  *                        autogradNotImplementedFallback for the operators
@@ -17,7 +20,8 @@
  *                        (floor_divide)
  *
  * Which entries make code: an operator's functional form (in-place forms
- * and their version counters are the next step), with an Autograd kernel
+ * come with in-place autograd, the next step; their version counters are
+ * bumped by their ADInplaceOrView kernels), with an Autograd kernel
  * not written by hand (yaml `Autograd:`), and at least one differentiable
  * output.  CompositeImplicitAutograd operators have no entry: they
  * decompose, and their grad_fn is what they decomposed into.
@@ -556,16 +560,6 @@ static void print_inputs_array(FILE* f, const AutogradEntry* a) {
   fprintf(f, "};\n  size_t num_inputs = %zu;\n", a->num_inputs);
 }
 
-/* A view operator: its first return aliases its first argument, unwritten
- * (`Tensor(a)`, `Tensor(a)[]`).  lift_fresh's result is a new tensor in 1.13,
- * though its schema says Tensor(a).
- * PyTorch 1.13: tools/autograd/gen_inplace_or_view_type.py VIEW_FUNCTIONS */
-static bool is_view_op(const NativeFunction* fn) {
-  const FunctionSchema* s = &fn->schema;
-  return s->num_returns == 1 && s->returns[0].alias_info.present && !s->returns[0].alias_info.is_write &&
-         s->num_arguments > 0 && s->arguments[0].alias_info.present && strcmp(s->name, "lift_fresh") != 0;
-}
-
 /* The history of the outputs, and the outputs the formulas read. */
 static void print_set_history(FILE* f, const Model* m, const AutogradEntry* a) {
   const FunctionSchema* s = &a->fn->schema;
@@ -613,16 +607,6 @@ static void print_set_history(FILE* f, const Model* m, const AutogradEntry* a) {
     if (guarded) fputs("    }\n", f);
   }
   fputs("    Node_release(&grad_fn->base);\n  }\n", f);
-  /* the outputs of a view operator are views of its first input */
-  if (is_view_op(a->fn)) {
-    char p[128];
-    param_name(&s->arguments[0], p, sizeof p);
-    if (ret == CTypeKind_TensorList)
-      fprintf(f, "  for (size_t i = 0; i < result.size; i++)\n"
-                 "    if (as_view(%s, (Tensor*)result.data[i]) < 0) goto fail;\n", p);
-    else
-      fprintf(f, "  if (as_view(%s, result) < 0) goto fail;\n", p);
-  }
 }
 
 static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
@@ -631,7 +615,9 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
   CTypeKind ret = CType_ofReturns(s);
   char buf[96];
   const char* fail_value = CSignature_failureValue(ret, buf, sizeof buf);
-  bool view = is_view_op(fn);
+  /* a view operator's output becomes a view in its ADInplaceOrView kernel
+   * (gen_inplace_or_view.c), which this call must reach */
+  bool view = gen_isViewOp(fn);
 
   fputs("\n", f);
   gen_printBanner(f, fn, "");
@@ -715,6 +701,46 @@ static bool needs_not_implemented(const Model* m, const NativeFunction* fn) {
   return tensor_input && !has_derivatives_entry(m, fn);
 }
 
+/* ------------------------------------------------------ no formula at all */
+
+/* An aten operator 1.13 gives a VariableType kernel that records nothing:
+ * functional, with a kernel below autograd (not CompositeImplicitAutograd,
+ * no hand-written Autograd kernel), a tensor argument, neither a kernel of
+ * the entries above (no formula, or no differentiable output: argmax,
+ * new_zeros, the comparisons) nor autogradNotImplementedFallback.  Its kernel
+ * calls the operator below ADInplaceOrView, so nothing that operator's kernel
+ * writes in place bumps a version (`x.new_zeros(2)`, made by zero_, is at
+ * version 0).
+ * NB(minaten): 1.13 registers one for the factories without a tensor
+ * argument too; no call of them ever reaches an autograd key.
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (no derivative:
+ * `at::AutoDispatchBelowADInplaceOrView guard;` and the redispatch) */
+static bool needs_plain_kernel(const Model* m, const NativeFunction* fn, const AutogradEntry* all, size_t n) {
+  const FunctionSchema* s = &fn->schema;
+  if (strcmp(s->ns, "aten") != 0 || s->is_mutable || s->num_returns == 0 ||
+      NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
+      NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL || needs_not_implemented(m, fn))
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (all[i].fn == fn) return false;
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (s->arguments[i].type.base == SchemaBaseType_Tensor) return true;
+  return false;
+}
+
+static void print_plain_kernel(FILE* f, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  fputs("\n", f);
+  gen_printBanner(f, fn, "");
+  fputs("/* (no formula: records nothing)\n * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\n"
+        "static ", f);
+  CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
+  fprintf(f, " {\n  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();\n  %s result = at_%s(",
+          CSignature_returnType(s), fn->unambiguous);
+  CSignature_printCallArgs(f, s);
+  fputs(");\n  DispatchKeyGuard_pop(guard);\n  return result;\n}\n", f);
+}
+
 static void print_registration(FILE* v, const NativeFunction* fn, bool not_implemented) {
   fprintf(v, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_Autograd,\n", fn->unambiguous);
   if (not_implemented)
@@ -753,11 +779,16 @@ int gen_autograd(const Model* m, Writer* w) {
                                             "runtime/Exception.h", NULL};
   FILE* v = gen_open(w, m, "VariableType.c", vt_includes);
   if (v == NULL) goto done;
-  fputs("\n/* The Autograd kernels of every operator derivatives.yaml differentiates.\n"
+  fputs("\n/* The Autograd kernels of every operator with a kernel below autograd.\n"
         " * Returns 0, or -1 with the error indicator set. */\nint at_register_VariableType(void);\n", v);
   for (size_t i = 0; i < n; i++) print_kernel(v, m, &all[i]);
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (needs_plain_kernel(m, &m->functions[i], all, n)) print_plain_kernel(v, &m->functions[i]);
   fputs("\nint at_register_VariableType(void) {\n", v);
   for (size_t i = 0; i < n; i++) print_registration(v, all[i].fn, false);
+  fputs("  /* operators without a formula that record nothing */\n", v);
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (needs_plain_kernel(m, &m->functions[i], all, n)) print_registration(v, &m->functions[i], false);
   fputs("  /* operators without a formula (autograd/autograd_not_implemented_fallback.h) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++)
     if (needs_not_implemented(m, &m->functions[i])) print_registration(v, &m->functions[i], true);

@@ -32,6 +32,10 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
     DispatchKey_CPU,
     DispatchKey_Lazy,
     DispatchKey_QuantizedCPU,
+    /* The ADInplaceOrView kernels written by hand (1.13's
+     * VariableTypeManual.cpp: detach, copy_); the generated ones come from
+     * gen_inplace_or_view.c, which skips an operator that has one here. */
+    DispatchKey_ADInplaceOrView,
     /* The Autograd kernels written by hand (1.13's VariableTypeManual.cpp:
      * detach, view.dtype); the generated ones come from derivatives.yaml
      * (gen_autograd.c), which skips an operator that has one here. */
@@ -231,7 +235,7 @@ static int parse_dispatch(const Loader* L, NativeFunction* f, const yaml_node_t*
       for (size_t i = 0; i < kNumKernelKeys; i++) allowed = allowed || kKernelKeys[i] == key;
       if (!allowed || len >= sizeof name)
         return error_at(key_loc,
-                        "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, Autograd, "
+                        "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, ADInplaceOrView, Autograd, "
                         "CompositeImplicitAutograd, CompositeExplicitAutograd or "
                         "CompositeExplicitAutogradNonFunctional)",
                         (int)len, p);

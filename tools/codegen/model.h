@@ -40,8 +40,9 @@ typedef struct SourceLoc {
 } SourceLoc;
 
 /* The dispatch keys a `dispatch:` section may name, in registration order:
- * backend keys first, then the alias keys (CompositeImplicitAutograd last). */
-enum { kNumKernelKeys = 7 };
+ * backend keys first, then ADInplaceOrView, then the alias keys
+ * (CompositeImplicitAutograd last). */
+enum { kNumKernelKeys = 8 };
 extern const DispatchKey kKernelKeys[kNumKernelKeys];
 
 /* One `Key: kernel` of an entry.  PyTorch 1.13: torchgen/model.py BackendMetadata */

@@ -465,7 +465,7 @@ int main(int argc, char** argv) {
   } else {
     return usage_error("unknown command ", cmd);
   }
-  if (at_register_all() < 0 || at_register_VariableType() < 0) {
+  if (at_register_all() < 0 || at_register_VariableType() < 0 || at_register_ADInplaceOrViewType() < 0) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
   }

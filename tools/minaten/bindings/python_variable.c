@@ -63,13 +63,9 @@ static Value* THPVariable_get_base(const Tensor* t) {
   return Value_none();
 }
 
-/* PyTorch 1.13: python_variable.cpp THPVariable_get_version.
- * NB(minaten): nothing counts versions yet (AutogradMeta's version_counter is
- * reserved for issue 15, its type not defined): every tensor is at version 0. */
-static Value* THPVariable_get_version(const Tensor* t) {
-  (void)t;
-  return Value_int(0);
-}
+/* The version of the tensor's data (Note [Version counters],
+ * runtime/TensorImpl.h).  PyTorch 1.13: python_variable.cpp THPVariable_get_version */
+static Value* THPVariable_get_version(const Tensor* t) { return Value_int(Tensor_version(t)); }
 
 /* t.NAME for the autograd properties; NULL with no error set for another name.
  * PyTorch 1.13: python_variable.cpp THPVariable_properties */

@@ -21,6 +21,7 @@
 #include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
+#include "runtime/LocalDispatchKeySet.h"
 #include "tools/minaten/bindings/bindings.h"
 
 /*
@@ -170,6 +171,19 @@ static bool has_tensor_options(const FunctionSchema* s) {
   return false;
 }
 
+/* Whether `torch.NAME` calls 1.13's torch:: variable factory (torch::ones,
+ * torch::zeros_like, ...) instead of at::NAME: a function with
+ * TensorOptions, or a *_like.  That wrapper runs the operator under
+ * at::AutoDispatchBelowADInplaceOrView, so the in-place writes that build the
+ * result (ones: empty, then fill_) do not bump its version: torch.ones(3) is
+ * at version 0.
+ * PyTorch 1.13: tools/autograd/gen_variable_factories.py is_factory_function,
+ * torch/csrc/autograd/generated/variable_factories.h */
+static bool is_factory_function(const FunctionSchema* s, const Value* self) {
+  size_t n = strlen(s->name);
+  return self == NULL && (has_tensor_options(s) || (n >= 5 && strcmp(s->name + n - 5, "_like") == 0));
+}
+
 /* Tries one overload with Python's argument parser.  Returns the result, or
  * NULL with *matched telling a mismatch (false, no error) from an error. */
 static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** args, int nargs, char** kwnames,
@@ -203,7 +217,15 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
     while (i > 0) IValue_release(&stack[--i]);
     return NULL;
   }
-  Value* r = invoke(op, stack);
+  Value* r;
+  if (is_factory_function(s, self)) {
+    DispatchKeyGuard guard =
+        ExcludeDispatchKeyGuard_push(DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
+    r = invoke(op, stack);
+    DispatchKeyGuard_pop(guard);
+  } else {
+    r = invoke(op, stack);
+  }
   /* the generated binding: `dispatch_ones(size, options).set_requires_grad(requires_grad)`
    * (gen_python_functions.py), whose refusal is AutogradMeta::set_requires_grad's */
   if (r != NULL && requires_grad != NULL && requires_grad->kind == Value_Bool && r->kind == Value_Tensor &&

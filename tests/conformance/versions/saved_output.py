@@ -1,0 +1,40 @@
+# a node that saved one of its outputs (exp, sigmoid, tanh, sqrt, max's
+# indices) refuses to run after that output was written in place: 1.13's
+# message names the type, the shape, the output number and the node
+import torch
+z = torch.ones(3, requires_grad=True)
+w = z.exp()
+w.add_(1)
+print(w._version)
+w.sum().backward()
+print(z.grad)
+x = torch.ones(2, 3, dtype=torch.float64, requires_grad=True)
+s = x.sigmoid()
+s.detach().mul_(2)
+s.sum().backward()
+t = x.tanh()
+t[0, 1] = 0
+t.sum().backward()
+q = x.sum().sqrt()
+q.detach().zero_()
+q.backward()
+m = torch.arange(6.).reshape(2, 3).requires_grad_()
+values, indices = m.max(1)
+indices.zero_()
+print(values._version, indices._version)
+values.sum().backward()
+values2, indices2 = m.max(1)
+values2.detach().add_(1)
+values2.sum().backward()
+print(m.grad)
+e = z.exp()
+f = e * 2
+with torch.no_grad():
+    e.add_(1)
+f.sum().backward()
+print(z.grad)
+g = z.exp()
+g.sum().backward(retain_graph=True)
+g.detach().add_(1)
+g.sum().backward()
+print(z.grad)

@@ -1,0 +1,35 @@
+# bumping versions and marking views happen at ADInplaceOrView, above the
+# trace key: the trace of in-place, out= and view operators is what it was,
+# and the operators a kernel calls for itself bump nothing
+import torch
+x = torch.ones(2, 3)
+w = torch.ones(2, 3, requires_grad=True)
+trace_on()
+x.add_(1)
+x[0] = 2
+x[:, 1].mul_(3)
+x[x > 2] = 0
+v = x.view(6)
+d = x.detach()
+e = x.view(torch.int32)
+f = w.detach()
+g = w.exp()
+o = torch.empty(2, 3)
+torch.mul(x, 2, out=o)
+x.copy_(o)
+x.zero_()
+s = x.split(1)
+u = torch.ops.aten._unsafe_view(x, [6])
+n = torch.zeros_like(x)
+m = x.new_zeros(2)
+k = x.masked_fill(x > 0, 1)
+p = torch.index_put(x, (torch.tensor([0]),), torch.tensor(1.))
+trace_off()
+print(x._version, o._version, v._version, d._version, e._version, f._version, g._version, u._version)
+print(n._version, m._version, k._version, p._version, s[1]._version)
+trace_on()
+h = g.sigmoid()
+h.detach().add_(1)
+h.sum().backward()
+trace_off()
+print(w.grad)
