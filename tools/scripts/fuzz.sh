@@ -51,9 +51,10 @@ for t in $TARGETS; do
   # a seed that crashes is saved as crash-* while libFuzzer goes on: count it
   new=$(find "$DIR/artifacts/$t" -newer "$DIR/artifacts/$t.start" \( -name 'crash-*' -o -name 'leak-*' \) | head -n 1)
   # fork mode exits with the code of the last failure it ignored: 70
-  # (-timeout_exitcode) after a timeout, which is no failure here (a script
-  # such as `while 1: pass` loops, as under python3)
-  if [ "$rc" -eq 70 ] && [ -z "$new" ]; then rc=0; fi
+  # (-timeout_exitcode) after a timeout, 71 after an out-of-memory, which
+  # are no failures here (a script such as `while 1: pass` loops, as under
+  # python3)
+  if { [ "$rc" -eq 70 ] || [ "$rc" -eq 71 ]; } && [ -z "$new" ]; then rc=0; fi
   if [ "$rc" -ne 0 ] || [ -n "$new" ]; then
     status=1
     echo "fuzz.sh: fuzz_$t FAILED (exit status $rc); the report, from $DIR/fuzz_$t.log:"
