@@ -5,6 +5,7 @@
  */
 #include "autograd/variable.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "Functions.h"
@@ -284,4 +285,81 @@ int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_m
   for (size_t i = 0; i < tensors.size; i++)
     if (make_variable_differentiable_view(base, tensors.data[i], creation_meta) < 0) return -1;
   return 0;
+}
+
+/* ------------------------------------------------------------ in place */
+
+/* requires_grad as 1.13's DifferentiableViewMeta answers it: a view also
+ * requires grad when its base does (a view made in no_grad mode of a leaf
+ * that requires grad). */
+static bool view_requires_grad(const Tensor* t) {
+  const AutogradMeta* m = t->autograd_meta;
+  return requires_grad(t) || (m != NULL && m->is_view && m->base != NULL && requires_grad(m->base));
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
+ * (indirect = false) */
+static int handle_view_on_rebase(const AutogradMeta* m) {
+  if (m->creation_meta == CreationMeta_DEFAULT) return 0;
+  if (m->creation_meta == CreationMeta_NO_GRAD_MODE || m->grad_fn == NULL) {
+    const char* prefix = "A view was created in";
+    char buf[256];
+    if (m->grad_fn != NULL) {
+      snprintf(buf, sizeof buf, "Output %u of %s is a view of a view which was created in", m->output_nr,
+               Node_name(m->grad_fn));
+      prefix = buf;
+    }
+    TORCH_CHECK(false,
+                "%s no_grad mode and is being modified inplace with grad mode enabled. Given that this use case "
+                "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
+                "and the inplace either both inside the no_grad block (if you don't want the inplace to be "
+                "tracked) or both outside (if you want the inplace to be tracked).",
+                prefix);
+  }
+  TORCH_CHECK(false,
+              "Output %u of %s is a view and is being modified inplace. This view is the output of a function "
+              "that returns multiple views. Such functions do not allow the output views to be modified inplace. "
+              "You should replace the inplace operation by an out-of-place one.",
+              m->output_nr, Node_name(m->grad_fn));
+fail:
+  return -1;
+}
+
+int check_inplace(const Tensor* self, bool any_requires_grad) {
+  /* NB(minaten): 1.13's compute_requires_grad sees a view's base through
+   * DifferentiableViewMeta::requires_grad; minaten's requires_grad() does
+   * not, so the check asks for it here */
+  if (!(any_requires_grad || view_requires_grad(self)) || !GradMode_is_enabled()) return 0;
+  const AutogradMeta* m = self->autograd_meta;
+  if (m != NULL && m->is_view) {
+    if (handle_view_on_rebase(m) < 0) return -1;
+    TORCH_CHECK(!(view_requires_grad(self) && is_leaf(m->base)),
+                "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  TORCH_CHECK(!(requires_grad(self) && is_leaf(self)),
+              "a leaf Variable that requires grad is being used in an in-place operation.");
+  return 0;
+fail:
+  return -1;
+}
+
+int rebase_history(Tensor* self, Node* grad_fn) {
+  const AutogradMeta* m = self->autograd_meta;
+  /* NB(minaten): 1.13 rewrites the base's history here (CopySlices); not
+   * modelled yet, so refused rather than giving wrong gradients */
+  TORCH_CHECK_NOT_IMPLEMENTED(m == NULL || !m->is_view,
+                              "minaten: an in-place operation on a view that requires grad (CopySlices) is not "
+                              "implemented yet");
+  return set_history(self, grad_fn);
+fail:
+  return -1;
+}
+
+int throw_error_out_requires_grad(const char* name) {
+  TORCH_CHECK(false,
+              "%s(): functions with out=... arguments don't support automatic differentiation, but one of the "
+              "arguments requires grad.",
+              name);
+fail:
+  return -1;
 }

@@ -279,4 +279,32 @@ int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_m
  */
 static inline void increment_version(const Tensor* t) { Tensor_bumpVersion(t); }
 
+/*
+ * What a VariableType kernel of an in-place operator checks before writing
+ * `self` (any_requires_grad: whether an input requires grad).  Returns 0, or
+ * -1 with 1.13's RuntimeErrors, word for word: a view made in no_grad mode
+ * written with grad mode on, one of several views one operator returned
+ * ("Output 0 of SplitBackward0 is a view and is being modified inplace. ..."),
+ * a view of a leaf that requires grad, a leaf that requires grad.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h check_inplace,
+ * torch/csrc/autograd/variable.cpp handle_view_on_rebase
+ */
+int check_inplace(const Tensor* self, bool any_requires_grad);
+
+/*
+ * Gives `self`, just written in place, the history grad_fn (its one output).
+ * Returns 0, or -1 with the error set.
+ * NB(minaten): for a view, 1.13 rewrites the base's history (CopySlices);
+ * minaten refuses with a NotImplementedError for now.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h rebase_history,
+ * torch/csrc/autograd/variable.cpp impl::rebase_history
+ */
+int rebase_history(Tensor* self, Node* grad_fn);
+
+/* Sets 1.13's RuntimeError "<name>(): functions with out=... arguments don't
+ * support automatic differentiation, but one of the arguments requires
+ * grad." and returns -1.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h throw_error_out_requires_grad */
+int throw_error_out_requires_grad(const char* name);
+
 #endif
