@@ -9,7 +9,10 @@
 #include <stdlib.h>
 
 #include "Functions.h"
+#include "AutogradFunctions.h"
+#include "autograd/VariableTypeUtils.h"
 #include "autograd/functions/AccumulateGrad.h"
+#include "autograd/functions/tensor.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
@@ -39,10 +42,6 @@ AutogradMeta* materialize_autograd_meta(Tensor* t) {
 fail:
   return NULL;
 }
-
-/* PyTorch 1.13: c10/core/ScalarType.h isDifferentiableType (floating or
- * complex; minaten has no complex dtype) */
-static bool isDifferentiableType(ScalarType t) { return ScalarType_isFloating(t); }
 
 int set_requires_grad(Tensor* t, bool requires_grad) {
   /* TensorImpl::set_requires_grad: nothing to record for False */
@@ -265,6 +264,7 @@ static int make_variable_differentiable_view(const Tensor* base, Tensor* view, C
   m->creation_meta = creation_meta;
   /* the view and its base see the same data: one version counter */
   Tensor_setVersionCounter(view, root->version_counter);
+  m->attr_version = Tensor_version(view);
   return 0;
 fail:
   return -1;
@@ -343,16 +343,52 @@ fail:
   return -1;
 }
 
-int rebase_history(Tensor* self, Node* grad_fn) {
-  const AutogradMeta* m = self->autograd_meta;
-  /* NB(minaten): 1.13 rewrites the base's history here (CopySlices); not
-   * modelled yet, so refused rather than giving wrong gradients */
-  TORCH_CHECK_NOT_IMPLEMENTED(m == NULL || !m->is_view,
-                              "minaten: an in-place operation on a view that requires grad (CopySlices) is not "
-                              "implemented yet");
-  return set_history(self, grad_fn);
+int rebase_history(Tensor* self, Node* fn) {
+  AutogradMeta* m = self->autograd_meta;
+  Node* copy_slices = NULL;
+  if (m == NULL || !m->is_view) return set_history(self, fn);
+  /* a view: the base's history becomes CopySlices around fn, and the view's
+   * grad_fn is made again from the base (grad_fn() below) */
+  TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_DEFAULT);
+  TRY(Node_add_input_metadata(fn, self) == 0);
+  TRY((copy_slices = CopySlices_new(m->base, self, fn)) != NULL);
+  TRY(set_gradient_edge(m->base, (Edge){copy_slices, 0}) == 0);
+  Node_release(copy_slices);
+  m->output_nr = 0;
+  (void)grad_fn(self); /* trigger an update to the view's grad_fn */
+  return Error_occurred() ? -1 : 0;
 fail:
+  Node_release(copy_slices);
   return -1;
+}
+
+/* Note [View + Inplace update for view tensor]: a view written in place (or
+ * whose base was) gets AsStridedBackward0 of its base, with its geometry.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::grad_fn */
+Node* grad_fn(const Tensor* t) {
+  AutogradMeta* m = t->autograd_meta;
+  if (m == NULL) return NULL;
+  if (!m->is_view || m->base == NULL) return m->grad_fn;
+  if (m->grad_fn == NULL && !requires_grad(m->base)) return m->grad_fn;
+  uint32_t current_version = Tensor_version(t);
+  if (m->attr_version == current_version || m->creation_meta != CreationMeta_DEFAULT) return m->grad_fn;
+  const Tensor* base = m->base;
+  AsStridedBackward0* fn = (AsStridedBackward0*)Node_new(&AsStridedBackward0_type, sizeof *fn);
+  if (fn == NULL) return m->grad_fn;
+  TRY(TensorGeometry_init(&fn->self_geometry, base) == 0);
+  TRY(saved_IntArrayRef(&fn->size, Tensor_sizes(t)) == 0);
+  TRY(saved_IntArrayRef(&fn->stride, Tensor_strides(t)) == 0);
+  fn->storage_offset = (OptionalInt){true, t->storage_offset};
+  TRY(set_next_edges_from(&fn->base, (const Tensor*[]){base}, 1) == 0);
+  TRY(Node_add_input_metadata(&fn->base, t) >= 0);
+  Node_release(m->grad_fn);
+  m->grad_fn = &fn->base;
+  m->output_nr = 0;
+  m->attr_version = current_version;
+  return m->grad_fn;
+fail:
+  Node_release(&fn->base);
+  return m->grad_fn;
 }
 
 int throw_error_out_requires_grad(const char* name) {
