@@ -131,6 +131,8 @@ int set_gradient_edge(Tensor* t, Edge edge) {
   Node* old = meta->grad_fn;
   meta->grad_fn = Node_retain(edge.function);
   meta->output_nr = edge.input_nr;
+  /* a view keeps this grad_fn until its version moves on (grad_fn()) */
+  if (meta->is_view) meta->attr_version = Tensor_version(t);
   Node_release(old);
   return 0;
 fail:

@@ -749,6 +749,10 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
  * ADInplaceOrView kernel bumps the version), then rebase_history and the
  * saves of `result`, which is self after the write.
  * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (inplace) */
+/* The operators of 1.13's native_functions.yaml tagged `inplace_view`. */
+static const char* const kInplaceView[] = {"squeeze_", "unsqueeze_", "transpose_", "t_", "as_strided_",
+                                           "swapdims_", "swapaxes_", NULL};
+
 static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a, const NativeFunction* fn) {
   (void)m;
   fputs("\n", f);
@@ -785,7 +789,13 @@ static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a
   fprintf(f, "    result = at_%s(", fn->unambiguous);
   CSignature_printCallArgs(f, &fn->schema);
   fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n  if (result == NULL) goto fail;\n", f);
-  fputs("  if (grad_fn != NULL) {\n    if (rebase_history(self, &grad_fn->base) < 0) goto fail;\n", f);
+  /* an in-place view operator (squeeze_) changes self's own geometry and
+   * keeps its history: set_history, also on a view (1.13's `inplace_view`
+   * tag) */
+  bool inplace_view = false;
+  for (const char* const* n = kInplaceView; *n; n++) inplace_view = inplace_view || strcmp(fn->schema.name, *n) == 0;
+  fprintf(f, "  if (grad_fn != NULL) {\n    if (%s(self, &grad_fn->base) < 0) goto fail;\n",
+          inplace_view ? "set_history" : "rebase_history");
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* sv = &a->scan.saved[i];
     if (sv->kind != Saved_Output) continue;
