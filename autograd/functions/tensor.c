@@ -105,3 +105,24 @@ fail:
   Node_release(&self->base_node);
   return NULL;
 }
+
+/* PyTorch 1.13: torch/csrc/autograd/functions/tensor.cpp CopyBackwards::apply */
+static int CopyBackwards_apply(Node* node, Tensor* const* grads, Tensor** grad_inputs) {
+  CopyBackwards* self = (CopyBackwards*)node;
+  const Tensor* grad = grads[0];
+  if (grad == NULL) return 0;
+  if (Node_should_compute_output(node, 0)) {
+    TRY((grad_inputs[0] = at_zeros_like(grad, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory,
+                                        (OptionalMemoryFormat){true, MemoryFormat_Contiguous})) != NULL);
+  }
+  if (Node_should_compute_output(node, 1)) {
+    TRY((grad_inputs[1] = at_to_dtype_layout(grad, (OptionalScalarType){true, self->src_dtype}, kNoLayout,
+                                             (OptionalDevice){true, self->src_device}, kNoPinMemory, false, false,
+                                             kNoMemoryFormat)) != NULL);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+const NodeType CopyBackwards_type = {"torch::autograd::CopyBackwards", CopyBackwards_apply, NULL, NULL};

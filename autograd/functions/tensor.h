@@ -43,4 +43,18 @@ extern const NodeType CopySlices_type;
  */
 Node* CopySlices_new(const Tensor* base_var, const Tensor* view, Node* fn);
 
+/*
+ * CopyBackwards: the grad_fn of `self.copy_(src)` under autograd.  Edge 0
+ * (self's old history) gets zeros, edge 1 (src) the gradient converted to
+ * src's dtype and device.  Node::name() prints "torch::autograd::CopyBackwards".
+ * PyTorch 1.13: torch/csrc/autograd/functions/tensor.h CopyBackwards
+ */
+typedef struct CopyBackwards {
+  Node base;
+  ScalarType src_dtype; /* 1.13's src_options */
+  Device src_device;
+} CopyBackwards;
+
+extern const NodeType CopyBackwards_type;
+
 #endif

@@ -931,6 +931,10 @@ static void print_registration(FILE* v, const NativeFunction* fn, bool not_imple
   fputs("                              \"VariableType.c\", __LINE__) < 0)\n    return -1;\n", v);
 }
 
+/* Operators whose Autograd kernel is written by hand in
+ * autograd/VariableTypeManual.c (registered here with the generated ones). */
+static const char* const kManual[] = {"copy_", NULL};
+
 static const char* const kAutogradIncludes[] = {"autograd/FunctionsManual.h", "autograd/Node.h",
                                                 "autograd/SavedVariable.h", "autograd/VariableTypeUtils.h", NULL};
 
@@ -954,7 +958,7 @@ int gen_autograd(const Model* m, Writer* w) {
   }
 
   static const char* const vt_includes[] = {"AutogradFunctions.h", "Functions.h", "Operators.h",
-                                            "autograd/autograd_not_implemented_fallback.h", "autograd/variable.h", "dispatch/Dispatcher.h",
+                                            "autograd/VariableTypeManual.h", "autograd/autograd_not_implemented_fallback.h", "autograd/variable.h", "dispatch/Dispatcher.h",
                                             "runtime/Exception.h", NULL};
   FILE* v = gen_open(w, m, "VariableType.c", vt_includes);
   if (v == NULL) goto done;
@@ -976,6 +980,11 @@ int gen_autograd(const Model* m, Writer* w) {
     const NativeFunction* out = out_variant(m, &all[i]);
     if (inplace != NULL) print_registration(v, inplace, false);
     if (out != NULL) print_registration(v, out, false);
+  }
+  /* the hand-written ones of autograd/VariableTypeManual.h */
+  for (const char* const* h = kManual; *h; h++) {
+    const NativeFunction* fn = find_operator(m, *h);
+    if (fn != NULL) print_registration(v, fn, false);
   }
   fputs("  /* operators without a formula that record nothing */\n", v);
   for (size_t i = 0; i < m->num_functions; i++)
