@@ -301,7 +301,8 @@ static bool view_requires_grad(const Tensor* t) {
 
 /* PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
  * (indirect = false) */
-static int handle_view_on_rebase(const AutogradMeta* m) {
+static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
+  const char* modified_obj = indirect ? "its base or another view of its base has been" : "is being";
   if (m->creation_meta == CreationMeta_DEFAULT) return 0;
   if (m->creation_meta == CreationMeta_NO_GRAD_MODE || m->grad_fn == NULL) {
     const char* prefix = "A view was created in";
@@ -312,17 +313,17 @@ static int handle_view_on_rebase(const AutogradMeta* m) {
       prefix = buf;
     }
     TORCH_CHECK(false,
-                "%s no_grad mode and is being modified inplace with grad mode enabled. Given that this use case "
+                "%s no_grad mode and %s modified inplace with grad mode enabled. Given that this use case "
                 "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
                 "and the inplace either both inside the no_grad block (if you don't want the inplace to be "
                 "tracked) or both outside (if you want the inplace to be tracked).",
-                prefix);
+                prefix, modified_obj);
   }
   TORCH_CHECK(false,
-              "Output %u of %s is a view and is being modified inplace. This view is the output of a function "
+              "Output %u of %s is a view and %s modified inplace. This view is the output of a function "
               "that returns multiple views. Such functions do not allow the output views to be modified inplace. "
               "You should replace the inplace operation by an out-of-place one.",
-              m->output_nr, Node_name(m->grad_fn));
+              m->output_nr, Node_name(m->grad_fn), modified_obj);
 fail:
   return -1;
 }
@@ -334,7 +335,7 @@ int check_inplace(const Tensor* self, bool any_requires_grad) {
   if (!(any_requires_grad || view_requires_grad(self)) || !GradMode_is_enabled()) return 0;
   const AutogradMeta* m = self->autograd_meta;
   if (m != NULL && m->is_view) {
-    if (handle_view_on_rebase(m) < 0) return -1;
+    if (handle_view_on_rebase(m, false) < 0) return -1;
     TORCH_CHECK(!(view_requires_grad(self) && is_leaf(m->base)),
                 "a view of a leaf Variable that requires grad is being used in an in-place operation.");
   }
@@ -373,7 +374,9 @@ Node* grad_fn(const Tensor* t) {
   if (!m->is_view || m->base == NULL) return m->grad_fn;
   if (m->grad_fn == NULL && !requires_grad(m->base)) return m->grad_fn;
   uint32_t current_version = Tensor_version(t);
-  if (m->attr_version == current_version || m->creation_meta != CreationMeta_DEFAULT) return m->grad_fn;
+  if (m->attr_version == current_version) return m->grad_fn;
+  /* an indirect rebase: the base or another view was written */
+  if (handle_view_on_rebase(m, true) < 0) return NULL;
   const Tensor* base = m->base;
   AsStridedBackward0* fn = (AsStridedBackward0*)Node_new(&AsStridedBackward0_type, sizeof *fn);
   if (fn == NULL) return m->grad_fn;

@@ -121,10 +121,10 @@ static inline bool is_leaf(const Tensor* t) {
  * its base or another view of the base), a new one first: 1.13's
  * AsStridedBackward0 from the base, with the view's geometry (Note [View +
  * Inplace update for view tensor]).
- * NB(minaten): 1.13 first raises handle_view_on_rebase's "indirect" errors
- * for a view made in no_grad mode or one of several views ("... its base or
- * another view of its base has been modified inplace ..."); minaten leaves
- * such a view's grad_fn as it was.  Out of memory: the old grad_fn is kept.
+ * For a view made in no_grad mode or one of several views, NULL with 1.13's
+ * RuntimeError instead ("... its base or another view of its base has been
+ * modified inplace ...": handle_view_on_rebase, indirect).  Out of memory:
+ * the old grad_fn is kept.
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::grad_fn
  */
 Node* grad_fn(const Tensor* t);
