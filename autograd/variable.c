@@ -5,10 +5,14 @@
  */
 #include "autograd/variable.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "Functions.h"
+#include "AutogradFunctions.h"
+#include "autograd/VariableTypeUtils.h"
 #include "autograd/functions/AccumulateGrad.h"
+#include "autograd/functions/tensor.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
@@ -38,10 +42,6 @@ AutogradMeta* materialize_autograd_meta(Tensor* t) {
 fail:
   return NULL;
 }
-
-/* PyTorch 1.13: c10/core/ScalarType.h isDifferentiableType (floating or
- * complex; minaten has no complex dtype) */
-static bool isDifferentiableType(ScalarType t) { return ScalarType_isFloating(t); }
 
 int set_requires_grad(Tensor* t, bool requires_grad) {
   /* TensorImpl::set_requires_grad: nothing to record for False */
@@ -131,6 +131,8 @@ int set_gradient_edge(Tensor* t, Edge edge) {
   Node* old = meta->grad_fn;
   meta->grad_fn = Node_retain(edge.function);
   meta->output_nr = edge.input_nr;
+  /* a view keeps this grad_fn until its version moves on (grad_fn()) */
+  if (meta->is_view) meta->attr_version = Tensor_version(t);
   Node_release(old);
   return 0;
 fail:
@@ -264,6 +266,7 @@ static int make_variable_differentiable_view(const Tensor* base, Tensor* view, C
   m->creation_meta = creation_meta;
   /* the view and its base see the same data: one version counter */
   Tensor_setVersionCounter(view, root->version_counter);
+  m->attr_version = Tensor_version(view);
   return 0;
 fail:
   return -1;
@@ -284,4 +287,120 @@ int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_m
   for (size_t i = 0; i < tensors.size; i++)
     if (make_variable_differentiable_view(base, tensors.data[i], creation_meta) < 0) return -1;
   return 0;
+}
+
+/* ------------------------------------------------------------ in place */
+
+/* requires_grad as 1.13's DifferentiableViewMeta answers it: a view also
+ * requires grad when its base does (a view made in no_grad mode of a leaf
+ * that requires grad). */
+static bool view_requires_grad(const Tensor* t) {
+  const AutogradMeta* m = t->autograd_meta;
+  return requires_grad(t) || (m != NULL && m->is_view && m->base != NULL && requires_grad(m->base));
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
+ * (indirect = false) */
+static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
+  const char* modified_obj = indirect ? "its base or another view of its base has been" : "is being";
+  if (m->creation_meta == CreationMeta_DEFAULT) return 0;
+  if (m->creation_meta == CreationMeta_NO_GRAD_MODE || m->grad_fn == NULL) {
+    const char* prefix = "A view was created in";
+    char buf[256];
+    if (m->grad_fn != NULL) {
+      snprintf(buf, sizeof buf, "Output %u of %s is a view of a view which was created in", m->output_nr,
+               Node_name(m->grad_fn));
+      prefix = buf;
+    }
+    TORCH_CHECK(false,
+                "%s no_grad mode and %s modified inplace with grad mode enabled. Given that this use case "
+                "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
+                "and the inplace either both inside the no_grad block (if you don't want the inplace to be "
+                "tracked) or both outside (if you want the inplace to be tracked).",
+                prefix, modified_obj);
+  }
+  TORCH_CHECK(false,
+              "Output %u of %s is a view and %s modified inplace. This view is the output of a function "
+              "that returns multiple views. Such functions do not allow the output views to be modified inplace. "
+              "You should replace the inplace operation by an out-of-place one.",
+              m->output_nr, Node_name(m->grad_fn), modified_obj);
+fail:
+  return -1;
+}
+
+int check_inplace(const Tensor* self, bool any_requires_grad) {
+  /* NB(minaten): 1.13's compute_requires_grad sees a view's base through
+   * DifferentiableViewMeta::requires_grad; minaten's requires_grad() does
+   * not, so the check asks for it here */
+  if (!(any_requires_grad || view_requires_grad(self)) || !GradMode_is_enabled()) return 0;
+  const AutogradMeta* m = self->autograd_meta;
+  if (m != NULL && m->is_view) {
+    if (handle_view_on_rebase(m, false) < 0) return -1;
+    TORCH_CHECK(!(view_requires_grad(self) && is_leaf(m->base)),
+                "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  TORCH_CHECK(!(requires_grad(self) && is_leaf(self)),
+              "a leaf Variable that requires grad is being used in an in-place operation.");
+  return 0;
+fail:
+  return -1;
+}
+
+int rebase_history(Tensor* self, Node* fn) {
+  AutogradMeta* m = self->autograd_meta;
+  Node* copy_slices = NULL;
+  if (m == NULL || !m->is_view) return set_history(self, fn);
+  /* a view: the base's history becomes CopySlices around fn, and the view's
+   * grad_fn is made again from the base (grad_fn() below) */
+  TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_DEFAULT);
+  TRY(Node_add_input_metadata(fn, self) == 0);
+  TRY((copy_slices = CopySlices_new(m->base, self, fn)) != NULL);
+  TRY(set_gradient_edge(m->base, (Edge){copy_slices, 0}) == 0);
+  Node_release(copy_slices);
+  m->output_nr = 0;
+  (void)grad_fn(self); /* trigger an update to the view's grad_fn */
+  return Error_occurred() ? -1 : 0;
+fail:
+  Node_release(copy_slices);
+  return -1;
+}
+
+/* Note [View + Inplace update for view tensor]: a view written in place (or
+ * whose base was) gets AsStridedBackward0 of its base, with its geometry.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::grad_fn */
+Node* grad_fn(const Tensor* t) {
+  AutogradMeta* m = t->autograd_meta;
+  if (m == NULL) return NULL;
+  if (!m->is_view || m->base == NULL) return m->grad_fn;
+  if (m->grad_fn == NULL && !requires_grad(m->base)) return m->grad_fn;
+  uint32_t current_version = Tensor_version(t);
+  if (m->attr_version == current_version) return m->grad_fn;
+  /* an indirect rebase: the base or another view was written */
+  if (handle_view_on_rebase(m, true) < 0) return NULL;
+  const Tensor* base = m->base;
+  AsStridedBackward0* fn = (AsStridedBackward0*)Node_new(&AsStridedBackward0_type, sizeof *fn);
+  if (fn == NULL) return m->grad_fn;
+  TRY(TensorGeometry_init(&fn->self_geometry, base) == 0);
+  TRY(saved_IntArrayRef(&fn->size, Tensor_sizes(t)) == 0);
+  TRY(saved_IntArrayRef(&fn->stride, Tensor_strides(t)) == 0);
+  fn->storage_offset = (OptionalInt){true, t->storage_offset};
+  TRY(set_next_edges_from(&fn->base, (const Tensor*[]){base}, 1) == 0);
+  TRY(Node_add_input_metadata(&fn->base, t) >= 0);
+  Node_release(m->grad_fn);
+  m->grad_fn = &fn->base;
+  m->output_nr = 0;
+  m->attr_version = current_version;
+  return m->grad_fn;
+fail:
+  Node_release(&fn->base);
+  return m->grad_fn;
+}
+
+int throw_error_out_requires_grad(const char* name) {
+  TORCH_CHECK(false,
+              "%s(): functions with out=... arguments don't support automatic differentiation, but one of the "
+              "arguments requires grad.",
+              name);
+fail:
+  return -1;
 }

@@ -79,13 +79,19 @@ typedef struct AutogradMeta {
   /* 1.13's DifferentiableViewMeta, folded in: set by as_view on the output
    * of a (differentiable) view operator.  `base` is the tensor whose storage
    * it views at the root (owned), `creation_meta` how it was made.
-   * NB(minaten): the view replay (1.13's ViewInfo::view_fn_), attr_version
-   * and the grad_fn regenerated after an in-place write come with in-place
-   * autograd (the next part of issue 15); nothing reads creation_meta yet.
+   * check_inplace reads creation_meta; rebase_history and grad_fn() below
+   * use base and attr_version.
+   * NB(minaten): no view replay (1.13's ViewInfo::view_fn_, which lazy
+   * tensors use): a view written in place always gets AsStridedBackward0.
    * PyTorch 1.13: torch/csrc/autograd/variable.h DifferentiableViewMeta */
   bool is_view;
   Tensor* base;
   CreationMeta creation_meta;
+  /* The version counter's value when grad_fn was made: a view whose counter
+   * has moved on since (it, its base or another view was written in place)
+   * gets a new grad_fn on access (grad_fn() below).
+   * PyTorch 1.13: DifferentiableViewMeta::attr_version_ */
+  uint32_t attr_version;
 } AutogradMeta;
 
 /* The tensor's AutogradMeta, NULL if it has none.
@@ -96,20 +102,32 @@ static inline AutogradMeta* get_autograd_meta(const Tensor* t) { return t->autog
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::materialize_autograd_meta */
 AutogradMeta* materialize_autograd_meta(Tensor* t);
 
-/* requires_grad: a leaf asked to, or any tensor with a grad_fn.
- * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::requires_grad */
+/* requires_grad: a leaf asked to, any tensor with a grad_fn, and a view
+ * whose base requires grad (a view made in no_grad mode of one).
+ * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::requires_grad,
+ * DifferentiableViewMeta::requires_grad */
 static inline bool requires_grad(const Tensor* t) {
   const AutogradMeta* m = t->autograd_meta;
-  return m != NULL && (m->requires_grad || m->grad_fn != NULL);
+  return m != NULL && (m->requires_grad || m->grad_fn != NULL ||
+                       (m->is_view && m->base != NULL && requires_grad(m->base)));
 }
 /* PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::is_leaf */
 static inline bool is_leaf(const Tensor* t) {
   return t->autograd_meta == NULL || t->autograd_meta->grad_fn == NULL;
 }
-/* Borrowed; NULL for a leaf.  PyTorch 1.13: VariableHooks::grad_fn */
-static inline Node* grad_fn(const Tensor* t) {
-  return t->autograd_meta != NULL ? t->autograd_meta->grad_fn : NULL;
-}
+/*
+ * The tensor's grad_fn, borrowed; NULL for a leaf.  For a view whose version
+ * counter moved on since its grad_fn was made (a write in place through it,
+ * its base or another view of the base), a new one first: 1.13's
+ * AsStridedBackward0 from the base, with the view's geometry (Note [View +
+ * Inplace update for view tensor]).
+ * For a view made in no_grad mode or one of several views, NULL with 1.13's
+ * RuntimeError instead ("... its base or another view of its base has been
+ * modified inplace ...": handle_view_on_rebase, indirect).  Out of memory:
+ * the old grad_fn is kept.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::grad_fn
+ */
+Node* grad_fn(const Tensor* t);
 /* PyTorch 1.13: VariableHooks::output_nr */
 static inline uint32_t output_nr(const Tensor* t) {
   return t->autograd_meta != NULL ? t->autograd_meta->output_nr : 0;
@@ -278,5 +296,33 @@ int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_m
  * torch/csrc/autograd/variable.cpp impl::bump_version
  */
 static inline void increment_version(const Tensor* t) { Tensor_bumpVersion(t); }
+
+/*
+ * What a VariableType kernel of an in-place operator checks before writing
+ * `self` (any_requires_grad: whether an input requires grad).  Returns 0, or
+ * -1 with 1.13's RuntimeErrors, word for word: a view made in no_grad mode
+ * written with grad mode on, one of several views one operator returned
+ * ("Output 0 of SplitBackward0 is a view and is being modified inplace. ..."),
+ * a view of a leaf that requires grad, a leaf that requires grad.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h check_inplace,
+ * torch/csrc/autograd/variable.cpp handle_view_on_rebase
+ */
+int check_inplace(const Tensor* self, bool any_requires_grad);
+
+/*
+ * Gives `self`, just written in place, the history grad_fn (its one output).
+ * Returns 0, or -1 with the error set.
+ * NB(minaten): for a view, 1.13 rewrites the base's history (CopySlices);
+ * minaten refuses with a NotImplementedError for now.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h rebase_history,
+ * torch/csrc/autograd/variable.cpp impl::rebase_history
+ */
+int rebase_history(Tensor* self, Node* grad_fn);
+
+/* Sets 1.13's RuntimeError "<name>(): functions with out=... arguments don't
+ * support automatic differentiation, but one of the arguments requires
+ * grad." and returns -1.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h throw_error_out_requires_grad */
+int throw_error_out_requires_grad(const char* name);
 
 #endif

@@ -317,6 +317,24 @@ fail:
   return NULL;
 }
 
+/* In place: drops every dimension of size 1 (the header's arrays only
+ * shrink, as squeeze__dim's below).
+ * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ */
+Tensor* at_native_squeeze_(Tensor* self) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
+  for (int64_t i = 0; i < self->dim; i++) {
+    if (self->sizes[i] == 1) continue;
+    sizes[n] = self->sizes[i];
+    strides[n++] = self->strides[i];
+  }
+  self->dim = n;
+  self->strides = self->sizes + n;
+  memcpy(self->sizes, sizes, (size_t)n * sizeof(int64_t));
+  memcpy(self->strides, strides, (size_t)n * sizeof(int64_t));
+  Tensor_refreshContiguous(self);
+  return Tensor_retain(self);
+}
+
 /* In place: drops dimension `dim` if it has size 1.  The header's arrays
  * only shrink, so the sizes and strides stay in its own allocation.
  * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ (dim)

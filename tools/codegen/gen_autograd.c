@@ -19,11 +19,15 @@
  *                        that have no formula and are not exempt
  *                        (floor_divide)
  *
- * Which entries make code: an operator's functional form (in-place forms
- * come with in-place autograd, the next step; their version counters are
- * bumped by their ADInplaceOrView kernels), with an Autograd kernel
+ * Which entries make code: an operator's functional form, or an in-place
+ * one with an entry of its own (fill_, zero_, eq_), with an Autograd kernel
  * not written by hand (yaml `Autograd:`), and at least one differentiable
- * output.  CompositeImplicitAutograd operators have no entry: they
+ * output.  A functional entry also gives a kernel to its operator's
+ * in-place variant (add_.Tensor, with add.Tensor's node: check_inplace, a
+ * clone of self where a formula reads self, the call below autograd,
+ * rebase_history, `result` read from self after the write) and to its out=
+ * variant (add.out: refused when anything requires grad), when these have
+ * no kernel of their own at Autograd and are not CompositeImplicitAutograd.  CompositeImplicitAutograd operators have no entry: they
  * decompose, and their grad_fn is what they decomposed into.
  *
  * Node names are 1.13's: the operator's name in CamelCase without leading
@@ -213,9 +217,75 @@ static void free_entry(AutogradEntry* a) {
   for (size_t k = 0; k < a->num_formulas; k++) Expr_free(a->exprs[k]);
 }
 
+/* An in-place operator: `add_`, its first argument `self` written,
+ * one return. */
+static bool is_inplace(const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  size_t n = strlen(s->name);
+  return s->is_mutable && n > 1 && s->name[n - 1] == '_' && s->num_arguments > 0 && s->num_returns == 1 &&
+         strcmp(s->arguments[0].name, "self") == 0 && s->arguments[0].alias_info.is_write;
+}
+
+static bool is_written(const Argument* arg) { return arg->alias_info.present && arg->alias_info.is_write; }
+
+/* Whether fn's arguments, those it writes left out, are the functional
+ * operator's (names, in order). */
+static bool same_arguments(const FunctionSchema* fn, const FunctionSchema* functional, bool skip_written) {
+  size_t j = 0;
+  for (size_t i = 0; i < fn->num_arguments; i++) {
+    if (skip_written && is_written(&fn->arguments[i])) continue;
+    if (j == functional->num_arguments || strcmp(fn->arguments[i].name, functional->arguments[j].name) != 0 ||
+        fn->arguments[i].type.base != functional->arguments[j].type.base ||
+        fn->arguments[i].type.is_list != functional->arguments[j].type.is_list)
+      return false;
+    j++;
+  }
+  return j == functional->num_arguments;
+}
+
+/* A variant of a functional entry's operator that gets a kernel here: no
+ * kernel of its own at Autograd, not CompositeImplicitAutograd, no entry of
+ * its own in derivatives.yaml.  PyTorch 1.13: load_derivatives.py matches
+ * variants to the functional entry by their functional signature. */
+static bool variant_gets_kernel(const Model* m, const NativeFunction* fn);
+
+/* The in-place variant of a functional entry's operator (add.Tensor:
+ * add_.Tensor), or NULL. */
+static const NativeFunction* inplace_variant(const Model* m, const AutogradEntry* a) {
+  const FunctionSchema* f = &a->fn->schema;
+  if (f->is_mutable) return NULL;
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    const FunctionSchema* s = &fn->schema;
+    size_t n = strlen(f->name);
+    if (!is_inplace(fn) || strncmp(s->name, f->name, n) != 0 || strcmp(s->name + n, "_") != 0 ||
+        strcmp(s->overload_name, f->overload_name) != 0 || !same_arguments(s, f, false))
+      continue;
+    return variant_gets_kernel(m, fn) ? fn : NULL;
+  }
+  return NULL;
+}
+
+/* The out= variant of a functional entry's operator (add.Tensor: add.out),
+ * or NULL. */
+static const NativeFunction* out_variant(const Model* m, const AutogradEntry* a) {
+  const FunctionSchema* f = &a->fn->schema;
+  if (f->is_mutable) return NULL;
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    const FunctionSchema* s = &fn->schema;
+    if (!s->is_mutable || strcmp(s->name, f->name) != 0 || s->num_arguments == 0 ||
+        !is_written(&s->arguments[s->num_arguments - 1]) || !same_arguments(s, f, true))
+      continue;
+    return variant_gets_kernel(m, fn) ? fn : NULL;
+  }
+  return NULL;
+}
+
 /* Whether an entry makes code (see the top of the file). */
 static bool makes_code(const AutogradEntry* a) {
-  if (a->fn->schema.is_mutable || NativeFunction_kernel(a->fn, DispatchKey_Autograd) != NULL) return false;
+  if ((a->fn->schema.is_mutable && !is_inplace(a->fn)) || NativeFunction_kernel(a->fn, DispatchKey_Autograd) != NULL)
+    return false;
   for (size_t i = 0; i < kMaxOutputs; i++)
     if (a->output_cond[i] != NULL) return a->num_formulas > 0;
   return false;
@@ -395,7 +465,9 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   fprintf(f, "  %s* fn = (%s*)node;\n%s  int rc = -1;\n", a->node, a->node, a->scan.num_saved > 0 ? "" : "  (void)fn;\n");
   if (T.num_tmps > 0) fprintf(f, "  Tensor* tmp[%d] = {NULL};\n", T.num_tmps);
   if (T.num_list_tmps > 0) fprintf(f, "  TensorList ltmp[%d] = {{NULL, 0}};\n", T.num_list_tmps);
-  if (!a->uses_grads) fputs("  const Tensor* grad = grads[0];\n", f);
+  bool reads_grad = false;
+  for (size_t k = 0; k < a->num_formulas; k++) reads_grad = reads_grad || uses_name(a->exprs[k], "grad");
+  if (!a->uses_grads) fprintf(f, "  const Tensor* grad = grads[0];\n%s", reads_grad ? "" : "  (void)grad;\n");
   else fputs("  TensorList grads_list = {grads, node->num_inputs};\n", f);
   /* the saved tensors, unpacked in the order the formulas name them */
   for (size_t i = 0; i < a->scan.num_saved; i++) {
@@ -609,8 +681,14 @@ static void print_set_history(FILE* f, const Model* m, const AutogradEntry* a) {
   fputs("    Node_release(&grad_fn->base);\n  }\n", f);
 }
 
+static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a, const NativeFunction* fn);
+
 static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
   const NativeFunction* fn = a->fn;
+  if (fn->schema.is_mutable) {
+    print_inplace_kernel(f, m, a, fn);
+    return;
+  }
   const FunctionSchema* s = &fn->schema;
   CTypeKind ret = CType_ofReturns(s);
   char buf[96];
@@ -664,6 +742,102 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
   fprintf(f, "  return %s;\n}\n", fail_value);
 }
 
+/* The kernel of an in-place variant (add_.Tensor), with the node of the
+ * functional entry (AddBackward0): check_inplace, the node and its saves
+ * before the write (a formula reading `self` gets a clone of self as it was,
+ * 1.13's original_self), the operator below autograd only (its
+ * ADInplaceOrView kernel bumps the version), then rebase_history and the
+ * saves of `result`, which is self after the write.
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (inplace) */
+/* The operators of 1.13's native_functions.yaml tagged `inplace_view`. */
+static const char* const kInplaceView[] = {"squeeze_", "unsqueeze_", "transpose_", "t_", "as_strided_",
+                                           "swapdims_", "swapaxes_", NULL};
+
+static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a, const NativeFunction* fn) {
+  (void)m;
+  fputs("\n", f);
+  gen_printBanner(f, fn, "");
+  fprintf(f, "/* (%s:%d; node %s)\n * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\n",
+          a->d->loc.file, a->d->loc.line, a->node);
+  fputs("static ", f);
+  CSignature_printFunction(f, &fn->schema, "VariableType_%s", fn->unambiguous);
+  fputs(" {\n", f);
+  print_inputs_array(f, a);
+  fprintf(f, "  %s* grad_fn = NULL;\n  Tensor* original_self = NULL;\n  Tensor* result = NULL;\n", a->node);
+  fputs("  bool any_requires_grad = compute_requires_grad(inputs, num_inputs);\n", f);
+  fputs("  if (check_inplace(self, any_requires_grad) < 0) return NULL;\n", f);
+  fputs("  if (any_requires_grad) {\n", f);
+  fprintf(f, "    grad_fn = (%s*)Node_new(&%s_type, sizeof *grad_fn);\n", a->node, a->node);
+  fputs("    if (grad_fn == NULL) return NULL;\n", f);
+  fputs("    if (set_next_edges_from(&grad_fn->base, inputs, (uint32_t)num_inputs) < 0) goto fail;\n", f);
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* sv = &a->scan.saved[i];
+    if (sv->kind == Saved_Output) continue;
+    bool guarded = print_save_guard(f, a, sv);
+    const char* ind = guarded ? "      " : "    ";
+    if (sv->kind == Saved_Tensor && strcmp(sv->arg->name, "self") == 0) {
+      char field[128];
+      Saved_fieldName(sv, field, sizeof field);
+      fprintf(f, "%sif (original_self == NULL && (original_self = at_clone(self, kNoMemoryFormat)) == NULL) goto fail;\n", ind);
+      fprintf(f, "%sif (SavedVariable_init(&grad_fn->%s, original_self, false) < 0) goto fail;\n", ind, field);
+    } else {
+      print_save_input(f, sv, ind);
+    }
+    if (guarded) fputs("    }\n", f);
+  }
+  fputs("  }\n  {\n    DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();\n", f);
+  fprintf(f, "    result = at_%s(", fn->unambiguous);
+  CSignature_printCallArgs(f, &fn->schema);
+  fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n  if (result == NULL) goto fail;\n", f);
+  /* an in-place view operator (squeeze_) changes self's own geometry and
+   * keeps its history: set_history, also on a view (1.13's `inplace_view`
+   * tag) */
+  bool inplace_view = false;
+  for (const char* const* n = kInplaceView; *n; n++) inplace_view = inplace_view || strcmp(fn->schema.name, *n) == 0;
+  fprintf(f, "  if (grad_fn != NULL) {\n    if (%s(self, &grad_fn->base) < 0) goto fail;\n",
+          inplace_view ? "set_history" : "rebase_history");
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* sv = &a->scan.saved[i];
+    if (sv->kind != Saved_Output) continue;
+    bool guarded = print_save_guard(f, a, sv);
+    fprintf(f, "%sif (SavedVariable_init(&grad_fn->%s_, self, true) < 0) goto fail;\n", guarded ? "      " : "    ",
+            Saved_name(sv));
+    if (guarded) fputs("    }\n", f);
+  }
+  fputs("    Node_release(&grad_fn->base);\n    grad_fn = NULL;\n  }\n", f);
+  fputs("  Tensor_release(original_self);\n  return result;\nfail:\n", f);
+  fputs("  Node_release((Node*)grad_fn);\n  Tensor_release(original_self);\n  Tensor_release(result);\n  return NULL;\n}\n", f);
+}
+
+/* The kernel of an out= variant (add.out): refuses when an input or an out=
+ * argument requires grad, else calls the operator below autograd.
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body
+ * (throw_error_out_requires_grad) */
+static void print_out_kernel(FILE* f, const AutogradEntry* a, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  char buf[96], p[128];
+  const char* fail_value = CSignature_failureValue(CType_ofReturns(s), buf, sizeof buf);
+  fputs("\n", f);
+  gen_printBanner(f, fn, "");
+  fprintf(f, "/* (%s:%d: out= is not differentiable)\n * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\n",
+          a->d->loc.file, a->d->loc.line);
+  fputs("static ", f);
+  CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
+  fputs(" {\n", f);
+  print_inputs_array(f, a);
+  fputs("  const Tensor* outs[] = {", f);
+  size_t n = 0;
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (is_written(&s->arguments[i])) fprintf(f, "%s%s", n++ ? ", " : "", param_name(&s->arguments[i], p, sizeof p));
+  fputs("};\n", f);
+  fprintf(f, "  if (compute_requires_grad(inputs, num_inputs) || compute_requires_grad(outs, %zu)) {\n", n);
+  fprintf(f, "    throw_error_out_requires_grad(\"%s\");\n    return %s;\n  }\n", s->name, fail_value);
+  fprintf(f, "  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();\n  %s result = at_%s(",
+          CSignature_returnType(s), fn->unambiguous);
+  CSignature_printCallArgs(f, s);
+  fputs(");\n  DispatchKeyGuard_pop(guard);\n  return result;\n}\n", f);
+}
+
 /* ------------------------------------------------------- not implemented */
 
 /* Operators 1.13 gives no grad_fn though derivatives.yaml has no formula for
@@ -679,6 +853,11 @@ static bool has_derivatives_entry(const Model* m, const NativeFunction* fn) {
   for (size_t i = 0; i < m->num_derivatives; i++)
     if (find_operator(m, m->derivatives[i].name) == fn) return true;
   return false;
+}
+
+static bool variant_gets_kernel(const Model* m, const NativeFunction* fn) {
+  return NativeFunction_kernel(fn, DispatchKey_Autograd) == NULL &&
+         NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) == NULL && !has_derivatives_entry(m, fn);
 }
 
 /* An aten operator whose Autograd kernel is autogradNotImplementedFallback
@@ -752,6 +931,10 @@ static void print_registration(FILE* v, const NativeFunction* fn, bool not_imple
   fputs("                              \"VariableType.c\", __LINE__) < 0)\n    return -1;\n", v);
 }
 
+/* Operators whose Autograd kernel is written by hand in
+ * autograd/VariableTypeManual.c (registered here with the generated ones). */
+static const char* const kManual[] = {"copy_", NULL};
+
 static const char* const kAutogradIncludes[] = {"autograd/FunctionsManual.h", "autograd/Node.h",
                                                 "autograd/SavedVariable.h", "autograd/VariableTypeUtils.h", NULL};
 
@@ -775,17 +958,34 @@ int gen_autograd(const Model* m, Writer* w) {
   }
 
   static const char* const vt_includes[] = {"AutogradFunctions.h", "Functions.h", "Operators.h",
-                                            "autograd/autograd_not_implemented_fallback.h", "autograd/variable.h", "dispatch/Dispatcher.h",
+                                            "autograd/VariableTypeManual.h", "autograd/autograd_not_implemented_fallback.h", "autograd/variable.h", "dispatch/Dispatcher.h",
                                             "runtime/Exception.h", NULL};
   FILE* v = gen_open(w, m, "VariableType.c", vt_includes);
   if (v == NULL) goto done;
   fputs("\n/* The Autograd kernels of every operator with a kernel below autograd.\n"
         " * Returns 0, or -1 with the error indicator set. */\nint at_register_VariableType(void);\n", v);
-  for (size_t i = 0; i < n; i++) print_kernel(v, m, &all[i]);
+  for (size_t i = 0; i < n; i++) {
+    print_kernel(v, m, &all[i]);
+    const NativeFunction* inplace = inplace_variant(m, &all[i]);
+    const NativeFunction* out = out_variant(m, &all[i]);
+    if (inplace != NULL) print_inplace_kernel(v, m, &all[i], inplace);
+    if (out != NULL) print_out_kernel(v, &all[i], out);
+  }
   for (size_t i = 0; i < m->num_functions; i++)
     if (needs_plain_kernel(m, &m->functions[i], all, n)) print_plain_kernel(v, &m->functions[i]);
   fputs("\nint at_register_VariableType(void) {\n", v);
-  for (size_t i = 0; i < n; i++) print_registration(v, all[i].fn, false);
+  for (size_t i = 0; i < n; i++) {
+    print_registration(v, all[i].fn, false);
+    const NativeFunction* inplace = inplace_variant(m, &all[i]);
+    const NativeFunction* out = out_variant(m, &all[i]);
+    if (inplace != NULL) print_registration(v, inplace, false);
+    if (out != NULL) print_registration(v, out, false);
+  }
+  /* the hand-written ones of autograd/VariableTypeManual.h */
+  for (const char* const* h = kManual; *h; h++) {
+    const NativeFunction* fn = find_operator(m, *h);
+    if (fn != NULL) print_registration(v, fn, false);
+  }
   fputs("  /* operators without a formula that record nothing */\n", v);
   for (size_t i = 0; i < m->num_functions; i++)
     if (needs_plain_kernel(m, &m->functions[i], all, n)) print_registration(v, &m->functions[i], false);

@@ -1,6 +1,5 @@
 # bmm, and matmul's decompositions (dot, mv, mm, bmm, broadcast) with their grad_fn names (issue 14)
-# NB(minaten): 1-D @ 2-D is left out: 1.13's matmul ends it with squeeze_, an
-# in-place op whose autograd minaten does not have yet
+# (1-D @ 2-D, which ends with the in-place squeeze_: inplace/matmul_squeeze.py)
 a = torch.arange(12., requires_grad=True).reshape(2, 2, 3)
 b = torch.ones(2, 3, 2, requires_grad=True)
 c = torch.bmm(a, b)

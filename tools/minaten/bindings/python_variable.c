@@ -74,7 +74,11 @@ Value* THPVariable_property(Value* self, const char* name) {
   if (strcmp(name, "requires_grad") == 0) return Value_bool(requires_grad(t));
   if (strcmp(name, "is_leaf") == 0) return Value_bool(is_leaf(t));
   if (strcmp(name, "grad") == 0) return THPVariable_get_grad(t);
-  if (strcmp(name, "grad_fn") == 0) return grad_fn(t) != NULL ? THPFunction_wrap(grad_fn(t)) : Value_none();
+  if (strcmp(name, "grad_fn") == 0) {
+    Node* fn = grad_fn(t);
+    if (fn == NULL && Error_occurred()) return NULL;
+    return fn != NULL ? THPFunction_wrap(fn) : Value_none();
+  }
   if (strcmp(name, "retains_grad") == 0) return Value_bool(retains_grad(t));
   if (strcmp(name, "output_nr") == 0) return Value_int(output_nr(t));
   if (strcmp(name, "_version") == 0) return THPVariable_get_version(t);

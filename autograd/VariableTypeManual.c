@@ -1,0 +1,38 @@
+/*
+ * VariableTypeManual.c - see VariableTypeManual.h.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp
+ */
+#include "autograd/VariableTypeManual.h"
+
+#include "Functions.h"
+#include "autograd/VariableTypeUtils.h"
+#include "autograd/functions/tensor.h"
+#include "autograd/variable.h"
+#include "runtime/Exception.h"
+
+Tensor* VariableType_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
+  const Tensor* inputs[] = {self, src};
+  CopyBackwards* grad_fn = NULL;
+  Tensor* out = NULL;
+  bool any_requires_grad = compute_requires_grad(inputs, 2) && isDifferentiableType(self->dtype);
+  TRY(check_inplace(self, any_requires_grad) == 0);
+  if (any_requires_grad) {
+    TRY((grad_fn = (CopyBackwards*)Node_new(&CopyBackwards_type, sizeof *grad_fn)) != NULL);
+    TRY(set_next_edges_from(&grad_fn->base, inputs, 2) == 0);
+    grad_fn->src_dtype = src->dtype;
+    grad_fn->src_device = src->device;
+  }
+  {
+    DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+    out = at_copy_(self, src, non_blocking);
+    DispatchKeyGuard_pop(guard);
+  }
+  TRY(out != NULL);
+  if (grad_fn != NULL) TRY(rebase_history(self, &grad_fn->base) == 0);
+  Node_release((Node*)grad_fn);
+  return out;
+fail:
+  Node_release((Node*)grad_fn);
+  Tensor_release(out);
+  return NULL;
+}
