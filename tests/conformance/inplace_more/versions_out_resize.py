@@ -1,0 +1,23 @@
+# out= bumps out's counter once (also when it resizes it, also through a
+# view as out); resize_ itself bumps nothing; inputs are not bumped
+import torch
+a = torch.ones(3)
+o = torch.zeros(3)
+torch.add(a, a, out=o)
+print(a._version, o._version)
+torch.mul(a, 2, out=o)
+print(o._version)
+e = torch.zeros(0)
+torch.add(a, 1, out=e)
+print(e._version, e.shape)
+b = torch.zeros(2, 3)
+torch.add(a, 1, out=b[0])
+print(b._version, b)
+r = torch.zeros(2)
+r.resize_(6)
+print(r._version, r.shape)
+r.resize_(2, 3)
+print(r._version)
+w = r.view(6)
+r.resize_(1)
+print(r._version, w._version)
