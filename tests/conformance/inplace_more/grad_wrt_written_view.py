@@ -7,7 +7,7 @@ y = x * 2
 v = y[1:]
 v.mul_(3)
 z = (y * y).sum()
-gv, gy = torch.autograd.grad(z, [v, y])
+gv, gy = torch.autograd.grad(z, [v, y], retain_graph=True)
 gy, = torch.autograd.grad(z, [y])
 print(gy)
 y = x * 2
