@@ -317,13 +317,13 @@ fail:
   return NULL;
 }
 
-/* In place: drops every dimension of size 1 (the header's arrays only
- * shrink, as squeeze__dim's below).
- * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ */
-Tensor* at_native_squeeze_(Tensor* self) {
+/* Drops, in place, the dimensions of size 1 of self: all of them, or only
+ * `dim` when dim >= 0.  The header's arrays only shrink, so the sizes and
+ * strides stay in its own allocation. */
+static void squeeze_header(Tensor* self, int64_t dim) {
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
   for (int64_t i = 0; i < self->dim; i++) {
-    if (self->sizes[i] == 1) continue;
+    if (self->sizes[i] == 1 && (dim < 0 || i == dim)) continue;
     sizes[n] = self->sizes[i];
     strides[n++] = self->strides[i];
   }
@@ -332,29 +332,22 @@ Tensor* at_native_squeeze_(Tensor* self) {
   memcpy(self->sizes, sizes, (size_t)n * sizeof(int64_t));
   memcpy(self->strides, strides, (size_t)n * sizeof(int64_t));
   Tensor_refreshContiguous(self);
+}
+
+/* In place: drops every dimension of size 1.
+ * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ */
+Tensor* at_native_squeeze_(Tensor* self) {
+  squeeze_header(self, -1);
   return Tensor_retain(self);
 }
 
-/* In place: drops dimension `dim` if it has size 1.  The header's arrays
- * only shrink, so the sizes and strides stay in its own allocation.
+/* In place: drops dimension `dim` if it has size 1.
  * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ (dim)
  * (NB(minaten): kernel named squeeze__dim, C has no overloading) */
 Tensor* at_native_squeeze__dim(Tensor* self, int64_t dim) {
   dim = maybe_wrap_dim(dim, self->dim, true);
   TRY(dim >= 0);
-  if (self->dim > 0 && self->sizes[dim] == 1) {
-    int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
-    for (int64_t i = 0; i < self->dim; i++) {
-      if (i == dim) continue;
-      sizes[n] = self->sizes[i];
-      strides[n++] = self->strides[i];
-    }
-    self->dim = n;
-    self->strides = self->sizes + n;
-    memcpy(self->sizes, sizes, (size_t)n * sizeof(int64_t));
-    memcpy(self->strides, strides, (size_t)n * sizeof(int64_t));
-    Tensor_refreshContiguous(self);
-  }
+  if (self->dim > 0) squeeze_header(self, dim);
   return Tensor_retain(self);
 fail:
   return NULL;
