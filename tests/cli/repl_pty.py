@@ -4,9 +4,9 @@
 Usage: repl_pty.py path/to/minaten
 
 Starts `minaten` (no arguments) on a pty, types lines and checks what the
-terminal shows (escape sequences and carriage returns removed; a line typed
-ahead of the prompt may show twice, echoed by the terminal and by libedit, so
-each expectation is a search from where the last one matched).  Only the
+terminal shows (escape sequences and carriage returns removed; each
+expectation is a search from where the last one matched).  Each key is typed
+once libedit reads keys (Session.wait_for_reader), as a person would.  Only the
 standard library: CI has Debian's python3 without
 pip or torch.
 
@@ -33,9 +33,19 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 
 
 class Session:
-    def __init__(self, argv, stdout_path=None):
-        self.pid, self.fd = pty.fork()
+    def __init__(self, argv, stdout_path=None, line_editing=True):
+        # pty.fork, by hand: the parent keeps the terminal's own end too, to
+        # read its modes (wait_for_reader)
+        self.fd, self.tty = os.openpty()
+        self.line_editing = line_editing
+        self.pid = os.fork()
         if self.pid == 0:
+            os.close(self.fd)
+            os.setsid()
+            fcntl.ioctl(self.tty, termios.TIOCSCTTY, 0)
+            for target in (0, 1, 2):
+                os.dup2(self.tty, target)
+            os.close(self.tty)
             if stdout_path is not None:  # stdout a file, stdin and stderr the terminal
                 out = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
                 os.dup2(out, 1)
@@ -87,7 +97,24 @@ class Session:
             if not self._read(deadline):
                 fail(f"{what}: expected /{pattern}/", self)
 
+    def wait_for_reader(self):
+        """Waits until libedit reads keys one by one (the terminal out of
+        canonical mode).  libedit prints the prompt first and only then
+        leaves canonical mode (read_prepare, then tty_rawmode on the first
+        read); a key typed in between is echoed by the terminal as well, and
+        a Ctrl-D there becomes a NUL byte once the mode changes (the Linux
+        line discipline keeps the end-of-file mark as a character).  A person
+        never types within those microseconds; a script on a loaded machine
+        can, so it waits as a person would."""
+        deadline = time.monotonic() + TIMEOUT
+        while termios.tcgetattr(self.tty)[3] & termios.ICANON:
+            if time.monotonic() > deadline:
+                fail("the terminal never left canonical mode (libedit not reading)", self)
+            time.sleep(0.01)
+
     def send(self, data):
+        if self.line_editing:
+            self.wait_for_reader()
         os.write(self.fd, data.encode() if isinstance(data, str) else data)
 
     def line(self, text):
@@ -208,7 +235,7 @@ def stdout_not_a_terminal(minaten):
     line editing and with the prompts on stderr (Parser/myreadline.c
     PyOS_StdioReadline); the values go to the file."""
     out_path = os.path.join(SCRATCH.name, "stdout.txt")
-    s = Session([minaten], stdout_path=out_path)
+    s = Session([minaten], stdout_path=out_path, line_editing=False)
     # python3 >file: the banner, then ">>> " on the terminal
     s.expect(r"^minaten: .*\n" + PROMPT, "banner and prompt on stderr")
     # python3 >file: ">>> (1, 'a')" / ">>> " on the terminal, "(1, 'a')" in the file
