@@ -11,6 +11,7 @@
 #include "Functions.h"
 #include "AutogradFunctions.h"
 #include "autograd/VariableTypeUtils.h"
+#include "autograd/ViewFunc.h"
 #include "autograd/functions/AccumulateGrad.h"
 #include "autograd/functions/tensor.h"
 #include "dispatch/TraceMode.h"
@@ -29,6 +30,7 @@ static void AutogradMeta_release(AutogradMeta* meta) {
   Tensor_release(meta->grad);
   Node_release(meta->grad_fn);
   Tensor_release(meta->base);
+  ViewFunc_release(meta->view_fn);
   free(meta);
 }
 
@@ -164,7 +166,7 @@ Edge* collect_next_edges(const Tensor* const* tensors, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (tensors[i] == NULL) continue; /* an undefined input: the invalid edge */
     edges[i] = gradient_edge(tensors[i]);
-    if (!Edge_is_valid(edges[i]) && requires_grad(tensors[i])) { /* out of memory */
+    if (!Edge_is_valid(edges[i]) && Error_occurred()) { /* out of memory */
       for (size_t j = 0; j < i; j++) Node_release(edges[j].function);
       free(edges);
       return NULL;
@@ -250,42 +252,67 @@ static CreationMeta propagate_creation_meta(CreationMeta prev_view_creation_meta
   return new_view_creation_meta == CreationMeta_DEFAULT ? prev_view_creation_meta : new_view_creation_meta;
 }
 
-/* Makes `view` a differentiable view of base.
+/* Makes `view` a differentiable view of `root` (not itself a view),
+ * replayed by view_fn (consumed; NULL for none).
  * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_differentiable_view,
  * variable.cpp DifferentiableViewMeta::DifferentiableViewMeta */
-static int make_variable_differentiable_view(const Tensor* base, Tensor* view, CreationMeta creation_meta) {
-  const AutogradMeta* bm = get_autograd_meta(base);
-  bool base_is_view = bm != NULL && bm->is_view && bm->base != NULL;
-  const Tensor* root = base_is_view ? bm->base : base;
-  if (base_is_view) creation_meta = propagate_creation_meta(bm->creation_meta, creation_meta);
+static int make_variable_differentiable_view(const Tensor* root, Tensor* view, ViewFunc* view_fn,
+                                             CreationMeta creation_meta) {
   AutogradMeta* m = materialize_autograd_meta(view);
-  TRY(m != NULL);
+  if (m == NULL) {
+    ViewFunc_release(view_fn);
+    return -1;
+  }
   Tensor_release(m->base);
   m->base = Tensor_retain(root);
+  ViewFunc_release(m->view_fn);
+  m->view_fn = view_fn;
   m->is_view = true;
   m->creation_meta = creation_meta;
   /* the view and its base see the same data: one version counter */
   Tensor_setVersionCounter(view, root->version_counter);
   m->attr_version = Tensor_version(view);
   return 0;
-fail:
-  return -1;
+}
+
+/* base's AutogradMeta when base is a view, else NULL. */
+static const AutogradMeta* view_meta(const Tensor* base) {
+  const AutogradMeta* bm = get_autograd_meta(base);
+  return bm != NULL && bm->is_view && bm->base != NULL ? bm : NULL;
 }
 
 /* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view */
-Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, CreationMeta creation_meta) {
-  if (!is_bw_differentiable) return make_variable_non_differentiable_view(base, tensor);
-  if (make_variable_differentiable_view(base, tensor, creation_meta) < 0) {
-    Tensor_release(tensor);
-    return NULL;
+Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, ViewFunc* view_func,
+                CreationMeta creation_meta) {
+  if (!is_bw_differentiable) {
+    ViewFunc_release(view_func);
+    return make_variable_non_differentiable_view(base, tensor);
   }
+  const AutogradMeta* bm = view_meta(base);
+  const Tensor* root = base;
+  if (bm != NULL) {
+    /* a view of a view: of the same root, and replayed after base */
+    root = bm->base;
+    creation_meta = propagate_creation_meta(bm->creation_meta, creation_meta);
+    bool ok;
+    view_func = ViewFunc_chain(bm->view_fn, view_func, base, tensor, &ok);
+    if (!ok) goto fail;
+  }
+  if (make_variable_differentiable_view(root, tensor, view_func, creation_meta) < 0) goto fail;
   return tensor;
+fail:
+  Tensor_release(tensor);
+  return NULL;
 }
 
-/* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view (std::vector<Tensor>) */
+/* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view
+ * (std::vector<Tensor>: each view gets ViewInfo(root base, nullptr)) */
 int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_meta) {
+  const AutogradMeta* bm = view_meta(base);
+  const Tensor* root = bm != NULL ? bm->base : base;
+  if (bm != NULL) creation_meta = propagate_creation_meta(bm->creation_meta, creation_meta);
   for (size_t i = 0; i < tensors.size; i++)
-    if (make_variable_differentiable_view(base, tensors.data[i], creation_meta) < 0) return -1;
+    if (make_variable_differentiable_view(root, tensors.data[i], NULL, creation_meta) < 0) return -1;
   return 0;
 }
 
@@ -305,19 +332,21 @@ static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
   const char* modified_obj = indirect ? "its base or another view of its base has been" : "is being";
   if (m->creation_meta == CreationMeta_DEFAULT) return 0;
   if (m->creation_meta == CreationMeta_NO_GRAD_MODE || m->grad_fn == NULL) {
-    const char* prefix = "A view was created in";
-    char buf[256];
-    if (m->grad_fn != NULL) {
-      snprintf(buf, sizeof buf, "Output %u of %s is a view of a view which was created in", m->output_nr,
-               Node_name(m->grad_fn));
-      prefix = buf;
-    }
+    /* A view made with grad mode on of a view made in no_grad mode
+     * (`with torch.no_grad(): v = y[:, 1]`, then `v[0].mul_(2)`) has a
+     * grad_fn and inherits NO_GRAD_MODE: 1.13 fails an internal assert on
+     * it, and that is what it prints (its "Output 0 of SelectBackward0 is
+     * a view of a view which was created in" is for inference mode and
+     * custom functions, which minaten has not). */
+    TORCH_CHECK(m->grad_fn == NULL || m->creation_meta != CreationMeta_NO_GRAD_MODE,
+                "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":792, please report a bug "
+                "to PyTorch.");
     TORCH_CHECK(false,
-                "%s no_grad mode and %s modified inplace with grad mode enabled. Given that this use case "
-                "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
-                "and the inplace either both inside the no_grad block (if you don't want the inplace to be "
+                "A view was created in no_grad mode and %s modified inplace with grad mode enabled. Given that this "
+                "use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both "
+                "the view and the inplace either both inside the no_grad block (if you don't want the inplace to be "
                 "tracked) or both outside (if you want the inplace to be tracked).",
-                prefix, modified_obj);
+                modified_obj);
   }
   TORCH_CHECK(false,
               "Output %u of %s is a view and %s modified inplace. This view is the output of a function "
@@ -354,7 +383,7 @@ int rebase_history(Tensor* self, Node* fn) {
    * grad_fn is made again from the base (grad_fn() below) */
   TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_DEFAULT);
   TRY(Node_add_input_metadata(fn, self) == 0);
-  TRY((copy_slices = CopySlices_new(m->base, self, fn)) != NULL);
+  TRY((copy_slices = CopySlices_new(m->base, self, m->view_fn, fn)) != NULL);
   TRY(set_gradient_edge(m->base, (Edge){copy_slices, 0}) == 0);
   Node_release(copy_slices);
   m->output_nr = 0;
@@ -365,8 +394,23 @@ fail:
   return -1;
 }
 
+/* The grad_fn of the view replayed on its base, one more reference (NULL
+ * when it has none, or with the error set), with grad mode on (the engine
+ * may have it off). */
+static Node* replayed_grad_fn(const AutogradMeta* m) {
+  AutoGradMode grad_mode = AutoGradMode_enter(true);
+  Tensor* diff_view = ViewFunc_apply(m->view_fn, m->base);
+  AutoGradMode_exit(grad_mode);
+  if (diff_view == NULL) return NULL;
+  Node* fn = Node_retain(diff_view->autograd_meta != NULL ? diff_view->autograd_meta->grad_fn : NULL);
+  Tensor_release(diff_view);
+  return fn;
+}
+
 /* Note [View + Inplace update for view tensor]: a view written in place (or
- * whose base was) gets AsStridedBackward0 of its base, with its geometry.
+ * whose base was) gets a grad_fn from its base again: on the CPU,
+ * AsStridedBackward0 with its geometry; for a view with a replay (lazy),
+ * the nodes the replay records, the first of which becomes its grad_fn.
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::grad_fn */
 Node* grad_fn(const Tensor* t) {
   AutogradMeta* m = t->autograd_meta;
@@ -377,6 +421,14 @@ Node* grad_fn(const Tensor* t) {
   if (m->attr_version == current_version) return m->grad_fn;
   /* an indirect rebase: the base or another view was written */
   if (handle_view_on_rebase(m, true) < 0) return NULL;
+  if (m->view_fn != NULL) {
+    Node* fn = replayed_grad_fn(m);
+    if (fn == NULL && Error_occurred()) return NULL;
+    Node_release(m->grad_fn);
+    m->grad_fn = fn;
+    m->attr_version = current_version;
+    return m->grad_fn;
+  }
   const Tensor* base = m->base;
   AsStridedBackward0* fn = (AsStridedBackward0*)Node_new(&AsStridedBackward0_type, sizeof *fn);
   if (fn == NULL) return m->grad_fn;

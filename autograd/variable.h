@@ -80,12 +80,14 @@ typedef struct AutogradMeta {
    * of a (differentiable) view operator.  `base` is the tensor whose storage
    * it views at the root (owned), `creation_meta` how it was made.
    * check_inplace reads creation_meta; rebase_history and grad_fn() below
-   * use base and attr_version.
-   * NB(minaten): no view replay (1.13's ViewInfo::view_fn_, which lazy
-   * tensors use): a view written in place always gets AsStridedBackward0.
-   * PyTorch 1.13: torch/csrc/autograd/variable.h DifferentiableViewMeta */
+   * use base, view_fn and attr_version.  `view_fn` (owned) replays the view
+   * from base where its geometry cannot (a lazy view: autograd/ViewFunc.h);
+   * NULL on the CPU, where as_strided with the view's geometry does.
+   * PyTorch 1.13: torch/csrc/autograd/variable.h DifferentiableViewMeta,
+   * ViewInfo */
   bool is_view;
   Tensor* base;
+  struct ViewFunc* view_fn;
   CreationMeta creation_meta;
   /* The version counter's value when grad_fn was made: a view whose counter
    * has moved on since (it, its base or another view was written in place)
@@ -119,8 +121,10 @@ static inline bool is_leaf(const Tensor* t) {
  * The tensor's grad_fn, borrowed; NULL for a leaf.  For a view whose version
  * counter moved on since its grad_fn was made (a write in place through it,
  * its base or another view of the base), a new one first: 1.13's
- * AsStridedBackward0 from the base, with the view's geometry (Note [View +
- * Inplace update for view tensor]).
+ * AsStridedBackward0 from the base, with the view's geometry, or, for a view
+ * with a replay (lazy), the grad_fn of the view replayed on the base with
+ * grad mode on (SelectBackward0 for `y[:, 0]`; Note [View + Inplace update
+ * for view tensor]).
  * For a view made in no_grad mode or one of several views, NULL with 1.13's
  * RuntimeError instead ("... its base or another view of its base has been
  * modified inplace ...": handle_view_on_rebase, indirect).  Out of memory:
@@ -268,7 +272,9 @@ Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad);
  *     `_is_view()`, with `_base` the tensor whose storage it views at the
  *     root (base itself or, when base is a view, base's own base), base's
  *     version counter, and `creation_meta` (combined with base's when base
- *     is a view: 1.13's propagate_creation_meta);
+ *     is a view: 1.13's propagate_creation_meta); `view_func` (NULL, or the
+ *     replay of the operator that made it from base, consumed) is chained
+ *     after base's own replay (ViewFunc_chain);
  *   - a non-differentiable one (view.dtype, and detach's hand-written kernel
  *     the same way) is a new header over tensor's data with no autograd
  *     meta and base's version counter (make_variable_non_differentiable_view).
@@ -278,12 +284,14 @@ Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad);
  * torch/csrc/autograd/variable.h make_variable_differentiable_view,
  * make_variable_non_differentiable_view, DifferentiableViewMeta's constructor
  */
-Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, CreationMeta creation_meta);
+Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, struct ViewFunc* view_func,
+                CreationMeta creation_meta);
 
 /*
  * The same for each of the outputs of an operator returning several views
  * (split, unbind: differentiable, creation_meta MULTI_OUTPUT_NODE, or
- * NO_GRAD_MODE); the list keeps its tensors.  0, or -1 with a RuntimeError.
+ * NO_GRAD_MODE, and no replay, not even base's); the list keeps its
+ * tensors.  0, or -1 with a RuntimeError.
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view (std::vector<Tensor>)
  */
 int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_meta);

@@ -183,6 +183,13 @@ DispatchKey Tensor_backendKey(const Tensor* t);
  */
 int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
 
+/* Whether as_strided can express any view of t: not for a lazy tensor,
+ * which has no storage to stride over (autograd replays its views instead,
+ * autograd/ViewFunc.h).
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::support_as_strided,
+ * c10/core/Device.h Device::supports_as_strided */
+static inline bool Tensor_supportAsStrided(const Tensor* t) { return t->device.type != DeviceType_Lazy; }
+
 /* The version of t's data: how many in-place writes its counter has seen.
  * PyTorch 1.13: c10/core/TensorImpl.h VariableVersion::current_version */
 static inline uint32_t Tensor_version(const Tensor* t) { return t->version_counter->version; }

@@ -8,6 +8,7 @@
 
 #include "Functions.h"
 #include "autograd/SavedVariable.h"
+#include "autograd/ViewFunc.h"
 #include "autograd/variable.h"
 #include "runtime/Exception.h"
 
@@ -28,9 +29,13 @@ static int CopySlices_apply(Node* node, Tensor* const* grads, Tensor** grad_inpu
                                      kNoPinMemory)) != NULL);
   TRY(at_copy_(result, grad, false) != NULL);
   Tensor_release(result); /* at_copy_ returned a new reference to result */
-  OptionalInt offset = {true, self->view.storage_offset - self->base.storage_offset};
-  TRY((grad_slice = at_as_strided(result, IntArrayRef_make(self->view.sizes, (size_t)self->view.dim),
-                                  IntArrayRef_make(self->view.strides, (size_t)self->view.dim), offset)) != NULL);
+  if (self->view_fn != NULL) {
+    TRY((grad_slice = ViewFunc_apply(self->view_fn, result)) != NULL);
+  } else {
+    OptionalInt offset = {true, self->view.storage_offset - self->base.storage_offset};
+    TRY((grad_slice = at_as_strided(result, IntArrayRef_make(self->view.sizes, (size_t)self->view.dim),
+                                    IntArrayRef_make(self->view.strides, (size_t)self->view.dim), offset)) != NULL);
+  }
   TRY((slice_clone = at_clone(grad_slice, (OptionalMemoryFormat){true, MemoryFormat_Contiguous})) != NULL);
   n = self->fn->num_next_edges;
   res = calloc(n ? n : 1, sizeof *res);
@@ -75,6 +80,7 @@ static void CopySlices_release_variables(Node* node) {
 static void CopySlices_destroy(Node* node) {
   CopySlices* self = (CopySlices*)node;
   CopySlices_release_variables(node);
+  ViewFunc_release(self->view_fn);
   TensorGeometry_free(&self->base);
   TensorGeometry_free(&self->view);
 }
@@ -82,11 +88,12 @@ static void CopySlices_destroy(Node* node) {
 const NodeType CopySlices_type = {"torch::autograd::CopySlices", CopySlices_apply, CopySlices_release_variables,
                                   CopySlices_destroy};
 
-Node* CopySlices_new(const Tensor* base_var, const Tensor* view, Node* fn) {
+Node* CopySlices_new(const Tensor* base_var, const Tensor* view, const ViewFunc* view_fn, Node* fn) {
   CopySlices* self = (CopySlices*)Node_new(&CopySlices_type, sizeof *self);
   Edge* edges = NULL;
   if (self == NULL) return NULL;
   self->fn = Node_retain(fn);
+  self->view_fn = ViewFunc_retain(view_fn);
   TRY(TensorGeometry_init(&self->base, base_var) == 0);
   TRY(TensorGeometry_init(&self->view, view) == 0);
   TRY(Node_add_input_metadata(&self->base_node, base_var) >= 0);

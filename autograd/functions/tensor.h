@@ -7,15 +7,13 @@
  * MulBackward0 of the old slice".  CopySlices wraps the in-place node `fn`:
  * its input is the gradient of the whole base; it copies it into a fresh
  * tensor of the base's geometry (`result`), takes the slice of the view
- * (as_strided with the view's geometry relative to the base's), runs fn on
+ * (as_strided with the view's geometry relative to the base's, or, for a
+ * view with a replay, the replay on result: a lazy one), runs fn on
  * a contiguous clone of that slice, writes fn's first gradient back into the
  * slice, and sends `result` to the base's old history (edge 0) and fn's other
  * gradients to fn's other edges.  Node::name() prints
  * "torch::autograd::CopySlices".
  *
- * NB(minaten): 1.13 replays the view with view_fn when the view has one
- * (backends without as_strided, view replay for lazy tensors); minaten
- * always uses the geometry.
  * PyTorch 1.13: torch/csrc/autograd/functions/tensor.h CopySlices,
  * tensor.cpp, Note [View + Inplace update for base tensor]
  */
@@ -29,6 +27,7 @@ typedef struct CopySlices {
   Node base_node;
   TensorGeometry base; /* the base's geometry */
   TensorGeometry view; /* the view's */
+  struct ViewFunc* view_fn; /* held; NULL: the view's geometry finds the slice */
   Node* fn;            /* owned; NULL after release_variables */
 } CopySlices;
 
@@ -36,12 +35,13 @@ extern const NodeType CopySlices_type;
 
 /*
  * A CopySlices for the base `base_var` and the view `view` written in place
- * by `fn` (one more reference taken): its input is the base's metadata, its
+ * by `fn` (one more reference taken), replayed by view_fn (NULL, or one
+ * more reference taken): its input is the base's metadata, its
  * next edges the base's gradient edge and fn's edges after the first.
  * NULL with a RuntimeError (out of memory).
  * PyTorch 1.13: torch/csrc/autograd/functions/tensor.cpp CopySlices::CopySlices
  */
-Node* CopySlices_new(const Tensor* base_var, const Tensor* view, Node* fn);
+Node* CopySlices_new(const Tensor* base_var, const Tensor* view, const struct ViewFunc* view_fn, Node* fn);
 
 /*
  * CopyBackwards: the grad_fn of `self.copy_(src)` under autograd.  Edge 0

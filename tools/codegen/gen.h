@@ -52,6 +52,10 @@ int gen_inplace_or_view(const Model* m, Writer* w); /* ADInplaceOrViewType.c */
  * 1.13, though its schema says Tensor(a).
  * PyTorch 1.13: tools/autograd/gen_inplace_or_view_type.py VIEW_FUNCTIONS */
 bool gen_isViewOp(const NativeFunction* fn);
+/* The operator's arguments, boxed, as a local array `args`:
+ * `IValue args[2] = {box_ConstTensor(self), box_IntArrayRef(size)};`
+ * (borrowed: lists and tensors point at the caller's). */
+void gen_printBoxedArgs(FILE* f, const FunctionSchema* s, const char* indent);
 
 /* Starts file `name` with its `@generated` line, then one #include line
  * for each entry of `includes` (NULL-terminated): "Operators.h" is quoted,

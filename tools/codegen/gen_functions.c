@@ -59,9 +59,8 @@ static void print_tensor_keys(FILE* f, const FunctionSchema* s) {
   }
 }
 
-/* The boxed arguments: `{box_ConstTensor(self), box_IntArrayRef(size)}`. */
-static void print_boxed_args(FILE* f, const FunctionSchema* s) {
-  fprintf(f, "  IValue args[%zu] = {", s->num_arguments ? s->num_arguments : 1);
+void gen_printBoxedArgs(FILE* f, const FunctionSchema* s, const char* indent) {
+  fprintf(f, "%sIValue args[%zu] = {", indent, s->num_arguments ? s->num_arguments : 1);
   if (s->num_arguments == 0) fputs("IValue_none()", f); /* C has no empty arrays */
   for (size_t i = 0; i < s->num_arguments; i++) {
     const Argument* a = &s->arguments[i];
@@ -97,7 +96,7 @@ static void print_entry_point(FILE* f, const NativeFunction* fn) {
   if (ret == CTypeKind_Void) fputs("    return;\n", f);
   fputs("  }\n", f);
 
-  print_boxed_args(f, s);
+  gen_printBoxedArgs(f, s, "  ");
   fprintf(f, "  IValue rets[%zu];\n", s->num_returns ? s->num_returns : 1);
   const char* call = "Dispatcher_callKernelBoxed(op, kernel, ks, args, rets)";
   char buf[96];

@@ -29,10 +29,12 @@
  * ADInplaceOrView excluded, so whatever that operator's kernel calls runs
  * below this key too.
  *
- * NB(minaten): 1.13's kernel of a view operator also hands as_view a
- * replay function (view_func) for tensors without as_strided (lazy ones);
- * the replay of views comes with in-place autograd (CopySlices), the next
- * part of issue 15.
+ * A differentiable view of a tensor without as_strided (a lazy one) also
+ * hands as_view the replay of the call (ViewFunc_new with the boxed
+ * arguments: 1.13's `view_func` lambda, autograd/ViewFunc.h).  1.13 also
+ * replays view_as_real, view_as_complex, _conj and _neg_view on every
+ * backend (their views change metadata as_strided cannot express); minaten
+ * has none of them.
  *
  * PyTorch 1.13: tools/autograd/gen_inplace_or_view_type.py (VIEW_FUNCTIONS,
  * emit_inplace_or_view_body, emit_view_body), tools/autograd/gen_trace_type.py
@@ -121,10 +123,20 @@ static void print_view_body(FILE* f, const Model* m, const NativeFunction* fn, c
     return;
   }
   fputs("  if (tmp == NULL) return NULL;\n", f);
+  bool differentiable = !non_differentiable_view(m, fn);
+  if (differentiable) {
+    fputs("  ViewFunc* func = NULL;\n", f);
+    fprintf(f, "  if (!Tensor_supportAsStrided(%s)) { /* replayed, not as_strided (autograd/ViewFunc.h) */\n", base);
+    gen_printBoxedArgs(f, s, "    ");
+    fprintf(f, "    func = ViewFunc_new(at_op_%s, args, %zu);\n", fn->unambiguous, s->num_arguments);
+    fputs("    if (func == NULL) {\n      Tensor_release(tmp);\n      return NULL;\n    }\n  }\n", f);
+  }
   fputs("  CreationMeta creation_meta = GradMode_is_enabled() ? CreationMeta_DEFAULT : CreationMeta_NO_GRAD_MODE;\n",
         f);
-  fprintf(f, "  return as_view(/* base */ %s, /* output */ tmp, /* is_bw_differentiable */ %s, creation_meta);\n",
-          base, non_differentiable_view(m, fn) ? "false" : "true");
+  fprintf(f,
+          "  return as_view(/* base */ %s, /* output */ tmp, /* is_bw_differentiable */ %s, /* view_func */ %s, "
+          "creation_meta);\n",
+          base, differentiable ? "true" : "false", differentiable ? "func" : "NULL");
 }
 
 /* The kernel of an in-place or out= operator: each argument it writes gets
@@ -171,9 +183,10 @@ static void print_kernel(FILE* f, const Model* m, const NativeFunction* fn) {
 }
 
 int gen_inplace_or_view(const Model* m, Writer* w) {
-  static const char* const includes[] = {"Functions.h", "Operators.h", "autograd/VariableTypeUtils.h",
-                                         "autograd/variable.h", "dispatch/Dispatcher.h", "runtime/Exception.h",
-                                         "runtime/GradMode.h", NULL};
+  static const char* const includes[] = {"Functions.h",         "Operators.h",        "autograd/VariableTypeUtils.h",
+                                         "autograd/ViewFunc.h", "autograd/variable.h", "dispatch/Boxing.h",
+                                         "dispatch/Dispatcher.h", "runtime/Exception.h", "runtime/GradMode.h",
+                                         NULL};
   FILE* f = gen_open(w, m, "ADInplaceOrViewType.c", includes);
   if (f == NULL) return -1;
   fputs("\n/* The ADInplaceOrView kernels of every view and in-place operator.\n"

@@ -1,8 +1,7 @@
 # lazy tensors: in-place chains on non-leaves (grad_fn names, versions,
 # gradients back on the CPU), a write through a contiguous view at offset 0,
 # and the leaf, view-of-leaf and multi-output refusals; no_grad writes to
-# the leaf (views' own regenerated grad_fn names are left out: minaten's
-# lazy views give AsStridedBackward0)
+# the leaf (writes through other views: lazy/autograd_view_replay.py)
 import torch
 x = torch.tensor([[1., 2.], [3., 4.]], device='lazy', requires_grad=True)
 y = x * 1
