@@ -19,6 +19,7 @@ const char ERR_BACKWARD_TWICE[] =
 int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_output) {
   SavedVariable_reset(self);
   self->was_saved = false;
+  self->gone_grad_fn_name = NULL;
   if (variable == NULL) return 0;
   self->was_saved = true;
   self->is_output = is_output;
@@ -54,9 +55,11 @@ static const char* type_string(const Tensor* t, char* buf, size_t size) {
 Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
   if (!self->was_saved) return NULL;
   TORCH_CHECK(self->data != NULL, "%s", ERR_BACKWARD_TWICE);
+  /* the original, held or (Note [In-place on an input it saved]) not */
+  const Tensor* original = self->saved_original ? self->data : self->weak_original;
   /* We want grad_fn here to provide the most helpful debug message to the
    * user if versions don't match. */
-  Node* fn = self->saved_original ? grad_fn(self->data) : NULL;
+  Node* fn = original != NULL ? grad_fn(original) : NULL;
   if (!self->is_leaf && fn == NULL) {
     /* the original's grad_fn was cleared by detach_(), or an output */
     TORCH_CHECK(saved_for != NULL,
@@ -67,7 +70,8 @@ Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
   uint32_t current_version = Tensor_version(self->data);
   if (self->saved_version != current_version) {
     char type[64], sizes[1536], which[256] = "";
-    if (fn != NULL) snprintf(which, sizeof which, ", which is output %u of %s,", self->output_nr, Node_name(fn));
+    const char* fn_name = self->gone_grad_fn_name != NULL ? self->gone_grad_fn_name : fn != NULL ? Node_name(fn) : NULL;
+    if (fn_name != NULL) snprintf(which, sizeof which, ", which is output %u of %s,", self->output_nr, fn_name);
     TORCH_CHECK(false,
                 "one of the variables needed for gradient computation has been modified by an inplace operation: "
                 "[%s %s]%s is at version %u; expected version %u instead. Hint: enable anomaly detection to find "
@@ -77,7 +81,7 @@ Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
                 self->saved_version);
   }
   /* If we have the original variable, we simply return it. */
-  if (self->saved_original) return Tensor_retain(self->data);
+  if (original != NULL) return Tensor_retain(original);
   /* An output: its history is the node being run. */
   Edge edge = {Node_retain(fn), self->output_nr};
   /* NB: saved views are unpacked as normal Variables (not views) even though
@@ -88,7 +92,49 @@ fail:
   return NULL;
 }
 
+/* Takes self out of its original's list of weak holders. */
+static void unlink_weak(SavedVariable* self) {
+  if (self->weak_original == NULL) return;
+  SavedVariable** link = &self->weak_original->autograd_meta->weak_saved;
+  while (*link != self) link = &(*link)->weak_next;
+  *link = self->weak_next;
+  self->weak_original = NULL;
+  self->weak_next = NULL;
+}
+
 void SavedVariable_reset(SavedVariable* self) {
+  unlink_weak(self);
   Tensor_release(self->data);
   self->data = NULL;
+}
+
+/* The tensor whose history a write to t rewrites: its base if t is a view. */
+static const Tensor* root_of(const Tensor* t) {
+  const AutogradMeta* m = t->autograd_meta;
+  return m != NULL && m->is_view && m->base != NULL ? m->base : t;
+}
+
+int SavedVariable_breakCycle(SavedVariable* self, const Tensor* written) {
+  if (!self->saved_original || root_of(self->data) != root_of(written)) return 0;
+  written = self->data; /* the original: written itself, its base or a view of the same base */
+  Tensor* header = tensor_data_untraced(written);
+  if (header == NULL) return -1;
+  AutogradMeta* m = written->autograd_meta; /* written has a grad_fn now */
+  self->saved_original = false;
+  self->weak_original = written;
+  self->weak_next = m->weak_saved;
+  m->weak_saved = self;
+  self->data = header;
+  Tensor_release((Tensor*)written); /* the reference the original held */
+  return 0;
+}
+
+void SavedVariable_forgetOriginal(SavedVariable* list, const char* grad_fn_name) {
+  while (list != NULL) {
+    SavedVariable* next = list->weak_next;
+    list->gone_grad_fn_name = grad_fn_name;
+    list->weak_original = NULL;
+    list->weak_next = NULL;
+    list = next;
+  }
 }

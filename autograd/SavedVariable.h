@@ -57,6 +57,14 @@ typedef struct SavedVariable {
    * current one.  `data` shares the saved tensor's counter (an output's
    * tensor_data header too).  PyTorch 1.13: SavedVariable::saved_version_ */
   uint32_t saved_version;
+  /* Set by SavedVariable_breakCycle: the original, not held (data is then
+   * a header over its data); NULL once the original is gone.  weak_next
+   * links the saved variables holding the same original weakly
+   * (AutogradMeta::weak_saved). */
+  const Tensor* weak_original;
+  struct SavedVariable* weak_next;
+  /* The name of the original's grad_fn when it went (NULL: it had none). */
+  const char* gone_grad_fn_name;
 } SavedVariable;
 
 /*
@@ -87,6 +95,35 @@ Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for);
 /* Drops the saved data (release_variables).
  * PyTorch 1.13: torch/csrc/autograd/saved_variable.h SavedVariable::reset_data */
 void SavedVariable_reset(SavedVariable* self);
+
+/*
+ * Note [In-place on an input it saved]
+ * `y.mul_(y)`: MulBackward0 saves `other`, an input, so the original (y
+ * itself, strongly); after the write y's grad_fn is that MulBackward0 (or,
+ * through a view, a node leading to it), so y -> node -> y is a cycle no
+ * refcount frees.  1.13 has this cycle (and leaks y); minaten holds such
+ * an original weakly instead: `self` keeps a history-free header over the
+ * data (the version check and the error's type and shape read it) and
+ * points at the original without a reference, which unpack uses as 1.13
+ * uses the saved original (its grad_fn names the error; its value is
+ * returned) for as long as it lives.  Once the original is gone, the
+ * error names the grad_fn it had then (nothing can write it any more), and
+ * unpack returns the header with the node being run as its history, as for
+ * a saved output.
+ * The same holds for an input that is the base the write went through, or
+ * another view of it (`v = z[:1]; v.mul_(z)`, `z[1:].mul_(z[1:])`): the
+ * base's grad_fn is now the CopySlices that holds the node.
+ * The in-place VariableType kernels call this after rebase_history for each
+ * input they saved, with the tensor they wrote; it does nothing unless
+ * `self` holds `written`, its base or a view of the same base.  0, or -1
+ * with the error set.
+ */
+int SavedVariable_breakCycle(SavedVariable* self, const Tensor* written);
+
+/* The original of each saved variable of the list (linked by weak_next) is
+ * gone, its grad_fn last named `grad_fn_name` (NULL: none): they forget it.
+ * Called when that tensor's AutogradMeta is freed. */
+void SavedVariable_forgetOriginal(SavedVariable* list, const char* grad_fn_name);
 
 /* 1.13's message for unpacking a freed saved variable.
  * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp ERR_BACKWARD_TWICE */

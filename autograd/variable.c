@@ -10,6 +10,7 @@
 
 #include "Functions.h"
 #include "AutogradFunctions.h"
+#include "autograd/SavedVariable.h"
 #include "autograd/VariableTypeUtils.h"
 #include "autograd/ViewFunc.h"
 #include "autograd/functions/AccumulateGrad.h"
@@ -24,6 +25,18 @@
 static void AutogradMeta_release(AutogradMeta* meta) {
   /* A leaf's AccumulateGrad holds the leaf, so it is gone by now. */
   TORCH_INTERNAL_ASSERT(meta->grad_accumulator == NULL);
+  /* saved variables holding this tensor weakly forget it, before its
+   * grad_fn (which may own them) goes */
+  if (meta->weak_saved != NULL) {
+    /* the name grad_fn() would give: a CPU view written since its grad_fn
+     * was made gets AsStridedBackward0; a replay gives its first node again */
+    const char* name = meta->grad_fn != NULL ? Node_name(meta->grad_fn) : NULL;
+    if (meta->is_view && meta->view_fn == NULL && meta->grad_fn != NULL &&
+        meta->attr_version != Tensor_version(meta->weak_saved->data)) /* its header shares the counter */
+      name = AsStridedBackward0_type.name;
+    SavedVariable_forgetOriginal(meta->weak_saved, name);
+  }
+  meta->weak_saved = NULL;
   /* the retain_grad hook's weak reference to this tensor expires */
   if (meta->retains_grad && meta->grad_fn != NULL && meta->grad_fn->retains_grad != NULL)
     meta->grad_fn->retains_grad[meta->output_nr] = NULL;
@@ -190,25 +203,26 @@ static DispatchKeySet autograd_and_inplace_or_view(void) {
   return DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView);
 }
 
-Tensor* tensor_data(const Tensor* t) {
-  Tensor* result;
-  if (t->lazy != NULL) {
-    /* A lazy tensor is 1.13's FunctionalTensorWrapper, which has no Python
-     * key: its copy never asks the mode, and stands for the same IR value (no
-     * detach_copy node in its graph). */
-    result = Tensor_shallowCopyLazy(t);
-  } else if (TraceMode_isActive()) {
-    /* The mode's __torch_dispatch__ for aten::detach: print, then call the
-     * operator below the mode and below autograd (the copy has no history). */
-    TraceMode_printOp("aten::detach");
-    DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
-    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
-    result = at_detach(t);
-    DispatchKeyGuard_pop(guard);
-  } else {
-    result = Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
-  }
+Tensor* tensor_data_untraced(const Tensor* t) {
+  /* A lazy tensor is 1.13's FunctionalTensorWrapper, which has no Python
+   * key: its copy never asks the mode, and stands for the same IR value (no
+   * detach_copy node in its graph). */
+  Tensor* result = t->lazy != NULL ? Tensor_shallowCopyLazy(t)
+                                   : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
   /* shallow_copy_and_detach(version_counter = t's) */
+  if (result != NULL) Tensor_setVersionCounter(result, t->version_counter);
+  return result;
+}
+
+Tensor* tensor_data(const Tensor* t) {
+  if (t->lazy != NULL || !TraceMode_isActive()) return tensor_data_untraced(t);
+  /* The mode's __torch_dispatch__ for aten::detach: print, then call the
+   * operator below the mode and below autograd (the copy has no history). */
+  TraceMode_printOp("aten::detach");
+  DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
+  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
+  Tensor* result = at_detach(t);
+  DispatchKeyGuard_pop(guard);
   if (result != NULL) Tensor_setVersionCounter(result, t->version_counter);
   return result;
 }

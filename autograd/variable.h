@@ -94,6 +94,10 @@ typedef struct AutogradMeta {
    * gets a new grad_fn on access (grad_fn() below).
    * PyTorch 1.13: DifferentiableViewMeta::attr_version_ */
   uint32_t attr_version;
+  /* The saved variables that hold this tensor weakly (SavedVariable.h,
+   * SavedVariable_breakCycle), linked through their weak_next: told when the
+   * tensor goes. */
+  struct SavedVariable* weak_saved;
 } AutogradMeta;
 
 /* The tensor's AutogradMeta, NULL if it has none.
@@ -252,6 +256,9 @@ int set_next_edges_from(Node* node, const Tensor* const* tensors, uint32_t n);
  * c10/core/TensorImpl.cpp TensorImpl::shallow_copy_and_detach
  */
 Tensor* tensor_data(const Tensor* t);
+/* The same header, never through the trace mode (a copy no mode would see:
+ * SavedVariable_breakCycle's). */
+Tensor* tensor_data_untraced(const Tensor* t);
 
 /*
  * The tensor `data` as a variable with the history `edge` (the edge's

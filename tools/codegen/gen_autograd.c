@@ -796,6 +796,15 @@ static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a
   for (const char* const* n = kInplaceView; *n; n++) inplace_view = inplace_view || strcmp(fn->schema.name, *n) == 0;
   fprintf(f, "  if (grad_fn != NULL) {\n    if (%s(self, &grad_fn->base) < 0) goto fail;\n",
           inplace_view ? "set_history" : "rebase_history");
+  /* an input saved that is self itself (y.mul_(y)) would now hold the
+   * node that holds it: Note [In-place on an input it saved] */
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* sv = &a->scan.saved[i];
+    if (sv->kind != Saved_Tensor || strcmp(sv->arg->name, "self") == 0) continue;
+    char field[128];
+    Saved_fieldName(sv, field, sizeof field);
+    fprintf(f, "    if (SavedVariable_breakCycle(&grad_fn->%s, self) < 0) goto fail;\n", field);
+  }
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* sv = &a->scan.saved[i];
     if (sv->kind != Saved_Output) continue;
