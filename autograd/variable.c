@@ -97,17 +97,25 @@ fail:
   return -1;
 }
 
+/* fn keeps the gradient of its input `output_nr` in t's .grad (weakly).
+ * PyTorch 1.13: Node::add_retains_grad_hook */
+static int add_retains_grad_hook(Node* fn, uint32_t output_nr, Tensor* t) {
+  if (fn->retains_grad == NULL) {
+    fn->retains_grad = calloc(fn->num_inputs, sizeof *fn->retains_grad);
+    TORCH_CHECK(fn->retains_grad != NULL, "DefaultCPUAllocator: not enough memory");
+  }
+  fn->retains_grad[output_nr] = t; /* weak */
+  return 0;
+fail:
+  return -1;
+}
+
 int retain_grad(Tensor* t) {
   TORCH_CHECK(requires_grad(t), "can't retain_grad on Tensor that has requires_grad=False");
   if (is_leaf(t)) return 0; /* no-op for leaves */
   AutogradMeta* meta = t->autograd_meta;
   if (meta->retains_grad) return 0;
-  Node* fn = meta->grad_fn;
-  if (fn->retains_grad == NULL) {
-    fn->retains_grad = calloc(fn->num_inputs, sizeof *fn->retains_grad);
-    TORCH_CHECK(fn->retains_grad != NULL, "DefaultCPUAllocator: not enough memory");
-  }
-  fn->retains_grad[meta->output_nr] = t; /* weak */
+  TRY(add_retains_grad_hook(meta->grad_fn, meta->output_nr, t) == 0);
   meta->retains_grad = true;
   return 0;
 fail:
@@ -392,7 +400,16 @@ fail:
 int rebase_history(Tensor* self, Node* fn) {
   AutogradMeta* m = self->autograd_meta;
   Node* copy_slices = NULL;
-  if (m == NULL || !m->is_view) return set_history(self, fn);
+  if (m == NULL || !m->is_view) {
+    /* the retain_grad hook moves to the new grad_fn: .grad is the gradient
+     * of self as written (1.13's update_tensor_hooks_on_new_gradfn; a view
+     * keeps it on its old one) */
+    bool retains = m != NULL && m->retains_grad && m->grad_fn != NULL && m->grad_fn->retains_grad != NULL;
+    if (retains) m->grad_fn->retains_grad[m->output_nr] = NULL;
+    TRY(set_history(self, fn) == 0);
+    if (retains) TRY(add_retains_grad_hook(fn, self->autograd_meta->output_nr, self) == 0);
+    return 0;
+  }
   /* a view: the base's history becomes CopySlices around fn, and the view's
    * grad_fn is made again from the base (grad_fn() below) */
   TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_DEFAULT);
