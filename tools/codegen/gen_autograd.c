@@ -236,7 +236,9 @@ static bool same_arguments(const FunctionSchema* fn, const FunctionSchema* funct
     if (skip_written && is_written(&fn->arguments[i])) continue;
     if (j == functional->num_arguments || strcmp(fn->arguments[i].name, functional->arguments[j].name) != 0 ||
         fn->arguments[i].type.base != functional->arguments[j].type.base ||
-        fn->arguments[i].type.is_list != functional->arguments[j].type.is_list)
+        fn->arguments[i].type.is_list != functional->arguments[j].type.is_list ||
+        fn->arguments[i].type.is_optional != functional->arguments[j].type.is_optional ||
+        fn->arguments[i].type.elem_optional != functional->arguments[j].type.elem_optional)
       return false;
     j++;
   }
@@ -250,7 +252,10 @@ static bool same_arguments(const FunctionSchema* fn, const FunctionSchema* funct
 static bool variant_gets_kernel(const Model* m, const NativeFunction* fn);
 
 /* The in-place variant of a functional entry's operator (add.Tensor:
- * add_.Tensor), or NULL. */
+ * add_.Tensor), or NULL.  Matched by the functional signature, whatever the
+ * overload names (pow.Tensor_Scalar: pow_.Scalar), as 1.13's
+ * gen_variable_type.py find_info does (FunctionSchema.signature() drops the
+ * overload name). */
 static const NativeFunction* inplace_variant(const Model* m, const AutogradEntry* a) {
   const FunctionSchema* f = &a->fn->schema;
   if (f->is_mutable) return NULL;
@@ -259,7 +264,7 @@ static const NativeFunction* inplace_variant(const Model* m, const AutogradEntry
     const FunctionSchema* s = &fn->schema;
     size_t n = strlen(f->name);
     if (!is_inplace(fn) || strncmp(s->name, f->name, n) != 0 || strcmp(s->name + n, "_") != 0 ||
-        strcmp(s->overload_name, f->overload_name) != 0 || !same_arguments(s, f, false))
+        !same_arguments(s, f, false))
       continue;
     return variant_gets_kernel(m, fn) ? fn : NULL;
   }
