@@ -754,10 +754,6 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
  * ADInplaceOrView kernel bumps the version), then rebase_history and the
  * saves of `result`, which is self after the write.
  * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (inplace) */
-/* The operators of 1.13's native_functions.yaml tagged `inplace_view`. */
-static const char* const kInplaceView[] = {"squeeze_", "unsqueeze_", "transpose_", "t_", "as_strided_",
-                                           "swapdims_", "swapaxes_", NULL};
-
 static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a, const NativeFunction* fn) {
   (void)m;
   fputs("\n", f);
@@ -797,8 +793,7 @@ static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a
   /* an in-place view operator (squeeze_) changes self's own geometry and
    * keeps its history: set_history, also on a view (1.13's `inplace_view`
    * tag) */
-  bool inplace_view = false;
-  for (const char* const* n = kInplaceView; *n; n++) inplace_view = inplace_view || strcmp(fn->schema.name, *n) == 0;
+  bool inplace_view = NativeFunction_isInplaceView(fn);
   fprintf(f, "  if (grad_fn != NULL) {\n    if (%s(self, &grad_fn->base) < 0) goto fail;\n",
           inplace_view ? "set_history" : "rebase_history");
   for (size_t i = 0; i < a->scan.num_saved; i++) {
