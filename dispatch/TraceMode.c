@@ -40,6 +40,32 @@ void TraceMode_printOp(const char* qualified_name) {
  * PyTorch 1.13: aten/src/ATen/FunctionalizeFallbackKernel.cpp, the generated
  * RegisterFunctionalization_*.cpp
  */
+/* The functional operator of an in-place one: same namespace, the name
+ * without its `_`, the same arguments (names and types) but none written,
+ * whatever its overload name (pow_.Scalar: pow.Tensor_Scalar; transpose_:
+ * transpose.int), as 1.13's functionalization pairs them by signature; or
+ * NULL.  PyTorch 1.13: torchgen/native_function_generation.py
+ * (the functional variant of a mutable operator, by FunctionSchema.signature) */
+static const OperatorEntry* functional_of(const FunctionSchema* s) {
+  size_t len = strlen(s->name);
+  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* f = Dispatcher_operator(i);
+    const FunctionSchema* fs = &f->schema;
+    if (fs->is_mutable || strcmp(fs->ns, s->ns) != 0 || strlen(fs->name) != len - 1 ||
+        strncmp(fs->name, s->name, len - 1) != 0 || fs->num_arguments != s->num_arguments)
+      continue;
+    bool same = true;
+    for (size_t a = 0; a < s->num_arguments && same; a++) {
+      const SchemaType* x = &s->arguments[a].type;
+      const SchemaType* y = &fs->arguments[a].type;
+      same = strcmp(s->arguments[a].name, fs->arguments[a].name) == 0 && x->base == y->base &&
+             x->is_list == y->is_list && x->is_optional == y->is_optional && x->elem_optional == y->elem_optional;
+    }
+    if (same) return f;
+  }
+  return NULL;
+}
+
 static const char* name_seen(const OperatorEntry* op, const IValue* args, char* buf, size_t size) {
   const FunctionSchema* s = &op->schema;
   if (s->num_arguments == 0 || args[0].tag != IValueTag_Tensor || args[0].u.tensor->lazy == NULL ||
@@ -52,6 +78,15 @@ static const char* name_seen(const OperatorEntry* op, const IValue* args, char* 
     return buf;
   }
   if (len > 1 && s->name[len - 1] == '_') {
+    /* an in-place view (t_) shows as its view's copying variant (t_copy) */
+    const OperatorEntry* f = functional_of(s);
+    if (f != NULL) {
+      const FunctionSchema* fs = &f->schema;
+      bool view = fs->num_returns > 0 && fs->returns[0].alias_info.present;
+      snprintf(buf, size, "%s::%s%s%s%s", fs->ns, fs->name, view ? "_copy" : "", fs->overload_name[0] ? "." : "",
+               fs->overload_name);
+      return buf;
+    }
     snprintf(buf, size, "%s::%.*s%s%s", s->ns, (int)(len - 1), s->name, overload, s->overload_name);
     return buf;
   }

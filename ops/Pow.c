@@ -14,6 +14,7 @@
 #include "ops/BinaryOps.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/Resize.h"
+#include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
 
@@ -40,6 +41,28 @@ Tensor* at_native_pow_Scalar(Scalar self, const Tensor* exponent) {
   Tensor* r = binary_op(NULL, w, exponent, BinaryOp_Pow, kOne);
   Tensor_release(w);
   return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) (pow_.Scalar, in place) */
+Tensor* at_native_pow__Scalar(Tensor* self, Scalar exponent) {
+  TORCH_CHECK(!(ScalarType_isIntegral(self->dtype, true) && exponent.tag == ScalarTag_Long && exponent.v.i < 0),
+              "Integers to negative integer powers are not allowed.");
+  /* 1.13's meta function makes self the output of a unary iterator over
+   * self.to(result_type(self, exponent)), whose operands must share one
+   * dtype: an integer self to a float power is refused by that check. */
+  Tensor* w = wrapped_scalar_tensor(exponent);
+  if (w == NULL) return NULL;
+  ScalarType common = result_type(self, w);
+  Tensor_release(w);
+  TRY(check_out_same_dtype(self, common) == 0);
+  return binary_op_scalar(self, false, self, exponent, BinaryOp_Pow);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) (pow_.Tensor, in place) */
+Tensor* at_native_pow__Tensor(Tensor* self, const Tensor* exponent) {
+  return binary_op(self, self, exponent, BinaryOp_Pow, kOne);
 }
 
 /* pow into out: out must have the result's dtype (the iterator's

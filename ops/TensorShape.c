@@ -353,6 +353,68 @@ fail:
   return NULL;
 }
 
+/* In place: swaps dimensions dim0 and dim1 of self's own header.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::transpose_ */
+Tensor* at_native_transpose_(Tensor* self, int64_t dim0, int64_t dim1) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  int64_t ndims = self->dim;
+  dim0 = maybe_wrap_dim(dim0, ndims, true);
+  TRY(dim0 >= 0);
+  dim1 = maybe_wrap_dim(dim1, ndims, true);
+  TRY(dim1 >= 0);
+  if (dim0 == dim1) return Tensor_retain(self);
+  memcpy(sizes, self->sizes, (size_t)ndims * sizeof(int64_t));
+  memcpy(strides, self->strides, (size_t)ndims * sizeof(int64_t));
+  sizes[dim0] = self->sizes[dim1];
+  sizes[dim1] = self->sizes[dim0];
+  strides[dim0] = self->strides[dim1];
+  strides[dim1] = self->strides[dim0];
+  /* NB(minaten): 1.13 calls self.as_strided_(sizes, strides), an operator
+   * minaten does not have; the new geometry is set on the header directly. */
+  TRY(Tensor_setSizesAndStrides(self, IntArrayRef_make(sizes, (size_t)ndims),
+                                IntArrayRef_make(strides, (size_t)ndims)) == 0);
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}
+
+/* In place: transposes a tensor of at most 2 dimensions.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::t_ (check_t) */
+Tensor* at_native_t_(Tensor* self) {
+  TORCH_CHECK(self->dim <= 2, "t_() expects a tensor with <= 2 dimensions, but self is %lldD",
+              (long long)self->dim);
+  return at_transpose_(self, 0, self->dim < 2 ? 0 : 1);
+fail:
+  return NULL;
+}
+
+/* In place: a new size-1 dimension at `dim` of self's own header, with the
+ * stride unsqueeze gives it (inferUnsqueezeGeometry).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze_ */
+Tensor* at_native_unsqueeze_(Tensor* self, int64_t dim) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  dim = maybe_wrap_dim(dim, self->dim + 1, true);
+  TRY(dim >= 0);
+  TRY(check_max_dims(self->dim + 1) == 0);
+  int64_t new_stride = dim >= self->dim ? 1 : mul_wrap(self->sizes[dim], self->strides[dim]);
+  int64_t n = 0;
+  for (int64_t i = 0; i <= self->dim; i++) {
+    if (i == dim) {
+      sizes[n] = 1;
+      strides[n++] = new_stride;
+    }
+    if (i < self->dim) {
+      sizes[n] = self->sizes[i];
+      strides[n++] = self->strides[i];
+    }
+  }
+  TRY(Tensor_setSizesAndStrides(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n)) ==
+      0);
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}
+
 /* ---- the backward of views: select, slice, diagonal ----------------------------
  * Each is a zero tensor of the input's sizes (in the gradient's dtype and
  * device) whose view, taken as the forward took it, receives the gradient

@@ -34,6 +34,20 @@ fail:
   return NULL;
 }
 
+/* PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (neg_, in place) */
+Tensor* at_native_neg_(Tensor* self) {
+  TORCH_CHECK(self->dtype != ScalarType_Bool,
+              "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+              "invert a mask, use the `~` or `logical_not()` operator instead.");
+  Tensor* minus_one = wrapped_scalar_tensor(Scalar_fromLong(-1));
+  if (minus_one == NULL) return NULL;
+  Tensor* r = binary_op(self, self, minus_one, BinaryOp_Mul, Scalar_fromLong(1));
+  Tensor_release(minus_one);
+  return r;
+fail:
+  return NULL;
+}
+
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (out=) */
 Tensor* at_native_neg_out(const Tensor* self, Tensor* out) {
   TORCH_CHECK(self->dtype != ScalarType_Bool,
@@ -54,6 +68,17 @@ Tensor* at_native_reciprocal(const Tensor* self) {
   Tensor* one = wrapped_scalar_tensor(Scalar_fromLong(1));
   if (one == NULL) return NULL;
   Tensor* r = binary_op(NULL, one, self, BinaryOp_Div, Scalar_fromLong(1));
+  Tensor_release(one);
+  return r;
+}
+
+/* In place: self = 1 / self, written into self (an integer self refuses
+ * the Float result, as the in-place iterator's cast check does).
+ * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp TORCH_IMPL_FUNC(reciprocal_out) (reciprocal_) */
+Tensor* at_native_reciprocal_(Tensor* self) {
+  Tensor* one = wrapped_scalar_tensor(Scalar_fromLong(1));
+  if (one == NULL) return NULL;
+  Tensor* r = binary_op(self, one, self, BinaryOp_Div, Scalar_fromLong(1));
   Tensor_release(one);
   return r;
 }

@@ -151,6 +151,34 @@ fail:
   return -1;
 }
 
+int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides) {
+  TRY(check_max_dims((int64_t)sizes.size) == 0);
+  int64_t ndim = (int64_t)sizes.size;
+  /* copied out first: sizes or strides may point into t's own arrays */
+  int64_t new_sizes[MINATEN_MAX_DIM], new_strides[MINATEN_MAX_DIM];
+  if (ndim) {
+    memcpy(new_sizes, sizes.data, sizes.size * sizeof(int64_t));
+    memcpy(new_strides, strides.data, sizes.size * sizeof(int64_t));
+  }
+  if (ndim > t->dim_capacity) {
+    int64_t* heap = malloc(2 * sizes.size * sizeof(int64_t));
+    TORCH_CHECK(heap != NULL, "DefaultCPUAllocator: not enough memory");
+    if (t->sizes != t->sizes_and_strides) free(t->sizes);
+    t->sizes = heap;
+    t->dim_capacity = ndim;
+  }
+  t->strides = t->sizes + ndim;
+  t->dim = ndim;
+  if (ndim) {
+    memcpy(t->sizes, new_sizes, sizes.size * sizeof(int64_t));
+    memcpy(t->strides, new_strides, sizes.size * sizeof(int64_t));
+  }
+  Tensor_refreshContiguous(t);
+  return 0;
+fail:
+  return -1;
+}
+
 DispatchKey Tensor_backendKey(const Tensor* t) {
   DispatchKeySet backends = DispatchKeySet_and(t->key_set, DispatchKeySet_backends());
   return DispatchKeySet_highestPriorityTypeId(backends);

@@ -183,6 +183,15 @@ DispatchKey Tensor_backendKey(const Tensor* t);
  */
 int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
 
+/*
+ * Gives t these sizes and strides (as many of each), in place: t's storage,
+ * offset and everything else stay.  The header's arrays move to the heap
+ * when t gets more dimensions than they hold.  Returns 0, or -1 with the
+ * error set (more than MINATEN_MAX_DIM dimensions, no memory).
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::set_sizes_and_strides
+ */
+int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides);
+
 /* Whether as_strided can express any view of t: not for a lazy tensor,
  * which has no storage to stride over (autograd replays its views instead,
  * autograd/ViewFunc.h).

@@ -42,6 +42,7 @@
 #include "Functions.h"
 #include "Operators.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/lazy/LazyEagerFallback.h"
 #include "ops/lazy/LazyIrBuilder.h"
 #include "ops/lazy/LazyTensor.h"
@@ -245,6 +246,47 @@ static int lazy_fill_(const OperatorEntry* op, IValue* args, IValue* rets) {
 
 /* The kernel's cases: the special operators, then the fallback for what
  * cannot be recorded, then recording. */
+/* The view operator whose step an in-place view operator adds to its
+ * tensor's chain (1.13's functionalization kernel of t_ records t's
+ * ViewMeta: the IR shows aten::t_copy), or NULL. */
+static const OperatorEntry* inplace_view_functional(const OperatorEntry* op) {
+  if (op == at_op_t_) return at_op_t;
+  if (op == at_op_transpose_) return at_op_transpose_int;
+  if (op == at_op_unsqueeze_) return at_op_unsqueeze;
+  if (op == at_op_squeeze_) return at_op_squeeze;
+  if (op == at_op_squeeze__dim) return at_op_squeeze_dim;
+  return NULL;
+}
+
+/*
+ * An in-place view operator on a lazy tensor: the operator itself runs on
+ * a dummy in MetaMode first, for its own errors (`t_() expects a tensor
+ * with <= 2 dimensions`), then the tensor becomes the view.
+ * PyTorch 1.13: the functionalization kernel of an `inplace_view` operator
+ * (gen_functionalization_type.py: the call on meta tensors, then
+ * mutate_view_meta)
+ */
+static int lazy_inplace_view(const OperatorEntry* op, const OperatorEntry* view, IValue* args, IValue* rets) {
+  IValue drets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  LazyDummyArgs d;
+  int r = LazyDummyArgs_make(op, args, &d);
+  if (r == 0) {
+    bool was_meta = MetaMode_enter();
+    r = LazyIrBuilder_callCpu(op, d.args, drets);
+    MetaMode_restore(was_meta);
+  }
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&drets[i]);
+  LazyDummyArgs_free(&d, op->schema.num_arguments);
+  if (r < 0) return -1;
+  Tensor* self = args[0].u.tensor;
+  LazyViewStep step = {view, calloc(view->schema.num_arguments, sizeof(IValue)), view->schema.num_arguments, 0};
+  TORCH_INTERNAL_ASSERT(step.args != NULL);
+  for (size_t i = 1; i < step.num_args; i++) step.args[i] = IValue_clone(&args[i]);
+  if (LazyTensor_mutateView(self, step) < 0) return -1;
+  rets[0] = IValue_takeTensor(Tensor_retain(self));
+  return 0;
+}
+
 int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry* op,
                               DispatchKeySet ks, IValue* args, IValue* rets) {
   (void)kernel;
@@ -257,6 +299,8 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (!any_lazy) return LazyEagerFallback_factory(op, args, rets);
   if (op == at_op__to_copy) return lazy__to_copy(op, args, rets);
   if (op == at_op_fill__Scalar) return lazy_fill_(op, args, rets);
+  const OperatorEntry* view = inplace_view_functional(op);
+  if (view != NULL) return lazy_inplace_view(op, view, args, rets);
   if (needs_eager_fallback(op)) return LazyEagerFallback_run(op, args, rets);
   return record(op, args, rets);
 }

@@ -108,6 +108,37 @@ static void set_value(LazyTensor* lt, LazyValue v) {
   lt->value = v;
 }
 
+int LazyTensor_mutateView(Tensor* t, LazyViewStep step) {
+  LazyTensor* lt = t->lazy;
+  LazyValue cur = LazyTensor_value(t);
+  Tensor* self = cur.node != NULL ? LazyTensor_create(cur) : NULL;
+  LazyValue next;
+  int r = self != NULL ? LazyView_replay(&step, self, LazyTensor_operand, &next) : -1;
+  Tensor_release(self);
+  if (r == 0) {
+    int64_t strides[MINATEN_MAX_DIM];
+    const LazyShape* shape = LazyValue_shape(next);
+    IntArrayRef sizes = IntArrayRef_make(shape->sizes, (size_t)shape->dim);
+    computeContiguousStrides(sizes, strides);
+    r = Tensor_setSizesAndStrides(t, sizes, IntArrayRef_make(strides, (size_t)shape->dim));
+    if (r == 0) {
+      set_value(lt, next);
+      LazyViewStep* steps = LazyViewSteps_copy(lt->steps, lt->num_steps, 1);
+      steps[lt->num_steps] = step;
+      LazyViewSteps_free(lt->steps, lt->num_steps);
+      lt->steps = steps;
+      lt->num_steps++;
+      t->is_contiguous = true;
+    }
+    LazyNode_release(next.node);
+  }
+  if (r < 0) {
+    for (size_t i = 0; i < step.num_args; i++) IValue_release(&step.args[i]);
+    free(step.args);
+  }
+  return r;
+}
+
 /* Replays the view chain on the alias base's current value: each step
  * on a lazy tensor holding the previous step's value (LazyView_replay
  * builds the step's node).

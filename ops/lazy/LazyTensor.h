@@ -92,6 +92,16 @@ int LazyTensor_errorDeviceMismatch(void);
  * PyTorch 1.13: FunctionalTensorWrapper::replace_ + commit_update */
 void LazyTensor_write(Tensor* t, LazyValue v);
 
+/* An in-place view operator on t (t_, transpose_, unsqueeze_, squeeze_):
+ * t becomes the view `step` (taken over) of the value it holds: its chain
+ * gets the step (a base becomes a view of its alias base), its value the
+ * step's node, its header that node's sizes with contiguous strides.  A
+ * later write to t scatters through the longer chain.  Returns 0, or -1
+ * with the error indicator set.
+ * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
+ * FunctionalTensorWrapper::mutate_view_meta */
+int LazyTensor_mutateView(Tensor* t, LazyViewStep step);
+
 /* Runs the graph and returns the tensor's value as a CPU tensor (a new
  * reference to the cached result: never write to it).  NULL + error if a
  * kernel failed.  PyTorch 1.13: LazyGraphExecutor::SyncTensorsGraph +

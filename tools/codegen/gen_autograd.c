@@ -236,7 +236,9 @@ static bool same_arguments(const FunctionSchema* fn, const FunctionSchema* funct
     if (skip_written && is_written(&fn->arguments[i])) continue;
     if (j == functional->num_arguments || strcmp(fn->arguments[i].name, functional->arguments[j].name) != 0 ||
         fn->arguments[i].type.base != functional->arguments[j].type.base ||
-        fn->arguments[i].type.is_list != functional->arguments[j].type.is_list)
+        fn->arguments[i].type.is_list != functional->arguments[j].type.is_list ||
+        fn->arguments[i].type.is_optional != functional->arguments[j].type.is_optional ||
+        fn->arguments[i].type.elem_optional != functional->arguments[j].type.elem_optional)
       return false;
     j++;
   }
@@ -250,7 +252,10 @@ static bool same_arguments(const FunctionSchema* fn, const FunctionSchema* funct
 static bool variant_gets_kernel(const Model* m, const NativeFunction* fn);
 
 /* The in-place variant of a functional entry's operator (add.Tensor:
- * add_.Tensor), or NULL. */
+ * add_.Tensor), or NULL.  Matched by the functional signature, whatever the
+ * overload names (pow.Tensor_Scalar: pow_.Scalar), as 1.13's
+ * gen_variable_type.py find_info does (FunctionSchema.signature() drops the
+ * overload name). */
 static const NativeFunction* inplace_variant(const Model* m, const AutogradEntry* a) {
   const FunctionSchema* f = &a->fn->schema;
   if (f->is_mutable) return NULL;
@@ -259,7 +264,7 @@ static const NativeFunction* inplace_variant(const Model* m, const AutogradEntry
     const FunctionSchema* s = &fn->schema;
     size_t n = strlen(f->name);
     if (!is_inplace(fn) || strncmp(s->name, f->name, n) != 0 || strcmp(s->name + n, "_") != 0 ||
-        strcmp(s->overload_name, f->overload_name) != 0 || !same_arguments(s, f, false))
+        !same_arguments(s, f, false))
       continue;
     return variant_gets_kernel(m, fn) ? fn : NULL;
   }
@@ -749,10 +754,6 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
  * ADInplaceOrView kernel bumps the version), then rebase_history and the
  * saves of `result`, which is self after the write.
  * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (inplace) */
-/* The operators of 1.13's native_functions.yaml tagged `inplace_view`. */
-static const char* const kInplaceView[] = {"squeeze_", "unsqueeze_", "transpose_", "t_", "as_strided_",
-                                           "swapdims_", "swapaxes_", NULL};
-
 static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a, const NativeFunction* fn) {
   (void)m;
   fputs("\n", f);
@@ -792,8 +793,7 @@ static void print_inplace_kernel(FILE* f, const Model* m, const AutogradEntry* a
   /* an in-place view operator (squeeze_) changes self's own geometry and
    * keeps its history: set_history, also on a view (1.13's `inplace_view`
    * tag) */
-  bool inplace_view = false;
-  for (const char* const* n = kInplaceView; *n; n++) inplace_view = inplace_view || strcmp(fn->schema.name, *n) == 0;
+  bool inplace_view = NativeFunction_isInplaceView(fn);
   fprintf(f, "  if (grad_fn != NULL) {\n    if (%s(self, &grad_fn->base) < 0) goto fail;\n",
           inplace_view ? "set_history" : "rebase_history");
   /* an input saved that is self itself (y.mul_(y)) would now hold the

@@ -101,15 +101,17 @@ static bool is_view(const NativeFunction* fn) {
 }
 
 /* The operators the Lazy backend records: those the TS backend lowers
- * (listed by yaml/ts_native_functions.yaml) and the views (which 1.13
- * records through functionalization as *_copy nodes), when they compute on
+ * (listed by yaml/ts_native_functions.yaml), the views (which 1.13
+ * records through functionalization as *_copy nodes) and the in-place views
+ * (t_: functionalization's mutate_view_meta), when they compute on
  * the CPU (a CPU or CompositeExplicitAutograd kernel).  Every other operator
  * that reaches the Lazy key runs on the CPU through the backend fallback,
  * or decomposes first when it has a CompositeExplicitAutograd kernel.
  * PyTorch 1.13: torchgen/gen_lazy_tensor.py (ts_native_functions.yaml),
  * torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp */
 static bool has_lazy_support(const NativeFunction* fn) {
-  if (strcmp(fn->schema.ns, "aten") != 0 || !(fn->lazy_lowered || is_view(fn))) return false;
+  if (strcmp(fn->schema.ns, "aten") != 0 || !(fn->lazy_lowered || is_view(fn) || NativeFunction_isInplaceView(fn)))
+    return false;
   return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;

@@ -130,6 +130,15 @@ const BackendKernel* NativeFunction_kernel(const NativeFunction* f, DispatchKey 
   return NULL;
 }
 
+/* PyTorch 1.13: native_functions.yaml, the operators with `tags: inplace_view` */
+bool NativeFunction_isInplaceView(const NativeFunction* f) {
+  static const char* const kInplaceView[] = {"squeeze_", "unsqueeze_", "transpose_", "t_", "as_strided_",
+                                             "swapdims_", "swapaxes_", NULL};
+  for (const char* const* n = kInplaceView; *n; n++)
+    if (strcmp(f->schema.name, *n) == 0) return true;
+  return false;
+}
+
 /* PyTorch 1.13: torchgen/model.py Arguments._preparse (the `predicates` loop) */
 bool NativeFunction_hasTensorOptions(const NativeFunction* f) {
   static const struct {

@@ -121,5 +121,10 @@ const BackendKernel* NativeFunction_kernel(const NativeFunction* f, DispatchKey 
  * ScalarType, Layout, Device, bool (each optional or not).
  * PyTorch 1.13: torchgen/model.py Arguments._preparse (tensor_options) */
 bool NativeFunction_hasTensorOptions(const NativeFunction* f);
+/* True for the operators 1.13's native_functions.yaml tags `inplace_view`
+ * (squeeze_, t_, transpose_, ...): in place, they change self's geometry,
+ * not its data (minaten's YAML has no `tags:`).
+ * PyTorch 1.13: torchgen/model.py Tag.inplace_view */
+bool NativeFunction_isInplaceView(const NativeFunction* f);
 
 #endif

@@ -52,7 +52,9 @@ r = torch.div(a, b, rounding_mode="trunc", out=out)
 r = a.clone().div_(b, rounding_mode="floor")
 r = -a
 r = torch.neg(a, out=out)
+r = a.clone().neg_()
 r = a.reciprocal()
+r = a.clone().reciprocal_()
 # comparisons
 r = a < b
 r = torch.lt(a, b, out=out_bool)
@@ -142,6 +144,8 @@ r = a ** b
 r = a ** 2
 r = torch.pow(a, b, out=out)
 r = torch.pow(a, 2, out=out)
+r = a.clone().pow_(2)
+r = a.clone().pow_(b)
 r = a.clamp(2, 5)
 r = a.clone().clamp_(2, 5)
 r = torch.clamp(a, 2, 5, out=out)
