@@ -56,6 +56,19 @@ static int set_history_if_differentiable(Tensor* t, void* grad_fn) {
   return isDifferentiableType(t->dtype) ? set_history(t, grad_fn) : 0;
 }
 
+/* The same for the tensor an in-place operator wrote: its history is
+ * rewritten (through a view, its base's: CopySlices). */
+static int rebase_history_if_differentiable(Tensor* t, void* grad_fn) {
+  return isDifferentiableType(t->dtype) ? rebase_history(t, grad_fn) : 0;
+}
+
+/* An in-place operator (floor_divide_): it writes its first argument and
+ * returns it. */
+static bool is_inplace(const FunctionSchema* s) {
+  return s->num_arguments > 0 && s->num_returns == 1 && s->arguments[0].alias_info.is_write &&
+         s->returns[0].alias_info.is_write;
+}
+
 int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
                                    IValue* args, IValue* rets) {
   (void)kernel;
@@ -63,17 +76,25 @@ int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorE
   Requiring req = {NULL, 0, 0};
   Node* grad_fn = NULL;
   int r = -1;
+  bool inplace = is_inplace(s);
   TRY(foreach_tensor(args, s->num_arguments, collect_requiring_grad, &req) == 0);
+  /* the refusals of an in-place write (a leaf that requires grad, ...) */
+  if (inplace && args[0].tag == IValueTag_Tensor) TRY(check_inplace(args[0].u.tensor, req.size > 0) == 0);
   if (req.size > 0 && GradMode_is_enabled()) {
     grad_fn = NotImplemented_new(s->ns, s->name);
     TRY(grad_fn != NULL);
     TRY(set_next_edges_from(grad_fn, req.tensors, (uint32_t)req.size) == 0);
   }
-  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();
-  r = Dispatcher_redispatchBoxed(op, DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_ADInplaceOrView)),
-                                 args, rets);
+  /* below autograd; an in-place operator also through its ADInplaceOrView
+   * kernel, which bumps the written tensor's version */
+  DispatchKeySet below = DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_ADInplaceOrView));
+  if (inplace && DispatchKeySet_has(ks, DispatchKey_ADInplaceOrView)) below = DispatchKeySet_add(below, DispatchKey_ADInplaceOrView);
+  DispatchKeyGuard guard = inplace ? AutoDispatchBelowAutograd_push() : AutoDispatchBelowADInplaceOrView_push();
+  r = Dispatcher_redispatchBoxed(op, below, args, rets);
   DispatchKeyGuard_pop(guard);
-  if (r == 0 && grad_fn != NULL && foreach_tensor(rets, s->num_returns, set_history_if_differentiable, grad_fn) < 0) {
+  if (r == 0 && grad_fn != NULL &&
+      foreach_tensor(rets, s->num_returns, inplace ? rebase_history_if_differentiable : set_history_if_differentiable,
+                     grad_fn) < 0) {
     for (size_t i = 0; i < s->num_returns; i++) IValue_release(&rets[i]);
     r = -1;
   }

@@ -1,5 +1,6 @@
 /*
- * Fill.c - fill_ and zero_: write one value to every element, in place.
+ * Fill.c - fill_ and zero_: write one value to every element, in place;
+ * and fill, the same into a new tensor.
  *
  * The value is converted once, with Scalar::to<T>'s overflow check
  * (`torch.zeros(2, dtype=torch.uint8).fill_(300)` is "value cannot be
@@ -97,6 +98,25 @@ Tensor* at_native_fill__Tensor(Tensor* self, const Tensor* value) {
   return fill_out(self, tensor_item(value));
 fail:
   return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill (Scalar):
+ * empty_like(self).fill_(value) */
+Tensor* at_native_fill(const Tensor* self, Scalar value) {
+  Tensor* r = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  Tensor* filled = r != NULL ? at_fill__Scalar(r, value) : NULL;
+  Tensor_release(r);
+  return filled;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill (Tensor):
+ * empty_like(self).fill_(value)
+ * (NB(minaten): kernel named fill_Tensor, C has no overloading) */
+Tensor* at_native_fill_Tensor(const Tensor* self, const Tensor* value) {
+  Tensor* r = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  Tensor* filled = r != NULL ? at_fill__Tensor(r, value) : NULL;
+  Tensor_release(r);
+  return filled;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_cpu_ */

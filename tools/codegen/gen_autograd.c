@@ -869,19 +869,37 @@ static bool variant_gets_kernel(const Model* m, const NativeFunction* fn) {
          NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) == NULL && !has_derivatives_entry(m, fn);
 }
 
+/* Operators with a hand-written Autograd kernel (autograd/VariableTypeManual.h). */
+static const char* const kManual[] = {"copy_", NULL};
+
 /* An aten operator whose Autograd kernel is autogradNotImplementedFallback
- * (autograd/autograd_not_implemented_fallback.h): functional, with a kernel
- * below autograd (not CompositeImplicitAutograd, no hand-written Autograd
- * kernel), tensor arguments and tensor returns, no formula, not exempt.
+ * (autograd/autograd_not_implemented_fallback.h): functional, or in place
+ * and covered by no entry, with a kernel below autograd (not
+ * CompositeImplicitAutograd, no hand-written Autograd kernel), tensor
+ * arguments and tensor returns, no formula, not exempt.
  * PyTorch 1.13: gen_variable_type.py (AUTOGRAD_NOT_IMPLEMENTED_REGISTRATION) */
-static bool needs_not_implemented(const Model* m, const NativeFunction* fn) {
+static bool needs_not_implemented(const Model* m, const NativeFunction* fn, const AutogradEntry* all, size_t n) {
   const FunctionSchema* s = &fn->schema;
-  if (strcmp(s->ns, "aten") != 0 || s->is_mutable || s->num_returns == 0 ||
+  /* an in-place operator is one when no entry's kernel covers it either
+   * (floor_divide_: no formula for floor_divide) */
+  size_t base_len = strlen(s->name); /* 1.13 exempts by base name: logical_and_ as logical_and */
+  if (is_inplace(fn)) {
+    for (size_t i = 0; i < n; i++)
+      if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn) return false;
+    /* 1.13 writes these by hand (resize_ refuses a tensor that requires
+     * grad, detach_ detaches); minaten's fall through, but copy_'s */
+    for (const char* const* h = (const char* const[]){"copy_", "resize_", "resize_as_", "detach_", NULL}; *h; h++)
+      if (strcmp(s->name, *h) == 0) return false;
+    base_len--;
+  } else if (s->is_mutable) {
+    return false;
+  }
+  if (strcmp(s->ns, "aten") != 0 || s->num_returns == 0 ||
       NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
       NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL)
     return false;
-  for (const char* const* n = kDontRequireDerivative; *n; n++)
-    if (strcmp(s->name, *n) == 0) return false;
+  for (const char* const* d = kDontRequireDerivative; *d; d++)
+    if (strlen(*d) == base_len && strncmp(s->name, *d, base_len) == 0) return false;
   for (size_t i = 0; i < s->num_returns; i++)
     if (s->returns[i].type.base != SchemaBaseType_Tensor) return false;
   bool tensor_input = false;
@@ -907,7 +925,7 @@ static bool needs_plain_kernel(const Model* m, const NativeFunction* fn, const A
   const FunctionSchema* s = &fn->schema;
   if (strcmp(s->ns, "aten") != 0 || s->is_mutable || s->num_returns == 0 ||
       NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
-      NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL || needs_not_implemented(m, fn))
+      NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL || needs_not_implemented(m, fn, all, n))
     return false;
   for (size_t i = 0; i < n; i++)
     if (all[i].fn == fn) return false;
@@ -942,7 +960,6 @@ static void print_registration(FILE* v, const NativeFunction* fn, bool not_imple
 
 /* Operators whose Autograd kernel is written by hand in
  * autograd/VariableTypeManual.c (registered here with the generated ones). */
-static const char* const kManual[] = {"copy_", NULL};
 
 static const char* const kAutogradIncludes[] = {"autograd/FunctionsManual.h", "autograd/Node.h",
                                                 "autograd/SavedVariable.h", "autograd/VariableTypeUtils.h", NULL};
@@ -1000,7 +1017,7 @@ int gen_autograd(const Model* m, Writer* w) {
     if (needs_plain_kernel(m, &m->functions[i], all, n)) print_registration(v, &m->functions[i], false);
   fputs("  /* operators without a formula (autograd/autograd_not_implemented_fallback.h) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++)
-    if (needs_not_implemented(m, &m->functions[i])) print_registration(v, &m->functions[i], true);
+    if (needs_not_implemented(m, &m->functions[i], all, n)) print_registration(v, &m->functions[i], true);
   fputs("  return 0;\n}\n", v);
   rc = 0;
 done:
