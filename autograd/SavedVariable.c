@@ -70,7 +70,9 @@ Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
   uint32_t current_version = Tensor_version(self->data);
   if (self->saved_version != current_version) {
     char type[64], sizes[1536], which[256] = "";
-    const char* fn_name = self->gone_grad_fn_name != NULL ? self->gone_grad_fn_name : fn != NULL ? Node_name(fn) : NULL;
+    const char* fn_name = self->gone_grad_fn_name != NULL ? self->gone_grad_fn_name
+                          : fn != NULL                    ? Node_name(fn)
+                                                          : NULL;
     if (fn_name != NULL) snprintf(which, sizeof which, ", which is output %u of %s,", self->output_nr, fn_name);
     TORCH_CHECK(false,
                 "one of the variables needed for gradient computation has been modified by an inplace operation: "

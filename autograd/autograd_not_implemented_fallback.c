@@ -88,7 +88,8 @@ int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorE
   /* below autograd; an in-place operator also through its ADInplaceOrView
    * kernel, which bumps the written tensor's version */
   DispatchKeySet below = DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_ADInplaceOrView));
-  if (inplace && DispatchKeySet_has(ks, DispatchKey_ADInplaceOrView)) below = DispatchKeySet_add(below, DispatchKey_ADInplaceOrView);
+  if (inplace && DispatchKeySet_has(ks, DispatchKey_ADInplaceOrView))
+    below = DispatchKeySet_add(below, DispatchKey_ADInplaceOrView);
   DispatchKeyGuard guard = inplace ? AutoDispatchBelowAutograd_push() : AutoDispatchBelowADInplaceOrView_push();
   r = Dispatcher_redispatchBoxed(op, below, args, rets);
   DispatchKeyGuard_pop(guard);
