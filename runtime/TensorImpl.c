@@ -133,20 +133,9 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
     TRY(check_storage_nbytes(overflowed || need > (uint64_t)INT64_MAX ? -1 : (int64_t)need, sizes) == 0);
     if (need > t->storage->nbytes && Storage_resize(t->storage, need) < 0) goto fail;
   }
-  int64_t ndim = (int64_t)sizes.size;
-  if (ndim > t->dim_capacity) {
-    int64_t* heap = malloc(2 * sizes.size * sizeof(int64_t));
-    TORCH_CHECK(heap != NULL, "DefaultCPUAllocator: not enough memory");
-    if (t->sizes != t->sizes_and_strides) free(t->sizes);
-    t->sizes = heap;
-    t->dim_capacity = ndim;
-  }
-  t->strides = t->sizes + ndim;
-  t->dim = ndim;
-  if (ndim) memcpy(t->sizes, sizes.data, sizes.size * sizeof(int64_t));
-  computeContiguousStrides(sizes, t->strides);
-  Tensor_refreshContiguous(t);
-  return 0;
+  int64_t strides[MINATEN_MAX_DIM];
+  computeContiguousStrides(sizes, strides);
+  return Tensor_setSizesAndStrides(t, sizes, IntArrayRef_make(strides, sizes.size));
 fail:
   return -1;
 }
