@@ -82,6 +82,7 @@ bool has_python_binding(const OperatorEntry* op, bool method);
 const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all);
 /* An operator's return as a Value; takes an owned IValue's payload. */
 Value* value_from_ivalue(IValue* v);
+Value* value_from_ivalue_as(IValue* v, ValueKind list_kind);
 
 /* ---- tensor_methods.c ---- */
 

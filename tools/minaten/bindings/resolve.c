@@ -75,7 +75,11 @@ const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool 
   return NULL;
 }
 
-Value* value_from_ivalue(IValue* v) {
+Value* value_from_ivalue(IValue* v) { return value_from_ivalue_as(v, Value_List); }
+
+/* As value_from_ivalue, a Tensor[] becoming a `list_kind` (Value_List or
+ * Value_Tuple). */
+Value* value_from_ivalue_as(IValue* v, ValueKind list_kind) {
   Value* r;
   switch (v->tag) {
     case IValueTag_Tensor:
@@ -84,7 +88,7 @@ Value* value_from_ivalue(IValue* v) {
       return r;
     case IValueTag_TensorList: {
       TensorList l = IValue_toTensorList(v);
-      r = Value_seq(Value_List, (int)l.size);
+      r = Value_seq(list_kind, (int)l.size);
       for (size_t i = 0; i < l.size; i++) r->u.seq.items[i] = Value_tensor(Tensor_retain(l.data[i]));
       IValue_release(v);
       return r;
@@ -111,8 +115,11 @@ Value* value_from_ivalue(IValue* v) {
   }
 }
 
-/* Calls a bound operator and turns its returns into a Value. */
-static Value* invoke(const OperatorEntry* op, IValue* args) {
+/* Calls a bound operator and turns its returns into a Value.  A Tensor[]
+ * return becomes a `list_kind`: a tuple from torch.NAME / t.NAME (PyTorch
+ * 1.13: torch/csrc/autograd/utils/wrap_outputs.h wrap(at::TensorList) builds
+ * a PyTuple), a list from torch.ops (the JIT's List[Tensor]). */
+static Value* invoke_as(const OperatorEntry* op, IValue* args, ValueKind list_kind) {
   IValue rets[8];
   size_t nret = op->schema.num_returns;
   int r = Dispatcher_callBoxed(op, args, rets);
@@ -123,7 +130,7 @@ static Value* invoke(const OperatorEntry* op, IValue* args) {
     /* a QScheme comes back boxed as an int, as in c10::IValue */
     if (op->schema.returns[0].type.base == SchemaBaseType_QScheme && rets[0].tag == IValueTag_Int)
       return Value_qscheme((QScheme)rets[0].u.i);
-    Value* v = value_from_ivalue(&rets[0]);
+    Value* v = value_from_ivalue_as(&rets[0], list_kind);
     IValue_release(&rets[0]);
     return v;
   }
@@ -132,11 +139,13 @@ static Value* invoke(const OperatorEntry* op, IValue* args) {
   for (size_t i = 0; i < nret; i++) named = named && op->schema.returns[i].name != NULL;
   if (named) t->u.seq.named = &op->schema;
   for (size_t i = 0; i < nret; i++) {
-    t->u.seq.items[i] = value_from_ivalue(&rets[i]);
+    t->u.seq.items[i] = value_from_ivalue_as(&rets[i], list_kind);
     IValue_release(&rets[i]);
   }
   return t;
 }
+
+static Value* invoke(const OperatorEntry* op, IValue* args) { return invoke_as(op, args, Value_List); }
 
 Value* call_op_boxed(const char* qualified_name, IValue* args) {
   const OperatorEntry* op = Dispatcher_findSchema(qualified_name);
@@ -221,10 +230,10 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
   if (is_factory_function(s, self)) {
     DispatchKeyGuard guard =
         ExcludeDispatchKeyGuard_push(DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
-    r = invoke(op, stack);
+    r = invoke_as(op, stack, Value_Tuple);
     DispatchKeyGuard_pop(guard);
   } else {
-    r = invoke(op, stack);
+    r = invoke_as(op, stack, Value_Tuple);
   }
   /* the generated binding: `dispatch_ones(size, options).set_requires_grad(requires_grad)`
    * (gen_python_functions.py), whose refusal is AutogradMeta::set_requires_grad's */
