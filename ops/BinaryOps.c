@@ -444,3 +444,16 @@ Tensor* at_native_logical_or_(Tensor* self, const Tensor* other) {
 Tensor* at_native_logical_or_out(const Tensor* self, const Tensor* other, Tensor* out) {
   return binary_op_out(out, self, other, BinaryOp_LogicalOr, kOne);
 }
+
+/* ---- max and min of two tensors ----------------------------------------------
+ * torch.max(a, b) and torch.min(a, b) are maximum and minimum under other
+ * names (CompositeImplicitAutograd: the trace shows aten::maximum). */
+
+/* PyTorch 1.13: BinaryOps.cpp at::native::max (Tensor, Tensor) */
+Tensor* at_native_max_other(const Tensor* self, const Tensor* other) { return at_maximum(self, other); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::max_out (Tensor, Tensor) */
+Tensor* at_native_max_out(const Tensor* self, const Tensor* other, Tensor* out) { return at_maximum_out(self, other, out); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::min (Tensor, Tensor) */
+Tensor* at_native_min_other(const Tensor* self, const Tensor* other) { return at_minimum(self, other); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::min_out (Tensor, Tensor) */
+Tensor* at_native_min_out(const Tensor* self, const Tensor* other, Tensor* out) { return at_minimum_out(self, other, out); }

@@ -246,17 +246,21 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
 }
 
 /* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
- * overloads in declaration order. */
+ * overloads in the order of Note [Order of Python overloads]. */
 static Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
                           int nkw) {
-  bool any = false;
-  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+  const OperatorEntry* overloads[64];
+  size_t n = 0;
+  for (size_t i = 0; i < Dispatcher_numOperators() && n < 64; i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
     if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
-    if (!has_python_binding(op, ops->u.ops.method)) continue;
-    any = true;
+    if (has_python_binding(op, ops->u.ops.method)) overloads[n++] = op;
+  }
+  bool any = n > 0;
+  n = sort_python_overloads(overloads, n, ops->u.ops.method); /* Note [Order of Python overloads] */
+  for (size_t i = 0; i < n; i++) {
     bool matched;
-    Value* r = try_python_overload(op, self, args, nargs, kwnames, kwargs, nkw, &matched);
+    Value* r = try_python_overload(overloads[i], self, args, nargs, kwnames, kwargs, nkw, &matched);
     if (matched) return r;
   }
   /* torch/_tensor.py Tensor.split (and torch.split, which calls it): a list
