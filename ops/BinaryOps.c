@@ -339,6 +339,14 @@ Tensor* at_native_remainder__Scalar(Tensor* self, Scalar other) {
   Tensor_release(w);
   return r;
 }
+/* PyTorch 1.13: BinaryOps.cpp at::native::remainder_out (Scalar) */
+Tensor* at_native_remainder_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_remainder_Tensor_out(self, w, out);
+  Tensor_release(w);
+  return r;
+}
 /* `5 % t`: the number is wrapped, t keeps its dtype.
  * PyTorch 1.13: BinaryOps.cpp at::native::remainder (Scalar, Tensor) */
 Tensor* at_native_remainder_Scalar_Tensor(Scalar self, const Tensor* other) {

@@ -36,7 +36,8 @@
  */
 static const char* const kNoPythonBinding[] = {
     "alias", "_unsafe_view", "index", "slice", "_local_scalar_dense", "_to_copy", "_reshape_alias",
-    "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T"};
+    "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T",
+    "mT", "mH", "matrix_H" /* properties: x.mT, x.mH, x.H (python_variable.cpp THPVariable_get_mT, ...) */};
 /* ... and those bound as methods only: hasattr(torch.Tensor, NAME) but not
  * hasattr(torch, NAME) on Debian's 1.13.  1.13 writes item, to, size,
  * stride, contiguous, set_, copy_, data, ... by hand in
