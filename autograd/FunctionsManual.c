@@ -35,6 +35,7 @@
 
 #include "Functions.h"
 #include "dispatch/TraceMode.h"
+#include "ops/ExpandUtils.h"
 #include "runtime/GradMode.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
@@ -877,6 +878,66 @@ fail:;
   for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) Tensor_release(owned[i]);
   for (int64_t k = 0; items != NULL && k < dim_size; k++) Tensor_release(items[k]);
   free(items);
+  return r;
+}
+
+/* ---- take, masked_select, masked_scatter ------------------------------------------ */
+
+/* zeros like self with grad summed in at the flat indices: put_ with
+ * accumulate (1.13 takes the out-of-place put only when self is not
+ * subclass-like but grad or index is, which never happens under the trace).
+ * NB(minaten): out of place under grad mode, as index_select_backward.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp take_backward */
+Tensor* take_backward(const Tensor* grad, const Tensor* self, const Tensor* indices) {
+  Tensor* z = at_zeros_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, (OptionalMemoryFormat){false, 0});
+  if (z == NULL) return NULL;
+  Tensor* r = GradMode_is_enabled() ? at_put(z, indices, grad, true) : at_put_(z, indices, grad, true);
+  Tensor_release(z);
+  return r;
+}
+
+/* zeros of self and mask's broadcast shape (zeros_like of self expanded,
+ * in its layout) with grad's elements where mask is set: masked_scatter,
+ * in place (masked_scatter_) but while the trace is on.
+ * NB(minaten): 1.13 is an ATen operator of its own here
+ * (masked_select_backward, CompositeImplicitAutograd, never traced); out of
+ * place under grad mode, as index_select_backward.
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_select_backward */
+Tensor* masked_select_backward(const Tensor* grad, const Tensor* input, const Tensor* mask) {
+  Tensor *expanded = NULL, *z = NULL, *r = NULL;
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  TRY(broadcast_shape(Tensor_sizes(input), Tensor_sizes(mask), shape, &ndim) == 0);
+  TRY((expanded = at_expand(input, IntArrayRef_make(shape, ndim), false)) != NULL);
+  TRY((z = at_zeros_like(expanded, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory,
+                         (OptionalMemoryFormat){true, MemoryFormat_Preserve})) != NULL);
+  r = subclass_like() || GradMode_is_enabled() ? at_masked_scatter(z, mask, grad) : at_masked_scatter_(z, mask, grad);
+fail:
+  Tensor_release(expanded);
+  Tensor_release(z);
+  return r;
+}
+
+/* grad's elements where mask is set, padded with zeros to the source's
+ * numel, viewed in the source's sizes.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp masked_scatter_backward */
+Tensor* masked_scatter_backward(const Tensor* grad, const Tensor* mask, IntArrayRef sizes) {
+  Tensor *selected = NULL, *zeros = NULL, *joined = NULL, *r = NULL;
+  int64_t numel = 1;
+  for (size_t i = 0; i < sizes.size; i++) numel *= sizes.data[i];
+  TRY((selected = at_masked_select(grad, mask)) != NULL);
+  int64_t diff = numel - selected->numel;
+  if (diff > 0) {
+    TRY((zeros = at_zeros(IntArrayRef_make(&diff, 1), some_dtype(grad->dtype), some_layout(Layout_Strided),
+                          some_device(grad->device), kNoPinMemory)) != NULL);
+    Tensor* both[2] = {selected, zeros};
+    TRY((joined = at_cat((TensorList){both, 2}, 0)) != NULL);
+  }
+  r = at_view(joined != NULL ? joined : selected, sizes);
+fail:
+  Tensor_release(selected);
+  Tensor_release(zeros);
+  Tensor_release(joined);
   return r;
 }
 
