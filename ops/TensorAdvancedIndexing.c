@@ -315,9 +315,10 @@ Tensor* at_native_masked_select_cpu(const Tensor* self, const Tensor* mask) {
 }
 
 /* The elements of self where mask (expanded to self's shape) is set take
- * source's elements in turn, in row-major order.
- * NB(minaten): any mask dtype is read as "nonzero is set", as 1.13's
- * kernel was observed to accept an int64 mask.
+ * source's elements in turn, in row-major order.  1.13 checks no mask
+ * dtype: a bool mask is read as bool, any other as the unsigned byte at
+ * each element's address (so the low byte of an int64, and a float 2.0
+ * reads as 0), which must be 0 or 1.
  * PyTorch 1.13: TensorAdvancedIndexing.cpp masked_scatter__cpu, native/cpu/IndexKernel.cpp masked_scatter_kernel */
 Tensor* at_native_masked_scatter__cpu(Tensor* self, const Tensor* mask, const Tensor* source) {
   Tensor *m = NULL, *src = NULL;
@@ -332,7 +333,13 @@ Tensor* at_native_masked_scatter__cpu(Tensor* self, const Tensor* mask, const Te
   if (!MetaMode_isEnabled()) {
     size_t isize = Tensor_itemsize(self);
     for (int64_t e = 0, j = 0; e < self->numel; e++) {
-      if (!is_set(m, e)) continue;
+      if (m->dtype != ScalarType_Bool) {
+        unsigned char byte = *(const unsigned char*)element_at(m, e);
+        TORCH_CHECK(byte <= 1, "Mask tensor can take 0 and 1 values only");
+        if (byte == 0) continue;
+      } else if (!is_set(m, e)) {
+        continue;
+      }
       TORCH_CHECK(j < src->numel, "Number of elements of source < number of ones in mask");
       memcpy(element_at(self, e), element_at(src, j++), isize);
     }
