@@ -881,6 +881,12 @@ fail:;
   return r;
 }
 
+/* PyTorch 1.13: torch/csrc/autograd/functions/utils.h TypeAndSize::zeros */
+Tensor* TypeAndSize_zeros(IntArrayRef sizes, TensorOptions options) {
+  return at_zeros(sizes, some_dtype(options.dtype), some_layout(options.layout), some_device(options.device),
+                  kNoPinMemory);
+}
+
 /* ---- take, masked_select, masked_scatter ------------------------------------------ */
 
 /* zeros like self with grad summed in at the flat indices: put_ with

@@ -49,6 +49,10 @@ typedef struct TensorOptions {
 } TensorOptions;
 /* PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::options */
 TensorOptions TensorOptions_of(const Tensor* t);
+/* zeros of the saved sizes and options: what a formula's zeros_like(x) of
+ * an input x computes (1.13 saves x_info, a TypeAndSize).
+ * PyTorch 1.13: torch/csrc/autograd/functions/utils.h TypeAndSize::zeros */
+Tensor* TypeAndSize_zeros(IntArrayRef sizes, TensorOptions options);
 
 /* TensorGeometry(self): the sizes, strides and storage offset of a tensor,
  * saved without the tensor (as_strided's backward).  sizes and strides are
