@@ -21,9 +21,9 @@
  * trace mode is on (subclass_like() below), so trace_on() shows what 1.13's
  * trace shows; with the trace off it takes 1.13's other path, whose values
  * are the same.  NB(minaten): where that other path calls an operator
- * minaten lacks (nonzero, masked_select, _index_put_impl_, scatter_,
- * masked_scatter_), it computes the same values with the operators it has
- * (each says how).
+ * minaten lacks (_index_put_impl_), or a path minaten does not write
+ * (cumprod_backward's), it computes the same values another way (each
+ * says how).
  *
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp
  */
@@ -586,15 +586,15 @@ fail:
   return r;
 }
 
-/* The number of zero elements of t (an `input == 0` computed, then counted). */
+/* The number of zero elements of t: the rows of (t == 0).nonzero(). */
 static int64_t count_zeros(const Tensor* t) {
   Tensor* z = at_eq_Scalar(t, Scalar_fromLong(0));
   if (z == NULL) return -1;
-  Tensor* s = at_sum(z, kNoDtype);
+  Tensor* idx = at_nonzero(z);
   Tensor_release(z);
-  if (s == NULL) return -1;
-  int64_t n = load_int(s->dtype, Tensor_data(s));
-  Tensor_release(s);
+  if (idx == NULL) return -1;
+  int64_t n = idx->sizes[0];
+  Tensor_release(idx);
   return n;
 }
 
@@ -603,8 +603,8 @@ static int64_t count_zeros(const Tensor* t) {
  * is, the safe path over the flattened input; where several are, zeros.
  * Under the trace, always the safe path (Note [Subclass-like paths under
  * the trace]): view, ones, slice, cat, cumprod, ..., mul, mul, view.
- * NB(minaten): 1.13 counts the zeros with nonzero(), which minaten lacks;
- * eq.Scalar and sum count them here (untraced: the trace takes the safe path).
+ * The zeros are counted with eq.Scalar and nonzero (untraced: the trace
+ * takes the safe path).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp prod_backward
  */
 Tensor* prod_backward(const Tensor* grad, const Tensor* input, const Tensor* result) {
@@ -716,8 +716,8 @@ fail:
  * unsqueeze, zeros, scatter.src.
  * NB(minaten): 1.13 is an ATen operator of its own here
  * (value_selecting_reduction_backward, CompositeImplicitAutograd, so never
- * traced); off the trace it scatters in place (scatter_), which minaten
- * lacks: scatter.src gives the same values.
+ * traced); off the trace it scatters in place (scatter_.src), but under
+ * grad mode, as index_select_backward.
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp value_selecting_reduction_backward_symint */
 Tensor* value_selecting_reduction_backward(const Tensor* grad, int64_t dim, const Tensor* indices, IntArrayRef sizes,
                                            bool keepdim) {
@@ -730,7 +730,7 @@ Tensor* value_selecting_reduction_backward(const Tensor* grad, int64_t dim, cons
     idx = Tensor_retain(indices);
   }
   TRY((z = zeros_like_options(sizes, grad)) != NULL);
-  r = at_scatter_src(z, dim, idx, g);
+  r = subclass_like() || GradMode_is_enabled() ? at_scatter_src(z, dim, idx, g) : at_scatter__src(z, dim, idx, g);
 fail:
   Tensor_release(g);
   Tensor_release(idx);
@@ -809,9 +809,9 @@ fail:
  * it (ones, expand, then slice, cumprod, cat / slice, prod, ...), times
  * grad from k on, summed (slice, mul, sum), the k sums stacked.
  * NB(minaten): with zeros and grad mode off, 1.13 takes an O(n) path of
- * masked_scatter_, masked_select, max.dim and gather, operators minaten
- * lacks; minaten takes the loop, which 1.13 takes under grad mode (the
- * same values).
+ * masked_scatter_, masked_select, max.dim and gather, which minaten does
+ * not write; it takes the loop, which 1.13 takes under grad mode (the same
+ * values).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp cumprod_backward
  */
 Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output) {
@@ -1105,13 +1105,12 @@ Tensor* index_backward(const Tensor* zeros_like_self, TensorList indices, const 
   return r;
 }
 
-/* The sum of grad where mask is set: where(mask, grad, 0).sum() (1.13's
- * composite path: scalar_tensor, where.self, sum).
- * NB(minaten): off the trace 1.13 computes grad.masked_select(mask).sum();
- * minaten has no masked_select and takes the where path always (same value).
+/* The sum of grad where mask is set: grad.masked_select(mask).sum(), or
+ * while the trace is on 1.13's composite path where(mask, grad, 0).sum()
+ * (scalar_tensor, where.self, sum).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp masked_fill_backward */
 Tensor* masked_fill_backward(const Tensor* grad, const Tensor* mask) {
-  Tensor* w = at_where_ScalarOther(mask, grad, Scalar_fromLong(0));
+  Tensor* w = subclass_like() ? at_where_ScalarOther(mask, grad, Scalar_fromLong(0)) : at_masked_select(grad, mask);
   if (w == NULL) return NULL;
   Tensor* r = at_sum(w, kNoDtype);
   Tensor_release(w);
