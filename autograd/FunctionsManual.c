@@ -21,9 +21,9 @@
  * trace mode is on (subclass_like() below), so trace_on() shows what 1.13's
  * trace shows; with the trace off it takes 1.13's other path, whose values
  * are the same.  NB(minaten): where that other path calls an operator
- * minaten lacks (nonzero, masked_select, _index_put_impl_, scatter_,
- * masked_scatter_), it computes the same values with the operators it has
- * (each says how).
+ * minaten lacks (_index_put_impl_), or a path minaten does not write
+ * (cumprod_backward's), it computes the same values another way (each
+ * says how).
  *
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp
  */
@@ -35,6 +35,7 @@
 
 #include "Functions.h"
 #include "dispatch/TraceMode.h"
+#include "ops/ExpandUtils.h"
 #include "runtime/GradMode.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
@@ -585,15 +586,15 @@ fail:
   return r;
 }
 
-/* The number of zero elements of t (an `input == 0` computed, then counted). */
+/* The number of zero elements of t: the rows of (t == 0).nonzero(). */
 static int64_t count_zeros(const Tensor* t) {
   Tensor* z = at_eq_Scalar(t, Scalar_fromLong(0));
   if (z == NULL) return -1;
-  Tensor* s = at_sum(z, kNoDtype);
+  Tensor* idx = at_nonzero(z);
   Tensor_release(z);
-  if (s == NULL) return -1;
-  int64_t n = load_int(s->dtype, Tensor_data(s));
-  Tensor_release(s);
+  if (idx == NULL) return -1;
+  int64_t n = idx->sizes[0];
+  Tensor_release(idx);
   return n;
 }
 
@@ -602,8 +603,8 @@ static int64_t count_zeros(const Tensor* t) {
  * is, the safe path over the flattened input; where several are, zeros.
  * Under the trace, always the safe path (Note [Subclass-like paths under
  * the trace]): view, ones, slice, cat, cumprod, ..., mul, mul, view.
- * NB(minaten): 1.13 counts the zeros with nonzero(), which minaten lacks;
- * eq.Scalar and sum count them here (untraced: the trace takes the safe path).
+ * The zeros are counted with eq.Scalar and nonzero (untraced: the trace
+ * takes the safe path).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp prod_backward
  */
 Tensor* prod_backward(const Tensor* grad, const Tensor* input, const Tensor* result) {
@@ -715,8 +716,8 @@ fail:
  * unsqueeze, zeros, scatter.src.
  * NB(minaten): 1.13 is an ATen operator of its own here
  * (value_selecting_reduction_backward, CompositeImplicitAutograd, so never
- * traced); off the trace it scatters in place (scatter_), which minaten
- * lacks: scatter.src gives the same values.
+ * traced); off the trace it scatters in place (scatter_.src), but under
+ * grad mode, as index_select_backward.
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp value_selecting_reduction_backward_symint */
 Tensor* value_selecting_reduction_backward(const Tensor* grad, int64_t dim, const Tensor* indices, IntArrayRef sizes,
                                            bool keepdim) {
@@ -729,7 +730,7 @@ Tensor* value_selecting_reduction_backward(const Tensor* grad, int64_t dim, cons
     idx = Tensor_retain(indices);
   }
   TRY((z = zeros_like_options(sizes, grad)) != NULL);
-  r = at_scatter_src(z, dim, idx, g);
+  r = subclass_like() || GradMode_is_enabled() ? at_scatter_src(z, dim, idx, g) : at_scatter__src(z, dim, idx, g);
 fail:
   Tensor_release(g);
   Tensor_release(idx);
@@ -808,9 +809,9 @@ fail:
  * it (ones, expand, then slice, cumprod, cat / slice, prod, ...), times
  * grad from k on, summed (slice, mul, sum), the k sums stacked.
  * NB(minaten): with zeros and grad mode off, 1.13 takes an O(n) path of
- * masked_scatter_, masked_select, max.dim and gather, operators minaten
- * lacks; minaten takes the loop, which 1.13 takes under grad mode (the
- * same values).
+ * masked_scatter_, masked_select, max.dim and gather, which minaten does
+ * not write; it takes the loop, which 1.13 takes under grad mode (the same
+ * values).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp cumprod_backward
  */
 Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output) {
@@ -877,6 +878,72 @@ fail:;
   for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) Tensor_release(owned[i]);
   for (int64_t k = 0; items != NULL && k < dim_size; k++) Tensor_release(items[k]);
   free(items);
+  return r;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/functions/utils.h TypeAndSize::zeros */
+Tensor* TypeAndSize_zeros(IntArrayRef sizes, TensorOptions options) {
+  return at_zeros(sizes, some_dtype(options.dtype), some_layout(options.layout), some_device(options.device),
+                  kNoPinMemory);
+}
+
+/* ---- take, masked_select, masked_scatter ------------------------------------------ */
+
+/* zeros like self with grad summed in at the flat indices: put_ with
+ * accumulate (1.13 takes the out-of-place put only when self is not
+ * subclass-like but grad or index is, which never happens under the trace).
+ * NB(minaten): out of place under grad mode, as index_select_backward.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp take_backward */
+Tensor* take_backward(const Tensor* grad, const Tensor* self, const Tensor* indices) {
+  Tensor* z = at_zeros_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, (OptionalMemoryFormat){false, 0});
+  if (z == NULL) return NULL;
+  Tensor* r = GradMode_is_enabled() ? at_put(z, indices, grad, true) : at_put_(z, indices, grad, true);
+  Tensor_release(z);
+  return r;
+}
+
+/* zeros of self and mask's broadcast shape (zeros_like of self expanded,
+ * in its layout) with grad's elements where mask is set: masked_scatter,
+ * in place (masked_scatter_) but while the trace is on.
+ * NB(minaten): 1.13 is an ATen operator of its own here
+ * (masked_select_backward, CompositeImplicitAutograd, never traced); out of
+ * place under grad mode, as index_select_backward.
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_select_backward */
+Tensor* masked_select_backward(const Tensor* grad, const Tensor* input, const Tensor* mask) {
+  Tensor *expanded = NULL, *z = NULL, *r = NULL;
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  TRY(broadcast_shape(Tensor_sizes(input), Tensor_sizes(mask), shape, &ndim) == 0);
+  TRY((expanded = at_expand(input, IntArrayRef_make(shape, ndim), false)) != NULL);
+  TRY((z = at_zeros_like(expanded, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory,
+                         (OptionalMemoryFormat){true, MemoryFormat_Preserve})) != NULL);
+  r = subclass_like() || GradMode_is_enabled() ? at_masked_scatter(z, mask, grad) : at_masked_scatter_(z, mask, grad);
+fail:
+  Tensor_release(expanded);
+  Tensor_release(z);
+  return r;
+}
+
+/* grad's elements where mask is set, padded with zeros to the source's
+ * numel, viewed in the source's sizes.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp masked_scatter_backward */
+Tensor* masked_scatter_backward(const Tensor* grad, const Tensor* mask, IntArrayRef sizes) {
+  Tensor *selected = NULL, *zeros = NULL, *joined = NULL, *r = NULL;
+  int64_t numel = 1;
+  for (size_t i = 0; i < sizes.size; i++) numel *= sizes.data[i];
+  TRY((selected = at_masked_select(grad, mask)) != NULL);
+  int64_t diff = numel - selected->numel;
+  if (diff > 0) {
+    TRY((zeros = at_zeros(IntArrayRef_make(&diff, 1), some_dtype(grad->dtype), some_layout(Layout_Strided),
+                          some_device(grad->device), kNoPinMemory)) != NULL);
+    Tensor* both[2] = {selected, zeros};
+    TRY((joined = at_cat((TensorList){both, 2}, 0)) != NULL);
+  }
+  r = at_view(joined != NULL ? joined : selected, sizes);
+fail:
+  Tensor_release(selected);
+  Tensor_release(zeros);
+  Tensor_release(joined);
   return r;
 }
 
@@ -1038,13 +1105,12 @@ Tensor* index_backward(const Tensor* zeros_like_self, TensorList indices, const 
   return r;
 }
 
-/* The sum of grad where mask is set: where(mask, grad, 0).sum() (1.13's
- * composite path: scalar_tensor, where.self, sum).
- * NB(minaten): off the trace 1.13 computes grad.masked_select(mask).sum();
- * minaten has no masked_select and takes the where path always (same value).
+/* The sum of grad where mask is set: grad.masked_select(mask).sum(), or
+ * while the trace is on 1.13's composite path where(mask, grad, 0).sum()
+ * (scalar_tensor, where.self, sum).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp masked_fill_backward */
 Tensor* masked_fill_backward(const Tensor* grad, const Tensor* mask) {
-  Tensor* w = at_where_ScalarOther(mask, grad, Scalar_fromLong(0));
+  Tensor* w = subclass_like() ? at_where_ScalarOther(mask, grad, Scalar_fromLong(0)) : at_masked_select(grad, mask);
   if (w == NULL) return NULL;
   Tensor* r = at_sum(w, kNoDtype);
   Tensor_release(w);

@@ -49,6 +49,10 @@ typedef struct TensorOptions {
 } TensorOptions;
 /* PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::options */
 TensorOptions TensorOptions_of(const Tensor* t);
+/* zeros of the saved sizes and options: what a formula's zeros_like(x) of
+ * an input x computes (1.13 saves x_info, a TypeAndSize).
+ * PyTorch 1.13: torch/csrc/autograd/functions/utils.h TypeAndSize::zeros */
+Tensor* TypeAndSize_zeros(IntArrayRef sizes, TensorOptions options);
 
 /* TensorGeometry(self): the sizes, strides and storage offset of a tensor,
  * saved without the tensor (as_strided's backward).  sizes and strides are
@@ -107,6 +111,9 @@ Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn);
 Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output);
 Tensor* index_select_backward(const Tensor* grad, IntArrayRef self_sizes, int64_t dim, const Tensor* index);
 Tensor* gather_backward(const Tensor* grad, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad);
+Tensor* take_backward(const Tensor* grad, const Tensor* self, const Tensor* indices);
+Tensor* masked_select_backward(const Tensor* grad, const Tensor* input, const Tensor* mask);
+Tensor* masked_scatter_backward(const Tensor* grad, const Tensor* mask, IntArrayRef sizes);
 Tensor* sum_backward(const Tensor* grad, IntArrayRef sizes, OptionalIntArrayRef dims, bool keepdim);
 Tensor* mean_backward(const Tensor* grad, IntArrayRef shape, OptionalIntArrayRef opt_dim, int64_t numel, bool keepdim);
 Tensor* prod_backward(const Tensor* grad, const Tensor* input, const Tensor* result);

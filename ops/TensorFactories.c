@@ -446,7 +446,7 @@ fail:
   return NULL;
 }
 
-/* ---- new_empty, new_zeros, new_empty_strided: self's dtype and device unless given */
+/* ---- new_empty, new_zeros, new_full, new_ones, new_empty_strided: self's dtype and device unless given */
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_empty_symint
  * (NB(minaten): no SymInt, so no _symint suffix) */
@@ -462,6 +462,25 @@ Tensor* at_native_new_empty(const Tensor* self, IntArrayRef size, OptionalScalar
 Tensor* at_native_new_zeros(const Tensor* self, IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
                             OptionalDevice device, OptionalBool pin_memory) {
   return zeroed(at_native_new_empty(self, size, dtype, layout, device, pin_memory));
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_full (full with self's
+ * options: the dtype is self's, never the fill value's) */
+Tensor* at_native_new_full(const Tensor* self, IntArrayRef size, Scalar fill_value, OptionalScalarType dtype,
+                           OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory) {
+  OptionalScalarType dt = dtype.has_value ? dtype : some_dtype(self->dtype);
+  OptionalDevice dev = device;
+  if (!dev.has_value) dev.has_value = true, dev.value = self->device;
+  return at_full(size, fill_value, dt, layout, dev, pin_memory);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_ones */
+Tensor* at_native_new_ones(const Tensor* self, IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                           OptionalDevice device, OptionalBool pin_memory) {
+  OptionalScalarType dt = dtype.has_value ? dtype : some_dtype(self->dtype);
+  OptionalDevice dev = device;
+  if (!dev.has_value) dev.has_value = true, dev.value = self->device;
+  return at_ones(size, dt, layout, dev, pin_memory);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::new_empty_strided_symint

@@ -1,9 +1,12 @@
 /*
- * TypeProperties.c - result_type; see TypeProperties.h.  promoteTypes and
+ * TypeProperties.c - result_type; see TypeProperties.h; and type_as.  promoteTypes and
  * canCast, which it builds on, are in runtime/ScalarType.c.
  * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp
  */
 #include "ops/TypeProperties.h"
+
+#include "Functions.h"
+#include "NativeFunctions.h"
 
 typedef struct ResultTypeState {
   ScalarType dimResult, zeroResult, wrappedResult;
@@ -42,4 +45,15 @@ ScalarType result_type_list(TensorList tensors) {
   ResultTypeState s = {ScalarType_Undefined, ScalarType_Undefined, ScalarType_Undefined};
   for (size_t i = 0; i < tensors.size; i++) update_result_type_state(&s, tensors.data[i]);
   return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
+}
+
+/* self converted to other's dtype (and device): `to`, which returns self
+ * itself when nothing changes, else a _to_copy in self's memory layout.
+ * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp at::native::type_as */
+Tensor* at_native_type_as(const Tensor* self, const Tensor* other) {
+  OptionalScalarType dtype = {true, other->dtype};
+  OptionalLayout layout = {true, Layout_Strided};
+  OptionalDevice device = {true, other->device};
+  OptionalMemoryFormat none = {false, MemoryFormat_Preserve};
+  return at_to_dtype_layout(self, dtype, layout, device, kNoPinMemory, false, false, none);
 }

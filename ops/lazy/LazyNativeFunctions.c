@@ -65,9 +65,10 @@ static bool returns_only_tensors(const OperatorEntry* op) {
   return !(op->schema.num_returns > 1 && op->schema.returns[0].type.is_list);
 }
 
-/* Operators whose output shape or errors depend on the data. */
+/* Operators whose output shape or errors depend on the data (nonzero:
+ * 1.13's lazy nonzero also comes back as device_data). */
 static bool needs_eager_fallback(const OperatorEntry* op) {
-  return op == at_op_index_Tensor || op == at_op_index_put_ || !returns_only_tensors(op) || writes_several(op) ||
+  return op == at_op_index_Tensor || op == at_op_index_put_ || op == at_op_nonzero || op == at_op_nonzero_out || !returns_only_tensors(op) || writes_several(op) ||
          op->schema.num_arguments > kLazyMaxArgs;
 }
 

@@ -548,6 +548,9 @@ static const ManualFunction kManual[] = {
     {"cumprod_backward", "cumprod_backward", T_, {T_, T_, FT_Int, T_}, 4},
     {"index_select_backward", "index_select_backward", T_, {T_, FT_IntList, FT_Int, T_}, 4},
     {"gather_backward", "gather_backward", T_, {T_, T_, FT_Int, T_, FT_Bool}, 5},
+    {"take_backward", "take_backward", T_, {T_, T_, T_}, 3},
+    {"masked_select_backward", "masked_select_backward", T_, {T_, T_, T_}, 3},
+    {"masked_scatter_backward", "masked_scatter_backward", T_, {T_, T_, FT_IntList}, 3},
     {"sum_backward", "sum_backward", T_, {T_, FT_IntList, FT_OptIntList, FT_Bool}, 4},
     {"mean_backward", "mean_backward", T_, {T_, FT_IntList, FT_OptIntList, FT_Int, FT_Bool}, 5},
     {"prod_backward", "prod_backward", T_, {T_, T_, T_}, 3},
@@ -697,6 +700,23 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
   if (strcmp(name, "to_args_sizes") == 0) return emit_saved_call(T, e, Saved_ArgsSizes, FT_SizesList, v);
   if (strcmp(name, "to_args_scalartypes") == 0)
     return emit_saved_call(T, e, Saved_ArgsScalarTypes, FT_ScalarTypeList, v);
+  if (strcmp(name, "zeros_like") == 0 && e->num_args == 1 && e->args[0]->kind == Expr_Ident) {
+    /* zeros_like(x) of an input x: 1.13's load_derivatives.py saves x's
+     * TypeAndSize (`x_info`: here its sizes and options) instead of x, and
+     * calls x_info.zeros(), which is at::zeros(sizes, options) */
+    bool is_output = false;
+    const Argument* a = find_name(T, e->args[0]->text, &is_output);
+    if (a != NULL && !is_output && SchemaType_isTensor(&a->type)) {
+      Saved* sizes = Translator_save(T, Saved_Sizes, a);
+      Saved* options = Translator_save(T, Saved_Options, a);
+      if (sizes == NULL || options == NULL) return t_fail(T, e, "too many saved values");
+      char f1[128], f2[128], call[400];
+      snprintf(call, sizeof call, "TypeAndSize_zeros(fn->%s, fn->%s)", Saved_fieldName(sizes, f1, sizeof f1),
+               Saved_fieldName(options, f2, sizeof f2));
+      emit_tensor_call(T, v, call);
+      return 0;
+    }
+  }
   FValue vals[8];
   if (e->num_args > 8) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, false, vals) < 0) return -1;

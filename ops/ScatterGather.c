@@ -1,0 +1,341 @@
+/*
+ * ScatterGather.c - scatter (.src, .value, .reduce, .value_reduce, their
+ * in-place scatter_ and out= forms), scatter_add (functional, scatter_add_,
+ * out=) and gather (functional, out=).
+ *
+ * All of them are one walk over index's elements: at coordinates i,
+ * index[i] replaces dim's coordinate, in the output (scatter: out[..., index[i],
+ * ...] = src[i], or combined with it by `reduce`) or in self (gather:
+ * out[i] = self[..., index[i], ...]).  1.13 makes them structured kernels,
+ * and the order of their checks is the order of the meta function: dim
+ * wrapped, dtypes, shapes, the out= tensor (its dtype, then resize_output),
+ * and only then scatter's `reduce` string (gather checks its out= tensor
+ * before index's dtype and shape); the bounds of index are checked
+ * by the loop, element by element, so an out= or in-place scatter with a
+ * bad index has written the elements before it.  A functional result is a
+ * new contiguous tensor (a structured output); scatter first copies self
+ * into it.  In MetaMode (the Lazy backend's shape run) every check but the
+ * bounds runs and the loop is skipped.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp (scatter_meta_impl,
+ * TORCH_META_FUNC(gather), scatter_impl), ScatterGatherChecks.h,
+ * native/cpu/ScatterGatherKernel.cpp (cpu_scatter_gather_base_kernel)
+ */
+#include <string.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
+#include "ops/Resize.h"
+#include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
+
+/* What the walk does with each element (ReductionType's SUM and MUL are
+ * reduce="add" and "multiply"). */
+typedef enum ScatterKind {
+  Scatter_Assign, /* scatter.src, scatter.value */
+  Scatter_Add,    /* scatter_add, reduce="add" */
+  Scatter_Mul,    /* reduce="multiply" */
+  Scatter_Gather,
+} ScatterKind;
+
+static int64_t size_or_one(const Tensor* t, int64_t d) { return t->dim ? t->sizes[d] : 1; }
+
+/* The element offset of coordinates idx in t. */
+static int64_t offset_of(const Tensor* t, const int64_t* idx) {
+  int64_t off = 0;
+  for (int64_t k = 0; k < t->dim; k++) off += idx[k] * t->strides[k];
+  return off;
+}
+
+/* Advances an odometer over sizes (dims of them); false when it wraps. */
+static bool odometer_next(int64_t* idx, const int64_t* sizes, int64_t dims) {
+  for (int64_t k = dims - 1; k >= 0; k--) {
+    if (++idx[k] < sizes[k]) return true;
+    idx[k] = 0;
+  }
+  return false;
+}
+
+/* scatter's dtype checks (src NULL for the .value forms).
+ * PyTorch 1.13: ScatterGatherChecks.h scatter_gather_dtype_check */
+static int scatter_dtype_check(const Tensor* self, const Tensor* index, const Tensor* src) {
+  if (index->numel != 0)
+    TORCH_CHECK(index->dtype == ScalarType_Long, "scatter(): Expected dtype int64 for index");
+  if (src != NULL)
+    TORCH_CHECK(self->dtype == src->dtype, "scatter(): Expected self.dtype to be equal to src.dtype");
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ScatterGatherChecks.h scatter_shape_check */
+static int scatter_shape_check(const Tensor* self, int64_t d, const Tensor* index, const Tensor* src) {
+  char b1[128], b2[128], b3[128];
+  if (index->numel == 0) return 0;
+  int64_t self_dims = self->dim ? self->dim : 1;
+  TORCH_CHECK(self_dims == (index->dim ? index->dim : 1),
+              "Index tensor must have the same number of dimensions as self tensor");
+  bool wrong = false;
+  for (int64_t k = 0; k < self_dims && !wrong; k++)
+    wrong = k != d && size_or_one(index, k) > size_or_one(self, k);
+  for (int64_t k = 0; src != NULL && k < self_dims && !wrong; k++) {
+    if (src->dim != 0) TRY(maybe_wrap_dim(k, src->dim, false) >= 0); /* src.size(k) */
+    wrong = size_or_one(index, k) > size_or_one(src, k);
+  }
+  IntArrayRef_format(Tensor_sizes(index), b1, sizeof b1);
+  IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2);
+  if (src != NULL) {
+    TORCH_CHECK((src->dim ? src->dim : 1) == (index->dim ? index->dim : 1),
+                "Index tensor must have the same number of dimensions as src tensor");
+    TORCH_CHECK(!wrong, "Expected index %s to be smaller than self %s apart from dimension %lld and to be smaller "
+                "size than src %s", b1, b2, (long long)d, IntArrayRef_format(Tensor_sizes(src), b3, sizeof b3));
+  } else {
+    TORCH_CHECK(!wrong, "Expected index %s to be smaller than self %s apart from dimension %lld", b1, b2,
+                (long long)d);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ScatterGatherChecks.h gather_shape_check */
+static int gather_shape_check(const Tensor* self, int64_t d, const Tensor* index) {
+  char b1[128], b2[128];
+  int64_t self_dims = self->dim ? self->dim : 1;
+  TORCH_CHECK(self_dims == (index->dim ? index->dim : 1),
+              "Index tensor must have the same number of dimensions as input tensor");
+  for (int64_t k = 0; k < self_dims; k++)
+    TORCH_CHECK(k == d || size_or_one(index, k) <= size_or_one(self, k),
+                "Size does not match at dimension %lld expected index %s to be smaller than self %s apart from "
+                "dimension %lld", (long long)k, IntArrayRef_format(Tensor_sizes(index), b1, sizeof b1),
+                IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2), (long long)d);
+  return 0;
+fail:
+  return -1;
+}
+
+/* The kind a `reduce` string names, or -1 with 1.13's error.
+ * PyTorch 1.13: aten/src/ATen/native/ReductionType.h get_operator_enum (use_new_options=false) */
+static int reduce_kind(const char* reduce) {
+  if (strcmp(reduce, "add") == 0) return Scatter_Add;
+  if (strcmp(reduce, "multiply") == 0) return Scatter_Mul;
+  TORCH_CHECK(false, "reduce argument must be either add or multiply.");
+fail:
+  return -1;
+}
+
+/* dst op= from, both of t's dtype: floating types compute in double (one
+ * rounding, as float's own operation rounds), the others in int64. */
+static void combine(ScatterKind kind, ScalarType t, char* dst, const char* from) {
+  if (ScalarType_isFloating(t)) {
+    double a = load_double(t, dst), b = load_double(t, from);
+    store_from_double(t, dst, kind == Scatter_Add ? a + b : a * b);
+  } else {
+    int64_t a = load_int(t, dst), b = load_int(t, from);
+    store_from_int64(t, dst, kind == Scatter_Add ? (int64_t)((uint64_t)a + (uint64_t)b)
+                                                 : (int64_t)((uint64_t)a * (uint64_t)b));
+  }
+}
+
+/* The walk over index.  For scatter, `out` already holds self's values and
+ * src's elements (or value, src NULL) go into it; for gather, out has
+ * index's shape and takes self's elements.  0, or -1 with the bounds error.
+ * PyTorch 1.13: native/cpu/ScatterGatherKernel.cpp cpu_scatter_gather_base_kernel */
+static int scatter_gather_loop(Tensor* out, const Tensor* self, int64_t d, const Tensor* index, const Tensor* src,
+                               Scalar value, ScatterKind kind) {
+  if (index->numel == 0 || MetaMode_isEnabled()) return 0;
+  size_t isize = Tensor_itemsize(out);
+  char vbytes[16];
+  if (src == NULL && kind != Scatter_Gather) store_scalar(out->dtype, vbytes, value);
+  const Tensor* bounded = kind == Scatter_Gather ? self : out;
+  int64_t limit = size_or_one(bounded, d);
+  int64_t idx[MINATEN_MAX_DIM] = {0}, moved[MINATEN_MAX_DIM];
+  do {
+    int64_t v = load_int(ScalarType_Long, Tensor_data(index) + offset_of(index, idx) * 8);
+    TORCH_CHECK(v >= 0 && v < limit, "index %lld is out of bounds for dimension %lld with size %lld", (long long)v,
+                (long long)d, (long long)limit);
+    for (int64_t k = 0; k < index->dim; k++) moved[k] = idx[k];
+    if (bounded->dim) moved[d] = v;
+    if (kind == Scatter_Gather) {
+      memcpy(Tensor_data(out) + offset_of(out, idx) * (int64_t)isize,
+             Tensor_data(self) + offset_of(self, moved) * (int64_t)isize, isize);
+      continue;
+    }
+    char* dst = Tensor_data(out) + offset_of(out, moved) * (int64_t)isize;
+    const char* from = src == NULL ? vbytes : Tensor_data(src) + offset_of(src, idx) * (int64_t)isize;
+    if (kind == Scatter_Assign) memcpy(dst, from, isize);
+    else combine(kind, out->dtype, dst, from);
+  } while (odometer_next(idx, index->sizes, index->dim));
+  return 0;
+fail:
+  return -1;
+}
+
+/* Every scatter: the meta function's checks in its order, the output (out,
+ * self for the in-place forms, else a new contiguous tensor), self copied
+ * into it, then the walk.  src NULL for the .value forms, reduce NULL
+ * without `reduce=`.  Returns a new reference to the output, or NULL.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp scatter_meta_impl, scatter_impl */
+static Tensor* scatter_any(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src, Scalar value,
+                           const char* reduce, ScatterKind kind, Tensor* out) {
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  TRY(scatter_dtype_check(self, index, src) == 0);
+  TRY(scatter_shape_check(self, d, index, src) == 0);
+  if (out != NULL) {
+    TRY(assert_no_internal_overlap(out) == 0);
+    TRY(assert_no_overlap(out, index) == 0);
+    if (src != NULL) TRY(assert_no_overlap(out, src) == 0);
+    if (out != self) {
+      TRY(check_out_dtype(out, self->dtype) == 0);
+      TRY(resize_output(out, Tensor_sizes(self)) == 0);
+    }
+    result = Tensor_retain(out);
+  } else {
+    result = empty_cpu(Tensor_sizes(self), self->dtype);
+    TRY(result != NULL);
+  }
+  if (reduce != NULL) {
+    int k = reduce_kind(reduce);
+    TRY(k >= 0);
+    kind = (ScatterKind)k;
+  }
+  if (result != self) {
+    Tensor* copied = at_copy_(result, self, false);
+    TRY(copied != NULL);
+    Tensor_release(copied);
+  }
+  TRY(scatter_gather_loop(result, self, d, index, src, value, kind) == 0);
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+static const Scalar kNoValue = {ScalarTag_Long, {.i = 0}};
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) (functional) */
+Tensor* at_native_scatter_src(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Assign, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) (in place) */
+Tensor* at_native_scatter__src(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Assign, self);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) */
+Tensor* at_native_scatter_src_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                                  Tensor* out) {
+  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Assign, out);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) (functional) */
+Tensor* at_native_scatter_value(const Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
+  return scatter_any(self, dim, index, NULL, value, NULL, Scatter_Assign, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) (in place) */
+Tensor* at_native_scatter__value(Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
+  return scatter_any(self, dim, index, NULL, value, NULL, Scatter_Assign, self);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) */
+Tensor* at_native_scatter_value_out(const Tensor* self, int64_t dim, const Tensor* index, Scalar value, Tensor* out) {
+  return scatter_any(self, dim, index, NULL, value, NULL, Scatter_Assign, out);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_reduce_out) (functional) */
+Tensor* at_native_scatter_reduce(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                                 const char* reduce) {
+  return scatter_any(self, dim, index, src, kNoValue, reduce, Scatter_Assign, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_reduce_out) (in place) */
+Tensor* at_native_scatter__reduce(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                                  const char* reduce) {
+  return scatter_any(self, dim, index, src, kNoValue, reduce, Scatter_Assign, self);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_reduce_out) */
+Tensor* at_native_scatter_reduce_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                                     const char* reduce, Tensor* out) {
+  return scatter_any(self, dim, index, src, kNoValue, reduce, Scatter_Assign, out);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_reduce_out) (functional) */
+Tensor* at_native_scatter_value_reduce(const Tensor* self, int64_t dim, const Tensor* index, Scalar value,
+                                       const char* reduce) {
+  return scatter_any(self, dim, index, NULL, value, reduce, Scatter_Assign, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_reduce_out) (in place) */
+Tensor* at_native_scatter__value_reduce(Tensor* self, int64_t dim, const Tensor* index, Scalar value,
+                                        const char* reduce) {
+  return scatter_any(self, dim, index, NULL, value, reduce, Scatter_Assign, self);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_reduce_out) */
+Tensor* at_native_scatter_value_reduce_out(const Tensor* self, int64_t dim, const Tensor* index, Scalar value,
+                                           const char* reduce, Tensor* out) {
+  return scatter_any(self, dim, index, NULL, value, reduce, Scatter_Assign, out);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) (functional) */
+Tensor* at_native_scatter_add(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Add, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) (in place) */
+Tensor* at_native_scatter_add_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Add, self);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) */
+Tensor* at_native_scatter_add_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                                  Tensor* out) {
+  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Add, out);
+}
+
+/* gather, functional (out NULL: a new contiguous tensor of index's shape) or
+ * out=.  PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC(gather),
+ * TORCH_IMPL_FUNC(gather_out) */
+static Tensor* gather_any(const Tensor* self, int64_t dim, const Tensor* index, Tensor* out) {
+  Tensor* result = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  if (out != NULL) {
+    TRY(check_out_dtype(out, self->dtype) == 0);
+    TRY(resize_output(out, Tensor_sizes(index)) == 0);
+    TRY(assert_no_internal_overlap(out) == 0);
+    TRY(assert_no_overlap(out, self) == 0);
+    TRY(assert_no_partial_overlap(out, index) == 0);
+    result = Tensor_retain(out);
+  } else {
+    result = empty_cpu(Tensor_sizes(index), self->dtype);
+    TRY(result != NULL);
+  }
+  if (index->numel != 0) TORCH_CHECK(index->dtype == ScalarType_Long, "gather(): Expected dtype int64 for index");
+  TRY(gather_shape_check(self, d, index) == 0);
+  TRY(scatter_gather_loop(result, self, d, index, NULL, kNoValue, Scatter_Gather) == 0);
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(gather_out) (functional) */
+Tensor* at_native_gather(const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad) {
+  (void)sparse_grad; /* only the backward reads it */
+  return gather_any(self, dim, index, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(gather_out) */
+Tensor* at_native_gather_out(const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad, Tensor* out) {
+  (void)sparse_grad;
+  return gather_any(self, dim, index, out);
+}

@@ -1,0 +1,33 @@
+# each operator over other dtypes (int8, uint8, int16, double, bool) and over non-contiguous inputs and indices (a stepped slice, a transpose, an expanded tensor): values, and results that are new contiguous tensors never sharing self's storage
+x = torch.arange(12).reshape(3, 4)
+xs = x[:, ::2]
+ix = torch.tensor([2, 9, 0, 9, 1])[::2]
+for dt in [torch.int8, torch.uint8, torch.int16, torch.float64, torch.bool]:
+    t = x.to(dt)
+    print(dt, t.index_select(1, ix).tolist(), t.gather(0, torch.tensor([[2, 0, 1, 1]])).tolist(), t.take(torch.tensor([11, -12])).tolist())
+    print(t.scatter(0, torch.tensor([[1, 2]]), t[:1, :2]).tolist(), t.masked_select(x > 8).tolist(), t.nonzero().shape)
+for dt in [torch.int8, torch.uint8, torch.int16, torch.float64]:
+    t = x.to(dt)
+    print(t.scatter_add(1, torch.tensor([[0, 0, 0]]), t[:1, :3]).tolist(), t.scatter(0, torch.tensor([[0, 0]]), 3, reduce="multiply").tolist())
+show(xs.index_select(0, ix))
+show(xs.index_select(1, torch.tensor([1, 0])))
+show(xs.gather(1, torch.tensor([[1, 0], [0, 0]]).t()))
+show(xs.scatter(1, torch.tensor([[1], [0]]), 100))
+show(xs.take(torch.tensor([[5, 0]]).t()))
+show(xs.masked_select(xs > 3))
+show(xs.nonzero())
+e = torch.tensor([1., 2.]).expand(3, 2)
+show(e.index_select(0, torch.tensor([0, 2])))
+show(e.gather(0, torch.tensor([[2, 1]])))
+show(e.scatter(0, torch.tensor([[2, 1]]), 0.))
+show(e.take(torch.tensor([5])))
+show(e.masked_select(torch.tensor([True, False])))
+show(e.nonzero())
+s = x.index_select(0, torch.tensor([0, 1, 2]))
+print(same_storage(s, x), same_storage(x.gather(0, torch.tensor([[0]])), x), same_storage(x.scatter(0, torch.tensor([[0]]), 1), x))
+b = x.clone()
+print(same_storage(b.scatter_(0, torch.tensor([[0]]), 1), b), same_storage(b.scatter_add_(0, torch.tensor([[0]]), b[:1, :1]), b))
+q = x.t()
+q.scatter_(1, torch.tensor([[0], [1]]), -5)
+show(q)
+show(x)
