@@ -15,7 +15,7 @@
  * `trace_on()` shows only the operator itself, as 1.13's TorchDispatchMode
  * does.
  *
- * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
@@ -45,7 +45,7 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: tensor_operators.cpp DEFINE_COMPARATOR (at_op##_quantized_cpu, Tensor other) */
+/* PyTorch 1.13: TensorOperators.cpp DEFINE_COMPARATOR (at_op##_quantized_cpu, Tensor other) */
 static Tensor* compare_tensor(const Comparator* op, const Tensor* self, const Tensor* other) {
   Tensor *self_dq = NULL, *other_dq = NULL, *r = NULL;
   TRY(check_broadcastable(self, other) == 0);
@@ -58,7 +58,7 @@ fail:
   return r;
 }
 
-/* PyTorch 1.13: tensor_operators.cpp DEFINE_COMPARATOR (at_op##_out_quantized_cpu, Tensor other) */
+/* PyTorch 1.13: TensorOperators.cpp DEFINE_COMPARATOR (at_op##_out_quantized_cpu, Tensor other) */
 static Tensor* compare_tensor_out(const Comparator* op, const Tensor* self, const Tensor* other, Tensor* out) {
   Tensor *self_dq = NULL, *other_dq = NULL, *r = NULL;
   TRY(check_broadcastable(self, other) == 0);
@@ -72,7 +72,7 @@ fail:
   return r;
 }
 
-/* PyTorch 1.13: tensor_operators.cpp DEFINE_COMPARATOR (at_op##_quantized_cpu, Scalar other) */
+/* PyTorch 1.13: TensorOperators.cpp DEFINE_COMPARATOR (at_op##_quantized_cpu, Scalar other) */
 static Tensor* compare_scalar(const Comparator* op, const Tensor* self, Scalar other) {
   Tensor* self_dq = at_dequantize_self(self);
   if (self_dq == NULL) return NULL;
@@ -81,7 +81,7 @@ static Tensor* compare_scalar(const Comparator* op, const Tensor* self, Scalar o
   return r;
 }
 
-/* PyTorch 1.13: tensor_operators.cpp DEFINE_COMPARATOR (at_op##_out_quantized_cpu, Scalar other) */
+/* PyTorch 1.13: TensorOperators.cpp DEFINE_COMPARATOR (at_op##_out_quantized_cpu, Scalar other) */
 static Tensor* compare_scalar_out(const Comparator* op, const Tensor* self, Scalar other, Tensor* out) {
   if (check_out_bool(out) < 0) return NULL;
   Tensor* self_dq = at_dequantize_self(self);
@@ -98,80 +98,80 @@ static const Comparator kLe = {at_le_Tensor, at_le_Tensor_out, at_le_Scalar, at_
 static const Comparator kGt = {at_gt_Tensor, at_gt_Tensor_out, at_gt_Scalar, at_gt_Scalar_out};
 static const Comparator kGe = {at_ge_Tensor, at_ge_Tensor_out, at_ge_Scalar, at_ge_Scalar_out};
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::eq_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::eq_quantized_cpu */
 Tensor* at_native_eq_quantized_cpu(const Tensor* self, const Tensor* other) { return compare_tensor(&kEq, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::eq_out_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::eq_out_quantized_cpu */
 Tensor* at_native_eq_out_quantized_cpu(const Tensor* self, const Tensor* other, Tensor* out) {
   return compare_tensor_out(&kEq, self, other, out);
 }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::eq_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::eq_quantized_cpu (Scalar) */
 Tensor* at_native_eq_quantized_cpu_Scalar(const Tensor* self, Scalar other) { return compare_scalar(&kEq, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::eq_out_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::eq_out_quantized_cpu (Scalar) */
 Tensor* at_native_eq_out_quantized_cpu_Scalar(const Tensor* self, Scalar other, Tensor* out) {
   return compare_scalar_out(&kEq, self, other, out);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ne_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ne_quantized_cpu */
 Tensor* at_native_ne_quantized_cpu(const Tensor* self, const Tensor* other) { return compare_tensor(&kNe, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ne_out_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ne_out_quantized_cpu */
 Tensor* at_native_ne_out_quantized_cpu(const Tensor* self, const Tensor* other, Tensor* out) {
   return compare_tensor_out(&kNe, self, other, out);
 }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ne_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ne_quantized_cpu (Scalar) */
 Tensor* at_native_ne_quantized_cpu_Scalar(const Tensor* self, Scalar other) { return compare_scalar(&kNe, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ne_out_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ne_out_quantized_cpu (Scalar) */
 Tensor* at_native_ne_out_quantized_cpu_Scalar(const Tensor* self, Scalar other, Tensor* out) {
   return compare_scalar_out(&kNe, self, other, out);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::lt_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::lt_quantized_cpu */
 Tensor* at_native_lt_quantized_cpu(const Tensor* self, const Tensor* other) { return compare_tensor(&kLt, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::lt_out_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::lt_out_quantized_cpu */
 Tensor* at_native_lt_out_quantized_cpu(const Tensor* self, const Tensor* other, Tensor* out) {
   return compare_tensor_out(&kLt, self, other, out);
 }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::lt_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::lt_quantized_cpu (Scalar) */
 Tensor* at_native_lt_quantized_cpu_Scalar(const Tensor* self, Scalar other) { return compare_scalar(&kLt, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::lt_out_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::lt_out_quantized_cpu (Scalar) */
 Tensor* at_native_lt_out_quantized_cpu_Scalar(const Tensor* self, Scalar other, Tensor* out) {
   return compare_scalar_out(&kLt, self, other, out);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::le_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::le_quantized_cpu */
 Tensor* at_native_le_quantized_cpu(const Tensor* self, const Tensor* other) { return compare_tensor(&kLe, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::le_out_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::le_out_quantized_cpu */
 Tensor* at_native_le_out_quantized_cpu(const Tensor* self, const Tensor* other, Tensor* out) {
   return compare_tensor_out(&kLe, self, other, out);
 }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::le_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::le_quantized_cpu (Scalar) */
 Tensor* at_native_le_quantized_cpu_Scalar(const Tensor* self, Scalar other) { return compare_scalar(&kLe, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::le_out_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::le_out_quantized_cpu (Scalar) */
 Tensor* at_native_le_out_quantized_cpu_Scalar(const Tensor* self, Scalar other, Tensor* out) {
   return compare_scalar_out(&kLe, self, other, out);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::gt_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::gt_quantized_cpu */
 Tensor* at_native_gt_quantized_cpu(const Tensor* self, const Tensor* other) { return compare_tensor(&kGt, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::gt_out_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::gt_out_quantized_cpu */
 Tensor* at_native_gt_out_quantized_cpu(const Tensor* self, const Tensor* other, Tensor* out) {
   return compare_tensor_out(&kGt, self, other, out);
 }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::gt_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::gt_quantized_cpu (Scalar) */
 Tensor* at_native_gt_quantized_cpu_Scalar(const Tensor* self, Scalar other) { return compare_scalar(&kGt, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::gt_out_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::gt_out_quantized_cpu (Scalar) */
 Tensor* at_native_gt_out_quantized_cpu_Scalar(const Tensor* self, Scalar other, Tensor* out) {
   return compare_scalar_out(&kGt, self, other, out);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ge_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ge_quantized_cpu */
 Tensor* at_native_ge_quantized_cpu(const Tensor* self, const Tensor* other) { return compare_tensor(&kGe, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ge_out_quantized_cpu */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ge_out_quantized_cpu */
 Tensor* at_native_ge_out_quantized_cpu(const Tensor* self, const Tensor* other, Tensor* out) {
   return compare_tensor_out(&kGe, self, other, out);
 }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ge_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ge_quantized_cpu (Scalar) */
 Tensor* at_native_ge_quantized_cpu_Scalar(const Tensor* self, Scalar other) { return compare_scalar(&kGe, self, other); }
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/tensor_operators.cpp at::native::ge_out_quantized_cpu (Scalar) */
+/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/TensorOperators.cpp at::native::ge_out_quantized_cpu (Scalar) */
 Tensor* at_native_ge_out_quantized_cpu_Scalar(const Tensor* self, Scalar other, Tensor* out) {
   return compare_scalar_out(&kGe, self, other, out);
 }
