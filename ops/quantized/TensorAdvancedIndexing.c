@@ -15,9 +15,11 @@
  * broadcast to self's shape (never the other way: "output with shape ...
  * doesn't match the broadcast shape ..."), is set.  1.13's quantized kernel
  * reads a bool mask as bool and a mask of any other dtype as bytes: the
- * first (lowest) byte of each element decides, so an int64 mask of 256
- * selects nothing and a float mask of 0.5 selects nothing either.  A uint8
- * mask warns as deprecated.  The Tensor form wants a 0-dim value.  Only
+ * first (lowest) byte of each element decides, and must be 0 or 1 ("Mask
+ * tensor can take 0 and 1 values only", raised at the first other byte,
+ * after the elements before it in row-major order were written), so an
+ * int64 mask of 256 selects nothing and a float mask of 0.5 selects nothing
+ * either.  A uint8 mask warns as deprecated.  The Tensor form wants a 0-dim value.  Only
  * per-tensor affine tensors are accepted; `self.qscheme()` is asked through
  * the dispatcher, so a float self with a quantized mask or value fails there
  * (aten::qscheme has no CPU kernel).
@@ -110,7 +112,9 @@ static Tensor* masked_fill_quantized(Tensor* self, const Tensor* mask, Scalar va
     int64_t so = self->storage_offset, mo = 0;
     for (int64_t d = 0; d < self->dim; d++) so += idx[d] * self->strides[d], mo += idx[d] * mstrides[d];
     /* cpu_masked_fill_kernel<scalar_t, bool or unsigned char>: the element's first byte */
-    if (Tensor_data(mask)[mo * (int64_t)msize] != 0) qint_store(self->dtype, base, so, fill);
+    unsigned char m = (unsigned char)Tensor_data(mask)[mo * (int64_t)msize];
+    TORCH_CHECK(mask->dtype == ScalarType_Bool || m <= 1, "Mask tensor can take 0 and 1 values only");
+    if (m != 0) qint_store(self->dtype, base, so, fill);
     for (int64_t d = self->dim - 1; d >= 0; d--) {
       if (++idx[d] < self->sizes[d]) break;
       idx[d] = 0;
