@@ -408,6 +408,15 @@ Tensor* at_native_mean_out(const Tensor* self, OptionalIntArrayRef dim, bool kee
   ScalarType in_dtype = dtype.has_value ? dtype.value : self->dtype;
   /* A non-floating input dtype: the functional form raises mean's error. */
   if (!ScalarType_isFloating(in_dtype)) return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, dtype));
+  if (!ScalarType_isFloating(out->dtype)) {
+    /* 1.13's mean_out is at::sum_out(out, ...).div_(n): the sum lands in
+     * out, then dividing an integral (or bool) out gives a Float it cannot
+     * hold. */
+    Tensor* sum = at_sum_IntList_out(self, dim, keepdim, dtype, out);
+    TRY(sum != NULL);
+    Tensor_release(sum);
+    TORCH_CHECK(false, "result type Float can't be cast to the desired output type %s", ScalarType_name(out->dtype));
+  }
   TORCH_CHECK(canCast(in_dtype, out->dtype), "result type %s can't be cast to the desired output type %s",
               ScalarType_name(in_dtype), ScalarType_name(out->dtype));
   OptionalScalarType out_dtype = {true, out->dtype};

@@ -1,7 +1,7 @@
 /*
  * TensorAdvancedIndexing.c - advanced indexing reads (index.Tensor, so
- * `q[idx]` and `q[mask]`) and masked_fill_ on per-tensor quantized tensors
- * (QuantizedCPU).
+ * `q[idx]` and `q[mask]`), index_select and masked_fill_ on per-tensor
+ * quantized tensors (QuantizedCPU).
  *
  * Reading: 1.13 dequantizes, runs the CPU index with its checks and errors
  * (index out of bounds, mask shape, index dtype), and quantizes the result
@@ -24,7 +24,8 @@
  * the dispatcher, so a float self with a quantized mask or value fails there
  * (aten::qscheme has no CPU kernel).
  *
- * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp quantized_index;
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp quantized_index,
+ * index_select_quantized_cpu_;
  * aten/src/ATen/native/quantized/TensorAdvancedIndexing.cpp
  * (masked_fill__quantized_cpu, masked_fill_impl_quantized_cpu);
  * aten/src/ATen/native/quantized/cpu/kernels/QuantizedOpKernels.cpp
@@ -72,6 +73,29 @@ Tensor* at_native_quantized_index(const Tensor* self, TensorList indices) {
 fail:
   Tensor_release(self_dq);
   Tensor_release(res);
+  return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp at::native::index_select_quantized_cpu_
+ * (empty_quantized, then index_select_out_cpu_ on the quantized tensor).
+ * NB(minaten): the CPU index_select kernel runs on int_repr() and its result is
+ * wrapped with self's scale and zero point: the same integers, checks and
+ * errors, and a contiguous result as 1.13's. */
+Tensor* at_native_index_select_quantized_cpu_(const Tensor* self, int64_t dim, const Tensor* index) {
+  Tensor *repr = NULL, *picked = NULL, *r = NULL;
+  QScheme scheme = at_qscheme(self);
+  TRY(!Error_occurred());
+  TORCH_CHECK(scheme == QScheme_PerTensorAffine,
+              "Only per_tensor quantized quantized tensors are supported by index_select.");
+  TRY((repr = at_int_repr(self)) != NULL);
+  /* the CPU kernel itself, not the operator: 1.13 calls
+   * at::native::index_select_out_cpu_, so a quantized index does not
+   * dispatch back here but fails the kernel's dtype check */
+  TRY((picked = at_native_index_select_cpu_(repr, dim, index)) != NULL);
+  r = at__make_per_tensor_quantized_tensor(picked, self->quantizer->scale, self->quantizer->zero_point);
+fail:
+  Tensor_release(repr);
+  Tensor_release(picked);
   return r;
 }
 
