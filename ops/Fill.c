@@ -17,7 +17,10 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
+#include "ops/Fill.h"
 #include "ops/MetaMode.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -75,13 +78,35 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_ (Scalar) */
 Tensor* at_native_fill_(Tensor* self, Scalar value) { return fill_out(self, value); }
 
+/* fill_ of a quantized tensor: a float tensor of self's shape holding the
+ * value (ones * value: the value as a float, out-of-range doubles becoming
+ * +-inf), copied into self by copy_, which quantizes it with self's
+ * quantizer (per tensor or per channel) and refuses a non-contiguous self
+ * ("Quantized copy only works with contiguous and NHWC Tensors").
+ * PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out_quantized */
+static Tensor* fill_out_quantized(Tensor* self, Scalar value) {
+  Tensor* out = empty_cpu(Tensor_sizes(self), ScalarType_Float);
+  if (out == NULL) return NULL;
+  float v = double_to_float(Scalar_toDouble(value));
+  fill_bytes(out, (const char*)&v);
+  Tensor* r = at_copy_(self, out, false);
+  Tensor_release(out);
+  return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_quantized_ (Scalar) */
+Tensor* at_native_fill_quantized_(Tensor* self, Scalar value) { return fill_out_quantized(self, value); }
+
 /* The value of a one-element tensor as a Scalar: double for floating
- * dtypes, int64 for integers, bool for bool.  PyTorch 1.13: Tensor::item
- * (aten/src/ATen/native/Scalar.cpp _local_scalar_dense_cpu).
+ * dtypes, int64 for integers, bool for bool, and for a quantized tensor its
+ * dequantized value as a double (1.13's item() dequantizes first).
+ * PyTorch 1.13: Tensor::item (aten/src/ATen/native/Scalar.cpp at::native::item,
+ * _local_scalar_dense_cpu).
  * NB(minaten): PyTorch's item() dispatches aten::item -> _local_scalar_dense;
  * minaten reads the element directly (there is no Scalar-returning operator). */
-static Scalar tensor_item(const Tensor* t) {
+Scalar item_scalar(const Tensor* t) {
   const char* p = Tensor_data(t);
+  if (Tensor_isQuantized(t)) return Scalar_fromDouble((double)qtensor_dequantize_element(t, 0));
   if (ScalarType_isFloating(t->dtype)) return Scalar_fromDouble(load_double(t->dtype, p));
   if (t->dtype == ScalarType_Bool) return Scalar_fromBool(load_int(t->dtype, p) != 0);
   return Scalar_fromLong(load_int(t->dtype, p));
@@ -94,8 +119,18 @@ Tensor* at_native_fill__Tensor(Tensor* self, const Tensor* value) {
   TORCH_CHECK(value->dim == 0,
               "fill_ only supports 0-dimension value tensor but got tensor with %lld dimensions.",
               (long long)value->dim);
-  TORCH_CHECK(!ScalarType_isQuantized(value->dtype), "minaten: fill_ with a quantized value tensor");
-  return fill_out(self, tensor_item(value));
+  return fill_out(self, item_scalar(value));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_quantized_ (Tensor)
+ * (also what a float self filled from a quantized value tensor reaches) */
+Tensor* at_native_fill_quantized__Tensor(Tensor* self, const Tensor* value) {
+  TORCH_CHECK(value->dim == 0,
+              "fill_ only supports 0-dimension value tensor but got tensor with %lld dimensions.",
+              (long long)value->dim);
+  return fill_out_quantized(self, item_scalar(value));
 fail:
   return NULL;
 }

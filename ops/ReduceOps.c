@@ -18,11 +18,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"
@@ -45,15 +47,16 @@ static int reduced_mask(const Tensor* self, const OptionalIntArrayRef dims, bool
   bool all = !dims.has_value || dims.value.size == 0;
   for (int64_t d = 0; d < self->dim; d++) mask[d] = all;
   if (all) return 0;
+  bool scalar_seen = false; /* a 0-dim tensor reduces over "dim 0" to itself, once */
   for (size_t i = 0; i < dims.value.size; i++) {
     int64_t d = maybe_wrap_dim(dims.value.data[i], self->dim, true);
     if (d < 0) return -1;
-    if (self->dim == 0) continue; /* a 0-dim tensor reduces over "dim 0" to itself */
-    if (mask[d]) {
+    bool* seen = self->dim == 0 ? &scalar_seen : &mask[d];
+    if (*seen) {
       Error_set(ErrorType_RuntimeError, "dim %lld appears multiple times in the list of dims", (long long)d);
       return -1;
     }
-    mask[d] = true;
+    *seen = true;
   }
   return 0;
 }
@@ -256,8 +259,15 @@ static int mean_dtype(const Tensor* self, OptionalScalarType dtype, ScalarType* 
   *out = t;
   return 0;
 }
-/* PyTorch 1.13: ReduceOps.cpp at::native::mean */
+/* PyTorch 1.13: ReduceOps.cpp at::native::mean.  1.13 calls at::mean(self,
+ * IntArrayRef{}, false, dtype); NB(minaten): a CPU tensor reduces here
+ * directly (the same result), a quantized one goes through mean.dim to its
+ * QuantizedCPU kernel, as in 1.13. */
 Tensor* at_native_mean(const Tensor* self, OptionalScalarType dtype) {
+  if (Tensor_isQuantized(self)) {
+    OptionalIntArrayRef all = {true, {NULL, 0}};
+    return at_mean_dim(self, all, false, dtype);
+  }
   ScalarType t;
   if (mean_dtype(self, dtype, &t) < 0) return NULL;
   return reduce_dims(self, kNoIntArrayRef, false, t, Reduce_Mean, "mean");
@@ -398,6 +408,15 @@ Tensor* at_native_mean_out(const Tensor* self, OptionalIntArrayRef dim, bool kee
   ScalarType in_dtype = dtype.has_value ? dtype.value : self->dtype;
   /* A non-floating input dtype: the functional form raises mean's error. */
   if (!ScalarType_isFloating(in_dtype)) return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, dtype));
+  if (!ScalarType_isFloating(out->dtype)) {
+    /* 1.13's mean_out is at::sum_out(out, ...).div_(n): the sum lands in
+     * out, then dividing an integral (or bool) out gives a Float it cannot
+     * hold. */
+    Tensor* sum = at_sum_IntList_out(self, dim, keepdim, dtype, out);
+    TRY(sum != NULL);
+    Tensor_release(sum);
+    TORCH_CHECK(false, "result type Float can't be cast to the desired output type %s", ScalarType_name(out->dtype));
+  }
   TORCH_CHECK(canCast(in_dtype, out->dtype), "result type %s can't be cast to the desired output type %s",
               ScalarType_name(in_dtype), ScalarType_name(out->dtype));
   OptionalScalarType out_dtype = {true, out->dtype};

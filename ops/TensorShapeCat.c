@@ -19,6 +19,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/Resize.h"
+#include "ops/TensorUtils.h"
 #include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
@@ -186,19 +187,28 @@ Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
   TRY(wrapped_dim >= 0);
   TRY(check_stack_inputs(tensors) == 0);
   Tensor* r = NULL;
+  bool fast = false;
   if (wrapped_dim < first->dim) {
-    int64_t result_sizes[MINATEN_MAX_DIM], cat_sizes[MINATEN_MAX_DIM];
+    int64_t result_sizes[MINATEN_MAX_DIM], cat_sizes[MINATEN_MAX_DIM], cat_strides[MINATEN_MAX_DIM];
     TRY(check_max_dims(first->dim + 1) == 0);
     for (int64_t d = 0, k = 0; d <= first->dim; d++)
       result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
     TRY(resize_output(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1)) == 0);
+    /* NB: read after the resize, as 1.13 does: when the first input is out
+     * itself it has the stacked shape now, no view fits, and the cat of
+     * the unsqueezed inputs below refuses the overlap. */
     memcpy(cat_sizes, first->sizes, (size_t)first->dim * sizeof(int64_t));
     cat_sizes[wrapped_dim] = mul_wrap(cat_sizes[wrapped_dim], (int64_t)tensors.size);
-    Tensor* result_view = at_view(out, IntArrayRef_make(cat_sizes, (size_t)first->dim));
-    TRY(result_view != NULL);
-    r = at_cat_out(tensors, wrapped_dim, result_view);
-    Tensor_release(result_view);
-  } else {
+    IntArrayRef cat_shape = IntArrayRef_make(cat_sizes, (size_t)first->dim);
+    fast = computeStride(Tensor_sizes(out), Tensor_strides(out), cat_shape, cat_strides);
+    if (fast) {
+      Tensor* result_view = at_view(out, cat_shape);
+      TRY(result_view != NULL);
+      r = at_cat_out(tensors, wrapped_dim, result_view);
+      Tensor_release(result_view);
+    }
+  }
+  if (!fast) {
     Tensor** views = get_stack_inputs(tensors, wrapped_dim);
     TRY(views != NULL);
     TensorList l = {views, tensors.size};

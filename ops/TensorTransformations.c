@@ -22,18 +22,45 @@
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::flip */
+/* 1.13's flip views self with stride 0 on every flipped dim of size > 1 and
+ * nonzero stride (`self.as_strided(self.sizes(), strides)`) when there is
+ * work to do; for a quantized self that view goes through
+ * as_strided_qtensorimpl, which refuses a per-channel tensor ("Setting
+ * strides is possible only on uniformly quantized tensor").  minaten reads
+ * self directly, and makes the view only for that check.  0 or -1. */
+static int restride_quantized(const Tensor* self, const bool* flipped) {
+  int64_t strides[MINATEN_MAX_DIM];
+  int n = 0;
+  for (int64_t d = 0; d < self->dim; d++) {
+    strides[d] = self->strides[d];
+    if (flipped[d] && self->sizes[d] > 1 && self->strides[d] != 0) {
+      n++;
+      strides[d] = 0;
+    }
+  }
+  if (n == 0 || self->numel <= 1) return 0;
+  Tensor* v = at_as_strided(self, Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim), kNoInt);
+  Tensor_release(v);
+  return v != NULL ? 0 : -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::flip
+ * (CPU and QuantizedCPU: the integers of a quantized tensor are moved as
+ * they are, and the result has self's quantizer through empty_like) */
 Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
   bool flipped[MINATEN_MAX_DIM] = {false};
+  bool scalar_seen = false; /* dim_list_to_bitset: "dim 0" of a 0-dim tensor, once */
   for (size_t i = 0; i < dims.size; i++) {
     int64_t d = maybe_wrap_dim(dims.data[i], self->dim, true);
     if (d < 0) return NULL;
-    if (self->dim > 0 && flipped[d]) {
+    bool* seen = self->dim > 0 ? &flipped[d] : &scalar_seen;
+    if (*seen) {
       Error_set(ErrorType_RuntimeError, "dim %lld appears multiple times in the list of dims", (long long)d);
       return NULL;
     }
-    if (self->dim > 0) flipped[d] = true;
+    *seen = true;
   }
+  if (Tensor_isQuantized(self) && restride_quantized(self, flipped) < 0) return NULL;
   OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
   Tensor* out = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, preserve);
   if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;

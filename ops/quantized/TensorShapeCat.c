@@ -101,8 +101,12 @@ static Tensor* quantized_cat_impl(TensorList qxs, int64_t dim, double scale, int
       Error_set(ErrorType_RuntimeError, "All dtypes must be the same.");
       break;
     }
-    /* "Quantization schemes must be the same." cannot fail: every input
-     * passed all_inputs_sharing_qparams, so all are per-tensor. */
+    /* cat's inputs all passed all_inputs_sharing_qparams; cat.out's did
+     * not, so a per-channel input after a per-tensor first one stops here. */
+    if (qx->quantizer->qscheme != qxs.data[0]->quantizer->qscheme) {
+      Error_set(ErrorType_RuntimeError, "Quantization schemes must be the same.");
+      break;
+    }
     xs[made] = at_dequantize_self(qx);
     if (xs[made] == NULL) break;
   }

@@ -86,7 +86,10 @@ static int promote(ScalarType* acc, ScalarType t) {
     return 0;
   }
   if (ScalarType_isQuantized(*acc) || ScalarType_isQuantized(t)) {
-    Error_set(ErrorType_RuntimeError, "Promotion for quantized types is not supported, attempted to promote %s and %s",
+    /* PyTorch 1.13: c10/core/ScalarType.h promoteTypes (its quantized check) */
+    Error_set(ErrorType_RuntimeError,
+              "promoteTypes with quantized numbers is not handled yet; figure out what the correct rules should be, "
+              "offending types: %s %s",
               ScalarType_name(*acc), ScalarType_name(t));
     return -1;
   }
