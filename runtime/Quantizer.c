@@ -29,6 +29,8 @@ Quantizer* Quantizer_newPerTensorAffine(double scale, int64_t zero_point, Scalar
   return q;
 }
 
+Quantizer* Quantizer_newUnknown(ScalarType scalar_type) { return quantizer_alloc(QScheme_Unknown, scalar_type); }
+
 Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* zero_points, int64_t n,
                                          int64_t axis, ScalarType scalar_type) {
   Quantizer* q = quantizer_alloc(QScheme_PerChannelAffine, scalar_type);
@@ -66,6 +68,7 @@ const char* QScheme_name(QScheme s) {
   switch (s) {
     case QScheme_PerTensorAffine: return "per_tensor_affine";
     case QScheme_PerChannelAffine: return "per_channel_affine";
+    case QScheme_Unknown: return "unknown";
   }
   return "?";
 }

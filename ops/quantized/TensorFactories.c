@@ -121,6 +121,27 @@ Tensor* at_native_empty_quantized(IntArrayRef size, const Tensor* qtensor, Optio
   return r;
 }
 
+/* A quantized tensor with an unknown quantizer: what empty() makes of a
+ * quantized dtype, and so the output a structured operator's default kernel
+ * allocates for a quantized input (ops/StructuredDefault.c).
+ * PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ * at::native::empty_unknown_quantized */
+Tensor* at_native_empty_unknown_quantized(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                                          OptionalDevice device, OptionalBool pin_memory,
+                                          OptionalMemoryFormat memory_format) {
+  (void)layout, (void)device, (void)pin_memory;
+  Quantizer* qz = NULL;
+  TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
+  TRY(check_memory_format(memory_format) == 0);
+  qz = Quantizer_newUnknown(dtype.value);
+  TRY(qz != NULL);
+  Tensor* r = new_qtensor(size, qz);
+  Quantizer_release(qz);
+  return r;
+fail:
+  return NULL;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
  * at::native::empty_strided_unknown_quantized */
 Tensor* at_native_empty_strided_unknown_quantized(IntArrayRef size, IntArrayRef stride, OptionalScalarType dtype,
