@@ -626,6 +626,7 @@ void Model_free(Model* m) {
     free(f->func);
     free(f->qualified);
     free(f->unambiguous);
+    free(f->structured_delegate);
     FunctionSchema_free(&f->schema);
     for (size_t k = 0; k < f->num_kernels; k++) free(f->kernels[k].kernel);
   }
