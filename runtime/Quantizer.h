@@ -66,6 +66,12 @@ Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* ze
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_unknown_quantizer */
 Quantizer* Quantizer_newUnknown(ScalarType scalar_type);
 
+/* 0 if q is not an unknown quantizer; else -1 with 1.13's RuntimeError for
+ * asking it `what` ("qscheme", which every parameter and scheme question
+ * asks first, or "dequantize").
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp UnknownQuantizer */
+int Quantizer_checkKnown(const Quantizer* q, const char* what);
+
 /* Returns q with one more reference (NULL is allowed). */
 Quantizer* Quantizer_retain(Quantizer* q);
 /* Drops a reference (NULL is allowed); frees at zero. */
