@@ -15,19 +15,16 @@
  *      raises its NotImplementedError there.
  *
  * NB(minaten): minaten has no meta functions apart from its CPU kernels.
- * Step 1 is modelled in two parts:
- *   - the type promotion of TensorIterator's compute_types, for the
- *     operand `other` of a quantized operator: a Python integer or bool is
- *     cast to the quantized dtype (the cast allocates with empty_strided,
- *     which refuses quantized dtypes), anything else of another dtype
- *     raises promoteTypes' error;
- *   - for a functional form, the sizes and layout of the outputs from the
+ * Step 1 is modelled in two parts, in TensorIterator's order:
+ *   - the argument and shape checks, and the outputs' sizes and layout: the
  *     operator's CPU kernel run in MetaMode (ops/MetaMode.h) on float
  *     stand-ins of the quantized tensors (zero-filled CPU tensors of the
- *     same sizes and strides): a float result takes the quantized dtype
- *     back, a bool or long one (comparisons, argmax) keeps it.
- * The in-place form checks no shapes and makes no proxy output (1.13 copies
- * back from a proxy when self's strides differ from TensorIterator's).
+ *     same sizes and strides); a float result takes the quantized dtype
+ *     back, a bool or long one (comparisons, argmax) keeps it;
+ *   - the type promotion of TensorIterator's compute_types
+ *     (promote_operands below), where quantized dtypes meet the others.
+ * The in-place form makes no proxy output (1.13 computes into a proxy and
+ * copies back when self's strides differ from TensorIterator's).
  */
 #include "ops/StructuredDefault.h"
 
@@ -42,70 +39,120 @@
 
 enum { kMaxArgs = 24 };
 
-/* The argument position named `name`, or -1. */
-static int arg_index(const OperatorEntry* op, const char* name) {
-  for (size_t i = 0; i < op->schema.num_arguments; i++)
-    if (strcmp(op->schema.arguments[i].name, name) == 0) return (int)i;
-  return -1;
+/* c10::promoteTypes for the pairs this file meets: equal types, or an error
+ * naming both when either is quantized (the only pairs that reach a
+ * structured default in minaten); Undefined is skipped.
+ * PyTorch 1.13: c10/core/ScalarType.h promoteTypes, ATen/native/TypeProperties.cpp promote_skip_undefined */
+static int promote_skip_undefined(ScalarType a, ScalarType b, ScalarType* out) {
+  if (a == ScalarType_Undefined || a == b) {
+    *out = b;
+    return 0;
+  }
+  if (b == ScalarType_Undefined) {
+    *out = a;
+    return 0;
+  }
+  if (ScalarType_isQuantized(a) || ScalarType_isQuantized(b)) {
+    Error_set(ErrorType_RuntimeError,
+              "promoteTypes with quantized numbers is not handled yet; figure out what the correct rules should be, "
+              "offending types: %s %s",
+              ScalarType_name(a), ScalarType_name(b));
+    return -1;
+  }
+  *out = promoteTypes(a, b);
+  return 0;
+}
+
+/* PyTorch 1.13: ATen/native/TypeProperties.cpp combine_categories */
+static int combine_categories(ScalarType higher, ScalarType lower, ScalarType* out) {
+  if (ScalarType_isFloating(higher)) {
+    *out = higher;
+    return 0;
+  }
+  if (higher == ScalarType_Bool || ScalarType_isFloating(lower)) return promote_skip_undefined(higher, lower, out);
+  *out = higher != ScalarType_Undefined ? higher : lower;
+  return 0;
+}
+
+/* The operands TensorIterator promotes in the structured operators minaten
+ * has: `self` and `other` of the arithmetic and comparisons, pow's
+ * `exponent`, clamp.Tensor's `min`/`max`, the backward formulas' inputs. */
+static bool is_promoted_operand(const char* name) {
+  static const char* const kNames[] = {"self", "other", "exponent", "min", "max", "grad_output", "output"};
+  for (size_t i = 0; i < sizeof kNames / sizeof kNames[0]; i++)
+    if (strcmp(name, kNames[i]) == 0) return true;
+  return false;
 }
 
 /*
- * compute_types for `self op other` when either is quantized: 1.13's
- * result_type keeps a quantized dtype against a Python integer or bool,
- * which TensorIterator then casts (Tensor.to: _to_copy, whose empty_strided
- * refuses quantized dtypes); promoteTypes refuses every other pair of
- * different dtypes.  Returns 0, or -1 with the error indicator set.
+ * compute_types of the operator's TensorIterator: the common dtype of its
+ * operands by 1.13's result_type (tensors of one or more dimensions first,
+ * then 0-dim tensors, then Python numbers, each only when of a higher
+ * category), then each operand of another dtype cast to it (Tensor.to).
+ * With a quantized operand the answers are 1.13's: promoteTypes refuses a
+ * quantized type beside another type, a Python int stays below a quantized
+ * type and is cast to it (_to_copy's empty_strided refuses quantized
+ * dtypes), a quantized 0-dim tensor cast to a float type is refused by
+ * _to_copy.  A Scalar `other` is wrapped and cast like a Python number; a
+ * Scalar `exponent` (pow.Tensor_Scalar) or `min`/`max` (clamp) counts in the
+ * type but is never cast (those meta functions cast self only).  Returns 0, or -1 with the error indicator set.
  * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp TensorIteratorBase::compute_types,
- * c10/core/ScalarType.h promoteTypes
+ * ATen/native/TypeProperties.cpp update_result_type_state, result_type
  */
 static int promote_operands(const OperatorEntry* op, const IValue* args) {
-  int si = arg_index(op, "self"), oi = arg_index(op, "other");
-  if (si < 0 || oi < 0 || args[si].tag != IValueTag_Tensor || args[si].u.tensor == NULL) return 0;
-  const Tensor* self = args[si].u.tensor;
-  const IValue* other = &args[oi];
-  Tensor* wrapped = NULL;
-  Tensor* cast = NULL;
-  ScalarType other_type;
-  bool number;
-  if (other->tag == IValueTag_Tensor && other->u.tensor != NULL) {
-    other_type = other->u.tensor->dtype;
-    number = other->u.tensor->is_wrapped_number;
-  } else if (other->tag == IValueTag_Int || other->tag == IValueTag_Bool || other->tag == IValueTag_Double) {
-    other_type = other->tag == IValueTag_Double ? ScalarType_Double
-                 : other->tag == IValueTag_Int  ? ScalarType_Long
-                                                : ScalarType_Bool;
-    number = true;
-  } else {
-    return 0;
+  ScalarType dim_result = ScalarType_Undefined, zero_result = ScalarType_Undefined,
+             wrapped_result = ScalarType_Undefined, common;
+  bool any_quantized = false;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    const IValue* v = &args[i];
+    if (!is_promoted_operand(op->schema.arguments[i].name)) continue;
+    if (v->tag == IValueTag_Tensor && v->u.tensor != NULL) {
+      const Tensor* t = v->u.tensor;
+      any_quantized = any_quantized || ScalarType_isQuantized(t->dtype);
+      ScalarType current = t->is_wrapped_number && ScalarType_isFloating(t->dtype) ? ScalarType_Float : t->dtype;
+      ScalarType* slot = t->dim > 0 ? &dim_result : t->is_wrapped_number ? &wrapped_result : &zero_result;
+      if (promote_skip_undefined(*slot, current, slot) < 0) return -1;
+    } else if (v->tag == IValueTag_Int || v->tag == IValueTag_Bool || v->tag == IValueTag_Double) {
+      ScalarType current = v->tag == IValueTag_Double ? ScalarType_Float
+                           : v->tag == IValueTag_Int  ? ScalarType_Long
+                                                      : ScalarType_Bool;
+      if (promote_skip_undefined(wrapped_result, current, &wrapped_result) < 0) return -1;
+    }
   }
-  if (!ScalarType_isQuantized(self->dtype) && !ScalarType_isQuantized(other_type)) return 0;
-  if (other_type == self->dtype) return 0;
-  if (number && ScalarType_isQuantized(self->dtype) && !ScalarType_isFloating(other_type)) {
-    /* the number is cast to the common (quantized) dtype */
-    const Tensor* src = other->tag == IValueTag_Tensor ? other->u.tensor : NULL;
-    if (src == NULL) {
-      wrapped = at_scalar_tensor(IValue_toScalar(other), (OptionalScalarType){true, other_type}, kNoLayout,
-                                 kNoDevice, kNoPinMemory);
-      TRY(wrapped != NULL);
+  if (!any_quantized) return 0;
+  if (combine_categories(zero_result, wrapped_result, &common) < 0) return -1;
+  if (combine_categories(dim_result, common, &common) < 0) return -1;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    const IValue* v = &args[i];
+    const char* name = op->schema.arguments[i].name;
+    if (!is_promoted_operand(name)) continue;
+    Tensor* wrapped = NULL;
+    const Tensor* src = NULL;
+    if (v->tag == IValueTag_Tensor && v->u.tensor != NULL) {
+      src = v->u.tensor;
+    } else if ((v->tag == IValueTag_Int || v->tag == IValueTag_Bool || v->tag == IValueTag_Double) &&
+               strcmp(name, "other") == 0) {
+      /* a Scalar overload's number, as wrapped_scalar_tensor wraps it */
+      ScalarType t = v->tag == IValueTag_Double ? ScalarType_Double
+                     : v->tag == IValueTag_Int  ? ScalarType_Long
+                                                : ScalarType_Bool;
+      wrapped = at_scalar_tensor(IValue_toScalar(v), (OptionalScalarType){true, t}, kNoLayout, kNoDevice,
+                                 kNoPinMemory);
+      if (wrapped == NULL) return -1;
       wrapped->is_wrapped_number = true;
       src = wrapped;
     }
-    cast = at__to_copy(src, (OptionalScalarType){true, self->dtype}, kNoLayout, kNoDevice, kNoPinMemory, false,
-                       kNoMemoryFormat);
-    TRY(cast != NULL);
-    Tensor_release(cast);
+    if (src == NULL || src->dtype == common) {
+      Tensor_release(wrapped);
+      continue;
+    }
+    Tensor* cast = at__to_copy(src, (OptionalScalarType){true, common}, kNoLayout, kNoDevice, kNoPinMemory, false,
+                               kNoMemoryFormat);
     Tensor_release(wrapped);
-    return 0;
+    if (cast == NULL) return -1;
+    Tensor_release(cast);
   }
-  /* a Python float counts as the default dtype */
-  ScalarType shown = number && ScalarType_isFloating(other_type) ? ScalarType_Float : other_type;
-  TORCH_CHECK(false,
-              "promoteTypes with quantized numbers is not handled yet; figure out what the correct rules "
-              "should be, offending types: %s %s",
-              ScalarType_name(self->dtype), ScalarType_name(shown));
-fail:
-  Tensor_release(wrapped);
-  return -1;
+  return 0;
 }
 
 /* A zero-filled float CPU tensor with t's sizes and strides (t quantized). */
@@ -226,6 +273,9 @@ int StructuredDefault_inplace(const KernelFunction* kernel, const OperatorEntry*
   (void)kernel, (void)ks;
   IValue drets[1] = {0};
   Tensor* self = (Tensor*)args[0].u.tensor;
+  IValue srets[1] = {0};
+  if (shape_run(op, args, srets) < 0) return -1;
+  IValue_release(&srets[0]);
   TRY(promote_operands(op, args) == 0);
   TRY(call_delegate(op, args, &self, 1, drets) == 0);
   IValue_release(&drets[0]);
