@@ -180,6 +180,14 @@ static const NativeFunction* find_delegate(const Model* m, const NativeFunction*
               l->file, l->line, l->col, fn->structured_delegate, fn->qualified);
       return NULL;
     }
+    /* The default kernel shapes its outputs with the form's CPU kernel
+     * (ops/StructuredDefault.c), which minaten does not generate. */
+    if (NativeFunction_kernel(fn, DispatchKey_CPU) == NULL) {
+      fprintf(stderr, "%s:%d:%d: %s has structured_delegate '%s' but no CPU kernel (minaten does not make one from "
+                      "the delegate)\n",
+              l->file, l->line, l->col, fn->qualified, fn->structured_delegate);
+      return NULL;
+    }
     return d;
   }
   fprintf(stderr, "%s:%d:%d: unknown structured_delegate '%s'\n", l->file, l->line, l->col, fn->structured_delegate);
