@@ -6,8 +6,14 @@
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~
  * A kernel registered for an alias key serves a whole set of runtime keys:
  *
- *   CompositeExplicitAutograd (and ...NonFunctional)  -> the backend keys
- *       (CPU, Lazy, QuantizedCPU) and Undefined: "[default backend kernel]"
+ *   CompositeExplicitAutograd -> the backend keys (CPU, Lazy, QuantizedCPU)
+ *       and Undefined: "[default backend kernel]"
+ *   CompositeExplicitAutogradNonFunctional -> the same but Lazy: a kernel
+ *       that writes into an output it allocated (the generated default
+ *       kernel of a structured operator, ops/StructuredDefault.c) is not
+ *       used by backends that functionalize (1.13's
+ *       non_functional_backend_dispatch_keyset drops XLA and Lazy), so a
+ *       Lazy tensor reaches the Lazy kernel or the Lazy fallback instead
  *   CompositeImplicitAutograd -> the backend keys, Undefined AND the autograd
  *       keys: "[math kernel]".  Because it also fills the autograd keys, which
  *       rank above everything a backend has, a composite kernel such as
@@ -19,8 +25,9 @@
  * order of PyTorch 1.13's computeDispatchTableEntryWithDebug (torch/_ops.py's
  * resolve_key spells the same rules in Python):
  *   1. a kernel registered directly for the key                     [kernel]
- *   2. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd,
- *      for backend keys and Undefined                               [default backend kernel]
+ *   2. CompositeExplicitAutogradNonFunctional (backend keys but Lazy, and
+ *      Undefined), then CompositeExplicitAutograd (backend keys and
+ *      Undefined)                                                   [default backend kernel]
  *   3. CompositeImplicitAutograd, for backend keys and Undefined, and for an
  *      autograd key only when the backends it serves have no kernel of their
  *      own and there is no CompositeExplicitAutograd kernel          [math kernel]
@@ -97,6 +104,8 @@ static const KernelRegistration* compute_entry(const OperatorEntry* op, Dispatch
     static const DispatchKey explicit_keys[] = {DispatchKey_CompositeExplicitAutogradNonFunctional,
                                                 DispatchKey_CompositeExplicitAutograd};
     for (size_t i = 0; i < 2; i++) {
+      /* NonFunctional stops short of Lazy (functionalized in 1.13) */
+      if (explicit_keys[i] == DispatchKey_CompositeExplicitAutogradNonFunctional && k == DispatchKey_Lazy) continue;
       if (op->kernels[explicit_keys[i]].present) {
         *source = DispatchTableSource_DefaultBackendKernel;
         return &op->kernels[explicit_keys[i]];

@@ -74,6 +74,11 @@ typedef struct OperatorEntry {
 
   void* ffi; /* prepared libffi call interface (KernelFunction.c) */
 
+  /* `structured_delegate:` of the YAML: the out= operator this functional
+   * or in-place operator's default kernel calls (ops/StructuredDefault.c);
+   * NULL if none.  Set by the generated RegisterCompositeExplicitAutogradNonFunctional.c. */
+  OperatorEntry* structured_delegate;
+
   UT_hash_handle hh;
 } OperatorEntry;
 

@@ -238,9 +238,13 @@ static Tensor* reduce_dims(const Tensor* self, OptionalIntArrayRef dims, bool ke
   return reduce(self, mask, keepdim, out, k, name);
 }
 
-/* PyTorch 1.13: ReduceOps.cpp at::native::sum */
+/* sum over every dimension: sum.dim_IntList with an empty list, through the
+ * dispatcher, so that a quantized tensor reaches sum.dim_IntList's default
+ * kernel and fails in aten::sum.IntList_out as in 1.13.
+ * PyTorch 1.13: ReduceOps.cpp at::native::sum */
 Tensor* at_native_sum(const Tensor* self, OptionalScalarType dtype) {
-  return reduce_dims(self, kNoIntArrayRef, false, sum_dtype(self, dtype), Reduce_Sum, "sum");
+  OptionalIntArrayRef all = {true, IntArrayRef_make(NULL, 0)};
+  return at_sum_dim_IntList(self, all, false, dtype);
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out) (dim_IntList) */
 Tensor* at_native_sum_dim_IntList(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {

@@ -29,6 +29,19 @@ Quantizer* Quantizer_newPerTensorAffine(double scale, int64_t zero_point, Scalar
   return q;
 }
 
+Quantizer* Quantizer_newUnknown(ScalarType scalar_type) { return quantizer_alloc(QScheme_Unknown, scalar_type); }
+
+int Quantizer_checkKnown(const Quantizer* q, const char* what) {
+  if (q == NULL || q->qscheme != QScheme_Unknown) return 0;
+  /* the lines of Quantizer.cpp 1.13 reports */
+  int line = strcmp(what, "dequantize") == 0 ? 437 : 443;
+  Error_set(ErrorType_RuntimeError,
+            "false INTERNAL ASSERT FAILED at \"./aten/src/ATen/quantized/Quantizer.cpp\":%d, please report a bug to "
+            "PyTorch. cannot call %s on UnknownQuantizer",
+            line, what);
+  return -1;
+}
+
 Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* zero_points, int64_t n,
                                          int64_t axis, ScalarType scalar_type) {
   Quantizer* q = quantizer_alloc(QScheme_PerChannelAffine, scalar_type);
@@ -66,6 +79,7 @@ const char* QScheme_name(QScheme s) {
   switch (s) {
     case QScheme_PerTensorAffine: return "per_tensor_affine";
     case QScheme_PerChannelAffine: return "per_channel_affine";
+    case QScheme_Unknown: return "unknown";
   }
   return "?";
 }

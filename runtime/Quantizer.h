@@ -32,6 +32,11 @@
 typedef enum QScheme {
   QScheme_PerTensorAffine = 0,
   QScheme_PerChannelAffine = 1,
+  /* NB(minaten): not a QScheme of 1.13 but its UnknownQuantizer: the
+   * quantizer of a quantized tensor made by empty() with a quantized dtype
+   * and nothing else (empty_unknown_quantized), whose every use but the
+   * integer storage is refused */
+  QScheme_Unknown = 2,
 } QScheme;
 
 typedef struct Quantizer {
@@ -56,6 +61,16 @@ Quantizer* Quantizer_newPerTensorAffine(double scale, int64_t zero_point, Scalar
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_per_channel_affine_quantizer */
 Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* zero_points, int64_t n,
                                          int64_t axis, ScalarType scalar_type);
+
+/* A new unknown quantizer, refcount 1; NULL + RuntimeError on OOM.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_unknown_quantizer */
+Quantizer* Quantizer_newUnknown(ScalarType scalar_type);
+
+/* 0 if q is not an unknown quantizer; else -1 with 1.13's RuntimeError for
+ * asking it `what` ("qscheme", which every parameter and scheme question
+ * asks first, or "dequantize").
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp UnknownQuantizer */
+int Quantizer_checkKnown(const Quantizer* q, const char* what);
 
 /* Returns q with one more reference (NULL is allowed). */
 Quantizer* Quantizer_retain(Quantizer* q);

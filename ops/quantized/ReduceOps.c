@@ -114,9 +114,11 @@ static Tensor* mean_quantized(const Tensor* self, OptionalIntArrayRef dim, bool 
   Tensor *self_dq = NULL, *mean_dq = NULL, *r = NULL;
   TRY((self_dq = at_dequantize_self(self)) != NULL);
   TRY((mean_dq = at_mean_dim(self_dq, dim, keepdim, dtype)) != NULL);
-  double scale = at_q_scale(self);
-  TRY(!Error_occurred());
+  /* quantize_per_tensor(mean, self.q_scale(), self.q_zero_point(), ...):
+   * g++ evaluates the arguments right to left, so q_zero_point asks first */
   int64_t zero_point = at_q_zero_point(self);
+  TRY(!Error_occurred());
+  double scale = at_q_scale(self);
   TRY(!Error_occurred());
   r = at_quantize_per_tensor(mean_dq, scale, zero_point, dtype.has_value ? dtype.value : self->dtype);
 fail:

@@ -109,6 +109,7 @@ Tensor* at_native_empty_quantized(IntArrayRef size, const Tensor* qtensor, Optio
   OptionalLayout lay = {true, layout.has_value ? layout.value : Layout_Strided};
   OptionalDevice dev = {true, device.has_value ? device.value : qtensor->device};
   const Quantizer* qz = qtensor->quantizer;
+  if (Quantizer_checkKnown(qz, "qscheme") < 0) return NULL;
   if (qz->qscheme == QScheme_PerTensorAffine)
     return at__empty_affine_quantized(size, dt, lay, dev, pin_memory, qz->scale, qz->zero_point, memory_format);
   Tensor* scales = at_q_per_channel_scales(qtensor);
@@ -119,6 +120,27 @@ Tensor* at_native_empty_quantized(IntArrayRef size, const Tensor* qtensor, Optio
   Tensor_release(scales);
   Tensor_release(zero_points);
   return r;
+}
+
+/* A quantized tensor with an unknown quantizer: what empty() makes of a
+ * quantized dtype, and so the output a structured operator's default kernel
+ * allocates for a quantized input (ops/StructuredDefault.c).
+ * PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp
+ * at::native::empty_unknown_quantized */
+Tensor* at_native_empty_unknown_quantized(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                                          OptionalDevice device, OptionalBool pin_memory,
+                                          OptionalMemoryFormat memory_format) {
+  (void)layout, (void)device, (void)pin_memory;
+  Quantizer* qz = NULL;
+  TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
+  TRY(check_memory_format(memory_format) == 0);
+  qz = Quantizer_newUnknown(dtype.value);
+  TRY(qz != NULL);
+  Tensor* r = new_qtensor(size, qz);
+  Quantizer_release(qz);
+  return r;
+fail:
+  return NULL;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp

@@ -72,6 +72,7 @@ fail:
 Quantizer* create_subtensor_quantizer(const Tensor* self, bool is_select, int64_t start, int64_t end,
                                       int64_t dim, int64_t step) {
   Quantizer* prev = self->quantizer;
+  if (Quantizer_checkKnown(prev, "qscheme") < 0) return NULL;
   if (prev->qscheme == QScheme_PerTensorAffine) return Quantizer_retain(prev);
   int64_t n = prev->num_channels;
   double* s = prev->scales;

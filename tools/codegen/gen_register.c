@@ -11,6 +11,12 @@
  *                       LazyNativeFunctions_boxed (ops/lazy/) at every
  *                       operator with a CPU or CompositeExplicitAutograd
  *                       kernel, except those making quantized tensors
+ *   RegisterCompositeExplicitAutogradNonFunctional.c  besides the YAML's
+ *                       kernels, the default kernel of every structured
+ *                       operator (`structured_delegate:`): the boxed
+ *                       StructuredDefault_functional / _inplace
+ *                       (ops/StructuredDefault.h), which calls the delegate
+ *                       named in the operator's structured_delegate field
  *   RegisterBackendSelect.c  the boxed BackendSelect kernel, at every
  *                       operator with tensor options (factories)
  *   RegisterAll.c       at_register_all(): operators, standard fallbacks,
@@ -126,13 +132,66 @@ static bool needs_backend_select(const NativeFunction* fn) {
   return NativeFunction_hasTensorOptions(fn);
 }
 
+/* An in-place form: its first argument is written (add_.Tensor). */
+static bool is_inplace(const NativeFunction* fn) {
+  return fn->schema.num_arguments > 0 && fn->schema.arguments[0].alias_info.is_write;
+}
+
+/* The default kernel of a structured operator: a functional or in-place form
+ * with `structured_delegate:` and no kernel of its own at the key.
+ * PyTorch 1.13: torchgen/dest/register_dispatch_key.py StructuredRegisterDispatchKey
+ * (structured_<op>_default_backend_functional / _inplace) */
+static const char* structured_default(const NativeFunction* fn) {
+  if (fn->structured_delegate == NULL) return NULL;
+  return is_inplace(fn) ? "StructuredDefault_inplace" : "StructuredDefault_functional";
+}
+
 /* What `fn` registers at `key`. */
 static Registration registration_at(const NativeFunction* fn, DispatchKey key) {
   if (key == DispatchKey_BackendSelect)
     return (Registration){NULL, needs_backend_select(fn) ? "BackendSelect_boxedKernel" : NULL};
   const BackendKernel* k = NativeFunction_kernel(fn, key);
   if (k != NULL) return (Registration){k->kernel, NULL};
+  if (key == DispatchKey_CompositeExplicitAutogradNonFunctional) return (Registration){NULL, structured_default(fn)};
   return (Registration){NULL, key == DispatchKey_Lazy && has_lazy_support(fn) ? "LazyNativeFunctions_boxed" : NULL};
+}
+
+/* The operator fn's `structured_delegate:` names (in fn's namespace): an
+ * out= form whose arguments are fn's, then its `out` arguments.  NULL after
+ * printing `file:line:col: message` when it is not one. */
+static const NativeFunction* find_delegate(const Model* m, const NativeFunction* fn) {
+  char qualified[256];
+  snprintf(qualified, sizeof qualified, "%s::%s", fn->schema.ns, fn->structured_delegate);
+  const SourceLoc* l = &fn->structured_delegate_loc;
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* d = &m->functions[i];
+    if (strcmp(d->qualified, qualified) != 0) continue;
+    const FunctionSchema* ds = &d->schema;
+    bool ok = ds->num_arguments > fn->schema.num_arguments && ds->num_returns > 0;
+    for (size_t a = 0; ok && a < ds->num_arguments; a++) {
+      const Argument* arg = &ds->arguments[a];
+      if (a < fn->schema.num_arguments)
+        ok = strcmp(arg->name, fn->schema.arguments[a].name) == 0;
+      else
+        ok = arg->kwarg_only && arg->alias_info.is_write && arg->type.base == SchemaBaseType_Tensor;
+    }
+    if (!ok) {
+      fprintf(stderr, "%s:%d:%d: structured_delegate '%s' does not take %s's arguments followed by its outputs\n",
+              l->file, l->line, l->col, fn->structured_delegate, fn->qualified);
+      return NULL;
+    }
+    /* The default kernel shapes its outputs with the form's CPU kernel
+     * (ops/StructuredDefault.c), which minaten does not generate. */
+    if (NativeFunction_kernel(fn, DispatchKey_CPU) == NULL) {
+      fprintf(stderr, "%s:%d:%d: %s has structured_delegate '%s' but no CPU kernel (minaten does not make one from "
+                      "the delegate)\n",
+              l->file, l->line, l->col, fn->qualified, fn->structured_delegate);
+      return NULL;
+    }
+    return d;
+  }
+  fprintf(stderr, "%s:%d:%d: unknown structured_delegate '%s'\n", l->file, l->line, l->col, fn->structured_delegate);
+  return NULL;
 }
 
 /* Register<Key>.c: at_register_<Key>(), the registration_at(fn, key) of
@@ -140,7 +199,8 @@ static Registration registration_at(const NativeFunction* fn, DispatchKey key) {
  * PyTorch 1.13: torchgen/dest/register_dispatch_key.py RegisterDispatchKey,
  * torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
 static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
-  static const char* const kernel_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h", NULL};
+  static const char* const kernel_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
+                                                "ops/StructuredDefault.h", NULL};
   static const char* const lazy_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
                                               "ops/lazy/LazyNativeFunctions.h", NULL};
   static const char* const backend_select_includes[] = {"Operators.h", "dispatch/BackendSelect.h",
@@ -168,6 +228,12 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     Registration r = registration_at(fn, key);
+    if (r.boxed != NULL && r.boxed == structured_default(fn)) {
+      const NativeFunction* d = find_delegate(m, fn);
+      if (d == NULL) return -1;
+      fprintf(f, "  at_op_%s->structured_delegate = at_op_%s; /* structured_delegate: %s */\n", fn->unambiguous,
+              d->unambiguous, fn->structured_delegate);
+    }
     if (r.kernel != NULL || r.boxed != NULL) print_register_impl(f, fn, key_name, r, file_name);
   }
   if (key == DispatchKey_Lazy)

@@ -47,7 +47,7 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
 
 /* Fields torchgen reads that minaten accepts and ignores. */
 static const char* const kIgnoredFields[] = {
-    "device_check", "device_guard", "autogen", "tags", "structured", "structured_delegate",
+    "device_check", "device_guard", "autogen", "tags", "structured",
     "structured_inherits", "manual_cpp_binding", "python_module", "category_override",
     "cpp_no_default_args", "precomputed", "manual_kernel_registration",
     "use_const_ref_for_mutable_tensors", "ufunc_inner_loop", "has_composite_implicit_autograd_kernel",
@@ -370,6 +370,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   const yaml_node_t* func_node = NULL;
   const yaml_node_t* variants_node = NULL;
   const yaml_node_t* dispatch_node = NULL;
+  const yaml_node_t* delegate_node = NULL;
   for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start;
        pair < entry->data.mapping.pairs.top; pair++) {
     const yaml_node_t* knode = node_at(L, pair->key);
@@ -379,6 +380,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
     const yaml_node_t** slot = strcmp(key, "func") == 0       ? &func_node
                                : strcmp(key, "variants") == 0 ? &variants_node
                                : strcmp(key, "dispatch") == 0 ? &dispatch_node
+                               : strcmp(key, "structured_delegate") == 0 ? &delegate_node
                                                               : NULL;
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
@@ -400,6 +402,13 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   if (parse_func(L, f, func_node) < 0) return -1;
   if (check_name_unique(L->m, f) < 0) return -1;
   if (variants_node != NULL && parse_variants(L, f, variants_node) < 0) return -1;
+  if (delegate_node != NULL) {
+    if (scalar(delegate_node) == NULL)
+      return error_at(loc_of(L, delegate_node), "structured_delegate must be an operator name");
+    f->structured_delegate = dup_string(scalar(delegate_node));
+    if (f->structured_delegate == NULL) return error_at(loc_of(L, delegate_node), "out of memory");
+    f->structured_delegate_loc = loc_of(L, delegate_node);
+  }
   f->has_dispatch = dispatch_node != NULL && !is_null(dispatch_node);
   if (f->has_dispatch) return parse_dispatch(L, f, dispatch_node);
   return add_implicit_kernel(L, f);
@@ -617,6 +626,7 @@ void Model_free(Model* m) {
     free(f->func);
     free(f->qualified);
     free(f->unambiguous);
+    free(f->structured_delegate);
     FunctionSchema_free(&f->schema);
     for (size_t k = 0; k < f->num_kernels; k++) free(f->kernels[k].kernel);
   }

@@ -63,6 +63,11 @@ typedef struct NativeFunction {
   bool method_variant;
   bool has_dispatch;   /* a `dispatch:` section was written */
   bool lazy_lowered;   /* listed by the Lazy backend's file (ts_native_functions.yaml) */
+  /* `structured_delegate: add.out`: the out= operator that computes this
+   * functional or in-place form; NULL if none.  It gets a generated
+   * CompositeExplicitAutogradNonFunctional kernel (gen_register.c). */
+  char* structured_delegate;
+  SourceLoc structured_delegate_loc;
   BackendKernel kernels[kNumKernelKeys];
   size_t num_kernels;
 } NativeFunction;

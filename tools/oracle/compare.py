@@ -8,6 +8,8 @@ The rules of docs/comparing.md ("How outputs are compared"), line by line:
     for floating and quantized dtypes, of `data=[...]`, which match within
     relative 1e-4 / absolute 1e-5;
   - a line that is one floating number: the same tolerance;
+  - `NotImplementedError: Could not run 'OP' with arguments from the 'KEY'
+    backend. ...` (a missing kernel): that first sentence exactly;
   - `TypeError: ...`, `AttributeError: ...`, `NotImplementedError: ...`: the
     error type only;
   - anything else (RuntimeError, IndexError, ValueError messages included):
@@ -23,6 +25,9 @@ TYPE_ONLY_ERRORS = ("TypeError", "AttributeError", "NotImplementedError")
 FLOATING = {"float32", "float64", "float16", "bfloat16", "float", "double", "half",
             "quint8", "qint8", "qint32", "quint4x2"}
 NUMBER = re.compile(r"^[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan)$")
+# The dispatcher's missing-kernel error: its first sentence names the
+# operator and the key, which must match; the rest lists PyTorch's keys.
+MISSING_KERNEL = re.compile(r"^NotImplementedError: Could not run '[^']*' with arguments from the '[^']*' backend\.")
 SHOW = re.compile(r"^(tensor shape=.*?)(?: scale=(\S+) zero_point=(\S+))? data=\[(.*)\]$")
 
 
@@ -69,6 +74,9 @@ def lines_match(expected, actual):
         return show_lines_match(expected, actual)
     if is_float_literal(expected):
         return is_float_literal(actual) and numbers_close(expected, actual)
+    missing = MISSING_KERNEL.match(expected)
+    if missing:
+        return actual.startswith(missing.group(0))
     for error in TYPE_ONLY_ERRORS:
         if expected.startswith(error + ":"):
             return actual.startswith(error + ":")

@@ -345,6 +345,7 @@ static int suffix_add_tensor(Suffixes* s, const char* name, Tensor* value) {
  * PyTorch 1.13: torch/_tensor_str.py _str_intern (self.is_quantized) */
 static int quantized_str(const Tensor* t, int indent, StrBuf* b, Suffixes* s) {
   char shape[96], num[64];
+  if (Quantizer_checkKnown(t->quantizer, "qscheme") < 0) return -1; /* self.qscheme() */
   shape_tuple(t, shape, sizeof shape);
   suffix_add(s, "size=%s", shape);
   suffix_add(s, "dtype=torch.%s", ScalarType_pyName(t->dtype));

@@ -1,0 +1,17 @@
+# Structured reductions, matrix products and indexing operators on quantized tensors: each default kernel calls its .out operator (sum.IntList_out, amax.out, ...), which QuantizedCPU lacks
+import torch
+q = torch.quantize_per_tensor(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), 0.1, 0, torch.quint8)
+trace_on()
+q.sum()
+q.sum(0)
+trace_off()
+q.sum(5)
+q.prod(0)
+q.amax(0)
+q.amin()
+q.argmax()
+q.argmin(1)
+torch.mm(q, q.t())
+torch.bmm(q[None], q.t()[None])
+q.index_add(0, torch.tensor([0]), q[:1])
+q.clamp(min=q)

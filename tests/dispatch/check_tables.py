@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""dispatch.tables: minaten's dispatch table of every operator against 1.13's.
+
+For each recording tests/dispatch/tables/<op>.txt (tools/oracle/record_dispatch.py,
+from PyTorch 1.13) this runs `minaten dispatch OP` and compares, key by key,
+the KIND of each entry: `[kernel]`, `[math kernel]`, `[default backend
+kernel]`, `[backend fallback]`, `[autograd kernel]`, with a `fallthrough`
+prefix when it is one, or no entry at all; never the files and lines.
+An operator that differs must be listed in tests/dispatch/exceptions.txt
+(`aten::op: reason`, one line each); a listed operator that matches, or one
+minaten no longer registers, fails the test too, so that the list stays
+exact.  Needs no PyTorch.
+
+    python3 tests/dispatch/check_tables.py build/minaten [tests/dispatch]
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def kinds(text):
+    """{key: 'fallthrough [backend fallback]'} of one dump."""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"(\w+): (fallthrough )?registered at .*?(\[[a-z ]+\])", line)
+        if m:
+            out[m.group(1)] = (m.group(2) or "") + m.group(3)
+    return out
+
+
+def main():
+    minaten = sys.argv[1]
+    here = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(__file__))
+    tables = os.path.join(here, "tables")
+    exceptions = {}
+    with open(os.path.join(here, "exceptions.txt")) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            op, _, reason = line.partition(": ")
+            if not reason:
+                print("exceptions.txt:%d: expected 'aten::op: reason'" % n)
+                return 1
+            exceptions[op] = reason
+    failures = []
+    matched = differ = absent = 0
+    seen = set()
+    for name in sorted(os.listdir(tables)):
+        with open(os.path.join(tables, name)) as f:
+            header, _, body = f.read().partition("\n")
+        op = header[len("===== "):]
+        seen.add(op)
+        if body.strip() == "absent in PyTorch 1.13":
+            absent += 1
+            continue
+        r = subprocess.run([minaten, "dispatch", op], capture_output=True, text=True)
+        if r.returncode != 0:
+            failures.append("%s: minaten does not register it (re-record: tools/oracle/record_dispatch.py)" % op)
+            continue
+        want, got = kinds(body), kinds(r.stdout)
+        diffs = ["%s: 1.13 %s, minaten %s" % (k, want.get(k, "none"), got.get(k, "none"))
+                 for k in sorted(set(want) | set(got))
+                 if want.get(k) != got.get(k)]
+        if not diffs:
+            matched += 1
+            if op in exceptions:
+                failures.append("%s: listed in exceptions.txt but matches 1.13 now" % op)
+        else:
+            differ += 1
+            if op not in exceptions:
+                failures.append("%s differs from 1.13 (not in exceptions.txt):\n    %s" % (op, "\n    ".join(diffs)))
+    for op in sorted(set(exceptions) - seen):
+        failures.append("%s: listed in exceptions.txt but has no recorded table" % op)
+    print("%d operators: %d match 1.13 exactly, %d differ (listed in exceptions.txt), %d absent in 1.13"
+          % (matched + differ + absent, matched, differ, absent))
+    for f in failures:
+        print("FAIL " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
