@@ -116,6 +116,7 @@ typedef struct Saved {
   SavedKind kind;
   const Argument* arg; /* the argument or return it comes from */
   unsigned uses;       /* bit i: formula i uses it */
+  char result_name[24]; /* the name of an unnamed return: result, or result0, result1, ... */
 } Saved;
 
 enum { kMaxSaved = 24 };
