@@ -17,8 +17,8 @@
  * trace shows those operators.  logsumexp is CompositeExplicitAutograd:
  * log(sum(exp(self - max))) + max, the max taken as 0 where it is infinite.
  *
- * NB(minaten): rows are accumulated in double, where 1.13 accumulates
- * float norms in float; results may differ in the last bits.
+ * NB(minaten): 1.13's vectorized loops add in another order than
+ * minaten's row loop; results may differ in the last bits.
  *
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp (norm, impl_func_norm,
  * logsumexp, logsumexp_out_impl), aten/src/ATen/native/LinearAlgebra.cpp
@@ -34,31 +34,43 @@
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
 
-/* PyTorch 1.13: native/SharedReduceOps.h NormOps, NormZeroOps, NormOneOps, AbsMaxOps, AbsMinOps */
+/* The norm of one row, accumulated in float for float tensors (1.13's
+ * acc type on the CPU, so a float norm overflows to inf where the double
+ * one would not) and in double for double tensors.
+ * PyTorch 1.13: native/SharedReduceOps.h NormOps, NormZeroOps, NormOneOps, AbsMaxOps, AbsMinOps */
+typedef struct NormRow {
+  double p;
+  bool in_float;
+} NormRow;
+
+#define NORM_ROW_BODY(T, FABS, SQRT, POW)                                                 \
+  T acc = 0;                                                                             \
+  if (n == 0) return 0;                                                                  \
+  if (isinf(p)) {                                                                        \
+    acc = FABS((T)v[0]);                                                                 \
+    for (int64_t i = 1; i < n && !isnan(acc); i++) {                                     \
+      T a = FABS((T)v[i]);                                                               \
+      if (isnan(a) || (p > 0 ? a > acc : a < acc)) acc = a;                              \
+    }                                                                                    \
+  } else if (p == 0) {                                                                   \
+    for (int64_t i = 0; i < n; i++) acc += (T)(v[i] != 0);                               \
+  } else if (p == 1) {                                                                   \
+    for (int64_t i = 0; i < n; i++) acc += FABS((T)v[i]);                                \
+  } else if (p == 2) {                                                                   \
+    for (int64_t i = 0; i < n; i++) acc += (T)v[i] * (T)v[i];                            \
+    acc = SQRT(acc);                                                                     \
+  } else {                                                                               \
+    for (int64_t i = 0; i < n; i++) acc += POW(FABS((T)v[i]), (T)p);                     \
+    acc = POW(acc, (T)(1.0 / p));                                                        \
+  }                                                                                      \
+  return acc;
+
+static float norm_row_float(const double* v, int64_t n, double p) { NORM_ROW_BODY(float, fabsf, sqrtf, powf) }
+static double norm_row_double(const double* v, int64_t n, double p) { NORM_ROW_BODY(double, fabs, sqrt, pow) }
+
 static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
-  double p = *(const double*)ctx, acc = 0;
-  if (n == 0) {
-    res[0] = 0;
-    return;
-  }
-  if (isinf(p)) {
-    acc = fabs(v[0]);
-    for (int64_t i = 1; i < n && !isnan(acc); i++) {
-      double a = fabs(v[i]);
-      if (isnan(a) || (p > 0 ? a > acc : a < acc)) acc = a;
-    }
-  } else if (p == 0) {
-    for (int64_t i = 0; i < n; i++) acc += v[i] != 0;
-  } else if (p == 1) {
-    for (int64_t i = 0; i < n; i++) acc += fabs(v[i]);
-  } else if (p == 2) {
-    for (int64_t i = 0; i < n; i++) acc += v[i] * v[i];
-    acc = sqrt(acc);
-  } else {
-    for (int64_t i = 0; i < n; i++) acc += pow(fabs(v[i]), p);
-    acc = pow(acc, 1.0 / p);
-  }
-  res[0] = acc;
+  const NormRow* c = ctx;
+  res[0] = c->in_float ? (double)norm_row_float(v, n, c->p) : norm_row_double(v, n, c->p);
 }
 
 /* The p-norm of self over dim, computed in `dtype` (self converted to it)
@@ -67,12 +79,12 @@ static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
 static Tensor* vector_norm(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype) {
   ReduceRows g;
   Tensor *in = NULL, *out = NULL;
-  double pv = p.has_value ? Scalar_toDouble(p.value) : 2.0;
+  NormRow ctx = {p.has_value ? Scalar_toDouble(p.value) : 2.0, dtype == ScalarType_Float};
   TRY(ReduceRows_init(&g, self, (OptionalIntArrayRef){true, dim}, keepdim) == 0);
   if (self->dtype == dtype) in = Tensor_retain(self);
   else TRY((in = at_to_dtype(self, dtype, false, false, kNoMemoryFormat)) != NULL);
   TRY((out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), dtype)) != NULL);
-  TRY(ReduceRows_run(&g, in, norm_row, &pv, out, NULL) == 0);
+  TRY(ReduceRows_run(&g, in, norm_row, &ctx, out, NULL) == 0);
   Tensor_release(in);
   return out;
 fail:
