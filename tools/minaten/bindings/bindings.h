@@ -81,12 +81,14 @@ bool has_python_binding(const OperatorEntry* op, bool method);
  * variant (or any, with all); NULL if none. */
 const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all);
 /* torch.NAME(...) / t.NAME(...) through the generated binding: the first
- * overload of ops whose signature takes the arguments (no Python wrapper). */
-Value* call_python_overloads(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
-                             int nkw);
+ * overload of ops whose signature takes the arguments. */
+Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 /* ---- torch_functional.c: PyTorch 1.13 torch/functional.py ---- */
-Value* torch_functional_norm(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
-Value* torch_functional_einsum(Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+/* Whether torch.NAME / t.NAME is a Python function there (norm, einsum),
+ * and calling it. */
+bool is_torch_functional(const Value* ops, const Value* self);
+Value* torch_functional(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                        int nkw);
 /* An operator's return as a Value; takes an owned IValue's payload. */
 Value* value_from_ivalue(IValue* v);
 

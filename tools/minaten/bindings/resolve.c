@@ -238,8 +238,8 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
 
 /* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
  * overloads in declaration order. */
-Value* call_python_overloads(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
-                             int nkw) {
+Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                   int nkw) {
   bool any = false;
   for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
@@ -254,7 +254,7 @@ Value* call_python_overloads(const Value* ops, Value* self, Value** args, int na
    * of sizes goes to split_with_sizes. */
   if (any && strcmp(ops->u.ops.name, "split") == 0) {
     Value* sizes = Value_ops(ops->u.ops.ns, "split_with_sizes", NULL, ops->u.ops.method, false);
-    Value* r = call_python_overloads(sizes, self, args, nargs, kwnames, kwargs, nkw);
+    Value* r = call_python(sizes, self, args, nargs, kwnames, kwargs, nkw);
     Value_release(sizes);
     if (r != NULL || Error_type() != ErrorType_TypeError) return r;
     Error_clear();
@@ -267,18 +267,6 @@ Value* call_python_overloads(const Value* ops, Value* self, Value** args, int na
     Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
               ops->u.ops.name, got);
   return NULL;
-}
-
-/* torch.NAME / t.NAME: the functions torch/functional.py writes in Python
- * around an operator (torch_functional.c), else the operator's binding. */
-static Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
-                          int nkw) {
-  if (strcmp(ops->u.ops.ns, "aten") == 0 && ops->u.ops.overload == NULL) {
-    if (strcmp(ops->u.ops.name, "norm") == 0) return torch_functional_norm(self, args, nargs, kwnames, kwargs, nkw);
-    if (strcmp(ops->u.ops.name, "einsum") == 0 && self == NULL)
-      return torch_functional_einsum(args, nargs, kwnames, kwargs, nkw);
-  }
-  return call_python_overloads(ops, self, args, nargs, kwnames, kwargs, nkw);
 }
 
 /* torch.ops.NS.NAME(...) / torch.ops.NS.NAME.OVERLOAD(...): the JIT's binding
@@ -315,5 +303,6 @@ static Value* call_jit(const Value* ops, Value** args, int nargs, char** kwnames
 Value* call_operator(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
                      int nkw) {
   if (ops->u.ops.all) return call_jit(ops, args, nargs, kwnames, kwargs, nkw);
-  return call_python(ops, self, args, nargs, kwnames, kwargs, nkw);
+  return is_torch_functional(ops, self) ? torch_functional(ops, self, args, nargs, kwnames, kwargs, nkw)
+                                        : call_python(ops, self, args, nargs, kwnames, kwargs, nkw);
 }

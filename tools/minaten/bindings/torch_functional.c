@@ -58,7 +58,7 @@ static bool is_none(const Value* v) { return v == NULL || v->kind == Value_None;
 static Value* call_vf(const char* name, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   Value* ops = Value_ops("aten", name, NULL, false, false);
   if (ops == NULL) return NULL;
-  Value* r = call_python_overloads(ops, NULL, args, nargs, kwnames, kwargs, nkw);
+  Value* r = call_python(ops, NULL, args, nargs, kwnames, kwargs, nkw);
   Value_release(ops);
   return r;
 }
@@ -132,7 +132,7 @@ fail:
   return r;
 }
 
-Value* torch_functional_norm(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+static Value* torch_functional_norm(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   Value* s[6];
   if (self != NULL) {
     /* torch/_tensor.py Tensor.norm(self, p="fro", dim=None, keepdim=False, dtype=None) */
@@ -146,7 +146,7 @@ Value* torch_functional_norm(Value* self, Value** args, int nargs, char** kwname
 }
 
 /* PyTorch 1.13: torch/functional.py einsum */
-Value* torch_functional_einsum(Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+static Value* torch_functional_einsum(Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   (void)kwnames;
   (void)kwargs;
   if (nkw > 0) {
@@ -182,4 +182,15 @@ Value* torch_functional_einsum(Value** args, int nargs, char** kwnames, Value** 
   Value* r = call_vf("einsum", a, 2, NULL, NULL, 0);
   Value_release(operands);
   return r;
+}
+
+bool is_torch_functional(const Value* ops, const Value* self) {
+  if (strcmp(ops->u.ops.ns, "aten") != 0 || ops->u.ops.overload != NULL) return false;
+  return strcmp(ops->u.ops.name, "norm") == 0 || (strcmp(ops->u.ops.name, "einsum") == 0 && self == NULL);
+}
+
+Value* torch_functional(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                        int nkw) {
+  if (strcmp(ops->u.ops.name, "norm") == 0) return torch_functional_norm(self, args, nargs, kwnames, kwargs, nkw);
+  return torch_functional_einsum(args, nargs, kwnames, kwargs, nkw);
 }
