@@ -43,34 +43,53 @@ typedef struct NormRow {
   bool in_float;
 } NormRow;
 
-#define NORM_ROW_BODY(T, FABS, SQRT, POW)                                                 \
-  T acc = 0;                                                                             \
-  if (n == 0) return 0;                                                                  \
-  if (isinf(p)) {                                                                        \
-    acc = FABS((T)v[0]);                                                                 \
-    for (int64_t i = 1; i < n && !isnan(acc); i++) {                                     \
-      T a = FABS((T)v[i]);                                                               \
-      if (isnan(a) || (p > 0 ? a > acc : a < acc)) acc = a;                              \
-    }                                                                                    \
-  } else if (p == 0) {                                                                   \
-    for (int64_t i = 0; i < n; i++) acc += (T)(v[i] != 0);                               \
-  } else if (p == 1) {                                                                   \
-    for (int64_t i = 0; i < n; i++) acc += FABS((T)v[i]);                                \
-  } else if (p == 2) {                                                                   \
-    for (int64_t i = 0; i < n; i++) acc += (T)v[i] * (T)v[i];                            \
-    acc = SQRT(acc);                                                                     \
-  } else {                                                                               \
-    for (int64_t i = 0; i < n; i++) acc += POW(FABS((T)v[i]), (T)p);                     \
-    acc = POW(acc, (T)(1.0 / p));                                                        \
-  }                                                                                      \
+/* |x| for the inf norms: the largest (p > 0) or smallest, a NaN winning. */
+static double abs_extreme(const double* v, int64_t n, double p) {
+  double acc = fabs(v[0]);
+  for (int64_t i = 1; i < n && !isnan(acc); i++) {
+    double a = fabs(v[i]);
+    if (isnan(a) || (p > 0 ? a > acc : a < acc)) acc = a;
+  }
   return acc;
+}
 
-static float norm_row_float(const double* v, int64_t n, double p) { NORM_ROW_BODY(float, fabsf, sqrtf, powf) }
-static double norm_row_double(const double* v, int64_t n, double p) { NORM_ROW_BODY(double, fabs, sqrt, pow) }
+static float norm_row_float(const double* v, int64_t n, double p) {
+  float acc = 0;
+  if (p == 0) {
+    for (int64_t i = 0; i < n; i++) acc += (float)(v[i] != 0);
+  } else if (p == 1) {
+    for (int64_t i = 0; i < n; i++) acc += fabsf((float)v[i]);
+  } else if (p == 2) {
+    for (int64_t i = 0; i < n; i++) acc += (float)v[i] * (float)v[i];
+    acc = sqrtf(acc);
+  } else {
+    for (int64_t i = 0; i < n; i++) acc += powf(fabsf((float)v[i]), (float)p);
+    acc = powf(acc, (float)(1.0 / p));
+  }
+  return acc;
+}
+
+static double norm_row_double(const double* v, int64_t n, double p) {
+  double acc = 0;
+  if (p == 0) {
+    for (int64_t i = 0; i < n; i++) acc += v[i] != 0;
+  } else if (p == 1) {
+    for (int64_t i = 0; i < n; i++) acc += fabs(v[i]);
+  } else if (p == 2) {
+    for (int64_t i = 0; i < n; i++) acc += v[i] * v[i];
+    acc = sqrt(acc);
+  } else {
+    for (int64_t i = 0; i < n; i++) acc += pow(fabs(v[i]), p);
+    acc = pow(acc, 1.0 / p);
+  }
+  return acc;
+}
 
 static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
   const NormRow* c = ctx;
-  res[0] = c->in_float ? (double)norm_row_float(v, n, c->p) : norm_row_double(v, n, c->p);
+  if (n == 0) res[0] = 0; /* an empty row's norm, whatever p */
+  else if (isinf(c->p)) res[0] = abs_extreme(v, n, c->p);
+  else res[0] = c->in_float ? (double)norm_row_float(v, n, c->p) : norm_row_double(v, n, c->p);
 }
 
 /* The p-norm of self over dim, computed in `dtype` (self converted to it)
