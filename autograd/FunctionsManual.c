@@ -1399,3 +1399,16 @@ Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options) {
   return at_to_dtype_layout(grad, some_dtype(self_options.dtype), some_layout(self_options.layout),
                             some_device(self_options.device), kNoPinMemory, false, false, kNoMemoryFormat);
 }
+
+/* roll's gradient: grad rolled back, the shifts negated and both lists
+ * reversed (1.13 writes it inline in derivatives.yaml with fmap).
+ * PyTorch 1.13: tools/autograd/derivatives.yaml roll */
+Tensor* roll_backward(const Tensor* grad, IntArrayRef shifts, IntArrayRef dims) {
+  int64_t s[MINATEN_MAX_DIM], d[MINATEN_MAX_DIM];
+  TORCH_CHECK(shifts.size <= MINATEN_MAX_DIM && dims.size <= MINATEN_MAX_DIM, "minaten: too many dims to roll");
+  for (size_t i = 0; i < shifts.size; i++) s[i] = -shifts.data[shifts.size - 1 - i];
+  for (size_t i = 0; i < dims.size; i++) d[i] = dims.data[dims.size - 1 - i];
+  return at_roll(grad, IntArrayRef_make(s, shifts.size), IntArrayRef_make(d, dims.size));
+fail:
+  return NULL;
+}

@@ -151,6 +151,7 @@ Tensor* as_strided_backward(const Tensor* grad, const TensorGeometry* input_geom
                             IntArrayRef strides, OptionalInt storage_offset);
 Tensor* permute_backwards(const Tensor* grad, IntArrayRef fwd_dims);
 Tensor* unsqueeze_to(const Tensor* self, IntArrayRef sizes);
+Tensor* roll_backward(const Tensor* grad, IntArrayRef shifts, IntArrayRef dims);
 Tensor* unsqueeze_to_dim(const Tensor* self, int64_t dim, IntArrayRef sizes);
 Tensor* repeat_backward(const Tensor* grad, IntArrayRef repeats, IntArrayRef input_shape);
 Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options);

@@ -339,6 +339,14 @@ Tensor* at_native_remainder__Scalar(Tensor* self, Scalar other) {
   Tensor_release(w);
   return r;
 }
+/* PyTorch 1.13: BinaryOps.cpp at::native::remainder_out (Scalar) */
+Tensor* at_native_remainder_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_remainder_Tensor_out(self, w, out);
+  Tensor_release(w);
+  return r;
+}
 /* `5 % t`: the number is wrapped, t keeps its dtype.
  * PyTorch 1.13: BinaryOps.cpp at::native::remainder (Scalar, Tensor) */
 Tensor* at_native_remainder_Scalar_Tensor(Scalar self, const Tensor* other) {
@@ -444,3 +452,16 @@ Tensor* at_native_logical_or_(Tensor* self, const Tensor* other) {
 Tensor* at_native_logical_or_out(const Tensor* self, const Tensor* other, Tensor* out) {
   return binary_op_out(out, self, other, BinaryOp_LogicalOr, kOne);
 }
+
+/* ---- max and min of two tensors ----------------------------------------------
+ * torch.max(a, b) and torch.min(a, b) are maximum and minimum under other
+ * names (CompositeImplicitAutograd: the trace shows aten::maximum). */
+
+/* PyTorch 1.13: BinaryOps.cpp at::native::max (Tensor, Tensor) */
+Tensor* at_native_max_other(const Tensor* self, const Tensor* other) { return at_maximum(self, other); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::max_out (Tensor, Tensor) */
+Tensor* at_native_max_out(const Tensor* self, const Tensor* other, Tensor* out) { return at_maximum_out(self, other, out); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::min (Tensor, Tensor) */
+Tensor* at_native_min_other(const Tensor* self, const Tensor* other) { return at_minimum(self, other); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::min_out (Tensor, Tensor) */
+Tensor* at_native_min_out(const Tensor* self, const Tensor* other, Tensor* out) { return at_minimum_out(self, other, out); }

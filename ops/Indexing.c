@@ -106,8 +106,7 @@ static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
       TRY(expand_mask(self, t, d, p) == 0);
       d += t->dim;
     } else {
-      TORCH_CHECK_INDEX(t->dtype == ScalarType_Long || t->dtype == ScalarType_Int,
-                        "tensors used as indices must be long, byte or bool tensors");
+      TORCH_CHECK_INDEX(t->dtype == ScalarType_Long, "tensors used as indices must be long, byte or bool tensors");
       TORCH_CHECK_INDEX(d < self->dim, "too many indices for tensor of dimension %lld", (long long)self->dim);
       p->idx[d++] = Tensor_retain(t);
     }
@@ -181,7 +180,7 @@ static int64_t source_offset(const Tensor* self, const IndexPlan* p, const int64
       const Tensor* t = p->idx[k];
       int64_t off = 0;
       for (int64_t i = 0; i < p->bdim; i++) off += b[i] * p->bstrides[k][i];
-      coord = t->dtype == ScalarType_Int ? ((const int32_t*)Tensor_data(t))[off] : ((const int64_t*)Tensor_data(t))[off];
+      coord = ((const int64_t*)Tensor_data(t))[off]; /* long indices only (make_plan) */
       int64_t size = self->sizes[k];
       if (coord < -size || coord >= size) {
         Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
@@ -279,10 +278,66 @@ static int scatter_one(void* ctx, int64_t off, int64_t linear) {
   return 0;
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index_put_ */
+/* Whether index_put_ is a masked_fill_: one value (a CPU tensor of one
+ * element, of any dtype) written where a single mask index (bool or uint8,
+ * the only index tensor) is set.  Returns 1 with *mask the mask to fill
+ * with (unsqueezed at the end to broadcast over the dimensions after it), 0
+ * when it is not, -1 on a mask of the wrong shape.  This route takes no
+ * dtype check: the value is read as a number (`a[a > 0] = torch.tensor(1)`
+ * works on a float a, `a[[0]] = torch.tensor([1])` does not).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp canDispatchToMaskedFill */
+static int can_dispatch_to_masked_fill(const Tensor* self, TensorList indices, const Tensor* values, Tensor** mask) {
+  char b1[256], b2[256];
+  *mask = NULL;
+  if (values->numel != 1 || values->device.type != DeviceType_CPU || ScalarType_isQuantized(values->dtype)) return 0;
+  const Tensor* found = NULL;
+  int64_t num_ind = 0;
+  for (size_t i = 0; i < indices.size; i++) {
+    const Tensor* index = indices.data[i];
+    if (index == NULL) {
+      num_ind++;
+      continue;
+    }
+    if ((index->dtype != ScalarType_Byte && index->dtype != ScalarType_Bool) || found != NULL) return 0;
+    found = index;
+    for (int64_t j = 0; j < index->dim; j++) {
+      int64_t src = num_ind + j;
+      TORCH_CHECK_INDEX(src < self->dim && index->sizes[j] == self->sizes[src],
+                        "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at index %lld",
+                        IntArrayRef_format(Tensor_sizes(index), b1, sizeof b1), (long long)j,
+                        IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2), (long long)src);
+    }
+    num_ind += index->dim;
+  }
+  if (found == NULL) return 0;
+  Tensor* m = Tensor_retain(found);
+  for (int64_t i = num_ind; i < self->dim && m != NULL; i++) {
+    Tensor* u = at_unsqueeze(m, -1);
+    Tensor_release(m);
+    m = u;
+  }
+  if (m == NULL) return -1;
+  *mask = m;
+  return 1;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index_put_ (_index_put_impl_) */
 Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* values, bool accumulate) {
   IndexPlan p;
   char b1[256], b2[256];
+  if (!accumulate) {
+    Tensor* mask;
+    int route = can_dispatch_to_masked_fill(self, indices, values, &mask);
+    if (route < 0) return NULL;
+    if (route == 1) {
+      Scalar v = at_native__local_scalar_dense_cpu(values);
+      Tensor* r = at_masked_fill__Scalar(self, mask, v);
+      Tensor_release(mask);
+      return r;
+    }
+  }
   if (make_plan(self, indices, &p) < 0) return NULL;
   ScatterCtx s = {self, values, {0}, p.rshape, p.rdim, accumulate};
   /* values must broadcast to the indexing result's shape */
@@ -296,6 +351,14 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
   if (!ok) {
     Error_set(ErrorType_RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
               IntArrayRef_format(Tensor_sizes(values), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(p.rshape, (size_t)p.rdim), b2, sizeof b2));
+    plan_free(&p);
+    return NULL;
+  }
+  /* PyTorch 1.13: TensorAdvancedIndexing.cpp make_index_put_iterator */
+  if (values->dtype != self->dtype) {
+    Error_set(ErrorType_RuntimeError,
+              "Index put requires the source and destination dtypes match, got %s for the destination and %s for the source.",
+              ScalarType_name(self->dtype), ScalarType_name(values->dtype));
     plan_free(&p);
     return NULL;
   }

@@ -104,11 +104,14 @@ static void batched_gemm(const Tensor* a, const Tensor* b, Tensor* c, int64_t ba
   }
 }
 
-static int check_same_dtype(const Tensor* a, const Tensor* b) {
+/* The operands' common dtype, and the refusal of the AT_DISPATCH macro of
+ * the kernel that computes (`kernel`: mm's addmm_impl_cpu_, mv's
+ * addmv_impl_cpu, bmm's bmm, dot's dot) for a dtype it has no loop for. */
+static int check_same_dtype(const Tensor* a, const Tensor* b, const char* kernel) {
   TORCH_CHECK(a->dtype == b->dtype, "expected scalar type %s but found %s", ScalarType_name(a->dtype),
               ScalarType_name(b->dtype));
   TORCH_CHECK(a->dtype != ScalarType_Bool && !ScalarType_isQuantized(a->dtype),
-              "\"addmm_impl_cpu_\" not implemented for '%s'", ScalarType_name(a->dtype));
+              "\"%s\" not implemented for '%s'", kernel, ScalarType_name(a->dtype));
   return 0;
 fail:
   return -1;
@@ -132,7 +135,7 @@ Tensor* at_native_mm(const Tensor* self, const Tensor* mat2) {
   TORCH_CHECK(mat2->dim == 2, "mat2 must be a matrix");
   TORCH_CHECK(self->sizes[1] == mat2->sizes[0], "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
               (long long)self->sizes[0], (long long)self->sizes[1], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
-  TRY(check_same_dtype(self, mat2) == 0);
+  TRY(check_same_dtype(self, mat2, "addmm_impl_cpu_") == 0);
   int64_t sizes[2] = {self->sizes[0], mat2->sizes[1]};
   return matmul_contiguous(self, mat2, 1, sizes[0], self->sizes[1], sizes[1], IntArrayRef_make(sizes, 2));
 fail:
@@ -146,7 +149,7 @@ Tensor* at_native_bmm(const Tensor* self, const Tensor* mat2) {
   TORCH_CHECK(mat2->sizes[0] == self->sizes[0] && mat2->sizes[1] == self->sizes[2],
               "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
               (long long)self->sizes[0], (long long)self->sizes[2], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
-  TRY(check_same_dtype(self, mat2) == 0);
+  TRY(check_same_dtype(self, mat2, "bmm") == 0);
   int64_t sizes[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
   return matmul_contiguous(self, mat2, sizes[0], sizes[1], self->sizes[2], sizes[2], IntArrayRef_make(sizes, 3));
 fail:
@@ -159,7 +162,7 @@ Tensor* at_native_mv(const Tensor* self, const Tensor* vec) {
               (long long)self->dim, (long long)vec->dim);
   TORCH_CHECK(self->sizes[1] == vec->sizes[0], "size mismatch, got %lld, %lldx%lld,%lld", (long long)self->sizes[0],
               (long long)self->sizes[0], (long long)self->sizes[1], (long long)vec->sizes[0]);
-  TRY(check_same_dtype(self, vec) == 0);
+  TRY(check_same_dtype(self, vec, "addmv_impl_cpu") == 0);
   int64_t out_size = self->sizes[0];
   return matmul_contiguous(self, vec, 1, out_size, self->sizes[1], 1, IntArrayRef_make(&out_size, 1));
 fail:
@@ -176,7 +179,7 @@ Tensor* at_native_dot(const Tensor* self, const Tensor* tensor) {
               "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of "
               "elements, but got %lld and %lld elements respectively",
               (long long)self->numel, (long long)tensor->numel, (long long)self->numel, (long long)tensor->numel);
-  TRY(check_same_dtype(self, tensor) == 0);
+  TRY(check_same_dtype(self, tensor, "dot") == 0);
   return matmul_contiguous(self, tensor, 1, 1, self->sizes[0], 1, IntArrayRef_make(NULL, 0));
 fail:
   return NULL;

@@ -1,5 +1,6 @@
 /*
- * TensorCompare.c - clamp (with number and with tensor bounds) and where.
+ * TensorCompare.c - clamp (with number and with tensor bounds), clamp_min,
+ * clamp_max and where.
  *
  * clamp is two binary operations of the elementwise loop (ops/BinaryOps.h)
  * with the bound wrapped, so its result dtype follows result_type: an
@@ -11,6 +12,8 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorCompare.cpp,
  * native/cpu/TensorCompareKernel.cpp (where_kernel)
  */
+#include <math.h>
+
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
@@ -25,14 +28,33 @@
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
+static bool is_nan(OptionalScalar s) { return s.has_value && s.value.tag == ScalarTag_Double && isnan(s.value.v.d); }
+
+/* The clamped values, each bound applied by its binary loop.  A NaN bound
+ * is a corner 1.13 handles apart, before its kernels: with both bounds
+ * given, either one NaN fills the whole result with NaN; clamp_min and
+ * clamp_max (`nan_fills`) do the same for their one bound; clamp with one
+ * bound only leaves NaN to the loop, which keeps every element.
+ * PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out, clamp_min_out, clamp_max_out) */
+static Tensor* clamp_values(const Tensor* self, OptionalScalar min, OptionalScalar max, bool nan_fills) {
+  Tensor* r = min.has_value ? binary_op_scalar(NULL, false, self, min.value, BinaryOp_Max) : Tensor_retain(self);
+  if (r == NULL || !max.has_value) goto done;
+  Tensor* s = binary_op_scalar(NULL, false, r, max.value, BinaryOp_Min);
+  Tensor_release(r);
+  r = s;
+done:
+  if (r != NULL && (nan_fills || (min.has_value && max.has_value)) && (is_nan(min) || is_nan(max))) {
+    Tensor* filled = at_native_fill_(r, Scalar_fromDouble(NAN));
+    Tensor_release(r);
+    return filled;
+  }
+  return r;
+}
+
 /* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) */
 Tensor* at_native_clamp(const Tensor* self, OptionalScalar min, OptionalScalar max) {
   TORCH_CHECK(min.has_value || max.has_value, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  Tensor* r = min.has_value ? binary_op_scalar(NULL, false, self, min.value, BinaryOp_Max) : Tensor_retain(self);
-  if (r == NULL || !max.has_value) return r;
-  Tensor* s = binary_op_scalar(NULL, false, r, max.value, BinaryOp_Min);
-  Tensor_release(r);
-  return s;
+  return clamp_values(self, min, max, false);
 fail:
   return NULL;
 }
@@ -43,8 +65,9 @@ fail:
  * same-dtype check ("Found dtype Long but expected Float").
  * NB(minaten): computed, then copied in.
  * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp), TensorIterator.cpp compute_types */
-static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, OptionalScalar max, bool resize) {
-  Tensor* r = at_native_clamp(self, min, max);
+static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, OptionalScalar max, bool resize,
+                          bool nan_fills) {
+  Tensor* r = min.has_value || max.has_value ? clamp_values(self, min, max, nan_fills) : at_native_clamp(self, min, max);
   if (r == NULL) return NULL;
   if (resize ? check_out_same_dtype(out, r->dtype) < 0 : r->dtype != out->dtype) {
     if (!resize)
@@ -61,13 +84,13 @@ static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, O
 
 /* PyTorch 1.13: TensorCompare.cpp clamp_ (structured, in place) */
 Tensor* at_native_clamp_(Tensor* self, OptionalScalar min, OptionalScalar max) {
-  return clamp_into(self, self, min, max, false);
+  return clamp_into(self, self, min, max, false, false);
 }
 
 /* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) (out=) */
 Tensor* at_native_clamp_out(const Tensor* self, OptionalScalar min, OptionalScalar max, Tensor* out) {
   if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
-  return clamp_into(out, self, min, max, true);
+  return clamp_into(out, self, min, max, true, false);
 }
 
 /* ---- clamp with tensor bounds ------------------------------------------------
@@ -130,6 +153,52 @@ Tensor* at_native_clamp_Tensor_out(const Tensor* self, const Tensor* min, const 
   if (min != NULL && assert_no_partial_overlap(out, min) < 0) return NULL;
   if (max != NULL && assert_no_partial_overlap(out, max) < 0) return NULL;
   return clamp_Tensor_into(out, self, min, max, true);
+}
+
+/* ---- clamp_min, clamp_max ----------------------------------------------------
+ * One bound each: clamp_min(x, m) is clamp(x, min=m) and clamp_max(x, m)
+ * clamp(x, max=m), with clamp's result dtype, NaN propagation and refusals
+ * (their meta functions repeat clamp's).  They are operators of their own,
+ * with their own nodes (ClampMinBackward0/1, ClampMaxBackward0/1), and the
+ * Lazy backend lowers clamp_min in all three forms but not clamp_max. */
+
+static const OptionalScalar kNoBound = {false, {ScalarTag_Long, {.i = 0}}};
+static OptionalScalar bound(Scalar s) { return (OptionalScalar){true, s}; }
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp_min), TORCH_IMPL_FUNC(clamp_min_out) */
+Tensor* at_native_clamp_min(const Tensor* self, Scalar min) { return clamp_values(self, bound(min), kNoBound, true); }
+/* PyTorch 1.13: TensorCompare.cpp clamp_min_ (structured, in place) */
+Tensor* at_native_clamp_min_(Tensor* self, Scalar min) { return clamp_into(self, self, bound(min), kNoBound, false, true); }
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_min_out) (out=) */
+Tensor* at_native_clamp_min_out(const Tensor* self, Scalar min, Tensor* out) {
+  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
+  return clamp_into(out, self, bound(min), kNoBound, true, true);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp_max), TORCH_IMPL_FUNC(clamp_max_out) */
+Tensor* at_native_clamp_max(const Tensor* self, Scalar max) { return clamp_values(self, kNoBound, bound(max), true); }
+/* PyTorch 1.13: TensorCompare.cpp clamp_max_ (structured, in place) */
+Tensor* at_native_clamp_max_(Tensor* self, Scalar max) { return clamp_into(self, self, kNoBound, bound(max), false, true); }
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_max_out) (out=) */
+Tensor* at_native_clamp_max_out(const Tensor* self, Scalar max, Tensor* out) {
+  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
+  return clamp_into(out, self, kNoBound, bound(max), true, true);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_min, Tensor), TORCH_IMPL_FUNC(clamp_min_Tensor_out) */
+Tensor* at_native_clamp_min_Tensor(const Tensor* self, const Tensor* min) { return at_native_clamp_Tensor(self, min, NULL); }
+/* PyTorch 1.13: TensorCompare.cpp clamp_min_ (Tensor; structured, in place) */
+Tensor* at_native_clamp_min__Tensor(Tensor* self, const Tensor* min) { return clamp_Tensor_into(self, self, min, NULL, false); }
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_min_Tensor_out) (out=) */
+Tensor* at_native_clamp_min_Tensor_out(const Tensor* self, const Tensor* min, Tensor* out) {
+  return at_native_clamp_Tensor_out(self, min, NULL, out);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_max, Tensor), TORCH_IMPL_FUNC(clamp_max_Tensor_out) */
+Tensor* at_native_clamp_max_Tensor(const Tensor* self, const Tensor* max) { return at_native_clamp_Tensor(self, NULL, max); }
+/* PyTorch 1.13: TensorCompare.cpp clamp_max_ (Tensor; structured, in place) */
+Tensor* at_native_clamp_max__Tensor(Tensor* self, const Tensor* max) { return clamp_Tensor_into(self, self, NULL, max, false); }
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_max_Tensor_out) (out=) */
+Tensor* at_native_clamp_max_Tensor_out(const Tensor* self, const Tensor* max, Tensor* out) {
+  return at_native_clamp_Tensor_out(self, NULL, max, out);
 }
 
 /* ---- where ---------------------------------------------------------------- */

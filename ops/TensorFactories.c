@@ -292,6 +292,12 @@ fail:
   return NULL;
 }
 
+/* arange(end, out=): the start_out form from 0 by 1.
+ * PyTorch 1.13: RangeFactories.cpp at::native::arange_out (end only) */
+Tensor* at_native_arange_out_end(Scalar end, Tensor* out) {
+  return at_arange_start_out(Scalar_fromLong(0), end, Scalar_fromLong(1), out);
+}
+
 /*
  * torch.arange(start, end, step): an empty int64 tensor when every bound is
  * integral (bools count as integral) and no dtype is given, else an empty

@@ -445,3 +445,39 @@ Tensor* at_native_lift_fresh(const Tensor* self) { return Tensor_retain(self); }
 Tensor* at_native_detach(const Tensor* self) {
   return Tensor_makeView(self, Tensor_sizes(self), Tensor_strides(self), self->storage_offset);
 }
+
+/* ---- the transposes of the last two dims -------------------------------------
+ * x.mT, x.mH and x.H are transpose(-2, -1) (with conj, a no-op on real
+ * tensors, for the adjoints), each with its own refusal of what is not a
+ * (batch of) matri(ces): x.H takes 2-D only (and 0-D, itself).  (adjoint, the same as mH, is
+ * left out: it is the operator tests/extension adds.) */
+
+static Tensor* transpose_last_two(const Tensor* self, bool batches, const char* name) {
+  TORCH_CHECK(batches ? self->dim >= 2 : self->dim == 2,
+              batches ? "%s is only supported on matrices or batches of matrices. Got %lld-D tensor."
+                      : "%s is only supported on matrices (2-D tensors). Got %lld-D tensor.%s",
+              name, (long long)self->dim,
+              !batches && self->dim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
+  return at_transpose_int(self, -2, -1);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::mT */
+Tensor* at_native_mT(const Tensor* self) { return transpose_last_two(self, true, "tensor.mT"); }
+/* PyTorch 1.13: TensorShape.cpp at::native::mH */
+Tensor* at_native_mH(const Tensor* self) { return transpose_last_two(self, true, "tensor.mH"); }
+/* PyTorch 1.13: TensorShape.cpp at::native::matrix_H (a 0-dim tensor is its own H) */
+Tensor* at_native_matrix_H(const Tensor* self) {
+  return self->dim == 0 ? Tensor_retain(self) : transpose_last_two(self, false, "tensor.H");
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::ravel (contiguous, then view(-1)) */
+Tensor* at_native_ravel(const Tensor* self) {
+  Tensor* c = at_contiguous(self, MemoryFormat_Contiguous);
+  if (c == NULL) return NULL;
+  int64_t all = -1;
+  Tensor* r = at_view(c, IntArrayRef_make(&all, 1));
+  Tensor_release(c);
+  return r;
+}

@@ -1,18 +1,20 @@
 /*
- * TensorTransformations.c - flip and repeat: copies that rearrange elements.
+ * TensorTransformations.c - flip, roll and repeat: copies that rearrange
+ * elements.
  *
  * flip reverses the order along some dimensions; its result is laid out like
  * self (empty_like, so a transposed input gives a transposed result).
  * repeat tiles self: the result has self's sizes (padded with leading 1s to
  * the number of repeats) times the repeats, contiguous.
  *
- * PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp (flip),
+ * PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp (flip, roll),
  * TensorShape.cpp (repeat)
  */
 #include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
@@ -127,6 +129,77 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
       idx[d] = 0;
     }
   }
+  return out;
+fail:
+  return NULL;
+}
+
+/* ---- roll ------------------------------------------------------------------
+ * roll shifts the elements along some dimensions, those pushed past the end
+ * coming back at the start.  Without dims, the tensor is rolled as if
+ * flattened; shifts and dims otherwise pair up, and rolling along several
+ * dimensions is one roll after the other (so a repeated dim adds its
+ * shifts).  The result is contiguous: 1.13 builds it with cat of two
+ * narrowed pieces (an empty self gives a clone that keeps its layout).  The
+ * rolls it makes in turn are below the trace: one aten::roll shows. */
+
+/* Fills out (contiguous, self's sizes) with self rolled by shift[d] along
+ * each dimension d. */
+static void roll_into(Tensor* out, const Tensor* self, const int64_t* shift) {
+  size_t size = Tensor_itemsize(self);
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  for (int64_t n = 0; n < out->numel; n++) {
+    int64_t so = 0;
+    for (int64_t d = 0; d < self->dim; d++) {
+      int64_t c = idx[d] - shift[d];
+      if (c < 0) c += self->sizes[d];
+      so += c * self->strides[d];
+    }
+    memcpy(Tensor_data(out) + n * (int64_t)size, Tensor_data(self) + so * (int64_t)size, size);
+    for (int64_t d = self->dim - 1; d >= 0; d--) {
+      if (++idx[d] < self->sizes[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::roll_cpu, roll_common */
+Tensor* at_native_roll_cpu(const Tensor* self, IntArrayRef shifts, IntArrayRef dims) {
+  TORCH_CHECK(shifts.size > 0, "`shifts` required");
+  int64_t shift[MINATEN_MAX_DIM] = {0};
+  bool flat = dims.size == 0 && shifts.size == 1;
+  TORCH_CHECK(flat || shifts.size == dims.size, "shifts and dimensions must align. shifts: %zu, dims:%zu", shifts.size,
+              dims.size);
+  if (self->numel == 0) { /* before any dim is looked at */
+    OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
+    return at_clone(self, preserve);
+  }
+  for (size_t i = 0; i < dims.size; i++) {
+    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, true);
+    if (d < 0) return NULL;
+    int64_t n = self->sizes[d];
+    shift[d] = ((shift[d] + shifts.data[i]) % n + n) % n;
+  }
+  Tensor* out = empty_cpu(Tensor_sizes(self), self->dtype);
+  if (out == NULL || MetaMode_isEnabled()) return out;
+  if (flat) {
+    /* the flattened roll: element n of the row-major order moves to n + shift */
+    int64_t s = (shifts.data[0] % self->numel + self->numel) % self->numel;
+    Tensor* src = self->is_contiguous ? Tensor_retain(self) : empty_cpu(Tensor_sizes(self), self->dtype);
+    if (src != self && (src == NULL || copy_into(src, self) < 0)) {
+      Tensor_release(src);
+      Tensor_release(out);
+      return NULL;
+    }
+    size_t size = Tensor_itemsize(self);
+    char* o = Tensor_data(out);
+    const char* p = Tensor_data(src);
+    memcpy(o + s * (int64_t)size, p, (size_t)(self->numel - s) * size);
+    memcpy(o, p + (self->numel - s) * (int64_t)size, (size_t)s * size);
+    Tensor_release(src);
+    return out;
+  }
+  roll_into(out, self, shift);
   return out;
 fail:
   return NULL;

@@ -13,6 +13,7 @@
  */
 #include <math.h>
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
 #include "ops/Resize.h"
@@ -229,3 +230,14 @@ Tensor* at_native_cos(const Tensor* self) { return unary_op(NULL, self, UnaryOp_
 Tensor* at_native_cos_(Tensor* self) { return unary_op(self, self, UnaryOp_Cos); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) (out=) */
 Tensor* at_native_cos_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Cos); }
+
+/* ---- square: pow(self, 2) (CompositeImplicitAutograd: the trace shows pow) ---- */
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::square */
+Tensor* at_native_square(const Tensor* self) { return at_pow_Tensor_Scalar(self, Scalar_fromLong(2)); }
+/* PyTorch 1.13: UnaryOps.cpp at::native::square_ */
+Tensor* at_native_square_(Tensor* self) { return at_pow__Scalar(self, Scalar_fromLong(2)); }
+/* PyTorch 1.13: UnaryOps.cpp at::native::square_out */
+Tensor* at_native_square_out(const Tensor* self, Tensor* out) {
+  return at_pow_Tensor_Scalar_out(self, Scalar_fromLong(2), out);
+}

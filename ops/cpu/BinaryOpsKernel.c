@@ -205,7 +205,23 @@ static inline void integer_element(const Loop* L, char* o, int64_t x, int64_t y)
     store_scalar(L->out_type, o, Scalar_fromLong(r));
 }
 
-/* One element: a and b read in the computation type, the operation, the
+/* An operand read in the integer computation type t: the value cast to t,
+ * as TensorIterator's casts do, so a wrapped number out of t's range wraps
+ * first (uint8 > -1 compares with 255, `== 256` with 0) and a narrow type
+ * compares and divides within its range. */
+static inline int64_t in_integer_type(ScalarType t, int64_t v) {
+  switch (t) {
+    case ScalarType_Byte: return (uint8_t)v;
+    case ScalarType_Char: return (int8_t)(uint8_t)v;
+    case ScalarType_Short: return (int16_t)(uint16_t)v;
+    case ScalarType_Int: return (int32_t)(uint32_t)v;
+    case ScalarType_Bool: return v != 0;
+    default: return v;
+  }
+}
+
+/* One element: a and b read in the computation type (each cast to it,
+ * PyTorch 1.13: TensorIterator's common_dtype casts), the operation, the
  * result stored at o. */
 static void compute_element(const Loop* L, char* o, const char* pa, const char* pb) {
   if (L->compute == ScalarType_Float)
@@ -213,7 +229,8 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
   else if (ScalarType_isFloating(L->compute))
     floating_element_double(L, o, load_double(L->a_type, pa), load_double(L->b_type, pb));
   else
-    integer_element(L, o, load_int(L->a_type, pa), load_int(L->b_type, pb));
+    integer_element(L, o, in_integer_type(L->compute, load_int(L->a_type, pa)),
+                    in_integer_type(L->compute, load_int(L->b_type, pb)));
 }
 
 /* ---- the loop ------------------------------------------------------------- */

@@ -609,6 +609,7 @@ static const ManualFunction kManual[] = {
     {"repeat_backward", "repeat_backward", T_, {T_, FT_IntList, FT_IntList}, 3},
     {"_to_copy_backward", "_to_copy_backward", T_, {T_, FT_Options}, 2},
     {"sum_to", "sum_to", T_, {T_, FT_IntList}, 2},
+    {"roll_backward", "roll_backward", T_, {T_, FT_IntList, FT_IntList}, 3},
 };
 #undef T_
 

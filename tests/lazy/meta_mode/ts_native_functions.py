@@ -139,7 +139,7 @@ r = bt.bmm(bm)
 r = torch.bmm(bt, bm, out=out_222)
 r = a.mv(v)
 r = torch.mv(a, v, out=out_2)
-# pow, clamp, copy_
+# pow, clamp, clamp_min, tril, triu, copy_
 r = a ** b
 r = a ** 2
 r = torch.pow(a, b, out=out)
@@ -149,6 +149,15 @@ r = a.clone().pow_(b)
 r = a.clamp(2, 5)
 r = a.clone().clamp_(2, 5)
 r = torch.clamp(a, 2, 5, out=out)
+r = a.clamp_min(2)
+r = a.clone().clamp_min_(2)
+r = torch.clamp_min(a, 2, out=out)
+r = a.tril()
+r = a.clone().tril_(1)
+r = torch.tril(a, out=out)
+r = a.triu()
+r = a.clone().triu_(1)
+r = torch.triu(a, out=out)
 r = a.clone().copy_(b)
 # rounding, trigonometry, min/max of two, any/all
 r = a.floor()

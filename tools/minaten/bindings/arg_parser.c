@@ -45,9 +45,9 @@
 
 /* ---- tensors read as Python numbers -------------------------------------- */
 
-/* Tensor.item() without its numel check: aten::_local_scalar_dense when
- * minaten has it (so the trace shows it, as PyTorch's does), else a direct
- * read.  PyTorch 1.13: aten/src/ATen/native/Scalar.cpp item */
+/* Tensor.item() without its numel check: aten::_local_scalar_dense (so the
+ * trace shows it, as PyTorch's does), after dequantize for a quantized
+ * tensor.  PyTorch 1.13: aten/src/ATen/native/Scalar.cpp item */
 Value* tensor_item(const Tensor* t) {
   if (t->device.type == DeviceType_Lazy) {
     /* The lazy tensor's data: the graph runs (PyTorch: _local_scalar_dense
@@ -58,17 +58,16 @@ Value* tensor_item(const Tensor* t) {
     Tensor_release(cpu);
     return v;
   }
-  if (Dispatcher_findSchema("aten::_local_scalar_dense") != NULL) {
+  if (ScalarType_isQuantized(t->dtype)) {
     IValue args[1] = {IValue_borrowTensor(t)};
-    return call_op_boxed("aten::_local_scalar_dense", args);
+    Value* d = call_op_boxed("aten::dequantize.self", args);
+    if (d == NULL) return NULL;
+    Value* v = tensor_item(d->u.tensor);
+    Value_release(d);
+    return v;
   }
-  /* NB(minaten): without _local_scalar_dense the read is not traced. */
-  if (t->numel != 1) {
-    Error_set(ErrorType_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
-              (long long)t->numel);
-    return NULL;
-  }
-  return tensor_element(t, 0);
+  IValue args[1] = {IValue_borrowTensor(t)};
+  return call_op_boxed("aten::_local_scalar_dense", args);
 }
 
 /* t's one element as a Python number (a new reference), or NULL with the

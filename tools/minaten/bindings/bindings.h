@@ -91,6 +91,11 @@ Value* torch_functional(const Value* ops, Value* self, Value** args, int nargs, 
                         int nkw);
 /* An operator's return as a Value; takes an owned IValue's payload. */
 Value* value_from_ivalue(IValue* v);
+Value* value_from_ivalue_as(IValue* v, ValueKind list_kind);
+/* Sorts a name's overloads (all of one Python binding: methods or
+ * functions) into the order PyTorch 1.13's argument parser tries them;
+ * returns how many (at most 64).  See Note [Order of Python overloads]. */
+size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method);
 
 /* ---- tensor_methods.c ---- */
 

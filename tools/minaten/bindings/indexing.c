@@ -159,12 +159,16 @@ static Value* tensor_item_index(Value* result, Value* index, int64_t* dim, int64
       Value_release(item);
       return apply_select(result->u.tensor, *dim, i, real_dim);
     }
+    Value* r = unsqueeze(result->u.tensor, *dim);
+    if (r == NULL) return NULL;
     Value* item = tensor_item(t);
-    if (item == NULL) return NULL;
+    if (item == NULL) {
+      Value_release(r);
+      return NULL;
+    }
     bool b = Value_toDouble(item) != 0;
     Value_release(item);
-    Value* r = unsqueeze(result->u.tensor, *dim);
-    Value* bt = r ? bool_to_indexing_tensor(r->u.tensor, b) : NULL;
+    Value* bt = bool_to_indexing_tensor(r->u.tensor, b);
     if (bt == NULL || record(ix, bt, dim) < 0) {
       Value_release(r);
       return NULL;

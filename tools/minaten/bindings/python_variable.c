@@ -145,7 +145,8 @@ fail:
 /* The properties of THPVariable_properties, for the AttributeError of a
  * read-only one. */
 static const char* const kReadOnly[] = {"is_leaf", "grad_fn", "retains_grad", "output_nr", "_version", "_base",
-                                        "shape", "dtype", "device", "ndim", "is_quantized", "is_cuda", "T"};
+                                        "shape", "dtype", "device", "ndim", "is_quantized", "is_cuda", "T",
+                                        "mT", "mH", "H"};
 
 int tensor_setattr(Value* self, const char* name, Value* value) {
   if (strcmp(name, "requires_grad") == 0) return THPVariable_set_requires_grad(self->u.tensor, value);

@@ -36,7 +36,8 @@
  */
 static const char* const kNoPythonBinding[] = {
     "alias", "_unsafe_view", "index", "slice", "_local_scalar_dense", "_to_copy", "_reshape_alias",
-    "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T"};
+    "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T",
+    "mT", "mH", "matrix_H" /* properties: x.mT, x.mH, x.H (python_variable.cpp THPVariable_get_mT, ...) */};
 /* ... and those bound as methods only: hasattr(torch.Tensor, NAME) but not
  * hasattr(torch, NAME) on Debian's 1.13.  1.13 writes item, to, size,
  * stride, contiguous, set_, copy_, data, ... by hand in
@@ -75,7 +76,11 @@ const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool 
   return NULL;
 }
 
-Value* value_from_ivalue(IValue* v) {
+Value* value_from_ivalue(IValue* v) { return value_from_ivalue_as(v, Value_List); }
+
+/* As value_from_ivalue, a Tensor[] becoming a `list_kind` (Value_List or
+ * Value_Tuple). */
+Value* value_from_ivalue_as(IValue* v, ValueKind list_kind) {
   Value* r;
   switch (v->tag) {
     case IValueTag_Tensor:
@@ -84,7 +89,7 @@ Value* value_from_ivalue(IValue* v) {
       return r;
     case IValueTag_TensorList: {
       TensorList l = IValue_toTensorList(v);
-      r = Value_seq(Value_List, (int)l.size);
+      r = Value_seq(list_kind, (int)l.size);
       for (size_t i = 0; i < l.size; i++) r->u.seq.items[i] = Value_tensor(Tensor_retain(l.data[i]));
       IValue_release(v);
       return r;
@@ -111,8 +116,11 @@ Value* value_from_ivalue(IValue* v) {
   }
 }
 
-/* Calls a bound operator and turns its returns into a Value. */
-static Value* invoke(const OperatorEntry* op, IValue* args) {
+/* Calls a bound operator and turns its returns into a Value.  A Tensor[]
+ * return becomes a `list_kind`: a tuple from torch.NAME / t.NAME (PyTorch
+ * 1.13: torch/csrc/autograd/utils/wrap_outputs.h wrap(at::TensorList) builds
+ * a PyTuple), a list from torch.ops (the JIT's List[Tensor]). */
+static Value* invoke_as(const OperatorEntry* op, IValue* args, ValueKind list_kind) {
   IValue rets[8];
   size_t nret = op->schema.num_returns;
   int r = Dispatcher_callBoxed(op, args, rets);
@@ -123,7 +131,7 @@ static Value* invoke(const OperatorEntry* op, IValue* args) {
     /* a QScheme comes back boxed as an int, as in c10::IValue */
     if (op->schema.returns[0].type.base == SchemaBaseType_QScheme && rets[0].tag == IValueTag_Int)
       return Value_qscheme((QScheme)rets[0].u.i);
-    Value* v = value_from_ivalue(&rets[0]);
+    Value* v = value_from_ivalue_as(&rets[0], list_kind);
     IValue_release(&rets[0]);
     return v;
   }
@@ -132,11 +140,13 @@ static Value* invoke(const OperatorEntry* op, IValue* args) {
   for (size_t i = 0; i < nret; i++) named = named && op->schema.returns[i].name != NULL;
   if (named) t->u.seq.named = &op->schema;
   for (size_t i = 0; i < nret; i++) {
-    t->u.seq.items[i] = value_from_ivalue(&rets[i]);
+    t->u.seq.items[i] = value_from_ivalue_as(&rets[i], list_kind);
     IValue_release(&rets[i]);
   }
   return t;
 }
+
+static Value* invoke(const OperatorEntry* op, IValue* args) { return invoke_as(op, args, Value_List); }
 
 Value* call_op_boxed(const char* qualified_name, IValue* args) {
   const OperatorEntry* op = Dispatcher_findSchema(qualified_name);
@@ -221,10 +231,10 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
   if (is_factory_function(s, self)) {
     DispatchKeyGuard guard =
         ExcludeDispatchKeyGuard_push(DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
-    r = invoke(op, stack);
+    r = invoke_as(op, stack, Value_Tuple);
     DispatchKeyGuard_pop(guard);
   } else {
-    r = invoke(op, stack);
+    r = invoke_as(op, stack, Value_Tuple);
   }
   /* the generated binding: `dispatch_ones(size, options).set_requires_grad(requires_grad)`
    * (gen_python_functions.py), whose refusal is AutogradMeta::set_requires_grad's */
@@ -237,17 +247,21 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
 }
 
 /* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
- * overloads in declaration order. */
+ * overloads in the order of Note [Order of Python overloads]. */
 Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
                    int nkw) {
-  bool any = false;
-  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+  const OperatorEntry* overloads[64];
+  size_t n = 0;
+  for (size_t i = 0; i < Dispatcher_numOperators() && n < 64; i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
     if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
-    if (!has_python_binding(op, ops->u.ops.method)) continue;
-    any = true;
+    if (has_python_binding(op, ops->u.ops.method)) overloads[n++] = op;
+  }
+  bool any = n > 0;
+  n = sort_python_overloads(overloads, n, ops->u.ops.method); /* Note [Order of Python overloads] */
+  for (size_t i = 0; i < n; i++) {
     bool matched;
-    Value* r = try_python_overload(op, self, args, nargs, kwnames, kwargs, nkw, &matched);
+    Value* r = try_python_overload(overloads[i], self, args, nargs, kwnames, kwargs, nkw, &matched);
     if (matched) return r;
   }
   /* torch/_tensor.py Tensor.split (and torch.split, which calls it): a list

@@ -301,7 +301,7 @@ static const struct {
   BuiltinFn fn;
 } kTensorMethods[] = {
     {"size", method_size},       {"stride", method_stride},   {"dim", method_dim},
-    {"numel", method_numel},     {"storage_offset", method_storage_offset},
+    {"numel", method_numel},     {"nelement", method_numel},  {"storage_offset", method_storage_offset},
     {"is_contiguous", method_is_contiguous}, {"tolist", method_tolist}, {"item", method_item},
     {"to", method_to},           {"cpu", method_cpu},         {"float", method_float},
     {"double", method_double},   {"long", method_long},       {"int", method_int},
@@ -335,6 +335,14 @@ Value* tensor_attribute(Value* self, const char* name) {
     for (int64_t i = 0; i < t->dim; i++) dims[i] = t->dim - 1 - i;
     IValue args[2] = {IValue_borrowTensor(t), IValue_borrowIntList(IntArrayRef_make(dims, (size_t)t->dim))};
     return call_op_boxed("aten::permute", args);
+  }
+  /* PyTorch 1.13: python_variable.cpp THPVariable_get_mT, _get_mH, _get_H */
+  static const char* const kTransposeProperties[][2] = {{"mT", "aten::mT"}, {"mH", "aten::mH"}, {"H", "aten::matrix_H"}};
+  for (int i = 0; i < NELEMS(kTransposeProperties); i++) {
+    if (strcmp(name, kTransposeProperties[i][0]) == 0) {
+      IValue args[1] = {IValue_borrowTensor(t)};
+      return call_op_boxed(kTransposeProperties[i][1], args);
+    }
   }
   for (int i = 0; i < NELEMS(kTensorMethods); i++) {
     if (strcmp(name, kTensorMethods[i].name) == 0) {

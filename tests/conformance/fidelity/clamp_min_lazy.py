@@ -1,0 +1,17 @@
+# clamp_min is lowered by the Lazy backend in all its forms; clamp_max is not
+import torch
+a = torch.arange(6.).reshape(2, 3).to("lazy")
+lazy_ir(a.clamp_min(2.))
+b = torch.arange(6.).reshape(2, 3).to("lazy")
+b.clamp_min_(3.)
+lazy_ir(b)
+print(b.cpu())
+print(a.clamp_max(2.).cpu())
+lazy_ir(a.clamp_max(2.))
+trace_on()
+c = a.clamp_min(torch.ones(3).to("lazy"))
+trace_off()
+print(c.cpu())
+o = torch.empty(0).to("lazy")
+torch.clamp_min(a, 1., out=o)
+print(o.cpu())

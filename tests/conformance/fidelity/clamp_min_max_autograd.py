@@ -1,0 +1,25 @@
+# clamp_min and clamp_max have their own nodes and formulas
+import torch
+x = torch.tensor([0., 2., 4.], requires_grad=True)
+m = torch.tensor([1., 2., 3.], requires_grad=True)
+y = torch.clamp_min(x, 1.)
+print(y, y.grad_fn.name())
+z = torch.clamp_max(x, m)
+print(z, z.grad_fn.name())
+w = x.clamp_min(m)
+print(w.grad_fn.name())
+v = x.clamp_max(2.)
+print(v.grad_fn.name())
+trace_on()
+(y.sum() + z.sum() + w.sum()).backward()
+trace_off()
+print(x.grad, m.grad)
+x.grad = None
+v.sum().backward()
+print(x.grad)
+k = x.detach().clone().requires_grad_()
+u = k * 1
+u.clamp_min_(2.)
+print(u.grad_fn.name())
+u.sum().backward()
+print(k.grad)

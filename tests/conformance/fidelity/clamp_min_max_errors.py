@@ -1,0 +1,15 @@
+# what clamp_min and clamp_max refuse, as clamp refuses it
+import torch
+a = torch.tensor([1, 2, 3])
+a.clamp_min_(torch.tensor([1.5, 1.5, 1.5]))
+print(a)
+a.clamp_min_(1.5)
+print(a)
+a.clamp_max_(2.5)
+print(a.clamp_min(torch.ones(2)))
+o = torch.empty(2, dtype=torch.long)
+torch.clamp_min(torch.tensor([0., 5.]), 1., out=o)
+torch.clamp_max(torch.tensor([0., 5.]), torch.tensor(1.), out=o)
+print(torch.clamp_min(a))
+print(torch.clamp_max(a, None))
+print(a.clamp_min("1"))

@@ -1,0 +1,18 @@
+# roll: shifts with dims pair up; without dims the tensor rolls flattened
+import torch
+x = torch.arange(12.).reshape(3, 4)
+print(torch.roll(x, 1), x.roll(1, 0), x.roll((1, -1), (0, 1)), x.roll(-5, 1))
+print(x.roll((1, 1), (1, 1)), x.roll(13), x.roll(-1, -1))
+print(x.roll(1, 0).stride(), x.t().roll(1, 0).stride(), x.t().roll(1).stride(), x.t().roll(1))
+print(x.roll((1, 2), 0))
+print(x.roll(1, 2))
+print(x.roll([], []))
+print(torch.roll(torch.tensor(3.), 1))
+print(torch.roll(torch.ones(0, 2), 1, 0))
+print(torch.roll(torch.ones(0, 2), 1, 5))
+print(torch.roll(torch.tensor([True, False, False]), 1))
+trace_on()
+r = x.roll(1)
+r = x.roll(1, 1)
+r = x.roll((1, 1), (0, 1))
+trace_off()
