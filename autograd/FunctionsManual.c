@@ -475,7 +475,7 @@ Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn) {
  * n_dims-dimensional input (all of them for no dims); one unsqueeze for one
  * dim, t itself for none.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp unsqueeze_multiple */
-static Tensor* unsqueeze_multiple(const Tensor* t, OptionalIntArrayRef opt_dim, size_t n_dims) {
+Tensor* unsqueeze_multiple(const Tensor* t, OptionalIntArrayRef opt_dim, size_t n_dims) {
   if (opt_dim.has_value) {
     if (opt_dim.value.size == 0) return Tensor_retain(t);
     if (opt_dim.value.size == 1) return at_unsqueeze(t, opt_dim.value.data[0]);

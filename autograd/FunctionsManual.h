@@ -124,6 +124,22 @@ Tensor* value_selecting_reduction_backward(const Tensor* grad, int64_t dim, cons
                                            bool keepdim);
 Tensor* evenly_distribute_backward(const Tensor* grad, const Tensor* input, const Tensor* value);
 Tensor* cumsum_backward(const Tensor* grad, int64_t dim);
+/* t with a size-1 dimension at each of opt_dim (all n_dims when absent).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp unsqueeze_multiple */
+Tensor* unsqueeze_multiple(const Tensor* t, OptionalIntArrayRef opt_dim, size_t n_dims);
+/* FunctionsManualReduce.c: var, std, var_mean, std_mean, logsumexp, norm */
+Tensor* var_backward(const Tensor* grad, const Tensor* self, OptionalIntArrayRef dim, OptionalInt correction,
+                     bool keepdim);
+Tensor* std_backward(const Tensor* result, const Tensor* grad, const Tensor* self, OptionalIntArrayRef dim,
+                     OptionalInt correction, bool keepdim);
+Tensor* var_mean_backward(const Tensor* gvar, const Tensor* gmean, const Tensor* self, OptionalIntArrayRef dim,
+                          OptionalInt correction, bool keepdim);
+Tensor* std_mean_backward(const Tensor* gstd, const Tensor* gmean, const Tensor* self, const Tensor* std,
+                          OptionalIntArrayRef dim, OptionalInt correction, bool keepdim);
+Tensor* logsumexp_backward(const Tensor* grad, const Tensor* self, const Tensor* result, IntArrayRef dim, bool keepdim);
+Tensor* norm_backward(const Tensor* grad, const Tensor* self, OptionalScalar p, const Tensor* norm);
+Tensor* norm_backward_dim(const Tensor* grad, const Tensor* self, OptionalScalar p, const Tensor* norm, IntArrayRef dim,
+                          bool keepdim);
 TensorList cat_tensors_backward(const Tensor* grad, SizesList sizes, ScalarTypeList dtypes, int64_t dim);
 TensorList stack_tensors_backward(const Tensor* grad, int64_t dim, ScalarTypeList dtypes);
 Tensor* mm_mat1_backward(const Tensor* grad, const Tensor* mat2, IntArrayRef mat1_sizes, IntArrayRef mat1_strides,

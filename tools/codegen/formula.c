@@ -143,7 +143,21 @@ static Expr* parse_primary(Parser* P) {
       Expr* e = new_expr(Expr_Call, start, len, col);
       return e ? parse_call_args(P, e) : NULL;
     }
-    return new_expr(Expr_Ident, start, len, col);
+    Expr* id = new_expr(Expr_Ident, start, len, col);
+    /* `grads[0]`: one output's gradient, the name with its index as its one argument */
+    skip_space(P);
+    if (id != NULL && accept(P, "[")) {
+      skip_space(P);
+      const char* num = P->p;
+      while (isdigit((unsigned char)*P->p)) P->p++;
+      Expr* index = P->p > num ? new_expr(Expr_Int, num, (size_t)(P->p - num), (int)(num - P->text)) : NULL;
+      if (index == NULL || add_arg(id, index) < 0 || !accept(P, "]")) {
+        Expr_free(index);
+        Expr_free(id);
+        return fail_at(P, P->p, "expected an index and ']'");
+      }
+    }
+    return id;
   }
   return fail_at(P, P->p, *P->p ? "unexpected '%c'" : "unexpected end of formula", *P->p);
 }
@@ -363,10 +377,15 @@ Saved* Translator_save(Translator* T, SavedKind kind, const Argument* arg) {
   s->kind = kind;
   s->arg = arg;
   s->uses = T->formula_bit;
+  snprintf(s->result_name, sizeof s->result_name, "result");
+  if (arg->name == NULL && T->schema->num_returns > 1)
+    snprintf(s->result_name, sizeof s->result_name, "result%zu", (size_t)(arg - T->schema->returns));
   return s;
 }
 
-const char* Saved_name(const Saved* s) { return s->arg->name != NULL ? s->arg->name : "result"; }
+/* An unnamed return is `result`, or `result0`, `result1`, ... when there are
+ * several (1.13's load_derivatives.py). */
+const char* Saved_name(const Saved* s) { return s->arg->name != NULL ? s->arg->name : s->result_name; }
 
 const char* Saved_fieldName(const Saved* s, char* buf, size_t size) {
   static const char* const kSuffix[] = {
@@ -389,8 +408,10 @@ static const Argument* find_name(const Translator* T, const char* name, bool* is
       return &s->arguments[i];
     }
   for (size_t i = 0; i < s->num_returns; i++) {
-    const char* rname = s->returns[i].name ? s->returns[i].name : (i == 0 ? "result" : NULL);
-    if (rname != NULL && strcmp(rname, name) == 0) {
+    char unnamed[32];
+    snprintf(unnamed, sizeof unnamed, s->num_returns > 1 ? "result%zu" : "result", i);
+    const char* rname = s->returns[i].name ? s->returns[i].name : unnamed;
+    if (strcmp(rname, name) == 0) {
       *is_output = true;
       return &s->returns[i];
     }
@@ -401,6 +422,7 @@ static const Argument* find_name(const Translator* T, const char* name, bool* is
 /* A name of the formula: grad, grads, an argument or a result. */
 static int emit_ident(Translator* T, const Expr* e, FValue* v) {
   if (strcmp(e->text, "grad") == 0) return setv(v, FT_Tensor, -1, "grad"), 0;
+  if (strcmp(e->text, "grads") == 0 && e->num_args == 1) return setv(v, FT_Tensor, -1, "grads[%s]", e->args[0]->text), 0;
   if (strcmp(e->text, "grads") == 0) return setv(v, FT_TensorList, -1, "grads_list"), 0;
   if (strcmp(e->text, "grad_input_mask") == 0) return setv(v, FT_Mask, -1, "grad_input_mask"), 0;
   bool is_output = false;
@@ -525,6 +547,10 @@ typedef struct ManualFunction {
   int num_params;
 } ManualFunction;
 
+/* Helpers whose NULL without an error is an undefined gradient (1.13's
+ * norm_backward returns `{}` for p = 0). */
+static bool may_be_undefined(const char* c) { return strncmp(c, "norm_backward", 13) == 0; }
+
 #define T_ FT_Tensor
 static const ManualFunction kManual[] = {
     {"handle_r_to_c", "handle_r_to_c", T_, {FT_ScalarType, T_}, 2},
@@ -561,6 +587,13 @@ static const ManualFunction kManual[] = {
      {T_, FT_Int, T_, FT_IntList, FT_Bool}, 5},
     {"evenly_distribute_backward", "evenly_distribute_backward", T_, {T_, T_, T_}, 3},
     {"cumsum_backward", "cumsum_backward", T_, {T_, FT_Int}, 2},
+    {"var_backward", "var_backward", T_, {T_, T_, FT_OptIntList, FT_OptInt, FT_Bool}, 5},
+    {"std_backward", "std_backward", T_, {T_, T_, T_, FT_OptIntList, FT_OptInt, FT_Bool}, 6},
+    {"var_mean_backward", "var_mean_backward", T_, {T_, T_, T_, FT_OptIntList, FT_OptInt, FT_Bool}, 6},
+    {"std_mean_backward", "std_mean_backward", T_, {T_, T_, T_, T_, FT_OptIntList, FT_OptInt, FT_Bool}, 7},
+    {"logsumexp_backward", "logsumexp_backward", T_, {T_, T_, T_, FT_IntList, FT_Bool}, 5},
+    {"norm_backward", "norm_backward", T_, {T_, T_, FT_OptScalar, T_}, 4},
+    {"norm_backward", "norm_backward_dim", T_, {T_, T_, FT_OptScalar, T_, FT_IntList, FT_Bool}, 6},
     {"cat_tensors_backward", "cat_tensors_backward", FT_TensorList, {T_, FT_SizesList, FT_ScalarTypeList, FT_Int}, 4},
     {"stack_tensors_backward", "stack_tensors_backward", FT_TensorList, {T_, FT_Int, FT_ScalarTypeList}, 3},
     {"mm_mat1_backward", "mm_mat1_backward", T_, {T_, T_, FT_IntList, FT_IntList, FT_Layout, FT_Scalar}, 6},
@@ -608,8 +641,16 @@ static int emit_manual_call(Translator* T, const Expr* e, const char* name, cons
     if (defaulted) snprintf(args + len, sizeof args - len, ", NULL");
     char call[4400];
     snprintf(call, sizeof call, "%s(%s)", f->c, args);
-    if (f->ret == FT_TensorList) emit_list_call(T, v, call);
-    else emit_tensor_call(T, v, call);
+    if (f->ret == FT_TensorList) {
+      emit_list_call(T, v, call);
+    } else if (may_be_undefined(f->c)) {
+      int k = new_tmp(T);
+      fprintf(T->out, "%stmp[%d] = %s;\n%sif (tmp[%d] == NULL && Error_occurred()) goto done;\n", T->indent, k, call,
+              T->indent, k);
+      setv(v, FT_Tensor, k, "tmp[%d]", k);
+    } else {
+      emit_tensor_call(T, v, call);
+    }
     return 0;
   }
   return *found ? t_fail(T, e, "no form of %s takes these arguments", name) : 0;

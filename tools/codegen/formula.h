@@ -1,8 +1,9 @@
 /*
  * formula.h - the backward formulas of derivatives.yaml, from C++ text to C.
  *
- * A formula is a C++ expression over the operator's arguments, its results,
- * `grad` / `grads` and a few tensor accessors:
+ * A formula is a C++ expression over the operator's arguments, its results
+ * (`result`, or `result0`, `result1`, ... when several are unnamed),
+ * `grad` / `grads` / `grads[i]` and a few tensor accessors:
  *
  *   self: -0.5 * grad * result.pow(3).conj()
  *
@@ -116,6 +117,7 @@ typedef struct Saved {
   SavedKind kind;
   const Argument* arg; /* the argument or return it comes from */
   unsigned uses;       /* bit i: formula i uses it */
+  char result_name[24]; /* the name of an unnamed return: result, or result0, result1, ... */
 } Saved;
 
 enum { kMaxSaved = 24 };

@@ -473,7 +473,7 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   bool reads_grad = false;
   for (size_t k = 0; k < a->num_formulas; k++) reads_grad = reads_grad || uses_name(a->exprs[k], "grad");
   if (!a->uses_grads) fprintf(f, "  const Tensor* grad = grads[0];\n%s", reads_grad ? "" : "  (void)grad;\n");
-  else fputs("  TensorList grads_list = {grads, node->num_inputs};\n", f);
+  else fputs("  TensorList grads_list = {grads, node->num_inputs};\n  (void)grads_list;\n", f);
   /* the saved tensors, unpacked in the order the formulas name them */
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* s = &a->scan.saved[i];

@@ -80,6 +80,15 @@ bool has_python_binding(const OperatorEntry* op, bool method);
 /* The first registered operator ns::name with a Python binding of the
  * variant (or any, with all); NULL if none. */
 const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all);
+/* torch.NAME(...) / t.NAME(...) through the generated binding: the first
+ * overload of ops whose signature takes the arguments. */
+Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+/* ---- torch_functional.c: PyTorch 1.13 torch/functional.py ---- */
+/* Whether torch.NAME / t.NAME is a Python function there (norm, einsum),
+ * and calling it. */
+bool is_torch_functional(const Value* ops, const Value* self);
+Value* torch_functional(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                        int nkw);
 /* An operator's return as a Value; takes an owned IValue's payload. */
 Value* value_from_ivalue(IValue* v);
 Value* value_from_ivalue_as(IValue* v, ValueKind list_kind);

@@ -248,8 +248,8 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
 
 /* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
  * overloads in the order of Note [Order of Python overloads]. */
-static Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
-                          int nkw) {
+Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                   int nkw) {
   const OperatorEntry* overloads[64];
   size_t n = 0;
   for (size_t i = 0; i < Dispatcher_numOperators() && n < 64; i++) {
@@ -317,5 +317,6 @@ static Value* call_jit(const Value* ops, Value** args, int nargs, char** kwnames
 Value* call_operator(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
                      int nkw) {
   if (ops->u.ops.all) return call_jit(ops, args, nargs, kwnames, kwargs, nkw);
-  return call_python(ops, self, args, nargs, kwnames, kwargs, nkw);
+  return is_torch_functional(ops, self) ? torch_functional(ops, self, args, nargs, kwnames, kwargs, nkw)
+                                        : call_python(ops, self, args, nargs, kwnames, kwargs, nkw);
 }

@@ -1,0 +1,299 @@
+/*
+ * ReduceOpsNorm.c - norm (its four functional overloads and two out=
+ * forms), frobenius_norm, and logsumexp.
+ *
+ * norm.ScalarOpt_dim is the one a user meets: torch.norm and Tensor.norm
+ * (torch/functional.py, modelled in tools/minaten/bindings/torch_functional.c)
+ * call it with every dim listed when none is given, and a trace shows it
+ * alone.  The p-norm of each row: p = 2 the root of the sum of squares,
+ * 1 the sum of |x|, 0 the count of non-zeros, inf (-inf) the largest
+ * (smallest) |x|, other p (sum |x|^p)^(1/p); an empty row's norm is 0.
+ * With `dtype` the input is converted to it first (integers allowed then);
+ * without, the input must be floating.  norm.Scalar and norm.ScalarOpt_dtype
+ * reduce every dimension (CompositeExplicitAutograd in 1.13).
+ *
+ * frobenius_norm(self, dim) is CompositeImplicitAutograd: norm(self, 2,
+ * dim) for at most one dim, sqrt(sum(self * self, dim)) for two, so a
+ * trace shows those operators.  logsumexp is CompositeExplicitAutograd:
+ * log(sum(exp(self - max))) + max, the max taken as 0 where it is infinite.
+ *
+ * NB(minaten): 1.13's vectorized loops add in another order than
+ * minaten's row loop; results may differ in the last bits.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp (norm, impl_func_norm,
+ * logsumexp, logsumexp_out_impl), aten/src/ATen/native/LinearAlgebra.cpp
+ * (frobenius_norm, linalg_vector_norm), native/cpu/ReduceOpsKernel.cpp
+ * norm_kernel_tensor_iterator_impl
+ */
+#include <math.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
+#include "ops/ReduceOpsUtils.h"
+#include "ops/Resize.h"
+#include "runtime/Exception.h"
+
+/* The norm of one row, accumulated in float for float tensors (1.13's
+ * acc type on the CPU, so a float norm overflows to inf where the double
+ * one would not) and in double for double tensors.
+ * PyTorch 1.13: native/SharedReduceOps.h NormOps, NormZeroOps, NormOneOps, AbsMaxOps, AbsMinOps */
+typedef struct NormRow {
+  double p;
+  bool in_float;
+} NormRow;
+
+/* |x| for the inf norms: the largest (p > 0) or smallest, a NaN winning. */
+static double abs_extreme(const double* v, int64_t n, double p) {
+  double acc = fabs(v[0]);
+  for (int64_t i = 1; i < n && !isnan(acc); i++) {
+    double a = fabs(v[i]);
+    if (isnan(a) || (p > 0 ? a > acc : a < acc)) acc = a;
+  }
+  return acc;
+}
+
+static float norm_row_float(const double* v, int64_t n, double p) {
+  float acc = 0;
+  if (p == 0) {
+    for (int64_t i = 0; i < n; i++) acc += (float)(v[i] != 0);
+  } else if (p == 1) {
+    for (int64_t i = 0; i < n; i++) acc += fabsf((float)v[i]);
+  } else if (p == 2) {
+    for (int64_t i = 0; i < n; i++) acc += (float)v[i] * (float)v[i];
+    acc = sqrtf(acc);
+  } else {
+    for (int64_t i = 0; i < n; i++) acc += powf(fabsf((float)v[i]), (float)p);
+    acc = powf(acc, (float)(1.0 / p));
+  }
+  return acc;
+}
+
+static double norm_row_double(const double* v, int64_t n, double p) {
+  double acc = 0;
+  if (p == 0) {
+    for (int64_t i = 0; i < n; i++) acc += v[i] != 0;
+  } else if (p == 1) {
+    for (int64_t i = 0; i < n; i++) acc += fabs(v[i]);
+  } else if (p == 2) {
+    for (int64_t i = 0; i < n; i++) acc += v[i] * v[i];
+    acc = sqrt(acc);
+  } else {
+    for (int64_t i = 0; i < n; i++) acc += pow(fabs(v[i]), p);
+    acc = pow(acc, 1.0 / p);
+  }
+  return acc;
+}
+
+static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
+  const NormRow* c = ctx;
+  if (n == 0) res[0] = 0; /* an empty row's norm, whatever p */
+  else if (isinf(c->p)) res[0] = abs_extreme(v, n, c->p);
+  else res[0] = c->in_float ? (double)norm_row_float(v, n, c->p) : norm_row_double(v, n, c->p);
+}
+
+/* The p-norm of self over dim, computed in `dtype` (self converted to it)
+ * into a fresh tensor of that dtype.
+ * PyTorch 1.13: ReduceOps.cpp impl_func_norm -> LinearAlgebra.cpp linalg_vector_norm_out */
+static Tensor* vector_norm(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype) {
+  ReduceRows g;
+  Tensor *in = NULL, *out = NULL;
+  NormRow ctx = {p.has_value ? Scalar_toDouble(p.value) : 2.0, dtype == ScalarType_Float};
+  TRY(ReduceRows_init(&g, self, (OptionalIntArrayRef){true, dim}, keepdim) == 0);
+  if (self->dtype == dtype) in = Tensor_retain(self);
+  else TRY((in = at_to_dtype(self, dtype, false, false, kNoMemoryFormat)) != NULL);
+  TRY((out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), dtype)) != NULL);
+  TRY(ReduceRows_run(&g, in, norm_row, &ctx, out, NULL) == 0);
+  Tensor_release(in);
+  return out;
+fail:
+  Tensor_release(in);
+  Tensor_release(out);
+  return NULL;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(norm, ScalarOpt_dim) */
+static int check_norm_input(const Tensor* self) {
+  TORCH_CHECK(ScalarType_isFloating(self->dtype),
+              "norm(): input dtype should be either floating point or complex. Got %s instead.",
+              ScalarType_name(self->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(norm, ScalarOpt_dim_dtype) */
+static int check_norm_dtype(ScalarType dtype) {
+  TORCH_CHECK(ScalarType_isFloating(dtype),
+              "norm(): the desired output dtype should be either floating point or complex. Got %s instead.",
+              ScalarType_name(dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out) (norm.ScalarOpt_dim) */
+Tensor* at_native_norm_ScalarOpt_dim(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim) {
+  if (check_norm_input(self) < 0) return NULL;
+  return vector_norm(self, p, dim, keepdim, self->dtype);
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_dtype_out) (norm.ScalarOpt_dim_dtype) */
+Tensor* at_native_norm_ScalarOpt_dim_dtype(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim,
+                                           ScalarType dtype) {
+  if (check_norm_dtype(dtype) < 0) return NULL;
+  return vector_norm(self, p, dim, keepdim, dtype);
+}
+/* PyTorch 1.13: ReduceOps.cpp at::native::norm (Scalar p): every dim */
+Tensor* at_native_norm_Scalar(const Tensor* self, Scalar p) {
+  if (check_norm_input(self) < 0) return NULL;
+  return vector_norm(self, (OptionalScalar){true, p}, (IntArrayRef){NULL, 0}, false, self->dtype);
+}
+/* PyTorch 1.13: ReduceOps.cpp at::native::norm (optional p, dtype): every dim */
+Tensor* at_native_norm_ScalarOpt_dtype(const Tensor* self, OptionalScalar p, ScalarType dtype) {
+  if (check_norm_dtype(dtype) < 0) return NULL;
+  return vector_norm(self, p, (IntArrayRef){NULL, 0}, false, dtype);
+}
+
+/* The out= forms: the result in the requested dtype (self's, or `dtype`),
+ * copied into out, which must be floating ("norm_cpu" refuses the others).
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out), TORCH_IMPL_FUNC(norm_dtype_out) */
+static Tensor* norm_into(Tensor* out, Tensor* result) {
+  if (result != NULL && !ScalarType_isFloating(out->dtype)) {
+    Tensor_release(result);
+    Error_set(ErrorType_RuntimeError, "\"norm_cpu\" not implemented for '%s'", ScalarType_name(out->dtype));
+    return NULL;
+  }
+  return resize_and_copy_out(out, result);
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out) */
+Tensor* at_native_norm_out(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, Tensor* out) {
+  if (check_norm_input(self) < 0) return NULL;
+  return norm_into(out, vector_norm(self, p, dim, keepdim, self->dtype));
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_dtype_out) */
+Tensor* at_native_norm_dtype_out(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype,
+                                 Tensor* out) {
+  if (check_norm_dtype(dtype) < 0) return NULL;
+  return norm_into(out, vector_norm(self, p, dim, keepdim, dtype));
+}
+
+/* ---- frobenius_norm ------------------------------------------------------ */
+
+/* PyTorch 1.13: LinearAlgebra.cpp at::native::frobenius_norm (dim) */
+Tensor* at_native_frobenius_norm_dim(const Tensor* self, IntArrayRef dim, bool keepdim) {
+  Tensor *sq = NULL, *sum = NULL, *r = NULL;
+  TORCH_CHECK(dim.size <= 2, "Expected at most 2 dimensions, but got %zu dimensions instead.", dim.size);
+  if (dim.size <= 1) return at_norm_ScalarOpt_dim(self, (OptionalScalar){true, Scalar_fromLong(2)}, dim, keepdim);
+  int64_t wrapped[2];
+  for (int i = 0; i < 2; i++) TRY((wrapped[i] = maybe_wrap_dim(dim.data[i], self->dim, true)) >= 0);
+  TORCH_CHECK(wrapped[0] != wrapped[1], "Expected dims to be different, got [%lld, %lld] instead",
+              (long long)dim.data[0], (long long)dim.data[1]);
+  TRY((sq = at_mul_Tensor(self, self)) != NULL);
+  TRY((sum = at_sum_dim_IntList(sq, (OptionalIntArrayRef){true, {wrapped, 2}}, keepdim, kNoDtype)) != NULL);
+  r = at_sqrt(sum);
+fail:
+  Tensor_release(sq);
+  Tensor_release(sum);
+  return r;
+}
+
+/* frobenius_norm, then out resized (resize_) and written (copy_).
+ * NB(minaten): an out that holds elements is resized by resize_output,
+ * with 1.13's warning, but without the traced resize_.
+ * PyTorch 1.13: LinearAlgebra.cpp at::native::frobenius_norm_out */
+Tensor* at_native_frobenius_norm_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
+  Tensor* r = at_frobenius_norm_dim(self, dim, keepdim);
+  Tensor* w = NULL;
+  if (r == NULL) return NULL;
+  if (!Tensor_hasSizes(out, Tensor_sizes(r))) {
+    if (out->numel != 0) TRY(resize_output(out, Tensor_sizes(r)) == 0);
+    else TRY((w = at_resize_(out, Tensor_sizes(r), kNoMemoryFormat)) != NULL);
+    Tensor_release(w);
+  }
+  w = at_copy_(out, r, false);
+fail:
+  Tensor_release(r);
+  return w;
+}
+
+/* ---- logsumexp ----------------------------------------------------------- */
+
+/* PyTorch 1.13: ReduceOps.cpp squeeze_multiple */
+static Tensor* squeeze_multiple(const Tensor* self, IntArrayRef dims) {
+  bool mask[MINATEN_MAX_DIM] = {false};
+  for (size_t i = 0; i < dims.size; i++) {
+    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, true);
+    if (d < 0) return NULL;
+    if (self->dim > 0) mask[d] = true;
+  }
+  Tensor* r = Tensor_retain(self);
+  for (int64_t i = self->dim - 1; i >= 0 && r != NULL; i--) {
+    if (!mask[i]) continue;
+    Tensor* s = at_squeeze_dim(r, i);
+    Tensor_release(r);
+    r = s;
+  }
+  return r;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp logsumexp_out_impl */
+static Tensor* logsumexp_out_impl(Tensor* result, const Tensor* self, IntArrayRef dims, bool keepdim) {
+  Tensor *maxes = NULL, *sq = NULL, *absq = NULL, *isinf_ = NULL, *filled = NULL, *diff = NULL, *e = NULL,
+         *s = NULL, *l = NULL, *r = NULL;
+  OptionalIntArrayRef d = {true, dims};
+  if (self->numel != 0) {
+    TRY((maxes = at_amax(self, dims, true)) != NULL);
+    TRY((sq = keepdim ? Tensor_retain(maxes) : squeeze_multiple(maxes, dims)) != NULL);
+    TRY((absq = at_abs(sq)) != NULL);
+    TRY((isinf_ = at_eq_Scalar(absq, Scalar_fromDouble(INFINITY))) != NULL);
+    TRY((filled = at_masked_fill__Scalar(sq, isinf_, Scalar_fromLong(0))) != NULL);
+    TRY((diff = at_sub_Tensor(self, maxes, Scalar_fromLong(1))) != NULL);
+    TRY((e = at_exp_(diff)) != NULL);
+    TRY((s = at_sum_IntList_out(e, d, keepdim, kNoDtype, result)) != NULL);
+    TRY((l = at_log_(result)) != NULL);
+    r = at_add__Tensor(result, sq, Scalar_fromLong(1));
+  } else {
+    TRY((e = at_exp(self)) != NULL);
+    TRY((s = at_sum_IntList_out(e, d, keepdim, kNoDtype, result)) != NULL);
+    r = at_log_(result);
+  }
+fail:
+  Tensor_release(maxes);
+  Tensor_release(sq);
+  Tensor_release(absq);
+  Tensor_release(isinf_);
+  Tensor_release(filled);
+  Tensor_release(diff);
+  Tensor_release(e);
+  Tensor_release(s);
+  Tensor_release(l);
+  return r;
+}
+
+/* Integer and bool inputs are converted to the default float type first.
+ * PyTorch 1.13: ReduceOps.cpp at::native::logsumexp_out */
+Tensor* at_native_logsumexp_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
+  TORCH_CHECK(ScalarType_isFloating(out->dtype),
+              "logsumexp(): Expected floating point type for result tensor, but got: %s", ScalarType_name(out->dtype));
+  if (ScalarType_isFloating(self->dtype)) return logsumexp_out_impl(out, self, dim, keepdim);
+  Tensor* f = at_to_dtype(self, ScalarType_Float, false, false, kNoMemoryFormat);
+  if (f == NULL) return NULL;
+  Tensor* r = logsumexp_out_impl(out, f, dim, keepdim);
+  Tensor_release(f);
+  return r;
+fail:
+  return NULL;
+}
+
+/* A fresh result (the default float type for integer inputs), through logsumexp.out.
+ * PyTorch 1.13: ReduceOps.cpp at::native::logsumexp */
+Tensor* at_native_logsumexp(const Tensor* self, IntArrayRef dim, bool keepdim) {
+  ScalarType t = ScalarType_isFloating(self->dtype) ? self->dtype : ScalarType_Float;
+  int64_t zero = 0;
+  Tensor* result = at_empty_memory_format((IntArrayRef){&zero, 1}, (OptionalScalarType){true, t}, kNoLayout,
+                                          (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_logsumexp_out(self, dim, keepdim, result);
+  Tensor_release(result);
+  return r;
+}

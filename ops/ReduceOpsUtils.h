@@ -1,0 +1,44 @@
+/*
+ * ReduceOpsUtils.h - the geometry of a reduction over a list of dims, and
+ * a loop that hands each output element its reduced elements as one row.
+ *
+ * var, std, norm and median reduce in ways the accumulate-as-you-go loop of
+ * ReduceOps.c does not fit (two passes, a selection), so they gather each
+ * output element's reduced sub-space, in row-major order, into a buffer of
+ * doubles and compute from it.  The dims follow 1.13's rules: none or an
+ * empty list reduces every dimension, a repeated dim is refused, a 0-dim
+ * tensor reduces over "dim 0" (or -1) to itself.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/ReduceOpsUtils.h (make_reduction,
+ * dim_list_to_bitset), aten/src/ATen/native/cpu/Reduce.h
+ */
+#ifndef MINATEN_OPS_REDUCEOPSUTILS_H
+#define MINATEN_OPS_REDUCEOPSUTILS_H
+
+#include <stdbool.h>
+
+#include "runtime/TensorImpl.h"
+
+typedef struct ReduceRows {
+  int64_t out_sizes[MINATEN_MAX_DIM], kept[MINATEN_MAX_DIM], red[MINATEN_MAX_DIM];
+  int64_t nout, nkept, nred;
+  int64_t count; /* elements of one row: the reduced sub-space */
+  int64_t rows;  /* output elements */
+} ReduceRows;
+
+/* The geometry of reducing self over dims (all of them when absent or
+ * empty).  0, or -1 with 1.13's IndexError / RuntimeError set.
+ * PyTorch 1.13: ReduceOpsUtils.h make_reduction (dim_list_to_bitset) */
+int ReduceRows_init(ReduceRows* g, const Tensor* self, OptionalIntArrayRef dims, bool keepdim);
+
+/* One row: its count values and their positions in the reduced sub-space;
+ * writes up to two results (res[1] for a second output). */
+typedef void (*ReduceRowFn)(const double* values, int64_t count, void* ctx, double* res);
+
+/* For every output element in row-major order: gathers its row of self
+ * and stores fn's results into out0 (and out1 when not NULL), both
+ * contiguous tensors of g->out_sizes.  Nothing runs in MetaMode.
+ * 0, or -1 with the error set (out of memory). */
+int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void* ctx, Tensor* out0, Tensor* out1);
+
+#endif

@@ -1,0 +1,184 @@
+/*
+ * Sorting.c - median: of every element, and along one dim with the index
+ * of the value chosen.
+ *
+ * The median is the lower one, the element at (n - 1) / 2 in sorted
+ * order; a row holding a NaN has the NaN as its median (the first NaN's
+ * index along dim).  Among equal values the one chosen is the one 1.13's
+ * std::nth_element picks with its comparator (value, then index): the
+ * element at (n - 1) / 2 when the row is ordered by value and then by
+ * index, which minaten finds by sorting exactly that way.  The median of
+ * an empty tensor is NaN (in an integer dtype, NaN converted as x86 does);
+ * along an empty dim it is refused.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/Sorting.cpp (median_cpu, median_impl,
+ * median_out_cpu, median_with_indices_impl, at::native::median)
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "Functions.h"
+#include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
+#include "ops/Resize.h"
+#include "ops/TensorUtils.h"
+#include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
+
+typedef struct MedianItem {
+  double d;    /* the value, floating dtypes */
+  int64_t i;   /* the value, integer dtypes */
+  int64_t pos; /* its index along the row */
+} MedianItem;
+
+static int by_value_then_index_floating(const void* a, const void* b) {
+  const MedianItem *x = a, *y = b;
+  if (x->d != y->d) return x->d < y->d ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+static int by_value_then_index_integer(const void* a, const void* b) {
+  const MedianItem *x = a, *y = b;
+  if (x->i != y->i) return x->i < y->i ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The median of n items read from p with stride (in elements): the item
+ * chosen (its value stored at out, its position at *index).
+ * PyTorch 1.13: Sorting.cpp median_with_indices_impl (the per-row lambda) */
+static void median_row(const Tensor* self, const char* p, int64_t n, int64_t stride, MedianItem* buf, char* out,
+                       int64_t* index) {
+  bool floating = ScalarType_isFloating(self->dtype);
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  for (int64_t k = 0; k < n; k++) {
+    const char* e = p + k * stride * item;
+    buf[k].pos = k;
+    if (floating) buf[k].d = load_double(self->dtype, e);
+    else buf[k].i = load_int(self->dtype, e);
+    if (floating && isnan(buf[k].d)) { /* a NaN is the median */
+      store_from_double(self->dtype, out, buf[k].d);
+      *index = k;
+      return;
+    }
+  }
+  qsort(buf, (size_t)n, sizeof *buf, floating ? by_value_then_index_floating : by_value_then_index_integer);
+  const MedianItem* m = &buf[(n - 1) / 2];
+  if (floating) store_from_double(self->dtype, out, m->d);
+  else store_from_int64(self->dtype, out, m->i);
+  *index = m->pos;
+}
+
+static bool median_dtype_ok(ScalarType t) { return t != ScalarType_Bool && !ScalarType_isQuantized(t); }
+
+/* PyTorch 1.13: Sorting.cpp median_cpu (median_impl, ignore_nan = false) */
+Tensor* at_native_median_cpu(const Tensor* self) {
+  Tensor *flat = NULL, *out = NULL;
+  MedianItem* buf = NULL;
+  TORCH_CHECK(median_dtype_ok(self->dtype), "\"median_cpu\" not implemented for '%s'", ScalarType_name(self->dtype));
+  TRY((out = empty_cpu((IntArrayRef){NULL, 0}, self->dtype)) != NULL);
+  if (MetaMode_isEnabled()) return out;
+  if (self->numel == 0) {
+    store_from_double(out->dtype, Tensor_data(out), NAN);
+    return out;
+  }
+  TRY((flat = at_reshape(self, (IntArrayRef){&self->numel, 1})) != NULL);
+  buf = malloc(sizeof *buf * (size_t)self->numel);
+  TORCH_CHECK(buf != NULL, "minaten: out of memory");
+  int64_t index;
+  median_row(flat, Tensor_data(flat), flat->numel, flat->strides[0], buf, Tensor_data(out), &index);
+  free(buf);
+  Tensor_release(flat);
+  return out;
+fail:
+  free(buf);
+  Tensor_release(flat);
+  Tensor_release(out);
+  return NULL;
+}
+
+/* median along dim into (values, indices), checked in 1.13's order: the
+ * dim, an empty dim, indices' dtype, values' dtype; then both resized.
+ * PyTorch 1.13: Sorting.cpp median_out_cpu (median_with_indices_impl) */
+TensorTuple2 at_native_median_out_cpu(const Tensor* self, int64_t dim, bool keepdim, Tensor* values, Tensor* indices) {
+  TensorTuple2 r = {{NULL, NULL}};
+  MedianItem* buf = NULL;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  if (self->dim == 0)
+    TORCH_CHECK_INDEX(dim == 0 || dim == -1, "median(): Expected reduction dim %lld to have non-zero size.",
+                      (long long)dim);
+  else
+    TORCH_CHECK_INDEX(self->sizes[d] != 0, "median(): Expected reduction dim %lld to have non-zero size.",
+                      (long long)d);
+  TORCH_CHECK(indices->dtype == ScalarType_Long,
+              "Expected tensor for argument #1 'indices' to have scalar type Long; but got %s instead (while checking "
+              "arguments for median)",
+              Tensor_typeString(indices));
+  TORCH_CHECK(values->dtype == self->dtype,
+              "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type %s does "
+              "not equal %s (while checking arguments for median)",
+              Tensor_typeString(values), Tensor_typeString(self));
+  int64_t shape[MINATEN_MAX_DIM], n = 0;
+  for (int64_t k = 0; k < self->dim; k++)
+    if (k != d) shape[n++] = self->sizes[k];
+    else if (keepdim) shape[n++] = 1;
+  IntArrayRef out_shape = IntArrayRef_make(shape, (size_t)n);
+  TRY(resize_output(values, out_shape) == 0);
+  TRY(resize_output(indices, out_shape) == 0);
+  TORCH_CHECK(median_dtype_ok(self->dtype), "\"median_out\" not implemented for '%s'", ScalarType_name(self->dtype));
+  if (!MetaMode_isEnabled() && values->numel > 0) {
+    int64_t len = self->dim ? self->sizes[d] : 1, stride = self->dim ? self->strides[d] : 1;
+    buf = malloc(sizeof *buf * (size_t)len);
+    TORCH_CHECK(buf != NULL, "minaten: out of memory");
+    /* every row along d: the other coordinates as an odometer, written to
+     * values/indices through their own strides (keepdim's 1 at d or not) */
+    int64_t idx[MINATEN_MAX_DIM] = {0};
+    int64_t vitem = (int64_t)Tensor_itemsize(values), iitem = (int64_t)Tensor_itemsize(indices);
+    for (int64_t row = 0; row < values->numel; row++) {
+      int64_t so = 0, vo = 0, io = 0, j = 0;
+      for (int64_t k = 0; k < self->dim; k++) {
+        if (k == d) {
+          if (keepdim) j++;
+          continue;
+        }
+        so += idx[k] * self->strides[k];
+        vo += idx[k] * values->strides[j];
+        io += idx[k] * indices->strides[j];
+        j++;
+      }
+      int64_t index;
+      median_row(self, Tensor_data(self) + so * (int64_t)Tensor_itemsize(self), len, stride, buf,
+                 Tensor_data(values) + vo * vitem, &index);
+      *(int64_t*)(Tensor_data(indices) + io * iitem) = index;
+      for (int64_t k = self->dim - 1; k >= 0; k--) {
+        if (k == d) continue;
+        if (++idx[k] < self->sizes[k]) break;
+        idx[k] = 0;
+      }
+    }
+    free(buf);
+  }
+  r.items[0] = Tensor_retain(values);
+  r.items[1] = Tensor_retain(indices);
+  return r;
+fail:
+  free(buf);
+  return r;
+}
+
+/* PyTorch 1.13: Sorting.cpp at::native::median (dim): into fresh tensors through median.dim_values */
+TensorTuple2 at_native_median_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  TensorTuple2 r = {{NULL, NULL}};
+  int64_t zero = 0;
+  IntArrayRef empty_shape = {&zero, 1};
+  Tensor *values = NULL, *indices = NULL;
+  TRY((values = at_empty_memory_format(empty_shape, (OptionalScalarType){true, self->dtype}, kNoLayout,
+                                       (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
+  TRY((indices = at_empty_memory_format(empty_shape, (OptionalScalarType){true, ScalarType_Long}, kNoLayout,
+                                        (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
+  r = at_median_dim_values(self, dim, keepdim, values, indices);
+fail:
+  Tensor_release(values);
+  Tensor_release(indices);
+  return r;
+}
