@@ -21,8 +21,10 @@ void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_
   }
 }
 
-void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
-                        int64_t* perm) {
+/* The insertion sort of reorder_dimensions; with is_reduction, operand 0 is
+ * the output of a reduction, whose reduced dimensions (stride 0) go first. */
+static void reorder_dimensions_impl(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                                    bool is_reduction, int64_t* perm) {
   for (int64_t i = 0; i < ndim; i++) perm[i] = ndim - 1 - i; /* C order reversed: innermost first */
   for (int64_t i = 1; i < ndim; i++) {
     int64_t dim1 = i;
@@ -30,6 +32,10 @@ void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const
       int cmp = 0; /* 1: perm[dim0] goes after perm[dim1] */
       for (int arg = 0; arg < nops && cmp == 0; arg++) {
         int64_t s0 = strides[arg][perm[dim0]], s1 = strides[arg][perm[dim1]];
+        if (is_reduction && arg == 0 && (s0 == 0) != (s1 == 0)) {
+          cmp = s1 == 0 ? 1 : -1;
+          break;
+        }
         if (s0 == 0 || s1 == 0) continue;
         if (s0 < s1) cmp = -1;
         else if (s0 > s1) cmp = 1;
@@ -57,6 +63,40 @@ void fast_setup_strides(const Tensor* const* operands, int nops, IntArrayRef sha
       stride = mul_wrap(stride, shape.data[d] > 1 ? shape.data[d] : 1);
     }
   }
+}
+
+void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                        int64_t* perm) {
+  reorder_dimensions_impl(ndim, shape, strides, nops, false, perm);
+}
+
+void reorder_dimensions_reduction(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                                  int64_t* perm) {
+  reorder_dimensions_impl(ndim, shape, strides, nops, true, perm);
+}
+
+int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* strides, int nops) {
+  if (ndim <= 1) return ndim;
+  int64_t prev = 0;
+  for (int64_t dim = 1; dim < ndim; dim++) {
+    bool can = shape[prev] == 1 || shape[dim] == 1;
+    if (!can) {
+      can = true;
+      for (int i = 0; i < nops; i++) can = can && shape[prev] * strides[i][prev] == strides[i][dim];
+    }
+    if (can) {
+      if (shape[prev] == 1)
+        for (int i = 0; i < nops; i++) strides[i][prev] = strides[i][dim];
+      shape[prev] *= shape[dim];
+    } else {
+      prev++;
+      if (prev != dim) {
+        for (int i = 0; i < nops; i++) strides[i][prev] = strides[i][dim];
+        shape[prev] = shape[dim];
+      }
+    }
+  }
+  return prev + 1;
 }
 
 void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,

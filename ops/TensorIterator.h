@@ -45,6 +45,23 @@ void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_
 void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
                         int64_t* perm);
 
+/* reorder_dimensions for a reduction: operand 0 is its output, whose
+ * reduced dimensions have stride 0 and go first (innermost), before the
+ * operands' strides are compared.
+ * PyTorch 1.13: TensorIterator.cpp reorder_dimensions (is_reduction_ && is_output) */
+void reorder_dimensions_reduction(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                                  int64_t* perm);
+
+/*
+ * Merges neighbouring dimensions (shape and the nops stride arrays, already
+ * in reorder_dimensions' order, innermost first) that every operand walks as
+ * one: a size-1 dimension, or one whose stride times size is the next one's
+ * stride in every operand.  Returns the new number of dimensions; the arrays
+ * are rewritten in place.
+ * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::coalesce_dimensions
+ */
+int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* strides, int nops);
+
 /* Dense element strides for a new output of shape, in the dimension order
  * reorder_dimensions gives the operands' strides (out_strides: ndim entries).
  * PyTorch 1.13: TensorIterator.cpp reorder_dimensions + allocate_or_resize_outputs
