@@ -27,6 +27,7 @@
 #include "ops/MetaMode.h"
 #include "ops/ExpandUtils.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -264,11 +265,33 @@ static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t
     for (int64_t k = 0; k < self->dim; k++)
       if (!p->idx[k]) src[r++] = self->strides[k];
   }
+  /* Each index tensor: expanded to the broadcast shape (expand_outplace:
+   * stride 0 where it is broadcast), then reshaped with size-1 dimensions
+   * around it (reshape_indexer: a view, whose size-1 dimensions get
+   * computeStride's strides); a size-1 dimension against a larger result
+   * dimension counts as broadcast (compute_strides). */
+  int64_t reshaped[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < p->rdim; i++) reshaped[i] = i >= at && i < at + p->bdim ? p->bshape[i - at] : 1;
+  IntArrayRef bshape = IntArrayRef_make(p->bshape, (size_t)p->bdim);
   for (int64_t k = 0; k < p->ndim; k++) {
-    if (!p->idx[k]) continue;
+    const Tensor* t = p->idx[k];
+    if (!t) continue;
+    int64_t ex[MINATEN_MAX_DIM], ns[MINATEN_MAX_DIM];
+    for (int64_t i = p->bdim - 1; i >= 0; i--) {
+      int64_t j = i - (p->bdim - t->dim);
+      int64_t size = j >= 0 ? t->sizes[j] : 1;
+      int64_t st = j >= 0 ? t->strides[j] : (i == p->bdim - 1 ? 1 : p->bshape[i + 1] * ex[i + 1]);
+      ex[i] = size != p->bshape[i] ? 0 : st;
+    }
+    if (!computeStride(bshape, IntArrayRef_make(ex, (size_t)p->bdim), IntArrayRef_make(reshaped, (size_t)p->rdim), ns)) {
+      int64_t st = 1; /* reshape copies: contiguous */
+      for (int64_t i = p->rdim - 1; i >= 0; i--) {
+        ns[i] = st;
+        st *= reshaped[i] > 1 ? reshaped[i] : 1;
+      }
+    }
     int64_t* s = ops[nops++];
-    for (int64_t i = 0; i < p->rdim; i++) s[i] = 0;
-    for (int64_t i = 0; i < p->bdim; i++) s[at + i] = p->bstrides[k][i];
+    for (int64_t i = 0; i < p->rdim; i++) s[i] = reshaped[i] == 1 && p->rshape[i] != 1 ? 0 : ns[i];
   }
   for (int i = 0; i < nops; i++) rows[i] = ops[i];
   output_strides(p->rdim, p->rshape, rows, nops, out_strides);
