@@ -120,32 +120,12 @@ static void reorder_geometry(CopyGeometry* g) {
   memcpy(g->src, src, (size_t)n * sizeof(int64_t));
 }
 
-/*
- * Merge dimension d+1 into d when both operands step through them as one
- * run (shape[d] * stride[d] == stride[d+1] for both), or when either has
- * size 1.  A contiguous copy ends as one dimension.
- * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::coalesce_dimensions
- */
-static void coalesce_dimensions(CopyGeometry* g) {
-  if (g->ndim <= 1) return;
-  int64_t prev = 0;
-  for (int64_t d = 1; d < g->ndim; d++) {
-    bool can = g->shape[prev] == 1 || g->shape[d] == 1 ||
-               (g->shape[prev] * g->dst[prev] == g->dst[d] && g->shape[prev] * g->src[prev] == g->src[d]);
-    if (can) {
-      if (g->shape[prev] == 1) {
-        g->dst[prev] = g->dst[d];
-        g->src[prev] = g->src[d];
-      }
-      g->shape[prev] *= g->shape[d];
-    } else {
-      prev++;
-      g->shape[prev] = g->shape[d];
-      g->dst[prev] = g->dst[d];
-      g->src[prev] = g->src[d];
-    }
-  }
-  g->ndim = prev + 1;
+/* Merges the dimensions both operands step through as one run
+ * (coalesce_dimensions, ops/TensorIterator.h): a contiguous copy ends as
+ * one dimension.  PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::coalesce_dimensions */
+static void coalesce_geometry(CopyGeometry* g) {
+  int64_t* ops[2] = {g->dst, g->src};
+  g->ndim = coalesce_dimensions(g->ndim, g->shape, ops, 2);
 }
 
 /* ---- the loops ----------------------------------------------------------- */
@@ -414,7 +394,7 @@ int copy_into(Tensor* self, const Tensor* src) {
     g.src[i] = self->sizes[i] == 1 ? 0 : src_strides[i] * ssize;
   }
   reorder_geometry(&g);
-  coalesce_dimensions(&g);
+  coalesce_geometry(&g);
   if (g.ndim == 0) { /* a 0-dim copy: one element */
     g.ndim = 1;
     g.shape[0] = 1;

@@ -112,7 +112,7 @@ Tensor* at_native_index_add_cpu_out(const Tensor* self, int64_t dim, const Tenso
                                     Scalar alpha, Tensor* out) {
   TRY(index_add_meta(self, &dim, index, source) == 0);
   TRY(check_out_same_dtype(out, self->dtype) == 0);
-  TRY(resize_output(out, Tensor_sizes(self)) == 0);
+  TRY(resize_output(out, Tensor_sizes(self)) >= 0);
   if (out != self) {
     Tensor* copied = at_copy_(out, self, false);
     TRY(copied != NULL);

@@ -26,6 +26,8 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/ExpandUtils.h"
+#include "ops/TensorIterator.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -222,15 +224,86 @@ typedef struct GatherCtx {
 static int gather_one(void* ctx, int64_t off, int64_t linear) {
   GatherCtx* g = ctx;
   size_t size = Tensor_itemsize(g->self);
-  memcpy(Tensor_data(g->out) + linear * (int64_t)size, (const char*)g->self->storage->data + off * (int64_t)size, size);
+  int64_t out_off = 0; /* the result is laid out like self (index_result_strides) */
+  for (int64_t i = g->out->dim - 1; i >= 0; i--) {
+    out_off += (linear % g->out->sizes[i]) * g->out->strides[i];
+    linear /= g->out->sizes[i];
+  }
+  memcpy(Tensor_data(g->out) + out_off * (int64_t)size, (const char*)g->self->storage->data + off * (int64_t)size, size);
   return 0;
+}
+
+/*
+ * The strides of index's new result, laid out as 1.13's TensorIterator lays
+ * out an output it allocates (reorder_dimensions over its inputs): the
+ * inputs are self restrided over the result's shape (stride 0 along the
+ * dimensions the index tensors replace; the indexed dimensions moved to the
+ * front first when they are not adjacent) and each index tensor broadcast
+ * to the result's shape (stride 0 along self's remaining dimensions).  So
+ * `x.permute(2, 0, 1)[:, idx]` keeps x's memory order, where a contiguous
+ * result would not.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp build_index_op, IndexingUtils.h
+ * restride_src, reshape_indexer; TensorIterator.cpp reorder_dimensions
+ */
+static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t* out_strides) {
+  int64_t ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
+  const int64_t* rows[MINATEN_MAX_DIM + 1];
+  int nops = 0;
+  int64_t at = p->adjacent ? p->first : 0; /* where the broadcast index dims sit in the result */
+  int64_t* src = ops[nops++];
+  int64_t r = 0;
+  if (p->adjacent) {
+    for (int64_t k = 0; k < p->first; k++) src[r++] = self->strides[k];
+    for (int64_t i = 0; i < p->bdim; i++) src[r++] = 0;
+    int64_t last = p->first;
+    for (int64_t k = 0; k < p->ndim; k++)
+      if (p->idx[k]) last = k;
+    for (int64_t k = last + 1; k < self->dim; k++) src[r++] = self->strides[k];
+  } else {
+    for (int64_t i = 0; i < p->bdim; i++) src[r++] = 0;
+    for (int64_t k = 0; k < self->dim; k++)
+      if (!p->idx[k]) src[r++] = self->strides[k];
+  }
+  /* Each index tensor: expanded to the broadcast shape (expand_outplace:
+   * stride 0 where it is broadcast), then reshaped with size-1 dimensions
+   * around it (reshape_indexer: a view, whose size-1 dimensions get
+   * computeStride's strides); a size-1 dimension against a larger result
+   * dimension counts as broadcast (compute_strides). */
+  int64_t reshaped[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < p->rdim; i++) reshaped[i] = i >= at && i < at + p->bdim ? p->bshape[i - at] : 1;
+  IntArrayRef bshape = IntArrayRef_make(p->bshape, (size_t)p->bdim);
+  for (int64_t k = 0; k < p->ndim; k++) {
+    const Tensor* t = p->idx[k];
+    if (!t) continue;
+    int64_t ex[MINATEN_MAX_DIM], ns[MINATEN_MAX_DIM];
+    for (int64_t i = p->bdim - 1; i >= 0; i--) {
+      int64_t j = i - (p->bdim - t->dim);
+      int64_t size = j >= 0 ? t->sizes[j] : 1;
+      int64_t st = j >= 0 ? t->strides[j] : (i == p->bdim - 1 ? 1 : p->bshape[i + 1] * ex[i + 1]);
+      ex[i] = size != p->bshape[i] ? 0 : st;
+    }
+    if (!computeStride(bshape, IntArrayRef_make(ex, (size_t)p->bdim), IntArrayRef_make(reshaped, (size_t)p->rdim), ns)) {
+      int64_t st = 1; /* reshape copies: contiguous */
+      for (int64_t i = p->rdim - 1; i >= 0; i--) {
+        ns[i] = st;
+        st *= reshaped[i] > 1 ? reshaped[i] : 1;
+      }
+    }
+    int64_t* s = ops[nops++];
+    for (int64_t i = 0; i < p->rdim; i++) s[i] = reshaped[i] == 1 && p->rshape[i] != 1 ? 0 : ns[i];
+  }
+  for (int i = 0; i < nops; i++) rows[i] = ops[i];
+  output_strides(p->rdim, p->rshape, rows, nops, out_strides);
 }
 
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index */
 Tensor* at_native_index(const Tensor* self, TensorList indices) {
   IndexPlan p;
   if (make_plan(self, indices, &p) < 0) return NULL;
-  Tensor* out = empty_cpu(IntArrayRef_make(p.rshape, (size_t)p.rdim), self->dtype);
+  int64_t strides[MINATEN_MAX_DIM];
+  index_result_strides(self, &p, strides);
+  Tensor* out = empty_strided_cpu(IntArrayRef_make(p.rshape, (size_t)p.rdim), IntArrayRef_make(strides, (size_t)p.rdim),
+                                  self->dtype);
   GatherCtx g = {self, out};
   if (out != NULL && walk(self, &p, gather_one, &g) < 0) {
     Tensor_release(out);

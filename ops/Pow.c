@@ -66,12 +66,16 @@ Tensor* at_native_pow__Tensor(Tensor* self, const Tensor* exponent) {
 }
 
 /* pow into out: out must have the result's dtype (the iterator's
- * same-dtype check), is resized to its shape, and overlaps nothing.
+ * same-dtype check), is resized to its shape, and overlaps nothing.  A
+ * resized out takes the result's layout, except for pow(Scalar, Tensor),
+ * whose meta function resizes out contiguous before the Tensor-Tensor
+ * overload writes into it (contiguous_out).
  * NB(minaten): computed, then copied in. */
-static Tensor* pow_into(Tensor* out, Tensor* result, const Tensor* input) {
+static Tensor* pow_into(Tensor* out, Tensor* result, const Tensor* input, bool contiguous_out) {
   if (result == NULL) return NULL;
   if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, input) < 0) goto fail;
   if (check_out_same_dtype(out, result->dtype) < 0) goto fail;
+  if (contiguous_out && resize_output(out, Tensor_sizes(result)) < 0) goto fail;
   return resize_and_copy_out(out, result);
 fail:
   Tensor_release(result);
@@ -80,15 +84,15 @@ fail:
 
 /* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Tensor_out) (out=) */
 Tensor* at_native_pow_Tensor_Tensor_out(const Tensor* self, const Tensor* exponent, Tensor* out) {
-  return pow_into(out, at_native_pow_Tensor_Tensor(self, exponent), self);
+  return pow_into(out, at_native_pow_Tensor_Tensor(self, exponent), self, false);
 }
 
 /* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) (out=) */
 Tensor* at_native_pow_Tensor_Scalar_out(const Tensor* self, Scalar exponent, Tensor* out) {
-  return pow_into(out, at_native_pow_Tensor_Scalar(self, exponent), self);
+  return pow_into(out, at_native_pow_Tensor_Scalar(self, exponent), self, false);
 }
 
-/* PyTorch 1.13: Pow.cpp at::native::pow_out (Scalar, Tensor) */
+/* PyTorch 1.13: Pow.cpp TORCH_META_FUNC2(pow, Scalar), TORCH_IMPL_FUNC(pow_Scalar_out) */
 Tensor* at_native_pow_Scalar_out(Scalar self, const Tensor* exponent, Tensor* out) {
-  return pow_into(out, at_native_pow_Scalar(self, exponent), exponent);
+  return pow_into(out, at_native_pow_Scalar(self, exponent), exponent, true);
 }

@@ -10,8 +10,11 @@
  * of the extreme (a NaN counts as the extreme), over the flattened tensor
  * when no dim is given.
  *
- * NB(minaten): PyTorch sums floats pairwise in vector lanes; minaten
- * accumulates in double, which can differ from PyTorch in the last bits.
+ * sum and mean of Float and Double tensors are the exception: they add in
+ * their own dtype, in PyTorch's cascade order (ops/cpu/SumKernel.c, Note
+ * [Cascade sum]), so that the bits are 1.13's.
+ * NB(minaten): prod accumulates floats in double, which can differ from
+ * PyTorch in the last bits.
  *
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp, TensorCompare.cpp (argmax)
  */
@@ -24,6 +27,8 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorUtils.h"
+#include "ops/cpu/SumKernel.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -190,6 +195,49 @@ static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g
   }
 }
 
+/*
+ * sum and mean into Float or Double: the input converted to that dtype
+ * first (make_reduction's self.to(in_dtype), which keeps a dense input's
+ * strides), summed in 1.13's cascade order (ops/cpu/SumKernel.c), and for
+ * mean divided in that dtype by the number of elements reduced (mean_out's
+ * at::sum_out(...).div_(dim_prod) on CPU).
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out), TORCH_IMPL_FUNC(mean_out), make_reduction
+ */
+static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim, const ReduceGeometry* g,
+                              ScalarType out_dtype, bool mean, Tensor* into) {
+  Tensor* converted = NULL;
+  if (self->dtype != out_dtype) {
+    converted = Tensor_isNonOverlappingAndDense(self)
+                    ? empty_strided_cpu(Tensor_sizes(self), Tensor_strides(self), out_dtype)
+                    : empty_cpu(Tensor_sizes(self), out_dtype);
+    if (converted == NULL) return NULL;
+    if (!MetaMode_isEnabled() && copy_into(converted, self) < 0) {
+      Tensor_release(converted);
+      return NULL;
+    }
+    self = converted;
+  }
+  Tensor* out = into != NULL ? Tensor_retain(into) : empty_cpu(IntArrayRef_make(g->out_sizes, (size_t)g->nout), out_dtype);
+  if (out != NULL) cascade_sum(self, out, mask, keepdim);
+  if (out != NULL && mean && !MetaMode_isEnabled()) {
+    int64_t idx[MINATEN_MAX_DIM] = {0};
+    for (int64_t n = 0; n < out->numel; n++) {
+      int64_t off = 0;
+      for (int64_t d = 0; d < out->dim; d++) off += idx[d] * out->strides[d];
+      if (out_dtype == ScalarType_Float)
+        ((float*)Tensor_data(out))[off] /= (float)g->count;
+      else
+        ((double*)Tensor_data(out))[off] /= (double)g->count;
+      for (int64_t d = out->dim - 1; d >= 0; d--) {
+        if (++idx[d] < out->sizes[d]) break;
+        idx[d] = 0;
+      }
+    }
+  }
+  Tensor_release(converted);
+  return out;
+}
+
 /* The reduction itself; `name` is for error messages. */
 static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, ScalarType out_dtype, ReduceKind kind,
                       const char* name) {
@@ -216,6 +264,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     }
     self = converted;
   }
+  if ((kind == Reduce_Sum || kind == Reduce_Mean) && (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
+    return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind == Reduce_Mean, NULL);
   Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
   if (out != NULL) reduce_loop(self, out, &g, kind);
   Tensor_release(converted);
@@ -395,6 +445,25 @@ Tensor* at_native_min(const Tensor* self) { return extreme_all(self, false); }
  * Each checks out's dtype as PyTorch's meta function does, then computes
  * the functional result and moves it into out (resize_and_copy_out). */
 
+/* sum or mean computed straight into a Float or Double out, as 1.13's
+ * sum_out does: out resized (contiguous) when its shape differs, else
+ * summed through its own strides, which decide the iterator's order of
+ * dimensions and so the bits.  Returns NULL with the error set, or a new
+ * reference to out.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out), TORCH_IMPL_FUNC(mean_out) */
+static Tensor* cascade_reduce_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, bool mean, Tensor* out) {
+  bool mask[MINATEN_MAX_DIM];
+  ReduceGeometry g;
+  if (reduced_mask(self, dim, mask) < 0) return NULL;
+  TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
+              "minaten: reductions run on non-quantized CPU tensors only");
+  reduce_geometry(self, mask, keepdim, &g);
+  TRY(resize_output(out, IntArrayRef_make(g.out_sizes, (size_t)g.nout)) >= 0);
+  return cascade_reduce(self, mask, keepdim, &g, out->dtype, mean, out);
+fail:
+  return NULL;
+}
+
 /* sum into out: the dtype is out's unless given (then out must have it),
  * and the input is converted to it before summing, so
  * sum([0.5, 1.5], out=long) is 0 + 1.
@@ -403,6 +472,8 @@ Tensor* at_native_sum_IntList_out(const Tensor* self, OptionalIntArrayRef dim, b
                                   Tensor* out) {
   if (dtype.has_value && check_out_dtype(out, dtype.value) < 0) return NULL;
   OptionalScalarType out_dtype = {true, out->dtype};
+  if (out->dtype == ScalarType_Float || out->dtype == ScalarType_Double)
+    return cascade_reduce_out(self, dim, keepdim, false, out);
   return resize_and_copy_out(out, at_native_sum_dim_IntList(self, dim, keepdim, out_dtype));
 }
 
@@ -425,6 +496,8 @@ Tensor* at_native_mean_out(const Tensor* self, OptionalIntArrayRef dim, bool kee
               ScalarType_name(in_dtype), ScalarType_name(out->dtype));
   OptionalScalarType out_dtype = {true, out->dtype};
   if (!ScalarType_isFloating(out->dtype)) out_dtype = dtype;
+  if (out->dtype == ScalarType_Float || out->dtype == ScalarType_Double)
+    return cascade_reduce_out(self, dim, keepdim, true, out);
   return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, out_dtype));
 fail:
   return NULL;

@@ -206,7 +206,7 @@ Tensor* at_native_frobenius_norm_out(const Tensor* self, IntArrayRef dim, bool k
   Tensor* w = NULL;
   if (r == NULL) return NULL;
   if (!Tensor_hasSizes(out, Tensor_sizes(r))) {
-    if (out->numel != 0) TRY(resize_output(out, Tensor_sizes(r)) == 0);
+    if (out->numel != 0) TRY(resize_output(out, Tensor_sizes(r)) >= 0);
     else TRY((w = at_resize_(out, Tensor_sizes(r), kNoMemoryFormat)) != NULL);
     Tensor_release(w);
   }

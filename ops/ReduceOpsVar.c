@@ -107,7 +107,7 @@ static Tensor* std_var_out(const Tensor* self, OptionalIntArrayRef dim, Optional
   TRY(ReduceRows_init(&g, self, dim, keepdim) == 0);
   if (!ScalarType_isFloating(out->dtype)) {
     if (self->numel == 0) {
-      TRY(resize_output(out, IntArrayRef_make(g.out_sizes, (size_t)g.nout)) == 0);
+      TRY(resize_output(out, IntArrayRef_make(g.out_sizes, (size_t)g.nout)) >= 0);
       return at_fill__Scalar(out, Scalar_fromDouble(NAN));
     }
     TORCH_CHECK(g.rows <= 1, "\"std_cpu\" not implemented for '%s'", ScalarType_name(out->dtype));

@@ -21,7 +21,13 @@ int resize_output(Tensor* output, IntArrayRef shape) {
                  IntArrayRef_format(Tensor_sizes(output), had, sizeof had),
                  IntArrayRef_format(shape, want, sizeof want));
   }
-  return Tensor_resizeContiguous(output, shape);
+  return Tensor_resizeContiguous(output, shape) < 0 ? -1 : 1;
+}
+
+int resize_output_restrided(Tensor* output, IntArrayRef shape, IntArrayRef strides) {
+  int resized = resize_output(output, shape);
+  if (resized == 1 && Tensor_setSizesAndStrides(output, shape, strides) < 0) return -1;
+  return resized;
 }
 
 int check_out_same_dtype(const Tensor* out, ScalarType expected) {
@@ -42,7 +48,7 @@ fail:
 
 Tensor* resize_and_copy_out(Tensor* out, Tensor* result) {
   if (result == NULL) return NULL;
-  TRY(resize_output(out, Tensor_sizes(result)) == 0);
+  TRY(resize_output_restrided(out, Tensor_sizes(result), Tensor_strides(result)) >= 0);
   TRY(copy_into(out, result) == 0);
   Tensor_release(result);
   return Tensor_retain(out);

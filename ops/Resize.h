@@ -12,10 +12,24 @@
  * (then its strides stay, so a result can be written through a transposed
  * out).  Resizing an output that holds elements is deprecated: PyTorch warns
  * and resizes anyway, with contiguous strides and storage grown as needed.
- * Returns 0, or -1 with the error set.
+ * Returns 1 when it resized output, 0 when output had the shape already, or
+ * -1 with the error set (PyTorch's bool, and its exception).
  * PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_output
  */
 int resize_output(Tensor* output, IntArrayRef shape);
+
+/*
+ * The out= tensor of a structured kernel whose meta function computed the
+ * result's strides (a TensorIterator's layout that follows its inputs):
+ * resize_output, and only when that resized output, output restrided to
+ * strides (as many as shape), so `torch.neg(x.t(), out=torch.empty(0))`
+ * leaves out laid out like x.t().  An output that had the shape already
+ * keeps its own strides (they are advisory).  Returns what resize_output
+ * returns.
+ * PyTorch 1.13: the generated structured kernels' resize_out (RegisterCPU.cpp:
+ * `if (resized) out.as_strided_(sizes, strides)`)
+ */
+int resize_output_restrided(Tensor* output, IntArrayRef shape, IntArrayRef strides);
 
 /*
  * The two dtype checks of an out= tensor, each 0 or -1 with PyTorch's
@@ -34,7 +48,9 @@ int check_out_dtype(const Tensor* out, ScalarType expected);
 
 /*
  * The out= form of an operator minaten computes functionally: out is
- * resized to result's shape (resize_output) and result copied into it,
+ * resized to result's shape, taking result's strides when it was resized
+ * (resize_output_restrided: the functional result is laid out as the
+ * structured meta function lays out a resized out), and result copied into it,
  * converting to out's dtype.  Takes result (released, NULL passes the
  * error on); returns a new reference to out, or NULL with the error set.
  * NB(minaten): PyTorch's out= kernels compute into out directly; the

@@ -192,7 +192,7 @@ static Tensor* scatter_any(const Tensor* self, int64_t dim, const Tensor* index,
     if (src != NULL) TRY(assert_no_overlap(out, src) == 0);
     if (out != self) {
       TRY(check_out_dtype(out, self->dtype) == 0);
-      TRY(resize_output(out, Tensor_sizes(self)) == 0);
+      TRY(resize_output(out, Tensor_sizes(self)) >= 0);
     }
     result = Tensor_retain(out);
   } else {
@@ -310,7 +310,7 @@ static Tensor* gather_any(const Tensor* self, int64_t dim, const Tensor* index, 
   TRY(d >= 0);
   if (out != NULL) {
     TRY(check_out_dtype(out, self->dtype) == 0);
-    TRY(resize_output(out, Tensor_sizes(index)) == 0);
+    TRY(resize_output(out, Tensor_sizes(index)) >= 0);
     TRY(assert_no_internal_overlap(out) == 0);
     TRY(assert_no_overlap(out, self) == 0);
     TRY(assert_no_partial_overlap(out, index) == 0);

@@ -123,8 +123,8 @@ TensorTuple2 at_native_median_out_cpu(const Tensor* self, int64_t dim, bool keep
     if (k != d) shape[n++] = self->sizes[k];
     else if (keepdim) shape[n++] = 1;
   IntArrayRef out_shape = IntArrayRef_make(shape, (size_t)n);
-  TRY(resize_output(values, out_shape) == 0);
-  TRY(resize_output(indices, out_shape) == 0);
+  TRY(resize_output(values, out_shape) >= 0);
+  TRY(resize_output(indices, out_shape) >= 0);
   TORCH_CHECK(median_dtype_ok(self->dtype), "\"median_out\" not implemented for '%s'", ScalarType_name(self->dtype));
   if (!MetaMode_isEnabled() && values->numel > 0) {
     int64_t len = self->dim ? self->sizes[d] : 1, stride = self->dim ? self->strides[d] : 1;

@@ -93,7 +93,7 @@ Tensor* at_native_index_select_out_cpu_(const Tensor* self, int64_t dim, const T
   TRY(assert_no_overlap(out, index) == 0);
   int64_t sizes[MINATEN_MAX_DIM];
   for (int64_t k = 0; k < self->dim; k++) sizes[k] = k == d ? n : self->sizes[k];
-  TRY(resize_output(out, IntArrayRef_make(sizes, (size_t)self->dim)) == 0);
+  TRY(resize_output(out, IntArrayRef_make(sizes, (size_t)self->dim)) >= 0);
   /* A shape run (MetaMode) has no index data to check. */
   if (MetaMode_isEnabled()) return Tensor_retain(out);
   int64_t limit = self->dim ? self->sizes[d] : 1;
@@ -171,7 +171,7 @@ fail:
  * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp set_output_raw_strided (resize_output, as_strided_) */
 static int resize_like_index(Tensor* out, const Tensor* index) {
   if (Tensor_hasSizes(out, Tensor_sizes(index))) return 0;
-  TRY(resize_output(out, Tensor_sizes(index)) == 0);
+  TRY(resize_output(out, Tensor_sizes(index)) >= 0);
   if (index->is_contiguous) return 0;
   OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
   Tensor* like = at_empty_like(index, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, preserve);
@@ -292,7 +292,7 @@ Tensor* at_native_masked_select_out_cpu(const Tensor* self, const Tensor* mask, 
   TRY(expand_outplace(mask, self, &m, &s) == 0);
   int64_t count = 0;
   for (int64_t e = 0; e < m->numel; e++) count += is_set(m, e);
-  TRY(resize_output(out, IntArrayRef_make(&count, 1)) == 0);
+  TRY(resize_output(out, IntArrayRef_make(&count, 1)) >= 0);
   size_t isize = Tensor_itemsize(self);
   for (int64_t e = 0, j = 0; e < m->numel; e++)
     if (is_set(m, e)) memcpy(element_at(out, j++), element_at(s, e), isize);
@@ -381,7 +381,7 @@ Tensor* at_native_nonzero_out_cpu(const Tensor* self, Tensor* out) {
   if (!Tensor_hasSizes(out, IntArrayRef_make(sizes, 2))) {
     /* Default to a column-major result (see gh-46224) */
     int64_t strides[2] = {1, n};
-    TRY(resize_output(out, IntArrayRef_make(sizes, 2)) == 0);
+    TRY(resize_output(out, IntArrayRef_make(sizes, 2)) >= 0);
     TRY(Tensor_setSizesAndStrides(out, IntArrayRef_make(sizes, 2), IntArrayRef_make(strides, 2)) == 0);
   }
   int64_t coord[MINATEN_MAX_DIM] = {0};

@@ -21,8 +21,10 @@ void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_
   }
 }
 
-void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
-                        int64_t* perm) {
+/* The insertion sort of reorder_dimensions; with is_reduction, operand 0 is
+ * the output of a reduction, whose reduced dimensions (stride 0) go first. */
+static void reorder_dimensions_impl(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                                    bool is_reduction, int64_t* perm) {
   for (int64_t i = 0; i < ndim; i++) perm[i] = ndim - 1 - i; /* C order reversed: innermost first */
   for (int64_t i = 1; i < ndim; i++) {
     int64_t dim1 = i;
@@ -30,6 +32,10 @@ void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const
       int cmp = 0; /* 1: perm[dim0] goes after perm[dim1] */
       for (int arg = 0; arg < nops && cmp == 0; arg++) {
         int64_t s0 = strides[arg][perm[dim0]], s1 = strides[arg][perm[dim1]];
+        if (is_reduction && arg == 0 && (s0 == 0) != (s1 == 0)) {
+          cmp = s1 == 0 ? 1 : -1;
+          break;
+        }
         if (s0 == 0 || s1 == 0) continue;
         if (s0 < s1) cmp = -1;
         else if (s0 > s1) cmp = 1;
@@ -47,14 +53,67 @@ void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const
   }
 }
 
+void fast_setup_strides(const Tensor* const* operands, int nops, IntArrayRef shape, int64_t* const* strides) {
+  for (int i = 0; i < nops; i++)
+    if (!Tensor_hasSizes(operands[i], shape) || !operands[i]->is_contiguous) return;
+  for (int i = 0; i < nops; i++) {
+    int64_t stride = (int64_t)Tensor_itemsize(operands[i]);
+    for (int64_t d = (int64_t)shape.size - 1; d >= 0; d--) {
+      strides[i][d] = shape.data[d] == 1 ? 0 : stride;
+      stride = mul_wrap(stride, shape.data[d] > 1 ? shape.data[d] : 1);
+    }
+  }
+}
+
+void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                        int64_t* perm) {
+  reorder_dimensions_impl(ndim, shape, strides, nops, false, perm);
+}
+
+void reorder_dimensions_reduction(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                                  int64_t* perm) {
+  reorder_dimensions_impl(ndim, shape, strides, nops, true, perm);
+}
+
+int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* strides, int nops) {
+  if (ndim <= 1) return ndim;
+  int64_t prev = 0;
+  for (int64_t dim = 1; dim < ndim; dim++) {
+    bool can = shape[prev] == 1 || shape[dim] == 1;
+    if (!can) {
+      can = true;
+      for (int i = 0; i < nops; i++) can = can && shape[prev] * strides[i][prev] == strides[i][dim];
+    }
+    if (can) {
+      if (shape[prev] == 1)
+        for (int i = 0; i < nops; i++) strides[i][prev] = strides[i][dim];
+      shape[prev] *= shape[dim];
+    } else {
+      prev++;
+      if (prev != dim) {
+        for (int i = 0; i < nops; i++) strides[i][prev] = strides[i][dim];
+        shape[prev] = shape[dim];
+      }
+    }
+  }
+  return prev + 1;
+}
+
 void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
                     int64_t* out_strides) {
   int64_t perm[MINATEN_MAX_DIM];
   reorder_dimensions(ndim, shape, strides, nops, perm);
+  /* C order (perm reversed) gives contiguous strides, where a size-0 dim
+   * counts as 1; any other order compatible_stride's product of the sizes,
+   * where a size-0 dim zeroes the strides outside it: [4, 0, 3] in order
+   * (0, 1, 2) has strides [1, 4, 0]. */
+  bool inverted = true;
+  for (int64_t i = 0; i < ndim; i++) inverted = inverted && perm[i] == ndim - 1 - i;
   int64_t stride = 1;
   for (int64_t i = 0; i < ndim; i++) {
     out_strides[perm[i]] = stride;
-    stride = mul_wrap(stride, shape[perm[i]] > 1 ? shape[perm[i]] : 1); /* wraps past a size-0 dim */
+    int64_t size = shape[perm[i]];
+    stride = mul_wrap(stride, inverted && size == 0 ? 1 : size); /* wraps */
   }
 }
 
@@ -70,7 +129,9 @@ Tensor* allocate_or_resize_output(Tensor* out, bool resize_out, IntArrayRef shap
               IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(shape, b2, sizeof b2));
   TORCH_CHECK(canCast(common, out->dtype), "result type %s can't be cast to the desired output type %s",
               ScalarType_name(common), ScalarType_name(out->dtype));
-  TRY(resize_output(out, shape) == 0);
+  int64_t out_strides[MINATEN_MAX_DIM];
+  output_strides((int64_t)shape.size, shape.data, strides, nops, out_strides);
+  TRY(resize_output_restrided(out, shape, IntArrayRef_make(out_strides, shape.size)) >= 0);
   return Tensor_retain(out);
 fail:
   return NULL;

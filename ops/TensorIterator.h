@@ -10,7 +10,8 @@
  *      inputs (`a.t() + 1` is laid out like `a.t()`) and a copy walks
  *      memory in order;
  *   3. the output: allocated in that layout, or a given one checked and, for
- *      out=, resized (allocate_or_resize_output).
+ *      out=, resized and then restrided to that layout (an out that had
+ *      the shape already keeps its strides) (allocate_or_resize_output).
  * The operations, the computation type and the loops over elements are the
  * kernels' (ops/cpu/BinaryOpsKernel.c, UnaryOpsKernel.c); the result dtype is
  * result_type (ops/TypeProperties.h), the broadcast shape broadcast_shape
@@ -44,6 +45,23 @@ void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_
 void reorder_dimensions(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
                         int64_t* perm);
 
+/* reorder_dimensions for a reduction: operand 0 is its output, whose
+ * reduced dimensions have stride 0 and go first (innermost), before the
+ * operands' strides are compared.
+ * PyTorch 1.13: TensorIterator.cpp reorder_dimensions (is_reduction_ && is_output) */
+void reorder_dimensions_reduction(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
+                                  int64_t* perm);
+
+/*
+ * Merges neighbouring dimensions (shape and the nops stride arrays, already
+ * in reorder_dimensions' order, innermost first) that every operand walks as
+ * one: a size-1 dimension, or one whose stride times size is the next one's
+ * stride in every operand.  Returns the new number of dimensions; the arrays
+ * are rewritten in place.
+ * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::coalesce_dimensions
+ */
+int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* strides, int nops);
+
 /* Dense element strides for a new output of shape, in the dimension order
  * reorder_dimensions gives the operands' strides (out_strides: ndim entries).
  * PyTorch 1.13: TensorIterator.cpp reorder_dimensions + allocate_or_resize_outputs
@@ -52,13 +70,28 @@ void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* st
                     int64_t* out_strides);
 
 /*
+ * The iterator's fast setup for a new output: when every operand (nops of
+ * them) has exactly the iteration shape and is contiguous (an empty tensor
+ * always is), the output is contiguous whatever their strides say, so each
+ * operand's stride array (as operand_strides wrote it) is replaced by
+ * contiguous byte strides before the output is laid out.  Otherwise the
+ * arrays stay and reorder_dimensions decides.
+ * NB(minaten): the other fast setups (all channels-last; all non-overlapping
+ * and dense with equal strides) give what reorder_dimensions gives here.
+ * PyTorch 1.13: TensorIterator.cpp compute_fast_setup_type (FastSetupType::CONTIGUOUS)
+ */
+void fast_setup_strides(const Tensor* const* operands, int nops, IntArrayRef shape, int64_t* const* strides);
+
+/*
  * The output of an elementwise operation of broadcast shape `shape` whose
  * result is of dtype `common`.  With out == NULL, a new tensor laid out like
  * the operands (their nops stride arrays, as operand_strides gives them).
  * With out given (in place, or out= when resize_out), the checks of
  * TensorIteratorBase::build in its order: the shape (compute_shape: an
  * in-place output is never resized), the type (compute_types: common must
- * cast to out's dtype), then resize_output for out=.  (The overlap checks,
+ * cast to out's dtype), then resize_output for out=, restriding out to the
+ * layout a new output would have when it was resized (resize_output_restrided).
+ * (The overlap checks,
  * which come first, are the caller's.)  Returns a new reference, or NULL
  * with PyTorch's error set.
  * PyTorch 1.13: TensorIterator.cpp compute_shape, compute_types, allocate_or_resize_outputs

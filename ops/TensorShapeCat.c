@@ -161,7 +161,7 @@ static Tensor* cat_into(Tensor* out, Tensor* result, TensorList tensors) {
   if (result == NULL) return NULL;
   TORCH_CHECK(canCast(result->dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
               ScalarType_name(out->dtype));
-  TRY(resize_output(out, Tensor_sizes(result)) == 0);
+  TRY(resize_output(out, Tensor_sizes(result)) >= 0);
   TRY(assert_no_internal_overlap(out) == 0);
   for (size_t i = 0; i < tensors.size; i++) TRY(assert_no_overlap(out, tensors.data[i]) == 0);
   return resize_and_copy_out(out, result);
@@ -193,7 +193,7 @@ Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
     TRY(check_max_dims(first->dim + 1) == 0);
     for (int64_t d = 0, k = 0; d <= first->dim; d++)
       result_sizes[d] = d == wrapped_dim ? (int64_t)tensors.size : first->sizes[k++];
-    TRY(resize_output(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1)) == 0);
+    TRY(resize_output(out, IntArrayRef_make(result_sizes, (size_t)first->dim + 1)) >= 0);
     /* NB: read after the resize, as 1.13 does: when the first input is out
      * itself it has the stacked shape now, no view fits, and the cat of
      * the unsqueezed inputs below refuses the overlap. */

@@ -390,6 +390,11 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
   operand_strides(a, shape, (int64_t)ndim, sa);
   operand_strides(b, shape, (int64_t)ndim, sb);
   IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
+  {
+    const Tensor* operands[2] = {a, b};
+    int64_t* strides[2] = {sa, sb};
+    fast_setup_strides(operands, 2, shape_ref, strides);
+  }
   const int64_t* in_strides[2] = {sa, sb};
   result = allocate_or_resize_output(out, resize_out, shape_ref, in_strides, 2, L.out_type);
   TRY(result != NULL);

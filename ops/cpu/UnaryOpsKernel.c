@@ -30,6 +30,9 @@
 static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, ScalarType compute) {
   int64_t sa[MINATEN_MAX_DIM];
   operand_strides(a, a->sizes, a->dim, sa);
+  const Tensor* operands[1] = {a};
+  int64_t* strides[1] = {sa};
+  fast_setup_strides(operands, 1, Tensor_sizes(a), strides);
   if (out != NULL) {
     if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, a) < 0) return NULL;
   }

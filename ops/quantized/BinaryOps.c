@@ -179,7 +179,7 @@ static Tensor* qadd_out(const Tensor* qa, const Tensor* qb, Tensor* out, bool re
   TRY(check_inputs(qa, qb) == 0);
   TRY(check_inputs(qa, out) == 0);
   TRY(broadcast_shape(Tensor_sizes(qa), Tensor_sizes(qb), shape, &ndim) == 0);
-  TRY(resize_output(out, IntArrayRef_make(shape, ndim)) == 0);
+  TRY(resize_output(out, IntArrayRef_make(shape, ndim)) >= 0);
   qadd_into(out, qa, qb, shape, ndim, relu_fused);
   return Tensor_retain(out);
 fail:
@@ -275,7 +275,7 @@ static Tensor* add_scalar_out(Tensor* out, const Tensor* self, Scalar other, boo
                                : ((double)zc - (double)qmin) / ((double)qmax - (double)qmin) * s;
     Quantizer* q = Quantizer_newPerTensorAffine(s_prime, qmin > zc ? qmin : qmax, self->dtype);
     TRY(q != NULL);
-    TRY(resize_output(out, Tensor_sizes(self)) == 0);
+    TRY(resize_output(out, Tensor_sizes(self)) >= 0);
     set_quantizer_(out, q);
     TRY(qadd_scalar_kernel(out, self, c_q, relu_fused) == 0);
   } else {

@@ -1,0 +1,16 @@
+# None, slices and ellipsis around index tensors on non-contiguous inputs
+x = torch.arange(24.).reshape(2, 3, 4)
+y = x.permute(2, 0, 1)
+i = torch.tensor([1, 0])
+show(y[:, None, i])
+show(y[None, :, i])
+show(y[..., i])
+show(y[1:3, i, ::2])
+show(y[::2, i])
+show(y[:, 1:, torch.tensor([2, 0])])
+show(y[i, None])
+show(y[i, :, None, torch.tensor([0, 2])])
+show(x.transpose(0, 1)[:, None, :, i])
+show(x[:, :, ::2].transpose(1, 2)[:, i])
+show(y[..., None, i])
+y[:, None, torch.tensor([2])]

@@ -1,0 +1,31 @@
+# an out that already has the result's shape keeps its own strides; one of the
+# wrong non-zero size is resized (1.13 warns, on stderr) and then restrided
+x = torch.arange(6.).reshape(2, 3)
+o = torch.empty(3, 2)
+torch.neg(x.t(), out=o)
+show(o)
+o = torch.empty(2, 3).t()
+torch.neg(x, out=o)
+show(o)
+o = torch.empty(2, 3).t()
+torch.add(x.t(), 1, out=o)
+show(o)
+o = torch.zeros(5)
+torch.neg(x.t(), out=o)
+show(o)
+o = torch.zeros(7)
+torch.mul(x.t(), 2, out=o)
+show(o)
+o = torch.zeros(1, dtype=torch.bool)
+torch.lt(x.t(), 2, out=o)
+show(o)
+o = torch.zeros(3, 2)[:, :1]
+torch.neg(x.t(), out=o)
+show(o)
+o = torch.zeros(6)[::2]
+torch.neg(torch.ones(2), out=o)
+show(o)
+# a view of a larger tensor that gets resized grows its storage, its base keeps its own
+base = torch.zeros(2)
+torch.neg(x.t(), out=base)
+show(base)

@@ -1,0 +1,37 @@
+# out= of a unary operator: an out that had to be resized takes the layout the
+# iterator computed for the result (that of the input); the trace shows no restride
+x = torch.arange(6.).reshape(2, 3)
+o = torch.empty(0)
+trace_on()
+r = torch.neg(x.t(), out=o)
+trace_off()
+print(o.stride())
+show(o)
+same_storage(r, o)
+o = torch.empty(0)
+torch.exp(x.t(), out=o)
+print(o.stride())
+o = torch.empty(0)
+torch.abs(x.permute(1, 0), out=o)
+show(o)
+y = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)
+o = torch.empty(0)
+torch.sqrt(y, out=o)
+print(o.stride())
+o = torch.empty(0)
+torch.floor(y[:, :, ::2], out=o)
+show(o)
+# a contiguous input gives a contiguous out
+o = torch.empty(0)
+torch.neg(x, out=o)
+show(o)
+# an expanded input: the iterator's order, dense
+o = torch.empty(0)
+torch.neg(torch.arange(3.).reshape(3, 1).expand(3, 4), out=o)
+show(o)
+# out keeps its storage offset
+base = torch.zeros(10)
+o = base[4:4]
+torch.neg(x.t(), out=o)
+show(o)
+torch.neg(x.t(), out=torch.empty(0, dtype=torch.int64))
