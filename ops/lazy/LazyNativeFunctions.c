@@ -136,8 +136,10 @@ static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
 }
 
 /*
- * _to_copy of a lazy tensor: to the CPU, materialise (contiguous, as the
- * TS backend's results are) and convert there; to lazy, an IR node.
+ * _to_copy of a lazy tensor: to the CPU, materialise and convert there,
+ * from the layout the graph's kernels gave the value (t of a [2, 3] value
+ * comes back with strides [1, 3], as its memory_format says: preserved by
+ * default); to lazy, an IR node.
  * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::_to_copy
  */
 static int lazy__to_copy(const OperatorEntry* op, IValue* args, IValue* rets) {
@@ -145,32 +147,67 @@ static int lazy__to_copy(const OperatorEntry* op, IValue* args, IValue* rets) {
   if (device->tag == IValueTag_None || LazyIrBuilder_isLazyDevice(device)) return record(op, args, rets);
   Tensor* cpu = LazyTensor_toCpu(args[0].u.tensor);
   if (cpu == NULL) return -1;
-  Tensor* c = at_contiguous(cpu, MemoryFormat_Contiguous);
-  Tensor_release(cpu);
-  if (c == NULL) return -1;
   IValue cargs[7];
   for (size_t i = 0; i < 7; i++) {
     cargs[i] = args[i];
     cargs[i].owned = false;
   }
-  cargs[0] = IValue_borrowTensor(c);
+  cargs[0] = IValue_borrowTensor(cpu);
   int r = LazyIrBuilder_callCpu(op, cargs, rets);
-  Tensor_release(c);
+  Tensor_release(cpu);
   return r;
 }
 
+/* A new lazy tensor holding `op(t, ...)`'s value, recorded as the
+ * recording kernel records op (args[0] is replaced by t).  NULL + error. */
+static Tensor* record_functional(const OperatorEntry* op, const Tensor* t, IValue* args) {
+  IValue rets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  args[0] = IValue_borrowTensor(t);
+  if (record(op, args, rets) < 0) return NULL;
+  Tensor* r = rets[0].u.tensor;
+  if (!rets[0].owned) Tensor_retain(r);
+  rets[0] = IValue_none();
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&rets[i]);
+  return r;
+}
+
+/* The value copy_ gives self from `src` (a lazy tensor, or a CPU one moved
+ * in as device_data): src itself when dtype and shape agree, else an
+ * _to_copy node to self's dtype, then an expand_copy node to self's shape
+ * (with expand's shape errors).  New reference, NULL + error.
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::copy_ (under
+ * functionalization the IR shows _to_copy and expand_copy, no copy) */
+static Tensor* copy_source(const Tensor* self, Tensor* src) {
+  Tensor* v = Tensor_retain(src);
+  if (v->dtype != self->dtype) {
+    IValue args[7] = {IValue_none(), IValue_fromScalarType(self->dtype), IValue_fromLayout(Layout_Strided),
+                      IValue_none(), IValue_fromBool(false), IValue_fromBool(false), IValue_none()};
+    Tensor* c = record_functional(at_op__to_copy, v, args);
+    Tensor_release(v);
+    if ((v = c) == NULL) return NULL;
+  }
+  if (!Tensor_hasSizes(v, Tensor_sizes(self))) {
+    IValue args[3] = {IValue_none(), IValue_borrowIntList(Tensor_sizes(self)), IValue_fromBool(false)};
+    Tensor* e = record_functional(at_op_expand, v, args);
+    Tensor_release(v);
+    v = e;
+  }
+  return v;
+}
+
 /*
- * copy_ with a lazy tensor: from the CPU into a lazy tensor, the source
- * (broadcast and converted on the CPU, with the CPU's errors) becomes
- * device_data; into a CPU tensor, the lazy source is materialised; between
- * lazy tensors, an IR node.
- * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::copy_
+ * copy_ with a lazy tensor: into a CPU tensor, the lazy source is
+ * materialised; into a lazy tensor, self takes the source's value
+ * (copy_source: no copy node; a CPU source, converted to self's dtype on
+ * the CPU with the CPU's errors, becomes device_data first).
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::copy_, as the
+ * IR shows it under functionalization
  */
 static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
   Tensor* self = args[0].u.tensor;
   const Tensor* src = args[1].u.tensor;
   bool non_blocking = args[2].u.b;
-  if (Tensor_isLazy(self) && Tensor_isLazy(src)) return record(op, args, rets);
+  (void)op;
   if (!Tensor_isLazy(self)) {
     if (self->dim == 0 && src->dim != 0) return LazyTensor_errorDeviceMismatch();
     Tensor* cpu = LazyTensor_toCpu((Tensor*)src);
@@ -181,31 +218,67 @@ static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
     rets[0] = IValue_takeTensor(out);
     return 0;
   }
-  Tensor* data;
-  if (src->dtype == self->dtype && self->dim == src->dim &&
-      memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0) {
-    data = at_clone(src, kNoMemoryFormat);
-  } else {
-    data = empty_cpu(Tensor_sizes(self), self->dtype);
-    if (data != NULL) {
-      Tensor* out = at_copy_(data, src, non_blocking);
-      if (out == NULL) {
-        Tensor_release(data);
-        data = NULL;
-      }
-      Tensor_release(out);
+  Tensor* moved = NULL;
+  if (!Tensor_isLazy(src)) {
+    OptionalScalarType dtype = {true, self->dtype};
+    Tensor* data = at__to_copy(src, dtype, kNoLayout, kNoDevice, kNoPinMemory, non_blocking, kNoMemoryFormat);
+    if (data == NULL) return -1;
+    LazyNode* n = LazyNode_deviceData(data);
+    moved = LazyTensor_create(LazyValue_make(n, 0));
+    LazyNode_release(n);
+    if (moved == NULL) {
+      Tensor_release(data);
+      return -1;
     }
+    moved->is_contiguous = data->is_contiguous;
+    Tensor_release(data);
+    src = moved;
   }
-  if (data == NULL) return -1;
   bool base = self->lazy->num_steps == 0;
-  LazyNode* n = LazyNode_deviceData(data);
-  LazyTensor_write(self, LazyValue_make(n, 0));
-  LazyNode_release(n);
+  bool contiguous = moved == NULL || moved->is_contiguous;
+  Tensor* value = copy_source(self, (Tensor*)src);
+  Tensor_release(moved);
+  if (value == NULL) return -1;
+  LazyValue v = LazyTensor_value(value);
+  if (v.node != NULL) LazyTensor_write(self, v);
+  Tensor_release(value);
+  if (v.node == NULL) return -1;
   /* 1.13 answers is_contiguous from the CPU data a tensor was moved in from. */
-  if (base) self->is_contiguous = data->is_contiguous;
-  Tensor_release(data);
+  if (base) self->is_contiguous = contiguous;
   rets[0] = IValue_takeTensor(Tensor_retain(self));
-  (void)op;
+  return 0;
+}
+
+/*
+ * clone of a lazy tensor: a new tensor holding the same value, with no
+ * node, whatever the memory_format (the value keeps its CPU layout).
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::clone
+ */
+static int lazy_clone(IValue* args, IValue* rets) {
+  LazyValue v = LazyTensor_value(args[0].u.tensor);
+  if (v.node == NULL) return -1;
+  Tensor* t = LazyTensor_create(v);
+  if (t == NULL) return -1;
+  rets[0] = IValue_takeTensor(t);
+  return 0;
+}
+
+/*
+ * _unsafe_view of a lazy tensor (matmul's and reshape's last step on the
+ * CPU): 1.13's functionalization treats it as `view`, so the IR shows
+ * view_copy and the node runs as one.
+ * PyTorch 1.13: aten/src/ATen/FunctionalizeFallbackKernel.cpp
+ * _unsafe_view_functionalize
+ */
+static int lazy__unsafe_view(IValue* args, IValue* rets) {
+  IValue vargs[2] = {args[0], args[1]};
+  vargs[0].owned = vargs[1].owned = false;
+  LazyNode* node = LazyIrBuilder_buildNode(at_op_view, vargs, LazyNodeKind_Op, LazyTensor_operand, NULL, 1);
+  if (node == NULL) return -1;
+  Tensor* t = LazyTensor_create(LazyValue_make(node, 0));
+  LazyNode_release(node);
+  if (t == NULL) return -1;
+  rets[0] = IValue_takeTensor(t);
   return 0;
 }
 
@@ -299,6 +372,8 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (!any_lazy) return LazyEagerFallback_factory(op, args, rets);
   if (op == at_op__to_copy) return lazy__to_copy(op, args, rets);
   if (op == at_op_fill__Scalar) return lazy_fill_(op, args, rets);
+  if (op == at_op_clone) return lazy_clone(args, rets);
+  if (op == at_op__unsafe_view) return lazy__unsafe_view(args, rets);
   const OperatorEntry* view = inplace_view_functional(op);
   if (view != NULL) return lazy_inplace_view(op, view, args, rets);
   if (needs_eager_fallback(op)) return LazyEagerFallback_run(op, args, rets);
