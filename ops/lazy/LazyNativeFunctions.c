@@ -41,6 +41,7 @@
 
 #include "Functions.h"
 #include "Operators.h"
+#include "dispatch/Dispatcher.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/lazy/LazyEagerFallback.h"
@@ -50,7 +51,7 @@
 
 /* ---- argument classification ------------------------------------------------ */
 
-/* More than one written argument (max.dim_max's values and indices): the
+/* More than one written argument and no functional overload: the
  * recording kernel writes one, so these run through the fallback. */
 static bool writes_several(const OperatorEntry* op) {
   int n = 0;
@@ -317,6 +318,139 @@ static int lazy_fill_(const OperatorEntry* op, IValue* args, IValue* rets) {
   return 0;
 }
 
+static int write_functional_result(Tensor* self, Tensor* r);
+
+/* The functional overload of an out= operator: same name, the arguments
+ * but the written keyword-only ones (add.out -> add.Tensor, sum.IntList_out
+ * -> sum.dim_IntList), or NULL.  *num_out gets the count of out arguments. */
+static const OperatorEntry* functional_of_out(const OperatorEntry* op, size_t* num_out) {
+  const FunctionSchema* s = &op->schema;
+  size_t n = 0;
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    if (a->kwarg_only && a->alias_info.is_write) n++;
+    else if (n > 0) return NULL; /* out arguments come last */
+  }
+  if (n == 0) return NULL;
+  *num_out = n;
+  for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+    const OperatorEntry* f = Dispatcher_operator(k);
+    const FunctionSchema* fs = &f->schema;
+    if (f == op || fs->is_mutable || fs->num_arguments != s->num_arguments - n || strcmp(fs->name, s->name) != 0 ||
+        strcmp(fs->ns, s->ns) != 0)
+      continue;
+    bool same = true;
+    for (size_t i = 0; i < fs->num_arguments && same; i++) {
+      const Argument *x = &fs->arguments[i], *y = &s->arguments[i];
+      same = strcmp(x->name, y->name) == 0 && x->type.base == y->type.base && x->type.is_list == y->type.is_list &&
+             x->type.is_optional == y->type.is_optional;
+    }
+    if (same) return f;
+  }
+  return NULL;
+}
+
+/*
+ * An out= operator with lazy tensors: the functional operator's node, then
+ * an _to_copy node to the out tensor's dtype when they differ (a result
+ * cast as copy_ casts, where the CPU kernel refuses some casts), written to
+ * the out tensor (resized to the result's shape).
+ * PyTorch 1.13: the functionalization kernel of an out= operator
+ * (gen_functionalization_type.py: the functional call, then
+ * out.replace_() + commit_update), as the IR shows it
+ */
+static int record_out(const OperatorEntry* op, const OperatorEntry* functional, size_t num_out, IValue* args,
+                      IValue* rets) {
+  size_t first = op->schema.num_arguments - num_out;
+  if (num_out > kLazyMaxReturns || functional->schema.num_returns != num_out) return LazyEagerFallback_run(op, args, rets);
+  for (size_t k = first; k < op->schema.num_arguments; k++)
+    if (args[k].tag != IValueTag_Tensor || !Tensor_isLazy(args[k].u.tensor)) return LazyTensor_errorDeviceMismatch();
+  IValue frets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  if (record(functional, args, frets) < 0) return -1;
+  Tensor* r[kLazyMaxReturns];
+  for (size_t k = 0; k < num_out; k++) {
+    r[k] = frets[k].u.tensor;
+    if (!frets[k].owned) Tensor_retain(r[k]);
+    frets[k] = IValue_none();
+  }
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&frets[i]);
+  int res = 0;
+  for (size_t k = 0; k < num_out; k++)
+    if (res < 0) Tensor_release(r[k]);
+    else res = write_functional_result(args[first + k].u.tensor, r[k]);
+  if (res < 0) return -1;
+  for (size_t k = 0; k < num_out; k++) rets[k] = IValue_takeTensor(Tensor_retain(args[first + k].u.tensor));
+  return 0;
+}
+
+/* The functional operator of an in-place one: the name without its
+ * trailing `_`, the same overload's arguments (add_.Tensor -> add.Tensor,
+ * lt_.Scalar -> lt.Scalar), or NULL. */
+static const OperatorEntry* functional_of_inplace(const OperatorEntry* op) {
+  const FunctionSchema* s = &op->schema;
+  size_t len = strlen(s->name);
+  if (len < 2 || s->name[len - 1] != '_') return NULL;
+  for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+    const OperatorEntry* f = Dispatcher_operator(k);
+    const FunctionSchema* fs = &f->schema;
+    if (fs->is_mutable || fs->num_arguments != s->num_arguments || strlen(fs->name) != len - 1 ||
+        strncmp(fs->name, s->name, len - 1) != 0 || strcmp(fs->ns, s->ns) != 0 || fs->num_returns != 1)
+      continue;
+    bool same = true;
+    for (size_t i = 1; i < fs->num_arguments && same; i++) {
+      const Argument *x = &fs->arguments[i], *y = &s->arguments[i];
+      same = strcmp(x->name, y->name) == 0 && x->type.base == y->type.base && x->type.is_list == y->type.is_list &&
+             x->type.is_optional == y->type.is_optional;
+    }
+    if (same) return f;
+  }
+  return NULL;
+}
+
+/* The functional result `r` (taken over) as the value written to `self`:
+ * cast by an _to_copy node when the dtypes differ (lt_ on a float tensor
+ * writes lt's Bool result as Float).  Returns 0 or -1 + error. */
+static int write_functional_result(Tensor* self, Tensor* r) {
+  if (r->dtype != self->dtype) {
+    IValue cargs[7] = {IValue_none(), IValue_fromScalarType(self->dtype), IValue_fromLayout(Layout_Strided),
+                       IValue_none(), IValue_none(), IValue_fromBool(false), IValue_none()};
+    Tensor* c = record_functional(at_op__to_copy, r, cargs);
+    Tensor_release(r);
+    if ((r = c) == NULL) return -1;
+  }
+  LazyValue v = LazyTensor_value(r);
+  if (v.node != NULL) LazyTensor_write(self, v);
+  Tensor_release(r);
+  return v.node == NULL ? -1 : 0;
+}
+
+/*
+ * An in-place operator with a functional sibling: the in-place operator's
+ * shape run first (its errors: "result type Float can't be cast to the
+ * desired output type Long"), then the functional operator's node, cast
+ * back to self's dtype when it differs, written to self.
+ * PyTorch 1.13: the functionalization kernel of an in-place operator
+ * (gen_functionalization_type.py: the call on meta tensors, the functional
+ * call, then replace_ + commit_update), as the IR shows it
+ */
+static int record_inplace(const OperatorEntry* op, const OperatorEntry* functional, int written, IValue* args,
+                          IValue* rets) {
+  Tensor* self = args[written].u.tensor;
+  if (!(args[written].tag == IValueTag_Tensor && Tensor_isLazy(self))) return LazyTensor_errorDeviceMismatch();
+  LazyNode* check = LazyIrBuilder_buildNode(op, args, LazyNodeKind_InPlaceOp, LazyTensor_operand, NULL, 1);
+  if (check == NULL) return -1;
+  LazyNode_release(check);
+  IValue frets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  if (record(functional, args, frets) < 0) return -1;
+  Tensor* r = frets[0].u.tensor;
+  if (!frets[0].owned) Tensor_retain(r);
+  frets[0] = IValue_none();
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&frets[i]);
+  if (write_functional_result(self, r) < 0) return -1;
+  rets[0] = IValue_takeTensor(Tensor_retain(self));
+  return 0;
+}
+
 /* The kernel's cases: the special operators, then the fallback for what
  * cannot be recorded, then recording. */
 /* The view operator whose step an in-place view operator adds to its
@@ -376,6 +510,12 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (op == at_op__unsafe_view) return lazy__unsafe_view(args, rets);
   const OperatorEntry* view = inplace_view_functional(op);
   if (view != NULL) return lazy_inplace_view(op, view, args, rets);
+  size_t num_out;
+  const OperatorEntry* functional = returns_only_tensors(op) ? functional_of_out(op, &num_out) : NULL;
+  if (functional != NULL) return record_out(op, functional, num_out, args, rets);
   if (needs_eager_fallback(op)) return LazyEagerFallback_run(op, args, rets);
+  int written = LazyIrBuilder_writtenArgument(op);
+  if (written == 0 && (functional = functional_of_inplace(op)) != NULL)
+    return record_inplace(op, functional, written, args, rets);
   return record(op, args, rets);
 }
