@@ -11,10 +11,14 @@
 /* PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp LazyTensor::ToTensor */
 Tensor* LazyBindings_toCpu(Tensor* t) { return LazyTensor_toCpu(t); }
 
-/* PyTorch 1.13: torch/csrc/lazy/python/init.cpp _get_tensors_text -> DumpUtil::ToText */
+/* The value the tensor holds as it stands: a base written through one of
+ * its views, or a view whose base was written since, shows its value from
+ * before that write, as 1.13's _get_tensors_text reads the lazy tensor
+ * inside the functionalization wrapper without syncing it (an operator
+ * reading the tensor syncs it: LazyTensor_value).
+ * PyTorch 1.13: torch/csrc/lazy/python/init.cpp _get_tensors_text -> DumpUtil::ToText */
 int LazyBindings_getTensorsText(FILE* out, Tensor* t) {
-  LazyValue v = LazyTensor_value(t);
-  if (v.node == NULL) return -1;
+  LazyValue v = t->lazy->value;
   LazyIr_dumpText(out, &v, 1);
   return 0;
 }

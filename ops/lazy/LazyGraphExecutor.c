@@ -16,6 +16,9 @@
 #include <stdlib.h>
 
 #include "Functions.h"
+#include "Operators.h"
+#include "ops/InferSize.h"
+#include "ops/TensorUtils.h"
 #include "dispatch/Dispatcher.h"
 #include "runtime/LocalDispatchKeySet.h"
 #include "ops/lazy/LazyTensor.h"
@@ -51,13 +54,70 @@ static void take_results(LazyNode* n, IValue* rets) {
   }
 }
 
+/*
+ * Runs the node of a view operator as 1.13 runs the *_copy operator its IR
+ * shows: the view of the operand as the operand is laid out on the CPU
+ * (so as_strided reads its storage, t of a [2, 3] value has strides
+ * [1, 3]), then a clone in the layout the view has when that is dense, a
+ * dense one otherwise (clone's preserve_format).  view_copy of an operand
+ * that `view` cannot follow (the value of a t) is a reshape.  So results
+ * have the strides the CPU kernels produce, as in the TS backend, which
+ * runs the graph on the CPU with TorchScript.  args are the call's
+ * arguments; rets receives owned results.  Returns 0 or -1 + error.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::view_copy,
+ * torchgen/gen_functionalization_type.py (the *_copy kernels: the view,
+ * then output.clone())
+ */
+/* Whether `view(size)` can follow t's strides (the shape was checked
+ * when the node was built). */
+static bool viewable(const Tensor* t, IntArrayRef size) {
+  int64_t shape[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  TORCH_INTERNAL_ASSERT(size.size <= MINATEN_MAX_DIM && infer_size(size, t->numel, shape) == 0);
+  return computeStride(Tensor_sizes(t), Tensor_strides(t), IntArrayRef_make(shape, size.size), strides);
+}
+
+static int run_view_copy(const LazyNode* n, IValue* args, IValue* rets) {
+  const OperatorEntry* op = n->op;
+  if (op == at_op_view && !viewable(args[0].u.tensor, IValue_toIntList(&args[1]))) {
+    Tensor* v = at_reshape(args[0].u.tensor, IValue_toIntList(&args[1]));
+    if (v == NULL) return -1;
+    rets[0] = IValue_takeTensor(v);
+  } else if (Dispatcher_callBoxed(op, args, rets) < 0) {
+    return -1;
+  }
+  const Tensor* self = args[0].u.tensor;
+  for (size_t i = 0; i < op->schema.num_returns; i++) {
+    if (rets[i].tag == IValueTag_TensorList) {
+      TensorList l = IValue_toTensorList(&rets[i]);
+      Tensor** copies = malloc((l.size ? l.size : 1) * sizeof *copies);
+      TORCH_INTERNAL_ASSERT(copies != NULL);
+      size_t made = 0;
+      for (; made < l.size; made++)
+        if ((copies[made] = at_clone(l.data[made], kNoMemoryFormat)) == NULL) break;
+      IValue_release(&rets[i]);
+      TensorList cl = {copies, made};
+      rets[i] = IValue_borrowTensorList(cl);
+      rets[i].owned = true;
+      if (made < l.size) goto fail;
+    } else if (rets[i].tag == IValueTag_Tensor && rets[i].u.tensor->storage == self->storage) {
+      Tensor* c = at_clone(rets[i].u.tensor, kNoMemoryFormat);
+      IValue_release(&rets[i]);
+      rets[i] = IValue_takeTensor(c);
+      if (c == NULL) goto fail;
+    }
+  }
+  return 0;
+fail:
+  for (size_t i = 0; i < op->schema.num_returns; i++) IValue_release(&rets[i]);
+  return -1;
+}
+
 /* Runs an Op or InPlaceOp node: its operator on its operands' results. */
 static int run_op(LazyNode* n) {
   const OperatorEntry* op = n->op;
   IValue args[32];
   IValue rets[4] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
   Tensor* lists[32] = {0};
-  Tensor* fresh[32] = {0};
   Tensor* written = NULL;
   int r = -1;
   TORCH_INTERNAL_ASSERT(n->num_args <= 32 && op->schema.num_returns <= 4);
@@ -91,15 +151,11 @@ static int run_op(LazyNode* n) {
       written = at_clone(operand_result(n, (size_t)k), kNoMemoryFormat);
       if (written == NULL) goto done;
       args[i] = IValue_borrowTensor(written);
-    } else if (n->view_op) {
-      /* Views of a lazy value view a fresh value (see fresh_value). */
-      if ((fresh[i] = fresh_value(operand_result(n, (size_t)k))) == NULL) goto done;
-      args[i] = IValue_borrowTensor(fresh[i]);
     } else {
       args[i] = IValue_borrowTensor(operand_result(n, (size_t)k));
     }
   }
-  if (Dispatcher_callBoxed(op, args, rets) < 0) goto done;
+  if (n->view_op ? run_view_copy(n, args, rets) < 0 : Dispatcher_callBoxed(op, args, rets) < 0) goto done;
   if (written != NULL) {
     for (size_t i = 0; i < op->schema.num_returns; i++) IValue_release(&rets[i]);
     rets[0] = IValue_takeTensor(written);
@@ -108,17 +164,15 @@ static int run_op(LazyNode* n) {
   take_results(n, rets);
   r = 0;
 done:
-  for (size_t i = 0; i < n->num_args; i++) {
-    free(lists[i]);
-    Tensor_release(fresh[i]);
-  }
+  for (size_t i = 0; i < n->num_args; i++) free(lists[i]);
   Tensor_release(written);
   return r;
 }
 
-/* A value as a lazy value is: contiguous from offset 0 of its own storage
- * (a CPU view of a cached result is not, and a view operator such as view
- * or as_strided would read it differently).  New reference. */
+/* A CPU tensor contiguous from offset 0 of its own storage, with t's
+ * values, for replaying a view chain on element numbers (a view operator
+ * such as view or as_strided would read a strided one differently).  New
+ * reference. */
 static Tensor* fresh_value(Tensor* t) {
   if (t->is_contiguous && t->storage_offset == 0) return Tensor_retain(t);
   OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
@@ -130,7 +184,9 @@ static Tensor* fresh_value(Tensor* t) {
  * found by replaying the view chain on a tensor of element numbers
  * (arange(numel) in the base's shape), each step on a fresh value as the
  * lazy view was recorded; the base's clone then receives the new value at
- * those elements (index_put_).  This serves every view operator, including
+ * those elements (index_put_), in the base's layout (as 1.13's
+ * select_scatter, slice_scatter, ... start from a clone of the base).
+ * This serves every view operator, including
  * chains no CPU view could follow (t() then view()), as lazy views allow.
  * PyTorch 1.13: FunctionalStorageImpl::apply_updates (one *_scatter or
  * view-inverse per step)
@@ -162,6 +218,17 @@ static int run_view_scatter(LazyNode* n) {
   Tensor* written = at_index_put_(flat_out, indices, values, false);
   if (written == NULL) goto done;
   Tensor_release(written);
+  if (!base->is_contiguous) {
+    /* in the base's layout, as the *_scatter operators clone the base */
+    Tensor* laid = at_clone(base, kNoMemoryFormat);
+    Tensor* copied = laid != NULL ? at_copy_(laid, out, false) : NULL;
+    Tensor_release(copied);
+    Tensor_release(out);
+    if ((out = copied != NULL ? laid : NULL) == NULL) {
+      Tensor_release(laid);
+      goto done;
+    }
+  }
   n->results = calloc(1, sizeof *n->results);
   TORCH_INTERNAL_ASSERT(n->results != NULL);
   n->results[0] = Tensor_retain(out);

@@ -335,6 +335,8 @@ void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots) {
       if (v.node->num_outputs > 1) fprintf(out, ".%" PRId64, v.index);
     }
     fputc(')', out);
+    /* PyTorch 1.13: torch/csrc/lazy/core/ir.cpp Node::ToString */
+    if (node->num_outputs > 1) fprintf(out, ", num_outputs=%zu", node->num_outputs);
     if (node->kind == LazyNodeKind_DeviceData) fputs(", device=CPU0", out);
     if (node->kind == LazyNodeKind_Constant)
       fprintf(out, ", value=%" PRId64 ", type=Long", *(const int64_t*)Tensor_data(node->data));

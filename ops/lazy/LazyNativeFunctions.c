@@ -41,6 +41,7 @@
 
 #include "Functions.h"
 #include "Operators.h"
+#include "dispatch/Dispatcher.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/lazy/LazyEagerFallback.h"
@@ -50,7 +51,7 @@
 
 /* ---- argument classification ------------------------------------------------ */
 
-/* More than one written argument (max.dim_max's values and indices): the
+/* More than one written argument and no functional overload: the
  * recording kernel writes one, so these run through the fallback. */
 static bool writes_several(const OperatorEntry* op) {
   int n = 0;
@@ -137,8 +138,10 @@ static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
 }
 
 /*
- * _to_copy of a lazy tensor: to the CPU, materialise (contiguous, as the
- * TS backend's results are) and convert there; to lazy, an IR node.
+ * _to_copy of a lazy tensor: to the CPU, materialise and convert there,
+ * from the layout the graph's kernels gave the value (t of a [2, 3] value
+ * comes back with strides [1, 3], as its memory_format says: preserved by
+ * default); to lazy, an IR node.
  * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::_to_copy
  */
 static int lazy__to_copy(const OperatorEntry* op, IValue* args, IValue* rets) {
@@ -146,32 +149,67 @@ static int lazy__to_copy(const OperatorEntry* op, IValue* args, IValue* rets) {
   if (device->tag == IValueTag_None || LazyIrBuilder_isLazyDevice(device)) return record(op, args, rets);
   Tensor* cpu = LazyTensor_toCpu(args[0].u.tensor);
   if (cpu == NULL) return -1;
-  Tensor* c = at_contiguous(cpu, MemoryFormat_Contiguous);
-  Tensor_release(cpu);
-  if (c == NULL) return -1;
   IValue cargs[7];
   for (size_t i = 0; i < 7; i++) {
     cargs[i] = args[i];
     cargs[i].owned = false;
   }
-  cargs[0] = IValue_borrowTensor(c);
+  cargs[0] = IValue_borrowTensor(cpu);
   int r = LazyIrBuilder_callCpu(op, cargs, rets);
-  Tensor_release(c);
+  Tensor_release(cpu);
   return r;
 }
 
+/* A new lazy tensor holding `op(t, ...)`'s value, recorded as the
+ * recording kernel records op (args[0] is replaced by t).  NULL + error. */
+static Tensor* record_functional(const OperatorEntry* op, const Tensor* t, IValue* args) {
+  IValue rets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  args[0] = IValue_borrowTensor(t);
+  if (record(op, args, rets) < 0) return NULL;
+  Tensor* r = rets[0].u.tensor;
+  if (!rets[0].owned) Tensor_retain(r);
+  rets[0] = IValue_none();
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&rets[i]);
+  return r;
+}
+
+/* The value copy_ gives self from `src` (a lazy tensor, or a CPU one moved
+ * in as device_data): src itself when dtype and shape agree, else an
+ * _to_copy node to self's dtype, then an expand_copy node to self's shape
+ * (with expand's shape errors).  New reference, NULL + error.
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::copy_ (under
+ * functionalization the IR shows _to_copy and expand_copy, no copy) */
+static Tensor* copy_source(const Tensor* self, Tensor* src) {
+  Tensor* v = Tensor_retain(src);
+  if (v->dtype != self->dtype) {
+    IValue args[7] = {IValue_none(), IValue_fromScalarType(self->dtype), IValue_fromLayout(Layout_Strided),
+                      IValue_none(), IValue_fromBool(false), IValue_fromBool(false), IValue_none()};
+    Tensor* c = record_functional(at_op__to_copy, v, args);
+    Tensor_release(v);
+    if ((v = c) == NULL) return NULL;
+  }
+  if (!Tensor_hasSizes(v, Tensor_sizes(self))) {
+    IValue args[3] = {IValue_none(), IValue_borrowIntList(Tensor_sizes(self)), IValue_fromBool(false)};
+    Tensor* e = record_functional(at_op_expand, v, args);
+    Tensor_release(v);
+    v = e;
+  }
+  return v;
+}
+
 /*
- * copy_ with a lazy tensor: from the CPU into a lazy tensor, the source
- * (broadcast and converted on the CPU, with the CPU's errors) becomes
- * device_data; into a CPU tensor, the lazy source is materialised; between
- * lazy tensors, an IR node.
- * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::copy_
+ * copy_ with a lazy tensor: into a CPU tensor, the lazy source is
+ * materialised; into a lazy tensor, self takes the source's value
+ * (copy_source: no copy node; a CPU source, converted to self's dtype on
+ * the CPU with the CPU's errors, becomes device_data first).
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::copy_, as the
+ * IR shows it under functionalization
  */
 static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
   Tensor* self = args[0].u.tensor;
   const Tensor* src = args[1].u.tensor;
   bool non_blocking = args[2].u.b;
-  if (Tensor_isLazy(self) && Tensor_isLazy(src)) return record(op, args, rets);
+  (void)op;
   if (!Tensor_isLazy(self)) {
     if (self->dim == 0 && src->dim != 0) return LazyTensor_errorDeviceMismatch();
     Tensor* cpu = LazyTensor_toCpu((Tensor*)src);
@@ -182,31 +220,67 @@ static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
     rets[0] = IValue_takeTensor(out);
     return 0;
   }
-  Tensor* data;
-  if (src->dtype == self->dtype && self->dim == src->dim &&
-      memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0) {
-    data = at_clone(src, kNoMemoryFormat);
-  } else {
-    data = empty_cpu(Tensor_sizes(self), self->dtype);
-    if (data != NULL) {
-      Tensor* out = at_copy_(data, src, non_blocking);
-      if (out == NULL) {
-        Tensor_release(data);
-        data = NULL;
-      }
-      Tensor_release(out);
+  Tensor* moved = NULL;
+  if (!Tensor_isLazy(src)) {
+    OptionalScalarType dtype = {true, self->dtype};
+    Tensor* data = at__to_copy(src, dtype, kNoLayout, kNoDevice, kNoPinMemory, non_blocking, kNoMemoryFormat);
+    if (data == NULL) return -1;
+    LazyNode* n = LazyNode_deviceData(data);
+    moved = LazyTensor_create(LazyValue_make(n, 0));
+    LazyNode_release(n);
+    if (moved == NULL) {
+      Tensor_release(data);
+      return -1;
     }
+    moved->is_contiguous = data->is_contiguous;
+    Tensor_release(data);
+    src = moved;
   }
-  if (data == NULL) return -1;
   bool base = self->lazy->num_steps == 0;
-  LazyNode* n = LazyNode_deviceData(data);
-  LazyTensor_write(self, LazyValue_make(n, 0));
-  LazyNode_release(n);
+  bool contiguous = moved == NULL || moved->is_contiguous;
+  Tensor* value = copy_source(self, (Tensor*)src);
+  Tensor_release(moved);
+  if (value == NULL) return -1;
+  LazyValue v = LazyTensor_value(value);
+  if (v.node != NULL) LazyTensor_write(self, v);
+  Tensor_release(value);
+  if (v.node == NULL) return -1;
   /* 1.13 answers is_contiguous from the CPU data a tensor was moved in from. */
-  if (base) self->is_contiguous = data->is_contiguous;
-  Tensor_release(data);
+  if (base) self->is_contiguous = contiguous;
   rets[0] = IValue_takeTensor(Tensor_retain(self));
-  (void)op;
+  return 0;
+}
+
+/*
+ * clone of a lazy tensor: a new tensor holding the same value, with no
+ * node, whatever the memory_format (the value keeps its CPU layout).
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::clone
+ */
+static int lazy_clone(IValue* args, IValue* rets) {
+  LazyValue v = LazyTensor_value(args[0].u.tensor);
+  if (v.node == NULL) return -1;
+  Tensor* t = LazyTensor_create(v);
+  if (t == NULL) return -1;
+  rets[0] = IValue_takeTensor(t);
+  return 0;
+}
+
+/*
+ * _unsafe_view of a lazy tensor (matmul's and reshape's last step on the
+ * CPU): 1.13's functionalization treats it as `view`, so the IR shows
+ * view_copy and the node runs as one.
+ * PyTorch 1.13: aten/src/ATen/FunctionalizeFallbackKernel.cpp
+ * _unsafe_view_functionalize
+ */
+static int lazy__unsafe_view(IValue* args, IValue* rets) {
+  IValue vargs[2] = {args[0], args[1]};
+  vargs[0].owned = vargs[1].owned = false;
+  LazyNode* node = LazyIrBuilder_buildNode(at_op_view, vargs, LazyNodeKind_Op, LazyTensor_operand, NULL, 1);
+  if (node == NULL) return -1;
+  Tensor* t = LazyTensor_create(LazyValue_make(node, 0));
+  LazyNode_release(node);
+  if (t == NULL) return -1;
+  rets[0] = IValue_takeTensor(t);
   return 0;
 }
 
@@ -241,6 +315,139 @@ static int lazy_fill_(const OperatorEntry* op, IValue* args, IValue* rets) {
   LazyTensor_write(self, v);
   LazyNode_release(expand);
   LazyNode_release(data);
+  rets[0] = IValue_takeTensor(Tensor_retain(self));
+  return 0;
+}
+
+static int write_functional_result(Tensor* self, Tensor* r);
+
+/* The functional overload of an out= operator: same name, the arguments
+ * but the written keyword-only ones (add.out -> add.Tensor, sum.IntList_out
+ * -> sum.dim_IntList), or NULL.  *num_out gets the count of out arguments. */
+static const OperatorEntry* functional_of_out(const OperatorEntry* op, size_t* num_out) {
+  const FunctionSchema* s = &op->schema;
+  size_t n = 0;
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    if (a->kwarg_only && a->alias_info.is_write) n++;
+    else if (n > 0) return NULL; /* out arguments come last */
+  }
+  if (n == 0) return NULL;
+  *num_out = n;
+  for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+    const OperatorEntry* f = Dispatcher_operator(k);
+    const FunctionSchema* fs = &f->schema;
+    if (f == op || fs->is_mutable || fs->num_arguments != s->num_arguments - n || strcmp(fs->name, s->name) != 0 ||
+        strcmp(fs->ns, s->ns) != 0)
+      continue;
+    bool same = true;
+    for (size_t i = 0; i < fs->num_arguments && same; i++) {
+      const Argument *x = &fs->arguments[i], *y = &s->arguments[i];
+      same = strcmp(x->name, y->name) == 0 && x->type.base == y->type.base && x->type.is_list == y->type.is_list &&
+             x->type.is_optional == y->type.is_optional;
+    }
+    if (same) return f;
+  }
+  return NULL;
+}
+
+/*
+ * An out= operator with lazy tensors: the functional operator's node, then
+ * an _to_copy node to the out tensor's dtype when they differ (a result
+ * cast as copy_ casts, where the CPU kernel refuses some casts), written to
+ * the out tensor (resized to the result's shape).
+ * PyTorch 1.13: the functionalization kernel of an out= operator
+ * (gen_functionalization_type.py: the functional call, then
+ * out.replace_() + commit_update), as the IR shows it
+ */
+static int record_out(const OperatorEntry* op, const OperatorEntry* functional, size_t num_out, IValue* args,
+                      IValue* rets) {
+  size_t first = op->schema.num_arguments - num_out;
+  if (num_out > kLazyMaxReturns || functional->schema.num_returns != num_out) return LazyEagerFallback_run(op, args, rets);
+  for (size_t k = first; k < op->schema.num_arguments; k++)
+    if (args[k].tag != IValueTag_Tensor || !Tensor_isLazy(args[k].u.tensor)) return LazyTensor_errorDeviceMismatch();
+  IValue frets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  if (record(functional, args, frets) < 0) return -1;
+  Tensor* r[kLazyMaxReturns];
+  for (size_t k = 0; k < num_out; k++) {
+    r[k] = frets[k].u.tensor;
+    if (!frets[k].owned) Tensor_retain(r[k]);
+    frets[k] = IValue_none();
+  }
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&frets[i]);
+  int res = 0;
+  for (size_t k = 0; k < num_out; k++)
+    if (res < 0) Tensor_release(r[k]);
+    else res = write_functional_result(args[first + k].u.tensor, r[k]);
+  if (res < 0) return -1;
+  for (size_t k = 0; k < num_out; k++) rets[k] = IValue_takeTensor(Tensor_retain(args[first + k].u.tensor));
+  return 0;
+}
+
+/* The functional operator of an in-place one: the name without its
+ * trailing `_`, the same overload's arguments (add_.Tensor -> add.Tensor,
+ * lt_.Scalar -> lt.Scalar), or NULL. */
+static const OperatorEntry* functional_of_inplace(const OperatorEntry* op) {
+  const FunctionSchema* s = &op->schema;
+  size_t len = strlen(s->name);
+  if (len < 2 || s->name[len - 1] != '_') return NULL;
+  for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
+    const OperatorEntry* f = Dispatcher_operator(k);
+    const FunctionSchema* fs = &f->schema;
+    if (fs->is_mutable || fs->num_arguments != s->num_arguments || strlen(fs->name) != len - 1 ||
+        strncmp(fs->name, s->name, len - 1) != 0 || strcmp(fs->ns, s->ns) != 0 || fs->num_returns != 1)
+      continue;
+    bool same = true;
+    for (size_t i = 1; i < fs->num_arguments && same; i++) {
+      const Argument *x = &fs->arguments[i], *y = &s->arguments[i];
+      same = strcmp(x->name, y->name) == 0 && x->type.base == y->type.base && x->type.is_list == y->type.is_list &&
+             x->type.is_optional == y->type.is_optional;
+    }
+    if (same) return f;
+  }
+  return NULL;
+}
+
+/* The functional result `r` (taken over) as the value written to `self`:
+ * cast by an _to_copy node when the dtypes differ (lt_ on a float tensor
+ * writes lt's Bool result as Float).  Returns 0 or -1 + error. */
+static int write_functional_result(Tensor* self, Tensor* r) {
+  if (r->dtype != self->dtype) {
+    IValue cargs[7] = {IValue_none(), IValue_fromScalarType(self->dtype), IValue_fromLayout(Layout_Strided),
+                       IValue_none(), IValue_none(), IValue_fromBool(false), IValue_none()};
+    Tensor* c = record_functional(at_op__to_copy, r, cargs);
+    Tensor_release(r);
+    if ((r = c) == NULL) return -1;
+  }
+  LazyValue v = LazyTensor_value(r);
+  if (v.node != NULL) LazyTensor_write(self, v);
+  Tensor_release(r);
+  return v.node == NULL ? -1 : 0;
+}
+
+/*
+ * An in-place operator with a functional sibling: the in-place operator's
+ * shape run first (its errors: "result type Float can't be cast to the
+ * desired output type Long"), then the functional operator's node, cast
+ * back to self's dtype when it differs, written to self.
+ * PyTorch 1.13: the functionalization kernel of an in-place operator
+ * (gen_functionalization_type.py: the call on meta tensors, the functional
+ * call, then replace_ + commit_update), as the IR shows it
+ */
+static int record_inplace(const OperatorEntry* op, const OperatorEntry* functional, int written, IValue* args,
+                          IValue* rets) {
+  Tensor* self = args[written].u.tensor;
+  if (!(args[written].tag == IValueTag_Tensor && Tensor_isLazy(self))) return LazyTensor_errorDeviceMismatch();
+  LazyNode* check = LazyIrBuilder_buildNode(op, args, LazyNodeKind_InPlaceOp, LazyTensor_operand, NULL, 1);
+  if (check == NULL) return -1;
+  LazyNode_release(check);
+  IValue frets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
+  if (record(functional, args, frets) < 0) return -1;
+  Tensor* r = frets[0].u.tensor;
+  if (!frets[0].owned) Tensor_retain(r);
+  frets[0] = IValue_none();
+  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&frets[i]);
+  if (write_functional_result(self, r) < 0) return -1;
   rets[0] = IValue_takeTensor(Tensor_retain(self));
   return 0;
 }
@@ -300,8 +507,17 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (!any_lazy) return LazyEagerFallback_factory(op, args, rets);
   if (op == at_op__to_copy) return lazy__to_copy(op, args, rets);
   if (op == at_op_fill__Scalar) return lazy_fill_(op, args, rets);
+  if (op == at_op_clone) return lazy_clone(args, rets);
+  if (op == at_op__unsafe_view) return lazy__unsafe_view(args, rets);
   const OperatorEntry* view = inplace_view_functional(op);
   if (view != NULL) return lazy_inplace_view(op, view, args, rets);
+  size_t num_out;
+  const OperatorEntry* functional = returns_only_tensors(op) ? functional_of_out(op, &num_out) : NULL;
+  /* an out= form whose functional form is data-dependent (nonzero.out) runs eagerly too */
+  if (functional != NULL && !needs_eager_fallback(functional)) return record_out(op, functional, num_out, args, rets);
   if (needs_eager_fallback(op)) return LazyEagerFallback_run(op, args, rets);
+  int written = LazyIrBuilder_writtenArgument(op);
+  if (written == 0 && (functional = functional_of_inplace(op)) != NULL)
+    return record_inplace(op, functional, written, args, rets);
   return record(op, args, rets);
 }

@@ -35,13 +35,31 @@ void LazyTensor_registerHooks(void) {
   Tensor_shallowCopyLazy = LazyTensor_shallowCopy;
 }
 
-/* A storage-less header with contiguous strides for the shape of v.
+/* The strides a lazy tensor reports: row-major products of the sizes
+ * after each dimension, with no clamping of sizes 0 and 1 (a [3, 0] tensor
+ * reports [0, 1], where a CPU one reports [1, 1]).
+ * PyTorch 1.13: torch/csrc/lazy/core/helpers.cpp ComputeArrayStrides */
+static void compute_array_strides(IntArrayRef sizes, int64_t* strides) {
+  for (size_t i = sizes.size; i-- > 0;)
+    strides[i] = i + 1 == sizes.size ? 1 : strides[i + 1] * sizes.data[i + 1];
+}
+
+/* Gives the header these sizes and lazy strides (compute_array_strides).
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.cpp
+ * LTCTensorImpl::setup_size_properties */
+static int set_lazy_sizes(Tensor* t, IntArrayRef sizes) {
+  int64_t strides[MINATEN_MAX_DIM];
+  compute_array_strides(sizes, strides);
+  return Tensor_setSizesAndStrides(t, sizes, IntArrayRef_make(strides, sizes.size));
+}
+
+/* A storage-less header with lazy strides for the shape of v.
  * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.cpp LTCTensorImpl::LTCTensorImpl */
 static Tensor* new_header(LazyValue v, int64_t offset) {
   const LazyShape* s = LazyValue_shape(v);
   int64_t strides[MINATEN_MAX_DIM];
   IntArrayRef sizes = IntArrayRef_make(s->sizes, (size_t)s->dim);
-  computeContiguousStrides(sizes, strides);
+  compute_array_strides(sizes, strides);
   Device lazy = {DeviceType_Lazy, 0};
   Tensor* t = Tensor_new(NULL, offset, sizes, IntArrayRef_make(strides, (size_t)s->dim), s->dtype, lazy,
                          DispatchKey_Lazy);
@@ -116,11 +134,8 @@ int LazyTensor_mutateView(Tensor* t, LazyViewStep step) {
   int r = self != NULL ? LazyView_replay(&step, self, LazyTensor_operand, &next) : -1;
   Tensor_release(self);
   if (r == 0) {
-    int64_t strides[MINATEN_MAX_DIM];
     const LazyShape* shape = LazyValue_shape(next);
-    IntArrayRef sizes = IntArrayRef_make(shape->sizes, (size_t)shape->dim);
-    computeContiguousStrides(sizes, strides);
-    r = Tensor_setSizesAndStrides(t, sizes, IntArrayRef_make(strides, (size_t)shape->dim));
+    r = set_lazy_sizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim));
     if (r == 0) {
       set_value(lt, next);
       LazyViewStep* steps = LazyViewSteps_copy(lt->steps, lt->num_steps, 1);
@@ -234,7 +249,7 @@ void LazyTensor_write(Tensor* t, LazyValue v) {
     LazyViewSteps_free(lt->steps, lt->num_steps);
     lt->steps = NULL;
     lt->num_steps = 0;
-    TORCH_INTERNAL_ASSERT(Tensor_resizeContiguous(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)) == 0);
+    TORCH_INTERNAL_ASSERT(set_lazy_sizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)) == 0);
     set_value(lt, v);
     lt->generation = fresh->generation;
     t->storage_offset = 0;

@@ -16,7 +16,10 @@
  * (FunctionalTensorWrapper, FunctionalStorageImpl) does in front of lazy
  * tensors, reduced to one alias object and one kind of scatter node.
  *
- * Geometry: a lazy tensor reports contiguous strides for its sizes; a fresh
+ * Geometry: a lazy tensor reports row-major strides for its sizes, as 1.13's
+ * ComputeArrayStrides computes them (sizes 0 and 1 count as they are: a
+ * [3, 0] tensor has strides [0, 1]), whatever layout its value will have
+ * on the CPU (LazyGraphExecutor.c: the layout the kernels produce); a fresh
  * view reports the storage offset the CPU view operator gives on a
  * contiguous input, and an in-place write resets it to 0; `is_contiguous` is
  * False only for a tensor moved in from a non-contiguous CPU tensor and not
@@ -95,7 +98,7 @@ void LazyTensor_write(Tensor* t, LazyValue v);
 /* An in-place view operator on t (t_, transpose_, unsqueeze_, squeeze_):
  * t becomes the view `step` (taken over) of the value it holds: its chain
  * gets the step (a base becomes a view of its alias base), its value the
- * step's node, its header that node's sizes with contiguous strides.  A
+ * step's node, its header that node's sizes with lazy strides.  A
  * later write to t scatters through the longer chain.  Returns 0, or -1
  * with the error indicator set.
  * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
