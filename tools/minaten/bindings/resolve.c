@@ -4,8 +4,8 @@
  * `torch.NAME(...)`, `t.NAME(...)` and `torch.ops.NS.NAME[.OVERLOAD](...)`
  * name a set of overloads.  The first two are PyTorch's generated Python
  * bindings: only operators with a Python binding and the right variant are
- * reachable, and the first overload in declaration order whose signature
- * accepts the arguments is called (arg_parser.c).  `torch.ops` reaches every
+ * reachable, and the first overload whose signature accepts the arguments,
+ * in 1.13's order (sort_overloads.c), is called (arg_parser.c).  `torch.ops` reaches every
  * registered operator and binds arguments as TorchScript does (jit_args.c).
  * Either way the bound arguments become IValues and the call goes through
  * Dispatcher_callBoxed: the same boxed path as any fallback, libffi
