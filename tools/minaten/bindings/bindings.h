@@ -124,6 +124,7 @@ Value* tensor_element(const Tensor* t, int64_t i);
 /* ---- tensor_new.c: PyTorch 1.13 torch/csrc/utils/tensor_new.cpp ---- */
 
 Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+Value* builtin_new_tensor(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
 Value* internal_new_from_data(const Value* data, ScalarType dtype, bool type_inference, const Device* device,
                               bool copy_variables);
 Value* indexing_tensor_from_data(const Value* data);

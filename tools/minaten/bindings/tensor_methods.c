@@ -101,6 +101,7 @@ static Value* method_stride(Value* self, Value** args, int nargs, char** kwnames
   }
 NOARGS_METHOD(method_dim, "dim", Value_int(t->dim))
 NOARGS_METHOD(method_numel, "numel", Value_int(t->numel))
+NOARGS_METHOD(method_element_size, "element_size", Value_int((int64_t)ScalarType_elementSize(t->dtype)))
 NOARGS_METHOD(method_storage_offset, "storage_offset", Value_int(t->storage_offset))
 
 /* is_contiguous(*, MemoryFormat memory_format=contiguous_format) */
@@ -294,6 +295,58 @@ static Value* method_cpu(Value* self, Value** args, int nargs, char** kwnames, V
   return convert("cpu", NULL, &cpu, self, args, nargs, kwnames, kwargs, nkw);
 }
 
+/* The legacy type name of a tensor ("torch.FloatTensor",
+ * "torch.quantized.QUInt8Tensor", "torch.lazy.FloatTensor").
+ * PyTorch 1.13: torch/csrc/utils/tensor_types.cpp type_to_string */
+static void legacy_type_name(const Tensor* t, char* buf, size_t n) {
+  static const char* const kNames[] = {"Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Bool",
+                                       "QInt8", "QUInt8", "QInt32"};
+  const char* prefix = ScalarType_isQuantized(t->dtype) ? "quantized." : t->device.type == DeviceType_Lazy ? "lazy." : "";
+  snprintf(buf, n, "torch.%s%sTensor", prefix, (size_t)t->dtype < NELEMS(kNames) ? kNames[t->dtype] : "Unknown");
+}
+
+/* type(dtype=None, non_blocking=False): the legacy type name, or self
+ * converted to a dtype given as a dtype or as a CPU type name (to(dtype):
+ * self itself when it has that dtype already).
+ * PyTorch 1.13: python_variable_methods.cpp THPVariable_type */
+static Value* method_type(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  static const char* const sigs[] = {"type(Tensor self, Any? dtype=None, bool non_blocking=False, *, "
+                                     "MemoryFormat? memory_format=None) -> Tensor"};
+  static const char* const kCpuNames[] = {"torch.ByteTensor",  "torch.CharTensor",  "torch.ShortTensor",
+                                          "torch.IntTensor",   "torch.LongTensor",  "torch.FloatTensor",
+                                          "torch.DoubleTensor", "torch.BoolTensor"};
+  ParsedArgs p;
+  if (PARSE("type", sigs, &p) < 0) return NULL;
+  const Value* d = p.slots[1];
+  bool non_blocking = p.slots[2] != NULL && p.slots[2]->u.b;
+  Value* r = NULL;
+  ScalarType dtype = ScalarType_Float;
+  if (d == NULL || d->kind == Value_None) {
+    char name[64];
+    legacy_type_name(self->u.tensor, name, sizeof name);
+    r = Value_str(name);
+  } else if (d->kind == Value_Str) {
+    int found = -1;
+    for (int i = 0; i < NELEMS(kCpuNames); i++)
+      if (strcmp(d->u.s, kCpuNames[i]) == 0) found = i;
+    if (found < 0) Error_set(ErrorType_ValueError, "invalid type: '%s'", d->u.s);
+    else dtype = (ScalarType)found;
+    if (found >= 0) {
+      Device cpu = Device_cpu();
+      r = self->u.tensor->dtype == dtype && self->u.tensor->device.type == DeviceType_CPU
+              ? Value_retain(self)
+              : dispatch_to(self, &dtype, &cpu, non_blocking, false, NULL);
+    }
+  } else if (d->kind == Value_Dtype) {
+    dtype = d->u.dtype;
+    r = self->u.tensor->dtype == dtype ? Value_retain(self) : dispatch_to(self, &dtype, NULL, non_blocking, false, NULL);
+  } else {
+    Error_set(ErrorType_TypeError, "dtype must be a type, str, or dtype object");
+  }
+  ParsedArgs_release(&p);
+  return r;
+}
+
 /* ---- the table -------------------------------------------------------------- */
 
 static const struct {
@@ -302,6 +355,7 @@ static const struct {
 } kTensorMethods[] = {
     {"size", method_size},       {"stride", method_stride},   {"dim", method_dim},
     {"numel", method_numel},     {"nelement", method_numel},  {"storage_offset", method_storage_offset},
+    {"element_size", method_element_size}, {"type", method_type}, {"new_tensor", builtin_new_tensor},
     {"is_contiguous", method_is_contiguous}, {"tolist", method_tolist}, {"item", method_item},
     {"to", method_to},           {"cpu", method_cpu},         {"float", method_float},
     {"double", method_double},   {"long", method_long},       {"int", method_int},

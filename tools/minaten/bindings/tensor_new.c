@@ -405,3 +405,28 @@ Value* builtin_tensor(Value* self, Value** args, int nargs, char** kwnames, Valu
   ParsedArgs_release(&p);
   return r;
 }
+
+/* t.new_tensor(data, *, dtype=None, device=None, requires_grad=False): as
+ * torch.tensor, but without type inference: the data takes t's dtype (and
+ * device) unless given.  PyTorch 1.13: tensor_new.cpp new_tensor */
+Value* builtin_new_tensor(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  static const char* const sigs[] = {
+      "new_tensor(Any data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> Tensor"};
+  ParsedArgs p;
+  if (PythonArgParser_parse("new_tensor", sigs, 1, NULL, args, nargs, kwnames, kwargs, nkw, &p) < 0) return NULL;
+  const Value* const* s = p.slots;
+  const Tensor* t = self->u.tensor;
+  Device device = t->device;
+  int rc = 0;
+  if (s[2] != NULL && s[2]->kind == Value_Str) rc = Device_parse(s[2]->u.s, &device);
+  if (s[2] != NULL && s[2]->kind == Value_Device) device = s[2]->u.device;
+  ScalarType dtype = s[1] != NULL && s[1]->kind == Value_Dtype ? s[1]->u.dtype : t->dtype;
+  bool requires_grad = s[3] != NULL && s[3]->u.b;
+  Value* r = rc == 0 ? internal_new_from_data(s[0], dtype, false, &device, true) : NULL;
+  if (r != NULL && set_requires_grad(r->u.tensor, requires_grad) < 0) {
+    Value_release(r);
+    r = NULL;
+  }
+  ParsedArgs_release(&p);
+  return r;
+}
