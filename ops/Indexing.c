@@ -49,7 +49,10 @@ static void plan_free(IndexPlan* p) {
 
 /* The coordinates of a mask's true elements, one long tensor per mask dim.
  * PyTorch 1.13: IndexingUtils.h expandTensors (via nonzero) */
-static int expand_mask(const Tensor* self, const Tensor* mask, int64_t d0, IndexPlan* p) {
+/* A mask index covers self's dims d0, d0 + 1, ...: each of its sizes must
+ * be self's there.  0, or -1 with PyTorch's IndexError.
+ * PyTorch 1.13: IndexingUtils.h expandTensors, TensorAdvancedIndexing.cpp canDispatchToMaskedFill */
+static int check_mask_shape(const Tensor* self, const Tensor* mask, int64_t d0) {
   char b1[256], b2[256];
   for (int64_t j = 0; j < mask->dim; j++) {
     if (d0 + j >= self->dim || mask->sizes[j] != self->sizes[d0 + j]) {
@@ -60,6 +63,11 @@ static int expand_mask(const Tensor* self, const Tensor* mask, int64_t d0, Index
       return -1;
     }
   }
+  return 0;
+}
+
+static int expand_mask(const Tensor* self, const Tensor* mask, int64_t d0, IndexPlan* p) {
+  if (check_mask_shape(self, mask, d0) < 0) return -1;
   int64_t nnz = 0, idx[MINATEN_MAX_DIM] = {0};
   for (int64_t n = 0; n < mask->numel; n++) {
     int64_t off = 0;
@@ -360,7 +368,6 @@ static int scatter_one(void* ctx, int64_t off, int64_t linear) {
  * works on a float a, `a[[0]] = torch.tensor([1])` does not).
  * PyTorch 1.13: TensorAdvancedIndexing.cpp canDispatchToMaskedFill */
 static int can_dispatch_to_masked_fill(const Tensor* self, TensorList indices, const Tensor* values, Tensor** mask) {
-  char b1[256], b2[256];
   *mask = NULL;
   if (values->numel != 1 || values->device.type != DeviceType_CPU || ScalarType_isQuantized(values->dtype)) return 0;
   const Tensor* found = NULL;
@@ -373,13 +380,7 @@ static int can_dispatch_to_masked_fill(const Tensor* self, TensorList indices, c
     }
     if ((index->dtype != ScalarType_Byte && index->dtype != ScalarType_Bool) || found != NULL) return 0;
     found = index;
-    for (int64_t j = 0; j < index->dim; j++) {
-      int64_t src = num_ind + j;
-      TORCH_CHECK_INDEX(src < self->dim && index->sizes[j] == self->sizes[src],
-                        "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at index %lld",
-                        IntArrayRef_format(Tensor_sizes(index), b1, sizeof b1), (long long)j,
-                        IntArrayRef_format(Tensor_sizes(self), b2, sizeof b2), (long long)src);
-    }
+    if (check_mask_shape(self, index, num_ind) < 0) return -1;
     num_ind += index->dim;
   }
   if (found == NULL) return 0;
@@ -392,8 +393,6 @@ static int can_dispatch_to_masked_fill(const Tensor* self, TensorList indices, c
   if (m == NULL) return -1;
   *mask = m;
   return 1;
-fail:
-  return -1;
 }
 
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index_put_ (_index_put_impl_) */

@@ -37,6 +37,7 @@ static bool is_nan(OptionalScalar s) { return s.has_value && s.value.tag == Scal
  * bound only leaves NaN to the loop, which keeps every element.
  * PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out, clamp_min_out, clamp_max_out) */
 static Tensor* clamp_values(const Tensor* self, OptionalScalar min, OptionalScalar max, bool nan_fills) {
+  TORCH_CHECK(min.has_value || max.has_value, "torch.clamp: At least one of 'min' or 'max' must not be None");
   Tensor* r = min.has_value ? binary_op_scalar(NULL, false, self, min.value, BinaryOp_Max) : Tensor_retain(self);
   if (r == NULL || !max.has_value) goto done;
   Tensor* s = binary_op_scalar(NULL, false, r, max.value, BinaryOp_Min);
@@ -49,14 +50,13 @@ done:
     return filled;
   }
   return r;
+fail:
+  return NULL;
 }
 
 /* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) */
 Tensor* at_native_clamp(const Tensor* self, OptionalScalar min, OptionalScalar max) {
-  TORCH_CHECK(min.has_value || max.has_value, "torch.clamp: At least one of 'min' or 'max' must not be None");
   return clamp_values(self, min, max, false);
-fail:
-  return NULL;
 }
 
 /* clamp into a tensor given by the caller, which must have the clamped
@@ -67,7 +67,7 @@ fail:
  * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp), TensorIterator.cpp compute_types */
 static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, OptionalScalar max, bool resize,
                           bool nan_fills) {
-  Tensor* r = min.has_value || max.has_value ? clamp_values(self, min, max, nan_fills) : at_native_clamp(self, min, max);
+  Tensor* r = clamp_values(self, min, max, nan_fills);
   if (r == NULL) return NULL;
   if (resize ? check_out_same_dtype(out, r->dtype) < 0 : r->dtype != out->dtype) {
     if (!resize)
