@@ -93,9 +93,10 @@ Value* torch_functional(const Value* ops, Value* self, Value** args, int nargs, 
 Value* value_from_ivalue(IValue* v);
 Value* value_from_ivalue_as(IValue* v, ValueKind list_kind);
 /* Sorts a name's overloads (all of one Python binding: methods or
- * functions) into the order PyTorch 1.13's argument parser tries them;
- * returns how many (at most 64).  See Note [Order of Python overloads]. */
-size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method);
+ * functions; first_index is the registry index of ops[0]) into the order
+ * PyTorch 1.13's argument parser tries them; returns how many (at most 64).
+ * See Note [Order of Python overloads]. */
+size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method, size_t first_index);
 
 /* ---- tensor_methods.c ---- */
 

@@ -251,14 +251,16 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
 Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
                    int nkw) {
   const OperatorEntry* overloads[64];
-  size_t n = 0;
+  size_t n = 0, first_index = 0;
   for (size_t i = 0; i < Dispatcher_numOperators() && n < 64; i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
     if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
-    if (has_python_binding(op, ops->u.ops.method)) overloads[n++] = op;
+    if (!has_python_binding(op, ops->u.ops.method)) continue;
+    if (n == 0) first_index = i;
+    overloads[n++] = op;
   }
   bool any = n > 0;
-  n = sort_python_overloads(overloads, n, ops->u.ops.method); /* Note [Order of Python overloads] */
+  n = sort_python_overloads(overloads, n, ops->u.ops.method, first_index); /* Note [Order of Python overloads] */
   for (size_t i = 0; i < n; i++) {
     bool matched;
     Value* r = try_python_overload(overloads[i], self, args, nargs, kwnames, kwargs, nkw, &matched);

@@ -26,7 +26,10 @@
  * torchgen/api/python.py PythonSignature.signature_str, argument_type_str
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "dispatch/Dispatcher.h"
 
 #include "tools/minaten/bindings/bindings.h"
 
@@ -127,7 +130,7 @@ static bool is_smaller(const FunctionSchema* s1, const FunctionSchema* s2, bool 
   return smaller_or_equal && !equal;
 }
 
-size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method) {
+static size_t sort_overloads(const OperatorEntry** ops, size_t n, bool method) {
   enum { kMax = 64 };
   if (n > kMax) n = kMax;
   /* 1. a stable sort by signature string */
@@ -175,4 +178,37 @@ size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method) {
   }
   for (size_t i = 0; i < count; i++) ops[i] = sorted[order[i]];
   return count;
+}
+
+/* The sorted order of a name's overloads is computed on the name's first
+ * call and kept: the operators are all registered before a script runs, so
+ * the order never changes, and the call path then does no string work for
+ * it.  Keyed by the registry index of the name's first overload and by
+ * method/function (their signatures differ by self). */
+typedef struct SortedOverloads {
+  size_t n;
+  const OperatorEntry* ops[];
+} SortedOverloads;
+
+size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method, size_t first_index) {
+  static SortedOverloads** cache[2];
+  static size_t cache_size;
+  if (n < 2) return n;
+  if (cache[0] == NULL) {
+    cache_size = Dispatcher_numOperators();
+    cache[0] = calloc(cache_size, sizeof(SortedOverloads*));
+    cache[1] = calloc(cache_size, sizeof(SortedOverloads*));
+  }
+  SortedOverloads** slot =
+      cache[method] != NULL && first_index < cache_size ? &cache[method][first_index] : NULL;
+  if (slot != NULL && *slot != NULL && (*slot)->n == n) {
+    memcpy(ops, (*slot)->ops, (*slot)->n * sizeof ops[0]);
+    return (*slot)->n;
+  }
+  size_t sorted = sort_overloads(ops, n, method);
+  if (slot != NULL && *slot == NULL && (*slot = malloc(sizeof **slot + sorted * sizeof ops[0])) != NULL) {
+    (*slot)->n = sorted;
+    memcpy((*slot)->ops, ops, sorted * sizeof ops[0]);
+  }
+  return sorted;
 }
