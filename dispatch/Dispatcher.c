@@ -26,6 +26,11 @@ static size_t cap_operators = 0;
 static KernelRegistration backend_fallbacks[DispatchKey_NumRuntimeKeys];
 static int trace_depth = 0;
 
+static void update_all_tables(void) {
+  for (OperatorEntry* op = operators_by_name; op != NULL; op = op->hh.next)
+    OperatorEntry_updateDispatchTable(op);
+}
+
 /* Records which argument positions carry tensors and tensor options. */
 static void index_arguments(OperatorEntry* op) {
   op->num_tensor_args = 0;
@@ -43,6 +48,25 @@ static void index_arguments(OperatorEntry* op) {
   }
 }
 
+static unsigned registration_ids = 0;
+static unsigned long long registry_generation = 0;
+
+/* Finds the entry for a name, defined or not, or makes a schema-less one
+ * (kept in the hash only: the ordered list holds defined operators).
+ * PyTorch 1.13: Dispatcher::findOrRegisterName_ */
+static OperatorEntry* find_or_register_name(const char* qualified_name) {
+  OperatorEntry* op = Dispatcher_findOp(qualified_name);
+  if (op != NULL) return op;
+  op = calloc(1, sizeof *op);
+  TORCH_INTERNAL_ASSERT(op != NULL);
+  snprintf(op->qualified_name, sizeof op->qualified_name, "%s", qualified_name);
+  op->debug = strdup("");
+  op->dtype_arg_index = op->device_arg_index = -1;
+  OperatorEntry_updateDispatchTable(op);
+  HASH_ADD_STR(operators_by_name, qualified_name, op);
+  return op;
+}
+
 /* PyTorch 1.13: Dispatcher::registerDef */
 OperatorEntry* Dispatcher_registerDef(const char* schema_text, const char* debug) {
   FunctionSchema schema;
@@ -54,87 +78,150 @@ OperatorEntry* Dispatcher_registerDef(const char* schema_text, const char* debug
   }
   char name[sizeof ((OperatorEntry*)0)->qualified_name];
   FunctionSchema_qualifiedName(&schema, name, sizeof name);
-  OperatorEntry* op = Dispatcher_findSchema(name);
-  if (op != NULL) {
+  OperatorEntry* op = find_or_register_name(name);
+  if (op->schema_text != NULL) {
     FunctionSchema_free(&schema);
     return op;
   }
-  op = calloc(1, sizeof *op);
-  TORCH_INTERNAL_ASSERT(op != NULL);
-  snprintf(op->qualified_name, sizeof op->qualified_name, "%s", name);
   op->schema = schema;
   op->schema_text = strdup(schema_text);
+  free(op->debug);
   op->debug = strdup(debug ? debug : "");
   index_arguments(op);
   KernelFunction_prepareFfi(op);
   OperatorEntry_updateDispatchTable(op);
 
-  HASH_ADD_STR(operators_by_name, qualified_name, op);
   if (num_operators == cap_operators) {
     cap_operators = cap_operators ? 2 * cap_operators : 64;
     operators_in_order = realloc(operators_in_order, cap_operators * sizeof *operators_in_order);
     TORCH_INTERNAL_ASSERT(operators_in_order != NULL);
   }
   operators_in_order[num_operators++] = op;
+  registry_generation++;
   return op;
 }
+
+/* PyTorch 1.13: Dispatcher::deregisterDef_ */
+void Dispatcher_deregisterDef(OperatorEntry* op) {
+  if (op->schema_text == NULL) return;
+  size_t i = 0;
+  while (i < num_operators && operators_in_order[i] != op) i++;
+  if (i < num_operators) {
+    memmove(&operators_in_order[i], &operators_in_order[i + 1],
+            (num_operators - i - 1) * sizeof *operators_in_order);
+    num_operators--;
+  }
+  KernelFunction_freeFfi(op);
+  FunctionSchema_free(&op->schema);
+  memset(&op->schema, 0, sizeof op->schema);
+  free(op->schema_text);
+  op->schema_text = NULL;
+  free(op->debug);
+  op->debug = strdup("");
+  op->num_tensor_args = 0;
+  op->dtype_arg_index = op->device_arg_index = -1;
+  op->structured_delegate = NULL;
+  OperatorEntry_updateDispatchTable(op);
+  registry_generation++;
+}
+
+unsigned long long Dispatcher_generation(void) { return registry_generation; }
 
 /* PyTorch 1.13: Dispatcher::registerImpl */
 int Dispatcher_registerImpl(OperatorEntry* op, DispatchKey key, KernelFunction kernel,
                             const char* file, int line) {
+  return Dispatcher_registerLibraryImpl(op, key, kernel, file, line, NULL);
+}
+
+/* PyTorch 1.13: Dispatcher::registerImpl, OperatorEntry::registerKernel */
+int Dispatcher_registerLibraryImpl(OperatorEntry* op, DispatchKey key, KernelFunction kernel,
+                                   const char* file, int line, const char* library) {
   TORCH_INTERNAL_ASSERT(key < DispatchKey_EndOfAliasKeys && key != DispatchKey_NumRuntimeKeys);
   KernelRegistration* reg = &op->kernels[key];
   if (reg->present) {
-    Error_set(ErrorType_RuntimeError,
-              "Tried to register a kernel (registered at %s:%d) for operator %s for dispatch key "
-              "%s, but it already has a kernel registered at %s:%d",
-              file, line, op->qualified_name, DispatchKey_name(key), reg->file, reg->line);
-    return -1;
+    /* 1.13 warns and overrides; the previous kernel is kept, shadowed, and
+     * comes back when this one is deregistered. */
+    bool defined = op->schema_text != NULL;
+    bool qualified = defined && strstr(op->schema_text, "::") != NULL;
+    Warning_warn("Overriding a previously registered kernel for the same operator and the same "
+                 "dispatch key\n  operator: %s%s%s\n    %s%s\n  dispatch key: %s\n  previous kernel: "
+                 "registered at %s:%d\n       new kernel: registered at %s:%d",
+                 defined && !qualified ? op->schema.ns : "", defined && !qualified ? "::" : "",
+                 defined ? op->schema_text : op->qualified_name, defined ? "registered at " : "",
+                 defined ? op->debug : "no debug info", DispatchKey_name(key), reg->file, reg->line,
+                 file, line);
+    KernelRegistration* shadowed = malloc(sizeof *shadowed);
+    TORCH_INTERNAL_ASSERT(shadowed != NULL);
+    *shadowed = *reg;
+    reg->next = shadowed;
+  } else {
+    reg->next = NULL;
   }
   reg->present = true;
   reg->kernel = kernel;
   reg->file = file;
   reg->line = line;
+  reg->library = library;
+  reg->id = ++registration_ids;
   OperatorEntry_updateDispatchTable(op);
-  return 0;
+  return (int)reg->id;
+}
+
+/* PyTorch 1.13: Dispatcher::deregisterImpl_, OperatorEntry::deregisterKernel_ */
+void Dispatcher_deregisterImpl(OperatorEntry* op, DispatchKey key, int id) {
+  KernelRegistration* active = &op->kernels[key];
+  if (!active->present) return;
+  if (active->id == (unsigned)id) {
+    KernelRegistration* previous = active->next;
+    if (previous != NULL) {
+      *active = *previous;
+      free(previous);
+    } else {
+      memset(active, 0, sizeof *active);
+    }
+  } else {
+    for (KernelRegistration** link = &active->next; *link != NULL; link = &(*link)->next) {
+      if ((*link)->id != (unsigned)id) continue;
+      KernelRegistration* gone = *link;
+      *link = gone->next;
+      free(gone);
+      break;
+    }
+  }
+  OperatorEntry_updateDispatchTable(op);
+}
+
+OperatorEntry* Dispatcher_registerName(const char* qualified_name) {
+  return find_or_register_name(qualified_name);
 }
 
 /* PyTorch 1.13: Dispatcher::registerFallback */
 void Dispatcher_registerFallback(DispatchKey key, KernelFunction kernel, const char* file,
                                  int line) {
   TORCH_INTERNAL_ASSERT(key < DispatchKey_NumRuntimeKeys);
-  KernelRegistration reg = {true, kernel, file, line};
+  KernelRegistration reg = {true, kernel, file, line, NULL, ++registration_ids, NULL};
   backend_fallbacks[key] = reg;
-  for (size_t i = 0; i < num_operators; i++) OperatorEntry_updateDispatchTable(operators_in_order[i]);
+  update_all_tables();
+}
+
+void Dispatcher_deregisterFallback(DispatchKey key) {
+  TORCH_INTERNAL_ASSERT(key < DispatchKey_NumRuntimeKeys);
+  memset(&backend_fallbacks[key], 0, sizeof backend_fallbacks[key]);
+  update_all_tables();
 }
 
 const KernelRegistration* Dispatcher_backendFallback(DispatchKey key) {
   return key < DispatchKey_NumRuntimeKeys ? &backend_fallbacks[key] : NULL;
 }
 
-/*
- * Until minaten has autograd, the autograd keys and ADInplaceOrView pass every
- * operator through (composite implicit kernels still land there as math
- * kernels, which take precedence over a fallback); BackendSelect passes
- * operators without tensor options through; Python is the trace mode.
- * PyTorch 1.13: aten/src/ATen/core/VariableFallbackKernel.cpp,
- * BackendSelectFallbackKernel.cpp, PythonFallbackKernel.cpp
- */
-void Dispatcher_registerStandardFallbacks(void) {
-  static const DispatchKey fallthrough_keys[] = {
-      DispatchKey_BackendSelect, DispatchKey_ADInplaceOrView, DispatchKey_AutogradOther,
-      DispatchKey_AutogradCPU, DispatchKey_AutogradLazy};
-  for (size_t i = 0; i < sizeof fallthrough_keys / sizeof fallthrough_keys[0]; i++)
-    Dispatcher_registerFallback(fallthrough_keys[i], KernelFunction_makeFallthrough(),
-                                "dispatch/Dispatcher.c", __LINE__);
-  Dispatcher_registerFallback(DispatchKey_Python,
-                              KernelFunction_makeBoxed(TraceMode_pythonFallback,
-                                                       "TraceMode_pythonFallback"),
-                              "dispatch/Dispatcher.c", __LINE__);
-}
-
 /* PyTorch 1.13: Dispatcher::findSchema */
 OperatorEntry* Dispatcher_findSchema(const char* qualified_name) {
+  OperatorEntry* op = Dispatcher_findOp(qualified_name);
+  return op != NULL && op->schema_text != NULL ? op : NULL;
+}
+
+/* PyTorch 1.13: Dispatcher::findOp */
+OperatorEntry* Dispatcher_findOp(const char* qualified_name) {
   OperatorEntry* op = NULL;
   HASH_FIND_STR(operators_by_name, qualified_name, op);
   return op;
@@ -148,6 +235,14 @@ void Dispatcher_cleanup(void) {
   OperatorEntry *op, *tmp;
   HASH_ITER(hh, operators_by_name, op, tmp) {
     HASH_DEL(operators_by_name, op);
+    for (int k = 0; k < DispatchKey_EndOfAliasKeys; k++) {
+      KernelRegistration* shadowed = op->kernels[k].next;
+      while (shadowed != NULL) {
+        KernelRegistration* next = shadowed->next;
+        free(shadowed);
+        shadowed = next;
+      }
+    }
     FunctionSchema_free(&op->schema);
     KernelFunction_freeFfi(op);
     free(op->schema_text);

@@ -30,30 +30,58 @@ extern bool Dispatcher_verbose;
 
 /*
  * Registers an operator from its schema string and returns its entry (the
- * existing one if the same qualified name was registered before).  `debug`
+ * existing one if the same qualified name was defined before: a library's
+ * def, which refuses that, checks first; see dispatch/Library.c).  `debug`
  * is where the schema came from ("yaml/native_functions.yaml:4240").
  * Returns NULL with a RuntimeError if the schema does not parse.
  * PyTorch 1.13: Dispatcher::registerDef
  */
 OperatorEntry* Dispatcher_registerDef(const char* schema_text, const char* debug);
+/* Undoes a def: the operator loses its schema and leaves the ordered list
+ * (its kernels stay, for an impl registered by another library).  The entry
+ * itself lives until Dispatcher_cleanup, so a pointer to it never dangles.
+ * PyTorch 1.13: Dispatcher::deregisterDef_ */
+void Dispatcher_deregisterDef(OperatorEntry* op);
+/* The entry for a qualified name, made schema-less if there is none, for an
+ * impl that comes before its def (or without one: 1.13 allows it).
+ * PyTorch 1.13: Dispatcher::registerName */
+OperatorEntry* Dispatcher_registerName(const char* qualified_name);
 
 /* Registers a kernel for a runtime or alias key. `file`/`line` is where the
- * registration happened (shown by the dump). Returns 0, or -1 with a
- * RuntimeError if the key already has a kernel.
+ * registration happened (shown by the dump).  If the key has a kernel
+ * already, it is kept, shadowed, and the new one is active: 1.13 warns
+ * ("Overriding a previously registered kernel ...") and does the same.
+ * Returns the registration's id (> 0), for Dispatcher_deregisterImpl.
  * PyTorch 1.13: Dispatcher::registerImpl */
 int Dispatcher_registerImpl(OperatorEntry* op, DispatchKey key, KernelFunction kernel,
                             const char* file, int line);
+/* Dispatcher_registerImpl for a kernel of an operator library (`library`
+ * names it, "libmyops.so"): see Note [Kernels of operator libraries] in
+ * OperatorEntry.c. */
+int Dispatcher_registerLibraryImpl(OperatorEntry* op, DispatchKey key, KernelFunction kernel,
+                                   const char* file, int line, const char* library);
+/* Removes registration `id` of `key`; if it was the active one, the kernel
+ * it shadowed is active again.  PyTorch 1.13: Dispatcher::deregisterImpl_ */
+void Dispatcher_deregisterImpl(OperatorEntry* op, DispatchKey key, int id);
 
 /* Registers a boxed (or fallthrough) kernel serving every operator for a
  * runtime key that has no kernel of its own.
  * PyTorch 1.13: Dispatcher::registerFallback */
 void Dispatcher_registerFallback(DispatchKey key, KernelFunction kernel, const char* file,
                                  int line);
+/* PyTorch 1.13: Dispatcher::deregisterFallback_ */
+void Dispatcher_deregisterFallback(DispatchKey key);
 const KernelRegistration* Dispatcher_backendFallback(DispatchKey key);
 
-/* Finds an operator by "ns::name" or "ns::name.overload"; NULL if none
- * (no error set).  PyTorch 1.13: Dispatcher::findSchema */
+/* Finds a defined operator by "ns::name" or "ns::name.overload"; NULL if
+ * none (no error set).  PyTorch 1.13: Dispatcher::findSchema */
 OperatorEntry* Dispatcher_findSchema(const char* qualified_name);
+/* The same, but also an operator that has kernels and no schema.
+ * PyTorch 1.13: Dispatcher::findOp */
+OperatorEntry* Dispatcher_findOp(const char* qualified_name);
+/* Moves when an operator is defined or undefined: a cache of the ordered
+ * list (the interpreter's name lookups) is stale when it moved. */
+unsigned long long Dispatcher_generation(void);
 
 /* Operators in registration order (for `minaten ops` and name resolution). */
 size_t Dispatcher_numOperators(void);

@@ -63,6 +63,34 @@ static int missing_kernel(const KernelFunction* kernel, const OperatorEntry* op,
   return OperatorEntry_reportError(op, DispatchKeySet_highestPriorityTypeId(ks));
 }
 
+/*
+ * Note [Kernels of operator libraries]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A kernel an operator library registered (dispatch/Library.h) is not put in
+ * the table as it is: the entry is this boxed bridge, which finds the
+ * registration (tableRegistration of the key being dispatched), calls the
+ * library's kernel through KernelFunction_callBoxed (libffi for an unboxed
+ * one, as for any kernel called boxed) and checks what it did.  A kernel
+ * that fails must say why (the error indicator); one that returns NULL, or
+ * -1, with no error set is a bug of that library, reported as such, naming
+ * it, rather than an unexplained failure (or a crash) further up.  Generated
+ * entry points call a table entry that has no unboxed function boxed, so
+ * every call of a library kernel, unboxed callers included, passes here.
+ */
+static int library_kernel(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
+                          IValue* args, IValue* rets) {
+  (void)kernel;
+  const KernelRegistration* reg = op->tableRegistration[DispatchKeySet_highestPriorityTypeId(ks)];
+  TORCH_INTERNAL_ASSERT(reg != NULL && reg->library != NULL);
+  if (KernelFunction_callBoxed(&reg->kernel, op, ks, args, rets) == 0) return 0;
+  if (!Error_occurred())
+    Error_set(ErrorType_RuntimeError,
+              "%s: internal error in operator library %s: its kernel %s (registered at %s:%d) "
+              "failed without setting an error",
+              op->qualified_name, reg->library, reg->kernel.name, reg->file, reg->line);
+  return -1;
+}
+
 static bool is_autograd_key(DispatchKey k) {
   return DispatchKeySet_has(DispatchKeySet_autograd(), k);
 }
@@ -144,6 +172,8 @@ void OperatorEntry_updateDispatchTable(OperatorEntry* op) {
     op->tableRegistration[k] = reg;
     if (reg == NULL) {
       op->dispatchTable[k] = KernelFunction_makeBoxed(missing_kernel, "missing kernel");
+    } else if (reg->library != NULL && !reg->kernel.fallthrough) {
+      op->dispatchTable[k] = KernelFunction_makeBoxed(library_kernel, reg->kernel.name);
     } else {
       op->dispatchTable[k] = reg->kernel;
       if (reg->kernel.fallthrough)

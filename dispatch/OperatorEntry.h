@@ -23,12 +23,20 @@
 #include "dispatch/FunctionSchema.h"
 #include "dispatch/KernelFunction.h"
 
-/* Where a kernel came from, for `minaten dispatch OP`. */
+/* Where a kernel came from, for `minaten dispatch OP`.  A key may have
+ * several registrations: a later one overrides (shadows) the earlier ones
+ * and, when it is removed (its library unloaded), the previous one is active
+ * again.  The active one is stored in OperatorEntry.kernels[key]; `next`
+ * leads to the shadowed ones, newest first.
+ * PyTorch 1.13: OperatorEntry::kernels_ (a std::list per key, front active) */
 typedef struct KernelRegistration {
   bool present;
   KernelFunction kernel;
   const char* file; /* "RegisterCPU.c" */
   int line;
+  const char* library; /* the operator library that registered it; NULL: minaten's own */
+  unsigned id;      /* names this registration for Dispatcher_deregisterImpl */
+  struct KernelRegistration* next;
 } KernelRegistration;
 
 /* How a table entry was chosen: the words of PyTorch's dispatch dump. */
@@ -47,12 +55,18 @@ const char* DispatchTableSource_name(DispatchTableSource s);
 
 typedef struct OperatorEntry {
   char qualified_name[128]; /* "aten::add.Tensor"; the hash key */
+  /* An operator exists from its first registration, a def or an impl: an
+   * impl may come before the def (or without one, 1.13 allows it), and then
+   * the entry has kernels but no schema: schema_text is NULL, and neither
+   * Dispatcher_findSchema nor the interpreter sees it (`minaten dispatch`
+   * does).  PyTorch 1.13: OperatorEntry::schema_ is a c10::optional. */
   FunctionSchema schema;
-  char* schema_text;        /* as written in the YAML */
+  char* schema_text;        /* as written in the YAML; NULL until defined */
   char* debug;              /* "yaml/native_functions.yaml:4240" */
   bool has_function_variant; /* `variants:` from the YAML (interpreter use) */
   bool has_method_variant;
   bool python_binding;      /* visible as torch.NAME / t.NAME (see Operators.c) */
+  const struct Library* library; /* the operator library that defined it; NULL: the YAML */
 
   /* Hot: read on every call. */
   DispatchKeySet nonFallthroughKeys;

@@ -34,7 +34,8 @@
   _(UnboundLocalError)                \
   _(RecursionError)                   \
   _(ZeroDivisionError)                \
-  _(OverflowError)
+  _(OverflowError)                    \
+  _(OSError)
 
 typedef enum ErrorType {
   ErrorType_None = 0,

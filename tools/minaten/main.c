@@ -9,8 +9,9 @@
  *   minaten ops [PATTERN]      print the registered schemas (whose operator
  *                              name matches PATTERN)
  *   minaten dispatch OP        print OP's computed dispatch table
- *   options: --trace=dispatch (print every dispatcher hop), --strict (stop at
- *   the first failing line with exit status 1), --help
+ *   options: --load LIB.so (load an operator library first, as
+ *   torch.ops.load_library does), --trace=dispatch (print every dispatcher
+ *   hop), --strict (stop at the first failing line with exit status 1), --help
  *
  * Exit status: 0 when the script ran (a failing line is reported and the
  * next one runs: the dialect's per-line try/except), 1 with --strict at the
@@ -29,6 +30,7 @@
 
 #include "autograd/autograd.h"
 #include "dispatch/Dispatcher.h"
+#include "dispatch/OperatorLibrary.h"
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/interpreter/interp.h"
@@ -36,7 +38,8 @@
 #include "tools/minaten/interpreter/utf8.h"
 
 static void usage(FILE* out) {
-  fputs("usage: minaten [--trace=dispatch] [--strict] [--stats[=N]] [run FILE.py | run - | -c CODE]\n"
+  fputs("usage: minaten [--load LIB.so]... [--trace=dispatch] [--strict] [--stats[=N]]\n"
+        "               [run FILE.py | run - | -c CODE]\n"
         "       minaten ops [PATTERN]\n"
         "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
         "\n"
@@ -68,6 +71,9 @@ static void usage(FILE* out) {
         "                  operator).\n"
         "\n"
         "options:\n"
+        "  --load LIB.so     load an operator library first, as torch.ops.load_library\n"
+        "                    does (docs/operator-libraries.md); its operators are then\n"
+        "                    listed by ops and dispatch.  Repeatable.\n"
         "  --trace=dispatch  print every dispatcher hop: operator, key, kernel\n"
         "  --strict          stop at the first failing line, exit status 1\n"
         "  --stats[=N]       at exit (and every N lines of a script), print the\n"
@@ -378,7 +384,8 @@ static int list_operators(const char* pattern) {
  * overload of that base name.  Returns NULL after printing why: no such
  * operator, or several overloads (listed, for the user to pick one). */
 static const OperatorEntry* resolve_operator(const char* name) {
-  const OperatorEntry* op = Dispatcher_findSchema(name);
+  /* findOp: an operator a library gave kernels but no schema has a table too */
+  const OperatorEntry* op = Dispatcher_findOp(name);
   if (op != NULL) return op;
   const char* sep = strstr(name, "::");
   size_t nmatch = 0;
@@ -426,11 +433,36 @@ static int usage_error(const char* what, const char* arg) {
   return 2;
 }
 
+/* The operator libraries of --load, loaded after minaten's own operators:
+ * 0, or 1 after saying why one failed (a missing file, an undefined
+ * symbol, a block that failed). */
+static int load_libraries(const char** paths, int n) {
+  if (OperatorLibrary_registerStaticBlocks() < 0) {
+    fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
+    return 1;
+  }
+  for (int k = 0; k < n; k++) {
+    if (OperatorLibrary_load(paths[k]) == NULL) {
+      fprintf(stderr, "minaten: --load %s: %s: %s\n", paths[k], ErrorType_name(Error_type()), Error_message());
+      Error_clear();
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   bool strict = false, stats = false;
+  const char* load[16];
+  int num_load = 0;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-c") != 0; i++) {
-    if (strcmp(argv[i], "--trace=dispatch") == 0) {
+    if (strcmp(argv[i], "--load") == 0 || strncmp(argv[i], "--load=", 7) == 0) {
+      const char* path = argv[i][6] == '=' ? argv[i] + 7 : (i + 1 < argc ? argv[++i] : NULL);
+      if (path == NULL || path[0] == '\0') return usage_error("--load: expected a shared library", NULL);
+      if (num_load == (int)(sizeof load / sizeof load[0])) return usage_error("too many --load options", NULL);
+      load[num_load++] = path;
+    } else if (strcmp(argv[i], "--trace=dispatch") == 0) {
       Dispatcher_verbose = true;
     } else if (strcmp(argv[i], "--strict") == 0) {
       strict = true;
@@ -469,8 +501,10 @@ int main(int argc, char** argv) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
   }
-  int status = 0;
-  if (cmd == NULL) {
+  int status = load_libraries(load, num_load);
+  if (status != 0) {
+    /* nothing to run */
+  } else if (cmd == NULL) {
     status = isatty(STDIN_FILENO) ? Repl_interactiveLoop() : run_script("-", strict);
   } else if (strcmp(cmd, "run") == 0) {
     status = run_script(argv[i + 1], strict);
@@ -483,6 +517,7 @@ int main(int argc, char** argv) {
   } else {
     status = dump_dispatch_table(argv[i + 1]);
   }
+  OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
   if (stats) print_stats(stderr, "exit");
   return status;

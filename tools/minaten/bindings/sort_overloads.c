@@ -181,10 +181,11 @@ static size_t sort_overloads(const OperatorEntry** ops, size_t n, bool method) {
 }
 
 /* The sorted order of a name's overloads is computed on the name's first
- * call and kept: the operators are all registered before a script runs, so
- * the order never changes, and the call path then does no string work for
- * it.  Keyed by the registry index of the name's first overload and by
- * method/function (their signatures differ by self). */
+ * call and kept, so the call path does no string work for it.  Keyed by the
+ * registry index of the name's first overload and by method/function (their
+ * signatures differ by self).  Loading an operator library (torch.ops.
+ * load_library) defines operators, and unloading one removes them: the
+ * indices move, so the cache is dropped when Dispatcher_generation() moved. */
 typedef struct SortedOverloads {
   size_t n;
   const OperatorEntry* ops[];
@@ -193,8 +194,17 @@ typedef struct SortedOverloads {
 size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method, size_t first_index) {
   static SortedOverloads** cache[2];
   static size_t cache_size;
+  static unsigned long long cache_generation;
   if (n < 2) return n;
+  if (cache[0] != NULL && cache_generation != Dispatcher_generation()) {
+    for (int m = 0; m < 2; m++) {
+      for (size_t i = 0; cache[m] != NULL && i < cache_size; i++) free(cache[m][i]);
+      free(cache[m]);
+      cache[m] = NULL;
+    }
+  }
   if (cache[0] == NULL) {
+    cache_generation = Dispatcher_generation();
     cache_size = Dispatcher_numOperators();
     cache[0] = calloc(cache_size, sizeof(SortedOverloads*));
     cache[1] = calloc(cache_size, sizeof(SortedOverloads*));

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "dispatch/Dispatcher.h"
+#include "dispatch/OperatorLibrary.h"
 #include "dispatch/TraceMode.h"
 #include "Functions.h"
 #include "ops/lazy/LazyBindings.h"
@@ -287,6 +288,22 @@ Value* torch_attribute(const char* name) {
 }
 
 
+/* torch.ops.load_library(path): loads an operator library (a shared object
+ * with MINATEN_LIBRARY blocks, docs/operator-libraries.md); its operators are
+ * torch.ops.NS.NAME from then on.  A path loaded already: nothing happens.
+ * PyTorch 1.13: torch/_ops.py _Ops.load_library */
+static Value* builtin_load_library(Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                                   int nkw) {
+  (void)self, (void)kwnames, (void)kwargs;
+  if (expect_args("load_library", nargs, 1, 1, nkw) < 0) return NULL;
+  if (args[0]->kind != Value_Str) {
+    Error_set(ErrorType_TypeError, "expected str, bytes or os.PathLike object, not %s", Value_typeName(args[0]));
+    return NULL;
+  }
+  if (OperatorLibrary_load(args[0]->u.s) == NULL) return NULL;
+  return Value_none();
+}
+
 /* torch.ops.NS, torch.ops.NS.NAME, torch.NAME (module is a Module value),
  * and the overloads of a torch.ops packet (torch.ops.aten.add.Tensor).
  * PyTorch 1.13: torch/_ops.py (_OpNamespace.__getattr__, OpOverloadPacket.__getattr__) */
@@ -295,6 +312,7 @@ Value* module_attribute(Value* obj, const char* name) {
     if (strcmp(obj->u.s, "torch") == 0) return torch_attribute(name);
     if (strcmp(obj->u.s, "torch.autograd") == 0) return autograd_module_attribute(name);
     if (strcmp(obj->u.s, "torch.ops") == 0) {
+      if (strcmp(name, "load_library") == 0) return Value_builtin("load_library", builtin_load_library);
       char buf[256];
       snprintf(buf, sizeof buf, "torch.ops.%s", name);
       return Value_module(buf);
