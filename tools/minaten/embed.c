@@ -14,8 +14,9 @@
  * minaten_shutdown frees what minaten_init made (Dispatcher_cleanup, as main.c
  * at exit), once and for good.
  *
- * Return conventions: those of interp.h (0, or -1), and every error is
- * reported on stderr before -1 is returned, leaving the indicator clear.
+ * Return conventions: those of interp.h, 0 or -1.  minaten_init's -1 leaves
+ * the error indicator set (the caller has no interpreter to print it); a
+ * run's -1 comes after the error was printed on stderr, the indicator clear.
  */
 #include <errno.h>
 #include <stdbool.h>
