@@ -1,0 +1,64 @@
+# install.cmake - what `cmake --install build --prefix P` puts under P, from
+# the top-level CMakeLists.txt (which defines minaten_shared / minaten_static):
+#
+#   bin/minaten, bin/minaten-codegen         the command line; tools/codegen (the
+#                                            build tree's minaten_codegen, renamed)
+#   lib/libminaten.so.0.17.0 (+ .so.0, .so), lib/libminaten.a
+#   include/minaten/minaten.h                the one header a program includes, and
+#   include/minaten/runtime/*.h, ...         exactly the headers it reaches, at their
+#                                            paths in this tree (Functions.h: generated)
+#   lib/pkgconfig/minaten.pc                 pkg-config
+#   lib/cmake/minaten/                       find_package(minaten): minaten::minaten
+#   share/minaten/yaml/*.yaml                the operator YAML (minaten-codegen --source-root P/share/minaten)
+#   share/minaten/gdb/minaten.py             the gdb pretty-printers (tools/gdb)
+#
+# lib/ is CMAKE_INSTALL_LIBDIR (GNUInstallDirs: lib/<multiarch> for a /usr prefix on Debian).
+
+install(TARGETS minaten RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(PROGRAMS $<TARGET_FILE:minaten_codegen> DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME minaten-codegen)
+install(TARGETS minaten_shared EXPORT minatenTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS minaten_static ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+
+# The headers include/minaten/minaten.h reaches, transitively.  The test
+# install.consumer compiles a file that includes only <minaten/minaten.h>
+# against the installed prefix (a missing header fails it) and compares this
+# list with what the compiler read (an extra one fails it too).
+set(MINATEN_PUBLIC_HEADERS
+  runtime/ArrayRef.h runtime/Device.h runtime/DispatchKey.h runtime/DispatchKeySet.h
+  runtime/Exception.h runtime/IValue.h runtime/LocalDispatchKeySet.h runtime/MemoryFormat.h
+  runtime/Quantizer.h runtime/Scalar.h runtime/ScalarType.h runtime/Storage.h runtime/TensorImpl.h
+  dispatch/Dispatcher.h dispatch/FunctionSchema.h dispatch/KernelFunction.h dispatch/Library.h
+  dispatch/OperatorEntry.h dispatch/OperatorLibrary.h)
+set(MINATEN_GENERATED_PUBLIC_HEADERS Functions.h)
+set(incdir ${CMAKE_INSTALL_INCLUDEDIR}/minaten)
+install(FILES include/minaten/minaten.h DESTINATION ${incdir})
+foreach(header ${MINATEN_PUBLIC_HEADERS})
+  get_filename_component(dir ${header} DIRECTORY)
+  install(FILES ${header} DESTINATION ${incdir}/${dir})
+endforeach()
+foreach(header ${MINATEN_GENERATED_PUBLIC_HEADERS})
+  install(FILES ${CMAKE_BINARY_DIR}/generated/${header} DESTINATION ${incdir})
+endforeach()
+
+file(GLOB MINATEN_INSTALLED_YAML CONFIGURE_DEPENDS yaml/*.yaml)
+install(FILES ${MINATEN_INSTALLED_YAML} DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/yaml)
+install(FILES tools/gdb/minaten.py DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/gdb)
+
+# pkg-config: prefix relative to the .pc file (${pcfiledir}), so that
+# `cmake --install --prefix P` needs no reconfiguring.
+file(RELATIVE_PATH MINATEN_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
+configure_file(cmake/minaten.pc.in ${CMAKE_BINARY_DIR}/minaten.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/minaten.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# find_package(minaten): minatenTargets.cmake (install(EXPORT): relocatable,
+# the imported target minaten::minaten, libminaten.so with its include
+# directories), minatenConfig.cmake including it, and the version file.
+# The headers need no package's headers but uthash's (/usr/include), and the
+# shared library carries its own dependencies (libffi, libedit: DT_NEEDED),
+# so the config finds nothing.
+install(EXPORT minatenTargets NAMESPACE minaten:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/minaten)
+include(CMakePackageConfigHelpers)
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/minatenConfigVersion.cmake COMPATIBILITY SameMajorVersion)
+install(FILES cmake/minatenConfig.cmake ${CMAKE_BINARY_DIR}/minatenConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/minaten)

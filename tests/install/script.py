@@ -1,0 +1,4 @@
+import torch
+x = torch.arange(4).reshape(2, 2)
+print(x @ x)
+print(torch.ones(2).reshape(3))
