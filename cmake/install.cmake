@@ -29,7 +29,7 @@ set(MINATEN_PUBLIC_HEADERS
   runtime/Exception.h runtime/IValue.h runtime/LocalDispatchKeySet.h runtime/MemoryFormat.h
   runtime/Quantizer.h runtime/Scalar.h runtime/ScalarType.h runtime/Storage.h runtime/TensorImpl.h
   dispatch/Dispatcher.h dispatch/FunctionSchema.h dispatch/KernelFunction.h dispatch/Library.h
-  dispatch/OperatorEntry.h dispatch/OperatorLibrary.h)
+  dispatch/OperatorEntry.h dispatch/OperatorLibrary.h ops/lazy/LazyNativeFunctions.h ops/lazy/LazyEagerFallback.h)
 set(MINATEN_GENERATED_PUBLIC_HEADERS Functions.h)
 set(incdir ${CMAKE_INSTALL_INCLUDEDIR}/minaten)
 install(FILES include/minaten/minaten.h DESTINATION ${incdir})

@@ -15,7 +15,8 @@
  *   - operator libraries (dispatch/Library.h: MINATEN_LIBRARY(ns, m) { ... }
  *     and MINATEN_LIBRARY_IMPL(ns, CPU, m) { ... } blocks, Library_def,
  *     Library_impl; dispatch/OperatorLibrary.h: OperatorLibrary_load and
- *     _unload, torch.ops.load_library's C side; docs/operator-libraries.md);
+ *     _unload, torch.ops.load_library's C side; ops/lazy/LazyNativeFunctions.h:
+ *     MINATEN_LAZY_KERNEL, an operator's Lazy kernel; docs/operator-libraries.md);
  *   - the thread-local error indicator (runtime/Exception.h: Error_occurred,
  *     ErrorType_name(Error_type()), Error_message, Error_clear);
  *   - the embedding API below (tools/minaten/embed.c): start minaten, run
@@ -54,6 +55,7 @@
 #include "dispatch/Dispatcher.h"
 #include "dispatch/Library.h"
 #include "dispatch/OperatorLibrary.h"
+#include "ops/lazy/LazyNativeFunctions.h"
 
 /* ---- the embedding API: PyTorch has no C counterpart; CPython's
  * Py_Initialize, PyRun_SimpleString, PyRun_SimpleFile and Py_FinalizeEx are

@@ -21,4 +21,12 @@
 int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry* op,
                               DispatchKeySet ks, IValue* args, IValue* rets);
 
+/* The same kernel for an operator of an operator library (dispatch/Library.h),
+ * which lists it for the Lazy backend as ts_native_functions.yaml lists
+ * minaten's own: on a lazy tensor it records an IR node named after the
+ * operator, and the node runs the operator's CPU kernel when the graph is
+ * executed.
+ *   MINATEN_LIBRARY_IMPL(custom, Lazy, m) { Library_impl(m, "cube", MINATEN_LAZY_KERNEL); } */
+#define MINATEN_LAZY_KERNEL KernelFunction_makeBoxed(LazyNativeFunctions_boxed, "LazyNativeFunctions_boxed")
+
 #endif

@@ -1,0 +1,22 @@
+// custom_op.cpp - examples/custom_op/custom_op.c for PyTorch 1.13, built by
+// tests/library/record.sh only, to record examples/custom_op/demo.out.  PyTorch
+// has no Lazy kernel for it (that needs a C++ lowering), so a lazy tensor
+// takes the Lazy backend's eager fallback: the same values.
+#include <ATen/ATen.h>
+#include <torch/library.h>
+
+static at::Tensor cube_cpu(const at::Tensor& self) { return at::mul(at::mul(self, self), self); }
+static at::Tensor softsign(const at::Tensor& self) { return at::div(self, at::add(at::abs(self), 1)); }
+
+TORCH_LIBRARY(custom, m) {
+  m.def("cube(Tensor self) -> Tensor");
+  m.def("softsign(Tensor self) -> Tensor");
+}
+
+TORCH_LIBRARY_IMPL(custom, CPU, m) {
+  m.impl("cube", cube_cpu);
+}
+
+TORCH_LIBRARY_IMPL(custom, CompositeImplicitAutograd, m) {
+  m.impl("softsign", softsign);
+}
