@@ -56,6 +56,9 @@ myops::scale.Scalar(Tensor self, Scalar factor=2) -> Tensor
 myops::softsign(Tensor self) -> Tensor" "$out"
 out=$("$minaten" --load libmyops.so --load liboverride.so dispatch aten::sub.Tensor 2>/dev/null | grep '^CPU:')
 expect "dispatch of an overridden kernel" "CPU: registered at tests/library/override.c:16 [kernel] sub_that_adds" "$out"
+out=$("$minaten" --load libmyops.so dispatch myops::undefined_op | head -n 2)
+expect "dispatch of an operator with a kernel and no schema" "===== myops::undefined_op
+CPU: registered at tests/library/myops.c:44 [kernel] cube_cpu" "$out"
 err=$("$minaten" --load liboverride.so -c 'pass' 2>&1 | head -n 1)
 expect "the override's warning" "UserWarning: Overriding a previously registered kernel for the same operator and the same dispatch key" "$err"
 

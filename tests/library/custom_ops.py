@@ -22,6 +22,7 @@ torch.ops.myops.cube(1)
 torch.ops.myops.cube(x, x)
 torch.ops.myops.scale(x, factor="a")
 torch.ops.myops.nothing
+torch.ops.myops.undefined_op
 torch.ops.myops.cube.nothing
 torch.ops.otherops.cube
 # loading it again does nothing

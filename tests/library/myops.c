@@ -4,7 +4,7 @@
  * myops, defined in one MINATEN_LIBRARY block, with a CPU kernel, an
  * overload with a default argument, and a CompositeImplicitAutograd kernel
  * written with ATen's entry points (so the trace shows what it decomposes
- * into).  torch/myops.cpp is the same library for PyTorch 1.13, which
+ * into); and a kernel for an operator it never defines.  torch/myops.cpp is the same library for PyTorch 1.13, which
  * records the scripts' expected outputs (record.sh).
  */
 #include "Functions.h"
@@ -44,6 +44,9 @@ MINATEN_LIBRARY(myops, m) {
 MINATEN_LIBRARY_IMPL(myops, CPU, m) {
   Library_impl(m, "cube", MINATEN_KERNEL(cube_cpu));
   Library_impl(m, "scale.Scalar", MINATEN_KERNEL(scale_cpu));
+  /* a kernel for an operator nobody defines: allowed (1.13 too); it has a
+   * dispatch table, but no schema, so no torch.ops.myops.undefined_op */
+  Library_impl(m, "undefined_op", MINATEN_KERNEL(cube_cpu));
 }
 
 MINATEN_LIBRARY_IMPL(myops, CompositeImplicitAutograd, m) {

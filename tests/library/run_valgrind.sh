@@ -1,5 +1,5 @@
 #!/bin/sh
-# The library scripts and 200 load/unload cycles under valgrind, in a scratch
+# The library scripts and 1,000 load/unload cycles under valgrind, in a scratch
 # folder holding the libraries: any memory error or definite/indirect leak fails.
 # Usage: run_valgrind.sh VALGRIND MINATEN LOAD_CYCLES LIBRARY_DIR SCRATCH_DIR SCRIPT.py...
 set -u
@@ -19,6 +19,6 @@ check() {
   fi
 }
 for script in "$@"; do check "$minaten" run "$script"; done
-check "$cycles" 200 "$scratch"
+check "$cycles" 1000 "$scratch"
 echo "$(($# + 1 - failed)) passed, $failed failed"
 [ $failed -eq 0 ]
