@@ -31,3 +31,12 @@ torch.ops.myops.scale(a, 0.)
 torch.ops.myops.cube(a, a)
 torch.ops.myops.scale(a, "x")
 torch.ops.myops.cube()
+# autograd through a CPU kernel: Autograd falls through, and the operators
+# the kernel calls record their own nodes
+x = torch.tensor([1., 2.], requires_grad=True)
+y = torch.ops.myops.cube(x)
+print(y)
+y.sum().backward()
+print(x.grad)
+z = torch.ops.myops.scale(x.detach().requires_grad_(), 3.)
+print(z)
