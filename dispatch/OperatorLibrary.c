@@ -76,6 +76,8 @@ static OperatorLibrary* new_operator_library(const char* path, void* handle) {
 
 static void free_operator_library(OperatorLibrary* ol) {
   if (ol->handle != NULL) dlclose(ol->handle);
+  for (size_t i = 0; i < ol->num_strings; i++) free(ol->strings[i]);
+  free(ol->strings);
   free(ol->path);
   free(ol);
 }
@@ -174,6 +176,30 @@ void OperatorLibrary_unload(OperatorLibrary* ol) {
   }
   destroy_libraries(ol);
   free_operator_library(ol);
+}
+
+OperatorLibrary* OperatorLibrary_create(const char* name) {
+  OperatorLibrary* ol = new_operator_library(name, NULL);
+  ol->next = loaded;
+  loaded = ol;
+  return ol;
+}
+
+void OperatorLibrary_adopt(OperatorLibrary* ol, Library* lib) {
+  Library** grown = realloc(ol->libraries, (ol->num_libraries + 1) * sizeof *grown);
+  TORCH_INTERNAL_ASSERT(grown != NULL);
+  ol->libraries = grown;
+  ol->libraries[ol->num_libraries++] = lib;
+}
+
+const char* OperatorLibrary_keepString(OperatorLibrary* ol, const char* s) {
+  char** grown = realloc(ol->strings, (ol->num_strings + 1) * sizeof *grown);
+  TORCH_INTERNAL_ASSERT(grown != NULL);
+  ol->strings = grown;
+  char* copy = strdup(s);
+  TORCH_INTERNAL_ASSERT(copy != NULL);
+  ol->strings[ol->num_strings++] = copy;
+  return copy;
 }
 
 const OperatorLibrary* OperatorLibrary_loaded(void) { return loaded; }

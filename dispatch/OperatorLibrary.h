@@ -34,6 +34,8 @@ typedef struct OperatorLibrary {
   void* handle;     /* dlopen's; NULL for the program's own blocks */
   Library** libraries; /* one per block, in the order they ran */
   size_t num_libraries;
+  char** strings;   /* OperatorLibrary_keepString's copies */
+  size_t num_strings;
   struct OperatorLibrary* next;
 } OperatorLibrary;
 
@@ -51,6 +53,18 @@ void OperatorLibrary_unload(OperatorLibrary* lib);
 int OperatorLibrary_registerStaticBlocks(void);
 /* The loaded objects, newest first (the dialect's torch.ops.loaded_libraries). */
 const OperatorLibrary* OperatorLibrary_loaded(void);
+/* An OperatorLibrary with no shared object behind it, for Libraries made
+ * by other means than a block (the operators of `minaten --yaml FILE`,
+ * tools/minaten/yaml_library.c): named `name`, kept as given (its
+ * Libraries may point their `file` at ol->path), listed with the loaded
+ * objects, and unloaded like them: OperatorLibrary_unload destroys what
+ * OperatorLibrary_adopt handed it, newest first. */
+OperatorLibrary* OperatorLibrary_create(const char* name);
+/* Hands `lib` to ol: unloading ol destroys it. */
+void OperatorLibrary_adopt(OperatorLibrary* ol, Library* lib);
+/* A copy of `s` that lives as long as ol: for what a registration points
+ * at without owning it (a kernel's name). */
+const char* OperatorLibrary_keepString(OperatorLibrary* ol, const char* s);
 /* Unloads everything (at exit, so that valgrind sees no leak). */
 void OperatorLibrary_unloadAll(void);
 

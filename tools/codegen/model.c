@@ -414,10 +414,11 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   return add_implicit_kernel(L, f);
 }
 
-/* The operator of the model named `name` ("add.Tensor", "neg"), or NULL. */
+/* The operator of the model named `name` ("add.Tensor", "neg": aten's;
+ * "myops::cube": another namespace's), or NULL. */
 static NativeFunction* find_function(Model* m, const char* name) {
   char qualified[256];
-  snprintf(qualified, sizeof qualified, "aten::%s", name);
+  snprintf(qualified, sizeof qualified, "%s%s", strstr(name, "::") ? "" : "aten::", name);
   for (size_t i = 0; i < m->num_functions; i++)
     if (strcmp(m->functions[i].qualified, qualified) == 0) return &m->functions[i];
   return NULL;
@@ -434,8 +435,9 @@ static bool has_key(const Loader* L, const yaml_node_t* mapping, const char* key
 /*
  * A backend's list of the operators it lowers, in the layout of PyTorch's
  * ts_native_functions.yaml: `backend: Lazy`, then `full_codegen:` and
- * `supported:` lists of operator names (`add.Tensor`) that the files before
- * it declare.  Marks those operators lazy_lowered.
+ * `supported:` lists of operator names (`add.Tensor`, or with a namespace
+ * other than aten: `myops::cube`) that the files before it, or the documents
+ * before it in the same file, declare.  Marks those operators lazy_lowered.
  * PyTorch 1.13: torchgen/gen_backend_stubs.py parse_backend_yaml,
  * aten/src/ATen/native/ts_native_functions.yaml
  */

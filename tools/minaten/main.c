@@ -10,15 +10,19 @@
  *                              name matches PATTERN)
  *   minaten dispatch OP        print OP's computed dispatch table
  *   options: --load LIB.so (load an operator library first, as
- *   torch.ops.load_library does), --trace=dispatch (print every dispatcher
- *   hop), --strict (stop at the first failing line with exit status 1), --help
+ *   torch.ops.load_library does), --yaml FILE (define the operators of a
+ *   YAML file in native_functions.yaml's syntax, their kernels found by
+ *   symbol name in the --load libraries or minaten: yaml_library.h; after
+ *   every --load), --trace=dispatch (print every dispatcher hop), --strict
+ *   (stop at the first failing line with exit status 1), --help
  *
  * Exit status: 0 when the script ran (a failing line is reported and the
  * next one runs: the dialect's per-line try/except), 1 with --strict at the
  * first failing line, 2 for a usage error or a script that cannot be read
  * (python3's 2 and its "can't open file" message), 1 for a script or -c
  * command that is not UTF-8 (python3's SyntaxError, nothing runs); `ops` and `dispatch`
- * exit 1 when no operator matches.
+ * exit 1 when no operator matches; 1 when a --load library or a --yaml file
+ * cannot be loaded (nothing runs).
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -36,9 +40,11 @@
 #include "tools/minaten/interpreter/interp.h"
 #include "tools/minaten/interpreter/repl.h"
 #include "tools/minaten/interpreter/utf8.h"
+#include "tools/minaten/yaml_library.h"
 
 static void usage(FILE* out) {
-  fputs("usage: minaten [--load LIB.so]... [--trace=dispatch] [--strict] [--stats[=N]]\n"
+  fputs("usage: minaten [--load LIB.so]... [--yaml FILE]... [--trace=dispatch] [--strict]\n"
+        "               [--stats[=N]]\n"
         "               [run FILE.py | run - | -c CODE]\n"
         "       minaten ops [PATTERN]\n"
         "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
@@ -74,6 +80,14 @@ static void usage(FILE* out) {
         "  --load LIB.so     load an operator library first, as torch.ops.load_library\n"
         "                    does (docs/operator-libraries.md); its operators are then\n"
         "                    listed by ops and dispatch.  Repeatable.\n"
+        "  --yaml FILE       define the operators of FILE, entries in the syntax of\n"
+        "                    native_functions.yaml with a namespace of your own\n"
+        "                    (`- func: myops::cube(Tensor self) -> Tensor`, `dispatch:`\n"
+        "                    `CPU: cube`), their kernels found by symbol name\n"
+        "                    (at_native_cube) in the --load libraries or minaten\n"
+        "                    (docs/adding-an-operator.md).  Repeatable; read after\n"
+        "                    every --load.  An error is `FILE:LINE:COL: message`,\n"
+        "                    exit status 1, and nothing of that file is defined.\n"
         "  --trace=dispatch  print every dispatcher hop: operator, key, kernel\n"
         "  --strict          stop at the first failing line, exit status 1\n"
         "  --stats[=N]       at exit (and every N lines of a script), print the\n"
@@ -81,8 +95,9 @@ static void usage(FILE* out) {
         "                    and the resident set on stderr\n"
         "  -h, --help        print this help and exit\n"
         "\n"
-        "exit status: 0 done; 1 a line failed under --strict, or no operator matched;\n"
-        "2 a usage error or a script that cannot be read.\n"
+        "exit status: 0 done; 1 a line failed under --strict, no operator matched, or\n"
+        "a --load library or --yaml file could not be loaded; 2 a usage error or a\n"
+        "script that cannot be read.\n"
         "Documentation: docs/ in minaten's source tree.\n",
         out);
 }
@@ -433,10 +448,11 @@ static int usage_error(const char* what, const char* arg) {
   return 2;
 }
 
-/* The operator libraries of --load, loaded after minaten's own operators:
- * 0, or 1 after saying why one failed (a missing file, an undefined
- * symbol, a block that failed). */
-static int load_libraries(const char** paths, int n) {
+/* The operator libraries of --load, loaded after minaten's own operators,
+ * then the YAML files of --yaml: 0, or 1 after saying why one failed (a
+ * missing file, an undefined symbol, a block that failed; FILE:LINE:COL for
+ * a YAML file). */
+static int load_libraries(const char** paths, int n, const char** yaml_paths, int num_yaml) {
   if (OperatorLibrary_registerStaticBlocks() < 0) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
@@ -448,6 +464,8 @@ static int load_libraries(const char** paths, int n) {
       return 1;
     }
   }
+  for (int k = 0; k < num_yaml; k++)
+    if (YamlLibrary_load(yaml_paths[k]) < 0) return 1;
   return 0;
 }
 
@@ -455,6 +473,8 @@ int main(int argc, char** argv) {
   bool strict = false, stats = false;
   const char* load[16];
   int num_load = 0;
+  const char* yaml[16];
+  int num_yaml = 0;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-c") != 0; i++) {
     if (strcmp(argv[i], "--load") == 0 || strncmp(argv[i], "--load=", 7) == 0) {
@@ -462,6 +482,11 @@ int main(int argc, char** argv) {
       if (path == NULL || path[0] == '\0') return usage_error("--load: expected a shared library", NULL);
       if (num_load == (int)(sizeof load / sizeof load[0])) return usage_error("too many --load options", NULL);
       load[num_load++] = path;
+    } else if (strcmp(argv[i], "--yaml") == 0 || strncmp(argv[i], "--yaml=", 7) == 0) {
+      const char* path = argv[i][6] == '=' ? argv[i] + 7 : (i + 1 < argc ? argv[++i] : NULL);
+      if (path == NULL || path[0] == '\0') return usage_error("--yaml: expected a YAML file", NULL);
+      if (num_yaml == (int)(sizeof yaml / sizeof yaml[0])) return usage_error("too many --yaml options", NULL);
+      yaml[num_yaml++] = path;
     } else if (strcmp(argv[i], "--trace=dispatch") == 0) {
       Dispatcher_verbose = true;
     } else if (strcmp(argv[i], "--strict") == 0) {
@@ -501,7 +526,7 @@ int main(int argc, char** argv) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
   }
-  int status = load_libraries(load, num_load);
+  int status = load_libraries(load, num_load, yaml, num_yaml);
   if (status != 0) {
     /* nothing to run */
   } else if (cmd == NULL) {

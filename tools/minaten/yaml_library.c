@@ -1,0 +1,206 @@
+/*
+ * yaml_library.c - the operators of `minaten --yaml FILE`; see yaml_library.h.
+ *
+ * Reading: Model_loadYaml, the code generator's reader, so that an entry
+ * means here what it means in yaml/native_functions.yaml and is refused
+ * with the same `file:line:col: message` (a schema that does not parse, an
+ * unknown field or key, a type minaten cannot pass to C, a kernel name used
+ * twice).  A second YAML document in the layout of ts_native_functions.yaml
+ * (`backend: Lazy`, `full_codegen:` / `supported:`) lists operators of the
+ * same file, spelled with their namespace, for the Lazy backend.
+ *
+ * Then the rules of a file defined at run time, checked for every entry
+ * before anything is registered, each error pointing into the file:
+ *
+ *   - the schema names its namespace (`myops::cube(...)`).  Without one an
+ *     entry means aten, as in native_functions.yaml; aten is minaten's own
+ *     and is refused either way (a library's MINATEN_LIBRARY_IMPL(aten, KEY,
+ *     m) overrides an aten kernel; a YAML file only adds operators);
+ *   - the operator is not defined yet (1.13's "Tried to register an
+ *     operator ... multiple times", with both places);
+ *   - no `structured_delegate:` (the structured default is generated C:
+ *     give each form its own kernel);
+ *   - every kernel is found: `CPU: cube` is the C symbol at_native_cube, an
+ *     entry with no `dispatch:` the CompositeImplicitAutograd kernel
+ *     at_native_<base name> (`_out` added for an out= form), looked up with
+ *     dlsym in the libraries loaded by --load, newest first, and then in
+ *     the program (minaten exports its own kernels: `CPU: neg` reuses
+ *     at_native_neg).  It is called as an unboxed kernel with the
+ *     prototype NativeFunctions.h would give it (libffi, from the schema).
+ *
+ * Registering: one OperatorLibrary named after the file (as given), holding
+ * one MINATEN_LIBRARY_FRAGMENT-like Library per def and per kernel, so the
+ * dispatch dump says `registered at my_ops.yaml:LINE` with the line of the
+ * `func:` (the def) or of the kernel's name (an impl).  A kernel's library
+ * is the shared object its symbol came from (what an internal error of that
+ * kernel names).  An operator listed for Lazy gets the boxed recording
+ * kernel the code generator registers for aten's listed operators
+ * (LazyNativeFunctions_boxed, ops/lazy/), unless its entry names a `Lazy:`
+ * kernel of its own: a call on lazy tensors records an IR node
+ * `myops::cube(%0)`, its shape from the CPU kernel run in MetaMode.  If a
+ * registration fails, the whole file is unloaded.
+ *
+ * NB(minaten): `variants:` is read and not used: an operator outside aten
+ * is torch.ops.NS.NAME only, as a TORCH_LIBRARY operator is in 1.13.
+ */
+#include "tools/minaten/yaml_library.h"
+
+#include <dlfcn.h>
+#include <errno.h> /* program_invocation_short_name (GNU) */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dispatch/Dispatcher.h"
+#include "dispatch/Library.h"
+#include "dispatch/OperatorLibrary.h"
+#include "ops/lazy/LazyNativeFunctions.h"
+#include "runtime/Exception.h"
+#include "tools/codegen/model.h"
+
+static int error_at(SourceLoc loc, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+static int error_at(SourceLoc loc, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return -1;
+}
+
+static const char* base_name(const char* path) {
+  const char* slash = strrchr(path, '/');
+  return slash != NULL ? slash + 1 : path;
+}
+
+/* A kernel found by name: the function and the object it is in. */
+typedef struct FoundKernel {
+  UnboxedFunction fn;
+  const char* origin; /* "libmyops.so", or the program's name */
+} FoundKernel;
+
+/* Looks `symbol` up in the loaded operator libraries, newest first, then in
+ * the program.  False if none has it. */
+static bool find_kernel(const char* symbol, FoundKernel* out) {
+  for (const OperatorLibrary* ol = OperatorLibrary_loaded(); ol != NULL; ol = ol->next) {
+    if (ol->handle == NULL) continue;
+    void* sym = dlsym(ol->handle, symbol);
+    if (sym != NULL) {
+      *out = (FoundKernel){(UnboxedFunction)sym, base_name(ol->path)};
+      return true;
+    }
+  }
+  void* sym = dlsym(RTLD_DEFAULT, symbol);
+  if (sym == NULL) return false;
+  *out = (FoundKernel){(UnboxedFunction)sym, program_invocation_short_name};
+  return true;
+}
+
+/* "libmyops.so, libother.so" into buf: the libraries a symbol was looked
+ * for in (none: ""). */
+static void loaded_names(char* buf, size_t size) {
+  size_t n = 0;
+  buf[0] = '\0';
+  for (const OperatorLibrary* ol = OperatorLibrary_loaded(); ol != NULL && n < size; ol = ol->next) {
+    if (ol->handle == NULL) continue;
+    n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", base_name(ol->path));
+  }
+}
+
+/* The checks of the top of the file, for one entry; 0 or -1 after printing. */
+static int check_entry(const NativeFunction* f) {
+  const char* paren = strchr(f->func, '(');
+  const char* sep = strstr(f->func, "::");
+  if (sep == NULL || (paren != NULL && paren < sep))
+    return error_at(f->loc,
+                    "%s has no namespace, so it would be aten's, and aten is minaten's own: "
+                    "name one of yours (myops::%s(...))",
+                    f->qualified + strlen("aten::"), f->schema.name);
+  if (strcmp(f->schema.ns, "aten") == 0)
+    return error_at(f->loc,
+                    "%s: the aten namespace is minaten's own: define your operators in a namespace "
+                    "of yours (myops::%s(...)); to replace an aten kernel, register it from a "
+                    "library's MINATEN_LIBRARY_IMPL(aten, KEY, m) block",
+                    f->qualified, f->schema.name);
+  if (f->structured_delegate != NULL)
+    return error_at(f->structured_delegate_loc,
+                    "structured_delegate is not supported by --yaml (the structured default "
+                    "kernel is generated C): give %s a kernel of its own in `dispatch:`",
+                    f->qualified);
+  const OperatorEntry* existing = Dispatcher_findSchema(f->qualified);
+  if (existing != NULL)
+    return error_at(f->loc,
+                    "Tried to register an operator (%s) with the same name and overload name "
+                    "multiple times. Each overload's schema should only be registered with a "
+                    "single call to def(). Duplicate registration: registered at %s:%d. Original "
+                    "registration: registered at %s",
+                    f->func, f->loc.file, f->loc.line, existing->debug);
+  for (size_t k = 0; k < f->num_kernels; k++) {
+    char symbol[256];
+    snprintf(symbol, sizeof symbol, "at_native_%s", f->kernels[k].kernel);
+    FoundKernel found;
+    if (find_kernel(symbol, &found)) continue;
+    char libraries[512];
+    loaded_names(libraries, sizeof libraries);
+    return error_at(f->kernels[k].loc,
+                    "%s kernel of %s: no symbol %s in %s%s%s: --load the library that defines it",
+                    DispatchKey_name(f->kernels[k].key), f->qualified, symbol,
+                    libraries[0] ? "the libraries loaded (" : "minaten, and no library is loaded",
+                    libraries, libraries[0] ? ") or in minaten" : "");
+  }
+  return 0;
+}
+
+/* A Library of the file's unit for one registration at `line`. */
+static Library* new_library(OperatorLibrary* unit, const NativeFunction* f, int line, const char* origin) {
+  Library* lib = Library_create(LibraryKind_FRAGMENT, f->schema.ns, DispatchKey_Undefined, unit->path,
+                                line, origin);
+  if (lib != NULL) OperatorLibrary_adopt(unit, lib);
+  return lib;
+}
+
+/* Registers one checked entry into the unit; 0 or -1 (error indicator set). */
+static int register_entry(OperatorLibrary* unit, const NativeFunction* f) {
+  Library* lib = new_library(unit, f, f->loc.line, NULL);
+  if (lib == NULL || Library_def(lib, f->func) < 0) return -1;
+  for (size_t k = 0; k < f->num_kernels; k++) {
+    const BackendKernel* bk = &f->kernels[k];
+    char symbol[256];
+    snprintf(symbol, sizeof symbol, "at_native_%s", bk->kernel);
+    FoundKernel found;
+    bool ok = find_kernel(symbol, &found); /* check_entry found it */
+    TORCH_INTERNAL_ASSERT(ok);
+    const char* name = OperatorLibrary_keepString(unit, symbol);
+    lib = new_library(unit, f, bk->loc.line, found.origin);
+    if (lib == NULL ||
+        Library_implForKey(lib, f->qualified, bk->key, KernelFunction_makeUnboxed(found.fn, name)) < 0)
+      return -1;
+  }
+  if (f->lazy_lowered && NativeFunction_kernel(f, DispatchKey_Lazy) == NULL) {
+    /* minaten's own kernel: no library to name (origin NULL) */
+    lib = new_library(unit, f, f->loc.line, NULL);
+    KernelFunction lazy = KernelFunction_makeBoxed(LazyNativeFunctions_boxed, "LazyNativeFunctions_boxed");
+    if (lib == NULL || Library_implForKey(lib, f->qualified, DispatchKey_Lazy, lazy) < 0) return -1;
+  }
+  return 0;
+}
+
+int YamlLibrary_load(const char* path) {
+  Model model;
+  Model_init(&model);
+  int rc = Model_loadYaml(&model, path, path);
+  for (size_t i = 0; rc == 0 && i < model.num_functions; i++) rc = check_entry(&model.functions[i]);
+  if (rc == 0) {
+    OperatorLibrary* unit = OperatorLibrary_create(path);
+    for (size_t i = 0; rc == 0 && i < model.num_functions; i++) {
+      if (register_entry(unit, &model.functions[i]) < 0) {
+        rc = error_at(model.functions[i].loc, "%s: %s", ErrorType_name(Error_type()), Error_message());
+        Error_clear();
+      }
+    }
+    if (rc < 0) OperatorLibrary_unload(unit);
+  }
+  Model_free(&model);
+  return rc;
+}
