@@ -180,8 +180,7 @@ static int register_entry(OperatorLibrary* unit, const NativeFunction* f) {
   if (f->lazy_lowered && NativeFunction_kernel(f, DispatchKey_Lazy) == NULL) {
     /* minaten's own kernel: no library to name (origin NULL) */
     lib = new_library(unit, f, f->loc.line, NULL);
-    KernelFunction lazy = KernelFunction_makeBoxed(LazyNativeFunctions_boxed, "LazyNativeFunctions_boxed");
-    if (lib == NULL || Library_implForKey(lib, f->qualified, DispatchKey_Lazy, lazy) < 0) return -1;
+    if (lib == NULL || Library_implForKey(lib, f->qualified, DispatchKey_Lazy, MINATEN_LAZY_KERNEL) < 0) return -1;
   }
   return 0;
 }
