@@ -247,6 +247,39 @@ static void test_kernel_failing_silently(void** state) {
   Library_destroy(def);
 }
 
+/* A boxed fallback: serves every operator with no kernel of its own for a key. */
+static int fallback_calls = 0;
+static int counting_fallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
+                             IValue* args, IValue* rets) {
+  (void)kernel, (void)op, (void)ks;
+  fallback_calls++;
+  rets[0] = IValue_takeTensor(Tensor_retain(args[0].u.tensor));
+  return 0;
+}
+
+static void test_fallback(void** state) {
+  (void)state;
+  Library* def = Library_create(LibraryKind_DEF, "t6", DispatchKey_Undefined, "a.c", 1, "liba.so");
+  assert_int_equal(Library_def(def, "f(Tensor self) -> Tensor"), 0);
+  OperatorEntry* op = Dispatcher_findSchema("t6::f");
+  assert_int_equal(op->tableSource[DispatchKey_CPU], DispatchTableSource_Missing);
+  Library* fb = Library_create(LibraryKind_IMPL, "_", DispatchKey_CPU, "b.c", 4, "libb.so");
+  assert_int_equal(Library_fallback(fb, MINATEN_BOXED_KERNEL(counting_fallback)), 0);
+  assert_int_equal(op->tableSource[DispatchKey_CPU], DispatchTableSource_BackendFallback);
+  const char* kernel;
+  fallback_calls = 0;
+  assert_int_equal(call("t6::f", &kernel), 0);
+  assert_int_equal(fallback_calls, 1);
+  /* a def block cannot hold a fallback */
+  assert_int_equal(Library_fallback(def, MINATEN_BOXED_KERNEL(counting_fallback)), -1);
+  Error_clear();
+  /* gone with its library: the key has no entry again */
+  Library_destroy(fb);
+  assert_int_equal(op->tableSource[DispatchKey_CPU], DispatchTableSource_Missing);
+  assert_false(Dispatcher_backendFallback(DispatchKey_CPU)->present);
+  Library_destroy(def);
+}
+
 static void test_load_errors(void** state) {
   (void)state;
   assert_null(OperatorLibrary_load("/nonexistent/libnope.so"));
@@ -269,6 +302,7 @@ int main(void) {
       cmocka_unit_test(test_override_and_restore),
       cmocka_unit_test(test_impl_before_def),
       cmocka_unit_test(test_kernel_failing_silently),
+      cmocka_unit_test(test_fallback),
       cmocka_unit_test(test_load_errors),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
