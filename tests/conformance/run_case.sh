@@ -2,10 +2,14 @@
 # One conformance case: minaten runs SCRIPT.py in a scratch folder (under the
 # build tree) and tools/oracle/compare.py checks its standard output against
 # SCRIPT.out, recorded from real PyTorch by tools/oracle/record.py.
-# Usage: run_case.sh MINATEN PYTHON COMPARE SCRIPT.py SCRATCH_DIR
+# With LIBRARY_DIR, the scratch folder also holds links to its lib*.so (the
+# operator libraries of tests/library, which a script loads by a path
+# relative to the current folder, as torch.ops.load_library does).
+# Usage: run_case.sh MINATEN PYTHON COMPARE SCRIPT.py SCRATCH_DIR [LIBRARY_DIR]
 set -u
-minaten=$1 python=$2 compare=$3 script=$4 scratch=$5
+minaten=$1 python=$2 compare=$3 script=$4 scratch=$5 libdir=${6:-}
 rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
+if [ -n "$libdir" ]; then ln -s "$libdir"/lib*.so "$scratch"/ || exit 1; fi
 (cd "$scratch" && exec "$minaten" run "$script" >actual.out 2>stderr.txt)
 rc=$?
 if [ $rc -ne 0 ]; then

@@ -113,20 +113,8 @@ int minaten_run_file(const char* path) {
     return -1;
   }
   const char* filename = path; /* as python3 names it in a traceback (main.c: the base name, as the reference run) */
-  int64_t bad = utf8_find_invalid(text, strlen(text));
-  int rc;
-  if (bad >= 0) {
-    /* Python 3.11: Parser/tokenizer.c (decoding_fgets, "Non-UTF-8 code starting with"), as main.c */
-    int lineno = 1;
-    for (int64_t i = 0; i < bad; i++) lineno += text[i] == '\n';
-    fprintf(stderr,
-            "SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line %d, but no encoding declared; "
-            "see https://peps.python.org/pep-0263/ for details\n",
-            (unsigned char)text[bad], filename, lineno);
-    rc = -1;
-  } else {
-    rc = run_module(text, filename);
-  }
+  /* a script that is not UTF-8 does not run (python3's message, as main.c) */
+  int rc = utf8_check_script(text, filename) ? run_module(text, filename) : -1;
   free(text);
   return rc;
 }

@@ -318,24 +318,6 @@ static char* read_script(const char* path) {
   return text;
 }
 
-/* A script that is not valid UTF-8 does not run (nothing of it): python3's
- * message on stderr, exit status 1, as python3 FILE.py does:
- *   SyntaxError: Non-UTF-8 code starting with '\xc3' in file bad.py on line 2, but no encoding declared; see ...
- * NB(minaten): the file is named as in tracebacks (bad.py; python3 gives
- * its absolute path), and an encoding declaration is not read.
- * Python 3.11: Parser/tokenizer.c (decoding_fgets, "Non-UTF-8 code starting with") */
-static bool is_utf8_script(const char* text, const char* filename) {
-  int64_t bad = utf8_find_invalid(text, strlen(text));
-  if (bad < 0) return true;
-  int lineno = 1;
-  for (int64_t i = 0; i < bad; i++) lineno += text[i] == '\n';
-  fprintf(stderr,
-          "SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line %d, but no encoding declared; "
-          "see https://peps.python.org/pep-0263/ for details\n",
-          (unsigned char)text[bad], filename, lineno);
-  return false;
-}
-
 /* A -c command that is not valid UTF-8 does not run: python3's message on
  * stderr, exit status 1.  python3 decodes its arguments with
  * surrogateescape, so the first bad byte B is the character U+DC00+B at the
@@ -360,7 +342,7 @@ static int run_script(const char* path, bool strict) {
   if (text == NULL) return 2;
   const char* base = strrchr(path, '/');
   const char* filename = strcmp(path, "-") == 0 ? "<stdin>" : base ? base + 1 : path;
-  if (!is_utf8_script(text, filename)) {
+  if (!utf8_check_script(text, filename)) {
     free(text);
     return 1;
   }

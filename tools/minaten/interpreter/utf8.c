@@ -6,6 +6,9 @@
  */
 #include "tools/minaten/interpreter/utf8.h"
 
+#include <stdio.h>
+#include <string.h>
+
 /* The length of the valid sequence at u[0, n), or 0. */
 static int valid_sequence(const unsigned char* u, size_t n) {
   unsigned char c = u[0];
@@ -69,4 +72,16 @@ int utf8_encode(unsigned cp, char* out) {
   out[0] = (char)(0xF0 | (cp >> 18)), out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
   out[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), out[3] = (char)(0x80 | (cp & 0x3F));
   return 4;
+}
+
+bool utf8_check_script(const char* text, const char* filename) {
+  int64_t bad = utf8_find_invalid(text, strlen(text));
+  if (bad < 0) return true;
+  int lineno = 1;
+  for (int64_t i = 0; i < bad; i++) lineno += text[i] == '\n';
+  fprintf(stderr,
+          "SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line %d, but no encoding declared; "
+          "see https://peps.python.org/pep-0263/ for details\n",
+          (unsigned char)text[bad], filename, lineno);
+  return false;
 }

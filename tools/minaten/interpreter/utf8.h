@@ -10,8 +10,18 @@
 #ifndef MINATEN_TOOLS_MINATEN_UTF8_H
 #define MINATEN_TOOLS_MINATEN_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* True when the script `text` is valid UTF-8.  Otherwise it must not run
+ * (nothing of it): prints python3's message on stderr, as python3 FILE.py
+ * does (the caller exits with status 1):
+ *   SyntaxError: Non-UTF-8 code starting with '\xc3' in file bad.py on line 2, but no encoding declared; see ...
+ * NB(minaten): the file is named as the caller gives it (python3 gives its
+ * absolute path), and an encoding declaration is not read.
+ * Python 3.11: Parser/tokenizer.c (decoding_fgets, "Non-UTF-8 code starting with") */
+bool utf8_check_script(const char* text, const char* filename);
 
 /* The offset of the first byte that is not part of a valid UTF-8 sequence
  * in s[0, len) (Python's strict decoder: no overlong forms, no surrogates,
