@@ -92,12 +92,29 @@ def _qualified(name):
 
 
 def find_op(name):
-    """The OperatorEntry* of an operator name, or GdbError."""
+    """The OperatorEntry* of an operator name, or GdbError: the name as
+    `minaten dispatch` resolves it (tools/minaten/main.c resolve_operator):
+    `aten::` may be left out, and a name without an overload that is not a
+    default overload names its only overload."""
     qualified = _qualified(name)
     op = gdb.parse_and_eval('Dispatcher_findOp("%s")' % qualified)
-    if int(op) == 0:
-        raise gdb.GdbError("Could not find schema for %s" % qualified)
-    return op
+    if int(op) != 0:
+        return op
+    ns, base = qualified.split("::", 1)
+    matches = []
+    if "." not in base:
+        ops = gdb.parse_and_eval("operators_in_order")
+        for i in range(int(gdb.parse_and_eval("num_operators"))):
+            o = ops[i]
+            if int(o["schema_text"]) and o["schema"]["name"].string() == base \
+                    and o["schema"]["ns"].string() == ns:
+                matches.append(o)
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise gdb.GdbError("no operator named %s" % qualified)
+    raise gdb.GdbError("%s is ambiguous: it has %d overloads and no default one; name one of %s" % (
+        qualified, len(matches), ", ".join(o["qualified_name"].string() for o in matches)))
 
 
 def _c_string(ptr):
@@ -147,6 +164,19 @@ def tensor_of(expr):
     raise gdb.GdbError("%s is not a tensor (its type is %s)" % (expr, v.type))
 
 
+class _Command(gdb.Command):
+    """A minaten command: `run` does the work; a gdb error reading the
+    program (a wild pointer, a variable of another frame) becomes one line."""
+
+    def invoke(self, arg, from_tty):
+        try:
+            self.run(arg)
+        except gdb.GdbError:
+            raise
+        except gdb.error as e:
+            raise gdb.GdbError("%s: %s" % (self._command, e))
+
+
 # ---- minaten (the prefix) --------------------------------------------------
 
 class MinatenPrefix(gdb.Command):
@@ -160,26 +190,29 @@ Type `help minaten SUBCOMMAND` for one of them; docs/debugging.md shows them at 
 
 # ---- minaten dispatch OP --------------------------------------------------
 
-class DispatchCommand(gdb.Command):
+class DispatchCommand(_Command):
     """minaten dispatch OP: OP's computed dispatch table, as `minaten dispatch OP` prints it.
 
 OP is a qualified name with its overload (aten::add.Tensor; `aten::` may be left out)."""
 
     def __init__(self):
         super().__init__("minaten dispatch", gdb.COMMAND_USER)
+        self._command = "minaten dispatch"
 
-    def invoke(self, arg, from_tty):
+    def run(self, arg):
         argv = gdb.string_to_argv(arg)
         if len(argv) != 1:
             raise gdb.GdbError("usage: minaten dispatch OP")
         _require_process("dispatch")
-        for line in table_lines(find_op(argv[0])):
+        op = find_op(argv[0])
+        gdb.write("===== %s\n" % op["qualified_name"].string())
+        for line in table_lines(op):
             gdb.write(line + "\n")
 
 
 # ---- minaten keys EXPR [OP] -----------------------------------------------
 
-class KeysCommand(gdb.Command):
+class KeysCommand(_Command):
     """minaten keys EXPR [OP]: the key set of tensor EXPR and the key a call would dispatch to.
 
 Shows the tensor's keys, the thread-local included and excluded sets, and
@@ -191,8 +224,9 @@ the key is named."""
 
     def __init__(self):
         super().__init__("minaten keys", gdb.COMMAND_USER, gdb.COMPLETE_EXPRESSION)
+        self._command = "minaten keys"
 
-    def invoke(self, arg, from_tty):
+    def run(self, arg):
         argv = gdb.string_to_argv(arg)
         if len(argv) not in (1, 2):
             raise gdb.GdbError("usage: minaten keys EXPR [OP]")
@@ -283,7 +317,7 @@ def _lazy_node_str(node):
     return text
 
 
-class TensorCommand(gdb.Command):
+class TensorCommand(_Command):
     """minaten tensor EXPR: a tensor's geometry, storage, values, quantizer and lazy node.
 
 EXPR is a Tensor*, a Tensor or an IValue holding a tensor.  Values are read
@@ -293,8 +327,9 @@ and shows the IR node of its value (lazy_ir() prints the whole graph)."""
 
     def __init__(self):
         super().__init__("minaten tensor", gdb.COMMAND_USER, gdb.COMPLETE_EXPRESSION)
+        self._command = "minaten tensor"
 
-    def invoke(self, arg, from_tty):
+    def run(self, arg):
         if not arg.strip():
             raise gdb.GdbError("usage: minaten tensor EXPR")
         t = tensor_of(arg.strip())
@@ -370,7 +405,7 @@ class _PendingRun(gdb.Command):
         for fn in work:
             try:
                 fn()
-            except gdb.GdbError as e:
+            except (gdb.GdbError, gdb.error) as e:
                 gdb.write("minaten: %s\n" % e)
 
 
@@ -424,7 +459,7 @@ def break_on_kernel(opname, keyname, temporary=False):
     return bp
 
 
-class BreakCommand(gdb.Command):
+class BreakCommand(_Command):
     """minaten break OP [KEY]: a breakpoint on the kernel OP's dispatch table holds for KEY.
 
 KEY is a runtime dispatch key (CPU, Lazy, QuantizedCPU, AutogradCPU, ...) and
@@ -436,8 +471,9 @@ operators are registered."""
 
     def __init__(self):
         super().__init__("minaten break", gdb.COMMAND_BREAKPOINTS)
+        self._command = "minaten break"
 
-    def invoke(self, arg, from_tty):
+    def run(self, arg):
         argv = gdb.string_to_argv(arg)
         if len(argv) not in (1, 2):
             raise gdb.GdbError("usage: minaten break OP [KEY]")
@@ -490,7 +526,7 @@ def _pending_call(frame):
     return None
 
 
-class StepKernelCommand(gdb.Command):
+class StepKernelCommand(_Command):
     """minaten step-kernel: continue into the kernel the dispatcher is about to call.
 
 In the selected frame, one of the call path's (call_unboxed_from_boxed,
@@ -503,8 +539,9 @@ kernel, has no line information, so `step` steps over the kernel."""
 
     def __init__(self):
         super().__init__("minaten step-kernel", gdb.COMMAND_RUNNING)
+        self._command = "minaten step-kernel"
 
-    def invoke(self, arg, from_tty):
+    def run(self, arg):
         if arg.strip():
             raise gdb.GdbError("usage: minaten step-kernel")
         _require_process("step-kernel")
@@ -530,7 +567,7 @@ kernel, has no line information, so `step` steps over the kernel."""
 
 # ---- minaten trace on|off ---------------------------------------------------
 
-class TraceCommand(gdb.Command):
+class TraceCommand(_Command):
     """minaten trace on|off: print every dispatcher hop from here on (--trace=dispatch).
 
 Sets Dispatcher_verbose in the program; the trace goes to the program's
@@ -539,8 +576,9 @@ interpreter starts."""
 
     def __init__(self):
         super().__init__("minaten trace", gdb.COMMAND_USER)
+        self._command = "minaten trace"
 
-    def invoke(self, arg, from_tty):
+    def run(self, arg):
         argv = gdb.string_to_argv(arg)
         if len(argv) != 1 or argv[0] not in ("on", "off"):
             raise gdb.GdbError("usage: minaten trace on|off")
