@@ -97,6 +97,9 @@ def find_op(name):
     `aten::` may be left out, and a name without an overload that is not a
     default overload names its only overload."""
     qualified = _qualified(name)
+    if not _registry_ready():
+        raise gdb.GdbError("the operators are not registered yet: main registers them before "
+                           "the interpreter starts (`minaten break OP` waits for it)")
     op = gdb.parse_and_eval('Dispatcher_findOp("%s")' % qualified)
     if int(op) != 0:
         return op
@@ -409,9 +412,20 @@ class _PendingRun(gdb.Command):
                 gdb.write("minaten: %s\n" % e)
 
 
+def _registry_ready():
+    """True once the program runs and main has registered the operators
+    (not yet after `start`, which stops at main's first line)."""
+    if not _has_process():
+        return False
+    try:
+        return int(gdb.parse_and_eval("num_operators")) > 0
+    except gdb.error:
+        return False
+
+
 def when_started(fn, what):
-    """Runs fn now if the program runs, else when the interpreter starts."""
-    if _has_process():
+    """Runs fn now if the operators are registered, else when the interpreter starts."""
+    if _registry_ready():
         fn()
         return
     _pending.append(fn)
@@ -421,8 +435,9 @@ def when_started(fn, what):
             bp.silent = True
             bp.commands = "minaten run-pending\ncontinue"
             _start_breakpoints.append(bp)
-    gdb.write("%s: the program has not started; done when the interpreter starts "
-              "(after the operators are registered)\n" % what)
+    gdb.write("%s: the %s; done when the interpreter starts "
+              "(after the operators are registered)\n"
+              % (what, "operators are not registered yet" if _has_process() else "program has not started"))
 
 
 # ---- minaten break OP [KEY] --------------------------------------------------
