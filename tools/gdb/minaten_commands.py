@@ -508,6 +508,24 @@ def _frame_var(frame, name):
         return None
 
 
+def _assigned(frame, name):
+    """False for a local whose initialising line has not run yet (an entry
+    point's `kernel` before its lookup: the stack slot may hold the previous
+    call's value, which would look right)."""
+    try:
+        block = frame.block()
+    except RuntimeError:
+        return False
+    while block is not None:
+        for sym in block:
+            if sym.name == name:
+                return sym.is_argument or frame.find_sal().line > sym.line
+        if block.function is not None:
+            break
+        block = block.superblock
+    return False
+
+
 def _frame_op(frame):
     """The frame's `op`, if it is a non-null OperatorEntry*."""
     op = _frame_var(frame, "op")
@@ -523,6 +541,8 @@ def _pending_call(frame):
     if op is None:
         return None
     for name in ("k", "kernel"):
+        if not _assigned(frame, name):
+            continue
         k = _frame_var(frame, name)
         if k is not None and k.type.strip_typedefs().code == gdb.TYPE_CODE_PTR \
                 and k.type.strip_typedefs().target().strip_typedefs().tag == "KernelFunction":
