@@ -193,8 +193,11 @@ _printers = _objfile.pretty_printers if _objfile is not None else gdb.pretty_pri
 _printers[:] = [p for p in _printers if getattr(p, "__name__", "") != "_tensor_pointer_lookup"]
 _printers.append(_tensor_pointer_lookup)
 
+# No __pycache__ folder next to the sources (or in the installed share/).
+_dont_write_bytecode, sys.dont_write_bytecode = sys.dont_write_bytecode, True
 import minaten_commands  # noqa: E402
 import minaten_frames  # noqa: E402
+sys.dont_write_bytecode = _dont_write_bytecode
 
 if not getattr(gdb, "_minaten_commands_registered", False):
     minaten_commands.register()
