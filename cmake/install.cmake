@@ -10,7 +10,11 @@
 #   lib/pkgconfig/minaten.pc                 pkg-config
 #   lib/cmake/minaten/                       find_package(minaten): minaten::minaten
 #   share/minaten/yaml/*.yaml                the operator YAML (minaten-codegen --source-root P/share/minaten)
-#   share/minaten/gdb/minaten.py             the gdb pretty-printers (tools/gdb)
+#   share/minaten/gdb/minaten*.py            the gdb extension (tools/gdb): printers,
+#                                            the `minaten` commands, the libffi frame filter
+#   share/gdb/auto-load/P/bin/minaten-gdb.py gdb's auto-load script for bin/minaten
+#                                            (P: the prefix's real path), which runs
+#                                            share/minaten/gdb/minaten.py
 #
 # lib/ is CMAKE_INSTALL_LIBDIR (GNUInstallDirs: lib/<multiarch> for a /usr prefix on Debian).
 
@@ -43,7 +47,29 @@ endforeach()
 
 file(GLOB MINATEN_INSTALLED_YAML CONFIGURE_DEPENDS yaml/*.yaml)
 install(FILES ${MINATEN_INSTALLED_YAML} DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/yaml)
-install(FILES tools/gdb/minaten.py DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/gdb)
+install(FILES tools/gdb/minaten.py tools/gdb/minaten_commands.py tools/gdb/minaten_frames.py
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/gdb)
+# gdb loads <dir>/<real path of the program>-gdb.py for each of its
+# auto-load script directories ($datadir/auto-load: /usr/share/gdb/auto-load,
+# so a /usr install is loaded as it is; another prefix adds its own with
+# add-auto-load-scripts-directory and add-auto-load-safe-path: see
+# docs/debugging.md).  The prefix is known only at install time (--prefix),
+# hence install(CODE).
+set(DATADIR ${CMAKE_INSTALL_DATADIR})
+set(BINDIR ${CMAKE_INSTALL_BINDIR})
+string(CONFIGURE [[
+  get_filename_component(minaten_prefix "${CMAKE_INSTALL_PREFIX}" REALPATH)
+  set(minaten_gdb_script
+    "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/@DATADIR@/gdb/auto-load${minaten_prefix}/@BINDIR@/minaten-gdb.py")
+  message(STATUS "Installing: ${minaten_gdb_script}")
+  file(WRITE "${minaten_gdb_script}"
+    "# gdb auto-loads this for ${minaten_prefix}/@BINDIR@/minaten: minaten's gdb extension.\n"
+    "# (Run with its own __file__, which `source` would not give it.)\n"
+    "path = '${minaten_prefix}/@DATADIR@/minaten/gdb/minaten.py'\n"
+    "with open(path) as f:\n"
+    "    exec(compile(f.read(), path, 'exec'), {'__file__': path, '__name__': 'minaten_gdb'})\n")
+]] minaten_gdb_autoload_code @ONLY)
+install(CODE "${minaten_gdb_autoload_code}")
 
 # pkg-config: prefix relative to the .pc file (${pcfiledir}), so that
 # `cmake --install --prefix P` needs no reconfiguring.

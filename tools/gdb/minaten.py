@@ -10,8 +10,21 @@
     $3 = IValue(IntList [6, 4])
 
 Printers: Tensor, DispatchKeySet, IValue, IntArrayRef, KernelFunction,
-OperatorEntry (its qualified name).  Names come from the enums' own
-debug information, so they follow the X-macro lists in the C headers.
+OperatorEntry (its qualified name), and a short one for Tensor* (the
+address, shape, strides, dtype and device), so that `info args`, `frame`
+and `bt` show tensors rather than bare pointers:
+
+    #0  at_native_rsqrt (self=0x555555832670 Tensor([2], stride=[1], Float, cpu)) at UnaryOps.c:122
+
+Names come from the enums' own debug information, so they follow the
+X-macro lists in the C headers.
+
+Sourcing this file also defines the `minaten` commands (minaten_commands.py:
+dispatch, keys, tensor, break, step-kernel, trace) and the frame filter that
+folds libffi's frames in a backtrace (minaten_frames.py: `minaten fold`).
+The installed copy (share/minaten/gdb) is auto-loaded for the installed
+bin/minaten through share/gdb/auto-load (cmake/install.cmake,
+docs/debugging.md).
 
 The build records source paths relative to the repository root
 (-ffile-prefix-map in CMakeLists.txt: `ops/TensorShape.c`,
@@ -19,9 +32,14 @@ The build records source paths relative to the repository root
 to gdb's source path, so gdb finds the sources from any folder.
 """
 import os
+import sys
 
 import gdb
 import gdb.printing
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
 
 _REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 gdb.execute("directory " + _REPO_ROOT, to_string=True)
@@ -119,6 +137,37 @@ class KernelFunctionPrinter:
         return "KernelFunction(%s %s)" % (kind, name)
 
 
+class TensorPointerPrinter:
+    """A Tensor* as `0x5555... Tensor([2, 3], stride=[3, 1], Float, cpu)`."""
+
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        address = "0x%x" % int(self.val)
+        try:
+            t = self.val.dereference()
+            dim = int(t["dim"])
+            if not 0 <= dim <= 64:
+                return address
+            device = _enum_name(t["device"]["type"], "DeviceType_").lower()
+            return "%s Tensor(%s, stride=%s, %s, %s)" % (
+                address, _int_list(t["sizes"], dim), _int_list(t["strides"], dim),
+                _enum_name(t["dtype"], "ScalarType_"), device)
+        except gdb.error:  # an uninitialised pointer: a local before its assignment
+            return address
+
+
+def _tensor_pointer_lookup(val):
+    t = val.type.strip_typedefs()
+    if t.code != gdb.TYPE_CODE_PTR or int(val) == 0:
+        return None
+    target = t.target().strip_typedefs()
+    if target.code == gdb.TYPE_CODE_STRUCT and target.tag == "Tensor":
+        return TensorPointerPrinter(val)
+    return None
+
+
 class OperatorEntryPrinter:
     def __init__(self, val):
         self.val = val
@@ -139,3 +188,18 @@ def build_printer():
 
 
 gdb.printing.register_pretty_printer(gdb.current_objfile(), build_printer(), replace=True)
+_objfile = gdb.current_objfile()
+_printers = _objfile.pretty_printers if _objfile is not None else gdb.pretty_printers
+_printers[:] = [p for p in _printers if getattr(p, "__name__", "") != "_tensor_pointer_lookup"]
+_printers.append(_tensor_pointer_lookup)
+
+# No __pycache__ folder next to the sources (or in the installed share/).
+_dont_write_bytecode, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+import minaten_commands  # noqa: E402
+import minaten_frames  # noqa: E402
+sys.dont_write_bytecode = _dont_write_bytecode
+
+if not getattr(gdb, "_minaten_commands_registered", False):
+    minaten_commands.register()
+    minaten_frames.register()
+    gdb._minaten_commands_registered = True

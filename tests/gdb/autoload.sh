@@ -1,0 +1,29 @@
+#!/bin/sh
+# gdb auto-loads the extension for an installed bin/minaten: installs this
+# build into a scratch prefix (cmake --install), then starts gdb on
+# PREFIX/bin/minaten with nothing sourced but the two settings
+# docs/debugging.md gives for a prefix other than /usr, and checks that the
+# auto-load script ran (info auto-load), that the printers and the
+# `minaten` commands are there, and that `minaten break` before `run` works.
+# Usage: autoload.sh CMAKE BUILD_DIR SCRATCH_DIR
+set -u
+CMAKE=$1 BUILD=$2 SCRATCH=$3
+rm -rf "$SCRATCH"
+mkdir -p "$SCRATCH"
+"$CMAKE" --install "$BUILD" --prefix "$SCRATCH/prefix" >"$SCRATCH/install.log" 2>&1 \
+  || { cat "$SCRATCH/install.log"; echo "FAIL: cmake --install"; exit 1; }
+prefix=$(cd "$SCRATCH/prefix" && pwd -P)
+out=$SCRATCH/gdb.log
+gdb -nx -batch -iex 'set debuginfod enabled off' \
+  -iex "add-auto-load-safe-path $prefix/share/gdb/auto-load" \
+  -iex "add-auto-load-scripts-directory $prefix/share/gdb/auto-load" \
+  -ex 'info auto-load python-scripts' -ex 'minaten break aten::rsqrt' -ex run -ex 'info args' \
+  -ex 'minaten tensor self' -ex kill --args "$prefix/bin/minaten" -c 'b = torch.tensor([4., 16.]).rsqrt()' >"$out" 2>&1
+cat "$out"
+for pattern in "^Yes +$prefix/share/gdb/auto-load$prefix/bin/minaten-gdb.py" \
+  '^minaten break aten::rsqrt CPU: the program has not started' '^aten::rsqrt at CPU: at_native_rsqrt$' \
+  '^self = 0x[0-9a-f]+ Tensor\(\[2\], stride=\[1\], Float, cpu\)$' '^values: \[4\.0, 16\.0\]$'; do
+  grep -qE -- "$pattern" "$out" || { echo "FAIL: no line matching '$pattern'"; exit 1; }
+done
+if grep -qE "Traceback|Python Exception" "$out"; then echo "FAIL: a Python traceback"; exit 1; fi
+echo "PASS"
