@@ -53,16 +53,16 @@ static void element_cells(const Tensor* t, int64_t* cells) {
 static void draw_tensor(FILE* out, int k, const Tensor* t, const char* expr, int storage_id, int64_t num_cells) {
   int64_t* cells = malloc((size_t)(t->numel > 0 ? t->numel : 1) * sizeof *cells);
   element_cells(t, cells);
-  fprintf(out, "  t%d [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"1\">\n", k);
-  /* fixed widths, so that the cells of tensors of one size line up */
-  fprintf(out, "<TR><TD BORDER=\"0\" ALIGN=\"LEFT\" COLSPAN=\"%" PRId64 "\" FIXEDSIZE=\"TRUE\" WIDTH=\"%" PRId64
-          "\" HEIGHT=\"26\"><B>", num_cells + 1, kLabelWidth + kCellWidth * num_cells);
+  /* the title is a node of its own, above: the tables' widths are their
+   * cells' alone (fixed), so the cells of tensors of one storage line up */
+  fprintf(out, "  t%d_title [label=<<B>", k);
   Dot_html(out, expr);
   fputs("</B>  size ", out);
   print_ints(out, t->sizes, t->dim);
   fputs("  stride ", out);
   print_ints(out, t->strides, t->dim);
-  fprintf(out, "  offset %" PRId64 "</TD></TR>\n", t->storage_offset);
+  fprintf(out, "  offset %" PRId64 ">];\n", t->storage_offset);
+  fprintf(out, "  t%d [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"1\">\n", k);
   fprintf(out, "<TR><TD BORDER=\"0\" FIXEDSIZE=\"TRUE\" WIDTH=\"%d\" HEIGHT=\"16\"></TD>", (int)kLabelWidth);
   for (int64_t c = 0; c < num_cells; c++)
     fprintf(out, "<TD BORDER=\"0\" FIXEDSIZE=\"TRUE\" WIDTH=\"%d\" HEIGHT=\"16\"><FONT POINT-SIZE=\"9\">%" PRId64
@@ -107,14 +107,17 @@ int Dot_drawMemory(FILE* out, Tensor* const* tensors, const char* const* exprs, 
       if (storages[s] == t->storage) storage_of[k] = s;
     if (storage_of[k] < 0) storages[storage_of[k] = num_storages++] = t->storage;
   }
-  fputs("digraph memory {\n  node [shape=plaintext, fontname=\"Helvetica\"];\n", out);
+  fputs("digraph memory {\n  node [shape=plaintext, fontname=\"Helvetica\"];\n  ranksep=0.1;\n", out);
   for (int k = 0; k < n; k++) {
     const Tensor* t = tensors[k];
     draw_tensor(out, k, t, exprs[k], storage_of[k],
                 (int64_t)(t->storage->nbytes / ScalarType_elementSize(t->dtype)));
   }
   /* one column: tensors of a storage one under the other, in the order given */
-  for (int k = 1; k < n; k++) fprintf(out, "  t%d -> t%d [style=invis];\n", k - 1, k);
+  for (int k = 0; k < n; k++) {
+    if (k > 0) fprintf(out, "  t%d -> t%d_title [style=invis];\n", k - 1, k);
+    fprintf(out, "  t%d_title -> t%d [style=invis];\n", k, k);
+  }
   fputs("}\n", out);
   return 0;
 }

@@ -542,7 +542,10 @@ int main(int argc, char** argv) {
   } else {
     return usage_error("unknown command ", cmd);
   }
-  if (dot_path != NULL && !Dispatcher_verbose) return usage_error("--dot needs --trace=dispatch", NULL);
+  if (dot_path != NULL && !Dispatcher_verbose) {
+    fputs("minaten: --dot FILE draws the hops --trace=dispatch traces: add --trace=dispatch\n", stderr);
+    return 2;
+  }
   DispatchGraph_recording = dot_path != NULL;
   if (at_register_all() < 0 || at_register_VariableType() < 0 || at_register_ADInplaceOrViewType() < 0) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
