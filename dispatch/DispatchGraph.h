@@ -13,6 +13,11 @@
  * its decomposition, drawn inside a box of their own; a backend fallback's
  * kernel is drawn shaded.  Node names are numbered by hop, never addresses.
  *
+ * NB(minaten): fallthrough keys are drawn only on a redispatch (between the
+ * key the operator left and the key it reached); the keys a call's first
+ * hop skipped are not known there (the trace receives the key set already
+ * masked by OperatorEntry::nonFallthroughKeys) and are not drawn.
+ *
  * Costs nothing when off: the hook sits on the verbose path only, which the
  * generated entry points take when Dispatcher_verbose is set.
  *
