@@ -26,34 +26,70 @@ static int expect_tensor(const char* command, const Value* v, const char* expr) 
   return -1;
 }
 
-/* Runs SETUP statement by statement (split at newlines, and at ';' outside
- * quotes, as -c does).  0, or -1 after the traceback. */
+/* Runs one statement of SETUP; 0, or -1 after the traceback. */
+static int run_statement(Interp* in, const char* text, int lineno) {
+  while (*text == ' ' || *text == '\t') text++;
+  if (*text == '\0' || *text == '#' || strcmp(text, "import torch") == 0) return 0;
+  Interp_setLocation(in, "<string>", lineno);
+  return Interp_runStatement(in, text, lineno);
+}
+
+/* Whether a line continues the block above it: indented, or blank, or an
+ * elif/else/except/finally clause. */
+static bool continues_block(const char* line) {
+  if (*line == ' ' || *line == '\t' || *line == '\0') return true;
+  static const char* const kClauses[] = {"elif", "else", "except", "finally"};
+  for (size_t k = 0; k < sizeof kClauses / sizeof kClauses[0]; k++) {
+    size_t n = strlen(kClauses[k]);
+    if (strncmp(line, kClauses[k], n) == 0 && strchr(" :\t", line[n]) != NULL) return true;
+  }
+  return false;
+}
+
+/* Runs SETUP as minaten -c runs its text: line by line, a line ending in
+ * ':' with the indented lines after it as one statement, any other line
+ * split at ';' outside quotes.  0, or -1 after the traceback. */
 static int run_setup(Interp* in, const char* setup) {
   char* text = strdup(setup);
   int status = 0, lineno = 1;
-  char quote = 0;
-  char* start = text;
-  for (char* p = text;; p++) {
-    if (quote && *p == quote) {
-      quote = 0;
-    } else if (!quote && (*p == '\'' || *p == '"')) {
-      quote = *p;
-    } else if (*p == '\0' || (!quote && (*p == ';' || *p == '\n'))) {
-      char end = *p;
-      *p = '\0';
-      char* s = start;
-      while (*s == ' ' || *s == '\t') s++;
-      if (*s != '\0' && *s != '#' && strcmp(s, "import torch") != 0) {
-        Interp_setLocation(in, "<string>", lineno);
-        if (Interp_runStatement(in, s, lineno) < 0) {
-          status = -1;
-          break;
-        }
+  for (char* line = text; line != NULL && status == 0;) {
+    char* nl = strchr(line, '\n');
+    if (nl) *nl = '\0';
+    size_t len = strlen(line);
+    while (len > 0 && strchr(" \t\r", line[len - 1]) != NULL) line[--len] = '\0';
+    int first = lineno;
+    char* next = nl ? nl + 1 : NULL;
+    lineno++;
+    if (len > 0 && line[len - 1] == ':') {
+      /* a block: rejoin the lines that continue it */
+      while (next != NULL && continues_block(next)) {
+        char* nl2 = strchr(next, '\n');
+        nl[0] = '\n';
+        nl = nl2;
+        if (nl) *nl = '\0';
+        next = nl ? nl + 1 : NULL;
+        lineno++;
       }
-      if (end == '\0') break;
-      if (end == '\n') lineno++, quote = 0;
-      start = p + 1;
+      status = run_statement(in, line, first);
+      line = next;
+      continue;
     }
+    char quote = 0;
+    char* start = line;
+    for (char* p = line; status == 0; p++) {
+      if (quote && *p == quote) {
+        quote = 0;
+      } else if (!quote && (*p == '\'' || *p == '"')) {
+        quote = *p;
+      } else if (*p == '\0' || (!quote && *p == ';')) {
+        char end = *p;
+        *p = '\0';
+        status = run_statement(in, start, first);
+        if (end == '\0') break;
+        start = p + 1;
+      }
+    }
+    line = next;
   }
   free(text);
   return status;
