@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch/DispatchGraph.h"
 #include "dispatch/KernelFunction.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
@@ -281,10 +282,12 @@ void Dispatcher_traceEnter(const OperatorEntry* op, DispatchKeySet ks, const Ker
   printf("[dispatch] %*s%s  %s -> %s [%s]\n", 2 * trace_depth, "", op->qualified_name,
          DispatchKey_name(key), k->name, DispatchTableSource_name(op->tableSource[key]));
   trace_depth++;
+  if (DispatchGraph_recording) DispatchGraph_enter(op, key, k);
 }
 
 void Dispatcher_traceLeave(void) {
   if (trace_depth > 0) trace_depth--;
+  if (DispatchGraph_recording) DispatchGraph_leave();
 }
 
 int Dispatcher_callKernelBoxed(const OperatorEntry* op, const KernelFunction* k, DispatchKeySet ks,

@@ -9,11 +9,14 @@
  *   minaten ops [PATTERN]      print the registered schemas (whose operator
  *                              name matches PATTERN)
  *   minaten dispatch OP        print OP's computed dispatch table
+ *   minaten memory|lazy-graph|autograd-graph [-c SETUP] EXPR...
+ *                              draw tensors in Graphviz's DOT (dot.h)
  *   options: --load LIB.so (load an operator library first, as
  *   torch.ops.load_library does), --yaml FILE (define the operators of a
  *   YAML file in native_functions.yaml's syntax, their kernels found by
  *   symbol name in the --load libraries or minaten: yaml_library.h; after
- *   every --load), --trace=dispatch (print every dispatcher hop), --strict
+ *   every --load), --trace=dispatch (print every dispatcher hop; with --dot
+ *   FILE also drawn as a graph: dispatch/DispatchGraph.h), --strict
  *   (stop at the first failing line with exit status 1), --help
  *
  * Exit status: 0 when the script ran (a failing line is reported and the
@@ -33,10 +36,12 @@
 #include <unistd.h>
 
 #include "autograd/autograd.h"
+#include "dispatch/DispatchGraph.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/OperatorLibrary.h"
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
+#include "tools/minaten/dot.h"
 #include "tools/minaten/interpreter/interp.h"
 #include "tools/minaten/interpreter/repl.h"
 #include "tools/minaten/interpreter/utf8.h"
@@ -48,6 +53,8 @@ static void usage(FILE* out) {
         "               [run FILE.py | run - | -c CODE]\n"
         "       minaten ops [PATTERN]\n"
         "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
+        "       minaten memory|lazy-graph|autograd-graph [-c SETUP]... [-o FILE]\n"
+        "               [--format dot|svg|png] EXPR...\n"
         "\n"
         "Runs scripts in minaten's dialect of Python (docs/dialect.md), which run\n"
         "unchanged under PyTorch 1.13, against minaten's operators.  A line that fails\n"
@@ -75,6 +82,11 @@ static void usage(FILE* out) {
         "                  default overload, else the only one; if there are several,\n"
         "                  they are listed on stderr (exit status 1, as for an unknown\n"
         "                  operator).\n"
+        "  memory EXPR...  draw tensors over their storage (DOT; docs/pictures.md)\n"
+        "  lazy-graph EXPR...      draw lazy tensors' IR graph\n"
+        "  autograd-graph EXPR...  draw the backward graph behind tensors' grad_fn\n"
+        "                  (after running the -c SETUP statements; -o FILE, and\n"
+        "                  --format svg|png runs Graphviz's dot)\n"
         "\n"
         "options:\n"
         "  --load LIB.so     load an operator library first, as torch.ops.load_library\n"
@@ -89,6 +101,8 @@ static void usage(FILE* out) {
         "                    every --load.  An error is `FILE:LINE:COL: message`,\n"
         "                    exit status 1, and nothing of that file is defined.\n"
         "  --trace=dispatch  print every dispatcher hop: operator, key, kernel\n"
+        "  --dot FILE        with --trace=dispatch: also draw the hops as a graph\n"
+        "                    (DOT; FILE.svg or FILE.png: rendered by Graphviz's dot)\n"
         "  --strict          stop at the first failing line, exit status 1\n"
         "  --stats[=N]       at exit (and every N lines of a script), print the\n"
         "                    allocator's counters (allocations, frees, bytes live)\n"
@@ -457,6 +471,7 @@ int main(int argc, char** argv) {
   int num_load = 0;
   const char* yaml[16];
   int num_yaml = 0;
+  const char* dot_path = NULL;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-c") != 0; i++) {
     if (strcmp(argv[i], "--load") == 0 || strncmp(argv[i], "--load=", 7) == 0) {
@@ -471,6 +486,9 @@ int main(int argc, char** argv) {
       yaml[num_yaml++] = path;
     } else if (strcmp(argv[i], "--trace=dispatch") == 0) {
       Dispatcher_verbose = true;
+    } else if (strcmp(argv[i], "--dot") == 0 || strncmp(argv[i], "--dot=", 6) == 0) {
+      dot_path = argv[i][5] == '=' ? argv[i] + 6 : (i + 1 < argc ? argv[++i] : NULL);
+      if (dot_path == NULL || dot_path[0] == '\0') return usage_error("--dot: expected a file", NULL);
     } else if (strcmp(argv[i], "--strict") == 0) {
       strict = true;
     } else if (strcmp(argv[i], "--stats") == 0) {
@@ -501,9 +519,16 @@ int main(int argc, char** argv) {
     if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
   } else if (strcmp(cmd, "ops") == 0) {
     if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
+  } else if (strcmp(cmd, "memory") == 0 || strcmp(cmd, "lazy-graph") == 0 || strcmp(cmd, "autograd-graph") == 0) {
+    /* DotCommand_main parses its own arguments */
   } else {
     return usage_error("unknown command ", cmd);
   }
+  if (dot_path != NULL && !Dispatcher_verbose) {
+    fputs("minaten: --dot FILE draws the hops --trace=dispatch traces: add --trace=dispatch\n", stderr);
+    return 2;
+  }
+  DispatchGraph_recording = dot_path != NULL;
   if (at_register_all() < 0 || at_register_VariableType() < 0 || at_register_ADInplaceOrViewType() < 0) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
@@ -521,9 +546,12 @@ int main(int argc, char** argv) {
     free(text);
   } else if (strcmp(cmd, "ops") == 0) {
     status = list_operators(nargs == 1 ? argv[i + 1] : NULL);
+  } else if (strcmp(cmd, "dispatch") != 0) {
+    status = DotCommand_main(cmd, nargs, argv + i + 1);
   } else {
     status = dump_dispatch_table(argv[i + 1]);
   }
+  if (dot_path != NULL) status = Dot_writeDispatchGraph(dot_path, status);
   OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
   if (stats) print_stats(stderr, "exit");

@@ -1,0 +1,132 @@
+/*
+ * dot_lazy.c - `minaten lazy-graph EXPR...`: the IR graph behind lazy
+ * tensors, as PyTorch 1.13's torch._C._lazy._get_tensors_dot([t, ...])
+ * prints it (the tensors are the graph's roots, ROOT=0, ROOT=1, ...).
+ *
+ * The graph is the post order LazyIr_dumpText prints (ops/lazy/LazyIr.c:
+ * `%3 = [Float[6]] aten::view_copy(%2), size=6, ROOT=0`), redrawn the way
+ * DumpUtil::PostOrderToDot draws it: one node per IR node, numbered as the
+ * text numbers them, labelled with its operator, its shape and its
+ * attributes one per line (a value of 64 characters or more cut to 64 and
+ * "..."); then, from the last node back to the first, an edge from each
+ * operand to its user, labelled `i=K` (the operand's position) when the
+ * user has several operands, and `o=K` when the operand is one output of
+ * several.
+ *
+ * PyTorch 1.13: torch/csrc/lazy/core/ir_dump_util.cpp DumpUtil::ToDot,
+ * PostOrderToDot, GenerateDotNodeLabel, GetNodeTags
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/lazy/LazyIr.h"
+#include "ops/lazy/LazyTensor.h"
+#include "runtime/Exception.h"
+#include "tools/minaten/dot.h"
+
+enum { kMaxTagValue = 64 };
+
+/* One operand reference of the text: `%3`, or `%3.1` for output 1. */
+typedef struct Operand {
+  long node, output; /* output -1: the node has one output */
+} Operand;
+
+/* Writes the label of one text line's node (after "%N = ") and fills
+ * *operands (malloc'd). */
+static void label_of(FILE* out, const char* line, Operand** operands, size_t* num_operands) {
+  const char* shape = strchr(line, '[') + 1;
+  const char* shape_end = strstr(shape, "] ");
+  const char* name = shape_end + 2;
+  const char* open = strchr(name, '(');
+  const char* close = strchr(open, ')');
+  fprintf(out, "%.*s\\n%.*s", (int)(open - name), name, (int)(shape_end - shape), shape);
+  *operands = NULL;
+  *num_operands = 0;
+  for (const char* p = open + 1; p < close; p++) {
+    if (*p != '%') continue;
+    char* end;
+    Operand o = {strtol(p + 1, &end, 10), -1};
+    if (*end == '.') o.output = strtol(end + 1, &end, 10);
+    *operands = realloc(*operands, (*num_operands + 1) * sizeof **operands);
+    (*operands)[(*num_operands)++] = o;
+    p = end - 1;
+  }
+  /* the tags: ", name=value" up to the end, split at ", " outside brackets */
+  const char* p = close + 1;
+  while (*p == ',' && p[1] == ' ') {
+    const char* tag = p + 2;
+    const char* eq = strchr(tag, '=');
+    int depth = 0;
+    const char* end = tag;
+    for (; *end && !(depth == 0 && end[0] == ',' && end[1] == ' '); end++) depth += (*end == '[' || *end == '(') - (*end == ']' || *end == ')');
+    size_t value_len = eq && eq < end ? (size_t)(end - eq - 1) : 0;
+    if (eq && eq < end && value_len >= kMaxTagValue)
+      fprintf(out, "\\n%.*s%.*s...", (int)(eq + 1 - tag), tag, (int)kMaxTagValue, eq + 1);
+    else
+      fprintf(out, "\\n%.*s", (int)(end - tag), tag);
+    p = end;
+  }
+}
+
+int Dot_drawLazyGraph(FILE* out, Tensor* const* tensors, const char* const* exprs, int n) {
+  LazyValue roots[32];
+  for (int k = 0; k < n; k++) {
+    Tensor* t = tensors[k];
+    if (t->lazy == NULL) {
+      char device[32];
+      fprintf(stderr, "minaten: lazy-graph: '%s' is not a lazy tensor (it is on %s); try .to('lazy')\n", exprs[k],
+              Device_format(t->device, device, sizeof device));
+      return -1;
+    }
+    roots[k] = LazyTensor_value(t);
+    if (roots[k].node == NULL) {
+      fprintf(stderr, "minaten: lazy-graph: '%s': %s: %s\n", exprs[k], ErrorType_name(Error_type()), Error_message());
+      Error_clear();
+      return -1;
+    }
+  }
+  char* text = NULL;
+  size_t len = 0;
+  FILE* ir = open_memstream(&text, &len);
+  LazyIr_dumpText(ir, roots, (size_t)n);
+  fclose(ir);
+
+  /* the lines "  %N = ..." between "IR {" and "}" */
+  size_t num_nodes = 0;
+  Operand** operands = NULL;
+  size_t* num_operands = NULL;
+  fputs("digraph G {\n", out);
+  for (char* line = strstr(text, "\n  %"); line != NULL; line = strstr(line, "\n  %")) {
+    line += 1;
+    char* nl = strchr(line, '\n');
+    *nl = '\0';
+    operands = realloc(operands, (num_nodes + 1) * sizeof *operands);
+    num_operands = realloc(num_operands, (num_nodes + 1) * sizeof *num_operands);
+    fprintf(out, "  node%zu [label=\"", num_nodes);
+    label_of(out, strstr(line, " = ") + 3, &operands[num_nodes], &num_operands[num_nodes]);
+    fputs("\"]\n", out);
+    num_nodes++;
+    *nl = '\n';
+    line = nl;
+  }
+  for (size_t i = num_nodes; i-- > 0;) {
+    for (size_t k = 0; k < num_operands[i]; k++) {
+      Operand o = operands[i][k];
+      fprintf(out, "  node%ld -> node%zu", o.node, i);
+      if (num_operands[i] > 1) {
+        fprintf(out, " [label=\"i=%zu", k);
+        if (o.output >= 0) fprintf(out, ",o=%ld", o.output);
+        fputs("\"]", out);
+      } else if (o.output >= 0) {
+        fprintf(out, " [label=\"o=%ld\"]", o.output);
+      }
+      fputc('\n', out);
+    }
+    free(operands[i]);
+  }
+  fputs("}\n", out);
+  free(operands);
+  free(num_operands);
+  free(text);
+  return 0;
+}
