@@ -217,6 +217,16 @@ static int explain_expression(Interp* in, const char* expr) {
   const char* line = expr;
   for (int l = 1; l < recv->lineno; l++) line = strchr(line, '\n') + 1;
   int recv_len = recv->end_col - recv->col;
+  /* Evaluated once to see that it works (an error is one line here), then
+   * bound to a name for the call, which evaluates it again. */
+  Value* probe = eval_in_module(in, m, recv);
+  if (probe == NULL) {
+    char* error = take_error();
+    fprintf(stderr, "minaten explain: `%.*s` failed: %s\n", recv_len, line + recv->col, error);
+    free(error);
+    goto done;
+  }
+  Value_release(probe);
   text = malloc(strlen(expr) + 64);
   sprintf(text, "__explain_self = %.*s", recv_len, line + recv->col);
   if (Interp_runStatement(in, text, 1) < 0) {

@@ -71,8 +71,8 @@ static void tell_infer_size(ExplainCall* c) {
             (long long)self->numel, explain_ints(asked, n, a, sizeof a), unknown, (long long)walk.newshape[unknown],
             explain_ints(walk.newshape, walk.ndim, b, sizeof b));
   else
-    explain_say(c->out, "infer_size: the shape %s holds self's %lld elements.\n",
-            explain_ints(walk.newshape, walk.ndim, b, sizeof b), (long long)self->numel);
+    explain_say(c->out, "infer_size: the shape %s holds self's %lld element%s.\n",
+            explain_ints(walk.newshape, walk.ndim, b, sizeof b), (long long)self->numel, self->numel == 1 ? "" : "s");
 }
 
 /* The walk, event by event. */
@@ -138,7 +138,7 @@ static void tell_walk(ExplainCall* c) {
     }
   }
   if (walk.result == 1)
-    explain_say(out, "computeStride returns the strides %s: the shape %s is a view of self's storage.\n",
+    explain_say(out, "computeStride returns the strides %s: a view of self can have the shape %s.\n",
             explain_ints(walk.newstride, walk.ndim, a, sizeof a), explain_ints(walk.newshape, walk.ndim, b, sizeof b));
   else if (walk.result == 0)
     explain_say(out, "computeStride returns no strides: no view of self has the shape %s.\n",

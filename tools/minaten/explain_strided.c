@@ -119,16 +119,24 @@ static void after_as_strided(ExplainCall* c) {
   if (r == NULL || r->numel == 0) return;
   explain_say(c->out, "  element -> storage index:\n");
   int64_t idx[MINATEN_MAX_DIM] = {0};
+  int64_t seen[32], distinct = 0;
   for (int64_t k = 0; k < r->numel && k < 32; k++) {
     int64_t at = r->storage_offset;
     for (int64_t d = 0; d < r->dim; d++) at += idx[d] * r->strides[d];
     explain_say(c->out, "    %s -> %lld\n", explain_ints(idx, r->dim, a, sizeof a), (long long)at);
+    bool again = false;
+    for (int64_t j = 0; j < distinct; j++) again |= seen[j] == at;
+    if (!again) seen[distinct++] = at;
     for (int64_t d = r->dim - 1; d >= 0; d--) {
       if (++idx[d] < r->sizes[d]) break;
       idx[d] = 0;
     }
   }
-  if (r->numel > 32) explain_say(c->out, "    ... (%lld elements in all)\n", (long long)r->numel);
+  if (r->numel > 32)
+    explain_say(c->out, "    ... (%lld elements in all)\n", (long long)r->numel);
+  else if (distinct < r->numel)
+    explain_say(c->out, "Its %lld elements read only %lld storage elements: they overlap, so an in-place write "
+                        "to one changes others.\n", (long long)r->numel, (long long)distinct);
 }
 
 const ExplainNarrator explain_contiguous_narrator = {"contiguous", no_hook, after_contiguous};
