@@ -333,8 +333,7 @@ static int explain_file_line(Interp* in, const char* arg) {
     }
     if (!run_setup(in, buf, (int)lineno)) break;
   }
-  if (!found && lineno < target && !ferror(f))
-    fprintf(stderr, "minaten explain: %s has no line %ld\n", path, target);
+  if (!found && lineno < target && !ferror(f)) fprintf(stderr, "minaten explain: %s has no line %ld\n", path, target);
   fclose(f);
   free(path);
   return status;
@@ -361,8 +360,10 @@ int explain_main(int argc, char** argv) {
       if (!run_setup(in, line, ++lineno)) status = 1;
     free(copy);
   }
-  if (status == 0 && nsetup == 0) status = explain_file_line(in, argv[i]);
-  else if (status == 0) status = explain_expression(in, argv[i]);
+  if (status == 0 && nsetup == 0)
+    status = explain_file_line(in, argv[i]);
+  else if (status == 0)
+    status = explain_expression(in, argv[i]);
   if (status < 0) status = explain_expression(in, argv[i]);
   Interp_free(in);
   return status;

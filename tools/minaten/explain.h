@@ -35,8 +35,8 @@ typedef struct ExplainCall {
     int n;
     int64_t v[MINATEN_MAX_DIM];
   } args[kExplainMaxArgs];
-  Tensor* result;    /* NULL when the call failed */
-  char* error;       /* "RuntimeError: message" when it failed */
+  Tensor* result; /* NULL when the call failed */
+  char* error;    /* "RuntimeError: message" when it failed */
   /* the narrator's prediction: the operators the trace shows, in order */
   const char* route[kExplainMaxRoute];
   int nroute;

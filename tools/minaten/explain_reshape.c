@@ -59,20 +59,24 @@ static void tell_infer_size(ExplainCall* c) {
   int n = ExplainCall_shape(c, asked);
   const Tensor* self = c->self;
   if (!walk.done) {
-    if (n >= 0) explain_say(c->out, "infer_size: self has %lld elements; the shape %s cannot hold them.\n",
-                        (long long)self->numel, explain_ints(asked, n, a, sizeof a));
+    if (n >= 0)
+      explain_say(c->out, "infer_size: self has %lld elements; the shape %s cannot hold them.\n",
+                  (long long)self->numel, explain_ints(asked, n, a, sizeof a));
     return;
   }
   int unknown = -1;
   for (int k = 0; k < n; k++)
     if (asked[k] == -1) unknown = k;
   if (unknown >= 0 && n == walk.ndim)
-    explain_say(c->out, "infer_size: self has %lld elements; in %s the -1 (dimension %d) stands for %lld, so the shape is %s.\n",
-            (long long)self->numel, explain_ints(asked, n, a, sizeof a), unknown, (long long)walk.newshape[unknown],
-            explain_ints(walk.newshape, walk.ndim, b, sizeof b));
+    explain_say(c->out,
+                "infer_size: self has %lld elements; in %s the -1 (dimension %d) stands for %lld, so "
+                "the shape is %s.\n",
+                (long long)self->numel, explain_ints(asked, n, a, sizeof a), unknown, (long long)walk.newshape[unknown],
+                explain_ints(walk.newshape, walk.ndim, b, sizeof b));
   else
     explain_say(c->out, "infer_size: the shape %s holds self's %lld element%s.\n",
-            explain_ints(walk.newshape, walk.ndim, b, sizeof b), (long long)self->numel, self->numel == 1 ? "" : "s");
+                explain_ints(walk.newshape, walk.ndim, b, sizeof b), (long long)self->numel,
+                self->numel == 1 ? "" : "s");
 }
 
 /* The walk, event by event. */
@@ -85,22 +89,25 @@ static void tell_walk(ExplainCall* c) {
     const ComputeStrideEvent* e = &walk.events[k];
     switch (e->step) {
       case ComputeStrideStep_ZeroDim:
-        explain_say(out, "computeStride: self is 0-dim, one element, which any shape of one element can view: "
-                     "every new dimension gets stride 1.\n");
+        explain_say(out,
+                    "computeStride: self is 0-dim, one element, which any shape of one element can view: "
+                    "every new dimension gets stride 1.\n");
         break;
       case ComputeStrideStep_EmptySameShape:
         explain_say(out, "computeStride: self has no element and the shape does not change: the old strides stay.\n");
         break;
       case ComputeStrideStep_Empty:
-        explain_say(out, "computeStride: self has no element, so no element has to stay in place: the new shape "
-                     "gets contiguous strides.\n");
+        explain_say(out,
+                    "computeStride: self has no element, so no element has to stay in place: the new shape "
+                    "gets contiguous strides.\n");
         break;
       case ComputeStrideStep_Chunk: {
         if (!header)
-            explain_say(out, "computeStride walks self's dimensions from the innermost out, cutting them into chunks: "
-                         "runs of dimensions each contiguous with the next (stride[d] == size[d+1] * stride[d+1]; "
-                         "a size-1 dimension never breaks a chunk).  A chunk is a block of evenly spaced elements, "
-                         "which new dimensions can split as they like; no new dimension may straddle two.\n");
+          explain_say(out,
+                      "computeStride walks self's dimensions from the innermost out, cutting them into chunks: "
+                      "runs of dimensions each contiguous with the next (stride[d] == size[d+1] * stride[d+1]; "
+                      "a size-1 dimension never breaks a chunk).  A chunk is a block of evenly spaced elements, "
+                      "which new dimensions can split as they like; no new dimension may straddle two.\n");
         header = true;
         int64_t n = e->end_dim - e->dim + 1;
         char dims[64];
@@ -123,15 +130,19 @@ static void tell_walk(ExplainCall* c) {
       }
       case ComputeStrideStep_NewDim:
         if (e->view_numel > e->numel) break; /* the Straddle that follows tells it */
-        explain_say(out, "    new dimension %lld (size %lld) gets stride %lld; the chunk's new dimensions now hold %lld of its %lld elements\n",
-                (long long)e->view_d, (long long)walk.newshape[e->view_d], (long long)e->base_stride,
-                (long long)e->view_numel, (long long)e->numel);
+        explain_say(out,
+                    "    new dimension %lld (size %lld) gets stride %lld; the chunk's new dimensions now "
+                    "hold %lld of its %lld elements\n",
+                    (long long)e->view_d, (long long)walk.newshape[e->view_d], (long long)e->base_stride,
+                    (long long)e->view_numel, (long long)e->numel);
         break;
       case ComputeStrideStep_Straddle:
-        explain_say(out, "    new dimension %lld (size %lld) straddles two chunks: with it the chunk's new dimensions would hold "
-                     "%lld elements, the chunk has %lld.  No strides exist for this shape.\n",
-                (long long)e->view_d, (long long)walk.newshape[e->view_d], (long long)e->view_numel,
-                (long long)e->numel);
+        explain_say(out,
+                    "    new dimension %lld (size %lld) straddles two chunks: with it the chunk's new "
+                    "dimensions would hold "
+                    "%lld elements, the chunk has %lld.  No strides exist for this shape.\n",
+                    (long long)e->view_d, (long long)walk.newshape[e->view_d], (long long)e->view_numel,
+                    (long long)e->numel);
         break;
       case ComputeStrideStep_Result:
         break;
@@ -139,10 +150,11 @@ static void tell_walk(ExplainCall* c) {
   }
   if (walk.result == 1)
     explain_say(out, "computeStride returns the strides %s: a view of self can have the shape %s.\n",
-            explain_ints(walk.newstride, walk.ndim, a, sizeof a), explain_ints(walk.newshape, walk.ndim, b, sizeof b));
+                explain_ints(walk.newstride, walk.ndim, a, sizeof a),
+                explain_ints(walk.newshape, walk.ndim, b, sizeof b));
   else if (walk.result == 0)
     explain_say(out, "computeStride returns no strides: no view of self has the shape %s.\n",
-            explain_ints(walk.newshape, walk.ndim, b, sizeof b));
+                explain_ints(walk.newshape, walk.ndim, b, sizeof b));
 }
 
 static void after_reshape(ExplainCall* c) {
@@ -151,23 +163,31 @@ static void after_reshape(ExplainCall* c) {
   char a[512], b[512];
   tell_infer_size(c);
   if (!walk.done) {
-    explain_say(c->out, "So reshape fails before any operator runs (reshape itself is composite: the trace never shows it).\n");
+    explain_say(c->out,
+                "So reshape fails before any operator runs (reshape itself is composite: the trace "
+                "never shows it).\n");
     return;
   }
   tell_walk(c);
   if (walk.result == 1 && !lazy) {
     explain_say(c->out, "So reshape returns _reshape_alias(self, %s, %s): a view, sharing self's storage.\n",
-            explain_ints(walk.newshape, walk.ndim, a, sizeof a), explain_ints(walk.newstride, walk.ndim, b, sizeof b));
+                explain_ints(walk.newshape, walk.ndim, a, sizeof a),
+                explain_ints(walk.newstride, walk.ndim, b, sizeof b));
     c->route[c->nroute++] = "aten::_reshape_alias";
   } else if (walk.result == 1) {
-    explain_say(c->out, "self is a lazy tensor, whose strides are not real and which has no _reshape_alias: reshape takes "
-                    "view(self, %s), which the lazy tensor's functionalization runs as view_copy.\n",
-            explain_ints(walk.newshape, walk.ndim, a, sizeof a));
+    explain_say(c->out,
+                "self is a lazy tensor, whose strides are not real and which has no _reshape_alias: "
+                "reshape takes "
+                "view(self, %s), which the lazy tensor's functionalization runs as view_copy.\n",
+                explain_ints(walk.newshape, walk.ndim, a, sizeof a));
     c->route[c->nroute++] = "aten::view_copy";
   } else if (walk.result == 0) {
-    explain_say(c->out, "So reshape copies: clone(self, memory_format=torch.contiguous_format) makes a contiguous copy, "
-                    "and _unsafe_view(copy, %s) views it without a view's bookkeeping: the result shares nothing with self.\n",
-            explain_ints(walk.newshape, walk.ndim, a, sizeof a));
+    explain_say(c->out,
+                "So reshape copies: clone(self, memory_format=torch.contiguous_format) makes a "
+                "contiguous copy, "
+                "and _unsafe_view(copy, %s) views it without a view's bookkeeping: the result shares "
+                "nothing with self.\n",
+                explain_ints(walk.newshape, walk.ndim, a, sizeof a));
     c->route[c->nroute++] = "aten::clone";
     c->route[c->nroute++] = "aten::_unsafe_view";
   }
@@ -186,7 +206,10 @@ static void after_view(ExplainCall* c) {
   }
   tell_walk(c);
   if (walk.result == 1)
-    explain_say(c->out, "So view returns a view with the strides %s.\n", explain_ints(walk.newstride, walk.ndim, a, sizeof a));
+    explain_say(c->out,
+                "So view returns a view with the strides "
+                "%s.\n",
+                explain_ints(walk.newstride, walk.ndim, a, sizeof a));
   else
     explain_say(c->out, "So view fails: a view cannot copy; reshape would copy here (clone + _unsafe_view).\n");
 }

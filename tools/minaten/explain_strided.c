@@ -30,17 +30,19 @@ static void on_contiguous_step(int64_t dim, int64_t expected, bool ok, void* ctx
     explain_say(c->out, "  self has no element: contiguous, whatever its strides\n");
   else if (t->sizes[dim] == 1)
     explain_say(c->out, "  dimension %lld has size 1: skipped (its stride %lld never matters)\n", (long long)dim,
-            (long long)t->strides[dim]);
+                (long long)t->strides[dim]);
   else
     explain_say(c->out, "  dimension %lld (size %lld): stride %lld, expected %lld: %s\n", (long long)dim,
-            (long long)t->sizes[dim], (long long)t->strides[dim], (long long)expected,
-            ok ? "ok" : "not contiguous");
+                (long long)t->sizes[dim], (long long)t->strides[dim], (long long)expected,
+                ok ? "ok" : "not contiguous");
 }
 
 static void after_contiguous(ExplainCall* c) {
-  explain_say(c->out, "contiguous() returns self when self.is_contiguous().  The test (compute_contiguous) walks from the "
-                  "innermost dimension out: each dimension of size > 1 must have the stride that the elements inside "
-                  "it span (1, then the product of the inner sizes); size-1 dimensions are skipped.\n");
+  explain_say(c->out,
+              "contiguous() returns self when self.is_contiguous().  The test (compute_contiguous) "
+              "walks from the "
+              "innermost dimension out: each dimension of size > 1 must have the stride that the elements inside "
+              "it span (1, then the product of the inner sizes); size-1 dimensions are skipped.\n");
   Tensor_contiguousExplain = on_contiguous_step;
   Tensor_contiguousExplainCtx = c;
   Tensor_refreshContiguous(c->self); /* recomputes the same answer, telling it */
@@ -62,10 +64,12 @@ static void after_expand(ExplainCall* c) {
   const Tensor* self = c->self;
   int n = ExplainCall_shape(c, size);
   c->route[c->nroute++] = "aten::expand";
-  explain_say(c->out, "expand to %s: the new sizes are matched with self's from the last dimension; a new size must equal "
-                  "the old one (or be -1: keep it), unless the old size is 1, which broadcasts (stride 0, every index "
-                  "reads the same element); new leading dimensions broadcast too.\n",
-          n >= 0 ? explain_ints(size, n, a, sizeof a) : "");
+  explain_say(c->out,
+              "expand to %s: the new sizes are matched with self's from the last dimension; a new size "
+              "must equal "
+              "the old one (or be -1: keep it), unless the old size is 1, which broadcasts (stride 0, every index "
+              "reads the same element); new leading dimensions broadcast too.\n",
+              n >= 0 ? explain_ints(size, n, a, sizeof a) : "");
   if (c->result == NULL) {
     explain_say(c->out, "So expand refuses: see its error.\n");
     return;
@@ -74,16 +78,19 @@ static void after_expand(ExplainCall* c) {
   int64_t lead = r->dim - self->dim;
   for (int64_t d = 0; d < r->dim; d++) {
     if (d < lead)
-      explain_say(c->out, "  new dimension %lld (size %lld): new, leading: stride 0\n", (long long)d, (long long)r->sizes[d]);
+      explain_say(c->out,
+                  "  new dimension %lld (size %lld): new, leading: stride "
+                  "0\n",
+                  (long long)d, (long long)r->sizes[d]);
     else if (r->strides[d] == 0 && self->strides[d - lead] != 0)
       explain_say(c->out, "  dimension %lld: size %lld broadcast to %lld: stride 0\n", (long long)d,
-              (long long)self->sizes[d - lead], (long long)r->sizes[d]);
+                  (long long)self->sizes[d - lead], (long long)r->sizes[d]);
     else
       explain_say(c->out, "  dimension %lld: size %lld kept, stride %lld\n", (long long)d, (long long)r->sizes[d],
-              (long long)r->strides[d]);
+                  (long long)r->strides[d]);
   }
   explain_say(c->out, "So expand returns a view with sizes %s and strides %s; nothing is copied.\n",
-          explain_ints(r->sizes, r->dim, a, sizeof a), explain_ints(r->strides, r->dim, b, sizeof b));
+              explain_ints(r->sizes, r->dim, a, sizeof a), explain_ints(r->strides, r->dim, b, sizeof b));
 }
 
 /* ---- as_strided ---------------------------------------------------------- */
@@ -97,10 +104,11 @@ static void after_as_strided(ExplainCall* c) {
     return;
   }
   int64_t storage_numel = (int64_t)(self->storage->nbytes / ScalarType_elementSize(self->dtype));
-  explain_say(c->out, "as_strided reads self's storage directly: element (i0, i1, ...) of the result is storage "
-                  "element offset + i0 * stride0 + i1 * stride1 + ...; self's storage holds %lld elements "
-                  "(indices 0..%lld).\n",
-          (long long)storage_numel, (long long)storage_numel - 1);
+  explain_say(c->out,
+              "as_strided reads self's storage directly: element (i0, i1, ...) of the result is storage "
+              "element offset + i0 * stride0 + i1 * stride1 + ...; self's storage holds %lld elements "
+              "(indices 0..%lld).\n",
+              (long long)storage_numel, (long long)storage_numel - 1);
   if (c->nargs >= 2 && c->args[0].is_ints && c->args[1].is_ints && c->args[0].n == c->args[1].n) {
     int64_t offset = c->nargs >= 3 && c->args[2].is_ints ? c->args[2].v[0] : self->storage_offset;
     int64_t last = offset, empty = 0;
@@ -112,8 +120,8 @@ static void after_as_strided(ExplainCall* c) {
       explain_say(c->out, "The result has no element: it reads nothing.\n");
     else
       explain_say(c->out, "Its furthest element is at storage index %lld + sum((size - 1) * stride) = %lld: %s.\n",
-              (long long)offset, (long long)last,
-              last < storage_numel ? "in bounds" : "past the storage's end, so as_strided refuses");
+                  (long long)offset, (long long)last,
+                  last < storage_numel ? "in bounds" : "past the storage's end, so as_strided refuses");
   }
   const Tensor* r = c->result;
   if (r == NULL || r->numel == 0) return;
@@ -135,8 +143,10 @@ static void after_as_strided(ExplainCall* c) {
   if (r->numel > 32)
     explain_say(c->out, "    ... (%lld elements in all)\n", (long long)r->numel);
   else if (distinct < r->numel)
-    explain_say(c->out, "Its %lld elements read only %lld storage elements: they overlap, so an in-place write "
-                        "to one changes others.\n", (long long)r->numel, (long long)distinct);
+    explain_say(c->out,
+                "Its %lld elements read only %lld storage elements: they overlap, so an in-place write "
+                "to one changes others.\n",
+                (long long)r->numel, (long long)distinct);
 }
 
 const ExplainNarrator explain_contiguous_narrator = {"contiguous", no_hook, after_contiguous};
