@@ -39,6 +39,11 @@ BAD = [
      "minaten explain: explain does not cover `sum`; it covers reshape, view, contiguous, expand and as_strided "
      "(x.reshape(3, 8))"),
     (["-c", "x = [1, 2]", "x.reshape(2)"], 1, "minaten explain: `x` is not a tensor (it is list)"),
+    (["-c", "a = torch.ones(2, 3)", "a.view(torch.int32)"], 1,
+     "minaten explain: explain covers view with a shape of ints (x.view(3, 8) or x.view((3, 8))), not view(dtype)"),
+    (["-c", "a = torch.ones(2, 3)", "a.reshape"], 1,
+     "minaten explain: `a.reshape` is not a method call; it covers reshape, view, contiguous, expand and as_strided "
+     "(x.reshape(3, 8))"),
     (["-c", "a = torch.ones(2, 3)", "b.reshape(6)"], 1,
      "minaten explain: `b` failed: NameError: name 'b' is not defined"),
     (["-c", "a = torch.ones(2, 3)", "torch.ones(2, 3, 4).transpose(0, 5).view(6)"], 1,

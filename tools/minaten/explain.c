@@ -242,10 +242,14 @@ static int explain_expression(Interp* in, const char* expr) {
     goto done;
   }
   /* The call on it: __explain_self.METHOD(ARGS) */
-  sprintf(text, "__explain_self%.*s", call->end_col - recv->end_col, line + recv->end_col);
+  sprintf(text, "__explain_self.%s%.*s", method, call->end_col - call->a->end_col, line + call->a->end_col);
   call_m = parse_module(text, "<explain>", 1, &where);
   Node* call2 = call_m ? expression_of(call_m) : NULL;
-  TORCH_INTERNAL_ASSERT(call2 != NULL && call2->kind == Node_Call);
+  if (call2 == NULL || call2->kind != Node_Call) {
+    fprintf(stderr, "minaten explain: cannot read the call in `%s`; %s\n", expr, kCovers);
+    Error_clear();
+    goto done;
+  }
   ExplainCall c = {.method = method, .text = expr, .self = self->u.tensor, .out = stdout};
   for (int k = 0; k < call2->n + call2->nkw && c.nargs < kExplainMaxArgs; k++) {
     Value* v = eval_in_module(in, call_m, k < call2->n ? call2->items[k] : call2->kwvalues[k - call2->n]);
@@ -256,6 +260,15 @@ static int explain_expression(Interp* in, const char* expr) {
     }
     read_arg(&c, c.nargs++, v);
     Value_release(v);
+  }
+  int64_t shape[MINATEN_MAX_DIM];
+  if ((strcmp(method, "reshape") == 0 || strcmp(method, "view") == 0 || strcmp(method, "expand") == 0) &&
+      ((call2->nkw > 0 && (call2->nkw > 1 || call2->n > 0 ||
+                           (strcmp(call2->kwnames[0], "shape") != 0 && strcmp(call2->kwnames[0], "size") != 0))) ||
+       ExplainCall_shape(&c, shape) < 0)) {
+    fprintf(stderr, "minaten explain: explain covers %s with a shape of ints (x.%s(3, 8) or x.%s((3, 8)))%s\n", method,
+            method, method, strcmp(method, "view") == 0 ? ", not view(dtype)" : "");
+    goto done;
   }
   printf("%s\n", expr);
   char what[256];

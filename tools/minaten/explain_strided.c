@@ -111,12 +111,16 @@ static void after_as_strided(ExplainCall* c) {
               (long long)storage_numel, (long long)storage_numel - 1);
   if (c->nargs >= 2 && c->args[0].is_ints && c->args[1].is_ints && c->args[0].n == c->args[1].n) {
     int64_t offset = c->nargs >= 3 && c->args[2].is_ints ? c->args[2].v[0] : self->storage_offset;
-    int64_t last = offset, empty = 0;
+    int64_t last = offset, empty = 0, negative = offset < 0;
     for (int k = 0; k < c->args[0].n; k++) {
       if (c->args[0].v[k] == 0) empty = 1;
+      if (c->args[0].v[k] < 0 || c->args[1].v[k] < 0) negative = 1;
       last += (c->args[0].v[k] - 1) * c->args[1].v[k];
     }
-    if (empty)
+    if (negative)
+      explain_say(c->out,
+                  "A negative size, stride or storage offset reads no storage element: as_strided refuses it.\n");
+    else if (empty)
       explain_say(c->out, "The result has no element: it reads nothing.\n");
     else
       explain_say(c->out, "Its furthest element is at storage index %lld + sum((size - 1) * stride) = %lld: %s.\n",
