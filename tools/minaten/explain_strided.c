@@ -71,7 +71,16 @@ static void after_expand(ExplainCall* c) {
               "reads the same element); new leading dimensions broadcast too.\n",
               n >= 0 ? explain_ints(size, n, a, sizeof a) : "");
   if (c->result == NULL) {
-    explain_say(c->out, "So expand refuses: see its error.\n");
+    /* Which pair of sizes the rule above rejects (the error says it too). */
+    if (n >= 0 && n < self->dim)
+      explain_say(c->out, "  %d sizes for %lld dimensions: expand cannot drop dimensions\n", n, (long long)self->dim);
+    for (int64_t d = 0; n >= self->dim && d < self->dim; d++) {
+      int64_t want = size[n - self->dim + d];
+      if (want != -1 && want != self->sizes[d] && self->sizes[d] != 1)
+        explain_say(c->out, "  dimension %lld: size %lld cannot become %lld: only a size-1 dimension broadcasts\n",
+                    (long long)(n - self->dim + d), (long long)self->sizes[d], (long long)want);
+    }
+    explain_say(c->out, "So expand refuses.\n");
     return;
   }
   const Tensor* r = c->result;
