@@ -54,10 +54,24 @@ static bool product(int64_t* var, int64_t a, int64_t b, bool symint) {
   return !symint || SymInt_check(*var) == 0;
 }
 
+ComputeStrideExplainFn computeStride_explain;
+void* computeStride_explain_ctx;
+
+/* Tells the explainer (minaten explain) one step of the walk; a NULL test
+ * on the hot path. */
+static void explain_step(ComputeStrideStep step, int64_t dim, int64_t end_dim, int64_t numel, int64_t base_stride,
+                         int64_t view_d, int64_t view_numel) {
+  if (computeStride_explain == NULL) return;
+  ComputeStrideEvent e = {.step = step, .dim = dim, .end_dim = end_dim, .numel = numel, .base_stride = base_stride,
+                          .view_d = view_d, .view_numel = view_numel};
+  computeStride_explain(&e, computeStride_explain_ctx);
+}
+
 /* 1: strides written; 0: no view possible; -1: error set (SymInt only). */
-static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
+static int computeStride_walk(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
                               int64_t* newstride, bool symint) {
   if (oldshape.size == 0) {
+    explain_step(ComputeStrideStep_ZeroDim, 0, 0, 1, 1, -1, 1);
     for (size_t i = 0; i < newshape.size; i++) newstride[i] = 1;
     return 1;
   }
@@ -69,12 +83,14 @@ static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntAr
   bool same_shape = oldshape.size == newshape.size;
   for (size_t i = 0; same_shape && i < oldshape.size; i++) same_shape = oldshape.data[i] == newshape.data[i];
   if (numel == 0 && same_shape) {
+    explain_step(ComputeStrideStep_EmptySameShape, 0, 0, 0, 0, -1, 0);
     for (size_t i = 0; i < oldstride.size; i++) newstride[i] = oldstride.data[i];
     return 1;
   }
   int64_t nd = (int64_t)newshape.size;
   if (numel == 0) {
     /* No element to keep in place: any strides do; use contiguous ones. */
+    explain_step(ComputeStrideStep_Empty, 0, 0, 0, 0, -1, 0);
     for (int64_t view_d = nd - 1; view_d >= 0; view_d--) {
       if (view_d == nd - 1)
         newstride[view_d] = 1;
@@ -91,27 +107,52 @@ static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntAr
   /* numel in current chunk */
   int64_t tensor_numel = 1;
   int64_t view_numel = 1;
+  int64_t chunk_end = (int64_t)oldshape.size - 1; /* the chunk's innermost dimension, for the explainer */
   for (int64_t tensor_d = (int64_t)oldshape.size - 1; tensor_d >= 0; tensor_d--) {
     tensor_numel *= oldshape.data[tensor_d];
     /* End of a chunk: the next dimension out is not contiguous with this one. */
     if (tensor_d == 0 || (oldshape.data[tensor_d - 1] != 1 &&
                           oldstride.data[tensor_d - 1] != mul_wrap(tensor_numel, chunk_base_stride))) {
+      explain_step(ComputeStrideStep_Chunk, tensor_d, chunk_end, tensor_numel, chunk_base_stride, view_d, view_numel);
       /* Give the chunk's elements to new dimensions, innermost first. */
       while (view_d >= 0 && (view_numel < tensor_numel || newshape.data[view_d] == 1)) {
         if (!product(&newstride[view_d], view_numel, chunk_base_stride, symint) ||
             !product(&view_numel, view_numel, newshape.data[view_d], symint))
           return -1;
+        explain_step(ComputeStrideStep_NewDim, tensor_d, chunk_end, tensor_numel, newstride[view_d], view_d,
+                     view_numel);
         view_d--;
       }
-      if (view_numel != tensor_numel) return 0; /* a new dimension straddles the chunk's end */
+      if (view_numel != tensor_numel) {
+        /* a new dimension straddles the chunk's end */
+        explain_step(ComputeStrideStep_Straddle, tensor_d, chunk_end, tensor_numel, chunk_base_stride, view_d + 1,
+                     view_numel);
+        return 0;
+      }
       if (tensor_d > 0) {
         chunk_base_stride = oldstride.data[tensor_d - 1];
         tensor_numel = 1;
         view_numel = 1;
+        chunk_end = tensor_d - 1;
       }
     }
   }
   return view_d == -1;
+}
+
+/* The walk, then its answer for the explainer. */
+static int computeStride_impl(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
+                              int64_t* newstride, bool symint) {
+  int result = computeStride_walk(oldshape, oldstride, newshape, newstride, symint);
+  if (computeStride_explain != NULL) {
+    ComputeStrideEvent e = {.step = ComputeStrideStep_Result, .view_d = -1, .result = result};
+    e.oldshape = oldshape;
+    e.oldstride = oldstride;
+    e.newshape = newshape;
+    e.newstride = newstride;
+    computeStride_explain(&e, computeStride_explain_ctx);
+  }
+  return result;
 }
 
 bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape, int64_t* newstride) {

@@ -25,6 +25,41 @@ bool computeStride(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef news
 int computeStride_symint(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
                          int64_t* newstride);
 
+/*
+ * The explainer's view of computeStride (tools/minaten/explain_reshape.c):
+ * when computeStride_explain is set, the walk reports each step as it
+ * takes it, so `minaten explain` tells the decisions the real code made
+ * and cannot drift from them.  NULL (the default) on the hot path.
+ *   ZeroDim, EmptySameShape, Empty: the cases before the walk;
+ *   Chunk     old dimensions [dim, end_dim] form one contiguous subspace of
+ *             numel elements spaced base_stride (view_d: the next new
+ *             dimension to fill);
+ *   NewDim    new dimension view_d took stride base_stride, the chunk's new
+ *             dimensions now hold view_numel elements;
+ *   Straddle  new dimension view_d overshoots the chunk: view_numel of the
+ *             chunk's numel (no view);
+ *   Result    last: result (1, 0, -1 as computeStride_symint) and the shapes.
+ */
+typedef enum ComputeStrideStep {
+  ComputeStrideStep_ZeroDim,
+  ComputeStrideStep_EmptySameShape,
+  ComputeStrideStep_Empty,
+  ComputeStrideStep_Chunk,
+  ComputeStrideStep_NewDim,
+  ComputeStrideStep_Straddle,
+  ComputeStrideStep_Result,
+} ComputeStrideStep;
+typedef struct ComputeStrideEvent {
+  ComputeStrideStep step;
+  int64_t dim, end_dim, numel, base_stride, view_d, view_numel;
+  int result;                               /* Result only */
+  IntArrayRef oldshape, oldstride, newshape; /* Result only */
+  const int64_t* newstride;                  /* Result only, when result is 1 */
+} ComputeStrideEvent;
+typedef void (*ComputeStrideExplainFn)(const ComputeStrideEvent* e, void* ctx);
+extern ComputeStrideExplainFn computeStride_explain;
+extern void* computeStride_explain_ctx;
+
 /* PyTorch 1.13: c10/core/TensorImpl.h compute_non_overlapping_and_dense */
 bool Tensor_isNonOverlappingAndDense(const Tensor* t);
 

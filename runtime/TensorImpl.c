@@ -173,6 +173,15 @@ DispatchKey Tensor_backendKey(const Tensor* t) {
   return DispatchKeySet_highestPriorityTypeId(backends);
 }
 
+ContiguousExplainFn Tensor_contiguousExplain;
+void* Tensor_contiguousExplainCtx;
+
+/* Tells the explainer one step of the contiguity test; a NULL test on the
+ * hot path. */
+static void explain_contiguous(int64_t dim, int64_t expected, bool ok) {
+  if (Tensor_contiguousExplain != NULL) Tensor_contiguousExplain(dim, expected, ok, Tensor_contiguousExplainCtx);
+}
+
 void Tensor_refreshContiguous(Tensor* t) {
   /* Unsigned: the sizes passed numel's check, but a size-0 tensor's strides
    * may be anything ([0, 2**62, 2**62] has strides [0, 2**62, 1]). */
@@ -185,13 +194,20 @@ void Tensor_refreshContiguous(Tensor* t) {
   if (numel != 0) {
     uint64_t expected = 1;
     for (int64_t d = t->dim - 1; d >= 0; d--) {
-      if (t->sizes[d] == 1) continue;
+      if (t->sizes[d] == 1) {
+        explain_contiguous(d, (int64_t)expected, true);
+        continue;
+      }
       if ((uint64_t)t->strides[d] != expected) {
+        explain_contiguous(d, (int64_t)expected, false);
         contiguous = false;
         break;
       }
+      explain_contiguous(d, (int64_t)expected, true);
       expected *= (uint64_t)t->sizes[d];
     }
+  } else {
+    explain_contiguous(-1, 0, true);
   }
   t->is_contiguous = contiguous;
 }

@@ -213,6 +213,15 @@ static inline void Tensor_bumpVersion(const Tensor* t) { t->version_counter->ver
  * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::set_version_counter */
 void Tensor_setVersionCounter(Tensor* t, VariableVersion* version_counter);
 
+/* The explainer's view of the contiguity test (minaten explain): when set,
+ * Tensor_refreshContiguous reports each dimension it looks at, innermost
+ * first: dim, the stride it expects there, and whether the dimension passes
+ * (a size-1 dimension always does); dim -1 for an empty tensor (contiguous
+ * whatever its strides).  NULL on the hot path. */
+typedef void (*ContiguousExplainFn)(int64_t dim, int64_t expected, bool ok, void* ctx);
+extern ContiguousExplainFn Tensor_contiguousExplain;
+extern void* Tensor_contiguousExplainCtx;
+
 /* Recomputes numel and is_contiguous after sizes/strides changed.
  * PyTorch 1.13: c10/core/TensorImpl.cpp TensorImpl::compute_contiguous */
 void Tensor_refreshContiguous(Tensor* t);

@@ -11,6 +11,9 @@
  *   minaten dispatch OP        print OP's computed dispatch table
  *   minaten memory|lazy-graph|autograd-graph [-c SETUP] EXPR...
  *                              draw tensors in Graphviz's DOT (dot.h)
+ *   minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE
+ *                              why a reshape, view, contiguous, expand or
+ *                              as_strided took its route (explain.c)
  *   options: --load LIB.so (load an operator library first, as
  *   torch.ops.load_library does), --yaml FILE (define the operators of a
  *   YAML file in native_functions.yaml's syntax, their kernels found by
@@ -42,6 +45,7 @@
 #include "runtime/Allocator.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/dot.h"
+#include "tools/minaten/explain.h"
 #include "tools/minaten/interpreter/interp.h"
 #include "tools/minaten/interpreter/repl.h"
 #include "tools/minaten/interpreter/utf8.h"
@@ -55,6 +59,7 @@ static void usage(FILE* out) {
         "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
         "       minaten memory|lazy-graph|autograd-graph [-c SETUP]... [-o FILE]\n"
         "               [--format dot|svg|png] EXPR...\n"
+        "       minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE\n"
         "\n"
         "Runs scripts in minaten's dialect of Python (docs/dialect.md), which run\n"
         "unchanged under PyTorch 1.13, against minaten's operators.  A line that fails\n"
@@ -87,6 +92,10 @@ static void usage(FILE* out) {
         "  autograd-graph EXPR...  draw the backward graph behind tensors' grad_fn\n"
         "                  (after running the -c SETUP statements; -o FILE, and\n"
         "                  --format svg|png runs Graphviz's dot)\n"
+        "  explain EXPR    run the SETUP lines (or FILE's lines before LINE), then\n"
+        "                  tell why EXPR (x.reshape(3, 8), x.view(...), x.contiguous(),\n"
+        "                  x.expand(...), x.as_strided(...)) took its route, and\n"
+        "                  check that route against the trace (docs/explain.md)\n"
         "\n"
         "options:\n"
         "  --load LIB.so     load an operator library first, as torch.ops.load_library\n"
@@ -517,6 +526,8 @@ int main(int argc, char** argv) {
                                                    : "dispatch: expected an operator name",
                          NULL);
     if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
+  } else if (strcmp(cmd, "explain") == 0) {
+    /* its own arguments: explain.c */
   } else if (strcmp(cmd, "ops") == 0) {
     if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
   } else if (strcmp(cmd, "memory") == 0 || strcmp(cmd, "lazy-graph") == 0 || strcmp(cmd, "autograd-graph") == 0) {
@@ -544,6 +555,8 @@ int main(int argc, char** argv) {
     char* text = is_utf8_command(argv[i + 1]) ? strdup(argv[i + 1]) : NULL;
     status = text ? run_text(text, "<string>", true, strict) : 1;
     free(text);
+  } else if (strcmp(cmd, "explain") == 0) {
+    status = explain_main(nargs, argv + i + 1);
   } else if (strcmp(cmd, "ops") == 0) {
     status = list_operators(nargs == 1 ? argv[i + 1] : NULL);
   } else if (strcmp(cmd, "dispatch") != 0) {

@@ -1,0 +1,11 @@
+# explain case: a tensor with no element: contiguous strides.
+# `minaten explain reshape_empty.py:LINE` (LINE: the line after trace_on()) tells
+# why; reshape_empty.explain is its output (minaten's own prose), and the route it
+# ends with must be the operators this script's trace shows under PyTorch 1.13
+# (reshape_empty.out, recorded).
+import torch
+z = torch.zeros(4, 0, 3)
+trace_on()
+r = z.reshape(3, 0, 2)
+trace_off()
+print(r.shape, r.stride())
