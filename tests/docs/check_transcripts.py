@@ -7,7 +7,8 @@ and fails when a command's output differs from the output the page shows.
 
 ctest runs it on README.md and every docs/**/*.md (tests/docs/CMakeLists.txt:
 docs.<page>, and for pages with such transcripts docs.<page>.gdb and
-docs.<page>.torch).
+docs.<page>.torch).  tools/scripts/update-transcripts.py uses its report
+to bring a page's quoted line numbers up to date.
 
 The transcript format
 ---------------------
