@@ -7,7 +7,7 @@
 #   3. for each, PREFIX/bin/minaten runs demo.py in the folder that holds
 #      libcustom_op.so, and tools/oracle/compare.py checks its output against
 #      demo.out (recorded from PyTorch 1.13 with the same library written for
-#      it: tests/library/torch/custom_op.cpp, tests/library/record.sh).
+#      it: examples/custom_op/torch/custom_op.cpp, which tools/oracle/record.py builds).
 # Usage: run_example.sh CMAKE BUILD_DIR SCRATCH_DIR PYTHON SOURCE_DIR
 set -eu
 cmake=$1 build=$2 scratch=$3 python=$4 source=$5

@@ -5,7 +5,7 @@
  * overload with a default argument, and a CompositeImplicitAutograd kernel
  * written with ATen's entry points (so the trace shows what it decomposes
  * into); and a kernel for an operator it never defines.  torch/myops.cpp is the same library for PyTorch 1.13, which
- * records the scripts' expected outputs (record.sh).
+ * records the scripts' expected outputs (tools/oracle/record.py builds it).
  */
 #include "Functions.h"
 #include "dispatch/Library.h"

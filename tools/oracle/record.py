@@ -33,11 +33,24 @@ of the message).  The four helpers are defined here with the output docs/dialect
     lazy_ir(t)         minaten's builtin: torch._C._lazy._get_tensors_text([t])
                        without the C++ `, NodeType=...` suffixes
 
+A script that loads operator libraries (torch.ops.load_library("libmyops.so"),
+tests/library/, examples/custom_op/) finds beside it a folder `torch/` of
+the same libraries written for PyTorch (`NAME.cpp`, TORCH_LIBRARY blocks):
+the recorder builds each into libNAME.so (g++ against Debian's libtorch-dev
+headers, once per content, in a folder of the temporary directory) and runs
+the script from that folder, so that the relative path loads PyTorch's.
+The `torch/*.py` there run first, in the script's process: operators
+defined with torch.library (tests/yaml_runtime: the counterpart of --yaml).
+
 The outputs it writes are the conformance tests' expectations: never type or
 edit one by hand; re-record it.
 """
 import concurrent.futures
 import contextlib
+import glob
+import hashlib
+import runpy
+import tempfile
 import re
 import os
 import subprocess
@@ -191,7 +204,30 @@ def run_script(path):
 # ---- the driver: one child process per script ------------------------------
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-CORPUS_DIRS = ("tests/conformance", "tests/extension", "tools/demo")
+CORPUS_DIRS = ("tests/conformance", "tests/extension", "tools/demo", "tests/library", "tests/yaml_runtime",
+               "tests/explain", "examples")
+
+
+def library_folder(script):
+    """The folder a script runs from: where its operator libraries for
+    PyTorch (the `torch/*.cpp` beside it) are built, or None (the current
+    folder) when it has none.  Builds them when that folder lacks them."""
+    sources = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(script)), "torch", "*.cpp")))
+    if not sources:
+        return None
+    digest = hashlib.sha1()
+    for src in sources:
+        with open(src, "rb") as f:
+            digest.update(os.path.basename(src).encode() + b"\0" + f.read())
+    folder = os.path.join(tempfile.gettempdir(), "minaten-oracle-libraries-" + digest.hexdigest()[:16])
+    os.makedirs(folder, exist_ok=True)
+    for src in sources:
+        lib = os.path.join(folder, "lib%s.so" % os.path.splitext(os.path.basename(src))[0])
+        if not os.path.exists(lib):
+            subprocess.run(["g++", "-shared", "-fPIC", "-std=c++17", "-O1", src, "-o", lib + ".part",
+                            "-ltorch", "-ltorch_cpu", "-lc10"], check=True)
+            os.replace(lib + ".part", lib)
+    return folder
 
 
 def expected_path(script):
@@ -214,10 +250,18 @@ def collect(args, recorded_only):
     return scripts
 
 
-def record(script):
-    """Runs script in a child process; returns (output text, error or None)."""
-    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--run-one", script],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+def preload_libraries(script):
+    """Runs the `torch/*.py` beside a script (operators it defines with
+    torch.library); returns their globals, which hold the Library objects."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(script)), "torch")
+    return [runpy.run_path(path) for path in sorted(glob.glob(os.path.join(folder, "*.py")))]
+
+
+def record(script, cwd=None):
+    """Runs script in a child process (from cwd, if given); returns (output
+    text, error or None)."""
+    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--run-one", os.path.abspath(script)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
                            env=dict(os.environ, PYTHONIOENCODING="utf-8"))
     text = child.stdout.decode("utf-8")
     if child.returncode != 0:
@@ -234,7 +278,9 @@ def main(argv):
         if arg in ("--stdout", "--check"):
             mode = arg[2:]
         elif arg == "--run-one":  # internal: the child process
-            run_script(next(it))
+            script = next(it)
+            libraries = preload_libraries(script)  # noqa: F841  (kept alive: a Library unregisters when freed)
+            run_script(script)
             return 0
         elif arg == "-j":
             jobs = int(next(it))
@@ -252,8 +298,9 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     failures = 0
+    folders = [library_folder(script) for script in scripts]  # built here, before the runs start
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for script, (text, error) in zip(scripts, pool.map(record, scripts)):
+        for script, (text, error) in zip(scripts, pool.map(record, scripts, folders)):
             if error is not None:
                 failures += 1
                 sys.stderr.write("%s: %s\n" % (script, error))

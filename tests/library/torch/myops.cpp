@@ -1,5 +1,5 @@
 // myops.cpp - tests/library/myops.c for PyTorch 1.13 (TORCH_LIBRARY), built
-// by record.sh only, to record what the scripts print under real PyTorch.
+// by tools/oracle/record.py only, to record what the scripts print under real PyTorch.
 #include <ATen/ATen.h>
 #include <torch/library.h>
 

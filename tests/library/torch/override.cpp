@@ -1,4 +1,4 @@
-// override.cpp - tests/library/override.c for PyTorch 1.13, built by record.sh only.
+// override.cpp - tests/library/override.c for PyTorch 1.13, built by tools/oracle/record.py only.
 #include <ATen/ATen.h>
 #include <torch/library.h>
 

@@ -1,5 +1,6 @@
-// custom_op.cpp - examples/custom_op/custom_op.c for PyTorch 1.13, built by
-// tests/library/record.sh only, to record examples/custom_op/demo.out.  PyTorch
+// custom_op.cpp - ../custom_op.c written for PyTorch 1.13 (TORCH_LIBRARY): the
+// same operators, registered the same way.  tools/oracle/record.py builds it
+// (g++, libtorch-dev) to record ../demo.out; minaten never does.  PyTorch
 // has no Lazy kernel for it (that needs a C++ lowering), so a lazy tensor
 // takes the Lazy backend's eager fallback: the same values.
 #include <ATen/ATen.h>
