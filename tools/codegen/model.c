@@ -60,7 +60,7 @@ typedef struct Loader {
   yaml_document_t* doc;
 } Loader;
 
-static int error_at(SourceLoc loc, const char* fmt, ...) {
+int SourceLoc_error(SourceLoc loc, const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
@@ -165,7 +165,7 @@ bool NativeFunction_hasTensorOptions(const NativeFunction* f) {
 /* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml (variants) */
 static int parse_variants(const Loader* L, NativeFunction* f, const yaml_node_t* node) {
   const char* text = scalar(node);
-  if (text == NULL) return error_at(loc_of(L, node), "variants must be a string");
+  if (text == NULL) return SourceLoc_error(loc_of(L, node), "variants must be a string");
   f->function_variant = f->method_variant = false;
   const char* p = text;
   while (*p) {
@@ -176,7 +176,7 @@ static int parse_variants(const Loader* L, NativeFunction* f, const yaml_node_t*
     } else if (n == 6 && strncmp(p, "method", 6) == 0) {
       f->method_variant = true;
     } else if (n > 0) {
-      return error_at(scalar_loc(L, node, (size_t)(p - text)),
+      return SourceLoc_error(scalar_loc(L, node, (size_t)(p - text)),
                       "unknown variant '%.*s' (expected function or method)", (int)n, p);
     }
     p += n;
@@ -192,7 +192,7 @@ static int check_kernel_unique(const Model* m, const NativeFunction* f, const Ba
     if (g == f) break;
     for (size_t j = 0; j < g->num_kernels; j++)
       if (strcmp(g->kernels[j].kernel, k->kernel) == 0)
-        return error_at(k->loc,
+        return SourceLoc_error(k->loc,
                         "kernel '%s' is named twice: %s uses it, and so does %s (%s:%d); C has "
                         "no overloading: give each operator its own kernel name",
                         k->kernel, f->qualified, g->qualified, g->loc.file, g->loc.line);
@@ -203,15 +203,15 @@ static int check_kernel_unique(const Model* m, const NativeFunction* f, const Ba
 static int add_kernel(const Model* m, NativeFunction* f, DispatchKey key, const char* kernel,
                       SourceLoc key_loc, SourceLoc kernel_loc) {
   if (NativeFunction_kernel(f, key) != NULL)
-    return error_at(key_loc, "dispatch key %s is named twice for %s", DispatchKey_name(key),
+    return SourceLoc_error(key_loc, "dispatch key %s is named twice for %s", DispatchKey_name(key),
                     f->qualified);
   if (!is_c_identifier(kernel))
-    return error_at(kernel_loc, "kernel name '%s' is not a C identifier", kernel);
+    return SourceLoc_error(kernel_loc, "kernel name '%s' is not a C identifier", kernel);
   BackendKernel* k = &f->kernels[f->num_kernels];
   k->key = key;
   k->loc = kernel_loc;
   k->kernel = dup_string(kernel);
-  if (k->kernel == NULL) return error_at(kernel_loc, "out of memory");
+  if (k->kernel == NULL) return SourceLoc_error(kernel_loc, "out of memory");
   f->num_kernels++;
   return check_kernel_unique(m, f, k);
 }
@@ -220,16 +220,16 @@ static int add_kernel(const Model* m, NativeFunction* f, DispatchKey key, const 
  * PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml (raw_dispatch) */
 static int parse_dispatch(const Loader* L, NativeFunction* f, const yaml_node_t* node) {
   if (node->type != YAML_MAPPING_NODE)
-    return error_at(loc_of(L, node), "dispatch must be a mapping of dispatch keys to kernels");
+    return SourceLoc_error(loc_of(L, node), "dispatch must be a mapping of dispatch keys to kernels");
   for (yaml_node_pair_t* pair = node->data.mapping.pairs.start;
        pair < node->data.mapping.pairs.top; pair++) {
     const yaml_node_t* knode = node_at(L, pair->key);
     const yaml_node_t* vnode = node_at(L, pair->value);
     const char* keys = scalar(knode);
     const char* kernel = scalar(vnode);
-    if (keys == NULL) return error_at(loc_of(L, knode), "dispatch keys must be a string");
+    if (keys == NULL) return SourceLoc_error(loc_of(L, knode), "dispatch keys must be a string");
     if (kernel == NULL || kernel[0] == '\0')
-      return error_at(loc_of(L, vnode), "a dispatch entry must name a kernel");
+      return SourceLoc_error(loc_of(L, vnode), "a dispatch entry must name a kernel");
     const char* p = keys;
     for (;;) {
       while (*p == ' ') p++;
@@ -243,7 +243,7 @@ static int parse_dispatch(const Loader* L, NativeFunction* f, const yaml_node_t*
       bool allowed = false;
       for (size_t i = 0; i < kNumKernelKeys; i++) allowed = allowed || kKernelKeys[i] == key;
       if (!allowed || len >= sizeof name)
-        return error_at(key_loc,
+        return SourceLoc_error(key_loc,
                         "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, ADInplaceOrView, Autograd, "
                         "CompositeImplicitAutograd, CompositeExplicitAutograd or "
                         "CompositeExplicitAutogradNonFunctional)",
@@ -267,7 +267,7 @@ static int add_implicit_kernel(const Loader* L, NativeFunction* f) {
   }
   size_t n = strlen(s->name) + 5;
   char* name = malloc(n);
-  if (name == NULL) return error_at(f->loc, "out of memory");
+  if (name == NULL) return SourceLoc_error(f->loc, "out of memory");
   snprintf(name, n, "%s%s", s->name, is_out_fn ? "_out" : "");
   int rc = add_kernel(L->m, f, DispatchKey_CompositeImplicitAutograd, name, f->loc, f->loc);
   free(name);
@@ -290,12 +290,12 @@ static int parse_func(const Loader* L, NativeFunction* f, const yaml_node_t* nod
   SchemaParseError err;
   if (FunctionSchema_parse(f->func, s, &err) < 0) {
     size_t offset = err.column > 0 ? (size_t)err.column - 1 : 0;
-    return error_at(scalar_loc(L, node, offset), "%s", err.message);
+    return SourceLoc_error(scalar_loc(L, node, offset), "%s", err.message);
   }
   size_t n = 2 * strlen(s->ns) + strlen(s->name) + strlen(s->overload_name) + 4;
   f->qualified = malloc(n);
   f->unambiguous = malloc(n);
-  if (f->qualified == NULL || f->unambiguous == NULL) return error_at(f->loc, "out of memory");
+  if (f->qualified == NULL || f->unambiguous == NULL) return SourceLoc_error(f->loc, "out of memory");
   FunctionSchema_qualifiedName(s, f->qualified, n);
   /* aten::add.Tensor -> add_Tensor; another namespace leads, so that
    * quantized::add gets at_quantized_add, apart from aten's. */
@@ -307,7 +307,7 @@ static int parse_func(const Loader* L, NativeFunction* f, const yaml_node_t* nod
     const Argument* a = &s->arguments[i];
     if (CType_ofArgument(a) != CTypeKind_Unsupported) continue;
     SchemaType_format(&a->type, type, sizeof type);
-    return error_at(scalar_loc(L, node, find_type(f->func, type, a->name)),
+    return SourceLoc_error(scalar_loc(L, node, find_type(f->func, type, a->name)),
                     "type '%s' is not supported by minaten", type);
   }
   CTypeKind ret = CType_ofReturns(s);
@@ -324,7 +324,7 @@ static int parse_func(const Loader* L, NativeFunction* f, const yaml_node_t* nod
     const char* arrow = strstr(f->func, "->");
     size_t offset = arrow ? (size_t)(arrow - f->func) + 2 : 0;
     while (arrow && f->func[offset] == ' ') offset++;
-    return error_at(scalar_loc(L, node, offset), "type '%s' is not supported by minaten", type);
+    return SourceLoc_error(scalar_loc(L, node, offset), "type '%s' is not supported by minaten", type);
   }
   return 0;
 }
@@ -335,10 +335,10 @@ static int check_name_unique(const Model* m, const NativeFunction* f) {
   for (size_t i = 0; i + 1 < m->num_functions; i++) {
     const NativeFunction* g = &m->functions[i];
     if (strcmp(g->qualified, f->qualified) == 0)
-      return error_at(f->loc, "operator %s is declared twice (first at %s:%d)", f->qualified,
+      return SourceLoc_error(f->loc, "operator %s is declared twice (first at %s:%d)", f->qualified,
                       g->loc.file, g->loc.line);
     if (strcmp(g->unambiguous, f->unambiguous) == 0)
-      return error_at(f->loc, "the entry point at_%s of %s clashes with that of %s (%s:%d)",
+      return SourceLoc_error(f->loc, "the entry point at_%s of %s clashes with that of %s (%s:%d)",
                       f->unambiguous, f->qualified, g->qualified, g->loc.file, g->loc.line);
   }
   return 0;
@@ -366,7 +366,7 @@ static bool is_ignored_field(const char* key) {
 /* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml */
 static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   if (entry->type != YAML_MAPPING_NODE)
-    return error_at(loc_of(L, entry), "each entry must be a mapping with a 'func:' key");
+    return SourceLoc_error(loc_of(L, entry), "each entry must be a mapping with a 'func:' key");
   const yaml_node_t* func_node = NULL;
   const yaml_node_t* variants_node = NULL;
   const yaml_node_t* dispatch_node = NULL;
@@ -376,7 +376,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
     const yaml_node_t* knode = node_at(L, pair->key);
     const yaml_node_t* vnode = node_at(L, pair->value);
     const char* key = scalar(knode);
-    if (key == NULL) return error_at(loc_of(L, knode), "field names must be strings");
+    if (key == NULL) return SourceLoc_error(loc_of(L, knode), "field names must be strings");
     const yaml_node_t** slot = strcmp(key, "func") == 0       ? &func_node
                                : strcmp(key, "variants") == 0 ? &variants_node
                                : strcmp(key, "dispatch") == 0 ? &dispatch_node
@@ -384,29 +384,29 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
                                                               : NULL;
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
-        return error_at(loc_of(L, knode), "field '%s' is given twice", key);
+        return SourceLoc_error(loc_of(L, knode), "field '%s' is given twice", key);
     if (slot != NULL)
       *slot = vnode;
     else if (!is_ignored_field(key))
-      return error_at(loc_of(L, knode), "unknown field '%s'", key);
+      return SourceLoc_error(loc_of(L, knode), "unknown field '%s'", key);
   }
-  if (func_node == NULL) return error_at(loc_of(L, entry), "missing 'func:'");
-  if (scalar(func_node) == NULL) return error_at(loc_of(L, func_node), "func must be a string");
+  if (func_node == NULL) return SourceLoc_error(loc_of(L, entry), "missing 'func:'");
+  if (scalar(func_node) == NULL) return SourceLoc_error(loc_of(L, func_node), "func must be a string");
 
   NativeFunction* f = append_function(L->m);
-  if (f == NULL) return error_at(loc_of(L, entry), "out of memory");
+  if (f == NULL) return SourceLoc_error(loc_of(L, entry), "out of memory");
   f->loc = loc_of(L, func_node);
   f->function_variant = true;
   f->func = dup_string(scalar(func_node));
-  if (f->func == NULL) return error_at(f->loc, "out of memory");
+  if (f->func == NULL) return SourceLoc_error(f->loc, "out of memory");
   if (parse_func(L, f, func_node) < 0) return -1;
   if (check_name_unique(L->m, f) < 0) return -1;
   if (variants_node != NULL && parse_variants(L, f, variants_node) < 0) return -1;
   if (delegate_node != NULL) {
     if (scalar(delegate_node) == NULL)
-      return error_at(loc_of(L, delegate_node), "structured_delegate must be an operator name");
+      return SourceLoc_error(loc_of(L, delegate_node), "structured_delegate must be an operator name");
     f->structured_delegate = dup_string(scalar(delegate_node));
-    if (f->structured_delegate == NULL) return error_at(loc_of(L, delegate_node), "out of memory");
+    if (f->structured_delegate == NULL) return SourceLoc_error(loc_of(L, delegate_node), "out of memory");
     f->structured_delegate_loc = loc_of(L, delegate_node);
   }
   f->has_dispatch = dispatch_node != NULL && !is_null(dispatch_node);
@@ -446,28 +446,28 @@ static int parse_backend_document(const Loader* L, const yaml_node_t* root) {
     const yaml_node_t* knode = node_at(L, pair->key);
     const yaml_node_t* vnode = node_at(L, pair->value);
     const char* key = scalar(knode);
-    if (key == NULL) return error_at(loc_of(L, knode), "field names must be strings");
+    if (key == NULL) return SourceLoc_error(loc_of(L, knode), "field names must be strings");
     if (strcmp(key, "backend") == 0) {
       const char* backend = scalar(vnode);
       if (backend == NULL || strcmp(backend, "Lazy") != 0)
-        return error_at(loc_of(L, vnode), "minaten lowers operators for the Lazy backend only");
+        return SourceLoc_error(loc_of(L, vnode), "minaten lowers operators for the Lazy backend only");
     } else if (strcmp(key, "cpp_namespace") == 0) {
       continue;
     } else if (strcmp(key, "full_codegen") == 0 || strcmp(key, "supported") == 0) {
       if (vnode->type != YAML_SEQUENCE_NODE && !is_null(vnode))
-        return error_at(loc_of(L, vnode), "%s must be a list of operator names", key);
+        return SourceLoc_error(loc_of(L, vnode), "%s must be a list of operator names", key);
       if (is_null(vnode)) continue;
       for (yaml_node_item_t* item = vnode->data.sequence.items.start; item < vnode->data.sequence.items.top; item++) {
         const yaml_node_t* name_node = node_at(L, *item);
         const char* name = scalar(name_node);
-        if (name == NULL) return error_at(loc_of(L, name_node), "%s must be a list of operator names", key);
+        if (name == NULL) return SourceLoc_error(loc_of(L, name_node), "%s must be a list of operator names", key);
         NativeFunction* f = find_function(L->m, name);
-        if (f == NULL) return error_at(loc_of(L, name_node), "unknown operator '%s'", name);
-        if (f->lazy_lowered) return error_at(loc_of(L, name_node), "operator '%s' is listed twice", name);
+        if (f == NULL) return SourceLoc_error(loc_of(L, name_node), "unknown operator '%s'", name);
+        if (f->lazy_lowered) return SourceLoc_error(loc_of(L, name_node), "operator '%s' is listed twice", name);
         f->lazy_lowered = true;
       }
     } else {
-      return error_at(loc_of(L, knode), "unknown field '%s'", key);
+      return SourceLoc_error(loc_of(L, knode), "unknown field '%s'", key);
     }
   }
   return 0;
@@ -477,15 +477,15 @@ static int parse_backend_document(const Loader* L, const yaml_node_t* root) {
 static int parse_output_differentiability(const Loader* L, DerivativeEntry* d, const yaml_node_t* node) {
   d->output_differentiability_loc = loc_of(L, node);
   if (node->type != YAML_SEQUENCE_NODE)
-    return error_at(loc_of(L, node), "output_differentiability must be a list");
+    return SourceLoc_error(loc_of(L, node), "output_differentiability must be a list");
   for (yaml_node_item_t* item = node->data.sequence.items.start; item < node->data.sequence.items.top; item++) {
     const char* text = scalar(node_at(L, *item));
-    if (text == NULL) return error_at(loc_of(L, node_at(L, *item)), "output_differentiability must list strings");
+    if (text == NULL) return SourceLoc_error(loc_of(L, node_at(L, *item)), "output_differentiability must list strings");
     char** grown = realloc(d->output_differentiability, (d->num_output_differentiability + 1) * sizeof *grown);
-    if (grown == NULL) return error_at(loc_of(L, node), "out of memory");
+    if (grown == NULL) return SourceLoc_error(loc_of(L, node), "out of memory");
     d->output_differentiability = grown;
     if ((grown[d->num_output_differentiability] = dup_string(text)) == NULL)
-      return error_at(loc_of(L, node), "out of memory");
+      return SourceLoc_error(loc_of(L, node), "out of memory");
     d->num_output_differentiability++;
   }
   return 0;
@@ -503,9 +503,9 @@ static bool is_ignored_derivative_field(const char* key) {
  * PyTorch 1.13: tools/autograd/load_derivatives.py create_differentiability_info
  */
 static int parse_derivative_entry(const Loader* L, const yaml_node_t* entry) {
-  if (entry->type != YAML_MAPPING_NODE) return error_at(loc_of(L, entry), "each entry must be a mapping with a 'name:' key");
+  if (entry->type != YAML_MAPPING_NODE) return SourceLoc_error(loc_of(L, entry), "each entry must be a mapping with a 'name:' key");
   DerivativeEntry* grown = realloc(L->m->derivatives, (L->m->num_derivatives + 1) * sizeof *grown);
-  if (grown == NULL) return error_at(loc_of(L, entry), "out of memory");
+  if (grown == NULL) return SourceLoc_error(loc_of(L, entry), "out of memory");
   L->m->derivatives = grown;
   DerivativeEntry* d = &grown[L->m->num_derivatives++];
   memset(d, 0, sizeof *d);
@@ -514,32 +514,32 @@ static int parse_derivative_entry(const Loader* L, const yaml_node_t* entry) {
     const yaml_node_t* knode = node_at(L, pair->key);
     const yaml_node_t* vnode = node_at(L, pair->value);
     const char* key = scalar(knode);
-    if (key == NULL) return error_at(loc_of(L, knode), "field names must be strings");
+    if (key == NULL) return SourceLoc_error(loc_of(L, knode), "field names must be strings");
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
-        return error_at(loc_of(L, knode), "field '%s' is given twice", key);
+        return SourceLoc_error(loc_of(L, knode), "field '%s' is given twice", key);
     if (strcmp(key, "output_differentiability") == 0) {
       if (parse_output_differentiability(L, d, vnode) < 0) return -1;
       continue;
     }
     if (is_ignored_derivative_field(key)) continue;
     const char* value = scalar(vnode);
-    if (value == NULL) return error_at(loc_of(L, vnode), "'%s' must be a string", key);
+    if (value == NULL) return SourceLoc_error(loc_of(L, vnode), "'%s' must be a string", key);
     if (strcmp(key, "name") == 0) {
       d->loc = loc_of(L, vnode);
-      if ((d->name = dup_string(value)) == NULL) return error_at(d->loc, "out of memory");
+      if ((d->name = dup_string(value)) == NULL) return SourceLoc_error(d->loc, "out of memory");
       continue;
     }
     DerivativeFormula* fs = realloc(d->formulas, (d->num_formulas + 1) * sizeof *fs);
-    if (fs == NULL) return error_at(loc_of(L, vnode), "out of memory");
+    if (fs == NULL) return SourceLoc_error(loc_of(L, vnode), "out of memory");
     d->formulas = fs;
     DerivativeFormula* f = &fs[d->num_formulas++];
     f->loc = scalar_loc(L, vnode, 0);
     f->var_names = dup_string(key);
     f->formula = dup_string(value);
-    if (f->var_names == NULL || f->formula == NULL) return error_at(f->loc, "out of memory");
+    if (f->var_names == NULL || f->formula == NULL) return SourceLoc_error(f->loc, "out of memory");
   }
-  if (d->name == NULL) return error_at(loc_of(L, entry), "missing 'name:'");
+  if (d->name == NULL) return SourceLoc_error(loc_of(L, entry), "missing 'name:'");
   return 0;
 }
 
@@ -547,7 +547,7 @@ static int parse_document(const Loader* L) {
   const yaml_node_t* root = yaml_document_get_root_node(L->doc);
   if (root->type == YAML_MAPPING_NODE && has_key(L, root, "backend")) return parse_backend_document(L, root);
   if (root->type != YAML_SEQUENCE_NODE)
-    return error_at(loc_of(L, root), "the file must be a list of '- func:' entries");
+    return SourceLoc_error(loc_of(L, root), "the file must be a list of '- func:' entries");
   /* derivatives.yaml: entries of `- name:` */
   const yaml_node_t* first = root->data.sequence.items.start < root->data.sequence.items.top
                                  ? node_at(L, *root->data.sequence.items.start)
@@ -582,7 +582,7 @@ static int load_stream(Model* m, yaml_parser_t* parser, const char* file) {
   while (rc == 0) {
     if (!yaml_parser_load(parser, &doc)) {
       SourceLoc l = {file, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1};
-      rc = error_at(l, "%s%s%s", parser->problem ? parser->problem : "malformed YAML",
+      rc = SourceLoc_error(l, "%s%s%s", parser->problem ? parser->problem : "malformed YAML",
                     parser->context ? " " : "", parser->context ? parser->context : "");
       break;
     }

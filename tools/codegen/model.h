@@ -39,6 +39,10 @@ typedef struct SourceLoc {
   int col;          /* 1-based */
 } SourceLoc;
 
+/* Prints `file:line:col: message` on stderr; returns -1.  The one form of
+ * every error about a YAML file (the generator's and `minaten --yaml`'s). */
+int SourceLoc_error(SourceLoc loc, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* The dispatch keys a `dispatch:` section may name, in registration order:
  * backend keys first, then ADInplaceOrView, then the alias keys
  * (CompositeImplicitAutograd last). */

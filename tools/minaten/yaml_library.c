@@ -47,7 +47,6 @@
 
 #include <dlfcn.h>
 #include <errno.h> /* program_invocation_short_name (GNU) */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,17 +56,6 @@
 #include "ops/lazy/LazyNativeFunctions.h"
 #include "runtime/Exception.h"
 #include "tools/codegen/model.h"
-
-static int error_at(SourceLoc loc, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
-static int error_at(SourceLoc loc, const char* fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-  return -1;
-}
 
 static const char* base_name(const char* path) {
   const char* slash = strrchr(path, '/');
@@ -113,24 +101,24 @@ static int check_entry(const NativeFunction* f) {
   const char* paren = strchr(f->func, '(');
   const char* sep = strstr(f->func, "::");
   if (sep == NULL || (paren != NULL && paren < sep))
-    return error_at(f->loc,
+    return SourceLoc_error(f->loc,
                     "%s has no namespace, so it would be aten's, and aten is minaten's own: "
                     "name one of yours (myops::%s(...))",
                     f->qualified + strlen("aten::"), f->schema.name);
   if (strcmp(f->schema.ns, "aten") == 0)
-    return error_at(f->loc,
+    return SourceLoc_error(f->loc,
                     "%s: the aten namespace is minaten's own: define your operators in a namespace "
                     "of yours (myops::%s(...)); to replace an aten kernel, register it from a "
                     "library's MINATEN_LIBRARY_IMPL(aten, KEY, m) block",
                     f->qualified, f->schema.name);
   if (f->structured_delegate != NULL)
-    return error_at(f->structured_delegate_loc,
+    return SourceLoc_error(f->structured_delegate_loc,
                     "structured_delegate is not supported by --yaml (the structured default "
                     "kernel is generated C): give %s a kernel of its own in `dispatch:`",
                     f->qualified);
   const OperatorEntry* existing = Dispatcher_findSchema(f->qualified);
   if (existing != NULL)
-    return error_at(f->loc,
+    return SourceLoc_error(f->loc,
                     "Tried to register an operator (%s) with the same name and overload name "
                     "multiple times. Each overload's schema should only be registered with a "
                     "single call to def(). Duplicate registration: registered at %s:%d. Original "
@@ -143,7 +131,7 @@ static int check_entry(const NativeFunction* f) {
     if (find_kernel(symbol, &found)) continue;
     char libraries[512];
     loaded_names(libraries, sizeof libraries);
-    return error_at(f->kernels[k].loc,
+    return SourceLoc_error(f->kernels[k].loc,
                     "%s kernel of %s: no symbol %s in %s%s%s: --load the library that defines it",
                     DispatchKey_name(f->kernels[k].key), f->qualified, symbol,
                     libraries[0] ? "the libraries loaded (" : "minaten, and no library is loaded",
@@ -194,7 +182,7 @@ int YamlLibrary_load(const char* path) {
     OperatorLibrary* unit = OperatorLibrary_create(path);
     for (size_t i = 0; rc == 0 && i < model.num_functions; i++) {
       if (register_entry(unit, &model.functions[i]) < 0) {
-        rc = error_at(model.functions[i].loc, "%s: %s", ErrorType_name(Error_type()), Error_message());
+        rc = SourceLoc_error(model.functions[i].loc, "%s: %s", ErrorType_name(Error_type()), Error_message());
         Error_clear();
       }
     }
