@@ -18,13 +18,18 @@
  *     tensor and in place
  *   mm of two 512x512 float matrices, in GFLOP/s (2 n^3 flops per product)
  *
- * Usage: build-release/tools/bench/bench_dispatch
+ * beside libtorch 1.13's at::reshape on the same tensor, plain and in
+ * InferenceMode (bench_dispatch_libtorch.cpp, run as a child), when built.
+ *
+ * Usage: build-release/tools/bench/bench_dispatch [--rows]
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
 #include "tools/bench/bench.h"
 
@@ -50,7 +55,29 @@ static void release_all(Tensor* const* tensors, int n) {
   for (int i = 0; i < n; i++) Tensor_release(tensors[i]);
 }
 
-static void bench_reshape(void) {
+/* The libtorch side's "reshape PLAIN INFERENCE_MODE" and "capability NAME"
+ * lines; figures stay BENCH_NONE when it is not built or fails. */
+typedef struct LibtorchReshape {
+  double plain, inference_mode;
+  char capability[32];
+} LibtorchReshape;
+
+static LibtorchReshape run_libtorch(long iters) {
+  LibtorchReshape l = {BENCH_NONE, BENCH_NONE, "-"};
+#ifdef MINATEN_BENCH_LIBTORCH_PATH
+  char n[32], out[256];
+  snprintf(n, sizeof n, "%ld", iters);
+  char* const argv[] = {MINATEN_BENCH_LIBTORCH_PATH, n, NULL};
+  if (bench_run_child(argv, out, sizeof out) == 0 &&
+      sscanf(out, "reshape %lf %lf capability %31s", &l.plain, &l.inference_mode, l.capability) != 3)
+    fprintf(stderr, "bench_dispatch: the libtorch side printed: %s\n", out);
+#else
+  (void)iters;
+#endif
+  return l;
+}
+
+static void bench_reshape(bool rows) {
   const long iters = 2000000;
   int64_t sizes[] = {2, 3, 4};
   int64_t shape[] = {6, 4};
@@ -70,12 +97,27 @@ static void bench_reshape(void) {
     IValue rets[1];
     if (Dispatcher_callBoxed(op, args, rets) == 0) IValue_release(&rets[0]);
   });
+  Tensor_release(t);
+  LibtorchReshape l = run_libtorch(iters / 10);
+  if (rows) {
+    bench_row("reshape, unboxed (libtorch: InferenceMode)", "ns", unboxed, l.inference_mode, "direct kernel", direct);
+    bench_row("reshape, boxed (libtorch: plain)", "ns", boxed, l.plain, "direct kernel", direct);
+    printf("capability\tminaten\t%s\n", CPUCapability_name(CPUCapability_get()));
+    if (l.plain != BENCH_NONE) printf("capability\tlibtorch\t%s\n", l.capability);
+    return;
+  }
   printf("reshape 2x3x4 float -> [6, 4], ns per call (ratio to the direct kernel call)\n");
   printf("  direct  at_native__reshape_alias  %8.1f ns  (1.00x)\n", direct);
   printf("  kernel  at_native_reshape         %8.1f ns  (%.2fx)\n", kernel, kernel / direct);
   printf("  unboxed at_reshape                %8.1f ns  (%.2fx)\n", unboxed, unboxed / direct);
   printf("  boxed   Dispatcher_callBoxed      %8.1f ns  (%.2fx)\n", boxed, boxed / direct);
-  Tensor_release(t);
+  if (l.plain == BENCH_NONE) {
+    printf("  (libtorch side not built: no libtorch found, a sanitizer build, or MINATEN_BENCH_LIBTORCH=OFF)\n");
+  } else {
+    printf("  libtorch 1.13 at::reshape          %8.1f ns  (minaten unboxed: %.3fx)\n", l.plain, unboxed / l.plain);
+    printf("  libtorch 1.13, InferenceMode       %8.1f ns  (minaten unboxed: %.3fx)\n", l.inference_mode,
+           unboxed / l.inference_mode);
+  }
 }
 
 static void bench_copy(void) {
@@ -137,15 +179,22 @@ static void bench_mm(void) {
   Tensor_release(b);
 }
 
-int main(void) {
+int main(int argc, char** argv) {
+  bool rows = argc == 2 && strcmp(argv[1], "--rows") == 0;
+  if (argc > 2 || (argc == 2 && !rows)) {
+    fprintf(stderr, "usage: bench_dispatch [--rows]\n");
+    return 2;
+  }
   if (at_register_all() < 0) {
     fprintf(stderr, "%s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
   }
-  bench_reshape();
-  bench_copy();
-  bench_add();
-  bench_mm();
+  bench_reshape(rows);
+  if (!rows) {
+    bench_copy();
+    bench_add();
+    bench_mm();
+  }
   Dispatcher_cleanup();
   return 0;
 }
