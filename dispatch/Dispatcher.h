@@ -25,6 +25,17 @@
 #include "runtime/LocalDispatchKeySet.h"
 #include "dispatch/OperatorEntry.h"
 
+/* A call path's rare branch, compiled as a function of its own so that the
+ * common one needs no stack frame (the generated entry points' boxed path).
+ * Not `cold`: GCC then keeps the frame for the branch that calls it.  GCC's
+ * noipa also keeps identical bodies (most boxed paths) from being merged
+ * into one, whose name a backtrace would then show for every operator. */
+#if defined(__clang__)
+#define MINATEN_COLD __attribute__((noinline))
+#else
+#define MINATEN_COLD __attribute__((noinline, noipa))
+#endif
+
 /* --trace=dispatch: print every hop.  Checked once per call (one load). */
 extern bool Dispatcher_verbose;
 

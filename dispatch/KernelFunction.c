@@ -127,13 +127,68 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
   return NULL;
 }
 
+/*
+ * Note [IntArrayRef reaches libffi as two words]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * libffi classifies every struct argument again on each call (which
+ * registers its fields travel in): for `reshape(Tensor self, int[] shape)`
+ * that was a third of a boxed call.  On x86-64 (System V ABI) a 16-byte
+ * struct of two integer fields, such as IntArrayRef {data, size} and
+ * TensorList, travels in two consecutive general-purpose registers, exactly
+ * like two separate integer arguments -- unless only one register is left,
+ * when the struct goes whole onto the stack while two integers would be
+ * split.  So when all the arguments' integer words fit in the six registers
+ * (counting every struct of at most 16 bytes as its words, whatever their
+ * class: an upper bound), the call interface describes each such struct as
+ * two arguments, pointer and size, and libffi has nothing to classify.
+ * Other machines, and longer signatures, keep the struct description.
+ */
+#if defined(__x86_64__) && !defined(_WIN32)
+enum { kIntegerArgumentRegisters = 6 };
+#else
+enum { kIntegerArgumentRegisters = 0 }; /* never flatten */
+#endif
+
 /* The prepared call interface of one operator. */
 typedef struct FfiSignature {
   ffi_cif cif;
-  ffi_type* arg_types[kMaxFfiArgs];
+  ffi_type* arg_types[2 * kMaxFfiArgs];
   CTypeKind arg_kinds[kMaxFfiArgs];
+  bool two_words[kMaxFfiArgs]; /* passed as its two fields (the Note above) */
   CTypeKind ret_kind;
 } FfiSignature;
+
+/* Integer registers an argument of this prepared type may take, at most. */
+static unsigned integer_words(const ffi_type* t) {
+  if (t == &ffi_type_double || t == &ffi_type_float) return 0;
+  return t->size > 16 ? 0 : (unsigned)((t->size + 7) / 8); /* larger: in memory */
+}
+
+/* See Note [IntArrayRef reaches libffi as two words]: flattens sig's
+ * IntArrayRef and TensorList arguments when that is the same call. */
+static void flatten_array_refs(FfiSignature* sig, size_t num_arguments, ffi_type* ret_type) {
+  unsigned words = ret_type->size > 16 ? 1 : 0; /* a result in memory: its address takes a register */
+  bool any = false;
+  for (size_t i = 0; i < num_arguments; i++) {
+    words += integer_words(sig->arg_types[i]);
+    any |= sig->arg_kinds[i] == CTypeKind_IntArrayRef || sig->arg_kinds[i] == CTypeKind_TensorList;
+  }
+  if (!any || words > kIntegerArgumentRegisters) return;
+  ffi_type* flat[2 * kMaxFfiArgs];
+  unsigned n = 0;
+  for (size_t i = 0; i < num_arguments; i++) {
+    sig->two_words[i] = sig->arg_kinds[i] == CTypeKind_IntArrayRef || sig->arg_kinds[i] == CTypeKind_TensorList;
+    if (sig->two_words[i]) {
+      flat[n++] = &ffi_type_pointer;
+      flat[n++] = &ffi_type_uint64;
+    } else {
+      flat[n++] = sig->arg_types[i];
+    }
+  }
+  memcpy(sig->arg_types, flat, n * sizeof flat[0]);
+  if (ffi_prep_cif(&sig->cif, FFI_DEFAULT_ABI, n, ret_type, sig->arg_types) != FFI_OK)
+    TORCH_INTERNAL_ASSERT(!"ffi_prep_cif refused the flattened signature");
+}
 
 /* See KernelFunction.h. */
 void KernelFunction_prepareFfi(OperatorEntry* op) {
@@ -150,9 +205,11 @@ void KernelFunction_prepareFfi(OperatorEntry* op) {
   sig->ret_kind = CType_ofReturns(s);
   ffi_type* ret_type = ffi_type_of(sig->ret_kind);
   if (ret_type == NULL) goto unsupported;
+  /* This first preparation also computes the structs' sizes. */
   if (ffi_prep_cif(&sig->cif, FFI_DEFAULT_ABI, (unsigned)s->num_arguments, ret_type,
                    sig->arg_types) != FFI_OK)
     goto unsupported;
+  flatten_array_refs(sig, s->num_arguments, ret_type);
   op->ffi = sig;
   return;
 unsupported:
@@ -277,10 +334,19 @@ static int call_unboxed_from_boxed(const KernelFunction* k, const OperatorEntry*
     return -1;
   }
   CValue values[kMaxFfiArgs];
-  void* pointers[kMaxFfiArgs];
+  void* pointers[2 * kMaxFfiArgs];
+  size_t n = 0;
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     unbox_argument(sig->arg_kinds[i], &args[i], &values[i]);
-    pointers[i] = &values[i];
+    if (sig->two_words[i] && sig->arg_kinds[i] == CTypeKind_IntArrayRef) {
+      pointers[n++] = &values[i].int_array.data;
+      pointers[n++] = &values[i].int_array.size;
+    } else if (sig->two_words[i]) {
+      pointers[n++] = &values[i].tensor_list.data;
+      pointers[n++] = &values[i].tensor_list.size;
+    } else {
+      pointers[n++] = &values[i];
+    }
   }
   CValue result;
   memset(&result, 0, sizeof result);

@@ -90,8 +90,14 @@ bool Tensor_isStridesLikeChannelsLast(const Tensor* t);
  * PyTorch 1.13: c10/core/SymInt.h (SymInt(int64_t), check_range),
  * c10/core/SymIntArrayRef.h fromIntArrayRef
  */
-int SymInt_check(int64_t value);
 int SymInt_checkArrayRef(IntArrayRef values);
+/* SymInt_check's failure: sets the RuntimeError, returns -1. */
+int SymInt_checkFailed(void);
+/* Inline: reshape's infer_size and computeStride check every product. */
+static inline int SymInt_check(int64_t value) {
+  /* The integers whose top two bits are 10: c10::SymInt's tag for a pointer. */
+  return ((uint64_t)value >> 62) == 2 ? SymInt_checkFailed() : 0;
+}
 
 /* TensorImpl::safe_compute_numel's check: the product of the sizes, taken
  * as unsigned 64-bit integers, must not overflow nor exceed INT64_MAX (a

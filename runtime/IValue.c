@@ -15,7 +15,6 @@ static IValue make(IValueTag tag) {
   return v;
 }
 
-IValue IValue_none(void) { return make(IValueTag_None); }
 IValue IValue_fromScalar(Scalar s) {
   switch (s.tag) {
     case ScalarTag_Double:
@@ -49,17 +48,6 @@ IValue IValue_fromScalar(Scalar s) {
 FORALL_IVALUE_BY_VALUE(DEFINE_IVALUE_FROM)
 #undef DEFINE_IVALUE_FROM
 
-IValue IValue_borrowTensor(const Tensor* t) {
-  if (t == NULL) return IValue_none();
-  IValue v = make(IValueTag_Tensor);
-  v.u.tensor = (Tensor*)t;
-  return v;
-}
-IValue IValue_takeTensor(Tensor* t) {
-  IValue v = IValue_borrowTensor(t);
-  v.owned = t != NULL;
-  return v;
-}
 IValue IValue_borrowString(const char* s) {
   IValue v = make(IValueTag_String);
   v.u.s = s;
@@ -71,7 +59,6 @@ static IValue borrow_list(IValueTag tag, const void* data, size_t size) {
   v.u.list.size = size;
   return v;
 }
-IValue IValue_borrowIntList(IntArrayRef l) { return borrow_list(IValueTag_IntList, l.data, l.size); }
 IValue IValue_borrowTensorList(TensorList l) { return borrow_list(IValueTag_TensorList, l.data, l.size); }
 
 static void* copy_bytes(const void* src, size_t n) {

@@ -66,8 +66,9 @@ typedef struct IValue {
   } u;
 } IValue;
 
-/* Constructors.  *Borrow forms do not retain/copy; the owned forms do. */
-IValue IValue_none(void);
+/* Constructors.  *Borrow forms do not retain/copy; the owned forms do.
+ * The few every boxed call makes are inline. */
+static inline IValue IValue_none(void) { return (IValue){.tag = IValueTag_None}; }
 IValue IValue_fromDouble(double d);
 IValue IValue_fromInt(int64_t i);
 IValue IValue_fromBool(bool b);
@@ -76,10 +77,18 @@ IValue IValue_fromScalarType(ScalarType t);
 IValue IValue_fromLayout(Layout l);
 IValue IValue_fromMemoryFormat(MemoryFormat m);
 IValue IValue_fromDevice(Device d);
-IValue IValue_borrowTensor(const Tensor* t);  /* NULL gives None */
-IValue IValue_takeTensor(Tensor* t);          /* steals the reference; NULL gives None */
+/* NULL gives None */
+static inline IValue IValue_borrowTensor(const Tensor* t) {
+  return t == NULL ? IValue_none() : (IValue){.tag = IValueTag_Tensor, .u.tensor = (Tensor*)t};
+}
+/* Steals the reference; NULL gives None. */
+static inline IValue IValue_takeTensor(Tensor* t) {
+  return t == NULL ? IValue_none() : (IValue){.tag = IValueTag_Tensor, .owned = true, .u.tensor = t};
+}
 IValue IValue_borrowString(const char* s);
-IValue IValue_borrowIntList(IntArrayRef l);
+static inline IValue IValue_borrowIntList(IntArrayRef l) {
+  return (IValue){.tag = IValueTag_IntList, .u.list = {l.data, l.size}};
+}
 IValue IValue_borrowTensorList(TensorList l);
 /* Owned copies; NULL-free: on OOM they abort (tiny allocations). */
 IValue IValue_copyString(const char* s);

@@ -5,7 +5,7 @@
 #include "runtime/LocalDispatchKeySet.h"
 
 /* PyTorch 1.13: c10/core/impl/LocalDispatchKeySet.h default_included_set */
-_Thread_local LocalDispatchKeySet tls_local_dispatch_key_set = {
+_Thread_local LocalDispatchKeySet tls_local_dispatch_key_set __attribute__((tls_model("initial-exec"))) = {
     {(UINT64_C(1) << DispatchKey_BackendSelect) | (UINT64_C(1) << DispatchKey_ADInplaceOrView)},
     {0},
 };

@@ -25,8 +25,13 @@ typedef struct LocalDispatchKeySet {
 } LocalDispatchKeySet;
 
 /* The live thread-local state.  Read on every dispatch, so it is a plain
- * thread-local variable rather than a function call. */
-extern _Thread_local LocalDispatchKeySet tls_local_dispatch_key_set;
+ * thread-local variable rather than a function call, in the initial-exec TLS
+ * model: one load at a fixed offset from the thread pointer, where code built
+ * for a shared library (-fPIC) would otherwise call __tls_get_addr (and a
+ * dispatch with a call in it needs a stack frame).  That model suits a
+ * library loaded with the program (libminaten.so, or linked statically);
+ * glibc keeps room for a few such bytes in libraries dlopen()ed later. */
+extern _Thread_local LocalDispatchKeySet tls_local_dispatch_key_set __attribute__((tls_model("initial-exec")));
 
 static inline LocalDispatchKeySet tls_local_dispatch_key_set_get(void) {
   return tls_local_dispatch_key_set;

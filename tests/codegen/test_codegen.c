@@ -142,6 +142,15 @@ static void test_entry_point_shape(void** state) {
            " * yaml/native_functions.yaml:%d */\n"
            "typedef Tensor* (*at__reshape_alias_fn)(const Tensor* self, IntArrayRef size, IntArrayRef stride);\n"
            "\n"
+           "static MINATEN_COLD Tensor* at__reshape_alias_boxed(const OperatorEntry* op, const KernelFunction* kernel,\n"
+           "                                                    DispatchKeySet ks, const Tensor* self, IntArrayRef size,\n"
+           "                                                    IntArrayRef stride) {\n"
+           "  IValue args[3] = {box_ConstTensor(self), box_IntArrayRef(size), box_IntArrayRef(stride)};\n"
+           "  IValue rets[1];\n"
+           "  if (Dispatcher_callKernelBoxed(op, kernel, ks, args, rets) < 0) return NULL;\n"
+           "  return take_ReturnTensor(&rets[0]);\n"
+           "}\n"
+           "\n"
            "Tensor* at__reshape_alias(const Tensor* self, IntArrayRef size, IntArrayRef stride) {\n"
            "  const OperatorEntry* op = at_op__reshape_alias;\n"
            "  DispatchKeySet ks = Dispatcher_computeDispatchKeySet(op, self->key_set);\n"
@@ -149,10 +158,7 @@ static void test_entry_point_shape(void** state) {
            "  if (kernel->unboxed != NULL && !Dispatcher_verbose) {\n"
            "    return ((at__reshape_alias_fn)kernel->unboxed)(self, size, stride);\n"
            "  }\n"
-           "  IValue args[3] = {box_ConstTensor(self), box_IntArrayRef(size), box_IntArrayRef(stride)};\n"
-           "  IValue rets[1];\n"
-           "  if (Dispatcher_callKernelBoxed(op, kernel, ks, args, rets) < 0) return NULL;\n"
-           "  return take_ReturnTensor(&rets[0]);\n"
+           "  return at__reshape_alias_boxed(op, kernel, ks, self, size, stride);\n"
            "}\n",
            line);
   char* functions = read_generated(dir, "Functions.c");

@@ -55,6 +55,43 @@ static void test_infer_size(void** state) {
                "can be any value and is ambiguous");
 }
 
+static void ignore_event(const ComputeStrideEvent* e, void* ctx) {
+  (void)e;
+  (void)ctx;
+}
+
+/* computeStride's shortcut for exactly contiguous strides (taken unless the
+ * explainer listens) gives what the walk gives: every shape of 24 elements
+ * in up to 4 dimensions, viewed as every other, with size-1 dimensions. */
+static void test_compute_stride_contiguous_shortcut(void** state) {
+  (void)state;
+  static const int64_t shapes[][4] = {{24}, {2, 12}, {4, 6}, {2, 3, 4}, {1, 24}, {24, 1}, {2, 1, 3, 4},
+                                      {1, 1, 24}, {3, 8}, {6, 1, 4}, {2, 2, 2, 3}, {12, 2}};
+  static const size_t dims[] = {1, 2, 2, 3, 2, 2, 4, 3, 2, 3, 4, 2};
+  size_t n = sizeof dims / sizeof dims[0];
+  for (size_t a = 0; a < n; a++) {
+    int64_t old_strides[4];
+    IntArrayRef old_shape = IntArrayRef_make(shapes[a], dims[a]);
+    computeContiguousStrides(old_shape, old_strides);
+    IntArrayRef old_stride = IntArrayRef_make(old_strides, dims[a]);
+    for (size_t b = 0; b < n; b++) {
+      IntArrayRef new_shape = IntArrayRef_make(shapes[b], dims[b]);
+      int64_t shortcut[4], walked[4];
+      bool fast = computeStride(old_shape, old_stride, new_shape, shortcut);
+      computeStride_explain = ignore_event; /* forces the walk */
+      bool walk = computeStride(old_shape, old_stride, new_shape, walked);
+      computeStride_explain = NULL;
+      assert_true(fast && walk);
+      assert_ints(IntArrayRef_make(shortcut, dims[b]), IntArrayRef_make(walked, dims[b]));
+    }
+  }
+  /* is_contiguous ignores a size-1 dimension's stride; the walk does not,
+   * so neither does the shortcut: [2, 1] with strides [1, 7] as [2, 1]. */
+  int64_t st[2];
+  assert_true(computeStride(INTS(2, 1), INTS(1, 7), INTS(2, 1), st));
+  assert_ints(IntArrayRef_make(st, 2), INTS(1, 7));
+}
+
 static void test_compute_stride(void** state) {
   (void)state;
   int64_t st[4];
@@ -249,6 +286,7 @@ static void test_max_dims(void** state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_infer_size),         cmocka_unit_test(test_compute_stride),
+      cmocka_unit_test(test_compute_stride_contiguous_shortcut),
       cmocka_unit_test(test_contiguity_rules),   cmocka_unit_test(test_infer_dense_strides),
       cmocka_unit_test(test_reshape_routes),     cmocka_unit_test(test_view_integer_edges),
       cmocka_unit_test(test_max_dims),

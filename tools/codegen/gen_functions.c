@@ -12,7 +12,11 @@
  *   3. the call: straight to the typed C function when the kernel has one
  *      (the common case, no boxing, no allocation), or else -- a boxed
  *      kernel, a fallback, or --trace=dispatch -- the arguments are boxed as
- *      borrowed IValues and the returns unboxed (Dispatcher_callKernelBoxed).
+ *      borrowed IValues and the returns unboxed (Dispatcher_callKernelBoxed)
+ *      in `at_reshape_boxed`.  That path is a function of its own, marked
+ *      cold, so that the common case needs no stack frame: the compiler
+ *      turns the typed call into a jump (a tail call), and a dispatch costs
+ *      a dozen instructions.
  *
  * A failure reaches the caller as NULL (a tensor), a TensorList with NULL
  * data, or a zero number, with the error indicator set (runtime/Exception.h).
@@ -21,6 +25,8 @@
  * ComputeOperators (Operators.cpp: at::_ops::reshape::call, which
  * Dispatcher::call runs: computeDispatchKeySet, lookup, callUnboxed)
  */
+#include <string.h>
+
 #include "tools/codegen/gen.h"
 #include "tools/codegen/signature.h"
 
@@ -71,31 +77,40 @@ void gen_printBoxedArgs(FILE* f, const FunctionSchema* s, const char* indent) {
   fputs("};\n", f);
 }
 
-/* PyTorch 1.13: torchgen/gen.py ComputeOperators (call), ComputeFunction */
-static void print_entry_point(FILE* f, const NativeFunction* fn) {
+/* The boxed path of an entry point, as its own function: the arguments boxed
+ * as borrowed IValues, the kernel called boxed, the returns unboxed. */
+static void print_boxed_path(FILE* f, const NativeFunction* fn) {
   const FunctionSchema* s = &fn->schema;
   const char* u = fn->unambiguous;
   const char* ret_type = CSignature_returnType(s);
   CTypeKind ret = CType_ofReturns(s);
 
-  fputs("\n", f);
-  gen_printBanner(f, fn, "");
-  fputs("typedef ", f);
-  CSignature_printFunction(f, s, "(*at_%s_fn)", u);
-  fputs(";\n\n", f);
-  CSignature_printFunction(f, s, "at_%s", u);
-  fprintf(f, " {\n  const OperatorEntry* op = at_op_%s;\n", u);
-  fputs("  DispatchKeySet ks = Dispatcher_computeDispatchKeySet(op, ", f);
-  print_tensor_keys(f, s);
-  fputs(");\n", f);
-  fputs("  const KernelFunction* kernel = OperatorEntry_lookup(op, ks);\n", f);
-  fputs("  if (kernel->unboxed != NULL && !Dispatcher_verbose) {\n", f);
-  fprintf(f, "    %s((at_%s_fn)kernel->unboxed)(", ret == CTypeKind_Void ? "" : "return ", u);
-  CSignature_printCallArgs(f, s);
-  fputs(");\n", f);
-  if (ret == CTypeKind_Void) fputs("    return;\n", f);
-  fputs("  }\n", f);
-
+  /* One parameter after another, wrapped under the first at 110 columns. */
+  int indent = fprintf(f, "static MINATEN_COLD %s at_%s_boxed(", ret_type, u);
+  int column = indent;
+  size_t n = s->num_arguments + 3;
+  for (size_t i = 0; i < n; i++) {
+    char param[256];
+    if (i < 3) {
+      static const char* const kLookup[] = {"const OperatorEntry* op", "const KernelFunction* kernel",
+                                            "DispatchKeySet ks"};
+      snprintf(param, sizeof param, "%s", kLookup[i]);
+    } else {
+      const Argument* a = &s->arguments[i - 3];
+      snprintf(param, sizeof param, "%s %s%s", CType_spelling(CType_ofArgument(a)), a->name,
+               CSignature_isReserved(a->name) ? "_" : "");
+    }
+    int width = (int)strlen(param) + (i + 1 < n ? 1 : 2); /* "," or ") {" less the space */
+    if (i > 0 && column + 1 + width > 110) {
+      fprintf(f, "\n%*s", indent, "");
+      column = indent;
+    } else if (i > 0) {
+      fputc(' ', f);
+      column++;
+    }
+    column += fprintf(f, "%s%s", param, i + 1 < n ? "," : "");
+  }
+  fputs(") {\n", f);
   gen_printBoxedArgs(f, s, "  ");
   fprintf(f, "  IValue rets[%zu];\n", s->num_returns ? s->num_returns : 1);
   const char* call = "Dispatcher_callKernelBoxed(op, kernel, ks, args, rets)";
@@ -119,7 +134,37 @@ static void print_entry_point(FILE* f, const NativeFunction* fn) {
       fputs("  IValue_release(&rets[0]);\n  return result;\n", f);
       break;
   }
-  fputs("}\n", f);
+  fputs("}\n\n", f);
+}
+
+/* PyTorch 1.13: torchgen/gen.py ComputeOperators (call), ComputeFunction */
+static void print_entry_point(FILE* f, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  const char* u = fn->unambiguous;
+  CTypeKind ret = CType_ofReturns(s);
+
+  fputs("\n", f);
+  gen_printBanner(f, fn, "");
+  fputs("typedef ", f);
+  CSignature_printFunction(f, s, "(*at_%s_fn)", u);
+  fputs(";\n\n", f);
+  print_boxed_path(f, fn);
+  CSignature_printFunction(f, s, "at_%s", u);
+  fprintf(f, " {\n  const OperatorEntry* op = at_op_%s;\n", u);
+  fputs("  DispatchKeySet ks = Dispatcher_computeDispatchKeySet(op, ", f);
+  print_tensor_keys(f, s);
+  fputs(");\n", f);
+  fputs("  const KernelFunction* kernel = OperatorEntry_lookup(op, ks);\n", f);
+  fputs("  if (kernel->unboxed != NULL && !Dispatcher_verbose) {\n", f);
+  fprintf(f, "    %s((at_%s_fn)kernel->unboxed)(", ret == CTypeKind_Void ? "" : "return ", u);
+  CSignature_printCallArgs(f, s);
+  fputs(");\n", f);
+  if (ret == CTypeKind_Void) fputs("    return;\n", f);
+  fputs("  }\n", f);
+  fprintf(f, "  %sat_%s_boxed(op, kernel, ks", ret == CTypeKind_Void ? "" : "return ", u);
+  if (s->num_arguments > 0) fputs(", ", f);
+  CSignature_printCallArgs(f, s);
+  fputs(");\n}\n", f);
 }
 
 static int gen_functions_h(const Model* m, Writer* w) {

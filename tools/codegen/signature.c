@@ -21,7 +21,7 @@ static const char* const kReservedNames[] = {
     "op", "ks", "kernel", "args", "rets", "result",
 };
 
-static bool is_reserved(const char* name) {
+bool CSignature_isReserved(const char* name) {
   for (size_t i = 0; i < sizeof kReservedNames / sizeof kReservedNames[0]; i++)
     if (strcmp(name, kReservedNames[i]) == 0) return true;
   return false;
@@ -29,7 +29,7 @@ static bool is_reserved(const char* name) {
 
 void CSignature_printArgName(FILE* f, const Argument* a) {
   fputs(a->name, f);
-  if (is_reserved(a->name)) fputc('_', f);
+  if (CSignature_isReserved(a->name)) fputc('_', f);
 }
 
 void CSignature_printParams(FILE* f, const FunctionSchema* s) {

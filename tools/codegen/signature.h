@@ -20,6 +20,9 @@
 #include "dispatch/CType.h"
 #include "dispatch/FunctionSchema.h"
 
+/* A schema name that C code cannot use as is (a keyword, an entry point's
+ * local): its C name takes a trailing '_'. */
+bool CSignature_isReserved(const char* name);
 /* The C name of an argument: "self", "default_". */
 void CSignature_printArgName(FILE* f, const Argument* a);
 /* The parameter list: "const Tensor* self, IntArrayRef size", or "void". */
