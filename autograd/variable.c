@@ -218,7 +218,7 @@ Tensor* tensor_data_untraced(const Tensor* t) {
   Tensor* result = t->lazy != NULL ? Tensor_shallowCopyLazy(t)
                                    : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
   /* shallow_copy_and_detach(version_counter = t's) */
-  if (result != NULL) Tensor_setVersionCounter(result, t->version_counter);
+  if (result != NULL) Tensor_setVersionCounter(result, Tensor_versionCounter(t));
   return result;
 }
 
@@ -231,7 +231,7 @@ Tensor* tensor_data(const Tensor* t) {
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
   Tensor* result = at_detach(t);
   DispatchKeyGuard_pop(guard);
-  if (result != NULL) Tensor_setVersionCounter(result, t->version_counter);
+  if (result != NULL) Tensor_setVersionCounter(result, Tensor_versionCounter(t));
   return result;
 }
 
@@ -265,7 +265,7 @@ fail:
 static Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) {
   Tensor* copy = tensor_data(data);
   Tensor_release(data);
-  if (copy != NULL) Tensor_setVersionCounter(copy, base->version_counter);
+  if (copy != NULL) Tensor_setVersionCounter(copy, Tensor_versionCounter(base));
   return copy;
 }
 
@@ -292,7 +292,7 @@ static int make_variable_differentiable_view(const Tensor* root, Tensor* view, V
   m->is_view = true;
   m->creation_meta = creation_meta;
   /* the view and its base see the same data: one version counter */
-  Tensor_setVersionCounter(view, root->version_counter);
+  Tensor_setVersionCounter(view, Tensor_versionCounter(root));
   m->attr_version = Tensor_version(view);
   return 0;
 }

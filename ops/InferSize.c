@@ -3,8 +3,6 @@
  */
 #include "ops/InferSize.h"
 
-#include <string.h>
-
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
@@ -19,6 +17,7 @@ static int infer_size_impl(IntArrayRef shape, int64_t numel, int64_t* out, bool 
   int64_t infer_dim = -1;
   for (size_t dim = 0; dim < shape.size; dim++) {
     int64_t s = shape.data[dim];
+    out[dim] = s;
     if (s == -1) {
       /* NB: a std::runtime_error in PyTorch, which unflatten rewords */
       TORCH_CHECK(infer_dim < 0, "only one dimension can be inferred");
@@ -29,7 +28,6 @@ static int infer_size_impl(IntArrayRef shape, int64_t numel, int64_t* out, bool 
       if (symint) TRY(SymInt_check(newsize) == 0);
     }
   }
-  if (shape.size) memcpy(out, shape.data, shape.size * sizeof(int64_t));
   if (numel == newsize || (infer_dim >= 0 && newsize > 0 && numel % newsize == 0)) {
     if (infer_dim >= 0) {
       /* We have a degree of freedom here to select the dimension size; follow

@@ -41,14 +41,9 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
   TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
-  /* PyTorch 1.13: TensorImpl's constructors, version_counter_(VariableVersion(0)) */
-  t->version_counter = malloc(sizeof *t->version_counter);
-  if (t->version_counter == NULL) {
-    free(t);
-    TORCH_CHECK(false, "DefaultCPUAllocator: not enough memory");
-  }
-  t->version_counter->refcount = 1;
-  t->version_counter->version = 0;
+  /* PyTorch 1.13: TensorImpl's constructors, version_counter_(VariableVersion(0)),
+   * made when first used (Tensor_versionCounter) */
+  t->version_counter = NULL;
   t->refcount = 1;
   t->is_wrapped_number = false;
   DispatchKeySet ks = DispatchKeySet_of(backend);
@@ -97,7 +92,18 @@ Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
 
 static void VariableVersion_release(VariableVersion* v) {
-  if (--v->refcount == 0) free(v);
+  if (v != NULL && --v->refcount == 0) free(v);
+}
+
+VariableVersion* Tensor_versionCounter(const Tensor* t) {
+  if (t->version_counter == NULL) {
+    VariableVersion* v = malloc(sizeof *v);
+    TORCH_INTERNAL_ASSERT(v != NULL);
+    v->refcount = 1;
+    v->version = 0;
+    ((Tensor*)t)->version_counter = v; /* logically mutable, as the refcount */
+  }
+  return t->version_counter;
 }
 
 void Tensor_setVersionCounter(Tensor* t, VariableVersion* version_counter) {

@@ -26,7 +26,10 @@
  * ~~~~~~~~~~~~~~~~~~~~~~~
  * Every header points at a VariableVersion: how many times the data it
  * sees was written in place.  A header made by Tensor_new gets a counter of
- * its own at version 0; the ADInplaceOrView kernels make it shared (1.13's
+ * its own at version 0 (NB(minaten): made when first used, by
+ * Tensor_versionCounter: until then the pointer is NULL and the version 0;
+ * most tensors are never written in place nor viewed, and 1.13's eager
+ * counter is one more allocation per tensor); the ADInplaceOrView kernels make it shared (1.13's
  * as_view: a view shares its base's counter; detach() and view.dtype share
  * it too, make_variable_non_differentiable_view) and bump it (1.13's
  * increment_version: each in-place and out= operator, once, for the tensor
@@ -86,7 +89,7 @@ typedef struct Tensor {
    * (autograd/variable.h).  A view made by Tensor_makeView starts with none.
    * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::autograd_meta_ */
   struct AutogradMeta* autograd_meta;
-  /* Owned reference, never NULL (see Note [Version counters]).
+  /* Owned reference; NULL until first used (see Note [Version counters]).
    * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::version_counter_ */
   VariableVersion* version_counter;
   /* dim entries each, in sizes_and_strides, or on the heap once a resize
@@ -201,12 +204,19 @@ static inline bool Tensor_supportAsStrided(const Tensor* t) { return t->device.t
 
 /* The version of t's data: how many in-place writes its counter has seen.
  * PyTorch 1.13: c10/core/TensorImpl.h VariableVersion::current_version */
-static inline uint32_t Tensor_version(const Tensor* t) { return t->version_counter->version; }
+static inline uint32_t Tensor_version(const Tensor* t) {
+  return t->version_counter != NULL ? t->version_counter->version : 0;
+}
+
+/* t's version counter, made at version 0 on first use (aborts on OOM, as
+ * for other tiny allocations); a const tensor's too, as the counter is
+ * shared state. */
+VariableVersion* Tensor_versionCounter(const Tensor* t);
 
 /* One more in-place write to t's data (the counter is shared state, so a
  * const tensor may be bumped, as 1.13's bump_version of a const Tensor&).
  * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::bump_version, VariableVersion::bump */
-static inline void Tensor_bumpVersion(const Tensor* t) { t->version_counter->version++; }
+static inline void Tensor_bumpVersion(const Tensor* t) { Tensor_versionCounter(t)->version++; }
 
 /* Makes t use `version_counter` (retained; t's old one is released): t then
  * shares it with every other header using it.

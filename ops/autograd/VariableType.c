@@ -63,7 +63,7 @@ static Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor*
     DispatchKeyGuard_pop(guard);
     Tensor_release(data);
   }
-  if (copy != NULL) Tensor_setVersionCounter(copy, base->version_counter);
+  if (copy != NULL) Tensor_setVersionCounter(copy, Tensor_versionCounter(base));
   return copy;
 }
 
