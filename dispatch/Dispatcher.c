@@ -16,6 +16,7 @@
 #include "dispatch/DispatchGraph.h"
 #include "dispatch/KernelFunction.h"
 #include "dispatch/TraceMode.h"
+#include "runtime/Allocator.h"
 #include "runtime/Exception.h"
 
 bool Dispatcher_verbose = false;
@@ -254,6 +255,7 @@ void Dispatcher_cleanup(void) {
   operators_in_order = NULL;
   num_operators = cap_operators = 0;
   memset(backend_fallbacks, 0, sizeof backend_fallbacks);
+  Allocator_emptyCache();
 }
 
 DispatchKeySet DispatchKeySet_ofTensorList(TensorList l) {
