@@ -16,7 +16,6 @@
 #include "dispatch/DispatchGraph.h"
 #include "dispatch/KernelFunction.h"
 #include "dispatch/TraceMode.h"
-#include "runtime/Allocator.h"
 #include "runtime/Exception.h"
 
 bool Dispatcher_verbose = false;
@@ -255,7 +254,6 @@ void Dispatcher_cleanup(void) {
   operators_in_order = NULL;
   num_operators = cap_operators = 0;
   memset(backend_fallbacks, 0, sizeof backend_fallbacks);
-  Allocator_emptyCache();
 }
 
 DispatchKeySet DispatchKeySet_ofTensorList(TensorList l) {

@@ -96,8 +96,7 @@ void Dispatcher_registerStandardFallbacks(void);
  * RegisterAll.c).  Returns 0, or -1 with the error indicator set. */
 int at_register_all(void);
 
-/* Frees every operator and the allocator's cache of freed blocks
- * (Allocator_emptyCache), at exit, so valgrind sees no leak. */
+/* Frees every operator (at exit, so valgrind sees no leak). */
 void Dispatcher_cleanup(void);
 
 /* Step 1 of a call.  PyTorch 1.13: DispatchKeyExtractor computeDispatchKeySet */

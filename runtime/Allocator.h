@@ -45,8 +45,9 @@
  *   - when posix_memalign fails, the cache is emptied and the allocation
  *     tried once more, as the CUDA caching allocator does before reporting
  *     out of memory;
- *   - Allocator_emptyCache() frees the cache (Dispatcher_cleanup calls it,
- *     so valgrind's leak check finds nothing held at exit).
+ *   - Allocator_emptyCache() frees the cache: the interpreter calls it at
+ *     exit (tools/minaten/main.c), the unit tests after each group; until
+ *     then a cached block is still reachable, never a leak.
  *
  * With it bench_alloc's chain takes ~26 faults per chain (once: the timed
  * loop holds one block more than the chain before it) and the same time

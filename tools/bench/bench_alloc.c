@@ -35,6 +35,7 @@
 #include <sys/resource.h>
 
 #include "Functions.h"
+#include "runtime/Allocator.h"
 #include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
 #include "tools/bench/bench.h"
@@ -124,6 +125,7 @@ static int run_alone(int chains) {
   printf("%.1f %.1f %.6g %.1f %s\n", (t1 - t0) / chains, (double)(f1 - f0) / chains, checksum, floor_ns,
          CPUCapability_name(CPUCapability_get()));
   Dispatcher_cleanup();
+  Allocator_emptyCache();
   return 0;
 }
 
