@@ -5,9 +5,11 @@
  * contiguous, to(dtype)) allocates exactly one, of the right size, and the
  * counters come back to where they started once everything is released.
  * Runs the kernels through the dispatcher (at_register_all), as the
- * interpreter does.
+ * interpreter does.  Also the cache of freed large blocks (Allocator.h, Note
+ * [Keeping freed memory]): what it keeps, what it serves, its bounds.
  */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -145,12 +147,100 @@ static void test_errors_leave_counters_alone(void** state) {
   assert_int_equal(live_allocations(end), live_allocations(start));
 }
 
+/* Whether this build and environment cache (not under ASan, valgrind or
+ * MINATEN_NO_CPU_MEMORY_CACHING=1): a freed large block is kept or not. */
+static bool cache_is_on(void) {
+  Allocator_emptyCache();
+  void* p = Allocator_allocate(1 << 20);
+  assert_non_null(p);
+  Allocator_free(p, 1 << 20);
+  bool on = Allocator_stats().bytes_cached > 0;
+  Allocator_emptyCache();
+  return on;
+}
+
+/* A freed block of 128 KiB or more is kept and served again to an
+ * allocation of its size class (bytes rounded up to 4 KiB pages); other
+ * sizes and small blocks miss it; the counters of storage do not see it. */
+static void test_cache_serves_freed_large_blocks(void** state) {
+  (void)state;
+  if (!cache_is_on()) skip();
+  AllocatorStats start = Allocator_stats();
+  void* a = Allocator_allocate(300000);
+  assert_non_null(a);
+  assert_int_equal(((uintptr_t)a) % 64, 0);
+  Allocator_free(a, 300000);
+  AllocatorStats freed = Allocator_stats();
+  assert_int_equal(freed.bytes_cached - start.bytes_cached, 303104); /* 74 pages */
+  assert_int_equal(freed.bytes_current, start.bytes_current);
+  void* b = Allocator_allocate(301000); /* the same 74 pages */
+  assert_ptr_equal(b, a);
+  void* c = Allocator_allocate(300000); /* a miss: the cache is empty again */
+  assert_ptr_not_equal(c, a);
+  void* d = Allocator_allocate(1000); /* small: not a hit nor a miss */
+  AllocatorStats now = Allocator_stats();
+  assert_int_equal(now.cache_hits - start.cache_hits, 1);
+  assert_int_equal(now.cache_misses - start.cache_misses, 2);
+  assert_int_equal(now.bytes_cached, 0);
+  assert_int_equal(now.bytes_current - start.bytes_current, 301000 + 300000 + 1000);
+  Allocator_free(b, 301000);
+  Allocator_free(c, 300000);
+  Allocator_free(d, 1000);
+  assert_int_equal(Allocator_stats().bytes_cached, 2 * 303104);
+  Allocator_emptyCache();
+  AllocatorStats end = Allocator_stats();
+  assert_int_equal(end.bytes_cached, 0);
+  assert_int_equal(end.bytes_current, start.bytes_current);
+  assert_int_equal(live_allocations(end), live_allocations(start));
+}
+
+/* The cache keeps at most 16 blocks and 256 MiB, dropping the oldest first;
+ * a block above 256 MiB is never kept. */
+static void test_cache_is_bounded(void** state) {
+  (void)state;
+  if (!cache_is_on()) skip();
+  enum { kBlocks = 20 };
+  const size_t kBlock = 1 << 20;
+  void* p[kBlocks];
+  for (int i = 0; i < kBlocks; i++) assert_non_null(p[i] = Allocator_allocate(kBlock));
+  for (int i = 0; i < kBlocks; i++) Allocator_free(p[i], kBlock);
+  assert_int_equal(Allocator_stats().bytes_cached, 16 * kBlock);
+  /* the newest freed are kept: the next allocation takes the last freed */
+  void* q = Allocator_allocate(kBlock);
+  assert_ptr_equal(q, p[kBlocks - 1]);
+  Allocator_free(q, kBlock);
+  /* 100 MiB blocks: freeing each evicts the oldest block (16 at most);
+   * the third then evicts the oldest until it fits in 256 MiB: the other
+   * 1 MiB blocks, then the first 100 MiB block */
+  const size_t kBig = (size_t)100 << 20;
+  void* big[3];
+  for (int i = 0; i < 3; i++) assert_non_null(big[i] = Allocator_allocate(kBig));
+  for (int i = 0; i < 3; i++) Allocator_free(big[i], kBig);
+  AllocatorStats s = Allocator_stats();
+  assert_true(s.bytes_cached <= (int64_t)256 << 20);
+  assert_int_equal(s.bytes_cached, 2 * (int64_t)kBig);
+  assert_ptr_equal(Allocator_allocate(kBig), big[2]);
+  assert_ptr_equal(Allocator_allocate(kBig), big[1]);
+  assert_int_equal(Allocator_stats().bytes_cached, 0);
+  Allocator_free(big[1], kBig);
+  Allocator_free(big[2], kBig);
+  /* above the bound: straight back to the system */
+  void* huge = Allocator_allocate((size_t)300 << 20);
+  assert_non_null(huge);
+  Allocator_free(huge, (size_t)300 << 20);
+  assert_int_equal(Allocator_stats().bytes_cached, s.bytes_cached);
+  Allocator_emptyCache();
+  assert_int_equal(Allocator_stats().bytes_cached, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_views_allocate_nothing),
       cmocka_unit_test(test_copies_allocate_once),
       cmocka_unit_test(test_copy_route_values),
       cmocka_unit_test(test_errors_leave_counters_alone),
+      cmocka_unit_test(test_cache_serves_freed_large_blocks),
+      cmocka_unit_test(test_cache_is_bounded),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

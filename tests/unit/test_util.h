@@ -13,6 +13,7 @@
 
 #include "Functions.h"
 #include "dispatch/Dispatcher.h"
+#include "runtime/Allocator.h"
 
 /* IntArrayRef of the given values: INTS(2, 3) is [2, 3]. */
 #define INTS(...) \
@@ -26,10 +27,12 @@ static inline int setup(void** state) {
   return at_register_all();
 }
 
-/* ... and the dispatcher emptied after its last (valgrind sees no leak). */
+/* ... and the dispatcher and the allocator's cache emptied after its last
+ * (valgrind sees no leak). */
 static inline int teardown(void** state) {
   (void)state;
   Dispatcher_cleanup();
+  Allocator_emptyCache();
   return 0;
 }
 

@@ -114,8 +114,8 @@ static void usage(FILE* out) {
         "                    (DOT; FILE.svg or FILE.png: rendered by Graphviz's dot)\n"
         "  --strict          stop at the first failing line, exit status 1\n"
         "  --stats[=N]       at exit (and every N lines of a script), print the\n"
-        "                    allocator's counters (allocations, frees, bytes live)\n"
-        "                    and the resident set on stderr\n"
+        "                    allocator's counters (allocations, frees, bytes live,\n"
+        "                    cache hits, misses, bytes) and the resident set on stderr\n"
         "  -h, --help        print this help and exit\n"
         "\n"
         "exit status: 0 done; 1 a line failed under --strict, no operator matched, or\n"
@@ -193,8 +193,8 @@ static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons,
 }
 
 /* --stats: the allocator's counters (at exit: bytes live 0 and as many frees
- * as allocations, unless storage leaked), the resident set now and its peak;
- * tests/soak/soak.py reads them every N lines of a long script (--stats=N). */
+ * as allocations, unless storage leaked; its cache's hits, misses, bytes), the
+ * resident set now and its peak; tests/soak/soak.py reads them (--stats=N). */
 static long stats_every;
 static void print_stats(FILE* out, const char* at) {
   fflush(stdout);
@@ -210,9 +210,9 @@ static void print_stats(FILE* out, const char* at) {
   long rss_kb = resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
   fprintf(out,
           "minaten: stats at %s: allocations=%lld frees=%lld bytes_live=%lld bytes_total=%lld rss_kb=%ld "
-          "max_rss_kb=%ld\n",
+          "max_rss_kb=%ld cache_hits=%lld cache_misses=%lld bytes_cached=%lld\n",
           at, (long long)a.allocations, (long long)a.frees, (long long)a.bytes_current, (long long)a.bytes_total,
-          rss_kb, max_rss_kb);
+          rss_kb, max_rss_kb, (long long)a.cache_hits, (long long)a.cache_misses, (long long)a.bytes_cached);
 }
 
 /*
@@ -567,6 +567,7 @@ int main(int argc, char** argv) {
   if (dot_path != NULL) status = Dot_writeDispatchGraph(dot_path, status);
   OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
+  Allocator_emptyCache(); /* nothing held at exit: bytes_cached=0 */
   if (stats) print_stats(stderr, "exit");
   return status;
 }
