@@ -15,8 +15,11 @@
  * bound, and how), torch/csrc/utils/python_arg_parser.cpp PythonArgParser::parse,
  * torch/_ops.py (OpOverloadPacket, OpOverload)
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <uthash.h>
 
 #include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
@@ -63,16 +66,91 @@ bool has_python_binding(const OperatorEntry* op, bool method) {
   return op->python_binding && (method ? op->has_method_variant : op->has_function_variant);
 }
 
-static bool op_matches(const OperatorEntry* op, const char* ns, const char* name, const char* overload) {
-  if (strcmp(op->schema.ns, ns) != 0 || strcmp(op->schema.name, name) != 0) return false;
-  return overload == NULL || strcmp(op->schema.overload_name, overload) == 0;
+/*
+ * Note [Operators by name]
+ * torch.NAME, t.NAME and torch.ops.NS.NAME name a set of overloads, looked
+ * up on every call.  Scanning the whole registry for them (a few thousand
+ * string compares, more for an operator registered late) cost most of an
+ * interpreted `b = a.reshape(6, 4)`, so the registry is indexed once by
+ * "ns::name": a uthash table whose entry lists that name's overloads in
+ * registry order with their registry indices (sort_overloads.c keys its
+ * cache by the first).  Loading or unloading an operator library
+ * (torch.ops.load_library, --load) changes the registry; the index is
+ * rebuilt on the next lookup after Dispatcher_generation() moved, as
+ * sort_overloads.c drops its cache.  PyTorch's counterpart is the Python
+ * objects themselves: torch.NAME is built once at import, with its
+ * overloads' signatures.
+ */
+typedef struct NamedOverloads {
+  char* key; /* "ns::name" */
+  size_t n, cap;
+  const OperatorEntry** ops; /* in registry order */
+  size_t* index;             /* ops[k] is Dispatcher_operator(index[k]) */
+  UT_hash_handle hh;
+} NamedOverloads;
+
+static NamedOverloads* by_name;
+static unsigned long long by_name_generation;
+static bool by_name_built;
+
+static void by_name_clear(void) {
+  NamedOverloads *e, *tmp;
+  HASH_ITER(hh, by_name, e, tmp) {
+    HASH_DEL(by_name, e);
+    free(e->key);
+    free(e->ops);
+    free(e->index);
+    free(e);
+  }
+  by_name_built = false;
+}
+
+static void by_name_build(void) {
+  by_name_clear();
+  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    char key[sizeof op->qualified_name];
+    snprintf(key, sizeof key, "%s::%s", op->schema.ns, op->schema.name);
+    NamedOverloads* e;
+    HASH_FIND_STR(by_name, key, e);
+    if (e == NULL) {
+      e = calloc(1, sizeof *e);
+      TORCH_INTERNAL_ASSERT(e != NULL);
+      e->key = strdup(key);
+      TORCH_INTERNAL_ASSERT(e->key != NULL);
+      HASH_ADD_KEYPTR(hh, by_name, e->key, strlen(e->key), e);
+    }
+    if (e->n == e->cap) {
+      e->cap = e->cap ? 2 * e->cap : 4;
+      e->ops = realloc(e->ops, e->cap * sizeof *e->ops);
+      e->index = realloc(e->index, e->cap * sizeof *e->index);
+      TORCH_INTERNAL_ASSERT(e->ops != NULL && e->index != NULL);
+    }
+    e->ops[e->n] = op;
+    e->index[e->n++] = i;
+  }
+  by_name_generation = Dispatcher_generation();
+  by_name_built = true;
+}
+
+/* The overloads of ns::name (see Note [Operators by name]); NULL if none. */
+static const NamedOverloads* named_overloads(const char* ns, const char* name) {
+  if (!by_name_built || by_name_generation != Dispatcher_generation()) by_name_build();
+  char key[sizeof ((OperatorEntry*)0)->qualified_name];
+  size_t ns_len = strlen(ns), name_len = strlen(name);
+  if (ns_len + name_len + 3 > sizeof key) return NULL;
+  memcpy(key, ns, ns_len);
+  memcpy(key + ns_len, "::", 2);
+  memcpy(key + ns_len + 2, name, name_len + 1);
+  NamedOverloads* e;
+  HASH_FIND(hh, by_name, key, ns_len + name_len + 2, e);
+  return e;
 }
 
 const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all) {
-  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
-    const OperatorEntry* op = Dispatcher_operator(i);
-    if (op_matches(op, ns, name, NULL) && (all || has_python_binding(op, method))) return op;
-  }
+  const NamedOverloads* e = named_overloads(ns, name);
+  for (size_t k = 0; e != NULL && k < e->n; k++)
+    if (all || has_python_binding(e->ops[k], method)) return e->ops[k];
   return NULL;
 }
 
@@ -252,11 +330,12 @@ Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char*
                    int nkw) {
   const OperatorEntry* overloads[64];
   size_t n = 0, first_index = 0;
-  for (size_t i = 0; i < Dispatcher_numOperators() && n < 64; i++) {
-    const OperatorEntry* op = Dispatcher_operator(i);
-    if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
+  const NamedOverloads* named = named_overloads(ops->u.ops.ns, ops->u.ops.name);
+  for (size_t k = 0; named != NULL && k < named->n && n < 64; k++) {
+    const OperatorEntry* op = named->ops[k];
+    if (ops->u.ops.overload != NULL && strcmp(op->schema.overload_name, ops->u.ops.overload) != 0) continue;
     if (!has_python_binding(op, ops->u.ops.method)) continue;
-    if (n == 0) first_index = i;
+    if (n == 0) first_index = named->index[k];
     overloads[n++] = op;
   }
   bool any = n > 0;
@@ -297,9 +376,11 @@ static Value* call_jit(const Value* ops, Value** args, int nargs, char** kwnames
   }
   const OperatorEntry* candidates[256];
   int n = 0;
-  for (size_t i = 0; i < Dispatcher_numOperators() && n < 256; i++) {
-    const OperatorEntry* op = Dispatcher_operator(i);
-    if (op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) candidates[n++] = op;
+  const NamedOverloads* named = named_overloads(ops->u.ops.ns, ops->u.ops.name);
+  for (size_t k = 0; named != NULL && k < named->n && n < 256; k++) {
+    const OperatorEntry* op = named->ops[k];
+    if (ops->u.ops.overload == NULL || strcmp(op->schema.overload_name, ops->u.ops.overload) == 0)
+      candidates[n++] = op;
   }
   char why[2048];
   IValue stack[kMaxArgs];
