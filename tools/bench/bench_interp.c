@@ -16,7 +16,9 @@
  * minaten as a whole process (`minaten run SCRIPT`, output to /dev/null);
  * CPython inside one process that imports torch first and then times
  * `exec(compile(text))` of each script, since its start-up (about 4 s,
- * varying by a second) would drown the difference.  Best of three runs.
+ * varying by a second) would drown the difference.  Best of three rounds,
+ * each running both sides on the four scripts, so that a busy moment of the
+ * machine slows both.
  *
  * The floor is the boxed call the interpreter ends in for each line,
  * Dispatcher_callBoxed(aten::reshape) with its IValues (as bench_dispatch
@@ -59,46 +61,38 @@ static void write_script(const char* path, long n, bool loop) {
   fclose(f);
 }
 
-/* The best of kReps wall-clock times of `minaten run path`, in ns. */
+/* The wall-clock time of `minaten run path`, in ns; -1 if it failed. */
 static double time_minaten(const char* path) {
-  double best = 1e300;
-  for (int r = 0; r < kReps; r++) {
-    double t0 = now_ns();
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) return perror("fork"), -1;
-    if (pid == 0) {
-      if (freopen("/dev/null", "w", stdout) == NULL) _exit(127);
-      execl(MINATEN_BENCH_MINATEN_PATH, MINATEN_BENCH_MINATEN_PATH, "run", path, (char*)NULL);
-      _exit(127);
-    }
-    int status;
-    waitpid(pid, &status, 0);
-    double dt = now_ns() - t0;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "bench_interp: %s run %s failed (status %d)\n", MINATEN_BENCH_MINATEN_PATH, path, status);
-      return -1;
-    }
-    if (dt < best) best = dt;
+  double t0 = now_ns();
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) return perror("fork"), -1;
+  if (pid == 0) {
+    if (freopen("/dev/null", "w", stdout) == NULL) _exit(127);
+    execl(MINATEN_BENCH_MINATEN_PATH, MINATEN_BENCH_MINATEN_PATH, "run", path, (char*)NULL);
+    _exit(127);
   }
-  return best;
+  int status;
+  waitpid(pid, &status, 0);
+  double dt = now_ns() - t0;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    fprintf(stderr, "bench_interp: %s run %s failed (status %d)\n", MINATEN_BENCH_MINATEN_PATH, path, status);
+    return -1;
+  }
+  return dt;
 }
 
 /* CPython's side: one process imports torch (one thread, as minaten), then
- * prints the best of kReps times of exec(compile(text)) for each script,
- * in ns, one per line, then its CPU capability ("avx2"). */
+ * prints the time of exec(compile(text)) of each script, in ns, one per
+ * line, then its CPU capability ("avx2"). */
 static const char kPythonDriver[] =
     "import sys, time, torch\n"
     "torch.set_num_threads(1)\n"
-    "for path in sys.argv[2:]:\n"
+    "for path in sys.argv[1:]:\n"
     "    text = open(path).read()\n"
-    "    best = None\n"
-    "    for r in range(int(sys.argv[1])):\n"
-    "        t = time.perf_counter_ns()\n"
-    "        exec(compile(text, path, 'exec'), {})\n"
-    "        t = time.perf_counter_ns() - t\n"
-    "        best = t if best is None or t < best else best\n"
-    "    print(best)\n"
+    "    t = time.perf_counter_ns()\n"
+    "    exec(compile(text, path, 'exec'), {})\n"
+    "    print(time.perf_counter_ns() - t)\n"
     "cap = [l for l in torch.__config__.show().splitlines() if 'CPU capability usage' in l]\n"
     "print(cap[0].split(':')[1].strip().lower() if cap else '-')\n";
 
@@ -106,10 +100,7 @@ static const char kPythonDriver[] =
  * filled, or -1 (no torch for /usr/bin/python3). */
 static int time_python(char* const scripts[4], double times[4], char* capability, size_t capability_size) {
   if (access(kPython, X_OK) != 0) return -1;
-  char reps[8];
-  snprintf(reps, sizeof reps, "%d", kReps);
-  char* argv[] = {(char*)kPython, "-c", (char*)kPythonDriver, reps, scripts[0], scripts[1], scripts[2],
-                  scripts[3], NULL};
+  char* argv[] = {(char*)kPython, "-c", (char*)kPythonDriver, scripts[0], scripts[1], scripts[2], scripts[3], NULL};
   char out[512];
   if (bench_run_child(argv, out, sizeof out) < 0) return -1;
   char* p = out;
@@ -165,11 +156,20 @@ int main(int argc, char** argv) {
     write_script(paths[i], i % 2 == 0 ? n : 0, i >= 2);
   }
 
-  double m[4], py[4] = {BENCH_NONE, BENCH_NONE, BENCH_NONE, BENCH_NONE};
-  for (int i = 0; i < 4; i++)
-    if ((m[i] = time_minaten(paths[i])) < 0) return 1;
+  /* the best of kReps rounds, per script and side */
+  double m[4], py[4];
   char py_capability[32] = "-";
-  bool have_python = time_python(scripts, py, py_capability, sizeof py_capability) == 0;
+  bool have_python = true;
+  for (int r = 0; r < kReps; r++) {
+    for (int i = 0; i < 4; i++) {
+      double t = time_minaten(paths[i]);
+      if (t < 0) return 1;
+      m[i] = r == 0 || t < m[i] ? t : m[i];
+    }
+    double round[4];
+    have_python = have_python && time_python(scripts, round, py_capability, sizeof py_capability) == 0;
+    for (int i = 0; i < 4 && have_python; i++) py[i] = r == 0 || round[i] < py[i] ? round[i] : py[i];
+  }
   double floor_ns = time_boxed_reshape();
   for (int i = 0; i < 4; i++) remove(paths[i]);
   remove(dir);

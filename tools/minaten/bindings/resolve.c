@@ -74,7 +74,9 @@ bool has_python_binding(const OperatorEntry* op, bool method) {
  * interpreted `b = a.reshape(6, 4)`, so the registry is indexed once by
  * "ns::name": a uthash table whose entry lists that name's overloads in
  * registry order with their registry indices (sort_overloads.c keys its
- * cache by the first).  Loading or unloading an operator library
+ * cache by the first), which of them have a Python binding (each answer of
+ * has_python_binding costs a few dozen strcmps), and whether the name takes
+ * numbers for tensors.  Loading or unloading an operator library
  * (torch.ops.load_library, --load) changes the registry; the index is
  * rebuilt on the next lookup after Dispatcher_generation() moved, as
  * sort_overloads.c drops its cache.  PyTorch's counterpart is the Python
@@ -86,8 +88,12 @@ typedef struct NamedOverloads {
   size_t n, cap;
   const OperatorEntry** ops; /* in registry order */
   size_t* index;             /* ops[k] is Dispatcher_operator(index[k]) */
+  unsigned char* bound;      /* kBoundFunction | kBoundMethod: has_python_binding(ops[k], ...) */
+  bool numbers_as_tensors;   /* allows_numbers_as_tensors(name) */
   UT_hash_handle hh;
 } NamedOverloads;
+
+enum { kBoundFunction = 1, kBoundMethod = 2 };
 
 static NamedOverloads* by_name;
 static unsigned long long by_name_generation;
@@ -100,6 +106,7 @@ static void by_name_clear(void) {
     free(e->key);
     free(e->ops);
     free(e->index);
+    free(e->bound);
     free(e);
   }
   by_name_built = false;
@@ -118,14 +125,18 @@ static void by_name_build(void) {
       TORCH_INTERNAL_ASSERT(e != NULL);
       e->key = strdup(key);
       TORCH_INTERNAL_ASSERT(e->key != NULL);
+      e->numbers_as_tensors = allows_numbers_as_tensors(op->schema.name);
       HASH_ADD_KEYPTR(hh, by_name, e->key, strlen(e->key), e);
     }
     if (e->n == e->cap) {
       e->cap = e->cap ? 2 * e->cap : 4;
       e->ops = realloc(e->ops, e->cap * sizeof *e->ops);
       e->index = realloc(e->index, e->cap * sizeof *e->index);
-      TORCH_INTERNAL_ASSERT(e->ops != NULL && e->index != NULL);
+      e->bound = realloc(e->bound, e->cap * sizeof *e->bound);
+      TORCH_INTERNAL_ASSERT(e->ops != NULL && e->index != NULL && e->bound != NULL);
     }
+    e->bound[e->n] = (unsigned char)((has_python_binding(op, false) ? kBoundFunction : 0) |
+                                     (has_python_binding(op, true) ? kBoundMethod : 0));
     e->ops[e->n] = op;
     e->index[e->n++] = i;
   }
@@ -150,7 +161,7 @@ static const NamedOverloads* named_overloads(const char* ns, const char* name) {
 const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all) {
   const NamedOverloads* e = named_overloads(ns, name);
   for (size_t k = 0; e != NULL && k < e->n; k++)
-    if (all || has_python_binding(e->ops[k], method)) return e->ops[k];
+    if (all || (e->bound[k] & (method ? kBoundMethod : kBoundFunction))) return e->ops[k];
   return NULL;
 }
 
@@ -273,9 +284,10 @@ static bool is_factory_function(const FunctionSchema* s, const Value* self) {
 }
 
 /* Tries one overload with Python's argument parser.  Returns the result, or
- * NULL with *matched telling a mismatch (false, no error) from an error. */
-static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** args, int nargs, char** kwnames,
-                                  Value** kwargs, int nkw, bool* matched) {
+ * NULL with *matched telling a mismatch (false, no error) from an error.
+ * numbers: allows_numbers_as_tensors(op's name). */
+static Value* try_python_overload(const OperatorEntry* op, bool numbers, Value* self, Value** args, int nargs,
+                                  char** kwnames, Value** kwargs, int nkw, bool* matched) {
   const FunctionSchema* s = &op->schema;
   char* names[kMaxArgs];
   Value* values[kMaxArgs];
@@ -292,7 +304,6 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
   *matched = false;
   /* `bool requires_grad=False`: None is the default */
   if (requires_grad != NULL && requires_grad->kind != Value_Bool && requires_grad->kind != Value_None) return NULL;
-  bool numbers = allows_numbers_as_tensors(s->name);
   ParsedArgs parsed;
   if (!FunctionSignature_parse(s, self, args, nargs, names, values, n, numbers, &parsed)) return NULL;
   *matched = true;
@@ -334,7 +345,7 @@ Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char*
   for (size_t k = 0; named != NULL && k < named->n && n < 64; k++) {
     const OperatorEntry* op = named->ops[k];
     if (ops->u.ops.overload != NULL && strcmp(op->schema.overload_name, ops->u.ops.overload) != 0) continue;
-    if (!has_python_binding(op, ops->u.ops.method)) continue;
+    if (!(named->bound[k] & (ops->u.ops.method ? kBoundMethod : kBoundFunction))) continue;
     if (n == 0) first_index = named->index[k];
     overloads[n++] = op;
   }
@@ -342,7 +353,8 @@ Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char*
   n = sort_python_overloads(overloads, n, ops->u.ops.method, first_index); /* Note [Order of Python overloads] */
   for (size_t i = 0; i < n; i++) {
     bool matched;
-    Value* r = try_python_overload(overloads[i], self, args, nargs, kwnames, kwargs, nkw, &matched);
+    Value* r = try_python_overload(overloads[i], named->numbers_as_tensors, self, args, nargs, kwnames, kwargs, nkw,
+                                   &matched);
     if (matched) return r;
   }
   /* torch/_tensor.py Tensor.split (and torch.split, which calls it): a list
