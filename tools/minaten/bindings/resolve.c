@@ -15,7 +15,6 @@
  * bound, and how), torch/csrc/utils/python_arg_parser.cpp PythonArgParser::parse,
  * torch/_ops.py (OpOverloadPacket, OpOverload)
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +87,8 @@ typedef struct NamedOverloads {
   size_t n, cap;
   const OperatorEntry** ops; /* in registry order */
   size_t* index;             /* ops[k] is Dispatcher_operator(index[k]) */
+  /* filled on the name's first lookup, not for every operator at start-up: */
+  bool known;
   unsigned char* bound;      /* kBoundFunction | kBoundMethod: has_python_binding(ops[k], ...) */
   bool numbers_as_tensors;   /* allows_numbers_as_tensors(name) */
   UT_hash_handle hh;
@@ -112,21 +113,33 @@ static void by_name_clear(void) {
   by_name_built = false;
 }
 
+enum { kKeySize = sizeof ((OperatorEntry*)0)->qualified_name };
+
+/* "ns::name" into key (kKeySize bytes): its length, or 0 if too long. */
+static size_t name_key(char* key, const char* ns, const char* name) {
+  size_t ns_len = strlen(ns), name_len = strlen(name);
+  if (ns_len + name_len + 3 > kKeySize) return 0;
+  memcpy(key, ns, ns_len);
+  memcpy(key + ns_len, "::", 2);
+  memcpy(key + ns_len + 2, name, name_len + 1);
+  return ns_len + name_len + 2;
+}
+
 static void by_name_build(void) {
   by_name_clear();
   for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
-    char key[sizeof op->qualified_name];
-    snprintf(key, sizeof key, "%s::%s", op->schema.ns, op->schema.name);
+    char key[kKeySize];
+    size_t len = name_key(key, op->schema.ns, op->schema.name);
+    if (len == 0) continue;
     NamedOverloads* e;
-    HASH_FIND_STR(by_name, key, e);
+    HASH_FIND(hh, by_name, key, len, e);
     if (e == NULL) {
       e = calloc(1, sizeof *e);
       TORCH_INTERNAL_ASSERT(e != NULL);
       e->key = strdup(key);
       TORCH_INTERNAL_ASSERT(e->key != NULL);
-      e->numbers_as_tensors = allows_numbers_as_tensors(op->schema.name);
-      HASH_ADD_KEYPTR(hh, by_name, e->key, strlen(e->key), e);
+      HASH_ADD_KEYPTR(hh, by_name, e->key, len, e);
     }
     if (e->n == e->cap) {
       e->cap = e->cap ? 2 * e->cap : 4;
@@ -135,8 +148,6 @@ static void by_name_build(void) {
       e->bound = realloc(e->bound, e->cap * sizeof *e->bound);
       TORCH_INTERNAL_ASSERT(e->ops != NULL && e->index != NULL && e->bound != NULL);
     }
-    e->bound[e->n] = (unsigned char)((has_python_binding(op, false) ? kBoundFunction : 0) |
-                                     (has_python_binding(op, true) ? kBoundMethod : 0));
     e->ops[e->n] = op;
     e->index[e->n++] = i;
   }
@@ -147,14 +158,17 @@ static void by_name_build(void) {
 /* The overloads of ns::name (see Note [Operators by name]); NULL if none. */
 static const NamedOverloads* named_overloads(const char* ns, const char* name) {
   if (!by_name_built || by_name_generation != Dispatcher_generation()) by_name_build();
-  char key[sizeof ((OperatorEntry*)0)->qualified_name];
-  size_t ns_len = strlen(ns), name_len = strlen(name);
-  if (ns_len + name_len + 3 > sizeof key) return NULL;
-  memcpy(key, ns, ns_len);
-  memcpy(key + ns_len, "::", 2);
-  memcpy(key + ns_len + 2, name, name_len + 1);
-  NamedOverloads* e;
-  HASH_FIND(hh, by_name, key, ns_len + name_len + 2, e);
+  char key[kKeySize];
+  size_t len = name_key(key, ns, name);
+  NamedOverloads* e = NULL;
+  if (len > 0) HASH_FIND(hh, by_name, key, len, e);
+  if (e != NULL && !e->known) {
+    for (size_t k = 0; k < e->n; k++)
+      e->bound[k] = (unsigned char)((has_python_binding(e->ops[k], false) ? kBoundFunction : 0) |
+                                    (has_python_binding(e->ops[k], true) ? kBoundMethod : 0));
+    e->numbers_as_tensors = allows_numbers_as_tensors(name);
+    e->known = true;
+  }
   return e;
 }
 
