@@ -35,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uthash.h>
+
 #include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
 #include "ops/lazy/LazyBindings.h"
@@ -458,6 +460,33 @@ void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** 
     n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", n ? ", " : "", kwnames[i], Value_typeName(kwargs[i]));
 }
 
+/* A builtin's signature string, parsed.  PyTorch parses each signature
+ * once, when the PythonArgParser (a function-local static) is built; here
+ * each string is parsed on its first use and kept, keyed by its text (a
+ * few are built with snprintf: `float(Tensor self, ...)`), so that calling
+ * a builtin parses no schema.  The table lives as long as the process. */
+typedef struct ParsedSignature {
+  char* text;
+  FunctionSchema schema;
+  UT_hash_handle hh;
+} ParsedSignature;
+
+static const FunctionSchema* parsed_signature(const char* text) {
+  static ParsedSignature* parsed;
+  ParsedSignature* e;
+  HASH_FIND_STR(parsed, text, e);
+  if (e != NULL) return &e->schema;
+  e = calloc(1, sizeof *e);
+  TORCH_INTERNAL_ASSERT(e != NULL);
+  SchemaParseError err;
+  int rc = FunctionSchema_parse(text, &e->schema, &err);
+  TORCH_INTERNAL_ASSERT(rc == 0);
+  e->text = strdup(text);
+  TORCH_INTERNAL_ASSERT(e->text != NULL);
+  HASH_ADD_KEYPTR(hh, parsed, e->text, strlen(e->text), e);
+  return &e->schema;
+}
+
 /*
  * Matches the arguments of builtin `name` against its Python signatures
  * (schema strings such as "to(Tensor self, ScalarType dtype, bool
@@ -467,15 +496,9 @@ void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** 
  */
 int PythonArgParser_parse(const char* name, const char* const* signatures, int n, Value* self, Value** args,
                           int nargs, char** kwnames, Value** kwargs, int nkw, ParsedArgs* out) {
-  for (int k = 0; k < n; k++) {
-    FunctionSchema s;
-    SchemaParseError err;
-    int rc = FunctionSchema_parse(signatures[k], &s, &err);
-    TORCH_INTERNAL_ASSERT(rc == 0);
-    bool ok = FunctionSignature_parse(&s, self, args, nargs, kwnames, kwargs, nkw, false, out);
-    FunctionSchema_free(&s);
-    if (ok) return k;
-  }
+  for (int k = 0; k < n; k++)
+    if (FunctionSignature_parse(parsed_signature(signatures[k]), self, args, nargs, kwnames, kwargs, nkw, false, out))
+      return k;
   char got[256];
   describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
   Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",

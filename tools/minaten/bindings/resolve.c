@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uthash.h>
+
 #include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
@@ -63,16 +65,117 @@ bool has_python_binding(const OperatorEntry* op, bool method) {
   return op->python_binding && (method ? op->has_method_variant : op->has_function_variant);
 }
 
-static bool op_matches(const OperatorEntry* op, const char* ns, const char* name, const char* overload) {
-  if (strcmp(op->schema.ns, ns) != 0 || strcmp(op->schema.name, name) != 0) return false;
-  return overload == NULL || strcmp(op->schema.overload_name, overload) == 0;
+/*
+ * Note [Operators by name]
+ * torch.NAME, t.NAME and torch.ops.NS.NAME name a set of overloads, looked
+ * up on every call.  Scanning the whole registry for them (a few thousand
+ * string compares, more for an operator registered late) cost most of an
+ * interpreted `b = a.reshape(6, 4)`, so the registry is indexed once by
+ * "ns::name": a uthash table whose entry lists that name's overloads in
+ * registry order with their registry indices (sort_overloads.c keys its
+ * cache by the first), which of them have a Python binding (each answer of
+ * has_python_binding costs a few dozen strcmps), and whether the name takes
+ * numbers for tensors.  Loading or unloading an operator library
+ * (torch.ops.load_library, --load) changes the registry; the index is
+ * rebuilt on the next lookup after Dispatcher_generation() moved, as
+ * sort_overloads.c drops its cache.  PyTorch's counterpart is the Python
+ * objects themselves: torch.NAME is built once at import, with its
+ * overloads' signatures.
+ */
+typedef struct NamedOverloads {
+  char* key; /* "ns::name" */
+  size_t n, cap;
+  const OperatorEntry** ops; /* in registry order */
+  size_t* index;             /* ops[k] is Dispatcher_operator(index[k]) */
+  /* filled on the name's first lookup, not for every operator at start-up: */
+  bool known;
+  unsigned char* bound;      /* kBoundFunction | kBoundMethod: has_python_binding(ops[k], ...) */
+  bool numbers_as_tensors;   /* allows_numbers_as_tensors(name) */
+  UT_hash_handle hh;
+} NamedOverloads;
+
+enum { kBoundFunction = 1, kBoundMethod = 2 };
+
+static NamedOverloads* by_name;
+static unsigned long long by_name_generation;
+static bool by_name_built;
+
+static void by_name_clear(void) {
+  NamedOverloads *e, *tmp;
+  HASH_ITER(hh, by_name, e, tmp) {
+    HASH_DEL(by_name, e);
+    free(e->key);
+    free(e->ops);
+    free(e->index);
+    free(e->bound);
+    free(e);
+  }
+  by_name_built = false;
+}
+
+enum { kKeySize = sizeof ((OperatorEntry*)0)->qualified_name };
+
+/* "ns::name" into key (kKeySize bytes): its length, or 0 if too long. */
+static size_t name_key(char* key, const char* ns, const char* name) {
+  size_t ns_len = strlen(ns), name_len = strlen(name);
+  if (ns_len + name_len + 3 > kKeySize) return 0;
+  memcpy(key, ns, ns_len);
+  memcpy(key + ns_len, "::", 2);
+  memcpy(key + ns_len + 2, name, name_len + 1);
+  return ns_len + name_len + 2;
+}
+
+static void by_name_build(void) {
+  by_name_clear();
+  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    char key[kKeySize];
+    size_t len = name_key(key, op->schema.ns, op->schema.name);
+    if (len == 0) continue;
+    NamedOverloads* e;
+    HASH_FIND(hh, by_name, key, len, e);
+    if (e == NULL) {
+      e = calloc(1, sizeof *e);
+      TORCH_INTERNAL_ASSERT(e != NULL);
+      e->key = strdup(key);
+      TORCH_INTERNAL_ASSERT(e->key != NULL);
+      HASH_ADD_KEYPTR(hh, by_name, e->key, len, e);
+    }
+    if (e->n == e->cap) {
+      e->cap = e->cap ? 2 * e->cap : 4;
+      e->ops = realloc(e->ops, e->cap * sizeof *e->ops);
+      e->index = realloc(e->index, e->cap * sizeof *e->index);
+      e->bound = realloc(e->bound, e->cap * sizeof *e->bound);
+      TORCH_INTERNAL_ASSERT(e->ops != NULL && e->index != NULL && e->bound != NULL);
+    }
+    e->ops[e->n] = op;
+    e->index[e->n++] = i;
+  }
+  by_name_generation = Dispatcher_generation();
+  by_name_built = true;
+}
+
+/* The overloads of ns::name (see Note [Operators by name]); NULL if none. */
+static const NamedOverloads* named_overloads(const char* ns, const char* name) {
+  if (!by_name_built || by_name_generation != Dispatcher_generation()) by_name_build();
+  char key[kKeySize];
+  size_t len = name_key(key, ns, name);
+  NamedOverloads* e = NULL;
+  if (len > 0) HASH_FIND(hh, by_name, key, len, e);
+  if (e != NULL && !e->known) {
+    for (size_t k = 0; k < e->n; k++)
+      e->bound[k] = (unsigned char)((has_python_binding(e->ops[k], false) ? kBoundFunction : 0) |
+                                    (has_python_binding(e->ops[k], true) ? kBoundMethod : 0));
+    e->numbers_as_tensors = allows_numbers_as_tensors(name);
+    e->known = true;
+  }
+  return e;
 }
 
 const OperatorEntry* find_bound_operator(const char* ns, const char* name, bool method, bool all) {
-  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
-    const OperatorEntry* op = Dispatcher_operator(i);
-    if (op_matches(op, ns, name, NULL) && (all || has_python_binding(op, method))) return op;
-  }
+  const NamedOverloads* e = named_overloads(ns, name);
+  for (size_t k = 0; e != NULL && k < e->n; k++)
+    if (all || (e->bound[k] & (method ? kBoundMethod : kBoundFunction))) return e->ops[k];
   return NULL;
 }
 
@@ -195,9 +298,10 @@ static bool is_factory_function(const FunctionSchema* s, const Value* self) {
 }
 
 /* Tries one overload with Python's argument parser.  Returns the result, or
- * NULL with *matched telling a mismatch (false, no error) from an error. */
-static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** args, int nargs, char** kwnames,
-                                  Value** kwargs, int nkw, bool* matched) {
+ * NULL with *matched telling a mismatch (false, no error) from an error.
+ * numbers: allows_numbers_as_tensors(op's name). */
+static Value* try_python_overload(const OperatorEntry* op, bool numbers, Value* self, Value** args, int nargs,
+                                  char** kwnames, Value** kwargs, int nkw, bool* matched) {
   const FunctionSchema* s = &op->schema;
   char* names[kMaxArgs];
   Value* values[kMaxArgs];
@@ -214,7 +318,6 @@ static Value* try_python_overload(const OperatorEntry* op, Value* self, Value** 
   *matched = false;
   /* `bool requires_grad=False`: None is the default */
   if (requires_grad != NULL && requires_grad->kind != Value_Bool && requires_grad->kind != Value_None) return NULL;
-  bool numbers = allows_numbers_as_tensors(s->name);
   ParsedArgs parsed;
   if (!FunctionSignature_parse(s, self, args, nargs, names, values, n, numbers, &parsed)) return NULL;
   *matched = true;
@@ -252,18 +355,20 @@ Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char*
                    int nkw) {
   const OperatorEntry* overloads[64];
   size_t n = 0, first_index = 0;
-  for (size_t i = 0; i < Dispatcher_numOperators() && n < 64; i++) {
-    const OperatorEntry* op = Dispatcher_operator(i);
-    if (!op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) continue;
-    if (!has_python_binding(op, ops->u.ops.method)) continue;
-    if (n == 0) first_index = i;
+  const NamedOverloads* named = named_overloads(ops->u.ops.ns, ops->u.ops.name);
+  for (size_t k = 0; named != NULL && k < named->n && n < 64; k++) {
+    const OperatorEntry* op = named->ops[k];
+    if (ops->u.ops.overload != NULL && strcmp(op->schema.overload_name, ops->u.ops.overload) != 0) continue;
+    if (!(named->bound[k] & (ops->u.ops.method ? kBoundMethod : kBoundFunction))) continue;
+    if (n == 0) first_index = named->index[k];
     overloads[n++] = op;
   }
   bool any = n > 0;
   n = sort_python_overloads(overloads, n, ops->u.ops.method, first_index); /* Note [Order of Python overloads] */
   for (size_t i = 0; i < n; i++) {
     bool matched;
-    Value* r = try_python_overload(overloads[i], self, args, nargs, kwnames, kwargs, nkw, &matched);
+    Value* r = try_python_overload(overloads[i], named->numbers_as_tensors, self, args, nargs, kwnames, kwargs, nkw,
+                                   &matched);
     if (matched) return r;
   }
   /* torch/_tensor.py Tensor.split (and torch.split, which calls it): a list
@@ -297,9 +402,11 @@ static Value* call_jit(const Value* ops, Value** args, int nargs, char** kwnames
   }
   const OperatorEntry* candidates[256];
   int n = 0;
-  for (size_t i = 0; i < Dispatcher_numOperators() && n < 256; i++) {
-    const OperatorEntry* op = Dispatcher_operator(i);
-    if (op_matches(op, ops->u.ops.ns, ops->u.ops.name, ops->u.ops.overload)) candidates[n++] = op;
+  const NamedOverloads* named = named_overloads(ops->u.ops.ns, ops->u.ops.name);
+  for (size_t k = 0; named != NULL && k < named->n && n < 256; k++) {
+    const OperatorEntry* op = named->ops[k];
+    if (ops->u.ops.overload == NULL || strcmp(op->schema.overload_name, ops->u.ops.overload) == 0)
+      candidates[n++] = op;
   }
   char why[2048];
   IValue stack[kMaxArgs];

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uthash.h>
+
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
@@ -362,8 +364,48 @@ static const struct {
     {"bool", method_bool},       {"short", method_short},     {"byte", method_byte},
     {"char", method_char}};
 
+/* The names that went past every attribute and builtin method below to an
+ * operator's method variant (`reshape`, `add`): whether a name does depends
+ * on the name alone, so the next `t.reshape` goes straight to the operators
+ * instead of comparing it with the forty names before them, as CPython's
+ * type attribute cache spares `t.reshape` the walk up the type's MRO.
+ * Python 3.11: Objects/typeobject.c (the method cache, _PyType_Lookup) */
+typedef struct OperatorMethodName {
+  char* name;
+  UT_hash_handle hh;
+} OperatorMethodName;
+static OperatorMethodName* operator_method_names;
+
+static bool is_operator_method_name(const char* name) {
+  OperatorMethodName* e;
+  HASH_FIND_STR(operator_method_names, name, e);
+  return e != NULL;
+}
+
+static void remember_operator_method_name(const char* name) {
+  OperatorMethodName* e = calloc(1, sizeof *e);
+  TORCH_INTERNAL_ASSERT(e != NULL);
+  e->name = strdup(name);
+  TORCH_INTERNAL_ASSERT(e->name != NULL);
+  HASH_ADD_KEYPTR(hh, operator_method_names, e->name, strlen(e->name), e);
+}
+
+/* t.NAME as an operator's method variant, or NULL with the AttributeError. */
+static Value* operator_method(Value* self, const char* name) {
+  if (find_bound_operator("aten", name, true, false) == NULL) {
+    Error_set(ErrorType_AttributeError, "'Tensor' object has no attribute '%s'", name);
+    return NULL;
+  }
+  if (!is_operator_method_name(name)) remember_operator_method_name(name);
+  Value* ops = Value_ops("aten", name, NULL, true, false);
+  Value* m = Value_method(self, ops);
+  Value_release(ops);
+  return m;
+}
+
 /* t.NAME: an attribute, a builtin method, or an operator's method variant. */
 Value* tensor_attribute(Value* self, const char* name) {
+  if (is_operator_method_name(name)) return operator_method(self, name);
   const Tensor* t = self->u.tensor;
   if (strcmp(name, "shape") == 0) return Value_sizeFrom(Tensor_sizes(t));
   if (strcmp(name, "dtype") == 0) return Value_dtype(t->dtype);
@@ -406,12 +448,5 @@ Value* tensor_attribute(Value* self, const char* name) {
       return m;
     }
   }
-  if (find_bound_operator("aten", name, true, false) != NULL) {
-    Value* ops = Value_ops("aten", name, NULL, true, false);
-    Value* m = Value_method(self, ops);
-    Value_release(ops);
-    return m;
-  }
-  Error_set(ErrorType_AttributeError, "'Tensor' object has no attribute '%s'", name);
-  return NULL;
+  return operator_method(self, name);
 }

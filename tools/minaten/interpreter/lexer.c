@@ -36,7 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/minaten/interpreter/array.h"
 #include "tools/minaten/interpreter/utf8.h"
 
 enum { kTabSize = 8, kAltTabSize = 1, kMaxIndent = 100 }; /* tokenizer.c TABSIZE, ALTTABSIZE, MAXINDENT */
@@ -113,7 +112,13 @@ static void raise_at(Lexer* lx, const char* at, const char* fmt, const char* arg
 
 static Token* push(Lexer* lx, TokKind kind, const char* at) {
   TokenList* tl = lx->tl;
-  tl->tokens = array_grow(tl->tokens, tl->ntokens, sizeof(Token));
+  /* room for a short line's tokens at once (12: under 1 KiB, what glibc's
+   * per-thread cache serves fastest), then doubling */
+  if (tl->ntokens == tl->capacity) {
+    tl->capacity = tl->capacity ? 2 * tl->capacity : 12;
+    tl->tokens = realloc(tl->tokens, (size_t)tl->capacity * sizeof(Token));
+    TORCH_INTERNAL_ASSERT(tl->tokens != NULL);
+  }
   Token* t = &tl->tokens[tl->ntokens++];
   memset(t, 0, sizeof *t);
   t->kind = kind;
@@ -353,11 +358,34 @@ static const char* lex_string(Lexer* lx, Token* t, const char* p, bool raw) {
   return p;
 }
 
-static const char* const kOps[] = {"...", "**=", "//=", ">>=", "<<=", "**", "//", "<=", ">=", "==", "!=",
-                                   "->",  "+=",  "-=",  "*=",  "/=",  "%=", "@=", "&=", "|=", "^=", ":=",
-                                   "<<",  ">>",  "(",   ")",   "[",   "]",  "{",  "}",  ",",  ":",  ".",
-                                   ";",   "=",   "+",   "-",   "*",   "/",  "@",  "<",  ">",  "%",  "&",
-                                   "|",   "^",   "~"};
+/* The length of the operator or bracket at p: 3, 2 or 1, the longest of
+ * Python's spellings that fits ("**=" before "**" before "*"), or 0 if none
+ * begins there.  A switch on the first character, as CPython's generated
+ * PyToken_OneChar / TwoChars / ThreeChars are, rather than trying each
+ * spelling in turn: this runs for every operator of every line.  The
+ * spellings: ... **= //= >>= <<= ** // <= >= == != -> += -= *= /= %= @= &=
+ * |= ^= := << >> ( ) [ ] { } , : . ; = + - * / @ < > % & | ^ ~
+ * Python 3.11: Parser/token.c (PyToken_OneChar, PyToken_TwoChars, PyToken_ThreeChars) */
+static int operator_length(const char* p) {
+  char c = p[0], d = c ? p[1] : '\0', e = d ? p[2] : '\0';
+  switch (c) {
+    case '(': case ')': case '[': case ']': case '{': case '}': case ',': case ';': case '~':
+      return 1;
+    case '.':
+      return d == '.' && e == '.' ? 3 : 1; /* "..", not an operator, is two "." */
+    case '*': case '/': case '<': case '>': /* ** // << >>, each with its augmented form */
+      if (d == c) return e == '=' ? 3 : 2;
+      return d == '=' ? 2 : 1;
+    case '-':
+      return d == '>' || d == '=' ? 2 : 1;
+    case '!':
+      return d == '=' ? 2 : 0; /* a lone '!' is an ERRORTOKEN */
+    case '=': case ':': case '+': case '%': case '@': case '&': case '|': case '^':
+      return d == '=' ? 2 : 1;
+    default:
+      return 0;
+  }
+}
 
 /* A closing bracket at p: checks it against the innermost open one. */
 static void close_bracket(Lexer* lx, const char* p) {
@@ -488,13 +516,11 @@ static void lex_token(Lexer* lx) {
   } else if (c == '\'' || c == '"') {
     end = lex_string(lx, t, p, false);
   } else {
-    for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++) {
-      size_t n = strlen(kOps[i]);
-      if (strncmp(p, kOps[i], n) == 0) {
-        memcpy(t->op, kOps[i], n + 1);
-        end = p + n;
-        break;
-      }
+    int n = operator_length(p);
+    if (n > 0) {
+      memcpy(t->op, p, (size_t)n);
+      t->op[n] = '\0';
+      end = p + n;
     }
     if (end == NULL) {
       t->kind = Tok_Bad; /* $ ? ! `: ERRORTOKEN, "invalid syntax" from the parser */

@@ -54,7 +54,7 @@ typedef struct Token {
  */
 typedef struct TokenList {
   Token* tokens;
-  int ntokens;
+  int ntokens, capacity;
   const char* text;
   int first_line;    /* the number of the text's first line */
   char* error;       /* NULL, or the tokenizer's message */

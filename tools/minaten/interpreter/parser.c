@@ -72,14 +72,13 @@ void parser_fail_at(Parser* p, ErrorType type, const char* msg, int first, int l
 
 void parser_fail(Parser* p, const char* msg) { parser_fail_at(p, ErrorType_SyntaxError, msg, p->pos, p->pos); }
 
-/* The current token.  Looking at the end of the text inside brackets is
- * CPython's tokenizer error E_EOF: "'(' was never closed", at the innermost
- * open bracket; looking at the place of an indentation error of the
- * tokenizer raises it (lexer.h). */
-Token* parser_tok(Parser* p) {
+/* parser_tok's slow path (parser.h): t, the Tok_End at p->pos.  Looking at
+ * the end of the text inside brackets is CPython's tokenizer error E_EOF:
+ * "'(' was never closed", at the innermost open bracket; looking at the
+ * place of an indentation error of the tokenizer raises it (lexer.h). */
+Token* parser_tok_at_end(Parser* p, Token* t) {
   TokenList* tl = p->tl;
-  Token* t = &tl->tokens[p->pos];
-  if (t->kind == Tok_End && (tl->error != NULL || tl->nopen > 0) && !*p->fatal && !(p->failed && !p->probe)) {
+  if ((tl->error != NULL || tl->nopen > 0) && !*p->fatal && !(p->failed && !p->probe)) {
     Error_clear();
     if (tl->error != NULL) {
       Error_set(tl->error_type, "%s", tl->error);
@@ -104,10 +103,6 @@ bool parser_at_line_end(Parser* p) {
   return k == Tok_Newline || k == Tok_End;
 }
 
-bool parser_is_op(Parser* p, const char* op) {
-  Token* t = parser_tok(p);
-  return t->kind == Tok_Op && strcmp(t->op, op) == 0;
-}
 void parser_advance(Parser* p) {
   if (p->tl->tokens[p->pos].kind != Tok_End) p->pos++;
 }
@@ -117,19 +112,24 @@ bool parser_accept(Parser* p, const char* op) {
   return true;
 }
 
+/* Python's keywords, in strcmp order (token_is_keyword searches them). */
 static const char* const kKeywords[] = {"False", "None", "True", "and", "as", "assert", "async", "await",
                                         "break", "class", "continue", "def", "del", "elif", "else", "except",
                                         "finally", "for", "from", "global", "if", "import", "in", "is",
                                         "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
                                         "while", "with", "yield"};
 
-bool token_is_name(const Token* t, const char* name) {
-  return t->kind == Tok_Name && t->len == strlen(name) && strncmp(t->start, name, t->len) == 0;
+/* bsearch's order between a name token and a keyword. */
+static int compare_name_to_keyword(const void* token, const void* keyword) {
+  const Token* t = token;
+  const char* k = *(const char* const*)keyword;
+  int c = strncmp(t->start, k, t->len);
+  return c != 0 ? c : k[t->len] == '\0' ? 0 : -1; /* a prefix of k sorts before it */
 }
+
 bool token_is_keyword(const Token* t) {
-  for (size_t i = 0; i < sizeof kKeywords / sizeof kKeywords[0]; i++)
-    if (token_is_name(t, kKeywords[i])) return true;
-  return false;
+  return t->kind == Tok_Name &&
+         bsearch(t, kKeywords, sizeof kKeywords / sizeof kKeywords[0], sizeof kKeywords[0], compare_name_to_keyword);
 }
 static bool is_constant_name(const Token* t) {
   return token_is_name(t, "True") || token_is_name(t, "False") || token_is_name(t, "None");
@@ -147,8 +147,9 @@ static bool starts_expression(const Token* t) {
 /* ---- nodes ---------------------------------------------------------------- */
 
 Node* parser_new_node(Parser* p, NodeKind kind, int first) {
-  Node* n = calloc(1, sizeof *n);
+  Node* n = malloc(sizeof *n); /* not calloc: see Value_alloc (value.c) */
   TORCH_INTERNAL_ASSERT(n != NULL);
+  memset(n, 0, sizeof *n);
   n->kind = kind;
   n->first = first;
   n->height = 1;
@@ -613,50 +614,61 @@ static Node* parse_factor(Parser* p) {
   return a == NULL ? NULL : unary(p, op, a, first);
 }
 
-/* A left-associative level: ops[i] spelled tokens[i] becomes codes[i]. */
-static Node* parse_level(Parser* p, Node* (*sub)(Parser*), const char* const* tokens, const char* codes) {
+/*
+ * The left-associative binary operators, loosest first:
+ *
+ *   level 0  |          level 3  << >>
+ *   level 1  ^          level 4  + -
+ *   level 2  &          level 5  * / // % @
+ *
+ * parsed by precedence climbing: one call per operand, rather than one
+ * function per level each asking whether its operators come next (six
+ * calls and a dozen questions for every name and number of a line).
+ * The trees are those of the grammar's one-rule-per-level form (python.gram
+ * bitwise_or ... term): `a - b - c` is (a - b) - c, `a + b * c` is
+ * a + (b * c).  Returns the level of the binary operator t (its Node_Binary
+ * code in *code), or -1.
+ */
+static int binary_level(const Token* t, char* code) {
+  if (t->kind != Tok_Op) return -1;
+  const char* op = t->op;
+  bool one = op[1] == '\0';
+  switch (op[0]) {
+    case '|': *code = '|'; return one ? 0 : -1;
+    case '^': *code = '^'; return one ? 1 : -1;
+    case '&': *code = '&'; return one ? 2 : -1;
+    case '<': *code = 'L'; return op[1] == '<' && op[2] == '\0' ? 3 : -1;
+    case '>': *code = 'R'; return op[1] == '>' && op[2] == '\0' ? 3 : -1;
+    case '+': *code = '+'; return one ? 4 : -1;
+    case '-': *code = '-'; return one ? 4 : -1;
+    case '*': *code = '*'; return one ? 5 : -1;
+    case '/': *code = one ? '/' : 'f'; return one || (op[1] == '/' && op[2] == '\0') ? 5 : -1;
+    case '%': *code = '%'; return one ? 5 : -1;
+    case '@': *code = '@'; return one ? 5 : -1;
+    default: return -1;
+  }
+}
+
+/* An operand and the binary operators of level min_level or tighter after it. */
+static Node* parse_binary(Parser* p, int min_level) {
   int first = p->pos;
-  Node* n = sub(p);
+  Node* n = parse_factor(p);
   while (n != NULL && !p->failed) {
-    int k = -1;
-    for (int i = 0; codes[i]; i++)
-      if (parser_is_op(p, tokens[i])) k = i;
-    if (k < 0) break;
+    char code = 0;
+    int level = binary_level(parser_tok(p), &code);
+    if (level < min_level) break;
     parser_advance(p);
-    Node* b = sub(p);
+    Node* b = parse_binary(p, level + 1);
     if (b == NULL) {
       Node_free(n);
       return NULL;
     }
-    n = binary(p, codes[k], n, b, first);
+    n = binary(p, code, n, b, first);
   }
   return n;
 }
 
-static Node* parse_term(Parser* p) {
-  static const char* const t[] = {"*", "/", "//", "%", "@"};
-  return parse_level(p, parse_factor, t, "*/f%@");
-}
-static Node* parse_arith(Parser* p) {
-  static const char* const t[] = {"+", "-"};
-  return parse_level(p, parse_term, t, "+-");
-}
-static Node* parse_shift(Parser* p) {
-  static const char* const t[] = {"<<", ">>"};
-  return parse_level(p, parse_arith, t, "LR");
-}
-static Node* parse_bitand(Parser* p) {
-  static const char* const t[] = {"&"};
-  return parse_level(p, parse_shift, t, "&");
-}
-static Node* parse_bitxor(Parser* p) {
-  static const char* const t[] = {"^"};
-  return parse_level(p, parse_bitand, t, "^");
-}
-Node* parse_bitor(Parser* p) {
-  static const char* const t[] = {"|"};
-  return parse_level(p, parse_bitxor, t, "|");
-}
+Node* parse_bitor(Parser* p) { return parse_binary(p, 0); }
 
 static Node* parse_comparison(Parser* p) {
   static const struct { const char* tok; char op; } cmp[] = {

@@ -13,6 +13,7 @@
 #define MINATEN_INTERP_PARSER_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "runtime/Exception.h"
 #include "tools/minaten/interpreter/ast.h"
@@ -43,11 +44,27 @@ void parser_fail(Parser* p, const char* msg);
 void parser_fail_at(Parser* p, ErrorType type, const char* msg, int first, int last);
 /* The current token.  At the end of the text inside brackets:
  * "'(' was never closed"; at the tokenizer's error: that error. */
-Token* parser_tok(Parser* p);
-bool parser_is_op(Parser* p, const char* op);
+Token* parser_tok_at_end(Parser* p, Token* t);
+/* The current token.  At the end of the text it may raise the tokenizer's
+ * error instead (parser_tok_at_end in parser.c). */
+static inline Token* parser_tok(Parser* p) {
+  Token* t = &p->tl->tokens[p->pos];
+  return t->kind == Tok_End ? parser_tok_at_end(p, t) : t;
+}
+/* Whether the current token is the operator `op`.  NB: inline, and the
+ * first characters compared before strcmp: each precedence level asks
+ * about its operators at every operand, and most answers are "no". */
+static inline bool parser_is_op(Parser* p, const char* op) {
+  const Token* t = parser_tok(p);
+  return t->kind == Tok_Op && t->op[0] == op[0] && (op[0] == '\0' || strcmp(t->op + 1, op + 1) == 0);
+}
 void parser_advance(Parser* p);
 bool parser_accept(Parser* p, const char* op); /* advances past op if it is next */
-bool token_is_name(const Token* t, const char* name);
+/* Whether t is the name (or keyword) `name`. */
+static inline bool token_is_name(const Token* t, const char* name) {
+  return t->kind == Tok_Name && t->start[0] == name[0] && t->len == strlen(name) &&
+         strncmp(t->start, name, t->len) == 0;
+}
 bool token_is_keyword(const Token* t);
 /* The end of a logical line: NEWLINE, or the end of the text. */
 bool parser_at_line_end(Parser* p);

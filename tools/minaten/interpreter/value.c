@@ -13,9 +13,13 @@
 #include "tools/minaten/interpreter/array.h"
 #include "tools/minaten/interpreter/ast.h"
 
+/* NB: malloc and memset rather than calloc: glibc's calloc never takes a
+ * block from its per-thread cache (tcache), malloc does, and a line of a
+ * script makes and drops a dozen values and nodes (parser.c does the same). */
 Value* Value_alloc(ValueKind kind) {
-  Value* v = calloc(1, sizeof *v);
+  Value* v = malloc(sizeof *v);
   TORCH_INTERNAL_ASSERT(v != NULL);
+  memset(v, 0, sizeof *v);
   v->refcount = 1;
   v->kind = kind;
   return v;
