@@ -49,9 +49,9 @@ typedef struct Measure {
 } Measure;
 
 static const Measure kMeasureList[kMeasures] = {
-    {"mm 512x512 float32", ScalarType_Float, 0, 512, 512, 512, false, false, false, 10},
-    {"mm 1024x1024 float32", ScalarType_Float, 0, 1024, 1024, 1024, false, false, false, 5},
-    {"mm 1024x1024 float32 a.t()", ScalarType_Float, 0, 1024, 1024, 1024, false, false, true, 5},
+    {"mm 512x512 float32", ScalarType_Float, 0, 512, 512, 512, false, false, false, 20},
+    {"mm 1024x1024 float32", ScalarType_Float, 0, 1024, 1024, 1024, false, false, false, 8},
+    {"mm 1024x1024 float32 a.t()", ScalarType_Float, 0, 1024, 1024, 1024, false, false, true, 8},
     {"mm 512x512 float64", ScalarType_Double, 0, 512, 512, 512, false, false, false, 5},
     {"bmm 64x128x128x128 float32", ScalarType_Float, 64, 128, 128, 128, false, false, false, 10},
     {"mv 4096x4096 float32", ScalarType_Float, 0, 4096, 4096, 1, false, true, false, 20},

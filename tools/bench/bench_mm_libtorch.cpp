@@ -37,9 +37,9 @@ struct Measure {
 
 // bench_mm.c's kMeasureList, in its order.
 const Measure kMeasures[] = {
-    {at::kFloat, 0, 512, 512, 512, false, false, false, 10},
-    {at::kFloat, 0, 1024, 1024, 1024, false, false, false, 5},
-    {at::kFloat, 0, 1024, 1024, 1024, false, false, true, 5},
+    {at::kFloat, 0, 512, 512, 512, false, false, false, 20},
+    {at::kFloat, 0, 1024, 1024, 1024, false, false, false, 8},
+    {at::kFloat, 0, 1024, 1024, 1024, false, false, true, 8},
     {at::kDouble, 0, 512, 512, 512, false, false, false, 5},
     {at::kFloat, 64, 128, 128, 128, false, false, false, 10},
     {at::kFloat, 0, 4096, 4096, 1, false, true, false, 20},
