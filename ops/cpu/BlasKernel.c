@@ -37,8 +37,10 @@
  * Summation order: C[i][j] is the sum over k of A[i][p] * B[p][j] in p's
  * order within a KC block, blocks added in turn: the reference BLAS's order
  * when k <= kKC, with FMA's one rounding where 1.13's BLAS rounds twice.
- * The matrix-vector product (n == 1 or m == 1) and dot skip the packing:
- * see gemv in GemmKernel.h.
+ * The matrix-vector product (n == 1 or m == 1) and dot skip the packing
+ * (gemv in GemmKernel.h); a row-major matrix's dot products there sum 4
+ * vectors of lanes side by side, an order of their own: like any order,
+ * within 1.13's tolerance, not bit for bit.
  *
  * The variants (see GemmKernel.h): one source, compiled with GCC's target
  * attribute for the baseline (x86-64: SSE2, 16-byte vectors), AVX2 + FMA
