@@ -14,8 +14,9 @@
  * A 3-D left side whose last two dims are transposed is not folded (the fold
  * would copy), so permuted batches go through bmm.
  *
- * mm is cache-blocked: 64x64 tiles of the result, accumulated k-block by
- * k-block over contiguous copies of the operands.
+ * Float and Double products run the blocked gemm of ops/cpu/BlasKernel.c
+ * (Note [BLIS loops]) on the operands where they are, whatever their
+ * strides; the other dtypes run plain loops over contiguous copies.
  *
  * PyTorch 1.13: aten/src/ATen/native/LinearAlgebra.cpp (matmul, _matmul_impl,
  * should_fold), Blas.cpp (mv, dot)
@@ -29,10 +30,9 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorUtils.h"
+#include "ops/cpu/BlasKernel.h"
 #include "runtime/Exception.h"
 #include "runtime/safe_numerics.h"
-
-enum { kBlock = 64 };
 
 /* A contiguous version of t (t itself, retained, when it already is);
  * internal, so it does not go through the dispatcher. */
@@ -42,28 +42,16 @@ static Tensor* contiguous_copy(const Tensor* t) {
   return at_native_clone(t, f);
 }
 
-/* C[m x p] = A[m x n] @ B[n x p], all contiguous, cache-blocked. */
-#define DEFINE_GEMM(NAME, T)                                                              \
-  static void NAME(const T* A, const T* B, T* C, int64_t m, int64_t n, int64_t p) {      \
-    memset(C, 0, (size_t)(m * p) * sizeof(T));                                           \
-    for (int64_t i0 = 0; i0 < m; i0 += kBlock)                                           \
-      for (int64_t k0 = 0; k0 < n; k0 += kBlock)                                         \
-        for (int64_t j0 = 0; j0 < p; j0 += kBlock) {                                     \
-          int64_t i1 = i0 + kBlock < m ? i0 + kBlock : m;                                \
-          int64_t k1 = k0 + kBlock < n ? k0 + kBlock : n;                                \
-          int64_t j1 = j0 + kBlock < p ? j0 + kBlock : p;                                \
-          for (int64_t i = i0; i < i1; i++)                                              \
-            for (int64_t k = k0; k < k1; k++) {                                          \
-              T a = A[i * n + k];                                                        \
-              const T* b = B + k * p;                                                    \
-              T* c = C + i * p;                                                          \
-              for (int64_t j = j0; j < j1; j++) c[j] += a * b[j];                        \
-            }                                                                            \
-        }                                                                                \
-  }
-DEFINE_GEMM(gemm_float, float)
-DEFINE_GEMM(gemm_double, double)
-DEFINE_GEMM(gemm_long, int64_t)
+/* C[m x p] = A[m x n] @ B[n x p], int64, all contiguous. */
+static void gemm_long(const int64_t* A, const int64_t* B, int64_t* C, int64_t m, int64_t n, int64_t p) {
+  memset(C, 0, (size_t)(m * p) * sizeof(int64_t));
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t k = 0; k < n; k++) {
+      /* int64 wraps as PyTorch's does: multiply and add as unsigned */
+      uint64_t a = (uint64_t)A[i * n + k];
+      for (int64_t j = 0; j < p; j++) C[i * p + j] = (int64_t)((uint64_t)C[i * p + j] + a * (uint64_t)B[k * p + j]);
+    }
+}
 
 /* Integer types other than int64 multiply through int64 (wrapping on store). */
 static void gemm_generic(const Tensor* a, const Tensor* b, Tensor* c, int64_t m, int64_t n, int64_t p,
@@ -89,19 +77,43 @@ static void gemm_generic(const Tensor* a, const Tensor* b, Tensor* c, int64_t m,
     }
 }
 
-/* c (contiguous, fresh) = a @ b for `batch` stacked matrices: the loop of
- * mm, bmm, mv and dot, skipped in a shape run (ops/MetaMode.h). */
+/* c (contiguous, fresh) = a @ b for `batch` stacked matrices, all
+ * contiguous, in a dtype other than Float and Double. */
 static void batched_gemm(const Tensor* a, const Tensor* b, Tensor* c, int64_t batch, int64_t m, int64_t n, int64_t p) {
-  if (MetaMode_isEnabled()) return;
   for (int64_t t = 0; t < batch; t++) {
     int64_t ao = t * m * n, bo = t * n * p, co = t * m * p;
-    switch (a->dtype) {
-      case ScalarType_Float: gemm_float((const float*)Tensor_data(a) + ao, (const float*)Tensor_data(b) + bo, (float*)Tensor_data(c) + co, m, n, p); break;
-      case ScalarType_Double: gemm_double((const double*)Tensor_data(a) + ao, (const double*)Tensor_data(b) + bo, (double*)Tensor_data(c) + co, m, n, p); break;
-      case ScalarType_Long: gemm_long((const int64_t*)Tensor_data(a) + ao, (const int64_t*)Tensor_data(b) + bo, (int64_t*)Tensor_data(c) + co, m, n, p); break;
-      default: gemm_generic(a, b, c, m, n, p, ao, bo, co); break;
-    }
+    if (a->dtype == ScalarType_Long)
+      gemm_long((const int64_t*)Tensor_data(a) + ao, (const int64_t*)Tensor_data(b) + bo,
+                (int64_t*)Tensor_data(c) + co, m, n, p);
+    else
+      gemm_generic(a, b, c, m, n, p, ao, bo, co);
   }
+}
+
+/* Where the elements of `batch` stacked matrices are: element (i, j) of
+ * matrix t at data + t * batch + i * row + j * col (in elements). */
+typedef struct MatrixStrides {
+  int64_t batch, row, col;
+} MatrixStrides;
+
+/* c (contiguous, fresh: batch x m x p) = a @ b, Float or Double, a's
+ * matrices m x n and b's n x p read where they are (strides sa and sb) by
+ * the blocked gemm.  0, or -1 with the error set. */
+static int strided_gemm(const Tensor* a, MatrixStrides sa, const Tensor* b, MatrixStrides sb, Tensor* c,
+                        int64_t batch, int64_t m, int64_t n, int64_t p) {
+  for (int64_t t = 0; t < batch; t++) {
+    int r;
+    if (a->dtype == ScalarType_Float)
+      r = cpublas_gemm_float(m, p, n, 1.0f, (const float*)Tensor_data(a) + t * sa.batch, sa.row, sa.col,
+                             (const float*)Tensor_data(b) + t * sb.batch, sb.row, sb.col, 0.0f,
+                             (float*)Tensor_data(c) + t * m * p, p, 1);
+    else
+      r = cpublas_gemm_double(m, p, n, 1.0, (const double*)Tensor_data(a) + t * sa.batch, sa.row, sa.col,
+                              (const double*)Tensor_data(b) + t * sb.batch, sb.row, sb.col, 0.0,
+                              (double*)Tensor_data(c) + t * m * p, p, 1);
+    if (r < 0) return -1;
+  }
+  return 0;
 }
 
 /* The operands' common dtype, and the refusal of the AT_DISPATCH macro of
@@ -117,16 +129,27 @@ fail:
   return -1;
 }
 
-/* The shared body of mm and bmm: contiguous copies, a fresh result, the loops. */
-static Tensor* matmul_contiguous(const Tensor* self, const Tensor* other, int64_t batch, int64_t m, int64_t n, int64_t p,
-                                 IntArrayRef out_sizes) {
+/* The shared body of mm, bmm, mv and dot: a fresh result, then the loops
+ * (skipped in a shape run, ops/MetaMode.h): the blocked gemm on the
+ * operands as they are for Float and Double, plain loops on contiguous
+ * copies otherwise. */
+static Tensor* matmul_fresh(const Tensor* self, MatrixStrides sa, const Tensor* other, MatrixStrides sb, int64_t batch,
+                            int64_t m, int64_t n, int64_t p, IntArrayRef out_sizes) {
+  Tensor* c = empty_cpu(out_sizes, self->dtype);
+  if (c == NULL || MetaMode_isEnabled()) return c;
+  if (self->dtype == ScalarType_Float || self->dtype == ScalarType_Double) {
+    if (strided_gemm(self, sa, other, sb, c, batch, m, n, p) == 0) return c;
+    Tensor_release(c);
+    return NULL;
+  }
   Tensor* a = contiguous_copy(self);
   Tensor* b = a ? contiguous_copy(other) : NULL;
-  Tensor* c = b ? empty_cpu(out_sizes, self->dtype) : NULL;
-  if (c != NULL) batched_gemm(a, b, c, batch, m, n, p);
+  if (b != NULL) batched_gemm(a, b, c, batch, m, n, p);
   Tensor_release(a);
   Tensor_release(b);
-  return c;
+  if (b != NULL) return c;
+  Tensor_release(c);
+  return NULL;
 }
 
 /* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(mm_out_cpu) with its meta checks */
@@ -137,7 +160,8 @@ Tensor* at_native_mm(const Tensor* self, const Tensor* mat2) {
               (long long)self->sizes[0], (long long)self->sizes[1], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
   TRY(check_same_dtype(self, mat2, "addmm_impl_cpu_") == 0);
   int64_t sizes[2] = {self->sizes[0], mat2->sizes[1]};
-  return matmul_contiguous(self, mat2, 1, sizes[0], self->sizes[1], sizes[1], IntArrayRef_make(sizes, 2));
+  MatrixStrides sa = {0, self->strides[0], self->strides[1]}, sb = {0, mat2->strides[0], mat2->strides[1]};
+  return matmul_fresh(self, sa, mat2, sb, 1, sizes[0], self->sizes[1], sizes[1], IntArrayRef_make(sizes, 2));
 fail:
   return NULL;
 }
@@ -151,7 +175,9 @@ Tensor* at_native_bmm(const Tensor* self, const Tensor* mat2) {
               (long long)self->sizes[0], (long long)self->sizes[2], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
   TRY(check_same_dtype(self, mat2, "bmm") == 0);
   int64_t sizes[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
-  return matmul_contiguous(self, mat2, sizes[0], sizes[1], self->sizes[2], sizes[2], IntArrayRef_make(sizes, 3));
+  MatrixStrides sa = {self->strides[0], self->strides[1], self->strides[2]};
+  MatrixStrides sb = {mat2->strides[0], mat2->strides[1], mat2->strides[2]};
+  return matmul_fresh(self, sa, mat2, sb, sizes[0], sizes[1], self->sizes[2], sizes[2], IntArrayRef_make(sizes, 3));
 fail:
   return NULL;
 }
@@ -164,7 +190,8 @@ Tensor* at_native_mv(const Tensor* self, const Tensor* vec) {
               (long long)self->sizes[0], (long long)self->sizes[1], (long long)vec->sizes[0]);
   TRY(check_same_dtype(self, vec, "addmv_impl_cpu") == 0);
   int64_t out_size = self->sizes[0];
-  return matmul_contiguous(self, vec, 1, out_size, self->sizes[1], 1, IntArrayRef_make(&out_size, 1));
+  MatrixStrides sa = {0, self->strides[0], self->strides[1]}, sb = {0, vec->strides[0], 1};
+  return matmul_fresh(self, sa, vec, sb, 1, out_size, self->sizes[1], 1, IntArrayRef_make(&out_size, 1));
 fail:
   return NULL;
 }
@@ -180,7 +207,8 @@ Tensor* at_native_dot(const Tensor* self, const Tensor* tensor) {
               "elements, but got %lld and %lld elements respectively",
               (long long)self->numel, (long long)tensor->numel, (long long)self->numel, (long long)tensor->numel);
   TRY(check_same_dtype(self, tensor, "dot") == 0);
-  return matmul_contiguous(self, tensor, 1, 1, self->sizes[0], 1, IntArrayRef_make(NULL, 0));
+  MatrixStrides sa = {0, 0, self->strides[0]}, sb = {0, tensor->strides[0], 1};
+  return matmul_fresh(self, sa, tensor, sb, 1, 1, self->sizes[0], 1, IntArrayRef_make(NULL, 0));
 fail:
   return NULL;
 }

@@ -16,7 +16,7 @@
  *   - fill_'s and zero_'s (ops/Fill.c),
  *   - the reduction loop (reduce_loop, ops/ReduceOps.c: sum, mean, prod,
  *     amax, amin, argmax, argmin, max, min, any, all),
- *   - the matrix product (batched_gemm, ops/LinearAlgebra.c: mm, bmm, mv, dot),
+ *   - the matrix product (matmul_fresh, ops/LinearAlgebra.c: mm, bmm, mv, dot),
  * so a kernel built on them needs no check of its own.  A kernel with a
  * loop of its own (arange, cumsum, flip, where, masked_fill_) checks
  * MetaMode_isEnabled() once, right after making its output, and returns

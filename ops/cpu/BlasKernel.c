@@ -1,0 +1,162 @@
+/*
+ * BlasKernel.c - the gemm of Float and Double tensors (mm, bmm, mv, dot and
+ * what matmul folds into them), blocked as BLIS blocks it, compiled once per
+ * CPU capability and picked at run time as a DispatchStub picks a kernel.
+ *
+ * PyTorch 1.13 calls a BLAS here (Debian's: the reference netlib BLAS, one
+ * multiply-add at a time); built without one it runs cpublas_gemm_impl,
+ * plain loops.  minaten has its own, after the BLIS papers (Van Zee and van
+ * de Geijn, "BLIS: A Framework for Rapidly Instantiating BLAS
+ * Functionality", 2015; Low et al., "Analytical Modeling Is Enough for
+ * High-Performance BLIS", 2016).
+ *
+ * Note [BLIS loops]
+ * C += A @ B with A m x k, B k x n.  The work is a micro-kernel that keeps
+ * a kMR x NR tile of C in registers (6 x 16 floats with AVX2: 12 vector
+ * accumulators of the 16 registers) while it runs down k, doing 2 * kMR
+ * fused multiply-adds for 2 vector loads and kMR broadcasts: compute, not
+ * memory, bounds it, if its operands come from cache.  Five loops around it
+ * make sure they do, each named as BLIS names it:
+ *
+ *   loop 5 (jc): B and C in slices of kNC columns
+ *     loop 4 (pc): k in blocks of kKC: pack B[pc:pc+kc, jc:jc+nc] into
+ *                  panels of NR columns, row by row (it stays in L3/L2)
+ *       loop 3 (ic): A and C in blocks of kMC rows: pack A[ic:ic+mc,
+ *                    pc:pc+kc] into panels of kMR rows, column by column
+ *                    (it stays in L2)
+ *         loop 2 (jr): one NR-column panel of packed B (kc x NR: in L1)
+ *           loop 1 (ir): one kMR-row panel of packed A: the micro-kernel
+ *
+ * Packing copies each block once into the order the micro-kernel reads,
+ * contiguous, so the micro-kernel's loads are unit-stride whatever the
+ * operands' strides: a transposed or sliced operand costs nothing more than
+ * a contiguous one.  The edges (m not a multiple of kMR, n of NR) are
+ * packed with zeros, and the micro-kernel writes back only the part of its
+ * tile that exists.  beta applies in the first KC block; the next ones add.
+ *
+ * Summation order: C[i][j] is the sum over k of A[i][p] * B[p][j] in p's
+ * order within a KC block, blocks added in turn: the reference BLAS's order
+ * when k <= kKC, with FMA's one rounding where 1.13's BLAS rounds twice.
+ * The matrix-vector product (n == 1 or m == 1) and dot skip the packing
+ * (gemv in GemmKernel.h); a row-major matrix's dot products there sum 4
+ * vectors of lanes side by side, an order of their own: like any order,
+ * within 1.13's tolerance, not bit for bit.
+ *
+ * The variants (see GemmKernel.h): one source, compiled with GCC's target
+ * attribute for the baseline (x86-64: SSE2, 16-byte vectors), AVX2 + FMA
+ * (32 bytes) and AVX-512 (64 bytes); CPUCapability_get() picks one per call
+ * (ATEN_CPU_CAPABILITY=default|avx2|avx512 to compare them).
+ *
+ * PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp (cpublas::gemm),
+ * native/cpu/BlasKernel.cpp (cpublas_gemm_impl, gemv),
+ * native/DispatchStub.h (the choice of a CPU capability)
+ */
+#include "ops/cpu/BlasKernel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+/* The micro-tile's rows and the blocks (in elements), the same for every
+ * variant: A's kMC x kKC block is 144 KiB of floats (L2), a kKC x NR panel
+ * of B 16 KiB (L1, with AVX2 floats).  NR is two vectors (GemmKernel.h). */
+enum { kMR = 6, kKC = 256, kMC = 144, kNC = 4096 };
+
+#define GEMM_T float
+#define GEMM_SUFFIX float_default
+#define GEMM_VEC_BYTES 16
+#define GEMM_TARGET
+#include "ops/cpu/GemmKernel.h"
+#undef GEMM_T
+#undef GEMM_SUFFIX
+#define GEMM_T double
+#define GEMM_SUFFIX double_default
+#include "ops/cpu/GemmKernel.h"
+#undef GEMM_T
+#undef GEMM_SUFFIX
+#undef GEMM_VEC_BYTES
+#undef GEMM_TARGET
+
+#if defined(__x86_64__)
+#define MINATEN_GEMM_X86 1
+
+#define GEMM_T float
+#define GEMM_SUFFIX float_avx2
+#define GEMM_VEC_BYTES 32
+#define GEMM_TARGET __attribute__((target("avx2,fma")))
+#include "ops/cpu/GemmKernel.h"
+#undef GEMM_T
+#undef GEMM_SUFFIX
+#define GEMM_T double
+#define GEMM_SUFFIX double_avx2
+#include "ops/cpu/GemmKernel.h"
+#undef GEMM_T
+#undef GEMM_SUFFIX
+#undef GEMM_VEC_BYTES
+#undef GEMM_TARGET
+
+#define GEMM_T float
+#define GEMM_SUFFIX float_avx512
+#define GEMM_VEC_BYTES 64
+#define GEMM_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))
+#include "ops/cpu/GemmKernel.h"
+#undef GEMM_T
+#undef GEMM_SUFFIX
+#define GEMM_T double
+#define GEMM_SUFFIX double_avx512
+#include "ops/cpu/GemmKernel.h"
+#undef GEMM_T
+#undef GEMM_SUFFIX
+#undef GEMM_VEC_BYTES
+#undef GEMM_TARGET
+#endif
+
+/* The packing buffers could not be allocated. */
+static int gemm_out_of_memory(void) {
+  Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+  return -1;
+}
+
+int cpublas_gemm_float_capability(CPUCapability capability, int64_t m, int64_t n, int64_t k, float alpha,
+                                  const float* a, int64_t rsa, int64_t csa, const float* b, int64_t rsb,
+                                  int64_t csb, float beta, float* c, int64_t rsc, int64_t csc) {
+  int r;
+  switch (capability) {
+#if defined(MINATEN_GEMM_X86)
+    case CPUCapability_AVX512: r = gemm_float_avx512(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
+    case CPUCapability_AVX2: r = gemm_float_avx2(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
+#endif
+    default: r = gemm_float_default(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
+  }
+  return r == 0 ? 0 : gemm_out_of_memory();
+}
+
+int cpublas_gemm_double_capability(CPUCapability capability, int64_t m, int64_t n, int64_t k, double alpha,
+                                   const double* a, int64_t rsa, int64_t csa, const double* b, int64_t rsb,
+                                   int64_t csb, double beta, double* c, int64_t rsc, int64_t csc) {
+  int r;
+  switch (capability) {
+#if defined(MINATEN_GEMM_X86)
+    case CPUCapability_AVX512: r = gemm_double_avx512(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
+    case CPUCapability_AVX2: r = gemm_double_avx2(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
+#endif
+    default: r = gemm_double_default(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
+  }
+  return r == 0 ? 0 : gemm_out_of_memory();
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp at::native::cpublas::gemm (float) */
+int cpublas_gemm_float(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t rsa, int64_t csa,
+                       const float* b, int64_t rsb, int64_t csb, float beta, float* c, int64_t rsc, int64_t csc) {
+  return cpublas_gemm_float_capability(CPUCapability_get(), m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc,
+                                       csc);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp at::native::cpublas::gemm (double) */
+int cpublas_gemm_double(int64_t m, int64_t n, int64_t k, double alpha, const double* a, int64_t rsa, int64_t csa,
+                        const double* b, int64_t rsb, int64_t csb, double beta, double* c, int64_t rsc,
+                        int64_t csc) {
+  return cpublas_gemm_double_capability(CPUCapability_get(), m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc,
+                                        csc);
+}

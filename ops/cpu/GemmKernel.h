@@ -1,0 +1,250 @@
+/*
+ * GemmKernel.h - one variant of the blocked gemm: included by BlasKernel.c
+ * once per (dtype, CPU capability), as PyTorch compiles each file of
+ * native/cpu once per capability.  See Note [BLIS loops] in BlasKernel.c
+ * for what the loops do and why.
+ *
+ * The includer defines:
+ *   GEMM_T          the element type, float or double
+ *   GEMM_SUFFIX     the variant's name: the functions are gemm_<suffix>...
+ *   GEMM_VEC_BYTES  the vector width the capability has (16, 32 or 64)
+ *   GEMM_TARGET     the GCC attribute that compiles for it (empty for the
+ *                   baseline), on every function of the variant
+ * and kMR, kKC, kMC, kNC (BlasKernel.c).  The source is the same for every
+ * variant: only the vector width and the instructions the compiler may use
+ * differ, so the AVX-512 variant is the AVX2 one, wider.
+ *
+ * Vectors are GCC's vector extension: `Vec x = ...; acc += s * x` is eight
+ * (or 4, 16...) lanes at once, `s` a scalar broadcast to every lane.  With
+ * -ffp-contract=fast (CMakeLists.txt, for BlasKernel.c only) `acc += a * b`
+ * becomes one fused multiply-add where the capability has FMA.  Loads and
+ * stores go through memcpy, which compiles to one unaligned vector move.
+ */
+#include <string.h>
+
+#define GEMM_CAT2(a, b) a##_##b
+#define GEMM_CAT(a, b) GEMM_CAT2(a, b)
+#define FN(name) GEMM_CAT(name, GEMM_SUFFIX)
+#define T GEMM_T
+#define Vec FN(Vec)
+#define LANES ((int64_t)(GEMM_VEC_BYTES / sizeof(GEMM_T)))
+#define NR (2 * LANES) /* the micro-tile's columns: two vectors */
+
+typedef T Vec __attribute__((vector_size(GEMM_VEC_BYTES)));
+
+/*
+ * The micro-kernel: ab (a kMR x NR tile, row by row) = the product of a
+ * packed kMR x kc panel of A and a packed kc x NR panel of B.  The 2 * kMR
+ * accumulators stay in registers for the whole k loop: each step loads two
+ * vectors of B's row p, broadcasts each of A's kMR values of column p, and
+ * does 2 * kMR multiply-adds.  Not inlined, and alpha and beta are left to
+ * update_tile: with AVX2 floats the accumulators, B's two vectors and the
+ * broadcast take 15 of the 16 vector registers, and a live alpha or beta
+ * would push an accumulator out to the stack.
+ */
+static GEMM_TARGET __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a,
+                                                                   const T* restrict b, T* restrict ab) {
+  Vec acc[kMR][2];
+  memset(acc, 0, sizeof acc);
+  for (int64_t p = 0; p < kc; p++) {
+    Vec b0, b1;
+    memcpy(&b0, b + p * NR, sizeof b0);
+    memcpy(&b1, b + p * NR + LANES, sizeof b1);
+#pragma GCC unroll 16
+    for (int i = 0; i < kMR; i++) {
+      T ai = a[p * kMR + i];
+      acc[i][0] += ai * b0;
+      acc[i][1] += ai * b1;
+    }
+  }
+  memcpy(ab, acc, sizeof acc);
+}
+
+/* The mr x nr corner (mr <= kMR, nr <= NR) of C at c = beta * C + alpha *
+ * the same corner of the tile ab; C is not read when beta is 0. */
+static GEMM_TARGET void FN(update_tile)(T alpha, const T* restrict ab, T beta, T* restrict c, int64_t rsc,
+                                        int64_t csc, int64_t mr, int64_t nr) {
+  if (mr == kMR && nr == NR && csc == 1) { /* a whole tile of rows in C: vectors */
+    for (int i = 0; i < kMR; i++)
+      for (int64_t h = 0; h < NR; h += LANES) {
+        Vec v, old;
+        memcpy(&v, ab + i * NR + h, sizeof v);
+        v = alpha * v;
+        if (beta != 0) {
+          memcpy(&old, c + i * rsc + h, sizeof old);
+          v += beta * old;
+        }
+        memcpy(c + i * rsc + h, &v, sizeof v);
+      }
+    return;
+  }
+  for (int64_t i = 0; i < mr; i++) /* an edge of C, or C strided */
+    for (int64_t j = 0; j < nr; j++) {
+      T* cp = c + i * rsc + j * csc;
+      T v = alpha * ab[i * NR + j];
+      *cp = beta != 0 ? beta * *cp + v : v;
+    }
+}
+
+/* Packs the mc x kc block of A at a into panels of kMR rows, each stored
+ * column by column (kMR values of column p, then of column p + 1...), the
+ * last panel padded with zeros: what the micro-kernel reads in order. */
+static GEMM_TARGET void FN(pack_a)(int64_t mc, int64_t kc, const T* a, int64_t rsa, int64_t csa, T* restrict ap) {
+  for (int64_t i0 = 0; i0 < mc; i0 += kMR) {
+    int64_t mr = mc - i0 < kMR ? mc - i0 : kMR;
+    const T* panel = a + i0 * rsa;
+    for (int64_t p = 0; p < kc; p++) {
+      for (int64_t i = 0; i < mr; i++) ap[i] = panel[i * rsa + p * csa];
+      for (int64_t i = mr; i < kMR; i++) ap[i] = 0;
+      ap += kMR;
+    }
+  }
+}
+
+/* Packs the kc x nc block of B at b into panels of NR columns, each stored
+ * row by row, the last panel padded with zeros. */
+static GEMM_TARGET void FN(pack_b)(int64_t kc, int64_t nc, const T* b, int64_t rsb, int64_t csb, T* restrict bp) {
+  for (int64_t j0 = 0; j0 < nc; j0 += NR) {
+    int64_t nr = nc - j0 < NR ? nc - j0 : NR;
+    const T* panel = b + j0 * csb;
+    for (int64_t p = 0; p < kc; p++) {
+      if (nr == NR && csb == 1) {
+        memcpy(bp, panel + p * rsb, NR * sizeof(T));
+      } else {
+        for (int64_t j = 0; j < nr; j++) bp[j] = panel[p * rsb + j * csb];
+        for (int64_t j = nr; j < NR; j++) bp[j] = 0;
+      }
+      bp += NR;
+    }
+  }
+}
+
+/* sum of x[i] * y[i] for i < n, both contiguous: 4 vectors of partial sums
+ * side by side, then their lanes in order, then the tail. */
+static GEMM_TARGET T FN(dot_contiguous)(int64_t n, const T* restrict x, const T* restrict y) {
+  Vec acc[4];
+  memset(acc, 0, sizeof acc);
+  int64_t i = 0;
+  for (; i + 4 * LANES <= n; i += 4 * LANES)
+#pragma GCC unroll 4
+    for (int u = 0; u < 4; u++) {
+      Vec xv, yv;
+      memcpy(&xv, x + i + u * LANES, sizeof xv);
+      memcpy(&yv, y + i + u * LANES, sizeof yv);
+      acc[u] += xv * yv;
+    }
+  Vec total = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+  T lanes[LANES];
+  memcpy(lanes, &total, sizeof lanes);
+  T sum = 0;
+  for (int64_t l = 0; l < LANES; l++) sum += lanes[l];
+  for (; i < n; i++) sum += x[i] * y[i];
+  return sum;
+}
+
+/*
+ * The matrix-vector product (n == 1): y[m] = beta * y + alpha * A[m x k] @ x.
+ * Packing would pad x's one column to NR, so this takes its own loops: a
+ * dot product per row when A's rows are contiguous, otherwise a sum of A's
+ * columns scaled by x (each column contiguous when A is transposed) into a
+ * scratch vector of m sums.  0, or -1 when the scratch cannot be allocated.
+ * PyTorch 1.13: native/cpu/BlasKernel.cpp gemv (its non-BLAS loops)
+ */
+static GEMM_TARGET int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa, const T* x,
+                                int64_t incx, T beta, T* y, int64_t incy) {
+  T* sums = malloc((size_t)m * sizeof(T));
+  if (sums == NULL) return -1;
+  if (csa == 1 && incx == 1) {
+    for (int64_t i = 0; i < m; i++) sums[i] = FN(dot_contiguous)(k, a + i * rsa, x);
+  } else if (rsa == 1) {
+    memset(sums, 0, (size_t)m * sizeof(T));
+    for (int64_t p = 0; p < k; p++) {
+      const T* column = a + p * csa;
+      T xp = x[p * incx];
+      int64_t i = 0;
+      for (; i + LANES <= m; i += LANES) {
+        Vec s, col;
+        memcpy(&s, sums + i, sizeof s);
+        memcpy(&col, column + i, sizeof col);
+        s += xp * col;
+        memcpy(sums + i, &s, sizeof s);
+      }
+      for (; i < m; i++) sums[i] += xp * column[i];
+    }
+  } else {
+    for (int64_t i = 0; i < m; i++) {
+      T sum = 0;
+      for (int64_t p = 0; p < k; p++) sum += a[i * rsa + p * csa] * x[p * incx];
+      sums[i] = sum;
+    }
+  }
+  for (int64_t i = 0; i < m; i++) {
+    T v = alpha * sums[i];
+    y[i * incy] = beta != 0 ? beta * y[i * incy] + v : v;
+  }
+  free(sums);
+  return 0;
+}
+
+/* C = beta * C + alpha * A @ B: Note [BLIS loops].  0, or -1 (out of
+ * memory, nothing set: the caller sets the error). */
+static GEMM_TARGET int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa,
+                                const T* b, int64_t rsb, int64_t csb, T beta, T* c, int64_t rsc, int64_t csc) {
+  if (m == 0 || n == 0) return 0;
+  if (k == 0 || alpha == 0) { /* no product: C = beta * C, never reading C when beta is 0 */
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        T* cp = c + i * rsc + j * csc;
+        *cp = beta != 0 ? beta * *cp : 0;
+      }
+    return 0;
+  }
+  /* One row or one column: a matrix-vector product (C's row is the
+   * transposed problem's column: B^T A^T). */
+  if (n == 1) return FN(gemv)(m, k, alpha, a, rsa, csa, b, rsb, beta, c, rsc);
+  if (m == 1) return FN(gemv)(n, k, alpha, b, csb, rsb, a, csa, beta, c, csc);
+
+  int64_t ncmax = (n < kNC ? n : kNC) + NR - 1;
+  ncmax -= ncmax % NR;
+  int64_t mcmax = (m < kMC ? m : kMC) + kMR - 1;
+  mcmax -= mcmax % kMR;
+  int64_t kcmax = k < kKC ? k : kKC;
+  size_t abytes = (size_t)(mcmax * kcmax) * sizeof(T), bbytes = (size_t)(kcmax * ncmax) * sizeof(T);
+  T* ap = aligned_alloc(64, (abytes + 63) / 64 * 64);
+  T* bp = aligned_alloc(64, (bbytes + 63) / 64 * 64);
+  if (ap == NULL || bp == NULL) {
+    free(ap);
+    free(bp);
+    return -1;
+  }
+  T ab[kMR * NR] __attribute__((aligned(64))); /* one micro-tile of A @ B */
+  for (int64_t jc = 0; jc < n; jc += kNC) { /* loop 5: NC columns of B and C */
+    int64_t nc = n - jc < kNC ? n - jc : kNC;
+    for (int64_t pc = 0; pc < k; pc += kKC) { /* loop 4: KC of the k dimension */
+      int64_t kc = k - pc < kKC ? k - pc : kKC;
+      FN(pack_b)(kc, nc, b + pc * rsb + jc * csb, rsb, csb, bp);
+      T beta_pc = pc == 0 ? beta : 1; /* later KC blocks add to what the first wrote */
+      for (int64_t ic = 0; ic < m; ic += kMC) { /* loop 3: MC rows of A and C */
+        int64_t mc = m - ic < kMC ? m - ic : kMC;
+        FN(pack_a)(mc, kc, a + ic * rsa + pc * csa, rsa, csa, ap);
+        for (int64_t jr = 0; jr < nc; jr += NR)     /* loop 2: NR columns */
+          for (int64_t ir = 0; ir < mc; ir += kMR) { /* loop 1: kMR rows */
+            int64_t mr = mc - ir < kMR ? mc - ir : kMR, nr = nc - jr < NR ? nc - jr : NR;
+            FN(micro_kernel)(kc, ap + ir * kc, bp + jr * kc, ab);
+            FN(update_tile)(alpha, ab, beta_pc, c + (ic + ir) * rsc + (jc + jr) * csc, rsc, csc, mr, nr);
+          }
+      }
+    }
+  }
+  free(ap);
+  free(bp);
+  return 0;
+}
+
+#undef NR
+#undef LANES
+#undef Vec
+#undef T
+#undef FN
+#undef GEMM_CAT
+#undef GEMM_CAT2

@@ -1,0 +1,103 @@
+// bench_mm_libtorch.cpp - the libtorch 1.13 side of bench_mm.c: the same
+// products (mm, bmm, mv, dot) on the same values, timed the same way (best
+// of several calls, result released each time), on one thread.
+//
+// A benchmark comparator only (C++17, linked with -ltorch -ltorch_cpu
+// -lc10); minaten itself is C11.  bench_mm runs it as a child and reads:
+//
+//   capability default|avx2|avx512
+//   NS CHECKSUM            (one line per measure, in bench_mm.c's order)
+//
+// Usage: bench_mm_libtorch
+#include <ATen/Parallel.h>
+#include <ATen/Version.h>
+#include <torch/types.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+double now_ns() {
+  return static_cast<double>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+struct Measure {
+  at::ScalarType dtype;
+  int64_t batch, m, k, n;
+  bool vector_a, vector_b, transpose_a;
+  int reps;
+};
+
+// bench_mm.c's kMeasureList, in its order.
+const Measure kMeasures[] = {
+    {at::kFloat, 0, 512, 512, 512, false, false, false, 20},
+    {at::kFloat, 0, 1024, 1024, 1024, false, false, false, 8},
+    {at::kFloat, 0, 1024, 1024, 1024, false, false, true, 8},
+    {at::kDouble, 0, 512, 512, 512, false, false, false, 5},
+    {at::kFloat, 64, 128, 128, 128, false, false, false, 10},
+    {at::kFloat, 0, 4096, 4096, 1, false, true, false, 20},
+    {at::kFloat, 0, 1, 1 << 20, 1, true, true, false, 50},
+};
+
+// Element i is ((i * 7) % 13 - 6) / 8, as in bench_mm.c.
+at::Tensor operand(at::ScalarType dtype, std::vector<int64_t> sizes) {
+  at::Tensor t = at::empty(sizes, at::TensorOptions().dtype(dtype));
+  for (int64_t i = 0; i < t.numel(); i++) {
+    double v = static_cast<double>((i * 7) % 13 - 6) / 8;
+    if (dtype == at::kFloat) t.data_ptr<float>()[i] = static_cast<float>(v);
+    else t.data_ptr<double>()[i] = v;
+  }
+  return t;
+}
+
+at::Tensor product(const Measure& x, const at::Tensor& a, const at::Tensor& b) {
+  if (x.vector_a) return at::dot(a, b);
+  if (x.vector_b) return at::mv(a, b);
+  if (x.batch) return at::bmm(a, b);
+  return at::mm(a, b);
+}
+
+// The capability libtorch's DispatchStub uses, as at::show_config() says it
+// ("CPU capability usage: AVX2"): at::native::get_cpu_capability() is not
+// exported by Debian's libtorch_cpu 1.13.
+std::string cpu_capability() {
+  std::string config = at::show_config(), key = "CPU capability usage: ";
+  size_t at = config.find(key);
+  if (at == std::string::npos) return "default";
+  std::string name;
+  for (size_t i = at + key.size(); i < config.size() && std::isalnum(static_cast<unsigned char>(config[i])); i++)
+    name += static_cast<char>(std::tolower(static_cast<unsigned char>(config[i])));
+  return name == "avx2" || name == "avx512" ? name : "default";
+}
+
+}  // namespace
+
+int main() {
+  at::set_num_threads(1);
+  std::printf("capability %s\n", cpu_capability().c_str());
+  for (const Measure& x : kMeasures) {
+    at::Tensor a = x.vector_a ? operand(x.dtype, {x.k})
+                   : x.batch  ? operand(x.dtype, {x.batch, x.m, x.k})
+                              : operand(x.dtype, {x.m, x.k});
+    at::Tensor b = x.vector_b ? operand(x.dtype, {x.k})
+                   : x.batch  ? operand(x.dtype, {x.batch, x.k, x.n})
+                              : operand(x.dtype, {x.k, x.n});
+    if (x.transpose_a) a = a.t();
+    double sum = product(x, a, b).to(at::kDouble).sum().item<double>();
+    double best = 1e300;
+    for (int r = 0; r < x.reps; r++) {
+      double t0 = now_ns();
+      { at::Tensor r_ = product(x, a, b); }
+      best = std::min(best, now_ns() - t0);
+    }
+    std::printf("%.0f %.9g\n", best, sum);
+  }
+  return 0;
+}
