@@ -1,0 +1,277 @@
+/*
+ * VecLoopsKernel.c - the elementwise loops of ops/cpu/VecLoops.h, compiled
+ * once per CPU capability (see Note [CPU capability dispatch] there).
+ *
+ * Compiled as it stands, this file is the DEFAULT capability (the
+ * compiler's baseline, SSE2 on x86-64); VecLoopsKernel_AVX2.c and
+ * VecLoopsKernel_AVX512.c define CPU_CAPABILITY and include it again under
+ * their target flags.  Everything here is static except the one table,
+ * VecLoops_<CPU_CAPABILITY>.
+ *
+ * Every loop runs whole vectors of kLanes floats, then the tail (fewer than
+ * kLanes elements) through the same vector expression, copied into a
+ * zero-padded vector and back: one expression per operation, so the tail
+ * cannot round differently from the body.  (The padding lanes compute
+ * 0 / 0 and the like, whose results are dropped; floating-point exceptions
+ * are masked, as C's default environment has them.)
+ *
+ * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h (cpu_kernel_vec,
+ * vectorized_loop), ATen/cpu/vec/vec256/vec256_float.h (Vectorized<float>),
+ * native/cpu/BinaryOpsKernel.cpp, native/cpu/UnaryOpsKernel.cpp,
+ * native/Copy.cpp copy_same_type_transpose_, ATen/cpu/vec/vec256
+ * transpose_mxn
+ */
+#include <math.h>
+#include <string.h>
+
+#include "ops/cpu/VecLoops.h"
+
+#ifndef CPU_CAPABILITY
+#define CPU_CAPABILITY DEFAULT
+#endif
+#define VECLOOPS_TABLE_(capability) VecLoops_##capability
+#define VECLOOPS_TABLE(capability) VECLOOPS_TABLE_(capability)
+#define CAPABILITY_ENUM_(capability) CPUCapability_##capability
+#define CAPABILITY_ENUM(capability) CAPABILITY_ENUM_(capability)
+
+/* One vector: 64 bytes where AVX-512 registers are, else 32 (AVX2's, and
+ * two SSE registers in DEFAULT: Vectorized<float>'s width in both). */
+#if defined(__AVX512F__)
+#define VEC_BYTES 64
+#else
+#define VEC_BYTES 32
+#endif
+enum { kLanes = VEC_BYTES / 4 };
+typedef float fvec __attribute__((vector_size(VEC_BYTES)));
+typedef int32_t ivec __attribute__((vector_size(VEC_BYTES)));       /* a comparison's lanes: -1 or 0 */
+typedef uint32_t uvec __attribute__((vector_size(VEC_BYTES)));
+typedef int8_t bvec __attribute__((vector_size(VEC_BYTES / 4)));    /* one byte per lane */
+
+static inline fvec load(const float* p) {
+  fvec v;
+  memcpy(&v, p, sizeof v); /* unaligned: tensors are only 4-byte aligned in general */
+  return v;
+}
+static inline void store(float* p, fvec v) { memcpy(p, &v, sizeof v); }
+/* The first m (< kLanes) floats at p, the other lanes 0. */
+static inline fvec load_partial(const float* p, int64_t m) {
+  fvec v = {0};
+  memcpy(&v, p, (size_t)m * sizeof(float));
+  return v;
+}
+static inline void store_partial(float* p, fvec v, int64_t m) { memcpy(p, &v, (size_t)m * sizeof(float)); }
+/* mask ? a : b, lane by lane (C has no ?: on vectors). */
+static inline fvec where(ivec mask, fvec a, fvec b) { return (fvec)((mask & (ivec)a) | (~mask & (ivec)b)); }
+static inline fvec splat(float f) { return (fvec){0} + f; }
+
+/* ---- binary ---------------------------------------------------------------- */
+
+/* The arithmetic of BinaryOpsKernel.c's floating_element_float on vectors;
+ * see the scalar forms there.  y may be a splat (the scalar-b loop). */
+static inline fvec binary_vec(BinaryOp op, fvec x, fvec y, float alpha) {
+  switch (op) {
+    case BinaryOp_Add: return x + alpha * y;
+    case BinaryOp_Sub: return x - alpha * y;
+    case BinaryOp_Mul: return x * y;
+    case BinaryOp_Div: return x / y;
+    case BinaryOp_Maximum: return where((x != x) | (y != y), splat(NAN), where(x < y, y, x));
+    case BinaryOp_Minimum: return where((x != x) | (y != y), splat(NAN), where(y < x, y, x));
+    case BinaryOp_Max: return where(x < y, y, x);
+    case BinaryOp_Min: return where(x > y, y, x);
+    case BinaryOp_SigmoidBackward: return x * (1.0f - y) * y;
+    case BinaryOp_TanhBackward: return x * (1.0f - y * y);
+    default: return where(x <= alpha, splat(0.0f), y); /* ThresholdBackward */
+  }
+}
+
+/* The loop, with the operation a constant: binary_float's switch calls it
+ * once per op, so that each copy's vector body has no branch inside.
+ * NB: loads before stores at each step, so o == a or o == b is safe. */
+static inline __attribute__((always_inline)) void binary_loop(BinaryOp op, float* o, const float* a, const float* b,
+                                                              float alpha, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
+  if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i), alpha), n - i);
+}
+
+static inline __attribute__((always_inline)) void binary_scalar_loop(BinaryOp op, float* o, const float* a, float b,
+                                                                     float alpha, int64_t n) {
+  fvec y = splat(b);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), y, alpha));
+  if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), y, alpha), n - i);
+}
+
+/* One case per op, each a copy of the loop with a constant op. */
+#define FOR_EACH_BINARY_VEC(CASE)                                                                           \
+  CASE(BinaryOp_Add) CASE(BinaryOp_Sub) CASE(BinaryOp_Mul) CASE(BinaryOp_Div) CASE(BinaryOp_Maximum)         \
+  CASE(BinaryOp_Minimum) CASE(BinaryOp_Max) CASE(BinaryOp_Min) CASE(BinaryOp_SigmoidBackward)               \
+  CASE(BinaryOp_TanhBackward) CASE(BinaryOp_ThresholdBackward)
+
+static bool binary_float(BinaryOp op, float* o, const float* a, const float* b, float alpha, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: binary_loop(OP, o, a, b, alpha, n); return true;
+    FOR_EACH_BINARY_VEC(CASE)
+#undef CASE
+    default: return false;
+  }
+}
+
+static bool binary_float_scalar(BinaryOp op, float* o, const float* a, float b, float alpha, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: binary_scalar_loop(OP, o, a, b, alpha, n); return true;
+    FOR_EACH_BINARY_VEC(CASE)
+#undef CASE
+    default: return false;
+  }
+}
+
+/* ---- comparisons ------------------------------------------------------------ */
+
+static inline ivec compare_vec(BinaryOp op, fvec x, fvec y) {
+  switch (op) {
+    case BinaryOp_Lt: return x < y;
+    case BinaryOp_Le: return x <= y;
+    case BinaryOp_Gt: return x > y;
+    case BinaryOp_Ge: return x >= y;
+    case BinaryOp_Eq: return x == y;
+    default: return x != y; /* Ne */
+  }
+}
+
+/* A mask's lanes as bools (bytes 0 or 1). */
+static inline void store_bools(bool* o, ivec mask, int64_t m) {
+  bvec bytes = __builtin_convertvector(mask, bvec) & 1;
+  memcpy(o, &bytes, (size_t)m);
+}
+
+static inline __attribute__((always_inline)) void compare_loop(BinaryOp op, bool* o, const float* a, const float* b,
+                                                               int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store_bools(o + i, compare_vec(op, load(a + i), load(b + i)), kLanes);
+  if (i < n) store_bools(o + i, compare_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i)), n - i);
+}
+
+static bool compare_float(BinaryOp op, bool* o, const float* a, const float* b, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: compare_loop(OP, o, a, b, n); return true;
+    CASE(BinaryOp_Lt) CASE(BinaryOp_Le) CASE(BinaryOp_Gt) CASE(BinaryOp_Ge) CASE(BinaryOp_Eq) CASE(BinaryOp_Ne)
+#undef CASE
+    default: return false;
+  }
+}
+
+/* ---- unary ------------------------------------------------------------------ */
+
+/* UnaryOpsKernel.c's unary_float on vectors.  sqrt and the roundings are
+ * written lane by lane with the scalar functions: the compiler makes them
+ * one instruction per vector where the capability has one (sqrtps;
+ * roundps from SSE4.1, so AVX2 and AVX512), with the same, exactly
+ * rounded, results (this file is compiled with -fno-math-errno: no errno
+ * to set, see CMakeLists.txt). */
+static inline fvec unary_vec(UnaryOp op, fvec x) {
+  fvec r;
+  switch (op) {
+    case UnaryOp_Abs: return (fvec)((uvec)x & 0x7fffffffu); /* fabsf: the sign bit cleared, NaNs too */
+    case UnaryOp_Neg: return -x;
+    case UnaryOp_Relu: return where(x < 0, splat(0.0f), x);
+    case UnaryOp_Sign: return __builtin_convertvector((x < 0) - (0 < x), fvec); /* lanes are -1 for true */
+    case UnaryOp_Sqrt: for (int l = 0; l < kLanes; l++) r[l] = sqrtf(x[l]); return r;
+    case UnaryOp_Floor: for (int l = 0; l < kLanes; l++) r[l] = floorf(x[l]); return r;
+    case UnaryOp_Ceil: for (int l = 0; l < kLanes; l++) r[l] = ceilf(x[l]); return r;
+    case UnaryOp_Trunc: for (int l = 0; l < kLanes; l++) r[l] = truncf(x[l]); return r;
+    default: for (int l = 0; l < kLanes; l++) r[l] = nearbyintf(x[l]); return r; /* Round */
+  }
+}
+
+static inline __attribute__((always_inline)) void unary_loop(UnaryOp op, float* o, const float* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, unary_vec(op, load(a + i)));
+  if (i < n) store_partial(o + i, unary_vec(op, load_partial(a + i, n - i)), n - i);
+}
+
+static bool unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: unary_loop(OP, o, a, n); return true;
+    CASE(UnaryOp_Abs) CASE(UnaryOp_Neg) CASE(UnaryOp_Relu) CASE(UnaryOp_Sign) CASE(UnaryOp_Sqrt)
+    CASE(UnaryOp_Floor) CASE(UnaryOp_Ceil) CASE(UnaryOp_Trunc) CASE(UnaryOp_Round)
+#undef CASE
+    default: return false;
+  }
+}
+
+/* ---- the transposed copy ---------------------------------------------------- */
+
+/*
+ * Note [Transposing tiles in registers]
+ * An 8 x 8 tile of 4-byte elements: eight 32-byte loads along src's
+ * unit-stride dimension (rows j .. j+7 of src's view), a transpose in
+ * registers, eight 32-byte stores along self's.  The transpose is three
+ * rounds of two-input shuffles, each swapping blocks of half the previous
+ * size across pairs of vectors: 4 x 4 blocks between vectors 4 apart, then
+ * 2 x 2 blocks between vectors 2 apart, then single elements between
+ * neighbours (the shuffles AVX2 does in one instruction each: vperm2f128,
+ * vshufps, vunpck{l,h}ps; in DEFAULT each is a few SSE moves).
+ *
+ * The tiles go in blocks of kBlock x kBlock elements (64 KiB of src and
+ * 64 KiB of self: L2-sized), and within a block down src's unit-stride
+ * dimension i, 8 at a time, with j (8 of src's rows) fixed: each src line is
+ * read whole by two neighbouring tiles, each self line written 32 bytes at
+ * a time, its other half by the next j while the block's lines are still
+ * in L2.  (L1 cannot hold them: a power-of-two row stride puts every row of
+ * a 2048-wide matrix in the same L1 set.)  On a 2048 x 2048 float matrix
+ * this order took 1.7-2x a memcpy of the same bytes, against 3x for 4 x 4
+ * tiles of SSE shuffles.
+ */
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+enum { kTile = 8, kBlock = 128 };
+
+static inline void transpose_tile_8x8(char* d, int64_t d0, const char* s, int64_t s1) {
+  u32x8 v[8], t[8];
+  for (int k = 0; k < 8; k++) memcpy(&v[k], s + k * s1, 32);
+  for (int k = 0; k < 4; k++) { /* 4 x 4 blocks: v[k] and v[k + 4] */
+    t[k] = __builtin_shuffle(v[k], v[k + 4], (u32x8){0, 1, 2, 3, 8, 9, 10, 11});
+    t[k + 4] = __builtin_shuffle(v[k], v[k + 4], (u32x8){4, 5, 6, 7, 12, 13, 14, 15});
+  }
+  for (int k = 0; k < 8; k += 4)
+    for (int m = 0; m < 2; m++) { /* 2 x 2 blocks: t[k + m] and t[k + m + 2] */
+      v[k + m] = __builtin_shuffle(t[k + m], t[k + m + 2], (u32x8){0, 1, 8, 9, 4, 5, 12, 13});
+      v[k + m + 2] = __builtin_shuffle(t[k + m], t[k + m + 2], (u32x8){2, 3, 10, 11, 6, 7, 14, 15});
+    }
+  for (int k = 0; k < 8; k += 2) { /* elements: v[k] and v[k + 1] */
+    t[k] = __builtin_shuffle(v[k], v[k + 1], (u32x8){0, 8, 2, 10, 4, 12, 6, 14});
+    t[k + 1] = __builtin_shuffle(v[k], v[k + 1], (u32x8){1, 9, 3, 11, 5, 13, 7, 15});
+  }
+  for (int k = 0; k < 8; k++) memcpy(d + k * d0, &t[k], 32);
+}
+
+/* An edge block (n0 or n1 below 8): element by element. */
+static void transpose_edge(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1) {
+  for (int64_t i = 0; i < n0; i++)
+    for (int64_t j = 0; j < n1; j++) memcpy(d + i * d0 + j * 4, s + i * 4 + j * s1, 4);
+}
+
+static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1) {
+  int64_t n0_tiles = n0 / kTile * kTile, n1_tiles = n1 / kTile * kTile;
+  for (int64_t I = 0; I < n0_tiles; I += kBlock)
+    for (int64_t J = 0; J < n1_tiles; J += kBlock) {
+      int64_t i_end = I + kBlock < n0_tiles ? I + kBlock : n0_tiles;
+      int64_t j_end = J + kBlock < n1_tiles ? J + kBlock : n1_tiles;
+      for (int64_t j = J; j < j_end; j += kTile)
+        for (int64_t i = I; i < i_end; i += kTile) transpose_tile_8x8(d + i * d0 + j * 4, d0, s + i * 4 + j * s1, s1);
+    }
+  /* the edges: the last n1 % 8 columns of self, then its last n0 % 8 rows */
+  transpose_edge(d + n1_tiles * 4, d0, s + n1_tiles * s1, s1, n0_tiles, n1 - n1_tiles);
+  transpose_edge(d + n0_tiles * d0, d0, s + n0_tiles * 4, s1, n0 - n0_tiles, n1);
+}
+
+/* ---- the table ---------------------------------------------------------------- */
+
+const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
+    .capability = CAPABILITY_ENUM(CPU_CAPABILITY),
+    .binary_float = binary_float,
+    .binary_float_scalar = binary_float_scalar,
+    .compare_float = compare_float,
+    .unary_float = unary_float,
+    .transpose_4 = transpose_4,
+};

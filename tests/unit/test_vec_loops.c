@@ -1,0 +1,198 @@
+/*
+ * test_vec_loops.c - every capability's vector loops (ops/cpu/VecLoops.h)
+ * that this CPU can run, against the scalar element loops of
+ * ops/cpu/BinaryOpsKernel.c and ops/cpu/UnaryOpsKernel.c, bit for bit: the
+ * reference is the same operation on strided views (stride 2), which the
+ * fast paths never take.  Lengths around the vector widths (the tails),
+ * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
+ * halfway cases for the roundings.  The transposed copy against a plain
+ * double loop, on odd shapes.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ops/BinaryOps.h"
+#include "ops/UnaryOps.h"
+#include "ops/cpu/VecLoops.h"
+#include "runtime/Exception.h"
+#include "test_util.h"
+
+static const int64_t kLengths[] = {0, 1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 257};
+enum { kMaxLen = 257, kOffset = 1 };
+
+/* Element i of test input `which`: inputs 0 and 1 pair every special value
+ * with every other (0 runs through them, 1 steps once per round of 0), one
+ * element in 5 a spread of ordinary values; input 2 (the unary tests)
+ * alternates specials and ordinary values. */
+static float value(int which, int64_t i) {
+  static const float kSpecial[] = {0.0f, -0.0f, NAN, -NAN, INFINITY, -INFINITY, 1e-40f, -1e-40f, 2.5f,
+                                   -2.5f, 0.5f, -0.5f, 1.5f, 3.5f, 1.0f, -1.0f, 16777217.0f, -7.25f};
+  int64_t ns = (int64_t)(sizeof kSpecial / sizeof *kSpecial);
+  float ordinary = (float)((i * 7919 + which * 104729) % 2001 - 1000) / 37.0f;
+  switch (which) {
+    case 0: return i % 5 == 4 ? ordinary : kSpecial[i % ns];
+    case 1: return i % 5 == 4 ? ordinary : kSpecial[(i / ns) % ns];
+    default: return i % 2 ? ordinary : kSpecial[(i / 2) % ns];
+  }
+}
+
+/* A float tensor of 2 * n + kOffset elements holding the inputs at
+ * kOffset, kOffset + 2, ..., and *dense, n of them contiguous from index
+ * kOffset of a second tensor (misaligned by 4 bytes). */
+static Tensor* strided_input(int which, int64_t n, Tensor** dense_base, const float** dense) {
+  int64_t len = 2 * n + kOffset + 1;
+  Tensor* base = at_full(IntArrayRef_make(&len, 1), Scalar_fromDouble(0), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* dbase = at_full(IntArrayRef_make(&len, 1), Scalar_fromDouble(0), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  assert_non_null(base);
+  assert_non_null(dbase);
+  float* p = (float*)Tensor_data(base);
+  float* q = (float*)Tensor_data(dbase);
+  for (int64_t i = 0; i < n; i++) p[kOffset + 2 * i] = q[kOffset + i] = value(which, i);
+  int64_t stride = 2;
+  Tensor* view = at_as_strided(base, IntArrayRef_make(&n, 1), IntArrayRef_make(&stride, 1),
+                               (OptionalInt){true, kOffset});
+  assert_non_null(view);
+  Tensor_release(base);
+  *dense_base = dbase;
+  *dense = q + kOffset;
+  return view;
+}
+
+static void assert_same_bits(const void* expected, const void* actual, size_t bytes, const char* what,
+                             CPUCapability c, int64_t n) {
+  if (memcmp(expected, actual, bytes) != 0) {
+    print_error("%s differs from the scalar loop (capability %s, n = %lld)\n", what, CPUCapability_name(c),
+                (long long)n);
+    fail();
+  }
+}
+
+static void test_binary(void** state) {
+  (void)state;
+  static const BinaryOp kOps[] = {BinaryOp_Add,     BinaryOp_Sub,     BinaryOp_Mul,
+                                  BinaryOp_Div,     BinaryOp_Maximum, BinaryOp_Minimum,
+                                  BinaryOp_Max,     BinaryOp_Min,     BinaryOp_SigmoidBackward,
+                                  BinaryOp_TanhBackward, BinaryOp_ThresholdBackward};
+  static const BinaryOp kCompares[] = {BinaryOp_Lt, BinaryOp_Le, BinaryOp_Gt, BinaryOp_Ge, BinaryOp_Eq, BinaryOp_Ne};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    assert_int_equal(vec->capability, c);
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      Tensor *da, *db;
+      const float *a, *b;
+      Tensor* sa = strided_input(0, n, &da, &a);
+      Tensor* sb = strided_input(1, n, &db, &b);
+      float o[kMaxLen + 1];
+      bool ob[kMaxLen + 1];
+      for (size_t k = 0; k < sizeof kOps / sizeof *kOps; k++) {
+        double alpha = kOps[k] == BinaryOp_ThresholdBackward ? 0.5 : kOps[k] == BinaryOp_Sub ? -1.5 : 1.0;
+        Tensor* ref = binary_op(NULL, sa, sb, kOps[k], Scalar_fromDouble(alpha));
+        assert_non_null(ref);
+        assert_true(vec->binary_float(kOps[k], o, a, b, (float)alpha, n));
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "binary_float", (CPUCapability)c, n);
+        Tensor_release(ref);
+        /* b one number, the wrapped-scalar path */
+        Tensor* one = at_full(IntArrayRef_make(NULL, 0), Scalar_fromDouble(-0.75), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+        ref = binary_op(NULL, sa, one, kOps[k], Scalar_fromDouble(alpha));
+        assert_non_null(ref);
+        assert_true(vec->binary_float_scalar(kOps[k], o, a, -0.75f, (float)alpha, n));
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "binary_float_scalar", (CPUCapability)c, n);
+        Tensor_release(ref);
+        Tensor_release(one);
+      }
+      for (size_t k = 0; k < sizeof kCompares / sizeof *kCompares; k++) {
+        Tensor* ref = binary_op(NULL, sa, sb, kCompares[k], Scalar_fromLong(1));
+        assert_non_null(ref);
+        assert_int_equal(ref->dtype, ScalarType_Bool);
+        assert_true(vec->compare_float(kCompares[k], ob, a, b, n));
+        assert_same_bits(Tensor_data(ref), ob, (size_t)n, "compare_float", (CPUCapability)c, n);
+        Tensor_release(ref);
+      }
+      assert_false(vec->binary_float(BinaryOp_Pow, o, a, b, 1, n));
+      assert_false(vec->compare_float(BinaryOp_Add, ob, a, b, n));
+      Tensor* all[] = {sa, sb, da, db};
+      for (size_t k = 0; k < 4; k++) Tensor_release(all[k]);
+    }
+  }
+}
+
+static void test_unary(void** state) {
+  (void)state;
+  static const UnaryOp kOps[] = {UnaryOp_Abs, UnaryOp_Neg, UnaryOp_Relu, UnaryOp_Sign, UnaryOp_Sqrt,
+                                 UnaryOp_Floor, UnaryOp_Ceil, UnaryOp_Trunc, UnaryOp_Round};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      Tensor* da;
+      const float* a;
+      Tensor* sa = strided_input(2, n, &da, &a);
+      float o[kMaxLen + 1];
+      for (size_t k = 0; k < sizeof kOps / sizeof *kOps; k++) {
+        Tensor* ref = unary_op(NULL, sa, kOps[k]);
+        assert_non_null(ref);
+        assert_true(vec->unary_float(kOps[k], o, a, n));
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "unary_float", (CPUCapability)c, n);
+        Tensor_release(ref);
+      }
+      assert_false(vec->unary_float(UnaryOp_Exp, o, a, n));
+      Tensor_release(sa);
+      Tensor_release(da);
+    }
+  }
+}
+
+/* transpose_4 on n0 x n1 blocks with padded row strides (odd sizes: the
+ * edges), 4-byte aligned only. */
+static void test_transpose(void** state) {
+  (void)state;
+  static const int64_t kShapes[][2] = {{8, 8}, {16, 16}, {9, 17}, {45, 300}, {300, 45}, {129, 44}, {7, 200}, {256, 256}};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t k = 0; k < sizeof kShapes / sizeof *kShapes; k++) {
+      int64_t n0 = kShapes[k][0], n1 = kShapes[k][1];
+      int64_t s1 = n0 + 1, d0 = n1 + 3; /* src: n1 rows of s1 elements; self: n0 rows of d0 */
+      size_t src_bytes = (size_t)(n1 * s1 + 1) * 4, dst_bytes = (size_t)(n0 * d0 + 1) * 4;
+      uint32_t* src = test_malloc(src_bytes);
+      uint32_t* dst = test_malloc(dst_bytes);
+      uint32_t* want = test_malloc(dst_bytes);
+      for (int64_t e = 0; e < n1 * s1 + 1; e++) src[e] = (uint32_t)e * 2654435761u;
+      memset(dst, 0xab, dst_bytes);
+      memset(want, 0xab, dst_bytes);
+      for (int64_t i = 0; i < n0; i++)
+        for (int64_t j = 0; j < n1; j++) want[1 + i * d0 + j] = src[1 + i + j * s1];
+      vec->transpose_4((char*)(dst + 1), d0 * 4, (const char*)(src + 1), s1 * 4, n0, n1);
+      assert_same_bits(want, dst, dst_bytes, "transpose_4", (CPUCapability)c, n0 * n1);
+      test_free(src);
+      test_free(dst);
+      test_free(want);
+    }
+  }
+}
+
+/* VecLoops_get follows CPUCapability_get (ATEN_CPU_CAPABILITY included). */
+static void test_get(void** state) {
+  (void)state;
+  assert_int_equal(VecLoops_get()->capability, CPUCapability_get());
+  assert_ptr_equal(VecLoops_get(), VecLoops_forCapability(CPUCapability_get()));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_binary),
+      cmocka_unit_test(test_unary),
+      cmocka_unit_test(test_transpose),
+      cmocka_unit_test(test_get),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
