@@ -26,6 +26,10 @@
 
 #include "ops/cpu/VecLoops.h"
 
+#if defined(__SSE2__)
+#include <immintrin.h> /* the streaming stores only: Note [Streaming stores] */
+#endif
+
 #ifndef CPU_CAPABILITY
 #define CPU_CAPABILITY DEFAULT
 #endif
@@ -60,6 +64,59 @@ static inline fvec load_partial(const float* p, int64_t m) {
   return v;
 }
 static inline void store_partial(float* p, fvec v, int64_t m) { memcpy(p, &v, (size_t)m * sizeof(float)); }
+/*
+ * Note [Streaming stores]
+ * An output larger than the last-level cache is written back to memory
+ * anyway, and an ordinary store first reads the line it writes into (the
+ * read for ownership): out= add of 16M floats moves 64 MiB more than it
+ * needs to.  x86's non-temporal stores (movntps) write whole lines through
+ * write-combining buffers without reading them, as glibc's memcpy does above
+ * about 3/4 of the L3's size.  So a loop whose output has at least
+ * kStreamBytes streams it: the first elements up to a 32-byte boundary (16
+ * in DEFAULT: SSE's movntps) go through store_partial, the whole vectors
+ * through store_stream, the tail through store_partial again, then a fence
+ * (sfence) orders the streamed lines before what follows.  The values are
+ * the same; only the way to memory differs.  A smaller output (the chain of
+ * bench_elementwise: 4 MiB tensors that the next operator reads back) stays
+ * in cache.  The intrinsics are SSE's and AVX's; the AVX512 copy streams a
+ * 64-byte vector as two AVX halves.  Elsewhere (not x86) store_stream is an
+ * ordinary store.
+ */
+#if defined(__AVX__)
+enum { kStreamAlign = 32 };
+static inline void store_stream(float* p, fvec v) {
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256 half;
+    memcpy(&half, (const char*)&v + 32 * h, 32);
+    _mm256_stream_ps(p + 8 * h, half);
+  }
+}
+static inline void stream_fence(void) { _mm_sfence(); }
+#elif defined(__SSE2__)
+enum { kStreamAlign = 16 };
+static inline void store_stream(float* p, fvec v) {
+  for (int h = 0; h < VEC_BYTES / 16; h++) {
+    __m128 quarter;
+    memcpy(&quarter, (const char*)&v + 16 * h, 16);
+    _mm_stream_ps(p + 4 * h, quarter);
+  }
+}
+static inline void stream_fence(void) { _mm_sfence(); }
+#else
+enum { kStreamAlign = 4 };
+static inline void store_stream(float* p, fvec v) { store(p, v); }
+static inline void stream_fence(void) {}
+#endif
+#define kStreamBytes ((int64_t)16 << 20) /* half of a 32 MiB L3 */
+
+/* How many of n floats at o to store ordinarily before the streamed ones:
+ * n when the output is too small to stream, else the elements before
+ * o's first kStreamAlign boundary.  (o is 4-byte aligned: a float's.) */
+static inline int64_t stream_start(const float* o, int64_t n) {
+  if (n * (int64_t)sizeof(float) < kStreamBytes) return n;
+  return (int64_t)((kStreamAlign - (uintptr_t)o % kStreamAlign) % kStreamAlign / sizeof(float));
+}
+
 /* mask ? a : b, lane by lane (C has no ?: on vectors). */
 static inline fvec where(ivec mask, fvec a, fvec b) { return (fvec)((mask & (ivec)a) | (~mask & (ivec)b)); }
 static inline fvec splat(float f) { return (fvec){0} + f; }
@@ -89,7 +146,12 @@ static inline fvec binary_vec(BinaryOp op, fvec x, fvec y, float alpha) {
  * NB: loads before stores at each step, so o == a or o == b is safe. */
 static inline __attribute__((always_inline)) void binary_loop(BinaryOp op, float* o, const float* a, const float* b,
                                                               float alpha, int64_t n) {
-  int64_t i = 0;
+  int64_t i = 0, start = stream_start(o, n); /* Note [Streaming stores] */
+  if (start < n) {
+    if (start > 0) store_partial(o, binary_vec(op, load_partial(a, start), load_partial(b, start), alpha), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
+    stream_fence();
+  }
   for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
   if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i), alpha), n - i);
 }
@@ -97,7 +159,12 @@ static inline __attribute__((always_inline)) void binary_loop(BinaryOp op, float
 static inline __attribute__((always_inline)) void binary_scalar_loop(BinaryOp op, float* o, const float* a, float b,
                                                                      float alpha, int64_t n) {
   fvec y = splat(b);
-  int64_t i = 0;
+  int64_t i = 0, start = stream_start(o, n);
+  if (start < n) {
+    if (start > 0) store_partial(o, binary_vec(op, load_partial(a, start), y, alpha), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, binary_vec(op, load(a + i), y, alpha));
+    stream_fence();
+  }
   for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), y, alpha));
   if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), y, alpha), n - i);
 }
@@ -185,7 +252,12 @@ static inline fvec unary_vec(UnaryOp op, fvec x) {
 }
 
 static inline __attribute__((always_inline)) void unary_loop(UnaryOp op, float* o, const float* a, int64_t n) {
-  int64_t i = 0;
+  int64_t i = 0, start = stream_start(o, n); /* Note [Streaming stores] */
+  if (start < n) {
+    if (start > 0) store_partial(o, unary_vec(op, load_partial(a, start)), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, unary_vec(op, load(a + i)));
+    stream_fence();
+  }
   for (; i + kLanes <= n; i += kLanes) store(o + i, unary_vec(op, load(a + i)));
   if (i < n) store_partial(o + i, unary_vec(op, load_partial(a + i, n - i)), n - i);
 }

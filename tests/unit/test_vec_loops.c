@@ -151,6 +151,35 @@ static void test_unary(void** state) {
   }
 }
 
+/* Outputs of at least 16 MiB go through the streaming stores (Note
+ * [Streaming stores] in ops/cpu/VecLoopsKernel.c): a length that is not a
+ * whole number of vectors, at an address 4 bytes past a boundary. */
+static void test_streaming(void** state) {
+  (void)state;
+  int64_t n = (16 << 20) / 4 + 13;
+  Tensor *da, *db;
+  const float *a, *b;
+  Tensor* sa = strided_input(0, n, &da, &a);
+  Tensor* sb = strided_input(1, n, &db, &b);
+  Tensor* ref_add = binary_op(NULL, sa, sb, BinaryOp_Add, Scalar_fromDouble(0.5));
+  Tensor* ref_neg = unary_op(NULL, sa, UnaryOp_Neg);
+  assert_non_null(ref_add);
+  assert_non_null(ref_neg);
+  float* o = test_malloc((size_t)(n + 1) * sizeof(float));
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    memset(o, 0, (size_t)(n + 1) * sizeof(float));
+    assert_true(vec->binary_float(BinaryOp_Add, o + 1, a, b, 0.5f, n));
+    assert_same_bits(Tensor_data(ref_add), o + 1, (size_t)n * 4, "streamed binary_float", (CPUCapability)c, n);
+    assert_true(vec->unary_float(UnaryOp_Neg, o + 1, a, n));
+    assert_same_bits(Tensor_data(ref_neg), o + 1, (size_t)n * 4, "streamed unary_float", (CPUCapability)c, n);
+  }
+  test_free(o);
+  Tensor* all[] = {sa, sb, da, db, ref_add, ref_neg};
+  for (size_t k = 0; k < 6; k++) Tensor_release(all[k]);
+}
+
 /* transpose_4 on n0 x n1 blocks with padded row strides (odd sizes: the
  * edges), 4-byte aligned only. */
 static void test_transpose(void** state) {
@@ -191,6 +220,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_binary),
       cmocka_unit_test(test_unary),
+      cmocka_unit_test(test_streaming),
       cmocka_unit_test(test_transpose),
       cmocka_unit_test(test_get),
   };
