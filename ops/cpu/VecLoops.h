@@ -61,6 +61,9 @@ typedef struct VecLoops {
   /* o[i] = op(a[i]) as UnaryOpsKernel.c's unary_float; false for an op
    * without a vector loop (exp, log, sin, ...: libm calls). */
   bool (*unary_float)(UnaryOp op, float* o, const float* a, int64_t n);
+  /* o[i] = cond[i] ? a[i] : b[i] for i < n (cond: bools, or uint8 where any
+   * nonzero byte is true), the floats' bits copied. */
+  void (*where_float)(float* o, const uint8_t* cond, const float* a, const float* b, int64_t n);
   /* The transposed copy of 4-byte elements (ops/Copy.c): element (i, j) of
    * an n0 x n1 block, self's at d + i*d0 + j*4, src's at s + i*4 + j*s1
    * (byte strides; i is src's unit-stride dimension, j self's). */

@@ -228,6 +228,27 @@ static bool compare_float(BinaryOp op, bool* o, const float* a, const float* b, 
   }
 }
 
+/* ---- where ------------------------------------------------------------------ */
+
+/* cond's kLanes bytes at p as a mask (nonzero: all ones). */
+static inline ivec load_condition(const uint8_t* p, int64_t m) {
+  uint8_t bytes[kLanes] = {0};
+  memcpy(bytes, p, (size_t)m);
+  bvec b;
+  memcpy(&b, bytes, sizeof b);
+  return __builtin_convertvector(b, ivec) != 0;
+}
+
+/* PyTorch 1.13: native/cpu/TensorCompareKernel.cpp where_kernel_impl */
+static void where_float(float* o, const uint8_t* cond, const float* a, const float* b, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, where(load_condition(cond + i, kLanes), load(a + i), load(b + i)));
+  if (i < n) {
+    int64_t m = n - i;
+    store_partial(o + i, where(load_condition(cond + i, m), load_partial(a + i, m), load_partial(b + i, m)), m);
+  }
+}
+
 /* ---- unary ------------------------------------------------------------------ */
 
 /* UnaryOpsKernel.c's unary_float on vectors.  sqrt and the roundings are
@@ -345,5 +366,6 @@ const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
     .binary_float_scalar = binary_float_scalar,
     .compare_float = compare_float,
     .unary_float = unary_float,
+    .where_float = where_float,
     .transpose_4 = transpose_4,
 };

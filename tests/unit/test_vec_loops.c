@@ -151,6 +151,40 @@ static void test_unary(void** state) {
   }
 }
 
+/* where against its element loop (strided views), with a uint8 condition
+ * whose true bytes are not all 1. */
+static void test_where(void** state) {
+  (void)state;
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li], len = 2 * n + 1;
+      Tensor *da, *db;
+      const float *a, *b;
+      Tensor* sa = strided_input(0, n, &da, &a);
+      Tensor* sb = strided_input(1, n, &db, &b);
+      OptionalScalarType u8 = {true, ScalarType_Byte};
+      Tensor* cbase = at_full(IntArrayRef_make(&len, 1), Scalar_fromLong(0), u8, kNoLayout, kNoDevice, kNoPinMemory);
+      assert_non_null(cbase);
+      uint8_t* cb = (uint8_t*)Tensor_data(cbase);
+      for (int64_t i = 0; i < n; i++) cb[2 * i] = (uint8_t)(i % 3 == 0 ? 0 : i * 37 % 256 | 1);
+      int64_t two = 2;
+      Tensor* cond = at_as_strided(cbase, IntArrayRef_make(&n, 1), IntArrayRef_make(&two, 1), (OptionalInt){true, 0});
+      assert_non_null(cond);
+      Tensor* ref = at_where_self(cond, sa, sb);
+      assert_non_null(ref);
+      uint8_t dense_cond[kMaxLen + 1];
+      for (int64_t i = 0; i < n; i++) dense_cond[i] = cb[2 * i];
+      float o[kMaxLen + 1];
+      vec->where_float(o, dense_cond, a, b, n);
+      assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "where_float", (CPUCapability)c, n);
+      Tensor* all[] = {sa, sb, da, db, cbase, cond, ref};
+      for (size_t k = 0; k < 7; k++) Tensor_release(all[k]);
+    }
+  }
+}
+
 /* Outputs of at least 16 MiB go through the streaming stores (Note
  * [Streaming stores] in ops/cpu/VecLoopsKernel.c): a length that is not a
  * whole number of vectors, at an address 4 bytes past a boundary. */
@@ -220,6 +254,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_binary),
       cmocka_unit_test(test_unary),
+      cmocka_unit_test(test_where),
       cmocka_unit_test(test_streaming),
       cmocka_unit_test(test_transpose),
       cmocka_unit_test(test_get),

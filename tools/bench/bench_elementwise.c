@@ -17,12 +17,14 @@
  * Both sides run in one process each, one thread, with glibc's heap kept
  * (mallopt: no mmap'ed blocks, no trimming), so that the timed loops reuse
  * memory and take no page faults: the figures are the loops' cost, not the
- * allocator's (issue 19's part 1).  Each figure is the best of REPS
- * repetitions after two warm-up runs, in ms.  The libtorch side is
- * bench_elementwise_libtorch.cpp (a child process).  ATEN_CPU_CAPABILITY
- * (default, avx2, avx512) picks the vector loops of both sides.
+ * allocator's (issue 19's part 1).  A round measures each figure as the
+ * best of REPS repetitions after two warm-up runs, minaten's then
+ * libtorch's (bench_elementwise_libtorch.cpp, a child process), so that
+ * drift on a shared machine touches both sides alike; each figure reported
+ * is the best over ROUNDS rounds, in ms.  ATEN_CPU_CAPABILITY (default,
+ * avx2, avx512) picks the vector loops of both sides.
  *
- * Usage: build-release/tools/bench/bench_elementwise [--rows] [REPS]   (default 10)
+ * Usage: build-release/tools/bench/bench_elementwise [--rows] [REPS [ROUNDS]]   (default 10 3)
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -72,49 +74,64 @@ enum { kMeasures = 5 };
 static const char* const kNames[kMeasures] = {"chain of 8 ops, 1M floats", "add out=, 16M floats",
                                               "t().contiguous(), 2048x2048", "exp, 1M floats", "sin, 1M floats"};
 
+static double min2(double a, double b) { return a < b ? a : b; }
+
 int main(int argc, char** argv) {
   bool rows = argc > 1 && strcmp(argv[1], "--rows") == 0;
   int reps = argc > 1 + rows ? atoi(argv[1 + rows]) : 10;
-  if (reps < 1 || argc > 2 + rows) {
-    fprintf(stderr, "usage: bench_elementwise [--rows] [REPS]\n");
+  int rounds = argc > 2 + rows ? atoi(argv[2 + rows]) : 3;
+  if (reps < 1 || rounds < 1 || argc > 3 + rows) {
+    fprintf(stderr, "usage: bench_elementwise [--rows] [REPS [ROUNDS]]\n");
     return 2;
   }
   mallopt(M_MMAP_THRESHOLD, 256 << 20); /* the heap kept: no page faults in the timed loops */
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   if (at_register_all() < 0) return 1;
-  double mt[kMeasures], lt[kMeasures], floor_add, floor_t;
-  for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
+  double mt[kMeasures], lt[kMeasures], floor_add = 1e300, floor_t = 1e300;
+  for (int i = 0; i < kMeasures; i++) mt[i] = lt[i] = 1e300;
+  bool have_libtorch = false;
+  const char* lt_capability = "-";
+  char lt_cap_buf[16] = "";
 
   int64_t n1 = 1 << 20, n16 = 16 << 20, side[2] = {2048, 2048};
   Tensor* x = full(IntArrayRef_make(&n1, 1), 1.5);
   Tensor* w = full(IntArrayRef_make(&n1, 1), 0.75);
-  BEST_NS(mt[0], reps, Tensor_release(chain(x, w)));
   Tensor* a = full(IntArrayRef_make(&n16, 1), 1.5);
   Tensor* b = full(IntArrayRef_make(&n16, 1), 0.75);
   Tensor* c = full(IntArrayRef_make(&n16, 1), 0);
-  BEST_NS(mt[1], reps, check(at_add_out(a, b, Scalar_fromLong(1), c)));
-  BEST_NS(floor_add, reps, memcpy(Tensor_data(c), Tensor_data(a), (size_t)n16 * 4));
   Tensor* m = full(IntArrayRef_make(side, 2), 0.25);
-  Tensor* mt_view = check(at_t(m));
-  BEST_NS(mt[2], reps, Tensor_release(check(at_contiguous(mt_view, MemoryFormat_Contiguous))));
-  BEST_NS(floor_t, reps, memcpy(Tensor_data(c), Tensor_data(m), (size_t)2048 * 2048 * 4));
-  BEST_NS(mt[3], reps, Tensor_release(check(at_exp(x))));
-  BEST_NS(mt[4], reps, Tensor_release(check(at_sin(x))));
-
-  const char* lt_capability = "-";
-  char lt_cap_buf[16] = "";
+  Tensor* m_t = check(at_t(m));
+  for (int round = 0; round < rounds; round++) {
+    double t;
+    BEST_NS(t, reps, Tensor_release(chain(x, w)));
+    mt[0] = min2(mt[0], t);
+    BEST_NS(t, reps, check(at_add_out(a, b, Scalar_fromLong(1), c)));
+    mt[1] = min2(mt[1], t);
+    BEST_NS(t, reps, memcpy(Tensor_data(c), Tensor_data(a), (size_t)n16 * 4));
+    floor_add = min2(floor_add, t);
+    BEST_NS(t, reps, Tensor_release(check(at_contiguous(m_t, MemoryFormat_Contiguous))));
+    mt[2] = min2(mt[2], t);
+    BEST_NS(t, reps, memcpy(Tensor_data(c), Tensor_data(m), (size_t)2048 * 2048 * 4));
+    floor_t = min2(floor_t, t);
+    BEST_NS(t, reps, Tensor_release(check(at_exp(x))));
+    mt[3] = min2(mt[3], t);
+    BEST_NS(t, reps, Tensor_release(check(at_sin(x))));
+    mt[4] = min2(mt[4], t);
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
-  {
     char reps_arg[16], out[256];
+    double got[kMeasures];
     snprintf(reps_arg, sizeof reps_arg, "%d", reps);
     char* child[] = {(char*)MINATEN_BENCH_LIBTORCH_PATH, reps_arg, NULL};
     if (bench_run_child(child, out, sizeof out) == 0 &&
-        sscanf(out, "%lf %lf %lf %lf %lf %15s", &lt[0], &lt[1], &lt[2], &lt[3], &lt[4], lt_cap_buf) == 6)
+        sscanf(out, "%lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4], lt_cap_buf) == 6) {
+      have_libtorch = true;
       lt_capability = lt_cap_buf;
-    else
-      for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
-  }
+      for (int i = 0; i < kMeasures; i++) lt[i] = min2(lt[i], got[i]);
+    }
 #endif
+  }
+  if (!have_libtorch)
+    for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
   const char* capability = CPUCapability_name(CPUCapability_get());
   if (rows) {
     printf("capability\tminaten\t%s\n", capability);
@@ -124,8 +141,8 @@ int main(int argc, char** argv) {
                 i == 1 ? "memcpy 64 MiB" : i == 2 ? "memcpy 16 MiB" : NULL,
                 i == 1 ? floor_add / 1e6 : i == 2 ? floor_t / 1e6 : BENCH_NONE);
   } else {
-    printf("elementwise loops, one thread, best of %d (minaten: %s, libtorch 1.13: %s)\n", reps, capability,
-           lt_capability);
+    printf("elementwise loops, one thread, best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", reps, rounds,
+           capability, lt_capability);
     printf("  %-30s %10s %10s %8s %14s %8s\n", "measure", "minaten", "libtorch", "ratio", "floor", "ratio");
     for (int i = 0; i < kMeasures; i++) {
       printf("  %-30s %7.3f ms", kNames[i], mt[i] / 1e6);
@@ -137,7 +154,7 @@ int main(int argc, char** argv) {
     }
     printf("  (floors: memcpy of the same bytes, 64 MiB and 16 MiB, in this run)\n");
   }
-  Tensor* all[] = {x, w, a, b, c, m, mt_view};
+  Tensor* all[] = {x, w, a, b, c, m, m_t};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) Tensor_release(all[i]);
   Dispatcher_cleanup();
   return 0;
