@@ -20,6 +20,7 @@
 #include "ops/BinaryOps.h"
 #include "ops/UnaryOps.h"
 #include "ops/cpu/VecLoops.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "test_util.h"
 
@@ -185,6 +186,45 @@ static void test_where(void** state) {
   }
 }
 
+/* quantize_8bit against quantize_val_inv (the scalar loops' element), and
+ * dequantize_8bit against the scalar loop's formula, for a few scales (0:
+ * an infinite inverse) and zero points. */
+static void test_quantize(void** state) {
+  (void)state;
+  static const float kInvScales[] = {10.0f, 0.37f, 1e-30f, INFINITY};
+  static const int64_t kZeroPoints[] = {0, 3, -7, 127};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      float x[kMaxLen + 1];
+      for (int64_t i = 0; i < n; i++) x[i] = i % 7 == 6 ? value(0, i) * 1e20f : value(0, i) * 3.0f;
+      for (int s = 0; s < 2; s++) {
+        bool is_signed = s == 1;
+        int64_t qmin = is_signed ? -128 : 0, qmax = is_signed ? 127 : 255;
+        for (size_t k = 0; k < 4; k++)
+          for (size_t z = 0; z < 4; z++) {
+            uint8_t got[kMaxLen + 1], want[kMaxLen + 1];
+            for (int64_t i = 0; i < n; i++)
+              want[i] = (uint8_t)quantize_val_inv(kInvScales[k], kZeroPoints[z], x[i], qmin, qmax);
+            vec->quantize_8bit(got, is_signed, x, kInvScales[k], kZeroPoints[z], n);
+            assert_same_bits(want, got, (size_t)n, "quantize_8bit", (CPUCapability)c, n);
+            float fgot[kMaxLen + 1], fwant[kMaxLen + 1];
+            uint32_t zp = (uint32_t)(uint64_t)kZeroPoints[z];
+            float scale = 1.0f / kInvScales[k];
+            for (int64_t i = 0; i < n; i++) {
+              int64_t q = is_signed ? (int8_t)want[i] : want[i];
+              fwant[i] = (float)(int32_t)((uint32_t)q - zp) * scale;
+            }
+            vec->dequantize_8bit(fgot, want, is_signed, zp, scale, n);
+            assert_same_bits(fwant, fgot, (size_t)n * 4, "dequantize_8bit", (CPUCapability)c, n);
+          }
+      }
+    }
+  }
+}
+
 /* Outputs of at least 16 MiB go through the streaming stores (Note
  * [Streaming stores] in ops/cpu/VecLoopsKernel.c): a length that is not a
  * whole number of vectors, at an address 4 bytes past a boundary. */
@@ -255,6 +295,7 @@ int main(void) {
       cmocka_unit_test(test_binary),
       cmocka_unit_test(test_unary),
       cmocka_unit_test(test_where),
+      cmocka_unit_test(test_quantize),
       cmocka_unit_test(test_streaming),
       cmocka_unit_test(test_transpose),
       cmocka_unit_test(test_get),
