@@ -111,9 +111,10 @@ static inline void stream_fence(void) {}
 
 /* How many of n floats at o to store ordinarily before the streamed ones:
  * n when the output is too small to stream, else the elements before
- * o's first kStreamAlign boundary.  (o is 4-byte aligned: a float's.) */
+ * o's first kStreamAlign boundary (n also for an o not 4-byte aligned,
+ * which no boundary can be reached from). */
 static inline int64_t stream_start(const float* o, int64_t n) {
-  if (n * (int64_t)sizeof(float) < kStreamBytes) return n;
+  if (n * (int64_t)sizeof(float) < kStreamBytes || (uintptr_t)o % sizeof(float) != 0) return n;
   return (int64_t)((kStreamAlign - (uintptr_t)o % kStreamAlign) % kStreamAlign / sizeof(float));
 }
 
