@@ -364,48 +364,74 @@ static void dequantize_8bit(float* o, const void* q, bool is_signed, uint32_t ze
 
 /*
  * Note [Transposing tiles in registers]
- * An 8 x 8 tile of 4-byte elements: eight 32-byte loads along src's
- * unit-stride dimension (rows j .. j+7 of src's view), a transpose in
- * registers, eight 32-byte stores along self's.  The transpose is three
- * rounds of two-input shuffles, each swapping blocks of half the previous
- * size across pairs of vectors: 4 x 4 blocks between vectors 4 apart, then
- * 2 x 2 blocks between vectors 2 apart, then single elements between
- * neighbours (the shuffles AVX2 does in one instruction each: vperm2f128,
- * vshufps, vunpck{l,h}ps; in DEFAULT each is a few SSE moves).
+ * A kTile x kTile tile of 4-byte elements, kTile the lanes of the
+ * capability's widest registers for this (8 with AVX's 32 bytes, 4 with
+ * SSE's 16 in DEFAULT): kTile vector loads along src's unit-stride
+ * dimension (rows j .. j+kTile-1 of src's view), a transpose in registers,
+ * kTile vector stores along self's.  The transpose is log2(kTile) rounds of
+ * two-input shuffles (swap_blocks), each swapping blocks of h elements
+ * between vectors h apart, h halving each round: for 8, 4 x 4 blocks
+ * between v[k] and v[k+4], then 2 x 2 blocks between v[k] and v[k+2], then
+ * single elements between neighbours (one instruction each on AVX2:
+ * vperm2f128, vshufps, vunpck{l,h}ps).
  *
  * The tiles go in blocks of kBlock x kBlock elements (64 KiB of src and
  * 64 KiB of self: L2-sized), and within a block down src's unit-stride
- * dimension i, 8 at a time, with j (8 of src's rows) fixed: each src line is
- * read whole by two neighbouring tiles, each self line written 32 bytes at
- * a time, its other half by the next j while the block's lines are still
- * in L2.  (L1 cannot hold them: a power-of-two row stride puts every row of
- * a 2048-wide matrix in the same L1 set.)  On a 2048 x 2048 float matrix
- * this order took 1.7-2x a memcpy of the same bytes, against 3x for 4 x 4
- * tiles of SSE shuffles.
+ * dimension i with j (kTile of src's rows) fixed: each src line is read
+ * whole by neighbouring tiles, each self line written a vector at a time,
+ * the rest by the next j while the block's lines are still in L2.  (L1
+ * cannot hold them: a power-of-two row stride puts every row of a
+ * 2048-wide matrix in the same L1 set.)  On a 2048 x 2048 float matrix this
+ * took 1.7-2.3x a memcpy of the same bytes with AVX2, against 2.4-3x for
+ * the 4 x 4 SSE tiles before (a shared machine: see bench_elementwise).
  */
-typedef uint32_t u32x8 __attribute__((vector_size(32)));
-enum { kTile = 8, kBlock = 128 };
+#if defined(__AVX__)
+enum { kTile = 8 };
+#define TILE_LANES(F, h) {F(h, 0), F(h, 1), F(h, 2), F(h, 3), F(h, 4), F(h, 5), F(h, 6), F(h, 7)}
+#else
+enum { kTile = 4 };
+#define TILE_LANES(F, h) {F(h, 0), F(h, 1), F(h, 2), F(h, 3)}
+#endif
+enum { kBlock = 128 };
+typedef uint32_t tvec __attribute__((vector_size(kTile * 4)));
 
-static inline void transpose_tile_8x8(char* d, int64_t d0, const char* s, int64_t s1) {
-  u32x8 v[8], t[8];
-  for (int k = 0; k < 8; k++) memcpy(&v[k], s + k * s1, 32);
-  for (int k = 0; k < 4; k++) { /* 4 x 4 blocks: v[k] and v[k + 4] */
-    t[k] = __builtin_shuffle(v[k], v[k + 4], (u32x8){0, 1, 2, 3, 8, 9, 10, 11});
-    t[k + 4] = __builtin_shuffle(v[k], v[k + 4], (u32x8){4, 5, 6, 7, 12, 13, 14, 15});
-  }
-  for (int k = 0; k < 8; k += 4)
-    for (int m = 0; m < 2; m++) { /* 2 x 2 blocks: t[k + m] and t[k + m + 2] */
-      v[k + m] = __builtin_shuffle(t[k + m], t[k + m + 2], (u32x8){0, 1, 8, 9, 4, 5, 12, 13});
-      v[k + m + 2] = __builtin_shuffle(t[k + m], t[k + m + 2], (u32x8){2, 3, 10, 11, 6, 7, 14, 15});
+/* Lane l of the two results of swapping h-element blocks between vectors a
+ * and b, as indices into a ++ b (__builtin_shuffle's): in each group of 2h
+ * lanes, the low result takes a's first h and b's first h, the high result
+ * a's last h and b's last h. */
+#define GROUP(h, l) ((l) - (l) % (2 * (h)))
+#define SWAP_LO(h, l) ((l) % (2 * (h)) < (h) ? GROUP(h, l) + (l) % (2 * (h)) : kTile + GROUP(h, l) + (l) % (2 * (h)) - (h))
+#define SWAP_HI(h, l) ((l) % (2 * (h)) < (h) ? GROUP(h, l) + (h) + (l) % (2 * (h)) : kTile + GROUP(h, l) + (l) % (2 * (h)))
+/* One round: out[k], out[k + h] from in[k], in[k + h] for each k in the
+ * first half of a group of 2h vectors (a macro: h must be a constant for
+ * the masks to be). */
+#define SWAP_BLOCKS(in, out, h)                                                      \
+  _Pragma("GCC unroll 8")                                                            \
+  for (int k = 0; k < kTile; k++)                                                    \
+    if (k % (2 * (h)) < (h)) {                                                       \
+      out[k] = __builtin_shuffle(in[k], in[k + (h)], (tvec)TILE_LANES(SWAP_LO, h));     \
+      out[k + (h)] = __builtin_shuffle(in[k], in[k + (h)], (tvec)TILE_LANES(SWAP_HI, h)); \
     }
-  for (int k = 0; k < 8; k += 2) { /* elements: v[k] and v[k + 1] */
-    t[k] = __builtin_shuffle(v[k], v[k + 1], (u32x8){0, 8, 2, 10, 4, 12, 6, 14});
-    t[k + 1] = __builtin_shuffle(v[k], v[k + 1], (u32x8){1, 9, 3, 11, 5, 13, 7, 15});
-  }
-  for (int k = 0; k < 8; k++) memcpy(d + k * d0, &t[k], 32);
+
+static inline void transpose_tile(char* d, int64_t d0, const char* s, int64_t s1) {
+  tvec v[kTile], t[kTile];
+#pragma GCC unroll 8 /* all in registers: every index a constant */
+  for (int k = 0; k < kTile; k++) memcpy(&v[k], s + k * s1, sizeof v[k]);
+#if defined(__AVX__)
+  SWAP_BLOCKS(v, t, 4)
+  SWAP_BLOCKS(t, v, 2)
+  SWAP_BLOCKS(v, t, 1)
+  const tvec* rows = t;
+#else
+  SWAP_BLOCKS(v, t, 2)
+  SWAP_BLOCKS(t, v, 1)
+  const tvec* rows = v;
+#endif
+#pragma GCC unroll 8
+  for (int k = 0; k < kTile; k++) memcpy(d + k * d0, &rows[k], sizeof rows[k]);
 }
 
-/* An edge block (n0 or n1 below 8): element by element. */
+/* An edge block (n0 or n1 below kTile): element by element. */
 static void transpose_edge(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1) {
   for (int64_t i = 0; i < n0; i++)
     for (int64_t j = 0; j < n1; j++) memcpy(d + i * d0 + j * 4, s + i * 4 + j * s1, 4);
@@ -418,9 +444,9 @@ static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t 
       int64_t i_end = I + kBlock < n0_tiles ? I + kBlock : n0_tiles;
       int64_t j_end = J + kBlock < n1_tiles ? J + kBlock : n1_tiles;
       for (int64_t j = J; j < j_end; j += kTile)
-        for (int64_t i = I; i < i_end; i += kTile) transpose_tile_8x8(d + i * d0 + j * 4, d0, s + i * 4 + j * s1, s1);
+        for (int64_t i = I; i < i_end; i += kTile) transpose_tile(d + i * d0 + j * 4, d0, s + i * 4 + j * s1, s1);
     }
-  /* the edges: the last n1 % 8 columns of self, then its last n0 % 8 rows */
+  /* the edges: the last n1 % kTile columns of self, then its last n0 % kTile rows */
   transpose_edge(d + n1_tiles * 4, d0, s + n1_tiles * s1, s1, n0_tiles, n1 - n1_tiles);
   transpose_edge(d + n0_tiles * d0, d0, s + n0_tiles * 4, s1, n0 - n0_tiles, n1);
 }
