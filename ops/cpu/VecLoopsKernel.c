@@ -369,7 +369,7 @@ static void dequantize_8bit(float* o, const void* q, bool is_signed, uint32_t ze
  * SSE's 16 in DEFAULT): kTile vector loads along src's unit-stride
  * dimension (rows j .. j+kTile-1 of src's view), a transpose in registers,
  * kTile vector stores along self's.  The transpose is log2(kTile) rounds of
- * two-input shuffles (swap_blocks), each swapping blocks of h elements
+ * two-input shuffles (SWAP_BLOCKS), each swapping blocks of h elements
  * between vectors h apart, h halving each round: for 8, 4 x 4 blocks
  * between v[k] and v[k+4], then 2 x 2 blocks between v[k] and v[k+2], then
  * single elements between neighbours (one instruction each on AVX2:
@@ -387,10 +387,10 @@ static void dequantize_8bit(float* o, const void* q, bool is_signed, uint32_t ze
  */
 #if defined(__AVX__)
 enum { kTile = 8 };
-#define TILE_LANES(F, h) {F(h, 0), F(h, 1), F(h, 2), F(h, 3), F(h, 4), F(h, 5), F(h, 6), F(h, 7)}
+#define TILE_LANES(F, h) F(h, 0), F(h, 1), F(h, 2), F(h, 3), F(h, 4), F(h, 5), F(h, 6), F(h, 7)
 #else
 enum { kTile = 4 };
-#define TILE_LANES(F, h) {F(h, 0), F(h, 1), F(h, 2), F(h, 3)}
+#define TILE_LANES(F, h) F(h, 0), F(h, 1), F(h, 2), F(h, 3)
 #endif
 enum { kBlock = 128 };
 typedef uint32_t tvec __attribute__((vector_size(kTile * 4)));
@@ -402,6 +402,13 @@ typedef uint32_t tvec __attribute__((vector_size(kTile * 4)));
 #define GROUP(h, l) ((l) - (l) % (2 * (h)))
 #define SWAP_LO(h, l) ((l) % (2 * (h)) < (h) ? GROUP(h, l) + (l) % (2 * (h)) : kTile + GROUP(h, l) + (l) % (2 * (h)) - (h))
 #define SWAP_HI(h, l) ((l) % (2 * (h)) < (h) ? GROUP(h, l) + (h) + (l) % (2 * (h)) : kTile + GROUP(h, l) + (l) % (2 * (h)))
+/* A two-input shuffle with the lanes F(h, 0 .. kTile-1): GCC's and clang's
+ * spellings of the same operation. */
+#if defined(__clang__)
+#define SHUFFLE(a, b, F, h) __builtin_shufflevector(a, b, TILE_LANES(F, h))
+#else
+#define SHUFFLE(a, b, F, h) __builtin_shuffle(a, b, (tvec){TILE_LANES(F, h)})
+#endif
 /* One round: out[k], out[k + h] from in[k], in[k + h] for each k in the
  * first half of a group of 2h vectors (a macro: h must be a constant for
  * the masks to be). */
@@ -409,8 +416,8 @@ typedef uint32_t tvec __attribute__((vector_size(kTile * 4)));
   _Pragma("GCC unroll 8")                                                            \
   for (int k = 0; k < kTile; k++)                                                    \
     if (k % (2 * (h)) < (h)) {                                                       \
-      out[k] = __builtin_shuffle(in[k], in[k + (h)], (tvec)TILE_LANES(SWAP_LO, h));     \
-      out[k + (h)] = __builtin_shuffle(in[k], in[k + (h)], (tvec)TILE_LANES(SWAP_HI, h)); \
+      out[k] = SHUFFLE(in[k], in[k + (h)], SWAP_LO, h);                             \
+      out[k + (h)] = SHUFFLE(in[k], in[k + (h)], SWAP_HI, h);                       \
     }
 
 static inline void transpose_tile(char* d, int64_t d0, const char* s, int64_t s1) {
