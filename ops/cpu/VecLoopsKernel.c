@@ -375,15 +375,19 @@ static void dequantize_8bit(float* o, const void* q, bool is_signed, uint32_t ze
  * single elements between neighbours (one instruction each on AVX2:
  * vperm2f128, vshufps, vunpck{l,h}ps).
  *
- * The tiles go in blocks of kBlock x kBlock elements (64 KiB of src and
- * 64 KiB of self: L2-sized), and within a block down src's unit-stride
- * dimension i with j (kTile of src's rows) fixed: each src line is read
- * whole by neighbouring tiles, each self line written a vector at a time,
- * the rest by the next j while the block's lines are still in L2.  (L1
- * cannot hold them: a power-of-two row stride puts every row of a
- * 2048-wide matrix in the same L1 set.)  On a 2048 x 2048 float matrix this
- * took 1.7-2.3x a memcpy of the same bytes with AVX2, against 2.4-3x for
- * the 4 x 4 SSE tiles before (a shared machine: see bench_elementwise).
+ * The order of the tiles is what makes the copy fast.  Along j (self's
+ * unit-stride dimension), kLine / kTile neighbouring tiles are done one
+ * after the other, so that each line of self (64 bytes, kLine elements) is
+ * written whole at once and never has to stay in cache half-written; along
+ * i they go down src's unit-stride dimension, each src line read by two or
+ * more neighbouring steps.  Blocks of kBlockRows x kBlockCols elements
+ * (rows of self x columns) keep the src lines of a block (kBlockCols rows
+ * of src, kBlockRows elements each) in L2 while it is swept.  (L1 cannot
+ * hold them: a power-of-two row stride puts every row of a 2048-wide matrix
+ * in the same L1 set.)  On a 2048 x 2048 float matrix (AVX2, a quiet moment
+ * of a shared machine) this took 1.6-1.7x a memcpy of the same bytes,
+ * against 2.4-2.6x for 8 x 8 tiles that wrote each self line in two visits
+ * and 2.4-3x for the 4 x 4 SSE tiles before.
  */
 #if defined(__AVX__)
 enum { kTile = 8 };
@@ -392,7 +396,7 @@ enum { kTile = 8 };
 enum { kTile = 4 };
 #define TILE_LANES(F, h) F(h, 0), F(h, 1), F(h, 2), F(h, 3)
 #endif
-enum { kBlock = 128 };
+enum { kLine = 64 / 4, kBlockRows = 256, kBlockCols = 32 }; /* kLine: 4-byte elements per cache line */
 typedef uint32_t tvec __attribute__((vector_size(kTile * 4)));
 
 /* Lane l of the two results of swapping h-element blocks between vectors a
@@ -446,12 +450,14 @@ static void transpose_edge(char* d, int64_t d0, const char* s, int64_t s1, int64
 
 static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1) {
   int64_t n0_tiles = n0 / kTile * kTile, n1_tiles = n1 / kTile * kTile;
-  for (int64_t I = 0; I < n0_tiles; I += kBlock)
-    for (int64_t J = 0; J < n1_tiles; J += kBlock) {
-      int64_t i_end = I + kBlock < n0_tiles ? I + kBlock : n0_tiles;
-      int64_t j_end = J + kBlock < n1_tiles ? J + kBlock : n1_tiles;
-      for (int64_t j = J; j < j_end; j += kTile)
-        for (int64_t i = I; i < i_end; i += kTile) transpose_tile(d + i * d0 + j * 4, d0, s + i * 4 + j * s1, s1);
+  for (int64_t I = 0; I < n0_tiles; I += kBlockRows)
+    for (int64_t J = 0; J < n1_tiles; J += kBlockCols) {
+      int64_t i_end = I + kBlockRows < n0_tiles ? I + kBlockRows : n0_tiles;
+      int64_t j_end = J + kBlockCols < n1_tiles ? J + kBlockCols : n1_tiles;
+      for (int64_t j = J; j < j_end; j += kLine)
+        for (int64_t i = I; i < i_end; i += kTile)
+          for (int64_t jj = j; jj < j + kLine && jj < j_end; jj += kTile) /* one line of each self row */
+            transpose_tile(d + i * d0 + jj * 4, d0, s + i * 4 + jj * s1, s1);
     }
   /* the edges: the last n1 % kTile columns of self, then its last n0 % kTile rows */
   transpose_edge(d + n1_tiles * 4, d0, s + n1_tiles * s1, s1, n0_tiles, n1 - n1_tiles);
