@@ -44,6 +44,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
+#include "ops/cpu/VecLoops.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -263,40 +264,8 @@ static void copy_row_convert(char* d, int64_t ds, ScalarType dt, const char* s, 
  */
 enum { kInner = 16, kOuter = 512 };
 
-#if defined(__GNUC__) && !defined(__clang__)
-/* A full kInner x kInner tile of 4-byte elements, 4 x 4 at a time: four
- * 16-byte loads down src's unit-stride dimension, a register transpose
- * (two rounds of shuffles), four 16-byte stores along self's. */
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-#define HAVE_TRANSPOSE_4X4 1
-static inline __attribute__((always_inline)) void copy_transposed_tile_4x4(char* d, int64_t d0, const char* s,
-                                                                           int64_t s1) {
-  for (int64_t i = 0; i < kInner; i += 4) {
-    for (int64_t j = 0; j < kInner; j += 4) {
-      u32x4 v[4], t[4], w[4];
-      for (int k = 0; k < 4; k++) memcpy(&v[k], s + i * 4 + (j + k) * s1, 16);
-      t[0] = __builtin_shuffle(v[0], v[1], (u32x4){0, 4, 1, 5});
-      t[1] = __builtin_shuffle(v[0], v[1], (u32x4){2, 6, 3, 7});
-      t[2] = __builtin_shuffle(v[2], v[3], (u32x4){0, 4, 1, 5});
-      t[3] = __builtin_shuffle(v[2], v[3], (u32x4){2, 6, 3, 7});
-      w[0] = __builtin_shuffle(t[0], t[2], (u32x4){0, 1, 4, 5});
-      w[1] = __builtin_shuffle(t[0], t[2], (u32x4){2, 3, 6, 7});
-      w[2] = __builtin_shuffle(t[1], t[3], (u32x4){0, 1, 4, 5});
-      w[3] = __builtin_shuffle(t[1], t[3], (u32x4){2, 3, 6, 7});
-      for (int k = 0; k < 4; k++) memcpy(d + (i + k) * d0 + j * 4, &w[k], 16);
-    }
-  }
-}
-#endif
-
 static inline __attribute__((always_inline)) void copy_transposed_tile(
     char* d, int64_t d0, int64_t d1, const char* s, int64_t s0, int64_t s1, int64_t n0, int64_t n1, size_t size) {
-#ifdef HAVE_TRANSPOSE_4X4
-  if (size == 4 && n0 == kInner && n1 == kInner && d1 == 4 && s0 == 4) {
-    copy_transposed_tile_4x4(d, d0, s, s1);
-    return;
-  }
-#endif
   for (int64_t i = 0; i < n0; i++) {
     char* dp = d + i * d0;
     const char* sp = s + i * s0;
@@ -324,14 +293,17 @@ static inline __attribute__((always_inline)) void copy_transposed_2d(
 }
 
 /* copy_transposed_2d compiled once per element size, so that each inner
- * loop moves a known number of bytes.  Kept out of line: inlined into
- * copy_into, GCC -O2 made these loops three times slower. */
+ * loop moves a known number of bytes; 4-byte elements (float, int32) take
+ * the vector loops' tiles transposed in registers instead (ops/cpu/VecLoops.h:
+ * see Note [Transposing tiles in registers] in ops/cpu/VecLoopsKernel.c).
+ * Kept out of line: inlined into copy_into, GCC -O2 made these loops three
+ * times slower. */
 __attribute__((noinline)) static void copy_transposed(char* d, int64_t d0, int64_t d1, const char* s, int64_t s0,
                                                       int64_t s1, int64_t n0, int64_t n1, size_t size) {
   switch (size) {
     case 1: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 1); break;
     case 2: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 2); break;
-    case 4: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 4); break;
+    case 4: VecLoops_get()->transpose_4(d, d0, s, s1, n0, n1); break;
     default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
   }
 }

@@ -24,6 +24,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/TypeProperties.h"
+#include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
@@ -227,6 +228,17 @@ Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* 
   TRY(result != NULL);
   operand_strides(result, shape, (int64_t)ndim, so);
   if (MetaMode_isEnabled()) return result;
+  /* Float operands and result, all contiguous, none broadcast: the vector
+   * loop of the capability in use (ops/cpu/VecLoops.h), which copies the
+   * chosen float's bits as 1.13's where_kernel does. */
+  IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
+  if (dtype == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
+      a->is_contiguous && b->is_contiguous && condition->is_contiguous && result->is_contiguous &&
+      Tensor_hasSizes(a, shape_ref) && Tensor_hasSizes(b, shape_ref) && Tensor_hasSizes(condition, shape_ref)) {
+    VecLoops_get()->where_float((float*)Tensor_data(result), (const uint8_t*)Tensor_data(condition),
+                                (const float*)Tensor_data(a), (const float*)Tensor_data(b), result->numel);
+    return result;
+  }
   int64_t idx[MINATEN_MAX_DIM] = {0};
   const char *pc = Tensor_data(condition), *pa = Tensor_data(a), *pb = Tensor_data(b);
   char* po = Tensor_data(result);

@@ -4,7 +4,7 @@
  * abs, relu, exp, log, sqrt, sigmoid, tanh run the unary loop (ops/UnaryOps.h,
  * ops/cpu/UnaryOpsKernel.c); abs and relu keep integer dtypes, the others
  * compute integers and bools in the default float type (unary_float_op).
- * neg is a UnaryKernel that keeps the dtype, as 1.13's unary iterator.
+ * neg keeps the dtype, as 1.13's unary iterator (UnaryOp_Neg: integers wrap).
  * NB(minaten): reciprocal reuses the binary loop with a wrapped number
  * (1 / x), which gives PyTorch's dtypes and values.
  * rsqrt is written the way a new elementwise operator is: one function per
@@ -22,13 +22,6 @@
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
 
-/* neg's arithmetic: integers wrap (neg of int64's minimum is itself), and
- * the input's dtype is kept (a uint8 5 becomes 251).
- * PyTorch 1.13: native/cpu/UnaryOpsKernel.cpp neg_kernel */
-static float neg_float(float x) { return -x; }
-static double neg_double(double x) { return -x; }
-static int64_t neg_int(int64_t x) { return (int64_t)(0u - (uint64_t)x); }
-static const UnaryKernel neg_kernel = {neg_float, neg_double, neg_int};
 
 #define NEG_BOOL_MESSAGE                                                                  \
   "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to " \
@@ -37,7 +30,7 @@ static const UnaryKernel neg_kernel = {neg_float, neg_double, neg_int};
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) */
 Tensor* at_native_neg(const Tensor* self) {
   TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
-  return unary_kernel_op(NULL, self, &neg_kernel);
+  return unary_op(NULL, self, UnaryOp_Neg);
 fail:
   return NULL;
 }
@@ -45,7 +38,7 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (neg_, in place) */
 Tensor* at_native_neg_(Tensor* self) {
   TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
-  return unary_kernel_op(self, self, &neg_kernel);
+  return unary_op(self, self, UnaryOp_Neg);
 fail:
   return NULL;
 }
@@ -54,7 +47,7 @@ fail:
 Tensor* at_native_neg_out(const Tensor* self, Tensor* out) {
   TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
   TRY(check_out_same_dtype(out, self->dtype) == 0);
-  return unary_kernel_op_out(out, self, &neg_kernel);
+  return unary_op_out(out, self, UnaryOp_Neg);
 fail:
   return NULL;
 }

@@ -70,6 +70,7 @@ typedef enum UnaryOp {
   UnaryOp_Round, /* half to even */
   UnaryOp_Trunc,
   UnaryOp_Sign,  /* keeps the dtype (bools too): -1, 0 or 1; 0 for a NaN */
+  UnaryOp_Neg,   /* keeps the dtype: integers wrap; bools are refused by neg itself */
 } UnaryOp;
 
 /* out = op(a), allocated like a (out == NULL) or written in place into out.

@@ -26,6 +26,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TypeProperties.h"
+#include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
@@ -236,93 +237,29 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
 /* ---- the loop ------------------------------------------------------------- */
 
 
-/* The contiguous, same-dtype float fast path (what `a + b` usually is):
- * eight lanes at a time with GCC's vector extensions (the same float
- * operations as the scalar loop, so the same results), the rest one by one.
- * o may be a (in place). */
-#if defined(__GNUC__)
-typedef float f32x8 __attribute__((vector_size(32)));
-#define VECTOR_LOOP(expr)                                  \
-  do {                                                     \
-    for (; i + 8 <= n; i += 8) {                           \
-      f32x8 x, y, r;                                       \
-      memcpy(&x, a + i, sizeof x);                         \
-      memcpy(&y, b + i, sizeof y);                         \
-      r = (expr);                                          \
-      memcpy(o + i, &r, sizeof r);                         \
-    }                                                      \
-  } while (0)
-/* The same with y one float, broadcast by the vector operations. */
-#define VECTOR_LOOP_SCALAR(expr)                           \
-  do {                                                     \
-    for (; i + 8 <= n; i += 8) {                           \
-      f32x8 x, r;                                          \
-      memcpy(&x, a + i, sizeof x);                         \
-      r = (expr);                                          \
-      memcpy(o + i, &r, sizeof r);                         \
-    }                                                      \
-  } while (0)
-#else
-#define VECTOR_LOOP(expr) ((void)0)
-#define VECTOR_LOOP_SCALAR(expr) ((void)0)
-#endif
-static bool fast_float_loop(const Loop* L, float* o, const float* a, const float* b, int64_t n) {
-  float alpha = (float)L->alpha_d;
-  int64_t i = 0;
-  switch (L->op) {
-    case BinaryOp_Add: VECTOR_LOOP(x + alpha * y); break;
-    case BinaryOp_Sub: VECTOR_LOOP(x - alpha * y); break;
-    case BinaryOp_Mul: VECTOR_LOOP(x * y); break;
-    case BinaryOp_Div: VECTOR_LOOP(x / y); break;
-    default: return false;
-  }
-  a += i, b += i, o += i, n -= i;
-  switch (L->op) {
-    case BinaryOp_Add: for (int64_t i = 0; i < n; i++) o[i] = a[i] + alpha * b[i]; return true;
-    case BinaryOp_Sub: for (int64_t i = 0; i < n; i++) o[i] = a[i] - alpha * b[i]; return true;
-    case BinaryOp_Mul: for (int64_t i = 0; i < n; i++) o[i] = a[i] * b[i]; return true;
-    case BinaryOp_Div: for (int64_t i = 0; i < n; i++) o[i] = a[i] / b[i]; return true;
-    default: return false;
-  }
-}
-
-/* The same with b one number (a 0-dim or one-element operand, such as the
- * wrapped -1 of neg), read once in the computation type: the same float
- * operations as the element loop. */
-static bool fast_float_scalar_loop(const Loop* L, float* o, const float* a, float y, int64_t n) {
-  float alpha = (float)L->alpha_d;
-  int64_t i = 0;
-  switch (L->op) {
-    case BinaryOp_Add: VECTOR_LOOP_SCALAR(x + alpha * y); break;
-    case BinaryOp_Sub: VECTOR_LOOP_SCALAR(x - alpha * y); break;
-    case BinaryOp_Mul: VECTOR_LOOP_SCALAR(x * y); break;
-    case BinaryOp_Div: VECTOR_LOOP_SCALAR(x / y); break;
-    default: return false;
-  }
-  a += i, o += i, n -= i;
-  switch (L->op) {
-    case BinaryOp_Add: for (int64_t i = 0; i < n; i++) o[i] = a[i] + alpha * y; return true;
-    case BinaryOp_Sub: for (int64_t i = 0; i < n; i++) o[i] = a[i] - alpha * y; return true;
-    case BinaryOp_Mul: for (int64_t i = 0; i < n; i++) o[i] = a[i] * y; return true;
-    case BinaryOp_Div: for (int64_t i = 0; i < n; i++) o[i] = a[i] / y; return true;
-    default: return false;
-  }
-}
-
 static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* b, int64_t ndim,
                      const int64_t* shape, const int64_t* so, const int64_t* sa, const int64_t* sb) {
   int64_t numel = out->numel;
   if (numel == 0 || MetaMode_isEnabled()) return;
   bool same = a->dim == out->dim && b->dim == out->dim && a->is_contiguous && b->is_contiguous &&
               out->is_contiguous && a->numel == numel && b->numel == numel;
-  if (same && L->compute == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
-      out->dtype == ScalarType_Float &&
-      fast_float_loop(L, (float*)Tensor_data(out), (const float*)Tensor_data(a), (const float*)Tensor_data(b), numel))
-    return;
+  /* The contiguous float fast paths (what `a + b` usually is): the vector
+   * loops of ops/cpu/VecLoops.h for the capability in use, the same float
+   * operations as floating_element_float, so the same results.  The
+   * wrapped-number form reads b once in the computation type (the -1 of
+   * neg, the 2 of x * 2). */
+  const VecLoops* vec = VecLoops_get();
+  bool float_a = L->compute == ScalarType_Float && a->dtype == ScalarType_Float;
+  if (same && float_a && b->dtype == ScalarType_Float) {
+    float* o = (float*)Tensor_data(out);
+    const float *x = (const float*)Tensor_data(a), *y = (const float*)Tensor_data(b);
+    if (out->dtype == ScalarType_Float && vec->binary_float(L->op, o, x, y, (float)L->alpha_d, numel)) return;
+    if (out->dtype == ScalarType_Bool && vec->compare_float(L->op, (bool*)Tensor_data(out), x, y, numel)) return;
+  }
   bool scalar_b = b->numel == 1 && a->dim == out->dim && a->is_contiguous && out->is_contiguous && a->numel == numel;
-  if (scalar_b && L->compute == ScalarType_Float && a->dtype == ScalarType_Float && out->dtype == ScalarType_Float &&
-      fast_float_scalar_loop(L, (float*)Tensor_data(out), (const float*)Tensor_data(a),
-                             (float)load_double(b->dtype, Tensor_data(b)), numel))
+  if (scalar_b && float_a && out->dtype == ScalarType_Float &&
+      vec->binary_float_scalar(L->op, (float*)Tensor_data(out), (const float*)Tensor_data(a),
+                               (float)load_double(b->dtype, Tensor_data(b)), (float)L->alpha_d, numel))
     return;
   int64_t idx[MINATEN_MAX_DIM] = {0};
   char* po = Tensor_data(out);

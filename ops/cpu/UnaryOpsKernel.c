@@ -7,7 +7,8 @@
  * unary_walk walks the elements and calls one element function: the
  * UnaryKernel's function for the computation type (kernel_element), or the
  * UnaryOp switches (op_element).  A contiguous float tensor takes a plain
- * loop instead.  In MetaMode (ops/MetaMode.h) the loop is skipped.
+ * loop instead (ops/cpu/VecLoops.h's vector loops, for the operators
+ * that have one).  In MetaMode (ops/MetaMode.h) the loop is skipped.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/UnaryOpsKernel.cpp,
  * native/cpu/Loops.h (cpu_kernel, basic_loop), TensorIterator.cpp
@@ -19,6 +20,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/UnaryOps.h"
+#include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -137,6 +139,7 @@ static double unary_double(UnaryOp op, double x) {
     case UnaryOp_Round: return nearbyint(x);
     case UnaryOp_Trunc: return trunc(x);
     case UnaryOp_Sign: return (double)((0 < x) - (x < 0));
+    case UnaryOp_Neg: return -x;
     default: return tanh(x);
   }
 }
@@ -156,13 +159,16 @@ static float unary_float(UnaryOp op, float x) {
     case UnaryOp_Round: return nearbyintf(x);
     case UnaryOp_Trunc: return truncf(x);
     case UnaryOp_Sign: return (float)((0 < x) - (x < 0));
+    case UnaryOp_Neg: return -x;
     default: return tanhf(x);
   }
 }
 
-/* Contiguous float in and out: one loop per operation, the same float
+/* Contiguous float in and out: the vector loops of ops/cpu/VecLoops.h for
+ * the capability in use, or one loop per operation, the same float
  * functions as unary_float. */
 static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
+  if (VecLoops_get()->unary_float(op, o, a, n)) return;
 #define UNARY_LOOP(expr)                                   \
   for (int64_t i = 0; i < n; i++) {                        \
     float x = a[i];                                        \
@@ -183,6 +189,7 @@ static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
     case UnaryOp_Round: UNARY_LOOP(nearbyintf(x));
     case UnaryOp_Trunc: UNARY_LOOP(truncf(x));
     case UnaryOp_Sign: UNARY_LOOP((float)((0 < x) - (x < 0)));
+    case UnaryOp_Neg: UNARY_LOOP(-x);
     default: UNARY_LOOP(tanhf(x));
   }
 #undef UNARY_LOOP
@@ -202,6 +209,7 @@ static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, Sca
       case UnaryOp_Abs: r = x < 0 ? (int64_t)(0 - (uint64_t)x) : x; break;
       case UnaryOp_Relu: r = x < 0 ? 0 : x; break;
       case UnaryOp_Sign: r = (0 < x) - (x < 0); break;
+      case UnaryOp_Neg: r = (int64_t)(0u - (uint64_t)x); break; /* wraps: neg of the minimum is itself */
       default: r = x; break; /* floor, ceil, round, trunc of an integer */
     }
     store_scalar(out_type, o, Scalar_fromLong(r));
@@ -212,7 +220,7 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
-  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || rounding;
+  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || op == UnaryOp_Neg || rounding;
   if (a->dtype == ScalarType_Bool) {
     TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
     TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");

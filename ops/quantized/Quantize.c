@@ -31,6 +31,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
+#include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -67,9 +68,11 @@ void quantize_into(const Tensor* self, Tensor* q) {
     const float* in = (const float*)Tensor_data(self);
     float inv = quantize_inv_scale(qz->scale);
     int64_t zp = qz->zero_point;
+    /* 8-bit: the vector loop of the capability in use (ops/cpu/VecLoops.h),
+     * the same arithmetic as quantize_val_inv */
     switch (q->dtype) {
-      case ScalarType_QUInt8: QUANTIZE_CONTIGUOUS(uint8_t); return;
-      case ScalarType_QInt8: QUANTIZE_CONTIGUOUS(int8_t); return;
+      case ScalarType_QUInt8: VecLoops_get()->quantize_8bit(out, false, in, inv, zp, n); return;
+      case ScalarType_QInt8: VecLoops_get()->quantize_8bit(out, true, in, inv, zp, n); return;
       default: QUANTIZE_CONTIGUOUS(int32_t); return;
     }
   }
@@ -221,9 +224,9 @@ Tensor* at_native_dequantize_quantized(const Tensor* self) {
 #define DEQUANTIZE_CONTIGUOUS(T)                                                          \
   for (int64_t i = 0; i < n; i++)                                                         \
     out[i] = (float)(int32_t)((uint32_t)(int64_t)((const T*)in)[i] - zp) * scale;
-    switch (self->dtype) {
-      case ScalarType_QUInt8: DEQUANTIZE_CONTIGUOUS(uint8_t) break;
-      case ScalarType_QInt8: DEQUANTIZE_CONTIGUOUS(int8_t) break;
+    switch (self->dtype) { /* 8-bit: the vector loop of ops/cpu/VecLoops.h, the same arithmetic */
+      case ScalarType_QUInt8: VecLoops_get()->dequantize_8bit(out, in, false, zp, scale, n); break;
+      case ScalarType_QInt8: VecLoops_get()->dequantize_8bit(out, in, true, zp, scale, n); break;
       default: DEQUANTIZE_CONTIGUOUS(int32_t) break;
     }
 #undef DEQUANTIZE_CONTIGUOUS

@@ -1,0 +1,89 @@
+/*
+ * VecLoops.h - the elementwise loops compiled once per CPU capability, and
+ * the table of them that the capability in use picks.
+ *
+ * Note [CPU capability dispatch]
+ * PyTorch compiles each file of aten/src/ATen/native/cpu several times: once
+ * plain (CPU_CAPABILITY=DEFAULT), once with -mavx2 -mfma (AVX2), once with
+ * the AVX-512 flags (AVX512), each copy in its own namespace.  Each copy
+ * registers its kernel into a DispatchStub (REGISTER_DISPATCH), which holds
+ * one function pointer per capability; the first call of the stub picks the
+ * pointer for get_cpu_capability() (the CPU's best, or ATEN_CPU_CAPABILITY)
+ * and keeps it, so later calls cost one indirect call.
+ *
+ * minaten does the same with one source, ops/cpu/VecLoopsKernel.c: compiled
+ * plain as ops/ is (the DEFAULT table), and included again by
+ * VecLoopsKernel_AVX2.c and VecLoopsKernel_AVX512.c, which CMakeLists.txt
+ * compiles with -mavx2 -mfma and -mavx512{f,bw,dq,vl} (x86-64 only).  Each
+ * copy fills a VecLoops table named after its capability.  VecLoops_get()
+ * is the DispatchStub: at its first call it picks the table for
+ * CPUCapability_get() (runtime/CPUCapability.h: the CPU's best, or what
+ * ATEN_CPU_CAPABILITY=default|avx2|avx512 asks, clamped to the CPU), then
+ * returns the same pointer; a loop below is one indirect call per tensor,
+ * never per element.
+ *
+ * The loops are written with GCC's vector extensions (vector_size): the
+ * compiler turns a 32-byte vector into two SSE registers in DEFAULT, one
+ * AVX register in AVX2; AVX512 uses 64-byte vectors.  The arithmetic is
+ * the scalar loop's, operation for operation, in float (C11 mode: no FMA
+ * contraction, -ffp-contract=off; see CMakeLists.txt), so every capability
+ * gives the scalar loop's results bit for bit: the variants differ in speed
+ * only, and tests/unit/test_vec_loops.c checks each the CPU has against the
+ * scalar loop.  Functions whose vector forms round differently (expf, sinf:
+ * libtorch's Sleef kernels) stay scalar calls.
+ *
+ * PyTorch 1.13: aten/src/ATen/native/DispatchStub.h (DispatchStub,
+ * REGISTER_DISPATCH, CPU_CAPABILITY), cmake/Codegen.cmake (the per-capability
+ * copies of the native/cpu files), ATen/cpu/vec (Vectorized<float>)
+ */
+#ifndef MINATEN_OPS_CPU_VECLOOPS_H
+#define MINATEN_OPS_CPU_VECLOOPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ops/BinaryOps.h"
+#include "ops/UnaryOps.h"
+#include "runtime/CPUCapability.h"
+
+typedef struct VecLoops {
+  CPUCapability capability; /* the capability this table was compiled for */
+  /* o[i] = a[i] op b[i] for i < n, all contiguous floats, computed in float
+   * as BinaryOpsKernel.c's floating_element_float does (alpha: add's and
+   * sub's; the threshold of ThresholdBackward).  o may be a or b (in
+   * place).  false, touching nothing, for an op without a vector loop. */
+  bool (*binary_float)(BinaryOp op, float* o, const float* a, const float* b, float alpha, int64_t n);
+  /* The same with b one number. */
+  bool (*binary_float_scalar)(BinaryOp op, float* o, const float* a, float b, float alpha, int64_t n);
+  /* o[i] = (a[i] op b[i]) for a comparison op (Lt ... Ne) of floats, into
+   * bools; false for any other op. */
+  bool (*compare_float)(BinaryOp op, bool* o, const float* a, const float* b, int64_t n);
+  /* o[i] = op(a[i]) as UnaryOpsKernel.c's unary_float; false for an op
+   * without a vector loop (exp, log, sin, ...: libm calls). */
+  bool (*unary_float)(UnaryOp op, float* o, const float* a, int64_t n);
+  /* o[i] = cond[i] ? a[i] : b[i] for i < n (cond: bools, or uint8 where any
+   * nonzero byte is true), the floats' bits copied. */
+  void (*where_float)(float* o, const uint8_t* cond, const float* a, const float* b, int64_t n);
+  /* Per-tensor quantization of n contiguous floats into quint8 (is_signed
+   * false) or qint8 bytes at o: quantize_val_inv of
+   * ops/quantized/AffineQuantizer.h on each (zero_point + rint(x * inv_scale),
+   * clamped; NaN and values beyond int64 give the minimum). */
+  void (*quantize_8bit)(void* o, bool is_signed, const float* a, float inv_scale, int64_t zero_point, int64_t n);
+  /* The inverse: (float)(int32)(q - zero_point) * scale, the subtraction
+   * wrapping in 32 bits (zero_point: the low 32 bits of the zero point). */
+  void (*dequantize_8bit)(float* o, const void* q, bool is_signed, uint32_t zero_point, float scale, int64_t n);
+  /* The transposed copy of 4-byte elements (ops/Copy.c): element (i, j) of
+   * an n0 x n1 block, self's at d + i*d0 + j*4, src's at s + i*4 + j*s1
+   * (byte strides; i is src's unit-stride dimension, j self's). */
+  void (*transpose_4)(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1);
+} VecLoops;
+
+/* The table of the capability in use (CPUCapability_get()), picked at the
+ * first call.  PyTorch 1.13: DispatchStub.h DispatchStub::get_call_ptr */
+const VecLoops* VecLoops_get(void);
+/* The table compiled for capability c, or NULL when this build has none
+ * (not x86-64).  For tests and benchmarks: running a table the CPU cannot
+ * execute (above CPUCapability_hardware()) dies of SIGILL. */
+const VecLoops* VecLoops_forCapability(CPUCapability c);
+
+#endif

@@ -1,0 +1,479 @@
+/*
+ * VecLoopsKernel.c - the elementwise loops of ops/cpu/VecLoops.h, compiled
+ * once per CPU capability (see Note [CPU capability dispatch] there).
+ *
+ * Compiled as it stands, this file is the DEFAULT capability (the
+ * compiler's baseline, SSE2 on x86-64); VecLoopsKernel_AVX2.c and
+ * VecLoopsKernel_AVX512.c define CPU_CAPABILITY and include it again under
+ * their target flags.  Everything here is static except the one table,
+ * VecLoops_<CPU_CAPABILITY>.
+ *
+ * Every loop runs whole vectors of kLanes floats, then the tail (fewer than
+ * kLanes elements) through the same vector expression, copied into a
+ * zero-padded vector and back: one expression per operation, so the tail
+ * cannot round differently from the body.  (The padding lanes compute
+ * 0 / 0 and the like, whose results are dropped; floating-point exceptions
+ * are masked, as C's default environment has them.)
+ *
+ * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h (cpu_kernel_vec,
+ * vectorized_loop), ATen/cpu/vec/vec256/vec256_float.h (Vectorized<float>),
+ * native/cpu/BinaryOpsKernel.cpp, native/cpu/UnaryOpsKernel.cpp,
+ * native/Copy.cpp copy_same_type_transpose_, ATen/cpu/vec/vec256
+ * transpose_mxn
+ */
+#include <math.h>
+#include <string.h>
+
+#include "ops/cpu/VecLoops.h"
+
+#if defined(__SSE2__)
+#include <immintrin.h> /* the streaming stores only: Note [Streaming stores] */
+#endif
+
+#ifndef CPU_CAPABILITY
+#define CPU_CAPABILITY DEFAULT
+#endif
+#define VECLOOPS_TABLE_(capability) VecLoops_##capability
+#define VECLOOPS_TABLE(capability) VECLOOPS_TABLE_(capability)
+#define CAPABILITY_ENUM_(capability) CPUCapability_##capability
+#define CAPABILITY_ENUM(capability) CAPABILITY_ENUM_(capability)
+
+/* One vector: 64 bytes where AVX-512 registers are, else 32 (AVX2's, and
+ * two SSE registers in DEFAULT: Vectorized<float>'s width in both). */
+#if defined(__AVX512F__)
+#define VEC_BYTES 64
+#else
+#define VEC_BYTES 32
+#endif
+enum { kLanes = VEC_BYTES / 4 };
+typedef float fvec __attribute__((vector_size(VEC_BYTES)));
+typedef int32_t ivec __attribute__((vector_size(VEC_BYTES)));       /* a comparison's lanes: -1 or 0 */
+typedef uint32_t uvec __attribute__((vector_size(VEC_BYTES)));
+typedef int8_t bvec __attribute__((vector_size(VEC_BYTES / 4)));    /* one byte per lane */
+
+static inline fvec load(const float* p) {
+  fvec v;
+  memcpy(&v, p, sizeof v); /* unaligned: tensors are only 4-byte aligned in general */
+  return v;
+}
+static inline void store(float* p, fvec v) { memcpy(p, &v, sizeof v); }
+/* The first m (< kLanes) floats at p, the other lanes 0. */
+static inline fvec load_partial(const float* p, int64_t m) {
+  fvec v = {0};
+  memcpy(&v, p, (size_t)m * sizeof(float));
+  return v;
+}
+static inline void store_partial(float* p, fvec v, int64_t m) { memcpy(p, &v, (size_t)m * sizeof(float)); }
+/*
+ * Note [Streaming stores]
+ * An output larger than the last-level cache is written back to memory
+ * anyway, and an ordinary store first reads the line it writes into (the
+ * read for ownership): out= add of 16M floats moves 64 MiB more than it
+ * needs to.  x86's non-temporal stores (movntps) write whole lines through
+ * write-combining buffers without reading them, as glibc's memcpy does above
+ * about 3/4 of the L3's size.  So a loop whose output has at least
+ * kStreamBytes streams it: the first elements up to a 32-byte boundary (16
+ * in DEFAULT: SSE's movntps) go through store_partial, the whole vectors
+ * through store_stream, the tail through store_partial again, then a fence
+ * (sfence) orders the streamed lines before what follows.  The values are
+ * the same; only the way to memory differs.  A smaller output (the chain of
+ * bench_elementwise: 4 MiB tensors that the next operator reads back) stays
+ * in cache.  The intrinsics are SSE's and AVX's; the AVX512 copy streams a
+ * 64-byte vector as two AVX halves.  Elsewhere (not x86) store_stream is an
+ * ordinary store.
+ */
+#if defined(__AVX__)
+enum { kStreamAlign = 32 };
+static inline void store_stream(float* p, fvec v) {
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256 half;
+    memcpy(&half, (const char*)&v + 32 * h, 32);
+    _mm256_stream_ps(p + 8 * h, half);
+  }
+}
+static inline void stream_fence(void) { _mm_sfence(); }
+#elif defined(__SSE2__)
+enum { kStreamAlign = 16 };
+static inline void store_stream(float* p, fvec v) {
+  for (int h = 0; h < VEC_BYTES / 16; h++) {
+    __m128 quarter;
+    memcpy(&quarter, (const char*)&v + 16 * h, 16);
+    _mm_stream_ps(p + 4 * h, quarter);
+  }
+}
+static inline void stream_fence(void) { _mm_sfence(); }
+#else
+enum { kStreamAlign = 4 };
+static inline void store_stream(float* p, fvec v) { store(p, v); }
+static inline void stream_fence(void) {}
+#endif
+#define kStreamBytes ((int64_t)16 << 20) /* half of a 32 MiB L3 */
+
+/* How many of n floats at o to store ordinarily before the streamed ones:
+ * n when the output is too small to stream, else the elements before
+ * o's first kStreamAlign boundary (n also for an o not 4-byte aligned,
+ * which no boundary can be reached from). */
+static inline int64_t stream_start(const float* o, int64_t n) {
+  if (n * (int64_t)sizeof(float) < kStreamBytes || (uintptr_t)o % sizeof(float) != 0) return n;
+  return (int64_t)((kStreamAlign - (uintptr_t)o % kStreamAlign) % kStreamAlign / sizeof(float));
+}
+
+/* mask ? a : b, lane by lane (C has no ?: on vectors). */
+static inline fvec where(ivec mask, fvec a, fvec b) { return (fvec)((mask & (ivec)a) | (~mask & (ivec)b)); }
+static inline fvec splat(float f) { return (fvec){0} + f; }
+
+/* ---- binary ---------------------------------------------------------------- */
+
+/* The arithmetic of BinaryOpsKernel.c's floating_element_float on vectors;
+ * see the scalar forms there.  y may be a splat (the scalar-b loop). */
+static inline fvec binary_vec(BinaryOp op, fvec x, fvec y, float alpha) {
+  switch (op) {
+    case BinaryOp_Add: return x + alpha * y;
+    case BinaryOp_Sub: return x - alpha * y;
+    case BinaryOp_Mul: return x * y;
+    case BinaryOp_Div: return x / y;
+    case BinaryOp_Maximum: return where((x != x) | (y != y), splat(NAN), where(x < y, y, x));
+    case BinaryOp_Minimum: return where((x != x) | (y != y), splat(NAN), where(y < x, y, x));
+    case BinaryOp_Max: return where(x < y, y, x);
+    case BinaryOp_Min: return where(x > y, y, x);
+    case BinaryOp_SigmoidBackward: return x * (1.0f - y) * y;
+    case BinaryOp_TanhBackward: return x * (1.0f - y * y);
+    default: return where(x <= alpha, splat(0.0f), y); /* ThresholdBackward */
+  }
+}
+
+/* The loop, with the operation a constant: binary_float's switch calls it
+ * once per op, so that each copy's vector body has no branch inside.
+ * NB: loads before stores at each step, so o == a or o == b is safe. */
+static inline __attribute__((always_inline)) void binary_loop(BinaryOp op, float* o, const float* a, const float* b,
+                                                              float alpha, int64_t n) {
+  int64_t i = 0, start = stream_start(o, n); /* Note [Streaming stores] */
+  if (start < n) {
+    if (start > 0) store_partial(o, binary_vec(op, load_partial(a, start), load_partial(b, start), alpha), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
+    stream_fence();
+  }
+  for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
+  if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i), alpha), n - i);
+}
+
+static inline __attribute__((always_inline)) void binary_scalar_loop(BinaryOp op, float* o, const float* a, float b,
+                                                                     float alpha, int64_t n) {
+  fvec y = splat(b);
+  int64_t i = 0, start = stream_start(o, n);
+  if (start < n) {
+    if (start > 0) store_partial(o, binary_vec(op, load_partial(a, start), y, alpha), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, binary_vec(op, load(a + i), y, alpha));
+    stream_fence();
+  }
+  for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), y, alpha));
+  if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), y, alpha), n - i);
+}
+
+/* One case per op, each a copy of the loop with a constant op. */
+#define FOR_EACH_BINARY_VEC(CASE)                                                                           \
+  CASE(BinaryOp_Add) CASE(BinaryOp_Sub) CASE(BinaryOp_Mul) CASE(BinaryOp_Div) CASE(BinaryOp_Maximum)         \
+  CASE(BinaryOp_Minimum) CASE(BinaryOp_Max) CASE(BinaryOp_Min) CASE(BinaryOp_SigmoidBackward)               \
+  CASE(BinaryOp_TanhBackward) CASE(BinaryOp_ThresholdBackward)
+
+static bool binary_float(BinaryOp op, float* o, const float* a, const float* b, float alpha, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: binary_loop(OP, o, a, b, alpha, n); return true;
+    FOR_EACH_BINARY_VEC(CASE)
+#undef CASE
+    default: return false;
+  }
+}
+
+static bool binary_float_scalar(BinaryOp op, float* o, const float* a, float b, float alpha, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: binary_scalar_loop(OP, o, a, b, alpha, n); return true;
+    FOR_EACH_BINARY_VEC(CASE)
+#undef CASE
+    default: return false;
+  }
+}
+
+/* ---- comparisons ------------------------------------------------------------ */
+
+static inline ivec compare_vec(BinaryOp op, fvec x, fvec y) {
+  switch (op) {
+    case BinaryOp_Lt: return x < y;
+    case BinaryOp_Le: return x <= y;
+    case BinaryOp_Gt: return x > y;
+    case BinaryOp_Ge: return x >= y;
+    case BinaryOp_Eq: return x == y;
+    default: return x != y; /* Ne */
+  }
+}
+
+/* A mask's lanes as bools (bytes 0 or 1). */
+static inline void store_bools(bool* o, ivec mask, int64_t m) {
+  bvec bytes = __builtin_convertvector(mask, bvec) & 1;
+  memcpy(o, &bytes, (size_t)m);
+}
+
+static inline __attribute__((always_inline)) void compare_loop(BinaryOp op, bool* o, const float* a, const float* b,
+                                                               int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store_bools(o + i, compare_vec(op, load(a + i), load(b + i)), kLanes);
+  if (i < n) store_bools(o + i, compare_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i)), n - i);
+}
+
+static bool compare_float(BinaryOp op, bool* o, const float* a, const float* b, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: compare_loop(OP, o, a, b, n); return true;
+    CASE(BinaryOp_Lt) CASE(BinaryOp_Le) CASE(BinaryOp_Gt) CASE(BinaryOp_Ge) CASE(BinaryOp_Eq) CASE(BinaryOp_Ne)
+#undef CASE
+    default: return false;
+  }
+}
+
+/* ---- where ------------------------------------------------------------------ */
+
+/* cond's kLanes bytes at p as a mask (nonzero: all ones). */
+static inline ivec load_condition(const uint8_t* p, int64_t m) {
+  uint8_t bytes[kLanes] = {0};
+  memcpy(bytes, p, (size_t)m);
+  bvec b;
+  memcpy(&b, bytes, sizeof b);
+  return __builtin_convertvector(b, ivec) != 0;
+}
+
+/* PyTorch 1.13: native/cpu/TensorCompareKernel.cpp where_kernel_impl */
+static void where_float(float* o, const uint8_t* cond, const float* a, const float* b, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, where(load_condition(cond + i, kLanes), load(a + i), load(b + i)));
+  if (i < n) {
+    int64_t m = n - i;
+    store_partial(o + i, where(load_condition(cond + i, m), load_partial(a + i, m), load_partial(b + i, m)), m);
+  }
+}
+
+/* ---- unary ------------------------------------------------------------------ */
+
+/* UnaryOpsKernel.c's unary_float on vectors.  sqrt and the roundings are
+ * written lane by lane with the scalar functions: the compiler makes them
+ * one instruction per vector where the capability has one (sqrtps;
+ * roundps from SSE4.1, so AVX2 and AVX512), with the same, exactly
+ * rounded, results (this file is compiled with -fno-math-errno: no errno
+ * to set, see CMakeLists.txt). */
+static inline fvec unary_vec(UnaryOp op, fvec x) {
+  fvec r;
+  switch (op) {
+    case UnaryOp_Abs: return (fvec)((uvec)x & 0x7fffffffu); /* fabsf: the sign bit cleared, NaNs too */
+    case UnaryOp_Neg: return -x;
+    case UnaryOp_Relu: return where(x < 0, splat(0.0f), x);
+    case UnaryOp_Sign: return __builtin_convertvector((x < 0) - (0 < x), fvec); /* lanes are -1 for true */
+    case UnaryOp_Sqrt: for (int l = 0; l < kLanes; l++) r[l] = sqrtf(x[l]); return r;
+    case UnaryOp_Floor: for (int l = 0; l < kLanes; l++) r[l] = floorf(x[l]); return r;
+    case UnaryOp_Ceil: for (int l = 0; l < kLanes; l++) r[l] = ceilf(x[l]); return r;
+    case UnaryOp_Trunc: for (int l = 0; l < kLanes; l++) r[l] = truncf(x[l]); return r;
+    default: for (int l = 0; l < kLanes; l++) r[l] = nearbyintf(x[l]); return r; /* Round */
+  }
+}
+
+static inline __attribute__((always_inline)) void unary_loop(UnaryOp op, float* o, const float* a, int64_t n) {
+  int64_t i = 0, start = stream_start(o, n); /* Note [Streaming stores] */
+  if (start < n) {
+    if (start > 0) store_partial(o, unary_vec(op, load_partial(a, start)), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, unary_vec(op, load(a + i)));
+    stream_fence();
+  }
+  for (; i + kLanes <= n; i += kLanes) store(o + i, unary_vec(op, load(a + i)));
+  if (i < n) store_partial(o + i, unary_vec(op, load_partial(a + i, n - i)), n - i);
+}
+
+static bool unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
+  switch (op) {
+#define CASE(OP) case OP: unary_loop(OP, o, a, n); return true;
+    CASE(UnaryOp_Abs) CASE(UnaryOp_Neg) CASE(UnaryOp_Relu) CASE(UnaryOp_Sign) CASE(UnaryOp_Sqrt)
+    CASE(UnaryOp_Floor) CASE(UnaryOp_Ceil) CASE(UnaryOp_Trunc) CASE(UnaryOp_Round)
+#undef CASE
+    default: return false;
+  }
+}
+
+/* ---- quantize, dequantize (8-bit) ------------------------------------------- */
+
+typedef uint8_t ubvec __attribute__((vector_size(VEC_BYTES / 4)));
+
+/* quantize_val_inv (ops/quantized/AffineQuantizer.h) on vectors: the same
+ * float operations (zero_point as a float, rintf lane by lane: roundps where
+ * the capability has it), then the clamp done in float: the sum is a whole
+ * number, so clamping it and then truncating gives the scalar loop's
+ * truncate-then-clamp; NaN and sums beyond int64 (INT64_MIN there) give qmin.
+ * PyTorch 1.13: ATen/cpu/vec/vec256/vec256_qint.h QuantizeAvx2 (the
+ * scalar formula of native/quantized/AffineQuantizerBase.cpp quantize_val) */
+static inline ivec quantize_vec(fvec x, float inv_scale, float zero_point, float qmin, float qmax) {
+  fvec scaled = x * inv_scale, rounded;
+  for (int l = 0; l < kLanes; l++) rounded[l] = rintf(scaled[l]);
+  fvec t = zero_point + rounded;
+  fvec clamped = where(t < qmin, splat(qmin), where(t > qmax, splat(qmax), t));
+  return __builtin_convertvector(where((t >= -0x1p63f) & (t < 0x1p63f), clamped, splat(qmin)), ivec);
+}
+
+static inline void store_quantized(void* o, bool is_signed, ivec q, int64_t m) {
+  if (is_signed) {
+    bvec bytes = __builtin_convertvector(q, bvec);
+    memcpy(o, &bytes, (size_t)m);
+  } else {
+    ubvec bytes = __builtin_convertvector(q, ubvec);
+    memcpy(o, &bytes, (size_t)m);
+  }
+}
+
+static void quantize_8bit(void* o, bool is_signed, const float* a, float inv_scale, int64_t zero_point, int64_t n) {
+  float zp = (float)zero_point, qmin = is_signed ? -128.0f : 0.0f, qmax = is_signed ? 127.0f : 255.0f;
+  char* out = o;
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+    store_quantized(out + i, is_signed, quantize_vec(load(a + i), inv_scale, zp, qmin, qmax), kLanes);
+  if (i < n)
+    store_quantized(out + i, is_signed, quantize_vec(load_partial(a + i, n - i), inv_scale, zp, qmin, qmax), n - i);
+}
+
+/* kLanes (or m) 8-bit values at p, widened to int32. */
+static inline ivec load_8bit(const void* p, bool is_signed, int64_t m) {
+  uint8_t bytes[kLanes] = {0};
+  memcpy(bytes, p, (size_t)m);
+  if (is_signed) {
+    bvec b;
+    memcpy(&b, bytes, sizeof b);
+    return __builtin_convertvector(b, ivec);
+  }
+  ubvec u;
+  memcpy(&u, bytes, sizeof u);
+  return __builtin_convertvector(u, ivec);
+}
+
+/* PyTorch 1.13: vec256_qint.h Vectorized<c10::quint8>::dequantize */
+static inline fvec dequantize_vec(ivec q, uint32_t zero_point, float scale) {
+  ivec diff = (ivec)((uvec)q - zero_point); /* wraps, as the scalar loop's uint32 subtraction */
+  return __builtin_convertvector(diff, fvec) * scale;
+}
+
+static void dequantize_8bit(float* o, const void* q, bool is_signed, uint32_t zero_point, float scale, int64_t n) {
+  const char* in = q;
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, dequantize_vec(load_8bit(in + i, is_signed, kLanes), zero_point, scale));
+  if (i < n) store_partial(o + i, dequantize_vec(load_8bit(in + i, is_signed, n - i), zero_point, scale), n - i);
+}
+
+/* ---- the transposed copy ---------------------------------------------------- */
+
+/*
+ * Note [Transposing tiles in registers]
+ * A kTile x kTile tile of 4-byte elements, kTile the lanes of the
+ * capability's widest registers for this (8 with AVX's 32 bytes, 4 with
+ * SSE's 16 in DEFAULT): kTile vector loads along src's unit-stride
+ * dimension (rows j .. j+kTile-1 of src's view), a transpose in registers,
+ * kTile vector stores along self's.  The transpose is log2(kTile) rounds of
+ * two-input shuffles (SWAP_BLOCKS), each swapping blocks of h elements
+ * between vectors h apart, h halving each round: for 8, 4 x 4 blocks
+ * between v[k] and v[k+4], then 2 x 2 blocks between v[k] and v[k+2], then
+ * single elements between neighbours (one instruction each on AVX2:
+ * vperm2f128, vshufps, vunpck{l,h}ps).
+ *
+ * The order of the tiles is what makes the copy fast.  Along j (self's
+ * unit-stride dimension), kLine / kTile neighbouring tiles are done one
+ * after the other, so that each line of self (64 bytes, kLine elements) is
+ * written whole at once and never has to stay in cache half-written; along
+ * i they go down src's unit-stride dimension, each src line read by two or
+ * more neighbouring steps.  Blocks of kBlockRows x kBlockCols elements
+ * (rows of self x columns) keep the src lines of a block (kBlockCols rows
+ * of src, kBlockRows elements each) in L2 while it is swept.  (L1 cannot
+ * hold them: a power-of-two row stride puts every row of a 2048-wide matrix
+ * in the same L1 set.)  On a 2048 x 2048 float matrix (AVX2, a quiet moment
+ * of a shared machine) this took 1.6-1.7x a memcpy of the same bytes,
+ * against 2.4-2.6x for 8 x 8 tiles that wrote each self line in two visits
+ * and 2.4-3x for the 4 x 4 SSE tiles before.
+ */
+#if defined(__AVX__)
+enum { kTile = 8 };
+#define TILE_LANES(F, h) F(h, 0), F(h, 1), F(h, 2), F(h, 3), F(h, 4), F(h, 5), F(h, 6), F(h, 7)
+#else
+enum { kTile = 4 };
+#define TILE_LANES(F, h) F(h, 0), F(h, 1), F(h, 2), F(h, 3)
+#endif
+enum { kLine = 64 / 4, kBlockRows = 256, kBlockCols = 32 }; /* kLine: 4-byte elements per cache line */
+typedef uint32_t tvec __attribute__((vector_size(kTile * 4)));
+
+/* Lane l of the two results of swapping h-element blocks between vectors a
+ * and b, as indices into a ++ b (__builtin_shuffle's): in each group of 2h
+ * lanes, the low result takes a's first h and b's first h, the high result
+ * a's last h and b's last h. */
+#define GROUP(h, l) ((l) - (l) % (2 * (h)))
+#define SWAP_LO(h, l) ((l) % (2 * (h)) < (h) ? GROUP(h, l) + (l) % (2 * (h)) : kTile + GROUP(h, l) + (l) % (2 * (h)) - (h))
+#define SWAP_HI(h, l) ((l) % (2 * (h)) < (h) ? GROUP(h, l) + (h) + (l) % (2 * (h)) : kTile + GROUP(h, l) + (l) % (2 * (h)))
+/* A two-input shuffle with the lanes F(h, 0 .. kTile-1): GCC's and clang's
+ * spellings of the same operation. */
+#if defined(__clang__)
+#define SHUFFLE(a, b, F, h) __builtin_shufflevector(a, b, TILE_LANES(F, h))
+#else
+#define SHUFFLE(a, b, F, h) __builtin_shuffle(a, b, (tvec){TILE_LANES(F, h)})
+#endif
+/* One round: out[k], out[k + h] from in[k], in[k + h] for each k in the
+ * first half of a group of 2h vectors (a macro: h must be a constant for
+ * the masks to be). */
+#define SWAP_BLOCKS(in, out, h)                                                      \
+  _Pragma("GCC unroll 8")                                                            \
+  for (int k = 0; k < kTile; k++)                                                    \
+    if (k % (2 * (h)) < (h)) {                                                       \
+      out[k] = SHUFFLE(in[k], in[k + (h)], SWAP_LO, h);                             \
+      out[k + (h)] = SHUFFLE(in[k], in[k + (h)], SWAP_HI, h);                       \
+    }
+
+static inline void transpose_tile(char* d, int64_t d0, const char* s, int64_t s1) {
+  tvec v[kTile], t[kTile];
+#pragma GCC unroll 8 /* all in registers: every index a constant */
+  for (int k = 0; k < kTile; k++) memcpy(&v[k], s + k * s1, sizeof v[k]);
+#if defined(__AVX__)
+  SWAP_BLOCKS(v, t, 4)
+  SWAP_BLOCKS(t, v, 2)
+  SWAP_BLOCKS(v, t, 1)
+  const tvec* rows = t;
+#else
+  SWAP_BLOCKS(v, t, 2)
+  SWAP_BLOCKS(t, v, 1)
+  const tvec* rows = v;
+#endif
+#pragma GCC unroll 8
+  for (int k = 0; k < kTile; k++) memcpy(d + k * d0, &rows[k], sizeof rows[k]);
+}
+
+/* An edge block (n0 or n1 below kTile): element by element. */
+static void transpose_edge(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1) {
+  for (int64_t i = 0; i < n0; i++)
+    for (int64_t j = 0; j < n1; j++) memcpy(d + i * d0 + j * 4, s + i * 4 + j * s1, 4);
+}
+
+static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1) {
+  int64_t n0_tiles = n0 / kTile * kTile, n1_tiles = n1 / kTile * kTile;
+  for (int64_t I = 0; I < n0_tiles; I += kBlockRows)
+    for (int64_t J = 0; J < n1_tiles; J += kBlockCols) {
+      int64_t i_end = I + kBlockRows < n0_tiles ? I + kBlockRows : n0_tiles;
+      int64_t j_end = J + kBlockCols < n1_tiles ? J + kBlockCols : n1_tiles;
+      for (int64_t j = J; j < j_end; j += kLine)
+        for (int64_t i = I; i < i_end; i += kTile)
+          for (int64_t jj = j; jj < j + kLine && jj < j_end; jj += kTile) /* one line of each self row */
+            transpose_tile(d + i * d0 + jj * 4, d0, s + i * 4 + jj * s1, s1);
+    }
+  /* the edges: the last n1 % kTile columns of self, then its last n0 % kTile rows */
+  transpose_edge(d + n1_tiles * 4, d0, s + n1_tiles * s1, s1, n0_tiles, n1 - n1_tiles);
+  transpose_edge(d + n0_tiles * d0, d0, s + n0_tiles * 4, s1, n0 - n0_tiles, n1);
+}
+
+/* ---- the table ---------------------------------------------------------------- */
+
+const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
+    .capability = CAPABILITY_ENUM(CPU_CAPABILITY),
+    .binary_float = binary_float,
+    .binary_float_scalar = binary_float_scalar,
+    .compare_float = compare_float,
+    .unary_float = unary_float,
+    .where_float = where_float,
+    .quantize_8bit = quantize_8bit,
+    .dequantize_8bit = dequantize_8bit,
+    .transpose_4 = transpose_4,
+};

@@ -1,0 +1,304 @@
+/*
+ * test_vec_loops.c - every capability's vector loops (ops/cpu/VecLoops.h)
+ * that this CPU can run, against the scalar element loops of
+ * ops/cpu/BinaryOpsKernel.c and ops/cpu/UnaryOpsKernel.c, bit for bit: the
+ * reference is the same operation on strided views (stride 2), which the
+ * fast paths never take.  Lengths around the vector widths (the tails),
+ * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
+ * halfway cases for the roundings.  The transposed copy against a plain
+ * double loop, on odd shapes.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ops/BinaryOps.h"
+#include "ops/UnaryOps.h"
+#include "ops/cpu/VecLoops.h"
+#include "ops/quantized/AffineQuantizer.h"
+#include "runtime/Exception.h"
+#include "test_util.h"
+
+static const int64_t kLengths[] = {0, 1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 257};
+enum { kMaxLen = 257, kOffset = 1 };
+
+/* Element i of test input `which`: inputs 0 and 1 pair every special value
+ * with every other (0 runs through them, 1 steps once per round of 0), one
+ * element in 5 a spread of ordinary values; input 2 (the unary tests)
+ * alternates specials and ordinary values. */
+static float value(int which, int64_t i) {
+  static const float kSpecial[] = {0.0f, -0.0f, NAN, -NAN, INFINITY, -INFINITY, 1e-40f, -1e-40f, 2.5f,
+                                   -2.5f, 0.5f, -0.5f, 1.5f, 3.5f, 1.0f, -1.0f, 16777217.0f, -7.25f};
+  int64_t ns = (int64_t)(sizeof kSpecial / sizeof *kSpecial);
+  float ordinary = (float)((i * 7919 + which * 104729) % 2001 - 1000) / 37.0f;
+  switch (which) {
+    case 0: return i % 5 == 4 ? ordinary : kSpecial[i % ns];
+    case 1: return i % 5 == 4 ? ordinary : kSpecial[(i / ns) % ns];
+    default: return i % 2 ? ordinary : kSpecial[(i / 2) % ns];
+  }
+}
+
+/* A float tensor of 2 * n + kOffset elements holding the inputs at
+ * kOffset, kOffset + 2, ..., and *dense, n of them contiguous from index
+ * kOffset of a second tensor (misaligned by 4 bytes). */
+static Tensor* strided_input(int which, int64_t n, Tensor** dense_base, const float** dense) {
+  int64_t len = 2 * n + kOffset + 1;
+  Tensor* base = at_full(IntArrayRef_make(&len, 1), Scalar_fromDouble(0), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* dbase = at_full(IntArrayRef_make(&len, 1), Scalar_fromDouble(0), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  assert_non_null(base);
+  assert_non_null(dbase);
+  float* p = (float*)Tensor_data(base);
+  float* q = (float*)Tensor_data(dbase);
+  for (int64_t i = 0; i < n; i++) p[kOffset + 2 * i] = q[kOffset + i] = value(which, i);
+  int64_t stride = 2;
+  Tensor* view = at_as_strided(base, IntArrayRef_make(&n, 1), IntArrayRef_make(&stride, 1),
+                               (OptionalInt){true, kOffset});
+  assert_non_null(view);
+  Tensor_release(base);
+  *dense_base = dbase;
+  *dense = q + kOffset;
+  return view;
+}
+
+static void assert_same_bits(const void* expected, const void* actual, size_t bytes, const char* what,
+                             CPUCapability c, int64_t n) {
+  if (memcmp(expected, actual, bytes) != 0) {
+    print_error("%s differs from the scalar loop (capability %s, n = %lld)\n", what, CPUCapability_name(c),
+                (long long)n);
+    fail();
+  }
+}
+
+static void test_binary(void** state) {
+  (void)state;
+  static const BinaryOp kOps[] = {BinaryOp_Add,     BinaryOp_Sub,     BinaryOp_Mul,
+                                  BinaryOp_Div,     BinaryOp_Maximum, BinaryOp_Minimum,
+                                  BinaryOp_Max,     BinaryOp_Min,     BinaryOp_SigmoidBackward,
+                                  BinaryOp_TanhBackward, BinaryOp_ThresholdBackward};
+  static const BinaryOp kCompares[] = {BinaryOp_Lt, BinaryOp_Le, BinaryOp_Gt, BinaryOp_Ge, BinaryOp_Eq, BinaryOp_Ne};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    assert_int_equal(vec->capability, c);
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      Tensor *da, *db;
+      const float *a, *b;
+      Tensor* sa = strided_input(0, n, &da, &a);
+      Tensor* sb = strided_input(1, n, &db, &b);
+      float o[kMaxLen + 1];
+      bool ob[kMaxLen + 1];
+      for (size_t k = 0; k < sizeof kOps / sizeof *kOps; k++) {
+        double alpha = kOps[k] == BinaryOp_ThresholdBackward ? 0.5 : kOps[k] == BinaryOp_Sub ? -1.5 : 1.0;
+        Tensor* ref = binary_op(NULL, sa, sb, kOps[k], Scalar_fromDouble(alpha));
+        assert_non_null(ref);
+        assert_true(vec->binary_float(kOps[k], o, a, b, (float)alpha, n));
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "binary_float", (CPUCapability)c, n);
+        Tensor_release(ref);
+        /* b one number, the wrapped-scalar path */
+        Tensor* one = at_full(IntArrayRef_make(NULL, 0), Scalar_fromDouble(-0.75), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+        ref = binary_op(NULL, sa, one, kOps[k], Scalar_fromDouble(alpha));
+        assert_non_null(ref);
+        assert_true(vec->binary_float_scalar(kOps[k], o, a, -0.75f, (float)alpha, n));
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "binary_float_scalar", (CPUCapability)c, n);
+        Tensor_release(ref);
+        Tensor_release(one);
+      }
+      for (size_t k = 0; k < sizeof kCompares / sizeof *kCompares; k++) {
+        Tensor* ref = binary_op(NULL, sa, sb, kCompares[k], Scalar_fromLong(1));
+        assert_non_null(ref);
+        assert_int_equal(ref->dtype, ScalarType_Bool);
+        assert_true(vec->compare_float(kCompares[k], ob, a, b, n));
+        assert_same_bits(Tensor_data(ref), ob, (size_t)n, "compare_float", (CPUCapability)c, n);
+        Tensor_release(ref);
+      }
+      assert_false(vec->binary_float(BinaryOp_Pow, o, a, b, 1, n));
+      assert_false(vec->compare_float(BinaryOp_Add, ob, a, b, n));
+      Tensor* all[] = {sa, sb, da, db};
+      for (size_t k = 0; k < 4; k++) Tensor_release(all[k]);
+    }
+  }
+}
+
+static void test_unary(void** state) {
+  (void)state;
+  static const UnaryOp kOps[] = {UnaryOp_Abs, UnaryOp_Neg, UnaryOp_Relu, UnaryOp_Sign, UnaryOp_Sqrt,
+                                 UnaryOp_Floor, UnaryOp_Ceil, UnaryOp_Trunc, UnaryOp_Round};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      Tensor* da;
+      const float* a;
+      Tensor* sa = strided_input(2, n, &da, &a);
+      float o[kMaxLen + 1];
+      for (size_t k = 0; k < sizeof kOps / sizeof *kOps; k++) {
+        Tensor* ref = unary_op(NULL, sa, kOps[k]);
+        assert_non_null(ref);
+        assert_true(vec->unary_float(kOps[k], o, a, n));
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "unary_float", (CPUCapability)c, n);
+        Tensor_release(ref);
+      }
+      assert_false(vec->unary_float(UnaryOp_Exp, o, a, n));
+      Tensor_release(sa);
+      Tensor_release(da);
+    }
+  }
+}
+
+/* where against its element loop (strided views), with a uint8 condition
+ * whose true bytes are not all 1. */
+static void test_where(void** state) {
+  (void)state;
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li], len = 2 * n + 1;
+      Tensor *da, *db;
+      const float *a, *b;
+      Tensor* sa = strided_input(0, n, &da, &a);
+      Tensor* sb = strided_input(1, n, &db, &b);
+      OptionalScalarType u8 = {true, ScalarType_Byte};
+      Tensor* cbase = at_full(IntArrayRef_make(&len, 1), Scalar_fromLong(0), u8, kNoLayout, kNoDevice, kNoPinMemory);
+      assert_non_null(cbase);
+      uint8_t* cb = (uint8_t*)Tensor_data(cbase);
+      for (int64_t i = 0; i < n; i++) cb[2 * i] = (uint8_t)(i % 3 == 0 ? 0 : i * 37 % 256 | 1);
+      int64_t two = 2;
+      Tensor* cond = at_as_strided(cbase, IntArrayRef_make(&n, 1), IntArrayRef_make(&two, 1), (OptionalInt){true, 0});
+      assert_non_null(cond);
+      Tensor* ref = at_where_self(cond, sa, sb);
+      assert_non_null(ref);
+      uint8_t dense_cond[kMaxLen + 1];
+      for (int64_t i = 0; i < n; i++) dense_cond[i] = cb[2 * i];
+      float o[kMaxLen + 1];
+      vec->where_float(o, dense_cond, a, b, n);
+      assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "where_float", (CPUCapability)c, n);
+      Tensor* all[] = {sa, sb, da, db, cbase, cond, ref};
+      for (size_t k = 0; k < 7; k++) Tensor_release(all[k]);
+    }
+  }
+}
+
+/* quantize_8bit against quantize_val_inv (the scalar loops' element), and
+ * dequantize_8bit against the scalar loop's formula, for a few scales (0:
+ * an infinite inverse) and zero points. */
+static void test_quantize(void** state) {
+  (void)state;
+  static const float kInvScales[] = {10.0f, 0.37f, 1e-30f, INFINITY};
+  static const int64_t kZeroPoints[] = {0, 3, -7, 127};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      float x[kMaxLen + 1];
+      for (int64_t i = 0; i < n; i++) x[i] = i % 7 == 6 ? value(0, i) * 1e20f : value(0, i) * 3.0f;
+      for (int s = 0; s < 2; s++) {
+        bool is_signed = s == 1;
+        int64_t qmin = is_signed ? -128 : 0, qmax = is_signed ? 127 : 255;
+        for (size_t k = 0; k < 4; k++)
+          for (size_t z = 0; z < 4; z++) {
+            uint8_t got[kMaxLen + 1], want[kMaxLen + 1];
+            for (int64_t i = 0; i < n; i++)
+              want[i] = (uint8_t)quantize_val_inv(kInvScales[k], kZeroPoints[z], x[i], qmin, qmax);
+            vec->quantize_8bit(got, is_signed, x, kInvScales[k], kZeroPoints[z], n);
+            assert_same_bits(want, got, (size_t)n, "quantize_8bit", (CPUCapability)c, n);
+            float fgot[kMaxLen + 1], fwant[kMaxLen + 1];
+            uint32_t zp = (uint32_t)(uint64_t)kZeroPoints[z];
+            float scale = 1.0f / kInvScales[k];
+            for (int64_t i = 0; i < n; i++) {
+              int64_t q = is_signed ? (int8_t)want[i] : want[i];
+              fwant[i] = (float)(int32_t)((uint32_t)q - zp) * scale;
+            }
+            vec->dequantize_8bit(fgot, want, is_signed, zp, scale, n);
+            assert_same_bits(fwant, fgot, (size_t)n * 4, "dequantize_8bit", (CPUCapability)c, n);
+          }
+      }
+    }
+  }
+}
+
+/* Outputs of at least 16 MiB go through the streaming stores (Note
+ * [Streaming stores] in ops/cpu/VecLoopsKernel.c): a length that is not a
+ * whole number of vectors, at an address 4 bytes past a boundary. */
+static void test_streaming(void** state) {
+  (void)state;
+  int64_t n = (16 << 20) / 4 + 13;
+  Tensor *da, *db;
+  const float *a, *b;
+  Tensor* sa = strided_input(0, n, &da, &a);
+  Tensor* sb = strided_input(1, n, &db, &b);
+  Tensor* ref_add = binary_op(NULL, sa, sb, BinaryOp_Add, Scalar_fromDouble(0.5));
+  Tensor* ref_neg = unary_op(NULL, sa, UnaryOp_Neg);
+  assert_non_null(ref_add);
+  assert_non_null(ref_neg);
+  float* o = test_malloc((size_t)(n + 1) * sizeof(float));
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    memset(o, 0, (size_t)(n + 1) * sizeof(float));
+    assert_true(vec->binary_float(BinaryOp_Add, o + 1, a, b, 0.5f, n));
+    assert_same_bits(Tensor_data(ref_add), o + 1, (size_t)n * 4, "streamed binary_float", (CPUCapability)c, n);
+    assert_true(vec->unary_float(UnaryOp_Neg, o + 1, a, n));
+    assert_same_bits(Tensor_data(ref_neg), o + 1, (size_t)n * 4, "streamed unary_float", (CPUCapability)c, n);
+  }
+  test_free(o);
+  Tensor* all[] = {sa, sb, da, db, ref_add, ref_neg};
+  for (size_t k = 0; k < 6; k++) Tensor_release(all[k]);
+}
+
+/* transpose_4 on n0 x n1 blocks with padded row strides (odd sizes: the
+ * edges), 4-byte aligned only. */
+static void test_transpose(void** state) {
+  (void)state;
+  static const int64_t kShapes[][2] = {{8, 8}, {16, 16}, {9, 17}, {45, 300}, {300, 45}, {129, 44}, {7, 200}, {256, 256}};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t k = 0; k < sizeof kShapes / sizeof *kShapes; k++) {
+      int64_t n0 = kShapes[k][0], n1 = kShapes[k][1];
+      int64_t s1 = n0 + 1, d0 = n1 + 3; /* src: n1 rows of s1 elements; self: n0 rows of d0 */
+      size_t src_bytes = (size_t)(n1 * s1 + 1) * 4, dst_bytes = (size_t)(n0 * d0 + 1) * 4;
+      uint32_t* src = test_malloc(src_bytes);
+      uint32_t* dst = test_malloc(dst_bytes);
+      uint32_t* want = test_malloc(dst_bytes);
+      for (int64_t e = 0; e < n1 * s1 + 1; e++) src[e] = (uint32_t)e * 2654435761u;
+      memset(dst, 0xab, dst_bytes);
+      memset(want, 0xab, dst_bytes);
+      for (int64_t i = 0; i < n0; i++)
+        for (int64_t j = 0; j < n1; j++) want[1 + i * d0 + j] = src[1 + i + j * s1];
+      vec->transpose_4((char*)(dst + 1), d0 * 4, (const char*)(src + 1), s1 * 4, n0, n1);
+      assert_same_bits(want, dst, dst_bytes, "transpose_4", (CPUCapability)c, n0 * n1);
+      test_free(src);
+      test_free(dst);
+      test_free(want);
+    }
+  }
+}
+
+/* VecLoops_get follows CPUCapability_get (ATEN_CPU_CAPABILITY included). */
+static void test_get(void** state) {
+  (void)state;
+  assert_int_equal(VecLoops_get()->capability, CPUCapability_get());
+  assert_ptr_equal(VecLoops_get(), VecLoops_forCapability(CPUCapability_get()));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_binary),
+      cmocka_unit_test(test_unary),
+      cmocka_unit_test(test_where),
+      cmocka_unit_test(test_quantize),
+      cmocka_unit_test(test_streaming),
+      cmocka_unit_test(test_transpose),
+      cmocka_unit_test(test_get),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}

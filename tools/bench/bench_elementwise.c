@@ -1,0 +1,161 @@
+/*
+ * bench_elementwise.c - the vector loops (ops/cpu/VecLoops.h) and the
+ * transposed copy, minaten beside libtorch 1.13 and beside memcpy, in one
+ * run.
+ *
+ *   chain      y = ((((((x + w) * w) - x) / w) + x) * x).neg().abs() on 1M
+ *              floats (bench_lazy.c's chain): eight operators, eight new
+ *              4 MiB tensors
+ *   add out=   torch.add(a, b, out=c) on 16M floats; floor: memcpy of the
+ *              64 MiB of one operand (the same run)
+ *   t().contiguous()  of a 2048 x 2048 float matrix (a new 16 MiB tensor);
+ *              floor: memcpy of 16 MiB
+ *   exp, sin   of 1M floats (scalar libm calls in minaten, whose results
+ *              must be glibc's expf/sinf bit for bit; libtorch's are Sleef's
+ *              vector functions)
+ *
+ * Both sides run in one process each, one thread, with glibc's heap kept
+ * (mallopt: no mmap'ed blocks, no trimming), so that the timed loops reuse
+ * memory and take no page faults: the figures are the loops' cost, not the
+ * allocator's (issue 19's part 1).  A round measures each figure as the
+ * best of REPS repetitions after two warm-up runs, minaten's then
+ * libtorch's (bench_elementwise_libtorch.cpp, a child process), so that
+ * drift on a shared machine touches both sides alike; each figure reported
+ * is the best over ROUNDS rounds, in ms.  ATEN_CPU_CAPABILITY (default,
+ * avx2, avx512) picks the vector loops of both sides.
+ *
+ * Usage: build-release/tools/bench/bench_elementwise [--rows] [REPS [ROUNDS]]   (default 10 3)
+ */
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Functions.h"
+#include "runtime/CPUCapability.h"
+#include "runtime/Exception.h"
+#include "tools/bench/bench.h"
+
+static Tensor* check(Tensor* p) { return bench_check("bench_elementwise", p); }
+
+/* One step of the chain: y = f(x), dropping x. */
+static Tensor* step(Tensor* x, Tensor* y) {
+  Tensor_release(x);
+  return check(y);
+}
+
+static Tensor* chain(const Tensor* x, const Tensor* w) {
+  Scalar one = Scalar_fromLong(1);
+  Tensor* y = check(at_add_Tensor(x, w, one));
+  y = step(y, at_mul_Tensor(y, w));
+  y = step(y, at_sub_Tensor(y, x, one));
+  y = step(y, at_div_Tensor(y, w));
+  y = step(y, at_add_Tensor(y, x, one));
+  y = step(y, at_mul_Tensor(y, x));
+  y = step(y, at_neg(y));
+  y = step(y, at_abs(y));
+  return y;
+}
+
+static Tensor* full(IntArrayRef size, double value) {
+  OptionalScalarType f32 = {true, ScalarType_Float};
+  OptionalDevice cpu = {true, Device_cpu()};
+  return check(at_full(size, Scalar_fromDouble(value), f32, kNoLayout, cpu, kNoPinMemory));
+}
+
+/* Best of reps runs of the statement (after two warm-up runs), in ns. */
+#define BEST_NS(result, reps, ...)                 \
+  do {                                             \
+    for (int w_ = 0; w_ < 2; w_++) { __VA_ARGS__; } \
+    BEST_NS_PER_CALL(result, reps, 1, __VA_ARGS__); \
+  } while (0)
+
+enum { kMeasures = 5 };
+static const char* const kNames[kMeasures] = {"chain of 8 ops, 1M floats", "add out=, 16M floats",
+                                              "t().contiguous(), 2048x2048", "exp, 1M floats", "sin, 1M floats"};
+
+static double min2(double a, double b) { return a < b ? a : b; }
+
+int main(int argc, char** argv) {
+  bool rows = argc > 1 && strcmp(argv[1], "--rows") == 0;
+  int reps = argc > 1 + rows ? atoi(argv[1 + rows]) : 10;
+  int rounds = argc > 2 + rows ? atoi(argv[2 + rows]) : 3;
+  if (reps < 1 || rounds < 1 || argc > 3 + rows) {
+    fprintf(stderr, "usage: bench_elementwise [--rows] [REPS [ROUNDS]]\n");
+    return 2;
+  }
+  mallopt(M_MMAP_THRESHOLD, 256 << 20); /* the heap kept: no page faults in the timed loops */
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  if (at_register_all() < 0) return 1;
+  double mt[kMeasures], lt[kMeasures], floor_add = 1e300, floor_t = 1e300;
+  for (int i = 0; i < kMeasures; i++) mt[i] = lt[i] = 1e300;
+  bool have_libtorch = false;
+  const char* lt_capability = "-";
+  char lt_cap_buf[16] = "";
+
+  int64_t n1 = 1 << 20, n16 = 16 << 20, side[2] = {2048, 2048};
+  Tensor* x = full(IntArrayRef_make(&n1, 1), 1.5);
+  Tensor* w = full(IntArrayRef_make(&n1, 1), 0.75);
+  Tensor* a = full(IntArrayRef_make(&n16, 1), 1.5);
+  Tensor* b = full(IntArrayRef_make(&n16, 1), 0.75);
+  Tensor* c = full(IntArrayRef_make(&n16, 1), 0);
+  Tensor* m = full(IntArrayRef_make(side, 2), 0.25);
+  Tensor* m_t = check(at_t(m));
+  for (int round = 0; round < rounds; round++) {
+    double t;
+    BEST_NS(t, reps, Tensor_release(chain(x, w)));
+    mt[0] = min2(mt[0], t);
+    BEST_NS(t, reps, check(at_add_out(a, b, Scalar_fromLong(1), c)));
+    mt[1] = min2(mt[1], t);
+    BEST_NS(t, reps, memcpy(Tensor_data(c), Tensor_data(a), (size_t)n16 * 4));
+    floor_add = min2(floor_add, t);
+    BEST_NS(t, reps, Tensor_release(check(at_contiguous(m_t, MemoryFormat_Contiguous))));
+    mt[2] = min2(mt[2], t);
+    BEST_NS(t, reps, memcpy(Tensor_data(c), Tensor_data(m), (size_t)2048 * 2048 * 4));
+    floor_t = min2(floor_t, t);
+    BEST_NS(t, reps, Tensor_release(check(at_exp(x))));
+    mt[3] = min2(mt[3], t);
+    BEST_NS(t, reps, Tensor_release(check(at_sin(x))));
+    mt[4] = min2(mt[4], t);
+#ifdef MINATEN_BENCH_LIBTORCH_PATH
+    char reps_arg[16], out[256];
+    double got[kMeasures];
+    snprintf(reps_arg, sizeof reps_arg, "%d", reps);
+    char* child[] = {(char*)MINATEN_BENCH_LIBTORCH_PATH, reps_arg, NULL};
+    if (bench_run_child(child, out, sizeof out) == 0 &&
+        sscanf(out, "%lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4], lt_cap_buf) == 6) {
+      have_libtorch = true;
+      lt_capability = lt_cap_buf;
+      for (int i = 0; i < kMeasures; i++) lt[i] = min2(lt[i], got[i]);
+    }
+#endif
+  }
+  if (!have_libtorch)
+    for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
+  const char* capability = CPUCapability_name(CPUCapability_get());
+  if (rows) {
+    printf("capability\tminaten\t%s\n", capability);
+    if (lt[0] >= 0) printf("capability\tlibtorch\t%s\n", lt_capability);
+    for (int i = 0; i < kMeasures; i++)
+      bench_row(kNames[i], "ms", mt[i] / 1e6, lt[i] < 0 ? BENCH_NONE : lt[i] / 1e6,
+                i == 1 ? "memcpy 64 MiB" : i == 2 ? "memcpy 16 MiB" : NULL,
+                i == 1 ? floor_add / 1e6 : i == 2 ? floor_t / 1e6 : BENCH_NONE);
+  } else {
+    printf("elementwise loops, one thread, best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", reps, rounds,
+           capability, lt_capability);
+    printf("  %-30s %10s %10s %8s %14s %8s\n", "measure", "minaten", "libtorch", "ratio", "floor", "ratio");
+    for (int i = 0; i < kMeasures; i++) {
+      printf("  %-30s %7.3f ms", kNames[i], mt[i] / 1e6);
+      if (lt[i] >= 0) printf(" %7.3f ms %7.2fx", lt[i] / 1e6, mt[i] / lt[i]);
+      else printf(" %10s %8s", "-", "-");
+      double fl = i == 1 ? floor_add : i == 2 ? floor_t : -1;
+      if (fl >= 0) printf(" %11.3f ms %7.2fx", fl / 1e6, mt[i] / fl);
+      printf("\n");
+    }
+    printf("  (floors: memcpy of the same bytes, 64 MiB and 16 MiB, in this run)\n");
+  }
+  Tensor* all[] = {x, w, a, b, c, m, m_t};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) Tensor_release(all[i]);
+  Dispatcher_cleanup();
+  return 0;
+}

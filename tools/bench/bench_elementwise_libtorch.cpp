@@ -1,0 +1,95 @@
+// bench_elementwise_libtorch.cpp - the libtorch 1.13 side of
+// bench_elementwise.c: the same measures with at:: operators on one thread,
+// timed the same way (best of REPS repetitions after a warm-up, glibc's
+// heap kept: see bench_elementwise.c), printed on one line in ns:
+//
+//   chain add_out transpose exp sin capability
+//
+// A benchmark comparator only (C++17, linked with -ltorch -ltorch_cpu
+// -lc10); minaten itself is C11.
+//
+// Usage: bench_elementwise_libtorch REPS
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <malloc.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+double now_ns() {
+  return static_cast<double>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+// y = ((((((x + w) * w) - x) / w) + x) * x).neg().abs() (bench_lazy.c)
+at::Tensor chain(const at::Tensor& x, const at::Tensor& w) {
+  at::Tensor y = x.add(w);
+  y = y.mul(w);
+  y = y.sub(x);
+  y = y.div(w);
+  y = y.add(x);
+  y = y.mul(x);
+  y = y.neg();
+  return y.abs();
+}
+
+template <typename F>
+double best_ns(int reps, F f) {
+  f();  // warm-up
+  f();
+  double best = 1e300;
+  for (int r = 0; r < reps; r++) {
+    double t0 = now_ns();
+    f();
+    double dt = now_ns() - t0;
+    if (dt < best) best = dt;
+  }
+  return best;
+}
+
+// The capability 1.13's DispatchStub picks (DispatchStub.cpp
+// compute_cpu_capability): ATEN_CPU_CAPABILITY if set, else the CPU's best.
+// at::native::get_cpu_capability() itself is not exported by Debian's
+// libtorch_cpu.so, so the same rule is computed here.
+const char* capability_name() {
+  const char* envar = std::getenv("ATEN_CPU_CAPABILITY");
+  if (envar != nullptr) {
+    for (const char* name : {"avx512", "avx2", "default"})
+      if (std::strcmp(envar, name) == 0) return name;
+  }
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+    return "avx512";
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return "avx2";
+  return "default";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2 || std::atoi(argv[1]) < 1) {
+    std::fprintf(stderr, "usage: bench_elementwise_libtorch REPS\n");
+    return 2;
+  }
+  int reps = std::atoi(argv[1]);
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // as bench_elementwise.c: no page faults in the timed loops
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  at::set_num_threads(1);
+  at::Tensor x = at::full({1 << 20}, 1.5, at::kFloat), w = at::full({1 << 20}, 0.75, at::kFloat);
+  double chain_ns = best_ns(reps, [&] { chain(x, w); });
+  at::Tensor a = at::full({16 << 20}, 1.5, at::kFloat), b = at::full({16 << 20}, 0.75, at::kFloat);
+  at::Tensor out = at::empty({16 << 20}, at::kFloat);
+  double add_ns = best_ns(reps, [&] { at::add_out(out, a, b); });
+  at::Tensor m = at::rand({2048, 2048}, at::kFloat);
+  double transpose_ns = best_ns(reps, [&] { m.t().contiguous(); });
+  double exp_ns = best_ns(reps, [&] { x.exp(); });
+  double sin_ns = best_ns(reps, [&] { x.sin(); });
+  std::printf("%.1f %.1f %.1f %.1f %.1f %s\n", chain_ns, add_ns, transpose_ns, exp_ns, sin_ns, capability_name());
+  return 0;
+}
