@@ -1,5 +1,5 @@
 /*
- * bench_dispatch.c - what the dispatcher costs, and how fast copies are.
+ * bench_dispatch.c - what the dispatcher costs.
  *
  * All figures come from one run, as ratios, so the machine's speed cancels:
  *
@@ -12,14 +12,10 @@
  *               (reshape at AutogradCPU, _reshape_alias at CPU)
  *     boxed     Dispatcher_callBoxed(aten::reshape, IValues): the path the
  *               interpreter uses (libffi into the unboxed kernel)
- *   copy_ of 4M floats against memcpy of the same 16 MiB
- *     contiguous -> contiguous, and transposed (2048x2048 .t()) -> contiguous
- *   add of two 16M-float tensors against memcpy of 64 MiB, into a new
- *     tensor and in place
- *   mm of two 512x512 float matrices, in GFLOP/s (2 n^3 flops per product)
  *
  * beside libtorch 1.13's at::reshape on the same tensor, plain and in
  * InferenceMode (bench_dispatch_libtorch.cpp, run as a child), when built.
+ * (Copies and elementwise loops: bench_elementwise.c; mm: bench_mm.c.)
  *
  * Usage: build-release/tools/bench/bench_dispatch [--rows]
  */
@@ -35,24 +31,10 @@
 
 static void* check(void* p) { return bench_check("bench_dispatch", p); }
 
-/* A new float tensor of these sizes, of ones or uninitialised. */
-static Tensor* float_ones(IntArrayRef sizes) {
-  OptionalScalarType dtype = {true, ScalarType_Float};
-  return check(at_ones(sizes, dtype, kNoLayout, kNoDevice, kNoPinMemory));
-}
+/* A new uninitialised float tensor of these sizes. */
 static Tensor* float_empty(IntArrayRef sizes) {
   OptionalScalarType dtype = {true, ScalarType_Float};
   return check(at_empty_memory_format(sizes, dtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat));
-}
-
-/* One result line: `label`, then ns as milliseconds and its ratio to base_ns. */
-/* One line per measure, in ms, with its ratio to the first (the memcpy). */
-static void print_ms_against_first(const char* const* labels, const double* ns, int n) {
-  for (int i = 0; i < n; i++) printf("  %-34s%8.3f ms  (%.2fx)\n", labels[i], ns[i] / 1e6, ns[i] / ns[0]);
-}
-
-static void release_all(Tensor* const* tensors, int n) {
-  for (int i = 0; i < n; i++) Tensor_release(tensors[i]);
 }
 
 /* The libtorch side's "reshape PLAIN INFERENCE_MODE" and "capability NAME"
@@ -100,8 +82,8 @@ static void bench_reshape(bool rows) {
   Tensor_release(t);
   LibtorchReshape l = run_libtorch(iters / 10);
   if (rows) {
-    bench_row("reshape, unboxed (libtorch: InferenceMode)", "ns", unboxed, l.inference_mode, "direct kernel", direct);
-    bench_row("reshape, boxed (libtorch: plain)", "ns", boxed, l.plain, "direct kernel", direct);
+    bench_row("reshape unboxed vs InferenceMode", "ns", unboxed, l.inference_mode, "direct kernel", direct);
+    bench_row("reshape boxed vs plain at::reshape", "ns", boxed, l.plain, "direct kernel", direct);
     printf("capability\tminaten\t%s\n", CPUCapability_name(CPUCapability_get()));
     if (l.plain != BENCH_NONE) printf("capability\tlibtorch\t%s\n", l.capability);
     return;
@@ -120,65 +102,6 @@ static void bench_reshape(bool rows) {
   }
 }
 
-static void bench_copy(void) {
-  const int64_t n = 2048;
-  int64_t sizes[] = {n, n};
-  Tensor* src = float_empty(IntArrayRef_make(sizes, 2));
-  Tensor* dst = float_empty(IntArrayRef_make(sizes, 2));
-  memset(Tensor_data(src), 1, (size_t)(n * n) * sizeof(float));
-  memset(Tensor_data(dst), 0, (size_t)(n * n) * sizeof(float));
-  Tensor* src_t = at_t(src);
-  check(src_t);
-  size_t bytes = (size_t)(n * n) * sizeof(float);
-
-  double mem, contiguous, transposed, t_contiguous;
-  BEST_NS_PER_CALL(mem, 5, 20, memcpy(Tensor_data(dst), Tensor_data(src), bytes));
-  BEST_NS_PER_CALL(contiguous, 5, 20, Tensor_release(at_copy_(dst, src, false)));
-  BEST_NS_PER_CALL(transposed, 5, 5, Tensor_release(at_copy_(dst, src_t, false)));
-  /* with a fresh 16 MiB result each call: the allocator's page faults count */
-  BEST_NS_PER_CALL(t_contiguous, 5, 5, Tensor_release(at_contiguous(src_t, MemoryFormat_Contiguous)));
-  printf("copy_ of %lldx%lld floats (%.0f MiB), ms per copy (ratio to memcpy)\n", (long long)n,
-         (long long)n, (double)bytes / (1 << 20));
-  const char* const labels[] = {"memcpy", "copy_ contiguous", "copy_ from a.t()", "a.t().contiguous() (new result)"};
-  print_ms_against_first(labels, (const double[]){mem, contiguous, transposed, t_contiguous}, 4);
-  Tensor* const owned[] = {src_t, src, dst};
-  release_all(owned, 3);
-}
-
-/* add of two 16M-float tensors against memcpy of the same bytes. */
-static void bench_add(void) {
-  int64_t n = 16 << 20;
-  Tensor* a = float_ones(IntArrayRef_make(&n, 1));
-  Tensor* b = float_ones(IntArrayRef_make(&n, 1));
-  Tensor* dst = float_empty(IntArrayRef_make(&n, 1));
-  size_t bytes = (size_t)n * sizeof(float);
-  Scalar one = Scalar_fromLong(1);
-  double mem, add, add_inplace;
-  BEST_NS_PER_CALL(mem, 5, 5, memcpy(Tensor_data(dst), Tensor_data(a), bytes));
-  BEST_NS_PER_CALL(add, 5, 5, Tensor_release(at_add_Tensor(a, b, one)));
-  BEST_NS_PER_CALL(add_inplace, 5, 5, Tensor_release(at_add__Tensor(dst, b, one)));
-  printf("add of two 16M-float tensors (%.0f MiB each), ms per call (ratio to memcpy of one)\n",
-         (double)bytes / (1 << 20));
-  const char* const labels[] = {"memcpy", "at_add_Tensor (new result)", "at_add__Tensor (in place)"};
-  print_ms_against_first(labels, (const double[]){mem, add, add_inplace}, 3);
-  Tensor* const owned[] = {a, b, dst};
-  release_all(owned, 3);
-}
-
-/* mm of two 512x512 floats, in GFLOP/s. */
-static void bench_mm(void) {
-  int64_t sizes[] = {512, 512};
-  Tensor* a = float_ones(IntArrayRef_make(sizes, 2));
-  Tensor* b = float_ones(IntArrayRef_make(sizes, 2));
-  double t;
-  BEST_NS_PER_CALL(t, 5, 3, Tensor_release(at_mm(a, b)));
-  double flops = 2.0 * 512 * 512 * 512;
-  printf("mm of two 512x512 float matrices\n");
-  printf("  at_mm                             %8.3f ms  (%.2f GFLOP/s)\n", t / 1e6, flops / t);
-  Tensor_release(a);
-  Tensor_release(b);
-}
-
 int main(int argc, char** argv) {
   bool rows = argc == 2 && strcmp(argv[1], "--rows") == 0;
   if (argc > 2 || (argc == 2 && !rows)) {
@@ -190,11 +113,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   bench_reshape(rows);
-  if (!rows) {
-    bench_copy();
-    bench_add();
-    bench_mm();
-  }
   Dispatcher_cleanup();
   return 0;
 }

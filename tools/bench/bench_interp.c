@@ -180,8 +180,8 @@ int main(int argc, char** argv) {
   double p_loop = have_python ? (py[2] - py[3]) / (double)n / 1e3 : BENCH_NONE;
   double floor_us = floor_ns / 1e3;
   if (rows) {
-    bench_row("interp reshape line (unrolled)", "us", m_unrolled, p_unrolled, "boxed reshape", floor_us);
-    bench_row("interp reshape line (for loop)", "us", m_loop, p_loop, "boxed reshape", floor_us);
+    bench_row("interp line unrolled (vs CPython)", "us", m_unrolled, p_unrolled, "boxed reshape", floor_us);
+    bench_row("interp line for-loop (vs CPython)", "us", m_loop, p_loop, "boxed reshape", floor_us);
     printf("capability\tminaten\t%s\n", CPUCapability_name(CPUCapability_get()));
     printf("capability\tlibtorch\t%s\n", py_capability);
   } else {
