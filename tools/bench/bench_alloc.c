@@ -39,6 +39,7 @@
 #include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
 #include "tools/bench/bench.h"
+#include "tools/bench/bench_chain.h"
 
 enum { kChains = 40, kNodes = 8, kMaxRounds = 15 };
 static const int64_t kNumel = 1 << 20;
@@ -48,24 +49,6 @@ static Tensor* check(Tensor* p) { return bench_check("bench_alloc", p); }
 static long minor_faults(void) {
   struct rusage ru;
   return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_minflt : 0;
-}
-
-/* One step of the chain: y = f(x), dropping x. */
-static Tensor* step(Tensor* x, Tensor* y) {
-  Tensor_release(x);
-  return check(y);
-}
-
-static Tensor* chain(const Tensor* x, const Tensor* w) {
-  Scalar one = Scalar_fromLong(1);
-  Tensor* y = check(at_add_Tensor(x, w, one));
-  y = step(y, at_mul_Tensor(y, w));
-  y = step(y, at_sub_Tensor(y, x, one));
-  y = step(y, at_div_Tensor(y, w));
-  y = step(y, at_add_Tensor(y, x, one));
-  y = step(y, at_mul_Tensor(y, x));
-  y = step(y, at_neg(y));
-  return step(y, at_abs(y));
 }
 
 static Tensor* full(double value) {
@@ -105,11 +88,11 @@ static int run_alone(int chains) {
   if (at_register_all() < 0) check(NULL);
   Tensor* x = full(1.5);
   Tensor* w = full(0.75);
-  Tensor* y = chain(x, w); /* untimed */
+  Tensor* y = bench_chain("bench_alloc", x, w); /* untimed */
   long f0 = minor_faults();
   double t0 = now_ns();
   for (int i = 0; i < chains; i++) {
-    Tensor* next = chain(x, w);
+    Tensor* next = bench_chain("bench_alloc", x, w);
     Tensor_release(y);
     y = next;
   }

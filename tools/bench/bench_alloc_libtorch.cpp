@@ -25,6 +25,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "bench_libtorch.h"
+
 namespace {
 
 double now_ns() {
@@ -40,21 +42,6 @@ long minor_faults() {
 
 torch::Tensor chain(const torch::Tensor& x, const torch::Tensor& w) {
   return ((((((x + w) * w) - x) / w) + x) * x).neg().abs();
-}
-
-// The CPU capability libtorch's kernels use, spelled as ATEN_CPU_CAPABILITY
-// takes it.  Debian's libtorch does not export
-// at::native::get_cpu_capability, so this reads the line at::show_config()
-// prints ("CPU capability usage: AVX2", as torch.__config__.show() shows).
-std::string capability_name() {
-  const std::string config = at::show_config();
-  const std::string key = "CPU capability usage: ";
-  size_t at = config.find(key);
-  if (at == std::string::npos) return "unknown";
-  std::string name;
-  for (size_t i = at + key.size(); i < config.size() && std::isalnum(static_cast<unsigned char>(config[i])); i++)
-    name += static_cast<char>(std::tolower(static_cast<unsigned char>(config[i])));
-  return name == "no" ? "default" : name;  // "CPU capability usage: NO AVX"
 }
 
 }  // namespace
@@ -77,6 +64,6 @@ int main(int argc, char** argv) {
   long f1 = minor_faults();
   double checksum = y.sum().item<double>();
   std::printf("%.1f %.1f %.6g %s\n", (t1 - t0) / chains, static_cast<double>(f1 - f0) / chains, checksum,
-              capability_name().c_str());
+              libtorch_cpu_capability().c_str());
   return 0;
 }

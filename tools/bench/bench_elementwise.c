@@ -35,27 +35,9 @@
 #include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
 #include "tools/bench/bench.h"
+#include "tools/bench/bench_chain.h"
 
 static Tensor* check(Tensor* p) { return bench_check("bench_elementwise", p); }
-
-/* One step of the chain: y = f(x), dropping x. */
-static Tensor* step(Tensor* x, Tensor* y) {
-  Tensor_release(x);
-  return check(y);
-}
-
-static Tensor* chain(const Tensor* x, const Tensor* w) {
-  Scalar one = Scalar_fromLong(1);
-  Tensor* y = check(at_add_Tensor(x, w, one));
-  y = step(y, at_mul_Tensor(y, w));
-  y = step(y, at_sub_Tensor(y, x, one));
-  y = step(y, at_div_Tensor(y, w));
-  y = step(y, at_add_Tensor(y, x, one));
-  y = step(y, at_mul_Tensor(y, x));
-  y = step(y, at_neg(y));
-  y = step(y, at_abs(y));
-  return y;
-}
 
 static Tensor* full(IntArrayRef size, double value) {
   OptionalScalarType f32 = {true, ScalarType_Float};
@@ -91,7 +73,9 @@ int main(int argc, char** argv) {
   for (int i = 0; i < kMeasures; i++) mt[i] = lt[i] = 1e300;
   bool have_libtorch = false;
   const char* lt_capability = "-";
+#ifdef MINATEN_BENCH_LIBTORCH_PATH
   char lt_cap_buf[16] = "";
+#endif
 
   int64_t n1 = 1 << 20, n16 = 16 << 20, side[2] = {2048, 2048};
   Tensor* x = full(IntArrayRef_make(&n1, 1), 1.5);
@@ -103,7 +87,7 @@ int main(int argc, char** argv) {
   Tensor* m_t = check(at_t(m));
   for (int round = 0; round < rounds; round++) {
     double t;
-    BEST_NS(t, reps, Tensor_release(chain(x, w)));
+    BEST_NS(t, reps, Tensor_release(bench_chain("bench_elementwise", x, w)));
     mt[0] = min2(mt[0], t);
     BEST_NS(t, reps, check(at_add_out(a, b, Scalar_fromLong(1), c)));
     mt[1] = min2(mt[1], t);

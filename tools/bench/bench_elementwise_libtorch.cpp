@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "bench_libtorch.h"
+
 namespace {
 
 double now_ns() {
@@ -52,24 +54,6 @@ double best_ns(int reps, F f) {
   return best;
 }
 
-// The capability 1.13's DispatchStub picks (DispatchStub.cpp
-// compute_cpu_capability): ATEN_CPU_CAPABILITY if set, else the CPU's best.
-// at::native::get_cpu_capability() itself is not exported by Debian's
-// libtorch_cpu.so, so the same rule is computed here.
-const char* capability_name() {
-  const char* envar = std::getenv("ATEN_CPU_CAPABILITY");
-  if (envar != nullptr) {
-    for (const char* name : {"avx512", "avx2", "default"})
-      if (std::strcmp(envar, name) == 0) return name;
-  }
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
-    return "avx512";
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return "avx2";
-  return "default";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -90,6 +74,6 @@ int main(int argc, char** argv) {
   double transpose_ns = best_ns(reps, [&] { m.t().contiguous(); });
   double exp_ns = best_ns(reps, [&] { x.exp(); });
   double sin_ns = best_ns(reps, [&] { x.sin(); });
-  std::printf("%.1f %.1f %.1f %.1f %.1f %s\n", chain_ns, add_ns, transpose_ns, exp_ns, sin_ns, capability_name());
+  std::printf("%.1f %.1f %.1f %.1f %.1f %s\n", chain_ns, add_ns, transpose_ns, exp_ns, sin_ns, libtorch_cpu_capability().c_str());
   return 0;
 }

@@ -22,29 +22,11 @@
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
 #include "tools/bench/bench.h"
+#include "tools/bench/bench_chain.h"
 
 enum { kReps = 5, kNodes = 8 };
 
 static Tensor* check(Tensor* p) { return bench_check("bench_lazy", p); }
-
-/* One step of the chain: y = f(x), dropping x. */
-static Tensor* step(Tensor* x, Tensor* y) {
-  Tensor_release(x);
-  return check(y);
-}
-
-static Tensor* chain(const Tensor* x, const Tensor* w) {
-  Scalar one = Scalar_fromLong(1);
-  Tensor* y = check(at_add_Tensor(x, w, one));
-  y = step(y, at_mul_Tensor(y, w));
-  y = step(y, at_sub_Tensor(y, x, one));
-  y = step(y, at_div_Tensor(y, w));
-  y = step(y, at_add_Tensor(y, x, one));
-  y = step(y, at_mul_Tensor(y, x));
-  y = step(y, at_neg(y));
-  y = step(y, at_abs(y));
-  return y;
-}
 
 static Tensor* full(int64_t n, double value, bool lazy) {
   OptionalScalarType f32 = {true, ScalarType_Float};
@@ -64,13 +46,13 @@ int main(void) {
   double eager = 1e300, build = 1e300, run = 1e300, total = 1e300, tiny = 1e300;
   for (int r = 0; r < kReps; r++) {
     double t0 = now_ns();
-    Tensor* y = chain(x, w);
+    Tensor* y = bench_chain("bench_lazy", x, w);
     double t1 = now_ns();
     Tensor_release(y);
     if (t1 - t0 < eager) eager = t1 - t0;
 
     t0 = now_ns();
-    Tensor* yl = chain(xl, wl);
+    Tensor* yl = bench_chain("bench_lazy", xl, wl);
     t1 = now_ns();
     Tensor* out = check(LazyTensor_toCpu(yl));
     double t2 = now_ns();
@@ -81,7 +63,7 @@ int main(void) {
     if (t2 - t0 < total) total = t2 - t0;
 
     t0 = now_ns();
-    Tensor* ys = chain(xs, ws);
+    Tensor* ys = bench_chain("bench_lazy", xs, ws);
     t1 = now_ns();
     Tensor_release(ys);
     if (t1 - t0 < tiny) tiny = t1 - t0;

@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "bench_libtorch.h"
+
 namespace {
 
 double now_ns() {
@@ -64,24 +66,11 @@ at::Tensor product(const Measure& x, const at::Tensor& a, const at::Tensor& b) {
   return at::mm(a, b);
 }
 
-// The capability libtorch's DispatchStub uses, as at::show_config() says it
-// ("CPU capability usage: AVX2"): at::native::get_cpu_capability() is not
-// exported by Debian's libtorch_cpu 1.13.
-std::string cpu_capability() {
-  std::string config = at::show_config(), key = "CPU capability usage: ";
-  size_t at = config.find(key);
-  if (at == std::string::npos) return "default";
-  std::string name;
-  for (size_t i = at + key.size(); i < config.size() && std::isalnum(static_cast<unsigned char>(config[i])); i++)
-    name += static_cast<char>(std::tolower(static_cast<unsigned char>(config[i])));
-  return name == "avx2" || name == "avx512" ? name : "default";
-}
-
 }  // namespace
 
 int main() {
   at::set_num_threads(1);
-  std::printf("capability %s\n", cpu_capability().c_str());
+  std::printf("capability %s\n", libtorch_cpu_capability().c_str());
   for (const Measure& x : kMeasures) {
     at::Tensor a = x.vector_a ? operand(x.dtype, {x.k})
                    : x.batch  ? operand(x.dtype, {x.batch, x.m, x.k})
