@@ -145,23 +145,25 @@ static int computeStride_walk(IntArrayRef oldshape, IntArrayRef oldstride, IntAr
  * elements whose strides are exactly the contiguous ones (size-1 dimensions
  * included: is_contiguous ignores their strides, the walk does not).  It is
  * then one chunk of base stride 1, so every new dimension gets the product
- * of the new sizes after it: the new shape's contiguous strides.  No product
- * can overflow or be symbolic, as none exceeds numel.  1 (strides written)
- * or 0 (not that case, or the numels differ: walk).  PyTorch has no such shortcut; the result is
+ * of the new sizes after it: the new shape's contiguous strides.  With
+ * elements, no product exceeds numel, so none overflows or is symbolic; a
+ * product that overflows (beside a size-0 dimension: [0, 2**62, 2]) is the
+ * walk's to handle.  1 (strides written) or 0 (not that case, or the
+ * numels differ: walk).  PyTorch has no such shortcut; the result is
  * the same, and the explainer always walks.
  */
 static int computeStride_contiguous(IntArrayRef oldshape, IntArrayRef oldstride, IntArrayRef newshape,
                                     int64_t* newstride) {
+  if (oldshape.size == 0) return 0;
   int64_t expected = 1;
   for (size_t d = oldshape.size; d-- > 0;) {
     if (oldstride.data[d] != expected || oldshape.data[d] <= 0) return 0;
-    expected *= oldshape.data[d];
+    if (__builtin_mul_overflow(expected, oldshape.data[d], &expected)) return 0; /* [0, 2, 2**62]: walk */
   }
-  if (oldshape.size == 0) return 0;
   int64_t stride = 1;
   for (size_t d = newshape.size; d-- > 0;) {
     newstride[d] = stride;
-    stride *= newshape.data[d];
+    if (newshape.data[d] <= 0 || __builtin_mul_overflow(stride, newshape.data[d], &stride)) return 0;
   }
   return stride == expected; /* the callers' infer_size made it so; else walk */
 }

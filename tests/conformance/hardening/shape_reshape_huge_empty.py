@@ -1,0 +1,13 @@
+# reshape and view of zero-element tensors whose other dimensions multiply past int64 (computeStride's shortcut for contiguous strides must leave them to the walk); the fuzzer's input first
+print((torch.zeros(0, 2**62, 2) @ torch.zeros(2, 3)).shape)
+t = torch.zeros(0, 2**62, 2)
+r = t.reshape(0, 2, 2**62)
+print(r.shape, r.stride())
+r = t.view(2**62, 0, 2)
+print(r.shape, r.stride())
+r = t.reshape(-1, 2)
+print(r.shape, r.stride())
+r = torch.zeros(2, 2**62, 0).reshape(2**62, 2, 0)
+print(r.shape, r.stride())
+r = torch.zeros(2**61, 0, 4).flatten(1)
+print(r.shape, r.stride())
