@@ -253,9 +253,6 @@ bool Tensor_isStridesLikeChannelsLast(const Tensor* t) {
   return false;
 }
 
-/* The integers whose top two bits are 10: c10::SymInt's tag for a pointer. */
-static bool is_symbolic(int64_t value) { return ((uint64_t)value >> 62) == 2; }
-
 int SymInt_checkFailed(void) {
   Error_set(ErrorType_RuntimeError,
             "Expected !is_symbolic() to be true, but got false.  (Could this error message be "
@@ -265,7 +262,7 @@ int SymInt_checkFailed(void) {
 
 int SymInt_checkArrayRef(IntArrayRef values) {
   for (size_t i = 0; i < values.size; i++) {
-    if (is_symbolic(values.data[i])) {
+    if (SymInt_isSymbolic(values.data[i])) {
       Error_set(ErrorType_RuntimeError,
                 "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
                 (long long)values.data[i]);

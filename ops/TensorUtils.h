@@ -93,11 +93,10 @@ bool Tensor_isStridesLikeChannelsLast(const Tensor* t);
 int SymInt_checkArrayRef(IntArrayRef values);
 /* SymInt_check's failure: sets the RuntimeError, returns -1. */
 int SymInt_checkFailed(void);
+/* The integers whose top two bits are 10: c10::SymInt's tag for a pointer. */
+static inline bool SymInt_isSymbolic(int64_t value) { return ((uint64_t)value >> 62) == 2; }
 /* Inline: reshape's infer_size and computeStride check every product. */
-static inline int SymInt_check(int64_t value) {
-  /* The integers whose top two bits are 10: c10::SymInt's tag for a pointer. */
-  return ((uint64_t)value >> 62) == 2 ? SymInt_checkFailed() : 0;
-}
+static inline int SymInt_check(int64_t value) { return SymInt_isSymbolic(value) ? SymInt_checkFailed() : 0; }
 
 /* TensorImpl::safe_compute_numel's check: the product of the sizes, taken
  * as unsigned 64-bit integers, must not overflow nor exceed INT64_MAX (a

@@ -27,14 +27,10 @@
  *
  * Usage: build-release/tools/bench/bench_autograd [ROUNDS]   (default 3)
  */
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "Functions.h"
 #include "autograd/autograd.h"
@@ -128,30 +124,13 @@ static Times run_minaten(int64_t numel, int warmup, int iters) {
 /* Runs the libtorch side with the same arguments and reads its one line,
  * "forward backward total checksum".  0, or -1 (reported on stderr). */
 static int run_libtorch(int64_t numel, int warmup, int iters, Times* t) {
-  int fds[2];
-  if (pipe(fds) < 0) return perror("bench_autograd: pipe"), -1;
-  char a[3][32];
+  char a[3][32], out[256];
   snprintf(a[0], sizeof a[0], "%lld", (long long)numel);
   snprintf(a[1], sizeof a[1], "%d", warmup);
   snprintf(a[2], sizeof a[2], "%d", iters);
-  fflush(stdout);
-  pid_t pid = fork();
-  if (pid < 0) return perror("bench_autograd: fork"), -1;
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    execl(MINATEN_BENCH_LIBTORCH_PATH, MINATEN_BENCH_LIBTORCH_PATH, a[0], a[1], a[2], (char*)NULL);
-    fprintf(stderr, "bench_autograd: %s: %s\n", MINATEN_BENCH_LIBTORCH_PATH, strerror(errno));
-    _exit(127);
-  }
-  close(fds[1]);
-  FILE* in = fdopen(fds[0], "r");
-  int fields = in ? fscanf(in, "%lf %lf %lf %lf", &t->forward, &t->backward, &t->total, &t->checksum) : 0;
-  if (in) fclose(in);
-  int status;
-  waitpid(pid, &status, 0);
-  if (fields != 4 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  char* const argv[] = {MINATEN_BENCH_LIBTORCH_PATH, a[0], a[1], a[2], NULL};
+  if (bench_run_child(argv, out, sizeof out) < 0 ||
+      sscanf(out, "%lf %lf %lf %lf", &t->forward, &t->backward, &t->total, &t->checksum) != 4) {
     fprintf(stderr, "bench_autograd: %s did not report its times\n", MINATEN_BENCH_LIBTORCH_PATH);
     return -1;
   }
