@@ -4,8 +4,10 @@
  * box_X turns a kernel argument of C kind X into a *borrowed* IValue (no
  * allocation: lists and tensors point at the caller's memory).  unbox_X
  * reads an argument IValue back as C kind X (borrowed).  The generated entry
- * points use box_X to call boxed kernels; the libffi bridge uses unbox_X to
- * call unboxed kernels from a boxed stack, and take_X / return_X for results.
+ * points use box_X to call boxed kernels, and take_X to read their results.
+ * Calling an unboxed kernel from a boxed stack (the generated
+ * at_<op>_boxed_from_unboxed, and the libffi bridge) reads each argument with
+ * unbox_X and stores the kernel's result with push_X.
  *
  * PyTorch 1.13: ATen/core/boxing/impl/boxing.h, make_boxed_from_unboxed_functor.h
  */
@@ -13,6 +15,7 @@
 #define MINATEN_DISPATCH_BOXING_H
 
 #include "runtime/ArrayRef.h"
+#include "runtime/Exception.h"
 #include "runtime/IValue.h"
 #include "runtime/Scalar.h"
 
@@ -132,5 +135,56 @@ static inline IValue return_TensorList(TensorList l) {
   v.owned = true;
   return v;
 }
+
+/*
+ * Results of an unboxed kernel called from a boxed stack: push_X stores the
+ * kernel's C result of kind X as owned IValues in rets and returns 0, or
+ * returns -1 when the result says the kernel failed (a NULL tensor, or the
+ * error indicator set), storing nothing and releasing what it was given.
+ * PyTorch 1.13: boxing/impl/make_boxed_from_unboxed_functor.h push_outputs
+ */
+static inline int push_Void(IValue* rets) {
+  (void)rets;
+  return Error_occurred() ? -1 : 0;
+}
+static inline int push_ReturnTensor(Tensor* t, IValue* rets) {
+  if (t == NULL) return -1;
+  rets[0] = return_ReturnTensor(t);
+  return 0;
+}
+static inline int push_TensorList(TensorList l, IValue* rets) {
+  if (l.data == NULL && Error_occurred()) return -1;
+  rets[0] = return_TensorList(l);
+  return 0;
+}
+static inline int push_TensorTuple2(TensorTuple2 r, IValue* rets) {
+  if (r.items[0] == NULL || r.items[1] == NULL) {
+    Tensor_release(r.items[0]);
+    Tensor_release(r.items[1]);
+    return -1;
+  }
+  rets[0] = return_ReturnTensor(r.items[0]);
+  rets[1] = return_ReturnTensor(r.items[1]);
+  return 0;
+}
+/* The kinds returned by value: a failure shows only in the error indicator. */
+#define MINATEN_FORALL_VALUE_RETURNS(_) \
+  _(Int, int64_t)                       \
+  _(Double, double)                     \
+  _(Bool, bool)                         \
+  _(Scalar, Scalar)                     \
+  _(ScalarType, ScalarType)             \
+  _(Layout, Layout)                     \
+  _(Device, Device)                     \
+  _(MemoryFormat, MemoryFormat)         \
+  _(QScheme, QScheme)
+#define DEFINE_PUSH_VALUE(Kind, CType)                         \
+  static inline int push_##Kind(CType value, IValue* rets) {  \
+    if (Error_occurred()) return -1;                           \
+    rets[0] = box_##Kind(value);                               \
+    return 0;                                                  \
+  }
+MINATEN_FORALL_VALUE_RETURNS(DEFINE_PUSH_VALUE)
+#undef DEFINE_PUSH_VALUE
 
 #endif

@@ -10,7 +10,7 @@
  *      masked by the operator's non-fallthrough keys;
  *   2. takes the highest key's table entry;
  *   3. calls it unboxed (generated entry points) or boxed (interpreter,
- *      fallbacks; libffi bridges to unboxed kernels).
+ *      fallbacks; generated code, or libffi, bridges to unboxed kernels).
  * A kernel may redispatch: call again with a key set restricted to keys below
  * its own (Dispatcher_redispatchBoxed).
  *

@@ -4,15 +4,30 @@
  * Note [Calling unboxed kernels from a boxed stack]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * PyTorch makes every unboxed kernel callable boxed with C++ templates
- * (make_boxed_from_unboxed_functor): the compiler writes, per signature, the
+ * (make_boxed_from_unboxed_functor): the compiler writes, per kernel, the
  * code that pops each argument off the stack, converts it and calls.  C has
- * no templates, so minaten does the same at run time with libffi: when an
- * operator is registered, its schema is turned into a libffi call interface
- * (an ffi_cif: one ffi_type per argument, from the C kind that CType.h gives
- * the schema type, structs described field by field); a boxed call converts
- * each IValue to its C value with the unbox_<Kind> helpers of Boxing.h, hands
- * libffi an array of pointers to them, and boxes the C result.  Nothing is
- * allocated per call: the C values live in a stack array.
+ * no templates; minaten has two ways.
+ *
+ *   - An operator of the YAML: the code generator writes that code, once
+ *     per operator since all its unboxed kernels share its C signature:
+ *     at_reshape_boxed_from_unboxed in Functions.c unboxes each IValue
+ *     with the unbox_<Kind> helpers of Boxing.h, calls the kernel through
+ *     the operator's function type and stores the result with push_<Kind>.
+ *     at_register_boxed_from_unboxed puts it in op->boxed_from_unboxed.
+ *     It is plain C that gdb can `step` through.
+ *   - An operator defined at run time (an operator library's schema, a
+ *     YAML loaded by the interpreter) has no generated code, so minaten
+ *     does the same at run time with libffi: when the operator is
+ *     registered, its schema is turned into a libffi call interface (an
+ *     ffi_cif: one ffi_type per argument, from the C kind that CType.h gives
+ *     the schema type, structs described field by field); a boxed call
+ *     converts each IValue to its C value with the same unbox_<Kind>
+ *     helpers, hands libffi an array of pointers to them, and boxes the C
+ *     result.
+ *
+ * Neither allocates per call.  The generated call is the faster: libffi
+ * works out again on every call which register each argument travels in,
+ * about 500 instructions for reshape (callgrind), as much as the kernel.
  *
  * PyTorch 1.13: aten/src/ATen/core/boxing/KernelFunction.cpp,
  * boxing/impl/make_boxed_from_unboxed_functor.h
@@ -283,50 +298,32 @@ static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
   }
 }
 
-/* Boxes the C result into rets[0]; returns 0, or -1 if the kernel failed. */
+/* Stores libffi's C result in rets (Boxing.h's push_<Kind>); returns 0, or
+ * -1 if the kernel failed. */
 static int box_result(CTypeKind kind, CValue* r, IValue* rets) {
   switch (kind) {
-    case CTypeKind_Void:
-      return Error_occurred() ? -1 : 0;
-    case CTypeKind_ReturnTensor:
-      if (r->tensor == NULL) return -1;
-      rets[0] = return_ReturnTensor(r->tensor);
-      return 0;
-    case CTypeKind_TensorList:
-      if (r->tensor_list.data == NULL && Error_occurred()) return -1;
-      rets[0] = return_TensorList(r->tensor_list);
-      return 0;
-    case CTypeKind_TensorTuple2:
-      if (r->tensor_tuple2.items[0] == NULL || r->tensor_tuple2.items[1] == NULL) {
-        Tensor_release(r->tensor_tuple2.items[0]);
-        Tensor_release(r->tensor_tuple2.items[1]);
-        return -1;
-      }
-      rets[0] = return_ReturnTensor(r->tensor_tuple2.items[0]);
-      rets[1] = return_ReturnTensor(r->tensor_tuple2.items[1]);
-      return 0;
-    default:
-      break;
-  }
-  if (Error_occurred()) return -1;
-  switch (kind) {
-    case CTypeKind_Int: rets[0] = IValue_fromInt(r->i); break;
-    case CTypeKind_Double: rets[0] = IValue_fromDouble(r->d); break;
-    case CTypeKind_Bool: rets[0] = IValue_fromBool((bool)(r->widened & 1)); break;
-    case CTypeKind_Scalar: rets[0] = IValue_fromScalar(r->scalar); break;
-    case CTypeKind_ScalarType: rets[0] = IValue_fromScalarType((ScalarType)r->widened); break;
-    case CTypeKind_Layout: rets[0] = IValue_fromLayout((Layout)r->widened); break;
-    case CTypeKind_MemoryFormat: rets[0] = IValue_fromMemoryFormat((MemoryFormat)r->widened); break;
-    case CTypeKind_Device: rets[0] = IValue_fromDevice(r->device); break;
-    case CTypeKind_QScheme: rets[0] = IValue_fromInt((int64_t)r->widened); break;
+    case CTypeKind_Void: return push_Void(rets);
+    case CTypeKind_ReturnTensor: return push_ReturnTensor(r->tensor, rets);
+    case CTypeKind_TensorList: return push_TensorList(r->tensor_list, rets);
+    case CTypeKind_TensorTuple2: return push_TensorTuple2(r->tensor_tuple2, rets);
+    case CTypeKind_Int: return push_Int(r->i, rets);
+    case CTypeKind_Double: return push_Double(r->d, rets);
+    case CTypeKind_Bool: return push_Bool((bool)(r->widened & 1), rets);
+    case CTypeKind_Scalar: return push_Scalar(r->scalar, rets);
+    case CTypeKind_ScalarType: return push_ScalarType((ScalarType)r->widened, rets);
+    case CTypeKind_Layout: return push_Layout((Layout)r->widened, rets);
+    case CTypeKind_MemoryFormat: return push_MemoryFormat((MemoryFormat)r->widened, rets);
+    case CTypeKind_Device: return push_Device(r->device, rets);
+    case CTypeKind_QScheme: return push_QScheme((QScheme)r->widened, rets);
     default: TORCH_INTERNAL_ASSERT(!"return kind has no boxing");
   }
-  return 0;
+  return -1;
 }
 
 /* See Note [Calling unboxed kernels from a boxed stack]. */
 static int call_unboxed_from_boxed(const KernelFunction* k, const OperatorEntry* op, IValue* args,
                                    IValue* rets) {
+  if (op->boxed_from_unboxed != NULL) return op->boxed_from_unboxed(k->unboxed, args, rets);
   const FfiSignature* sig = op->ffi;
   if (sig == NULL) {
     Error_set(ErrorType_RuntimeError,

@@ -7,9 +7,11 @@
  * an array of IValues; fallbacks that serve every operator (the trace mode,
  * BackendSelect, a missing kernel) are boxed because they cannot know the C
  * signature.  Either kind can be called either way:
- *   - boxed call of an unboxed kernel: libffi, driven by the operator's schema
- *     (KernelFunction_callBoxed, see Note [Calling unboxed kernels from a
- *     boxed stack] in KernelFunction.c);
+ *   - boxed call of an unboxed kernel: the operator's generated
+ *     at_<op>_boxed_from_unboxed (Functions.c), or libffi for an operator
+ *     defined at run time, driven by its schema (KernelFunction_callBoxed,
+ *     see Note [Calling unboxed kernels from a boxed stack] in
+ *     KernelFunction.c);
  *   - unboxed call of a boxed kernel: the generated entry point boxes its
  *     arguments (borrowed, no allocation) and unboxes the result.
  * A fallthrough kernel is never called: the dispatcher masks its key out
@@ -32,6 +34,15 @@ typedef struct KernelFunction KernelFunction;
  * back to the operator's C signature (function-to-function pointer casts are
  * well defined in C when the call uses the original type). */
 typedef void (*UnboxedFunction)(void);
+
+/*
+ * Calls `kernel`, an unboxed kernel of one operator (cast back to that
+ * operator's C signature), with the boxed arguments `args`, and stores its
+ * result in `rets`: generated per operator (at_reshape_boxed_from_unboxed in
+ * Functions.c).  Returns 0, or -1 with the error indicator set.
+ * PyTorch 1.13: make_boxed_from_unboxed_functor<KernelFunctor>::call
+ */
+typedef int (*BoxedFromUnboxedFunction)(UnboxedFunction kernel, IValue* args, IValue* rets);
 
 /*
  * A boxed kernel: `args` holds the schema's arguments (borrowed, all of them,
@@ -73,8 +84,8 @@ void KernelFunction_prepareFfi(OperatorEntry* op);
  * called by Dispatcher_cleanup. */
 void KernelFunction_freeFfi(OperatorEntry* op);
 
-/* Calls the kernel with boxed arguments, through libffi when it has only an
- * unboxed function.  Returns 0 or -1 (error indicator set).
+/* Calls the kernel with boxed arguments; one that has only an unboxed
+ * function through op->boxed_from_unboxed, or else libffi.  Returns 0 or -1 (error indicator set).
  * PyTorch 1.13: ATen/core/boxing/KernelFunction_impl.h KernelFunction::callBoxed */
 int KernelFunction_callBoxed(const KernelFunction* k, const OperatorEntry* op, DispatchKeySet ks,
                              IValue* args, IValue* rets);

@@ -70,7 +70,8 @@ static int missing_kernel(const KernelFunction* kernel, const OperatorEntry* op,
  * the table as it is: the entry is this boxed bridge, which finds the
  * registration (tableRegistration of the key being dispatched), calls the
  * library's kernel through KernelFunction_callBoxed (libffi for an unboxed
- * one, as for any kernel called boxed) and checks what it did.  A kernel
+ * kernel of an operator the library defined, as for any operator defined at
+ * run time) and checks what it did.  A kernel
  * that fails must say why (the error indicator); one that returns NULL, or
  * -1, with no error set is a bug of that library, reported as such, naming
  * it, rather than an unexplained failure (or a crash) further up.  Generated

@@ -86,7 +86,11 @@ typedef struct OperatorEntry {
   int dtype_arg_index;
   int device_arg_index;
 
-  void* ffi; /* prepared libffi call interface (KernelFunction.c) */
+  /* Calling its unboxed kernels from a boxed stack (KernelFunction.c):
+   * the generated function, set by at_register_boxed_from_unboxed, or else
+   * (an operator defined at run time) the prepared libffi call interface. */
+  BoxedFromUnboxedFunction boxed_from_unboxed;
+  void* ffi;
 
   /* `structured_delegate:` of the YAML: the out= operator this functional
    * or in-place operator's default kernel calls (ops/StructuredDefault.c);

@@ -2,9 +2,9 @@
  * IValue.h - boxed values: one C type that holds any schema argument or return.
  *
  * Boxed kernels (fallbacks, the trace mode, the BackendSelect kernel) and the
- * interpreter see arguments as an array of IValues; the libffi bridge
- * (dispatch/KernelFunction.c) turns such an array into a typed C call, driven
- * by the operator's schema.
+ * interpreter see arguments as an array of IValues; the generated
+ * at_<op>_boxed_from_unboxed, or the libffi bridge driven by the operator's
+ * schema (dispatch/KernelFunction.c), turns such an array into a typed C call.
  *
  * Ownership: an IValue either owns its payload (a reference to a tensor, a
  * malloc'd list or string) or borrows it; `owned` says which, and

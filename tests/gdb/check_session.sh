@@ -5,6 +5,7 @@
 # later line than the one before; and that no Python traceback or
 # "Python Exception" appeared (every bad input is one gdb error line).
 # Usage: check_session.sh MINATEN EXTENSION CODE COMMAND... -- PATTERN...
+# MINATEN_OPTIONS, when set, goes before -c (e.g. `--load lib.so`; split at spaces).
 set -u
 MINATEN=$1 EXTENSION=$2 CODE=$3
 shift 3
@@ -29,7 +30,7 @@ done
 shift
 gdb -nx -batch -ex 'set pagination off' -ex 'set debuginfod enabled off' \
   -ex 'set filename-display basename' -ex "source $EXTENSION" "$@" -ex kill \
-  --args "$MINATEN" -c "$CODE" >"$out" 2>&1
+  --args "$MINATEN" ${MINATEN_OPTIONS:-} -c "$CODE" >"$out" 2>&1
 cat "$out"
 
 if grep -qE "Traceback|Python Exception" "$out"; then

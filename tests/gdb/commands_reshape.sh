@@ -4,13 +4,13 @@
 # pretty-printed tensors, `minaten tensor` reading a view's elements through
 # its strides (the transposed tensor reshape has to clone), `minaten keys`,
 # `minaten dispatch` (checked against `minaten dispatch` of the command line
-# by commands_dispatch.sh), `bt` with libffi's frames folded and unfolded,
+# by commands_dispatch.sh), `bt` through the generated boxed_from_unboxed,
 # `minaten trace on`, and one-line errors for bad input.
 # Usage: commands_reshape.sh path/to/minaten path/to/tools/gdb/minaten.py
 exec "$(dirname "$0")/check_session.sh" "$1" "$2" \
   'a = torch.arange(24.).reshape(2, 3, 4); b = a.transpose(0, 1).reshape(3, 8)' \
   'minaten break aten::_reshape_alias CPU' run 'info args' 'minaten tensor self' \
-  'minaten keys self aten::_reshape_alias' 'bt' 'minaten fold off' 'bt 10' 'minaten fold on' \
+  'minaten keys self aten::_reshape_alias' 'bt' \
   'delete' 'minaten break aten::clone' continue 'minaten tensor src' 'minaten tensor self' 'up' 'minaten keys self' \
   'minaten tensor memory_format' 'minaten tensor nosuchvariable' 'minaten dispatch aten::nope' \
   'minaten dispatch no such' 'minaten break aten::view Nope' 'minaten keys' 'minaten fold maybe' \
@@ -33,9 +33,8 @@ exec "$(dirname "$0")/check_session.sh" "$1" "$2" \
   '^#0  at_native__reshape_alias ' ' at__reshape_alias ' ' ADInplaceOrView__reshape_alias ' \
   ' VariableType__reshape_alias ' \
   ' at_native_reshape \(self=0x[0-9a-f]+ Tensor\(\[24\], stride=\[1\], Float, cpu\), proposed_shape=\[2, 3, 4\]\)' \
-  '^#[0-9]+ +0x[0-9a-f]+ in ffi_call \[libffi, [0-9] frames\] \(\)$' ' call_unboxed_from_boxed ' \
+  ' at_reshape_boxed_from_unboxed \(kernel=0x[0-9a-f]+ <at_native_reshape>, ' ' call_unboxed_from_boxed ' \
   ' Dispatcher_callBoxed ' ' main ' \
-  '^#[0-9]+ +0x[0-9a-f]+ in \?\? \(\) from .*libffi' \
   '^aten::clone at CPU: at_native_clone$' '^Breakpoint 2, at_native_clone ' \
   '^Tensor 0x[0-9a-f]+: sizes \[3, 2, 4\], strides \[4, 12, 1\], storage offset 0, Float, cpu, not contiguous' \
   '^values: \[\[\[0\.0, 1\.0, 2\.0, 3\.0\], \[12\.0, 13\.0, 14\.0, 15\.0\]\], \[\[4\.0, 5\.0, 6\.0, 7\.0\], \[16\.0, 17\.0, 18\.0, 19\.0\]\], \[\[8\.0, 9\.0, 10\.0, 11\.0\], \[20\.0, 21\.0, 22\.0, 23\.0\]\]\]$' \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `minaten step-kernel` on the reshape walk: from call_unboxed_from_boxed
-# (where `step` would step over the libffi call) into at_native_reshape, the
+# (two `step`s away, through at_reshape_boxed_from_unboxed) into at_native_reshape, the
 # kernel aten::reshape's table holds for AutogradCPU; from the entry point
 # at__reshape_alias, once its `kernel` is looked up (not before: one line
 # says why), into the Autograd kernel VariableType__reshape_alias; and from

@@ -1,6 +1,7 @@
 /*
  * test_dispatcher.c - the registry, alias-key resolution, fallthrough, the
- * missing-kernel error, boxed calls of unboxed kernels through libffi, and
+ * missing-kernel error, boxed calls of unboxed kernels through libffi (these
+ * operators have no generated boxed_from_unboxed), and
  * the trace mode; on operators registered here (not from the YAML) in a
  * test-only namespace.
  */

@@ -11,7 +11,8 @@
  *     unboxed   at_reshape(t, shape): the generated entry point, two dispatches
  *               (reshape at AutogradCPU, _reshape_alias at CPU)
  *     boxed     Dispatcher_callBoxed(aten::reshape, IValues): the path the
- *               interpreter uses (libffi into the unboxed kernel)
+ *               interpreter uses (at_reshape_boxed_from_unboxed into
+ *               the unboxed kernel)
  *
  * beside libtorch 1.13's at::reshape on the same tensor, plain and in
  * InferenceMode (bench_dispatch_libtorch.cpp, run as a child), when built.

@@ -21,6 +21,13 @@
  * A failure reaches the caller as NULL (a tensor), a TensorList with NULL
  * data, or a zero number, with the error indicator set (runtime/Exception.h).
  *
+ * The other direction has a function per operator too:
+ * `at_reshape_boxed_from_unboxed(kernel, args, rets)` calls one of the
+ * operator's unboxed kernels with boxed arguments (the interpreter's calls,
+ * a boxed kernel redispatching), and at_register_boxed_from_unboxed() gives
+ * each operator its function; see Note [Calling unboxed kernels from a
+ * boxed stack] in dispatch/KernelFunction.c.
+ *
  * PyTorch 1.13: torchgen/gen.py ComputeFunction (Functions.h: at::reshape),
  * ComputeOperators (Operators.cpp: at::_ops::reshape::call, which
  * Dispatcher::call runs: computeDispatchKeySet, lookup, callUnboxed)
@@ -137,6 +144,43 @@ static void print_boxed_path(FILE* f, const NativeFunction* fn) {
   fputs("}\n\n", f);
 }
 
+/* `static int at_reshape_boxed_from_unboxed(UnboxedFunction kernel, IValue*
+ * args, IValue* rets)`: each argument unboxed, the typed call, the result
+ * pushed into rets (Boxing.h).
+ * PyTorch 1.13: boxing/impl/make_boxed_from_unboxed_functor.h call */
+static void print_boxed_from_unboxed(FILE* f, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  const char* u = fn->unambiguous;
+  CTypeKind ret = CType_ofReturns(s);
+  fprintf(f, "\nstatic int at_%s_boxed_from_unboxed(UnboxedFunction kernel, IValue* args, IValue* rets) {\n", u);
+  if (s->num_arguments == 0) fputs("  (void)args;\n", f);
+  if (ret == CTypeKind_Void)
+    fputs("  ", f);
+  else
+    fprintf(f, "  %s result = ", CSignature_returnType(s));
+  fprintf(f, "((at_%s_fn)kernel)(", u);
+  for (size_t i = 0; i < s->num_arguments; i++)
+    fprintf(f, "%sunbox_%s(&args[%zu])", i ? ", " : "", CType_kindName(CType_ofArgument(&s->arguments[i])), i);
+  fputs(");\n", f);
+  if (ret == CTypeKind_Void)
+    fputs("  return push_Void(rets);\n}\n", f);
+  else
+    fprintf(f, "  return push_%s(result, rets);\n}\n", CType_kindName(ret));
+}
+
+/* at_register_boxed_from_unboxed(): every operator's boxed_from_unboxed. */
+static void print_register_boxed_from_unboxed(FILE* f, const Model* m) {
+  fputs("\n/* Gives every operator the function above that calls its unboxed kernels\n"
+        " * from a boxed stack.  Called by at_register_all, after at_register_operators. */\n"
+        "void at_register_boxed_from_unboxed(void) {\n",
+        f);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const char* u = m->functions[i].unambiguous;
+    fprintf(f, "  at_op_%s->boxed_from_unboxed = at_%s_boxed_from_unboxed;\n", u, u);
+  }
+  fputs("}\n", f);
+}
+
 /* PyTorch 1.13: torchgen/gen.py ComputeOperators (call), ComputeFunction */
 static void print_entry_point(FILE* f, const NativeFunction* fn) {
   const FunctionSchema* s = &fn->schema;
@@ -165,6 +209,7 @@ static void print_entry_point(FILE* f, const NativeFunction* fn) {
   if (s->num_arguments > 0) fputs(", ", f);
   CSignature_printCallArgs(f, s);
   fputs(");\n}\n", f);
+  print_boxed_from_unboxed(f, fn);
 }
 
 static int gen_functions_h(const Model* m, Writer* w) {
@@ -187,6 +232,7 @@ static int gen_functions_c(const Model* m, Writer* w) {
   FILE* f = gen_open(w, m, "Functions.c", includes);
   if (f == NULL) return -1;
   for (size_t i = 0; i < m->num_functions; i++) print_entry_point(f, &m->functions[i]);
+  print_register_boxed_from_unboxed(f, m);
   return 0;
 }
 

@@ -26,7 +26,9 @@ static int gen_operators_h(const Model* m, Writer* w) {
   fputs("\n"
         "/* Registers every operator's schema and fills the at_op_* handles.\n"
         " * Returns 0, or -1 with the error indicator set. */\n"
-        "int at_register_operators(void);\n",
+        "int at_register_operators(void);\n"
+        "/* Gives every operator its generated boxed_from_unboxed (Functions.c). */\n"
+        "void at_register_boxed_from_unboxed(void);\n",
         f);
   if (m->num_functions > 0) fputs("\n", f);
   for (size_t i = 0; i < m->num_functions; i++) {

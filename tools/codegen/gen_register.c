@@ -260,6 +260,7 @@ static int gen_register_all(const Model* m, Writer* w) {
         "  static bool done = false;\n"
         "  if (done) return 0;\n"
         "  if (at_register_operators() < 0) return -1;\n"
+        "  at_register_boxed_from_unboxed();\n"
         "  Dispatcher_registerStandardFallbacks();\n",
         f);
   for (size_t i = 0; i < kNumKernelKeys; i++)

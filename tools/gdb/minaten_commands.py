@@ -569,8 +569,9 @@ KernelFunction_callBoxed, Dispatcher_callKernelBoxed, a generated entry point
 such as at_rsqrt once its `kernel` is looked up, or Dispatcher_callBoxed):
 reads the KernelFunction the call will run, sets a temporary breakpoint on
 its function (for a boxed kernel, with the condition op == OP) and continues.
-`step` cannot do it: libffi, through which boxed calls reach an unboxed
-kernel, has no line information, so `step` steps over the kernel."""
+`step` gets there in several steps at best, and not at all through libffi
+(boxed calls of an operator defined at run time), which has no line
+information: `step` steps over the kernel."""
 
     def __init__(self):
         super().__init__("minaten step-kernel", gdb.COMMAND_RUNNING)

@@ -1,7 +1,8 @@
 """A gdb frame filter that folds libffi's frames into one.
 
-A boxed call of an unboxed kernel goes through libffi
-(call_unboxed_from_boxed in dispatch/KernelFunction.c calls ffi_call, which
+A boxed call of an unboxed kernel of an operator defined at run time (an
+operator library's) goes through libffi (call_unboxed_from_boxed in
+dispatch/KernelFunction.c calls ffi_call, which
 calls the kernel through two or three assembly frames of its own), and
 libffi has no debug information: `bt` shows each of its frames as
 `?? () from libffi.so.8`.  This filter shows them as one frame,

@@ -8,8 +8,9 @@
  * in 1.13's order (sort_overloads.c), is called (arg_parser.c).  `torch.ops` reaches every
  * registered operator and binds arguments as TorchScript does (jit_args.c).
  * Either way the bound arguments become IValues and the call goes through
- * Dispatcher_callBoxed: the same boxed path as any fallback, libffi
- * bridging to the C kernel; the returns come back as Values.
+ * Dispatcher_callBoxed: the same boxed path as any fallback, the generated
+ * at_<op>_boxed_from_unboxed (or libffi) bridging to the C kernel; the
+ * returns come back as Values.
  *
  * PyTorch 1.13: tools/autograd/gen_python_functions.py (which operators are
  * bound, and how), torch/csrc/utils/python_arg_parser.cpp PythonArgParser::parse,
