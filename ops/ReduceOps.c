@@ -10,11 +10,10 @@
  * of the extreme (a NaN counts as the extreme), over the flattened tensor
  * when no dim is given.
  *
- * sum and mean of Float and Double tensors are the exception: they add in
- * their own dtype, in PyTorch's cascade order (ops/cpu/SumKernel.c, Note
- * [Cascade sum]), so that the bits are 1.13's.
- * NB(minaten): prod accumulates floats in double, which can differ from
- * PyTorch in the last bits.
+ * sum, mean and prod into Float and Double are the exception: they compute
+ * in that dtype, in PyTorch's order (sum and mean: ops/cpu/SumKernel.c, Note
+ * [Cascade sum]; prod: ops/cpu/ReduceOpsKernel.c, Note [Vectorized
+ * reduction order]), so that the bits are 1.13's.
  *
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp, TensorCompare.cpp (argmax)
  */
@@ -28,6 +27,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorUtils.h"
+#include "ops/cpu/ReduceOpsKernel.h"
 #include "ops/cpu/SumKernel.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
@@ -196,15 +196,19 @@ static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g
 }
 
 /*
- * sum and mean into Float or Double: the input converted to that dtype
- * first (make_reduction's self.to(in_dtype), which keeps a dense input's
- * strides), summed in 1.13's cascade order (ops/cpu/SumKernel.c), and for
- * mean divided in that dtype by the number of elements reduced (mean_out's
- * at::sum_out(...).div_(dim_prod) on CPU).
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out), TORCH_IMPL_FUNC(mean_out), make_reduction
+ * sum, mean and prod into Float or Double: the input converted to that
+ * dtype first (make_reduction's self.to(in_dtype), which keeps a dense
+ * input's strides), summed in 1.13's cascade order (ops/cpu/SumKernel.c) or
+ * multiplied in its vector loop's order (ops/cpu/ReduceOpsKernel.c), and
+ * for mean divided in that dtype by the number of elements reduced
+ * (mean_out's at::sum_out(...).div_(dim_prod) on CPU).  kind: Reduce_Sum,
+ * Reduce_Mean or Reduce_Prod.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out), TORCH_IMPL_FUNC(mean_out),
+ * TORCH_IMPL_FUNC(prod_out), make_reduction
  */
 static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim, const ReduceGeometry* g,
-                              ScalarType out_dtype, bool mean, Tensor* into) {
+                              ScalarType out_dtype, ReduceKind kind, Tensor* into) {
+  bool mean = kind == Reduce_Mean;
   Tensor* converted = NULL;
   if (self->dtype != out_dtype) {
     converted = Tensor_isNonOverlappingAndDense(self)
@@ -218,7 +222,10 @@ static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim
     self = converted;
   }
   Tensor* out = into != NULL ? Tensor_retain(into) : empty_cpu(IntArrayRef_make(g->out_sizes, (size_t)g->nout), out_dtype);
-  if (out != NULL) cascade_sum(self, out, mask, keepdim);
+  if (out != NULL && kind == Reduce_Prod)
+    prod_kernel(self, out, mask, keepdim);
+  else if (out != NULL)
+    cascade_sum(self, out, mask, keepdim);
   if (out != NULL && mean && !MetaMode_isEnabled()) {
     int64_t idx[MINATEN_MAX_DIM] = {0};
     for (int64_t n = 0; n < out->numel; n++) {
@@ -264,8 +271,9 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     }
     self = converted;
   }
-  if ((kind == Reduce_Sum || kind == Reduce_Mean) && (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
-    return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind == Reduce_Mean, NULL);
+  if ((kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod) &&
+      (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
+    return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
   Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
   if (out != NULL) reduce_loop(self, out, &g, kind);
   Tensor_release(converted);
@@ -459,7 +467,7 @@ static Tensor* cascade_reduce_out(const Tensor* self, OptionalIntArrayRef dim, b
               "minaten: reductions run on non-quantized CPU tensors only");
   reduce_geometry(self, mask, keepdim, &g);
   TRY(resize_output(out, IntArrayRef_make(g.out_sizes, (size_t)g.nout)) >= 0);
-  return cascade_reduce(self, mask, keepdim, &g, out->dtype, mean, out);
+  return cascade_reduce(self, mask, keepdim, &g, out->dtype, mean ? Reduce_Mean : Reduce_Sum, out);
 fail:
   return NULL;
 }

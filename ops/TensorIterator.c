@@ -99,6 +99,59 @@ int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* stride
   return prev + 1;
 }
 
+void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
+                               ReductionLoop2d loop, void* ctx) {
+  if (self->numel == 0) return;
+  int64_t in_item = (int64_t)Tensor_itemsize(self), out_item = (int64_t)Tensor_itemsize(result);
+  int64_t ndim = self->dim;
+  int64_t shape[MINATEN_MAX_DIM], out_st[MINATEN_MAX_DIM], in_st[MINATEN_MAX_DIM];
+  for (int64_t d = 0, r = 0; d < ndim; d++) {
+    shape[d] = self->sizes[d];
+    in_st[d] = self->strides[d] * in_item;
+    if (mask[d]) {
+      out_st[d] = 0;
+      if (keepdim) r++;
+    } else {
+      out_st[d] = result->strides[r++] * out_item;
+    }
+  }
+  int64_t perm[MINATEN_MAX_DIM];
+  const int64_t* ops[2] = {out_st, in_st};
+  reorder_dimensions_reduction(ndim, shape, ops, 2, perm);
+  int64_t p_shape[MINATEN_MAX_DIM], p_out[MINATEN_MAX_DIM], p_in[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < ndim; i++) {
+    p_shape[i] = shape[perm[i]];
+    p_out[i] = out_st[perm[i]];
+    p_in[i] = in_st[perm[i]];
+  }
+  int64_t* strides_of[2] = {p_out, p_in};
+  ndim = coalesce_dimensions(ndim, p_shape, strides_of, 2);
+
+  char* base[2] = {Tensor_data(result), Tensor_data(self)};
+  if (ndim <= 1) {
+    int64_t strides[4] = {ndim == 1 ? p_out[0] : 0, ndim == 1 ? p_in[0] : 0, 0, 0};
+    char* data[2] = {base[0], base[1]};
+    loop(ctx, data, strides, self->numel, 1);
+    return;
+  }
+  const int64_t strides[4] = {p_out[0], p_in[0], p_out[1], p_in[1]};
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  for (;;) {
+    char* data[2] = {base[0], base[1]};
+    for (int64_t d = 2; d < ndim; d++) {
+      data[0] += idx[d] * p_out[d];
+      data[1] += idx[d] * p_in[d];
+    }
+    loop(ctx, data, strides, p_shape[0], p_shape[1]);
+    int64_t d = 2;
+    for (; d < ndim; d++) {
+      if (++idx[d] < p_shape[d]) break;
+      idx[d] = 0;
+    }
+    if (d == ndim) break;
+  }
+}
+
 void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,
                     int64_t* out_strides) {
   int64_t perm[MINATEN_MAX_DIM];

@@ -70,6 +70,31 @@ void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* st
                     int64_t* out_strides);
 
 /*
+ * One two-dimensional tile of a reduction's loop: data = {output, input},
+ * strides = {output's and input's byte strides along dimension 0, then
+ * along dimension 1}, size0 x size1 elements.
+ * PyTorch 1.13: TensorIterator.h loop2d_t
+ */
+typedef void (*ReductionLoop2d)(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1);
+
+/*
+ * A reduction's TensorIterator, walked on one thread: the output `result`
+ * (self's shape with the dimensions marked in mask removed, or kept as size
+ * 1 when keepdim) viewed over self's shape with stride 0 along the reduced
+ * dimensions; the dimensions reordered with the reduced ones innermost and
+ * coalesced; then `loop` called once per step of the dimensions beyond the
+ * first two (the third fastest), on the tile of the first two (or once, with
+ * size1 = 1, when at most one dimension is left).  Nothing is called for an
+ * empty self.
+ * NB(minaten): 1.13 parallel_reduce walks this way when it runs one
+ * thread, as Debian's 1.13 does here (torch.get_num_threads() == 1).
+ * PyTorch 1.13: ReduceOps.cpp make_reduction (review_reduce_result),
+ * TensorIterator.cpp parallel_reduce, serial_for_each
+ */
+void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
+                               ReductionLoop2d loop, void* ctx);
+
+/*
  * The iterator's fast setup for a new output: when every operand (nops of
  * them) has exactly the iteration shape and is contiguous (an empty tensor
  * always is), the output is contiguous whatever their strides say, so each

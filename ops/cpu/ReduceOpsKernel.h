@@ -1,0 +1,25 @@
+/*
+ * ReduceOpsKernel.h - the CPU loop of prod over Float and Double tensors, in
+ * PyTorch's order of multiplications; see ReduceOpsKernel.c.
+ * PyTorch 1.13: aten/src/ATen/native/ReduceOps.h (prod_stub),
+ * native/cpu/ReduceOpsKernel.cpp
+ */
+#ifndef MINATEN_OPS_CPU_REDUCEOPSKERNEL_H
+#define MINATEN_OPS_CPU_REDUCEOPSKERNEL_H
+
+#include <stdbool.h>
+
+#include "runtime/TensorImpl.h"
+
+/*
+ * Multiplies self (Float or Double, result's dtype) over the dimensions
+ * marked in mask (one flag per dimension of self) into result, which has
+ * self's shape with those dimensions removed (or kept as size 1 when
+ * keepdim).  result is filled with 1 first, then multiplied in self's own
+ * dtype in the order 1.13's binary_kernel_reduce_vec multiplies, so the bits
+ * are PyTorch's.  Nothing happens in a shape run (MetaMode).  Cannot fail.
+ * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp prod_kernel_impl
+ */
+void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+
+#endif

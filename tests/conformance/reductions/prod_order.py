@@ -1,0 +1,35 @@
+# prod of float32 and float64 in 1.13's vector-loop order (Note [Vectorized
+# reduction order]): blocks of 4 vectors, lanes folded, the tail one by one;
+# .tolist() and .item() show every bit of the products
+x = torch.arange(1000.).remainder(17).sub(8).div(29).add(1)
+for n in [1, 7, 31, 32, 33, 37, 63, 64, 65, 100, 300, 1000]:
+    print('n', n, x[:n].prod().item())
+a = x[:700].reshape(10, 70)
+print('dim 1', a.prod(1).tolist())
+print('dim 0', a.prod(0).tolist()[:5], a.prod(0).tolist()[-5:])
+print('keepdim', a.prod(1, keepdim=True).flatten().tolist()[:3])
+b = x[:760].reshape(20, 38)
+print('outer 38 cols', b.prod(0).tolist())
+c = x[:600].reshape(6, 10, 10)
+print('middle', c.prod(1)[2].tolist(), c.prod(2)[5].tolist(), c.prod(0)[3].tolist())
+t = x[:700].reshape(70, 10).t()
+print('transposed', t.prod(1).tolist(), t.prod(0).tolist()[:4])
+print('strided', x[::3].prod().item(), x[1::2][:80].prod().item())
+d = x.double()
+print('float64', d.prod().item(), d[:37].prod().item(), d[:700].reshape(10, 70).prod(1).tolist()[:3], d[:760].reshape(20, 38).prod(0).tolist()[:3])
+print('to float64', x.prod(dtype=torch.float64).item(), x[:37].prod(0, dtype=torch.float64).item())
+print('ints', torch.arange(1, 20).prod().item(), torch.arange(1, 40).reshape(3, 13).prod(1).tolist())
+print('bools', torch.tensor([True, True, False]).prod().item())
+print('empty', torch.ones(0).prod().item(), torch.ones(3, 0).prod(1).tolist(), torch.ones(0, 3).prod(0).tolist())
+print('scalar', torch.tensor(2.5).prod().item(), torch.tensor(2.5).prod(0).item())
+y = x[:40].clone()
+y[35] = float('nan')
+print('nan in tail', y.prod().item())
+y[35] = 2.0
+y[3] = float('inf')
+print('inf in block', y.prod().item())
+y[5] = 0.0
+print('inf and zero', y.prod().item())
+out = torch.empty(10)
+torch.prod(a, 1, out=out)
+print('out', out.tolist()[:3])
