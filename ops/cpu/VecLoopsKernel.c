@@ -13,10 +13,13 @@
  * zero-padded vector and back: one expression per operation, so the tail
  * cannot round differently from the body.  (The padding lanes compute
  * 0 / 0 and the like, whose results are dropped; floating-point exceptions
- * are masked, as C's default environment has them.)
+ * are masked, as C's default environment has them.)  The exception is
+ * sigmoid at AVX2 and AVX512, whose tail 1.13 computes with the scalar
+ * lambda: see Note [Sleef's unary functions] in VecLoops.h.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h (cpu_kernel_vec,
  * vectorized_loop), ATen/cpu/vec/vec256/vec256_float.h (Vectorized<float>),
+ * vec256_double.h, native/cpu/vml.h, ATen/cpu/vec/functional_base.h (map),
  * native/cpu/BinaryOpsKernel.cpp, native/cpu/UnaryOpsKernel.cpp,
  * native/Copy.cpp copy_same_type_transpose_, ATen/cpu/vec/vec256
  * transpose_mxn

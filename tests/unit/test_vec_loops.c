@@ -244,7 +244,8 @@ static void test_sleef(void** state) {
       assert_true(vec->unary_double(UnaryOp_Exp, ed, xd, n));
       for (int64_t i = 0; i < n; i++) {
         float expect = i < n - n % (2 * lanes) ? 1.0f / (1.0f + e[i]) : 1.0f / (1.0f + expf(-a[i]));
-        double expectd = i < n - n % lanes /* 2 * lanes / 2: doubles */ ? 1.0 / (1.0 + ed[i]) : 1.0 / (1.0 + exp(-ad[i]));
+        /* doubles: two vectors of lanes / 2 */
+        double expectd = i < n - n % lanes ? 1.0 / (1.0 + ed[i]) : 1.0 / (1.0 + exp(-ad[i]));
         if (ulps_float(expect, o[i]) != 0 || ulps_double(expectd, od[i]) != 0) {
           print_error("sigmoid of %a (element %lld of %lld, capability %s): %a, expected %a; double %a, expected %a\n",
                       (double)a[i], (long long)i, (long long)n, CPUCapability_name((CPUCapability)c), (double)o[i],

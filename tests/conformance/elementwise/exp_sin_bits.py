@@ -60,6 +60,16 @@ print(m.t().exp().tolist())
 print(m.t().sigmoid().tolist())
 print(m[:, :150].sin().tolist())
 print(m[:, :150].sigmoid().tolist())
+# inner loops of a 3-d input (Note [The inner loops of a Sleef operator]):
+# rows of 24 (a slice of whole matrices), of 40 (the last two dimensions
+# merge), of 7 (strided: sigmoid is scalar), one loop (a permutation)
+c = torch.arange(-96, 96).float().view(4, 6, 8) * 0.43
+print(c[::2].sigmoid().tolist())
+print(c[:, 1:].sigmoid().tolist())
+print(c[:, :, 1:].sigmoid().tolist())
+print(c.permute(2, 0, 1).sigmoid().tolist())
+print((c * 1000.)[:, 1:].sin().tolist())
+print(torch.arange(-20, 20).view(5, 8).t().sigmoid().tolist())
 # in place and out=
 b = a.clone()
 b.exp_()
