@@ -277,23 +277,24 @@ enum { kDoubleLanes = VEC_BYTES / 8 };
 #define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d4_u10((__m256d)(x)))
 #endif
 
-/* An 8-lane (4-lane) Sleef function of AVX2 on each 32-byte part of x. */
-static inline fvec avx2_sleef_float(__m256 (*f)(__m256), fvec x) {
+/* AVX2's 8-lane (4-lane) sin, or cos, on each 32-byte part of x.  (A
+ * switch, not a function pointer: sleef.h declares const return types.) */
+static inline fvec avx2_sin_cos_float(bool sine, fvec x) {
   fvec r;
   for (int h = 0; h < VEC_BYTES / 32; h++) {
     __m256 part;
     memcpy(&part, (const char*)&x + 32 * h, 32);
-    part = f(part);
+    part = sine ? Sleef_sinf8_u10(part) : Sleef_cosf8_u10(part);
     memcpy((char*)&r + 32 * h, &part, 32);
   }
   return r;
 }
-static inline dvec avx2_sleef_double(__m256d (*f)(__m256d), dvec x) {
+static inline dvec avx2_sin_cos_double(bool sine, dvec x) {
   dvec r;
   for (int h = 0; h < VEC_BYTES / 32; h++) {
     __m256d part;
     memcpy(&part, (const char*)&x + 32 * h, 32);
-    part = f(part);
+    part = sine ? Sleef_sind4_u10(part) : Sleef_cosd4_u10(part);
     memcpy((char*)&r + 32 * h, &part, 32);
   }
   return r;
@@ -307,8 +308,8 @@ static inline fvec sleef_float(UnaryOp op, fvec x) {
     case UnaryOp_Exp: return SLEEF_FLOAT(exp, x);
     case UnaryOp_Log: return SLEEF_FLOAT(log, x);
     case UnaryOp_Tanh: return SLEEF_FLOAT(tanh, x);
-    case UnaryOp_Sin: return avx2_sleef_float(Sleef_sinf8_u10, x);
-    case UnaryOp_Cos: return avx2_sleef_float(Sleef_cosf8_u10, x);
+    case UnaryOp_Sin: return avx2_sin_cos_float(true, x);
+    case UnaryOp_Cos: return avx2_sin_cos_float(false, x);
     default: return 1.0f / (1.0f + SLEEF_FLOAT(exp, 0.0f - x)); /* Sigmoid */
   }
 }
@@ -319,8 +320,8 @@ static inline dvec sleef_double(UnaryOp op, dvec x) {
     case UnaryOp_Exp: return SLEEF_DOUBLE(exp, x);
     case UnaryOp_Log: return SLEEF_DOUBLE(log, x);
     case UnaryOp_Tanh: return SLEEF_DOUBLE(tanh, x);
-    case UnaryOp_Sin: return avx2_sleef_double(Sleef_sind4_u10, x);
-    case UnaryOp_Cos: return avx2_sleef_double(Sleef_cosd4_u10, x);
+    case UnaryOp_Sin: return avx2_sin_cos_double(true, x);
+    case UnaryOp_Cos: return avx2_sin_cos_double(false, x);
     default: return 1.0 / (1.0 + SLEEF_DOUBLE(exp, 0.0 - x)); /* Sigmoid */
   }
 }
