@@ -19,6 +19,7 @@
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorUtils.h"
 #include "ops/UnaryOps.h"
 #include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
@@ -216,6 +217,124 @@ static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, Sca
   }
 }
 
+/*
+ * Note [The inner loops of a Sleef operator]
+ * At AVX2 and AVX512, exp, log, sin, cos, tanh and sigmoid compute as 1.13's
+ * kernels do (Note [Sleef's unary functions] in ops/cpu/VecLoops.h), and
+ * their last bits depend on where the elements are cut into inner loops:
+ * sigmoid's last n % 16 of each (n % 32 in AVX512) take libm's expf, the
+ * others Sleef's; sin's and cos's vectors of 8 start at each loop's first
+ * element.  On one thread, 1.13's TensorIterator hands its loop
+ *  - all the elements at once when the two operands are dense and laid out
+ *    alike (contiguous, a transpose of contiguous...: it allocates the
+ *    output in the input's layout, and the dimensions coalesce into one);
+ *  - else one inner loop per row of the innermost dimension, merged with the
+ *    next dimensions while both operands are contiguous across them
+ *    (coalesce_dimensions); such a loop is vectorized only when both
+ *    operands have unit stride (make_vectorized_loop2d), else scalar.
+ * unary_sleef_walk cuts the same loops and runs each through the table's
+ * loop: in place when both operands are floats (doubles) of unit stride,
+ * else through a buffer, kSleefChunk elements at a time (a multiple of
+ * 2 * lanes, so that the cut inside a loop falls where 1.13's does), as
+ * 1.13's vml kernels copy strided operands through a buffer.
+ * NB: with several threads 1.13 also cuts at the threads' boundaries
+ * (parallel_for above the grain size: 2048 elements for the vml kernels,
+ * 32768 for cpu_kernel_vec), so larger tensors can differ in last bits from
+ * a multi-threaded PyTorch (the benchmarks' libtorch runs one thread, the
+ * conformance scripts stay below 2048).  1.13 also reorders dimensions by
+ * stride before coalescing: an input both permuted and sliced may be cut
+ * differently from it.
+ */
+enum { kSleefChunk = 1024 };
+
+/* One inner loop of n elements at x (in_type, byte stride sx) into o
+ * (out_type, so), computed in compute (float or double). */
+static void sleef_inner_loop(const VecLoops* v, UnaryOp op, ScalarType compute, char* o, int64_t so,
+                             ScalarType out_type, const char* x, int64_t sx, ScalarType in_type, int64_t n) {
+  if (compute == ScalarType_Float) {
+    if (in_type == ScalarType_Float && out_type == ScalarType_Float && sx == 4 && so == 4) {
+      v->unary_float(op, (float*)o, (const float*)x, n);
+      return;
+    }
+    float buf[kSleefChunk];
+    for (int64_t i = 0; i < n; i += kSleefChunk) {
+      int64_t m = n - i < kSleefChunk ? n - i : kSleefChunk;
+      for (int64_t j = 0; j < m; j++) buf[j] = (float)load_double(in_type, x + (i + j) * sx);
+      v->unary_float(op, buf, buf, m);
+      for (int64_t j = 0; j < m; j++) store_from_double(out_type, o + (i + j) * so, buf[j]);
+    }
+  } else {
+    if (in_type == ScalarType_Double && out_type == ScalarType_Double && sx == 8 && so == 8) {
+      v->unary_double(op, (double*)o, (const double*)x, n);
+      return;
+    }
+    double buf[kSleefChunk];
+    for (int64_t i = 0; i < n; i += kSleefChunk) {
+      int64_t m = n - i < kSleefChunk ? n - i : kSleefChunk;
+      for (int64_t j = 0; j < m; j++) buf[j] = load_double(in_type, x + (i + j) * sx);
+      v->unary_double(op, buf, buf, m);
+      for (int64_t j = 0; j < m; j++) store_from_double(out_type, o + (i + j) * so, buf[j]);
+    }
+  }
+}
+
+/* result = op(a) for a Sleef operator at a capability whose table has its
+ * loop, cut into inner loops as Note [The inner loops of a Sleef operator]
+ * says.  Returns false, touching nothing, when the table has no loop (DEFAULT)
+ * or 1.13's loops would be scalar (sigmoid of strided operands): the caller
+ * walks the elements then. */
+static bool unary_sleef_walk(UnaryOp op, ScalarType compute, Tensor* result, const Tensor* a) {
+  const VecLoops* v = VecLoops_get();
+  if (compute == ScalarType_Float ? !v->unary_float(op, NULL, NULL, 0) : !v->unary_double(op, NULL, NULL, 0))
+    return false;
+  int64_t ndim = a->dim, in_size = ScalarType_elementSize(a->dtype), out_size = ScalarType_elementSize(result->dtype);
+  int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  operand_strides(a, a->sizes, ndim, sa);
+  operand_strides(result, a->sizes, ndim, so);
+  char* po = Tensor_data(result);
+  const char* pa = Tensor_data(a);
+  /* laid out alike (the strides of every dimension longer than 1 equal, in
+   * elements) and dense: one loop over memory */
+  bool alike = Tensor_isNonOverlappingAndDense(result);
+  for (int64_t k = 0; k < ndim && alike; k++)
+    alike = a->sizes[k] == 1 || sa[k] / in_size * out_size == so[k];
+  if (alike) {
+    sleef_inner_loop(v, op, compute, po, out_size, result->dtype, pa, in_size, a->dtype, a->numel);
+    return true;
+  }
+  /* the innermost dimension, merged with the next ones while both operands
+   * are contiguous across them: its length n, strides ia, io; dims: how many */
+  int64_t n = 1, ia = 0, io = 0, dims = 0;
+  for (int64_t k = ndim - 1; k >= 0; k--, dims++) {
+    if (a->sizes[k] == 1) continue;
+    if (n == 1) {
+      n = a->sizes[k], ia = sa[k], io = so[k];
+    } else if (sa[k] == n * ia && so[k] == n * io) {
+      n *= a->sizes[k];
+    } else {
+      break;
+    }
+  }
+  if (op == UnaryOp_Sigmoid && (ia != in_size || io != out_size)) return false; /* 1.13's basic_loop */
+  int64_t idx[MINATEN_MAX_DIM] = {0};
+  int64_t outer = ndim - dims; /* dimensions 0 .. outer-1 are walked */
+  for (int64_t done = 0; done < a->numel; done += n) {
+    sleef_inner_loop(v, op, compute, po, io, result->dtype, pa, ia, a->dtype, n);
+    for (int64_t k = outer - 1; k >= 0; k--) {
+      po += so[k], pa += sa[k];
+      if (++idx[k] < a->sizes[k]) break;
+      po -= so[k] * a->sizes[k], pa -= sa[k] * a->sizes[k];
+      idx[k] = 0;
+    }
+  }
+  return true;
+}
+
+static bool is_sleef_op(UnaryOp op) {
+  return op == UnaryOp_Exp || op == UnaryOp_Log || op == UnaryOp_Sin || op == UnaryOp_Cos || op == UnaryOp_Tanh ||
+         op == UnaryOp_Sigmoid;
+}
+
 static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
@@ -235,7 +354,8 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
       a->is_contiguous && result->is_contiguous)
     fast_unary_float(op, (float*)Tensor_data(result), (const float*)Tensor_data(a), a->numel);
-  else
+  else if (!(is_sleef_op(op) && (compute == ScalarType_Float || compute == ScalarType_Double) &&
+             unary_sleef_walk(op, compute, result, a)))
     unary_walk(op_element, NULL, op, compute, result, a);
   return result;
 fail:

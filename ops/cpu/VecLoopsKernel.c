@@ -13,10 +13,13 @@
  * zero-padded vector and back: one expression per operation, so the tail
  * cannot round differently from the body.  (The padding lanes compute
  * 0 / 0 and the like, whose results are dropped; floating-point exceptions
- * are masked, as C's default environment has them.)
+ * are masked, as C's default environment has them.)  The exception is
+ * sigmoid at AVX2 and AVX512, whose tail 1.13 computes with the scalar
+ * lambda: see Note [Sleef's unary functions] in VecLoops.h.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h (cpu_kernel_vec,
  * vectorized_loop), ATen/cpu/vec/vec256/vec256_float.h (Vectorized<float>),
+ * vec256_double.h, native/cpu/vml.h, ATen/cpu/vec/functional_base.h (map),
  * native/cpu/BinaryOpsKernel.cpp, native/cpu/UnaryOpsKernel.cpp,
  * native/Copy.cpp copy_same_type_transpose_, ATen/cpu/vec/vec256
  * transpose_mxn
@@ -250,6 +253,139 @@ static void where_float(float* o, const uint8_t* cond, const float* a, const flo
   }
 }
 
+/* ---- Sleef's functions (AVX2, AVX512) ---------------------------------------- */
+
+#if defined(__AVX2__) /* the AVX512 copy too */
+#include <sleef.h>
+
+/* See Note [Sleef's unary functions] in ops/cpu/VecLoops.h.  On one vector,
+ * what 1.13's Vectorized<float> (vec256_float.h, vec512_float.h) computes
+ * at this capability: Sleef's 8-lane function in AVX2, its 16-lane one in
+ * AVX512 for the operators 1.13 gives an AVX512 kernel (exp, log, tanh,
+ * sigmoid); sin and cos have none (UnaryOpsKernel.cpp registers them
+ * without AVX512), so the AVX512 copy runs AVX2's 8-lane function on each
+ * half of its vector.  Each Sleef function computes lane by lane, so the
+ * halves get what AVX2's kernel gives them. */
+#define HAVE_SLEEF 1
+typedef double dvec __attribute__((vector_size(VEC_BYTES)));
+enum { kDoubleLanes = VEC_BYTES / 8 };
+#if defined(__AVX512F__)
+#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f16_u10((__m512)(x)))
+#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d8_u10((__m512d)(x)))
+#else
+#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f8_u10((__m256)(x)))
+#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d4_u10((__m256d)(x)))
+#endif
+
+/* AVX2's 8-lane (4-lane) sin, or cos, on each 32-byte part of x.  (A
+ * switch, not a function pointer: sleef.h declares const return types.) */
+static inline fvec avx2_sin_cos_float(bool sine, fvec x) {
+  fvec r;
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256 part;
+    memcpy(&part, (const char*)&x + 32 * h, 32);
+    part = sine ? Sleef_sinf8_u10(part) : Sleef_cosf8_u10(part);
+    memcpy((char*)&r + 32 * h, &part, 32);
+  }
+  return r;
+}
+static inline dvec avx2_sin_cos_double(bool sine, dvec x) {
+  dvec r;
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256d part;
+    memcpy(&part, (const char*)&x + 32 * h, 32);
+    part = sine ? Sleef_sind4_u10(part) : Sleef_cosd4_u10(part);
+    memcpy((char*)&r + 32 * h, &part, 32);
+  }
+  return r;
+}
+
+/* PyTorch 1.13: Vectorized<float>::exp, log, tanh, sin, cos (vec256_float.h);
+ * sigmoid's vector lambda in native/cpu/UnaryOpsKernel.cpp sigmoid_kernel:
+ * 0 - x, exp, 1 +, reciprocal (a division: _mm256_div_ps) */
+static inline fvec sleef_float(UnaryOp op, fvec x) {
+  switch (op) {
+    case UnaryOp_Exp: return SLEEF_FLOAT(exp, x);
+    case UnaryOp_Log: return SLEEF_FLOAT(log, x);
+    case UnaryOp_Tanh: return SLEEF_FLOAT(tanh, x);
+    case UnaryOp_Sin: return avx2_sin_cos_float(true, x);
+    case UnaryOp_Cos: return avx2_sin_cos_float(false, x);
+    default: return 1.0f / (1.0f + SLEEF_FLOAT(exp, 0.0f - x)); /* Sigmoid */
+  }
+}
+
+/* The same for Vectorized<double> (vec256_double.h: Sleef_expd4_u10, ...). */
+static inline dvec sleef_double(UnaryOp op, dvec x) {
+  switch (op) {
+    case UnaryOp_Exp: return SLEEF_DOUBLE(exp, x);
+    case UnaryOp_Log: return SLEEF_DOUBLE(log, x);
+    case UnaryOp_Tanh: return SLEEF_DOUBLE(tanh, x);
+    case UnaryOp_Sin: return avx2_sin_cos_double(true, x);
+    case UnaryOp_Cos: return avx2_sin_cos_double(false, x);
+    default: return 1.0 / (1.0 + SLEEF_DOUBLE(exp, 0.0 - x)); /* Sigmoid */
+  }
+}
+
+/* The loop of vml::vexp and the like (1.13's vec::map, ATen/cpu/vec/functional_base.h):
+ * whole vectors from the loop's first element, then the tail through the
+ * same vector function, zero-padded (Vectorized::loadu(p, count)).  Every
+ * element goes through Sleef, and with the same neighbours as in 1.13: that
+ * matters, because Sleef's sin and cos pick their argument reduction for the
+ * whole vector (the cheap one only when every lane is small), so a lane's
+ * last bit depends on the other lanes.  Hence no streaming stores here
+ * (Note [Streaming stores] would start the vectors at an aligned element). */
+static inline __attribute__((always_inline)) void vml_loop_float(UnaryOp op, float* o, const float* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, sleef_float(op, load(a + i)));
+  if (i < n) store_partial(o + i, sleef_float(op, load_partial(a + i, n - i)), n - i);
+}
+
+static inline __attribute__((always_inline)) void vml_loop_double(UnaryOp op, double* o, const double* a, int64_t n) {
+  int64_t i = 0;
+  dvec x;
+  for (; i + kDoubleLanes <= n; i += kDoubleLanes) {
+    memcpy(&x, a + i, sizeof x);
+    x = sleef_double(op, x);
+    memcpy(o + i, &x, sizeof x);
+  }
+  if (i < n) {
+    x = (dvec){0};
+    memcpy(&x, a + i, (size_t)(n - i) * sizeof(double));
+    x = sleef_double(op, x);
+    memcpy(o + i, &x, (size_t)(n - i) * sizeof(double));
+  }
+}
+
+/* 1.13's vectorized_loop (native/cpu/Loops.h), which runs sigmoid's
+ * cpu_kernel_vec on stride-1 operands: two vectors at a time while 2 * kLanes
+ * elements remain, then the rest one by one through the scalar lambda,
+ * 1 / (1 + std::exp(-x)): libm's expf, as UnaryOpsKernel.c's scalar form.
+ * NB: both loads before the stores (o may be a). */
+static void sigmoid_loop_float(float* o, const float* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+    fvec x0 = load(a + i), x1 = load(a + i + kLanes);
+    store(o + i, sleef_float(UnaryOp_Sigmoid, x0));
+    store(o + i + kLanes, sleef_float(UnaryOp_Sigmoid, x1));
+  }
+  for (; i < n; i++) o[i] = 1.0f / (1.0f + expf(-a[i]));
+}
+
+static void sigmoid_loop_double(double* o, const double* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + 2 * kDoubleLanes <= n; i += 2 * kDoubleLanes) {
+    dvec x0, x1;
+    memcpy(&x0, a + i, sizeof x0);
+    memcpy(&x1, a + i + kDoubleLanes, sizeof x1);
+    x0 = sleef_double(UnaryOp_Sigmoid, x0);
+    x1 = sleef_double(UnaryOp_Sigmoid, x1);
+    memcpy(o + i, &x0, sizeof x0);
+    memcpy(o + i + kDoubleLanes, &x1, sizeof x1);
+  }
+  for (; i < n; i++) o[i] = 1.0 / (1.0 + exp(-a[i]));
+}
+#endif /* __AVX2__ */
+
 /* ---- unary ------------------------------------------------------------------ */
 
 /* UnaryOpsKernel.c's unary_float on vectors.  sqrt and the roundings are
@@ -290,7 +426,26 @@ static bool unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
     CASE(UnaryOp_Abs) CASE(UnaryOp_Neg) CASE(UnaryOp_Relu) CASE(UnaryOp_Sign) CASE(UnaryOp_Sqrt)
     CASE(UnaryOp_Floor) CASE(UnaryOp_Ceil) CASE(UnaryOp_Trunc) CASE(UnaryOp_Round)
 #undef CASE
+#if defined(HAVE_SLEEF)
+#define CASE(OP) case OP: vml_loop_float(OP, o, a, n); return true;
+    CASE(UnaryOp_Exp) CASE(UnaryOp_Log) CASE(UnaryOp_Tanh) CASE(UnaryOp_Sin) CASE(UnaryOp_Cos)
+#undef CASE
+    case UnaryOp_Sigmoid: sigmoid_loop_float(o, a, n); return true;
+#endif
     default: return false;
+  }
+}
+
+/* The double loops: Sleef's operators only (DEFAULT has none). */
+static bool unary_double(UnaryOp op, double* o, const double* a, int64_t n) {
+  switch (op) {
+#if defined(HAVE_SLEEF)
+#define CASE(OP) case OP: vml_loop_double(OP, o, a, n); return true;
+    CASE(UnaryOp_Exp) CASE(UnaryOp_Log) CASE(UnaryOp_Tanh) CASE(UnaryOp_Sin) CASE(UnaryOp_Cos)
+#undef CASE
+    case UnaryOp_Sigmoid: sigmoid_loop_double(o, a, n); return true;
+#endif
+    default: (void)o, (void)a, (void)n; return false;
   }
 }
 
@@ -472,6 +627,7 @@ const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
     .binary_float_scalar = binary_float_scalar,
     .compare_float = compare_float,
     .unary_float = unary_float,
+    .unary_double = unary_double,
     .where_float = where_float,
     .quantize_8bit = quantize_8bit,
     .dequantize_8bit = dequantize_8bit,

@@ -7,6 +7,15 @@
  * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
  * halfway cases for the roundings.  The transposed copy against a plain
  * double loop, on odd shapes.
+ *
+ * Not so the operators 1.13 computes with Sleef (exp, log, sin, cos, tanh,
+ * sigmoid: Note [Sleef's unary functions] in ops/cpu/VecLoops.h), whose
+ * rule is 1.13's: DEFAULT has no loop for them (libm's scalar calls); AVX2
+ * and AVX512 compute exp ... tanh one vector at a time from the first
+ * element, the tail zero-padded, so each element gets what its vector alone
+ * gives (Sleef's sin and cos depend on the other lanes), within 1 ulp of the
+ * exact value (Sleef's u10 bound); sigmoid's elements are 1 / (1 + exp(0 - x))
+ * with that exp, except the last n % (2 * lanes), the scalar 1 / (1 + expf(-x)).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -145,9 +154,105 @@ static void test_unary(void** state) {
         assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "unary_float", (CPUCapability)c, n);
         Tensor_release(ref);
       }
-      assert_false(vec->unary_float(UnaryOp_Exp, o, a, n));
       Tensor_release(sa);
       Tensor_release(da);
+    }
+  }
+}
+
+/* How many floats (doubles) apart x and y are, 0 for two NaNs: the
+ * distance of their bits read as sign-magnitude integers. */
+static int64_t ulps_float(float x, float y) {
+  if (isnan(x) || isnan(y)) return isnan(x) && isnan(y) ? 0 : INT64_MAX;
+  int32_t i, j;
+  memcpy(&i, &x, 4);
+  memcpy(&j, &y, 4);
+  int64_t a = i < 0 ? -(int64_t)(i & INT32_MAX) : i, b = j < 0 ? -(int64_t)(j & INT32_MAX) : j;
+  return a > b ? a - b : b - a;
+}
+static uint64_t ulps_double(double x, double y) {
+  if (isnan(x) || isnan(y)) return isnan(x) && isnan(y) ? 0 : UINT64_MAX;
+  int64_t i, j;
+  memcpy(&i, &x, 8);
+  memcpy(&j, &y, 8);
+  /* as offsets from -0.0 / +0.0 on one unsigned line */
+  uint64_t a = i < 0 ? (uint64_t)INT64_MAX - (uint64_t)(i & INT64_MAX) : (uint64_t)INT64_MAX + (uint64_t)i;
+  uint64_t b = j < 0 ? (uint64_t)INT64_MAX - (uint64_t)(j & INT64_MAX) : (uint64_t)INT64_MAX + (uint64_t)j;
+  return a > b ? a - b : b - a;
+}
+
+static long double exact(UnaryOp op, long double x) {
+  switch (op) {
+    case UnaryOp_Exp: return expl(x);
+    case UnaryOp_Log: return logl(x);
+    case UnaryOp_Sin: return sinl(x);
+    case UnaryOp_Cos: return cosl(x);
+    default: return tanhl(x);
+  }
+}
+
+static void test_sleef(void** state) {
+  (void)state;
+  static const UnaryOp kVml[] = {UnaryOp_Exp, UnaryOp_Log, UnaryOp_Sin, UnaryOp_Cos, UnaryOp_Tanh};
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    int64_t lanes = c == CPUCapability_AVX512 ? 16 : 8; /* floats in one vector */
+    for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
+      int64_t n = kLengths[li];
+      float a[kMaxLen], o[kMaxLen], one;
+      double ad[kMaxLen], od[kMaxLen], oned;
+      for (int64_t i = 0; i < n; i++) ad[i] = a[i] = value(2, i);
+      if (c == CPUCapability_DEFAULT) {
+        for (size_t k = 0; k < sizeof kVml / sizeof *kVml; k++) {
+          assert_false(vec->unary_float(kVml[k], o, a, n));
+          assert_false(vec->unary_double(kVml[k], od, ad, n));
+        }
+        assert_false(vec->unary_float(UnaryOp_Sigmoid, o, a, n));
+        continue;
+      }
+      for (size_t k = 0; k < sizeof kVml / sizeof *kVml; k++) {
+        assert_true(vec->unary_float(kVml[k], o, a, n));
+        assert_true(vec->unary_double(kVml[k], od, ad, n));
+        /* the vectors: AVX2's for sin and cos in AVX512 (1.13 has no AVX512 kernel for them) */
+        bool avx2_kernel = c == CPUCapability_AVX2 || kVml[k] == UnaryOp_Sin || kVml[k] == UnaryOp_Cos;
+        int64_t width = avx2_kernel ? 8 : 16, widthd = width / 2;
+        for (int64_t i = 0; i < n; i++) {
+          int64_t g = i / width * width, gd = i / widthd * widthd; /* the first element of i's vector */
+          float alone[16];
+          double aloned[8];
+          assert_true(vec->unary_float(kVml[k], alone, a + g, n - g < width ? n - g : width));
+          assert_true(vec->unary_double(kVml[k], aloned, ad + gd, n - gd < widthd ? n - gd : widthd));
+          one = alone[i - g], oned = aloned[i - gd];
+          if (memcmp(&one, o + i, 4) != 0 || memcmp(&oned, od + i, 8) != 0 ||
+              ulps_float(o[i], (float)exact(kVml[k], a[i])) > 1 ||
+              ulps_double(od[i], (double)exact(kVml[k], ad[i])) > 1) {
+            print_error("op %d of %a (element %lld of %lld, capability %s): %a, alone %a; double %a, alone %a\n",
+                        (int)kVml[k], (double)a[i], (long long)i, (long long)n, CPUCapability_name((CPUCapability)c),
+                        (double)o[i], (double)one, od[i], oned);
+            fail();
+          }
+        }
+      }
+      /* sigmoid: the vector lambda, then the scalar tail */
+      assert_true(vec->unary_float(UnaryOp_Sigmoid, o, a, n));
+      assert_true(vec->unary_double(UnaryOp_Sigmoid, od, ad, n));
+      float e[kMaxLen], x[kMaxLen];
+      double ed[kMaxLen], xd[kMaxLen];
+      for (int64_t i = 0; i < n; i++) x[i] = 0.0f - a[i], xd[i] = 0.0 - ad[i];
+      assert_true(vec->unary_float(UnaryOp_Exp, e, x, n));
+      assert_true(vec->unary_double(UnaryOp_Exp, ed, xd, n));
+      for (int64_t i = 0; i < n; i++) {
+        float expect = i < n - n % (2 * lanes) ? 1.0f / (1.0f + e[i]) : 1.0f / (1.0f + expf(-a[i]));
+        /* doubles: two vectors of lanes / 2 */
+        double expectd = i < n - n % lanes ? 1.0 / (1.0 + ed[i]) : 1.0 / (1.0 + exp(-ad[i]));
+        if (ulps_float(expect, o[i]) != 0 || ulps_double(expectd, od[i]) != 0) {
+          print_error("sigmoid of %a (element %lld of %lld, capability %s): %a, expected %a; double %a, expected %a\n",
+                      (double)a[i], (long long)i, (long long)n, CPUCapability_name((CPUCapability)c), (double)o[i],
+                      (double)expect, od[i], expectd);
+          fail();
+        }
+      }
     }
   }
 }
@@ -294,6 +399,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_binary),
       cmocka_unit_test(test_unary),
+      cmocka_unit_test(test_sleef),
       cmocka_unit_test(test_where),
       cmocka_unit_test(test_quantize),
       cmocka_unit_test(test_streaming),

@@ -10,9 +10,11 @@
  *              64 MiB of one operand (the same run)
  *   t().contiguous()  of a 2048 x 2048 float matrix (a new 16 MiB tensor);
  *              floor: memcpy of 16 MiB
- *   exp, sin   of 1M floats (scalar libm calls in minaten, whose results
- *              must be glibc's expf/sinf bit for bit; libtorch's are Sleef's
- *              vector functions)
+ *   exp, sin   of 1M floats: at AVX2 (AVX512) both sides call the same
+ *              Sleef vector functions of Debian's libsleef (Sleef_expf8_u10,
+ *              Sleef_sinf8_u10, ...) on the same vectors, so the results are
+ *              the same bits (Note [Sleef's unary functions] in
+ *              ops/cpu/VecLoops.h); at DEFAULT both call libm's expf, sinf
  *
  * Both sides run in one process each, one thread, with glibc's heap kept
  * (mallopt: no mmap'ed blocks, no trimming), so that the timed loops reuse

@@ -4,8 +4,9 @@
 set -eu
 # clang + libclang-rt-14-dev (libFuzzer, clang's sanitizers) + llvm (its
 # llvm-symbolizer names the frames of a crash): the fuzz targets of tests/fuzz.
+# libsleef-dev: the vector exp, sin, ... the AVX2/AVX512 loops call (as Debian's libtorch does).
 # graphviz: its `dot` renders the pictures (minaten memory, --dot; tests/pictures).
-PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev python3 gdb valgrind
+PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev libsleef-dev python3 gdb valgrind
 clang libclang-rt-14-dev llvm graphviz"
 missing=""
 for p in $PACKAGES; do
