@@ -104,7 +104,7 @@ void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* m
   if (self->numel == 0) return;
   int64_t in_item = (int64_t)Tensor_itemsize(self), out_item = (int64_t)Tensor_itemsize(result);
   int64_t ndim = self->dim;
-  int64_t shape[MINATEN_MAX_DIM], out_st[MINATEN_MAX_DIM], in_st[MINATEN_MAX_DIM];
+  int64_t shape[MINATEN_MAX_DIM] = {0}, out_st[MINATEN_MAX_DIM] = {0}, in_st[MINATEN_MAX_DIM] = {0};
   for (int64_t d = 0, r = 0; d < ndim; d++) {
     shape[d] = self->sizes[d];
     in_st[d] = self->strides[d] * in_item;
