@@ -74,13 +74,20 @@ static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t
   const int64_t level_step = (int64_t)1 << level_power;
   const int64_t level_mask = level_step - 1;
   Vec acc[kNumLevels][kNrows];
-  memset(acc, 0, sizeof acc);
+  /* Vector stores of 0, not a memset: its narrower stores would stall the
+   * vector loads that follow (no store forwarding). */
+#pragma GCC unroll 16
+  for (int j = 0; j < kNumLevels; j++)
+#pragma GCC unroll 4
+    for (int k = 0; k < kNrows; k++) acc[j][k] = (Vec){0};
 
   int64_t i = 0;
   while (i + level_step <= size) {
     FN(add_rows)(acc[0], in + i * row_stride, row_stride, col_stride, level_step, width);
     i += level_step;
+#pragma GCC unroll 4
     for (int j = 1; j < kNumLevels; j++) {
+#pragma GCC unroll 4
       for (int k = 0; k < kNrows; k++) {
         acc[j][k] += acc[j - 1][k];
         acc[j - 1][k] = (Vec){0};
@@ -89,7 +96,9 @@ static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t
     }
   }
   FN(add_rows)(acc[0], in + i * row_stride, row_stride, col_stride, size - i, width);
+#pragma GCC unroll 4
   for (int j = 1; j < kNumLevels; j++)
+#pragma GCC unroll 4
     for (int k = 0; k < kNrows; k++) acc[0][k] += acc[j][k];
   memcpy(ret, acc[0], sizeof acc[0]);
 }
@@ -105,6 +114,7 @@ static INLINE void FN(row_sum)(const char* in, int64_t stride, int64_t size, int
     FN(load)(&v, in + i * stride, width);
     partial[0] += v;
   }
+#pragma GCC unroll 4
   for (int k = 1; k < kIlpFactor; k++) partial[0] += partial[k];
   *ret = partial[0];
 }
