@@ -73,6 +73,7 @@
 
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorUtils.h"
 #include "runtime/CPUCapability.h"
 
 enum {
@@ -159,9 +160,12 @@ void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor
   if (MetaMode_isEnabled()) return;
   const SumLoop loop = sum_loop_for(self->dtype, capability);
   const int64_t itemsize = (int64_t)Tensor_itemsize(self);
-  /* iter.output().fill_(0) */
+  /* iter.output().fill_(0): one memset when the output is dense (its
+   * elements are the numel slots from its data pointer on). */
   char* out_data = Tensor_data(result);
-  {
+  if (Tensor_isNonOverlappingAndDense(result)) {
+    memset(out_data, 0, (size_t)(result->numel * itemsize));
+  } else {
     int64_t idx[MINATEN_MAX_DIM] = {0};
     for (int64_t n = 0; n < result->numel; n++) {
       int64_t off = 0;
