@@ -48,18 +48,17 @@
  * is a GCC vector of 32 bytes (SumKernelLoops.h), 8 float or 4 double lanes
  * added lane by lane, and a scalar element rides in lane 0 of such a vector
  * with its other lanes 0.  Each lane's addition is one IEEE addition in the
- * dtype, the same whatever the instructions, so the lanes hold 1.13's AVX2
- * values at every step.  Why 8 float lanes in every capability: the lanes
- * decide which elements are added together, so the width is part of the
- * result; the 1.13 this models picks AVX2 on the machines it was recorded
- * on (an AVX-512 1.13 sums 16 lanes and its bits differ), and a DEFAULT
- * 1.13 build also has 32-byte Vectorized.  So the loops are compiled three
- * times (GCC's target attribute: the baseline, AVX2, AVX-512), as
- * DispatchStub's copies are (Note [CPU capability dispatch] in
- * ops/cpu/VecLoops.h), with the same 32-byte lanes in each: the baseline
- * runs a vector as two SSE halves, AVX2 and AVX-512 as one register.  The
- * capabilities differ in speed only.  There is only addition here, so no
- * multiply-add could be fused (C11 mode: -ffp-contract=off anyway).
+ * dtype, the same whatever the instructions, so the lanes hold 1.13's
+ * values at every step.  The width is part of the result (the lanes decide
+ * which elements are added together), so it is 32 bytes in every
+ * capability: 1.13's AVX2 and DEFAULT builds both have 32-byte Vectorized,
+ * and the recorded outputs are AVX2's (an AVX-512 Vectorized<float> has 16
+ * lanes, another order).  The loops are compiled three times all the same
+ * (GCC's target attribute: the baseline, AVX2, AVX-512), as DispatchStub's
+ * copies are (Note [CPU capability dispatch] in ops/cpu/VecLoops.h), and
+ * picked by CPUCapability_get(): the baseline runs a vector as two SSE
+ * halves, AVX2 and AVX-512 as one register; they differ in speed only.
+ * There is only addition here, no multiply-add that -ffp-contract could fuse.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/SumKernel.cpp (cascade_sum,
  * multi_row_sum, row_sum, vectorized_inner_sum, vectorized_outer_sum,
