@@ -28,7 +28,9 @@
  *     0 to 7, to that;
  *   - a reduction whose kept dimension is contiguous (vectorized_outer_sum)
  *     sums 4 vectors of neighbouring outputs at a time down the reduced
- *     dimension, then single vectors, then single outputs;
+ *     dimension, then single vectors, then single outputs (minaten runs up
+ *     to 4 of those groups of 4 vectors down the rows together: the same
+ *     additions for each output, a quarter of the passes over memory);
  *   - otherwise scalar rows: one output at a time along the smaller stride
  *     (scalar_inner_sum), or four neighbouring outputs at a time
  *     (scalar_outer_sum).
@@ -76,10 +78,12 @@
 #include "runtime/CPUCapability.h"
 
 enum {
-  kNumLevels = 4,   /* multi_row_sum's accumulator levels */
-  kIlpFactor = 4,   /* row_sum's columns */
-  kNrows = 4,       /* outputs summed side by side by the outer sums */
+  kNumLevels = 4,    /* multi_row_sum's accumulator levels */
+  kIlpFactor = 4,    /* row_sum's columns */
+  kNrows = 4,        /* outputs (vectors of outputs) summed side by side by the outer sums */
   kVectorBytes = 32, /* Vectorized<scalar_t> on AVX2: 8 floats, 4 doubles */
+  kOuterGroups = 4,  /* groups of kNrows vectors that vectorized_outer_sum runs together */
+  kMaxCols = kOuterGroups * kNrows, /* multi_row_sum's widest row */
 };
 _Static_assert(kIlpFactor == kNrows, "multi_row_sum sums kNrows columns for both");
 

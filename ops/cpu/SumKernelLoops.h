@@ -44,63 +44,70 @@ static INLINE void FN(load)(Vec* v, const char* p, int64_t width) {
   }
 }
 
-/* sum[k] += element k of rows 0 .. n-1: row r starts at in + r *
- * row_stride, its element k at + k * col_stride.  The row order is the
- * order of the additions into each sum[k]. */
-static INLINE void FN(add_rows)(Vec sum[kNrows], const char* in, int64_t row_stride, int64_t col_stride, int64_t n,
-                                int64_t width) {
-  Vec s[kNrows];
-  memcpy(s, sum, sizeof s); /* a local copy: the accumulators stay in registers */
+/* sum[k] += element k of rows 0 .. n-1, for k < ncols: row r starts at in
+ * + r * row_stride, its element k at + k * col_stride.  The row order is
+ * the order of the additions into each sum[k]. */
+static INLINE void FN(add_rows)(Vec sum[], int ncols, const char* in, int64_t row_stride, int64_t col_stride,
+                                int64_t n, int64_t width) {
+  /* A local copy, so that the accumulators stay in registers.  Vectors are
+   * copied as vectors here and below: a memcpy's narrower moves would stall
+   * the vector loads that follow (no store forwarding). */
+  Vec s[kMaxCols];
+#pragma GCC unroll 16
+  for (int k = 0; k < ncols; k++) s[k] = sum[k];
   for (int64_t r = 0; r < n; r++) {
     const char* row = in + r * row_stride;
-#pragma GCC unroll 4
-    for (int k = 0; k < kNrows; k++) {
+#pragma GCC unroll 16
+    for (int k = 0; k < ncols; k++) {
       Vec v;
       FN(load)(&v, row + k * col_stride, width);
       s[k] += v;
     }
   }
-  memcpy(sum, s, sizeof s);
+#pragma GCC unroll 16
+  for (int k = 0; k < ncols; k++) sum[k] = s[k];
 }
 
 /*
- * The cascade over `size` rows of kNrows (4) elements: row i starts at in
- * + i * row_stride, its element k at + k * col_stride.  ret[k] is the sum
- * of column k.  PyTorch 1.13: SumKernel.cpp multi_row_sum
+ * The cascade over `size` rows of ncols elements: row i starts at in + i *
+ * row_stride, its element k at + k * col_stride.  ret[k] is the sum of
+ * column k.  ncols is 1.13's nrows (4), or kMaxCols for vectorized_outer_sum
+ * (see there): each column's additions are the same whatever ncols is.
+ * PyTorch 1.13: SumKernel.cpp multi_row_sum
  */
 static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t col_stride, int64_t size,
-                                     int64_t width, Vec ret[kNrows]) {
+                                     int64_t width, int ncols, Vec ret[]) {
   const int64_t level_power = ceil_log2(size) / kNumLevels > 4 ? ceil_log2(size) / kNumLevels : 4;
   const int64_t level_step = (int64_t)1 << level_power;
   const int64_t level_mask = level_step - 1;
-  Vec acc[kNumLevels][kNrows];
-  /* Vector stores of 0, not a memset: its narrower stores would stall the
-   * vector loads that follow (no store forwarding). */
-#pragma GCC unroll 16
-  for (int j = 0; j < kNumLevels; j++)
+  Vec acc[kNumLevels][kMaxCols];
+  /* Vector stores of 0, not a memset (see add_rows). */
 #pragma GCC unroll 4
-    for (int k = 0; k < kNrows; k++) acc[j][k] = (Vec){0};
+  for (int j = 0; j < kNumLevels; j++)
+#pragma GCC unroll 16
+    for (int k = 0; k < ncols; k++) acc[j][k] = (Vec){0};
 
   int64_t i = 0;
   while (i + level_step <= size) {
-    FN(add_rows)(acc[0], in + i * row_stride, row_stride, col_stride, level_step, width);
+    FN(add_rows)(acc[0], ncols, in + i * row_stride, row_stride, col_stride, level_step, width);
     i += level_step;
 #pragma GCC unroll 4
     for (int j = 1; j < kNumLevels; j++) {
-#pragma GCC unroll 4
-      for (int k = 0; k < kNrows; k++) {
+#pragma GCC unroll 16
+      for (int k = 0; k < ncols; k++) {
         acc[j][k] += acc[j - 1][k];
         acc[j - 1][k] = (Vec){0};
       }
       if ((i & (level_mask << (j * level_power))) != 0) break;
     }
   }
-  FN(add_rows)(acc[0], in + i * row_stride, row_stride, col_stride, size - i, width);
+  FN(add_rows)(acc[0], ncols, in + i * row_stride, row_stride, col_stride, size - i, width);
 #pragma GCC unroll 4
   for (int j = 1; j < kNumLevels; j++)
-#pragma GCC unroll 4
-    for (int k = 0; k < kNrows; k++) acc[0][k] += acc[j][k];
-  memcpy(ret, acc[0], sizeof acc[0]);
+#pragma GCC unroll 16
+    for (int k = 0; k < ncols; k++) acc[0][k] += acc[j][k];
+#pragma GCC unroll 16
+  for (int k = 0; k < ncols; k++) ret[k] = acc[0][k];
 }
 
 /* One row of `size` elements (element i at in + i * stride) as four
@@ -108,7 +115,7 @@ static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t
 static INLINE void FN(row_sum)(const char* in, int64_t stride, int64_t size, int64_t width, Vec* ret) {
   const int64_t size_ilp = size / kIlpFactor;
   Vec partial[kIlpFactor];
-  FN(multi_row_sum)(in, stride * kIlpFactor, stride, size_ilp, width, partial);
+  FN(multi_row_sum)(in, stride * kIlpFactor, stride, size_ilp, width, kIlpFactor, partial);
   for (int64_t i = size_ilp * kIlpFactor; i < size; i++) {
     Vec v;
     FN(load)(&v, in + i * stride, width);
@@ -138,14 +145,27 @@ static SUM_TARGET void FN(vectorized_inner_sum)(char* const data[2], int64_t out
   }
 }
 
-/* size1 contiguous outputs, each reduced along size0 elements inner_stride
- * apart.  PyTorch 1.13: SumKernel.cpp vectorized_outer_sum */
+/*
+ * size1 contiguous outputs, each reduced along size0 elements inner_stride
+ * apart.  1.13 sums groups of kNrows vectors of outputs, one group per pass
+ * down the rows; here up to kOuterGroups neighbouring groups go down the
+ * rows together (kMaxCols vectors: 512 bytes of each row read at once, a
+ * quarter of the passes), each group's additions as in its own pass.
+ * PyTorch 1.13: SumKernel.cpp vectorized_outer_sum
+ */
 static SUM_TARGET void FN(vectorized_outer_sum)(char* const data[2], int64_t inner_stride, int64_t out_stride,
                                                 int64_t size0, int64_t size1) {
   int64_t j = 0;
+  for (; j + kMaxCols * LANES <= size1; j += kMaxCols * LANES) {
+    Vec sums[kMaxCols];
+    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, sizeof(Vec), size0, LANES, kMaxCols, sums);
+    for (int k = 0; k < kMaxCols; k++)
+      for (int64_t l = 0; l < LANES; l++)
+        FN(store_accumulate)(data[0] + (j + k * LANES + l) * out_stride, sums[k][l]);
+  }
   for (; j + kNrows * LANES <= size1; j += kNrows * LANES) {
     Vec sums[kNrows];
-    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, sizeof(Vec), size0, LANES, sums);
+    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, sizeof(Vec), size0, LANES, kNrows, sums);
     for (int k = 0; k < kNrows; k++)
       for (int64_t l = 0; l < LANES; l++)
         FN(store_accumulate)(data[0] + (j + k * LANES + l) * out_stride, sums[k][l]);
@@ -178,7 +198,7 @@ static SUM_TARGET void FN(scalar_outer_sum)(char* const data[2], const int64_t i
   int64_t j = 0;
   for (; j + (kNrows - 1) < size1; j += kNrows) {
     Vec sums[kNrows];
-    FN(multi_row_sum)(data[1] + j * in_strides[1], in_strides[0], in_strides[1], size0, 1, sums);
+    FN(multi_row_sum)(data[1] + j * in_strides[1], in_strides[0], in_strides[1], size0, 1, kNrows, sums);
     for (int k = 0; k < kNrows; k++) FN(store_accumulate)(data[0] + (j + k) * out_stride, sums[k][0]);
   }
   for (; j < size1; j++) {
