@@ -10,7 +10,7 @@
  *   SUM_SUFFIX  the variant's name: the functions are <name>_<suffix>
  *   SUM_TARGET  the GCC attribute that compiles for the capability (empty
  *               for the baseline), on every function of the variant
- * and kNumLevels, kIlpFactor, kNrows, kVectorBytes (SumKernel.c).
+ * and kNumLevels, kIlpFactor, kNrows, kVectorBytes, kMaxCols (SumKernel.c).
  *
  * A Vec is kVectorBytes (32) of SUM_T: 8 floats or 4 doubles, 1.13's AVX2
  * Vectorized<scalar_t>, in every capability; `a + b` on two Vecs is one
@@ -19,8 +19,9 @@
  * AVX512.  An "element" of the cascade is a whole Vec (width LANES) or one
  * number carried in lane 0 of a Vec whose other lanes stay 0 (width 1): the
  * same source sums both, and lane 0's additions are the scalar ones.
- * width is a constant at each call (the helpers are inlined), so the
- * compiler keeps the accumulators of the inner loop in registers.
+ * width and the number of columns are constants at each call (the helpers
+ * are inlined, their small loops unrolled), so the compiler keeps the
+ * accumulators of the inner loop in registers.
  */
 #include <string.h>
 
