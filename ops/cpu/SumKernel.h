@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "runtime/CPUCapability.h"
 #include "runtime/TensorImpl.h"
 
 /*
@@ -21,5 +22,11 @@
  * PyTorch 1.13: native/cpu/SumKernel.cpp sum_kernel_impl (cascade_sum)
  */
 void cascade_sum(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+/* The same with the loops compiled for capability (DEFAULT on a build that
+ * has no other; the results are the same bits in every capability).  For
+ * tests and benchmarks: a capability above CPUCapability_hardware() dies
+ * of SIGILL. */
+void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor* result, const bool* mask,
+                            bool keepdim);
 
 #endif
