@@ -39,7 +39,8 @@
  * TensorIterator: the reduction's dimensions are ordered with the reduced
  * ones innermost (reorder_dimensions_reduction), merged where memory allows
  * (coalesce_dimensions), and the loop is called once per step of the
- * dimensions beyond the first two (serial_for_each, one thread: Debian's
+ * dimensions beyond the first two (serial_for_each, one thread, as
+ * reduction_serial_for_each of ops/TensorIterator.h walks them: Debian's
  * 1.13 here runs torch.get_num_threads() == 1, and with one thread
  * parallel_reduce never splits a reduction).  Each call adds its sums into
  * the output, which starts at 0 (`out += sum`, CastStoreAccumulate), so a
@@ -154,6 +155,11 @@ static SumLoop sum_loop_for(ScalarType dtype, CPUCapability capability) {
   }
 }
 
+/* A ReductionLoop2d (ops/TensorIterator.h) running the SumLoop ctx points to. */
+static void run_sum_loop(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {
+  (*(const SumLoop*)ctx)(data, strides, size0, size1);
+}
+
 void cascade_sum(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   cascade_sum_capability(CPUCapability_get(), self, result, mask, keepdim);
 }
@@ -161,7 +167,7 @@ void cascade_sum(const Tensor* self, Tensor* result, const bool* mask, bool keep
 void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor* result, const bool* mask,
                             bool keepdim) {
   if (MetaMode_isEnabled()) return;
-  const SumLoop loop = sum_loop_for(self->dtype, capability);
+  SumLoop loop = sum_loop_for(self->dtype, capability);
   const int64_t itemsize = (int64_t)Tensor_itemsize(self);
   /* iter.output().fill_(0): one memset when the output is dense (its
    * elements are the numel slots from its data pointer on). */
@@ -180,57 +186,6 @@ void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor
       }
     }
   }
-  if (self->numel == 0) return; /* sum_out: result.zero_() */
-
-  /* The reduction's TensorIterator: the output viewed over self's shape
-   * with stride 0 along the reduced dimensions (review_reduce_result). */
-  int64_t ndim = self->dim;
-  int64_t shape[MINATEN_MAX_DIM], out_st[MINATEN_MAX_DIM], in_st[MINATEN_MAX_DIM];
-  for (int64_t d = 0, r = 0; d < ndim; d++) {
-    shape[d] = self->sizes[d];
-    in_st[d] = self->strides[d] * itemsize;
-    if (mask[d]) {
-      out_st[d] = 0;
-      if (keepdim) r++;
-    } else {
-      out_st[d] = result->strides[r++] * itemsize;
-    }
-  }
-  int64_t perm[MINATEN_MAX_DIM];
-  const int64_t* ops[2] = {out_st, in_st};
-  reorder_dimensions_reduction(ndim, shape, ops, 2, perm);
-  int64_t p_shape[MINATEN_MAX_DIM], p_out[MINATEN_MAX_DIM], p_in[MINATEN_MAX_DIM];
-  for (int64_t i = 0; i < ndim; i++) {
-    p_shape[i] = shape[perm[i]];
-    p_out[i] = out_st[perm[i]];
-    p_in[i] = in_st[perm[i]];
-  }
-  int64_t* strides_of[2] = {p_out, p_in};
-  ndim = coalesce_dimensions(ndim, p_shape, strides_of, 2);
-
-  /* serial_for_each: the loop over the first two dimensions, once per step
-   * of the others (the third fastest). */
-  char* base[2] = {out_data, (char*)Tensor_data(self)};
-  if (ndim <= 1) {
-    int64_t strides[4] = {ndim == 1 ? p_out[0] : 0, ndim == 1 ? p_in[0] : 0, 0, 0};
-    char* data[2] = {base[0], base[1]};
-    loop(data, strides, self->numel, 1);
-    return;
-  }
-  const int64_t strides[4] = {p_out[0], p_in[0], p_out[1], p_in[1]};
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (;;) {
-    char* data[2] = {base[0], base[1]};
-    for (int64_t d = 2; d < ndim; d++) {
-      data[0] += idx[d] * p_out[d];
-      data[1] += idx[d] * p_in[d];
-    }
-    loop(data, strides, p_shape[0], p_shape[1]);
-    int64_t d = 2;
-    for (; d < ndim; d++) {
-      if (++idx[d] < p_shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d == ndim) break;
-  }
+  /* The reduction's tiles (sum_out: nothing more for an empty self). */
+  reduction_serial_for_each(self, result, mask, keepdim, run_sum_loop, &loop);
 }
