@@ -29,6 +29,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/SumKernel.h"
+#include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -159,11 +160,72 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
   }
 }
 
+/*
+ * Note [The contiguous rows of a reduction]
+ * When self is contiguous and the reduced dimensions are its last ones
+ * (all of them for max(), argmax() without dim, any()), each output
+ * element reduces one row of `count` consecutive elements, the rows in the
+ * output's order.  reduce_rows hands each row to a loop of
+ * ops/cpu/VecLoops.h, compiled for the CPU's capability (one indirect call
+ * per row), instead of reduce_loop's walk element by element with index
+ * arithmetic and a switch on the dtype for each.  amax/amin, argmax/argmin
+ * (so max()/min() and max.dim/min.dim) of Float tensors, and any/all of
+ * Float and 1-byte (bool, uint8, int8) tensors take it; the results are
+ * reduce_loop's bit for bit (NaN first, ties to the first index: Note
+ * [Extremes in two passes] in ops/cpu/VecLoopsKernel.c).  Every other
+ * geometry and dtype stays on reduce_loop.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce_vec (its inner
+ * reduction: the reduced dimension contiguous), TensorIterator's coalescing
+ * of dimensions
+ */
+static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
+  if (!self->is_contiguous || g->nred == 0) return false;
+  for (int64_t i = 0; i < g->nred; i++)
+    if (g->red[i] != self->dim - g->nred + i) return false; /* not the last dimensions */
+  bool floats = self->dtype == ScalarType_Float;
+  bool bytes = self->dtype == ScalarType_Bool || self->dtype == ScalarType_Byte || self->dtype == ScalarType_Char;
+  switch (kind) {
+    case Reduce_Amax:
+    case Reduce_Amin:
+      if (!floats || out->dtype != ScalarType_Float) return false;
+      break;
+    case Reduce_Argmax:
+    case Reduce_Argmin:
+      if (!floats || out->dtype != ScalarType_Long) return false;
+      break;
+    case Reduce_Any:
+    case Reduce_All:
+      if ((!floats && !bytes) || Tensor_itemsize(out) != 1) return false;
+      break;
+    default: return false;
+  }
+  const VecLoops* vec = VecLoops_get();
+  const char* row = Tensor_data(self);
+  char* o = Tensor_data(out);
+  int64_t n = g->count, row_bytes = n * (int64_t)Tensor_itemsize(self);
+  for (int64_t r = 0; r < out->numel; r++, row += row_bytes) {
+    const float* f = (const float*)row;
+    switch (kind) {
+      case Reduce_Amax:
+      case Reduce_Amin: ((float*)o)[r] = vec->extreme_float(f, n, kind == Reduce_Amax); break;
+      case Reduce_Argmax:
+      case Reduce_Argmin: ((int64_t*)o)[r] = vec->arg_extreme_float(f, n, kind == Reduce_Argmax); break;
+      default: { /* any: a nonzero element; all: no zero element */
+        bool zero = kind == Reduce_All;
+        bool has = floats ? vec->has_float(f, n, zero) : vec->has_byte((const uint8_t*)row, n, zero);
+        o[r] = (char)(zero ? !has : has);
+      }
+    }
+  }
+  return true;
+}
+
 /* The reduction loop: for every element of out, the reduced sub-space of
- * self walked in order and accumulated.  Skipped in a shape run (MetaMode).
+ * self walked in order and accumulated; contiguous rows go to reduce_rows.
+ * Skipped in a shape run (MetaMode).
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce */
 static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
-  if (MetaMode_isEnabled()) return;
+  if (MetaMode_isEnabled() || reduce_rows(self, out, g, kind)) return;
   bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out->dtype);
   int64_t item = (int64_t)Tensor_itemsize(self);
   int64_t kidx[MINATEN_MAX_DIM] = {0};
@@ -405,6 +467,29 @@ static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, b
   TensorTuple2 r = {{NULL, NULL}};
   OptionalIntArrayRef d = {true, {&dim, 1}};
   const char* name = max ? "max" : "min";
+  bool rows = self->dtype == ScalarType_Float && self->is_contiguous && self->dim > 0 &&
+              (dim == self->dim - 1 || dim == -1);
+  if (rows) {
+    /* Contiguous rows (Note [The contiguous rows of a reduction]): the
+     * indices in one pass, then each value read at its index, the element
+     * amax would have picked (the first NaN, else the first extreme). */
+    r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
+    if (r.items[1] == NULL) return r;
+    r.items[0] = empty_cpu(Tensor_sizes(r.items[1]), ScalarType_Float);
+    if (r.items[0] == NULL) {
+      Tensor_release(r.items[1]);
+      r.items[1] = NULL;
+      return r;
+    }
+    if (!MetaMode_isEnabled()) {
+      const float* in = (const float*)Tensor_data(self);
+      const int64_t* index = (const int64_t*)Tensor_data(r.items[1]);
+      float* values = (float*)Tensor_data(r.items[0]);
+      int64_t len = self->sizes[self->dim - 1];
+      for (int64_t i = 0; i < r.items[0]->numel; i++) values[i] = in[i * len + index[i]];
+    }
+    return r;
+  }
   r.items[0] = reduce_dims(self, d, keepdim, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
   if (r.items[0] == NULL) return r;
   r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);

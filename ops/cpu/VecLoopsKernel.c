@@ -464,6 +464,169 @@ static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t 
   transpose_edge(d + n0_tiles * d0, d0, s + n0_tiles * 4, s1, n0 - n0_tiles, n1);
 }
 
+/* ---- the reductions that pick an extreme; any, all ---------------------------- */
+
+/*
+ * Note [Extremes in two passes]
+ * amax/amin, max()/min(), max.dim/min.dim and argmax/argmin all want the
+ * same element: the first NaN if there is one (a NaN beats every number and
+ * propagates), else the first element that compares equal to the greatest
+ * (least) value; ties, -0.0 == 0.0 among them, go to the first index.
+ * PyTorch's scalar rule (SharedReduceOps.h: ArgMaxOps, GreaterOrNan) walks
+ * the elements in order, carrying the best so far and its index.
+ *
+ * The greatest value does not depend on the order, so the vector loop finds
+ * it lane by lane, each lane keeping where(x > m, x, m) (one compare and
+ * one blend per vector, as many lanes as the capability has), together with
+ * a mask of the NaNs seen; the lanes are combined at the end.  Only then is
+ * the order needed, and a second pass finds it: the first NaN, or the first
+ * element equal to the extreme, a vector compare per step that stops at the
+ * first hit.  So extreme_float (amax) makes one pass unless the answer is a
+ * NaN or a zero (whose sign is the first zero's, -0.0 == 0.0 hiding it),
+ * and arg_extreme_float one and a part (half a pass more on average for
+ * data in random order, a few vectors when the extreme comes early).  The
+ * result is the scalar rule's, bit for bit, whatever the lanes' order.
+ */
+
+/* x beats m: x > m for max, x < m for min (NaNs handled apart). */
+static inline ivec beats(bool max, fvec x, fvec m) { return max ? x > m : x < m; }
+
+/* The first m (< kLanes) floats at p, the other lanes pad (extreme_pass
+ * pads with a[0], which beats no lane, and is a NaN only if one was seen). */
+static inline fvec load_padded(const float* p, int64_t m, float pad) {
+  fvec v = splat(pad);
+  memcpy(&v, p, (size_t)m * sizeof(float));
+  return v;
+}
+
+/* Lane-wise extreme of n >= 1 floats: *extreme the greatest (least) non-NaN
+ * value, up to the sign of a zero; returns whether a NaN was seen. */
+static inline __attribute__((always_inline)) bool extreme_pass(bool max, const float* a, int64_t n, float* extreme) {
+  /* Two independent chains of blends over even and odd vectors, so that a
+   * compare does not wait for the previous vector's blend. */
+  fvec m0 = splat(a[0]), m1 = m0;
+  ivec nan0 = {0}, nan1 = {0};
+  int64_t i = 0;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+    fvec x0 = load(a + i), x1 = load(a + i + kLanes);
+    m0 = where(beats(max, x0, m0), x0, m0);
+    m1 = where(beats(max, x1, m1), x1, m1);
+    nan0 |= x0 != x0;
+    nan1 |= x1 != x1;
+  }
+  for (; i < n; i += kLanes) {
+    fvec x = i + kLanes <= n ? load(a + i) : load_padded(a + i, n - i, a[0]);
+    m0 = where(beats(max, x, m0), x, m0);
+    nan0 |= x != x;
+  }
+  m0 = where(beats(max, m1, m0), m1, m0);
+  nan0 |= nan1;
+  float e = m0[0];
+  bool nan = nan0[0] != 0;
+  for (int l = 1; l < kLanes; l++) {
+    if (max ? m0[l] > e : m0[l] < e) e = m0[l];
+    nan |= nan0[l] != 0;
+  }
+  *extreme = e;
+  return nan;
+}
+
+/* Whether some lane of a mask is set: the lanes ORed as 64-bit words (a
+ * vector OR, then a test of one register, where the compiler sees it). */
+typedef uint64_t qvec __attribute__((vector_size(VEC_BYTES)));
+static inline bool any_lane(ivec mask) {
+  qvec q = (qvec)mask;
+  uint64_t r = 0;
+  for (int l = 0; l < VEC_BYTES / 8; l++) r |= q[l];
+  return r != 0;
+}
+
+enum { kFindBlock = 4 }; /* vectors compared between two tests of the hits */
+
+/* The index of the first of n floats that is a NaN (nan) or equals v, n if
+ * none: kFindBlock vectors compared per step, their hits ORed and tested
+ * once; only the block with a hit is looked at element by element. */
+static inline __attribute__((always_inline)) int64_t find_first(const float* a, int64_t n, bool nan, float v) {
+  fvec y = splat(v);
+  int64_t i = 0;
+  for (; i + kFindBlock * kLanes <= n; i += kFindBlock * kLanes) {
+    ivec hits = {0};
+    for (int k = 0; k < kFindBlock; k++) {
+      fvec x = load(a + i + k * kLanes);
+      hits |= nan ? x != x : x == y;
+    }
+    if (any_lane(hits)) break;
+  }
+  for (; i < n; i++)
+    if (nan ? a[i] != a[i] : a[i] == v) return i;
+  return n;
+}
+
+/* The extreme of n >= 1 contiguous floats, as amax (max) or amin takes it:
+ * the first NaN, else the greatest (least) value, a zero with the sign of
+ * the first zero.  See Note [Extremes in two passes].
+ * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp max_values_kernel_impl,
+ * min_values_kernel_impl; native/SharedReduceOps.h (max_impl, min_impl) */
+static inline __attribute__((always_inline)) float extreme_loop(bool max, const float* a, int64_t n) {
+  float e;
+  if (extreme_pass(max, a, n, &e)) return a[find_first(a, n, true, 0)];
+  return e == 0 ? a[find_first(a, n, false, e)] : e;
+}
+static float extreme_float(const float* a, int64_t n, bool max) {
+  return max ? extreme_loop(true, a, n) : extreme_loop(false, a, n);
+}
+
+/* The index of that element: the first NaN, else the first element equal
+ * to the extreme.
+ * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp argmax_kernel_impl,
+ * argmin_kernel_impl; native/SharedReduceOps.h ArgMaxOps, ArgMinOps */
+static inline __attribute__((always_inline)) int64_t arg_extreme_loop(bool max, const float* a, int64_t n) {
+  float e;
+  bool nan = extreme_pass(max, a, n, &e);
+  return find_first(a, n, nan, e);
+}
+static int64_t arg_extreme_float(const float* a, int64_t n, bool max) {
+  return max ? arg_extreme_loop(true, a, n) : arg_extreme_loop(false, a, n);
+}
+
+/* any/all: whether some element of n compares (zero ? == : !=) to zero.
+ * any is has_nonzero, all is !has_zero; both stop at the first block with
+ * a hit.  PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp and_kernel_impl,
+ * or_kernel_impl */
+static bool has_float(const float* a, int64_t n, bool zero) {
+  int64_t i = 0;
+  for (; i + kFindBlock * kLanes <= n; i += kFindBlock * kLanes) {
+    ivec hits = {0};
+    for (int k = 0; k < kFindBlock; k++) {
+      fvec x = load(a + i + k * kLanes);
+      hits |= zero ? x == 0 : x != 0; /* -0.0 == 0; NaN != 0 */
+    }
+    if (any_lane(hits)) return true;
+  }
+  for (; i < n; i++)
+    if (zero ? a[i] == 0 : a[i] != 0) return true;
+  return false;
+}
+
+/* The same for 1-byte elements (bool, uint8, int8: nonzero byte, nonzero
+ * element). */
+typedef uint8_t u8vec __attribute__((vector_size(VEC_BYTES)));
+static bool has_byte(const uint8_t* a, int64_t n, bool zero) {
+  int64_t i = 0;
+  for (; i + kFindBlock * VEC_BYTES <= n; i += kFindBlock * VEC_BYTES) {
+    u8vec hits = {0};
+    for (int k = 0; k < kFindBlock; k++) {
+      u8vec x;
+      memcpy(&x, a + i + k * VEC_BYTES, sizeof x);
+      hits |= (u8vec)(zero ? x == 0 : x != 0);
+    }
+    if (any_lane((ivec)hits)) return true;
+  }
+  for (; i < n; i++)
+    if (zero ? a[i] == 0 : a[i] != 0) return true;
+  return false;
+}
+
 /* ---- the table ---------------------------------------------------------------- */
 
 const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
@@ -476,4 +639,8 @@ const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
     .quantize_8bit = quantize_8bit,
     .dequantize_8bit = dequantize_8bit,
     .transpose_4 = transpose_4,
+    .extreme_float = extreme_float,
+    .arg_extreme_float = arg_extreme_float,
+    .has_float = has_float,
+    .has_byte = has_byte,
 };
