@@ -478,15 +478,26 @@ static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t 
  * The greatest value does not depend on the order, so the vector loop finds
  * it lane by lane, each lane keeping where(x > m, x, m) (one compare and
  * one blend per vector, as many lanes as the capability has), together with
- * a mask of the NaNs seen; the lanes are combined at the end.  Only then is
+ * masks of the NaNs and the -0.0s seen; the lanes are combined at the end.  Only then is
  * the order needed, and a second pass finds it: the first NaN, or the first
  * element equal to the extreme, a vector compare per step that stops at the
  * first hit.  So extreme_float (amax) makes one pass unless the answer is a
- * NaN or a zero (whose sign is the first zero's, -0.0 == 0.0 hiding it),
+ * NaN, or a zero when a -0.0 was seen (the first zero's sign is then
+ * wanted, -0.0 == 0.0 hiding it: the first pass notes the -0.0s),
  * and arg_extreme_float one and a part (half a pass more on average for
  * data in random order, a few vectors when the extreme comes early).  The
  * result is the scalar rule's, bit for bit, whatever the lanes' order.
  */
+
+/* Whether some lane of a mask is set: the lanes ORed as 64-bit words (a
+ * vector OR, then a test of one register, where the compiler sees it). */
+typedef uint64_t qvec __attribute__((vector_size(VEC_BYTES)));
+static inline bool any_lane(ivec mask) {
+  qvec q = (qvec)mask;
+  uint64_t r = 0;
+  for (int l = 0; l < VEC_BYTES / 8; l++) r |= q[l];
+  return r != 0;
+}
 
 /* x beats m: x > m for max, x < m for min (NaNs handled apart). */
 static inline ivec beats(bool max, fvec x, fvec m) { return max ? x > m : x < m; }
@@ -499,46 +510,39 @@ static inline fvec load_padded(const float* p, int64_t m, float pad) {
   return v;
 }
 
-/* Lane-wise extreme of n >= 1 floats: *extreme the greatest (least) non-NaN
- * value, up to the sign of a zero; returns whether a NaN was seen. */
-static inline __attribute__((always_inline)) bool extreme_pass(bool max, const float* a, int64_t n, float* extreme) {
+/* What the first pass learns of n >= 1 floats: the greatest (least)
+ * non-NaN value, a zero of either sign if the extreme is zero, and whether
+ * a NaN or a -0.0 was among them. */
+typedef struct ExtremePass {
+  float extreme;
+  bool nan, negative_zero;
+} ExtremePass;
+
+static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, const float* a, int64_t n) {
   /* Two independent chains of blends over even and odd vectors, so that a
    * compare does not wait for the previous vector's blend. */
   fvec m0 = splat(a[0]), m1 = m0;
-  ivec nan0 = {0}, nan1 = {0};
+  ivec nan = {0}, negative_zero = {0};
+  const int32_t kNegativeZero = INT32_MIN; /* the bits of -0.0f */
   int64_t i = 0;
   for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
     fvec x0 = load(a + i), x1 = load(a + i + kLanes);
     m0 = where(beats(max, x0, m0), x0, m0);
     m1 = where(beats(max, x1, m1), x1, m1);
-    nan0 |= x0 != x0;
-    nan1 |= x1 != x1;
+    nan |= (x0 != x0) | (x1 != x1);
+    negative_zero |= ((ivec)x0 == kNegativeZero) | ((ivec)x1 == kNegativeZero);
   }
   for (; i < n; i += kLanes) {
     fvec x = i + kLanes <= n ? load(a + i) : load_padded(a + i, n - i, a[0]);
     m0 = where(beats(max, x, m0), x, m0);
-    nan0 |= x != x;
+    nan |= x != x;
+    negative_zero |= (ivec)x == kNegativeZero;
   }
   m0 = where(beats(max, m1, m0), m1, m0);
-  nan0 |= nan1;
-  float e = m0[0];
-  bool nan = nan0[0] != 0;
-  for (int l = 1; l < kLanes; l++) {
-    if (max ? m0[l] > e : m0[l] < e) e = m0[l];
-    nan |= nan0[l] != 0;
-  }
-  *extreme = e;
-  return nan;
-}
-
-/* Whether some lane of a mask is set: the lanes ORed as 64-bit words (a
- * vector OR, then a test of one register, where the compiler sees it). */
-typedef uint64_t qvec __attribute__((vector_size(VEC_BYTES)));
-static inline bool any_lane(ivec mask) {
-  qvec q = (qvec)mask;
-  uint64_t r = 0;
-  for (int l = 0; l < VEC_BYTES / 8; l++) r |= q[l];
-  return r != 0;
+  ExtremePass r = {m0[0], any_lane(nan), any_lane(negative_zero)};
+  for (int l = 1; l < kLanes; l++)
+    if (max ? m0[l] > r.extreme : m0[l] < r.extreme) r.extreme = m0[l];
+  return r;
 }
 
 enum { kFindBlock = 4 }; /* vectors compared between two tests of the hits */
@@ -568,9 +572,10 @@ static inline __attribute__((always_inline)) int64_t find_first(const float* a, 
  * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp max_values_kernel_impl,
  * min_values_kernel_impl; native/SharedReduceOps.h (max_impl, min_impl) */
 static inline __attribute__((always_inline)) float extreme_loop(bool max, const float* a, int64_t n) {
-  float e;
-  if (extreme_pass(max, a, n, &e)) return a[find_first(a, n, true, 0)];
-  return e == 0 ? a[find_first(a, n, false, e)] : e;
+  ExtremePass p = extreme_pass(max, a, n);
+  if (p.nan) return a[find_first(a, n, true, 0)];
+  if (p.extreme == 0 && p.negative_zero) return a[find_first(a, n, false, 0)]; /* the first zero's sign */
+  return p.extreme; /* a zero here is +0.0: there is no -0.0 */
 }
 static float extreme_float(const float* a, int64_t n, bool max) {
   return max ? extreme_loop(true, a, n) : extreme_loop(false, a, n);
@@ -581,9 +586,8 @@ static float extreme_float(const float* a, int64_t n, bool max) {
  * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp argmax_kernel_impl,
  * argmin_kernel_impl; native/SharedReduceOps.h ArgMaxOps, ArgMinOps */
 static inline __attribute__((always_inline)) int64_t arg_extreme_loop(bool max, const float* a, int64_t n) {
-  float e;
-  bool nan = extreme_pass(max, a, n, &e);
-  return find_first(a, n, nan, e);
+  ExtremePass p = extreme_pass(max, a, n);
+  return find_first(a, n, p.nan, p.extreme);
 }
 static int64_t arg_extreme_float(const float* a, int64_t n, bool max) {
   return max ? arg_extreme_loop(true, a, n) : arg_extreme_loop(false, a, n);

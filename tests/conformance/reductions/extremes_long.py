@@ -71,3 +71,17 @@ k[36, 1] = False
 print(k.all(1).sum(), k.all(), k.t().all(1))
 u = torch.arange(1000, dtype=torch.uint8)
 print(u.all(), u.any(), u[1:].all())
+# the other dtypes: double (NaN, zeros), the integers (ties), bool
+q = torch.arange(37, dtype=torch.float64) * 7 % 37 - 18
+q[33] = float('nan')
+print(q.amax(), q.argmax(), q.min(), q.max(0), q.argmin())
+q[33] = -0.0
+q[34] = 0.0
+print((q - 30).amax(), (-q).argmin(), q.all(), q.any())
+for dt in [torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64]:
+    v = (torch.arange(3 * 37) * 5 % 23).to(dt).reshape(3, 37)
+    print(v.amax(1), v.argmax(1), v.amin(), v.argmin(), v.max(1), v.min(1).indices)
+    print(v.max(), v.min(), v.all(1), v.any(), v.argmax(), v.amin(1, keepdim=True))
+bb = torch.zeros(2, 40, dtype=torch.bool)
+bb[1, 17] = True
+print(bb.max(1), bb.min(1), bb.amin(1), bb.max(), bb.any(1), bb.all(1))
