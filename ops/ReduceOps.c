@@ -10,6 +10,10 @@
  * of the extreme (a NaN counts as the extreme), over the flattened tensor
  * when no dim is given.
  *
+ * The extremes and any/all of a contiguous tensor reduced along its last
+ * dimensions skip that loop: each row goes to one typed loop, vectorised
+ * for Float (Note [The contiguous rows of a reduction]).
+ *
  * sum and mean of Float and Double tensors are the exception: they add in
  * their own dtype, in PyTorch's cascade order (ops/cpu/SumKernel.c, Note
  * [Cascade sum]), so that the bits are 1.13's.
@@ -191,13 +195,22 @@ typedef struct RowLoops {
 } RowLoops;
 
 #define DEFINE_ROW_LOOPS(T, name)                                                     \
-  static int64_t arg_extreme_##name(const void* p, int64_t n, bool max) {             \
-    const T* a = p;                                                                   \
+  static inline __attribute__((always_inline)) int64_t arg_extreme_##name##_loop(     \
+      const T* a, int64_t n, bool max) {                                              \
     T best = a[0];                                                                    \
     int64_t index = 0;                                                                \
-    for (int64_t i = 1; i < n && best == best; i++) /* a NaN stays: stop there */     \
-      if (a[i] != a[i] || (max ? a[i] > best : a[i] < best)) best = a[i], index = i;  \
+    if (best != best) return 0;                                                       \
+    for (int64_t i = 1; i < n; i++) {                                                 \
+      T v = a[i];                                                                     \
+      if (max ? v > best : v < best)                                                  \
+        best = v, index = i;                                                          \
+      else if (v != v) /* the first NaN: it stays */                                  \
+        return i;                                                                     \
+    }                                                                                 \
     return index;                                                                     \
+  }                                                                                   \
+  static int64_t arg_extreme_##name(const void* p, int64_t n, bool max) {             \
+    return max ? arg_extreme_##name##_loop(p, n, true) : arg_extreme_##name##_loop(p, n, false); \
   }                                                                                   \
   static bool has_##name(const void* p, int64_t n, bool zero) {                       \
     const T* a = p;                                                                   \

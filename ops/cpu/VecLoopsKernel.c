@@ -519,26 +519,35 @@ typedef struct ExtremePass {
 } ExtremePass;
 
 static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, const float* a, int64_t n) {
-  /* Two independent chains of blends over even and odd vectors, so that a
-   * compare does not wait for the previous vector's blend. */
-  fvec m0 = splat(a[0]), m1 = m0;
+  /* Four vectors a step, in two independent chains of blends (even and odd
+   * vectors), so that a compare does not wait for the previous vector's
+   * blend; the masks of a step ORed together before they meet their
+   * accumulator.  (Four chains and the masks need more than AVX2's 16
+   * registers.) */
+  fvec m[2] = {splat(a[0]), splat(a[0])};
   ivec nan = {0}, negative_zero = {0};
   const int32_t kNegativeZero = INT32_MIN; /* the bits of -0.0f */
   int64_t i = 0;
-  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
-    fvec x0 = load(a + i), x1 = load(a + i + kLanes);
-    m0 = where(beats(max, x0, m0), x0, m0);
-    m1 = where(beats(max, x1, m1), x1, m1);
-    nan |= (x0 != x0) | (x1 != x1);
-    negative_zero |= ((ivec)x0 == kNegativeZero) | ((ivec)x1 == kNegativeZero);
+  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
+    ivec step_nan = {0}, step_negative_zero = {0};
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; k++) {
+      fvec x = load(a + i + k * kLanes);
+      m[k % 2] = where(beats(max, x, m[k % 2]), x, m[k % 2]);
+      step_nan |= x != x;
+      step_negative_zero |= (ivec)x == kNegativeZero;
+    }
+    nan |= step_nan;
+    negative_zero |= step_negative_zero;
   }
   for (; i < n; i += kLanes) {
     fvec x = i + kLanes <= n ? load(a + i) : load_padded(a + i, n - i, a[0]);
-    m0 = where(beats(max, x, m0), x, m0);
+    m[0] = where(beats(max, x, m[0]), x, m[0]);
     nan |= x != x;
     negative_zero |= (ivec)x == kNegativeZero;
   }
-  m0 = where(beats(max, m1, m0), m1, m0);
+  fvec m0 = m[0];
+  m0 = where(beats(max, m[1], m0), m[1], m0);
   ExtremePass r = {m0[0], any_lane(nan), any_lane(negative_zero)};
   for (int l = 1; l < kLanes; l++)
     if (max ? m0[l] > r.extreme : m0[l] < r.extreme) r.extreme = m0[l];

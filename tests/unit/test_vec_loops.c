@@ -6,7 +6,9 @@
  * fast paths never take.  Lengths around the vector widths (the tails),
  * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
  * halfway cases for the roundings.  The transposed copy against a plain
- * double loop, on odd shapes.
+ * double loop, on odd shapes.  The extremes (amax, argmax, ...) against
+ * reduce_loop's scalar rule: NaNs, ties and zeros of both signs at every
+ * position, the tail included; any/all against a plain loop.
  */
 #include <math.h>
 #include <setjmp.h>
