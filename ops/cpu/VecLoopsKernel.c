@@ -502,6 +502,37 @@ static inline bool any_lane(ivec mask) {
 /* x beats m: x > m for max, x < m for min (NaNs handled apart). */
 static inline ivec beats(bool max, fvec x, fvec m) { return max ? x > m : x < m; }
 
+/* where(beats(max, x, m), x, m), lane by lane: m unless x is greater
+ * (less), so a NaN or an equal value (-0.0 against 0.0) leaves m.  That is
+ * x86's maxps/minps exactly (the second operand unless the first compares
+ * greater), one instruction instead of a compare and a blend: AVX's on
+ * 32-byte halves where the capability has AVX (the AVX512 copy's 64-byte
+ * vectors as two halves, as store_stream does), SSE's on 16-byte quarters
+ * in DEFAULT. */
+static inline fvec extreme_lanes(bool max, fvec x, fvec m) {
+#if defined(__AVX__)
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256 xh, mh;
+    memcpy(&xh, (const char*)&x + 32 * h, 32);
+    memcpy(&mh, (const char*)&m + 32 * h, 32);
+    mh = max ? _mm256_max_ps(xh, mh) : _mm256_min_ps(xh, mh);
+    memcpy((char*)&m + 32 * h, &mh, 32);
+  }
+  return m;
+#elif defined(__SSE2__)
+  for (int h = 0; h < VEC_BYTES / 16; h++) {
+    __m128 xh, mh;
+    memcpy(&xh, (const char*)&x + 16 * h, 16);
+    memcpy(&mh, (const char*)&m + 16 * h, 16);
+    mh = max ? _mm_max_ps(xh, mh) : _mm_min_ps(xh, mh);
+    memcpy((char*)&m + 16 * h, &mh, 16);
+  }
+  return m;
+#else
+  return where(beats(max, x, m), x, m);
+#endif
+}
+
 /* The first m (< kLanes) floats at p, the other lanes pad (extreme_pass
  * pads with a[0], which beats no lane, and is a NaN only if one was seen). */
 static inline fvec load_padded(const float* p, int64_t m, float pad) {
@@ -533,7 +564,7 @@ static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, 
 #pragma GCC unroll 4
     for (int k = 0; k < 4; k++) {
       fvec x = load(a + i + k * kLanes);
-      m[k % 2] = where(beats(max, x, m[k % 2]), x, m[k % 2]);
+      m[k % 2] = extreme_lanes(max, x, m[k % 2]);
       step_nan |= x != x;
       step_negative_zero |= (ivec)x == kNegativeZero;
     }
@@ -542,7 +573,7 @@ static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, 
   }
   for (; i < n; i += kLanes) {
     fvec x = i + kLanes <= n ? load(a + i) : load_padded(a + i, n - i, a[0]);
-    m[0] = where(beats(max, x, m[0]), x, m[0]);
+    m[0] = extreme_lanes(max, x, m[0]);
     nan |= x != x;
     negative_zero |= (ivec)x == kNegativeZero;
   }
