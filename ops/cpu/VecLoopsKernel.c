@@ -499,6 +499,35 @@ static inline bool any_lane(ivec mask) {
   return r != 0;
 }
 
+/* The lanes where x or y is a NaN: (x != x) | (y != y), which is one
+ * unordered compare of x with y (cmpunordps: AVX's on 32-byte halves where
+ * the capability has AVX, SSE's on 16-byte quarters in DEFAULT). */
+static inline ivec unordered(fvec x, fvec y) {
+#if defined(__AVX__)
+  ivec r;
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256 xh, yh;
+    memcpy(&xh, (const char*)&x + 32 * h, 32);
+    memcpy(&yh, (const char*)&y + 32 * h, 32);
+    __m256 u = _mm256_cmp_ps(xh, yh, _CMP_UNORD_Q);
+    memcpy((char*)&r + 32 * h, &u, 32);
+  }
+  return r;
+#elif defined(__SSE2__)
+  ivec r;
+  for (int h = 0; h < VEC_BYTES / 16; h++) {
+    __m128 xh, yh;
+    memcpy(&xh, (const char*)&x + 16 * h, 16);
+    memcpy(&yh, (const char*)&y + 16 * h, 16);
+    __m128 u = _mm_cmpunord_ps(xh, yh);
+    memcpy((char*)&r + 16 * h, &u, 16);
+  }
+  return r;
+#else
+  return (x != x) | (y != y);
+#endif
+}
+
 /* x beats m: x > m for max, x < m for min (NaNs handled apart). */
 static inline ivec beats(bool max, fvec x, fvec m) { return max ? x > m : x < m; }
 
@@ -550,9 +579,9 @@ typedef struct ExtremePass {
 } ExtremePass;
 
 static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, const float* a, int64_t n) {
-  /* Four vectors a step, in two independent chains of blends (even and odd
-   * vectors), so that a compare does not wait for the previous vector's
-   * blend; the masks of a step ORed together before they meet their
+  /* Four vectors a step, in two independent chains of extreme_lanes (even
+   * and odd vectors), so that one does not wait for the previous vector's
+   * result; the masks of a step ORed together before they meet their
    * accumulator.  (Four chains and the masks need more than AVX2's 16
    * registers.) */
   fvec m[2] = {splat(a[0]), splat(a[0])};
@@ -560,14 +589,15 @@ static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, 
   const int32_t kNegativeZero = INT32_MIN; /* the bits of -0.0f */
   int64_t i = 0;
   for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
-    ivec step_nan = {0}, step_negative_zero = {0};
+    fvec x[4];
+    ivec step_negative_zero = {0};
 #pragma GCC unroll 4
     for (int k = 0; k < 4; k++) {
-      fvec x = load(a + i + k * kLanes);
-      m[k % 2] = extreme_lanes(max, x, m[k % 2]);
-      step_nan |= x != x;
-      step_negative_zero |= (ivec)x == kNegativeZero;
+      x[k] = load(a + i + k * kLanes);
+      m[k % 2] = extreme_lanes(max, x[k], m[k % 2]);
+      step_negative_zero |= (ivec)x[k] == kNegativeZero;
     }
+    ivec step_nan = unordered(x[0], x[1]) | unordered(x[2], x[3]);
     nan |= step_nan;
     negative_zero |= step_negative_zero;
   }
