@@ -19,7 +19,7 @@
  * vectorized_loop), ATen/cpu/vec/vec256/vec256_float.h (Vectorized<float>),
  * native/cpu/BinaryOpsKernel.cpp, native/cpu/UnaryOpsKernel.cpp,
  * native/Copy.cpp copy_same_type_transpose_, ATen/cpu/vec/vec256
- * transpose_mxn
+ * transpose_mxn, native/cpu/ReduceOpsKernel.cpp (the extremes, any, all)
  */
 #include <math.h>
 #include <string.h>
@@ -476,17 +476,20 @@ static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t 
  * the elements in order, carrying the best so far and its index.
  *
  * The greatest value does not depend on the order, so the vector loop finds
- * it lane by lane, each lane keeping where(x > m, x, m) (one compare and
- * one blend per vector, as many lanes as the capability has), together with
- * masks of the NaNs and the -0.0s seen; the lanes are combined at the end.  Only then is
- * the order needed, and a second pass finds it: the first NaN, or the first
- * element equal to the extreme, a vector compare per step that stops at the
- * first hit.  So extreme_float (amax) makes one pass unless the answer is a
- * NaN, or a zero when a -0.0 was seen (the first zero's sign is then
- * wanted, -0.0 == 0.0 hiding it: the first pass notes the -0.0s),
- * and arg_extreme_float one and a part (half a pass more on average for
- * data in random order, a few vectors when the extreme comes early).  The
- * result is the scalar rule's, bit for bit, whatever the lanes' order.
+ * it lane by lane, each lane keeping where(x > m, x, m) (extreme_lanes: one
+ * maxps per vector, as many lanes as the capability has), together with
+ * masks of the NaNs and the -0.0s seen; the lanes are combined at the end.
+ * Only then is the order needed, and a second pass finds it: the first NaN,
+ * or the first element equal to the extreme, a vector compare per step that
+ * stops at the first hit.  So extreme_float (amax) makes one pass unless the
+ * answer is a NaN, or a zero when a -0.0 was seen (the first zero's sign is
+ * then wanted, -0.0 == 0.0 hiding it), and arg_extreme_float one and a part
+ * (half a pass more on average for data in random order, a few vectors when
+ * the extreme comes early).  The result is the scalar rule's, bit for bit,
+ * whatever the lanes' order.  On 4M floats (AVX2) the first pass runs about
+ * 0.7 instructions per element (callgrind: 3.0M per amax), where
+ * reduce_loop's walk, which a transposed 2000 x 2000 matrix still takes,
+ * runs 80.
  */
 
 /* Whether some lane of a mask is set: the lanes ORed as 64-bit words (a
