@@ -492,23 +492,44 @@ static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t 
  * runs 80.
  */
 
+/* The reductions' vectors: the capability's (kRedBytes = VEC_BYTES) where
+ * it has AVX, SSE's 16 bytes in DEFAULT.  (GCC 12 turns every comparison of
+ * a 32-byte vector into scalar code when it has no 32-byte registers, and
+ * the reductions are made of comparisons; the elementwise loops above keep
+ * Vectorized<float>'s 32 bytes.) */
+#if defined(__AVX__)
+enum { kRedBytes = VEC_BYTES };
+#else
+enum { kRedBytes = 16 };
+#endif
+enum { kRedLanes = kRedBytes / 4 };
+typedef float rvec __attribute__((vector_size(kRedBytes)));
+typedef int32_t rivec __attribute__((vector_size(kRedBytes)));
+static inline rvec rload(const float* p) {
+  rvec v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline rvec rsplat(float f) { return (rvec){0} + f; }
+static inline rvec rwhere(rivec mask, rvec a, rvec b) { return (rvec)((mask & (rivec)a) | (~mask & (rivec)b)); }
+
 /* Whether some lane of a mask is set: the lanes ORed as 64-bit words (a
  * vector OR, then a test of one register, where the compiler sees it). */
-typedef uint64_t qvec __attribute__((vector_size(VEC_BYTES)));
-static inline bool any_lane(ivec mask) {
-  qvec q = (qvec)mask;
+typedef uint64_t rqvec __attribute__((vector_size(kRedBytes)));
+static inline bool any_lane(rivec mask) {
+  rqvec q = (rqvec)mask;
   uint64_t r = 0;
-  for (int l = 0; l < VEC_BYTES / 8; l++) r |= q[l];
+  for (int l = 0; l < kRedBytes / 8; l++) r |= q[l];
   return r != 0;
 }
 
 /* The lanes where x or y is a NaN: (x != x) | (y != y), which is one
  * unordered compare of x with y (cmpunordps: AVX's on 32-byte halves where
  * the capability has AVX, SSE's on 16-byte quarters in DEFAULT). */
-static inline ivec unordered(fvec x, fvec y) {
+static inline rivec unordered(rvec x, rvec y) {
 #if defined(__AVX__)
-  ivec r;
-  for (int h = 0; h < VEC_BYTES / 32; h++) {
+  rivec r;
+  for (int h = 0; h < kRedBytes / 32; h++) {
     __m256 xh, yh;
     memcpy(&xh, (const char*)&x + 32 * h, 32);
     memcpy(&yh, (const char*)&y + 32 * h, 32);
@@ -517,8 +538,8 @@ static inline ivec unordered(fvec x, fvec y) {
   }
   return r;
 #elif defined(__SSE2__)
-  ivec r;
-  for (int h = 0; h < VEC_BYTES / 16; h++) {
+  rivec r;
+  for (int h = 0; h < kRedBytes / 16; h++) {
     __m128 xh, yh;
     memcpy(&xh, (const char*)&x + 16 * h, 16);
     memcpy(&yh, (const char*)&y + 16 * h, 16);
@@ -532,18 +553,18 @@ static inline ivec unordered(fvec x, fvec y) {
 }
 
 /* x beats m: x > m for max, x < m for min (NaNs handled apart). */
-static inline ivec beats(bool max, fvec x, fvec m) { return max ? x > m : x < m; }
+static inline rivec beats(bool max, rvec x, rvec m) { return max ? x > m : x < m; }
 
-/* where(beats(max, x, m), x, m), lane by lane: m unless x is greater
+/* rwhere(beats(max, x, m), x, m), lane by lane: m unless x is greater
  * (less), so a NaN or an equal value (-0.0 against 0.0) leaves m.  That is
  * x86's maxps/minps exactly (the second operand unless the first compares
  * greater), one instruction instead of a compare and a blend: AVX's on
  * 32-byte halves where the capability has AVX (the AVX512 copy's 64-byte
  * vectors as two halves, as store_stream does), SSE's on 16-byte quarters
  * in DEFAULT. */
-static inline fvec extreme_lanes(bool max, fvec x, fvec m) {
+static inline rvec extreme_lanes(bool max, rvec x, rvec m) {
 #if defined(__AVX__)
-  for (int h = 0; h < VEC_BYTES / 32; h++) {
+  for (int h = 0; h < kRedBytes / 32; h++) {
     __m256 xh, mh;
     memcpy(&xh, (const char*)&x + 32 * h, 32);
     memcpy(&mh, (const char*)&m + 32 * h, 32);
@@ -552,7 +573,7 @@ static inline fvec extreme_lanes(bool max, fvec x, fvec m) {
   }
   return m;
 #elif defined(__SSE2__)
-  for (int h = 0; h < VEC_BYTES / 16; h++) {
+  for (int h = 0; h < kRedBytes / 16; h++) {
     __m128 xh, mh;
     memcpy(&xh, (const char*)&x + 16 * h, 16);
     memcpy(&mh, (const char*)&m + 16 * h, 16);
@@ -561,14 +582,14 @@ static inline fvec extreme_lanes(bool max, fvec x, fvec m) {
   }
   return m;
 #else
-  return where(beats(max, x, m), x, m);
+  return rwhere(beats(max, x, m), x, m);
 #endif
 }
 
-/* The first m (< kLanes) floats at p, the other lanes pad (extreme_pass
+/* The first m (< kRedLanes) floats at p, the other lanes pad (extreme_pass
  * pads with a[0], which beats no lane, and is a NaN only if one was seen). */
-static inline fvec load_padded(const float* p, int64_t m, float pad) {
-  fvec v = splat(pad);
+static inline rvec load_padded(const float* p, int64_t m, float pad) {
+  rvec v = rsplat(pad);
   memcpy(&v, p, (size_t)m * sizeof(float));
   return v;
 }
@@ -587,33 +608,33 @@ static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, 
    * result; the masks of a step ORed together before they meet their
    * accumulator.  (Four chains and the masks need more than AVX2's 16
    * registers.) */
-  fvec m[2] = {splat(a[0]), splat(a[0])};
-  ivec nan = {0}, negative_zero = {0};
+  rvec m[2] = {rsplat(a[0]), rsplat(a[0])};
+  rivec nan = {0}, negative_zero = {0};
   const int32_t kNegativeZero = INT32_MIN; /* the bits of -0.0f */
   int64_t i = 0;
-  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
-    fvec x[4];
-    ivec step_negative_zero = {0};
+  for (; i + 4 * kRedLanes <= n; i += 4 * kRedLanes) {
+    rvec x[4];
+    rivec step_negative_zero = {0};
 #pragma GCC unroll 4
     for (int k = 0; k < 4; k++) {
-      x[k] = load(a + i + k * kLanes);
+      x[k] = rload(a + i + k * kRedLanes);
       m[k % 2] = extreme_lanes(max, x[k], m[k % 2]);
-      step_negative_zero |= (ivec)x[k] == kNegativeZero;
+      step_negative_zero |= (rivec)x[k] == kNegativeZero;
     }
-    ivec step_nan = unordered(x[0], x[1]) | unordered(x[2], x[3]);
+    rivec step_nan = unordered(x[0], x[1]) | unordered(x[2], x[3]);
     nan |= step_nan;
     negative_zero |= step_negative_zero;
   }
-  for (; i < n; i += kLanes) {
-    fvec x = i + kLanes <= n ? load(a + i) : load_padded(a + i, n - i, a[0]);
+  for (; i < n; i += kRedLanes) {
+    rvec x = i + kRedLanes <= n ? rload(a + i) : load_padded(a + i, n - i, a[0]);
     m[0] = extreme_lanes(max, x, m[0]);
     nan |= x != x;
-    negative_zero |= (ivec)x == kNegativeZero;
+    negative_zero |= (rivec)x == kNegativeZero;
   }
-  fvec m0 = m[0];
-  m0 = where(beats(max, m[1], m0), m[1], m0);
+  rvec m0 = m[0];
+  m0 = rwhere(beats(max, m[1], m0), m[1], m0);
   ExtremePass r = {m0[0], any_lane(nan), any_lane(negative_zero)};
-  for (int l = 1; l < kLanes; l++)
+  for (int l = 1; l < kRedLanes; l++)
     if (max ? m0[l] > r.extreme : m0[l] < r.extreme) r.extreme = m0[l];
   return r;
 }
@@ -624,12 +645,12 @@ enum { kFindBlock = 4 }; /* vectors compared between two tests of the hits */
  * none: kFindBlock vectors compared per step, their hits ORed and tested
  * once; only the block with a hit is looked at element by element. */
 static inline __attribute__((always_inline)) int64_t find_first(const float* a, int64_t n, bool nan, float v) {
-  fvec y = splat(v);
+  rvec y = rsplat(v);
   int64_t i = 0;
-  for (; i + kFindBlock * kLanes <= n; i += kFindBlock * kLanes) {
-    ivec hits = {0};
+  for (; i + kFindBlock * kRedLanes <= n; i += kFindBlock * kRedLanes) {
+    rivec hits = {0};
     for (int k = 0; k < kFindBlock; k++) {
-      fvec x = load(a + i + k * kLanes);
+      rvec x = rload(a + i + k * kRedLanes);
       hits |= nan ? x != x : x == y;
     }
     if (any_lane(hits)) break;
@@ -672,10 +693,10 @@ static int64_t arg_extreme_float(const float* a, int64_t n, bool max) {
  * or_kernel_impl */
 static bool has_float(const float* a, int64_t n, bool zero) {
   int64_t i = 0;
-  for (; i + kFindBlock * kLanes <= n; i += kFindBlock * kLanes) {
-    ivec hits = {0};
+  for (; i + kFindBlock * kRedLanes <= n; i += kFindBlock * kRedLanes) {
+    rivec hits = {0};
     for (int k = 0; k < kFindBlock; k++) {
-      fvec x = load(a + i + k * kLanes);
+      rvec x = rload(a + i + k * kRedLanes);
       hits |= zero ? x == 0 : x != 0; /* -0.0 == 0; NaN != 0 */
     }
     if (any_lane(hits)) return true;
@@ -687,17 +708,17 @@ static bool has_float(const float* a, int64_t n, bool zero) {
 
 /* The same for 1-byte elements (bool, uint8, int8: nonzero byte, nonzero
  * element). */
-typedef uint8_t u8vec __attribute__((vector_size(VEC_BYTES)));
+typedef uint8_t ru8vec __attribute__((vector_size(kRedBytes)));
 static bool has_byte(const uint8_t* a, int64_t n, bool zero) {
   int64_t i = 0;
-  for (; i + kFindBlock * VEC_BYTES <= n; i += kFindBlock * VEC_BYTES) {
-    u8vec hits = {0};
+  for (; i + kFindBlock * kRedBytes <= n; i += kFindBlock * kRedBytes) {
+    ru8vec hits = {0};
     for (int k = 0; k < kFindBlock; k++) {
-      u8vec x;
-      memcpy(&x, a + i + k * VEC_BYTES, sizeof x);
-      hits |= (u8vec)(zero ? x == 0 : x != 0);
+      ru8vec x;
+      memcpy(&x, a + i + k * kRedBytes, sizeof x);
+      hits |= (ru8vec)(zero ? x == 0 : x != 0);
     }
-    if (any_lane((ivec)hits)) return true;
+    if (any_lane((rivec)hits)) return true;
   }
   for (; i < n; i++)
     if (zero ? a[i] == 0 : a[i] != 0) return true;
