@@ -478,18 +478,27 @@ static void transpose_4(char* d, int64_t d0, const char* s, int64_t s1, int64_t 
  * The greatest value does not depend on the order, so the vector loop finds
  * it lane by lane, each lane keeping where(x > m, x, m) (extreme_lanes: one
  * maxps per vector, as many lanes as the capability has), together with
- * masks of the NaNs and the -0.0s seen; the lanes are combined at the end.
+ * a mask of the NaNs seen; the lanes are combined at the end.
  * Only then is the order needed, and a second pass finds it: the first NaN,
  * or the first element equal to the extreme, a vector compare per step that
  * stops at the first hit.  So extreme_float (amax) makes one pass unless the
- * answer is a NaN, or a zero when a -0.0 was seen (the first zero's sign is
- * then wanted, -0.0 == 0.0 hiding it), and arg_extreme_float one and a part
- * (half a pass more on average for data in random order, a few vectors when
- * the extreme comes early).  The result is the scalar rule's, bit for bit,
- * whatever the lanes' order.  On 4M floats (AVX2) the first pass runs about
- * 0.7 instructions per element (callgrind: 3.0M per amax), where
- * reduce_loop's walk, which a transposed 2000 x 2000 matrix still takes,
- * runs 80.
+ * answer is a NaN, and arg_extreme_float one and a part (half a pass more
+ * on average for data in random order, a few vectors when the extreme comes
+ * early).  The result is the scalar rule's, bit for bit, whatever the lanes'
+ * order.
+ *
+ * A zero extreme needs its sign: the first zero's, -0.0 == 0.0 hiding which
+ * that is.  The lanes tell it without a second pass.  A lane keeps m on a
+ * tie, so a lane that ends at zero holds its own first zero (its earlier
+ * elements were below it), and every zero lies in such a lane; the first
+ * zero of all is the first of its lane.  So when the lanes that end at zero
+ * all hold the same sign, that is the first zero's; only when they differ
+ * does the second pass look for the first zero.
+ *
+ * On 4M floats (AVX2, callgrind) amax runs 2.2M instructions, about half
+ * an instruction per element (libtorch 1.13: 2.1M for amax, 3.2M for
+ * min), argmax 6.0M (libtorch: 67M); reduce_loop's walk, which a
+ * transposed 2000 x 2000 matrix still takes, runs 80 per element.
  */
 
 /* The reductions' vectors: the capability's (kRedBytes = VEC_BYTES) where
@@ -510,8 +519,13 @@ static inline rvec rload(const float* p) {
   memcpy(&v, p, sizeof v);
   return v;
 }
-static inline rvec rsplat(float f) { return (rvec){0} + f; }
-static inline rvec rwhere(rivec mask, rvec a, rvec b) { return (rvec)((mask & (rivec)a) | (~mask & (rivec)b)); }
+/* f in every lane, its bits copied: (rvec){0} + f would turn -0.0 into
+ * +0.0, and the sign of a zero is part of the reductions' answer. */
+static inline rvec rsplat(float f) {
+  rvec v;
+  for (int l = 0; l < kRedLanes; l++) v[l] = f;
+  return v;
+}
 
 /* Whether some lane of a mask is set: the lanes ORed as 64-bit words (a
  * vector OR, then a test of one register, where the compiler sees it). */
@@ -525,7 +539,7 @@ static inline bool any_lane(rivec mask) {
 
 /* The lanes where x or y is a NaN: (x != x) | (y != y), which is one
  * unordered compare of x with y (cmpunordps: AVX's on 32-byte halves where
- * the capability has AVX, SSE's on 16-byte quarters in DEFAULT). */
+ * the capability has AVX, SSE's in DEFAULT). */
 static inline rivec unordered(rvec x, rvec y) {
 #if defined(__AVX__)
   rivec r;
@@ -552,16 +566,13 @@ static inline rivec unordered(rvec x, rvec y) {
 #endif
 }
 
-/* x beats m: x > m for max, x < m for min (NaNs handled apart). */
-static inline rivec beats(bool max, rvec x, rvec m) { return max ? x > m : x < m; }
-
-/* rwhere(beats(max, x, m), x, m), lane by lane: m unless x is greater
- * (less), so a NaN or an equal value (-0.0 against 0.0) leaves m.  That is
- * x86's maxps/minps exactly (the second operand unless the first compares
- * greater), one instruction instead of a compare and a blend: AVX's on
- * 32-byte halves where the capability has AVX (the AVX512 copy's 64-byte
- * vectors as two halves, as store_stream does), SSE's on 16-byte quarters
- * in DEFAULT. */
+/* where(x > m, x, m) for max, where(x < m, x, m) for min, lane by lane: m
+ * unless x is greater (less), so a NaN or an equal value (-0.0 against
+ * 0.0) leaves m.  That is x86's maxps/minps exactly (the second operand
+ * unless the first compares greater), one instruction instead of a compare
+ * and a blend: AVX's on 32-byte halves where the capability has AVX (the
+ * AVX512 copy's 64-byte vectors as two halves, as store_stream does), SSE's
+ * in DEFAULT; the compare and the blend elsewhere. */
 static inline rvec extreme_lanes(bool max, rvec x, rvec m) {
 #if defined(__AVX__)
   for (int h = 0; h < kRedBytes / 32; h++) {
@@ -582,7 +593,8 @@ static inline rvec extreme_lanes(bool max, rvec x, rvec m) {
   }
   return m;
 #else
-  return rwhere(beats(max, x, m), x, m);
+  rivec beats = max ? x > m : x < m;
+  return (rvec)((beats & (rivec)x) | (~beats & (rivec)m));
 #endif
 }
 
@@ -595,47 +607,46 @@ static inline rvec load_padded(const float* p, int64_t m, float pad) {
 }
 
 /* What the first pass learns of n >= 1 floats: the greatest (least)
- * non-NaN value, a zero of either sign if the extreme is zero, and whether
- * a NaN or a -0.0 was among them. */
+ * non-NaN value (a zero of either sign if the extreme is zero), whether a
+ * NaN was among them, and for a zero extreme the signs of the zeros the
+ * lanes ended with (bit 0: +0.0, bit 1: -0.0; see the Note). */
 typedef struct ExtremePass {
   float extreme;
-  bool nan, negative_zero;
+  bool nan;
+  int zero_signs;
 } ExtremePass;
 
 static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, const float* a, int64_t n) {
   /* Four vectors a step, in two independent chains of extreme_lanes (even
    * and odd vectors), so that one does not wait for the previous vector's
-   * result; the masks of a step ORed together before they meet their
+   * result; the NaN masks of a step ORed together before they meet their
    * accumulator.  (Four chains and the masks need more than AVX2's 16
    * registers.) */
   rvec m[2] = {rsplat(a[0]), rsplat(a[0])};
-  rivec nan = {0}, negative_zero = {0};
-  const int32_t kNegativeZero = INT32_MIN; /* the bits of -0.0f */
+  rivec nan = {0};
   int64_t i = 0;
   for (; i + 4 * kRedLanes <= n; i += 4 * kRedLanes) {
     rvec x[4];
-    rivec step_negative_zero = {0};
 #pragma GCC unroll 4
     for (int k = 0; k < 4; k++) {
       x[k] = rload(a + i + k * kRedLanes);
       m[k % 2] = extreme_lanes(max, x[k], m[k % 2]);
-      step_negative_zero |= (rivec)x[k] == kNegativeZero;
     }
-    rivec step_nan = unordered(x[0], x[1]) | unordered(x[2], x[3]);
-    nan |= step_nan;
-    negative_zero |= step_negative_zero;
+    nan |= unordered(x[0], x[1]) | unordered(x[2], x[3]);
   }
   for (; i < n; i += kRedLanes) {
     rvec x = i + kRedLanes <= n ? rload(a + i) : load_padded(a + i, n - i, a[0]);
     m[0] = extreme_lanes(max, x, m[0]);
     nan |= x != x;
-    negative_zero |= (rivec)x == kNegativeZero;
   }
-  rvec m0 = m[0];
-  m0 = rwhere(beats(max, m[1], m0), m[1], m0);
-  ExtremePass r = {m0[0], any_lane(nan), any_lane(negative_zero)};
-  for (int l = 1; l < kRedLanes; l++)
-    if (max ? m0[l] > r.extreme : m0[l] < r.extreme) r.extreme = m0[l];
+  ExtremePass r = {m[0][0], any_lane(nan), 0};
+  for (int c = 0; c < 2; c++)
+    for (int l = 0; l < kRedLanes; l++)
+      if (max ? m[c][l] > r.extreme : m[c][l] < r.extreme) r.extreme = m[c][l];
+  if (r.extreme == 0)
+    for (int c = 0; c < 2; c++)
+      for (int l = 0; l < kRedLanes; l++)
+        if (m[c][l] == 0) r.zero_signs |= signbit(m[c][l]) ? 2 : 1;
   return r;
 }
 
@@ -668,8 +679,12 @@ static inline __attribute__((always_inline)) int64_t find_first(const float* a, 
 static inline __attribute__((always_inline)) float extreme_loop(bool max, const float* a, int64_t n) {
   ExtremePass p = extreme_pass(max, a, n);
   if (p.nan) return a[find_first(a, n, true, 0)];
-  if (p.extreme == 0 && p.negative_zero) return a[find_first(a, n, false, 0)]; /* the first zero's sign */
-  return p.extreme; /* a zero here is +0.0: there is no -0.0 */
+  if (p.extreme == 0) {
+    if (p.zero_signs == 1) return 0.0f; /* every lane's first zero, so the first of all, is +0.0 */
+    if (p.zero_signs == 2) return -0.0f;
+    return a[find_first(a, n, false, 0)]; /* lanes disagree: the first zero, in order */
+  }
+  return p.extreme;
 }
 static float extreme_float(const float* a, int64_t n, bool max) {
   return max ? extreme_loop(true, a, n) : extreme_loop(false, a, n);

@@ -320,6 +320,14 @@ static void extreme_case(float* a, int64_t n, int pattern, int64_t at) {
       a[at] = 0.0f, a[later] = -0.0f;
       break;
     case 6: for (int64_t i = 0; i < n; i++) a[i] = INFINITY; a[at] = NAN; break;
+    case 7:                                                     /* zeros of both signs in many lanes, */
+      for (int64_t i = 0; i < n; i++)                           /* the first one at `at` */
+        a[i] = i < at || i % 3 != at % 3 ? -1.0f : ((i - at) / 3 % 4 == 1 ? -0.0f : 0.0f);
+      break;
+    case 8:                                                     /* and the same from a -0.0 */
+      for (int64_t i = 0; i < n; i++)
+        a[i] = i < at || i % 5 != at % 5 ? 1.0f : ((i - at) / 5 % 3 == 0 ? -0.0f : 0.0f);
+      break;
     default: for (int64_t i = 0; i < n; i++) a[i] = -INFINITY; break; /* all equal */
   }
 }
@@ -336,7 +344,7 @@ static void test_extreme(void** state) {
     if (vec == NULL) continue;
     for (size_t li = 0; li < sizeof kExtremeLengths / sizeof *kExtremeLengths; li++) {
       int64_t n = kExtremeLengths[li];
-      for (int pattern = 0; pattern < 8; pattern++)
+      for (int pattern = 0; pattern < 10; pattern++)
         for (int64_t at = 0; at < n; at += n <= 70 ? 1 : 37) {
           extreme_case(a, n, pattern, at);
           for (int m = 0; m < 2; m++) {
