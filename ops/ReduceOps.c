@@ -10,6 +10,10 @@
  * of the extreme (a NaN counts as the extreme), over the flattened tensor
  * when no dim is given.
  *
+ * The extremes and any/all of a contiguous tensor reduced along its last
+ * dimensions skip that loop: each row goes to one typed loop, vectorised
+ * for Float (Note [The contiguous rows of a reduction]).
+ *
  * sum, mean and prod into Float and Double are the exception: they compute
  * in that dtype, in PyTorch's order (sum and mean: ops/cpu/SumKernel.c, Note
  * [Cascade sum]; prod: ops/cpu/ReduceOpsKernel.c, Note [Vectorized
@@ -29,6 +33,7 @@
 #include "ops/TensorUtils.h"
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "ops/cpu/SumKernel.h"
+#include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -159,11 +164,155 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
   }
 }
 
+/*
+ * Note [The contiguous rows of a reduction]
+ * When self is contiguous and the reduced dimensions are its last ones
+ * (all of them for max(), argmax() without dim, any()), each output
+ * element reduces one row of `count` consecutive elements, the rows in the
+ * output's order.  reduce_rows hands each row to one typed loop instead of
+ * reduce_loop's walk element by element with index arithmetic and a switch
+ * on the dtype for each: amax/amin, argmax/argmin (so max()/min() and
+ * max.dim/min.dim) and any/all.  Float rows, and any/all of 1-byte dtypes
+ * (bool, uint8, int8), go to the vector loops of ops/cpu/VecLoops.h,
+ * compiled for the CPU's capability (Note [Extremes in two passes] in
+ * ops/cpu/VecLoopsKernel.c); the other dtypes to the plain loops of
+ * RowLoops below, the scalar rule without reduce_loop's overhead.  The
+ * results are reduce_loop's bit for bit: the first NaN, else the first
+ * extreme (ties and -0.0 == 0.0 to the first index), its bits as stored.
+ * Every other geometry stays on reduce_loop.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce_vec (its inner
+ * reduction: the reduced dimension contiguous), TensorIterator's coalescing
+ * of dimensions
+ */
+
+/* The plain row loops of one dtype: the index of the first NaN, else of the
+ * first greatest (least) of n >= 1 elements (as reduce_loop's acc_floating
+ * and acc_integer pick it; `v != v` is false for integers); and whether one
+ * of n >= 0 elements is zero (zero true) or nonzero, stopping at the first. */
+typedef struct RowLoops {
+  int64_t (*arg_extreme)(const void* a, int64_t n, bool max);
+  bool (*has)(const void* a, int64_t n, bool zero);
+} RowLoops;
+
+#define DEFINE_ROW_LOOPS(T, name)                                                     \
+  static inline __attribute__((always_inline)) int64_t arg_extreme_##name##_loop(     \
+      const T* a, int64_t n, bool max) {                                              \
+    T best = a[0];                                                                    \
+    int64_t index = 0;                                                                \
+    if (best != best) return 0;                                                       \
+    for (int64_t i = 1; i < n; i++) {                                                 \
+      T v = a[i];                                                                     \
+      if (max ? v > best : v < best)                                                  \
+        best = v, index = i;                                                          \
+      else if (v != v) /* the first NaN: it stays */                                  \
+        return i;                                                                     \
+    }                                                                                 \
+    return index;                                                                     \
+  }                                                                                   \
+  static int64_t arg_extreme_##name(const void* p, int64_t n, bool max) {             \
+    return max ? arg_extreme_##name##_loop(p, n, true) : arg_extreme_##name##_loop(p, n, false); \
+  }                                                                                   \
+  static bool has_##name(const void* p, int64_t n, bool zero) {                       \
+    const T* a = p;                                                                   \
+    for (int64_t i = 0; i < n; i++)                                                   \
+      if ((a[i] == 0) == zero) return true;                                           \
+    return false;                                                                     \
+  }                                                                                   \
+  static const RowLoops kRowLoops_##name = {arg_extreme_##name, has_##name};
+DEFINE_ROW_LOOPS(uint8_t, Byte)
+DEFINE_ROW_LOOPS(int8_t, Char)
+DEFINE_ROW_LOOPS(int16_t, Short)
+DEFINE_ROW_LOOPS(int32_t, Int)
+DEFINE_ROW_LOOPS(int64_t, Long)
+DEFINE_ROW_LOOPS(double, Double)
+DEFINE_ROW_LOOPS(bool, Bool)
+#undef DEFINE_ROW_LOOPS
+
+/* The plain loops of dtype t; NULL for Float (the vector loops) and the
+ * quantized dtypes. */
+static const RowLoops* row_loops(ScalarType t) {
+  switch (t) {
+    case ScalarType_Byte: return &kRowLoops_Byte;
+    case ScalarType_Char: return &kRowLoops_Char;
+    case ScalarType_Short: return &kRowLoops_Short;
+    case ScalarType_Int: return &kRowLoops_Int;
+    case ScalarType_Long: return &kRowLoops_Long;
+    case ScalarType_Double: return &kRowLoops_Double;
+    case ScalarType_Bool: return &kRowLoops_Bool;
+    default: return NULL;
+  }
+}
+
+/* Whether the reduced dimensions of g are contiguous rows of self (see the
+ * Note) of a dtype with row loops. */
+static bool has_rows(const Tensor* self, const ReduceGeometry* g) {
+  if (!self->is_contiguous || g->nred == 0) return false;
+  for (int64_t i = 0; i < g->nred; i++)
+    if (g->red[i] != self->dim - g->nred + i) return false; /* not the last dimensions */
+  return self->dtype == ScalarType_Float || row_loops(self->dtype) != NULL;
+}
+
+/* The index of the extreme of one row (n >= 1), vector or plain loop. */
+static inline int64_t row_arg_extreme(const VecLoops* vec, const RowLoops* loops, const char* row, int64_t n,
+                                      bool max) {
+  return loops == NULL ? vec->arg_extreme_float((const float*)row, n, max) : loops->arg_extreme(row, n, max);
+}
+
+/* Every row of out through the row loops; false, touching nothing, when
+ * the geometry, dtypes or kind have none.  See the Note. */
+static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
+  if (!has_rows(self, g)) return false;
+  switch (kind) {
+    case Reduce_Amax:
+    case Reduce_Amin:
+      if (out->dtype != self->dtype) return false;
+      break;
+    case Reduce_Argmax:
+    case Reduce_Argmin:
+      if (out->dtype != ScalarType_Long) return false;
+      break;
+    case Reduce_Any:
+    case Reduce_All:
+      if (Tensor_itemsize(out) != 1) return false; /* bool or uint8 */
+      break;
+    default: return false;
+  }
+  const VecLoops* vec = VecLoops_get();
+  const RowLoops* loops = row_loops(self->dtype); /* NULL: Float */
+  bool bytes = Tensor_itemsize(self) == 1;      /* bool, uint8, int8: a nonzero byte is a nonzero element */
+  size_t item = Tensor_itemsize(self);
+  const char* row = Tensor_data(self);
+  char* o = Tensor_data(out);
+  int64_t n = g->count, row_bytes = n * (int64_t)item;
+  for (int64_t r = 0; r < out->numel; r++, row += row_bytes) {
+    switch (kind) {
+      case Reduce_Amax:
+      case Reduce_Amin:
+        if (loops == NULL)
+          ((float*)o)[r] = vec->extreme_float((const float*)row, n, kind == Reduce_Amax);
+        else
+          memcpy(o + r * (int64_t)item, row + loops->arg_extreme(row, n, kind == Reduce_Amax) * (int64_t)item, item);
+        break;
+      case Reduce_Argmax:
+      case Reduce_Argmin: ((int64_t*)o)[r] = row_arg_extreme(vec, loops, row, n, kind == Reduce_Argmax); break;
+      default: { /* any: a nonzero element; all: no zero element */
+        bool zero = kind == Reduce_All;
+        bool has = loops == NULL ? vec->has_float((const float*)row, n, zero)
+                   : bytes       ? vec->has_byte((const uint8_t*)row, n, zero)
+                                 : loops->has(row, n, zero);
+        o[r] = (char)(zero ? !has : has);
+      }
+    }
+  }
+  return true;
+}
+
 /* The reduction loop: for every element of out, the reduced sub-space of
- * self walked in order and accumulated.  Skipped in a shape run (MetaMode).
+ * self walked in order and accumulated; contiguous rows go to reduce_rows.
+ * Skipped in a shape run (MetaMode).
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce */
 static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
-  if (MetaMode_isEnabled()) return;
+  if (MetaMode_isEnabled() || reduce_rows(self, out, g, kind)) return;
   bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out->dtype);
   int64_t item = (int64_t)Tensor_itemsize(self);
   int64_t kidx[MINATEN_MAX_DIM] = {0};
@@ -413,6 +562,31 @@ static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, b
   TensorTuple2 r = {{NULL, NULL}};
   OptionalIntArrayRef d = {true, {&dim, 1}};
   const char* name = max ? "max" : "min";
+  bool rows = self->dim > 0 && (dim == self->dim - 1 || dim == -1) && self->is_contiguous &&
+              (self->dtype == ScalarType_Float || row_loops(self->dtype) != NULL);
+  if (rows) {
+    /* Contiguous rows (Note [The contiguous rows of a reduction]): the
+     * indices in one pass, then each value copied from its index: the
+     * element amax would have picked (the first NaN, else the first
+     * extreme). */
+    r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
+    if (r.items[1] == NULL) return r;
+    r.items[0] = empty_cpu(Tensor_sizes(r.items[1]), self->dtype);
+    if (r.items[0] == NULL) {
+      Tensor_release(r.items[1]);
+      r.items[1] = NULL;
+      return r;
+    }
+    if (!MetaMode_isEnabled()) {
+      const char* in = Tensor_data(self);
+      const int64_t* index = (const int64_t*)Tensor_data(r.items[1]);
+      char* values = Tensor_data(r.items[0]);
+      int64_t item = (int64_t)Tensor_itemsize(self), len = self->sizes[self->dim - 1];
+      for (int64_t i = 0; i < r.items[0]->numel; i++)
+        memcpy(values + i * item, in + (i * len + index[i]) * item, (size_t)item);
+    }
+    return r;
+  }
   r.items[0] = reduce_dims(self, d, keepdim, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
   if (r.items[0] == NULL) return r;
   r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);

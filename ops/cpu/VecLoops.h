@@ -112,6 +112,20 @@ typedef struct VecLoops {
    * an n0 x n1 block, self's at d + i*d0 + j*4, src's at s + i*4 + j*s1
    * (byte strides; i is src's unit-stride dimension, j self's). */
   void (*transpose_4)(char* d, int64_t d0, const char* s, int64_t s1, int64_t n0, int64_t n1);
+  /* The reductions that pick an extreme, over n >= 1 contiguous floats
+   * (Note [Extremes in two passes] in VecLoopsKernel.c): extreme_float is
+   * amax's (max) or amin's value, the first NaN if there is one, else the
+   * greatest (least) value, a zero with the sign of the first zero;
+   * arg_extreme_float is argmax's (argmin's) index, that of the first NaN,
+   * else of the first element equal to the extreme. */
+  float (*extreme_float)(const float* a, int64_t n, bool max);
+  int64_t (*arg_extreme_float)(const float* a, int64_t n, bool max);
+  /* any/all: whether one of n contiguous elements (n >= 0) is zero (zero
+   * true) or nonzero (false), for floats (NaN is nonzero, -0.0 zero) and
+   * for 1-byte elements (bool, uint8, int8).  any is has(..., false), all
+   * !has(..., true). */
+  bool (*has_float)(const float* a, int64_t n, bool zero);
+  bool (*has_byte)(const uint8_t* a, int64_t n, bool zero);
 } VecLoops;
 
 /* The table of the capability in use (CPUCapability_get()), picked at the

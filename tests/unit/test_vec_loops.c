@@ -6,7 +6,9 @@
  * fast paths never take.  Lengths around the vector widths (the tails),
  * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
  * halfway cases for the roundings.  The transposed copy against a plain
- * double loop, on odd shapes.
+ * double loop, on odd shapes.  The extremes (amax, argmax, ...) against
+ * reduce_loop's scalar rule: NaNs, ties and zeros of both signs at every
+ * position, the tail included; any/all against a plain loop.
  *
  * Not so the operators 1.13 computes with Sleef (exp, log, sin, cos, tanh,
  * sigmoid: Note [Sleef's unary functions] in ops/cpu/VecLoops.h), whose
@@ -388,6 +390,112 @@ static void test_transpose(void** state) {
   }
 }
 
+/* The scalar rule of reduce_loop (ops/ReduceOps.c) for amax/argmax (max)
+ * and amin/argmin: in order, an element replaces the best so far if the
+ * best is not a NaN and it is a NaN or strictly better.  The index of the
+ * winner. */
+static int64_t scalar_arg_extreme(const float* a, int64_t n, bool max) {
+  int64_t best = 0;
+  for (int64_t i = 1; i < n; i++)
+    if (!isnan(a[best]) && (isnan(a[i]) || (max ? a[i] > a[best] : a[i] < a[best]))) best = i;
+  return best;
+}
+
+enum { kExtremeLen = 1031 };
+static const int64_t kExtremeLengths[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 257, 1031};
+
+/* Test case `pattern` of n floats: ordinary values, then NaNs (two with
+ * different bits, so that the first one's are checked), ties of the
+ * extreme, zeros of both signs as the extreme, at a position that walks
+ * the head, middle and tail (the lanes of the last, partial vector). */
+static void extreme_case(float* a, int64_t n, int pattern, int64_t at) {
+  for (int64_t i = 0; i < n; i++) a[i] = (float)((i * 7919) % 2001 - 1000) / 37.0f;
+  int64_t later = at + (n - at) / 2;
+  switch (pattern) {
+    case 0: break;
+    case 1: a[at] = -NAN, a[later] = NAN; break;               /* NaNs: the first one's bits */
+    case 2: a[at] = 100.0f, a[later] = 100.0f; a[n - 1] = -100.0f; break; /* ties at the top */
+    case 3: a[at] = -100.0f, a[later] = -100.0f; break;        /* ties at the bottom */
+    case 4:                                                     /* zeros of both signs are the greatest */
+      for (int64_t i = 0; i < n; i++) a[i] = -fabsf(a[i]) - 1.0f;
+      a[at] = -0.0f, a[later] = 0.0f;
+      break;
+    case 5:                                                     /* and the least, in the other order */
+      for (int64_t i = 0; i < n; i++) a[i] = fabsf(a[i]) + 1.0f;
+      a[at] = 0.0f, a[later] = -0.0f;
+      break;
+    case 6: for (int64_t i = 0; i < n; i++) a[i] = INFINITY; a[at] = NAN; break;
+    case 7:                                                     /* zeros of both signs in many lanes, */
+      for (int64_t i = 0; i < n; i++)                           /* the first one at `at` */
+        a[i] = i < at || i % 3 != at % 3 ? -1.0f : ((i - at) / 3 % 4 == 1 ? -0.0f : 0.0f);
+      break;
+    case 8:                                                     /* and the same from a -0.0 */
+      for (int64_t i = 0; i < n; i++)
+        a[i] = i < at || i % 5 != at % 5 ? 1.0f : ((i - at) / 5 % 3 == 0 ? -0.0f : 0.0f);
+      break;
+    default: for (int64_t i = 0; i < n; i++) a[i] = -INFINITY; break; /* all equal */
+  }
+}
+
+/* extreme_float and arg_extreme_float against the scalar rule, bit for bit:
+ * every pattern at every position of the short lengths and a spread of
+ * positions of the long ones, misaligned by 4 bytes. */
+static void test_extreme(void** state) {
+  (void)state;
+  float buf[kExtremeLen + 1];
+  float* a = buf + 1;
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kExtremeLengths / sizeof *kExtremeLengths; li++) {
+      int64_t n = kExtremeLengths[li];
+      for (int pattern = 0; pattern < 10; pattern++)
+        for (int64_t at = 0; at < n; at += n <= 70 ? 1 : 37) {
+          extreme_case(a, n, pattern, at);
+          for (int m = 0; m < 2; m++) {
+            bool max = m == 0;
+            int64_t want = scalar_arg_extreme(a, n, max);
+            int64_t got = vec->arg_extreme_float(a, n, max);
+            if (got != want) print_error("pattern %d at %lld, %s\n", pattern, (long long)at, max ? "max" : "min");
+            assert_int_equal(got, want);
+            float value = vec->extreme_float(a, n, max);
+            assert_same_bits(&a[want], &value, 4, max ? "extreme_float (max)" : "extreme_float (min)",
+                             (CPUCapability)c, n);
+          }
+        }
+    }
+  }
+}
+
+/* has_float and has_byte (any, all) against a plain loop: one zero or one
+ * nonzero element walking every position, over -0.0, NaN and 0x100-wide
+ * bytes, for lengths around the blocks of vectors. */
+static void test_has(void** state) {
+  (void)state;
+  static const int64_t kHasLengths[] = {0, 1, 7, 8, 31, 32, 33, 127, 128, 129, 300, 1031};
+  float f[kExtremeLen + 1];
+  uint8_t b[kExtremeLen + 1];
+  for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
+    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
+    if (vec == NULL) continue;
+    for (size_t li = 0; li < sizeof kHasLengths / sizeof *kHasLengths; li++) {
+      int64_t n = kHasLengths[li];
+      for (int zero = 0; zero < 2; zero++)
+        for (int64_t at = -1; at < n; at++) {
+          /* a background of the other kind, and one element of the kind sought at `at` (none for -1) */
+          for (int64_t i = 0; i < n; i++) {
+            f[1 + i] = zero ? (i % 3 == 0 ? NAN : (float)i + 0.5f) : -0.0f;
+            b[1 + i] = zero ? (uint8_t)(i % 255 + 1) : 0;
+          }
+          if (at >= 0) f[1 + at] = zero ? -0.0f : (at % 2 ? NAN : 1e-40f), b[1 + at] = zero ? 0 : 0x80;
+          bool want = at >= 0;
+          assert_int_equal(vec->has_float(f + 1, n, zero), want);
+          assert_int_equal(vec->has_byte(b + 1, n, zero), want);
+        }
+    }
+  }
+}
+
 /* VecLoops_get follows CPUCapability_get (ATEN_CPU_CAPABILITY included). */
 static void test_get(void** state) {
   (void)state;
@@ -404,6 +512,8 @@ int main(void) {
       cmocka_unit_test(test_quantize),
       cmocka_unit_test(test_streaming),
       cmocka_unit_test(test_transpose),
+      cmocka_unit_test(test_extreme),
+      cmocka_unit_test(test_has),
       cmocka_unit_test(test_get),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
