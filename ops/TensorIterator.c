@@ -99,9 +99,16 @@ int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* stride
   return prev + 1;
 }
 
-void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
-                               ReductionLoop2d loop, void* ctx) {
-  if (self->numel == 0) return;
+/* The reduction's iterator after reorder_dimensions_reduction and
+ * coalesce_dimensions: ndim dimensions, innermost first, with the output's
+ * and the input's byte strides (the output's 0 along a reduced one). */
+typedef struct ReductionGeometry {
+  int64_t ndim;
+  int64_t shape[MINATEN_MAX_DIM], out[MINATEN_MAX_DIM], in[MINATEN_MAX_DIM];
+} ReductionGeometry;
+
+static void reduction_geometry(const Tensor* self, const Tensor* result, const bool* mask, bool keepdim,
+                               ReductionGeometry* g) {
   int64_t in_item = (int64_t)Tensor_itemsize(self), out_item = (int64_t)Tensor_itemsize(result);
   int64_t ndim = self->dim;
   int64_t shape[MINATEN_MAX_DIM] = {0}, out_st[MINATEN_MAX_DIM] = {0}, in_st[MINATEN_MAX_DIM] = {0};
@@ -118,37 +125,50 @@ void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* m
   int64_t perm[MINATEN_MAX_DIM];
   const int64_t* ops[2] = {out_st, in_st};
   reorder_dimensions_reduction(ndim, shape, ops, 2, perm);
-  int64_t p_shape[MINATEN_MAX_DIM], p_out[MINATEN_MAX_DIM], p_in[MINATEN_MAX_DIM];
   for (int64_t i = 0; i < ndim; i++) {
-    p_shape[i] = shape[perm[i]];
-    p_out[i] = out_st[perm[i]];
-    p_in[i] = in_st[perm[i]];
+    g->shape[i] = shape[perm[i]];
+    g->out[i] = out_st[perm[i]];
+    g->in[i] = in_st[perm[i]];
   }
-  int64_t* strides_of[2] = {p_out, p_in};
-  ndim = coalesce_dimensions(ndim, p_shape, strides_of, 2);
+  int64_t* strides_of[2] = {g->out, g->in};
+  g->ndim = coalesce_dimensions(ndim, g->shape, strides_of, 2);
+}
 
+bool reduction_is_lastdim(const Tensor* self, const Tensor* result, const bool* mask, bool keepdim) {
+  ReductionGeometry g;
+  reduction_geometry(self, result, mask, keepdim, &g);
+  int64_t reduced = 0;
+  for (int64_t d = 0; d < g.ndim; d++) reduced += g.out[d] == 0 && g.shape[d] != 1;
+  return g.ndim >= 1 && reduced == 1 && g.out[0] == 0 && g.in[0] == (int64_t)Tensor_itemsize(self);
+}
+
+void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
+                               ReductionLoop2d loop, void* ctx) {
+  if (self->numel == 0) return;
+  ReductionGeometry g;
+  reduction_geometry(self, result, mask, keepdim, &g);
   char* base[2] = {Tensor_data(result), Tensor_data(self)};
-  if (ndim <= 1) {
-    int64_t strides[4] = {ndim == 1 ? p_out[0] : 0, ndim == 1 ? p_in[0] : 0, 0, 0};
+  if (g.ndim <= 1) {
+    int64_t strides[4] = {g.ndim == 1 ? g.out[0] : 0, g.ndim == 1 ? g.in[0] : 0, 0, 0};
     char* data[2] = {base[0], base[1]};
     loop(ctx, data, strides, self->numel, 1);
     return;
   }
-  const int64_t strides[4] = {p_out[0], p_in[0], p_out[1], p_in[1]};
+  const int64_t strides[4] = {g.out[0], g.in[0], g.out[1], g.in[1]};
   int64_t idx[MINATEN_MAX_DIM] = {0};
   for (;;) {
     char* data[2] = {base[0], base[1]};
-    for (int64_t d = 2; d < ndim; d++) {
-      data[0] += idx[d] * p_out[d];
-      data[1] += idx[d] * p_in[d];
+    for (int64_t d = 2; d < g.ndim; d++) {
+      data[0] += idx[d] * g.out[d];
+      data[1] += idx[d] * g.in[d];
     }
-    loop(ctx, data, strides, p_shape[0], p_shape[1]);
+    loop(ctx, data, strides, g.shape[0], g.shape[1]);
     int64_t d = 2;
-    for (; d < ndim; d++) {
-      if (++idx[d] < p_shape[d]) break;
+    for (; d < g.ndim; d++) {
+      if (++idx[d] < g.shape[d]) break;
       idx[d] = 0;
     }
-    if (d == ndim) break;
+    if (d == g.ndim) break;
   }
 }
 

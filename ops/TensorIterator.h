@@ -94,6 +94,12 @@ typedef void (*ReductionLoop2d)(void* ctx, char* data[2], const int64_t strides[
 void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
                                ReductionLoop2d loop, void* ctx);
 
+/* Whether that iterator reduces one dimension only, its innermost, along
+ * which self is contiguous (after the reordering and coalescing: a
+ * contiguous tensor reduced over its last dimensions, or over all of them).
+ * PyTorch 1.13: native/cpu/Reduce.h is_reduce_lastdim */
+bool reduction_is_lastdim(const Tensor* self, const Tensor* result, const bool* mask, bool keepdim);
+
 /*
  * The iterator's fast setup for a new output: when every operand (nops of
  * them) has exactly the iteration shape and is contiguous (an empty tensor

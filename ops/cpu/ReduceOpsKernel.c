@@ -1,6 +1,7 @@
 /*
- * ReduceOpsKernel.c - prod of Float and Double tensors in PyTorch's order of
- * multiplications, so that the result carries the same bits.
+ * ReduceOpsKernel.c - prod of Float and Double tensors, and the 2-norm of
+ * contiguous Float rows, in PyTorch's order of operations, so that the
+ * results carry the same bits.
  *
  * Note [Vectorized reduction order]
  * 1.13 multiplies a float32 tensor in float32 and a float64 one in float64
@@ -42,10 +43,16 @@
  */
 #include "ops/cpu/ReduceOpsKernel.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "runtime/CPUCapability.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h> /* the FMA variant of the 2-norm only */
+#endif
 
 /* Half of one AVX2 Vectorized of each dtype: one SSE register. */
 typedef float float_half_t __attribute__((vector_size(16)));
@@ -89,4 +96,81 @@ void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keep
     }
   }
   reduction_serial_for_each(self, result, mask, keepdim, is_float ? prod_loop_float : prod_loop_double, NULL);
+}
+
+/*
+ * Note [The 2-norm of a contiguous row]
+ * 1.13 computes norm(p=2) of Float rows that are contiguous and reduced
+ * alone (is_reduce_lastdim) on a path of its own: one Vectorized<float>
+ * accumulator (8 lanes) takes `acc_vec += data_vec * data_vec` for each
+ * whole vector of the row; the lanes are added left to right, lane 0 first;
+ * the elements after the last whole vector add their squares one by one
+ * (a multiplication, then an addition); the result is the float square
+ * root.  The AVX2 kernel is compiled with -mfma and GCC's default
+ * contraction, which turns the vector step into one fused multiply-add (one
+ * rounding), while the DEFAULT kernel multiplies, then adds (two): the two
+ * capabilities give different last bits, and minaten follows the one in
+ * use.  Any other norm (another p, Double, a strided or several-dimension
+ * reduction) accumulates element by element in ops/ReduceOpsNorm.c.
+ * NB(minaten): the AVX512 capability runs AVX2's 8 lanes here, as prod
+ * keeps AVX2's order (Note [Vectorized reduction order]).
+ */
+
+/* The lanes added left to right, then the squares of x[d..n) one by one, a
+ * multiplication and an addition each (never fused: a function of its own,
+ * not inlined into the FMA variant), then the root. */
+static __attribute__((noinline)) float norm_two_finish(const float lanes[8], const float* x, int64_t d, int64_t n) {
+  float acc = lanes[0];
+  for (int j = 1; j < 8; j++) acc += lanes[j];
+  for (; d < n; d++) acc += x[d] * x[d];
+  return sqrtf(acc);
+}
+
+/* DEFAULT: each lane's step a multiplication, then an addition (16-byte
+ * halves of the 8 lanes, as in ProdLoop.h). */
+static float norm_two_row(const float* x, int64_t n) {
+  float_half_t lo = {0}, hi = {0}, a, b;
+  int64_t d = 0;
+  for (; d < n - n % 8; d += 8) {
+    memcpy(&a, x + d, sizeof a);
+    memcpy(&b, x + d + 4, sizeof b);
+    lo += a * a;
+    hi += b * b;
+  }
+  float lanes[8];
+  memcpy(lanes, &lo, sizeof lo);
+  memcpy(lanes + 4, &hi, sizeof hi);
+  return norm_two_finish(lanes, x, d, n);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* AVX2: each lane's step one fused multiply-add. */
+__attribute__((target("avx2,fma"))) static float norm_two_row_fma(const float* x, int64_t n) {
+  __m256 acc = _mm256_setzero_ps();
+  int64_t d = 0;
+  for (; d < n - n % 8; d += 8) {
+    __m256 v = _mm256_loadu_ps(x + d);
+    acc = _mm256_fmadd_ps(v, v, acc);
+  }
+  float lanes[8];
+  _mm256_storeu_ps(lanes, acc);
+  return norm_two_finish(lanes, x, d, n);
+}
+#endif
+
+/* One tile: dimension 0 is the row, dimension 1 the outputs side by side. */
+static void norm_two_loop(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {
+  float (*row)(const float*, int64_t) = *(float (**)(const float*, int64_t))ctx;
+  for (int64_t j = 0; j < size1; j++)
+    *(float*)(data[0] + j * strides[2]) = row((const float*)(data[1] + j * strides[3]), size0);
+}
+
+/* PyTorch 1.13: ReduceOpsKernel.cpp norm_kernel_tensor_iterator_impl (use_fast_path, val == 2) */
+void norm_two_lastdim_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  if (MetaMode_isEnabled()) return;
+  float (*row)(const float*, int64_t) = norm_two_row;
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (CPUCapability_get() >= CPUCapability_AVX2) row = norm_two_row_fma;
+#endif
+  reduction_serial_for_each(self, result, mask, keepdim, norm_two_loop, &row);
 }

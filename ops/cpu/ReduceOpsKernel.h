@@ -1,6 +1,7 @@
 /*
- * ReduceOpsKernel.h - the CPU loop of prod over Float and Double tensors, in
- * PyTorch's order of multiplications; see ReduceOpsKernel.c.
+ * ReduceOpsKernel.h - the CPU loops of prod over Float and Double tensors,
+ * and of the 2-norm of contiguous Float rows, in PyTorch's order of
+ * operations; see ReduceOpsKernel.c.
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.h (prod_stub),
  * native/cpu/ReduceOpsKernel.cpp
  */
@@ -21,5 +22,17 @@
  * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp prod_kernel_impl
  */
 void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+
+/*
+ * The 2-norm of each row of a Float self into the Float result, for a
+ * reduction whose iterator reduces its innermost dimension alone, where
+ * self is contiguous (reduction_is_lastdim of ops/TensorIterator.h): the
+ * squares summed in 8 float lanes, the lanes added left to right, then the
+ * elements after the last whole 8, then sqrtf, as 1.13's fast path does
+ * (Note [The 2-norm of a contiguous row] in ReduceOpsKernel.c).  Nothing
+ * happens in a shape run (MetaMode).  Cannot fail.
+ * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp norm_kernel_tensor_iterator_impl (use_fast_path)
+ */
+void norm_two_lastdim_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
 
 #endif
