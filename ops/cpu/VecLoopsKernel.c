@@ -123,7 +123,12 @@ static inline int64_t stream_start(const float* o, int64_t n) {
 
 /* mask ? a : b, lane by lane (C has no ?: on vectors). */
 static inline fvec where(ivec mask, fvec a, fvec b) { return (fvec)((mask & (ivec)a) | (~mask & (ivec)b)); }
-static inline fvec splat(float f) { return (fvec){0} + f; }
+/* f in every lane, its bits copied (not 0 + f, which turns -0.0 into +0.0). */
+static inline fvec splat(float f) {
+  fvec v;
+  for (int i = 0; i < kLanes; i++) v[i] = f;
+  return v;
+}
 
 /* ---- binary ---------------------------------------------------------------- */
 
