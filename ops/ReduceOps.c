@@ -525,6 +525,14 @@ Tensor* at_native_amin(const Tensor* self, IntArrayRef dim, bool keepdim) {
 /* argmax/argmin: over one dim, or the flattened tensor when dim is None.
  * PyTorch 1.13: TensorCompare.cpp / ReduceOps.cpp argmax_argmin_impl */
 static Tensor* arg_extreme(const Tensor* self, OptionalInt dim, bool keepdim, ReduceKind kind, const char* name) {
+  /* 1.13 has no Bool kernel ("argmax_cpu" is dispatched over all types but
+   * Bool); a reduced dim of size 1 is filled with 0 before any kernel runs,
+   * and an empty result runs none. */
+  if (self->dtype == ScalarType_Bool && self->numel != 0) {
+    int64_t d = dim.has_value ? maybe_wrap_dim(dim.value, self->dim, true) : -1;
+    TRY(!dim.has_value || d >= 0);
+    TORCH_CHECK(d >= 0 && self->dim > 0 && self->sizes[d] == 1, "\"%s_cpu\" not implemented for 'Bool'", name);
+  }
   if (!dim.has_value) {
     TORCH_CHECK_INDEX(self->numel != 0,
                       "%s(): Expected reduction dim to be specified for input.numel() == 0.", name);

@@ -1,0 +1,22 @@
+# argmax/argmin of Bool: no kernel in 1.13 (an error), except a reduced dim of
+# size 1 (filled with 0) and an empty result (no kernel runs); errors of the
+# dim come first
+t = torch.tensor([True, False, True])
+print(t.argmax())
+print(t.argmin())
+print(t.argmax(0))
+print(t.reshape(3, 1).argmin(dim=1))
+print(t.max(), t.amax(), t.max(0))
+print(torch.tensor([1, 2]).argmax())
+print(torch.tensor(True).argmax(0))
+print(torch.tensor(True).argmax())
+print(torch.tensor([True]).argmax())
+print(t.reshape(3, 1).argmax(1, keepdim=True))
+print(torch.zeros(0, dtype=torch.bool).argmax(0))
+print(torch.zeros(2, 0, dtype=torch.bool).argmax(1))
+print(torch.zeros(2, 0, dtype=torch.bool).argmax(0))
+print(t.argmax(5))
+print(torch.tensor(True).argmax(3))
+out = torch.empty(0, dtype=torch.long)
+torch.argmax(t, 0, out=out)
+print(t.float().argmax(), t.int().argmin())
