@@ -10,6 +10,11 @@
  *                    (ops/cpu/VecLoopsKernel.c)
  *   any              of 4M bools, all false (a full scan: any stops at
  *                    the first true)
+ *   prod             of 4M floats near 1 (0.9995 + x / 1000: no underflow),
+ *                    in 1.13's vector order (ops/cpu/ReduceOpsKernel.c,
+ *                    Note [Vectorized reduction order])
+ *   norm             (p = 2) of 4M floats: 1.13's fast path for a
+ *                    contiguous row (Note [The 2-norm of a contiguous row])
  *
  * Both sides fill their tensors with the same pseudo-random floats in
  * [0, 1) (fill() below and its copy in bench_reduce_libtorch.cpp), so the
@@ -58,10 +63,11 @@ static void fill(float* p, int64_t n) {
     BEST_NS_PER_CALL(result, reps, 1, __VA_ARGS__); \
   } while (0)
 
-enum { kMeasures = 9 };
+enum { kMeasures = 11 };
 static const char* const kNames[kMeasures] = {
     "sum, 4M floats",  "sum dim=1, 2000x2000",      "sum dim=0, 2000x2000", "mean, 4M floats", "amax, 4M floats",
-    "max.dim dim=1, 2000x2000", "argmax, 4M floats", "min, 4M floats",       "any, 4M bools"};
+    "max.dim dim=1, 2000x2000", "argmax, 4M floats", "min, 4M floats",       "any, 4M bools",
+    "prod, 4M floats", "norm, 4M floats"};
 
 static double min2(double a, double b) { return a < b ? a : b; }
 
@@ -96,6 +102,9 @@ int main(int argc, char** argv) {
   Tensor* b = full(IntArrayRef_make(&n4, 1), ScalarType_Bool, 0);
   fill((float*)Tensor_data(x), n4);
   fill((float*)Tensor_data(m), 2000 * 2000);
+  Tensor* scaled = check(at_mul_Scalar(x, Scalar_fromDouble(0.001)));
+  Tensor* near1 = check(at_add_Scalar(scaled, Scalar_fromDouble(0.9995), Scalar_fromLong(1)));
+  Tensor_release(scaled);
   OptionalIntArrayRef along1 = {true, {&dim1, 1}}, along0 = {true, {&dim0, 1}};
   IntArrayRef all = {NULL, 0};
   for (int round = 0; round < rounds; round++) {
@@ -109,6 +118,8 @@ int main(int argc, char** argv) {
     BEST_NS(t[6], reps, Tensor_release(check(at_argmax(x, kNoInt, false))));
     BEST_NS(t[7], reps, Tensor_release(check(at_min(x))));
     BEST_NS(t[8], reps, Tensor_release(check(at_any(b))));
+    BEST_NS(t[9], reps, Tensor_release(check(at_prod(near1, kNoDtype))));
+    BEST_NS(t[10], reps, Tensor_release(check(at_norm_Scalar(x, Scalar_fromLong(2)))));
     for (int i = 0; i < kMeasures; i++) mt[i] = min2(mt[i], t[i]);
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
     char reps_arg[16], out[512];
@@ -116,8 +127,8 @@ int main(int argc, char** argv) {
     snprintf(reps_arg, sizeof reps_arg, "%d", reps);
     char* child[] = {(char*)MINATEN_BENCH_LIBTORCH_PATH, reps_arg, NULL};
     if (bench_run_child(child, out, sizeof out) == 0 &&
-        sscanf(out, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4], &got[5],
-               &got[6], &got[7], &got[8], lt_cap_buf) == kMeasures + 1) {
+        sscanf(out, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4],
+               &got[5], &got[6], &got[7], &got[8], &got[9], &got[10], lt_cap_buf) == kMeasures + 1) {
       have_libtorch = true;
       lt_capability = lt_cap_buf;
       for (int i = 0; i < kMeasures; i++) lt[i] = min2(lt[i], got[i]);
@@ -145,6 +156,7 @@ int main(int argc, char** argv) {
   Tensor_release(x);
   Tensor_release(m);
   Tensor_release(b);
+  Tensor_release(near1);
   Dispatcher_cleanup();
   return 0;
 }

@@ -3,7 +3,7 @@
 // the same way (best of REPS repetitions after two warm-up runs, glibc's
 // heap kept), printed on one line in ns:
 //
-//   sum sum_dim1 sum_dim0 mean amax max_dim1 argmax min any capability
+//   sum sum_dim1 sum_dim0 mean amax max_dim1 argmax min any prod norm capability
 //
 // A benchmark comparator only (C++17, linked with -ltorch -ltorch_cpu
 // -lc10); minaten itself is C11.
@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
   at::Tensor b = at::zeros({4 << 20}, at::kBool);
   fill(x.data_ptr<float>(), x.numel());
   fill(m.data_ptr<float>(), m.numel());
-  double t[9];
+  at::Tensor near1 = x.mul(0.001).add(0.9995);  // as bench_reduce.c
+  double t[11];
   t[0] = best_ns(reps, [&] { x.sum(); });
   t[1] = best_ns(reps, [&] { m.sum(1); });
   t[2] = best_ns(reps, [&] { m.sum(0); });
@@ -76,7 +77,9 @@ int main(int argc, char** argv) {
   t[6] = best_ns(reps, [&] { x.argmax(); });
   t[7] = best_ns(reps, [&] { x.min(); });
   t[8] = best_ns(reps, [&] { b.any(); });
-  std::printf("%.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %s\n", t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8],
-              libtorch_cpu_capability().c_str());
+  t[9] = best_ns(reps, [&] { near1.prod(); });
+  t[10] = best_ns(reps, [&] { x.norm(); });
+  std::printf("%.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %s\n", t[0], t[1], t[2], t[3], t[4], t[5], t[6],
+              t[7], t[8], t[9], t[10], libtorch_cpu_capability().c_str());
   return 0;
 }
