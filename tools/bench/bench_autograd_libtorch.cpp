@@ -23,15 +23,11 @@
 #include <cstdlib>
 #include <vector>
 
+#include "bench_libtorch.h"
+
 namespace {
 
 constexpr int kChain = 100;
-
-double now_ns() {
-  return static_cast<double>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

@@ -25,12 +25,6 @@
 
 namespace {
 
-double now_ns() {
-  return static_cast<double>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
 // Best of 5 runs of `iters` reshapes, in ns per call.
 double time_reshape(const at::Tensor& t, long iters) {
   double best = 1e300;

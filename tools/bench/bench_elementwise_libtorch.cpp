@@ -22,12 +22,6 @@
 
 namespace {
 
-double now_ns() {
-  return static_cast<double>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
 // y = ((((((x + w) * w) - x) / w) + x) * x).neg().abs() (bench_lazy.c)
 at::Tensor chain(const at::Tensor& x, const at::Tensor& w) {
   at::Tensor y = x.add(w);
@@ -38,20 +32,6 @@ at::Tensor chain(const at::Tensor& x, const at::Tensor& w) {
   y = y.mul(x);
   y = y.neg();
   return y.abs();
-}
-
-template <typename F>
-double best_ns(int reps, F f) {
-  f();  // warm-up
-  f();
-  double best = 1e300;
-  for (int r = 0; r < reps; r++) {
-    double t0 = now_ns();
-    f();
-    double dt = now_ns() - t0;
-    if (dt < best) best = dt;
-  }
-  return best;
 }
 
 }  // namespace

@@ -5,7 +5,30 @@
 #include <ATen/Version.h>
 
 #include <cctype>
+#include <chrono>
 #include <string>
+
+// A monotonic clock in nanoseconds.
+inline double now_ns() {
+  return static_cast<double>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+// The best time of REPS calls of f, in ns, after two warm-up calls.
+template <typename F>
+double best_ns(int reps, F f) {
+  f();  // warm-up
+  f();
+  double best = 1e300;
+  for (int r = 0; r < reps; r++) {
+    double t0 = now_ns();
+    f();
+    double dt = now_ns() - t0;
+    if (dt < best) best = dt;
+  }
+  return best;
+}
 
 // The CPU capability libtorch's kernels use, spelled as ATEN_CPU_CAPABILITY
 // takes it ("default", "avx2", "avx512").  Debian's libtorch does not export

@@ -24,12 +24,6 @@
 
 namespace {
 
-double now_ns() {
-  return static_cast<double>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
 struct Measure {
   at::ScalarType dtype;
   int64_t batch, m, k, n;

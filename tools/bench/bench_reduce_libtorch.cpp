@@ -22,12 +22,6 @@
 
 namespace {
 
-double now_ns() {
-  return static_cast<double>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
 // bench_reduce.c's fill: the same pseudo-random floats in [0, 1).
 void fill(float* p, int64_t n) {
   uint32_t s = 12345;
@@ -35,20 +29,6 @@ void fill(float* p, int64_t n) {
     s = s * 1664525u + 1013904223u;
     p[i] = static_cast<float>(s >> 8) * 0x1p-24f;
   }
-}
-
-template <typename F>
-double best_ns(int reps, F f) {
-  f();  // warm-up
-  f();
-  double best = 1e300;
-  for (int r = 0; r < reps; r++) {
-    double t0 = now_ns();
-    f();
-    double dt = now_ns() - t0;
-    if (dt < best) best = dt;
-  }
-  return best;
 }
 
 }  // namespace
