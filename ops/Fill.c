@@ -64,6 +64,13 @@ static void fill_bytes(Tensor* self, const char* value) {
   }
 }
 
+/* See Fill.h.  PyTorch 1.13: native/cpu/FillKernel.cpp fill_kernel */
+void fill_kernel(Tensor* self, Scalar value) {
+  char bytes[8];
+  store_scalar(self->dtype, bytes, value);
+  fill_bytes(self, bytes);
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out (with at::detail::scalar_fill
  * for one element, fill_kernel otherwise: both convert with Scalar::to<T>) */
 static Tensor* fill_out(Tensor* self, Scalar value) {

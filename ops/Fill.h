@@ -11,6 +11,16 @@
 #include "runtime/TensorImpl.h"
 
 /*
+ * Every element of self set to value, converted to self's dtype without
+ * fill_'s overflow check (the caller's value fits: a reduction's identity);
+ * nothing in a shape run (ops/MetaMode.h).  For kernels that start their
+ * output from a value, as 1.13's call output.fill_(ident) below the
+ * dispatcher (no trace of its own).
+ * PyTorch 1.13: aten/src/ATen/native/cpu/FillKernel.cpp fill_kernel
+ */
+void fill_kernel(Tensor* self, Scalar value);
+
+/*
  * value.item() of a one-element tensor: a double for floating dtypes, an
  * int64 for integers, a bool for bool, and the dequantized value (a double)
  * for a quantized tensor.  No checks: the caller checked value.dim() == 0.

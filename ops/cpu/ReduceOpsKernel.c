@@ -46,6 +46,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/Fill.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "runtime/CPUCapability.h"
@@ -80,22 +81,9 @@ typedef double double_half_t __attribute__((vector_size(16)));
 /* PyTorch 1.13: ReduceOpsKernel.cpp prod_kernel_impl */
 void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   if (MetaMode_isEnabled()) return;
-  bool is_float = result->dtype == ScalarType_Float;
-  /* iter.output_base().fill_(1) */
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t n = 0; n < result->numel; n++) {
-    int64_t off = 0;
-    for (int64_t d = 0; d < result->dim; d++) off += idx[d] * result->strides[d];
-    if (is_float)
-      ((float*)Tensor_data(result))[off] = 1.0f;
-    else
-      ((double*)Tensor_data(result))[off] = 1.0;
-    for (int64_t d = result->dim - 1; d >= 0; d--) {
-      if (++idx[d] < result->sizes[d]) break;
-      idx[d] = 0;
-    }
-  }
-  reduction_serial_for_each(self, result, mask, keepdim, is_float ? prod_loop_float : prod_loop_double, NULL);
+  fill_kernel(result, Scalar_fromLong(1)); /* iter.output_base().fill_(1) */
+  reduction_serial_for_each(self, result, mask, keepdim,
+                            result->dtype == ScalarType_Float ? prod_loop_float : prod_loop_double, NULL);
 }
 
 /*

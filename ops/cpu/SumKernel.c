@@ -71,8 +71,9 @@
  */
 #include "ops/cpu/SumKernel.h"
 
-#include <string.h>
+#include <string.h> /* memcpy, in SumKernelLoops.h */
 
+#include "ops/Fill.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
@@ -168,24 +169,7 @@ void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor
                             bool keepdim) {
   if (MetaMode_isEnabled()) return;
   SumLoop loop = sum_loop_for(self->dtype, capability);
-  const int64_t itemsize = (int64_t)Tensor_itemsize(self);
-  /* iter.output().fill_(0): one memset when the output is dense (its
-   * elements are the numel slots from its data pointer on). */
-  char* out_data = Tensor_data(result);
-  if (Tensor_isNonOverlappingAndDense(result)) {
-    memset(out_data, 0, (size_t)(result->numel * itemsize));
-  } else {
-    int64_t idx[MINATEN_MAX_DIM] = {0};
-    for (int64_t n = 0; n < result->numel; n++) {
-      int64_t off = 0;
-      for (int64_t d = 0; d < result->dim; d++) off += idx[d] * result->strides[d];
-      memset(out_data + off * itemsize, 0, (size_t)itemsize);
-      for (int64_t d = result->dim - 1; d >= 0; d--) {
-        if (++idx[d] < result->sizes[d]) break;
-        idx[d] = 0;
-      }
-    }
-  }
+  fill_kernel(result, Scalar_fromLong(0)); /* iter.output().fill_(0) */
   /* The reduction's tiles (sum_out: nothing more for an empty self). */
   reduction_serial_for_each(self, result, mask, keepdim, run_sum_loop, &loop);
 }
