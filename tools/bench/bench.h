@@ -36,6 +36,15 @@ static inline double now_ns(void) {
     (result) = best_;                                        \
   } while (0)
 
+/* Best of reps runs of the statement (after two warm-up runs), in ns. */
+#define BEST_NS(result, reps, ...)                  \
+  do {                                              \
+    for (int w_ = 0; w_ < 2; w_++) { __VA_ARGS__; } \
+    BEST_NS_PER_CALL(result, reps, 1, __VA_ARGS__); \
+  } while (0)
+
+static inline double bench_min(double a, double b) { return a < b ? a : b; }
+
 /* Returns p; when p is NULL (a call failed), prints the error as
  * "bench_name: Type: message" and leaves. */
 static inline void* bench_check(const char* bench_name, void* p) {

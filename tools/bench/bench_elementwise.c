@@ -47,18 +47,9 @@ static Tensor* full(IntArrayRef size, double value) {
   return check(at_full(size, Scalar_fromDouble(value), f32, kNoLayout, cpu, kNoPinMemory));
 }
 
-/* Best of reps runs of the statement (after two warm-up runs), in ns. */
-#define BEST_NS(result, reps, ...)                 \
-  do {                                             \
-    for (int w_ = 0; w_ < 2; w_++) { __VA_ARGS__; } \
-    BEST_NS_PER_CALL(result, reps, 1, __VA_ARGS__); \
-  } while (0)
-
 enum { kMeasures = 5 };
 static const char* const kNames[kMeasures] = {"chain of 8 ops, 1M floats", "add out=, 16M floats",
                                               "t().contiguous(), 2048x2048", "exp, 1M floats", "sin, 1M floats"};
-
-static double min2(double a, double b) { return a < b ? a : b; }
 
 int main(int argc, char** argv) {
   bool rows = argc > 1 && strcmp(argv[1], "--rows") == 0;
@@ -90,19 +81,19 @@ int main(int argc, char** argv) {
   for (int round = 0; round < rounds; round++) {
     double t;
     BEST_NS(t, reps, Tensor_release(bench_chain("bench_elementwise", x, w)));
-    mt[0] = min2(mt[0], t);
+    mt[0] = bench_min(mt[0], t);
     BEST_NS(t, reps, check(at_add_out(a, b, Scalar_fromLong(1), c)));
-    mt[1] = min2(mt[1], t);
+    mt[1] = bench_min(mt[1], t);
     BEST_NS(t, reps, memcpy(Tensor_data(c), Tensor_data(a), (size_t)n16 * 4));
-    floor_add = min2(floor_add, t);
+    floor_add = bench_min(floor_add, t);
     BEST_NS(t, reps, Tensor_release(check(at_contiguous(m_t, MemoryFormat_Contiguous))));
-    mt[2] = min2(mt[2], t);
+    mt[2] = bench_min(mt[2], t);
     BEST_NS(t, reps, memcpy(Tensor_data(c), Tensor_data(m), (size_t)2048 * 2048 * 4));
-    floor_t = min2(floor_t, t);
+    floor_t = bench_min(floor_t, t);
     BEST_NS(t, reps, Tensor_release(check(at_exp(x))));
-    mt[3] = min2(mt[3], t);
+    mt[3] = bench_min(mt[3], t);
     BEST_NS(t, reps, Tensor_release(check(at_sin(x))));
-    mt[4] = min2(mt[4], t);
+    mt[4] = bench_min(mt[4], t);
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
     char reps_arg[16], out[256];
     double got[kMeasures];
@@ -112,7 +103,7 @@ int main(int argc, char** argv) {
         sscanf(out, "%lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4], lt_cap_buf) == 6) {
       have_libtorch = true;
       lt_capability = lt_cap_buf;
-      for (int i = 0; i < kMeasures; i++) lt[i] = min2(lt[i], got[i]);
+      for (int i = 0; i < kMeasures; i++) lt[i] = bench_min(lt[i], got[i]);
     }
 #endif
   }

@@ -56,20 +56,11 @@ static void fill(float* p, int64_t n) {
   }
 }
 
-/* Best of reps runs of the statement (after two warm-up runs), in ns. */
-#define BEST_NS(result, reps, ...)                 \
-  do {                                             \
-    for (int w_ = 0; w_ < 2; w_++) { __VA_ARGS__; } \
-    BEST_NS_PER_CALL(result, reps, 1, __VA_ARGS__); \
-  } while (0)
-
 enum { kMeasures = 11 };
 static const char* const kNames[kMeasures] = {
     "sum, 4M floats",  "sum dim=1, 2000x2000",      "sum dim=0, 2000x2000", "mean, 4M floats", "amax, 4M floats",
     "max.dim dim=1, 2000x2000", "argmax, 4M floats", "min, 4M floats",       "any, 4M bools",
     "prod, 4M floats", "norm, 4M floats"};
-
-static double min2(double a, double b) { return a < b ? a : b; }
 
 static void release2(TensorTuple2 t) {
   check(t.items[0]);
@@ -120,7 +111,7 @@ int main(int argc, char** argv) {
     BEST_NS(t[8], reps, Tensor_release(check(at_any(b))));
     BEST_NS(t[9], reps, Tensor_release(check(at_prod(near1, kNoDtype))));
     BEST_NS(t[10], reps, Tensor_release(check(at_norm_Scalar(x, Scalar_fromLong(2)))));
-    for (int i = 0; i < kMeasures; i++) mt[i] = min2(mt[i], t[i]);
+    for (int i = 0; i < kMeasures; i++) mt[i] = bench_min(mt[i], t[i]);
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
     char reps_arg[16], out[512];
     double got[kMeasures];
@@ -131,7 +122,7 @@ int main(int argc, char** argv) {
                &got[5], &got[6], &got[7], &got[8], &got[9], &got[10], lt_cap_buf) == kMeasures + 1) {
       have_libtorch = true;
       lt_capability = lt_cap_buf;
-      for (int i = 0; i < kMeasures; i++) lt[i] = min2(lt[i], got[i]);
+      for (int i = 0; i < kMeasures; i++) lt[i] = bench_min(lt[i], got[i]);
     }
 #endif
   }
