@@ -314,7 +314,7 @@ done:
   if (call_m) Module_free(call_m);
   if (self_m) Module_free(self_m);
   Module_free(m);
-  fflush(stdout);
+  Interp_flushStdout();
   return status;
 }
 

@@ -28,7 +28,9 @@
  * (python3's 2 and its "can't open file" message), 1 for a script or -c
  * command that is not UTF-8 (python3's SyntaxError, nothing runs); `ops` and `dispatch`
  * exit 1 when no operator matches; 1 when a --load library or a --yaml file
- * cannot be loaded (nothing runs).
+ * cannot be loaded (nothing runs); 120 when a script's write to standard
+ * output failed (python3's exit status then: /dev/full, a full disk), 1 for
+ * another command's.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -120,7 +122,8 @@ static void usage(FILE* out) {
         "\n"
         "exit status: 0 done; 1 a line failed under --strict, no operator matched, or\n"
         "a --load library or --yaml file could not be loaded; 2 a usage error or a\n"
-        "script that cannot be read.\n"
+        "script that cannot be read; 120 a script's output could not be written\n"
+        "(python3's status; 1 for the other commands).\n"
         "Documentation: docs/ in minaten's source tree.\n",
         out);
 }
@@ -197,7 +200,7 @@ static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons,
  * resident set now and its peak; tests/soak/soak.py reads them (--stats=N). */
 static long stats_every;
 static void print_stats(FILE* out, const char* at) {
-  fflush(stdout);
+  Interp_flushStdout();
   AllocatorStats a = Allocator_stats();
   struct rusage ru;
   long max_rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
@@ -446,6 +449,19 @@ static int dump_dispatch_table(const char* arg) {
   return 0;
 }
 
+/* The exit status once every write to standard output has been checked
+ * (interpreter/pylifecycle.c): `status`, unless one failed (/dev/full, a
+ * full disk): then a script's (no command, run, -c) is python3's report
+ * and its exit status 120; another command's is one line,
+ * `minaten: COMMAND: cannot write standard output: ...`, and 1. */
+static int check_stdout(int status, const char* cmd) {
+  if (cmd == NULL || strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0) return flush_std_files() < 0 ? 120 : status;
+  int err = Interp_stdoutErrno();
+  if (err == 0) return status;
+  fprintf(stderr, "minaten: %s: cannot write standard output: %s\n", cmd, strerror(err));
+  return status != 0 ? status : 1;
+}
+
 /* A usage error: the message, then the usage, on stderr; exit status 2. */
 static int usage_error(const char* what, const char* arg) {
   fprintf(stderr, "minaten: %s%s\n", what, arg ? arg : "");
@@ -475,6 +491,7 @@ static int load_libraries(const char** paths, int n, const char** yaml_paths, in
 }
 
 int main(int argc, char** argv) {
+  Interp_createStdout(); /* every write checked: check_stdout */
   bool strict = false, stats = false;
   const char* load[16];
   int num_load = 0;
@@ -509,7 +526,7 @@ int main(int argc, char** argv) {
       if (*end != '\0' || end == argv[i] + 8 || stats_every <= 0) return usage_error("bad option ", argv[i]);
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
-      return 0;
+      return check_stdout(0, argv[i]);
     } else {
       return usage_error("unknown option ", argv[i]);
     }
@@ -565,6 +582,7 @@ int main(int argc, char** argv) {
     status = dump_dispatch_table(argv[i + 1]);
   }
   if (dot_path != NULL) status = Dot_writeDispatchGraph(dot_path, status);
+  status = check_stdout(status, cmd);
   OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
   Allocator_emptyCache(); /* nothing held at exit: bytes_cached=0 */
