@@ -37,7 +37,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "autograd/autograd.h"
@@ -82,7 +81,8 @@ static void usage(FILE* out) {
         "                  name (aten::add.Tensor) matches PATTERN: a shell glob\n"
         "                  (fnmatch) when it has * ? or [, tried on the name with\n"
         "                  and without its namespace ('aten::add*', 'add.*');\n"
-        "                  otherwise a substring ('add').  No match: exit status 1.\n"
+        "                  otherwise a substring ('add').  No match: a line on\n"
+        "                  stderr saying so, exit status 1.\n"
         "  dispatch NAME   print the operator's computed dispatch table, as\n"
         "                  torch._C._dispatch_dump_table does; the namespace defaults\n"
         "                  to aten.  Without an overload (aten::add), NAME is the\n"
@@ -195,6 +195,22 @@ static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons,
   return status;
 }
 
+/* The resident set now and its peak, in kB: VmRSS and VmHWM of
+ * /proc/self/status, read together (the kernel reports VmHWM >= VmRSS; two
+ * sources, statm's pages and getrusage's ru_maxrss, could disagree and
+ * showed a peak below the current size).  -1 when unknown. */
+static void resident_set(long* rss_kb, long* max_rss_kb) {
+  *rss_kb = *max_rss_kb = -1;
+  FILE* status = fopen("/proc/self/status", "r");
+  if (status == NULL) return;
+  char line[256];
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (strncmp(line, "VmRSS:", 6) == 0) *rss_kb = strtol(line + 6, NULL, 10);
+    if (strncmp(line, "VmHWM:", 6) == 0) *max_rss_kb = strtol(line + 6, NULL, 10);
+  }
+  fclose(status);
+}
+
 /* --stats: the allocator's counters (at exit: bytes live 0 and as many frees
  * as allocations, unless storage leaked; its cache's hits, misses, bytes), the
  * resident set now and its peak; tests/soak/soak.py reads them (--stats=N). */
@@ -202,15 +218,8 @@ static long stats_every;
 static void print_stats(FILE* out, const char* at) {
   Interp_flushStdout();
   AllocatorStats a = Allocator_stats();
-  struct rusage ru;
-  long max_rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
-  long size = 0, resident = -1;
-  FILE* statm = fopen("/proc/self/statm", "r");
-  if (statm != NULL) {
-    if (fscanf(statm, "%ld %ld", &size, &resident) != 2) resident = -1;
-    fclose(statm);
-  }
-  long rss_kb = resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+  long rss_kb, max_rss_kb;
+  resident_set(&rss_kb, &max_rss_kb);
   fprintf(out,
           "minaten: stats at %s: allocations=%lld frees=%lld bytes_live=%lld bytes_total=%lld rss_kb=%ld "
           "max_rss_kb=%ld cache_hits=%lld cache_misses=%lld bytes_cached=%lld\n",
@@ -388,8 +397,8 @@ static bool operator_matches(const OperatorEntry* op, const char* pattern) {
   return fnmatch(pattern, name, 0) == 0 || (sep != NULL && fnmatch(pattern, sep + 2, 0) == 0);
 }
 
-/* `ops [PATTERN]`: prints the schemas, all or those matching; 0, or 1 when
- * PATTERN matches none. */
+/* `ops [PATTERN]`: prints the schemas, all or those matching; 0, or 1 after
+ * a line on stderr when PATTERN matches none. */
 static int list_operators(const char* pattern) {
   size_t printed = 0;
   for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
@@ -399,7 +408,11 @@ static int list_operators(const char* pattern) {
     printf("%s%s%s\n", qualified ? "" : op->schema.ns, qualified ? "" : "::", op->schema_text);
     printed++;
   }
-  return pattern != NULL && printed == 0 ? 1 : 0;
+  if (pattern == NULL || printed > 0) return 0;
+  fprintf(stderr, "minaten: ops: no operator's name matches '%s' (%s)\n", pattern,
+          strpbrk(pattern, "*?[") != NULL ? "a glob, tried with and without the namespace"
+                                          : "a substring of names such as aten::add.Tensor");
+  return 1;
 }
 
 /* `dispatch NAME`: the operator NAME names, as the dispatcher looks it up
