@@ -7,8 +7,11 @@
 #   include/minaten/minaten.h                the one header a program includes, and
 #   include/minaten/runtime/*.h, ...         exactly the headers it reaches, at their
 #                                            paths in this tree (Functions.h: generated)
-#   lib/pkgconfig/minaten.pc                 pkg-config
-#   lib/cmake/minaten/                       find_package(minaten): minaten::minaten
+#   lib/pkgconfig/minaten.pc                 pkg-config, for a program (-lminaten)
+#   lib/pkgconfig/minaten-extension.pc       pkg-config, for an operator library that
+#                                            minaten loads (the headers, no -lminaten)
+#   lib/cmake/minaten/                       find_package(minaten): minaten::minaten,
+#                                            minaten::extension (its headers alone)
 #   share/minaten/yaml/*.yaml                the operator YAML (minaten-codegen --source-root P/share/minaten)
 #   share/minaten/gdb/minaten*.py            the gdb extension (tools/gdb): printers,
 #                                            the `minaten` commands, the libffi frame filter
@@ -75,7 +78,9 @@ install(CODE "${minaten_gdb_autoload_code}")
 # `cmake --install --prefix P` needs no reconfiguring.
 file(RELATIVE_PATH MINATEN_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 configure_file(cmake/minaten.pc.in ${CMAKE_BINARY_DIR}/minaten.pc @ONLY)
-install(FILES ${CMAKE_BINARY_DIR}/minaten.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(cmake/minaten-extension.pc.in ${CMAKE_BINARY_DIR}/minaten-extension.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/minaten.pc ${CMAKE_BINARY_DIR}/minaten-extension.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # find_package(minaten): minatenTargets.cmake (install(EXPORT): relocatable,
 # the imported target minaten::minaten, libminaten.so with its include
