@@ -42,7 +42,9 @@ A transcript is a fenced code block whose info string is `console`:
 - Each command is of one kind, and --kinds names the kinds checked (all
   three by default; without plain, the checker fails when none of the
   page's commands is of a kind asked for):
-    gdb    its first word is `gdb` or `valgrind`: its output is that of a
+    gdb    its first word is `gdb` or `valgrind`, or one after `&& `
+           (`cd /tmp && gdb ...`: a session run from another folder, or
+           after the commands that prepare it): its output is that of a
            Debug build without sanitizers, in build/ itself;
     torch  it runs PyTorch (it names tools/oracle/ or /usr/bin/python3):
            it needs Debian's python3-torch, which CI does not have;
@@ -75,7 +77,7 @@ import sys
 ELLIPSIS = "..."
 HEX = re.compile(r"(?<![0-9A-Za-z_])0x[0-9a-fA-F]+")
 FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
-GDB_COMMAND = re.compile(r"(gdb|valgrind)(\s|$)")
+GDB_COMMAND = re.compile(r"(^|&& )(gdb|valgrind)(\s|$)")
 TORCH_COMMAND = re.compile(r"tools/oracle/|/usr/bin/python3")
 KINDS = ("plain", "gdb", "torch")
 BUILD_WORD = re.compile(r"(?<![^\s'\"=;|&(])build/")
@@ -92,7 +94,7 @@ class Command:
 
     def kind(self):
         """gdb, torch or plain (see the module's docstring)."""
-        if GDB_COMMAND.match(self.text):
+        if GDB_COMMAND.search(self.text):
             return "gdb"
         if TORCH_COMMAND.search(self.text):
             return "torch"
