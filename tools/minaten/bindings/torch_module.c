@@ -300,6 +300,11 @@ static Value* builtin_load_library(Value* self, Value** args, int nargs, char** 
     Error_set(ErrorType_TypeError, "expected str, bytes or os.PathLike object, not %s", Value_typeName(args[0]));
     return NULL;
   }
+  /* Python 3.11: Objects/unicodeobject.c PyUnicode_FSConverter (ctypes.CDLL's path) */
+  if (args[0]->has_nul) {
+    Error_set(ErrorType_ValueError, "embedded null byte");
+    return NULL;
+  }
   if (OperatorLibrary_load(args[0]->u.s) == NULL) return NULL;
   return Value_none();
 }
