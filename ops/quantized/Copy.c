@@ -36,6 +36,7 @@ static int quantized_copy_from_float_(Tensor* self, const Tensor* src) {
               "Quantized copy only works with contiguous and NHWC Tensors");
   TORCH_CHECK(self->dim == src->dim && memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0,
               "Quantized copy only works with Tensors with the same shape");
+  TRY(Quantizer_checkKnown(qz, "qscheme") == 0); /* self.qscheme(): an empty(dtype=torch.quint8) has none */
   TRY(check_affine_quantizer(qz, self->dtype, src, false) == 0);
   quantize_into(src, self);
   return 0;
