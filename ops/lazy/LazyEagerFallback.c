@@ -101,6 +101,15 @@ int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
   IValue crets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
   int written = LazyIrBuilder_writtenArgument(op);
   int r = -1;
+  /* A written argument must be lazy: its new value comes back as an IR
+   * node.  A CPU tensor written with a lazy value or through a lazy index
+   * (index_put_, whose indices skip the device check) is a mixed-device
+   * write.  NB(minaten): 1.13's functionalization fails an internal assert
+   * there ("mutating a non-functional tensor with a functional tensor"). */
+  for (size_t i = 0; i < num_args; i++)
+    if (op->schema.arguments[i].alias_info.is_write && args[i].tag == IValueTag_Tensor &&
+        !Tensor_isLazy(args[i].u.tensor))
+      return LazyTensor_errorDeviceMismatch();
   for (size_t i = 0; i < num_args; i++) {
     cargs[i] = args[i];
     cargs[i].owned = false;

@@ -20,3 +20,17 @@ c.copy_(a + 1)
 show(c)
 a[0] = torch.tensor([7., 8., 9.])
 show(a)
+# a CPU tensor written through index_put_ with a lazy value or a lazy index: 1.13
+# fails an internal assert of its functionalization; minaten raises the same
+# error as for the other mixed-device writes
+b = torch.ones(3)
+b[[0, 1, 0]] = torch.ones(3).to("lazy")
+b[b > 0] = torch.ones(3).to("lazy")
+b[torch.tensor([0, 1])] = torch.tensor(5.).to("lazy")
+b.index_put_((torch.tensor([0]).to("lazy"),), torch.tensor(2.))
+b.index_put_((torch.tensor([0]).to("lazy"),), torch.tensor(2.), accumulate=True)
+torch.ops.aten.index_put_(b, [torch.tensor([True, False, True]).to("lazy")], torch.tensor(2.))
+show(b)
+s = torch.tensor(1.)
+s[...] = torch.tensor(3.).to("lazy")
+show(s)
