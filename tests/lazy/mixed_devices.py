@@ -1,5 +1,9 @@
 # Mixing a lazy tensor with a CPU tensor that is not 0-dim: PyTorch 1.13
-# aborts the process (a failed internal check); minaten raises and goes on.
+# aborts the process (a failed internal check), or for an operator of its
+# eager fallback with a CPU tensor first (where) returns a CPU value in a
+# lazy wrapper; minaten raises and goes on.  (With a lazy tensor first the
+# fallback takes CPU operands, and an out= form may have only its outs lazy:
+# tests/conformance/lazy/cpu_operands.py.)
 import torch
 a = torch.arange(6.).reshape(2, 3).to("lazy")
 c = torch.ones(2, 3)
@@ -7,7 +11,7 @@ x = a + c
 x = c * a
 x = torch.cat([a, c])
 x = a.mm(c.t())
-x = torch.where(a > 2, a, c)
+x = torch.where(c > 2, c, a)
 a.add_(c)
 show(a)
 c.add_(a)
