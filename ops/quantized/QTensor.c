@@ -53,25 +53,19 @@ int64_t at_native_q_zero_point_quant(const Tensor* self) {
   return check_qscheme(self, QScheme_PerTensorAffine) == 0 ? self->quantizer->zero_point : -1;
 }
 
-/* A new 1-D tensor of dtype (Double or Long: 8 bytes an element) holding
- * the n values of a per-channel quantizer's scales or zero points. */
-static Tensor* channel_params(const void* values, int64_t n, ScalarType dtype) {
-  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), dtype);
-  if (r != NULL && n > 0) memcpy(Tensor_data(r), values, (size_t)n * ScalarType_elementSize(dtype));
-  return r;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales
- * (a float64 tensor; NB(minaten): a copy, where PyTorch returns the quantizer's own tensor) */
+/* The quantizer's own scales (float64), not a copy: a view of the scales
+ * the tensor was made from, sliced with it along its axis.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales */
 Tensor* at_native_q_per_channel_scales(const Tensor* self) {
   if (check_qscheme(self, QScheme_PerChannelAffine) < 0) return NULL;
-  return channel_params(self->quantizer->scales, self->quantizer->num_channels, ScalarType_Double);
+  return Tensor_retain(self->quantizer->scales);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points (int64) */
+/* The quantizer's own zero points (int64), as for the scales.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points */
 Tensor* at_native_q_per_channel_zero_points(const Tensor* self) {
   if (check_qscheme(self, QScheme_PerChannelAffine) < 0) return NULL;
-  return channel_params(self->quantizer->zero_points, self->quantizer->num_channels, ScalarType_Long);
+  return Tensor_retain(self->quantizer->zero_points);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_axis */
