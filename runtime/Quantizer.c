@@ -61,6 +61,15 @@ Quantizer* Quantizer_newPerChannelAffine(Tensor* scales, Tensor* zero_points, in
   return q;
 }
 
+Quantizer* get_qtensorimpl_quantizer(const Tensor* self) {
+  if (Tensor_requiresGrad(self)) {
+    Error_set(ErrorType_RuntimeError, "quantized tensors do not support autograd");
+    return NULL;
+  }
+  TORCH_INTERNAL_ASSERT(self->quantizer != NULL);
+  return self->quantizer;
+}
+
 Quantizer* Quantizer_retain(Quantizer* q) {
   if (q) q->refcount++;
   return q;

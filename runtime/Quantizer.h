@@ -98,6 +98,16 @@ Quantizer* Quantizer_newUnknown(ScalarType scalar_type);
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp UnknownQuantizer */
 int Quantizer_checkKnown(const Quantizer* q, const char* what);
 
+/* The quantizer of the quantized tensor self, or NULL with 1.13's
+ * RuntimeError "quantized tensors do not support autograd" when self
+ * requires grad.  Every kernel reading a quantized input's quantizer (its
+ * scale, qscheme, ...) asks through this, as 1.13's do through
+ * get_qtensorimpl: a quantized tensor written in place with a value that
+ * requires grad gets a grad_fn in 1.13 (rebase_history has no dtype check),
+ * and every later use of its quantizer fails so.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp get_qtensorimpl (->quantizer()) */
+Quantizer* get_qtensorimpl_quantizer(const struct Tensor* self);
+
 /* Returns q with one more reference (NULL is allowed). */
 Quantizer* Quantizer_retain(Quantizer* q);
 /* Drops a reference (NULL is allowed); frees at zero. */

@@ -102,6 +102,7 @@ Tensor* Tensor_retain(const Tensor* t) {
 void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
 Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
+bool (*Tensor_autogradRequiresGrad)(const Tensor* t) = NULL;
 
 static void VariableVersion_release(VariableVersion* v) {
   if (v != NULL && --v->refcount == 0) free(v);

@@ -152,6 +152,16 @@ extern Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t);
  * NB(minaten): AutogradMeta's virtual destructor, as for Tensor_releaseLazy;
  * autograd/variable.c installs it when it makes the first AutogradMeta. */
 extern void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta);
+/* Whether t requires grad, as its AutogradMeta says (autograd/variable.h
+ * requires_grad); false for a tensor without one.
+ * NB(minaten): TensorImpl::requires_grad asks the AutogradMetaInterface, a
+ * virtual call; here autograd/variable.c installs the function with the
+ * first AutogradMeta, as for Tensor_releaseAutogradMeta.
+ * PyTorch 1.13: c10/core/TensorImpl.cpp TensorImpl::requires_grad */
+extern bool (*Tensor_autogradRequiresGrad)(const Tensor* t);
+static inline bool Tensor_requiresGrad(const Tensor* t) {
+  return t->autograd_meta != NULL && Tensor_autogradRequiresGrad(t);
+}
 
 static inline IntArrayRef Tensor_sizes(const Tensor* t) {
   return IntArrayRef_make(t->sizes, (size_t)t->dim);

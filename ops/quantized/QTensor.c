@@ -31,6 +31,7 @@ static int check_qscheme(const Tensor* self, QScheme qscheme) {
       [QScheme_PerChannelAffine] = "quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == "
                                    "kPerChannelAffineFloatQParams",
   };
+  TRY(get_qtensorimpl_quantizer(self) != NULL);
   TRY(Quantizer_checkKnown(self->quantizer, "qscheme") == 0);
   TORCH_CHECK(self->quantizer->qscheme == qscheme,
               "Expected %s to be true, but got false.  (Could this error message be improved?  If so, "
@@ -75,6 +76,7 @@ int64_t at_native_q_per_channel_axis(const Tensor* self) {
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::qscheme_quant */
 QScheme at_native_qscheme_quant(const Tensor* self) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return QScheme_Unknown;
   if (Quantizer_checkKnown(self->quantizer, "qscheme") < 0) return QScheme_Unknown;
   return self->quantizer->qscheme;
 }
@@ -85,6 +87,7 @@ QScheme at_native_qscheme_quant(const Tensor* self) {
  * clone is contiguous, as PyTorch's _empty_affine_quantized makes it. */
 Tensor* at_native_quantized_clone(const Tensor* self, OptionalMemoryFormat memory_format) {
   (void)memory_format;
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   if (Quantizer_checkKnown(self->quantizer, "qscheme") < 0) return NULL; /* self.qscheme() */
   Tensor* dst = new_qtensor(Tensor_sizes(self), self->quantizer);
   if (dst == NULL) return NULL;

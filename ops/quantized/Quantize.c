@@ -201,7 +201,8 @@ Tensor* at_native_dequantize_cpu_or_cuda(const Tensor* self) {
  * (with Quantizer::dequantize, dequantize_tensor_per_tensor_affine /
  * dequantize_tensor_per_channel_affine and their CPU kernels) */
 Tensor* at_native_dequantize_quantized(const Tensor* self) {
-  const Quantizer* qz = self->quantizer;
+  const Quantizer* qz = get_qtensorimpl_quantizer(self);
+  TRY(qz != NULL);
   TRY(Quantizer_checkKnown(qz, "dequantize") == 0);
   TRY(check_affine_quantizer(qz, self->dtype, self, true) == 0);
   Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);

@@ -49,6 +49,7 @@
  * (then as_strided_tensorimpl's setStrided checks, and a view sharing the quantizer) */
 Tensor* at_native_as_strided_qtensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
                                          OptionalInt storage_offset) {
+  TRY(get_qtensorimpl_quantizer(self) != NULL);
   TORCH_CHECK(self->quantizer->qscheme == QScheme_PerTensorAffine,
               "Setting strides is possible only on uniformly quantized tensor");
   return at_native_as_strided_tensorimpl(self, size, stride, storage_offset);
@@ -72,8 +73,8 @@ fail:
 
 Quantizer* create_subtensor_quantizer(const Tensor* self, bool is_select, int64_t start, int64_t end,
                                       int64_t dim, int64_t step) {
-  Quantizer* prev = self->quantizer;
-  if (Quantizer_checkKnown(prev, "qscheme") < 0) return NULL;
+  Quantizer* prev = get_qtensorimpl_quantizer(self);
+  if (prev == NULL || Quantizer_checkKnown(prev, "qscheme") < 0) return NULL;
   if (prev->qscheme == QScheme_PerTensorAffine) return Quantizer_retain(prev);
   Tensor* scales = Tensor_retain(prev->scales);
   Tensor* zero_points = Tensor_retain(prev->zero_points);
@@ -130,6 +131,7 @@ static const char kSqueezeAxis[] =
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp squeeze_qtensor(self) (squeeze_quantized) */
 Tensor* at_native_squeeze_quantized(const Tensor* self) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = 0;
   int64_t axis = self->quantizer->axis;
@@ -151,6 +153,7 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp squeeze_qtensor(self, dim)
  * (squeeze_quantized for squeeze.dim; NB(minaten): C needs its own name) */
 Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = 0;
   dim = maybe_wrap_dim(dim, self->dim, true);
@@ -174,6 +177,7 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze_quantized
  * (with inferUnsqueezeGeometry) */
 Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   int64_t sizes[MINATEN_MAX_DIM + 1], strides[MINATEN_MAX_DIM + 1];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
