@@ -35,8 +35,6 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp (as_strided_qtensorimpl,
  * make_qtensor, squeeze_qtensor, unsqueeze_quantized, create_subtensor_quantizer)
  */
-#include <stdlib.h>
-#include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
