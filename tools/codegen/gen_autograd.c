@@ -216,6 +216,73 @@ static int scan_saved(const Model* m, AutogradEntry* a) {
   return rc;
 }
 
+/*
+ * Puts what the node saves in 1.13's order, the order of its fields and of
+ * their unpacking in apply (so, when several saved tensors were written in
+ * place since, the one the error names).  1.13's load_derivatives.py walks
+ * the formulas in the sorted order of their keys ("other" before "self");
+ * in each, the operator's arguments in the schema's order, then its
+ * returns, and for each the REPLACEMENTS patterns in their order (x.sizes(),
+ * x.options(), zeros_like(x), x.numel(), to_args_sizes(x),
+ * to_args_scalartypes(x), TensorGeometry(x), x.scalar_type(), x.dim(),
+ * x.strides()) before the whole value; the first place a value is found
+ * is its place (dedup_vars), and the inputs' values come before the
+ * returns' (all_saved_inputs, then all_saved_outputs).  mul.Tensor's
+ * node: self_, other_scalar_type (from `other:`), self_scalar_type, other_.
+ * NB(minaten): zeros_like(x) saves x's sizes and options here (1.13 one
+ * TypeAndSize, x_info); they take the places of x.sizes() and x.options().
+ * PyTorch 1.13: tools/autograd/load_derivatives.py create_derivative,
+ * saved_variables, dedup_vars; gen_autograd_functions.py (unpack order)
+ */
+static size_t saved_kind_rank(SavedKind kind) {
+  switch (kind) {
+    case Saved_Sizes: return 0;
+    case Saved_Options: return 1;
+    case Saved_Numel: return 2;
+    case Saved_ArgsSizes: return 3;
+    case Saved_ArgsScalarTypes: return 4;
+    case Saved_Geometry: return 5;
+    case Saved_ScalarType: return 6;
+    case Saved_Dim: return 7;
+    case Saved_Strides: return 8;
+    case Saved_Tensor: case Saved_Output: case Saved_TensorList: case Saved_Arg: break;
+  }
+  return 9; /* the value itself, after its replacements */
+}
+
+typedef struct SavedOrder {
+  const FunctionSchema* schema;
+  size_t formula_rank[kMaxInputs]; /* formula k's place in the sorted order of the keys */
+} SavedOrder;
+
+static void saved_key(const SavedOrder* o, const Saved* s, size_t key[4]) {
+  key[0] = s->kind == Saved_Output;
+  key[1] = kMaxInputs;
+  for (size_t k = 0; k < kMaxInputs; k++)
+    if ((s->uses & (1u << k)) && o->formula_rank[k] < key[1]) key[1] = o->formula_rank[k];
+  key[2] = s->kind == Saved_Output ? (size_t)(s->arg - o->schema->returns) : (size_t)(s->arg - o->schema->arguments);
+  key[3] = saved_kind_rank(s->kind);
+}
+
+static void order_saved(AutogradEntry* a) {
+  SavedOrder o = {&a->fn->schema, {0}};
+  for (size_t k = 0; k < a->num_formulas; k++)
+    for (size_t j = 0; j < a->num_formulas; j++)
+      if (strcmp(a->formulas[j]->var_names, a->formulas[k]->var_names) < 0) o.formula_rank[k]++;
+  Saved* v = a->scan.saved;
+  for (size_t i = 1; i < a->scan.num_saved; i++) /* insertion sort: a handful of entries */
+    for (size_t j = i; j > 0; j--) {
+      size_t x[4], y[4], d = 0;
+      saved_key(&o, &v[j - 1], x);
+      saved_key(&o, &v[j], y);
+      while (d < 3 && x[d] == y[d]) d++;
+      if (x[d] <= y[d]) break;
+      Saved tmp = v[j - 1];
+      v[j - 1] = v[j];
+      v[j] = tmp;
+    }
+}
+
 static void free_entry(AutogradEntry* a) {
   for (size_t k = 0; k < a->num_formulas; k++) Expr_free(a->exprs[k]);
 }
@@ -339,8 +406,12 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
       counts[num_names++] = 0;
     }
     if (a->num_formulas > 0) snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
-    if (makes_code(a)) (*n)++;
-    else free_entry(a);
+    if (makes_code(a)) {
+      order_saved(a);
+      (*n)++;
+    } else {
+      free_entry(a);
+    }
   }
   return all;
 fail:
@@ -477,7 +548,7 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   for (size_t k = 0; k < a->num_formulas; k++) reads_grad = reads_grad || uses_name(a->exprs[k], "grad");
   if (!a->uses_grads) fprintf(f, "  const Tensor* grad = grads[0];\n%s", reads_grad ? "" : "  (void)grad;\n");
   else fputs("  TensorList grads_list = {grads, node->num_inputs};\n  (void)grads_list;\n", f);
-  /* the saved tensors, unpacked in the order the formulas name them */
+  /* the saved tensors, unpacked in the order of the fields (order_saved) */
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* s = &a->scan.saved[i];
     if (s->kind == Saved_Tensor || s->kind == Saved_Output) fprintf(f, "  Tensor* %s = NULL;\n", Saved_name(s));
