@@ -18,7 +18,7 @@ int resize_output(Tensor* output, IntArrayRef shape) {
                  "not match the required output shape %s. This behavior is deprecated, and in a future "
                  "PyTorch release outputs will not be resized unless they have zero elements. You can "
                  "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                 "t.resize_(0).",
+                 "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
                  IntArrayRef_format(Tensor_sizes(output), had, sizeof had),
                  IntArrayRef_format(shape, want, sizeof want));
   }
