@@ -89,6 +89,45 @@ static const NativeFunction* find_operator(const Model* m, const char* name) {
   return NULL;
 }
 
+/*
+ * The operator whose schema is an entry's `name:`, spelled exactly as
+ * native_functions.yaml spells it (argument names included: the formulas
+ * use them); NULL after printing `file:line:col: could not find ATen
+ * function for schema: ...`, with 1.13's list of the signatures of that
+ * name, the column where the name parts from the first of them.
+ * PyTorch 1.13: tools/autograd/load_derivatives.py
+ * create_differentiability_info (functions_by_schema, "Available signatures")
+ */
+static const NativeFunction* find_schema(const Model* m, const DerivativeEntry* d) {
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (strcmp(m->functions[i].func, d->name) == 0) return &m->functions[i];
+  /* the signatures 1.13 lists: the functional operators of the same base
+   * name (cpp.name, so neither `expm1_` nor `expm1.out`) */
+  size_t base = strcspn(d->name, ".(");
+  const NativeFunction* first = NULL;
+  char* avail = NULL;
+  size_t avail_len = 0;
+  FILE* a = open_memstream(&avail, &avail_len);
+  for (size_t i = 0; i < m->num_functions && a != NULL; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    if (strlen(fn->schema.name) != base || strncmp(fn->schema.name, d->name, base) != 0 ||
+        (fn->schema.is_mutable && fn->schema.name[base - 1] != '_')) /* an out= variant */
+      continue;
+    fprintf(a, "%s%s", first != NULL ? "; " : "", fn->func);
+    if (first == NULL) first = fn;
+  }
+  if (a != NULL) fclose(a);
+  int col = 0;
+  if (first != NULL)
+    while (d->name[col] != '\0' && d->name[col] == first->func[col]) col++;
+  fprintf(stderr, "%s:%d:%d: could not find ATen function for schema: %s.  ", d->loc.file, d->loc.line,
+          d->loc.col + col, d->name);
+  if (first != NULL) fprintf(stderr, "Available signatures: %s\n", avail);
+  else fprintf(stderr, "No operator %.*s in the native functions\n", (int)base, d->name);
+  free(avail);
+  return NULL;
+}
+
 /* "_reshape_alias" -> "ReshapeAlias", "fill_" -> "Fill". */
 static void camel_case(const char* name, char* out, size_t size) {
   size_t j = 0;
@@ -141,12 +180,22 @@ static int resolve_formulas(AutogradEntry* a) {
     char buf[256];
     const char* names[kMaxInputs];
     int num_names = split_names(f->var_names, buf, sizeof buf, names);
-    if (num_names <= 0) return error_at(f->loc, 0, "'%s' does not name the operator's inputs", f->var_names);
+    if (num_names <= 0) return error_at(f->key_loc, 0, "'%s' does not name the operator's inputs", f->var_names);
     for (int j = 0; j < num_names; j++) {
+      /* the key names the schema's arguments (1.13 reads any other name as
+       * a forward-mode formula, which minaten has not), each at most once */
+      int col = (int)(names[j] - buf);
       const Argument* arg = find_input(s, names[j]);
-      if (arg == NULL) return error_at(f->loc, 0, "'%s' is not an input of the operator", names[j]);
+      if (arg == NULL) {
+        fprintf(stderr, "%s:%d:%d: '%s' is not an argument of %s: a formula's key names the inputs whose gradients "
+                        "it computes\n",
+                f->key_loc.file, f->key_loc.line, f->key_loc.col + col, names[j], d->name);
+        return -1;
+      }
+      for (int k = 0; k < j; k++)
+        if (strcmp(names[k], names[j]) == 0) return error_at(f->key_loc, col, "'%s' is named twice", names[j]);
       if (!(arg->type.base == SchemaBaseType_Tensor) && strcmp(f->formula, "non_differentiable") != 0)
-        return error_at(f->loc, 0, "'%s' is not a tensor: only tensors have gradients", names[j]);
+        return error_at(f->key_loc, col, "'%s' is not a tensor: only tensors have gradients", names[j]);
     }
     if (strcmp(f->formula, "non_differentiable") == 0) continue;
     if (a->num_formulas == kMaxInputs)
@@ -379,12 +428,8 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
     AutogradEntry* a = &all[*n];
     memset(a, 0, sizeof *a);
     a->d = d;
-    a->fn = find_operator(m, d->name);
-    if (a->fn == NULL) {
-      error_at(d->loc, 0, "unknown operator '%s' (derivatives.yaml names operators of native_functions.yaml)",
-               d->name);
-      goto fail;
-    }
+    a->fn = find_schema(m, d);
+    if (a->fn == NULL) goto fail;
     if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
       free_entry(a);
       goto fail;
