@@ -21,7 +21,8 @@ print(r.grad_fn.name())
 r.sum().backward()
 # backward(create_graph=True) into a leaf: 1.13's AccumulateGrad keeps a
 # copy with history (CopyBackwards, made through new_empty_strided), and a
-# backward through x.grad works
+# backward through w.grad works; w and w.grad's graph then hold each other
+# (1.13's warning), so the script resets w.grad at the end, as it advises
 w = torch.tensor([1., 2., 3.], requires_grad=True)
 (w * w).sum().backward(create_graph=True)
 print(w.grad, w.grad.requires_grad)
@@ -33,3 +34,4 @@ w.grad.sum().backward()
 print(w.grad)
 g = w.new_empty_strided((3,), (1,))
 print(g.shape, g.requires_grad, g.is_leaf)
+w.grad = None
