@@ -60,6 +60,7 @@ Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
   /* We want grad_fn here to provide the most helpful debug message to the
    * user if versions don't match. */
   Node* fn = original != NULL ? grad_fn(original) : NULL;
+  if (fn == NULL && Error_occurred()) return NULL; /* a view's grad_fn refused (handle_view_on_rebase) */
   if (!self->is_leaf && fn == NULL) {
     /* the original's grad_fn was cleared by detach_(), or an output */
     TORCH_CHECK(saved_for != NULL,

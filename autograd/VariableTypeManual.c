@@ -36,3 +36,24 @@ fail:
   Tensor_release(out);
   return NULL;
 }
+
+Tensor* VariableType_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
+  /* not compute_requires_grad: grad mode does not matter here */
+  TORCH_CHECK(!requires_grad(self), "cannot resize variables that require grad");
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_resize_(self, size, memory_format);
+  DispatchKeyGuard_pop(guard);
+  return out;
+fail:
+  return NULL;
+}
+
+Tensor* VariableType_resize_as_(Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format) {
+  TORCH_CHECK(!requires_grad(self), "cannot resize variables that require grad");
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_resize_as_(self, the_template, memory_format);
+  DispatchKeyGuard_pop(guard);
+  return out;
+fail:
+  return NULL;
+}

@@ -1,6 +1,7 @@
 /*
  * VariableTypeManual.h - the Autograd kernels 1.13 writes by hand that live
- * above ATen (they record nodes): copy_.  build/generated/VariableType.c
+ * above ATen: copy_ (it records a node), resize_ and resize_as_ (they
+ * refuse a tensor that requires grad).  build/generated/VariableType.c
  * registers them with the generated ones (at_register_VariableType).
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp
  */
@@ -9,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "runtime/ArrayRef.h"
 #include "runtime/TensorImpl.h"
 
 /*
@@ -20,5 +22,22 @@
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp VariableType::copy_
  */
 Tensor* VariableType_copy_(Tensor* self, const Tensor* src, bool non_blocking);
+
+/*
+ * `self.resize_(size)` under autograd: refused with 1.13's RuntimeError
+ * "cannot resize variables that require grad" when self requires grad (a
+ * leaf asked to, a tensor with history, a view of either), whatever the
+ * grad mode and even to self's own size; else the resize below autograd
+ * (no ADInplaceOrView kernel: the version stays).  Returns self (a new
+ * reference), or NULL with the error set.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp VariableType::resize_
+ */
+Tensor* VariableType_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format);
+
+/* `self.resize_as_(the_template)` under autograd: the same refusal (whether
+ * the_template requires grad does not matter), then resize_as_ below
+ * autograd.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp VariableType::resize_as_ */
+Tensor* VariableType_resize_as_(Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format);
 
 #endif

@@ -4,6 +4,7 @@
  */
 #include "autograd/autograd_not_implemented_fallback.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "autograd/VariableTypeUtils.h"
@@ -81,7 +82,10 @@ int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorE
   /* the refusals of an in-place write (a leaf that requires grad, ...) */
   if (inplace && args[0].tag == IValueTag_Tensor) TRY(check_inplace(args[0].u.tensor, req.size > 0) == 0);
   if (req.size > 0 && GradMode_is_enabled()) {
-    grad_fn = NotImplemented_new(s->ns, s->name);
+    /* the operator's name without its overload: "aten::floor_divide" */
+    char op_name[256];
+    snprintf(op_name, sizeof op_name, "%s::%s", s->ns, s->name);
+    grad_fn = NotImplemented_new(op_name);
     TRY(grad_fn != NULL);
     TRY(set_next_edges_from(grad_fn, req.tensors, (uint32_t)req.size) == 0);
   }

@@ -360,33 +360,59 @@ static bool view_requires_grad(const Tensor* t) {
   return requires_grad(t) || (m != NULL && m->is_view && m->base != NULL && requires_grad(m->base));
 }
 
-/* PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
- * (indirect = false) */
+/*
+ * Note [View + Inplace detection]: a write in place to a view, direct (the
+ * view itself, check_inplace) or indirect (its base or another view of the
+ * base, found when the view's grad_fn is next read), would rewrite the
+ * view's history; a view whose CreationMeta is not DEFAULT refuses it,
+ * with a message in two parts, as 1.13 builds it:
+ *
+ *   who:  "Output <n> of <grad_fn> is a view and" when the view has a
+ *         grad_fn, else "A view was created in no_grad mode and";
+ *   what: "is being modified inplace" (direct) or "its base or another view
+ *         of its base has been modified inplace" (indirect), plus " with
+ *         grad mode enabled" after the no_grad header;
+ *   why:  by creation_meta: MULTI_OUTPUT_NODE, the output of a function
+ *         that returns multiple views (also without a grad_fn: `a.split(2)`
+ *         of a tensor that requires nothing, written with one that does);
+ *         NO_GRAD_MODE, "ambiguous and error-prone", and 1.13 asserts the
+ *         view has no grad_fn (a view made with grad mode on of a no_grad
+ *         view inherits NO_GRAD_MODE with a grad_fn: the assert is what
+ *         1.13 prints).
+ *
+ * NB(minaten): 1.13's INFERENCE_MODE ("A view was created in inference mode
+ * and ... in normal mode.") and IN_CUSTOM_FUNCTION ("This view was created
+ * inside a custom Function ...") need inference mode and custom autograd
+ * Functions, which minaten has not.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
+ */
 static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
-  const char* modified_obj = indirect ? "its base or another view of its base has been" : "is being";
   if (m->creation_meta == CreationMeta_DEFAULT) return 0;
-  if (m->creation_meta == CreationMeta_NO_GRAD_MODE || m->grad_fn == NULL) {
-    /* A view made with grad mode on of a view made in no_grad mode
-     * (`with torch.no_grad(): v = y[:, 1]`, then `v[0].mul_(2)`) has a
-     * grad_fn and inherits NO_GRAD_MODE: 1.13 fails an internal assert on
-     * it, and that is what it prints (its "Output 0 of SelectBackward0 is
-     * a view of a view which was created in" is for inference mode and
-     * custom functions, which minaten has not). */
-    TORCH_CHECK(m->grad_fn == NULL || m->creation_meta != CreationMeta_NO_GRAD_MODE,
-                "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":792, please report a bug "
-                "to PyTorch.");
+  const char* modified_obj = indirect ? "its base or another view of its base has been" : "is being";
+  char msg[512];
+  if (m->grad_fn != NULL)
+    snprintf(msg, sizeof msg, "Output %u of %s is a view and %s modified inplace.", m->output_nr,
+             Node_name(m->grad_fn), modified_obj);
+  else
+    snprintf(msg, sizeof msg, "A view was created in no_grad mode and %s modified inplace with grad mode enabled.",
+             modified_obj);
+  if (m->creation_meta == CreationMeta_MULTI_OUTPUT_NODE) {
     TORCH_CHECK(false,
-                "A view was created in no_grad mode and %s modified inplace with grad mode enabled. Given that this "
-                "use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both "
-                "the view and the inplace either both inside the no_grad block (if you don't want the inplace to be "
-                "tracked) or both outside (if you want the inplace to be tracked).",
-                modified_obj);
+                "%s This view is the output of a function that returns multiple views. Such functions do not allow "
+                "the output views to be modified inplace. You should replace the inplace operation by an "
+                "out-of-place one.",
+                msg);
   }
+  TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_NO_GRAD_MODE);
+  /* 1.13's TORCH_INTERNAL_ASSERT(!grad_fn), a RuntimeError there */
+  TORCH_CHECK(m->grad_fn == NULL,
+              "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":792, please report a bug "
+              "to PyTorch.");
   TORCH_CHECK(false,
-              "Output %u of %s is a view and %s modified inplace. This view is the output of a function "
-              "that returns multiple views. Such functions do not allow the output views to be modified inplace. "
-              "You should replace the inplace operation by an out-of-place one.",
-              m->output_nr, Node_name(m->grad_fn), modified_obj);
+              "%s Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code "
+              "by moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+              "inplace to be tracked) or both outside (if you want the inplace to be tracked).",
+              msg);
 fail:
   return -1;
 }

@@ -53,7 +53,8 @@
 #include "autograd/Node.h"
 #include "runtime/TensorImpl.h"
 
-/* How a view was made, which decides what an in-place write to it may do.
+/* How a view was made, which decides what an in-place write to it, or to
+ * its base, may do (Note [View + Inplace detection], variable.c).
  * NB(minaten): 1.13 also has IN_CUSTOM_FUNCTION and INFERENCE_MODE; minaten
  * has neither custom autograd functions nor inference mode.
  * PyTorch 1.13: torch/csrc/autograd/variable.h CreationMeta */

@@ -26,6 +26,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/ExpandUtils.h"
+#include "ops/MemoryOverlap.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
@@ -450,6 +451,18 @@ Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar v
   int64_t shape[MINATEN_MAX_DIM], mstrides[MINATEN_MAX_DIM];
   size_t ndim;
   char bytes[16];
+  /* masked_fill_impl_cpu's warnings (TORCH_WARN; not in a lazy tensor's
+   * shape run, which 1.13's shape function does without), then its overlap
+   * check */
+  if (mask->dtype == ScalarType_Byte && !MetaMode_isEnabled())
+    Warning_warn("masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
+                 "mask with dtype torch.bool instead. (Triggered internally at  "
+                 "./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)");
+  if (has_internal_overlap(self) && !MetaMode_isEnabled())
+    Warning_warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing "
+                 "this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered "
+                 "internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1651.)");
+  TRY(assert_no_partial_overlap(self, mask) == 0);
   TRY(broadcast_shape(Tensor_sizes(self), Tensor_sizes(mask), shape, &ndim) == 0);
   {
     char b1[256], b2[256];

@@ -4,6 +4,7 @@
  */
 #include "ops/Resize.h"
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/TensorUtils.h"
@@ -17,7 +18,7 @@ int resize_output(Tensor* output, IntArrayRef shape) {
                  "not match the required output shape %s. This behavior is deprecated, and in a future "
                  "PyTorch release outputs will not be resized unless they have zero elements. You can "
                  "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                 "t.resize_(0).",
+                 "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
                  IntArrayRef_format(Tensor_sizes(output), had, sizeof had),
                  IntArrayRef_format(shape, want, sizeof want));
   }
@@ -68,5 +69,26 @@ Tensor* at_native_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat m
   if (!Tensor_hasSizes(self, size)) TRY(Tensor_resizeContiguous(self, size) == 0);
   return Tensor_retain(self);
 fail:
+  return NULL;
+}
+
+/* self.resize_(the_template's sizes), through the dispatcher (the trace
+ * shows aten::resize_ under aten::resize_as_).  With a memory_format, 1.13
+ * then restrides self to it (preserve_format: the template's suggested
+ * format).
+ * NB(minaten): there is one memory format, so the restride is done only
+ * where it changes nothing (self already contiguous, a template that does
+ * not look channels-last); anywhere else a NotImplementedError.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.cpp at::native::resize_as_ */
+Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format) {
+  Tensor* result = at_resize_(self, Tensor_sizes(the_template), (OptionalMemoryFormat){false, MemoryFormat_Contiguous});
+  if (result == NULL || !memory_format.has_value) return result;
+  bool channels_last = memory_format.value == MemoryFormat_Preserve && Tensor_isStridesLikeChannelsLast(the_template);
+  TORCH_CHECK_NOT_IMPLEMENTED(!channels_last && result->is_contiguous,
+                              "minaten: resize_as_ with a memory_format restrides only to the contiguous format, "
+                              "and only a tensor that is already contiguous");
+  return result;
+fail:
+  Tensor_release(result);
   return NULL;
 }

@@ -292,7 +292,8 @@ Tensor* at_native_masked_select_out_cpu(const Tensor* self, const Tensor* mask, 
   TRY(assert_no_overlap(out, mask) == 0);
   if (mask->dtype == ScalarType_Byte)
     Warning_warn("masked_select received a mask with dtype torch.uint8, this behavior is now deprecated,"
-                 "please use a mask with dtype torch.bool instead.");
+                 "please use a mask with dtype torch.bool instead. (Triggered internally at  "
+                 "./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1729.)");
   TRY(expand_outplace(mask, self, &m, &s) == 0);
   int64_t count = 0;
   for (int64_t e = 0; e < m->numel; e++) count += is_set(m, e);
@@ -332,7 +333,8 @@ Tensor* at_native_masked_scatter__cpu(Tensor* self, const Tensor* mask, const Te
   TRY((m = at_expand(mask, Tensor_sizes(self), false)) != NULL);
   if (mask->dtype == ScalarType_Byte)
     Warning_warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,"
-                 "please use a mask with dtype torch.bool instead.");
+                 "please use a mask with dtype torch.bool instead. (Triggered internally at  "
+                 "./aten/src/ATen/native/TensorAdvancedIndexing.cpp:2153.)");
   TRY((src = at_contiguous(source, MemoryFormat_Contiguous)) != NULL);
   if (!MetaMode_isEnabled()) {
     size_t isize = Tensor_itemsize(self);

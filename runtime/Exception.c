@@ -4,8 +4,10 @@
  */
 #include "runtime/Exception.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { kMaxMessage = 2048 };
 
@@ -46,12 +48,73 @@ void Error_clear(void) {
   tls_message[0] = '\0';
 }
 
+/* ---- warnings: Python's default filter (see Exception.h) ---- */
+
+static WarningLocationHook location_hook = NULL;
+static WarningLocation torch_frame = {NULL, 0};
+
+void Warning_setLocationHook(WarningLocationHook hook) { location_hook = hook; }
+
+WarningLocation Warning_enterTorchFrame(WarningLocation where) {
+  WarningLocation previous = torch_frame;
+  torch_frame = where;
+  return previous;
+}
+
+void Warning_exitTorchFrame(WarningLocation previous) { torch_frame = previous; }
+
+/* The registries, as one set of keys: FNV-1a of (module, line, text).
+ * Grown as warnings come; kept for the process's life, as Python's are. */
+static uint64_t* registry = NULL;
+static size_t registry_size = 0, registry_capacity = 0;
+
+static uint64_t fnv1a(uint64_t h, const void* data, size_t n) {
+  const unsigned char* p = data;
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+/* Whether a warning of `text` at `where` is shown: the first time only
+ * (then registered); always when there is no place or no memory to
+ * remember it.  Python 3.11: Lib/warnings.py warn_explicit */
+static bool registry_first(WarningLocation where, const char* text) {
+  if (where.module == NULL) return true;
+  uint64_t key = fnv1a(14695981039346656037ull, where.module, strlen(where.module) + 1);
+  key = fnv1a(key, &where.lineno, sizeof where.lineno);
+  key = fnv1a(key, text, strlen(text));
+  for (size_t i = 0; i < registry_size; i++)
+    if (registry[i] == key) return false;
+  if (registry_size == registry_capacity) {
+    size_t capacity = registry_capacity ? 2 * registry_capacity : 16;
+    uint64_t* grown = realloc(registry, capacity * sizeof *grown);
+    if (grown == NULL) return true;
+    registry = grown;
+    registry_capacity = capacity;
+  }
+  registry[registry_size++] = key;
+  return true;
+}
+
+static void warn_at(WarningLocation where, const char* fmt, va_list ap) {
+  char text[kMaxMessage];
+  vsnprintf(text, sizeof text, fmt, ap);
+  if (!registry_first(where, text)) return;
+  fprintf(stderr, "UserWarning: %s\n", text);
+}
+
 void Warning_warn(const char* fmt, ...) {
+  WarningLocation where = torch_frame;
+  if (where.module == NULL && location_hook != NULL) where = location_hook();
   va_list ap;
   va_start(ap, fmt);
-  fputs("UserWarning: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  warn_at(where, fmt, ap);
+  va_end(ap);
+}
+
+void Warning_warnAt(WarningLocation where, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  warn_at(where, fmt, ap);
   va_end(ap);
 }
 

@@ -57,10 +57,48 @@ const char* Error_message(void);
 const char* ErrorType_name(ErrorType type);
 void Error_clear(void);
 
-/* A warning: printed to stderr as "UserWarning: <message>", and the
- * operation goes on.  PyTorch 1.13: c10/util/Exception.h TORCH_WARN (which
- * Python turns into a UserWarning) */
+/*
+ * Warnings.  A warning is printed to stderr as "UserWarning: <message>" and
+ * the operation goes on.  Which are printed is Python's: 1.13's C++
+ * TORCH_WARN becomes a Python UserWarning, attributed to the Python line
+ * running, and the warnings module's default filter shows it once per
+ * place: a registry per module (`__warningregistry__`) keyed by the text
+ * and the line number.  So a loop's warning prints once, and the same
+ * text at another line again.
+ *
+ * The place comes from the front end (Warning_setLocationHook: the
+ * interpreter's running statement); while torch's own Python code runs
+ * (backward()'s and grad()'s call into the engine) it is that code's line
+ * (Warning_enterTorchFrame).  With no place (no front end, nothing
+ * running: a library loaded at start-up) every warning prints, as c10's
+ * own handler does.
+ *
+ * PyTorch 1.13: c10/util/Exception.h TORCH_WARN, torch/csrc/Exceptions.cpp
+ * PyWarningHandler (PyErr_WarnEx, stacklevel 1); Python 3.11:
+ * Lib/warnings.py warn_explicit ("default" action)
+ */
+typedef struct WarningLocation {
+  const char* module; /* the registry: "__main__" (the script), "torch.autograd"; NULL: none */
+  int lineno;
+} WarningLocation;
+
+/* Where the running Python statement is: its module and line, or module
+ * NULL when none runs. */
+typedef WarningLocation (*WarningLocationHook)(void);
+void Warning_setLocationHook(WarningLocationHook hook);
+
+/* While torch's own Python code runs at `where`: warnings raised below it
+ * are attributed there.  Returns what to pass to Warning_exitTorchFrame. */
+WarningLocation Warning_enterTorchFrame(WarningLocation where);
+void Warning_exitTorchFrame(WarningLocation previous);
+
+/* TORCH_WARN: printed unless the same text was warned at the same place
+ * before.  PyTorch 1.13: c10/util/Exception.h TORCH_WARN */
 void Warning_warn(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+/* warnings.warn(text) in torch's own Python code at `where` (a fixed
+ * line of torch/autograd/__init__.py): once per text, as the default
+ * filter shows it.  PyTorch 1.13: torch/autograd/__init__.py warnings.warn */
+void Warning_warnAt(WarningLocation where, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * The check macros.  Each sets the indicator with a PyTorch message and jumps

@@ -5,6 +5,7 @@
 #include "autograd/functions/basic_ops.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/Exception.h"
 
@@ -68,21 +69,27 @@ static int NotImplemented_apply(Node* self, Tensor* const* grads, Tensor** grad_
   (void)grads;
   (void)grad_inputs;
   const NotImplemented* n = (const NotImplemented*)self;
-  Error_set(ErrorType_RuntimeError, "derivative for %s::%s is not implemented", n->ns, n->name);
+  Error_set(ErrorType_RuntimeError, "derivative for %s is not implemented", n->forward_fn);
   return -1;
 }
+
+static void NotImplemented_destroy(Node* self) { free(((NotImplemented*)self)->forward_fn); }
 
 const NodeType NotImplemented_type = {
     .name = "torch::autograd::NotImplemented",
     .apply = NotImplemented_apply,
     .release_variables = NULL,
-    .destroy = NULL,
+    .destroy = NotImplemented_destroy,
 };
 
-Node* NotImplemented_new(const char* ns, const char* name) {
+Node* NotImplemented_new(const char* forward_fn) {
   NotImplemented* n = (NotImplemented*)Node_new(&NotImplemented_type, sizeof *n);
   if (n == NULL) return NULL;
-  n->ns = ns;
-  n->name = name;
+  n->forward_fn = strdup(forward_fn);
+  if (n->forward_fn == NULL) {
+    Node_release(&n->base);
+    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    return NULL;
+  }
   return &n->base;
 }

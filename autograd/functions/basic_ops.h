@@ -13,7 +13,10 @@
  * NotImplemented is the grad_fn of an operator that has no derivative
  * formula (not in yaml/derivatives.yaml, not exempt): the forward records
  * it, so the output requires grad, and a backward reaching it raises
- * "derivative for aten::floor_divide is not implemented".
+ * "derivative for X is not implemented", X the name its maker gave: the
+ * boxed fallback the operator's name, `aten::floor_divide`, a generated
+ * kernel the C++ name, `dequantize` (tools/codegen/gen_autograd.c
+ * no_formula_kernel says which operator gets which).
  *
  * All take a sequence number, as in 1.13 (Node's default constructor).
  *
@@ -37,8 +40,7 @@ extern const NodeType NotImplemented_type;
 /* PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h NotImplemented */
 typedef struct NotImplemented {
   Node base;
-  const char* ns;   /* "aten", borrowed from the operator's schema */
-  const char* name; /* "floor_divide" (no overload), borrowed likewise */
+  char* forward_fn; /* "aten::floor_divide", "dequantize" (owned) */
 } NotImplemented;
 
 /* A GraphRoot whose next edges are `functions` (taken over, n entries) and
@@ -50,9 +52,9 @@ Node* GraphRoot_new(Edge* functions, Tensor* const* inputs, uint32_t n);
 /* PyTorch 1.13: basic_ops.h Identity (std::make_shared<Identity>()) */
 Node* Identity_new(void);
 
-/* A NotImplemented node for the operator ns::name (strings that live as
- * long as the program: a schema's), NULL with the error set.
+/* A NotImplemented node for the forward function named forward_fn (copied),
+ * NULL with the error set.
  * PyTorch 1.13: basic_ops.h NotImplemented::NotImplemented */
-Node* NotImplemented_new(const char* ns, const char* name);
+Node* NotImplemented_new(const char* forward_fn);
 
 #endif

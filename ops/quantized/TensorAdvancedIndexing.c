@@ -105,10 +105,12 @@ static Tensor* masked_fill_quantized(Tensor* self, const Tensor* mask, Scalar va
   size_t ndim;
   if (mask->dtype == ScalarType_Byte)
     Warning_warn("masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
-                 "mask with dtype torch.bool instead.");
+                 "mask with dtype torch.bool instead. (Triggered internally at  "
+                 "./aten/src/ATen/native/quantized/TensorAdvancedIndexing.cpp:36.)");
   if (has_internal_overlap(self))
     Warning_warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing "
-                 "this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar");
+                 "this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered "
+                 "internally at  ./aten/src/ATen/native/quantized/TensorAdvancedIndexing.cpp:41.)");
   TRY(assert_no_partial_overlap(self, mask) == 0);
   TRY(broadcast_shape(Tensor_sizes(self), Tensor_sizes(mask), shape, &ndim) == 0);
   {

@@ -663,27 +663,32 @@ typedef struct Accessor {
   SavedKind kind;
   FType type;
   const char* live; /* the C expression on a live tensor, %s = the tensor */
+  bool replaced;    /* one of 1.13's REPLACEMENTS: x.name() of an input saves only that */
 } Accessor;
 
+/* NB: 1.13's REPLACEMENTS have no x.sym_numel() (later ones do): a formula
+ * reading it saves x whole (MeanBackward1's self_), so a write to x in
+ * place since the forward fails its backward. */
 static const Accessor kAccessors[] = {
-    {"sizes", Saved_Sizes, FT_IntList, "Tensor_sizes(%s)"},
-    {"sym_sizes", Saved_Sizes, FT_IntList, "Tensor_sizes(%s)"},
-    {"strides", Saved_Strides, FT_IntList, "Tensor_strides(%s)"},
-    {"sym_strides", Saved_Strides, FT_IntList, "Tensor_strides(%s)"},
-    {"scalar_type", Saved_ScalarType, FT_ScalarType, "%s->dtype"},
-    {"options", Saved_Options, FT_Options, "TensorOptions_of(%s)"},
-    {"numel", Saved_Numel, FT_Int, "%s->numel"},
-    {"sym_numel", Saved_Numel, FT_Int, "%s->numel"},
-    {"dim", Saved_Dim, FT_Int, "%s->dim"},
+    {"sizes", Saved_Sizes, FT_IntList, "Tensor_sizes(%s)", true},
+    {"sym_sizes", Saved_Sizes, FT_IntList, "Tensor_sizes(%s)", true},
+    {"strides", Saved_Strides, FT_IntList, "Tensor_strides(%s)", true},
+    {"sym_strides", Saved_Strides, FT_IntList, "Tensor_strides(%s)", true},
+    {"scalar_type", Saved_ScalarType, FT_ScalarType, "%s->dtype", true},
+    {"options", Saved_Options, FT_Options, "TensorOptions_of(%s)", true},
+    {"numel", Saved_Numel, FT_Int, "%s->numel", true},
+    {"sym_numel", Saved_Numel, FT_Int, "%s->numel", false},
+    {"dim", Saved_Dim, FT_Int, "%s->dim", true},
 };
 
-/* `x.accessor()` of an input tensor x: the saved field; of anything else
- * (grad, a temporary): the live value. */
+/* `x.accessor()` of an input tensor x: the saved field, for one of 1.13's
+ * REPLACEMENTS; of anything else (grad, a temporary, an input saved
+ * whole): the live value. */
 static int emit_accessor(Translator* T, const Expr* e, const Accessor* acc, FValue* v) {
   const Expr* recv = e->args[0];
   bool is_output = false;
   const Argument* a = recv->kind == Expr_Ident ? find_name(T, recv->text, &is_output) : NULL;
-  if (a != NULL && !is_output && SchemaType_isTensor(&a->type)) {
+  if (acc->replaced && a != NULL && !is_output && SchemaType_isTensor(&a->type)) {
     Saved* s = Translator_save(T, acc->kind, a);
     if (s == NULL) return t_fail(T, e, "too many saved values");
     char field[128];

@@ -30,7 +30,9 @@
  * `x.scalar_type()`, `x.options()`, `x.numel()`, `x.dim()`,
  * `x.sym_strides()`, `TensorGeometry(x)`, `to_args_sizes(x)` and
  * `to_args_scalartypes(x)` of an input save only that (1.13's
- * `self_sizes`, `self_scalar_type`, ...).
+ * `self_sizes`, `self_scalar_type`, ...); `x.sym_numel()`, which is not one
+ * of 1.13's REPLACEMENTS, saves x whole.  gen_autograd.c puts the saved
+ * values in 1.13's order (order_saved).
  *
  * PyTorch 1.13: tools/autograd/load_derivatives.py (saved_variables,
  * the REPLACEMENTS patterns), tools/autograd/gen_autograd_functions.py

@@ -14,10 +14,13 @@
  *                        gen_inplace_or_view.c), give the outputs their
  *                        history; and
  *                        at_register_VariableType(), which registers them at
- *                        the Autograd alias key, with the boxed
- *                        autogradNotImplementedFallback for the operators
- *                        that have no formula and are not exempt
- *                        (floor_divide)
+ *                        the Autograd alias key; and, for the operators no
+ *                        formula covers, 1.13's choice (no_formula_kernel):
+ *                        a kernel recording nothing (argmax,
+ *                        new_empty_strided), one recording a NotImplemented
+ *                        node named by the C++ name (dequantize), or the
+ *                        boxed autogradNotImplementedFallback, whose node
+ *                        says aten::floor_divide
  *
  * Which entries make code: an operator's functional form, or an in-place
  * one with an entry of its own (fill_, zero_, eq_), with an Autograd kernel
@@ -86,6 +89,45 @@ static const NativeFunction* find_operator(const Model* m, const char* name) {
   return NULL;
 }
 
+/*
+ * The operator whose schema is an entry's `name:`, spelled exactly as
+ * native_functions.yaml spells it (argument names included: the formulas
+ * use them); NULL after printing `file:line:col: could not find ATen
+ * function for schema: ...`, with 1.13's list of the signatures of that
+ * name, the column where the name parts from the first of them.
+ * PyTorch 1.13: tools/autograd/load_derivatives.py
+ * create_differentiability_info (functions_by_schema, "Available signatures")
+ */
+static const NativeFunction* find_schema(const Model* m, const DerivativeEntry* d) {
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (strcmp(m->functions[i].func, d->name) == 0) return &m->functions[i];
+  /* the signatures 1.13 lists: the functional operators of the same base
+   * name (cpp.name, so neither `expm1_` nor `expm1.out`) */
+  size_t base = strcspn(d->name, ".(");
+  const NativeFunction* first = NULL;
+  char* avail = NULL;
+  size_t avail_len = 0;
+  FILE* a = open_memstream(&avail, &avail_len);
+  for (size_t i = 0; i < m->num_functions && a != NULL; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    if (strlen(fn->schema.name) != base || strncmp(fn->schema.name, d->name, base) != 0 ||
+        (fn->schema.is_mutable && fn->schema.name[base - 1] != '_')) /* an out= variant */
+      continue;
+    fprintf(a, "%s%s", first != NULL ? "; " : "", fn->func);
+    if (first == NULL) first = fn;
+  }
+  if (a != NULL) fclose(a);
+  int col = 0;
+  if (first != NULL)
+    while (d->name[col] != '\0' && d->name[col] == first->func[col]) col++;
+  fprintf(stderr, "%s:%d:%d: could not find ATen function for schema: %s.  ", d->loc.file, d->loc.line,
+          d->loc.col + col, d->name);
+  if (first != NULL) fprintf(stderr, "Available signatures: %s\n", avail);
+  else fprintf(stderr, "No operator %.*s in the native functions\n", (int)base, d->name);
+  free(avail);
+  return NULL;
+}
+
 /* "_reshape_alias" -> "ReshapeAlias", "fill_" -> "Fill". */
 static void camel_case(const char* name, char* out, size_t size) {
   size_t j = 0;
@@ -138,12 +180,22 @@ static int resolve_formulas(AutogradEntry* a) {
     char buf[256];
     const char* names[kMaxInputs];
     int num_names = split_names(f->var_names, buf, sizeof buf, names);
-    if (num_names <= 0) return error_at(f->loc, 0, "'%s' does not name the operator's inputs", f->var_names);
+    if (num_names <= 0) return error_at(f->key_loc, 0, "'%s' does not name the operator's inputs", f->var_names);
     for (int j = 0; j < num_names; j++) {
+      /* the key names the schema's arguments (1.13 reads any other name as
+       * a forward-mode formula, which minaten has not), each at most once */
+      int col = (int)(names[j] - buf);
       const Argument* arg = find_input(s, names[j]);
-      if (arg == NULL) return error_at(f->loc, 0, "'%s' is not an input of the operator", names[j]);
+      if (arg == NULL) {
+        fprintf(stderr, "%s:%d:%d: '%s' is not an argument of %s: a formula's key names the inputs whose gradients "
+                        "it computes\n",
+                f->key_loc.file, f->key_loc.line, f->key_loc.col + col, names[j], d->name);
+        return -1;
+      }
+      for (int k = 0; k < j; k++)
+        if (strcmp(names[k], names[j]) == 0) return error_at(f->key_loc, col, "'%s' is named twice", names[j]);
       if (!(arg->type.base == SchemaBaseType_Tensor) && strcmp(f->formula, "non_differentiable") != 0)
-        return error_at(f->loc, 0, "'%s' is not a tensor: only tensors have gradients", names[j]);
+        return error_at(f->key_loc, col, "'%s' is not a tensor: only tensors have gradients", names[j]);
     }
     if (strcmp(f->formula, "non_differentiable") == 0) continue;
     if (a->num_formulas == kMaxInputs)
@@ -211,6 +263,73 @@ static int scan_saved(const Model* m, AutogradEntry* a) {
   fclose(T->out);
   T->out = NULL;
   return rc;
+}
+
+/*
+ * Puts what the node saves in 1.13's order, the order of its fields and of
+ * their unpacking in apply (so, when several saved tensors were written in
+ * place since, the one the error names).  1.13's load_derivatives.py walks
+ * the formulas in the sorted order of their keys ("other" before "self");
+ * in each, the operator's arguments in the schema's order, then its
+ * returns, and for each the REPLACEMENTS patterns in their order (x.sizes(),
+ * x.options(), zeros_like(x), x.numel(), to_args_sizes(x),
+ * to_args_scalartypes(x), TensorGeometry(x), x.scalar_type(), x.dim(),
+ * x.strides()) before the whole value; the first place a value is found
+ * is its place (dedup_vars), and the inputs' values come before the
+ * returns' (all_saved_inputs, then all_saved_outputs).  mul.Tensor's
+ * node: self_, other_scalar_type (from `other:`), self_scalar_type, other_.
+ * NB(minaten): zeros_like(x) saves x's sizes and options here (1.13 one
+ * TypeAndSize, x_info); they take the places of x.sizes() and x.options().
+ * PyTorch 1.13: tools/autograd/load_derivatives.py create_derivative,
+ * saved_variables, dedup_vars; gen_autograd_functions.py (unpack order)
+ */
+static size_t saved_kind_rank(SavedKind kind) {
+  switch (kind) {
+    case Saved_Sizes: return 0;
+    case Saved_Options: return 1;
+    case Saved_Numel: return 2;
+    case Saved_ArgsSizes: return 3;
+    case Saved_ArgsScalarTypes: return 4;
+    case Saved_Geometry: return 5;
+    case Saved_ScalarType: return 6;
+    case Saved_Dim: return 7;
+    case Saved_Strides: return 8;
+    case Saved_Tensor: case Saved_Output: case Saved_TensorList: case Saved_Arg: break;
+  }
+  return 9; /* the value itself, after its replacements */
+}
+
+typedef struct SavedOrder {
+  const FunctionSchema* schema;
+  size_t formula_rank[kMaxInputs]; /* formula k's place in the sorted order of the keys */
+} SavedOrder;
+
+static void saved_key(const SavedOrder* o, const Saved* s, size_t key[4]) {
+  key[0] = s->kind == Saved_Output;
+  key[1] = kMaxInputs;
+  for (size_t k = 0; k < kMaxInputs; k++)
+    if ((s->uses & (1u << k)) && o->formula_rank[k] < key[1]) key[1] = o->formula_rank[k];
+  key[2] = s->kind == Saved_Output ? (size_t)(s->arg - o->schema->returns) : (size_t)(s->arg - o->schema->arguments);
+  key[3] = saved_kind_rank(s->kind);
+}
+
+static void order_saved(AutogradEntry* a) {
+  SavedOrder o = {&a->fn->schema, {0}};
+  for (size_t k = 0; k < a->num_formulas; k++)
+    for (size_t j = 0; j < a->num_formulas; j++)
+      if (strcmp(a->formulas[j]->var_names, a->formulas[k]->var_names) < 0) o.formula_rank[k]++;
+  Saved* v = a->scan.saved;
+  for (size_t i = 1; i < a->scan.num_saved; i++) /* insertion sort: a handful of entries */
+    for (size_t j = i; j > 0; j--) {
+      size_t x[4], y[4], d = 0;
+      saved_key(&o, &v[j - 1], x);
+      saved_key(&o, &v[j], y);
+      while (d < 3 && x[d] == y[d]) d++;
+      if (x[d] <= y[d]) break;
+      Saved tmp = v[j - 1];
+      v[j - 1] = v[j];
+      v[j] = tmp;
+    }
 }
 
 static void free_entry(AutogradEntry* a) {
@@ -309,12 +428,8 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
     AutogradEntry* a = &all[*n];
     memset(a, 0, sizeof *a);
     a->d = d;
-    a->fn = find_operator(m, d->name);
-    if (a->fn == NULL) {
-      error_at(d->loc, 0, "unknown operator '%s' (derivatives.yaml names operators of native_functions.yaml)",
-               d->name);
-      goto fail;
-    }
+    a->fn = find_schema(m, d);
+    if (a->fn == NULL) goto fail;
     if (resolve_formulas(a) < 0 || scan_saved(m, a) < 0) {
       free_entry(a);
       goto fail;
@@ -336,8 +451,12 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
       counts[num_names++] = 0;
     }
     if (a->num_formulas > 0) snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
-    if (makes_code(a)) (*n)++;
-    else free_entry(a);
+    if (makes_code(a)) {
+      order_saved(a);
+      (*n)++;
+    } else {
+      free_entry(a);
+    }
   }
   return all;
 fail:
@@ -474,7 +593,7 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   for (size_t k = 0; k < a->num_formulas; k++) reads_grad = reads_grad || uses_name(a->exprs[k], "grad");
   if (!a->uses_grads) fprintf(f, "  const Tensor* grad = grads[0];\n%s", reads_grad ? "" : "  (void)grad;\n");
   else fputs("  TensorList grads_list = {grads, node->num_inputs};\n  (void)grads_list;\n", f);
-  /* the saved tensors, unpacked in the order the formulas name them */
+  /* the saved tensors, unpacked in the order of the fields (order_saved) */
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* s = &a->scan.saved[i];
     if (s->kind == Saved_Tensor || s->kind == Saved_Output) fprintf(f, "  Tensor* %s = NULL;\n", Saved_name(s));
@@ -847,16 +966,64 @@ static void print_out_kernel(FILE* f, const AutogradEntry* a, const NativeFuncti
   fputs(");\n  DispatchKeyGuard_pop(guard);\n  return result;\n}\n", f);
 }
 
-/* ------------------------------------------------------- not implemented */
+/* ------------------------------------------------- operators without formula */
 
-/* Operators 1.13 gives no grad_fn though derivatives.yaml has no formula for
- * them: their result depends only on the input's shape, or is integral or
- * boolean.  Names without the overload.
- * PyTorch 1.13: tools/autograd/gen_variable_type.py DONT_REQUIRE_DERIVATIVE */
+/* The lists 1.13's gen_variable_type.py decides by, for the operators with
+ * no formula.
+ * NB(minaten): 1.13's tools/autograd is not in Debian's package; the names
+ * were read from a later copy of gen_variable_type.py (the nested-tensor
+ * names it added after 1.13 left out), and for the operators minaten has,
+ * what 1.13 records was checked by running them
+ * (tests/conformance/autograd_more/no_formula_ops.py).
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py */
+
+/* Operators 1.13 never gives a grad_fn (no formula needed): their result
+ * depends only on the input's shape, or is integral or boolean.  By base
+ * name: no overload name, no in-place underscore. */
 static const char* const kDontRequireDerivative[] = {
-    "empty_like", "ones_like", "full_like", "zeros_like", "new_empty", "new_zeros", "new_full", "new_ones",
-    "quantize_per_tensor", "quantize_per_channel", "argmax", "argmin", "isnan", "logical_and", "logical_or",
-    NULL};
+    /* these only depend on the input Tensor's shape and device, not the data */
+    "empty_like", "ones_like", "full_like", "zeros_like", "rand_like", "randn_like", "new_empty",
+    "new_empty_strided", "new_full", "new_zeros", "new_ones",
+    /* these are only implemented on integral types */
+    "__and__", "__iand__", "__ilshift__", "__ior__", "__irshift__", "__ixor__", "__lshift__", "__or__",
+    "__rshift__", "__xor__",
+    /* these work on integral data types */
+    "_sobol_engine_draw", "_sobol_engine_ff", "_sobol_engine_scramble_", "_sobol_engine_initialize_state_",
+    /* an unsafe method meant to be out of reach of autograd */
+    "_coalesced_",
+    /* quantize functions should not record gradients */
+    "quantize_per_tensor", "quantize_per_channel",
+    /* functions that return integers or booleans */
+    "argmax", "argmin", "argsort", "searchsorted", "bucketize", "isnan", "isposinf", "isneginf", "isinf",
+    "signbit", "isin", "allclose",
+    /* functions that return none */
+    "record_stream",
+    /* not differentiable */
+    "logical_and", "logical_xor", "logical_not", "logical_or",
+    "_nested_tensor_size", NULL};
+
+/* Operators that invalidate the grad accumulator (1.13 handles them in its
+ * codegen rather than with the boxed fallback).  By name. */
+static const char* const kResetGradAccumulator[] = {"set_", "resize_", NULL};
+
+/* Operators exempt from 1.13's debug checks on TensorImpl and Storage
+ * pointers (Note [ TensorImpl and Storage Pointer Sanity Checks ]), which
+ * keeps them in its codegen too: by C++ name, then by wrapper name (the
+ * name and the overload, `dequantize_self`). */
+static const char* const kDontEnforceSameTensorImplOrStorage[] = {"set_", "_cudnn_rnn_flatten_weight", NULL};
+static const char* const kDontEnforceTensorImplUseCount[] = {
+    "_embedding_bag", "_embedding_bag_forward_only", "q_per_channel_scales", "q_per_channel_zero_points",
+    "lu_unpack", "_cudnn_rnn_backward", "_cudnn_rnn", "dequantize_self", "lift", "lift_fresh",
+    "lift_fresh_copy", "_nested_tensor_size", NULL};
+/* (and every name of kDontEnforceTensorImplUseCount) */
+static const char* const kDontEnforceStorageImplUseCount[] = {"_slow_conv2d_forward", "slow_conv3d_forward",
+                                                              "channel_shuffle", NULL};
+
+static bool in_list(const char* const* list, const char* name, size_t len) {
+  for (; *list != NULL; list++)
+    if (strlen(*list) == len && strncmp(*list, name, len) == 0) return true;
+  return false;
+}
 
 static bool has_derivatives_entry(const Model* m, const NativeFunction* fn) {
   for (size_t i = 0; i < m->num_derivatives; i++)
@@ -870,81 +1037,127 @@ static bool variant_gets_kernel(const Model* m, const NativeFunction* fn) {
 }
 
 /* Operators with a hand-written Autograd kernel (autograd/VariableTypeManual.h). */
-static const char* const kManual[] = {"copy_", NULL};
+static const char* const kManual[] = {"copy_", "resize_", "resize_as_", NULL};
 
-/* An aten operator whose Autograd kernel is autogradNotImplementedFallback
- * (autograd/autograd_not_implemented_fallback.h): functional, or in place
- * and covered by no entry, with a kernel below autograd (not
- * CompositeImplicitAutograd, no hand-written Autograd kernel), tensor
- * arguments and tensor returns, no formula, not exempt.
- * PyTorch 1.13: gen_variable_type.py (AUTOGRAD_NOT_IMPLEMENTED_REGISTRATION) */
-static bool needs_not_implemented(const Model* m, const NativeFunction* fn, const AutogradEntry* all, size_t n) {
+/* The Autograd kernel 1.13 gives an operator that no formula covers. */
+typedef enum NoFormulaKernel {
+  NoFormula_None,           /* none here: a formula covers it, it has a kernel of its own (or is
+                             * CompositeImplicitAutograd), or it falls through (NB below) */
+  NoFormula_Fallback,       /* the boxed autogradNotImplementedFallback: its grad_fn is
+                             * NotImplemented("aten::floor_divide") */
+  NoFormula_NotImplemented, /* a generated kernel recording NotImplemented("dequantize") */
+  NoFormula_Plain,          /* a generated kernel recording nothing (argmax, new_zeros, eq.Scalar) */
+} NoFormulaKernel;
+
+/*
+ * 1.13's choice, made for every operator its VariableType covers:
+ *
+ *   - no entry in derivatives.yaml (for it, or for the functional variant of
+ *     an in-place one), not in kResetGradAccumulator, not by base name in
+ *     kDontRequireDerivative, a tensor among its returns (a differentiable
+ *     output), and not exempt from the pointer checks: the boxed
+ *     autogradNotImplementedFallback, whose NotImplemented node carries
+ *     the operator's name, `aten::floor_divide`;
+ *   - otherwise a generated kernel: it records a NotImplemented node when
+ *     the operator requires a derivative (not in kDontRequireDerivative,
+ *     a tensor input, a differentiable output) and has no formula, with
+ *     the C++ name, `dequantize` (ASSIGN_GRAD_FN's `new NotImplemented("dequantize")`);
+ *     else nothing.
+ *
+ * So the name in "derivative for X is not implemented" says which of the two
+ * made the node.
+ * NB(minaten): the operators 1.13 hands to its codegen that minaten has not
+ * (in place without a formula: none but resize_, written by hand; out=
+ * variants: all fall through here) get no kernel (Other in-place and out=
+ * operators pass the autograd keys by fallthrough); nor do factories
+ * without a tensor argument, which no call reaches at an autograd key.
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py gen_variable_type_func,
+ * emit_body (requires_derivative, setup_derivative)
+ */
+static NoFormulaKernel no_formula_kernel(const Model* m, const NativeFunction* fn, const AutogradEntry* all,
+                                         size_t n) {
   const FunctionSchema* s = &fn->schema;
-  /* an in-place operator is one when no entry's kernel covers it either
-   * (floor_divide_: no formula for floor_divide) */
-  size_t base_len = strlen(s->name); /* 1.13 exempts by base name: logical_and_ as logical_and */
-  if (is_inplace(fn)) {
-    for (size_t i = 0; i < n; i++)
-      if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn) return false;
-    /* 1.13 writes these by hand (resize_ refuses a tensor that requires
-     * grad, detach_ detaches); minaten's fall through, but copy_'s */
-    for (const char* const* h = (const char* const[]){"copy_", "resize_", "resize_as_", "detach_", NULL}; *h; h++)
-      if (strcmp(s->name, *h) == 0) return false;
-    base_len--;
-  } else if (s->is_mutable) {
-    return false;
-  }
-  if (strcmp(s->ns, "aten") != 0 || s->num_returns == 0 ||
-      NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
+  if (strcmp(s->ns, "aten") != 0 || NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
       NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL)
-    return false;
-  for (const char* const* d = kDontRequireDerivative; *d; d++)
-    if (strlen(*d) == base_len && strncmp(s->name, *d, base_len) == 0) return false;
-  for (size_t i = 0; i < s->num_returns; i++)
-    if (s->returns[i].type.base != SchemaBaseType_Tensor) return false;
-  bool tensor_input = false;
-  for (size_t i = 0; i < s->num_arguments; i++) tensor_input |= s->arguments[i].type.base == SchemaBaseType_Tensor;
-  return tensor_input && !has_derivatives_entry(m, fn);
-}
-
-/* ------------------------------------------------------ no formula at all */
-
-/* An aten operator 1.13 gives a VariableType kernel that records nothing:
- * functional, with a kernel below autograd (not CompositeImplicitAutograd,
- * no hand-written Autograd kernel), a tensor argument, neither a kernel of
- * the entries above (no formula, or no differentiable output: argmax,
- * new_zeros, the comparisons) nor autogradNotImplementedFallback.  Its kernel
- * calls the operator below ADInplaceOrView, so nothing that operator's kernel
- * writes in place bumps a version (`x.new_zeros(2)`, made by zero_, is at
- * version 0).
- * NB(minaten): 1.13 registers one for the factories without a tensor
- * argument too; no call of them ever reaches an autograd key.
- * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (no derivative:
- * `at::AutoDispatchBelowADInplaceOrView guard;` and the redispatch) */
-static bool needs_plain_kernel(const Model* m, const NativeFunction* fn, const AutogradEntry* all, size_t n) {
-  const FunctionSchema* s = &fn->schema;
-  if (strcmp(s->ns, "aten") != 0 || s->is_mutable || s->num_returns == 0 ||
-      NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
-      NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL || needs_not_implemented(m, fn, all, n))
-    return false;
+    return NoFormula_None;
+  bool inplace = is_inplace(fn);
+  if (s->is_mutable && !inplace) return NoFormula_None; /* out= (NB above) */
   for (size_t i = 0; i < n; i++)
-    if (all[i].fn == fn) return false;
-  for (size_t i = 0; i < s->num_arguments; i++)
-    if (s->arguments[i].type.base == SchemaBaseType_Tensor) return true;
-  return false;
+    if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn) return NoFormula_None;
+  for (const char* const* h = kManual; *h; h++)
+    if (strcmp(s->name, *h) == 0) return NoFormula_None;
+  /* 1.13 writes detach_'s by hand too; minaten's falls through */
+  if (strcmp(s->name, "detach_") == 0) return NoFormula_None;
+  size_t base_len = strlen(s->name) - (inplace ? 1 : 0); /* get_base_name: logical_and_ as logical_and */
+  char wrapper[160]; /* type_wrapper_name: dequantize_self */
+  snprintf(wrapper, sizeof wrapper, "%s%s%s", s->name, s->overload_name[0] ? "_" : "", s->overload_name);
+  bool info = has_derivatives_entry(m, fn);
+  bool differentiable_output = false, tensor_input = false;
+  for (size_t i = 0; i < s->num_returns; i++) differentiable_output |= s->returns[i].type.base == SchemaBaseType_Tensor;
+  for (size_t i = 0; i < s->num_arguments; i++) tensor_input |= s->arguments[i].type.base == SchemaBaseType_Tensor;
+  if (!tensor_input) return NoFormula_None; /* NB above */
+  bool undifferentiable = in_list(kDontRequireDerivative, s->name, base_len);
+  if (!info && !in_list(kResetGradAccumulator, s->name, strlen(s->name)) && !undifferentiable &&
+      differentiable_output && !in_list(kDontEnforceSameTensorImplOrStorage, s->name, strlen(s->name)) &&
+      !in_list(kDontEnforceTensorImplUseCount, wrapper, strlen(wrapper)) &&
+      !in_list(kDontEnforceStorageImplUseCount, wrapper, strlen(wrapper)))
+    return NoFormula_Fallback;
+  if (inplace) return NoFormula_None; /* NB above */
+  /* an entry that makes no code has no formula and no differentiable output
+   * (`output_differentiability: [False]` alone): it requires no derivative */
+  bool requires_derivative = !undifferentiable && !info && differentiable_output;
+  return requires_derivative ? NoFormula_NotImplemented : NoFormula_Plain;
 }
 
-static void print_plain_kernel(FILE* f, const NativeFunction* fn) {
+/* The kernel of a functional operator with no formula (NoFormula_Plain:
+ * records nothing; NoFormula_NotImplemented: gives the outputs a
+ * NotImplemented grad_fn named after the operator's C++ name when an input
+ * requires grad).  It calls the operator below ADInplaceOrView, so nothing
+ * that operator's kernel writes in place bumps a version (`x.new_zeros(2)`,
+ * made by zero_, is at version 0).
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (no
+ * derivative: `at::AutoDispatchBelowADInplaceOrView guard;` and the
+ * redispatch; setup_derivative's ASSIGN_GRAD_FN with op NotImplemented) */
+static void print_no_formula_kernel(FILE* f, const NativeFunction* fn, NoFormulaKernel kind) {
   const FunctionSchema* s = &fn->schema;
+  CTypeKind ret = CType_ofReturns(s);
+  char buf[96], p[128];
   fputs("\n", f);
   gen_printBanner(f, fn, "");
-  fputs("/* (no formula: records nothing)\n * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\n"
-        "static ", f);
+  if (kind == NoFormula_Plain)
+    fputs("/* (no formula: records nothing)\n", f);
+  else
+    fprintf(f, "/* (no formula: NotImplemented(\"%s\") when an input requires grad)\n", s->name);
+  fputs(" * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\nstatic ", f);
   CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
-  fprintf(f, " {\n  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();\n  %s result = at_%s(",
+  fputs(" {\n", f);
+  if (kind == NoFormula_NotImplemented) {
+    size_t num_inputs = 0;
+    fputs("  const Tensor* inputs[] = {", f);
+    for (size_t i = 0; i < s->num_arguments; i++)
+      if (s->arguments[i].type.base == SchemaBaseType_Tensor && !s->arguments[i].type.is_list)
+        fprintf(f, "%s%s", num_inputs++ ? ", " : "", param_name(&s->arguments[i], p, sizeof p));
+    fprintf(f, "};\n  Node* grad_fn = NULL;\n  if (compute_requires_grad(inputs, %zu)) {\n", num_inputs);
+    fprintf(f, "    grad_fn = NotImplemented_new(\"%s\");\n    if (grad_fn == NULL) return %s;\n", s->name,
+            CSignature_failureValue(ret, buf, sizeof buf));
+    fprintf(f, "    if (set_next_edges_from(grad_fn, inputs, %zu) < 0) {\n      Node_release(grad_fn);\n"
+               "      return %s;\n    }\n  }\n", num_inputs, CSignature_failureValue(ret, buf, sizeof buf));
+  }
+  fprintf(f, "  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();\n  %s result = at_%s(",
           CSignature_returnType(s), fn->unambiguous);
   CSignature_printCallArgs(f, s);
-  fputs(");\n  DispatchKeyGuard_pop(guard);\n  return result;\n}\n", f);
+  fputs(");\n  DispatchKeyGuard_pop(guard);\n", f);
+  if (kind == NoFormula_NotImplemented) {
+    /* set_history of every tensor output (1.13 asserts a differentiable
+     * dtype: an operator that may return another belongs in
+     * kDontRequireDerivative) */
+    fputs("  if (grad_fn != NULL) {\n", f);
+    if (ret == CTypeKind_ReturnTensor)
+      fprintf(f, "    if (result != NULL && set_history(result, grad_fn) < 0) {\n      Tensor_release(result);\n"
+                 "      result = NULL;\n    }\n");
+    fputs("    Node_release(grad_fn);\n  }\n", f);
+  }
+  fputs("  return result;\n}\n", f);
 }
 
 static void print_registration(FILE* v, const NativeFunction* fn, bool not_implemented) {
@@ -984,7 +1197,8 @@ int gen_autograd(const Model* m, Writer* w) {
   }
 
   static const char* const vt_includes[] = {"AutogradFunctions.h", "Functions.h", "Operators.h",
-                                            "autograd/VariableTypeManual.h", "autograd/autograd_not_implemented_fallback.h", "autograd/variable.h", "dispatch/Dispatcher.h",
+                                            "autograd/VariableTypeManual.h", "autograd/autograd_not_implemented_fallback.h",
+                                            "autograd/functions/basic_ops.h", "autograd/variable.h", "dispatch/Dispatcher.h",
                                             "runtime/Exception.h", NULL};
   FILE* v = gen_open(w, m, "VariableType.c", vt_includes);
   if (v == NULL) goto done;
@@ -997,8 +1211,16 @@ int gen_autograd(const Model* m, Writer* w) {
     if (inplace != NULL) print_inplace_kernel(v, m, &all[i], inplace);
     if (out != NULL) print_out_kernel(v, &all[i], out);
   }
-  for (size_t i = 0; i < m->num_functions; i++)
-    if (needs_plain_kernel(m, &m->functions[i], all, n)) print_plain_kernel(v, &m->functions[i]);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    NoFormulaKernel kind = no_formula_kernel(m, fn, all, n);
+    if (kind == NoFormula_NotImplemented && CType_ofReturns(&fn->schema) != CTypeKind_ReturnTensor) {
+      /* NB(minaten): only a single Tensor return is generated for now */
+      error_at(fn->loc, 0, "%s: a NotImplemented kernel for this return type is not written", fn->qualified);
+      goto done;
+    }
+    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented) print_no_formula_kernel(v, fn, kind);
+  }
   fputs("\nint at_register_VariableType(void) {\n", v);
   for (size_t i = 0; i < n; i++) {
     print_registration(v, all[i].fn, false);
@@ -1012,12 +1234,15 @@ int gen_autograd(const Model* m, Writer* w) {
     const NativeFunction* fn = find_operator(m, *h);
     if (fn != NULL) print_registration(v, fn, false);
   }
-  fputs("  /* operators without a formula that record nothing */\n", v);
-  for (size_t i = 0; i < m->num_functions; i++)
-    if (needs_plain_kernel(m, &m->functions[i], all, n)) print_registration(v, &m->functions[i], false);
+  fputs("  /* operators without a formula: generated (records nothing, or NotImplemented) */\n", v);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    NoFormulaKernel kind = no_formula_kernel(m, &m->functions[i], all, n);
+    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented) print_registration(v, &m->functions[i], false);
+  }
   fputs("  /* operators without a formula (autograd/autograd_not_implemented_fallback.h) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++)
-    if (needs_not_implemented(m, &m->functions[i], all, n)) print_registration(v, &m->functions[i], true);
+    if (no_formula_kernel(m, &m->functions[i], all, n) == NoFormula_Fallback)
+      print_registration(v, &m->functions[i], true);
   fputs("  return 0;\n}\n", v);
   rc = 0;
 done:

@@ -526,7 +526,7 @@ static int parse_derivative_entry(const Loader* L, const yaml_node_t* entry) {
     const char* value = scalar(vnode);
     if (value == NULL) return SourceLoc_error(loc_of(L, vnode), "'%s' must be a string", key);
     if (strcmp(key, "name") == 0) {
-      d->loc = loc_of(L, vnode);
+      d->loc = scalar_loc(L, vnode, 0);
       if ((d->name = dup_string(value)) == NULL) return SourceLoc_error(d->loc, "out of memory");
       continue;
     }
@@ -535,6 +535,7 @@ static int parse_derivative_entry(const Loader* L, const yaml_node_t* entry) {
     d->formulas = fs;
     DerivativeFormula* f = &fs[d->num_formulas++];
     f->loc = scalar_loc(L, vnode, 0);
+    f->key_loc = scalar_loc(L, knode, 0);
     f->var_names = dup_string(key);
     f->formula = dup_string(value);
     if (f->var_names == NULL || f->formula == NULL) return SourceLoc_error(f->loc, "out of memory");

@@ -82,6 +82,7 @@ typedef struct DerivativeFormula {
   char* var_names; /* "self" or "self, other" */
   char* formula;   /* the C++ expression */
   SourceLoc loc;   /* of the formula */
+  SourceLoc key_loc; /* of the key, var_names */
 } DerivativeFormula;
 
 /* One `- name:` entry of derivatives.yaml, as written; tools/codegen/
@@ -89,7 +90,7 @@ typedef struct DerivativeFormula {
  * PyTorch 1.13: tools/autograd/load_derivatives.py create_derivative */
 typedef struct DerivativeEntry {
   char* name;          /* the schema, as native_functions.yaml spells it */
-  SourceLoc loc;       /* of the schema */
+  SourceLoc loc;       /* of the schema's first character */
   DerivativeFormula* formulas;
   size_t num_formulas;
   char** output_differentiability; /* NULL, or one "True"/"False"/C++ condition per output */

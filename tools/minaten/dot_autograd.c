@@ -134,6 +134,12 @@ static int add_nodes(Walk* w, const Node* root) {
 int Dot_drawAutogradGraph(FILE* out, Tensor* const* tensors, const char* const* exprs, int n) {
   for (int k = 0; k < n; k++) {
     const Tensor* t = tensors[k];
+    if (grad_fn(t) == NULL && Error_occurred()) {
+      fprintf(stderr, "minaten: autograd-graph: '%s': %s: %s\n", exprs[k], ErrorType_name(Error_type()),
+              Error_message());
+      Error_clear();
+      return -1;
+    }
     if (grad_fn(t) == NULL) {
       fprintf(stderr, "minaten: autograd-graph: '%s' has no grad_fn (%s)\n", exprs[k],
               requires_grad(t) ? "a leaf: its gradient goes to .grad" : "it does not require grad");

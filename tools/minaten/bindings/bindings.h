@@ -156,9 +156,11 @@ Value* indexing_tensor_from_data(const Value* data);
 Value* THPVariable_property(Value* self, const char* name);
 Value* THPVariable_method(Value* self, const char* name);
 /* The autograd suffix of a printed tensor, "grad_fn=<MulBackward0>" or
- * "requires_grad=True", into buf; false when it has none.
+ * "requires_grad=True", into buf: 1, or 0 when it has none, or -1 with the
+ * error of reading its grad_fn (1.13's `inp.grad_fn` raises for a view made
+ * in no_grad mode whose base was written in place since).
  * PyTorch 1.13: torch/_tensor_str.py _str_intern */
-bool THPVariable_autograd_suffix(const Tensor* t, char* buf, size_t size);
+int THPVariable_autograd_suffix(const Tensor* t, char* buf, size_t size);
 
 /* ---- python_cpp_function.c: PyTorch 1.13 torch/csrc/autograd/python_cpp_function.cpp ---- */
 

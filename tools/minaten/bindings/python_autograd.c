@@ -33,6 +33,14 @@
 
 #define NELEMS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* The lines of 1.13's torch/autograd/__init__.py its warnings come from:
+ * its own warnings.warn calls, and the run_backward calls of backward()
+ * and grad() for what the engine warns. */
+static const WarningLocation kTorchAutogradLine175 = {"torch.autograd", 175}; /* 'grad_variables' */
+static const WarningLocation kTorchAutogradLine197 = {"torch.autograd", 197}; /* backward's run_backward */
+static const WarningLocation kTorchAutogradLine280 = {"torch.autograd", 280}; /* only_inputs */
+static const WarningLocation kTorchAutogradLine300 = {"torch.autograd", 300}; /* grad's run_backward */
+
 /* (v,) for a tensor, tuple(v) for anything else; None gives `none_length`
  * Nones (_tensor_or_tensors_to_tuple) or, with none_length -1, an empty tuple.
  * PyTorch 1.13: torch/autograd/__init__.py _tensor_or_tensors_to_tuple */
@@ -190,7 +198,7 @@ Value* python_autograd_backward(const Value* tensors, const Value* grad_tensors,
   EngineArgs e = {0};
   Value* result = NULL;
   if (grad_variables != NULL && grad_variables->kind != Value_None) {
-    Warning_warn("'grad_variables' is deprecated. Use 'grad_tensors' instead.");
+    Warning_warnAt(kTorchAutogradLine175, "'grad_variables' is deprecated. Use 'grad_tensors' instead.");
     TORCH_CHECK(grad_tensors == NULL || grad_tensors->kind == Value_None,
                 "'grad_tensors' and 'grad_variables' (deprecated) arguments both passed to backward(). Please only "
                 "use 'grad_tensors'.");
@@ -210,15 +218,15 @@ Value* python_autograd_backward(const Value* tensors, const Value* grad_tensors,
   TRY(check_roots(&e) == 0);
   TRY(check_inputs(&e, true) == 0);
   /* NB(minaten): the core wants a root; with none, 1.13's engine has nothing to run */
-  if (e.n > 0)
-    TRY(autograd_backward(e.tensors, (size_t)e.n, e.gradients, (OptionalBool){true, retain}, create,
-                        e.input_tensors, (size_t)e.num_inputs) == 0);
-  if (create)
-    Warning_warn("Using backward() with create_graph=True will create a reference cycle between the parameter and "
-                 "its gradient which can cause a memory leak. We recommend using autograd.grad when creating the "
-                 "graph to avoid this. If you have to use this function, make sure to reset the .grad fields of "
-                 "your parameters to None after use to break the cycle and avoid the leak. (Triggered internally at "
-                 " ./torch/csrc/autograd/engine.cpp:1059.)");
+  /* the engine's warnings (create_graph's TORCH_WARN_ONCE) come from
+   * torch/autograd/__init__.py:197, the run_backward call */
+  if (e.n > 0) {
+    WarningLocation previous = Warning_enterTorchFrame(kTorchAutogradLine197);
+    int status = autograd_backward(e.tensors, (size_t)e.n, e.gradients, (OptionalBool){true, retain}, create,
+                                   e.input_tensors, (size_t)e.num_inputs);
+    Warning_exitTorchFrame(previous);
+    TRY(status == 0);
+  }
   result = Value_none();
 fail:
   EngineArgs_release(&e);
@@ -236,7 +244,7 @@ static Value* python_autograd_grad(const Value* const* s) {
   bool only_inputs = true, create = false, retain = false, allow_unused = false, batched = false;
   TRY(s[5] == NULL || s[5]->kind == Value_None || python_truth(s[5], &only_inputs) == 0);
   if (!only_inputs)
-    Warning_warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate gradient "
+    Warning_warnAt(kTorchAutogradLine280, "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate gradient "
                  "for other parts of the graph, please use torch.autograd.backward.");
   TRY((e.grads = _tensor_or_tensors_to_tuple(s[2], e.outputs->u.seq.n)) != NULL);
   TRY(s[7] == NULL || python_truth(s[7], &batched) == 0);
@@ -251,9 +259,13 @@ static Value* python_autograd_grad(const Value* const* s) {
   TORCH_CHECK(e.n > 0 || allow_unused,
               "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True "
               "if this is the desired behavior.");
-  if (e.n > 0)
-    TRY(autograd_grad(e.tensors, (size_t)e.n, e.input_tensors, (size_t)e.num_inputs, e.gradients,
-                    (OptionalBool){true, retain}, create, allow_unused, results) == 0);
+  if (e.n > 0) {
+    WarningLocation previous = Warning_enterTorchFrame(kTorchAutogradLine300);
+    int status = autograd_grad(e.tensors, (size_t)e.n, e.input_tensors, (size_t)e.num_inputs, e.gradients,
+                               (OptionalBool){true, retain}, create, allow_unused, results);
+    Warning_exitTorchFrame(previous);
+    TRY(status == 0);
+  }
   result = Value_seq(Value_Tuple, e.num_inputs);
   for (int i = 0; i < e.num_inputs; i++) /* the references pass to the values */
     result->u.seq.items[i] = results[i] != NULL ? Value_tensor(results[i]) : Value_none();

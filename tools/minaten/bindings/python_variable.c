@@ -72,7 +72,15 @@ static Value* THPVariable_get_version(const Tensor* t) { return Value_int(Tensor
 Value* THPVariable_property(Value* self, const char* name) {
   const Tensor* t = self->u.tensor;
   if (strcmp(name, "requires_grad") == 0) return Value_bool(requires_grad(t));
-  if (strcmp(name, "is_leaf") == 0) return Value_bool(is_leaf(t));
+  if (strcmp(name, "is_leaf") == 0) {
+    /* `!self.grad_fn()`, through VariableHooks::grad_fn: a view made in
+     * no_grad mode whose base was written since refuses, as grad_fn does
+     * (THPVariable_is_leaf); C's is_leaf() reads the field, as 1.13's
+     * VariableHooks::is_leaf does */
+    Node* fn = grad_fn(t);
+    if (fn == NULL && Error_occurred()) return NULL;
+    return Value_bool(fn == NULL);
+  }
   if (strcmp(name, "grad") == 0) return THPVariable_get_grad(t);
   if (strcmp(name, "grad_fn") == 0) {
     Node* fn = grad_fn(t);
@@ -86,16 +94,17 @@ Value* THPVariable_property(Value* self, const char* name) {
   return NULL;
 }
 
-bool THPVariable_autograd_suffix(const Tensor* t, char* buf, size_t size) {
+int THPVariable_autograd_suffix(const Tensor* t, char* buf, size_t size) {
   const Node* fn = grad_fn(t);
+  if (fn == NULL && Error_occurred()) return -1;
   if (fn != NULL) {
     const char* colons = strrchr(Node_name(fn), ':'); /* name().rsplit("::", 1)[-1] */
     snprintf(buf, size, "grad_fn=<%s>", colons != NULL ? colons + 1 : Node_name(fn));
-    return true;
+    return 1;
   }
-  if (!requires_grad(t)) return false;
+  if (!requires_grad(t)) return 0;
   snprintf(buf, size, "requires_grad=True");
-  return true;
+  return 1;
 }
 
 /* `t.requires_grad = v`.  PyTorch 1.13: python_variable.cpp THPVariable_set_requires_grad,

@@ -425,7 +425,7 @@ Value* tensor_attribute(Value* self, const char* name) {
       Warning_warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
                    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
                    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
-                   "tensor.");
+                   "tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
     }
     int64_t dims[MINATEN_MAX_DIM];
     for (int64_t i = 0; i < t->dim; i++) dims[i] = t->dim - 1 - i;

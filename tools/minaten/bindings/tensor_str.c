@@ -401,7 +401,13 @@ static int tensor_str_build(const Tensor* t, StrBuf* b) {
     if (!default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(t->dtype));
   }
   char autograd[160];
-  if (THPVariable_autograd_suffix(original, autograd, sizeof autograd)) suffix_add(&s, "%s", autograd);
+  int has_suffix = THPVariable_autograd_suffix(original, autograd, sizeof autograd);
+  if (has_suffix < 0) {
+    suffixes_free(&s);
+    Tensor_release(cpu);
+    return -1;
+  }
+  if (has_suffix) suffix_add(&s, "%s", autograd);
   add_suffixes(b, &s, indent);
   suffixes_free(&s);
   Tensor_release(cpu);

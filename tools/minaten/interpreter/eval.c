@@ -47,9 +47,27 @@ void Interp_setLocation(Interp* in, const char* filename, int lineno) {
   in->lineno = lineno;
 }
 
+/* The interpreter whose running statement warnings are attributed to. */
+static Interp* warning_interp = NULL;
+
+/* Where a warning raised now is, as Python's PyErr_WarnEx (stacklevel 1)
+ * sees it: the innermost frame's line, in the script's module (every frame
+ * shares its globals, and so its __warningregistry__).  The line is the
+ * statement's as the frame numbers it: within the top-level statement in
+ * the dialect (the reference run compiles each alone, from line 1), in the
+ * file with --strict.
+ * Python 3.11: Python/_warnings.c setup_context */
+static WarningLocation running_statement(void) {
+  Interp* in = warning_interp;
+  if (in == NULL || in->frame == NULL || in->frame->stmt == NULL) return (WarningLocation){NULL, 0};
+  return (WarningLocation){"__main__", in->frame->stmt->lineno};
+}
+
 Interp* Interp_new(void) {
   Interp* in = calloc(1, sizeof *in);
   TORCH_INTERNAL_ASSERT(in != NULL);
+  warning_interp = in;
+  Warning_setLocationHook(running_statement);
   return in;
 }
 
@@ -64,6 +82,10 @@ void Interp_free(Interp* in) {
   Variable *v, *tmp;
   HASH_ITER(hh, in->globals, v, tmp) free_variable(in, v);
   traceback_clear(in);
+  if (warning_interp == in) {
+    warning_interp = NULL;
+    Warning_setLocationHook(NULL);
+  }
   free(in);
 }
 
