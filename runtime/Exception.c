@@ -11,12 +11,18 @@
 
 enum { kMaxMessage = 2048 };
 
+/* NB(minaten): the message buffer is on the heap (made by the thread's
+ * first error, kept until the process ends): the thread-local storage of a
+ * module that Python dlopens (minaten._C) comes from glibc's small surplus
+ * of static TLS, since LocalDispatchKeySet.h asks for the initial-exec
+ * model, and 2 KiB there would not fit. */
 static _Thread_local ErrorType tls_type = ErrorType_None;
-static _Thread_local char tls_message[kMaxMessage];
+static _Thread_local char* tls_message;
 
 void Error_setv(ErrorType type, const char* fmt, va_list ap) {
   tls_type = type;
-  vsnprintf(tls_message, sizeof tls_message, fmt, ap);
+  if (tls_message == NULL && (tls_message = malloc(kMaxMessage)) == NULL) return; /* Error_message: "" */
+  vsnprintf(tls_message, kMaxMessage, fmt, ap);
 }
 
 void Error_set(ErrorType type, const char* fmt, ...) {
@@ -28,7 +34,7 @@ void Error_set(ErrorType type, const char* fmt, ...) {
 
 bool Error_occurred(void) { return tls_type != ErrorType_None; }
 ErrorType Error_type(void) { return tls_type; }
-const char* Error_message(void) { return tls_type == ErrorType_None ? "" : tls_message; }
+const char* Error_message(void) { return tls_type == ErrorType_None || tls_message == NULL ? "" : tls_message; }
 
 const char* ErrorType_name(ErrorType type) {
   switch (type) {
@@ -45,7 +51,7 @@ const char* ErrorType_name(ErrorType type) {
 
 void Error_clear(void) {
   tls_type = ErrorType_None;
-  tls_message[0] = '\0';
+  if (tls_message != NULL) tls_message[0] = '\0';
 }
 
 /* ---- warnings: Python's default filter (see Exception.h) ---- */

@@ -69,6 +69,8 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->quantizer = NULL;
   t->lazy = NULL;
   t->autograd_meta = NULL;
+  t->pyobj = NULL;
+  t->owns_pyobj = false;
   t->sizes = t->sizes_and_strides;
   t->strides = t->sizes_and_strides + sizes.size;
   t->dim_capacity = (int64_t)sizes.size;
@@ -102,6 +104,7 @@ Tensor* Tensor_retain(const Tensor* t) {
 void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
 Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
+void (*Tensor_releasePyObject)(Tensor* t) = NULL;
 bool (*Tensor_autogradRequiresGrad)(const Tensor* t) = NULL;
 
 static void VariableVersion_release(VariableVersion* v) {
@@ -127,6 +130,7 @@ void Tensor_setVersionCounter(Tensor* t, VariableVersion* version_counter) {
 
 void Tensor_release(Tensor* t) {
   if (t == NULL || --t->refcount > 0) return;
+  if (t->owns_pyobj) Tensor_releasePyObject(t);
   if (t->autograd_meta != NULL) Tensor_releaseAutogradMeta(t->autograd_meta);
   VariableVersion_release(t->version_counter);
   if (t->lazy != NULL) Tensor_releaseLazy(t->lazy);

@@ -92,6 +92,15 @@ typedef struct Tensor {
   /* Owned reference; NULL until first used (see Note [Version counters]).
    * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::version_counter_ */
   VariableVersion* version_counter;
+  /* The tensor's Python object (a THPVariable of the minaten extension), or
+   * NULL: a tensor has at most one, so that Python sees one object for it
+   * (`t.contiguous() is t`).  Borrowed while the Python object owns the
+   * tensor; owned (owns_pyobj) while nothing in Python refers to the object
+   * but the tensor lives on.  See Note [Tensor and its PyObject] in
+   * csrc/autograd/python_variable.c.
+   * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::pyobj_, owns_pyobj() */
+  void* pyobj;
+  bool owns_pyobj;
   /* dim entries each, in sizes_and_strides, or on the heap once a resize
    * gave the tensor more dimensions than the header was made with
    * (PyTorch 1.13: c10/core/impl/SizesAndStrides.h, inline up to 5). */
@@ -147,6 +156,10 @@ extern void (*Tensor_releaseLazy)(struct LazyTensor* lazy);
  * FunctionalTensorWrapper: same value, same storage); installed beside
  * Tensor_releaseLazy. */
 extern Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t);
+
+/* How the last release of a tensor that owns its Python object frees that
+ * object (installed by the extension, csrc/autograd/python_variable.c). */
+extern void (*Tensor_releasePyObject)(struct Tensor* t);
 
 /* How the last release of a tensor frees its `autograd_meta`.
  * NB(minaten): AutogradMeta's virtual destructor, as for Tensor_releaseLazy;

@@ -6,7 +6,9 @@ set -eu
 # llvm-symbolizer names the frames of a crash): the fuzz targets of tests/fuzz.
 # libsleef-dev: the vector exp, sin, ... the AVX2/AVX512 loops call (as Debian's libtorch does).
 # graphviz: its `dot` renders the pictures (minaten memory, --dot; tests/pictures).
-PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev libsleef-dev python3 gdb valgrind
+# python3-dev: CPython's headers and libpython3.11, for the extension minaten._C and the
+# `minaten` executable, which embeds CPython (cmake/python.cmake).
+PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev libsleef-dev python3 python3-dev gdb valgrind
 clang libclang-rt-14-dev llvm graphviz"
 missing=""
 for p in $PACKAGES; do

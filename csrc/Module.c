@@ -1,0 +1,62 @@
+/*
+ * Module.c - the extension module minaten._C (torch._C in 1.13): its
+ * initialisation registers minaten's operators with the dispatcher (once
+ * per process), then makes the types and functions of csrc/.
+ *
+ * The Python package around it is python/minaten/ (torch/ in 1.13):
+ * `import minaten as torch`.  The same module is built into the `minaten`
+ * executable (tools/minaten/main.c, PyImport_AppendInittab), where `import
+ * torch` is minaten.
+ *
+ * PyTorch 1.13: torch/csrc/Module.cpp (initModule), torch/csrc/stub.c (PyInit__C)
+ */
+#include "csrc/python_headers.h"
+
+#include "autograd/autograd.h"
+#include "csrc/Device.h"
+#include "csrc/Dtype.h"
+#include "csrc/Exceptions.h"
+#include "csrc/Layout.h"
+#include "csrc/MemoryFormat.h"
+#include "csrc/QScheme.h"
+#include "csrc/Size.h"
+#include "csrc/autograd/python_variable.h"
+#include "dispatch/Dispatcher.h"
+#include "dispatch/OperatorLibrary.h"
+#include "runtime/Exception.h"
+
+PyMODINIT_FUNC PyInit__C(void);
+
+/* minaten's operators, their autograd and ADInplaceOrView kernels, and the
+ * MINATEN_LIBRARY blocks linked in: once per process (the `minaten`
+ * executable registers them before Python starts). */
+static int register_operators(void) {
+  if (Dispatcher_numOperators() > 0) return 0;
+  if (at_register_all() < 0 || at_register_VariableType() < 0 || at_register_ADInplaceOrViewType() < 0 ||
+      OperatorLibrary_registerStaticBlocks() < 0) {
+    THPException_fromError();
+    return -1;
+  }
+  return 0;
+}
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "minaten._C",
+    .m_doc = "minaten's C extension: tensors, operators and autograd for Python (torch._C in PyTorch).",
+    .m_size = -1,
+};
+
+/* PyTorch 1.13: torch/csrc/Module.cpp initModule */
+PyMODINIT_FUNC PyInit__C(void) {
+  if (register_operators() < 0) return NULL;
+  PyObject* module = PyModule_Create(&module_def);
+  if (module == NULL) return NULL;
+  if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||
+      THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPSize_init(module) < 0 ||
+      THPVariable_init(module) < 0) {
+    Py_DECREF(module);
+    return NULL;
+  }
+  return module;
+}

@@ -1,0 +1,310 @@
+/*
+ * python_variable.c - torch._C._TensorBase, its metaclass _TensorMeta, and
+ * how a tensor and its Python object keep each other (python_variable.h).
+ *
+ * Note [Tensor and its PyObject]
+ * A tensor has at most one Python object, kept in Tensor.pyobj, so that
+ * `t.contiguous() is t`, `x.grad is x.grad` and a tensor that C returns twice
+ * is the same object both times.  Two states:
+ *
+ *   - the object owns the tensor (owns_pyobj false): THPVariable.cdata
+ *     holds one reference, Tensor.pyobj is borrowed.  The usual state.
+ *   - the tensor owns the object (owns_pyobj true): nothing in Python refers
+ *     to the object any more but the tensor lives on (a graph saved it, it
+ *     is another tensor's .grad).  The object is kept alive by the tensor,
+ *     with its attributes (t.name = ...), and its cdata is borrowed.
+ *
+ * When the object's last Python reference goes and the tensor has other
+ * owners, the object's dealloc does not free it: it resurrects it and hands
+ * it to the tensor (THPVariable_tryResurrect).  When C hands the tensor to
+ * Python again (THPVariable_Wrap), ownership flips back.  When the tensor's
+ * last reference goes while it owns the object, Tensor_release frees the
+ * object too (Tensor_releasePyObject).  Neither state makes a reference
+ * cycle between the two.
+ *
+ * torch.Tensor is a Python class (python/minaten/_tensor.py) whose
+ * metaclass, _TensorMeta, gives it (and every subclass a user writes) this
+ * file's dealloc instead of CPython's subtype_dealloc, which
+ * would clear the object's __dict__ before the tensor could resurrect it.
+ *
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp (THPVariable_Wrap,
+ * THPVariable_tryResurrect, THPVariable_subclass_dealloc,
+ * THPVariable_subclass_traverse, THPVariableMetaType), c10/core/TensorImpl.h
+ * (pyobj_, owns_pyobj)
+ */
+#include "csrc/autograd/python_variable.h"
+
+#include <structmember.h>
+
+#include "csrc/Device.h"
+#include "csrc/Dtype.h"
+#include "csrc/Exceptions.h"
+#include "csrc/Layout.h"
+#include "csrc/Size.h"
+#include "runtime/Exception.h"
+
+PyObject* THPVariableClass = NULL;
+
+/* A new object of `type` owning t (a reference taken over). */
+static PyObject* THPVariable_NewWithVar(PyTypeObject* type, Tensor* t) {
+  PyObject* obj = type->tp_alloc(type, 0);
+  if (obj == NULL) {
+    Tensor_release(t);
+    return NULL;
+  }
+  THPVariable* v = (THPVariable*)obj;
+  v->cdata = t;
+  v->backward_hooks = NULL;
+  t->pyobj = obj;
+  t->owns_pyobj = false;
+  return obj;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_Wrap */
+PyObject* THPVariable_Wrap(Tensor* t) {
+  if (t == NULL) Py_RETURN_NONE;
+  PyObject* obj = t->pyobj;
+  if (obj != NULL) {
+    if (t->owns_pyobj) {
+      /* the tensor owned the object: the object owns the tensor again, with
+       * the reference we were given, and the caller gets the tensor's
+       * reference to the object */
+      t->owns_pyobj = false;
+      return obj;
+    }
+    Tensor_release(t);
+    return Py_NewRef(obj);
+  }
+  PyTypeObject* type = THPVariableClass != NULL ? (PyTypeObject*)THPVariableClass : &THPVariableType;
+  return THPVariable_NewWithVar(type, t);
+}
+
+/* Whether the object, whose last Python reference just went, is handed to
+ * its tensor instead of freed (Note [Tensor and its PyObject]).
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_tryResurrect */
+static bool THPVariable_tryResurrect(THPVariable* self) {
+  Tensor* t = self->cdata;
+  if (t == NULL || t->refcount <= 1) return false;
+  TORCH_INTERNAL_ASSERT(!t->owns_pyobj && t->pyobj == (PyObject*)self);
+  t->owns_pyobj = true;
+  Py_INCREF(self); /* resurrected: the tensor holds this reference */
+  Tensor_release(t); /* cdata is borrowed from now on */
+  return true;
+}
+
+/* Tensor_releasePyObject: the last reference of a tensor that owns its
+ * object is going; the object goes with it. */
+static void release_pyobj(Tensor* t) {
+  THPVariable* self = (THPVariable*)t->pyobj;
+  t->pyobj = NULL;
+  t->owns_pyobj = false;
+  self->cdata = NULL; /* borrowed, and being freed by our caller */
+  Py_DECREF(self);
+}
+
+/* Drops what the object holds: its hooks, and the tensor (or, borrowed, its
+ * link to the tensor).  PyTorch 1.13: THPVariable_clear */
+static int THPVariable_clear(PyObject* obj) {
+  THPVariable* self = (THPVariable*)obj;
+  Py_CLEAR(self->backward_hooks);
+  Tensor* t = self->cdata;
+  if (t != NULL) {
+    self->cdata = NULL;
+    if (t->pyobj == obj) {
+      bool owned = !t->owns_pyobj;
+      t->pyobj = NULL;
+      t->owns_pyobj = false;
+      if (owned) Tensor_release(t);
+    }
+  }
+  return 0;
+}
+
+/* The __slots__ of the heap classes between type and _TensorBase.
+ * Python 3.11: Objects/typeobject.c clear_slots */
+static void clear_slots(PyObject* self) {
+  for (PyTypeObject* type = Py_TYPE(self); type != NULL && type != &THPVariableType; type = type->tp_base) {
+    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_members == NULL) continue;
+    for (PyMemberDef* mp = type->tp_members; mp->name != NULL; mp++) {
+      if (mp->type != T_OBJECT_EX || (mp->flags & READONLY)) continue;
+      PyObject** slot = (PyObject**)((char*)self + mp->offset);
+      Py_CLEAR(*slot);
+    }
+  }
+}
+
+/* The dealloc of _TensorBase and of every class _TensorMeta makes: CPython's
+ * subtype_dealloc (weak references, __slots__, __dict__), with the
+ * resurrection first.  (Their traverse and clear are CPython's, which end
+ * in _TensorBase's.)
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_subclass_dealloc */
+static void THPVariable_subclass_dealloc(PyObject* self) {
+  if (THPVariable_tryResurrect((THPVariable*)self)) return;
+  PyTypeObject* type = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  if (type->tp_weaklistoffset != 0) PyObject_ClearWeakRefs(self);
+  clear_slots(self);
+  if (type->tp_dictoffset != 0) {
+    PyObject** dictptr = _PyObject_GetDictPtr(self);
+    if (dictptr != NULL) Py_CLEAR(*dictptr);
+  }
+  THPVariable_clear(self);
+  type->tp_free(self);
+  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) Py_DECREF(type);
+}
+
+/* What a tensor object holds that Python's gc must see: its hooks.
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_subclass_traverse */
+static int THPVariable_traverse(PyObject* self, visitproc visit, void* arg) {
+  Py_VISIT(((THPVariable*)self)->backward_hooks);
+  return 0;
+}
+
+/* torch._C._TensorBase(): an empty float tensor, as torch.Tensor() is.
+ * NB(minaten): 1.13's legacy constructor (torch.Tensor(2, 3),
+ * torch.Tensor([1, 2])) is csrc/utils/tensor_new.c's. */
+static PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)) {
+    PyErr_SetString(PyExc_TypeError, "minaten: torch.Tensor(...) takes no arguments yet");
+    return NULL;
+  }
+  int64_t zero = 0;
+  Storage* storage = Storage_new(0);
+  if (storage == NULL) return THPException_fromError();
+  Tensor* t = Tensor_new(storage, 0, IntArrayRef_make(&zero, 1), IntArrayRef_make(&zero, 1), ScalarType_Float,
+                         Device_cpu(), DispatchKey_CPU);
+  Storage_release(storage);
+  if (t == NULL) return THPException_fromError();
+  return THPVariable_NewWithVar(type, t);
+}
+
+/* ---- the properties every tensor has ---------------------------------- */
+
+static PyObject* THPVariable_get_shape(PyObject* self, void* unused) {
+  (void)unused;
+  return THPSize_New(Tensor_sizes(THPVariable_Unpack(self)));
+}
+
+static PyObject* THPVariable_get_dtype(PyObject* self, void* unused) {
+  (void)unused;
+  return Py_NewRef(THPDtype_get(THPVariable_Unpack(self)->dtype));
+}
+
+static PyObject* THPVariable_get_device(PyObject* self, void* unused) {
+  (void)unused;
+  return THPDevice_New(THPVariable_Unpack(self)->device);
+}
+
+static PyObject* THPVariable_get_layout(PyObject* self, void* unused) {
+  (void)self, (void)unused;
+  return Py_NewRef(THPLayout_get(Layout_Strided));
+}
+
+static PyObject* THPVariable_get_ndim(PyObject* self, void* unused) {
+  (void)unused;
+  return PyLong_FromLongLong(THPVariable_Unpack(self)->dim);
+}
+
+static PyObject* THPVariable_is_quantized(PyObject* self, void* unused) {
+  (void)unused;
+  return PyBool_FromLong(ScalarType_isQuantized(THPVariable_Unpack(self)->dtype));
+}
+
+static PyObject* THPVariable_is_cuda(PyObject* self, void* unused) {
+  (void)self, (void)unused;
+  Py_RETURN_FALSE;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_properties */
+static PyGetSetDef THPVariable_properties[] = {
+    {"shape", THPVariable_get_shape, NULL, NULL, NULL},
+    {"dtype", THPVariable_get_dtype, NULL, NULL, NULL},
+    {"device", THPVariable_get_device, NULL, NULL, NULL},
+    {"layout", THPVariable_get_layout, NULL, NULL, NULL},
+    {"ndim", THPVariable_get_ndim, NULL, NULL, NULL},
+    {"is_quantized", THPVariable_is_quantized, NULL, NULL, NULL},
+    {"is_cuda", THPVariable_is_cuda, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+PyTypeObject THPVariableType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "torch._C._TensorBase",
+    .tp_basicsize = sizeof(THPVariable),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_dealloc = THPVariable_subclass_dealloc,
+    .tp_traverse = THPVariable_traverse,
+    .tp_clear = THPVariable_clear,
+    .tp_getset = THPVariable_properties,
+    .tp_new = THPVariable_pynew,
+};
+
+/* ---- _TensorMeta: the metaclass of torch.Tensor ------------------------ */
+
+/* Every class made with _TensorMeta (torch.Tensor, a user's subclass) gets
+ * this file's dealloc (Note [Tensor and its PyObject]).
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariableMetaType_init */
+static int THPVariableMetaType_init(PyObject* cls, PyObject* args, PyObject* kwargs) {
+  if (PyType_Type.tp_init(cls, args, kwargs) < 0) return -1;
+  ((PyTypeObject*)cls)->tp_dealloc = THPVariable_subclass_dealloc;
+  return 0;
+}
+
+PyTypeObject THPVariableMetaType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "torch._C._TensorMeta",
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_init = THPVariableMetaType_init,
+};
+
+/* ---- extending the type from other files ------------------------------- */
+
+int THPVariable_addMethods(PyMethodDef* methods) {
+  for (PyMethodDef* m = methods; m->ml_name != NULL; m++) {
+    PyObject* descr = PyDescr_NewMethod(&THPVariableType, m);
+    if (descr == NULL) return -1;
+    int r = PyDict_SetItemString(THPVariableType.tp_dict, m->ml_name, descr);
+    Py_DECREF(descr);
+    if (r < 0) return -1;
+  }
+  PyType_Modified(&THPVariableType);
+  return 0;
+}
+
+int THPVariable_addProperties(PyGetSetDef* properties) {
+  for (PyGetSetDef* p = properties; p->name != NULL; p++) {
+    PyObject* descr = PyDescr_NewGetSet(&THPVariableType, p);
+    if (descr == NULL) return -1;
+    int r = PyDict_SetItemString(THPVariableType.tp_dict, p->name, descr);
+    Py_DECREF(descr);
+    if (r < 0) return -1;
+  }
+  PyType_Modified(&THPVariableType);
+  return 0;
+}
+
+/* torch._C._set_tensor_class(torch.Tensor), from python/minaten/_tensor.py. */
+static PyObject* set_tensor_class(PyObject* module, PyObject* cls) {
+  (void)module;
+  if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject*)cls, &THPVariableType)) {
+    PyErr_SetString(PyExc_TypeError, "_set_tensor_class: expected a subclass of torch._C._TensorBase");
+    return NULL;
+  }
+  Py_XSETREF(THPVariableClass, Py_NewRef(cls));
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {{"_set_tensor_class", set_tensor_class, METH_O, NULL},
+                                       {NULL, NULL, 0, NULL}};
+
+int THPVariable_init(PyObject* module) {
+  Tensor_releasePyObject = release_pyobj;
+  THPVariableMetaType.tp_base = &PyType_Type;
+  if (PyType_Ready(&THPVariableMetaType) < 0) return -1;
+  /* _TensorBase is an instance of _TensorMeta, so every subclass is made by it */
+  Py_SET_TYPE(&THPVariableType, &THPVariableMetaType);
+  if (PyType_Ready(&THPVariableType) < 0) return -1;
+  if (PyModule_AddObjectRef(module, "_TensorMeta", (PyObject*)&THPVariableMetaType) < 0 ||
+      PyModule_AddObjectRef(module, "_TensorBase", (PyObject*)&THPVariableType) < 0)
+    return -1;
+  return PyModule_AddFunctions(module, module_methods);
+}
