@@ -31,9 +31,11 @@ def run(minaten, lines, path):
         f.writelines(lines)
     p = subprocess.run([minaten, "run", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        errors="replace", timeout=3600)
-    report = [l for l in (p.stdout + p.stderr).splitlines()
-              if any(r in l for r in REPORTS) and OOM_WARNING not in l]
-    return p.returncode == 0 and not report, p.returncode, (p.stdout + p.stderr).splitlines()[-12:]
+    out = (p.stdout + p.stderr).splitlines()
+    report = [k for k, l in enumerate(out) if any(r in l for r in REPORTS) and OOM_WARNING not in l]
+    # the first report with the frames under it, else the end of the output
+    shown = out[report[0]:report[0] + 16] if report else out[-12:]
+    return p.returncode == 0 and not report, p.returncode, shown
 
 
 def main(argv):
