@@ -52,6 +52,7 @@ AutogradMeta* materialize_autograd_meta(Tensor* t) {
   AutogradMeta* meta = calloc(1, sizeof *meta);
   TORCH_CHECK(meta != NULL, "DefaultCPUAllocator: not enough memory");
   Tensor_releaseAutogradMeta = AutogradMeta_release;
+  Tensor_autogradRequiresGrad = requires_grad;
   t->autograd_meta = meta;
   return meta;
 fail:
@@ -165,6 +166,17 @@ fail:
 int set_history(Tensor* t, Node* grad_fn) {
   TORCH_INTERNAL_ASSERT(grad_fn != NULL);
   if (t == NULL) return Node_add_input_metadata(grad_fn, NULL) >= 0 ? 0 : -1;
+  /* NB(minaten): 1.13 reaches this internal assert from user code with a
+   * quantized tensor that requires grad (written in place with a value that
+   * does, then viewed in place: unsqueeze_), and reports it as a
+   * RuntimeError; minaten raises the same words for a quantized dtype and
+   * keeps the assert for the others. */
+  if (ScalarType_isQuantized(t->dtype)) {
+    Error_set(ErrorType_RuntimeError,
+              "isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at "
+              "\"./torch/csrc/autograd/functions/utils.h\":75, please report a bug to PyTorch.");
+    return -1;
+  }
   /* If the codegen triggers this, you most likely want to add your newly
    * added function to the DONT_REQUIRE_DERIVATIVE list (1.13's words). */
   TORCH_INTERNAL_ASSERT(isDifferentiableType(t->dtype));
@@ -406,7 +418,12 @@ int rebase_history(Tensor* self, Node* fn) {
      * keeps it on its old one) */
     bool retains = m != NULL && m->retains_grad && m->grad_fn != NULL && m->grad_fn->retains_grad != NULL;
     if (retains) m->grad_fn->retains_grad[m->output_nr] = NULL;
-    TRY(set_history(self, fn) == 0);
+    /* set_history without its dtype assert, as 1.13's rebase_history: a
+     * quantized self written with a value that requires grad gets fn (its
+     * quantizer then refuses every use, get_qtensorimpl_quantizer) */
+    int64_t nr = Node_add_input_metadata(fn, self);
+    TRY(nr >= 0);
+    TRY(set_gradient_edge(self, (Edge){fn, (uint32_t)nr}) == 0);
     if (retains) TRY(add_retains_grad_hook(fn, self->autograd_meta->output_nr, self) == 0);
     return 0;
   }

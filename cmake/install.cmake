@@ -7,11 +7,16 @@
 #   include/minaten/minaten.h                the one header a program includes, and
 #   include/minaten/runtime/*.h, ...         exactly the headers it reaches, at their
 #                                            paths in this tree (Functions.h: generated)
-#   lib/pkgconfig/minaten.pc                 pkg-config
-#   lib/cmake/minaten/                       find_package(minaten): minaten::minaten
+#   lib/pkgconfig/minaten.pc                 pkg-config, for a program (-lminaten)
+#   lib/pkgconfig/minaten-extension.pc       pkg-config, for an operator library that
+#                                            minaten loads (the headers, no -lminaten)
+#   lib/cmake/minaten/                       find_package(minaten): minaten::minaten,
+#                                            minaten::extension (its headers alone)
 #   share/minaten/yaml/*.yaml                the operator YAML (minaten-codegen --source-root P/share/minaten)
 #   share/minaten/gdb/minaten*.py            the gdb extension (tools/gdb): printers,
-#                                            the `minaten` commands, the libffi frame filter
+#                                            the `minaten` commands, the libffi frame filter;
+#                                            minaten_source.py: the source tree it was built
+#                                            from, where gdb finds the sources
 #   share/gdb/auto-load/P/bin/minaten-gdb.py gdb's auto-load script for bin/minaten
 #                                            (P: the prefix's real path), which runs
 #                                            share/minaten/gdb/minaten.py
@@ -47,7 +52,18 @@ endforeach()
 
 file(GLOB MINATEN_INSTALLED_YAML CONFIGURE_DEPENDS yaml/*.yaml)
 install(FILES ${MINATEN_INSTALLED_YAML} DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/yaml)
+# The build records source paths relative to the source tree
+# (-ffile-prefix-map: `ops/TensorShape.c`); minaten_source.py tells the
+# installed extension where that tree is, so gdb lists the sources of the
+# installed minaten from any folder.
+file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/gdb/minaten_source.py CONTENT
+"# Written by cmake/install.cmake: the source tree the installed minaten was built
+# from.  The build records source paths relative to it (ops/TensorShape.c,
+# build/generated/Functions.c); minaten.py adds it to gdb's source path.
+SOURCE_DIR = '@CMAKE_SOURCE_DIR@'
+" @ONLY)
 install(FILES tools/gdb/minaten.py tools/gdb/minaten_commands.py tools/gdb/minaten_frames.py
+  ${CMAKE_BINARY_DIR}/gdb/minaten_source.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/gdb)
 # gdb loads <dir>/<real path of the program>-gdb.py for each of its
 # auto-load script directories ($datadir/auto-load: /usr/share/gdb/auto-load,
@@ -75,7 +91,9 @@ install(CODE "${minaten_gdb_autoload_code}")
 # `cmake --install --prefix P` needs no reconfiguring.
 file(RELATIVE_PATH MINATEN_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 configure_file(cmake/minaten.pc.in ${CMAKE_BINARY_DIR}/minaten.pc @ONLY)
-install(FILES ${CMAKE_BINARY_DIR}/minaten.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(cmake/minaten-extension.pc.in ${CMAKE_BINARY_DIR}/minaten-extension.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/minaten.pc ${CMAKE_BINARY_DIR}/minaten-extension.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # find_package(minaten): minatenTargets.cmake (install(EXPORT): relocatable,
 # the imported target minaten::minaten, libminaten.so with its include

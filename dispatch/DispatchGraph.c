@@ -69,11 +69,12 @@ static bool is_redispatch(size_t i) {
   return hops[i].parent >= 0 && strcmp(hops[hops[i].parent].op, hops[i].op) == 0;
 }
 
-/* Draws hop i's nodes (its operator entry unless it is a redispatch, its
- * key, its kernel) and its children's to `nodes`, inside the clusters, and
- * the edges to `edges`, written after them at the top level (an edge
- * inside a cluster would pull its nodes into it). */
-static void write_hop(FILE* nodes, FILE* edges, size_t i, int indent) {
+/* Draws hop i's own nodes (its operator entry unless it is a redispatch,
+ * its key, its kernel) to `nodes`, inside the clusters, and its edges to
+ * `edges`, written after them at the top level (an edge inside a cluster
+ * would pull its nodes into it).  Opens the box of a CompositeImplicitAutograd
+ * kernel's decomposition when it has children; returns whether it did. */
+static bool write_hop(FILE* nodes, FILE* edges, size_t i, int indent, bool any_child) {
   const Hop* h = &hops[i];
   bool redispatch = is_redispatch(i);
   if (!redispatch) {
@@ -101,18 +102,20 @@ static void write_hop(FILE* nodes, FILE* edges, size_t i, int indent) {
     fprintf(edges, "  %s -> h%zu_key%s;\n", from, i, label);
   }
   fprintf(edges, "  h%zu_key -> h%zu_kernel;\n", i, i);
-  bool composite = h->source == DispatchTableSource_MathKernel;
-  bool any_child = false;
-  for (size_t j = i + 1; j < num_hops; j++) any_child |= hops[j].parent == (int)i;
-  if (composite && any_child) {
-    fprintf(nodes, "%*ssubgraph cluster_h%zu {\n", indent, "", i);
-    fprintf(nodes, "%*slabel=\"%s: CompositeImplicitAutograd decomposition\"; style=dashed;\n", indent + 2, "",
-            h->kernel);
-  }
-  for (size_t j = i + 1; j < num_hops; j++)
-    if (hops[j].parent == (int)i) write_hop(nodes, edges, j, indent + (composite && any_child ? 2 : 0));
-  if (composite && any_child) fprintf(nodes, "%*s}\n", indent, "");
+  if (h->source != DispatchTableSource_MathKernel || !any_child) return false;
+  fprintf(nodes, "%*ssubgraph cluster_h%zu {\n", indent, "", i);
+  fprintf(nodes, "%*slabel=\"%s: CompositeImplicitAutograd decomposition\"; style=dashed;\n", indent + 2, "",
+          h->kernel);
+  return true;
 }
+
+/* A hop whose children are being drawn. */
+typedef struct HopFrame {
+  size_t hop;
+  int indent;   /* of its nodes */
+  int child;    /* the next child to draw, -1: none left */
+  bool cluster; /* its decomposition's box is open */
+} HopFrame;
 
 void DispatchGraph_writeDot(FILE* out) {
   fputs("digraph dispatch {\n"
@@ -123,14 +126,49 @@ void DispatchGraph_writeDot(FILE* out) {
   size_t edges_len = 0;
   FILE* edges = open_memstream(&edges_text, &edges_len);
   TORCH_INTERNAL_ASSERT(edges != NULL);
+  /* Each hop's children in the order they started, found once: first_child,
+   * then next_sibling (-1 ends a list), so that the drawing takes linear time. */
+  size_t n = num_hops > 0 ? num_hops : 1;
+  int* first_child = malloc(n * sizeof *first_child);
+  int* next_sibling = malloc(n * sizeof *next_sibling);
+  int* last_child = malloc(n * sizeof *last_child);
+  HopFrame* stack = malloc(n * sizeof *stack); /* a call tree is at most num_hops deep */
+  TORCH_INTERNAL_ASSERT(first_child != NULL && next_sibling != NULL && last_child != NULL && stack != NULL);
+  for (size_t i = 0; i < num_hops; i++) first_child[i] = next_sibling[i] = last_child[i] = -1;
+  for (size_t i = 0; i < num_hops; i++) {
+    int p = hops[i].parent;
+    if (p < 0) continue;
+    if (last_child[p] < 0) first_child[p] = (int)i;
+    else next_sibling[last_child[p]] = (int)i;
+    last_child[p] = (int)i;
+  }
   int call = 0;
   for (size_t i = 0; i < num_hops; i++) {
     if (hops[i].parent >= 0) continue;
     fprintf(out, "  subgraph cluster_call%d {\n    label=\"call %d: %s\";\n", call, call + 1, hops[i].op);
-    write_hop(out, edges, i, 4);
+    /* depth first, each hop before its children (the order they ran), with
+     * a stack of our own: the call tree is as deep as the calls were */
+    size_t depth = 0;
+    stack[depth++] = (HopFrame){i, 4, first_child[i], write_hop(out, edges, i, 4, first_child[i] >= 0)};
+    while (depth > 0) {
+      HopFrame* f = &stack[depth - 1];
+      if (f->child < 0) {
+        if (f->cluster) fprintf(out, "%*s}\n", f->indent, "");
+        depth--;
+        continue;
+      }
+      size_t c = (size_t)f->child;
+      f->child = next_sibling[c];
+      int indent = f->indent + (f->cluster ? 2 : 0);
+      stack[depth++] = (HopFrame){c, indent, first_child[c], write_hop(out, edges, c, indent, first_child[c] >= 0)};
+    }
     fputs("  }\n", out);
     call++;
   }
+  free(first_child);
+  free(next_sibling);
+  free(last_child);
+  free(stack);
   fclose(edges);
   fputs(edges_text, out);
   free(edges_text);

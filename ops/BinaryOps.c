@@ -427,27 +427,41 @@ Tensor* at_native_tanh_backward_out(const Tensor* grad_output, const Tensor* out
 }
 
 /* logical_and / logical_or are comparison_op in 1.13: a bool result, or
- * 0/1 written into an in-place or out= tensor of any dtype. */
+ * 0/1 written into an in-place or out= tensor of any dtype.  The functional
+ * and in-place forms (CompositeExplicitAutograd) call the out= form
+ * through the dispatcher, so a lazy tensor reaches the Lazy backend (its
+ * eager fallback: 1.13's TS backend does not lower logical_and.out). */
+
+typedef Tensor* (*ComparisonOut)(const Tensor* self, const Tensor* other, Tensor* out);
+
+/* PyTorch 1.13: BinaryOps.cpp comparison_op (result = at::empty({0}, self.options().dtype(kBool))) */
+static Tensor* comparison_op(const Tensor* self, const Tensor* other, ComparisonOut out_impl) {
+  int64_t zero = 0;
+  Tensor* result = at_empty_memory_format((IntArrayRef){&zero, 1}, (OptionalScalarType){true, ScalarType_Bool},
+                                          kNoLayout, (OptionalDevice){true, self->device}, kNoPinMemory,
+                                          kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = out_impl(self, other, result);
+  Tensor_release(result);
+  return r;
+}
+
 /* PyTorch 1.13: BinaryOps.cpp at::native::logical_and (comparison_op) */
 Tensor* at_native_logical_and(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_LogicalAnd, kOne);
+  return comparison_op(self, other, at_logical_and_out);
 }
-/* PyTorch 1.13: BinaryOps.cpp at::native::logical_and_ (comparison_op_) */
-Tensor* at_native_logical_and_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_LogicalAnd, kOne);
-}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_and_ (comparison_op_: out_impl(self, self, other)) */
+Tensor* at_native_logical_and_(Tensor* self, const Tensor* other) { return at_logical_and_out(self, other, self); }
 /* PyTorch 1.13: BinaryOps.cpp at::native::logical_and_out (comparison_op_out) */
 Tensor* at_native_logical_and_out(const Tensor* self, const Tensor* other, Tensor* out) {
   return binary_op_out(out, self, other, BinaryOp_LogicalAnd, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::logical_or (comparison_op) */
 Tensor* at_native_logical_or(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_LogicalOr, kOne);
+  return comparison_op(self, other, at_logical_or_out);
 }
-/* PyTorch 1.13: BinaryOps.cpp at::native::logical_or_ (comparison_op_) */
-Tensor* at_native_logical_or_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_LogicalOr, kOne);
-}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_or_ (comparison_op_: out_impl(self, self, other)) */
+Tensor* at_native_logical_or_(Tensor* self, const Tensor* other) { return at_logical_or_out(self, other, self); }
 /* PyTorch 1.13: BinaryOps.cpp at::native::logical_or_out (comparison_op_out) */
 Tensor* at_native_logical_or_out(const Tensor* self, const Tensor* other, Tensor* out) {
   return binary_op_out(out, self, other, BinaryOp_LogicalOr, kOne);

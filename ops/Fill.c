@@ -71,10 +71,16 @@ void fill_kernel(Tensor* self, Scalar value) {
   fill_bytes(self, bytes);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out (with at::detail::scalar_fill
- * for one element, fill_kernel otherwise: both convert with Scalar::to<T>) */
+/* A quantized dtype on a tensor that is not quantized (scalar_tensor's
+ * empty with dtype=torch.quint8) is refused by the dtype switch, before the
+ * value is converted.
+ * PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out (with at::detail::scalar_fill
+ * for one element, fill_kernel otherwise: both dispatch on the dtype as
+ * "fill_out" and convert with Scalar::to<T>) */
 static Tensor* fill_out(Tensor* self, Scalar value) {
   char bytes[8];
+  TORCH_CHECK(!ScalarType_isQuantized(self->dtype), "\"fill_out\" not implemented for '%s'",
+              ScalarType_name(self->dtype));
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
   fill_bytes(self, bytes);
   return Tensor_retain(self);

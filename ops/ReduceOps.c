@@ -194,14 +194,14 @@ typedef struct RowLoops {
   bool (*has)(const void* a, int64_t n, bool zero);
 } RowLoops;
 
-#define DEFINE_ROW_LOOPS(T, name)                                                     \
+#define DEFINE_ROW_LOOPS(T, name, LOAD)                                               \
   static inline __attribute__((always_inline)) int64_t arg_extreme_##name##_loop(     \
       const T* a, int64_t n, bool max) {                                              \
-    T best = a[0];                                                                    \
+    T best = LOAD(a[0]);                                                              \
     int64_t index = 0;                                                                \
     if (best != best) return 0;                                                       \
     for (int64_t i = 1; i < n; i++) {                                                 \
-      T v = a[i];                                                                     \
+      T v = LOAD(a[i]);                                                               \
       if (max ? v > best : v < best)                                                  \
         best = v, index = i;                                                          \
       else if (v != v) /* the first NaN: it stays */                                  \
@@ -215,18 +215,25 @@ typedef struct RowLoops {
   static bool has_##name(const void* p, int64_t n, bool zero) {                       \
     const T* a = p;                                                                   \
     for (int64_t i = 0; i < n; i++)                                                   \
-      if ((a[i] == 0) == zero) return true;                                           \
+      if ((LOAD(a[i]) == 0) == zero) return true;                                     \
     return false;                                                                     \
   }                                                                                   \
   static const RowLoops kRowLoops_##name = {arg_extreme_##name, has_##name};
-DEFINE_ROW_LOOPS(uint8_t, Byte)
-DEFINE_ROW_LOOPS(int8_t, Char)
-DEFINE_ROW_LOOPS(int16_t, Short)
-DEFINE_ROW_LOOPS(int32_t, Int)
-DEFINE_ROW_LOOPS(int64_t, Long)
-DEFINE_ROW_LOOPS(double, Double)
-DEFINE_ROW_LOOPS(bool, Bool)
+#define AS_STORED(x) (x)
+/* A bool element is read as its byte, nonzero being true: storage another
+ * dtype wrote, or never wrote (torch.empty), may hold any byte, and loading
+ * a byte other than 0 or 1 as a C bool is undefined behaviour. */
+#define BOOL_OF_BYTE(x) ((uint8_t)((x) != 0))
+DEFINE_ROW_LOOPS(uint8_t, Byte, AS_STORED)
+DEFINE_ROW_LOOPS(int8_t, Char, AS_STORED)
+DEFINE_ROW_LOOPS(int16_t, Short, AS_STORED)
+DEFINE_ROW_LOOPS(int32_t, Int, AS_STORED)
+DEFINE_ROW_LOOPS(int64_t, Long, AS_STORED)
+DEFINE_ROW_LOOPS(double, Double, AS_STORED)
+DEFINE_ROW_LOOPS(uint8_t, Bool, BOOL_OF_BYTE)
 #undef DEFINE_ROW_LOOPS
+#undef AS_STORED
+#undef BOOL_OF_BYTE
 
 /* The plain loops of dtype t; NULL for Float (the vector loops) and the
  * quantized dtypes. */

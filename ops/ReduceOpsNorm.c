@@ -10,7 +10,8 @@
  * (smallest) |x|, other p (sum |x|^p)^(1/p); an empty row's norm is 0.
  * With `dtype` the input is converted to it first (integers allowed then);
  * without, the input must be floating.  norm.Scalar and norm.ScalarOpt_dtype
- * reduce every dimension (CompositeExplicitAutograd in 1.13).
+ * reduce every dimension (CompositeExplicitAutograd in 1.13): they call the
+ * dim overloads with dim {} through the dispatcher, as 1.13's at::norm does.
  *
  * frobenius_norm(self, dim) is CompositeImplicitAutograd: norm(self, 2,
  * dim) for at most one dim, sqrt(sum(self * self, dim)) for two, so a
@@ -152,15 +153,15 @@ Tensor* at_native_norm_ScalarOpt_dim_dtype(const Tensor* self, OptionalScalar p,
   if (check_norm_dtype(dtype) < 0) return NULL;
   return vector_norm(self, p, dim, keepdim, dtype);
 }
-/* PyTorch 1.13: ReduceOps.cpp at::native::norm (Scalar p): every dim */
+/* Every dim, through the dispatcher (at::norm with dim {}), so that a lazy
+ * self reaches the Lazy kernel (or the eager fallback) of the dim overload.
+ * PyTorch 1.13: ReduceOps.cpp at::native::norm (Scalar p) */
 Tensor* at_native_norm_Scalar(const Tensor* self, Scalar p) {
-  if (check_norm_input(self) < 0) return NULL;
-  return vector_norm(self, (OptionalScalar){true, p}, (IntArrayRef){NULL, 0}, false, self->dtype);
+  return at_norm_ScalarOpt_dim(self, (OptionalScalar){true, p}, (IntArrayRef){NULL, 0}, false);
 }
-/* PyTorch 1.13: ReduceOps.cpp at::native::norm (optional p, dtype): every dim */
+/* PyTorch 1.13: ReduceOps.cpp at::native::norm (optional p, dtype): at::norm with dim {} */
 Tensor* at_native_norm_ScalarOpt_dtype(const Tensor* self, OptionalScalar p, ScalarType dtype) {
-  if (check_norm_dtype(dtype) < 0) return NULL;
-  return vector_norm(self, p, (IntArrayRef){NULL, 0}, false, dtype);
+  return at_norm_ScalarOpt_dim_dtype(self, p, (IntArrayRef){NULL, 0}, false, dtype);
 }
 
 /* The out= forms: the result in the requested dtype (self's, or `dtype`),

@@ -50,9 +50,13 @@ static char* element_at(const Tensor* t, int64_t linear) {
 }
 
 /* Whether t's element at row-major position linear is nonzero (a mask's
- * "true"). */
+ * "true"): a floating value compares with 0, as 1.13's nonzero does (-0.0
+ * is zero, NaN is not: its sign bit or payload is no test); an integer or
+ * bool one is nonzero when one of its bytes is (a bool byte may hold any
+ * value, ops/ReduceOps.c BOOL_OF_BYTE). */
 static bool is_set(const Tensor* t, int64_t linear) {
   const char* p = element_at(t, linear);
+  if (ScalarType_isFloating(t->dtype)) return load_double(t->dtype, p) != 0;
   for (size_t b = 0; b < Tensor_itemsize(t); b++)
     if (p[b] != 0) return true;
   return false;

@@ -116,7 +116,8 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
      * of its quantizer's parameters; PyTorch has no strided quantized
      * allocation to preserve a layout with. */
     OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
-    const Quantizer* qz = self->quantizer;
+    const Quantizer* qz = get_qtensorimpl_quantizer(self);
+    if (qz == NULL) return NULL;
     TORCH_CHECK(!dtype.has_value || dtype.value == self->dtype,
                 "It is currently not supported to specify a dtype that doesn't match the input tensor's dtype via "
                 "empty_like.  Specified: %s Input tensor's dtype: %s",

@@ -47,6 +47,7 @@
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
 Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides) {
+  if (self->quantizer != NULL && get_qtensorimpl_quantizer(self) == NULL) return NULL;
   return Tensor_makeView(self, sizes, strides, self->storage_offset);
 }
 

@@ -97,7 +97,8 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
     pstrides[d] = d < pad ? 0 : self->strides[d - pad];
     target[d] = mul_wrap(padded[d], repeats.data[d]); /* wraps as PyTorch's does */
   }
-  /* self.expand(padded_size): per-channel strides cannot be set. */
+  /* self.expand(padded_size): as_strided_qtensorimpl; per-channel strides cannot be set. */
+  TRY(self->quantizer == NULL || get_qtensorimpl_quantizer(self) != NULL);
   TORCH_CHECK(self->quantizer == NULL || self->quantizer->qscheme == QScheme_PerTensorAffine,
               "Setting strides is possible only on uniformly quantized tensor");
   /* at::empty(IntArrayRef) converts the sizes to SymInts: a wrapped size

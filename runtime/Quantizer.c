@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "runtime/TensorImpl.h"
 
 static Quantizer* quantizer_alloc(QScheme qscheme, ScalarType scalar_type) {
   Quantizer* q = calloc(1, sizeof *q);
@@ -42,25 +43,31 @@ int Quantizer_checkKnown(const Quantizer* q, const char* what) {
   return -1;
 }
 
-Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* zero_points, int64_t n,
-                                         int64_t axis, ScalarType scalar_type) {
+Quantizer* Quantizer_newPerChannelAffine(Tensor* scales, Tensor* zero_points, int64_t axis, ScalarType scalar_type) {
+  TORCH_INTERNAL_ASSERT(scales->dtype == ScalarType_Double && zero_points->dtype == ScalarType_Long &&
+                        scales->dim == 1 && zero_points->dim == 1 && scales->numel == zero_points->numel);
   Quantizer* q = quantizer_alloc(QScheme_PerChannelAffine, scalar_type);
   if (q == NULL) return NULL;
   q->axis = axis;
-  q->num_channels = n;
-  /* One extra slot so that n == 0 still allocates (malloc(0) may return NULL). */
-  q->scales = malloc((size_t)(n + 1) * sizeof(double));
-  q->zero_points = malloc((size_t)(n + 1) * sizeof(int64_t));
-  if (q->scales == NULL || q->zero_points == NULL) {
-    Quantizer_release(q);
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+  q->num_channels = scales->numel;
+  q->scales = Tensor_retain(scales);
+  q->zero_points = Tensor_retain(zero_points);
+  q->scales_storage = Storage_retain(scales->storage);
+  q->scales_offset = scales->storage_offset;
+  q->scales_stride = scales->strides[0];
+  q->zero_points_storage = Storage_retain(zero_points->storage);
+  q->zero_points_offset = zero_points->storage_offset;
+  q->zero_points_stride = zero_points->strides[0];
+  return q;
+}
+
+Quantizer* get_qtensorimpl_quantizer(const Tensor* self) {
+  if (Tensor_requiresGrad(self)) {
+    Error_set(ErrorType_RuntimeError, "quantized tensors do not support autograd");
     return NULL;
   }
-  if (n > 0) {
-    memcpy(q->scales, scales, (size_t)n * sizeof(double));
-    memcpy(q->zero_points, zero_points, (size_t)n * sizeof(int64_t));
-  }
-  return q;
+  TORCH_INTERNAL_ASSERT(self->quantizer != NULL);
+  return self->quantizer;
 }
 
 Quantizer* Quantizer_retain(Quantizer* q) {
@@ -70,8 +77,10 @@ Quantizer* Quantizer_retain(Quantizer* q) {
 
 void Quantizer_release(Quantizer* q) {
   if (q == NULL || --q->refcount > 0) return;
-  free(q->scales);
-  free(q->zero_points);
+  Tensor_release(q->scales);
+  Tensor_release(q->zero_points);
+  Storage_release(q->scales_storage);
+  Storage_release(q->zero_points_storage);
   free(q);
 }
 

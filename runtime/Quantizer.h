@@ -14,10 +14,16 @@
  * that changes the channel dimension (select, squeeze, unsqueeze) makes a new
  * quantizer instead of editing the shared one.
  *
- * NB(minaten): PyTorch's PerChannelAffineQuantizer keeps its scales and zero
- * points as tensors (float64 and int64); minaten keeps plain arrays of the
- * same types, so the runtime needs no tensor code.  The per-channel scheme
- * with floating zero points (per_channel_affine_float_qparams) is not modelled.
+ * A per-channel quantizer keeps its scales and zero points as tensors
+ * (float64 and int64, 1-D), as PyTorch's PerChannelAffineQuantizer does, and
+ * they alias what they were made from: q_per_channel_scales() returns the
+ * tensor itself, a slice along the axis slices it (narrow(1, 1, 2): a view
+ * at offset 1), and a write into it moves the quantizer's values.  The
+ * kernels read element c through Quantizer_scaleAt / Quantizer_zeroPointAt,
+ * from the storage and geometry the tensor had when the quantizer was made
+ * (a later resize_ or in-place view of the tensor cannot send them out of
+ * bounds).  The per-channel scheme with floating zero points
+ * (per_channel_affine_float_qparams) is not modelled.
  *
  * PyTorch 1.13: c10/core/QScheme.h, aten/src/ATen/quantized/Quantizer.h
  */
@@ -27,6 +33,9 @@
 #include <stdint.h>
 
 #include "runtime/ScalarType.h"
+#include "runtime/Storage.h"
+
+struct Tensor;
 
 /* PyTorch 1.13: c10/core/QScheme.h (the values minaten models) */
 typedef enum QScheme {
@@ -46,21 +55,38 @@ typedef struct Quantizer {
   /* per-tensor affine */
   double scale;
   int64_t zero_point;
-  /* per-channel affine: num_channels entries each */
+  /* per-channel affine: 1-D float64 and int64 tensors of num_channels
+   * elements (owned references), and where element c of each lives: in
+   * its storage (owned) at offset + c * stride, as when the quantizer was
+   * made */
   int64_t axis;
   int64_t num_channels;
-  double* scales;
-  int64_t* zero_points;
+  struct Tensor* scales;
+  struct Tensor* zero_points;
+  Storage* scales_storage;
+  int64_t scales_offset, scales_stride;
+  Storage* zero_points_storage;
+  int64_t zero_points_offset, zero_points_stride;
 } Quantizer;
+
+/* Channel c's scale and zero point (0 <= c < num_channels). */
+static inline double Quantizer_scaleAt(const Quantizer* q, int64_t c) {
+  return ((const double*)q->scales_storage->data)[q->scales_offset + c * q->scales_stride];
+}
+static inline int64_t Quantizer_zeroPointAt(const Quantizer* q, int64_t c) {
+  return ((const int64_t*)q->zero_points_storage->data)[q->zero_points_offset + c * q->zero_points_stride];
+}
 
 /* A new per-tensor affine quantizer, refcount 1; NULL + RuntimeError on OOM.
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_per_tensor_affine_quantizer */
 Quantizer* Quantizer_newPerTensorAffine(double scale, int64_t zero_point, ScalarType scalar_type);
-/* A new per-channel affine quantizer holding copies of the n scales and zero
- * points, refcount 1; NULL + RuntimeError on OOM.
- * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_per_channel_affine_quantizer */
-Quantizer* Quantizer_newPerChannelAffine(const double* scales, const int64_t* zero_points, int64_t n,
-                                         int64_t axis, ScalarType scalar_type);
+/* A new per-channel affine quantizer over `scales` (float64) and
+ * `zero_points` (int64), 1-D tensors of as many elements, retained, not
+ * copied; refcount 1; NULL + RuntimeError on OOM.  (ops/quantized/Quantize.c
+ * make_per_channel_affine_quantizer checks and converts a user's tensors.)
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.h PerChannelAffineQuantizer::PerChannelAffineQuantizer */
+Quantizer* Quantizer_newPerChannelAffine(struct Tensor* scales, struct Tensor* zero_points, int64_t axis,
+                                         ScalarType scalar_type);
 
 /* A new unknown quantizer, refcount 1; NULL + RuntimeError on OOM.
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp make_unknown_quantizer */
@@ -71,6 +97,16 @@ Quantizer* Quantizer_newUnknown(ScalarType scalar_type);
  * asks first, or "dequantize").
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp UnknownQuantizer */
 int Quantizer_checkKnown(const Quantizer* q, const char* what);
+
+/* The quantizer of the quantized tensor self, or NULL with 1.13's
+ * RuntimeError "quantized tensors do not support autograd" when self
+ * requires grad.  Every kernel reading a quantized input's quantizer (its
+ * scale, qscheme, ...) asks through this, as 1.13's do through
+ * get_qtensorimpl: a quantized tensor written in place with a value that
+ * requires grad gets a grad_fn in 1.13 (rebase_history has no dtype check),
+ * and every later use of its quantizer fails so.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp get_qtensorimpl (->quantizer()) */
+Quantizer* get_qtensorimpl_quantizer(const struct Tensor* self);
 
 /* Returns q with one more reference (NULL is allowed). */
 Quantizer* Quantizer_retain(Quantizer* q);

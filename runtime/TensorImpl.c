@@ -34,9 +34,21 @@ int check_storage_nbytes(int64_t nbytes, IntArrayRef sizes) {
   return -1;
 }
 
+/* Sizes and strides of a header come in pairs: a view's (_reshape_alias,
+ * alias_with_sizes_and_strides) may come from the user.
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::set_sizes_and_strides (its TORCH_CHECK) */
+static int check_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
+  TORCH_CHECK(sizes.size == strides.size,
+              "dimensionality of sizes (%zu) must match dimensionality of strides (%zu)", sizes.size,
+              strides.size);
+  return 0;
+fail:
+  return -1;
+}
+
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend) {
-  TORCH_INTERNAL_ASSERT(sizes.size == strides.size);
+  TRY(check_sizes_and_strides(sizes, strides) == 0);
   TRY(check_max_dims((int64_t)sizes.size) == 0);
   TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
@@ -90,6 +102,7 @@ Tensor* Tensor_retain(const Tensor* t) {
 void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
 Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
+bool (*Tensor_autogradRequiresGrad)(const Tensor* t) = NULL;
 
 static void VariableVersion_release(VariableVersion* v) {
   if (v != NULL && --v->refcount == 0) free(v);
@@ -147,6 +160,7 @@ fail:
 }
 
 int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides) {
+  TRY(check_sizes_and_strides(sizes, strides) == 0);
   TRY(check_max_dims((int64_t)sizes.size) == 0);
   int64_t ndim = (int64_t)sizes.size;
   /* copied out first: sizes or strides may point into t's own arrays */

@@ -119,7 +119,8 @@ int check_storage_nbytes(int64_t nbytes, IntArrayRef sizes);
  * A new header over `storage` (retained; may be NULL for storage-less
  * tensors) with the given geometry, refcount 1.  The key set is the backend
  * key plus its autograd key and ADInplaceOrView.
- * Returns NULL with a RuntimeError if dim exceeds MINATEN_MAX_DIM.
+ * Returns NULL with a RuntimeError if sizes and strides differ in length
+ * (1.13's set_sizes_and_strides message) or dim exceeds MINATEN_MAX_DIM.
  */
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend);
@@ -151,6 +152,16 @@ extern Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t);
  * NB(minaten): AutogradMeta's virtual destructor, as for Tensor_releaseLazy;
  * autograd/variable.c installs it when it makes the first AutogradMeta. */
 extern void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta);
+/* Whether t requires grad, as its AutogradMeta says (autograd/variable.h
+ * requires_grad); false for a tensor without one.
+ * NB(minaten): TensorImpl::requires_grad asks the AutogradMetaInterface, a
+ * virtual call; here autograd/variable.c installs the function with the
+ * first AutogradMeta, as for Tensor_releaseAutogradMeta.
+ * PyTorch 1.13: c10/core/TensorImpl.cpp TensorImpl::requires_grad */
+extern bool (*Tensor_autogradRequiresGrad)(const Tensor* t);
+static inline bool Tensor_requiresGrad(const Tensor* t) {
+  return t->autograd_meta != NULL && Tensor_autogradRequiresGrad(t);
+}
 
 static inline IntArrayRef Tensor_sizes(const Tensor* t) {
   return IntArrayRef_make(t->sizes, (size_t)t->dim);
@@ -190,7 +201,8 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
  * Gives t these sizes and strides (as many of each), in place: t's storage,
  * offset and everything else stay.  The header's arrays move to the heap
  * when t gets more dimensions than they hold.  Returns 0, or -1 with the
- * error set (more than MINATEN_MAX_DIM dimensions, no memory).
+ * error set (sizes and strides of different lengths, more than
+ * MINATEN_MAX_DIM dimensions, no memory).
  * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::set_sizes_and_strides
  */
 int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides);

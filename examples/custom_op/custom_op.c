@@ -10,8 +10,8 @@
  *                     so it runs on every backend and the trace shows them
  *
  * docs/operator-libraries.md walks through it.  Build it against an installed
- * minaten with CMakeLists.txt (find_package) or with
- *   cc -shared -fPIC custom_op.c $(pkg-config --cflags --libs minaten) -o libcustom_op.so
+ * minaten's headers alone, with CMakeLists.txt (find_package) or with
+ *   cc -shared -fPIC custom_op.c $(pkg-config --cflags --libs minaten-extension) -o libcustom_op.so
  */
 #include <minaten/minaten.h>
 

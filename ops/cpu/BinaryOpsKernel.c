@@ -333,6 +333,9 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
     fast_setup_strides(operands, 2, shape_ref, strides);
   }
   const int64_t* in_strides[2] = {sa, sb};
+  /* An out= tensor that is also an input (logical_and_ is logical_and_out(self, self, other))
+   * is read and written: never resized (TensorIteratorBase::mark_outputs' is_read_write). */
+  if (out == a || out == b) resize_out = false;
   result = allocate_or_resize_output(out, resize_out, shape_ref, in_strides, 2, L.out_type);
   TRY(result != NULL);
   L.out_type = result->dtype;

@@ -101,6 +101,15 @@ int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
   IValue crets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
   int written = LazyIrBuilder_writtenArgument(op);
   int r = -1;
+  /* A written argument must be lazy: its new value comes back as an IR
+   * node.  A CPU tensor written with a lazy value or through a lazy index
+   * (index_put_, whose indices skip the device check) is a mixed-device
+   * write.  NB(minaten): 1.13's functionalization fails an internal assert
+   * there ("mutating a non-functional tensor with a functional tensor"). */
+  for (size_t i = 0; i < num_args; i++)
+    if (op->schema.arguments[i].alias_info.is_write && args[i].tag == IValueTag_Tensor &&
+        !Tensor_isLazy(args[i].u.tensor))
+      return LazyTensor_errorDeviceMismatch();
   for (size_t i = 0; i < num_args; i++) {
     cargs[i] = args[i];
     cargs[i].owned = false;
@@ -165,6 +174,29 @@ done:
   return r;
 }
 
+/* Whether the first tensor argument (else the first tensor of a list) is
+ * lazy: the results then go to the Lazy device, whatever device the other
+ * arguments are on (`torch.where(lazy_cond, lazy, cpu)`): the fallback
+ * moves every lazy argument to the CPU and runs there.  NB(minaten): with
+ * a CPU tensor first, 1.13 returns a CPU value in a lazy wrapper (its
+ * functionalization's); minaten refuses mixed devices then
+ * (LazyTensor_checkDevices).
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp compute_target_device */
+static bool first_tensor_is_lazy(const OperatorEntry* op, const IValue* args) {
+  for (int k = 0; k < op->num_tensor_args; k++) {
+    const IValue* v = &args[op->tensor_arg_index[k]];
+    if (v->tag == IValueTag_Tensor) return v->u.tensor != NULL && Tensor_isLazy(v->u.tensor);
+  }
+  for (int k = 0; k < op->num_tensor_args; k++) {
+    const IValue* v = &args[op->tensor_arg_index[k]];
+    if (v->tag != IValueTag_TensorList) continue;
+    TensorList l = IValue_toTensorList(v);
+    for (size_t e = 0; e < l.size; e++)
+      if (l.data[e] != NULL) return Tensor_isLazy(l.data[e]);
+  }
+  return false;
+}
+
 /* The Lazy backend fallback: an operator the TS backend does not lower
  * runs on the CPU, its lazy inputs materialised, its results moved in as
  * device_data (so lazy_ir shows them as data, as 1.13's does).
@@ -175,6 +207,7 @@ int LazyNativeFunctions_eagerFallback(const KernelFunction* kernel, const Operat
   (void)ks;
   /* Indices may stay on the CPU, as CUDA's may. */
   if (op == at_op_index_Tensor || op == at_op_index_put_) return LazyEagerFallback_run(op, args, rets);
+  if (first_tensor_is_lazy(op, args)) return LazyEagerFallback_run(op, args, rets);
   bool any_lazy;
   if (LazyTensor_checkDevices(op, args, &any_lazy) < 0) return -1;
   return any_lazy ? LazyEagerFallback_run(op, args, rets) : LazyEagerFallback_factory(op, args, rets);

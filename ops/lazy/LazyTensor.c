@@ -209,26 +209,38 @@ int LazyTensor_errorDeviceMismatch(void) {
   return -1;
 }
 
+/* Whether argument i of op is an out= argument: written, after `*`. */
+static bool is_out_argument(const OperatorEntry* op, int i) {
+  const Argument* a = &op->schema.arguments[i];
+  return a->alias_info.is_write && a->kwarg_only;
+}
+
 int LazyTensor_checkDevices(const OperatorEntry* op, const IValue* args, bool* any_lazy) {
-  bool foreign = false;
-  *any_lazy = false;
+  bool lazy_in = false, cpu_in = false, lazy_out = false, cpu_out = false;
   for (int k = 0; k < op->num_tensor_args; k++) {
     int i = op->tensor_arg_index[k];
     const IValue* v = &args[i];
+    bool out = is_out_argument(op, i);
+    bool* lazy = out ? &lazy_out : &lazy_in;
+    bool* cpu = out ? &cpu_out : &cpu_in;
     if (v->tag == IValueTag_Tensor) {
       const Tensor* t = v->u.tensor;
-      if (Tensor_isLazy(t)) *any_lazy = true;
-      else if (t->dim != 0 && !(op == at_op_copy_ && i == 1)) foreign = true;
+      if (Tensor_isLazy(t)) *lazy = true;
+      else if (t->dim != 0 && !(op == at_op_copy_ && i == 1)) *cpu = true;
     } else if (v->tag == IValueTag_TensorList) {
       TensorList l = IValue_toTensorList(v);
       for (size_t e = 0; e < l.size; e++) {
         if (l.data[e] == NULL) continue;
-        if (Tensor_isLazy(l.data[e])) *any_lazy = true;
-        else if (l.data[e]->dim != 0) foreign = true;
+        if (Tensor_isLazy(l.data[e])) *lazy = true;
+        else if (l.data[e]->dim != 0) *cpu = true;
       }
     }
   }
-  return *any_lazy && foreign ? LazyTensor_errorDeviceMismatch() : 0;
+  *any_lazy = lazy_in || lazy_out;
+  /* Only the out= arguments lazy: 1.13's functionalization runs the
+   * functional operator on the CPU inputs and replaces the outs' values. */
+  bool mismatch = lazy_in ? cpu_in || cpu_out : lazy_out && cpu_out;
+  return mismatch ? LazyTensor_errorDeviceMismatch() : 0;
 }
 
 void LazyTensor_write(Tensor* t, LazyValue v) {

@@ -79,7 +79,10 @@ int LazyTensor_operand(const Tensor* t, LazyValue* out);
 
 /* Every tensor argument of op(args) must be lazy, but a 0-dim CPU tensor
  * (a Python number wrapped as a tensor, `t + torch.tensor(1.)`) and the
- * source of copy_.  Sets *any_lazy.  Returns 0, or -1 with the
+ * source of copy_; or, when no input is lazy, the out= arguments alone
+ * may be (`torch.add(cpu, 1, out=lazy)`: 1.13's functionalization of the
+ * out= form runs the functional operator on the CPU inputs and replaces
+ * the outs' values).  Sets *any_lazy.  Returns 0, or -1 with the
  * device-mismatch RuntimeError (LazyTensor_errorDeviceMismatch).
  * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp GetLtcTensor */
 int LazyTensor_checkDevices(const OperatorEntry* op, const IValue* args, bool* any_lazy);

@@ -131,6 +131,6 @@ float qtensor_dequantize_element(const Tensor* t, int64_t i) {
   int64_t c = i;
   for (int64_t d = t->dim - 1; d > q->axis; d--) c /= t->sizes[d];
   c %= t->sizes[q->axis];
-  float diff = (float)v - (float)q->zero_points[c];
-  return double_to_float((double)diff * q->scales[c]);
+  float diff = (float)v - (float)Quantizer_zeroPointAt(q, c);
+  return double_to_float((double)diff * Quantizer_scaleAt(q, c));
 }

@@ -36,6 +36,9 @@ static int quantized_copy_from_float_(Tensor* self, const Tensor* src) {
               "Quantized copy only works with contiguous and NHWC Tensors");
   TORCH_CHECK(self->dim == src->dim && memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0,
               "Quantized copy only works with Tensors with the same shape");
+  /* self.qscheme(): refused when self requires grad; an empty(dtype=torch.quint8) has none */
+  TRY(get_qtensorimpl_quantizer(self) != NULL);
+  TRY(Quantizer_checkKnown(qz, "qscheme") == 0);
   TRY(check_affine_quantizer(qz, self->dtype, src, false) == 0);
   quantize_into(src, self);
   return 0;
@@ -49,6 +52,7 @@ int quantized_copy_(Tensor* self, const Tensor* src) {
   if (self_q && !src_q) return quantized_copy_from_float_(self, src) == 0 ? 1 : -1;
   TORCH_CHECK(self_q, "Copying from quantized Tensor to non-quantized Tensor is not allowed, please use "
                       "dequantize to get a float Tensor from a quantized Tensor");
+  TRY(get_qtensorimpl_quantizer(self) != NULL && get_qtensorimpl_quantizer(src) != NULL);
   TORCH_CHECK(self->quantizer->qscheme == src->quantizer->qscheme, "Quantized Copy only works with same qscheme");
   TORCH_CHECK(self->dtype == src->dtype,
               "Expected self.scalar_type() == src.scalar_type() to be true, but got false.  (Could this error "

@@ -31,6 +31,7 @@ static int check_qscheme(const Tensor* self, QScheme qscheme) {
       [QScheme_PerChannelAffine] = "quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == "
                                    "kPerChannelAffineFloatQParams",
   };
+  TRY(get_qtensorimpl_quantizer(self) != NULL);
   TRY(Quantizer_checkKnown(self->quantizer, "qscheme") == 0);
   TORCH_CHECK(self->quantizer->qscheme == qscheme,
               "Expected %s to be true, but got false.  (Could this error message be improved?  If so, "
@@ -53,25 +54,19 @@ int64_t at_native_q_zero_point_quant(const Tensor* self) {
   return check_qscheme(self, QScheme_PerTensorAffine) == 0 ? self->quantizer->zero_point : -1;
 }
 
-/* A new 1-D tensor of dtype (Double or Long: 8 bytes an element) holding
- * the n values of a per-channel quantizer's scales or zero points. */
-static Tensor* channel_params(const void* values, int64_t n, ScalarType dtype) {
-  Tensor* r = empty_cpu(IntArrayRef_make(&n, 1), dtype);
-  if (r != NULL && n > 0) memcpy(Tensor_data(r), values, (size_t)n * ScalarType_elementSize(dtype));
-  return r;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales
- * (a float64 tensor; NB(minaten): a copy, where PyTorch returns the quantizer's own tensor) */
+/* The quantizer's own scales (float64), not a copy: a view of the scales
+ * the tensor was made from, sliced with it along its axis.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_scales */
 Tensor* at_native_q_per_channel_scales(const Tensor* self) {
   if (check_qscheme(self, QScheme_PerChannelAffine) < 0) return NULL;
-  return channel_params(self->quantizer->scales, self->quantizer->num_channels, ScalarType_Double);
+  return Tensor_retain(self->quantizer->scales);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points (int64) */
+/* The quantizer's own zero points (int64), as for the scales.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_zero_points */
 Tensor* at_native_q_per_channel_zero_points(const Tensor* self) {
   if (check_qscheme(self, QScheme_PerChannelAffine) < 0) return NULL;
-  return channel_params(self->quantizer->zero_points, self->quantizer->num_channels, ScalarType_Long);
+  return Tensor_retain(self->quantizer->zero_points);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::q_per_channel_axis */
@@ -81,6 +76,7 @@ int64_t at_native_q_per_channel_axis(const Tensor* self) {
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::qscheme_quant */
 QScheme at_native_qscheme_quant(const Tensor* self) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return QScheme_Unknown;
   if (Quantizer_checkKnown(self->quantizer, "qscheme") < 0) return QScheme_Unknown;
   return self->quantizer->qscheme;
 }
@@ -91,6 +87,7 @@ QScheme at_native_qscheme_quant(const Tensor* self) {
  * clone is contiguous, as PyTorch's _empty_affine_quantized makes it. */
 Tensor* at_native_quantized_clone(const Tensor* self, OptionalMemoryFormat memory_format) {
   (void)memory_format;
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   if (Quantizer_checkKnown(self->quantizer, "qscheme") < 0) return NULL; /* self.qscheme() */
   Tensor* dst = new_qtensor(Tensor_sizes(self), self->quantizer);
   if (dst == NULL) return NULL;

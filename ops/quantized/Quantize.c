@@ -45,12 +45,6 @@ fail:
   return -1;
 }
 
-/* Element i (row-major, logical) of a non-quantized CPU tensor converted to dtype dt. */
-static void load_as(const Tensor* t, int64_t i, ScalarType dt, void* out) {
-  int64_t off = qtensor_element_offset(t, i);
-  convert_element(dt, out, t->dtype, (const char*)t->storage->data + off * (int64_t)Tensor_itemsize(t));
-}
-
 /* The contiguous per-tensor loop, one element type at a time. */
 #define QUANTIZE_CONTIGUOUS(T)                                                   \
   do {                                                                           \
@@ -89,8 +83,8 @@ void quantize_into(const Tensor* self, Tensor* q) {
     int64_t zp = qz->zero_point;
     if (qz->qscheme == QScheme_PerChannelAffine) {
       int64_t c = (i / inner) % channels;
-      scale = qz->scales[c];
-      zp = qz->zero_points[c];
+      scale = Quantizer_scaleAt(qz, c);
+      zp = Quantizer_zeroPointAt(qz, c);
     }
     qint_store(q->dtype, out, i, quantize_val(scale, zp, x, qmin, qmax));
   }
@@ -125,8 +119,11 @@ fail:
 
 /*
  * The per-channel quantizer of (scales, zero_points, axis): scales must be a
- * floating 1-D tensor, zero_points a 1-D tensor of as many elements; they are
- * converted to double and int64 (bool zero points become 0 and 1).
+ * floating 1-D tensor, zero_points a 1-D tensor of as many elements; the
+ * quantizer keeps scales.to(kDouble).contiguous() and
+ * zero_points.to(kLong).contiguous(): the tensors themselves when they are
+ * already so (q_per_channel_scales() then shares their storage), else
+ * converted copies (bool zero points become 0 and 1).
  * NB(minaten): floating zero points make PyTorch's
  * PerChannelAffineFloatQParamsQuantizer, which minaten does not model: a
  * RuntimeError says so.
@@ -134,30 +131,25 @@ fail:
  */
 Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor* zero_points, int64_t axis,
                                              ScalarType dtype) {
-  double* s = NULL;
-  int64_t* z = NULL;
+  Tensor *sd = NULL, *zl = NULL, *s = NULL, *z = NULL;
+  Quantizer* qz = NULL;
   TORCH_CHECK(scales->dim == 1, "scale tensor must have dimension 1");
   TORCH_CHECK(zero_points->dim == 1, "zero_points tensor must have dimension 1");
   TORCH_CHECK(scales->numel == zero_points->numel, "number of elements in scales and zero_points must match");
   TORCH_CHECK(ScalarType_isFloating(scales->dtype), "scale tensor must be floating point");
   TORCH_CHECK(!ScalarType_isFloating(zero_points->dtype),
               "minaten: per_channel_affine_float_qparams (floating zero_points) is not supported");
-  int64_t n = scales->numel;
-  s = malloc((size_t)(n + 1) * sizeof *s);
-  z = malloc((size_t)(n + 1) * sizeof *z);
-  TORCH_CHECK(s && z, "DefaultCPUAllocator: not enough memory");
-  for (int64_t i = 0; i < n; i++) {
-    load_as(scales, i, ScalarType_Double, &s[i]);
-    load_as(zero_points, i, ScalarType_Long, &z[i]);
-  }
-  Quantizer* qz = Quantizer_newPerChannelAffine(s, z, n, axis, dtype);
-  free(s);
-  free(z);
-  return qz;
+  TRY((sd = at_to_dtype(scales, ScalarType_Double, false, false, kNoMemoryFormat)) != NULL);
+  TRY((s = at_contiguous(sd, MemoryFormat_Contiguous)) != NULL);
+  TRY((zl = at_to_dtype(zero_points, ScalarType_Long, false, false, kNoMemoryFormat)) != NULL);
+  TRY((z = at_contiguous(zl, MemoryFormat_Contiguous)) != NULL);
+  qz = Quantizer_newPerChannelAffine(s, z, axis, dtype);
 fail:
-  free(s);
-  free(z);
-  return NULL;
+  Tensor_release(sd);
+  Tensor_release(s);
+  Tensor_release(zl);
+  Tensor_release(z);
+  return qz;
 }
 
 int check_affine_quantizer(const Quantizer* qz, ScalarType dtype, const Tensor* t, bool dequantize) {
@@ -166,7 +158,7 @@ int check_affine_quantizer(const Quantizer* qz, ScalarType dtype, const Tensor* 
                           dtype, qz->zero_point);
   for (int64_t c = 0; c < qz->num_channels; c++)
     TRY(checkZeroPoint(dequantize ? "dequantize_tensor_per_channel_affine" : "quantize_tensor_per_channel_affine",
-                       dtype, qz->zero_points[c]) == 0);
+                       dtype, Quantizer_zeroPointAt(qz, c)) == 0);
   if (dequantize)
     TORCH_CHECK(0 <= qz->axis && qz->axis < t->dim,
                 "Channel axis out of range in per channel affine dequantization. Got:%lld Expected: [0, %lld)",
@@ -209,7 +201,8 @@ Tensor* at_native_dequantize_cpu_or_cuda(const Tensor* self) {
  * (with Quantizer::dequantize, dequantize_tensor_per_tensor_affine /
  * dequantize_tensor_per_channel_affine and their CPU kernels) */
 Tensor* at_native_dequantize_quantized(const Tensor* self) {
-  const Quantizer* qz = self->quantizer;
+  const Quantizer* qz = get_qtensorimpl_quantizer(self);
+  TRY(qz != NULL);
   TRY(Quantizer_checkKnown(qz, "dequantize") == 0);
   TRY(check_affine_quantizer(qz, self->dtype, self, true) == 0);
   Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);

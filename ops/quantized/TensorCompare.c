@@ -35,6 +35,7 @@ static ScalarType underlying(ScalarType t) {
 static TensorTuple2 qextreme_dim(const Tensor* self, int64_t dim, bool keepdim, bool max) {
   TensorTuple2 r = {{NULL, NULL}};
   Tensor *values = NULL, *indices = NULL, *repr = NULL;
+  TRY(get_qtensorimpl_quantizer(self) != NULL);
   TORCH_CHECK(self->quantizer->qscheme == QScheme_PerTensorAffine,
               "%s operator for quantized tensors only works for per tensor quantized tensors. Please open an issue on "
               "https://github.com/pytorch/pytorch/issues if you need per channel quantized tensor support.",

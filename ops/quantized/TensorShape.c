@@ -35,19 +35,19 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp (as_strided_qtensorimpl,
  * make_qtensor, squeeze_qtensor, unsqueeze_quantized, create_subtensor_quantizer)
  */
-#include <stdlib.h>
-#include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/quantized/TensorShape.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_qtensorimpl
  * (then as_strided_tensorimpl's setStrided checks, and a view sharing the quantizer) */
 Tensor* at_native_as_strided_qtensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
                                          OptionalInt storage_offset) {
+  TRY(get_qtensorimpl_quantizer(self) != NULL);
   TORCH_CHECK(self->quantizer->qscheme == QScheme_PerTensorAffine,
               "Setting strides is possible only on uniformly quantized tensor");
   return at_native_as_strided_tensorimpl(self, size, stride, storage_offset);
@@ -71,45 +71,47 @@ fail:
 
 Quantizer* create_subtensor_quantizer(const Tensor* self, bool is_select, int64_t start, int64_t end,
                                       int64_t dim, int64_t step) {
-  Quantizer* prev = self->quantizer;
-  if (Quantizer_checkKnown(prev, "qscheme") < 0) return NULL;
+  Quantizer* prev = get_qtensorimpl_quantizer(self);
+  if (prev == NULL || Quantizer_checkKnown(prev, "qscheme") < 0) return NULL;
   if (prev->qscheme == QScheme_PerTensorAffine) return Quantizer_retain(prev);
-  int64_t n = prev->num_channels;
-  double* s = prev->scales;
-  int64_t* z = prev->zero_points;
-  double* picked_s = NULL;
-  int64_t* picked_z = NULL;
+  Tensor* scales = Tensor_retain(prev->scales);
+  Tensor* zero_points = Tensor_retain(prev->zero_points);
   Quantizer* result = NULL;
   if (dim == prev->axis) {
-    /* scales.select(0, start) / scales.slice(0, start, end, step) */
-    picked_s = malloc((size_t)(n + 1) * sizeof *picked_s);
-    picked_z = malloc((size_t)(n + 1) * sizeof *picked_z);
-    TORCH_CHECK(picked_s && picked_z, "DefaultCPUAllocator: not enough memory");
-    int64_t k = 0;
-    for (int64_t i = start; i < end && i < n; i += step, k++) {
-      picked_s[k] = prev->scales[i];
-      picked_z[k] = prev->zero_points[i];
+    /* the sub-tensor's scales and zero points: views of prev's */
+    Tensor *s, *z;
+    if (is_select) {
+      s = at_select_int(scales, 0, start);
+      z = at_select_int(zero_points, 0, start);
+    } else {
+      s = at_slice_Tensor(scales, 0, (OptionalInt){true, start}, (OptionalInt){true, end}, step);
+      z = at_slice_Tensor(zero_points, 0, (OptionalInt){true, start}, (OptionalInt){true, end}, step);
     }
-    s = picked_s, z = picked_z, n = k;
+    Tensor_release(scales);
+    Tensor_release(zero_points);
+    scales = s, zero_points = z;
+    TRY(scales != NULL && zero_points != NULL);
   }
-  if (n > 1) {
+  if (scales->numel > 1) {
     /* Axis only needs to be adjusted if the calling function is select(), since
      * select() reduces the number of dimensions of the tensor by 1. */
-    result = Quantizer_newPerChannelAffine(s, z, n, is_select ? prev->axis - 1 : prev->axis, prev->scalar_type);
+    result = make_per_channel_affine_quantizer(scales, zero_points, is_select ? prev->axis - 1 : prev->axis,
+                                               prev->scalar_type);
   } else {
-    TORCH_CHECK(n == 1, "a Tensor with 0 elements cannot be converted to Scalar");
-    result = Quantizer_newPerTensorAffine(s[0], z[0], prev->scalar_type);
+    TORCH_CHECK(scales->numel == 1, "a Tensor with 0 elements cannot be converted to Scalar");
+    result = Quantizer_newPerTensorAffine(load_double(ScalarType_Double, Tensor_data(scales)),
+                                          load_int(ScalarType_Long, Tensor_data(zero_points)), prev->scalar_type);
   }
 fail:
-  free(picked_s);
-  free(picked_z);
+  Tensor_release(scales);
+  Tensor_release(zero_points);
   return result;
 }
 
 /* A per-channel quantizer like q's with another axis (q itself if unchanged). */
 static Quantizer* with_axis(Quantizer* q, int64_t axis) {
   if (q->qscheme != QScheme_PerChannelAffine || q->axis == axis) return Quantizer_retain(q);
-  return Quantizer_newPerChannelAffine(q->scales, q->zero_points, q->num_channels, axis, q->scalar_type);
+  return Quantizer_newPerChannelAffine(q->scales, q->zero_points, axis, q->scalar_type);
 }
 
 /* The view of self with these sizes and strides whose per-channel axis is
@@ -127,6 +129,7 @@ static const char kSqueezeAxis[] =
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp squeeze_qtensor(self) (squeeze_quantized) */
 Tensor* at_native_squeeze_quantized(const Tensor* self) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = 0;
   int64_t axis = self->quantizer->axis;
@@ -148,6 +151,7 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp squeeze_qtensor(self, dim)
  * (squeeze_quantized for squeeze.dim; NB(minaten): C needs its own name) */
 Tensor* at_native_squeeze_quantized_dim(const Tensor* self, int64_t dim) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   int64_t n = 0;
   dim = maybe_wrap_dim(dim, self->dim, true);
@@ -171,6 +175,7 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze_quantized
  * (with inferUnsqueezeGeometry) */
 Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
+  if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   int64_t sizes[MINATEN_MAX_DIM + 1], strides[MINATEN_MAX_DIM + 1];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);

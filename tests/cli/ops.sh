@@ -1,6 +1,6 @@
 #!/bin/sh
-# `minaten ops [PATTERN]`: all schemas, a substring, a glob; no match prints
-# nothing and exits 1.
+# `minaten ops [PATTERN]`: all schemas, a substring, a glob; no match says
+# so on stderr (nothing on stdout) and exits 1.
 # Usage: ops.sh path/to/minaten scratch-dir
 set -u
 minaten=$1 scratch=$2
@@ -16,7 +16,7 @@ grep -q '^aten::reshape(' all.out || fail "ops does not list aten::reshape"
 "$minaten" ops reshap >sub.out || fail "ops reshap: exit status $?"
 grep -q '^aten::reshape(' sub.out || fail "ops reshap misses aten::reshape"
 grep -v '^[a-z_]*::[a-z_.]*reshap' sub.out | grep -q . && fail "ops reshap lists: $(grep -v reshap sub.out)"
-"$minaten" ops 'alpha' >alpha.out
+"$minaten" ops 'alpha' >alpha.out 2>/dev/null
 [ $? -eq 1 ] && [ ! -s alpha.out ] || fail "ops alpha matched the arguments, not only the names"
 
 # A glob, on the full name and on the name without its namespace.
@@ -29,10 +29,15 @@ grep -q '^aten::add.Tensor(' bare.out || fail "ops 'add.*' (no namespace) misses
 "$minaten" ops 'aten::re?hape' >q.out || fail "ops 'aten::re?hape': exit status $?"
 [ "$(cut -d'(' -f1 q.out)" = "aten::reshape" ] || fail "ops 'aten::re?hape': $(cat q.out)"
 
-# No match: nothing printed, exit status 1.
-for pattern in no_such_operator 'zz*'; do
-  "$minaten" ops "$pattern" >none.out 2>&1
-  [ $? -eq 1 ] || fail "ops $pattern: exit status not 1"
-  [ -s none.out ] && fail "ops $pattern printed: $(cat none.out)"
-done
+# No match: one line on stderr, nothing on stdout, exit status 1.
+"$minaten" ops no_such_operator >none.out 2>none.err
+[ $? -eq 1 ] || fail "ops no_such_operator: exit status not 1"
+[ -s none.out ] && fail "ops no_such_operator printed on stdout: $(cat none.out)"
+[ "$(cat none.err)" = "minaten: ops: no operator's name matches 'no_such_operator' (a substring of names such as aten::add.Tensor)" ] ||
+  fail "ops no_such_operator: stderr: $(cat none.err)"
+"$minaten" ops 'zz*' >none.out 2>none.err
+[ $? -eq 1 ] || fail "ops 'zz*': exit status not 1"
+[ -s none.out ] && fail "ops 'zz*' printed on stdout: $(cat none.out)"
+[ "$(cat none.err)" = "minaten: ops: no operator's name matches 'zz*' (a glob, tried with and without the namespace)" ] ||
+  fail "ops 'zz*': stderr: $(cat none.err)"
 echo ok

@@ -9,7 +9,9 @@
 #   - at exit every storage is freed and the cache emptied (bytes_live=0,
 #     allocations = frees, bytes_cached=0);
 #   - MINATEN_NO_CPU_MEMORY_CACHING=1 turns the cache off: no hit, no miss,
-#     the same output.
+#     the same output;
+#   - the resident set and its peak (VmRSS, VmHWM) are known, the peak never
+#     below the resident set (they once came from two sources, and did).
 #
 # The cache is off in sanitizer builds (CACHE=off), where the first case
 # expects what the last does.
@@ -51,6 +53,11 @@ run() {
   [ -n "$sample" ] || fail "$script: no stats line at line 4 on stderr: $(cat err.txt)"
   for f in allocations frees bytes_live bytes_total rss_kb max_rss_kb cache_hits cache_misses bytes_cached; do
     [ -n "$(field $f "$exit_line")" ] || fail "$script: no $f= in: $exit_line"
+  done
+  # the resident set and its peak are read together: the peak is never below it
+  for line in "$exit_line" "$sample"; do
+    [ "$(field rss_kb "$line")" -gt 0 ] && [ "$(field max_rss_kb "$line")" -ge "$(field rss_kb "$line")" ] ||
+      fail "$script: max_rss_kb below rss_kb (or unknown): $line"
   done
   [ "$(field allocations "$exit_line")" = "$(field frees "$exit_line")" ] || fail "$script: leaked: $exit_line"
   [ "$(field bytes_live "$exit_line")" = 0 ] || fail "$script: bytes live at exit: $exit_line"

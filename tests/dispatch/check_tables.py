@@ -9,7 +9,9 @@ prefix when it is one, or no entry at all; never the files and lines.
 An operator that differs must be listed in tests/dispatch/exceptions.txt
 (`aten::op: reason`, one line each); a listed operator that matches, or one
 minaten no longer registers, fails the test too, so that the list stays
-exact.  Needs no PyTorch.
+exact.  So does an operator `minaten ops` lists that has no recording (a new
+operator: record the tables again), so that none goes unchecked.  Needs no
+PyTorch.
 
     python3 tests/dispatch/check_tables.py build/minaten [tests/dispatch]
 """
@@ -73,6 +75,13 @@ def main():
                 failures.append("%s differs from 1.13 (not in exceptions.txt):\n    %s" % (op, "\n    ".join(diffs)))
     for op in sorted(set(exceptions) - seen):
         failures.append("%s: listed in exceptions.txt but has no recorded table" % op)
+    r = subprocess.run([minaten, "ops"], capture_output=True, text=True)
+    registered = [line.split("(", 1)[0] for line in r.stdout.splitlines() if line.strip()]
+    if r.returncode != 0 or not registered:
+        failures.append("`%s ops` failed (exit %d): %s" % (minaten, r.returncode, r.stderr.strip()))
+    for op in sorted(set(registered) - seen):
+        failures.append("%s: no recorded table (record 1.13's: /usr/bin/python3 tools/oracle/record_dispatch.py build/minaten)"
+                        % op)
     print("%d operators: %d match 1.13 exactly, %d differ (listed in exceptions.txt), %d absent in 1.13"
           % (matched + differ + absent, matched, differ, absent))
     for f in failures:

@@ -3,7 +3,8 @@
 and fails when a command's output differs from the output the page shows.
 
     tests/docs/check_transcripts.py [--root DIR] [--build-dir DIR]
-                                    [--kinds=plain,gdb,torch] [--timeout S] PAGE.md...
+                                    [--kinds=plain,gdb,torch] [--timeout S]
+                                    [--exact-addresses] PAGE.md...
 
 ctest runs it on README.md and every docs/**/*.md (tests/docs/CMakeLists.txt:
 docs.<page>, and for pages with such transcripts docs.<page>.gdb and
@@ -38,11 +39,15 @@ A transcript is a fenced code block whose info string is `console`:
   noticed; the exit status is not checked).
 - Two things are loose, nothing else: a line that is only `...` matches
   zero or more lines, and a hex address (`0x` and hex digits, not preceded
-  by a letter, digit or `_`) matches any hex address.
+  by a letter, digit or `_`) matches any hex address (but with
+  --exact-addresses, which tools/scripts/update-transcripts.py --addresses
+  uses to make a session's addresses those of one run).
 - Each command is of one kind, and --kinds names the kinds checked (all
   three by default; without plain, the checker fails when none of the
   page's commands is of a kind asked for):
-    gdb    its first word is `gdb` or `valgrind`: its output is that of a
+    gdb    its first word is `gdb` or `valgrind`, or one after `&& `
+           (`cd /tmp && gdb ...`: a session run from another folder, or
+           after the commands that prepare it): its output is that of a
            Debug build without sanitizers, in build/ itself;
     torch  it runs PyTorch (it names tools/oracle/ or /usr/bin/python3):
            it needs Debian's python3-torch, which CI does not have;
@@ -75,7 +80,7 @@ import sys
 ELLIPSIS = "..."
 HEX = re.compile(r"(?<![0-9A-Za-z_])0x[0-9a-fA-F]+")
 FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
-GDB_COMMAND = re.compile(r"(gdb|valgrind)(\s|$)")
+GDB_COMMAND = re.compile(r"(^|&& )(gdb|valgrind)(\s|$)")
 TORCH_COMMAND = re.compile(r"tools/oracle/|/usr/bin/python3")
 KINDS = ("plain", "gdb", "torch")
 BUILD_WORD = re.compile(r"(?<![^\s'\"=;|&(])build/")
@@ -92,7 +97,7 @@ class Command:
 
     def kind(self):
         """gdb, torch or plain (see the module's docstring)."""
-        if GDB_COMMAND.match(self.text):
+        if GDB_COMMAND.search(self.text):
             return "gdb"
         if TORCH_COMMAND.search(self.text):
             return "torch"
@@ -152,13 +157,15 @@ def line_matcher(expected):
     return lambda got: pattern.fullmatch(got) is not None
 
 
-def compare(expected, got):
+def compare(expected, got, exact_addresses=False):
     """Matches the output lines `got` against `expected` ((line, text) pairs,
     `...` lines included).  Returns None on a match, else (expected item or
     None, got line or None): the first expected line that differs and the
     output line found in its place; None for the expected item when the
     output goes on after the expected lines end, None for the got line when
-    the output ends too early."""
+    the output ends too early.  With exact_addresses, a match (found with
+    addresses loose, so the `...` lines fall where they would) must then
+    hold the same addresses too, line by line."""
     # Split at the `...` lines: the first segment is anchored at the start of
     # the output, the last at its end, the others are found leftmost.
     segments = [[]]
@@ -179,12 +186,23 @@ def compare(expected, got):
     def mismatch(seg, p, k):
         return (seg[k][0], got[p + k] if p + k < len(got) else None)
 
+    placed = []  # (segment, the output line it matched from)
+
+    def matched():
+        if exact_addresses:
+            for seg, p in placed:
+                for k, (item, _) in enumerate(seg):
+                    if got[p + k] != item[1]:
+                        return mismatch(seg, p, k)
+        return None
+
     pos = 0
     for s, seg in enumerate(segments):
         if s == 0:
             k = matches_at(seg, 0)
             if k < len(seg):
                 return mismatch(seg, 0, k)
+            placed.append((seg, 0))
             pos = len(seg)
             if s == last and pos < len(got):
                 return (None, got[pos])
@@ -192,7 +210,8 @@ def compare(expected, got):
         if s == last:
             end = len(got) - len(seg)
             if end >= pos and matches_at(seg, end) == len(seg):
-                return None
+                placed.append((seg, end))
+                return matched()
         # Leftmost full match from pos; else the longest partial match.
         best_p, best_k = pos, -1
         found = None
@@ -207,10 +226,11 @@ def compare(expected, got):
             if best_k <= 0:
                 return mismatch(seg, pos, 0)
             return mismatch(seg, best_p, best_k)
+        placed.append((seg, found))
         pos = found + len(seg)
         if s == last:
             return (None, got[pos])  # matched, but more output follows
-    return None
+    return matched()
 
 
 def run_command(command, root, build_dir, timeout):
@@ -265,6 +285,8 @@ def main(argv):
     ap.add_argument("--kinds", default=",".join(KINDS),
                     help="the kinds of command to check, comma-separated: plain, gdb, torch (default: all)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per command")
+    ap.add_argument("--exact-addresses", action="store_true",
+                    help="compare hex addresses too (they match any address by default)")
     ap.add_argument("pages", nargs="+", metavar="PAGE.md")
     args = ap.parse_args(argv)
     kinds = set(args.kinds.split(","))
@@ -291,7 +313,7 @@ def main(argv):
         differing = 0
         for command in selected:
             got = run_command(command, root, build_dir, args.timeout)
-            difference = compare(command.expected, got)
+            difference = compare(command.expected, got, args.exact_addresses)
             if difference is not None:
                 report(command, difference, got)
                 differing += 1

@@ -5,6 +5,10 @@
 # docs/debugging.md gives for a prefix other than /usr, and checks that the
 # auto-load script ran (info auto-load), that the printers and the
 # `minaten` commands are there, and that `minaten break` before `run` works.
+# gdb runs in a scratch folder outside the source tree (mktemp -d), and must
+# list the kernel's source line and the generated entry point's
+# (share/minaten/gdb/minaten_source.py names the tree: the build records
+# paths relative to it, ops/UnaryOps.c).
 # Usage: autoload.sh CMAKE BUILD_DIR SCRATCH_DIR
 set -u
 CMAKE=$1 BUILD=$2 SCRATCH=$3
@@ -14,16 +18,22 @@ mkdir -p "$SCRATCH"
   || { cat "$SCRATCH/install.log"; echo "FAIL: cmake --install"; exit 1; }
 prefix=$(cd "$SCRATCH/prefix" && pwd -P)
 out=$SCRATCH/gdb.log
-gdb -nx -batch -iex 'set debuginfod enabled off' \
+outside=$(mktemp -d)
+trap 'rm -rf "$outside"' EXIT
+(cd "$outside" && gdb -nx -batch -iex 'set debuginfod enabled off' \
   -iex "add-auto-load-safe-path $prefix/share/gdb/auto-load" \
   -iex "add-auto-load-scripts-directory $prefix/share/gdb/auto-load" \
   -ex 'info auto-load python-scripts' -ex 'minaten break aten::rsqrt' -ex run -ex 'info args' \
-  -ex 'minaten tensor self' -ex kill --args "$prefix/bin/minaten" -c 'b = torch.tensor([4., 16.]).rsqrt()' >"$out" 2>&1
+  -ex 'minaten tensor self' -ex 'frame 1' -ex kill \
+  --args "$prefix/bin/minaten" -c 'b = torch.tensor([4., 16.]).rsqrt()') >"$out" 2>&1
 cat "$out"
 for pattern in "^Yes +$prefix/share/gdb/auto-load$prefix/bin/minaten-gdb.py" \
   '^minaten break aten::rsqrt CPU: the program has not started' '^aten::rsqrt at CPU: at_native_rsqrt$' \
-  '^self = 0x[0-9a-f]+ Tensor\(\[2\], stride=\[1\], Float, cpu\)$' '^values: \[4\.0, 16\.0\]$'; do
+  '^[0-9]+[[:space:]]+Tensor\* at_native_rsqrt\(const Tensor\* self\) \{' \
+  '^self = 0x[0-9a-f]+ Tensor\(\[2\], stride=\[1\], Float, cpu\)$' '^values: \[4\.0, 16\.0\]$' \
+  '^#1 .* at_rsqrt \(.*\) at build/generated/Functions\.c:[0-9]+$' '^[0-9]+[[:space:]]+ *return \(\(at_rsqrt_fn\)kernel->unboxed\)\(self\);$'; do
   grep -qE -- "$pattern" "$out" || { echo "FAIL: no line matching '$pattern'"; exit 1; }
 done
 if grep -qE "Traceback|Python Exception" "$out"; then echo "FAIL: a Python traceback"; exit 1; fi
+if grep -q "No such file or directory" "$out"; then echo "FAIL: gdb did not find a source file"; exit 1; fi
 echo "PASS"

@@ -1,5 +1,9 @@
 # Mixing a lazy tensor with a CPU tensor that is not 0-dim: PyTorch 1.13
-# aborts the process (a failed internal check); minaten raises and goes on.
+# aborts the process (a failed internal check), or for an operator of its
+# eager fallback with a CPU tensor first (where) returns a CPU value in a
+# lazy wrapper; minaten raises and goes on.  (With a lazy tensor first the
+# fallback takes CPU operands, and an out= form may have only its outs lazy:
+# tests/conformance/lazy/cpu_operands.py.)
 import torch
 a = torch.arange(6.).reshape(2, 3).to("lazy")
 c = torch.ones(2, 3)
@@ -7,7 +11,7 @@ x = a + c
 x = c * a
 x = torch.cat([a, c])
 x = a.mm(c.t())
-x = torch.where(a > 2, a, c)
+x = torch.where(c > 2, c, a)
 a.add_(c)
 show(a)
 c.add_(a)
@@ -20,3 +24,17 @@ c.copy_(a + 1)
 show(c)
 a[0] = torch.tensor([7., 8., 9.])
 show(a)
+# a CPU tensor written through index_put_ with a lazy value or a lazy index: 1.13
+# fails an internal assert of its functionalization; minaten raises the same
+# error as for the other mixed-device writes
+b = torch.ones(3)
+b[[0, 1, 0]] = torch.ones(3).to("lazy")
+b[b > 0] = torch.ones(3).to("lazy")
+b[torch.tensor([0, 1])] = torch.tensor(5.).to("lazy")
+b.index_put_((torch.tensor([0]).to("lazy"),), torch.tensor(2.))
+b.index_put_((torch.tensor([0]).to("lazy"),), torch.tensor(2.), accumulate=True)
+torch.ops.aten.index_put_(b, [torch.tensor([True, False, True]).to("lazy")], torch.tensor(2.))
+show(b)
+s = torch.tensor(1.)
+s[...] = torch.tensor(3.).to("lazy")
+show(s)

@@ -23,7 +23,11 @@
 #include "tools/codegen/writer.h"
 
 static const char kUsage[] =
-    "usage: minaten_codegen --source-root DIR --output-dir OUT file.yaml [file.yaml ...]\n";
+    "usage: minaten_codegen [--source-root DIR] --output-dir OUT file.yaml [file.yaml ...]\n"
+    "  --output-dir OUT   the folder the generated files are written into (required)\n"
+    "  --source-root DIR  print the YAML files under DIR relative to it, in messages and in\n"
+    "                     the generated files (`yaml/native_functions.yaml:42`); without it\n"
+    "                     they are printed as given\n";
 
 /* `path` as errors and banners print it: relative to `root` when under it
  * (`yaml/native_functions.yaml`), else as given.  Returns a pointer into

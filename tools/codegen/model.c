@@ -573,17 +573,78 @@ static const char* add_file(Model* m, const char* display_path) {
   return file;
 }
 
-/* Every document of the parser's stream (usually one) into the model; an
- * empty one ends it.  Returns 0, or -1 after printing the first error. */
-static int load_stream(Model* m, yaml_parser_t* parser, const char* file) {
+/*
+ * Note [Nesting depth of a YAML file]
+ *
+ * libyaml's scanner looks at every open flow level for each token it reads
+ * (yaml_parser_fetch_more_tokens, its stale simple keys), so a file whose
+ * collections nest N deep takes time in N^2: `- ` and 50,000 `[` and `]`
+ * took 20 s.  PyYAML, which torchgen reads the file with, refuses such a
+ * file on Python's recursion limit.  NB(minaten): a first pass over the
+ * parser's events counts the depth and refuses a collection nested deeper
+ * than kMaxYamlDepth at its first character, before a document is built;
+ * the scanner has then seen at most kMaxYamlDepth levels.  minaten's YAML
+ * files nest 3 deep (an entry, its dispatch, a key).  Every YAML file goes
+ * through here: native_functions.yaml and its kin, derivatives.yaml, the
+ * files of `minaten --yaml`.
+ */
+enum { kMaxYamlDepth = 64 };
+
+/* Makes a parser read `text`; the caller deletes it. */
+static void parser_init(yaml_parser_t* parser, const unsigned char* text, size_t size) {
+  yaml_parser_initialize(parser);
+  yaml_parser_set_input_string(parser, text, size);
+}
+
+/* The first pass of Note [Nesting depth of a YAML file]: 0, or -1 after
+ * printing where the text nests too deep.  A malformed text passes: the
+ * second pass reports it. */
+static int check_depth(const unsigned char* text, size_t size, const char* file) {
+  yaml_parser_t parser;
+  parser_init(&parser, text, size);
+  int depth = 0, rc = 0;
+  for (bool done = false; !done && rc == 0;) {
+    yaml_event_t event;
+    if (!yaml_parser_parse(&parser, &event)) break;
+    switch (event.type) {
+      case YAML_SEQUENCE_START_EVENT:
+      case YAML_MAPPING_START_EVENT:
+        if (++depth > kMaxYamlDepth) {
+          SourceLoc l = {file, (int)event.start_mark.line + 1, (int)event.start_mark.column + 1};
+          rc = SourceLoc_error(l, "collections nested more than %d deep (minaten's YAML nests 3 deep: an entry, "
+                               "its dispatch, a key)", (int)kMaxYamlDepth);
+        }
+        break;
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT:
+        depth--;
+        break;
+      case YAML_STREAM_END_EVENT:
+        done = true;
+        break;
+      default:
+        break;
+    }
+    yaml_event_delete(&event);
+  }
+  yaml_parser_delete(&parser);
+  return rc;
+}
+
+/* Every document of `text` (usually one) into the model; an empty one ends
+ * it.  Returns 0, or -1 after printing the first error. */
+static int load_text(Model* m, const unsigned char* text, size_t size, const char* file) {
+  if (check_depth(text, size, file) < 0) return -1;
+  yaml_parser_t parser;
+  parser_init(&parser, text, size);
   yaml_document_t doc;
   Loader L = {m, file, &doc};
   int rc = 0;
   while (rc == 0) {
-    if (!yaml_parser_load(parser, &doc)) {
-      SourceLoc l = {file, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1};
-      rc = SourceLoc_error(l, "%s%s%s", parser->problem ? parser->problem : "malformed YAML",
-                    parser->context ? " " : "", parser->context ? parser->context : "");
+    if (!yaml_parser_load(&parser, &doc)) {
+      SourceLoc l = {file, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1};
+      rc = SourceLoc_error(l, "%s%s%s", parser.problem ? parser.problem : "malformed YAML",
+                    parser.context ? " " : "", parser.context ? parser.context : "");
       break;
     }
     bool empty = yaml_document_get_root_node(&doc) == NULL;
@@ -591,7 +652,29 @@ static int load_stream(Model* m, yaml_parser_t* parser, const char* file) {
     yaml_document_delete(&doc);
     if (empty) break;
   }
+  yaml_parser_delete(&parser);
   return rc;
+}
+
+/* All of `in` in a new buffer (*size bytes); NULL on a read error or when
+ * out of memory. */
+static unsigned char* read_all(FILE* in, size_t* size) {
+  size_t cap = 1 << 16, len = 0, n;
+  unsigned char* buf = malloc(cap);
+  while (buf != NULL && (n = fread(buf + len, 1, cap - len, in)) > 0) {
+    len += n;
+    if (len == cap) {
+      unsigned char* bigger = realloc(buf, cap *= 2);
+      if (bigger == NULL) free(buf);
+      buf = bigger;
+    }
+  }
+  if (buf != NULL && ferror(in)) {
+    free(buf);
+    buf = NULL;
+  }
+  *size = len;
+  return buf;
 }
 
 int Model_loadYaml(Model* m, const char* path, const char* display_path) {
@@ -602,24 +685,22 @@ int Model_loadYaml(Model* m, const char* path, const char* display_path) {
     fprintf(stderr, "%s: cannot open the file\n", file);
     return -1;
   }
-  yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, in);
-  int rc = load_stream(m, &parser, file);
-  yaml_parser_delete(&parser);
+  size_t size;
+  unsigned char* text = read_all(in, &size);
   fclose(in);
+  if (text == NULL) {
+    fprintf(stderr, "%s: cannot read the file\n", file);
+    return -1;
+  }
+  int rc = load_text(m, text, size, file);
+  free(text);
   return rc;
 }
 
 int Model_loadYamlBuffer(Model* m, const unsigned char* text, size_t size, const char* display_path) {
   const char* file = add_file(m, display_path);
   if (file == NULL) return -1;
-  yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, text, size);
-  int rc = load_stream(m, &parser, file);
-  yaml_parser_delete(&parser);
-  return rc;
+  return load_text(m, text, size, file);
 }
 
 void Model_free(Model* m) {

@@ -28,8 +28,11 @@ docs/debugging.md).
 
 The build records source paths relative to the repository root
 (-ffile-prefix-map in CMakeLists.txt: `ops/TensorShape.c`,
-`build/generated/Functions.c`); sourcing this file adds the repository root
-to gdb's source path, so gdb finds the sources from any folder.
+`build/generated/Functions.c`); loading this file adds that root to gdb's
+source path, so gdb finds the sources from any folder: the checkout this
+file is in (tools/gdb/), or, for the installed copy, the tree the installed
+minaten was built from, which the install wrote beside it
+(minaten_source.py, cmake/install.cmake).
 """
 import os
 import sys
@@ -41,8 +44,20 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-_REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-gdb.execute("directory " + _REPO_ROOT, to_string=True)
+
+def _source_root():
+    """The folder the build's relative source paths start from: the
+    installed copy's minaten_source.py names it; else this file's checkout."""
+    recorded = os.path.join(_HERE, "minaten_source.py")
+    if os.path.exists(recorded):
+        names = {}
+        with open(recorded) as f:
+            exec(compile(f.read(), recorded, "exec"), names)
+        return names["SOURCE_DIR"]
+    return os.path.dirname(os.path.dirname(_HERE))
+
+
+gdb.execute("directory " + _source_root(), to_string=True)
 
 
 def _enum_name(value, prefix):

@@ -36,8 +36,10 @@ typedef struct DotOutput {
 } DotOutput;
 
 /* Writes `text` (DOT) as `o` asks.  0, or 1 after one line on stderr: a file
- * that cannot be written, a missing `dot` binary ("... needs Graphviz's dot:
- * apt-get install graphviz"), dot failing. */
+ * that cannot be written (every write checked: /dev/full is refused), a
+ * missing `dot` binary ("... needs Graphviz's dot: apt-get install
+ * graphviz"), dot failing.  A failed write to stdout is main.c's to report
+ * at exit, with stdout's other writes. */
 int Dot_emit(const DotOutput* o, const char* text);
 /* The format a file name asks for: "svg" for *.svg, "png" for *.png, else "dot". */
 const char* Dot_formatOfPath(const char* path);

@@ -9,7 +9,9 @@
  * each of its next_functions (Node::next_edges) to it, so the picture reads
  * from the leaves down to the outputs; a leaf (AccumulateGrad's variable)
  * is a blue box with its size.  Nodes are numbered in the order a depth-
- * first walk from the first EXPR meets them, each drawn once.
+ * first walk from the first EXPR meets them, each drawn once.  The walk
+ * keeps its own stack and finds a node met before by hashing its address,
+ * so a chain of a million nodes takes linear time and no C stack.
  *
  * PyTorch 1.13: torch/csrc/autograd/function.h (Node::next_edges, name());
  * torchviz 0.0.2: torchviz/dot.py make_dot
@@ -18,31 +20,52 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uthash.h>
+
 #include "autograd/Node.h"
 #include "autograd/functions/AccumulateGrad.h"
 #include "autograd/variable.h"
+#include "runtime/Exception.h"
 #include "tools/minaten/dot.h"
 
+/* An object (node or tensor) met, by address: uthash, so that a graph of a
+ * million nodes is drawn in linear time. */
 typedef struct Seen {
   const void* ptr;
   int id;
+  UT_hash_handle hh;
 } Seen;
+
+/* A node whose next edges are being followed: the walk's own stack, as the
+ * engine's (autograd/engine.c init_to_execute), never C's: a chain of a
+ * million nodes is a million frames. */
+typedef struct Frame {
+  const Node* fn;
+  int id;
+  uint32_t next_edge; /* the next of fn->next_edges to follow */
+} Frame;
 
 typedef struct Walk {
   FILE* out;
   Seen* seen;
-  int num_seen, next_id;
+  int next_id;
+  Frame* stack;
+  size_t depth, capacity;
 } Walk;
 
 /* The id of `p`, *fresh true the first time it is met. */
 static int id_of(Walk* w, const void* p, bool* fresh) {
-  for (int i = 0; i < w->num_seen; i++)
-    if (w->seen[i].ptr == p) {
-      *fresh = false;
-      return w->seen[i].id;
-    }
-  w->seen = realloc(w->seen, (size_t)(w->num_seen + 1) * sizeof *w->seen);
-  w->seen[w->num_seen++] = (Seen){p, w->next_id};
+  Seen* s;
+  HASH_FIND_PTR(w->seen, &p, s);
+  if (s != NULL) {
+    *fresh = false;
+    return s->id;
+  }
+  s = malloc(sizeof *s);
+  TORCH_INTERNAL_ASSERT(s != NULL);
+  s->ptr = p;
+  s->id = w->next_id;
+  HASH_ADD_PTR(w->seen, ptr, s);
   *fresh = true;
   return w->next_id++;
 }
@@ -61,7 +84,10 @@ static const char* node_name(const Node* fn) {
   return colon ? colon + 1 : name;
 }
 
-static int add_nodes(Walk* w, const Node* fn) {
+/* Meets `fn`: its id; the first time, also writes its box (and its
+ * variable's, for AccumulateGrad) and pushes its frame, whose next edges
+ * the walk then follows. */
+static int enter_node(Walk* w, const Node* fn) {
   bool fresh;
   int id = id_of(w, fn, &fresh);
   if (!fresh) return id;
@@ -73,13 +99,36 @@ static int add_nodes(Walk* w, const Node* fn) {
     size_label(w->out, var);
     fprintf(w->out, "\", fillcolor=lightblue]\n  n%d -> n%d\n", var_id, id);
   }
-  for (uint32_t i = 0; i < fn->num_next_edges; i++) {
-    const Node* next = fn->next_edges[i].function;
-    if (next == NULL) continue;
-    int next_id = add_nodes(w, next);
-    fprintf(w->out, "  n%d -> n%d\n", next_id, id);
+  if (w->depth == w->capacity) {
+    w->capacity = w->capacity ? 2 * w->capacity : 64;
+    w->stack = realloc(w->stack, w->capacity * sizeof *w->stack);
+    TORCH_INTERNAL_ASSERT(w->stack != NULL);
   }
+  w->stack[w->depth++] = (Frame){fn, id, 0};
   return id;
+}
+
+/* Draws `root` and everything behind it, depth first: a node's box, then
+ * for each next edge in order the subgraph behind it and the edge from it
+ * (torchviz's recursive add_nodes, unrolled).  Returns root's id. */
+static int add_nodes(Walk* w, const Node* root) {
+  int root_id = enter_node(w, root);
+  while (w->depth > 0) {
+    Frame* top = &w->stack[w->depth - 1];
+    if (top->next_edge == top->fn->num_next_edges) {
+      /* done: the edge from it to the node that led here */
+      int id = top->id;
+      if (--w->depth > 0) fprintf(w->out, "  n%d -> n%d\n", id, w->stack[w->depth - 1].id);
+      continue;
+    }
+    const Node* next = top->fn->next_edges[top->next_edge++].function;
+    if (next == NULL) continue;
+    int from = top->id; /* top moves if the stack grows */
+    size_t depth = w->depth;
+    int next_id = enter_node(w, next);
+    if (w->depth == depth) fprintf(w->out, "  n%d -> n%d\n", next_id, from); /* met before */
+  }
+  return root_id;
 }
 
 int Dot_drawAutogradGraph(FILE* out, Tensor* const* tensors, const char* const* exprs, int n) {
@@ -95,7 +144,7 @@ int Dot_drawAutogradGraph(FILE* out, Tensor* const* tensors, const char* const* 
         "  node [style=filled, shape=box, align=left, fontsize=10, ranksep=0.1, height=0.2, fontname=monospace]\n"
         "  graph [size=\"12,12\"]\n",
         out);
-  Walk w = {out, NULL, 0, 0};
+  Walk w = {out, NULL, 0, NULL, 0, 0};
   for (int k = 0; k < n; k++) {
     const Tensor* t = tensors[k];
     bool fresh;
@@ -109,6 +158,11 @@ int Dot_drawAutogradGraph(FILE* out, Tensor* const* tensors, const char* const* 
     fprintf(out, "  n%d -> n%d\n", fn_id, id);
   }
   fputs("}\n", out);
-  free(w.seen);
+  Seen *s, *tmp;
+  HASH_ITER(hh, w.seen, s, tmp) {
+    HASH_DEL(w.seen, s);
+    free(s);
+  }
+  free(w.stack);
   return 0;
 }

@@ -31,24 +31,35 @@ typedef struct Operand {
   long node, output; /* output -1: the node has one output */
 } Operand;
 
+/* One node of the text: its operands (malloc'd). */
+typedef struct IrNode {
+  Operand* operands;
+  size_t num_operands;
+} IrNode;
+
 /* Writes the label of one text line's node (after "%N = ") and fills
- * *operands (malloc'd). */
-static void label_of(FILE* out, const char* line, Operand** operands, size_t* num_operands) {
+ * node's operands. */
+static void label_of(FILE* out, const char* line, IrNode* node) {
   const char* shape = strchr(line, '[') + 1;
   const char* shape_end = strstr(shape, "] ");
   const char* name = shape_end + 2;
   const char* open = strchr(name, '(');
   const char* close = strchr(open, ')');
   fprintf(out, "%.*s\\n%.*s", (int)(open - name), name, (int)(shape_end - shape), shape);
-  *operands = NULL;
-  *num_operands = 0;
+  *node = (IrNode){NULL, 0};
+  size_t capacity = 0;
   for (const char* p = open + 1; p < close; p++) {
     if (*p != '%') continue;
     char* end;
     Operand o = {strtol(p + 1, &end, 10), -1};
     if (*end == '.') o.output = strtol(end + 1, &end, 10);
-    *operands = realloc(*operands, (*num_operands + 1) * sizeof **operands);
-    (*operands)[(*num_operands)++] = o;
+    if (node->num_operands == capacity) {
+      /* doubled: a node of many operands (a cat) takes linear time */
+      capacity = capacity ? 2 * capacity : 4;
+      node->operands = realloc(node->operands, capacity * sizeof *node->operands);
+      TORCH_INTERNAL_ASSERT(node->operands != NULL);
+    }
+    node->operands[node->num_operands++] = o;
     p = end - 1;
   }
   /* the tags: ", name=value" up to the end, split at ", " outside brackets */
@@ -91,29 +102,36 @@ int Dot_drawLazyGraph(FILE* out, Tensor* const* tensors, const char* const* expr
   LazyIr_dumpText(ir, roots, (size_t)n);
   fclose(ir);
 
-  /* the lines "  %N = ..." between "IR {" and "}" */
-  size_t num_nodes = 0;
-  Operand** operands = NULL;
-  size_t* num_operands = NULL;
+  /* the lines "  %N = ..." between "IR {" and "}", each found from the end
+   * of the one before: never a search of the whole rest of the text (strstr
+   * may measure its haystack, as ASan's does: quadratic in the graph) */
+  size_t num_nodes = 0, capacity = 0;
+  IrNode* nodes = NULL;
   fputs("digraph G {\n", out);
-  for (char* line = strstr(text, "\n  %"); line != NULL; line = strstr(line, "\n  %")) {
-    line += 1;
-    char* nl = strchr(line, '\n');
+  for (char *line = text, *end = text + len; line < end;) {
+    char* nl = memchr(line, '\n', (size_t)(end - line));
+    if (nl == NULL) break; /* the text ends with "}\n" */
     *nl = '\0';
-    operands = realloc(operands, (num_nodes + 1) * sizeof *operands);
-    num_operands = realloc(num_operands, (num_nodes + 1) * sizeof *num_operands);
-    fprintf(out, "  node%zu [label=\"", num_nodes);
-    label_of(out, strstr(line, " = ") + 3, &operands[num_nodes], &num_operands[num_nodes]);
-    fputs("\"]\n", out);
-    num_nodes++;
+    if (strncmp(line, "  %", 3) == 0) {
+      if (num_nodes == capacity) {
+        /* doubled: a graph of a million nodes takes linear time */
+        capacity = capacity ? 2 * capacity : 64;
+        nodes = realloc(nodes, capacity * sizeof *nodes);
+        TORCH_INTERNAL_ASSERT(nodes != NULL);
+      }
+      fprintf(out, "  node%zu [label=\"", num_nodes);
+      label_of(out, strstr(line, " = ") + 3, &nodes[num_nodes]);
+      fputs("\"]\n", out);
+      num_nodes++;
+    }
     *nl = '\n';
-    line = nl;
+    line = nl + 1;
   }
   for (size_t i = num_nodes; i-- > 0;) {
-    for (size_t k = 0; k < num_operands[i]; k++) {
-      Operand o = operands[i][k];
+    for (size_t k = 0; k < nodes[i].num_operands; k++) {
+      Operand o = nodes[i].operands[k];
       fprintf(out, "  node%ld -> node%zu", o.node, i);
-      if (num_operands[i] > 1) {
+      if (nodes[i].num_operands > 1) {
         fprintf(out, " [label=\"i=%zu", k);
         if (o.output >= 0) fprintf(out, ",o=%ld", o.output);
         fputs("\"]", out);
@@ -122,11 +140,10 @@ int Dot_drawLazyGraph(FILE* out, Tensor* const* tensors, const char* const* expr
       }
       fputc('\n', out);
     }
-    free(operands[i]);
+    free(nodes[i].operands);
   }
   fputs("}\n", out);
-  free(operands);
-  free(num_operands);
+  free(nodes);
   free(text);
   return 0;
 }

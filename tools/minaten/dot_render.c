@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tools/minaten/dot.h"
+#include "tools/minaten/interpreter/interp.h"
 
 extern char** environ;
 
@@ -89,7 +90,7 @@ static int render(const DotOutput* o, const char* text) {
   posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
-  fflush(stdout);
+  Interp_flushStdout();
   pid_t pid;
   int err = posix_spawnp(&pid, "dot", &actions, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -99,10 +100,15 @@ static int render(const DotOutput* o, const char* text) {
     fprintf(stderr, "minaten: %s: cannot run dot: %s\n", o->command, strerror(err));
     return 1;
   }
-  size_t len = strlen(text);
-  for (size_t off = 0; off < len;) {
+  size_t len = strlen(text), off = 0;
+  int write_errno = 0;
+  while (off < len) {
     ssize_t w = write(fds[1], text + off, len - off);
-    if (w <= 0) break;
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      write_errno = w < 0 ? errno : EIO;
+      break;
+    }
     off += (size_t)w;
   }
   close(fds[1]);
@@ -113,18 +119,32 @@ static int render(const DotOutput* o, const char* text) {
     fprintf(stderr, "minaten: %s: dot -T%s failed\n", o->command, o->format);
     return 1;
   }
+  if (write_errno != 0) { /* dot succeeded on part of the picture */
+    fprintf(stderr, "minaten: %s: cannot write to dot: %s\n", o->command, strerror(write_errno));
+    return 1;
+  }
   return 0;
 }
 
 int Dot_emit(const DotOutput* o, const char* text) {
   if (strcmp(o->format, "dot") != 0) return render(o, text);
-  FILE* f = o->path ? fopen(o->path, "w") : stdout;
-  if (f == NULL) {
-    fprintf(stderr, "minaten: %s: cannot write %s: %s\n", o->command, o->path, strerror(errno));
+  if (o->path == NULL) {
+    /* a failed write is reported at exit, with stdout's others (main.c) */
+    fputs(text, stdout);
+    Interp_flushStdout();
+    return 0;
+  }
+  FILE* f = fopen(o->path, "w");
+  /* the file's every write checked: fputs, then the flush of fclose */
+  bool ok = f != NULL && fputs(text, f) != EOF;
+  int err = errno;
+  if (f != NULL && fclose(f) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) {
+    fprintf(stderr, "minaten: %s: cannot write %s: %s\n", o->command, o->path, strerror(err));
     return 1;
   }
-  fputs(text, f);
-  if (f != stdout) fclose(f);
-  else fflush(f);
   return 0;
 }

@@ -14,7 +14,10 @@
  * captured), while the narrator listens to the kernels' explain hooks.  The
  * output ends with the route the narrator predicts (`route: OP, OP`, or
  * `route: (no operator)`) and its check against the captured trace; a
- * difference says so and makes the exit status 1, since it is a bug.
+ * difference says so and makes the exit status 1, since it is a bug.  A
+ * call that Python's argument parser refuses (an error other than the
+ * operators' RuntimeError: `a.reshape(size=[3, 8])` is a TypeError) is
+ * told as such, its error being the result, with no story of a route.
  *
  * Errors (not an expression, not a method call, an operator not covered, a
  * receiver that is not a tensor, a setup line that fails) are one line on
@@ -261,11 +264,11 @@ static int explain_expression(Interp* in, const char* expr) {
     read_arg(&c, c.nargs++, v);
     Value_release(v);
   }
+  /* Keywords are the binding's to judge (reshape's is shape, view's and
+   * expand's size: a.reshape(size=[3, 8]) is refused there, and said so). */
   int64_t shape[MINATEN_MAX_DIM];
   if ((strcmp(method, "reshape") == 0 || strcmp(method, "view") == 0 || strcmp(method, "expand") == 0) &&
-      ((call2->nkw > 0 && (call2->nkw > 1 || call2->n > 0 ||
-                           (strcmp(call2->kwnames[0], "shape") != 0 && strcmp(call2->kwnames[0], "size") != 0))) ||
-       ExplainCall_shape(&c, shape) < 0)) {
+      ExplainCall_shape(&c, shape) < 0) {
     fprintf(stderr, "minaten explain: explain covers %s with a shape of ints (x.%s(3, 8) or x.%s((3, 8)))%s\n", method,
             method, method, strcmp(method, "view") == 0 ? ", not view(dtype)" : "");
     goto done;
@@ -285,8 +288,17 @@ static int explain_expression(Interp* in, const char* expr) {
   TraceMode_setOutput(stdout);
   fclose(mem);
   if (result != NULL && result->kind == Value_Tensor) c.result = result->u.tensor;
-  if (result == NULL) c.error = take_error();
+  if (result == NULL) {
+    c.refused = Error_type() != ErrorType_RuntimeError;
+    c.error = take_error();
+  }
   narrator->after(&c);
+  if (c.refused)
+    explain_say(stdout,
+                "The call fails in PyTorch's Python argument parser, which matches its arguments against "
+                "%s's Python signatures before anything runs: no operator runs, so there is no route to "
+                "explain.\n",
+                method);
   if (c.result != NULL && c.result != c.self) explain_describe(stdout, "result", c.result);
   if (c.error != NULL) printf("result: %s\n", c.error);
   /* The route, and its check against the trace. */
@@ -314,7 +326,7 @@ done:
   if (call_m) Module_free(call_m);
   if (self_m) Module_free(self_m);
   Module_free(m);
-  fflush(stdout);
+  Interp_flushStdout();
   return status;
 }
 

@@ -37,6 +37,11 @@ typedef struct ExplainCall {
   } args[kExplainMaxArgs];
   Tensor* result; /* NULL when the call failed */
   char* error;    /* "RuntimeError: message" when it failed */
+  /* The call failed before it reached its operator: Python's argument
+   * parser refused it (a TypeError: `a.reshape(size=[3, 8])`), where the
+   * operators fail with a RuntimeError.  after() then clears its hooks and
+   * tells nothing: there is no route to explain. */
+  bool refused;
   /* the narrator's prediction: the operators the trace shows, in order */
   const char* route[kExplainMaxRoute];
   int nroute;

@@ -159,6 +159,7 @@ static void tell_walk(ExplainCall* c) {
 
 static void after_reshape(ExplainCall* c) {
   computeStride_explain = NULL;
+  if (c->refused) return;
   bool lazy = c->self->device.type == DeviceType_Lazy;
   char a[512], b[512];
   tell_infer_size(c);
@@ -195,6 +196,7 @@ static void after_reshape(ExplainCall* c) {
 
 static void after_view(ExplainCall* c) {
   computeStride_explain = NULL;
+  if (c->refused) return;
   bool lazy = c->self->device.type == DeviceType_Lazy;
   char a[512];
   /* view is dispatched: the trace shows it whatever its kernel decides */

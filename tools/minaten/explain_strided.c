@@ -38,6 +38,7 @@ static void on_contiguous_step(int64_t dim, int64_t expected, bool ok, void* ctx
 }
 
 static void after_contiguous(ExplainCall* c) {
+  if (c->refused) return;
   explain_say(c->out,
               "contiguous() returns self when self.is_contiguous().  The test (compute_contiguous) "
               "walks from the "
@@ -59,6 +60,7 @@ static void after_contiguous(ExplainCall* c) {
 /* ---- expand -------------------------------------------------------------- */
 
 static void after_expand(ExplainCall* c) {
+  if (c->refused) return;
   int64_t size[MINATEN_MAX_DIM];
   char a[512], b[512];
   const Tensor* self = c->self;
@@ -105,6 +107,7 @@ static void after_expand(ExplainCall* c) {
 /* ---- as_strided ---------------------------------------------------------- */
 
 static void after_as_strided(ExplainCall* c) {
+  if (c->refused) return;
   char a[512];
   const Tensor* self = c->self;
   c->route[c->nroute++] = "aten::as_strided";

@@ -28,14 +28,15 @@
  * (python3's 2 and its "can't open file" message), 1 for a script or -c
  * command that is not UTF-8 (python3's SyntaxError, nothing runs); `ops` and `dispatch`
  * exit 1 when no operator matches; 1 when a --load library or a --yaml file
- * cannot be loaded (nothing runs).
+ * cannot be loaded (nothing runs); 120 when a script's write to standard
+ * output failed (python3's exit status then: /dev/full, a full disk), 1 for
+ * another command's.
  */
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "autograd/autograd.h"
@@ -80,7 +81,8 @@ static void usage(FILE* out) {
         "                  name (aten::add.Tensor) matches PATTERN: a shell glob\n"
         "                  (fnmatch) when it has * ? or [, tried on the name with\n"
         "                  and without its namespace ('aten::add*', 'add.*');\n"
-        "                  otherwise a substring ('add').  No match: exit status 1.\n"
+        "                  otherwise a substring ('add').  No match: a line on\n"
+        "                  stderr saying so, exit status 1.\n"
         "  dispatch NAME   print the operator's computed dispatch table, as\n"
         "                  torch._C._dispatch_dump_table does; the namespace defaults\n"
         "                  to aten.  Without an overload (aten::add), NAME is the\n"
@@ -120,7 +122,8 @@ static void usage(FILE* out) {
         "\n"
         "exit status: 0 done; 1 a line failed under --strict, no operator matched, or\n"
         "a --load library or --yaml file could not be loaded; 2 a usage error or a\n"
-        "script that cannot be read.\n"
+        "script that cannot be read; 120 a script's output could not be written\n"
+        "(python3's status; 1 for the other commands).\n"
         "Documentation: docs/ in minaten's source tree.\n",
         out);
 }
@@ -192,22 +195,31 @@ static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons,
   return status;
 }
 
+/* The resident set now and its peak, in kB: VmRSS and VmHWM of
+ * /proc/self/status, read together (the kernel reports VmHWM >= VmRSS; two
+ * sources, statm's pages and getrusage's ru_maxrss, could disagree and
+ * showed a peak below the current size).  -1 when unknown. */
+static void resident_set(long* rss_kb, long* max_rss_kb) {
+  *rss_kb = *max_rss_kb = -1;
+  FILE* status = fopen("/proc/self/status", "r");
+  if (status == NULL) return;
+  char line[256];
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (strncmp(line, "VmRSS:", 6) == 0) *rss_kb = strtol(line + 6, NULL, 10);
+    if (strncmp(line, "VmHWM:", 6) == 0) *max_rss_kb = strtol(line + 6, NULL, 10);
+  }
+  fclose(status);
+}
+
 /* --stats: the allocator's counters (at exit: bytes live 0 and as many frees
  * as allocations, unless storage leaked; its cache's hits, misses, bytes), the
  * resident set now and its peak; tests/soak/soak.py reads them (--stats=N). */
 static long stats_every;
 static void print_stats(FILE* out, const char* at) {
-  fflush(stdout);
+  Interp_flushStdout();
   AllocatorStats a = Allocator_stats();
-  struct rusage ru;
-  long max_rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
-  long size = 0, resident = -1;
-  FILE* statm = fopen("/proc/self/statm", "r");
-  if (statm != NULL) {
-    if (fscanf(statm, "%ld %ld", &size, &resident) != 2) resident = -1;
-    fclose(statm);
-  }
-  long rss_kb = resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+  long rss_kb, max_rss_kb;
+  resident_set(&rss_kb, &max_rss_kb);
   fprintf(out,
           "minaten: stats at %s: allocations=%lld frees=%lld bytes_live=%lld bytes_total=%lld rss_kb=%ld "
           "max_rss_kb=%ld cache_hits=%lld cache_misses=%lld bytes_cached=%lld\n",
@@ -385,8 +397,8 @@ static bool operator_matches(const OperatorEntry* op, const char* pattern) {
   return fnmatch(pattern, name, 0) == 0 || (sep != NULL && fnmatch(pattern, sep + 2, 0) == 0);
 }
 
-/* `ops [PATTERN]`: prints the schemas, all or those matching; 0, or 1 when
- * PATTERN matches none. */
+/* `ops [PATTERN]`: prints the schemas, all or those matching; 0, or 1 after
+ * a line on stderr when PATTERN matches none. */
 static int list_operators(const char* pattern) {
   size_t printed = 0;
   for (size_t k = 0; k < Dispatcher_numOperators(); k++) {
@@ -396,7 +408,11 @@ static int list_operators(const char* pattern) {
     printf("%s%s%s\n", qualified ? "" : op->schema.ns, qualified ? "" : "::", op->schema_text);
     printed++;
   }
-  return pattern != NULL && printed == 0 ? 1 : 0;
+  if (pattern == NULL || printed > 0) return 0;
+  fprintf(stderr, "minaten: ops: no operator's name matches '%s' (%s)\n", pattern,
+          strpbrk(pattern, "*?[") != NULL ? "a glob, tried with and without the namespace"
+                                          : "a substring of names such as aten::add.Tensor");
+  return 1;
 }
 
 /* `dispatch NAME`: the operator NAME names, as the dispatcher looks it up
@@ -446,6 +462,19 @@ static int dump_dispatch_table(const char* arg) {
   return 0;
 }
 
+/* The exit status once every write to standard output has been checked
+ * (interpreter/pylifecycle.c): `status`, unless one failed (/dev/full, a
+ * full disk): then a script's (no command, run, -c) is python3's report
+ * and its exit status 120; another command's is one line,
+ * `minaten: COMMAND: cannot write standard output: ...`, and 1. */
+static int check_stdout(int status, const char* cmd) {
+  if (cmd == NULL || strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0) return flush_std_files() < 0 ? 120 : status;
+  int err = Interp_stdoutErrno();
+  if (err == 0) return status;
+  fprintf(stderr, "minaten: %s: cannot write standard output: %s\n", cmd, strerror(err));
+  return status != 0 ? status : 1;
+}
+
 /* A usage error: the message, then the usage, on stderr; exit status 2. */
 static int usage_error(const char* what, const char* arg) {
   fprintf(stderr, "minaten: %s%s\n", what, arg ? arg : "");
@@ -475,6 +504,7 @@ static int load_libraries(const char** paths, int n, const char** yaml_paths, in
 }
 
 int main(int argc, char** argv) {
+  Interp_createStdout(); /* every write checked: check_stdout */
   bool strict = false, stats = false;
   const char* load[16];
   int num_load = 0;
@@ -509,7 +539,7 @@ int main(int argc, char** argv) {
       if (*end != '\0' || end == argv[i] + 8 || stats_every <= 0) return usage_error("bad option ", argv[i]);
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
-      return 0;
+      return check_stdout(0, argv[i]);
     } else {
       return usage_error("unknown option ", argv[i]);
     }
@@ -565,6 +595,7 @@ int main(int argc, char** argv) {
     status = dump_dispatch_table(argv[i + 1]);
   }
   if (dot_path != NULL) status = Dot_writeDispatchGraph(dot_path, status);
+  status = check_stdout(status, cmd);
   OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
   Allocator_emptyCache(); /* nothing held at exit: bytes_cached=0 */

@@ -26,7 +26,11 @@
  *     dlsym in the libraries loaded by --load, newest first, and then in
  *     the program (minaten exports its own kernels: `CPU: neg` reuses
  *     at_native_neg).  It is called as an unboxed kernel with the
- *     prototype NativeFunctions.h would give it (libffi, from the schema).
+ *     prototype NativeFunctions.h would give it (libffi, from the schema);
+ *   - a kernel that is already some defined operator's (every kernel of
+ *     minaten is an aten operator's: at_native_add is aten::add.Tensor's)
+ *     has that operator's C prototype, so the entry's schema must agree
+ *     with that operator's: Note [A kernel's schema].
  *
  * Registering: one OperatorLibrary named after the file (as given), holding
  * one MINATEN_LIBRARY_FRAGMENT-like Library per def and per kernel, so the
@@ -50,6 +54,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dispatch/CType.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/Library.h"
 #include "dispatch/OperatorLibrary.h"
@@ -96,6 +101,143 @@ static void loaded_names(char* buf, size_t size) {
   }
 }
 
+/*
+ * Note [A kernel's schema]
+ *
+ * An unboxed kernel is called with the prototype the entry's schema gives
+ * it (libffi), and nothing in a C symbol says what prototype it was compiled
+ * with.  A kernel registered for a defined operator (each of minaten's
+ * at_native_* is an aten operator's; a library's may be its own
+ * operator's) does say it: that operator's schema.  `- func:
+ * myops::a(Tensor self, int x) -> Tensor` with `CPU: add` would pass an
+ * int where at_native_add reads a Tensor, so such an entry is refused at
+ * the kernel's name, unless its schema agrees with the operator's:
+ *
+ *   - as many arguments and as many returns;
+ *   - each argument and return of the same type: the same base type, list
+ *     or not, optional or not (`Tensor?` and `Tensor` are both a const
+ *     Tensor*, but None arrives as NULL), its elements optional or not.
+ *     Spellings of one C value agree: `SymInt` and `int`, and a list's size
+ *     (`int[2]` and `int[]`: the size only lets a bare int stand for the
+ *     list; the kernel receives an IntArrayRef of any length either way);
+ *   - the same alias annotations, up to the names of the alias sets:
+ *     `Tensor(a!)` (written in place: a Tensor* and a version bump),
+ *     `Tensor(a)` (a view), `Tensor(a -> *)` and none are four different
+ *     things to autograd's fallback, the Lazy fallback and the trace, and a
+ *     return aliases the same argument (`(Tensor(a) self) -> Tensor(a)`
+ *     agrees with `(Tensor(b) x) -> Tensor(b)`);
+ *   - names, default values, the `*` before keyword-only arguments, the
+ *     overload name and return names may differ: the kernel receives values
+ *     by position, defaults already filled in.
+ *
+ * A kernel no operator has (a library's own, not registered by it) is
+ * taken on trust, as before: its prototype is its author's business.
+ *
+ * PyTorch 1.13: ATen/core/dispatch/OperatorEntry.cpp OperatorEntry::registerKernel
+ * refuses a kernel whose CppSignature differs from the operator's
+ * ("Mismatch in kernel C++ signatures"); minaten, whose C kernels carry no
+ * signature, compares the schemas.
+ */
+
+/* Whether two types give the kernel the same C value (see the note). */
+static bool same_type(const SchemaType* x, const SchemaType* y) {
+  bool same_base = x->base == y->base || (SchemaType_isIntLike(x->base) && SchemaType_isIntLike(y->base));
+  return same_base && x->is_list == y->is_list && x->is_optional == y->is_optional &&
+         x->elem_optional == y->elem_optional;
+}
+
+/* The alias sets of a schema in the order they first appear (arguments,
+ * then returns): an annotation's set is compared by its index here. */
+typedef struct AliasSets {
+  const char* names[32];
+  int n;
+} AliasSets;
+
+static int alias_set_index(AliasSets* sets, const AliasInfo* a) {
+  for (int i = 0; i < sets->n; i++)
+    if (strcmp(sets->names[i], a->set) == 0) return i;
+  if (sets->n == (int)(sizeof sets->names / sizeof sets->names[0])) return -1;
+  sets->names[sets->n] = a->set;
+  return sets->n++;
+}
+
+/* Whether the annotations of one position agree (see the note). */
+static bool same_alias(const AliasInfo* x, AliasSets* xs, const AliasInfo* y, AliasSets* ys) {
+  if (x->present != y->present) return false;
+  if (!x->present) return true;
+  return x->is_write == y->is_write && x->to_wildcard == y->to_wildcard &&
+         alias_set_index(xs, x) == alias_set_index(ys, y);
+}
+
+/* "Tensor(a!) self" / "int[2] size": an argument or return as written. */
+static const char* format_argument(const Argument* a, char* buf, size_t size) {
+  SchemaType t = a->type;
+  char type[64], annotation[40] = "";
+  if (a->alias_info.present)
+    snprintf(annotation, sizeof annotation, "(%s%s%s)", a->alias_info.set, a->alias_info.is_write ? "!" : "",
+             a->alias_info.to_wildcard ? " -> *" : "");
+  SchemaType_format(&t, type, sizeof type);
+  /* the annotation goes after the base type's name: Tensor(a)[], Tensor(a!)? */
+  size_t base_len = strlen(SchemaBaseType_name(t.base));
+  snprintf(buf, size, "%.*s%s%s%s%s", (int)base_len, type, annotation, type + base_len, a->name ? " " : "",
+           a->name ? a->name : "");
+  return buf;
+}
+
+/* Compares `yours` (the entry's schema) with `theirs` (the kernel's
+ * operator's): true if they agree; else false with the first difference
+ * described in `why`. */
+static bool schemas_agree(const FunctionSchema* yours, const FunctionSchema* theirs, const char* their_name,
+                          char* why, size_t size) {
+  if (yours->num_arguments != theirs->num_arguments) {
+    snprintf(why, size, "it takes %zu argument%s where %s takes %zu", yours->num_arguments,
+             yours->num_arguments == 1 ? "" : "s", their_name, theirs->num_arguments);
+    return false;
+  }
+  if (yours->num_returns != theirs->num_returns) {
+    snprintf(why, size, "it returns %zu value%s where %s returns %zu", yours->num_returns,
+             yours->num_returns == 1 ? "" : "s", their_name, theirs->num_returns);
+    return false;
+  }
+  AliasSets ys = {{0}, 0}, ts = {{0}, 0};
+  size_t n = yours->num_arguments + yours->num_returns;
+  for (size_t i = 0; i < n; i++) {
+    bool is_return = i >= yours->num_arguments;
+    size_t k = is_return ? i - yours->num_arguments : i;
+    const Argument* y = is_return ? &yours->returns[k] : &yours->arguments[k];
+    const Argument* t = is_return ? &theirs->returns[k] : &theirs->arguments[k];
+    if (same_type(&y->type, &t->type) && same_alias(&y->alias_info, &ys, &t->alias_info, &ts)) continue;
+    char ya[128], ta[128];
+    snprintf(why, size, "%s %zu is `%s` where %s has `%s`", is_return ? "return" : "argument", k + 1,
+             format_argument(y, ya, sizeof ya), their_name, format_argument(t, ta, sizeof ta));
+    return false;
+  }
+  return true;
+}
+
+/* The operator whose kernel `fn` is and whose schema `yours` does not
+ * agree with, the first difference in `why`; NULL if `fn` is no defined
+ * operator's kernel, or if one operator that has it agrees (a kernel of
+ * several operators). */
+static const OperatorEntry* disagreeing_operator(UnboxedFunction fn, const FunctionSchema* yours, char* why,
+                                                 size_t size) {
+  const OperatorEntry* first = NULL;
+  for (size_t i = 0; i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (op->schema_text == NULL) continue; /* no schema to compare with */
+    bool has = false;
+    for (int key = 0; key < DispatchKey_EndOfAliasKeys && !has; key++)
+      for (const KernelRegistration* r = &op->kernels[key]; r != NULL && !has; r = r->next)
+        has = r->present && r->kernel.unboxed == fn;
+    if (!has) continue;
+    char scratch[512]; /* `why` keeps the first operator's difference */
+    if (schemas_agree(yours, &op->schema, op->qualified_name, first ? scratch : why, first ? sizeof scratch : size))
+      return NULL;
+    if (first == NULL) first = op;
+  }
+  return first;
+}
+
 /* The checks of the top of the file, for one entry; 0 or -1 after printing. */
 static int check_entry(const NativeFunction* f) {
   const char* paren = strchr(f->func, '(');
@@ -128,7 +270,17 @@ static int check_entry(const NativeFunction* f) {
     char symbol[256];
     snprintf(symbol, sizeof symbol, "at_native_%s", f->kernels[k].kernel);
     FoundKernel found;
-    if (find_kernel(symbol, &found)) continue;
+    if (find_kernel(symbol, &found)) {
+      char why[512];
+      const OperatorEntry* op = disagreeing_operator(found.fn, &f->schema, why, sizeof why);
+      if (op == NULL) continue;
+      bool qualified = strstr(op->schema_text, "::") != NULL;
+      return SourceLoc_error(f->kernels[k].loc,
+                             "%s kernel of %s: %s is the kernel of %s%s%s, so %s must have its types and alias "
+                             "annotations (names and defaults may differ): %s",
+                             DispatchKey_name(f->kernels[k].key), f->qualified, symbol, qualified ? "" : op->schema.ns,
+                             qualified ? "" : "::", op->schema_text, f->qualified, why);
+    }
     char libraries[512];
     loaded_names(libraries, sizeof libraries);
     return SourceLoc_error(f->kernels[k].loc,

@@ -2,7 +2,7 @@
 """update-transcripts.py - brings the transcripts of markdown pages up to date
 with what their commands print now, one differing line at a time.
 
-    tools/scripts/update-transcripts.py [--build-dir DIR] [--kinds=plain,gdb] PAGE.md...
+    tools/scripts/update-transcripts.py [--build-dir DIR] [--kinds=plain,gdb] [--addresses] PAGE.md...
 
 The transcripts of README.md and docs/ quote line numbers (a gdb backtrace's
 `at tools/minaten/main.c:549`, a dump's `registered at RegisterCPU.c:93`),
@@ -14,6 +14,13 @@ when a command's output gained or lost lines, it stops and shows the
 checker's report, and the page is edited by hand (by re-running the command
 it shows, never by guessing).  Read `git diff` afterwards: every change is
 one the command made.
+
+A line that differs only in its hex addresses matches (addresses differ
+between machines), so it is left as it is, and a gdb session whose other
+lines were updated can end up mixing two runs' addresses (a `self` pointer
+that changes between frames).  --addresses rewrites those lines too, so
+that each session shows one run's addresses; it re-runs the page once per
+line, so give it the page and --kinds=gdb.
 """
 import argparse
 import os
@@ -27,11 +34,12 @@ EXPECTED = re.compile(r"^(\S+):(\d+): expected: (.*)$", re.M)
 GOT = re.compile(r"^(\S+):(\d+): got: (.*)$", re.M)
 
 
-def update(page, build_dir, kinds, limit=500):
+def update(page, build_dir, kinds, addresses=False, limit=500):
     """Returns True when the page's transcripts all match."""
     for _ in range(limit):
         run = subprocess.run([sys.executable, CHECKER, "--root", ROOT, "--build-dir", build_dir,
-                              "--kinds=" + kinds, page], capture_output=True, text=True, cwd=ROOT)
+                              "--kinds=" + kinds] + (["--exact-addresses"] if addresses else []) + [page],
+                             capture_output=True, text=True, cwd=ROOT)
         report = run.stdout + run.stderr
         if run.returncode == 0:
             return True
@@ -59,9 +67,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build-dir", default="build")
     parser.add_argument("--kinds", default="plain,gdb")
+    parser.add_argument("--addresses", action="store_true",
+                        help="also rewrite lines that differ only in hex addresses")
     parser.add_argument("pages", nargs="+")
     args = parser.parse_args()
-    ok = all([update(page, args.build_dir, args.kinds) for page in args.pages])
+    ok = all([update(page, args.build_dir, args.kinds, args.addresses) for page in args.pages])
     return 0 if ok else 1
 
 

@@ -216,58 +216,225 @@ void ParsedArgs_release(ParsedArgs* p) {
   p->packed = NULL;
 }
 
-/* PyTorch 1.13: python_arg_parser.cpp FunctionSignature::parse (raise_exception=false) */
-bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args, int nargs, char** kwnames,
-                             Value** kwargs, int nkw, bool numbers_as_tensors, ParsedArgs* out) {
+/* Py_TYPE(obj)->tp_name, which PyTorch's messages print: Python's type name,
+ * with its module for torch's own types (torch.Size, torch.dtype). */
+const char* py_typename(const Value* v) {
+  static char named[96];
+  switch (v->kind) {
+    case Value_Size: return "torch.Size";
+    case Value_Dtype: return "torch.dtype";
+    case Value_MemoryFormat: return "torch.memory_format";
+    case Value_QScheme: return "torch.qscheme";
+    case Value_Device: return "torch.device";
+    case Value_Tuple:
+      if (v->u.seq.named == NULL) break;
+      snprintf(named, sizeof named, "torch.return_types.%s", v->u.seq.named->name);
+      return named;
+    default:
+      break;
+  }
+  return Value_typeName(v);
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp FunctionParameter::type_name */
+const char* python_type_name(const Argument* a) {
+  const SchemaType* t = &a->type;
+  if (t->is_list) {
+    switch (t->base) {
+      case SchemaBaseType_Tensor: return "tuple of Tensors";
+      case SchemaBaseType_int: return "tuple of ints";
+      case SchemaBaseType_SymInt: return "tuple of SymInts";
+      case SchemaBaseType_float: return "tuple of floats";
+      case SchemaBaseType_Scalar: return "tuple of Scalars";
+      case SchemaBaseType_Dimname: return "tuple of names";
+      default: return "tuple";
+    }
+  }
+  switch (t->base) {
+    case SchemaBaseType_Scalar: return "Number";
+    case SchemaBaseType_ScalarType: return "torch.dtype";
+    case SchemaBaseType_Layout: return "torch.layout";
+    case SchemaBaseType_Device: return "torch.device";
+    case SchemaBaseType_MemoryFormat: return "torch.memory_format";
+    case SchemaBaseType_QScheme: return "torch.qscheme";
+    case SchemaBaseType_Generator: return "torch.Generator";
+    case SchemaBaseType_Dimname: return "name";
+    case SchemaBaseType_Any: return "object";
+    default: return SchemaBaseType_name(t->base); /* Tensor, int, SymInt, float, bool, str */
+  }
+}
+
+/*
+ * A Python signature as PyTorch's parser sees it: the schema's arguments
+ * after self (for a method), one Python parameter each, except that several
+ * out= tensors are one parameter `out` (a tuple).  `grouped_out`: the schema
+ * is an out= overload standing for the signature torchgen groups it into
+ * with its functional overload (`neg(Tensor input, *, Tensor out=None)`):
+ * its out tensors are then optional.
+ */
+typedef struct Params {
+  const FunctionSchema* s;
+  size_t first;              /* 1 for a method (self bound), else 0 */
+  size_t out_start, num_out; /* the trailing out= tensors (num_out 0: none) */
+  bool grouped_out;
+  bool function;             /* torch.NAME: the first parameter's keyword is input */
+} Params;
+
+static Params params_of(const FunctionSchema* s, bool method, bool grouped_out) {
+  Params p = {s, method ? 1 : 0, 0, 0, grouped_out, !method};
+  p.out_start = out_arguments(s, &p.num_out);
+  return p;
+}
+
+/* Whether schema argument i is optional (FunctionParameter::optional: it has
+ * a default), and its Python name (`out` for several out= tensors). */
+static bool param_optional(const Params* p, size_t i) {
+  return p->s->arguments[i].has_default || (p->grouped_out && p->num_out > 0 && i >= p->out_start);
+}
+static const char* param_name(const Params* p, size_t i) {
+  if (p->num_out >= 2 && i >= p->out_start) return "out";
+  return python_name(&p->s->arguments[i], p->function && i == 0);
+}
+/* The schema arguments that are Python parameters: the first of several
+ * out= tensors stands for all of them. */
+static bool is_param(const Params* p, size_t i) {
+  return i >= p->first && !(p->num_out >= 2 && i > p->out_start);
+}
+
+/* FunctionSignature's min_args, max_args and max_pos_args. */
+static void count_params(const Params* p, int* min_args, int* max_args, int* max_pos_args) {
+  *min_args = *max_args = *max_pos_args = 0;
+  for (size_t i = 0; i < p->s->num_arguments; i++) {
+    if (!is_param(p, i)) continue;
+    (*max_args)++;
+    if (!param_optional(p, i)) (*min_args)++;
+    if (!p->s->arguments[i].kwarg_only) (*max_pos_args)++;
+  }
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp extra_args */
+static void extra_args(const Params* p, int nargs) {
+  int min_args, max_args, max_pos_args;
+  count_params(p, &min_args, &max_args, &max_pos_args);
+  if (min_args != max_pos_args)
+    Error_set(ErrorType_TypeError, "%s() takes from %d to %d positional arguments but %d were given", p->s->name,
+              min_args, max_pos_args, nargs);
+  else
+    Error_set(ErrorType_TypeError, "%s() takes %d positional argument%s but %d %s given", p->s->name, max_pos_args,
+              max_pos_args == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp missing_args (its plural is "s" for
+ * one argument, "" for several: `missing 1 required positional arguments`) */
+static void missing_args(const Params* p, size_t from) {
+  char names[256] = "";
+  size_t len = 0;
+  int num_missing = 0;
+  for (size_t i = from; i < p->s->num_arguments && len < sizeof names; i++) {
+    if (!is_param(p, i) || param_optional(p, i)) continue;
+    len += (size_t)snprintf(names + len, sizeof names - len, "%s\"%s\"", num_missing > 0 ? ", " : "",
+                            param_name(p, i));
+    num_missing++;
+  }
+  Error_set(ErrorType_TypeError, "%s() missing %d required positional argument%s: %s", p->s->name, num_missing,
+            num_missing == 1 ? "s" : "", names);
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp extra_kwargs: the first keyword that
+ * names no parameter, or one given by position too. */
+static void extra_kwargs(const Params* p, char** kwnames, int nkw, int num_pos_args) {
+  for (int k = 0; k < nkw; k++) {
+    int index = -1, param = 0;
+    for (size_t i = 0; i < p->s->num_arguments && index < 0; i++) {
+      if (!is_param(p, i)) continue;
+      if (strcmp(param_name(p, i), kwnames[k]) == 0) index = param;
+      param++;
+    }
+    if (index < 0) {
+      Error_set(ErrorType_TypeError, "%s() got an unexpected keyword argument '%s'", p->s->name, kwnames[k]);
+      return;
+    }
+    if (index < num_pos_args) {
+      Error_set(ErrorType_TypeError, "%s() got multiple values for argument '%s'", p->s->name, kwnames[k]);
+      return;
+    }
+  }
+  Error_set(ErrorType_TypeError, "invalid keyword arguments");
+}
+
+/* The parameter's refusal of `obj`: "foo(): argument 'other' (position 2)
+ * must be str, not int" (without the position for a keyword). */
+static void wrong_type(const Params* p, size_t i, const Value* obj, bool is_kwd, int arg_pos) {
+  if (is_kwd)
+    Error_set(ErrorType_TypeError, "%s(): argument '%s' must be %s, not %s", p->s->name, param_name(p, i),
+              python_type_name(&p->s->arguments[i]), py_typename(obj));
+  else
+    Error_set(ErrorType_TypeError, "%s(): argument '%s' (position %d) must be %s, not %s", p->s->name,
+              param_name(p, i), arg_pos + 1, python_type_name(&p->s->arguments[i]), py_typename(obj));
+}
+
+/* FunctionSignature::parse: true when the arguments fit (out filled); else
+ * false, after setting the TypeError PyTorch raises when raise_exception. */
+static bool parse_signature(const Params* p, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
+                            int nkw, bool numbers_as_tensors, bool raise_exception, ParsedArgs* out) {
   memset(out, 0, sizeof *out);
+  const FunctionSchema* s = p->s;
   size_t n = s->num_arguments;
   if (n > kMaxArgs) return false;
-  size_t first = 0;
   if (self != NULL) {
     if (n == 0 || !SchemaType_isTensor(&s->arguments[0].type)) return false;
     out->slots[0] = self;
-    first = 1;
   }
-  int max_pos_args = 0;
-  for (size_t i = first; i < n; i++)
-    if (!s->arguments[i].kwarg_only) max_pos_args++;
-  const SchemaType* t0 = first < n ? &s->arguments[first].type : NULL;
+  int min_args, max_args, max_pos_args;
+  count_params(p, &min_args, &max_args, &max_pos_args);
+  const SchemaType* t0 = p->first < n ? &s->arguments[p->first].type : NULL;
   bool allow_varargs_intlist = max_pos_args == 1 && t0->is_list && SchemaType_isIntLike(t0->base);
-  if (nargs > max_pos_args && !allow_varargs_intlist) return false;
+  if (nargs > max_pos_args && !allow_varargs_intlist) {
+    if (raise_exception) extra_args(p, nargs);
+    return false;
+  }
 
-  /* Several outputs are one Python parameter, `out=(values, indices)`. */
-  size_t num_out, out_start = out_arguments(s, &num_out);
   int arg_pos = 0, remaining_kwargs = nkw;
-  for (size_t i = first; i < n; i++) {
+  for (size_t i = p->first; i < n; i++) {
     const Argument* a = &s->arguments[i];
-    if (num_out >= 2 && i == out_start) {
+    if (p->num_out >= 2 && i == p->out_start) {
+      /* Several outputs are one Python parameter, `out=(values, indices)`. */
       const Value* tuple = NULL;
       for (int k = 0; k < nkw; k++)
         if (strcmp(kwnames[k], "out") == 0) tuple = kwargs[k];
-      if (tuple == NULL || (tuple->kind != Value_Tuple && tuple->kind != Value_List) ||
-          tuple->u.seq.n != (int)num_out)
+      if (tuple == NULL && p->grouped_out) break;
+      bool ok = tuple != NULL && (tuple->kind == Value_Tuple || tuple->kind == Value_List) &&
+                tuple->u.seq.n == (int)p->num_out;
+      for (size_t j = 0; ok && j < p->num_out; j++) ok = tuple->u.seq.items[j]->kind == Value_Tensor;
+      if (!ok) {
+        if (raise_exception && tuple == NULL) missing_args(p, i);
+        else if (raise_exception) Error_set(ErrorType_TypeError, "%s(): argument 'out' must be tuple of Tensors, not %s",
+                                            s->name, py_typename(tuple));
         goto mismatch;
-      for (size_t j = 0; j < num_out; j++) {
-        if (tuple->u.seq.items[j]->kind != Value_Tensor) goto mismatch;
-        out->slots[i + j] = tuple->u.seq.items[j];
       }
+      for (size_t j = 0; j < p->num_out; j++) out->slots[i + j] = tuple->u.seq.items[j];
       remaining_kwargs--;
       break;
     }
     const Value* obj = NULL;
     bool is_kwd = false;
     if (arg_pos < nargs) {
-      if (a->kwarg_only) goto mismatch;
+      /* extra positional arguments after a single int list taken as varargs */
+      if (a->kwarg_only) {
+        if (raise_exception) extra_args(p, nargs);
+        goto mismatch;
+      }
       obj = args[arg_pos];
     } else {
-      const char* name = python_name(a, self == NULL && i == 0);
+      const char* name = param_name(p, i);
       for (int k = 0; k < nkw; k++)
         if (strcmp(kwnames[k], name) == 0) obj = kwargs[k];
       is_kwd = true;
     }
-    if ((obj == NULL && a->has_default) || (obj != NULL && obj->kind == Value_None && allows_none(a))) {
+    if ((obj == NULL && param_optional(p, i)) || (obj != NULL && obj->kind == Value_None && allows_none(a))) {
       out->slots[i] = NULL;
     } else if (obj == NULL) {
+      if (raise_exception) missing_args(p, i); /* foo() missing 1 required positional argument: "b" */
       goto mismatch;
     } else if (param_check(obj, a, numbers_as_tensors)) {
       out->slots[i] = obj;
@@ -279,16 +446,43 @@ bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args,
       arg_pos = nargs;
       continue;
     } else {
+      if (raise_exception) wrong_type(p, i, obj, is_kwd, arg_pos);
       goto mismatch;
     }
     if (!is_kwd) arg_pos++;
     else if (obj != NULL) remaining_kwargs--;
   }
-  if (remaining_kwargs > 0) goto mismatch;
+  if (remaining_kwargs > 0) {
+    if (raise_exception) extra_kwargs(p, kwnames, nkw, nargs); /* foo() got an unexpected keyword argument "b" */
+    goto mismatch;
+  }
   return true;
 mismatch:
   ParsedArgs_release(out);
   return false;
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp FunctionSignature::parse (raise_exception=false) */
+bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args, int nargs, char** kwnames,
+                             Value** kwargs, int nkw, bool numbers_as_tensors, ParsedArgs* out) {
+  Params p = params_of(s, self != NULL, false);
+  return parse_signature(&p, self, args, nargs, kwnames, kwargs, nkw, numbers_as_tensors, false, out);
+}
+
+bool FunctionSignature_raise(const FunctionSchema* s, bool grouped_out, Value* self, Value** args, int nargs,
+                             char** kwnames, Value** kwargs, int nkw, bool numbers_as_tensors) {
+  Params p = params_of(s, self != NULL, grouped_out);
+  ParsedArgs out;
+  if (!parse_signature(&p, self, args, nargs, kwnames, kwargs, nkw, numbers_as_tensors, true, &out))
+    return Error_occurred();
+  ParsedArgs_release(&out);
+  return false;
+}
+
+void FunctionSignature_counts(const FunctionSchema* s, bool method, bool grouped_out, int* min_args, int* max_args) {
+  Params p = params_of(s, method, grouped_out);
+  int max_pos_args;
+  count_params(&p, min_args, max_args, &max_pos_args);
 }
 
 /* ---- converting ------------------------------------------------------------ */
@@ -450,14 +644,39 @@ int PythonArgs_toIValue(const char* fname, const Argument* a, const Value* v, bo
 
 /* ---- builtins parsed like operators ----------------------------------------- */
 
-/* Describes the argument types for a TypeError: "(int, int, x=int)". */
+/* Describes the argument types for a TypeError: "int, int, x=int", as
+ * format_invalid_args's _argDesc does: tp_names; the keywords after the
+ * positional arguments, in the reverse of their order in the call (1.13
+ * keeps them in a std::unordered_map, which libstdc++ walks newest first
+ * while no two share a bucket); and, with no positional argument, a ", "
+ * left after the last keyword (`got (shape=list, )`), which _argDesc removes
+ * only after a positional one.
+ * PyTorch 1.13: torch/csrc/utils/invalid_arguments.cpp _argDesc */
 void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
   size_t n = 0;
   buf[0] = '\0';
   for (int i = 0; i < nargs && n < size; i++)
-    n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", Value_typeName(args[i]));
-  for (int i = 0; i < nkw && n < size; i++)
-    n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", n ? ", " : "", kwnames[i], Value_typeName(kwargs[i]));
+    n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", py_typename(args[i]));
+  for (int i = nkw - 1; i >= 0 && n < size; i--)
+    n += (size_t)snprintf(buf + n, size - n, "%s%s=%s%s", nargs > 0 ? ", " : "", kwnames[i], py_typename(kwargs[i]),
+                          nargs > 0 ? "" : ", ");
+}
+
+/* The positional arguments as format_invalid_args shows them against its
+ * one option: a type the option's positional parameter at that place does
+ * not accept, or one past them, marked `!str!` (its colours when not on a
+ * terminal).  PyTorch 1.13: invalid_arguments.cpp _formattedArgDesc */
+void describe_marked_arguments(char* buf, size_t size, const FunctionSchema* s, bool method, Value** args, int nargs,
+                               bool numbers_as_tensors) {
+  size_t n = 0, param = method ? 1 : 0;
+  buf[0] = '\0';
+  for (int i = 0; i < nargs && n < size; i++) {
+    while (param < s->num_arguments && s->arguments[param].kwarg_only) param++;
+    bool ok = param < s->num_arguments && param_check(args[i], &s->arguments[param], numbers_as_tensors);
+    n += (size_t)snprintf(buf + n, size - n, "%s%s%s%s", i ? ", " : "", ok ? "" : "!", py_typename(args[i]),
+                          ok ? "" : "!");
+    param++;
+  }
 }
 
 /* A builtin's signature string, parsed.  PyTorch parses each signature
@@ -499,6 +718,21 @@ int PythonArgParser_parse(const char* name, const char* const* signatures, int n
   for (int k = 0; k < n; k++)
     if (FunctionSignature_parse(parsed_signature(signatures[k]), self, args, nargs, kwnames, kwargs, nkw, false, out))
       return k;
+  /* PythonArgParser::raw_parse and print_error: the one signature, or the
+   * one whose argument counts fit, raises its own TypeError */
+  int raising = n == 1 ? 0 : -1, plausible = 0;
+  for (int k = 0; n > 1 && k < n; k++) {
+    int min_args, max_args;
+    FunctionSignature_counts(parsed_signature(signatures[k]), self != NULL, false, &min_args, &max_args);
+    if (nargs + nkw >= min_args && nargs + nkw <= max_args) {
+      plausible++;
+      raising = k;
+    }
+  }
+  if (n > 1 && plausible != 1) raising = -1;
+  if (raising >= 0 && FunctionSignature_raise(parsed_signature(signatures[raising]), false, self, args, nargs, kwnames,
+                                              kwargs, nkw, false))
+    return -1;
   char got[256];
   describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
   Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",

@@ -48,6 +48,21 @@ typedef struct ParsedArgs {
 bool FunctionSignature_parse(const FunctionSchema* s, Value* self, Value** args, int nargs, char** kwnames,
                              Value** kwargs, int nkw, bool numbers_as_tensors, ParsedArgs* out);
 void ParsedArgs_release(ParsedArgs* p);
+/* FunctionSignature::parse with raise_exception: for arguments that do not
+ * fit `s` (grouped_out: an out= overload standing for the signature that
+ * groups it with its functional overload, its out optional), sets PyTorch's
+ * TypeError ("reshape() missing 1 required positional arguments: ...",
+ * "add(): argument 'other' (position 1) must be Tensor, not str") and
+ * returns true; false, with no error, if they fit. */
+bool FunctionSignature_raise(const FunctionSchema* s, bool grouped_out, Value* self, Value** args, int nargs,
+                             char** kwnames, Value** kwargs, int nkw, bool numbers_as_tensors);
+/* FunctionSignature's min_args (parameters without a default) and
+ * max_args (all Python parameters) of `s` as a method or a function. */
+void FunctionSignature_counts(const FunctionSchema* s, bool method, bool grouped_out, int* min_args, int* max_args);
+/* FunctionParameter::type_name: "Tensor", "Number", "tuple of ints", ... */
+const char* python_type_name(const Argument* a);
+/* Py_TYPE(v)->tp_name: "int", "Tensor", "torch.Size", "torch.dtype". */
+const char* py_typename(const Value* v);
 /* A matched value (NULL: absent, the default) as the parameter's IValue. */
 int PythonArgs_toIValue(const char* fname, const Argument* a, const Value* v, bool numbers_as_tensors, IValue* out);
 /* Builtins' own signatures (schema strings): the index of the one that
@@ -55,8 +70,12 @@ int PythonArgs_toIValue(const char* fname, const Argument* a, const Value* v, bo
 int PythonArgParser_parse(const char* name, const char* const* signatures, int n, Value* self, Value** args,
                           int nargs, char** kwnames, Value** kwargs, int nkw, ParsedArgs* out);
 bool python_type_dtype(const Value* v, ScalarType* out); /* float/int/bool given as a dtype */
-/* "(int, int, x=int)" for a TypeError message. */
+/* "int, int, x=int" for a TypeError message (format_invalid_args's _argDesc). */
 void describe_arguments(char* buf, size_t size, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw);
+/* "Tensor, !str!": the positional arguments, those the positional
+ * parameters of `s` refuse marked (_formattedArgDesc). */
+void describe_marked_arguments(char* buf, size_t size, const FunctionSchema* s, bool method, Value** args, int nargs,
+                               bool numbers_as_tensors);
 /* A tensor read as a Python float: __float__ (item()); tensor_item and
  * tensor_to_index are in torch.h. */
 int tensor_to_double(const Tensor* t, double* out);

@@ -350,6 +350,216 @@ static Value* try_python_overload(const OperatorEntry* op, bool numbers, Value* 
   return r;
 }
 
+/*
+ * Note [Python signatures and their errors]
+ *
+ * torch.NAME and t.NAME have one Python signature per overload, except that
+ * torchgen groups an out= overload with the functional overload of the same
+ * other arguments (`neg(Tensor input, *, Tensor out=None)` is aten::neg and
+ * aten::neg.out): the group is parsed here as the out= overload with its out
+ * optional.  When no overload accepts the arguments, the error is chosen as
+ * 1.13's PythonArgParser chooses it:
+ *
+ *   - one signature (hidden ones counted): parse it again raising, for its
+ *     precise TypeError (`reshape() missing 1 required positional arguments:
+ *     "shape"`, `add(): argument 'other' (position 1) must be Tensor, not
+ *     str`, `neg() got an unexpected keyword argument 'foo'`);
+ *   - a method whose one signature takes no argument is CPython's METH_NOARGS
+ *     method: `_TensorBase.neg() takes no arguments (1 given)`, `... takes no
+ *     keyword arguments`;
+ *   - several: print_error, which raises the same way with the one signature
+ *     whose argument counts fit the call ("plausible"), if only one does;
+ *   - else format_invalid_args: "X() received an invalid combination of
+ *     arguments - got (ARGS), but expected one of:" (its first line; with
+ *     one visible signature "..., but expected (Tensor other, *, Number
+ *     alpha)", the arguments it refuses marked `!int!`).
+ *
+ * NB(minaten): the deprecated signatures 1.13 keeps hidden (add(Tensor
+ * self, Scalar alpha, Tensor other), copy_'s `async`) are not bound; they
+ * are counted for the choice above (kHiddenSignatures).  Overloads 1.13 has
+ * and minaten does not (the Dimname ones: transpose.Dimname) are not
+ * counted, so for those names a single signature here may be several there.
+ *
+ * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp PythonArgParser::raw_parse,
+ * print_error; torch/csrc/utils/invalid_arguments.cpp format_invalid_args;
+ * tools/autograd/gen_python_functions.py group_overloads, is_noarg
+ */
+typedef struct PythonSignature {
+  const FunctionSchema* s;
+  bool grouped_out; /* s is an out= overload grouped with its functional one */
+} PythonSignature;
+
+/* The names whose 1.13 bindings also have a hidden (deprecated) signature
+ * (tools/autograd/deprecated.yaml; copy_'s in python_variable_methods.cpp). */
+static const char* const kHiddenSignatures[] = {"add", "add_", "sub", "sub_", "copy_"};
+
+/* The names (as functions, as methods) for which 1.13 has Python
+ * signatures minaten does not bind: the named-tensor ones (`name dim`:
+ * transpose.Dimname, sum.dim_DimnameList, ...) and a few overloads minaten
+ * lacks (round.decimals, narrow.Tensor, dequantize.tensors,
+ * quantize_per_tensor.tensor_qparams, frobenius_norm's, nonzero's
+ * as_tuple; the factories' `names=` forms: ones.names, ...).  Each name's 1.13 signatures were listed on Debian's 1.13 by
+ * `torch.NAME(*[object()] * 40)` (format_invalid_args lists them) and
+ * compared with minaten's.  For these names minaten cannot tell which error
+ * 1.13 raises: the call is reported as one that no signature fits (what
+ * 1.13 says when a named twin fits as well as the other). */
+static const char* const kIncompleteFunctions[] = {
+    "all", "any", "cat", "cumprod", "cumsum", "dequantize", "diagonal", "empty", "flatten", "frobenius_norm", "full", "gather",
+    "index_add", "index_select", "logsumexp", "max", "mean", "median", "min", "narrow", "ones", "prod",
+    "quantize_per_tensor", "round", "round_", "scatter", "scatter_add", "select", "squeeze", "std", "std_mean", "sum",
+    "transpose", "unbind", "unflatten", "var", "var_mean", "where", "zeros"};
+static const char* const kIncompleteMethods[] = {
+    "all", "any", "cumprod", "cumsum", "diagonal", "flatten", "gather", "index_add", "index_select", "logsumexp",
+    "max", "mean", "median", "min", "narrow", "nonzero", "prod", "round", "round_", "scatter", "scatter_add",
+    "select", "squeeze", "squeeze_", "std", "sum", "transpose", "unbind", "var"};
+
+/* The overloads 1.13 does not bind in Python although their names are
+ * (gen_python_functions.py SKIP_PYTHON_BINDINGS_SIGNATURES): the Tensor
+ * overload takes a number for `other` anyway. */
+static bool skipped_python_signature(const FunctionSchema* s) {
+  static const char* const kNames[] = {"add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_"};
+  return strcmp(s->overload_name, "Scalar") == 0 && in_table(s->name, kNames, sizeof kNames / sizeof kNames[0]);
+}
+
+/* A factory's tensor options (kwarg-only dtype, layout, device,
+ * pin_memory), which its out= overload does not take. */
+static bool is_tensor_option(const Argument* a) {
+  static const char* const kOptions[] = {"dtype", "layout", "device", "pin_memory"};
+  return a->kwarg_only && in_table(a->name, kOptions, sizeof kOptions / sizeof kOptions[0]);
+}
+
+/* Whether `o` is out= overload `f` with its out tensors: the same arguments
+ * before them, by name and type (a factory's tensor options aside:
+ * arange(Scalar end, *, ScalarType? dtype=None, ...) groups with
+ * arange.out(Scalar end, *, Tensor(a!) out)). */
+static bool is_out_of(const FunctionSchema* o, size_t out_start, const FunctionSchema* f) {
+  bool options = has_tensor_options(f);
+  size_t i = 0;
+  for (size_t j = 0; j < f->num_arguments; j++) {
+    const Argument* y = &f->arguments[j];
+    if (options && is_tensor_option(y)) continue;
+    if (i == out_start) return false;
+    const Argument* x = &o->arguments[i++];
+    if (strcmp(x->name, y->name) != 0 || x->type.base != y->type.base || x->type.is_list != y->type.is_list ||
+        x->type.is_optional != y->type.is_optional || x->type.elem_optional != y->type.elem_optional ||
+        x->kwarg_only != y->kwarg_only)
+      return false;
+  }
+  return i == out_start;
+}
+
+/* The number of trailing keyword-only out= tensors of s. */
+static size_t num_out_arguments(const FunctionSchema* s, size_t* out_start) {
+  size_t i = s->num_arguments;
+  while (i > 0) {
+    const Argument* a = &s->arguments[i - 1];
+    if (!(a->kwarg_only && SchemaType_isTensor(&a->type) && a->alias_info.present && a->alias_info.is_write)) break;
+    i--;
+  }
+  *out_start = i;
+  return s->num_arguments - i;
+}
+
+/* The Python signatures of the overloads, grouped as torchgen groups them. */
+static size_t python_signatures(const OperatorEntry* const* overloads, size_t n, PythonSignature* sigs) {
+  bool grouped[64] = {false};
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) grouped[i] = skipped_python_signature(&overloads[i]->schema); /* not counted */
+  for (size_t i = 0; i < n; i++) {
+    size_t out_start;
+    if (num_out_arguments(&overloads[i]->schema, &out_start) == 0) continue;
+    for (size_t j = 0; j < n; j++) {
+      size_t ignored;
+      if (j == i || grouped[j] || num_out_arguments(&overloads[j]->schema, &ignored) != 0) continue;
+      if (!is_out_of(&overloads[i]->schema, out_start, &overloads[j]->schema)) continue;
+      grouped[j] = grouped[i] = true;
+      sigs[m++] = (PythonSignature){&overloads[i]->schema, true};
+      break;
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    if (!grouped[i]) sigs[m++] = (PythonSignature){&overloads[i]->schema, false};
+  return m;
+}
+
+/* A signature's Python parameters, as the TypeError's "expected (...)"
+ * shows them: "(Tensor other, *, Number alpha)". */
+static void describe_signature(char* buf, size_t size, const PythonSignature* sig, bool method) {
+  const FunctionSchema* s = sig->s;
+  size_t out_start, num_out = num_out_arguments(s, &out_start);
+  size_t n = (size_t)snprintf(buf, size, "(");
+  bool keyword = false, first = true;
+  for (size_t i = method ? 1 : 0; i < s->num_arguments && n < size; i++) {
+    const Argument* a = &s->arguments[i];
+    if (num_out >= 2 && i > out_start) continue;
+    bool several_out = num_out >= 2 && i == out_start;
+    n += (size_t)snprintf(buf + n, size - n, "%s%s%s %s", first ? "" : ", ", a->kwarg_only && !keyword ? "*, " : "",
+                          several_out ? "tuple of Tensors" : python_type_name(a),
+                          several_out ? "out" : !method && i == 0 && strcmp(a->name, "self") == 0 ? "input" : a->name);
+    keyword |= a->kwarg_only;
+    first = false;
+  }
+  if (n < size) snprintf(buf + n, size - n, ")");
+}
+
+/* Sets the TypeError of a call no overload accepted (Note [Python signatures
+ * and their errors]). */
+static void python_signature_error(const Value* ops, bool numbers, Value* self, const OperatorEntry* const* overloads,
+                                   size_t n, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw) {
+  const char* name = ops->u.ops.name;
+  bool method = self != NULL;
+  PythonSignature sigs[64];
+  size_t m = python_signatures(overloads, n, sigs);
+  size_t hidden = in_table(name, kHiddenSignatures, sizeof kHiddenSignatures / sizeof kHiddenSignatures[0]);
+  if (m == 1 && hidden == 0 && method && sigs[0].s->num_arguments == 1 &&
+      !in_table(name, kIncompleteMethods, sizeof kIncompleteMethods / sizeof kIncompleteMethods[0])) {
+    /* CPython's METH_NOARGS (Objects/descrobject.c method_vectorcall_NOARGS) */
+    if (nkw > 0) Error_set(ErrorType_TypeError, "_TensorBase.%s() takes no keyword arguments", name);
+    else Error_set(ErrorType_TypeError, "_TensorBase.%s() takes no arguments (%d given)", name, nargs);
+    return;
+  }
+  bool incomplete = method ? in_table(name, kIncompleteMethods, sizeof kIncompleteMethods / sizeof kIncompleteMethods[0])
+                            : in_table(name, kIncompleteFunctions,
+                                       sizeof kIncompleteFunctions / sizeof kIncompleteFunctions[0]);
+  const PythonSignature* raising = m + hidden == 1 && !incomplete ? &sigs[0] : NULL;
+  if (raising == NULL && !incomplete) { /* print_error: the one plausible signature */
+    int num_args = nargs + nkw, plausible = 0;
+    for (size_t k = 0; k < m; k++) {
+      int min_args, max_args;
+      FunctionSignature_counts(sigs[k].s, method, sigs[k].grouped_out, &min_args, &max_args);
+      if (has_tensor_options(sigs[k].s)) max_args++; /* requires_grad */
+      if (num_args >= min_args && num_args <= max_args) {
+        plausible++;
+        raising = &sigs[k];
+      }
+    }
+    if (plausible != 1) raising = NULL;
+  }
+  if (raising != NULL &&
+      FunctionSignature_raise(raising->s, raising->grouped_out, self, args, nargs, kwnames, kwargs, nkw, numbers))
+    return;
+  char got[256];
+  if (m == 1 && nkw == 0 && !incomplete) {
+    /* format_invalid_args with one option: the arguments it refuses marked,
+     * when there is at most one more than its parameters (so 1.13 prints
+     * add(t, "x", 1, 2, 3), and leaves a sixth argument's call unmarked) */
+    char expected[256];
+    int min_args, max_args;
+    describe_signature(expected, sizeof expected, &sigs[0], method);
+    FunctionSignature_counts(sigs[0].s, method, sigs[0].grouped_out, &min_args, &max_args);
+    if (nargs <= max_args + 1)
+      describe_marked_arguments(got, sizeof got, sigs[0].s, method, args, nargs, numbers);
+    else
+      describe_arguments(got, sizeof got, args, nargs, NULL, NULL, 0);
+    Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected %s",
+              name, got, expected);
+    return;
+  }
+  describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
+  Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
+            name, got);
+}
+
 /* torch.NAME(...) / t.NAME(...): PyTorch 1.13 PythonArgParser::parse over the
  * overloads in the order of Note [Order of Python overloads]. */
 Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char** kwnames, Value** kwargs,
@@ -381,13 +591,10 @@ Value* call_python(const Value* ops, Value* self, Value** args, int nargs, char*
     if (r != NULL || Error_type() != ErrorType_TypeError) return r;
     Error_clear();
   }
-  char got[256];
-  describe_arguments(got, sizeof got, args, nargs, kwnames, kwargs, nkw);
   if (!any)
     Error_set(ErrorType_NotImplementedError, "minaten has no operator %s::%s", ops->u.ops.ns, ops->u.ops.name);
   else
-    Error_set(ErrorType_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
-              ops->u.ops.name, got);
+    python_signature_error(ops, named->numbers_as_tensors, self, overloads, n, args, nargs, kwnames, kwargs, nkw);
   return NULL;
 }
 

@@ -54,8 +54,8 @@ static double dequantized_element(const Tensor* t, int64_t linear, const char* p
     int64_t inner = 1;
     for (int64_t d = t->dim - 1; d > z->axis; d--) inner *= t->sizes[d];
     int64_t c = z->axis < t->dim ? (linear / inner) % t->sizes[z->axis] : 0;
-    scale = z->scales[c];
-    zero_point = z->zero_points[c];
+    scale = Quantizer_scaleAt(z, c);
+    zero_point = Quantizer_zeroPointAt(z, c);
   }
   return (double)((float)(q - zero_point) * (float)scale);
 }
@@ -135,9 +135,9 @@ static Value* builtin_show(Value* self, Value** args, int nargs, char** kwnames,
   } else if (t->quantizer != NULL) {
     const Quantizer* q = t->quantizer;
     printf(" axis=%" PRId64 " scales=[", q->axis);
-    for (int64_t c = 0; c < q->num_channels; c++) printf("%s%.6g", c ? ", " : "", q->scales[c]);
+    for (int64_t c = 0; c < q->num_channels; c++) printf("%s%.6g", c ? ", " : "", Quantizer_scaleAt(q, c));
     fputs("] zero_points=[", stdout);
-    for (int64_t c = 0; c < q->num_channels; c++) printf("%s%" PRId64, c ? ", " : "", q->zero_points[c]);
+    for (int64_t c = 0; c < q->num_channels; c++) printf("%s%" PRId64, c ? ", " : "", Quantizer_zeroPointAt(q, c));
     fputc(']', stdout);
   }
   fputs(" data=[", stdout);
@@ -298,6 +298,11 @@ static Value* builtin_load_library(Value* self, Value** args, int nargs, char** 
   if (expect_args("load_library", nargs, 1, 1, nkw) < 0) return NULL;
   if (args[0]->kind != Value_Str) {
     Error_set(ErrorType_TypeError, "expected str, bytes or os.PathLike object, not %s", Value_typeName(args[0]));
+    return NULL;
+  }
+  /* Python 3.11: Objects/unicodeobject.c PyUnicode_FSConverter (ctypes.CDLL's path) */
+  if (args[0]->has_nul) {
+    Error_set(ErrorType_ValueError, "embedded null byte");
     return NULL;
   }
   if (OperatorLibrary_load(args[0]->u.s) == NULL) return NULL;

@@ -351,7 +351,7 @@ int Interp_runStatement(Interp* in, const char* text, int lineno) {
   Module* m = parse_module(text, filename, first_line, &where);
   if (m == NULL) {
     report_syntax_error(in, text, first_line, &where);
-    fflush(stdout);
+    Interp_flushStdout();
     return -1;
   }
   Frame frame = {NULL, NULL, m, NULL, new_slots(m->ncomp), NULL, NULL, NULL};
@@ -369,7 +369,7 @@ int Interp_runStatement(Interp* in, const char* text, int lineno) {
   Value_release(frame.retval);
   free_slots(frame.comp, m->ncomp);
   Module_free(m);
-  fflush(stdout);
+  Interp_flushStdout();
   return flow == Flow_Error ? -1 : 0;
 }
 

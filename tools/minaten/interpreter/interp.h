@@ -230,6 +230,24 @@ Value* Function_new(Code* code, Value** defaults, int ndefaults, Interp* in);
 int Function_bindArguments(const Value* fn, Value** args, int nargs, char** kwnames, Value** kwargs, int nkw,
                            Value** fast);
 
+/* ---- pylifecycle.c: Python 3.11 Python/pylifecycle.c ---- */
+
+/* Makes stdout, unless it is a terminal, a buffered stream on descriptor 1
+ * whose failed writes keep their errno; main() calls it before writing. */
+void Interp_createStdout(void);
+/* Flushes stdout: the one way the tools do it.  A write that failed (now or
+ * inside an earlier printf) is remembered with its errno. */
+void Interp_flushStdout(void);
+/* Flushes stdout; then 0 if every write to it succeeded, else the errno of
+ * the first that failed (EIO when its own was not seen). */
+int Interp_stdoutErrno(void);
+/* At the end of a script's run: 0, or -1 after python3's report of a
+ * failed write to stdout on stderr ("Exception ignored in: <_io.TextIOWrapper
+ * name='<stdout>' ...>", "OSError: [Errno 28] No space left on device"),
+ * for which python3 exits with status 120.  A closed stdout (EBADF) is not
+ * reported: python3's sys.stdout is then None. */
+int flush_std_files(void);
+
 /* ---- traceback.c ---- */
 
 /* Adds the frame an error is leaving to the traceback; name NULL: the

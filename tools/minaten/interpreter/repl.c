@@ -225,7 +225,7 @@ static ReadResult stdio_readline(const char* prompt, char** line) {
 
 /* Python 3.11: Parser/myreadline.c PyOS_Readline. */
 static ReadResult PyOS_Readline(const char* prompt, char** line) {
-  fflush(stdout);
+  Interp_flushStdout();
   catch_sigint();
   ReadResult r = use_readline ? call_readline(prompt, line) : stdio_readline(prompt, line);
   release_sigint();

@@ -183,7 +183,7 @@ static void print_message(FILE* out) {
 
 void report_error(Interp* in) {
   if (in->error_style == ErrorStyle_Traceback) {
-    fflush(stdout);
+    Interp_flushStdout();
     print_traceback(in, stderr);
     print_message(stderr);
     fflush(stderr);
@@ -228,7 +228,7 @@ void report_syntax_error(Interp* in, const char* text, int first_line, const Syn
     Error_clear();
     return;
   }
-  fflush(stdout);
+  Interp_flushStdout();
   char* line = source_line(text, first_line, where->lineno);
   if (is_syntax_error(Error_type())) {
     fprintf(stderr, "  File \"%s\", line %d\n", filename, where->lineno);

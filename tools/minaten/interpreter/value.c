@@ -44,6 +44,8 @@ Value* Value_float(double f) {
 Value* Value_strn(const char* s, size_t n) {
   Value* v = Value_alloc(Value_Str);
   v->u.s = strndup(s, n);
+  TORCH_INTERNAL_ASSERT(v->u.s != NULL);
+  v->has_nul = memchr(s, '\0', n) != NULL;
   return v;
 }
 Value* Value_str(const char* s) { return Value_strn(s, strlen(s)); }

@@ -149,6 +149,14 @@ struct Value {
       void* payload; /* owned (type->dealloc frees it); `is` compares payloads */
     } object;
   } u;
+  /* Str: its text holds a NUL byte ("a\0b"), where u.s, a C string, ends.
+   * NB(minaten): a string is a C string, so "a\0b" reads as "a" (len 1,
+   * where Python's len is 3); what hands a string to the system
+   * (torch.ops.load_library) refuses one with a NUL as Python does
+   * (ValueError: embedded null byte) rather than use the text before it.
+   * Set where a literal makes such a string (Value_strn); operations on
+   * strings make C strings from C strings and do not carry it. */
+  bool has_nul;
 };
 
 /* A new value of `kind` (refcount 1), its payload zeroed: for the

@@ -1,0 +1,77 @@
+# register_tests.cmake - the conformance tests, registered each time ctest
+# runs (the TEST_INCLUDE_FILES of tests/conformance/CMakeLists.txt), so that
+# a script recorded a moment ago is a test at once: `ctest -R NAME` finds it
+# with no build and no configure in between.  Runs inside ctest, where
+# add_test and set_tests_properties take the test name first; the paths come
+# from the build tree's conformance_tests.cmake, which sets
+#   MINATEN PYTHON SOURCE_DIR BINARY_DIR VALGRIND (empty without valgrind)
+# and includes this file.  What it registers: tests/conformance/CMakeLists.txt.
+set(corpus ${SOURCE_DIR}/tests/conformance)
+set(scratch ${BINARY_DIR}/tests/conformance/scratch)
+set(run_case ${corpus}/run_case.sh)
+set(compare ${SOURCE_DIR}/tools/oracle/compare.py)
+
+file(GLOB_RECURSE conformance_scripts ${corpus}/*.py)
+list(SORT conformance_scripts)
+list(APPEND conformance_scripts ${SOURCE_DIR}/tools/demo/reshape_routes.py)
+set(groups "")
+foreach(script ${conformance_scripts})
+  string(REGEX REPLACE "\\.py$" ".out" expected ${script})
+  if(NOT EXISTS ${expected})
+    continue()
+  endif()
+  get_filename_component(name ${script} NAME_WE)
+  get_filename_component(dir ${script} DIRECTORY)
+  file(RELATIVE_PATH group ${corpus} ${dir})
+  if(group MATCHES "^\\.\\./" OR group STREQUAL "")   # outside the corpus (the demo) or at its top
+    get_filename_component(group ${dir} NAME)
+  endif()
+  string(REPLACE "/" "." group ${group})
+  if(NOT DEFINED recorded_${group})
+    list(APPEND groups ${group})
+  endif()
+  list(APPEND recorded_${group} ${script})
+  add_test(conformance.${group}.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare} ${script}
+           ${scratch}/${group}.${name})
+  set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS conformance TIMEOUT 60)
+endforeach()
+
+if(VALGRIND)
+  foreach(group ${groups})
+    add_test(conformance.valgrind.${group} ${corpus}/run_valgrind.sh ${VALGRIND} ${MINATEN}
+             ${scratch}/valgrind.${group} ${recorded_${group}})
+    set_tests_properties(conformance.valgrind.${group} PROPERTIES LABELS valgrind TIMEOUT 900)
+  endforeach()
+endif()
+
+# A few scripts again with the vector loops forced to the DEFAULT capability
+# (ATEN_CPU_CAPABILITY=default; Note [CPU capability dispatch] in
+# ops/cpu/VecLoops.h, and the sums' loops, Note [Cascade sum] in
+# ops/cpu/SumKernel.c): whichever capability runs, the printed values are the
+# same.  conformance.capability_default.<folder>.<NAME>
+foreach(case elementwise/comparisons elementwise/division elementwise/unary elementwise/more_unary
+        elementwise/pow_clamp_where elementwise/layouts quantized/odd_scales quantized/rounding_extremes
+        sum_order/full_sum_sizes sum_order/dim_reductions sum_order/float64 sum_order/noncontiguous)
+  string(REPLACE "/" "." name ${case})
+  add_test(conformance.capability_default.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare}
+           ${corpus}/${case}.py ${scratch}/capability_default.${name})
+  set_tests_properties(conformance.capability_default.${name} PROPERTIES LABELS conformance TIMEOUT 60
+                       ENVIRONMENT ATEN_CPU_CAPABILITY=default)
+endforeach()
+
+# Scripts whose bits depend on the capability, recorded from PyTorch under
+# both: Sleef's functions (Note [Sleef's unary functions] in
+# ops/cpu/VecLoops.h) and the 2-norm of contiguous rows (fused multiply-adds
+# at AVX2 only: Note [The 2-norm of a contiguous row] in
+# ops/cpu/ReduceOpsKernel.c).  SCRIPT.out was recorded at AVX2 and runs at
+# AVX2 (ENVIRONMENT overrides an exported ATEN_CPU_CAPABILITY; a CPU without
+# AVX2 fails it), and SCRIPT.default.out, recorded with
+# ATEN_CPU_CAPABILITY=default, runs at DEFAULT.
+foreach(case elementwise/exp_sin_bits reductions/norm_lastdim)
+  string(REPLACE "/" "." name ${case})
+  set_tests_properties(conformance.${name} PROPERTIES ENVIRONMENT ATEN_CPU_CAPABILITY=avx2)
+  add_test(conformance.capability_default.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare}
+           ${corpus}/${case}.py ${scratch}/capability_default.${name})
+  set_tests_properties(conformance.capability_default.${name} PROPERTIES LABELS conformance TIMEOUT 60
+    ENVIRONMENT "ATEN_CPU_CAPABILITY=default;EXPECTED=${corpus}/${case}.default.out")
+endforeach()
