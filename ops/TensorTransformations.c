@@ -203,7 +203,9 @@ Tensor* at_native_roll_cpu(const Tensor* self, IntArrayRef shifts, IntArrayRef d
     return at_clone(self, preserve);
   }
   for (size_t i = 0; i < dims.size; i++) {
-    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, true);
+    /* self.size(dim): no wrapping of a scalar, so a 0-dim self has no dim
+     * to roll ("Dimension specified as 0 but tensor has no dimensions") */
+    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, false);
     if (d < 0) return NULL;
     int64_t n = self->sizes[d];
     shift[d] = ((shift[d] + shifts.data[i]) % n + n) % n;
