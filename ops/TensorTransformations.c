@@ -99,6 +99,7 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
   }
   /* self.expand(padded_size): as_strided_qtensorimpl; per-channel strides cannot be set. */
   TRY(self->quantizer == NULL || get_qtensorimpl_quantizer(self) != NULL);
+  TRY(Quantizer_checkKnown(self->quantizer, "qscheme") == 0);
   TORCH_CHECK(self->quantizer == NULL || self->quantizer->qscheme == QScheme_PerTensorAffine,
               "Setting strides is possible only on uniformly quantized tensor");
   /* at::empty(IntArrayRef) converts the sizes to SymInts: a wrapped size
