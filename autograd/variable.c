@@ -166,20 +166,22 @@ fail:
 int set_history(Tensor* t, Node* grad_fn) {
   TORCH_INTERNAL_ASSERT(grad_fn != NULL);
   if (t == NULL) return Node_add_input_metadata(grad_fn, NULL) >= 0 ? 0 : -1;
-  /* NB(minaten): 1.13 reaches this internal assert from user code with a
-   * quantized tensor that requires grad (written in place with a value that
-   * does, then viewed in place: unsqueeze_), and reports it as a
-   * RuntimeError; minaten raises the same words for a quantized dtype and
-   * keeps the assert for the others. */
-  if (ScalarType_isQuantized(t->dtype)) {
+  /* NB(minaten): 1.13 reaches this internal assert from user code, and
+   * reports it as a RuntimeError: a quantized tensor that requires grad
+   * (written in place with a value that does, then viewed in place:
+   * unsqueeze_), an integer result of an operator whose dtype= argument
+   * the caller chose (sum(y, dtype=torch.uint8) of a y that requires
+   * grad).  minaten raises the same words for every dtype that is not
+   * differentiable: user code reaches it, so it is no bug of minaten's.
+   * (1.13's comment: "If the codegen triggers this, you most likely want
+   * to add your newly added function to the DONT_REQUIRE_DERIVATIVE
+   * list".) */
+  if (!isDifferentiableType(t->dtype)) {
     Error_set(ErrorType_RuntimeError,
               "isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at "
               "\"./torch/csrc/autograd/functions/utils.h\":75, please report a bug to PyTorch.");
     return -1;
   }
-  /* If the codegen triggers this, you most likely want to add your newly
-   * added function to the DONT_REQUIRE_DERIVATIVE list (1.13's words). */
-  TORCH_INTERNAL_ASSERT(isDifferentiableType(t->dtype));
   int64_t nr = Node_add_input_metadata(grad_fn, t);
   if (nr < 0) return -1;
   return set_gradient_edge(t, (Edge){grad_fn, (uint32_t)nr});
