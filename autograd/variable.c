@@ -23,8 +23,13 @@
 /* The last release of a tensor that had an AutogradMeta.
  * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::~AutogradMeta */
 static void AutogradMeta_release(AutogradMeta* meta) {
-  /* A leaf's AccumulateGrad holds the leaf, so it is gone by now. */
-  TORCH_INTERNAL_ASSERT(meta->grad_accumulator == NULL);
+  /* A leaf's AccumulateGrad holds the leaf, so it is gone by now; unless
+   * the leaf got a grad_fn, and the node holds it weakly (Note [A leaf
+   * moved into the graph interior]): the node forgets it. */
+  if (meta->grad_accumulator != NULL) {
+    AccumulateGrad_forgetVariable(meta->grad_accumulator);
+    meta->grad_accumulator = NULL;
+  }
   /* saved variables holding this tensor weakly forget it, before its
    * grad_fn (which may own them) goes */
   if (meta->weak_saved != NULL) {
@@ -157,6 +162,11 @@ int set_gradient_edge(Tensor* t, Edge edge) {
   meta->output_nr = edge.input_nr;
   /* a view keeps this grad_fn until its version moves on (grad_fn()) */
   if (meta->is_view) meta->attr_version = Tensor_version(t);
+  /* Note [A leaf moved into the graph interior] */
+  if (meta->grad_accumulator != NULL && old == NULL && edge.function != NULL)
+    AccumulateGrad_weakenVariable(meta->grad_accumulator);
+  else if (meta->grad_accumulator != NULL && old != NULL && edge.function == NULL)
+    AccumulateGrad_strengthenVariable(meta->grad_accumulator);
   Node_release(old);
   return 0;
 fail:
