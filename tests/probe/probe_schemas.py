@@ -22,7 +22,7 @@ Each call is one line of the script, followed on the same line by the
 printing of its result and, when it requires grad, a backward through it,
 so that what the call made is used.  A line fails with a Python or PyTorch
 error and the script goes on (minaten run's rule).  The test
-(tests/probe/run_probe.sh) passes when the run reaches the end with no
+(tests/probe/run_probe.py) passes when the run reaches the end with no
 crash, no sanitizer report and no INTERNAL ASSERT FAILED: a clean error is
 as good as a result here.  What the results are is for the conformance
 corpus to say, against PyTorch 1.13.
