@@ -18,7 +18,9 @@
 
 #include "Functions.h"
 #include "autograd/FunctionsManual.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 /* *t replaced by next (released first); next, NULL on error. */
 static Tensor* replace(Tensor** t, Tensor* next) {
@@ -42,7 +44,9 @@ static int64_t safe_size(const Tensor* self, IntArrayRef dims) {
 
 /* 2 / (n - correction) * grad * (self - mean): over every element when dim
  * is absent (INFINITY * grad when n == correction), else over dim with the
- * reduced dimensions restored.
+ * reduced dimensions restored.  n - correction is a SymInt in 1.13, its
+ * int64_t difference wrapping: one in the range PyTorch reserves for
+ * symbolic values (6 - (-2**63)) fails "Expected !is_symbolic() ...".
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp var_backward */
 Tensor* var_backward(const Tensor* grad_in, const Tensor* self, OptionalIntArrayRef dim, OptionalInt correction_opt,
                      bool keepdim) {
@@ -52,15 +56,17 @@ Tensor* var_backward(const Tensor* grad_in, const Tensor* self, OptionalIntArray
   if (self->dim == 0 || !dim.has_value) {
     int64_t n = self->numel;
     if (n == correction) return at_mul_Scalar(grad_in, Scalar_fromDouble(INFINITY));
+    TRY(SymInt_check(sub_wrap(n, correction)) == 0);
     TRY((mean = at_mean(self, kNoDtype)) != NULL);
-    dof = (double)(n - correction);
+    dof = (double)sub_wrap(n, correction);
     grad = Tensor_retain(grad_in);
   } else {
     grad = !keepdim && self->dim > 1 ? unsqueeze_multiple(grad_in, dim, (size_t)self->dim) : Tensor_retain(grad_in);
     TRY(grad != NULL);
     int64_t n = safe_size(self, dim.value);
     TRY(n >= 0);
-    dof = (double)(n - correction);
+    TRY(SymInt_check(sub_wrap(n, correction)) == 0);
+    dof = (double)sub_wrap(n, correction);
     TRY((mean = at_mean_dim(self, dim, true, kNoDtype)) != NULL);
   }
   TRY((diff = at_sub_Tensor(self, mean, Scalar_fromLong(1))) != NULL);

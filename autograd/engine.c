@@ -24,6 +24,7 @@
 #include "Functions.h"
 #include "autograd/InputBuffer.h"
 #include "autograd/Node.h"
+#include "autograd/VariableTypeUtils.h"
 #include "autograd/functions/basic_ops.h"
 #include "autograd/variable.h"
 #include "ops/ExpandUtils.h"
@@ -349,8 +350,15 @@ int validate_outputs(const Edge* edges, Tensor** grads, size_t n, const char* fn
       Tensor* moved = at__to_copy(grad, kNoDtype, kNoLayout, device, kNoPinMemory, false, kNoMemoryFormat);
       TRY(moved != NULL);
       Tensor_release(grad);
-      grads[i] = moved;
+      grads[i] = grad = moved;
     }
+    /* "We should not build graph for Tensors that are not differentiable":
+     * 1.13's internal assert, which user code reaches (a bool tensor written
+     * in place with a value that requires grad, `b.le_(x)`, then used) and
+     * Python shows as a RuntimeError; minaten raises its words. */
+    TORCH_CHECK(isDifferentiableType(grad->dtype),
+                "isDifferentiableType(grad.scalar_type()) INTERNAL ASSERT FAILED at "
+                "\"./torch/csrc/autograd/engine.cpp\":805, please report a bug to PyTorch.");
   }
   return 0;
 fail:

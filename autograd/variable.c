@@ -23,8 +23,13 @@
 /* The last release of a tensor that had an AutogradMeta.
  * PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta::~AutogradMeta */
 static void AutogradMeta_release(AutogradMeta* meta) {
-  /* A leaf's AccumulateGrad holds the leaf, so it is gone by now. */
-  TORCH_INTERNAL_ASSERT(meta->grad_accumulator == NULL);
+  /* A leaf's AccumulateGrad holds the leaf, so it is gone by now; unless
+   * the leaf got a grad_fn, and the node holds it weakly (Note [A leaf
+   * moved into the graph interior]): the node forgets it. */
+  if (meta->grad_accumulator != NULL) {
+    AccumulateGrad_forgetVariable(meta->grad_accumulator);
+    meta->grad_accumulator = NULL;
+  }
   /* saved variables holding this tensor weakly forget it, before its
    * grad_fn (which may own them) goes */
   if (meta->weak_saved != NULL) {
@@ -157,6 +162,11 @@ int set_gradient_edge(Tensor* t, Edge edge) {
   meta->output_nr = edge.input_nr;
   /* a view keeps this grad_fn until its version moves on (grad_fn()) */
   if (meta->is_view) meta->attr_version = Tensor_version(t);
+  /* Note [A leaf moved into the graph interior] */
+  if (meta->grad_accumulator != NULL && old == NULL && edge.function != NULL)
+    AccumulateGrad_weakenVariable(meta->grad_accumulator);
+  else if (meta->grad_accumulator != NULL && old != NULL && edge.function == NULL)
+    AccumulateGrad_strengthenVariable(meta->grad_accumulator);
   Node_release(old);
   return 0;
 fail:
@@ -166,20 +176,22 @@ fail:
 int set_history(Tensor* t, Node* grad_fn) {
   TORCH_INTERNAL_ASSERT(grad_fn != NULL);
   if (t == NULL) return Node_add_input_metadata(grad_fn, NULL) >= 0 ? 0 : -1;
-  /* NB(minaten): 1.13 reaches this internal assert from user code with a
-   * quantized tensor that requires grad (written in place with a value that
-   * does, then viewed in place: unsqueeze_), and reports it as a
-   * RuntimeError; minaten raises the same words for a quantized dtype and
-   * keeps the assert for the others. */
-  if (ScalarType_isQuantized(t->dtype)) {
+  /* NB(minaten): 1.13 reaches this internal assert from user code, and
+   * reports it as a RuntimeError: a quantized tensor that requires grad
+   * (written in place with a value that does, then viewed in place:
+   * unsqueeze_), an integer result of an operator whose dtype= argument
+   * the caller chose (sum(y, dtype=torch.uint8) of a y that requires
+   * grad).  minaten raises the same words for every dtype that is not
+   * differentiable: user code reaches it, so it is no bug of minaten's.
+   * (1.13's comment: "If the codegen triggers this, you most likely want
+   * to add your newly added function to the DONT_REQUIRE_DERIVATIVE
+   * list".) */
+  if (!isDifferentiableType(t->dtype)) {
     Error_set(ErrorType_RuntimeError,
               "isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at "
               "\"./torch/csrc/autograd/functions/utils.h\":75, please report a bug to PyTorch.");
     return -1;
   }
-  /* If the codegen triggers this, you most likely want to add your newly
-   * added function to the DONT_REQUIRE_DERIVATIVE list (1.13's words). */
-  TORCH_INTERNAL_ASSERT(isDifferentiableType(t->dtype));
   int64_t nr = Node_add_input_metadata(grad_fn, t);
   if (nr < 0) return -1;
   return set_gradient_edge(t, (Edge){grad_fn, (uint32_t)nr});

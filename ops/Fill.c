@@ -72,15 +72,16 @@ void fill_kernel(Tensor* self, Scalar value) {
 }
 
 /* A quantized dtype on a tensor that is not quantized (scalar_tensor's
- * empty with dtype=torch.quint8) is refused by the dtype switch, before the
- * value is converted.
+ * empty with dtype=torch.quint8, the output cumsum(dtype=torch.quint8)
+ * allocates) is refused by the dtype switch, before the value is converted:
+ * scalar_fill's, named "fill_out", for one element, fill_kernel's, named
+ * "fill_cpu", for any other number (none included).
  * PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out (with at::detail::scalar_fill
- * for one element, fill_kernel otherwise: both dispatch on the dtype as
- * "fill_out" and convert with Scalar::to<T>) */
+ * for one element, fill_kernel otherwise: both convert with Scalar::to<T>) */
 static Tensor* fill_out(Tensor* self, Scalar value) {
   char bytes[8];
-  TORCH_CHECK(!ScalarType_isQuantized(self->dtype), "\"fill_out\" not implemented for '%s'",
-              ScalarType_name(self->dtype));
+  TORCH_CHECK(!ScalarType_isQuantized(self->dtype), "\"%s\" not implemented for '%s'",
+              self->numel == 1 ? "fill_out" : "fill_cpu", ScalarType_name(self->dtype));
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
   fill_bytes(self, bytes);
   return Tensor_retain(self);
@@ -167,8 +168,13 @@ Tensor* at_native_fill_Tensor(const Tensor* self, const Tensor* value) {
   return filled;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_cpu_ */
+/* A storage of no bytes has no data in 1.13 (alloc_cpu returns nullptr
+ * for 0 bytes), so zero_cpu_ of an empty tensor over one is fill_(0), whose
+ * dtype switch refuses a quantized dtype ("fill_cpu" not implemented for
+ * 'QUInt8': cumsum(empty, dtype=torch.quint8)).
+ * PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_cpu_ */
 static Tensor* zero_cpu_(Tensor* self, int64_t nelements) {
+  if (self->storage->nbytes == 0 && self->storage_offset == 0) return at_fill__Scalar(self, Scalar_fromLong(0));
   if (nelements > 0 && !MetaMode_isEnabled()) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
   return Tensor_retain(self);
 }

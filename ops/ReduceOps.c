@@ -401,6 +401,17 @@ static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim
   return out;
 }
 
+/* make_reduction's self.to(in_dtype) for a quantized in_dtype: 1.13's
+ * `to` (_to_copy) allocates the copy with empty_strided, or empty_like,
+ * whose QuantizedCPU kernels refuse a quantized dtype.  Returns NULL with
+ * that error set.
+ * PyTorch 1.13: aten/src/ATen/native/ReduceOpsUtils.h make_reduction */
+static Tensor* reduce_to_quantized(const Tensor* self, ScalarType dtype) {
+  Tensor* converted = at_to_dtype(self, dtype, false, false, kNoMemoryFormat);
+  TORCH_INTERNAL_ASSERT(converted == NULL); /* `to` makes no quantized tensor without a quantizer */
+  return NULL;
+}
+
 /* The reduction itself; `name` is for error messages. */
 static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, ScalarType out_dtype, ReduceKind kind,
                       const char* name) {
@@ -415,7 +426,13 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
                         (long long)g.red[i]);
   }
   /* sum/prod/mean into an integer dtype read the input converted to it
-   * (make_reduction's self.to(in_dtype)): sum([0.5, 1.5], dtype=long) is 1. */
+   * (make_reduction's self.to(in_dtype)): sum([0.5, 1.5], dtype=long) is 1.
+   * Into a quantized dtype (sum(dtype=torch.quint8)) that dispatched `to`
+   * fails ("empty_strided not supported on quantized tensors yet ..."); a
+   * shape run, 1.13's meta function, makes the output and stops before. */
+  if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && ScalarType_isQuantized(out_dtype))
+    return MetaMode_isEnabled() ? empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype)
+                                : reduce_to_quantized(self, out_dtype);
   Tensor* converted = NULL;
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
       !ScalarType_isFloating(out_dtype) && ScalarType_isFloating(self->dtype)) {
@@ -497,9 +514,26 @@ Tensor* at_native_mean_dim(const Tensor* self, OptionalIntArrayRef dim, bool kee
   return reduce_dims(self, dim, keepdim, t, Reduce_Mean, "mean");
 }
 
-/* PyTorch 1.13: ReduceOps.cpp at::native::prod */
+/* prod of every element.  1.13 allocates the result with at::empty, which
+ * for a quantized dtype (prod(dtype=torch.quint8)) is a quantized tensor
+ * with an unknown quantizer, then views it with as_strided
+ * (make_reduction's review_reduce_result), whose QuantizedCPU kernel asks
+ * that quantizer for its qscheme: 1.13's own internal assert, a
+ * RuntimeError ("cannot call qscheme on UnknownQuantizer").
+ * PyTorch 1.13: ReduceOps.cpp at::native::prod, impl_func_prod */
 Tensor* at_native_prod(const Tensor* self, OptionalScalarType dtype) {
-  return reduce_dims(self, kNoIntArrayRef, false, sum_dtype(self, dtype), Reduce_Prod, "prod");
+  ScalarType out_dtype = sum_dtype(self, dtype);
+  if (ScalarType_isQuantized(out_dtype)) {
+    OptionalScalarType q = {true, out_dtype};
+    Tensor* result = at_empty_memory_format(IntArrayRef_make(NULL, 0), q, kNoLayout, kNoDevice, kNoPinMemory,
+                                            kNoMemoryFormat);
+    if (result == NULL) return NULL;
+    int known = Quantizer_checkKnown(result->quantizer, "qscheme");
+    Tensor_release(result);
+    TORCH_INTERNAL_ASSERT(known < 0); /* empty's quantizer is an unknown one */
+    return NULL;
+  }
+  return reduce_dims(self, kNoIntArrayRef, false, out_dtype, Reduce_Prod, "prod");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(prod_out) (dim_int) */
 Tensor* at_native_prod_dim_int(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype) {
@@ -817,7 +851,34 @@ static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dt
   if (d < 0) return NULL;
   ScalarType out_dtype = sum_dtype(self, dtype);
   Tensor* out = empty_cpu(Tensor_sizes(self), out_dtype);
+  if (out != NULL && ScalarType_isQuantized(out_dtype) && !MetaMode_isEnabled()) {
+    /* impl_func_cum_ops on an output of a quantized dtype (a CPU tensor,
+     * as the structured kernel allocates it): result.fill_(self) for a
+     * 0-dim self, result.zero_() for an empty one, else self.to(dtype):
+     * each refuses the dtype.  (A shape run, the meta function, stops
+     * before, with the output.) */
+    Tensor* r = self->dim == 0    ? at_fill__Tensor(out, self)
+                : self->numel == 0 ? at_zero_(out)
+                                   : at_to_dtype(self, out_dtype, false, false, kNoMemoryFormat);
+    Tensor_release(out);
+    TORCH_INTERNAL_ASSERT(r == NULL);
+    return NULL;
+  }
   if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
+  if (self->dim == 0) {
+    /* result.fill_(self): the value converted as a Scalar, with its
+     * overflow check (cumsum(tensor(300.), 0, dtype=torch.int8) fails),
+     * and to bool as nonzero */
+    Tensor* r = at_fill__Tensor(out, self);
+    Tensor_release(out);
+    return r;
+  }
+  /* the CPU kernels' dtype switch has no Bool (a 0-dim self is filled
+   * instead, an empty one zeroed, before it) */
+  if (out_dtype == ScalarType_Bool && self->dim > 0) {
+    Tensor_release(out);
+    TORCH_CHECK(false, "\"%s_out_cpu\" not implemented for 'Bool'", product ? "cumprod" : "cumsum");
+  }
   bool floating = ScalarType_isFloating(out_dtype);
   int64_t len = self->dim ? self->sizes[d] : 1;
   int64_t sstride = self->dim ? self->strides[d] : 0, ostride = self->dim ? out->strides[d] : 0;
@@ -849,6 +910,8 @@ static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dt
     }
   }
   return out;
+fail:
+  return NULL;
 }
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(cumsum_out) */

@@ -27,22 +27,45 @@
 #include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
+#include "runtime/safe_numerics.h"
 
 typedef struct VarRow {
   int64_t correction;
   bool take_sqrt;
+  bool all; /* var or std of one output element: std_var_all_cpu's divisor */
 } VarRow;
+
+/* The divisor of one row's sum of squared deviations: max(0, n -
+ * correction).  Welford's reduction (every var_mean and std_mean, and var
+ * and std with more than one output element) computes it in double, as
+ * WelfordOps keeps the count and the correction; var and std of one
+ * output element (std_var_all_cpu) in int64_t, where 6 - (-2**63) wraps
+ * to a negative number and so gives 0 (var is then inf): minaten wraps as
+ * x86-64 does, without the overflow.
+ * PyTorch 1.13: native/SharedReduceOps.h WelfordOps::project,
+ * ReduceOps.cpp std_var_all_cpu */
+static double var_divisor(int64_t n, const VarRow* c) {
+  if (c->all) {
+    int64_t d = sub_wrap(n, c->correction);
+    return d > 0 ? (double)d : 0.0;
+  }
+  double nf = (double)n, correction = (double)c->correction;
+  return nf > correction ? nf - correction : 0.0;
+}
 
 /* res[0] = the variance (or its root), res[1] = the mean.
  * PyTorch 1.13: native/SharedReduceOps.h WelfordOps::project */
 static void var_row(const double* v, int64_t n, void* ctx, double* res) {
   const VarRow* c = ctx;
+  if (n == 0) { /* an empty input: 1.13 fills the results with NaN, whatever the correction */
+    res[0] = res[1] = NAN;
+    return;
+  }
   double sum = 0, m2 = 0;
   for (int64_t i = 0; i < n; i++) sum += v[i];
   double mean = sum / (double)n;
   for (int64_t i = 0; i < n; i++) m2 += (v[i] - mean) * (v[i] - mean);
-  double divisor = n - c->correction > 0 ? (double)(n - c->correction) : 0.0;
-  double var = m2 / divisor;
+  double var = m2 / var_divisor(n, c);
   res[0] = c->take_sqrt ? sqrt(var) : var;
   res[1] = mean;
 }
@@ -63,7 +86,7 @@ static TensorTuple2 std_var(const char* fname, const Tensor* self, OptionalIntAr
   IntArrayRef sizes = IntArrayRef_make(g.out_sizes, (size_t)g.nout);
   TRY((r.items[0] = empty_cpu(sizes, self->dtype)) != NULL);
   if (want_mean) TRY((r.items[1] = empty_cpu(sizes, self->dtype)) != NULL);
-  VarRow ctx = {correction.has_value ? correction.value : 1, take_sqrt};
+  VarRow ctx = {correction.has_value ? correction.value : 1, take_sqrt, !want_mean && g.rows <= 1};
   TRY(ReduceRows_run(&g, self, var_row, &ctx, r.items[0], r.items[1]) == 0);
   return r;
 fail:

@@ -365,14 +365,18 @@ Tensor* at_native_clone(const Tensor* src, OptionalMemoryFormat memory_format) {
 
 /* A 0-dim tensor holding s, of the default dtype unless one is given (the
  * Scalar's type does not choose it, unlike torch.tensor).  The fill is
- * checked: scalar_tensor(300, dtype=int8) overflows.
+ * checked: scalar_tensor(300, dtype=int8) overflows.  On the CPU (no device
+ * given, or 'cpu') the fill is the CPU kernel, called directly, as 1.13's
+ * fast track does; on another device (lazy) it is dispatched, `fill_` of
+ * the device's backend: the lazy tensor has no storage for the CPU kernel
+ * to write.
  * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::scalar_tensor */
 Tensor* at_native_scalar_tensor(Scalar s, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
                                 OptionalBool pin_memory) {
   OptionalScalarType dt = {true, dtype.has_value ? dtype.value : ScalarType_Float};
   Tensor* result = at_empty_memory_format(IntArrayRef_make(NULL, 0), dt, layout, device, pin_memory, kNoMemoryFormat);
   if (result == NULL) return NULL;
-  Tensor* r = at_native_fill_(result, s);
+  Tensor* r = result->device.type == DeviceType_CPU ? at_native_fill_(result, s) : at_fill__Scalar(result, s);
   Tensor_release(result);
   return r;
 }

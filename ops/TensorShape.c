@@ -86,11 +86,28 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::_reshape_alias */
+/* reshape calls this with the strides computeStride found, which lie
+ * inside self's storage; a caller of torch.ops.aten._reshape_alias may pass
+ * any.  A negative stride is replaced as set_sizes_and_strides replaces it
+ * (runtime/TensorImpl.c).
+ * NB(minaten): PyTorch checks nothing more ("This is only used by `reshape`
+ * in cases where it would otherwise have dispatched to `view`"), so
+ * `_reshape_alias(t, [2, 3], [2, 3])` makes a view reaching past the
+ * storage's end, whose printing reads memory that is not the tensor's.
+ * minaten checks the view against the storage as as_strided does
+ * (checkInBoundsForStorage), with its messages; the check costs nothing
+ * measurable next to making the header.  A lazy tensor's shape run checks
+ * the same geometry against its dummy, as big as the tensor.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::_reshape_alias */
 Tensor* at_native__reshape_alias(const Tensor* self, IntArrayRef size, IntArrayRef stride) {
-  /* This is only used by `reshape` in cases where it would otherwise have
-   * dispatched to `view`, so the geometry is already known to be valid. */
-  return alias_with_sizes_and_strides(self, size, stride);
+  Tensor* view = alias_with_sizes_and_strides(self, size, stride);
+  if (view == NULL || view->storage == NULL) return view;
+  if (checkInBoundsForStorage(Tensor_sizes(view), Tensor_strides(view), view->storage_offset, Tensor_itemsize(view),
+                              view->storage) < 0) {
+    Tensor_release(view);
+    return NULL;
+  }
+  return view;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp view_impl */

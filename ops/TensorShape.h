@@ -13,6 +13,16 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
 Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides);
 
+/* 0 when the elements of a view with this geometry (non-negative strides)
+ * lie inside `storage`, else -1 with as_strided's RuntimeError ("Storage
+ * size calculation overflowed with sizes=... and strides=...", or
+ * "setStorage: sizes ..., strides ..., storage offset ..., and itemsize ...
+ * requiring a storage size of ... are out of bounds for storage of size
+ * ...").  A geometry with no element fits any storage.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.h checkInBoundsForStorage */
+int checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storage_offset, size_t itemsize,
+                            const Storage* storage);
+
 /*
  * self.as_strided(size, stride, storage_offset) called with int sizes, as
  * the view kernels call it: the lists are converted to SymInt lists first

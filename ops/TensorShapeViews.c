@@ -75,7 +75,7 @@ static const char* format_u128(unsigned __int128 v, char* buf, size_t n) {
  * computes exactly and refuses it with the same message.
  * PyTorch 1.13: aten/src/ATen/native/Resize.h checkInBoundsForStorage
  */
-static int checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storage_offset, size_t itemsize,
+int checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storage_offset, size_t itemsize,
                                    const Storage* storage) {
   int64_t storage_size_bytes = computeStorageNbytes(size, stride, itemsize);
   if (storage_size_bytes < 0) {

@@ -99,6 +99,7 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
   }
   /* self.expand(padded_size): as_strided_qtensorimpl; per-channel strides cannot be set. */
   TRY(self->quantizer == NULL || get_qtensorimpl_quantizer(self) != NULL);
+  TRY(Quantizer_checkKnown(self->quantizer, "qscheme") == 0);
   TORCH_CHECK(self->quantizer == NULL || self->quantizer->qscheme == QScheme_PerTensorAffine,
               "Setting strides is possible only on uniformly quantized tensor");
   /* at::empty(IntArrayRef) converts the sizes to SymInts: a wrapped size
@@ -203,7 +204,9 @@ Tensor* at_native_roll_cpu(const Tensor* self, IntArrayRef shifts, IntArrayRef d
     return at_clone(self, preserve);
   }
   for (size_t i = 0; i < dims.size; i++) {
-    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, true);
+    /* self.size(dim): no wrapping of a scalar, so a 0-dim self has no dim
+     * to roll ("Dimension specified as 0 but tensor has no dimensions") */
+    int64_t d = maybe_wrap_dim(dims.data[i], self->dim, false);
     if (d < 0) return NULL;
     int64_t n = self->sizes[d];
     shift[d] = ((shift[d] + shifts.data[i]) % n + n) % n;

@@ -36,14 +36,18 @@ static int check_unfold_backward_shapes(const Tensor* grad_in, IntArrayRef input
                                         int64_t step) {
   if (maybe_wrap_dim(d, grad_in->dim, true) < 0) return -1;
   int64_t windows = grad_in->dim > 0 ? grad_in->sizes[d] : 1;
-  int64_t reach = (windows - 1) * step + size;
+  /* exact: (windows - 1) * step + size may exceed int64 (step 2**62); it
+   * is at least INT64_MIN, the step being positive */
+  __int128 reach = (__int128)(windows - 1) * step + size;
   int64_t out_dim = (int64_t)input_sizes.size;
   int64_t in_dim = grad_in->dim > 0 ? grad_in->dim - 1 : 0;
   int64_t ndim = out_dim > in_dim ? out_dim : in_dim;
   bool same = in_dim == out_dim;
   for (int64_t i = ndim - 1; i >= 0; i--) {
     int64_t ka = i - (ndim - out_dim), kb = i - (ndim - in_dim);
-    int64_t a = ka >= 0 ? (ka == d ? (input_sizes.data[ka] < reach ? input_sizes.data[ka] : reach) : input_sizes.data[ka]) : 1;
+    int64_t a = ka >= 0 ? (ka == d ? (input_sizes.data[ka] < reach ? input_sizes.data[ka] : (int64_t)reach)
+                                   : input_sizes.data[ka])
+                        : 1;
     int64_t b = kb >= 0 ? (kb == d ? 1 : grad_in->sizes[kb]) : 1;
     TORCH_CHECK(a == b || a == 1 || b == 1,
                 "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %lld",
@@ -60,7 +64,12 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: UnfoldBackward.cpp at::native::unfold_backward */
+/* NB(minaten): a step that is not positive is refused with unfold's
+ * message ("step is 0 but must be > 0"): no unfold made such windows, and
+ * 1.13's kernel divides by the step (step 0 kills the process with SIGFPE)
+ * or, for a negative one, finds the windows of each element with divisions
+ * that truncate toward zero and reads grad elements past the windows.
+ * PyTorch 1.13: UnfoldBackward.cpp at::native::unfold_backward */
 Tensor* at_native_unfold_backward(const Tensor* grad_in, IntArrayRef input_sizes, int64_t dim, int64_t size,
                                   int64_t step) {
   OptionalScalarType dt = {true, grad_in->dtype};
@@ -69,6 +78,7 @@ Tensor* at_native_unfold_backward(const Tensor* grad_in, IntArrayRef input_sizes
   if (out == NULL) return NULL;
   int64_t d = maybe_wrap_dim(dim, (int64_t)input_sizes.size, true);
   TRY(d >= 0);
+  TORCH_CHECK(step > 0, "step is %lld but must be > 0", (long long)step);
   TRY(check_unfold_backward_shapes(grad_in, input_sizes, d, size, step) == 0);
   if (grad_in->numel == 0 || MetaMode_isEnabled()) return out;
   bool floating = ScalarType_isFloating(grad_in->dtype);
@@ -79,10 +89,11 @@ Tensor* at_native_unfold_backward(const Tensor* grad_in, IntArrayRef input_sizes
     int64_t src = 0, dst = 0;
     bool inside = idx[n - 1] < size; /* 1.13 reads `size` elements of each window */
     for (int64_t k = 0; k < n; k++) src += idx[k] * grad_in->strides[k];
-    for (int64_t k = 0; k < out->dim; k++) {
-      int64_t i = k == d ? idx[k] * step + idx[n - 1] : idx[k];
-      inside = inside && i < out->sizes[k];
-      dst += i * out->strides[k];
+    for (int64_t k = 0; k < out->dim && inside; k++) {
+      /* exact, and tested before it is used: w * step may exceed int64 */
+      __int128 i = k == d ? (__int128)idx[k] * step + idx[n - 1] : idx[k];
+      inside = i < out->sizes[k];
+      if (inside) dst += (int64_t)i * out->strides[k];
     }
     const char* p = Tensor_data(grad_in) + src * (int64_t)isize;
     char* o = Tensor_data(out) + dst * (int64_t)isize;

@@ -46,6 +46,27 @@ fail:
   return -1;
 }
 
+/* set_sizes_and_strides' rule for a negative stride, which it never
+ * stores: the last dimension's becomes 1, any other's the next one's
+ * stride times the next one's size (at least 1), "to match NumPy".
+ * _reshape_alias, which takes the strides from its caller unchecked, can
+ * pass one (`_reshape_alias(t, [2, 3], [3, -1])` has strides (3, 1)).  The
+ * product wraps as int64_t does on x86-64, for checkInBoundsForStorage to
+ * refuse.  out may be in.data.
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::set_sizes_and_strides */
+static void strides_without_negatives(IntArrayRef sizes, IntArrayRef in, int64_t* out) {
+  for (size_t k = sizes.size; k-- > 0;) {
+    if (in.data[k] >= 0) {
+      out[k] = in.data[k];
+    } else if (k == sizes.size - 1) {
+      out[k] = 1;
+    } else {
+      uint64_t next = (uint64_t)(sizes.data[k + 1] > 1 ? sizes.data[k + 1] : 1);
+      out[k] = (int64_t)(next * (uint64_t)out[k + 1]);
+    }
+  }
+}
+
 Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
                    IntArrayRef strides, ScalarType dtype, Device device, DispatchKey backend) {
   TRY(check_sizes_and_strides(sizes, strides) == 0);
@@ -76,7 +97,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->dim_capacity = (int64_t)sizes.size;
   if (sizes.size) {
     memcpy(t->sizes, sizes.data, sizes.size * sizeof(int64_t));
-    memcpy(t->strides, strides.data, strides.size * sizeof(int64_t));
+    strides_without_negatives(sizes, strides, t->strides);
   }
   Tensor_refreshContiguous(t);
   return t;
@@ -171,7 +192,7 @@ int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides)
   int64_t new_sizes[MINATEN_MAX_DIM], new_strides[MINATEN_MAX_DIM];
   if (ndim) {
     memcpy(new_sizes, sizes.data, sizes.size * sizeof(int64_t));
-    memcpy(new_strides, strides.data, sizes.size * sizeof(int64_t));
+    strides_without_negatives(sizes, strides, new_strides);
   }
   if (ndim > t->dim_capacity) {
     int64_t* heap = malloc(2 * sizes.size * sizeof(int64_t));

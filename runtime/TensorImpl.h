@@ -126,7 +126,8 @@ int check_storage_nbytes(int64_t nbytes, IntArrayRef sizes);
 
 /*
  * A new header over `storage` (retained; may be NULL for storage-less
- * tensors) with the given geometry, refcount 1.  The key set is the backend
+ * tensors) with the given geometry, refcount 1 (a negative stride replaced
+ * as Tensor_setSizesAndStrides replaces it).  The key set is the backend
  * key plus its autograd key and ADInplaceOrView.
  * Returns NULL with a RuntimeError if sizes and strides differ in length
  * (1.13's set_sizes_and_strides message) or dim exceeds MINATEN_MAX_DIM.
@@ -212,7 +213,9 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
 
 /*
  * Gives t these sizes and strides (as many of each), in place: t's storage,
- * offset and everything else stay.  The header's arrays move to the heap
+ * offset and everything else stay.  A negative stride is never stored: the
+ * last dimension's becomes 1, another's the next dimension's stride times
+ * its size (at least 1), as in 1.13 ("to match NumPy").  The header's arrays move to the heap
  * when t gets more dimensions than they hold.  Returns 0, or -1 with the
  * error set (sizes and strides of different lengths, more than
  * MINATEN_MAX_DIM dimensions, no memory).

@@ -89,8 +89,10 @@ static int AccumulateGrad_apply(Node* self, Tensor* const* grads, Tensor** grad_
   Tensor* new_grad = grads[0];
   if (new_grad == NULL) return 0;
   /* NB(minaten): 1.13 throws std::logic_error, which Python shows as a
-   * RuntimeError; it needs an in-place operation on a leaf (issue 15). */
-  TORCH_CHECK(grad_fn(variable) == NULL, "leaf variable has been moved into the graph interior");
+   * RuntimeError; it needs an in-place operation on a leaf (issue 15), or
+   * an operator returning its input (Note [A leaf moved into the graph
+   * interior]: a NULL variable is such a leaf, gone). */
+  TORCH_CHECK(variable != NULL && grad_fn(variable) == NULL, "leaf variable has been moved into the graph interior");
   if (!requires_grad(variable)) return 0;
   /* The one reference the engine's input buffer holds (1.13: 1 +
    * !post_hooks().empty(); minaten has no hooks). */
@@ -100,11 +102,34 @@ fail:
 }
 
 static void AccumulateGrad_destroy(Node* self) {
-  Tensor* variable = ((AccumulateGrad*)self)->variable;
-  AutogradMeta* meta = get_autograd_meta(variable);
+  AccumulateGrad* node = (AccumulateGrad*)self;
+  if (node->variable == NULL) return; /* a leaf moved into the graph interior, gone */
+  AutogradMeta* meta = get_autograd_meta(node->variable);
   /* the leaf's weak pointer expires */
   if (meta != NULL && meta->grad_accumulator == self) meta->grad_accumulator = NULL;
-  Tensor_release(variable);
+  if (node->owns_variable) Tensor_release(node->variable);
+}
+
+/* See the Note in AccumulateGrad.h.  The caller holds the leaf, so dropping
+ * the node's reference frees nothing. */
+void AccumulateGrad_weakenVariable(Node* self) {
+  AccumulateGrad* node = (AccumulateGrad*)self;
+  TORCH_INTERNAL_ASSERT(self->type == &AccumulateGrad_type && node->owns_variable && node->variable->refcount > 1);
+  node->owns_variable = false;
+  Tensor_release(node->variable);
+}
+
+void AccumulateGrad_strengthenVariable(Node* self) {
+  AccumulateGrad* node = (AccumulateGrad*)self;
+  TORCH_INTERNAL_ASSERT(self->type == &AccumulateGrad_type && !node->owns_variable && node->variable != NULL);
+  node->owns_variable = true;
+  Tensor_retain(node->variable);
+}
+
+void AccumulateGrad_forgetVariable(Node* self) {
+  AccumulateGrad* node = (AccumulateGrad*)self;
+  TORCH_INTERNAL_ASSERT(self->type == &AccumulateGrad_type && !node->owns_variable);
+  node->variable = NULL;
 }
 
 const NodeType AccumulateGrad_type = {
@@ -119,6 +144,7 @@ Node* AccumulateGrad_new(Tensor* variable) {
       (AccumulateGrad*)Node_newWithSequenceNr(&AccumulateGrad_type, sizeof *node, UINT64_MAX);
   if (node == NULL) return NULL;
   node->variable = Tensor_retain(variable);
+  node->owns_variable = true;
   if (Node_add_input_metadata(&node->base, variable) < 0) {
     Node_release(&node->base);
     return NULL;

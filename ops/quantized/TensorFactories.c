@@ -108,8 +108,14 @@ Tensor* at_native_empty_quantized(IntArrayRef size, const Tensor* qtensor, Optio
   OptionalScalarType dt = {true, dtype.has_value ? dtype.value : qtensor->dtype};
   OptionalLayout lay = {true, layout.has_value ? layout.value : Layout_Strided};
   OptionalDevice dev = {true, device.has_value ? device.value : qtensor->device};
+  /* qtensor.qscheme(), dispatched: a qtensor that is not quantized (a
+   * float one, reaching this kernel through a quantized dtype=) has no
+   * kernel for it ("Could not run 'aten::qscheme' with arguments from the
+   * 'CPU' backend") */
+  (void)at_qscheme(qtensor);
+  if (Error_occurred()) return NULL;
   const Quantizer* qz = get_qtensorimpl_quantizer(qtensor);
-  if (qz == NULL || Quantizer_checkKnown(qz, "qscheme") < 0) return NULL;
+  if (qz == NULL) return NULL;
   if (qz->qscheme == QScheme_PerTensorAffine)
     return at__empty_affine_quantized(size, dt, lay, dev, pin_memory, qz->scale, qz->zero_point, memory_format);
   Tensor* scales = at_q_per_channel_scales(qtensor);

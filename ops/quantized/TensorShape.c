@@ -48,6 +48,8 @@
 Tensor* at_native_as_strided_qtensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
                                          OptionalInt storage_offset) {
   TRY(get_qtensorimpl_quantizer(self) != NULL);
+  /* quantizer->qscheme(): an unknown quantizer (torch.empty(2, dtype=torch.quint8)) has none */
+  TRY(Quantizer_checkKnown(self->quantizer, "qscheme") == 0);
   TORCH_CHECK(self->quantizer->qscheme == QScheme_PerTensorAffine,
               "Setting strides is possible only on uniformly quantized tensor");
   return at_native_as_strided_tensorimpl(self, size, stride, storage_offset);

@@ -1,7 +1,8 @@
 /*
  * test_autograd_variable.c - the tensor side of autograd: requires_grad and
  * 1.13's refusals, is_leaf, gradient edges and next edges, the leaf's
- * AccumulateGrad held weakly (made once, gone with the graph), saved
+ * AccumulateGrad held weakly (made once, gone with the graph; holding a
+ * leaf moved into the graph interior weakly in turn), saved
  * variables (an input held strongly; an output without a reference cycle;
  * reset and the second-use error), grad mode, and sequence numbers.
  * Messages were checked against PyTorch 1.13 (/usr/bin/python3).
@@ -168,6 +169,60 @@ static void test_graph_never_run(void** state) {
   Tensor_release(a);
 }
 
+/* lift_fresh's autograd kernel, by hand: lift_fresh returns its input,
+ * which gets LiftFreshBackward0, whose next edge is the input's gradient
+ * edge (its AccumulateGrad, for a leaf). */
+static int LiftFreshBackward0_apply(Node* node, Tensor* const* grads, Tensor** grad_inputs) {
+  log_apply(node);
+  grad_inputs[0] = Tensor_retain(grads[0]);
+  return 0;
+}
+static const NodeType LiftFreshBackward0_type = {"LiftFreshBackward0", LiftFreshBackward0_apply, NULL, NULL};
+static Tensor* lift_fresh(Tensor* self) {
+  const Tensor* inputs[] = {self};
+  Node* grad_fn = Node_new(&LiftFreshBackward0_type, sizeof *grad_fn);
+  assert_int_equal(set_next_edges_from(grad_fn, inputs, 1), 0);
+  Tensor* result = at_lift_fresh(self);
+  assert_int_equal(set_history(result, grad_fn), 0);
+  Node_release(grad_fn);
+  return result;
+}
+
+/* A leaf that requires grad given a grad_fn while its AccumulateGrad lives
+ * (lift_fresh): from then on the node holds the leaf weakly (Note [A leaf
+ * moved into the graph interior]), so the tensor, its grad_fn and the node
+ * make no cycle and go with their last outside reference; a node that
+ * outlives the leaf forgets it.  The edge reset of detach_() makes the hold
+ * strong again. */
+static void test_leaf_moved_into_graph_interior(void** state) {
+  (void)state;
+  Tensor* a = leaf(FLOATS(1, 2));
+  Tensor* r = lift_fresh(a);
+  assert_ptr_equal(r, a);
+  assert_false(is_leaf(a));
+  Node* acc = grad_fn(a)->next_edges[0].function;
+  assert_string_equal(Node_name(acc), "torch::autograd::AccumulateGrad");
+  assert_ptr_equal(((AccumulateGrad*)acc)->variable, a);
+  assert_false(((AccumulateGrad*)acc)->owns_variable);
+  assert_int_equal(a->refcount, 2); /* a and r: not the node's */
+  Node_retain(acc);
+  Tensor_release(r);
+  Tensor_release(a); /* freed, with its grad_fn (ASan and valgrind check) */
+  assert_null(((AccumulateGrad*)acc)->variable);
+  Node_release(acc);
+
+  Tensor* b = leaf(FLOATS(3));
+  Tensor* rb = lift_fresh(b);
+  Node* accb = Node_retain(grad_fn(b)->next_edges[0].function);
+  assert_int_equal(set_gradient_edge(b, (Edge){NULL, 0}), 0); /* detach_()'s */
+  assert_true(((AccumulateGrad*)accb)->owns_variable);
+  assert_int_equal(b->refcount, 3);
+  Tensor_release(rb);
+  Tensor_release(b);
+  assert_int_equal(((AccumulateGrad*)accb)->variable->refcount, 1); /* the node's */
+  Node_release(accb);
+}
+
 /* No grad mode: no history recorded. */
 static void test_no_grad(void** state) {
   (void)state;
@@ -208,6 +263,7 @@ int main(void) {
       cmocka_unit_test(test_sequence_numbers),
       cmocka_unit_test(test_saved_variables),
       cmocka_unit_test(test_graph_never_run),
+      cmocka_unit_test(test_leaf_moved_into_graph_interior),
       cmocka_unit_test(test_no_grad),
       cmocka_unit_test(test_set_grad),
   };

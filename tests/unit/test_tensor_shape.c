@@ -2,7 +2,8 @@
  * test_tensor_shape.c - the geometry behind reshape and view: infer_size
  * (resolving -1, and its errors), computeStride (the view strides, chunk by
  * chunk, with size-1 and zero-size dimensions), the contiguity rules, the
- * dense-strides rule of empty_like/clone, and reshape's three routes.
+ * dense-strides rule of empty_like/clone, reshape's three routes, and the
+ * geometries a caller of _reshape_alias and unfold_backward may choose.
  * Expected strides were checked against PyTorch 1.13.  (The allocator's
  * view-vs-copy proof is test_allocator.c.)
  */
@@ -259,6 +260,70 @@ static void test_view_integer_edges(void** state) {
   for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) Tensor_release(ts[i]);
 }
 
+/* _reshape_alias called with strides of its caller's choosing.  NB(minaten):
+ * 1.13 checks nothing, and its view reaches past the storage (printing it
+ * reads other memory, or fails in select's as_strided); minaten checks the
+ * view against the storage with as_strided's messages.  A negative stride
+ * is first replaced as 1.13's set_sizes_and_strides replaces it (checked
+ * against 1.13: tests/conformance/hardening/reshape_alias_strides.py). */
+static void test_reshape_alias_bounds(void** state) {
+  (void)state;
+  Tensor* a0 = at_arange(Scalar_fromLong(6), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  Tensor* a = at_reshape(a0, INTS(2, 3));
+  assert_null(at__reshape_alias(a, INTS(2, 3), INTS(2, 3)));
+  assert_error("setStorage: sizes [2, 3], strides [2, 3], storage offset 0, and itemsize 4 requiring a storage size "
+               "of 36 are out of bounds for storage of size 24");
+  assert_null(at__reshape_alias(a, INTS(7), INTS(1)));
+  assert_error("setStorage: sizes [7], strides [1], storage offset 0, and itemsize 4 requiring a storage size of 28 "
+               "are out of bounds for storage of size 24");
+  /* the byte count overflows: no element is read, none is printed */
+  assert_null(at__reshape_alias(a, INTS(2, 3), INTS(2, 4611686018427387904)));
+  assert_error("Storage size calculation overflowed with sizes=[2, 3] and strides=[2, 4611686018427387904]");
+  /* -1 before a stride of 2**62 becomes 2 * 2**62, which wraps */
+  assert_null(at__reshape_alias(a, INTS(2, 2), INTS(-1, 4611686018427387904)));
+  assert_error("Storage size calculation overflowed with sizes=[2, 2] and strides=[-9223372036854775808, "
+               "4611686018427387904]");
+  /* a view at an offset: the offset counts */
+  Tensor* row = at_select_int(a, 0, 1);
+  Tensor* fits = at__reshape_alias(row, INTS(3), INTS(1));
+  assert_non_null(fits);
+  assert_int_equal(fits->storage_offset, 3);
+  assert_null(at__reshape_alias(row, INTS(3), INTS(2)));
+  assert_error("setStorage: sizes [3], strides [2], storage offset 3, and itemsize 4 requiring a storage size of 32 "
+               "are out of bounds for storage of size 24");
+  /* no element: any strides */
+  Tensor* none = at__reshape_alias(a, INTS(0, 3), INTS(4611686018427387904, 4611686018427387904));
+  assert_non_null(none);
+  Tensor* ts[] = {a0, a, row, fits, none};
+  for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) Tensor_release(ts[i]);
+}
+
+/* unfold_backward with a step no unfold takes.  NB(minaten): refused with
+ * unfold's message; 1.13 divides by the step (step 0: SIGFPE) or, for a
+ * negative one, reads grad elements past the windows.  Huge steps and
+ * sizes are computed exactly: windows past the input are left out. */
+static void test_unfold_backward_steps(void** state) {
+  (void)state;
+  Tensor* g = at_ones(INTS(3, 2), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
+  assert_null(at_unfold_backward(g, INTS(6), 0, 2, 0));
+  assert_error("step is 0 but must be > 0");
+  assert_null(at_unfold_backward(g, INTS(6), -1, 7, -3));
+  assert_error("step is -3 but must be > 0");
+  assert_null(at_unfold_backward(g, INTS(6), 0, 2, INT64_MIN));
+  assert_error("step is -9223372036854775808 but must be > 0");
+  /* window w starts at w * 2**62: only window 0 lies inside */
+  Tensor* r = at_unfold_backward(g, INTS(6), 0, 2, 4611686018427387904);
+  assert_non_null(r);
+  const float want[] = {1, 1, 0, 0, 0, 0};
+  for (int i = 0; i < 6; i++) assert_true(((const float*)Tensor_data(r))[i] == want[i]);
+  Tensor* z = at_unfold_backward(g, INTS(6), 0, INT64_MIN, 4611686018427387904);
+  assert_non_null(z);
+  for (int i = 0; i < 6; i++) assert_true(((const float*)Tensor_data(z))[i] == 0);
+  Tensor_release(z);
+  Tensor_release(r);
+  Tensor_release(g);
+}
+
 /* minaten's limit of MINATEN_MAX_DIM dimensions (NB(minaten): PyTorch has
  * none), refused with one message by every kernel that would pass it. */
 static void test_max_dims(void** state) {
@@ -289,7 +354,8 @@ int main(void) {
       cmocka_unit_test(test_compute_stride_contiguous_shortcut),
       cmocka_unit_test(test_contiguity_rules),   cmocka_unit_test(test_infer_dense_strides),
       cmocka_unit_test(test_reshape_routes),     cmocka_unit_test(test_view_integer_edges),
-      cmocka_unit_test(test_max_dims),
+      cmocka_unit_test(test_max_dims),          cmocka_unit_test(test_reshape_alias_bounds),
+      cmocka_unit_test(test_unfold_backward_steps),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -92,7 +92,7 @@ static int enter_node(Walk* w, const Node* fn) {
   int id = id_of(w, fn, &fresh);
   if (!fresh) return id;
   fprintf(w->out, "  n%d [label=\"%s\"]\n", id, node_name(fn));
-  if (fn->type == &AccumulateGrad_type) {
+  if (fn->type == &AccumulateGrad_type && ((const AccumulateGrad*)fn)->variable != NULL) {
     const Tensor* var = ((const AccumulateGrad*)fn)->variable;
     int var_id = id_of(w, var, &fresh);
     fprintf(w->out, "  n%d [label=\"", var_id);

@@ -72,8 +72,12 @@ static Value* THPCppFunction_getattro(Value* self, const char* name) {
     return m;
   }
   if (strcmp(name, "next_functions") == 0) return THPCppFunction_next_functions(node);
-  if (strcmp(name, "variable") == 0 && node->type == &AccumulateGrad_type)
-    return Value_tensor(Tensor_retain(((AccumulateGrad*)node)->variable));
+  if (strcmp(name, "variable") == 0 && node->type == &AccumulateGrad_type) {
+    /* NB(minaten): None for a leaf moved into the graph interior and gone,
+     * which 1.13 leaks (Note [A leaf moved into the graph interior]) */
+    Tensor* variable = ((AccumulateGrad*)node)->variable;
+    return variable != NULL ? Value_tensor(Tensor_retain(variable)) : Value_none();
+  }
   Error_set(ErrorType_AttributeError, "'%s' object has no attribute '%s'", Value_typeName(self), name);
   return NULL;
 }

@@ -1,0 +1,21 @@
+# a result of an integer or bool dtype given a grad_fn (found by the schema probe: minaten's internal assert): 1.13 reports its own isDifferentiableType assert as a RuntimeError; in place, rebase_history does not look at the dtype
+y = torch.arange(6.).reshape(2, 3).requires_grad_() * 2
+torch.sum(y, 0, dtype=torch.uint8)
+torch.sum(y, dtype=torch.int8)
+torch.prod(y, dtype=torch.int64)
+torch.prod(y, 1, dtype=torch.bool)
+torch.cumsum(y, 0, dtype=torch.int32)
+print(y.to(torch.int32))
+with torch.no_grad():
+    print(torch.sum(y, dtype=torch.int8))
+print(torch.sum(y.detach(), dtype=torch.int8))
+x = torch.arange(6.).reshape(2, 3).requires_grad_()
+b = torch.tensor([[True, False, True], [False, True, True]])
+r = b.le_(x)
+print(r)
+print(r.requires_grad, r.is_leaf, r.grad_fn.name(), r.dtype)
+r.sum()
+b2 = torch.tensor([[True, False, True], [False, True, True]])
+print(b2.ne_(x), b2.grad_fn.name())
+r.float().sum().backward()
+print(x.grad)

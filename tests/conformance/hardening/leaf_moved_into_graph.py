@@ -1,0 +1,42 @@
+# an operator returning its input gives a leaf that requires grad a grad_fn (lift_fresh, dequantize of a float tensor; found by the schema probe: the leaf, its grad_fn and its AccumulateGrad made a cycle, which 1.13 leaks and minaten frees): every gradient reaching the leaf's AccumulateGrad is refused, also once the tensor is gone; detach_() makes it a leaf again
+x = torch.ones(2, 3, requires_grad=True)
+r = torch.ops.aten.lift_fresh.default(x)
+print(r.is_leaf, x.is_leaf, r.requires_grad, r.grad_fn.name())
+same_storage(r, x)
+print(r.grad_fn.next_functions[0][0].name())
+print(r.grad_fn.next_functions[0][0].variable)
+r.sum().backward()
+print(x.grad)
+x = torch.ones(2, 3, requires_grad=True)
+z = x * 2
+r = torch.ops.aten.lift_fresh.default(x)
+z.sum().backward()
+print(x.grad)
+x = torch.ones(2, 3, requires_grad=True)
+z = x * 2
+torch.ops.aten.lift_fresh.default(x)
+del x
+del r
+z.sum().backward()
+x = torch.ones(2, 3, requires_grad=True)
+z = x * 2
+r = torch.ops.aten.lift_fresh.default(x)
+x.detach_()
+print(x.is_leaf, x.requires_grad, x.grad_fn)
+z.sum().backward()
+print(x.grad)
+x = torch.arange(6.).reshape(2, 3).requires_grad_()
+r = torch.ops.aten.lift_fresh.default(x)
+print(r.is_leaf, r.grad_fn.name())
+r.sum().backward()
+x = torch.ones(2, 3, requires_grad=True)
+d = torch.ops.aten.dequantize.self(x)
+print(d.is_leaf, d.grad_fn.name())
+same_storage(d, x)
+print(d.grad_fn.next_functions[0][0].name())
+x = torch.ones(2, 3, requires_grad=True)
+e = torch.ops.aten.lift_fresh.default(torch.ops.aten.lift_fresh.default(x))
+print(e.grad_fn.name(), e.grad_fn.next_functions[0][0].name())
+e.sum().backward()
+y = torch.ones(2, 3, requires_grad=True) * 2
+print(torch.ops.aten.lift_fresh.default(y).grad_fn.name())

@@ -1,0 +1,11 @@
+# roll of a 0-dim tensor (found by the schema probe: minaten read a dimension it does not have): a dim is refused by self.size(dim), no dim rolls the one element
+z = torch.tensor(2.5)
+torch.roll(z, 0, 0)
+torch.roll(z, 1, -1)
+torch.roll(z, [1, 2], [0, 0])
+print(torch.roll(z, 1))
+print(torch.roll(z, [3]))
+print(torch.roll(torch.tensor(7), 2))
+torch.roll(torch.tensor(7), 2, 1)
+print(torch.roll(torch.ones(0, 3), 1, 0))
+print(torch.roll(torch.tensor([1., 2., 3.]), 1, 0))

@@ -1,0 +1,13 @@
+# scalar_tensor on the lazy device (found by the schema probe: the CPU fill wrote a lazy tensor's missing storage): an empty lazy tensor filled by the dispatched fill_, its values, dtypes and overflow check
+print(torch.ops.aten.scalar_tensor.default(1, device='lazy'))
+print(torch.ops.aten.scalar_tensor.default(-1, dtype=torch.float32, device=torch.device('lazy')))
+print(torch.ops.aten.scalar_tensor.default(2.5, dtype=torch.float64, device='lazy'))
+print(torch.ops.aten.scalar_tensor.default(1, dtype=torch.bool, device='lazy'))
+print(torch.ops.aten.scalar_tensor.default(7, dtype=torch.int64, device='lazy'))
+print(torch.ops.aten.scalar_tensor.default(300, dtype=torch.int8, device='lazy'))
+t = torch.ops.aten.scalar_tensor.default(3, device='lazy')
+print(t.shape, t.dtype, t.device)
+print((t + 1).cpu())
+print(torch.ops.aten.scalar_tensor.default(1, device='cpu'))
+print(torch.ops.aten.scalar_tensor.default(300, dtype=torch.int8))
+print(torch.ops.aten.scalar_tensor.default(3, dtype=torch.quint8))

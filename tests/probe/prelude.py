@@ -1,0 +1,43 @@
+# The live tensors every probe starts from, one of each kind a user meets:
+# read by tests/probe/probe_schemas.py (the schema probe) and by the fuzz
+# target fuzz_interp, which runs these lines before each input, so that
+# generated statements reach kernels instead of stopping at a NameError.
+# Each name is a tensor; each function of the same name in capitals
+# (F(), I(), ...) makes a fresh one, for calls that write their arguments.
+# A script of the dialect (docs/dialect.md), and Python too.
+def F():
+    return torch.arange(6.).reshape(2, 3)
+def D():
+    return torch.arange(6., dtype=torch.float64).reshape(2, 3)
+def I():
+    return torch.arange(6).reshape(2, 3)
+def B():
+    return torch.tensor([[True, False, True], [False, True, True]])
+def V():
+    return torch.arange(12.).reshape(4, 3)[1::2].t()
+def Z():
+    return torch.tensor(2.5)
+def E():
+    return torch.ones(0, 3)
+def L():
+    return torch.arange(6.).reshape(2, 3).to("lazy")
+def Q():
+    return torch.quantize_per_tensor(torch.arange(6.).reshape(2, 3), 0.1, 2, torch.quint8)
+def QC():
+    return torch.quantize_per_channel(torch.arange(6.).reshape(2, 3), torch.tensor([0.1, 0.2]), torch.tensor([0, 1]), 0, torch.qint8)
+def X():
+    return torch.arange(6.).reshape(2, 3).requires_grad_()
+def Y():
+    return torch.arange(6.).reshape(2, 3).requires_grad_() * 2
+f = F()
+d = D()
+i = I()
+b = B()
+v = V()
+z = Z()
+e = E()
+l = L()
+q = Q()
+qc = QC()
+x = X()
+y = Y()
