@@ -365,9 +365,11 @@ static void binding_clear(THPBinding* b) {
   free_signatures(b->error_sigs, b->num_signatures);
   free_signatures(b->extra_sigs, b->num_extras);
   free(b->extra_refuse_names);
+  free(b->factory);
   free(b->ops);
   b->sigs = b->error_sigs = b->extra_sigs = NULL;
   b->extra_refuse_names = NULL;
+  b->factory = NULL;
   b->ops = NULL;
   b->num_overloads = b->num_signatures = b->num_extras = 0;
 }
@@ -396,9 +398,11 @@ static int binding_build(THPBinding* b) {
   b->generation = Dispatcher_generation();
   b->ops = calloc(n + 1, sizeof *b->ops);
   b->sigs = calloc(n + 1, sizeof *b->sigs);
-  if (b->ops == NULL || b->sigs == NULL) return PyErr_NoMemory(), -1;
+  b->factory = calloc(n + 1, sizeof *b->factory);
+  if (b->ops == NULL || b->sigs == NULL || b->factory == NULL) return PyErr_NoMemory(), -1;
   for (size_t k = 0; k < n; k++) {
     b->ops[k] = ops[k];
+    b->factory[k] = is_factory_function(&ops[k]->schema, b->method);
     if (FunctionSignature_init(&b->sigs[k], &ops[k]->schema, b->method, false, NULL,
                                should_allow_numbers_as_tensors(ops[k]->schema.name)) < 0)
       return -1;
@@ -428,7 +432,7 @@ static int binding_refresh(THPBinding* b) {
     return 0;
   }
   b->ops = NULL, b->sigs = NULL, b->error_sigs = NULL, b->extra_sigs = NULL; /* leaked: see above */
-  b->extra_refuse_names = NULL;
+  b->extra_refuse_names = NULL, b->factory = NULL;
   b->num_overloads = b->num_signatures = b->num_extras = 0;
   return binding_build(b);
 }
@@ -466,7 +470,7 @@ static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
   if (PythonArgs_toIValues(parsed, stack) < 0) return NULL;
   IValue rets[kMaxReturns];
   int r;
-  if (is_factory_function(&op->schema, b->method)) {
+  if (b->factory[k]) {
     DispatchKeyGuard guard =
         ExcludeDispatchKeyGuard_push(DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
     r = Dispatcher_callBoxed(op, stack, rets);

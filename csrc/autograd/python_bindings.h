@@ -46,6 +46,7 @@ typedef struct THPBinding {
   size_t num_overloads;
   const OperatorEntry** ops;
   FunctionSignature* sigs;
+  bool* factory; /* is_factory_function of each: called under AutoDispatchBelowADInplaceOrView */
   /* the Python signatures a TypeError considers (out= overloads grouped) */
   size_t num_signatures;
   FunctionSignature* error_sigs;

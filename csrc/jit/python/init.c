@@ -65,35 +65,49 @@ static PyObject* operation_call(PyObject* self, PyObject* const* args, Py_ssize_
       return NULL;
     }
   }
-  char* why = malloc(o->n * 2048 + 128);
-  if (why == NULL) return PyErr_NoMemory();
-  size_t used = (size_t)snprintf(why, 128, "Overloaded torch operator invoked from Python failed to many any schema:\n");
-  char* first = why + used;
+  /* the mismatches' messages, kept in case no overload binds */
+  enum { kWhy = 4096 };
+  char first_why[kWhy] = "";
+  PyObject* whys = NULL; /* a list of str, from the second mismatch on */
   IValue stack[THP_MAX_ARGS];
   for (size_t c = 0; c < o->n; c++) {
     const OperatorEntry* op = o->ops[c];
     if (op->schema.num_arguments > THP_MAX_ARGS) continue;
-    int r = createStackForSchema(op, args, nargs, kwnames, stack, why + used, 2000);
+    char why[kWhy];
+    int r = createStackForSchema(op, args, nargs, kwnames, stack, c == 0 ? first_why : why, kWhy);
     if (r < 0) {
-      free(why);
+      Py_XDECREF(whys);
       return NULL;
     }
     if (r == 1) {
-      free(why);
+      Py_XDECREF(whys);
       return THPUtils_callOp(op, stack, true);
     }
-    used += strlen(why + used);
-    used += (size_t)snprintf(why + used, 3, "\n\n");
+    if (c == 0) continue;
+    if (whys == NULL && (whys = PyList_New(0)) == NULL) return NULL;
+    PyObject* text = PyUnicode_FromString(why);
+    if (text == NULL || PyList_Append(whys, text) < 0) {
+      Py_XDECREF(text);
+      Py_DECREF(whys);
+      return NULL;
+    }
+    Py_DECREF(text);
   }
-  /* one candidate: its own message; several: all of them */
+  /* one candidate: its own message; several: all of them.
+   * PyTorch 1.13: pybind_utils.h getOpWithStack */
   if (o->n == 1) {
-    size_t len = strlen(first);
-    if (len >= 2) first[len - 2] = '\0';
-    PyErr_SetString(PyExc_RuntimeError, first);
-  } else {
-    PyErr_SetString(PyExc_RuntimeError, why);
+    PyErr_SetString(PyExc_RuntimeError, first_why);
+    return NULL;
   }
-  free(why);
+  PyObject* message = PyUnicode_FromFormat("Overloaded torch operator invoked from Python failed to many any schema:\n%s\n\n",
+                                           first_why);
+  for (Py_ssize_t i = 0; message != NULL && whys != NULL && i < PyList_GET_SIZE(whys); i++)
+    Py_SETREF(message, PyUnicode_FromFormat("%U%U\n\n", message, PyList_GET_ITEM(whys, i)));
+  Py_XDECREF(whys);
+  if (message != NULL) {
+    PyErr_SetObject(PyExc_RuntimeError, message);
+    Py_DECREF(message);
+  }
   return NULL;
 }
 

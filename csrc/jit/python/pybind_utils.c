@@ -390,11 +390,29 @@ static void cast_error_details(PyObject* v, const SchemaType* t, char* buf, size
   Py_XDECREF(str);
 }
 
+/* The operator's name ("aten::add") and declaration for the messages,
+ * made only when a message needs them (a call that binds makes neither). */
+typedef struct MessageContext {
+  const OperatorEntry* op;
+  char name[160];
+  char decl[1024];
+} MessageContext;
+
+static const char* ctx_name(MessageContext* c) {
+  if (c->name[0] == '\0') snprintf(c->name, sizeof c->name, "%s::%s", c->op->schema.ns, c->op->schema.name);
+  return c->name;
+}
+
+static const char* ctx_decl(MessageContext* c) {
+  if (c->decl[0] == '\0') schema_declaration(c->op, c->decl, sizeof c->decl);
+  return c->decl;
+}
+
 /* Converts v for argument a (number index) into *out: 1 bound, 0 a type
  * mismatch (the JIT's message in why), -1 another error (set).
  * PyTorch 1.13: pybind_utils.h argumentToIValue */
-static int bind_argument(PyObject* v, const Argument* a, size_t index, bool numbers, const char* name,
-                         const char* decl, IValue* out, char* why, size_t why_size) {
+static int bind_argument(PyObject* v, const Argument* a, size_t index, bool numbers, MessageContext* ctx,
+                         IValue* out, char* why, size_t why_size) {
   int r = to_ivalue(v, a, index, numbers, out);
   if (r == 0) return 1;
   if (r < 0) return -1;
@@ -407,7 +425,7 @@ static int bind_argument(PyObject* v, const Argument* a, size_t index, bool numb
   snprintf(why, why_size,
            "%s() Expected a value of type '%s' for argument '%s' but instead found type '%s'.\nPosition: %zu\n"
            "Value: %s\nDeclaration: %s\nCast error details: %s",
-           name, type, a->name, Py_TYPE(v)->tp_name, index, value ? value : "?", decl, details);
+           ctx_name(ctx), type, a->name, Py_TYPE(v)->tp_name, index, value ? value : "?", ctx_decl(ctx), details);
   Py_XDECREF(repr);
   return 0;
 }
@@ -415,8 +433,8 @@ static int bind_argument(PyObject* v, const Argument* a, size_t index, bool numb
 /* The keywords createStackForSchema did not consume: 0 with the message in
  * why (an unknown name; a name also given positionally), 1 when none
  * explains it.  PyTorch 1.13: function_schema.h FunctionSchema::findErrorInKwargs */
-static int find_error_in_kwargs(const FunctionSchema* s, PyObject* kwnames, const char* name, const char* decl,
-                                char* why, size_t why_size) {
+static int find_error_in_kwargs(const FunctionSchema* s, PyObject* kwnames, MessageContext* ctx, char* why,
+                                size_t why_size) {
   Py_ssize_t nkw = PyTuple_GET_SIZE(kwnames);
   for (Py_ssize_t k = 0; k < nkw; k++) {
     const char* kw = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, k));
@@ -425,7 +443,8 @@ static int find_error_in_kwargs(const FunctionSchema* s, PyObject* kwnames, cons
     for (i = 0; i < s->num_arguments && strcmp(s->arguments[i].name, kw) != 0; i++) {
     }
     if (i == s->num_arguments) {
-      snprintf(why, why_size, "Unknown keyword argument '%s' for operator '%s'. Schema: %s", kw, name, decl);
+      snprintf(why, why_size, "Unknown keyword argument '%s' for operator '%s'. Schema: %s", kw, ctx_name(ctx),
+               ctx_decl(ctx));
       return 0;
     }
   }
@@ -434,7 +453,7 @@ static int find_error_in_kwargs(const FunctionSchema* s, PyObject* kwnames, cons
       const char* kw = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, k));
       if (kw != NULL && strcmp(s->arguments[i].name, kw) == 0) {
         snprintf(why, why_size, "Argument '%s' specified both as positional and keyword argument. Schema: %s", kw,
-                 decl);
+                 ctx_decl(ctx));
         return 0;
       }
     }
@@ -465,12 +484,11 @@ int createStackForSchema(const OperatorEntry* op, PyObject* const* args, Py_ssiz
   /* PyTorch 1.13: pybind_utils.cpp opAllowsNumbersAsTensors (aten operators
    * only: quantized::add takes no number for a tensor) */
   bool numbers = strcmp(s->ns, "aten") == 0 && should_allow_numbers_as_tensors(s->name);
-  char name[160], decl[1024];
-  snprintf(name, sizeof name, "%s::%s", s->ns, s->name);
-  schema_declaration(op, decl, sizeof decl);
+  MessageContext ctx_storage = {op, "", ""};
+  MessageContext* ctx = &ctx_storage;
   if ((size_t)(nargs + nkw) > n) {
     snprintf(why, why_size, "%s() expected at most %zu argument(s) but received %zd argument(s). Declaration: %s",
-             name, n, nargs + nkw, decl);
+             ctx_name(ctx), n, nargs + nkw, ctx_decl(ctx));
     return 0;
   }
   size_t filled = 0;
@@ -478,12 +496,12 @@ int createStackForSchema(const OperatorEntry* op, PyObject* const* args, Py_ssiz
   for (Py_ssize_t i = 0; i < nargs; i++, filled++) {
     const Argument* a = &s->arguments[i];
     if (a->kwarg_only) {
-      snprintf(why, why_size, "%s() takes %zd positional argument(s) but %zd was/were given.  Declaration: %s", name,
-               i, nargs, decl);
+      snprintf(why, why_size, "%s() takes %zd positional argument(s) but %zd was/were given.  Declaration: %s",
+               ctx_name(ctx), i, nargs, ctx_decl(ctx));
       rc = 0;
       break;
     }
-    rc = bind_argument(args[i], a, (size_t)i, numbers, name, decl, &stack[i], why, why_size);
+    rc = bind_argument(args[i], a, (size_t)i, numbers, ctx, &stack[i], why, why_size);
     if (rc != 1) break;
   }
   Py_ssize_t consumed = 0;
@@ -492,18 +510,19 @@ int createStackForSchema(const OperatorEntry* op, PyObject* const* args, Py_ssiz
     PyObject* v = keyword(kwnames, args + nargs, a->name);
     if (v != NULL) {
       consumed++;
-      rc = bind_argument(v, a, i, numbers, name, decl, &stack[i], why, why_size);
+      rc = bind_argument(v, a, i, numbers, ctx, &stack[i], why, why_size);
       if (rc != 1) break;
     } else if (a->has_default) {
       stack[i] = a->default_value;
       stack[i].owned = false;
     } else {
-      snprintf(why, why_size, "%s() is missing value for argument '%s'. Declaration: %s", name, a->name, decl);
+      snprintf(why, why_size, "%s() is missing value for argument '%s'. Declaration: %s", ctx_name(ctx), a->name,
+               ctx_decl(ctx));
       rc = 0;
       break;
     }
   }
-  if (rc == 1 && consumed != nkw) rc = find_error_in_kwargs(s, kwnames, name, decl, why, why_size);
+  if (rc == 1 && consumed != nkw) rc = find_error_in_kwargs(s, kwnames, ctx, why, why_size);
   if (rc != 1)
     for (size_t i = 0; i < filled; i++) IValue_release(&stack[i]);
   return rc;
