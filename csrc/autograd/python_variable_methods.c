@@ -274,8 +274,12 @@ static PyObject* THPVariable_to(PyObject* self, PyObject* const* args, Py_ssize_
   if (which < 0) return NULL;
   IValue v[6];
   int n = which == 0 ? 6 : 5;
-  for (int i = 1; i < n; i++)
-    if (PythonArgs_toIValue(&r, i, &v[i]) < 0) return NULL;
+  for (int i = 1; i < n; i++) {
+    if (PythonArgs_toIValue(&r, i, &v[i]) < 0) {
+      while (--i >= 1) IValue_release(&v[i]);
+      return NULL;
+    }
+  }
   Device device;
   ScalarType dtype;
   bool has_device = false, has_dtype = false;
@@ -293,6 +297,7 @@ static PyObject* THPVariable_to(PyObject* self, PyObject* const* args, Py_ssize_
   bool non_blocking = v[k].u.b, copy = v[k + 1].u.b;
   bool has_memory_format = v[k + 2].tag == IValueTag_MemoryFormat;
   MemoryFormat memory_format = has_memory_format ? v[k + 2].u.memory_format : MemoryFormat_Preserve;
+  for (int i = 1; i < n; i++) IValue_release(&v[i]); /* a number given for `tensor` was wrapped */
   if (!has_device && !has_dtype && !copy && !has_memory_format) return Py_NewRef(self);
   return dispatch_to(self, has_dtype ? &dtype : NULL, has_device ? &device : NULL, non_blocking, copy,
                      has_memory_format ? &memory_format : NULL);

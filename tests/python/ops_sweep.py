@@ -95,17 +95,18 @@ def value_for(T, a, name):
     return None
 
 
-def describe(r):
-    """One line for a result."""
+def describe(r, values=True):
+    """One line for a result (values False: tensors by shape and dtype, their
+    elements unread: an empty() tensor's are uninitialised memory)."""
     if hasattr(r, "dim") and hasattr(r, "dtype") and hasattr(r, "item"):
-        return canonical.canonical(r)
+        return canonical.canonical(r) if values else "T(%s, %s, ?)" % (list(r.shape), r.dtype)
     if isinstance(r, tuple):
         name = type(r).__name__
-        return "%s(%s)" % ("tuple" if name == "tuple" else "tuple:" + name, ", ".join(describe(x) for x in r))
+        return "%s(%s)" % ("tuple" if name == "tuple" else "tuple:" + name, ", ".join(describe(x, values) for x in r))
     if isinstance(r, list):
-        return "[%s]" % ", ".join(describe(x) for x in r)
+        return "[%s]" % ", ".join(describe(x, values) for x in r)
     if isinstance(r, float):
-        return "float " + canonical._number(r)
+        return "float " + (canonical._number(r) if values else "?")
     if r is None or isinstance(r, (bool, int, str)):
         return repr(r)
     return "<%s>" % type(r).__name__
@@ -119,12 +120,7 @@ def outcome(thunk, unspecified):
         if message.startswith("Could not run '"):  # a missing kernel: its first sentence (the keys listed differ)
             message = message[:message.index(" backend.") + len(" backend.")]
         return "%s: %s" % (type(e).__name__, message.replace("\\", "\\\\").replace("\n", "\\n"))
-    text = describe(r)
-    if unspecified:  # shapes and dtypes only
-        import re
-        text = re.sub(r"(T\(\[[^\]]*\], [\w.]+), [^)]*\)", r"\1, ?)", text)
-        text = re.sub(r"float [-\d.e+naif]+", "float ?", text)
-    return text
+    return describe(r, values=not unspecified)
 
 
 def schemas(minaten):

@@ -128,6 +128,13 @@ static PyTypeObject* make_return_type(const FunctionSchema* s, const char* name)
     strcpy((char*)kept[i].name, fields[i].name);
   }
   *desc = (PyStructSequence_Desc){kept_name, NULL, kept, (int)n};
+  /* kept for the life of the process (the type points into it) */
+  static PyStructSequence_Desc** descs;
+  static size_t num_descs;
+  PyStructSequence_Desc** grown = PyMem_Realloc(descs, (num_descs + 1) * sizeof *descs);
+  if (grown == NULL) return (PyTypeObject*)PyErr_NoMemory();
+  descs = grown;
+  descs[num_descs++] = desc;
   PyTypeObject* type = PyStructSequence_NewType(desc);
   if (type == NULL) return NULL;
   type->tp_repr = returned_structseq_repr;
