@@ -15,3 +15,33 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         short, int, long, float, double, strided, contiguous_format, preserve_format,
                         per_tensor_affine, per_channel_affine)
 from minaten._tensor import Tensor  # noqa: F401
+
+# torch.NAME for every operator bound as a function (csrc/autograd/python_bindings.c):
+# 1.13 copies them from torch._C._VariableFunctions into the module, then
+# adds torch/functional.py's Python functions over them (norm, einsum, split).
+for __name in dir(_C._VariableFunctions):
+    if __name.startswith("__"):
+        continue
+    __obj = getattr(_C._VariableFunctions, __name)
+    __obj.__module__ = "torch"
+    globals()[__name] = __obj
+del __name, __obj
+from minaten import functional, return_types  # noqa: E402,F401
+from minaten._ops import ops  # noqa: E402,F401
+from minaten.functional import *  # noqa: E402,F401,F403
+
+
+def is_tensor(obj):
+    """PyTorch 1.13: torch/__init__.py is_tensor"""
+    return isinstance(obj, Tensor)
+
+
+def get_default_dtype():
+    """NB(minaten): the default dtype is float32, and fixed (no set_default_dtype).
+    PyTorch 1.13: torch/csrc/Module.cpp THPModule_getDefaultDtype"""
+    return float32
+
+
+def __getattr__(name):
+    # 1.13's module is named torch; this one is minaten
+    raise AttributeError(f"module 'torch' has no attribute '{name}'")

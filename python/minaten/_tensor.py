@@ -2,13 +2,170 @@
 torch._C._TensorBase (csrc/autograd/python_variable.c), whose metaclass
 _TensorMeta gives it the C type's dealloc (Note [Tensor and its PyObject]).
 
+The operators 1.13 writes here in Python (the reflected ones: `1 - a`,
+`2 / a`, `2 ** a`; `//`, `len()`, iteration, `in`) are here too; the others
+(`a + b`, `a == b`, `a += b`) are methods of _TensorBase
+(csrc/autograd/python_bindings.c).
+
 PyTorch 1.13: torch/_tensor.py
 """
+import functools
+import numbers
+
+import minaten as torch
 from minaten import _C
+
+
+def _wrap_type_error_to_not_implemented(f):
+    """A TypeError of f becomes NotImplemented, so that Python tries the
+    other operand's reflected method.  PyTorch 1.13: torch/_tensor.py
+    _handle_torch_function_and_wrap_type_error_to_not_implemented (minaten
+    has no __torch_function__)."""
+
+    @functools.wraps(f, assigned=functools.WRAPPER_ASSIGNMENTS)
+    def wrapped(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except TypeError:
+            return NotImplemented
+
+    return wrapped
+
+
+def _result_type(number, tensor):
+    """torch.result_type(number, tensor) for a Python number and a tensor:
+    the rule of at::native::result_type(Scalar, Tensor) for the dtypes a
+    Python number can have.  NB(minaten): 1.13 calls the
+    CompositeImplicitAutograd operator aten::result_type.Scalar_Tensor,
+    which minaten does not register (TorchDispatchMode does not see it, so
+    the trace is the same).  PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp"""
+    if tensor.dtype.is_floating_point:
+        return tensor.dtype
+    if isinstance(number, float):
+        return torch.float32
+    if isinstance(number, int) and not isinstance(number, bool) and tensor.dtype is torch.bool:
+        return torch.int64
+    return tensor.dtype
 
 
 class Tensor(_C._TensorBase):
     __module__ = "torch"
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        """PyTorch 1.13: torch/_tensor.py Tensor.norm"""
+        return torch.norm(self, p, dim, keepdim, dtype=dtype)
+
+    def split(self, split_size, dim=0):
+        """An int (or a one-element tensor) splits into chunks of that size,
+        a list of sizes into those sizes.  PyTorch 1.13: torch/_tensor.py Tensor.split"""
+        if isinstance(split_size, Tensor):
+            try:
+                split_size = int(split_size)
+            except ValueError:
+                pass
+        if isinstance(split_size, int):
+            return _C._VariableFunctions.split(self, split_size, dim)
+        else:
+            return _C._VariableFunctions.split_with_sizes(self, split_size, dim)
+
+    def unflatten(self, dim, sizes):
+        """PyTorch 1.13: torch/_tensor.py Tensor.unflatten.  NB(minaten):
+        minaten's tensors have no names, so the named form (sizes given as
+        (name, size) pairs) is refused."""
+        if not sizes:
+            raise RuntimeError("unflatten: sizes must be non-empty")
+        if isinstance(sizes, (tuple, list)) and isinstance(sizes[0], (tuple, list)):
+            raise NotImplementedError("minaten: named tensors are not supported")
+        return super(Tensor, self).unflatten(dim, sizes)
+
+    @_wrap_type_error_to_not_implemented
+    def __rsub__(self, other):
+        return _C._VariableFunctions.rsub(self, other)
+
+    @_wrap_type_error_to_not_implemented
+    def __rdiv__(self, other):
+        return self.reciprocal() * other
+
+    __rtruediv__ = __rdiv__
+    __itruediv__ = _C._TensorBase.__idiv__
+
+    __pow__ = _wrap_type_error_to_not_implemented(_C._TensorBase.pow)
+    __ipow__ = _wrap_type_error_to_not_implemented(_C._TensorBase.pow_)
+
+    @_wrap_type_error_to_not_implemented
+    def __rmod__(self, other):
+        return torch.remainder(other, self)
+
+    def __format__(self, format_spec):
+        if self.dim() == 0 and type(self) is Tensor:
+            return self.item().__format__(format_spec)
+        return object.__format__(self, format_spec)
+
+    @_wrap_type_error_to_not_implemented
+    def __rpow__(self, other):
+        dtype = _result_type(other, self)
+        # NB(minaten): torch.tensor is csrc/utils/tensor_new.c's; until it is
+        # there, the base is made by torch.full (traced as full, not lift_fresh)
+        if hasattr(torch, "tensor"):
+            base = torch.tensor(other, dtype=dtype, device=self.device)
+        else:
+            base = torch.full((), other, dtype=dtype, device=self.device)
+        return base ** self
+
+    @_wrap_type_error_to_not_implemented
+    def __floordiv__(self, other):
+        return torch.floor_divide(self, other)
+
+    @_wrap_type_error_to_not_implemented
+    def __rfloordiv__(self, other):
+        return torch.floor_divide(other, self)
+
+    @_wrap_type_error_to_not_implemented
+    def __rlshift__(self, other):
+        return torch.bitwise_left_shift(other, self)
+
+    @_wrap_type_error_to_not_implemented
+    def __rrshift__(self, other):
+        return torch.bitwise_right_shift(other, self)
+
+    @_wrap_type_error_to_not_implemented
+    def __rmatmul__(self, other):
+        return torch.matmul(other, self)
+
+    if hasattr(_C._TensorBase, "positive"):
+        __pos__ = _C._TensorBase.positive
+    else:
+        def __pos__(self):
+            """NB(minaten): 1.13's __pos__ is aten::positive, which minaten
+            does not have: the same result (self) and error."""
+            if self.dtype is torch.bool:
+                raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+            return self
+
+    __neg__ = _C._TensorBase.neg
+    __abs__ = _C._TensorBase.abs
+
+    def __len__(self):
+        if self.dim() == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    def __iter__(self):
+        # iter(self.unbind(0)): one aten::unbind.int in the trace, made when
+        # the iteration starts
+        if self.dim() == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __hash__(self):
+        return id(self)
+
+    def __contains__(self, element):
+        if isinstance(element, (torch.Tensor, numbers.Number)):
+            return (element == self).any().item()
+        raise RuntimeError(
+            "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s." % type(element)
+        )
 
 
 _C._set_tensor_class(Tensor)

@@ -1,0 +1,102 @@
+"""The functions 1.13 defines in Python around operators: torch.norm (and
+Tensor.norm, which calls it), torch.einsum and torch.split.
+
+torch.norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None)
+picks the operator by p: "fro" is frobenius_norm (over every dim when none
+is given: dim=() when nothing else is), a number or None is norm with dim a
+list (every dim when None), with dtype and out passed on; "nuc" is
+nuclear_norm, which minaten does not have.  So `a.norm()` traces
+norm.ScalarOpt_dim, as in 1.13.
+
+torch.einsum(equation, *operands) calls aten::einsum with the operands as
+one list (also when given as one list or tuple), or builds the equation
+from the sublist format (operand, [0, 1], ...).  opt_einsum is not
+installed on the reference machine, so no contraction path is passed.
+
+torch.split(tensor, split_size_or_sections, dim=0) is tensor.split(...)
+(python/minaten/_tensor.py: a list of sizes goes to split_with_sizes).
+
+PyTorch 1.13: torch/functional.py (norm, einsum, split)
+"""
+import minaten as torch
+from minaten import _C
+
+_VF = _C._VariableFunctions
+
+__all__ = ["einsum", "norm", "split"]
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """PyTorch 1.13: torch/functional.py split"""
+    return tensor.split(split_size_or_sections, dim)
+
+
+def einsum(*args):
+    """PyTorch 1.13: torch/functional.py einsum"""
+    if len(args) < 2:
+        raise ValueError('einsum(): must specify the equation string and at least one operand, '
+                         'or at least one operand and its subscripts list')
+    if isinstance(args[0], torch.Tensor):
+        # the sublist format: operand, subscripts, operand, subscripts, ..., [output subscripts]
+        def parse_subscript(n):
+            if n == Ellipsis:
+                return '...'
+            if 0 <= n < 26:
+                return chr(ord('A') + n)
+            if 26 <= n < 52:
+                return chr(ord('a') + n - 26)
+            raise ValueError('einsum(): subscript in subscript list is not within the valid range [0, 52)')
+
+        equation = ','.join(''.join(parse_subscript(s) for s in sub) for sub in args[1::2])
+        if len(args) % 2 == 1:
+            equation += '->' + ''.join(parse_subscript(s) for s in args[-1])
+            operands = args[:-1:2]
+        else:
+            operands = args[::2]
+    else:
+        equation = args[0]
+        operands = args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        # the old interface: the operands as one list
+        return einsum(equation, *operands[0])
+    return _VF.einsum(equation, operands)
+
+
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    """PyTorch 1.13: torch/functional.py norm (its path for strided tensors of 1.13's Debian build)"""
+    ndim = input.dim()
+    # the default case
+    if dim is None and out is None and dtype is None and p is not None:
+        if isinstance(p, str):
+            if p == "fro":
+                return _VF.frobenius_norm(input, dim=(), keepdim=keepdim)
+        if not isinstance(p, str):
+            return _VF.norm(input, p, dim=list(range(ndim)), keepdim=keepdim)
+    if dim is not None:
+        _dim = [dim] if isinstance(dim, int) else dim
+    else:
+        _dim = None
+    if isinstance(p, str):
+        if p == "fro":
+            if dtype is not None:
+                raise ValueError("dtype argument is not supported in frobenius norm")
+            if _dim is None:
+                _dim = list(range(ndim))
+            if out is None:
+                return _VF.frobenius_norm(input, _dim, keepdim=keepdim)
+            return _VF.frobenius_norm(input, _dim, keepdim=keepdim, out=out)
+        elif p == "nuc":
+            if dtype is not None:
+                raise ValueError("dtype argument is not supported in nuclear norm")
+            # NB(minaten): 1.13 calls _VF.nuclear_norm here, an operator minaten does not have
+            raise NotImplementedError("minaten has no operator aten::nuclear_norm")
+        raise RuntimeError(f"only valid string values are 'fro' and 'nuc', found {p}")
+    if _dim is None:
+        _dim = list(range(ndim))
+    if out is None:
+        if dtype is None:
+            return _VF.norm(input, p, _dim, keepdim=keepdim)
+        return _VF.norm(input, p, _dim, keepdim=keepdim, dtype=dtype)
+    if dtype is None:
+        return _VF.norm(input, p, _dim, keepdim=keepdim, out=out)
+    return _VF.norm(input, p, _dim, keepdim=keepdim, dtype=dtype, out=out)
