@@ -15,3 +15,5 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         short, int, long, float, double, strided, contiguous_format, preserve_format,
                         per_tensor_affine, per_channel_affine)
 from minaten._tensor import Tensor  # noqa: F401
+from minaten._C import tensor, as_tensor, from_numpy, frombuffer  # noqa: F401  (csrc/utils/tensor_new.c)
+from minaten.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401,E402
