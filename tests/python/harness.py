@@ -28,7 +28,8 @@ item by item, anything else by repr().
                                  recording is PyTorch's output), else with the
                                  recording test_X.expected; exit status 1 on a
                                  difference.  MINATEN_TEST_NO_TORCH=1: never
-                                 import PyTorch.
+                                 import PyTorch; MINATEN_TEST_REQUIRE_TORCH=1:
+                                 exit status 77 (skipped) without it.
     python3 test_X.py --record   (with Debian's /usr/bin/python3 and its
                                  python3-torch) write test_X.expected from
                                  PyTorch 1.13.  Never edit one by hand.
@@ -74,13 +75,15 @@ class Tracer:
     def tracing(self, lines):
         if self.is_minaten:
             out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                self.torch._C._set_dispatch_trace(True)
-                try:
-                    yield
-                finally:
-                    self.torch._C._set_dispatch_trace(False)
-            lines.extend(line for line in out.getvalue().splitlines() if line)
+            try:
+                with contextlib.redirect_stdout(out):
+                    self.torch._C._set_dispatch_trace(True)
+                    try:
+                        yield
+                    finally:
+                        self.torch._C._set_dispatch_trace(False)
+            finally:
+                lines.extend(line for line in out.getvalue().splitlines() if line)
         else:
             from torch.utils._python_dispatch import TorchDispatchMode
 
@@ -190,8 +193,12 @@ def compare(expected, actual, what):
     return False
 
 
-def main(test_file, cases, extra=None):
-    """The command line of a test script (see the module's docstring)."""
+def main(test_file, cases, extra=None, together=None, alone=None):
+    """The command line of a test script (see the module's docstring).
+    together(minaten, torch), when PyTorch imports: checks of the two
+    libraries used together (DLPack); alone(minaten), always: checks of
+    what minaten does where 1.13 crashes (nothing can be recorded); each
+    returns a list of failures."""
     expected_path = os.path.splitext(test_file)[0] + ".expected"
     header = ("# recorded from PyTorch 1.13 by `/usr/bin/python3 %s --record`; do not edit\n"
               % os.path.relpath(test_file, os.path.join(os.path.dirname(test_file), "..", "..")))
@@ -214,14 +221,27 @@ def main(test_file, cases, extra=None):
     with open(expected_path) as f:
         recorded = chunks_of([line.rstrip("\n") for line in f if not line.startswith("# ")])
     torch = load_pytorch()
+    if torch is None and os.environ.get("MINATEN_TEST_REQUIRE_TORCH") == "1":
+        print("skipped: PyTorch 1.13 does not import")
+        sys.exit(77)
     if torch is not None:
         live = run_cases(torch, cases, extra)
         if live != recorded:
             ok = False
             print("FAIL: %s is not what PyTorch prints now: re-record it (--record)" % expected_path)
         ok = compare(live, actual, "pytorch") and ok
+        if together is not None:
+            failures = together(minaten, torch)
+            for failure in failures:
+                print("FAIL (minaten with PyTorch): %s" % failure)
+            ok = ok and not failures
     else:
         ok = compare(recorded, actual, os.path.basename(expected_path)) and ok
+    if alone is not None:
+        failures = alone(minaten)
+        for failure in failures:
+            print("FAIL (minaten alone): %s" % failure)
+        ok = ok and not failures
     skipped = sum(chunk is None for chunk in actual)
     print("%s: %d cases%s, %s" % (os.path.basename(test_file), len(actual),
                                   " (%d skipped: NEEDS)" % skipped if skipped else "", "match" if ok else "DIFFER"))
