@@ -689,6 +689,13 @@ static PyObject* THPVariable_new_tensor(PyObject* self, PyObject* args, PyObject
   bool has_device;
   if (unpack_device(a[2], &device, &has_device) < 0) return NULL;
   if (warn_copy_construct(a[0], "tensor.new_tensor") < 0) return NULL;
+  if (t->device.type == DeviceType_Lazy) {
+    /* NB: 1.13 takes the options of a lazy tensor from its highest dispatch
+     * key, Functionalize, which names no device: new_tensor of a lazy
+     * tensor always fails there (typeIdWithDefault, dispatchKeyToTensorOptions) */
+    PyErr_SetString(PyExc_RuntimeError, "DispatchKey Functionalize doesn't correspond to a device");
+    return NULL;
+  }
   ScalarType dtype = a[1] == NULL || a[1] == Py_None ? t->dtype : ((THPDtype*)a[1])->scalar_type;
   /* typeIdWithDefault: the options' device is t's unless device= is given */
   Tensor* r = internal_new_from_data(has_device ? device : t->device, dtype, has_device ? &device : NULL, a[0],

@@ -105,6 +105,9 @@ def run_cases(torch, cases, extra=None, skip_needs=False):
     """The output of each case under `torch`: a list of lines per case, None
     for a case skipped (skip_needs: its NEEDS expression is false)."""
     import numpy as np
+    if not hasattr(torch._C, "_set_dispatch_trace") and any("lazy" in case for case in cases):
+        import torch._lazy.ts_backend  # PyTorch's Lazy backend, as tools/oracle/record.py starts it
+        torch._lazy.ts_backend.init()
     env = {"torch": torch, "np": np, "fmt": lambda x: fmt(x, torch)}
     env.update(extra or {})
     tracer = Tracer(torch)
