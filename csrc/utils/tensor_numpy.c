@@ -47,8 +47,8 @@ enum {
 
 /* ---- finding NumPy ------------------------------------------------------- */
 
-/* NumPy's types, borrowed from its module once found (the module is never
- * unloaded). */
+/* NumPy's types, found in its module the first time it is imported, and
+ * held for the life of the process. */
 static struct {
   bool found;
   PyObject* ndarray;
