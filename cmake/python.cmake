@@ -11,11 +11,14 @@
 # Debian's python3 with python3-dev: Python3_EXECUTABLE (/usr/bin/python3,
 # set in the top-level CMakeLists.txt) picks which one.
 find_package(Python3 3.9 REQUIRED COMPONENTS Interpreter Development.Module Development.Embed)
+# DLPack's header (Debian's libdlpack-dev, header-only): the struct through
+# which torch.from_dlpack / Tensor.__dlpack__ lend memory (csrc/DLConvertor.c).
+find_path(DLPACK_INCLUDE_DIR dlpack/dlpack.h REQUIRED)
 
 file(GLOB_RECURSE MINATEN_PYTHON_C_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/csrc/*.c)
 list(REMOVE_ITEM MINATEN_PYTHON_C_SOURCES ${CMAKE_SOURCE_DIR}/csrc/stub.c)
 add_library(minaten_python STATIC ${MINATEN_PYTHON_C_SOURCES})
-target_include_directories(minaten_python PUBLIC ${Python3_INCLUDE_DIRS})
+target_include_directories(minaten_python PUBLIC ${Python3_INCLUDE_DIRS} ${DLPACK_INCLUDE_DIR})
 target_link_libraries(minaten_python PUBLIC minaten_autograd minaten_aten minaten_core)
 set_target_properties(minaten_python PROPERTIES POSITION_INDEPENDENT_CODE ON)
 # CPython's headers cast function pointers (PyCFunction) and compare signed

@@ -22,10 +22,15 @@
 #include "csrc/Size.h"
 #include "csrc/autograd/python_bindings.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
 #include "csrc/autograd/utils/wrap_outputs.h"
 #include "csrc/jit/python/init.h"
+#include "csrc/utils/dispatch_trace.h"
 #include "csrc/utils/python_dispatch.h"
+#include "csrc/utils/tensor_list.h"
+#include "csrc/utils/tensor_new.h"
+#include "csrc/utils/tensor_numpy.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/OperatorLibrary.h"
 #include "runtime/Exception.h"
@@ -59,8 +64,11 @@ PyMODINIT_FUNC PyInit__C(void) {
   if (module == NULL) return NULL;
   if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||
       THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPSize_init(module) < 0 ||
+      THPVariable_initIndexing() < 0 /* sets the type's mapping methods before THPVariable_init readies it */ ||
       THPVariable_init(module) < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
-      THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0) {
+      THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
+      THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
+      THPDispatchTrace_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }

@@ -71,6 +71,11 @@ static const char* name_seen(const OperatorEntry* op, const IValue* args, char* 
   if (s->num_arguments == 0 || args[0].tag != IValueTag_Tensor || args[0].u.tensor->lazy == NULL ||
       s->num_returns == 0 || !s->arguments[0].alias_info.present || !s->returns[0].alias_info.present)
     return op->qualified_name;
+  /* lift_fresh(Tensor(a) self) -> Tensor(a) is no view to functionalization:
+   * it has a kernel of its own there (torch.tensor(..., device='lazy') shows
+   * `op aten::lift_fresh`).  PyTorch 1.13: FunctionalizeFallbackKernel.cpp
+   * lift_fresh_functionalize */
+  if (strcmp(op->qualified_name, "aten::lift_fresh") == 0) return op->qualified_name;
   size_t len = strlen(s->name);
   const char* overload = s->overload_name[0] ? "." : "";
   if (!s->returns[0].alias_info.is_write) {

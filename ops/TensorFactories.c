@@ -376,6 +376,8 @@ Tensor* at_native_scalar_tensor(Scalar s, OptionalScalarType dtype, OptionalLayo
   OptionalScalarType dt = {true, dtype.has_value ? dtype.value : ScalarType_Float};
   Tensor* result = at_empty_memory_format(IntArrayRef_make(NULL, 0), dt, layout, device, pin_memory, kNoMemoryFormat);
   if (result == NULL) return NULL;
+  /* the CPU's fast track fills in place; another device's tensor (lazy) is
+   * filled through the dispatcher: at::empty({}, options).fill_(s) */
   Tensor* r = result->device.type == DeviceType_CPU ? at_native_fill_(result, s) : at_fill__Scalar(result, s);
   Tensor_release(result);
   return r;

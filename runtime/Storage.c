@@ -3,6 +3,7 @@
  */
 #include "runtime/Storage.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,10 +23,33 @@ Storage* Storage_new(size_t nbytes) {
   }
   s->refcount = 1;
   s->nbytes = nbytes;
+  s->deleter = NULL;
+  s->deleter_ctx = NULL;
+  s->resizable = true;
   return s;
 }
 
+Storage* Storage_newFromBlob(void* data, size_t nbytes, void (*deleter)(void* ctx), void* ctx) {
+  Storage* s = malloc(sizeof *s);
+  if (s == NULL) {
+    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    return NULL;
+  }
+  s->refcount = 1;
+  s->nbytes = nbytes;
+  s->data = data;
+  s->deleter = deleter;
+  s->deleter_ctx = ctx;
+  s->resizable = false;
+  return s;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_bytes_cpu */
 int Storage_resize(Storage* s, size_t nbytes) {
+  if (!s->resizable) {
+    Error_set(ErrorType_RuntimeError, "Trying to resize storage that is not resizable");
+    return -1;
+  }
   void* data = Allocator_allocate(nbytes);
   if (data == NULL) return -1;
   memcpy(data, s->data, nbytes < s->nbytes ? nbytes : s->nbytes);
@@ -42,6 +66,7 @@ Storage* Storage_retain(Storage* s) {
 
 void Storage_release(Storage* s) {
   if (s == NULL || --s->refcount > 0) return;
-  Allocator_free(s->data, s->nbytes);
+  if (s->deleter != NULL) s->deleter(s->deleter_ctx);
+  else Allocator_free(s->data, s->nbytes);
   free(s);
 }

@@ -10,6 +10,7 @@
 #ifndef MINATEN_RUNTIME_STORAGE_H
 #define MINATEN_RUNTIME_STORAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -17,12 +18,24 @@ typedef struct Storage {
   int64_t refcount;
   size_t nbytes;
   void* data;
+  /* NULL when the allocator owns data; else the last release calls
+   * deleter(deleter_ctx) and does not free data (1.13's DataPtr deleter). */
+  void (*deleter)(void* ctx);
+  void* deleter_ctx;
+  /* PyTorch 1.13: c10/core/StorageImpl.h StorageImpl::resizable_ */
+  bool resizable;
 } Storage;
 
 /* New storage of nbytes (uninitialised), refcount 1; NULL + error on OOM. */
 Storage* Storage_new(size_t nbytes);
+/* A storage over nbytes at data that the caller's owner keeps alive until
+ * deleter(ctx) is called at the last release.  Not resizable.  NULL + error
+ * on OOM (the deleter is not called: data is still the caller's).  PyTorch 1.13: aten/src/ATen/templates/Functions.h
+ * from_blob (TensorMaker::make_tensor, InefficientStdFunctionContext) */
+Storage* Storage_newFromBlob(void* data, size_t nbytes, void (*deleter)(void* ctx), void* ctx);
 /* Grows or shrinks s to nbytes, keeping the first bytes; every tensor
- * sharing s sees the new buffer.  0, or -1 with the error on OOM.
+ * sharing s sees the new buffer.  0, or -1 with the error on OOM or when s
+ * is not resizable.
  * PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_bytes_cpu */
 int Storage_resize(Storage* s, size_t nbytes);
 /* Returns s with one more reference. */

@@ -41,6 +41,7 @@
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/Size.h"
+#include "csrc/utils/tensor_new.h"
 #include "runtime/Exception.h"
 
 PyObject* THPVariableClass = NULL;
@@ -99,7 +100,14 @@ static void release_pyobj(Tensor* t) {
   t->pyobj = NULL;
   t->owns_pyobj = false;
   self->cdata = NULL; /* borrowed, and being freed by our caller */
+  /* Another library may drop the tensor (one it borrowed through DLPack)
+   * without the GIL, or while the interpreter is being finalized: then the
+   * object is left alone, as 1.13's concrete_decref_fn leaves it.
+   * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp concrete_decref_fn */
+  if (!Py_IsInitialized()) return;
+  PyGILState_STATE gil = PyGILState_Ensure();
   Py_DECREF(self);
+  PyGILState_Release(gil);
 }
 
 /* Drops what the object holds: its hooks, and the tensor (or, borrowed, its
@@ -160,21 +168,24 @@ static int THPVariable_traverse(PyObject* self, visitproc visit, void* arg) {
   return 0;
 }
 
-/* torch._C._TensorBase(): an empty float tensor, as torch.Tensor() is.
- * NB(minaten): 1.13's legacy constructor (torch.Tensor(2, 3),
- * torch.Tensor([1, 2])) is csrc/utils/tensor_new.c's. */
+/* torch.Tensor(...) and every subclass's construction: 1.13's legacy
+ * constructor (csrc/utils/tensor_new.c base_tensor_ctor).
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_pynew */
 static PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
-  if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)) {
-    PyErr_SetString(PyExc_TypeError, "minaten: torch.Tensor(...) takes no arguments yet");
+  if (type == &THPVariableType) {
+    PyErr_SetString(PyExc_RuntimeError, "Cannot directly construct _TensorBase; subclass it and then construct that");
     return NULL;
   }
-  int64_t zero = 0;
-  Storage* storage = Storage_new(0);
-  if (storage == NULL) return THPException_fromError();
-  Tensor* t = Tensor_new(storage, 0, IntArrayRef_make(&zero, 1), IntArrayRef_make(&zero, 1), ScalarType_Float,
-                         Device_cpu(), DispatchKey_CPU);
-  Storage_release(storage);
-  if (t == NULL) return THPException_fromError();
+  Tensor* t = base_tensor_ctor(args, kwargs);
+  if (t == NULL) return NULL;
+  if (t->pyobj != NULL) { /* PyTorch 1.13: python_variable.cpp THPVariable_NewWithVar */
+    PyErr_Format(PyExc_RuntimeError,
+                 "Creating a new Tensor subclass %s but the raw Tensor object is already associated to a python "
+                 "object of type %s",
+                 type->tp_name, Py_TYPE((PyObject*)t->pyobj)->tp_name);
+    Tensor_release(t);
+    return NULL;
+  }
   return THPVariable_NewWithVar(type, t);
 }
 

@@ -105,6 +105,9 @@ static Tensor* make_dummy(const Tensor* t, bool buffer) {
   none->refcount = 1;
   none->nbytes = (size_t)t->numel * Tensor_itemsize(t);
   none->data = NULL;
+  none->deleter = NULL;
+  none->deleter_ctx = NULL;
+  none->resizable = true;
   Tensor* d = Tensor_new(none, 0, Tensor_sizes(t), IntArrayRef_make(strides, (size_t)t->dim), t->dtype,
                          Device_cpu(), DispatchKey_CPU);
   Storage_release(none);

@@ -104,13 +104,7 @@ class Tensor(_C._TensorBase):
     @_wrap_type_error_to_not_implemented
     def __rpow__(self, other):
         dtype = _result_type(other, self)
-        # NB(minaten): torch.tensor is csrc/utils/tensor_new.c's; until it is
-        # there, the base is made by torch.full (traced as full, not lift_fresh)
-        if hasattr(torch, "tensor"):
-            base = torch.tensor(other, dtype=dtype, device=self.device)
-        else:
-            base = torch.full((), other, dtype=dtype, device=self.device)
-        return base ** self
+        return torch.tensor(other, dtype=dtype, device=self.device) ** self
 
     @_wrap_type_error_to_not_implemented
     def __floordiv__(self, other):
@@ -166,6 +160,48 @@ class Tensor(_C._TensorBase):
         raise RuntimeError(
             "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s." % type(element)
         )
+
+    # ---- NumPy and DLPack (in C: csrc/utils/tensor_numpy.c, csrc/DLConvertor.c) ----
+    # NB(minaten): 1.13 asks __torch_function__ first in each of these
+    # (has_torch_function_unary); minaten has no __torch_function__ yet.
+
+    __array_priority__ = 1000  # numpy defers a mixed operation to the tensor
+
+    def __array__(self, dtype=None):
+        """np.asarray(t): the tensor's memory as an array (t.numpy()), cast
+        when a dtype is asked.  PyTorch 1.13: torch/_tensor.py Tensor.__array__"""
+        array = self.numpy()
+        return array if dtype is None else array.astype(dtype, copy=False)
+
+    def __array_wrap__(self, array):
+        """The result of a numpy ufunc applied to a tensor (np.sin(t)) made a
+        tensor again; a bool result comes back as uint8, as 1.13 returns it.
+        PyTorch 1.13: torch/_tensor.py Tensor.__array_wrap__"""
+        if array.dtype == bool:
+            array = array.astype("uint8")
+        return _C.from_numpy(array)
+
+    def __dlpack__(self, stream=None):
+        """A DLPack capsule lending this tensor's memory (what another
+        library's from_dlpack calls).  A tensor that requires grad is
+        refused: the capsule cannot carry it.
+        PyTorch 1.13: torch/_tensor.py Tensor.__dlpack__"""
+        if self.requires_grad:
+            raise RuntimeError("Can't export tensors that require gradient, use tensor.detach()")
+        if stream is not None and type(stream) is not int:
+            raise TypeError("stream must be ``int`` or ``none``")
+        return _C._to_dlpack(self)
+
+    def __dlpack_device__(self):
+        """(DLDeviceType, index) of the memory __dlpack__ lends.
+        NB(minaten): 1.13 calls self.is_pinned() first (its trace shows
+        op aten::is_pinned); minaten has no pinned memory and no is_pinned.
+        PyTorch 1.13: torch/_tensor.py Tensor.__dlpack_device__"""
+        from minaten.utils.dlpack import DLDeviceType
+        if self.device.type != "cpu":
+            raise ValueError("Unknown device type {} for Dlpack".format(self.device.type))
+        index = self.device.index if self.device.index is not None else 0
+        return (DLDeviceType.kDLCPU, index)
 
 
 _C._set_tensor_class(Tensor)

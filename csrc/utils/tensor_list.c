@@ -1,0 +1,87 @@
+/*
+ * tensor_list.c - Tensor.tolist(): a tensor's elements as nested Python
+ * lists of ints, floats or bools (a 0-dim tensor gives the number itself).
+ *
+ * The elements are read straight from memory, following the strides, as
+ * 1.13 does: nothing reaches the dispatcher for a CPU tensor, so the trace
+ * shows nothing.  A lazy tensor is first copied to the CPU, a call the
+ * trace shows (`op aten::_to_copy`), as 1.13's toBackend(CPU) is.  A
+ * quantized tensor has no Python numbers for its elements: "invalid type"
+ * at the first element (an empty one gives []).
+ *
+ * PyTorch 1.13: torch/csrc/utils/tensor_list.cpp (recursive_to_list,
+ * tensor_to_list), torch/csrc/utils/python_scalars.h load_scalar,
+ * torch/csrc/autograd/python_variable_methods.cpp THPVariable_tolist
+ */
+#include "csrc/python_headers.h"
+
+#include "Functions.h"
+#include "csrc/Exceptions.h"
+#include "csrc/autograd/python_variable.h"
+#include "csrc/utils/tensor_list.h"
+
+/* PyTorch 1.13: torch/csrc/utils/python_scalars.h load_scalar */
+static PyObject* load_scalar(const char* data, ScalarType t) {
+  switch (t) {
+    case ScalarType_Byte: return PyLong_FromLong(*(const uint8_t*)data);
+    case ScalarType_Char: return PyLong_FromLong(*(const int8_t*)data);
+    case ScalarType_Short: return PyLong_FromLong(*(const int16_t*)data);
+    case ScalarType_Int: return PyLong_FromLong(*(const int32_t*)data);
+    case ScalarType_Long: return PyLong_FromLongLong(*(const int64_t*)data);
+    case ScalarType_Float: return PyFloat_FromDouble(*(const float*)data);
+    case ScalarType_Double: return PyFloat_FromDouble(*(const double*)data);
+    case ScalarType_Bool: return PyBool_FromLong(*(const bool*)data);
+    default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return NULL;
+  }
+}
+
+/* PyTorch 1.13: torch/csrc/utils/tensor_list.cpp recursive_to_list */
+static PyObject* recursive_to_list(const char* data, const Tensor* t, int64_t dim, size_t elem_size) {
+  if (dim == t->dim) return load_scalar(data, t->dtype);
+  int64_t n = t->sizes[dim];
+  PyObject* list = PyList_New((Py_ssize_t)n);
+  if (list == NULL) return NULL;
+  for (int64_t i = 0; i < n; i++) {
+    PyObject* item = recursive_to_list(data, t, dim + 1, elem_size);
+    if (item == NULL) {
+      Py_DECREF(list);
+      return NULL;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    data += t->strides[dim] * (int64_t)elem_size;
+  }
+  return list;
+}
+
+PyObject* tensor_to_list(const Tensor* tensor) {
+  Tensor* data = Tensor_retain(tensor); /* resolve_conj, resolve_neg: minaten has neither bit */
+  if (data->device.type != DeviceType_CPU) {
+    Tensor* cpu = at_to_dtype_layout(data, kNoDtype, kNoLayout, (OptionalDevice){true, Device_cpu()}, kNoPinMemory,
+                                     false, false, kNoMemoryFormat);
+    Tensor_release(data);
+    if (cpu == NULL) return THPException_fromError();
+    data = cpu;
+  }
+  if (data->numel != 0 && Tensor_data(data) == NULL) {
+    Tensor_release(data);
+    PyErr_SetString(PyExc_RuntimeError, "tolist() shouldn't be called on a tensor with unallocated storage");
+    return NULL;
+  }
+  PyObject* r = recursive_to_list(Tensor_data(data), data, 0, Tensor_itemsize(data));
+  Tensor_release(data);
+  return r;
+}
+
+/* t.tolist().  PyTorch 1.13: python_variable_methods.cpp THPVariable_tolist */
+static PyObject* THPVariable_tolist(PyObject* self, PyObject* unused) {
+  (void)unused;
+  return tensor_to_list(THPVariable_Unpack(self));
+}
+
+static PyMethodDef tensor_list_methods[] = {{"tolist", THPVariable_tolist, METH_NOARGS, NULL},
+                                            {NULL, NULL, 0, NULL}};
+
+int THPUtils_initTensorList(PyObject* module) {
+  (void)module;
+  return THPVariable_addMethods(tensor_list_methods);
+}
