@@ -179,11 +179,14 @@ Tensor* fromDLPack(DLManagedTensor* src) {
   } else {
     computeContiguousStrides(sizes, strides);
   }
-  /* The storage spans the elements the strides reach: from the lowest to
-   * the highest address (a negative stride reaches below data).
+  /* The storage spans the elements the strides reach from data.  A
+   * negative stride (NumPy's a[::-1]) cannot be a tensor's: 1.13's from_blob
+   * computes the storage size and throws "Storage size calculation
+   * overflowed" out of a noexcept function, which aborts; NB(minaten): the
+   * same message as a RuntimeError, and src left to its owner.
    * NB: as in 1.13, dl->byte_offset is not added to data (producers pass 0). */
   size_t itemsize = ScalarType_elementSize(stype);
-  int64_t low = 0, high = 0;
+  int64_t high = 0;
   bool empty = false;
   for (int i = 0; i < dl->ndim; i++) {
     if (sizes.data[i] < 0) {
@@ -191,16 +194,25 @@ Tensor* fromDLPack(DLManagedTensor* src) {
       return NULL;
     }
     if (sizes.data[i] == 0) empty = true;
-    int64_t reach = (sizes.data[i] - 1) * strides[i];
-    if (reach < 0) low += reach;
-    else high += reach;
   }
-  size_t nbytes = empty ? 0 : (size_t)(high - low + 1) * itemsize;
-  char* base = empty ? dl->data : (char*)dl->data + low * (int64_t)itemsize;
-  Storage* storage = Storage_newFromBlob(base, nbytes, call_dlpack_deleter, src);
+  for (int i = 0; i < dl->ndim && !empty; i++) {
+    if (strides[i] < 0) {
+      char s[256], t[256];
+      IntArrayRef_format(sizes, s, sizeof s);
+      IntArrayRef_format(IntArrayRef_make(strides, (size_t)dl->ndim), t, sizeof t);
+      Error_set(ErrorType_RuntimeError, "Storage size calculation overflowed with sizes=%s and strides=%s", s, t);
+      return NULL;
+    }
+    int64_t reach;
+    if (__builtin_mul_overflow(sizes.data[i] - 1, strides[i], &reach) || __builtin_add_overflow(high, reach, &high)) {
+      Error_set(ErrorType_RuntimeError, "minaten: a DLPack tensor whose strides overflow");
+      return NULL;
+    }
+  }
+  size_t nbytes = empty ? 0 : (size_t)(high + 1) * itemsize;
+  Storage* storage = Storage_newFromBlob(dl->data, nbytes, call_dlpack_deleter, src);
   if (storage == NULL) return NULL;
-  Tensor* t = Tensor_new(storage, empty ? 0 : -low, sizes, IntArrayRef_make(strides, (size_t)dl->ndim), stype, device,
-                         DispatchKey_CPU);
+  Tensor* t = Tensor_new(storage, 0, sizes, IntArrayRef_make(strides, (size_t)dl->ndim), stype, device, DispatchKey_CPU);
   if (t == NULL) {
     /* hand src back to the caller untouched: the storage must not call its deleter */
     storage->deleter = NULL;

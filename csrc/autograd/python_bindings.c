@@ -746,11 +746,15 @@ static PyTypeObject THPVariableFunctionsType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
 };
 
+/* Each function is bound to the class, as a static method of 1.13's is
+ * (its __qualname__ is then "_VariableFunctionsClass.NAME", which CPython's
+ * own TypeErrors print: "torch._VariableFunctionsClass.from_numpy() takes
+ * exactly one argument (0 given)"). */
 int THPVariableFunctions_addFunctions(PyMethodDef* functions) {
   PyObject* name = PyUnicode_FromString("torch");
   if (name == NULL) return -1;
   for (PyMethodDef* m = functions; m->ml_name != NULL; m++) {
-    PyObject* f = PyCFunction_NewEx(m, NULL, name);
+    PyObject* f = PyCFunction_NewEx(m, (PyObject*)&THPVariableFunctionsType, name);
     if (f == NULL || PyDict_SetItemString(THPVariableFunctionsType.tp_dict, m->ml_name, f) < 0) {
       Py_XDECREF(f);
       Py_DECREF(name);

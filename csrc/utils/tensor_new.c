@@ -70,6 +70,7 @@
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Size.h"
+#include "csrc/autograd/python_bindings.h"
 #include "csrc/autograd/python_variable.h"
 #include "csrc/utils/python_numbers.h"
 #include "csrc/utils/tensor_numpy.h"
@@ -1075,7 +1076,7 @@ static Tensor* tensor_fromDLPack(PyObject* data) {
     THPException_fromError();
     return NULL;
   }
-  /* Make sure this capsule will never be used again. */
+  /* the capsule is consumed: from_dlpack refuses it from now on */
   if (PyCapsule_SetName(data, "used_dltensor") < 0) {
     Tensor_release(t);
     return NULL;
@@ -1094,19 +1095,25 @@ static PyObject* THPModule_fromDLPack(PyObject* module, PyObject* data) {
 
 #define KW_FN(f) ((PyCFunction)(void (*)(void))(f))
 
+/* torch.tensor & co: functions of torch._C._VariableFunctions, which
+ * python/minaten/__init__.py copies into the torch module */
 PyMethodDef THPTensorNew_functions[] = {
     {"tensor", KW_FN(THPVariable_tensor), METH_VARARGS | METH_KEYWORDS, NULL},
     {"as_tensor", KW_FN(THPVariable_as_tensor), METH_VARARGS | METH_KEYWORDS, NULL},
     {"from_numpy", THPVariable_from_numpy, METH_O, NULL},
     {"frombuffer", KW_FN(THPVariable_frombuffer), METH_VARARGS | METH_KEYWORDS, NULL},
-    {"_to_dlpack", THPModule_toDLPack, METH_O, NULL},
-    {"_from_dlpack", THPModule_fromDLPack, METH_O, NULL},
     {NULL, NULL, 0, NULL}};
+
+/* the module's own: torch._C._to_dlpack, torch._C._from_dlpack */
+static PyMethodDef dlpack_functions[] = {{"_to_dlpack", THPModule_toDLPack, METH_O, NULL},
+                                         {"_from_dlpack", THPModule_fromDLPack, METH_O, NULL},
+                                         {NULL, NULL, 0, NULL}};
 
 static PyMethodDef tensor_new_methods[] = {
     {"new_tensor", KW_FN(THPVariable_new_tensor), METH_VARARGS | METH_KEYWORDS, NULL}, {NULL, NULL, 0, NULL}};
 
 int THPTensorNew_init(PyObject* module) {
-  if (PyModule_AddFunctions(module, THPTensorNew_functions) < 0) return -1;
+  if (THPVariableFunctions_addFunctions(THPTensorNew_functions) < 0 || PyModule_AddFunctions(module, dlpack_functions) < 0)
+    return -1;
   return THPVariable_addMethods(tensor_new_methods);
 }

@@ -30,7 +30,6 @@ from minaten import functional, return_types  # noqa: E402,F401
 from minaten._ops import ops  # noqa: E402,F401
 from minaten.functional import *  # noqa: E402,F401,F403
 
-from minaten._C import tensor, as_tensor, from_numpy, frombuffer  # noqa: E402,F401  (csrc/utils/tensor_new.c)
 from minaten.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401,E402
 
 

@@ -179,7 +179,7 @@ class Tensor(_C._TensorBase):
         PyTorch 1.13: torch/_tensor.py Tensor.__array_wrap__"""
         if array.dtype == bool:
             array = array.astype("uint8")
-        return _C.from_numpy(array)
+        return _C._VariableFunctions.from_numpy(array)
 
     def __dlpack__(self, stream=None):
         """A DLPack capsule lending this tensor's memory (what another
