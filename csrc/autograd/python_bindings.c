@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "autograd/variable.h"
+#include "csrc/Device.h"
+#include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_variable.h"
 #include "csrc/autograd/sort_overloads.h"
@@ -42,48 +44,45 @@ static bool in_table(const char* name, const char* const* table, size_t n) {
 #define IN_TABLE(name, table) in_table(name, table, sizeof table / sizeof table[0])
 
 /*
- * Operators that PyTorch 1.13 registers but does not bind as torch.NAME or
- * Tensor.NAME; torch.ops.aten.NAME still reaches them.  Where the fact
- * comes from in 1.13: tools/autograd/gen_python_functions.py, whose
- * _SKIP_PYTHON_BINDINGS patterns leave these out of the generated
- * python_torch_functions.cpp / python_variable_methods.cpp (the script is not
- * in Debian's packages); each entry was checked with hasattr(torch, NAME)
- * and hasattr(torch.Tensor, NAME), both False, on Debian's 1.13.
+ * Which names 1.13 binds, as torch.NAME (a builtin of
+ * torch._C._VariableFunctions) and as Tensor.NAME (a method), is listed for
+ * every aten operator name minaten registers in python_signatures_113.c,
+ * taken from 1.13 itself by tools/oracle/python_signatures.py: 1.13's
+ * generator leaves out names by patterns (_SKIP_PYTHON_BINDINGS in
+ * gen_python_functions.py: the *_backward operators, _local_scalar_dense,
+ * _reshape_alias, ...), binds some as methods only (the dunder operators;
+ * item, to, size, ... which python_variable_methods.cpp writes by hand),
+ * and its YAML's variants are not always minaten's.  A name the table does
+ * not know (an operator added since it was written, or defined from a YAML
+ * file at run time) falls back to these rules, which 1.13's gen_python_functions.py
+ * would apply:
  */
 static const char* const kNoPythonBinding[] = {
     "alias", "_unsafe_view", "index", "slice", "_local_scalar_dense", "_to_copy", "_reshape_alias",
     "lift", "lift_fresh", "lift_fresh_copy", "copy", "numpy_T",
     "mT", "mH", "matrix_H" /* properties: x.mT, x.mH, x.H (python_variable.cpp THPVariable_get_mT, ...) */};
-/* ... and those bound as methods only: hasattr(torch.Tensor, NAME) but not
- * hasattr(torch, NAME) on Debian's 1.13.  1.13 writes item, to, size,
- * stride, contiguous, set_, copy_, data, ... by hand in
- * torch/csrc/autograd/python_variable_methods.cpp (its `variable_methods`
- * table); the dunder operators (__and__, __iand__, ...) are methods
- * only there too. */
 static const char* const kNoFunctionBinding[] = {
     "item", "to", "copy_", "set_", "data", "contiguous", "size", "stride", "expand_as", "view", "reshape_as",
     "resize_", "__and__", "__or__", "__xor__", "__lshift__", "__rshift__", "__iand__", "__ior__", "__ixor__",
     "__ilshift__", "__irshift__"};
 
-bool has_python_binding(const OperatorEntry* op, bool method) {
-  if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
-  const char* name = op->schema.name;
-  if (IN_TABLE(name, kNoPythonBinding)) return false;
-  if (!method && IN_TABLE(name, kNoFunctionBinding)) return false;
-  return op->python_binding && (method ? op->has_method_variant : op->has_function_variant);
+static int compare_binding_113(const void* key, const void* entry) {
+  return strcmp((const char*)key, ((const PythonBinding113*)entry)->name);
 }
 
-/* Operators whose Tensor parameters also take Python numbers, wrapped into
- * 0-dim "wrapped number" tensors (`torch.add(a, 1)`).  PyTorch 1.13:
- * torch/csrc/utils/python_arg_parser.cpp should_allow_numbers_as_tensors,
- * its static set `allowed` (which also lists the NAME_out spellings, never
- * a schema name in minaten: out= forms are overloads of NAME). */
-bool should_allow_numbers_as_tensors(const char* name) {
-  static const char* const allowed[] = {"add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_",
-                                        "multiply", "multiply_", "sub", "sub_", "subtract", "subtract_",
-                                        "true_divide", "true_divide_", "to", "_to_copy", "copy_",
-                                        "floor_divide", "floor_divide_"};
-  return IN_TABLE(name, allowed);
+bool has_python_binding(const OperatorEntry* op, bool method) {
+  if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
+  if (!op->python_binding || !(method ? op->has_method_variant : op->has_function_variant)) return false;
+  const char* name = op->schema.name;
+  static size_t count;
+  while (kPythonBindings113[count].name != NULL) count++;
+  const PythonBinding113* known =
+      bsearch(name, kPythonBindings113, count, sizeof kPythonBindings113[0], compare_binding_113);
+  if (known != NULL) return method ? known->method : known->function;
+  size_t n = strlen(name);
+  if (n > 9 && strcmp(name + n - 9, "_backward") == 0) return false;
+  if (IN_TABLE(name, kNoPythonBinding)) return false;
+  return method || !IN_TABLE(name, kNoFunctionBinding);
 }
 
 /* Whether the schema has TensorOptions (dtype, layout, device, pin_memory). */
@@ -133,14 +132,19 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
  *     one visible signature "..., but expected (Tensor other, *, Number
  *     alpha)", the arguments it refuses marked `!int!`).
  *
+ * The signatures are 1.13's: minaten's overloads and, unbound, those 1.13
+ * has and minaten does not (the named-tensor ones: transpose.Dimname,
+ * sum.dim_DimnameList; round.decimals, narrow.Tensor, some out= forms),
+ * listed from 1.13's YAML in python_signatures_113.c.  A call that fits one
+ * of those raises what 1.13 would at run time for a named overload (the
+ * tensor has no such name: "Name 'x' not found in Tensor[None, None].")
+ * or NotImplementedError (minaten has no such operator).
+ *
  * NB(minaten): the deprecated signatures 1.13 keeps hidden (add(Tensor
  * self, Scalar alpha, Tensor other), copy_'s `async`) are not bound; they
- * are counted for the choice above (kHiddenSignatures).  Overloads 1.13 has
- * and minaten does not (the Dimname ones: transpose.Dimname) are not
- * counted, so for those names a single signature here may be several there
- * (kIncompleteFunctions, kIncompleteMethods).  The lines 1.13's message has
- * after "expected one of:" (each signature and why it did not match) are
- * not made.
+ * are counted for the choice above (kHiddenSignatures).  The lines 1.13's
+ * message has after "expected one of:" (each signature and why it did not
+ * match) are not made.
  *
  * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp PythonArgParser::raw_parse,
  * print_error; torch/csrc/utils/invalid_arguments.cpp format_invalid_args;
@@ -150,27 +154,6 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
 /* The names whose 1.13 bindings also have a hidden (deprecated) signature
  * (tools/autograd/deprecated.yaml; copy_'s in python_variable_methods.cpp). */
 static const char* const kHiddenSignatures[] = {"add", "add_", "sub", "sub_", "copy_"};
-
-/* The names (as functions, as methods) for which 1.13 has Python
- * signatures minaten does not bind: the named-tensor ones (`name dim`:
- * transpose.Dimname, sum.dim_DimnameList, ...) and a few overloads minaten
- * lacks (round.decimals, narrow.Tensor, dequantize.tensors,
- * quantize_per_tensor.tensor_qparams, frobenius_norm's, nonzero's
- * as_tuple; the factories' `names=` forms: ones.names, ...).  Each name's
- * 1.13 signatures were listed on Debian's 1.13 by
- * `torch.NAME(*[object()] * 40)` (format_invalid_args lists them) and
- * compared with minaten's.  For these names minaten cannot tell which error
- * 1.13 raises: the call is reported as one that no signature fits (what
- * 1.13 says when a named twin fits as well as the other). */
-static const char* const kIncompleteFunctions[] = {
-    "all", "any", "cat", "cumprod", "cumsum", "dequantize", "diagonal", "empty", "flatten", "frobenius_norm", "full",
-    "gather", "index_add", "index_select", "logsumexp", "max", "mean", "median", "min", "narrow", "ones", "prod",
-    "quantize_per_tensor", "round", "round_", "scatter", "scatter_add", "select", "squeeze", "std", "std_mean", "sum",
-    "transpose", "unbind", "unflatten", "var", "var_mean", "where", "zeros"};
-static const char* const kIncompleteMethods[] = {
-    "all", "any", "cumprod", "cumsum", "diagonal", "flatten", "gather", "index_add", "index_select", "logsumexp",
-    "max", "mean", "median", "min", "narrow", "nonzero", "prod", "round", "round_", "scatter", "scatter_add",
-    "select", "squeeze", "squeeze_", "std", "sum", "transpose", "unbind", "var"};
 
 /* The overloads 1.13 does not bind in Python although their names are
  * (gen_python_functions.py SKIP_PYTHON_BINDINGS_SIGNATURES): the Tensor
@@ -217,40 +200,146 @@ static bool is_out_of(const FunctionSchema* o, size_t out_start, const FunctionS
   return i == out_start;
 }
 
-/* The Python signatures of the (sorted) overloads, grouped as torchgen
- * groups them, into b->error_sigs.  0, or -1 with an exception. */
+/* The schema of kPythonSignatures113[i], parsed on first use and kept for
+ * the life of the process; NULL if minaten's parser refuses it. */
+static const FunctionSchema* signature_113(size_t i) {
+  static FunctionSchema** parsed;
+  static size_t count;
+  if (parsed == NULL) {
+    while (kPythonSignatures113[count].name != NULL) count++;
+    parsed = calloc(count + 1, sizeof *parsed);
+    if (parsed == NULL) return NULL;
+  }
+  if (parsed[i] == NULL) {
+    FunctionSchema* s = calloc(1, sizeof *s);
+    SchemaParseError err;
+    if (s == NULL || FunctionSchema_parse(kPythonSignatures113[i].schema, s, &err) < 0) {
+      free(s);
+      return NULL;
+    }
+    parsed[i] = s;
+  }
+  return parsed[i];
+}
+
+/* The Python signatures of the name, grouped as torchgen groups them, into
+ * b->error_sigs: minaten's (sorted) overloads, and 1.13's that minaten does
+ * not have (also each on its own into b->extra_sigs).  0, or -1 with an
+ * exception. */
 static int build_error_signatures(THPBinding* b) {
-  size_t n = b->num_overloads;
-  bool grouped[kMaxPythonOverloads] = {false};
+  const FunctionSchema* schemas[2 * kMaxPythonOverloads];
+  size_t n = 0;
+  for (size_t i = 0; i < b->num_overloads; i++) schemas[n++] = &b->ops[i]->schema;
+  size_t first_extra = n;
+  const char* refuses_names[2 * kMaxPythonOverloads];
+  for (size_t i = 0; kPythonSignatures113[i].name != NULL && n < 2 * kMaxPythonOverloads; i++) {
+    if (kPythonSignatures113[i].method != b->method || strcmp(kPythonSignatures113[i].name, b->op_name) != 0) continue;
+    const FunctionSchema* s = signature_113(i);
+    if (s != NULL && s->num_arguments + 5 <= THP_MAX_ARGS) {
+      refuses_names[n - first_extra] = kPythonSignatures113[i].refuses_names;
+      schemas[n++] = s;
+    }
+  }
   b->error_sigs = calloc(n + 1, sizeof *b->error_sigs);
-  if (b->error_sigs == NULL) return PyErr_NoMemory(), -1;
-  b->num_signatures = 0;
-  for (size_t i = 0; i < n; i++) grouped[i] = skipped_python_signature(&b->ops[i]->schema); /* not counted */
+  b->extra_sigs = calloc(n - first_extra + 1, sizeof *b->extra_sigs);
+  b->extra_refuse_names = calloc(n - first_extra + 1, sizeof *b->extra_refuse_names);
+  if (b->error_sigs == NULL || b->extra_sigs == NULL || b->extra_refuse_names == NULL) return PyErr_NoMemory(), -1;
+  memcpy(b->extra_refuse_names, refuses_names, (n - first_extra) * sizeof refuses_names[0]);
+  for (size_t i = first_extra; i < n; i++) {
+    if (FunctionSignature_init(&b->extra_sigs[b->num_extras], schemas[i], b->method, false, NULL,
+                               should_allow_numbers_as_tensors(schemas[i]->name)) < 0)
+      return -1;
+    b->num_extras++;
+  }
+  /* torchgen's group_overloads: an out= overload and the functional one
+   * with the same other arguments are one signature */
+  bool grouped[2 * kMaxPythonOverloads] = {false};
+  const FunctionSchema* keys[2 * kMaxPythonOverloads]; /* what each signature sorts by */
+  const FunctionSchema* outs[2 * kMaxPythonOverloads]; /* its out= overload, or NULL */
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) grouped[i] = skipped_python_signature(schemas[i]); /* not counted */
   for (size_t i = 0; i < n; i++) {
-    const FunctionSchema* o = &b->ops[i]->schema;
+    const FunctionSchema* o = schemas[i];
     size_t out_start;
-    if (num_out_arguments(o, &out_start) == 0) continue;
+    if (grouped[i] || num_out_arguments(o, &out_start) == 0) continue;
     for (size_t j = 0; j < n; j++) {
-      const FunctionSchema* f = &b->ops[j]->schema;
+      const FunctionSchema* f = schemas[j];
       size_t ignored;
       if (j == i || grouped[j] || num_out_arguments(f, &ignored) != 0 || !is_out_of(o, out_start, f)) continue;
       grouped[j] = grouped[i] = true;
-      if (FunctionSignature_init(&b->error_sigs[b->num_signatures], o, b->method, true,
-                                 has_tensor_options(f) ? f : NULL, should_allow_numbers_as_tensors(o->name)) < 0)
-        return -1;
-      b->num_signatures++;
+      keys[m] = f;
+      outs[m++] = o;
       break;
     }
   }
   for (size_t i = 0; i < n; i++) {
     if (grouped[i]) continue;
-    const FunctionSchema* s = &b->ops[i]->schema;
-    if (FunctionSignature_init(&b->error_sigs[b->num_signatures], s, b->method, false, NULL,
-                               should_allow_numbers_as_tensors(s->name)) < 0)
-      return -1;
+    keys[m] = schemas[i];
+    outs[m++] = NULL;
+  }
+  /* in the order 1.13 lists them (Note [Order of Python overloads]) */
+  size_t order[2 * kMaxPythonOverloads];
+  m = sort_python_signatures(keys, m, b->method, order);
+  for (size_t k = 0; k < m; k++) {
+    const FunctionSchema* f = keys[order[k]];
+    const FunctionSchema* o = outs[order[k]];
+    int r = o != NULL ? FunctionSignature_init(&b->error_sigs[b->num_signatures], o, b->method, true,
+                                               has_tensor_options(f) ? f : NULL,
+                                               should_allow_numbers_as_tensors(o->name))
+                      : FunctionSignature_init(&b->error_sigs[b->num_signatures], f, b->method, false, NULL,
+                                               should_allow_numbers_as_tensors(f->name));
+    if (r < 0) return -1;
     b->num_signatures++;
   }
   return 0;
+}
+
+/* A call that fits one of 1.13's overloads minaten does not have: what
+ * 1.13 raises when it runs a named overload on a tensor without names
+ * (PyTorch 1.13: aten/src/ATen/NamedTensorUtils.cpp dimname_to_position),
+ * or NotImplementedError.  Returns true with the exception set, or false
+ * (no extra overload fits). */
+static bool extra_signature_error(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                                  PyObject* kwnames) {
+  PythonArgs parsed;
+  for (size_t k = 0; k < b->num_extras; k++) {
+    const FunctionSignature* sig = &b->extra_sigs[k];
+    int r = FunctionSignature_parse(sig, self, args, nargs, kwnames, &parsed, false);
+    if (r < 0) return true;
+    if (r == 0) continue;
+    const FunctionSchema* s = sig->schema;
+    if (b->extra_refuse_names[k] != NULL) { /* PyTorch 1.13: aten/src/ATen/core/Dimname.cpp reportNYIDimnameOverload */
+      PyErr_Format(PyExc_RuntimeError,
+                   "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet "
+                   "support this behavior. Please pass a dimension index to work around this.",
+                   b->extra_refuse_names[k]);
+      return true;
+    }
+    for (size_t i = 0; i < s->num_arguments; i++) {
+      if (s->arguments[i].type.base != SchemaBaseType_Dimname) continue;
+      PyObject* name = parsed.args[i];
+      if (name != NULL && (PyList_Check(name) || PyTuple_Check(name)))
+        name = PySequence_Fast_GET_SIZE(name) > 0 ? PySequence_Fast_GET_ITEM(name, 0) : NULL;
+      const Tensor* t = self != NULL ? THPVariable_Unpack(self) : NULL;
+      for (size_t j = 0; t == NULL && j < s->num_arguments; j++)
+        if (SchemaType_isTensor(&s->arguments[j].type) && parsed.args[j] != NULL && THPVariable_Check(parsed.args[j]))
+          t = THPVariable_Unpack(parsed.args[j]);
+      if (name == NULL || name == Py_None || !PyUnicode_Check(name) || t == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Please look up dimensions by name, got: name = None.");
+        return true;
+      }
+      char names[512] = "";
+      size_t len = 0;
+      for (int64_t d = 0; d < t->dim && len < sizeof names; d++)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%sNone", d ? ", " : "");
+      PyErr_Format(PyExc_RuntimeError, "Name '%U' not found in Tensor[%s].", name, names);
+      return true;
+    }
+    PyErr_Format(PyExc_NotImplementedError, "minaten has no operator aten::%s%s%s", s->name,
+                 s->overload_name[0] ? "." : "", s->overload_name);
+    return true;
+  }
+  return false;
 }
 
 /* Sets the TypeError of a call no overload accepted (Note [Python signatures
@@ -260,44 +349,8 @@ static void python_signature_error(THPBinding* b, PyObject* self, PyObject* cons
   const char* name = b->op_name;
   size_t m = b->num_signatures;
   size_t hidden = IN_TABLE(name, kHiddenSignatures);
-  bool incomplete = b->method ? IN_TABLE(name, kIncompleteMethods) : IN_TABLE(name, kIncompleteFunctions);
-  Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
-  PythonArgs scratch;
-  const FunctionSignature* raising = m + hidden == 1 && !incomplete ? &b->error_sigs[0] : NULL;
-  if (raising == NULL && !incomplete) { /* print_error: the one plausible signature */
-    Py_ssize_t num_args = nargs + nkw;
-    int plausible = 0;
-    for (size_t k = 0; k < m; k++) {
-      const FunctionSignature* sig = &b->error_sigs[k];
-      if (num_args >= sig->min_args && num_args <= sig->max_args) {
-        plausible++;
-        raising = sig;
-      }
-    }
-    if (plausible != 1) raising = NULL;
-  }
-  if (raising != NULL && FunctionSignature_parse(raising, self, args, nargs, kwnames, &scratch, true) <= 0 &&
-      PyErr_Occurred())
-    return;
-  PyErr_Clear(); /* NB: a grouped signature may fit where no overload did (out= with dtype=) */
-  char got[512];
-  if (m == 1 && nkw == 0 && !incomplete) {
-    /* format_invalid_args with one option: the arguments it refuses marked,
-     * when there is at most one more than its parameters (so 1.13 prints
-     * add(t, "x", 1, 2, 3), and leaves a sixth argument's call unmarked) */
-    char expected[512];
-    describe_signature(expected, sizeof expected, &b->error_sigs[0]);
-    if (nargs <= b->error_sigs[0].max_args + 1)
-      describe_marked_arguments(got, sizeof got, &b->error_sigs[0], args, nargs);
-    else
-      describe_arguments(got, sizeof got, args, nargs, NULL);
-    PyErr_Format(PyExc_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected %s",
-                 name, got, expected);
-    return;
-  }
-  describe_arguments(got, sizeof got, args, nargs, kwnames);
-  PyErr_Format(PyExc_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
-               name, got);
+  if (extra_signature_error(b, self, args, nargs, kwnames)) return;
+  PythonArgParser_signatureError(name, b->error_sigs, m, hidden, self, args, nargs, kwnames);
 }
 
 /* ---- building a binding ---------------------------------------------------------- */
@@ -310,10 +363,13 @@ static void free_signatures(FunctionSignature* sigs, size_t n) {
 static void binding_clear(THPBinding* b) {
   free_signatures(b->sigs, b->num_overloads);
   free_signatures(b->error_sigs, b->num_signatures);
+  free_signatures(b->extra_sigs, b->num_extras);
+  free(b->extra_refuse_names);
   free(b->ops);
-  b->sigs = b->error_sigs = NULL;
+  b->sigs = b->error_sigs = b->extra_sigs = NULL;
+  b->extra_refuse_names = NULL;
   b->ops = NULL;
-  b->num_overloads = b->num_signatures = 0;
+  b->num_overloads = b->num_signatures = b->num_extras = 0;
 }
 
 /* The overloads named b->op_name with a binding of b's variant, in the
@@ -352,7 +408,7 @@ static int binding_build(THPBinding* b) {
   /* 1.13 makes a method METH_NOARGS when its one signature takes nothing
    * but self (gen_python_functions.py is_noarg) */
   b->noarg = b->method && b->num_signatures == 1 && b->error_sigs[0].num_params == 0 &&
-             !IN_TABLE(b->op_name, kHiddenSignatures) && !IN_TABLE(b->op_name, kIncompleteMethods);
+             !IN_TABLE(b->op_name, kHiddenSignatures);
   return 0;
 }
 
@@ -371,8 +427,9 @@ static int binding_refresh(THPBinding* b) {
     b->generation = Dispatcher_generation();
     return 0;
   }
-  b->ops = NULL, b->sigs = NULL, b->error_sigs = NULL; /* leaked: see above */
-  b->num_overloads = b->num_signatures = 0;
+  b->ops = NULL, b->sigs = NULL, b->error_sigs = NULL, b->extra_sigs = NULL; /* leaked: see above */
+  b->extra_refuse_names = NULL;
+  b->num_overloads = b->num_signatures = b->num_extras = 0;
   return binding_build(b);
 }
 
@@ -430,14 +487,67 @@ static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
   return result;
 }
 
-/* The body of torch.NAME(...) and t.NAME(...). */
+/* The out= form of a factory given TensorOptions too (`torch.zeros(2,
+ * out=t, dtype=torch.float64)`): no overload takes both, 1.13's grouped
+ * signature does, checks that they agree with the out tensor and calls the
+ * out= overload.  Returns the result, or NULL with an exception, or NULL
+ * without one when no grouped signature fits.
+ * PyTorch 1.13: torch/csrc/utils/out_types.cpp check_out_type_matches, the
+ * generated bindings of factories' out= forms */
+static PyObject* dispatch_out_with_options(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                                           PyObject* kwnames) {
+  PythonArgs parsed;
+  for (size_t k = 0; k < b->num_signatures; k++) {
+    const FunctionSignature* sig = &b->error_sigs[k];
+    size_t n = sig->schema->num_arguments;
+    if (!sig->grouped_out || sig->num_out != 1) continue;
+    bool options = false;
+    for (int p = 0; p < sig->num_params; p++) options = options || sig->params[p].slot >= (int)n;
+    if (!options) continue;
+    int r = FunctionSignature_parse(sig, self, args, nargs, kwnames, &parsed, false);
+    if (r < 0) return NULL;
+    if (r == 0 || parsed.args[sig->out_start] == NULL) continue;
+    const Tensor* out = THPVariable_Unpack(parsed.args[sig->out_start]);
+    for (int p = 0; p < sig->num_params; p++) {
+      const FunctionParameter* param = &sig->params[p];
+      PyObject* v = param->slot >= (int)n ? parsed.args[param->slot] : NULL;
+      if (v == NULL) continue;
+      if (strcmp(param->name, "dtype") == 0) {
+        ScalarType dtype = THPDtype_Check(v) ? ((THPDtype*)v)->scalar_type : THPPythonScalarType_value(v);
+        if (dtype != out->dtype) {
+          PyErr_Format(PyExc_RuntimeError, "dtype %s does not match dtype of out parameter (%s)", ScalarType_name(dtype),
+                       ScalarType_name(out->dtype));
+          return NULL;
+        }
+      } else if (strcmp(param->name, "device") == 0 && THPDevice_Check(v) &&
+                 ((THPDevice*)v)->device.type != out->device.type) {
+        PyErr_Format(PyExc_RuntimeError, "device type %s does not match device type of out parameter (%s)",
+                     ((THPDevice*)v)->device.type == DeviceType_Lazy ? "Lazy" : "CPU",
+                     out->device.type == DeviceType_Lazy ? "Lazy" : "CPU");
+        return NULL;
+      }
+    }
+    for (size_t i = 0; i < b->num_overloads; i++)
+      if (&b->ops[i]->schema == sig->schema) return dispatch(b, i, &parsed);
+    PyErr_Format(PyExc_NotImplementedError, "minaten has no operator aten::%s.%s", sig->schema->name,
+                 sig->schema->overload_name);
+    return NULL;
+  }
+  return NULL;
+}
+
+/* The body of torch.NAME(...) and t.NAME(...).  owner: the class a
+ * METH_NOARGS error names ("_TensorBase.neg()" called on the class's
+ * method, "Tensor.neg()" on a bound one). */
 static PyObject* binding_call(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
-                              PyObject* kwnames) {
+                              PyObject* kwnames, const char* owner) {
   if (b->generation != Dispatcher_generation() && binding_refresh(b) < 0) return NULL;
   if (b->noarg && (nargs != 0 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0))) {
     /* CPython's METH_NOARGS (Objects/descrobject.c method_vectorcall_NOARGS) */
-    if (nargs != 0) PyErr_Format(PyExc_TypeError, "_TensorBase.%s() takes no arguments (%zd given)", b->op_name, nargs);
-    else PyErr_Format(PyExc_TypeError, "_TensorBase.%s() takes no keyword arguments", b->op_name);
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)
+      PyErr_Format(PyExc_TypeError, "%s.%s() takes no keyword arguments", owner, b->op_name);
+    else
+      PyErr_Format(PyExc_TypeError, "%s.%s() takes no arguments (%zd given)", owner, b->op_name, nargs);
     return NULL;
   }
   PythonArgs parsed;
@@ -450,19 +560,26 @@ static PyObject* binding_call(THPBinding* b, PyObject* self, PyObject* const* ar
     PyErr_Format(PyExc_NotImplementedError, "minaten has no operator aten::%s", b->op_name);
     return NULL;
   }
+  PyObject* r = dispatch_out_with_options(b, self, args, nargs, kwnames);
+  if (r != NULL || PyErr_Occurred()) return r;
   python_signature_error(b, self, args, nargs, kwnames);
   return NULL;
 }
 
-PyObject* THPBinding_call(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
-                          PyObject* kwnames) {
-  PyObject* r = binding_call(b, self, args, nargs, kwnames);
+static PyObject* binding_call_as(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                                 PyObject* kwnames, const char* owner) {
+  PyObject* r = binding_call(b, self, args, nargs, kwnames, owner);
   /* PyTorch 1.13: python_variable_methods.cpp TypeError_to_NotImplemented_ */
   if (r == NULL && b->type_error_to_not_implemented && PyErr_ExceptionMatches(PyExc_TypeError)) {
     PyErr_Clear();
     Py_RETURN_NOTIMPLEMENTED;
   }
   return r;
+}
+
+PyObject* THPBinding_call(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                          PyObject* kwnames) {
+  return binding_call_as(b, self, args, nargs, kwnames, "_TensorBase");
 }
 
 /* Tensor.NAME called: args[0] is self (CPython passes it first to a method
@@ -495,11 +612,84 @@ static void THPBinding_dealloc(PyObject* self) {
   PyObject_Free(self);
 }
 
+/* t.NAME read as an attribute (not called at once): the method bound to
+ * t, as CPython binds a method_descriptor into a builtin method object
+ * (whose errors name t's class: "Tensor.neg() takes no arguments").
+ * Python 3.11: Objects/descrobject.c method_get, Objects/methodobject.c */
+typedef struct THPBoundBinding {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  THPBinding* binding;
+  PyObject* self;
+} THPBoundBinding;
+
+static PyObject* THPBoundBinding_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf,
+                                            PyObject* kwnames) {
+  THPBoundBinding* m = (THPBoundBinding*)callable;
+  PyTypeObject* type = Py_TYPE(m->self);
+  const char* owner = strrchr(type->tp_name, '.');
+  return binding_call_as(m->binding, m->self, args, PyVectorcall_NARGS(nargsf), kwnames,
+                         owner != NULL ? owner + 1 : type->tp_name);
+}
+
+static void THPBoundBinding_dealloc(PyObject* self) {
+  PyObject_GC_UnTrack(self);
+  THPBoundBinding* m = (THPBoundBinding*)self;
+  Py_CLEAR(m->binding);
+  Py_CLEAR(m->self);
+  PyObject_GC_Del(self);
+}
+
+static int THPBoundBinding_traverse(PyObject* self, visitproc visit, void* arg) {
+  Py_VISIT(((THPBoundBinding*)self)->self);
+  return 0;
+}
+
+static PyObject* THPBoundBinding_repr(PyObject* self) {
+  THPBoundBinding* m = (THPBoundBinding*)self;
+  const char* owner = strrchr(Py_TYPE(m->self)->tp_name, '.');
+  return PyUnicode_FromFormat("<built-in method %s of %s object at %p>", m->binding->name,
+                              owner != NULL ? owner + 1 : Py_TYPE(m->self)->tp_name, m->self);
+}
+
+static PyObject* THPBoundBinding_get_name(PyObject* self, void* unused) {
+  (void)unused;
+  return PyUnicode_FromString(((THPBoundBinding*)self)->binding->name);
+}
+
+static PyObject* THPBoundBinding_get_self(PyObject* self, void* unused) {
+  (void)unused;
+  return Py_NewRef(((THPBoundBinding*)self)->self);
+}
+
+static PyGetSetDef THPBoundBinding_properties[] = {{"__name__", THPBoundBinding_get_name, NULL, NULL, NULL},
+                                                   {"__self__", THPBoundBinding_get_self, NULL, NULL, NULL},
+                                                   {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject THPBoundBindingType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "torch._C._BoundOperatorBinding",
+    .tp_basicsize = sizeof(THPBoundBinding),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC,
+    .tp_vectorcall_offset = offsetof(THPBoundBinding, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_dealloc = THPBoundBinding_dealloc,
+    .tp_traverse = THPBoundBinding_traverse,
+    .tp_repr = THPBoundBinding_repr,
+    .tp_getset = THPBoundBinding_properties,
+};
+
 /* Tensor.NAME read from an instance: a bound method. */
 static PyObject* THPBinding_descr_get(PyObject* self, PyObject* obj, PyObject* type) {
   (void)type;
   if (obj == NULL || obj == Py_None || !((THPBinding*)self)->method) return Py_NewRef(self);
-  return PyMethod_New(self, obj);
+  THPBoundBinding* m = PyObject_GC_New(THPBoundBinding, &THPBoundBindingType);
+  if (m == NULL) return NULL;
+  m->vectorcall = THPBoundBinding_vectorcall;
+  m->binding = (THPBinding*)Py_NewRef(self);
+  m->self = Py_NewRef(obj);
+  PyObject_GC_Track(m);
+  return (PyObject*)m;
 }
 
 static PyObject* THPBinding_repr(PyObject* self) {
@@ -650,7 +840,9 @@ static int add_binding(PyObject* dict, PyObject* table, THPBinding* b) {
 }
 
 int THPBindings_init(PyObject* module) {
-  if (PyType_Ready(&THPBindingType) < 0 || PyType_Ready(&THPVariableFunctionsType) < 0) return -1;
+  if (PyType_Ready(&THPBindingType) < 0 || PyType_Ready(&THPBoundBindingType) < 0 ||
+      PyType_Ready(&THPVariableFunctionsType) < 0)
+    return -1;
   function_bindings = PyDict_New();
   method_bindings = PyDict_New();
   if (function_bindings == NULL || method_bindings == NULL) return -1;

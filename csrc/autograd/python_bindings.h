@@ -49,18 +49,43 @@ typedef struct THPBinding {
   /* the Python signatures a TypeError considers (out= overloads grouped) */
   size_t num_signatures;
   FunctionSignature* error_sigs;
+  /* 1.13's overloads minaten does not have, each on its own */
+  size_t num_extras;
+  FunctionSignature* extra_sigs;
+  const char** extra_refuse_names; /* PythonSignature113.refuses_names of each */
   unsigned long long generation; /* Dispatcher_generation() when built */
   PyMethodDef def; /* torch.NAME: the builtin's definition */
 } THPBinding;
 
 extern PyTypeObject THPBindingType;
 
+/* An overload of 1.13's torch.NAME (method false) or Tensor.NAME that
+ * minaten does not have: python_signatures_113.c, written by
+ * tools/oracle/python_signatures.py from 1.13's YAML.  The table ends with
+ * a NULL name. */
+typedef struct PythonSignature113 {
+  const char* name;
+  bool method;
+  const char* schema;
+  /* a named overload whose 1.13 kernel reports names as not yet supported:
+   * the operator name it reports them under ("squeeze"); else NULL */
+  const char* refuses_names;
+} PythonSignature113;
+extern const PythonSignature113 kPythonSignatures113[];
+/* Whether 1.13 has torch.NAME and Tensor.NAME, for every aten operator name
+ * minaten registers (python_signatures_113.c; sorted by name, ends with a
+ * NULL name). */
+typedef struct PythonBinding113 {
+  const char* name;
+  bool function;
+  bool method;
+} PythonBinding113;
+extern const PythonBinding113 kPythonBindings113[];
+
 /* Whether torch.NAME (method false) / Tensor.NAME (true) exist in 1.13 for
  * this operator.  PyTorch 1.13: gen_python_functions.py (SKIP_PYTHON_BINDINGS,
  * the method-only names of python_variable_methods.cpp) */
 bool has_python_binding(const OperatorEntry* op, bool method);
-/* PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
-bool should_allow_numbers_as_tensors(const char* name);
 
 /* A new binding of the aten operators named op_name, under Python name
  * `name`: NULL with no exception when none has a binding of that variant. */

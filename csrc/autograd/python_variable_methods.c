@@ -388,6 +388,82 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
   return NULL;
 }
 
+/* self.copy_(other, non_blocking=False): aten::copy_ (whose schema names
+ * it `src`).  NB(minaten): 1.13's deprecated `async=` signature is not
+ * bound (it is counted for the TypeError of a call that fits neither).
+ * PyTorch 1.13: python_variable_methods.cpp THPVariable_copy_ */
+static PyObject* THPVariable_copy_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PYTHON_ARG_PARSER_HIDDEN(parser, "copy_", true, 1,
+                           "copy_(Tensor(a!) self, Tensor other, bool non_blocking=False) -> Tensor(a!)");
+  PythonArgs r;
+  if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  IValue stack[3];
+  if (PythonArgs_toIValues(&r, stack) < 0) return NULL;
+  return THPUtils_callOpBoxed("aten::copy_", stack, false);
+}
+
+/* ---- nonzero ----------------------------------------------------------------------- */
+
+/* self.nonzero().unbind(1): a tuple with one index tensor per dimension (a
+ * 0-dim tensor counts as one).  NB(minaten): 1.13 calls aten::nonzero_numpy,
+ * a CompositeImplicitAutograd operator minaten does not register; the
+ * operators it runs are these.
+ * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp nonzero_numpy */
+static PyObject* dispatch_nonzero_numpy(PyObject* self) {
+  const Tensor* t = THPVariable_Unpack(self);
+  PyObject* unsqueezed = NULL;
+  if (t->dim == 0) {
+    IValue u[2] = {IValue_borrowTensor(t), IValue_fromInt(0)};
+    if ((unsqueezed = THPUtils_callOpBoxed("aten::unsqueeze", u, false)) == NULL) return NULL;
+    t = THPVariable_Unpack(unsqueezed);
+  }
+  IValue n[1] = {IValue_borrowTensor(t)};
+  PyObject* indices = THPUtils_callOpBoxed("aten::nonzero", n, false);
+  Py_XDECREF(unsqueezed);
+  if (indices == NULL) return NULL;
+  IValue b[2] = {IValue_borrowTensor(THPVariable_Unpack(indices)), IValue_fromInt(1)};
+  PyObject* r = THPUtils_callOpBoxed("aten::unbind.int", b, false); /* a tuple, as the bindings wrap Tensor[] */
+  Py_DECREF(indices);
+  return r;
+}
+
+/* PyTorch 1.13: python_variable_methods.cpp THPVariable_nonzero */
+static PyObject* THPVariable_nonzero(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PYTHON_ARG_PARSER(parser, "nonzero", true, "nonzero(Tensor self) -> Tensor",
+                    "nonzero(Tensor self, *, bool as_tuple) -> Tensor");
+  PythonArgs r;
+  int which = PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r);
+  if (which < 0) return NULL;
+  if (which == 1 && r.args[1] == Py_True) return dispatch_nonzero_numpy(self);
+  IValue n[1] = {IValue_borrowTensor(THPVariable_Unpack(self))};
+  return THPUtils_callOpBoxed("aten::nonzero", n, false);
+}
+
+/* torch.nonzero(input, *, as_tuple=False, out=None).
+ * PyTorch 1.13: python_torch_functions_manual.cpp THPVariable_nonzero */
+static PyObject* THPVariable_nonzero_function(PyObject* module, PyObject* const* args, Py_ssize_t nargs,
+                                              PyObject* kwnames) {
+  UNUSED(module);
+  PYTHON_ARG_PARSER(parser, "nonzero", false,
+                    "nonzero(Tensor self, *, bool as_tuple=False, Tensor(a!)? out=None) -> Tensor");
+  PythonArgs r;
+  if (PythonArgParser_parse(&parser, NULL, args, nargs, kwnames, &r) < 0) return NULL;
+  PyObject* out = r.args[2];
+  if (r.args[1] == Py_True) {
+    if (out != NULL) {
+      PyErr_SetString(PyExc_RuntimeError, "nonzero does not support the out kwarg when as_tuple is True");
+      return NULL;
+    }
+    return dispatch_nonzero_numpy(r.args[0]);
+  }
+  if (out != NULL) {
+    IValue o[2] = {IValue_borrowTensor(THPVariable_Unpack(r.args[0])), IValue_borrowTensor(THPVariable_Unpack(out))};
+    return THPUtils_callOpBoxed("aten::nonzero.out", o, false);
+  }
+  IValue n[1] = {IValue_borrowTensor(THPVariable_Unpack(r.args[0]))};
+  return THPUtils_callOpBoxed("aten::nonzero", n, false);
+}
+
 /* ---- properties ----------------------------------------------------------------------- */
 
 /* x.T: permute with the dims reversed, deprecated (TORCH_WARN_ONCE) for
@@ -484,9 +560,13 @@ static PyMethodDef methods[] = {
     {"byte", FASTCALL(THPVariable_byte), NULL},
     {"char", FASTCALL(THPVariable_char), NULL},
     {"type", FASTCALL(THPVariable_type), NULL},
+    {"copy_", FASTCALL(THPVariable_copy_), NULL},
+    {"nonzero", FASTCALL(THPVariable_nonzero), NULL},
     {NULL, NULL, 0, NULL}};
 
-static PyMethodDef functions[] = {{"numel", FASTCALL(THPVariable_numel_function), NULL}, {NULL, NULL, 0, NULL}};
+static PyMethodDef functions[] = {{"numel", FASTCALL(THPVariable_numel_function), NULL},
+                                  {"nonzero", FASTCALL(THPVariable_nonzero_function), NULL},
+                                  {NULL, NULL, 0, NULL}};
 
 int THPVariableMethods_init(PyObject* module) {
   UNUSED(module);

@@ -78,7 +78,7 @@ static void signature_str(const FunctionSchema* s, bool method, char* buf, size_
     if (!in_python_signature(s, i, method)) continue;
     const Argument* a = &s->arguments[i];
     char type[96];
-    const char* name = strcmp(a->name, "self") == 0 && !method ? "input" : a->name;
+    const char* name = strcmp(a->name, "self") == 0 && !method && SchemaType_isTensor(&a->type) ? "input" : a->name;
     if (a->kwarg_only && !star) {
       len += (size_t)snprintf(buf + len, n - len, "%s*", first ? "" : ", ");
       star = true;
@@ -130,18 +130,18 @@ static bool is_smaller(const FunctionSchema* s1, const FunctionSchema* s2, bool 
   return smaller_or_equal && !equal;
 }
 
-size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method) {
-  enum { kMax = kMaxPythonOverloads };
+size_t sort_python_signatures(const FunctionSchema* const* schemas, size_t n, bool method, size_t* order_out) {
+  enum { kMax = 2 * kMaxPythonOverloads };
   if (n > kMax) n = kMax;
   /* 1. a stable sort by signature string */
   char keys[kMax][512];
-  const OperatorEntry* sorted[kMax];
+  size_t sorted[kMax];
   for (size_t i = 0; i < n; i++) {
-    signature_str(&ops[i]->schema, method, keys[i], sizeof keys[i]);
-    sorted[i] = ops[i];
+    signature_str(schemas[i], method, keys[i], sizeof keys[i]);
+    sorted[i] = i;
   }
   for (size_t i = 1; i < n; i++) {
-    const OperatorEntry* op = sorted[i];
+    size_t index = sorted[i];
     char key[512];
     memcpy(key, keys[i], sizeof key);
     size_t j = i;
@@ -149,17 +149,19 @@ size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method) {
       sorted[j] = sorted[j - 1];
       memcpy(keys[j], keys[j - 1], sizeof key);
     }
-    sorted[j] = op;
+    sorted[j] = index;
     memcpy(keys[j], key, sizeof key);
   }
   /* 2. the partial order, as 1.13's topological sort walks it: first the
    * overloads smaller than none, then each one as the last overload it is
    * smaller than is placed */
-  bool larger_than[kMax][kMax] = {{false}};
+  bool larger_than[kMax][kMax];
   bool pending[kMax] = {false};
   for (size_t i = 0; i < n; i++)
-    for (size_t j = 0; j < n; j++)
-      if (is_smaller(&sorted[i]->schema, &sorted[j]->schema, method)) larger_than[i][j] = pending[i] = true;
+    for (size_t j = 0; j < n; j++) {
+      larger_than[i][j] = is_smaller(schemas[sorted[i]], schemas[sorted[j]], method);
+      pending[i] = pending[i] || larger_than[i][j];
+    }
   size_t order[kMax], count = 0;
   for (size_t i = 0; i < n; i++)
     if (!pending[i]) order[count++] = i;
@@ -176,6 +178,20 @@ size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method) {
       }
     }
   }
-  for (size_t i = 0; i < count; i++) ops[i] = sorted[order[i]];
+  for (size_t i = 0; i < count; i++) order_out[i] = sorted[order[i]];
+  return count;
+}
+
+size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method) {
+  const FunctionSchema* schemas[kMaxPythonOverloads];
+  const OperatorEntry* copy[kMaxPythonOverloads];
+  size_t order[2 * kMaxPythonOverloads];
+  if (n > kMaxPythonOverloads) n = kMaxPythonOverloads;
+  for (size_t i = 0; i < n; i++) {
+    schemas[i] = &ops[i]->schema;
+    copy[i] = ops[i];
+  }
+  size_t count = sort_python_signatures(schemas, n, method, order);
+  for (size_t i = 0; i < count; i++) ops[i] = copy[order[i]];
   return count;
 }

@@ -18,5 +18,8 @@ enum { kMaxPythonOverloads = 64 };
  * functions; at most kMaxPythonOverloads) into the order 1.13's argument
  * parser tries them; returns how many. */
 size_t sort_python_overloads(const OperatorEntry** ops, size_t n, bool method);
+/* The same order for schemas (at most 2 * kMaxPythonOverloads): the
+ * indices of schemas[] in sorted order into order_out; returns how many. */
+size_t sort_python_signatures(const FunctionSchema* const* schemas, size_t n, bool method, size_t* order_out);
 
 #endif

@@ -11,22 +11,27 @@
 
 #include "csrc/python_headers.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct FunctionSignature;
 
-/* The types of a call's arguments, "int, int, x=int" (vectorcall
- * arguments: the keywords' values follow args[nargs - 1]).
- * PyTorch 1.13: invalid_arguments.cpp _argDesc */
+/* The message of 1.13's TypeError for a call that none of the (visible)
+ * signatures sigs[0..n) fits, in their order: "NAME() received an invalid
+ * combination of arguments - got (Tensor, !str!), but expected (Tensor
+ * other, *, Number alpha)" for one signature; "... got (Tensor, str), but
+ * expected one of:\n * (...)\n      didn't match because some of the
+ * arguments have invalid types: (...)\n..." for several; "... got
+ * unrecognized keyword arguments: foo" for keywords no item takes.  A new
+ * str, or NULL with a Python exception.
+ * PyTorch 1.13: invalid_arguments.cpp format_invalid_args */
+PyObject* format_invalid_args(const char* name, const struct FunctionSignature* sigs, size_t n, PyObject* const* args,
+                              Py_ssize_t nargs, PyObject* kwnames);
+/* The types of a call's arguments, "int, int, x=int" (the keywords in 1.13's
+ * order).  PyTorch 1.13: invalid_arguments.cpp _argDesc */
 void describe_arguments(char* buf, size_t size, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
-/* The positional arguments as format_invalid_args shows them against its
- * one option: those the option's positional parameters refuse (or beyond
- * them) marked, "Tensor, !str!".
- * PyTorch 1.13: invalid_arguments.cpp _formattedArgDesc */
-void describe_marked_arguments(char* buf, size_t size, const struct FunctionSignature* sig, PyObject* const* args,
-                               Py_ssize_t nargs);
-/* A signature's parameters as the message's "expected (...)" shows them:
- * "(Tensor other, *, Number alpha)".  PyTorch 1.13: FunctionSignature::toString */
+/* A signature's parameters as 1.13's messages show it: "(Tensor other, *,
+ * Number alpha)".  PyTorch 1.13: FunctionSignature::toString */
 void describe_signature(char* buf, size_t size, const struct FunctionSignature* sig);
 
 #endif

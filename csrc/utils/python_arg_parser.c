@@ -140,6 +140,21 @@ int THPVariable_itemScalar(const Tensor* t, Scalar* out) {
   return 0;
 }
 
+/* Operators whose Tensor parameters also take Python numbers, wrapped into
+ * 0-dim "wrapped number" tensors (`torch.add(a, 1)`).  PyTorch 1.13:
+ * torch/csrc/utils/python_arg_parser.cpp should_allow_numbers_as_tensors,
+ * its static set `allowed` (which also lists the NAME_out spellings, never
+ * a schema name in minaten: out= forms are overloads of NAME). */
+bool should_allow_numbers_as_tensors(const char* name) {
+  static const char* const allowed[] = {"add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_",
+                                        "multiply", "multiply_", "sub", "sub_", "subtract", "subtract_",
+                                        "true_divide", "true_divide_", "to", "_to_copy", "copy_",
+                                        "floor_divide", "floor_divide_"};
+  for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+    if (strcmp(name, allowed[i]) == 0) return true;
+  return false;
+}
+
 /* ---- matching ---------------------------------------------------------------- */
 
 static bool is_zero_dim_tensor(PyObject* obj) {
@@ -195,8 +210,8 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
           if (!PyBool_Check(PySequence_Fast_GET_ITEM(obj, i))) return 0;
         return 1;
       }
-      case SchemaBaseType_Dimname: /* THPUtils_checkDimnameList */
-        if (!PyTuple_Check(obj) && !PyList_Check(obj)) return 0;
+      case SchemaBaseType_Dimname: /* THPUtils_checkDimnameList; one name for a `Dimname[1]` */
+        if (!PyTuple_Check(obj) && !PyList_Check(obj)) return t->list_size == 1 && is_dimname(obj);
         return PySequence_Fast_GET_SIZE(obj) == 0 || is_dimname(PySequence_Fast_GET_ITEM(obj, 0));
       default: return 0;
     }
@@ -323,17 +338,25 @@ int FunctionSignature_init(FunctionSignature* sig, const FunctionSchema* s, bool
     PyErr_NoMemory();
     return -1;
   }
-  for (int i = method ? 1 : 0; i < n; i++) {
-    const Argument* a = &s->arguments[i];
-    if (sig->num_out >= 2 && i > sig->out_start) continue;
-    bool out = sig->num_out > 0 && i >= sig->out_start;
-    bool several_out = sig->num_out >= 2 && i == sig->out_start;
-    const char* name = several_out ? "out" : !method && i == 0 && strcmp(a->name, "self") == 0 ? "input" : a->name;
-    bool optional = a->has_default || (grouped_out && out);
-    bool allow_none = a->type.is_optional || (a->has_default && IValue_isNone(&a->default_value)) ||
-                      (grouped_out && out);
-    if (add_param(sig, a, i, name, optional, allow_none) < 0) goto fail;
-    sig->params[sig->num_params - 1].several_out = several_out;
+  /* The Python signature torchgen makes: the schema's arguments (a
+   * function's Tensor `self` is `input`), TensorOptions (dtype, layout,
+   * device, pin_memory) moved to the end, then requires_grad. */
+  bool options_last = has_tensor_options(s);
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = method ? 1 : 0; i < n; i++) {
+      const Argument* a = &s->arguments[i];
+      if ((pass == 1) != (options_last && is_tensor_option(a))) continue;
+      if (sig->num_out >= 2 && i > sig->out_start) continue;
+      bool out = sig->num_out > 0 && i >= sig->out_start;
+      bool several_out = sig->num_out >= 2 && i == sig->out_start;
+      bool input = !method && strcmp(a->name, "self") == 0 && SchemaType_isTensor(&a->type);
+      const char* name = several_out ? "out" : input ? "input" : a->name;
+      bool optional = a->has_default || (grouped_out && out);
+      bool allow_none = a->type.is_optional || (a->has_default && IValue_isNone(&a->default_value)) ||
+                        (grouped_out && out);
+      if (add_param(sig, a, i, name, optional, allow_none) < 0) goto fail;
+      sig->params[sig->num_params - 1].several_out = several_out;
+    }
   }
   /* the group's TensorOptions after its out= (zeros(SymInt[] size, *, Tensor
    * out=None, ScalarType? dtype=None, ...)): for the error of a call, never bound */
@@ -431,12 +454,17 @@ static PyObject* find_kwarg(PyObject* kwnames, PyObject* const* values, Py_ssize
 }
 
 /* The `out` tuple of several out= tensors (max.dim_max's `out=(values,
- * indices)`): 1 fits, 0 not. */
+ * indices)`): 1 fits, 0 not; -1 with 1.13's TypeError for a tuple of
+ * another length (PythonArgs::tensorlist_n, when the binding reads it). */
 static int check_several_out(const FunctionSignature* sig, PyObject* obj) {
   if (!PyTuple_Check(obj) && !PyList_Check(obj)) return 0;
-  if (PySequence_Fast_GET_SIZE(obj) != sig->num_out) return 0;
-  for (int j = 0; j < sig->num_out; j++)
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+  for (Py_ssize_t j = 0; j < n; j++)
     if (!THPVariable_Check(PySequence_Fast_GET_ITEM(obj, j))) return 0;
+  if (n != sig->num_out) {
+    PyErr_Format(PyExc_TypeError, "expected tuple of %d elements but got %zd", sig->num_out, n);
+    return -1;
+  }
   return 1;
 }
 
@@ -774,12 +802,45 @@ static int PythonArgParser_init(PythonArgParser* p) {
     SchemaParseError err;
     int rc = FunctionSchema_parse(p->signatures[k], &schemas[k], &err);
     TORCH_INTERNAL_ASSERT(rc == 0); /* the signatures are minaten's own */
-    if (FunctionSignature_init(&parsed[k], &schemas[k], p->method, false, NULL, false) < 0) return -1;
+    if (FunctionSignature_init(&parsed[k], &schemas[k], p->method, false, NULL,
+                               should_allow_numbers_as_tensors(schemas[k].name)) < 0)
+      return -1;
   }
   /* kept for the life of the process, as 1.13's function-local static parsers */
   p->schemas = schemas;
   p->parsed = parsed;
   return 0;
+}
+
+/* PyTorch 1.13: python_arg_parser.cpp PythonArgParser::raw_parse (its
+ * error), print_error */
+int PythonArgParser_signatureError(const char* name, const FunctionSignature* sigs, size_t n, size_t hidden,
+                                   PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+  PythonArgs scratch;
+  /* raw_parse: one signature (hidden ones counted) raises its own TypeError */
+  const FunctionSignature* raising = n + hidden == 1 ? &sigs[0] : NULL;
+  if (raising == NULL) { /* print_error: so does the one plausible (visible) signature */
+    Py_ssize_t num_args = nargs + nkw;
+    int plausible = 0;
+    for (size_t k = 0; k < n; k++) {
+      if (num_args >= sigs[k].min_args && num_args <= sigs[k].max_args) {
+        plausible++;
+        raising = &sigs[k];
+      }
+    }
+    if (plausible != 1) raising = NULL;
+  }
+  if (raising != NULL && FunctionSignature_parse(raising, self, args, nargs, kwnames, &scratch, true) <= 0 &&
+      PyErr_Occurred())
+    return -1;
+  PyErr_Clear(); /* NB: a grouped signature may fit where no overload did (out= with dtype=) */
+  PyObject* message = format_invalid_args(name, sigs, n, args, nargs, kwnames);
+  if (message != NULL) {
+    PyErr_SetObject(PyExc_TypeError, message);
+    Py_DECREF(message);
+  }
+  return -1;
 }
 
 int PythonArgParser_parse(PythonArgParser* p, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
@@ -790,24 +851,6 @@ int PythonArgParser_parse(PythonArgParser* p, PyObject* self, PyObject* const* a
     if (r < 0) return -1;
     if (r > 0) return k;
   }
-  /* PythonArgParser::print_error: the one signature, or the one whose
-   * argument counts fit the call, raises its own TypeError */
-  Py_ssize_t num_args = nargs + (kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0);
-  int raising = p->count == 1 ? 0 : -1, plausible = 0;
-  for (int k = 0; p->count > 1 && k < p->count; k++) {
-    if (num_args >= p->parsed[k].min_args && num_args <= p->parsed[k].max_args) {
-      plausible++;
-      raising = k;
-    }
-  }
-  if (p->count > 1 && plausible != 1) raising = -1;
-  if (raising >= 0) {
-    int r = FunctionSignature_parse(&p->parsed[raising], self, args, nargs, kwnames, out, true);
-    if (r != 0 || PyErr_Occurred()) return -1; /* NB: r > 0 cannot be: it did not fit above */
-  }
-  char got[512];
-  describe_arguments(got, sizeof got, args, nargs, kwnames);
-  PyErr_Format(PyExc_TypeError, "%s() received an invalid combination of arguments - got (%s), but expected one of:",
-               p->name, got);
-  return -1;
+  return PythonArgParser_signatureError(p->name, p->parsed, (size_t)p->count, (size_t)p->hidden, self, args, nargs,
+                                        kwnames);
 }

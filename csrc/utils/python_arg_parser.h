@@ -144,22 +144,39 @@ typedef struct PythonArgParser {
   const char* name;
   const char* const* signatures;
   int count;
+  int hidden; /* 1.13's deprecated signatures minaten does not bind (copy_'s `async`): counted for the error */
   bool method;
   FunctionSchema* schemas;    /* built on first use */
   FunctionSignature* parsed;
 } PythonArgParser;
 
-#define PYTHON_ARG_PARSER(var, fname, is_method, ...)                                   \
-  static const char* const var##_signatures[] = {__VA_ARGS__};                          \
-  static PythonArgParser var = {fname, var##_signatures,                                \
+#define PYTHON_ARG_PARSER_HIDDEN(var, fname, is_method, num_hidden, ...)                   \
+  static const char* const var##_signatures[] = {__VA_ARGS__};                             \
+  static PythonArgParser var = {fname, var##_signatures,                                   \
                                 (int)(sizeof var##_signatures / sizeof var##_signatures[0]), \
-                                is_method, NULL, NULL}
+                                num_hidden, is_method, NULL, NULL}
+#define PYTHON_ARG_PARSER(var, fname, is_method, ...) PYTHON_ARG_PARSER_HIDDEN(var, fname, is_method, 0, __VA_ARGS__)
 
 /* The index of the first signature the arguments fit (*out filled), or -1
  * with 1.13's TypeError (PythonArgParser::raw_parse, print_error).
  * PyTorch 1.13: python_arg_parser.cpp PythonArgParser::raw_parse */
 int PythonArgParser_parse(PythonArgParser* p, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                           PyObject* kwnames, PythonArgs* out);
+
+/* The TypeError of a call that none of sigs[0..n) fits, as 1.13 chooses
+ * it (hidden: the deprecated signatures it also has, counted): one
+ * signature's own error ("add(): argument 'other' (position 1) must be
+ * Tensor, not str"), or "NAME() received an invalid combination of
+ * arguments - got (...), but expected ...".  Returns -1 with the TypeError
+ * set.  Note [Python signatures and their errors] in
+ * csrc/autograd/python_bindings.c. */
+int PythonArgParser_signatureError(const char* name, const FunctionSignature* sigs, size_t n, size_t hidden,
+                                   PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
+
+/* Whether the operator's Tensor parameters take Python numbers too (as
+ * 0-dim "wrapped number" tensors: `torch.add(a, 1)`).
+ * PyTorch 1.13: python_arg_parser.cpp should_allow_numbers_as_tensors */
+bool should_allow_numbers_as_tensors(const char* name);
 
 /* The types Python lets stand for a dtype: float is float64, int int64,
  * bool bool.  PyTorch 1.13: THPPythonScalarType_Check, PythonArgs::scalartype */

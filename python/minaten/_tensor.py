@@ -62,17 +62,27 @@ class Tensor(_C._TensorBase):
         return torch.norm(self, p, dim, keepdim, dtype=dtype)
 
     def split(self, split_size, dim=0):
-        """A list of sizes goes to split_with_sizes.  PyTorch 1.13: torch/_tensor.py Tensor.split"""
-        if isinstance(split_size, int):
-            return super(Tensor, self).split(split_size, dim)
-        elif isinstance(split_size, Tensor):
+        """An int (or a one-element tensor) splits into chunks of that size,
+        a list of sizes into those sizes.  PyTorch 1.13: torch/_tensor.py Tensor.split"""
+        if isinstance(split_size, Tensor):
             try:
                 split_size = int(split_size)
-                return super(Tensor, self).split(split_size, dim)
             except ValueError:
-                return super(Tensor, self).split_with_sizes(split_size, dim)
+                pass
+        if isinstance(split_size, int):
+            return _C._VariableFunctions.split(self, split_size, dim)
         else:
-            return super(Tensor, self).split_with_sizes(split_size, dim)
+            return _C._VariableFunctions.split_with_sizes(self, split_size, dim)
+
+    def unflatten(self, dim, sizes):
+        """PyTorch 1.13: torch/_tensor.py Tensor.unflatten.  NB(minaten):
+        minaten's tensors have no names, so the named form (sizes given as
+        (name, size) pairs) is refused."""
+        if not sizes:
+            raise RuntimeError("unflatten: sizes must be non-empty")
+        if isinstance(sizes, (tuple, list)) and isinstance(sizes[0], (tuple, list)):
+            raise NotImplementedError("minaten: named tensors are not supported")
+        return super(Tensor, self).unflatten(dim, sizes)
 
     @_wrap_type_error_to_not_implemented
     def __rsub__(self, other):

@@ -9,6 +9,7 @@
  *        the same for one overload ("" is the default one); an OpOverload's op
  *   torch._C._get_schema("aten::add", "Tensor")   a torch.FunctionSchema:
  *        name, overload_name, arguments, returns; str() as 1.13 prints it
+ *   torch._C._jit_get_all_schemas()   every operator's
  *
  * Calls go through Dispatcher_callBoxed, and their returns are wrapped as
  * the JIT wraps them (a Tensor[] is a list; utils/wrap_outputs.h).
@@ -296,7 +297,29 @@ static PyObject* get_schema(PyObject* module, PyObject* const* args, Py_ssize_t 
   return (PyObject*)s;
 }
 
+/* Every defined operator's schema, in registration order.
+ * PyTorch 1.13: torch/csrc/jit/python/init.cpp _jit_get_all_schemas */
+static PyObject* jit_get_all_schemas(PyObject* module, PyObject* noargs) {
+  (void)module, (void)noargs;
+  PyObject* list = PyList_New(0);
+  for (size_t i = 0; list != NULL && i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (op->schema_text == NULL) continue;
+    THPFunctionSchema* s = PyObject_New(THPFunctionSchema, &THPFunctionSchemaType);
+    if (s == NULL) {
+      Py_CLEAR(list);
+      break;
+    }
+    s->op = op;
+    int r = PyList_Append(list, (PyObject*)s);
+    Py_DECREF(s);
+    if (r < 0) Py_CLEAR(list);
+  }
+  return list;
+}
+
 static PyMethodDef methods[] = {
+    {"_jit_get_all_schemas", jit_get_all_schemas, METH_NOARGS, NULL},
     {"_jit_get_operation", jit_get_operation, METH_O, NULL},
     {"_get_operation_overload", (PyCFunction)(void (*)(void))get_operation_overload, METH_FASTCALL, NULL},
     {"_get_schema", (PyCFunction)(void (*)(void))get_schema, METH_FASTCALL, NULL},

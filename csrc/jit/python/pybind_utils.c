@@ -366,7 +366,21 @@ static void cast_error_details(PyObject* v, const SchemaType* t, char* buf, size
   PyObject* str = PyObject_Str(v);
   const char* s = str != NULL ? PyUnicode_AsUTF8(str) : NULL;
   if (s == NULL) PyErr_Clear();
-  if (!t->is_list && t->base == SchemaBaseType_Tensor)
+  if (t->is_list && t->base == SchemaBaseType_Tensor && t->elem_optional && PySequence_Check(v)) {
+    /* a list of optional tensors casts element by element: the first that is neither */
+    PyObject* seq = PySequence_Fast(v, "");
+    PyObject* bad = NULL;
+    for (Py_ssize_t i = 0; seq != NULL && bad == NULL && i < PySequence_Fast_GET_SIZE(seq); i++) {
+      PyObject* e = PySequence_Fast_GET_ITEM(seq, i);
+      if (e != Py_None && !THPVariable_Check(e)) bad = e;
+    }
+    PyObject* bad_str = bad != NULL ? PyObject_Str(bad) : NULL;
+    const char* b = bad_str != NULL ? PyUnicode_AsUTF8(bad_str) : NULL;
+    if (b == NULL) PyErr_Clear();
+    snprintf(buf, size, "Unable to cast %s to Tensor", b ? b : "?");
+    Py_XDECREF(bad_str);
+    Py_XDECREF(seq);
+  } else if (!t->is_list && t->base == SchemaBaseType_Tensor)
     snprintf(buf, size, "Unable to cast %s to Tensor", s ? s : "?");
   else if (!t->is_list && t->base == SchemaBaseType_Scalar)
     snprintf(buf, size, "Cannot cast %s to number", s ? s : "?");
