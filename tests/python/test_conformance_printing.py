@@ -10,7 +10,10 @@ statement runs in the script's namespace, a failure printing `Type:
 message`.  The helpers are there as far as minaten provides what they need:
 trace_on() turns torch._C._set_dispatch_trace on, and raises while it does
 not exist; show(), same_storage() and lazy_ir() use the tensor API as the
-recorder's do, and fail where that API is missing.
+recorder's do, and fail where that API is missing.  While minaten lacks
+torch.tensor and t[...] (py-new's), standins.py stands in for them: they
+make the same values from operators minaten binds, so that the printing of
+the tensors scripts build from literals is compared too.
 
 Two measures:
 
@@ -40,6 +43,11 @@ import sys
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import recorded  # noqa: E402
+import standins  # noqa: E402
+
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CONFORMANCE = os.path.join(ROOT, "tests", "conformance")
 
@@ -294,16 +302,32 @@ def printing_statements(minaten, torch, scripts, verbose):
 
 
 def import_torch():
-    if os.environ.get("MINATEN_TEST_NO_TORCH"):
-        return None
-    try:
-        import torch
+    """PyTorch 1.13 with its Lazy backend ready, or None (recorded.py)."""
+    torch = recorded.import_torch()
+    if torch is not None:
         import torch._lazy.ts_backend
         import torch.utils._python_dispatch  # noqa: F401
-    except ImportError:
-        return None
-    torch._lazy.ts_backend.init()
+        torch._lazy.ts_backend.init()
     return torch
+
+
+def install_standins(minaten):
+    """standins.py's torch.tensor and t[...] while minaten lacks them; the
+    stand-in torch.tensor refuses requires_grad=True, which it cannot give
+    (no requires_grad_ without the autograd objects), so that a script
+    using it is out of step there rather than printing a tensor that
+    requires nothing."""
+    if hasattr(minaten, "tensor"):
+        return
+    standins.install(minaten)
+    build = minaten.tensor
+
+    def tensor(data, dtype=None, device=None, requires_grad=False):
+        if requires_grad:
+            raise NotImplementedError("the stand-in torch.tensor cannot make a tensor that requires grad")
+        return build(data, dtype=dtype, device=device)
+
+    minaten.tensor = tensor
 
 
 def main(argv):
@@ -311,6 +335,7 @@ def main(argv):
     args = [a for a in argv if a != "-v"]
     sys.setrecursionlimit(10000)
     import minaten
+    install_standins(minaten)
     scripts = scripts_of(args)
     failures = whole_scripts(minaten, scripts, verbose)
     differ = []

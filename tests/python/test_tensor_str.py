@@ -19,7 +19,8 @@ of minaten has yet to provide.
                                          process when it imports (and check that
                                          the recording is what PyTorch prints), else
                                          with test_tensor_str.expected.
-                                         MINATEN_TEST_NO_TORCH=1: never import PyTorch.
+                                         MINATEN_TEST_RECORDED=1: the recording even
+                                         where PyTorch imports (recorded.py).
     python3 test_tensor_str.py --record  (Debian's /usr/bin/python3, python3-torch)
                                          write test_tensor_str.expected from 1.13;
                                          never edit it by hand
@@ -34,6 +35,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXPECTED = os.path.join(HERE, "test_tensor_str.expected")
+sys.path.insert(0, HERE)
+
+import recorded  # noqa: E402
 
 CASES = [
     # floating: 4 decimals, integral values with a dot, nan/inf/-0.0 never pick the mode
@@ -330,15 +334,11 @@ def trace_lines(torch):
 
 
 def import_torch():
-    """PyTorch 1.13 with its Lazy backend ready, or None."""
-    if os.environ.get("MINATEN_TEST_NO_TORCH"):
-        return None
-    try:
-        import torch
+    """PyTorch 1.13 with its Lazy backend ready, or None (recorded.py)."""
+    torch = recorded.import_torch()
+    if torch is not None:
         import torch._lazy.ts_backend
-    except ImportError:
-        return None
-    torch._lazy.ts_backend.init()
+        torch._lazy.ts_backend.init()
     return torch
 
 
