@@ -123,13 +123,19 @@ static void sb_puts(StrBuf* b, const char* s) { sb_append(b, s, strlen(s)); }
 static void sb_spaces(StrBuf* b, int64_t n) {
   for (int64_t i = 0; i < n; i++) sb_append(b, " ", 1);
 }
+/* A piece of Python text as UTF-8 ("surrogatepass"), borrowed. */
+typedef struct Text {
+  const char* data;
+  size_t len;
+} Text;
+
 static void sb_free(StrBuf* b) {
   PyMem_Free(b->data);
   *b = (StrBuf){NULL, 0, 0, false};
 }
 
 /* Python's len() of UTF-8 text: its code points (a subclass's name or
- * tensor_contents may be any text). */
+ * tensor_contents may be any text, lone surrogates included: Text). */
 static int64_t text_length(const char* s, size_t n) {
   int64_t len = 0;
   for (size_t i = 0; i < n; i++) len += ((unsigned char)s[i] & 0xC0) != 0x80;
@@ -398,9 +404,10 @@ static void suffixes_free(Suffixes* s) {
  * PyTorch 1.13: torch/_tensor_str.py _add_suffixes (force_newline: sparse only) */
 static void add_suffixes(StrBuf* out, const Suffixes* s, int64_t indent) {
   /* len(tensor_str) - tensor_str.rfind("\n") + 1 */
-  const char* nl = out->data != NULL ? strrchr(out->data, '\n') : NULL;
-  int64_t last_line_len = nl != NULL ? text_length(nl, out->len - (size_t)(nl - out->data)) + 1
-                                     : text_length(out->data, out->len) + 2;
+  size_t nl = out->len;
+  while (nl > 0 && out->data[nl - 1] != '\n') nl--;
+  int64_t last_line_len = nl > 0 ? text_length(out->data + nl - 1, out->len - nl + 1) + 1
+                                 : text_length(out->data, out->len) + 2;
   for (int i = 0; i < s->n; i++) {
     int64_t suffix_len = (int64_t)strlen(s->items[i]);
     if (last_line_len + suffix_len + 2 > PRINT_OPTS.linewidth) {
@@ -446,14 +453,14 @@ static int autograd_suffix(const Tensor* inp, char* buf, size_t size) {
 
 /* ---- _str_intern ------------------------------------------------------------------------------ */
 
-static int str_intern(const char* prefix, const Tensor* inp, PyObject* tensor_contents, StrBuf* out);
+static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrBuf* out);
 
 /* `name=` and str() of a tensor an operator returned (a per-channel
  * quantizer's scales and zero points), taking over value. */
 static int suffix_add_tensor(Suffixes* s, const char* name, Tensor* value) {
   if (value == NULL) return -1;
   StrBuf text = {NULL, 0, 0, false};
-  int r = str_intern("tensor(", value, NULL, &text);
+  int r = str_intern((Text){"tensor(", 7}, value, NULL, &text);
   Tensor_release(value);
   if (r == 0 && text.failed) {
     s->failed = true;
@@ -500,25 +507,20 @@ static int quantized_str(const Tensor* t, int64_t indent, bool contents, StrBuf*
 }
 
 /*
- * The text of inp after prefix ("tensor(", or a subclass's "Name("):
- * appended to out.  tensor_contents: NULL, or a str printed in place of
- * the elements.  0, or -1 with minaten's error set (or out->failed).
- * Runs with grad mode off and the traces paused (THPUtils_tensorStr).
+ * The text of inp, prefix ("tensor(", or a subclass's "Name(") first:
+ * appended to out.  contents: NULL, or the text printed in place of the
+ * elements (tensor_contents).  0, or -1 with minaten's error set (or
+ * out->failed).  Runs with grad mode off and the traces paused
+ * (THPUtils_tensorStr).
  * PyTorch 1.13: torch/_tensor_str.py _str_intern
  */
-static int str_intern(const char* prefix, const Tensor* inp, PyObject* tensor_contents, StrBuf* out) {
-  sb_puts(out, prefix);
-  int64_t indent = text_length(prefix, strlen(prefix));
+static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrBuf* out) {
+  sb_append(out, prefix.data, prefix.len);
+  int64_t indent = text_length(prefix.data, prefix.len);
   Suffixes s = {{NULL}, 0, false};
   const Tensor* self = inp;
   Tensor* cpu = NULL;
   int r = -1;
-  const char* contents = NULL;
-  if (tensor_contents != NULL && (contents = PyUnicode_AsUTF8(tensor_contents)) == NULL) {
-    PyErr_Clear(); /* checked by the caller: a str */
-    Error_set(ErrorType_RuntimeError, "tensor_contents could not be encoded");
-    return -1;
-  }
   /* Note [Print tensor device]: every device but the default one (cpu) */
   if (self->device.type != DeviceType_CPU) {
     char dev[32];
@@ -546,7 +548,7 @@ static int str_intern(const char* prefix, const Tensor* inp, PyObject* tensor_co
     if (!has_default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(self->dtype));
     if (contents == NULL) tensor_str(self, indent, out);
   }
-  if (contents != NULL) sb_puts(out, contents);
+  if (contents != NULL) sb_append(out, contents->data, contents->len);
   char autograd[160];
   int has_autograd = autograd_suffix(inp, autograd, sizeof autograd);
   if (has_autograd < 0) goto done;
@@ -566,32 +568,45 @@ done:
 /* ---- torch._C._tensor_str ----------------------------------------------------------------------- */
 
 /* PyTorch 1.13: torch/_tensor_str.py _str (`with torch.no_grad():`) */
+/* str as UTF-8 bytes, lone surrogates kept ("surrogatepass"): a new bytes
+ * object, or NULL with an exception. */
+static PyObject* encode_text(PyObject* str, Text* text) {
+  PyObject* bytes = PyUnicode_AsEncodedString(str, "utf-8", "surrogatepass");
+  if (bytes != NULL) *text = (Text){PyBytes_AS_STRING(bytes), (size_t)PyBytes_GET_SIZE(bytes)};
+  return bytes;
+}
+
 PyObject* THPUtils_tensorStr(PyObject* tensor, PyObject* tensor_contents) {
   /* prefix: "tensor(" for a torch.Tensor, f"{type(inp).__name__}(" for a subclass */
   PyObject* prefix = NULL;
   if ((PyObject*)Py_TYPE(tensor) == THPVariableClass || THPVariableClass == NULL) {
     prefix = PyUnicode_FromString("tensor(");
   } else {
-    PyObject* name = PyType_GetName(Py_TYPE(tensor));
-    if (name != NULL) prefix = PyUnicode_FromFormat("%U(", name);
+    PyObject* name = PyObject_GetAttrString((PyObject*)Py_TYPE(tensor), "__name__");
+    if (name != NULL) prefix = PyUnicode_FromFormat("%S(", name);
     Py_XDECREF(name);
   }
-  const char* prefix_text = prefix != NULL ? PyUnicode_AsUTF8(prefix) : NULL;
-  if (prefix_text == NULL) {
-    Py_XDECREF(prefix);
+  Text prefix_text, contents_text;
+  PyObject* prefix_bytes = prefix != NULL ? encode_text(prefix, &prefix_text) : NULL;
+  Py_XDECREF(prefix);
+  if (prefix_bytes == NULL) return NULL;
+  PyObject* contents_bytes = NULL;
+  if (tensor_contents != NULL && (contents_bytes = encode_text(tensor_contents, &contents_text)) == NULL) {
+    Py_DECREF(prefix_bytes);
     return NULL;
   }
   StrBuf out = {NULL, 0, 0, false};
   AutoGradMode no_grad = NoGradGuard_enter();
   TracePause paused = traces_pause();
-  int r = str_intern(prefix_text, THPVariable_Unpack(tensor), tensor_contents, &out);
+  int r = str_intern(prefix_text, THPVariable_Unpack(tensor), contents_bytes != NULL ? &contents_text : NULL, &out);
   traces_resume(paused);
   AutoGradMode_exit(no_grad);
-  Py_DECREF(prefix);
+  Py_DECREF(prefix_bytes);
+  Py_XDECREF(contents_bytes);
   PyObject* result = NULL;
   if (r < 0) THPException_fromError();
   else if (out.failed) PyErr_NoMemory();
-  else result = PyUnicode_DecodeUTF8(out.data, (Py_ssize_t)out.len, NULL);
+  else result = PyUnicode_DecodeUTF8(out.len > 0 ? out.data : "", (Py_ssize_t)out.len, "surrogatepass");
   sb_free(&out);
   return result;
 }

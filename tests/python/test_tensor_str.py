@@ -209,6 +209,10 @@ CASES = [
     "torch.arange(3.).__repr__(tensor_contents='[...]')",
     "(torch.ones(2, requires_grad=True) * 2).__repr__(tensor_contents='[0, 1]')",
     "torch.zeros(0, 3).__repr__(tensor_contents='x\\ny')",
+    "(torch.ones(2, requires_grad=True) * 2).__repr__(tensor_contents='\u00e9' * 40)",
+    "(torch.ones(2, requires_grad=True) * 2).__repr__(tensor_contents='\u00e9' * 50)",
+    "ascii(torch.arange(2.).__repr__(tensor_contents='a\\udc80\\x00b'))",
+    "torch.arange(2.).__repr__(tensor_contents=1)",
     "repr([torch.arange(2), torch.ones(1)])",
     "'%s and %r' % (torch.arange(2), torch.zeros(1))",
     # format: a 0-dim tensor formats as its item, others as str() with an empty spec
