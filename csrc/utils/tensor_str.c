@@ -611,6 +611,24 @@ PyObject* THPUtils_tensorStr(PyObject* tensor, PyObject* tensor_contents) {
   return result;
 }
 
+/* NB(minaten): no 1.13 counterpart; for gdb (docs/debugging.md).  Called
+ * at a stop inside a call from Python, where the thread holds the GIL. */
+int THPUtils_tensorStrWrite(const Tensor* t, FILE* out) {
+  StrBuf text = {NULL, 0, 0, false};
+  AutoGradMode no_grad = NoGradGuard_enter();
+  TracePause paused = traces_pause();
+  int r = str_intern((Text){"tensor(", 7}, t, NULL, &text);
+  traces_resume(paused);
+  AutoGradMode_exit(no_grad);
+  if (r == 0 && text.failed) {
+    Error_set(ErrorType_RuntimeError, "out of memory");
+    r = -1;
+  }
+  if (r == 0) fwrite(text.data, 1, text.len, out);
+  sb_free(&text);
+  return r;
+}
+
 /* torch._C._tensor_str(self, *, tensor_contents=None): what
  * torch.Tensor.__repr__ returns.  PyTorch 1.13: torch/_tensor_str.py _str */
 static PyObject* THPModule_tensorStr(PyObject* module, PyObject* args, PyObject* kwargs) {
