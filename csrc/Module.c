@@ -31,6 +31,7 @@
 #include "csrc/utils/tensor_list.h"
 #include "csrc/utils/tensor_new.h"
 #include "csrc/utils/tensor_numpy.h"
+#include "csrc/utils/tensor_str.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/OperatorLibrary.h"
 #include "runtime/Exception.h"
@@ -68,7 +69,7 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPVariable_init(module) < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
       THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
-      THPDispatchTrace_init(module) < 0) {
+      THPDispatchTrace_init(module) < 0 || THPTensorStr_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }

@@ -51,6 +51,12 @@ def _result_type(number, tensor):
 class Tensor(_C._TensorBase):
     __module__ = "torch"
 
+    def __repr__(self, *, tensor_contents=None):
+        """str() and print() too (Tensor has no __str__).  NB(minaten): 1.13
+        calls torch._tensor_str._str, Python; minaten's printing is C
+        (csrc/utils/tensor_str.c).  PyTorch 1.13: torch/_tensor.py Tensor.__repr__"""
+        return _C._tensor_str(self, tensor_contents=tensor_contents)
+
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         """PyTorch 1.13: torch/_tensor.py Tensor.norm"""
         return torch.norm(self, p, dim, keepdim, dtype=dtype)
