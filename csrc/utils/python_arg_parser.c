@@ -652,13 +652,7 @@ static int number_to_scalar(PyObject* obj, Scalar* out) {
     *out = Scalar_fromBool(obj == Py_True);
     return 0;
   }
-  if (is_numpy_scalar_of(obj, "numpy.bool_")) {
-    int b = PyObject_IsTrue(obj);
-    if (b < 0) return -1;
-    *out = Scalar_fromBool(b);
-    return 0;
-  }
-  double d;
+  double d; /* a float, or anything else with __float__ (numpy's bool_ too: it is a double there) */
   if (THPUtils_unpackDouble(obj, &d) < 0) return -1;
   *out = Scalar_fromDouble(d);
   return 0;
@@ -684,6 +678,12 @@ static int device_from(PyObject* obj, Device* out) {
   }
   const char* s = PyUnicode_AsUTF8(obj);
   if (s == NULL) return -1;
+  if (strncmp(s, "cuda", 4) == 0 && (s[4] == '\0' || s[4] == ':')) {
+    /* NB(minaten): a CUDA device parses in 1.13, whose build without CUDA
+     * then fails to initialise it; minaten's Device has no CUDA type */
+    PyErr_SetString(PyExc_AssertionError, "Torch not compiled with CUDA enabled");
+    return -1;
+  }
   if (Device_parse(s, out) < 0) return THPException_fromError(), -1;
   return 0;
 }
