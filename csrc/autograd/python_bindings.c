@@ -750,7 +750,10 @@ int THPVariableFunctions_addFunctions(PyMethodDef* functions) {
   PyObject* name = PyUnicode_FromString("torch");
   if (name == NULL) return -1;
   for (PyMethodDef* m = functions; m->ml_name != NULL; m++) {
-    PyObject* f = PyCFunction_NewEx(m, NULL, name);
+    /* bound to the class, as CPython binds a METH_STATIC method of a type:
+     * its errors name it "torch._VariableFunctionsClass.NAME()" once
+     * torch/__init__.py sets its __module__ */
+    PyObject* f = PyCFunction_NewEx(m, (PyObject*)&THPVariableFunctionsType, name);
     if (f == NULL || PyDict_SetItemString(THPVariableFunctionsType.tp_dict, m->ml_name, f) < 0) {
       Py_XDECREF(f);
       Py_DECREF(name);
