@@ -157,6 +157,12 @@ bool should_allow_numbers_as_tensors(const char* name) {
 
 /* ---- matching ---------------------------------------------------------------- */
 
+/* THPVariable_Check, with torch.Tensor itself (the usual case) first: no
+ * walk of the type's MRO on the call path. */
+static inline bool is_tensor(PyObject* obj) {
+  return Py_TYPE(obj) == (PyTypeObject*)THPVariableClass || THPVariable_Check(obj);
+}
+
 static bool is_zero_dim_tensor(PyObject* obj) {
   return THPVariable_Check(obj) && THPVariable_Unpack(obj)->dim == 0;
 }
@@ -218,7 +224,7 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
   }
   switch (t->base) {
     case SchemaBaseType_Tensor:
-      return THPVariable_Check(obj) || (numbers_as_tensors && check_scalar(obj));
+      return is_tensor(obj) || (numbers_as_tensors && check_scalar(obj));
     case SchemaBaseType_Scalar:
     case SchemaBaseType_float: /* a 0-dim tensor that requires grad is no number */
       if (check_double(obj)) return 1;
@@ -724,7 +730,7 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   if (t->is_list) return list_to_ivalue(a, arg, obj, out);
   switch (t->base) {
     case SchemaBaseType_Tensor: {
-      if (THPVariable_Check(obj)) {
+      if (is_tensor(obj)) {
         borrow_tensor_into(out, THPVariable_Unpack(obj));
         return 0;
       }
