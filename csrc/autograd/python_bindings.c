@@ -127,10 +127,11 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
  *     keyword arguments`;
  *   - several: print_error, which raises the same way with the one signature
  *     whose argument counts fit the call ("plausible"), if only one does;
- *   - else format_invalid_args: "X() received an invalid combination of
- *     arguments - got (ARGS), but expected one of:" (its first line; with
- *     one visible signature "..., but expected (Tensor other, *, Number
- *     alpha)", the arguments it refuses marked `!int!`).
+ *   - else format_invalid_args (utils/invalid_arguments.c), the whole of
+ *     1.13's message: "X() received an invalid combination of arguments -
+ *     got (ARGS), but expected one of:" and each signature, with why it did
+ *     not match; with one visible signature "..., but expected (Tensor
+ *     other, *, Number alpha)", the arguments it refuses marked `!int!`.
  *
  * The signatures are 1.13's: minaten's overloads and, unbound, those 1.13
  * has and minaten does not (the named-tensor ones: transpose.Dimname,
@@ -142,9 +143,8 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
  *
  * NB(minaten): the deprecated signatures 1.13 keeps hidden (add(Tensor
  * self, Scalar alpha, Tensor other), copy_'s `async`) are not bound; they
- * are counted for the choice above (kHiddenSignatures).  The lines 1.13's
- * message has after "expected one of:" (each signature and why it did not
- * match) are not made.
+ * are counted for the choice above (kHiddenSignatures), as 1.13 counts
+ * them, and never shown.
  *
  * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp PythonArgParser::raw_parse,
  * print_error; torch/csrc/utils/invalid_arguments.cpp format_invalid_args;
@@ -746,14 +746,13 @@ static PyTypeObject THPVariableFunctionsType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
 };
 
-/* Each function is bound to the class, as a static method of 1.13's is
- * (its __qualname__ is then "_VariableFunctionsClass.NAME", which CPython's
- * own TypeErrors print: "torch._VariableFunctionsClass.from_numpy() takes
- * exactly one argument (0 given)"). */
 int THPVariableFunctions_addFunctions(PyMethodDef* functions) {
   PyObject* name = PyUnicode_FromString("torch");
   if (name == NULL) return -1;
   for (PyMethodDef* m = functions; m->ml_name != NULL; m++) {
+    /* bound to the class, as CPython binds a METH_STATIC method of a type:
+     * its errors name it "torch._VariableFunctionsClass.NAME()" once
+     * torch/__init__.py sets its __module__ */
     PyObject* f = PyCFunction_NewEx(m, (PyObject*)&THPVariableFunctionsType, name);
     if (f == NULL || PyDict_SetItemString(THPVariableFunctionsType.tp_dict, m->ml_name, f) < 0) {
       Py_XDECREF(f);
