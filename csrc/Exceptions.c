@@ -5,6 +5,7 @@
 #include "csrc/Exceptions.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,15 +46,21 @@ PyObject* THPException_fromError(void) {
 
 /* ---- warnings (Note [Warnings from C, through Python's warnings module]) ---- */
 
-/* The texts warned inside guards, not yet raised (owned), and how many
- * guards are open. */
+/* The texts warned inside guards, not yet raised (owned), and the kind of
+ * the innermost guard open. */
 static char** held = NULL;
 static size_t held_size = 0, held_capacity = 0;
-static int guard_depth = 0;
+enum { kNoGuard, kPythonGuard, kCppGuard };
+static int current_guard = kNoGuard;
 
-/* PyTorch 1.13: torch/csrc/Exceptions.cpp PyWarningHandler::InternalHandler::process */
+/* PyTorch 1.13: torch/csrc/Exceptions.cpp PyWarningHandler::InternalHandler::process,
+ * c10/util/Exception.cpp base_handler (kCppGuard) */
 static void python_warning_handler(const char* text) {
-  if (guard_depth > 0) {
+  if (current_guard == kCppGuard) {
+    fprintf(stderr, "Warning: %s\n", text);
+    return;
+  }
+  if (current_guard == kPythonGuard) {
     if (held_size == held_capacity) {
       size_t capacity = held_capacity ? 2 * held_capacity : 8;
       char** grown = realloc(held, capacity * sizeof *grown);
@@ -71,7 +78,14 @@ static void python_warning_handler(const char* text) {
 
 void PyWarningHandler_enter(PyWarningHandler* w) {
   w->begin = held_size;
-  guard_depth++;
+  w->previous = current_guard;
+  current_guard = kPythonGuard;
+}
+
+void PyWarningHandler_enterWithoutPython(PyWarningHandler* w) {
+  w->begin = held_size;
+  w->previous = current_guard;
+  current_guard = kCppGuard;
 }
 
 /* Raises the warnings held since w's enter and forgets them.  Returns 0, or
@@ -80,7 +94,7 @@ void PyWarningHandler_enter(PyWarningHandler* w) {
  * pending), that exception is kept, and warnings that raise are printed.
  * PyTorch 1.13: torch/csrc/Exceptions.cpp PyWarningHandler::~PyWarningHandler */
 static int raise_held(PyWarningHandler* w, bool in_exception) {
-  guard_depth--;
+  current_guard = w->previous;
   if (held_size == w->begin) return 0;
   PyObject *type = NULL, *value = NULL, *traceback = NULL;
   if (in_exception) PyErr_Fetch(&type, &value, &traceback);

@@ -58,14 +58,25 @@ PyObject* THPException_type(int error_type);
  * raises its own.  A warning outside any guard is raised at once, and if
  * it raises, the exception is reported as unraisable.
  *
+ * 1.13's pybind11 bindings have no PyWarningHandler: a warning of an
+ * operator called through torch.ops.aten.NAME goes to c10's own handler,
+ * which prints it on stderr (never a Python warning: no filter, no
+ * catch_warnings, no exception under -W error).  Such a call opens its
+ * guard with PyWarningHandler_enterWithoutPython, and its warnings are
+ * printed as "Warning: <text>" on stderr.  NB(minaten): c10's glog prefix
+ * (date, time, thread, file:line) is not reproduced.
+ *
  * PyTorch 1.13: torch/csrc/Exceptions.h PyWarningHandler (its
  * InternalHandler buffer, ~PyWarningHandler), HANDLE_TH_ERRORS
  */
 typedef struct PyWarningHandler {
   size_t begin; /* where this guard's warnings start in the buffer */
+  int previous; /* the kind of guard open before this one */
 } PyWarningHandler;
 
 void PyWarningHandler_enter(PyWarningHandler* w);
+/* A guard whose warnings bypass Python (torch.ops): see above. */
+void PyWarningHandler_enterWithoutPython(PyWarningHandler* w);
 /* Returns result (a new reference, passed through), or NULL. */
 PyObject* PyWarningHandler_exit(PyWarningHandler* w, PyObject* result);
 /* The same for an int status: 0, or -1 with an exception set. */

@@ -804,8 +804,9 @@ PyObject* THPUtils_callOp(const OperatorEntry* op, IValue* args, bool jit) {
     PyErr_Format(PyExc_NotImplementedError, "minaten: %s has more than %d returns", op->qualified_name, kMaxReturns);
     return NULL;
   }
-  PyWarningHandler w;
-  PyWarningHandler_enter(&w);
+  PyWarningHandler w; /* torch.ops (jit): 1.13's pybind11 binding has no PyWarningHandler */
+  if (jit) PyWarningHandler_enterWithoutPython(&w);
+  else PyWarningHandler_enter(&w);
   int r = Dispatcher_callBoxed(op, args, rets);
   for (size_t i = 0; i < op->schema.num_arguments; i++) IValue_release(&args[i]);
   if (r < 0) return PyWarningHandler_exit(&w, THPException_fromError());
