@@ -20,8 +20,12 @@
 #include "csrc/MemoryFormat.h"
 #include "csrc/QScheme.h"
 #include "csrc/Size.h"
+#include "csrc/autograd/init.h"
 #include "csrc/autograd/python_bindings.h"
+#include "csrc/autograd/python_cpp_function.h"
+#include "csrc/autograd/python_engine.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/autograd/python_variable_autograd.h"
 #include "csrc/autograd/python_variable_methods.h"
 #include "csrc/autograd/utils/wrap_outputs.h"
 #include "csrc/jit/python/init.h"
@@ -61,7 +65,8 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPSize_init(module) < 0 ||
       THPVariable_init(module) < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
-      THPException_init(module) < 0) {
+      THPException_init(module) < 0 || THPCppFunction_init(module) < 0 || THPVariableAutograd_init(module) < 0 ||
+      THPEngine_init(module) < 0 || THPAutograd_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }
