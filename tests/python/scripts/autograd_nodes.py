@@ -34,7 +34,8 @@ f.metadata["k"] = [1, 2]
 del f
 gc.collect()
 print(y.grad_fn.metadata, y.grad_fn.metadata["k"] is y.grad_fn.metadata["k"])
-print(f == y.grad_fn if False else y.grad_fn == y.grad_fn, hash(y.grad_fn) == hash(y.grad_fn), bool(y.grad_fn))
+fn = y.grad_fn
+print(y.grad_fn == y.grad_fn, hash(fn) == hash(y.grad_fn), bool(fn), fn is y.grad_fn)
 c = torch.ones(2, requires_grad=True)
 v = c.clone()
 v.add_(1)
