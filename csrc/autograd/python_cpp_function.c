@@ -95,11 +95,18 @@ static PyObject* THPCppFunction_metadata(PyObject* self, void* unused) {
   return Py_NewRef((PyObject*)node->metadata);
 }
 
-/* The last release of a node with metadata.  PyTorch 1.13: ~PyAnomalyMetadata */
+/* The last release of a node with metadata, which may come from C without
+ * the GIL (another library dropping a tensor it borrowed through DLPack,
+ * whose graph goes with it) or after the interpreter was finalized (then
+ * the dict is left alone).  PyTorch 1.13: ~PyAnomalyMetadata (its
+ * pybind11::gil_scoped_acquire) */
 static void release_metadata(Node* node) {
   PyObject* dict = node->metadata;
   node->metadata = NULL;
+  if (!Py_IsInitialized()) return;
+  PyGILState_STATE gil = PyGILState_Ensure();
   Py_DECREF(dict);
+  PyGILState_Release(gil);
 }
 
 /* AccumulateGrad's fn.variable: the leaf.
