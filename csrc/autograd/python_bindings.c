@@ -464,7 +464,7 @@ THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, b
 
 /* Calls overload k with the parsed arguments.  PyTorch 1.13: the generated
  * dispatch_NAME lambdas (and torch::NAME for factories) */
-static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
+static PyObject* dispatch_overload(THPBinding* b, size_t k, PythonArgs* parsed) {
   const OperatorEntry* op = b->ops[k];
   IValue stack[THP_MAX_ARGS];
   if (PythonArgs_toIValues(parsed, stack) < 0) return NULL;
@@ -489,6 +489,15 @@ static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
     return THPException_fromError();
   }
   return result;
+}
+
+/* The same, its warnings raised when it returns (Note [Warnings from C,
+ * through Python's warnings module], csrc/Exceptions.h).
+ * PyTorch 1.13: the generated bindings' HANDLE_TH_ERRORS */
+static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
+  PyWarningHandler w;
+  PyWarningHandler_enter(&w);
+  return PyWarningHandler_exit(&w, dispatch_overload(b, k, parsed));
 }
 
 /* The out= form of a factory given TensorOptions too (`torch.zeros(2,
@@ -795,10 +804,13 @@ PyObject* THPUtils_callOp(const OperatorEntry* op, IValue* args, bool jit) {
     PyErr_Format(PyExc_NotImplementedError, "minaten: %s has more than %d returns", op->qualified_name, kMaxReturns);
     return NULL;
   }
+  PyWarningHandler w; /* torch.ops (jit): 1.13's pybind11 binding has no PyWarningHandler */
+  if (jit) PyWarningHandler_enterWithoutPython(&w);
+  else PyWarningHandler_enter(&w);
   int r = Dispatcher_callBoxed(op, args, rets);
   for (size_t i = 0; i < op->schema.num_arguments; i++) IValue_release(&args[i]);
-  if (r < 0) return THPException_fromError();
-  return THPUtils_wrapReturns(&op->schema, rets, jit);
+  if (r < 0) return PyWarningHandler_exit(&w, THPException_fromError());
+  return PyWarningHandler_exit(&w, THPUtils_wrapReturns(&op->schema, rets, jit));
 }
 
 PyObject* THPUtils_callOpBoxed(const char* qualified_name, IValue* args, bool jit) {
