@@ -206,7 +206,8 @@ class Splitting(unittest.TestCase):
         at column 0: the statements after it stand."""
         text = "a = 1\nb = (2,\nc = 3\nif a:\n    d = [4,\n    e = 5\nelse:\n    pass\nf = 6\ng = '''7\nh = 8\n"
         self.assertEqual([(s.lineno, s.source) for s in split(text)],
-                         [(1, "a = 1"), (2, "b = (2,"), (3, "c = 3"), (4, "if a:\n    d = [4,\n    e = 5\nelse:\n    pass"),
+                         [(1, "a = 1"), (2, "b = (2,"), (3, "c = 3"),
+                          (4, "if a:\n    d = [4,\n    e = 5\nelse:\n    pass"),
                           (9, "f = 6"), (10, "g = '''7"), (11, "h = 8")])
         self.assertEqual(positions("a = 1; b = (2,\nc = 3"), [(1, 0), (1, 7), (2, 0)])
         self.assertEqual(positions("if a:\n        b\n    c\nd = 1\n"), [(1, 0), (4, 0)])  # a dedent to no level
@@ -298,7 +299,8 @@ class Compiling(unittest.TestCase):
                          "SyntaxError: invalid syntax (script.py:2, line 1)")
 
     def test_future_flags_carry_on(self):
-        out, err, status = run("from __future__ import annotations\ndef f(x: Undefined): pass\nprint(f.__annotations__)\n")
+        out, err, status = run("from __future__ import annotations\n"
+                               "def f(x: Undefined): pass\nprint(f.__annotations__)\n")
         self.assertEqual((out, status), ("{'x': 'Undefined'}\n", 0))
 
 
