@@ -61,8 +61,8 @@ import types
 import warnings
 from typing import NamedTuple
 
-__all__ = ["Statement", "split_statements", "compile_statement", "error_line", "syntax_error_line", "Session",
-           "show_line", "new_namespace", "run_source", "run_file", "read_source"]
+__all__ = ["Statement", "split_statements", "compile_statement", "error_line", "syntax_error_line", "trace_line",
+           "Session", "show_line", "new_namespace", "run_statements", "run_source", "run_file", "read_source"]
 
 
 # ---- splitting -------------------------------------------------------------
