@@ -21,6 +21,8 @@
 #include "csrc/QScheme.h"
 #include "csrc/Size.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/lazy/python/init.h"
+#include "csrc/utils/python_dispatch_trace.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/OperatorLibrary.h"
 #include "runtime/Exception.h"
@@ -55,6 +57,11 @@ PyMODINIT_FUNC PyInit__C(void) {
   if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||
       THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPSize_init(module) < 0 ||
       THPVariable_init(module) < 0) {
+    Py_DECREF(module);
+    return NULL;
+  }
+  /* the trace mode's switch (trace_on()) and torch._C._lazy (lazy_ir()) */
+  if (THPDispatchTrace_init(module) < 0 || THPLazy_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }
