@@ -89,15 +89,24 @@ const char* MinatenPython_packageDir(void) {
 /* Imports the package at DIR/minaten under the name minaten, by its file
  * (never through sys.path), then puts the torch alias in place. */
 static const char kImportPackage[] =
-    "import importlib.util, sys\n"
+    "import importlib.machinery, importlib.util, sys\n"
     "spec = importlib.util.spec_from_file_location('minaten', package_dir + '/minaten/__init__.py',\n"
     "                                              submodule_search_locations=[package_dir + '/minaten'])\n"
     "module = importlib.util.module_from_spec(spec)\n"
     "sys.modules['minaten'] = module\n"
+    /* minaten._C, the built-in module: Python 3.11's BuiltinImporter finds
+     * built-in modules at the top level only (a package's submodule is
+     * searched on its __path__, where build/python/minaten/_C*.so is),
+     * so it is made here from its built-in spec, before the package runs */
+    "c_spec = importlib.machinery.ModuleSpec('minaten._C', importlib.machinery.BuiltinImporter, origin='built-in')\n"
+    "c_module = importlib.util.module_from_spec(c_spec)\n"
+    "sys.modules['minaten._C'] = c_module\n"
+    "c_spec.loader.exec_module(c_module)\n"
+    "module._C = c_module\n"
     "try:\n"
     "    spec.loader.exec_module(module)\n"
     "except BaseException:\n"
-    "    del sys.modules['minaten']\n"
+    "    del sys.modules['minaten'], sys.modules['minaten._C']\n"
     "    raise\n"
     "import minaten._torch_alias\n"
     "minaten._torch_alias.install()\n"
