@@ -13,8 +13,10 @@ from minaten import _C
 from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # noqa: F401
                         uint8, int8, int16, int32, int64, float32, float64, bool, qint8, quint8, qint32,
                         short, int, long, float, double, strided, contiguous_format, preserve_format,
-                        per_tensor_affine, per_channel_affine)
+                        per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
+                        per_channel_affine_float_qparams)
 from minaten._tensor import Tensor  # noqa: F401
+from minaten.storage import TypedStorage, UntypedStorage  # noqa: F401
 
 # torch.NAME for every operator bound as a function (csrc/autograd/python_bindings.c):
 # 1.13 copies them from torch._C._VariableFunctions into the module, then

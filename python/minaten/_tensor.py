@@ -51,6 +51,11 @@ def _result_type(number, tensor):
 class Tensor(_C._TensorBase):
     __module__ = "torch"
 
+    def storage(self):
+        """The storage's elements, of this tensor's dtype.
+        PyTorch 1.13: torch/_tensor.py Tensor.storage"""
+        return torch.TypedStorage(wrap_storage=self._storage(), dtype=self.dtype)
+
     def __repr__(self, *, tensor_contents=None):
         """str() and print() too (Tensor has no __str__).  NB(minaten): 1.13
         calls torch._tensor_str._str, Python; minaten's printing is C
