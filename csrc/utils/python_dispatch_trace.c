@@ -17,6 +17,7 @@
 #include "csrc/utils/python_dispatch_trace.h"
 
 #include "csrc/utils/python_stdout.h"
+#include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 
 /* NB(minaten): no 1.13 function of this name; see the file's comment.
@@ -42,7 +43,24 @@ static PyObject* THPModule_isDispatchTraceEnabled(PyObject* module, PyObject* no
   return PyBool_FromLong(TraceMode_isEnabled());
 }
 
+/* torch._C._set_dispatch_verbose(enabled) -> bool: --trace=dispatch's switch
+ * (Dispatcher_verbose), returning what it was, for the runner's helpers,
+ * which are never traced (python/minaten/_runner.py Session.untraced).
+ * NB(minaten): no 1.13 counterpart, as --trace=dispatch has none. */
+static PyObject* THPModule_setDispatchVerbose(PyObject* module, PyObject* arg) {
+  (void)module;
+  if (!PyBool_Check(arg)) {
+    PyErr_Format(PyExc_TypeError, "_set_dispatch_verbose(): argument 'enabled' must be bool, not %s",
+                 Py_TYPE(arg)->tp_name);
+    return NULL;
+  }
+  bool was = Dispatcher_verbose;
+  Dispatcher_verbose = arg == Py_True;
+  return PyBool_FromLong(was);
+}
+
 static PyMethodDef methods[] = {
+    {"_set_dispatch_verbose", THPModule_setDispatchVerbose, METH_O, NULL},
     {"_set_dispatch_trace", THPModule_setDispatchTrace, METH_O,
      "_set_dispatch_trace(enabled): print every operator that reaches the backend level (trace_on())"},
     {"_is_dispatch_trace_enabled", THPModule_isDispatchTraceEnabled, METH_NOARGS, NULL},

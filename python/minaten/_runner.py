@@ -550,12 +550,18 @@ class Session:
 
     @contextlib.contextmanager
     def untraced(self):
-        """The helpers' own calls are never traced."""
+        """The helpers' own calls are never traced: neither by trace_on()'s
+        mode nor, under minaten, by --trace=dispatch's hops
+        (torch._C._set_dispatch_verbose)."""
         was_on = self.tracing()
         self.trace_off()
+        verbose = getattr(self.torch._C, "_set_dispatch_verbose", None)
+        was_verbose = verbose(False) if verbose is not None else False
         try:
             yield
         finally:
+            if was_verbose:
+                verbose(True)
             if was_on:
                 self.trace_on()
 

@@ -1,9 +1,11 @@
 # minaten --trace=dispatch
 # reshape on a lazy tensor takes the `view` route (at_native_reshape's
 # is_lazy branch); the Lazy kernel records the node after a shape run of the
-# CPU kernel; show() then runs the graph: CPU kernels through the dispatcher.
+# CPU kernel; y.cpu() then runs the graph: CPU kernels through the
+# dispatcher (show(), a helper, is never traced).
 import torch
 a = torch.arange(6.).reshape(2, 3).to("lazy")
 r = a.reshape(3, 2)
 y = r + 1
-show(y)
+c = y.cpu()
+show(c)

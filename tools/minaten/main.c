@@ -194,7 +194,7 @@ static PyObject* stats_before_statement(PyObject* self, PyObject* stmt) {
   }
   Py_RETURN_NONE;
 }
-static PyMethodDef stats_hook_def = {"before_statement", stats_before_statement, METH_O, NULL};
+static PyMethodDef stats_hook_def = {"on_statement", stats_before_statement, METH_O, NULL};
 
 /*
  * C's stdout written through Python's sys.stdout while a script runs
@@ -228,7 +228,7 @@ static int report_escaped(void) {
   return 1;
 }
 
-/* Calls runner.FUNC(*args, torch, strict=strict[, before_statement=hook]):
+/* Calls runner.FUNC(*args, torch, strict=strict[, on_statement=hook]):
  * the exit status it returns.  Python 3.11: Modules/main.c pymain_run_python */
 static int call_runner(const char* func, PyObject* args, bool strict) {
   if (args == NULL) return report_escaped();
@@ -236,7 +236,7 @@ static int call_runner(const char* func, PyObject* args, bool strict) {
   PyObject* hook = NULL;
   if (kwargs != NULL && stats_every > 0) {
     hook = PyCFunction_New(&stats_hook_def, NULL);
-    if (hook == NULL || PyDict_SetItemString(kwargs, "before_statement", hook) < 0) Py_CLEAR(kwargs);
+    if (hook == NULL || PyDict_SetItemString(kwargs, "on_statement", hook) < 0) Py_CLEAR(kwargs);
   }
   PyObject* f = PyObject_GetAttrString(MinatenPython_runner(), func);
   PyObject* result = f != NULL && kwargs != NULL ? PyObject_Call(f, args, kwargs) : NULL;
