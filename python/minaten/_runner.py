@@ -778,19 +778,21 @@ def _run_statements(statements, namespace, session, filename, name, strict, on_s
     return 0
 
 
-def run_source(text, filename, torch_module, strict=False, name=None, on_statement=None):
+def run_source(text, filename, torch_module, strict=False, name=None, on_statement=None, namespace=None):
     """Runs a script's text (`-c CODE`: filename "<string>") statement by
-    statement with torch_module as `torch`, in a new namespace
+    statement with torch_module as `torch`, in `namespace` or a new one
     (new_namespace); returns the exit status (run_statements).  filename
     is what tracebacks and warnings name; name what a SyntaxError line
     names (default: filename's base name).  When strict, the whole text is
     compiled first, as python3 compiles a file before running it: a syntax
     error is printed as python3 prints it, and nothing runs (status 1).
-    on_statement: run_statements'."""
+    on_statement: run_statements'.  A caller that looks at the variables
+    afterwards (minaten's picture commands, explain) passes its namespace."""
     if name is None:
         name = os.path.basename(filename) if not filename.startswith("<") else filename
     session = Session(torch_module)
-    namespace = new_namespace(session, filename)
+    if namespace is None:
+        namespace = new_namespace(session, filename)
     if strict:
         try:
             compile(text, filename, "exec", dont_inherit=True)

@@ -48,18 +48,42 @@ static int run_setup(PyObject* namespace, const char* setup) {
 }
 
 /* Evaluates `expr`, one Python expression, in `namespace`: a new
- * reference, or NULL with the exception set (a SyntaxError for a statement
- * that is not an expression). */
+ * reference, or NULL with the exception set (SyntaxError "not an
+ * expression" for a statement that is not one: `x = 1`). */
 static PyObject* eval_text(PyObject* namespace, const char* expr) {
-  return PyRun_String(expr, Py_eval_input, namespace, namespace);
+  PyObject* r = PyRun_String(expr, Py_eval_input, namespace, namespace);
+  if (r != NULL || !PyErr_ExceptionMatches(PyExc_SyntaxError)) return r;
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyObject* statement = Py_CompileString(expr, "<string>", Py_file_input);
+  if (statement != NULL) {
+    Py_DECREF(statement);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+    PyErr_SetString(PyExc_SyntaxError, "not an expression");
+    return NULL;
+  }
+  PyErr_Clear();
+  PyErr_Restore(type, value, traceback);
+  return NULL;
 }
 
-/* `Type: message` of the pending exception (the runner's error_line), printed after PREFIX; clears it. */
+/* `Type: message` of the pending exception (the runner's error_line; a
+ * SyntaxError's message without its place: the expression is on the same
+ * line), printed after the command and expression; clears it. */
 static void print_error(const char* command, const char* expr) {
   PyObject *type, *value, *traceback;
   PyErr_Fetch(&type, &value, &traceback);
   PyErr_NormalizeException(&type, &value, &traceback);
-  PyObject* line = value != NULL ? PyObject_CallMethod(MinatenPython_runner(), "error_line", "O", value) : NULL;
+  PyObject* line = NULL;
+  if (value != NULL && PyErr_GivenExceptionMatches(value, PyExc_SyntaxError)) {
+    PyObject* msg = PyObject_GetAttrString(value, "msg");
+    line = msg != NULL ? PyUnicode_FromFormat("SyntaxError: %S", msg) : NULL;
+    Py_XDECREF(msg);
+  } else if (value != NULL) {
+    line = PyObject_CallMethod(MinatenPython_runner(), "error_line", "O", value);
+  }
   const char* text = line != NULL ? PyUnicode_AsUTF8(line) : NULL;
   fprintf(stderr, "minaten: %s: '%s': %s\n", command, expr, text != NULL ? text : "Exception");
   PyErr_Clear();
@@ -129,7 +153,10 @@ int DotCommand_main(const char* command, int argc, char** argv) {
       print_error(command, exprs[k]);
       status = 1;
     } else if (!THPVariable_Check(values[k])) {
-      fprintf(stderr, "minaten: %s: '%s' is not a tensor (it is %s)\n", command, exprs[k], Py_TYPE(values[k])->tp_name);
+      PyObject* type_name = PyType_GetName(Py_TYPE(values[k])); /* type(x).__name__: "Size" */
+      fprintf(stderr, "minaten: %s: '%s' is not a tensor (it is %s)\n", command, exprs[k],
+              type_name != NULL ? PyUnicode_AsUTF8(type_name) : "?");
+      Py_XDECREF(type_name);
       status = 1;
     }
   }

@@ -338,7 +338,10 @@ static int explain_expression(ExplainSession* es, const char* expr) {
     goto done;
   }
   if (!THPVariable_Check(self)) {
-    fprintf(stderr, "minaten explain: `%s` is not a tensor (it is %s)\n", recv_src, Py_TYPE(self)->tp_name);
+    PyObject* type_name = PyType_GetName(Py_TYPE(self)); /* type(x).__name__: "Size" */
+    fprintf(stderr, "minaten explain: `%s` is not a tensor (it is %s)\n", recv_src,
+            type_name != NULL ? PyUnicode_AsUTF8(type_name) : "?");
+    Py_XDECREF(type_name);
     goto done;
   }
   if (PyDict_SetItemString(es->namespace, "__explain_self", self) < 0) goto python_error;
