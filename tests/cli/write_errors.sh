@@ -11,6 +11,9 @@
 #   - -o FILE and --dot FILE: `minaten: COMMAND: cannot write FILE: ...`, 1;
 #   - nothing written, or stdout closed (python3's sys.stdout is None): 0.
 #
+# The commands run without PYTHONUNBUFFERED, as python3's report above is
+# without it (with it, print() itself fails and python3 prints a traceback).
+#
 # Usage: write_errors.sh path/to/minaten scratch-dir
 set -u
 minaten=$1 scratch=$2
@@ -26,7 +29,7 @@ OSError: [Errno 28] No space left on device"
 # it; $m is minaten) exits with STATUS and prints exactly STDERR
 expect() {
   want_status=$1 want_err=$2 cmd=$3
-  m=$minaten sh -c "$cmd" 2>err.txt
+  m=$minaten env -u PYTHONUNBUFFERED sh -c "$cmd" 2>err.txt
   got_status=$?
   if [ "$got_status" != "$want_status" ] || [ "$(cat err.txt)" != "$want_err" ]; then
     printf 'FAIL: %s\n  want (%s): %s\n  got  (%s): %s\n' "$cmd" "$want_status" "$want_err" "$got_status" \
