@@ -652,7 +652,10 @@ def _torch_module_named_torch(torch):
 def _flush_stdout():
     """Flushes stdout after a statement so that its lines come before what
     the next one writes on stderr.  A stdout that cannot be written is left
-    as it is for python3's report at exit."""
+    as it is for python3's report at exit; a closed one (python3's
+    sys.stdout is None then) is nothing to flush."""
+    if sys.stdout is None:
+        return
     try:
         sys.stdout.flush()
     except (OSError, ValueError):

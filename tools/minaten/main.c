@@ -391,6 +391,31 @@ static int dump_dispatch_table(const char* arg) {
   return 0;
 }
 
+/* C's stdout as a stream that remembers the errno of its first failed
+ * write (stdio keeps only an error flag, and a later fflush's errno may be
+ * another's): write(2) on file descriptor 1, all of each buffer. */
+static int stdout_errno;
+static ssize_t checked_stdout_write(void* cookie, const char* buf, size_t size) {
+  (void)cookie;
+  for (size_t done = 0; done < size;) {
+    ssize_t n = write(STDOUT_FILENO, buf + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      if (stdout_errno == 0) stdout_errno = errno;
+      return -1;
+    }
+    done += (size_t)n;
+  }
+  return (ssize_t)size;
+}
+static void checked_stdout(void) {
+  cookie_io_functions_t io = {.read = NULL, .write = checked_stdout_write, .seek = NULL, .close = NULL};
+  FILE* f = fopencookie(NULL, "w", io);
+  if (f == NULL) return; /* stdout as it is: check_stdout says EIO */
+  setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+  stdout = f;
+}
+
 /* The exit status once standard output has been checked, for a command
  * that writes it from C (ops, dispatch, --help, explain, the pictures):
  * `status`, unless a write failed (/dev/full, a full disk): then one line,
@@ -398,9 +423,8 @@ static int dump_dispatch_table(const char* arg) {
  * (no command, run, -c) is Python's to check: MinatenPython_finalize gives
  * python3's report and status 120. */
 static int check_stdout(int status, const char* cmd) {
-  errno = 0;
   if (fflush(stdout) == 0 && !ferror(stdout)) return status;
-  int err = errno != 0 ? errno : EIO;
+  int err = stdout_errno != 0 ? stdout_errno : EIO;
   fprintf(stderr, "minaten: %s: cannot write standard output: %s\n", cmd, strerror(err));
   return status != 0 ? status : 1;
 }
@@ -467,6 +491,7 @@ int main(int argc, char** argv) {
       stats_every = strtol(argv[i] + 8, &end, 10);
       if (*end != '\0' || end == argv[i] + 8 || stats_every <= 0) return usage_error("bad option ", argv[i]);
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      checked_stdout();
       usage(stdout);
       return check_stdout(0, argv[i]);
     } else {
@@ -507,10 +532,13 @@ int main(int argc, char** argv) {
   bool script = cmd == NULL || strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0;
   bool python = status == 0 && strcmp(cmd ? cmd : "", "ops") != 0 && strcmp(cmd ? cmd : "", "dispatch") != 0;
   bool finalized = false;
+  /* a command whose output C writes gets the stream that keeps its first
+   * write error (after CPython, which takes its sys.stdout from fileno(stdout)) */
   if (python && start_python(argv[0], cmd, cmd != NULL && i + 1 < argc ? argv[i + 1] : NULL) < 0) {
     status = 1;
     python = false;
   }
+  if (!script) checked_stdout();
   if (status != 0) {
     /* nothing to run */
   } else if (cmd == NULL && isatty(STDIN_FILENO)) {
