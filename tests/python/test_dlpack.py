@@ -42,7 +42,10 @@ CASES = [
     HAS_DUNDER + "t.__dlpack__(stream=1.5)",
     HAS_DUNDER + "torch.tensor([1.], requires_grad=True).__dlpack__()",
     HAS_DUNDER + "torch.from_dlpack(torch.tensor([1.], requires_grad=True))",
-    HAS_DUNDER + "TRACE torch.from_dlpack(t)",
+    HAS_DUNDER + "torch.from_dlpack(t)",
+    # 1.13's trace of it starts with op aten::is_pinned (__dlpack_device__ asks
+    # it), an operator minaten does not have yet
+    'NEEDS(hasattr(torch.Tensor, "is_pinned")) TRACE torch.from_dlpack(t)',
     # NumPy's arrays, both ways
     "a = np.arange(6.).reshape(2, 3)",
     "TRACE f = torch.from_dlpack(a)\nf",
