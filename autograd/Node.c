@@ -47,7 +47,10 @@ Node* Node_new(const NodeType* type, size_t size) {
 
 /* The node's own memory, once nothing refers to it: its type's fields, its
  * input metadata, its edge array (whose references were moved out). */
+void (*Node_releaseMetadata)(Node* node) = NULL;
+
 static void Node_free(Node* node) {
+  if (node->metadata != NULL) Node_releaseMetadata(node);
   if (node->type->destroy != NULL) node->type->destroy(node);
   for (uint32_t i = 0; i < node->num_inputs; i++) free(node->input_metadata[i].sizes);
   free(node->input_metadata);

@@ -108,7 +108,21 @@ typedef struct Node {
    * gradient (weak: the tensor's last release clears its entry).
    * PyTorch 1.13: the retain_grad pre-hook (VariableHooks::retain_grad) */
   Tensor** retains_grad;
+  /* The node's Python object while one exists (csrc/autograd/python_cpp_function.c),
+   * borrowed: the object holds a reference to the node, and clears this
+   * when it goes, so `y.grad_fn is y.grad_fn`.  NULL outside Python.
+   * PyTorch 1.13: torch/csrc/autograd/function.h Node::pyobj_ */
+  void* pyobj;
+  /* The dict `fn.metadata` (a PyObject*, owned), made on first access;
+   * released with the node through Node_releaseMetadata.
+   * PyTorch 1.13: Node::anomaly_metadata_ (torch/csrc/autograd/python_anomaly_mode.h
+   * PyAnomalyMetadata's dict) */
+  void* metadata;
 } Node;
+
+/* Set by the CPython extension: drops a node's metadata (Node.metadata),
+ * when the node is freed. */
+extern void (*Node_releaseMetadata)(Node* node);
 
 /* The counter's next value, then increments it (per thread).
  * PyTorch 1.13: aten/src/ATen/SequenceNumber.cpp sequence_number::get_and_increment */

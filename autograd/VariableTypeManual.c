@@ -57,3 +57,21 @@ Tensor* VariableType_resize_as_(Tensor* self, const Tensor* the_template, Option
 fail:
   return NULL;
 }
+
+int VariableType_detach_(Tensor* self) {
+  AutogradMeta* meta = get_autograd_meta(self);
+  if (meta == NULL) return 0; /* a leaf that requires nothing already */
+  TORCH_CHECK(!meta->is_view,
+              "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
+              "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
+              "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
+              "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
+  /* the retain_grad hook of the node being dropped must not keep a pointer to self */
+  if (meta->retains_grad && meta->grad_fn != NULL && meta->grad_fn->retains_grad != NULL)
+    meta->grad_fn->retains_grad[meta->output_nr] = NULL;
+  TRY(set_requires_grad(self, false) == 0);
+  TRY(set_gradient_edge(self, (Edge){NULL, 0}) == 0);
+  return 0;
+fail:
+  return -1;
+}

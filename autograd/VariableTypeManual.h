@@ -40,4 +40,15 @@ Tensor* VariableType_resize_(Tensor* self, IntArrayRef size, OptionalMemoryForma
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp VariableType::resize_as_ */
 Tensor* VariableType_resize_as_(Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format);
 
+/*
+ * `t.detach_()`: t becomes a leaf that requires nothing (its grad_fn and
+ * output_nr dropped), in place.  Returns 0, or -1 with 1.13's RuntimeError
+ * for a view ("Can't detach views in-place. Use detach() instead. ...").
+ * NB(minaten): aten::detach_ is an operator in 1.13 whose Autograd kernel
+ * is this and never redispatches (so a TorchDispatchMode sees nothing, as
+ * here); minaten has no such operator: the bindings call this.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp detach_
+ */
+int VariableType_detach_(Tensor* self);
+
 #endif

@@ -259,6 +259,63 @@ Tensor* tensor_data(const Tensor* t) {
   return result;
 }
 
+Tensor* variable_data(const Tensor* t) {
+  Tensor* result = NULL;
+  if (t->lazy != NULL || !TraceMode_isActive()) {
+    result = t->lazy != NULL ? Tensor_shallowCopyLazy(t)
+                             : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
+  } else {
+    /* the mode's aten::detach, as in tensor_data */
+    TraceMode_printOp("aten::detach");
+    DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
+    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
+    result = at_detach(t);
+    DispatchKeyGuard_pop(guard);
+  }
+  if (result != NULL && result->version_counter != NULL) {
+    /* shallow_copy_and_detach(version_counter = 0): a counter of its own */
+    VariableVersion* fresh = malloc(sizeof *fresh);
+    TORCH_CHECK(fresh != NULL, "DefaultCPUAllocator: not enough memory");
+    fresh->refcount = 0;
+    fresh->version = 0;
+    Tensor_setVersionCounter(result, fresh);
+  }
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* Whether new_data's header can be copied into t's: the same kind of
+ * TensorImpl (dense with dense, or the same key set).
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp _has_compatible_shallow_copy_type,
+ * c10/core/TensorImpl.h has_compatible_shallow_copy_type */
+static bool has_compatible_shallow_copy_type(const Tensor* t, const Tensor* new_data) {
+  bool dense = Tensor_backendKey(t) == DispatchKey_CPU && Tensor_backendKey(new_data) == DispatchKey_CPU;
+  return dense || DispatchKeySet_equals(t->key_set, new_data->key_set);
+}
+
+int set_data(Tensor* t, const Tensor* new_data) {
+  TORCH_CHECK(has_compatible_shallow_copy_type(t, new_data),
+              "Attempted to call `variable.set_data(tensor)`, but `variable` and `tensor` have incompatible tensor "
+              "type.");
+  TORCH_CHECK(!requires_grad(t) || isDifferentiableType(new_data->dtype),
+              "data set to a tensor that requires gradients must be floating point or complex dtype");
+  TORCH_CHECK_NOT_IMPLEMENTED(t->lazy == NULL && new_data->lazy == NULL,
+                              "minaten: the data of a lazy tensor cannot be set");
+  AutogradMeta* meta = get_autograd_meta(t);
+  if (meta != NULL && meta->grad_accumulator != NULL) {
+    /* the accumulator's input metadata (dtype, device) would be out of date */
+    const InputMetadata* old = &meta->grad_accumulator->input_metadata[0];
+    if (new_data->dtype != t->dtype || new_data->device.type != t->device.type ||
+        old->device.type != new_data->device.type)
+      meta->grad_accumulator = NULL; /* weak: the node lives on with whoever holds it */
+  }
+  return Tensor_shallowCopyFrom(t, new_data);
+fail:
+  return -1;
+}
+
 Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad) {
   Tensor* var = data;
   if (data->refcount > 1 || data->autograd_meta != NULL) {

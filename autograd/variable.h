@@ -262,6 +262,29 @@ Tensor* tensor_data(const Tensor* t);
 Tensor* tensor_data_untraced(const Tensor* t);
 
 /*
+ * `t.data`: a new header over t's data with no autograd history and a
+ * version counter of its own, at 0 (so in-place writes through it go
+ * unseen by autograd); through the trace mode as tensor_data is (1.13
+ * shows aten::detach).  NULL with the error set.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::variable_data
+ */
+Tensor* variable_data(const Tensor* t);
+
+/*
+ * `t.data = new_data`: t becomes a header over new_data's data (storage,
+ * geometry, dtype), keeping its autograd meta and its version counter.  A
+ * leaf's AccumulateGrad is dropped (the next backward makes one) when the
+ * dtype or device changes.  Returns 0, or -1 with 1.13's RuntimeErrors:
+ * "Attempted to call `variable.set_data(tensor)`, but `variable` and
+ * `tensor` have incompatible tensor type." (a dense and a quantized or lazy
+ * tensor), "data set to a tensor that requires gradients must be floating
+ * point or complex dtype".
+ * NB(minaten): a lazy tensor's data cannot be set (NotImplementedError).
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::set_data
+ */
+int set_data(Tensor* t, const Tensor* new_data);
+
+/*
  * The tensor `data` as a variable with the history `edge` (the edge's
  * reference is taken over), or with requires_grad (edge invalid): a new
  * header (tensor_data, so sharing data's version counter) unless the caller

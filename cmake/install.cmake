@@ -3,6 +3,11 @@
 #
 #   bin/minaten, bin/minaten-codegen         the command line; tools/codegen (the
 #                                            build tree's minaten_codegen, renamed)
+#   lib/python3/dist-packages/minaten/       the Python package (python/minaten/*.py and
+#                                            _C.cpython-311-*.so): MINATEN_INSTALL_PYTHONDIR,
+#                                            where bin/minaten and libminaten find it, and
+#                                            what a plain python3 puts on PYTHONPATH
+#                                            (already on it for the /usr prefix)
 #   lib/libminaten.so.0.17.0 (+ .so.0, .so), lib/libminaten.a
 #   include/minaten/minaten.h                the one header a program includes, and
 #   include/minaten/runtime/*.h, ...         exactly the headers it reaches, at their
@@ -24,6 +29,18 @@
 # lib/ is CMAKE_INSTALL_LIBDIR (GNUInstallDirs: lib/<multiarch> for a /usr prefix on Debian).
 
 install(TARGETS minaten RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The Python package: its files (not the build tree's links to them) and the
+# extension module, which bin/minaten never loads (minaten._C is built into
+# it) but a plain python3 does.
+file(GLOB_RECURSE MINATEN_INSTALLED_PY CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}/python
+     ${CMAKE_SOURCE_DIR}/python/minaten/*.py)
+foreach(f ${MINATEN_INSTALLED_PY})
+  get_filename_component(dir ${f} DIRECTORY)
+  install(FILES python/${f} DESTINATION ${MINATEN_INSTALL_PYTHONDIR}/${dir})
+endforeach()
+install(TARGETS minaten_C LIBRARY DESTINATION ${MINATEN_INSTALL_PYTHONDIR}/minaten)
+install(CODE "message(STATUS \"minaten's Python package: \${CMAKE_INSTALL_PREFIX}/${MINATEN_INSTALL_PYTHONDIR}/minaten \"
+  \"(bin/minaten finds it; for a plain python3: PYTHONPATH=\${CMAKE_INSTALL_PREFIX}/${MINATEN_INSTALL_PYTHONDIR})\")")
 install(PROGRAMS $<TARGET_FILE:minaten_codegen> DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME minaten-codegen)
 install(TARGETS minaten_shared EXPORT minatenTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
@@ -99,7 +116,7 @@ install(FILES ${CMAKE_BINARY_DIR}/minaten.pc ${CMAKE_BINARY_DIR}/minaten-extensi
 # the imported target minaten::minaten, libminaten.so with its include
 # directories), minatenConfig.cmake including it, and the version file.
 # The headers need no package's headers but uthash's (/usr/include), and the
-# shared library carries its own dependencies (libffi, libedit: DT_NEEDED),
+# shared library carries its own dependencies (libffi, libpython3.11: DT_NEEDED),
 # so the config finds nothing.
 install(EXPORT minatenTargets NAMESPACE minaten:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/minaten)
 include(CMakePackageConfigHelpers)

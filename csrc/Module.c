@@ -20,14 +20,19 @@
 #include "csrc/MemoryFormat.h"
 #include "csrc/QScheme.h"
 #include "csrc/Size.h"
+#include "csrc/autograd/init.h"
 #include "csrc/autograd/python_bindings.h"
+#include "csrc/autograd/python_cpp_function.h"
+#include "csrc/autograd/python_engine.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/autograd/python_variable_autograd.h"
 #include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
 #include "csrc/autograd/utils/wrap_outputs.h"
 #include "csrc/jit/python/init.h"
-#include "csrc/utils/dispatch_trace.h"
+#include "csrc/lazy/python/init.h"
 #include "csrc/utils/python_dispatch.h"
+#include "csrc/utils/python_dispatch_trace.h"
 #include "csrc/utils/tensor_list.h"
 #include "csrc/utils/tensor_new.h"
 #include "csrc/utils/tensor_numpy.h"
@@ -69,7 +74,9 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPVariable_init(module) < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
       THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
-      THPDispatchTrace_init(module) < 0 || THPTensorStr_init(module) < 0) {
+      THPTensorStr_init(module) < 0 || THPException_init(module) < 0 ||
+      THPCppFunction_init(module) < 0 || THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 ||
+      THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPLazy_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }

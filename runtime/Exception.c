@@ -101,16 +101,28 @@ static bool registry_first(WarningLocation where, const char* text) {
   return true;
 }
 
+static WarningHandler warning_handler = NULL;
+
+WarningHandler Warning_setHandler(WarningHandler handler) {
+  WarningHandler previous = warning_handler;
+  warning_handler = handler;
+  return previous;
+}
+
 static void warn_at(WarningLocation where, const char* fmt, va_list ap) {
   char text[kMaxMessage];
   vsnprintf(text, sizeof text, fmt, ap);
+  if (warning_handler != NULL) {
+    warning_handler(text);
+    return;
+  }
   if (!registry_first(where, text)) return;
   fprintf(stderr, "UserWarning: %s\n", text);
 }
 
 void Warning_warn(const char* fmt, ...) {
   WarningLocation where = torch_frame;
-  if (where.module == NULL && location_hook != NULL) where = location_hook();
+  if (where.module == NULL && location_hook != NULL && warning_handler == NULL) where = location_hook();
   va_list ap;
   va_start(ap, fmt);
   warn_at(where, fmt, ap);

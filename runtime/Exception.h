@@ -101,6 +101,20 @@ void Warning_warn(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 void Warning_warnAt(WarningLocation where, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
+ * A front end with a warnings machinery of its own takes the warnings over:
+ * while a handler is set, Warning_warn and Warning_warnAt format the text
+ * and pass it to the handler instead of filtering and printing it
+ * themselves (no registry, no location hook).  The CPython extension sets
+ * one (csrc/Exceptions.c), which hands each text to Python's warnings
+ * module as a UserWarning of the Python line running, so that Python's
+ * filters, `warnings.catch_warnings` and -W flags decide; a program
+ * without Python keeps the behaviour above.  Returns the previous handler.
+ * PyTorch 1.13: c10/util/Exception.h WarningHandler, Warning::set_warning_handler
+ */
+typedef void (*WarningHandler)(const char* text);
+WarningHandler Warning_setHandler(WarningHandler handler);
+
+/*
  * The check macros.  Each sets the indicator with a PyTorch message and jumps
  * to `fail`.  TORCH_INTERNAL_ASSERT is for bugs in minaten only: it aborts.
  */

@@ -213,6 +213,28 @@ fail:
   return -1;
 }
 
+int Tensor_shallowCopyFrom(Tensor* self, const Tensor* src) {
+  TORCH_INTERNAL_ASSERT(self->lazy == NULL && src->lazy == NULL);
+  if (self == src) return 0;
+  TRY(Tensor_setSizesAndStrides(self, Tensor_sizes(src), Tensor_strides(src)) == 0);
+  Storage* storage = src->storage != NULL ? Storage_retain(src->storage) : NULL;
+  Storage_release(self->storage);
+  self->storage = storage;
+  Quantizer* quantizer = Quantizer_retain(src->quantizer);
+  Quantizer_release(self->quantizer);
+  self->quantizer = quantizer;
+  self->storage_offset = src->storage_offset;
+  self->dtype = src->dtype;
+  self->device = src->device;
+  self->key_set = src->key_set;
+  self->is_wrapped_number = src->is_wrapped_number;
+  self->numel = src->numel;
+  self->is_contiguous = src->is_contiguous;
+  return 0;
+fail:
+  return -1;
+}
+
 DispatchKey Tensor_backendKey(const Tensor* t) {
   DispatchKeySet backends = DispatchKeySet_and(t->key_set, DispatchKeySet_backends());
   return DispatchKeySet_highestPriorityTypeId(backends);

@@ -223,6 +223,17 @@ int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes);
  */
 int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides);
 
+/*
+ * Makes self a header over src's data: src's storage, offset, sizes,
+ * strides, dtype, device, key set and quantizer, in place (self's refcount,
+ * version counter, autograd meta and Python object stay).  What
+ * `t.data = src` does below autograd.  Neither may be lazy (the caller
+ * checks).  Returns 0, or -1 with the error set (no memory).
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::shallow_copy_from,
+ * copy_tensor_metadata (version counter kept), QTensorImpl::shallow_copy_from
+ */
+int Tensor_shallowCopyFrom(Tensor* self, const Tensor* src);
+
 /* Whether as_strided can express any view of t: not for a lazy tensor,
  * which has no storage to stride over (autograd replays its views instead,
  * autograd/ViewFunc.h).

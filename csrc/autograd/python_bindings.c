@@ -127,10 +127,11 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
  *     keyword arguments`;
  *   - several: print_error, which raises the same way with the one signature
  *     whose argument counts fit the call ("plausible"), if only one does;
- *   - else format_invalid_args: "X() received an invalid combination of
- *     arguments - got (ARGS), but expected one of:" (its first line; with
- *     one visible signature "..., but expected (Tensor other, *, Number
- *     alpha)", the arguments it refuses marked `!int!`).
+ *   - else format_invalid_args (utils/invalid_arguments.c), the whole of
+ *     1.13's message: "X() received an invalid combination of arguments -
+ *     got (ARGS), but expected one of:" and each signature, with why it did
+ *     not match; with one visible signature "..., but expected (Tensor
+ *     other, *, Number alpha)", the arguments it refuses marked `!int!`.
  *
  * The signatures are 1.13's: minaten's overloads and, unbound, those 1.13
  * has and minaten does not (the named-tensor ones: transpose.Dimname,
@@ -142,9 +143,8 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
  *
  * NB(minaten): the deprecated signatures 1.13 keeps hidden (add(Tensor
  * self, Scalar alpha, Tensor other), copy_'s `async`) are not bound; they
- * are counted for the choice above (kHiddenSignatures).  The lines 1.13's
- * message has after "expected one of:" (each signature and why it did not
- * match) are not made.
+ * are counted for the choice above (kHiddenSignatures), as 1.13 counts
+ * them, and never shown.
  *
  * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp PythonArgParser::raw_parse,
  * print_error; torch/csrc/utils/invalid_arguments.cpp format_invalid_args;
@@ -464,7 +464,7 @@ THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, b
 
 /* Calls overload k with the parsed arguments.  PyTorch 1.13: the generated
  * dispatch_NAME lambdas (and torch::NAME for factories) */
-static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
+static PyObject* dispatch_overload(THPBinding* b, size_t k, PythonArgs* parsed) {
   const OperatorEntry* op = b->ops[k];
   IValue stack[THP_MAX_ARGS];
   if (PythonArgs_toIValues(parsed, stack) < 0) return NULL;
@@ -489,6 +489,15 @@ static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
     return THPException_fromError();
   }
   return result;
+}
+
+/* The same, its warnings raised when it returns (Note [Warnings from C,
+ * through Python's warnings module], csrc/Exceptions.h).
+ * PyTorch 1.13: the generated bindings' HANDLE_TH_ERRORS */
+static PyObject* dispatch(THPBinding* b, size_t k, PythonArgs* parsed) {
+  PyWarningHandler w;
+  PyWarningHandler_enter(&w);
+  return PyWarningHandler_exit(&w, dispatch_overload(b, k, parsed));
 }
 
 /* The out= form of a factory given TensorOptions too (`torch.zeros(2,
@@ -746,14 +755,13 @@ static PyTypeObject THPVariableFunctionsType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
 };
 
-/* Each function is bound to the class, as a static method of 1.13's is
- * (its __qualname__ is then "_VariableFunctionsClass.NAME", which CPython's
- * own TypeErrors print: "torch._VariableFunctionsClass.from_numpy() takes
- * exactly one argument (0 given)"). */
 int THPVariableFunctions_addFunctions(PyMethodDef* functions) {
   PyObject* name = PyUnicode_FromString("torch");
   if (name == NULL) return -1;
   for (PyMethodDef* m = functions; m->ml_name != NULL; m++) {
+    /* bound to the class, as CPython binds a METH_STATIC method of a type:
+     * its errors name it "torch._VariableFunctionsClass.NAME()" once
+     * torch/__init__.py sets its __module__ */
     PyObject* f = PyCFunction_NewEx(m, (PyObject*)&THPVariableFunctionsType, name);
     if (f == NULL || PyDict_SetItemString(THPVariableFunctionsType.tp_dict, m->ml_name, f) < 0) {
       Py_XDECREF(f);
@@ -796,10 +804,13 @@ PyObject* THPUtils_callOp(const OperatorEntry* op, IValue* args, bool jit) {
     PyErr_Format(PyExc_NotImplementedError, "minaten: %s has more than %d returns", op->qualified_name, kMaxReturns);
     return NULL;
   }
+  PyWarningHandler w; /* torch.ops (jit): 1.13's pybind11 binding has no PyWarningHandler */
+  if (jit) PyWarningHandler_enterWithoutPython(&w);
+  else PyWarningHandler_enter(&w);
   int r = Dispatcher_callBoxed(op, args, rets);
   for (size_t i = 0; i < op->schema.num_arguments; i++) IValue_release(&args[i]);
-  if (r < 0) return THPException_fromError();
-  return THPUtils_wrapReturns(&op->schema, rets, jit);
+  if (r < 0) return PyWarningHandler_exit(&w, THPException_fromError());
+  return PyWarningHandler_exit(&w, THPUtils_wrapReturns(&op->schema, rets, jit));
 }
 
 PyObject* THPUtils_callOpBoxed(const char* qualified_name, IValue* args, bool jit) {

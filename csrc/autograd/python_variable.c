@@ -110,10 +110,25 @@ static void release_pyobj(Tensor* t) {
   PyGILState_Release(gil);
 }
 
+/* Whether the object, were Python to drop it now, would be handed to its
+ * tensor rather than freed (THPVariable_tryResurrect): it owns a tensor
+ * that C holds too.  See Note [Tensor objects and Python's gc].
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp isResurrectable */
+static bool isResurrectable(THPVariable* self) {
+  Tensor* t = self->cdata;
+  if (t == NULL || (t->pyobj == (PyObject*)self && t->owns_pyobj)) return false; /* cdata borrowed */
+  return t->refcount > 1;
+}
+
 /* Drops what the object holds: its hooks, and the tensor (or, borrowed, its
- * link to the tensor).  PyTorch 1.13: THPVariable_clear */
+ * link to the tensor).  Python's gc calls it (after CPython's subtype_clear
+ * has dropped a subclass's __slots__ and __dict__) on an object it found in
+ * a garbage cycle; a resurrectable object keeps its tensor (the tensor
+ * takes the object over when its last Python reference goes).
+ * PyTorch 1.13: THPVariable_clear */
 static int THPVariable_clear(PyObject* obj) {
   THPVariable* self = (THPVariable*)obj;
+  if (isResurrectable(self)) return 0;
   Py_CLEAR(self->backward_hooks);
   Tensor* t = self->cdata;
   if (t != NULL) {
@@ -143,8 +158,8 @@ static void clear_slots(PyObject* self) {
 
 /* The dealloc of _TensorBase and of every class _TensorMeta makes: CPython's
  * subtype_dealloc (weak references, __slots__, __dict__), with the
- * resurrection first.  (Their traverse and clear are CPython's, which end
- * in _TensorBase's.)
+ * resurrection first.  (Their clear is CPython's subtype_clear, which ends
+ * in _TensorBase's; their traverse THPVariable_subclass_traverse.)
  * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_subclass_dealloc */
 static void THPVariable_subclass_dealloc(PyObject* self) {
   if (THPVariable_tryResurrect((THPVariable*)self)) return;
@@ -161,11 +176,70 @@ static void THPVariable_subclass_dealloc(PyObject* self) {
   if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) Py_DECREF(type);
 }
 
-/* What a tensor object holds that Python's gc must see: its hooks.
- * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_subclass_traverse */
+/*
+ * Note [Tensor objects and Python's gc]
+ *
+ * Python's gc finds garbage cycles by subtracting, from each object's
+ * reference count, the references other objects it tracks report (their
+ * tp_traverse): what is left comes from outside, and an object nothing
+ * outside reaches is garbage.  A tensor's object reports what it holds in
+ * Python: its subclass's __slots__ and __dict__ (a tensor attribute, `y.me
+ * = y`, `y.fn = y.grad_fn`), its class, and its _backward_hooks.  So a
+ * cycle through tensor attributes is collected, as in 1.13.
+ *
+ * Two exceptions, 1.13's:
+ *
+ *   - an object whose tensor C also holds (a graph saved it, it is another
+ *     tensor's .grad: isResurrectable) reports nothing.  C's references are
+ *     invisible to the gc, so the object counts as reachable from outside,
+ *     which it is: dropping it would lose its attributes while the tensor
+ *     lives on.  A cycle through C (`x.fn = y.grad_fn`: the node holds x's
+ *     AccumulateGrad, which holds x) is not collected, in 1.13 neither.
+ *   - the tensor's grad_fn is reported only where 1.13 does: when the
+ *     object owns the tensor alone and the tensor owns the grad_fn alone,
+ *     the node's Python object is only reachable through this object.  A
+ *     node of minaten is always a C node (1.13's THPCppFunction), whose
+ *     object holds a reference to the node: a node with an object is
+ *     never owned by its tensor alone, and nothing is reported.  (1.13's
+ *     PyNode, a custom autograd.Function, is what that rule is for;
+ *     minaten has none.)
+ *
+ * The objects are made by tp_alloc, never by object_new, so CPython 3.11
+ * keeps their attributes in a real dict (no inline values) and
+ * _PyObject_GetDictPtr only reads the pointer.
+ *
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp
+ * THPVariable_subclass_traverse, isResurrectable, THPVariable_clear;
+ * Python 3.11: Objects/typeobject.c subtype_traverse, traverse_slots
+ */
+
+/* _TensorBase's part: the hooks.  PyTorch 1.13: the end of THPVariable_subclass_traverse */
 static int THPVariable_traverse(PyObject* self, visitproc visit, void* arg) {
+  if (isResurrectable((THPVariable*)self)) return 0;
   Py_VISIT(((THPVariable*)self)->backward_hooks);
   return 0;
+}
+
+/* The traverse of every class _TensorMeta makes (torch.Tensor and its
+ * subclasses): CPython's subtype_traverse (__slots__, __dict__, the class)
+ * unless the object is resurrectable, then _TensorBase's.
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_subclass_traverse */
+static int THPVariable_subclass_traverse(PyObject* self, visitproc visit, void* arg) {
+  if (isResurrectable((THPVariable*)self)) return 0;
+  PyTypeObject* type = Py_TYPE(self);
+  for (PyTypeObject* base = type; base != NULL && base != &THPVariableType; base = base->tp_base) {
+    if (!(base->tp_flags & Py_TPFLAGS_HEAPTYPE) || base->tp_members == NULL) continue;
+    for (PyMemberDef* mp = base->tp_members; mp->name != NULL; mp++) { /* traverse_slots */
+      if (mp->type != T_OBJECT_EX || (mp->flags & READONLY)) continue;
+      Py_VISIT(*(PyObject**)((char*)self + mp->offset));
+    }
+  }
+  if (type->tp_dictoffset != 0) {
+    PyObject** dictptr = _PyObject_GetDictPtr(self);
+    if (dictptr != NULL) Py_VISIT(*dictptr);
+  }
+  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) Py_VISIT(type);
+  return THPVariable_traverse(self, visit, arg);
 }
 
 /* torch.Tensor(...) and every subclass's construction: 1.13's legacy
@@ -252,11 +326,13 @@ PyTypeObject THPVariableType = {
 /* ---- _TensorMeta: the metaclass of torch.Tensor ------------------------ */
 
 /* Every class made with _TensorMeta (torch.Tensor, a user's subclass) gets
- * this file's dealloc (Note [Tensor and its PyObject]).
+ * this file's dealloc (Note [Tensor and its PyObject]) and traverse
+ * (Note [Tensor objects and Python's gc]).
  * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariableMetaType_init */
 static int THPVariableMetaType_init(PyObject* cls, PyObject* args, PyObject* kwargs) {
   if (PyType_Type.tp_init(cls, args, kwargs) < 0) return -1;
   ((PyTypeObject*)cls)->tp_dealloc = THPVariable_subclass_dealloc;
+  ((PyTypeObject*)cls)->tp_traverse = THPVariable_subclass_traverse;
   return 0;
 }
 

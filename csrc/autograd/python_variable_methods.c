@@ -480,6 +480,8 @@ static PyObject* THPVariable_get_T(PyObject* self, void* unused) {
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   static bool warned = false;
+  PyWarningHandler w; /* Note [Warnings from C, through Python's warnings module] */
+  PyWarningHandler_enter(&w);
   if (t->dim != 2 && t->dim != 0 && !warned) {
     warned = true;
     Warning_warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
@@ -490,7 +492,7 @@ static PyObject* THPVariable_get_T(PyObject* self, void* unused) {
   int64_t dims[MINATEN_MAX_DIM];
   for (int64_t i = 0; i < t->dim; i++) dims[i] = t->dim - 1 - i;
   IValue args[2] = {IValue_borrowTensor(t), IValue_borrowIntList(IntArrayRef_make(dims, (size_t)t->dim))};
-  return THPUtils_callOpBoxed("aten::permute", args, false);
+  return PyWarningHandler_exit(&w, THPUtils_callOpBoxed("aten::permute", args, false));
 }
 
 static PyObject* unary_property(PyObject* self, const char* op) {

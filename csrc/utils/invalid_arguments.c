@@ -217,26 +217,6 @@ static void signature_string(StrBuf* b, const OptionItem* items, size_t n_items)
   sb_add(b, ")");
 }
 
-void describe_signature(char* buf, size_t size, const FunctionSignature* sig) {
-  OptionItem items[THP_MAX_ARGS + 2];
-  size_t n = option_items(sig, items);
-  StrBuf b = {NULL, 0, 0, false};
-  signature_string(&b, items, n);
-  snprintf(buf, size, "%s", b.data != NULL ? b.data : "()");
-  free(b.data);
-}
-
-void describe_arguments(char* buf, size_t size, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  Py_ssize_t order[64];
-  kwargs_order(kwnames, order);
-  StrBuf b = {NULL, 0, 0, false};
-  arg_desc(&b, args, nargs, kwnames, order);
-  /* without the parentheses, as the callers add them */
-  if (b.data != NULL && b.len >= 2) snprintf(buf, size, "%.*s", (int)(b.len - 2), b.data + 1);
-  else buf[0] = '\0';
-  free(b.data);
-}
-
 /* PyTorch 1.13: invalid_arguments.cpp format_invalid_args */
 PyObject* format_invalid_args(const char* name, const FunctionSignature* sigs, size_t n, PyObject* const* args,
                               Py_ssize_t nargs, PyObject* kwnames) {

@@ -11,7 +11,6 @@
 
 #include "csrc/python_headers.h"
 
-#include <stdbool.h>
 #include <stddef.h>
 
 struct FunctionSignature;
@@ -27,11 +26,5 @@ struct FunctionSignature;
  * PyTorch 1.13: invalid_arguments.cpp format_invalid_args */
 PyObject* format_invalid_args(const char* name, const struct FunctionSignature* sigs, size_t n, PyObject* const* args,
                               Py_ssize_t nargs, PyObject* kwnames);
-/* The types of a call's arguments, "int, int, x=int" (the keywords in 1.13's
- * order).  PyTorch 1.13: invalid_arguments.cpp _argDesc */
-void describe_arguments(char* buf, size_t size, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
-/* A signature's parameters as 1.13's messages show it: "(Tensor other, *,
- * Number alpha)".  PyTorch 1.13: FunctionSignature::toString */
-void describe_signature(char* buf, size_t size, const struct FunctionSignature* sig);
 
 #endif

@@ -157,6 +157,12 @@ bool should_allow_numbers_as_tensors(const char* name) {
 
 /* ---- matching ---------------------------------------------------------------- */
 
+/* THPVariable_Check, with torch.Tensor itself (the usual case) first: no
+ * walk of the type's MRO on the call path. */
+static inline bool is_tensor(PyObject* obj) {
+  return Py_TYPE(obj) == (PyTypeObject*)THPVariableClass || THPVariable_Check(obj);
+}
+
 static bool is_zero_dim_tensor(PyObject* obj) {
   return THPVariable_Check(obj) && THPVariable_Unpack(obj)->dim == 0;
 }
@@ -218,7 +224,7 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
   }
   switch (t->base) {
     case SchemaBaseType_Tensor:
-      return THPVariable_Check(obj) || (numbers_as_tensors && check_scalar(obj));
+      return is_tensor(obj) || (numbers_as_tensors && check_scalar(obj));
     case SchemaBaseType_Scalar:
     case SchemaBaseType_float: /* a 0-dim tensor that requires grad is no number */
       if (check_double(obj)) return 1;
@@ -652,13 +658,7 @@ static int number_to_scalar(PyObject* obj, Scalar* out) {
     *out = Scalar_fromBool(obj == Py_True);
     return 0;
   }
-  if (is_numpy_scalar_of(obj, "numpy.bool_")) {
-    int b = PyObject_IsTrue(obj);
-    if (b < 0) return -1;
-    *out = Scalar_fromBool(b);
-    return 0;
-  }
-  double d;
+  double d; /* a float, or anything else with __float__ (numpy's bool_ too: it is a double there) */
   if (THPUtils_unpackDouble(obj, &d) < 0) return -1;
   *out = Scalar_fromDouble(d);
   return 0;
@@ -684,6 +684,12 @@ static int device_from(PyObject* obj, Device* out) {
   }
   const char* s = PyUnicode_AsUTF8(obj);
   if (s == NULL) return -1;
+  if (strncmp(s, "cuda", 4) == 0 && (s[4] == '\0' || s[4] == ':')) {
+    /* NB(minaten): a CUDA device parses in 1.13, whose build without CUDA
+     * then fails to initialise it; minaten's Device has no CUDA type */
+    PyErr_SetString(PyExc_AssertionError, "Torch not compiled with CUDA enabled");
+    return -1;
+  }
   if (Device_parse(s, out) < 0) return THPException_fromError(), -1;
   return 0;
 }
@@ -724,7 +730,7 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   if (t->is_list) return list_to_ivalue(a, arg, obj, out);
   switch (t->base) {
     case SchemaBaseType_Tensor: {
-      if (THPVariable_Check(obj)) {
+      if (is_tensor(obj)) {
         borrow_tensor_into(out, THPVariable_Unpack(obj));
         return 0;
       }

@@ -19,8 +19,9 @@
  *     MINATEN_LAZY_KERNEL, an operator's Lazy kernel; docs/operator-libraries.md);
  *   - the thread-local error indicator (runtime/Exception.h: Error_occurred,
  *     ErrorType_name(Error_type()), Error_message, Error_clear);
- *   - the embedding API below (tools/minaten/embed.c): start minaten, run
- *     a script of the dialect (docs/dialect.md) or a line of it, stop.
+ *   - the embedding API below (tools/minaten/embed.c): start minaten (and
+ *     CPython, with minaten's module built in: `import torch` is minaten),
+ *     run a Python script or a string of Python, stop.
  *
  * Compile and link against an installed minaten (`cmake --install build
  * --prefix P`; the headers are under P/include/minaten, and name each other
@@ -57,19 +58,21 @@
 #include "dispatch/OperatorLibrary.h"
 #include "ops/lazy/LazyNativeFunctions.h"
 
-/* ---- the embedding API: PyTorch has no C counterpart; CPython's
- * Py_Initialize, PyRun_SimpleString, PyRun_SimpleFile and Py_FinalizeEx are
- * the model.  One interpreter per process, its variables kept from one run
- * to the next (CPython's __main__), on the calling thread. */
+/* ---- the embedding API: PyTorch has no C counterpart; a thin layer over
+ * CPython's Py_Initialize, PyRun_SimpleString, PyRun_SimpleFile and
+ * Py_FinalizeEx.  One interpreter per process, its variables kept from one
+ * run to the next (CPython's __main__), on the calling thread.  minaten's
+ * Python package is found beside libminaten (its install's
+ * lib/python3/dist-packages, or the build tree's build/python). */
 
 /* Registers every operator and its kernels (ATen's, autograd's, the
  * ADInplaceOrView ones: what the minaten command does at start-up) and
- * creates the interpreter.  Call it before anything else of this header.
+ * starts Python.  Call it before anything else of this header.
  * 0 (also when already initialised), or -1 with the error indicator set
  * (then minaten is unusable; as after minaten_shutdown). */
 int minaten_init(void);
 
-/* Runs `code`, statements of the dialect separated by newlines (a whole
+/* Runs `code`, Python statements separated by newlines (a whole
  * module, as `python3 -c CODE`, named <string>): to its end, or to the first
  * error, whose traceback is then printed on stderr as python3 prints it.
  * 0, or -1 after printing the error (the indicator is left clear). */
@@ -81,7 +84,7 @@ int minaten_run_string(const char* code);
  * cannot be read or is not UTF-8 (python3's messages). */
 int minaten_run_file(const char* path);
 
-/* Frees the interpreter, its variables and every operator, for good: a
+/* Finalizes Python (its variables go) and frees every operator, for good: a
  * later minaten_init fails (minaten starts once per process).  Release the
  * tensors the program holds before it. */
 void minaten_shutdown(void);

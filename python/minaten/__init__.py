@@ -31,6 +31,13 @@ from minaten._ops import ops  # noqa: E402,F401
 from minaten.functional import *  # noqa: E402,F401,F403
 
 from minaten.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401,E402
+# autograd (python/minaten/autograd): torch.autograd, and its grad modes as
+# torch.no_grad & co; is_grad_enabled is C's (csrc/autograd/init.c), named
+# in torch as 1.13's torch/__init__.py names torch._C's public functions.
+from minaten import autograd  # noqa: E402,F401
+from minaten.autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402,F401
+from minaten._C import is_grad_enabled  # noqa: E402,F401
+is_grad_enabled.__module__ = "torch"
 
 
 def is_tensor(obj):

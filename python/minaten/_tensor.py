@@ -84,6 +84,12 @@ class Tensor(_C._TensorBase):
             raise NotImplementedError("minaten: named tensors are not supported")
         return super(Tensor, self).unflatten(dim, sizes)
 
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """The gradient of this tensor with respect to the graph's leaves,
+        accumulated into their .grad: torch.autograd.backward(self, ...)
+        (python/minaten/autograd/__init__.py).  PyTorch 1.13: torch/_tensor.py Tensor.backward"""
+        torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
     @_wrap_type_error_to_not_implemented
     def __rsub__(self, other):
         return _C._VariableFunctions.rsub(self, other)

@@ -57,6 +57,6 @@ def run(source, torch_module, filename="<script>"):
             try:
                 exec(code, env)
             except Exception as e:
-                lines = str(e).split("\n")
+                lines = str(e).strip().split("\n")
                 print("%s: %s" % (type(e).__name__, lines[0]) if lines[0] else type(e).__name__)
     return out.getvalue()

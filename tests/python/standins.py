@@ -39,10 +39,17 @@ def install(torch):
         return torch.full((), data, dtype=dtype)
 
     def tensor(data, dtype=None, device=None, requires_grad=False):
+        if not isinstance(requires_grad, bool):
+            raise TypeError("tensor(): argument 'requires_grad' must be bool, not %s" % type(requires_grad).__name__)
         kind, _ = _infer(data)
-        t = build(data, dtype if dtype is not None else default[kind])
-        if device is not None:
-            t = t.to(device)
+        with torch.no_grad():
+            t = build(data, dtype if dtype is not None else default[kind])
+            if device is not None:
+                t = t.to(device)
+        if requires_grad:
+            if not t.dtype.is_floating_point:
+                raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+            t.requires_grad_()
         return t
 
     def getitem(self, index):

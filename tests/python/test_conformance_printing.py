@@ -57,11 +57,7 @@ ERROR_LINE = re.compile(r"^[A-Z]\w*(Error|Exception|Interrupt|Exit): ")
 # Printing statements known to differ for a reason that is not printing's,
 # (script, statement) -> the reason.  An entry that no longer differs is
 # reported, to be removed.
-KNOWN = {
-    ("tests/conformance/autograd/requires_grad_attribute.py", "print(a.requires_grad, a)"):
-        "the requires_grad property is the autograd objects' (py-autograd): until then "
-        "`a.requires_grad = True` sets an instance attribute and the tensor requires nothing",
-}
+KNOWN = {}
 
 
 def statements(text):

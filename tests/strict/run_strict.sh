@@ -2,7 +2,9 @@
 # One --strict case: `minaten --strict run NAME.py` in a scratch folder; its
 # standard error must equal NAME.err (what python3 printed, recorded by
 # record.py) byte for byte, and it exits 1 after an error (0 without one),
-# as python3 does.  With --valgrind VALGRIND first: under valgrind, which must
+# as python3 does.  minaten, as python3, names the script by its absolute
+# path (File "/path/to/cases/NAME.py"); the folder is removed before the
+# comparison, as record.py removes it from python3's output.  With --valgrind VALGRIND first: under valgrind, which must
 # find no error and no leak (stderr is then not compared).
 # Usage: run_strict.sh [--valgrind VALGRIND] MINATEN SCRATCH_DIR NAME.py...
 set -u
@@ -25,8 +27,16 @@ for script in "$@"; do
     fi
     continue
   fi
-  "$minaten" --strict run "$script" >stdout.txt 2>stderr.txt
+  "$minaten" --strict run "$script" >stdout.txt 2>stderr.raw
   rc=$?
+  folder=$(cd "$(dirname "$script")" && pwd)
+  # record.py's python_stderr: 'File "FOLDER/' and 'in file FOLDER/' lose the folder
+  FOLDER="$folder" python3 -c '
+import os, sys
+folder = os.environ["FOLDER"]
+text = open("stderr.raw", encoding="utf-8", errors="surrogateescape").read()
+text = text.replace("File \"%s/" % folder, "File \"").replace("in file %s/" % folder, "in file ")
+open("stderr.txt", "w", encoding="utf-8", errors="surrogateescape").write(text)'
   want=0
   [ -s "$expected" ] && want=1
   if [ $rc -ne $want ] || ! cmp -s "$expected" stderr.txt; then

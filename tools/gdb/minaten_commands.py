@@ -12,9 +12,11 @@ dispatchTable, tableSource and tableRegistration, the tensor's fields,
 tls_local_dispatch_key_set); the only call into the program is
 Dispatcher_findOp, to look an operator up by name.  The registry exists once
 main has run at_register_all, so `break` and `trace` given before `run`
-wait for it: they stop, silently, at the first statement the interpreter
-runs (run_text or Repl_interactiveLoop in tools/minaten/main.c), do their
-work and continue.  Bad input is one line (gdb.GdbError), never a traceback.
+wait for it: they stop, silently, where Python starts once the operators are
+registered (MinatenPython_initialize in tools/minaten/python_embed.c: the
+`minaten` executable and the embedding API; THPDtype_init, the first type
+csrc/Module.c's PyInit__C makes after registering them, in a plain python3),
+do their work and continue.  Bad input is one line (gdb.GdbError), never a traceback.
 
 PyTorch 1.13 counterparts: torch._C._dispatch_dump_table (dispatch),
 torch._C._dispatch_keys and _dispatch_tls_local_include_set/exclude_set
@@ -424,14 +426,17 @@ def _registry_ready():
 
 
 def when_started(fn, what):
-    """Runs fn now if the operators are registered, else when the interpreter starts."""
+    """Runs fn now if the operators are registered, else when the (Python) interpreter starts."""
     if _registry_ready():
         fn()
         return
     _pending.append(fn)
     if not _start_breakpoints:
-        for where in ("run_text", "Repl_interactiveLoop"):
-            bp = gdb.Breakpoint(where, internal=True)
+        for where in ("MinatenPython_initialize", "THPDtype_init"):
+            try:
+                bp = gdb.Breakpoint(where, internal=True)
+            except gdb.error:  # not in this program, nor in a library it may load
+                continue
             bp.silent = True
             bp.commands = "minaten run-pending\ncontinue"
             _start_breakpoints.append(bp)

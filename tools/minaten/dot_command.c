@@ -10,115 +10,63 @@
  * the names the setup bound, and the values go to the command's drawer.  An
  * EXPR that does not parse, raises, or is not a tensor is one line on
  * stderr naming it: `minaten: memory: 'a.foo': AttributeError: ...`.
+ * The statements and expressions run in CPython, in one namespace (the
+ * runner's, python/minaten/_runner.py: torch and the dialect's helpers);
+ * the tensors are taken from their Python objects (THPVariable_Unpack).
  */
+#include "csrc/python_headers.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "csrc/autograd/python_variable.h"
 #include "runtime/Exception.h"
 #include "tools/minaten/dot.h"
-#include "tools/minaten/interpreter/interp.h"
-#include "tools/minaten/interpreter/ast.h"
-#include "tools/minaten/interpreter/value.h"
+#include "tools/minaten/python_embed.h"
 
-static int expect_tensor(const char* command, const Value* v, const char* expr) {
-  if (v->kind == Value_Tensor) return 0;
-  fprintf(stderr, "minaten: %s: '%s' is not a tensor (it is %s)\n", command, expr, type_of(v)->name);
-  return -1;
-}
-
-/* Runs one statement of SETUP; 0, or -1 after the traceback. */
-static int run_statement(Interp* in, const char* text, int lineno) {
-  while (*text == ' ' || *text == '\t') text++;
-  if (*text == '\0' || *text == '#' || strcmp(text, "import torch") == 0) return 0;
-  Interp_setLocation(in, "<string>", lineno);
-  return Interp_runStatement(in, text, lineno);
-}
-
-/* Whether a line continues the block above it: indented, or blank, or an
- * elif/else/except/finally clause. */
-static bool continues_block(const char* line) {
-  if (*line == ' ' || *line == '\t' || *line == '\0') return true;
-  static const char* const kClauses[] = {"elif", "else", "except", "finally"};
-  for (size_t k = 0; k < sizeof kClauses / sizeof kClauses[0]; k++) {
-    size_t n = strlen(kClauses[k]);
-    if (strncmp(line, kClauses[k], n) == 0 && strchr(" :\t", line[n]) != NULL) return true;
+/* Runs SETUP as `minaten --strict -c` runs its text (the runner,
+ * python/minaten/_runner.py: statement by statement, the first error
+ * printed as Python's traceback on stderr) in `namespace`.  0, or -1 after
+ * the traceback. */
+static int run_setup(PyObject* namespace, const char* setup) {
+  PyObject* runner = MinatenPython_runner();
+  PyObject* f = PyObject_GetAttrString(runner, "run_source");
+  PyObject* args = Py_BuildValue("(ssO)", setup, "<string>", MinatenPython_torch());
+  PyObject* kwargs = Py_BuildValue("{s:O,s:O}", "strict", Py_True, "namespace", namespace);
+  PyObject* r = f != NULL && args != NULL && kwargs != NULL ? PyObject_Call(f, args, kwargs) : NULL;
+  Py_XDECREF(f);
+  Py_XDECREF(args);
+  Py_XDECREF(kwargs);
+  if (r == NULL) {
+    PyErr_Print();
+    return -1;
   }
-  return false;
+  long status = PyLong_AsLong(r);
+  Py_DECREF(r);
+  PyErr_Clear();
+  return status == 0 ? 0 : -1;
 }
 
-/* Runs SETUP as minaten -c runs its text: line by line, a line ending in
- * ':' with the indented lines after it as one statement, any other line
- * split at ';' outside quotes.  0, or -1 after the traceback. */
-static int run_setup(Interp* in, const char* setup) {
-  char* text = strdup(setup);
-  int status = 0, lineno = 1;
-  for (char* line = text; line != NULL && status == 0;) {
-    char* nl = strchr(line, '\n');
-    if (nl) *nl = '\0';
-    size_t len = strlen(line);
-    while (len > 0 && strchr(" \t\r", line[len - 1]) != NULL) line[--len] = '\0';
-    int first = lineno;
-    char* next = nl ? nl + 1 : NULL;
-    lineno++;
-    if (len > 0 && line[len - 1] == ':') {
-      /* a block: rejoin the lines that continue it */
-      while (next != NULL && continues_block(next)) {
-        char* nl2 = strchr(next, '\n');
-        nl[0] = '\n';
-        nl = nl2;
-        if (nl) *nl = '\0';
-        next = nl ? nl + 1 : NULL;
-        lineno++;
-      }
-      status = run_statement(in, line, first);
-      line = next;
-      continue;
-    }
-    char quote = 0;
-    char* start = line;
-    for (char* p = line; status == 0; p++) {
-      if (quote && *p == quote) {
-        quote = 0;
-      } else if (!quote && (*p == '\'' || *p == '"')) {
-        quote = *p;
-      } else if (*p == '\0' || (!quote && *p == ';')) {
-        char end = *p;
-        *p = '\0';
-        status = run_statement(in, start, first);
-        if (end == '\0') break;
-        start = p + 1;
-      }
-    }
-    line = next;
-  }
-  free(text);
-  return status;
+/* Evaluates `expr`, one Python expression, in `namespace`: a new
+ * reference, or NULL with the exception set (a SyntaxError for a statement
+ * that is not an expression). */
+static PyObject* eval_text(PyObject* namespace, const char* expr) {
+  return PyRun_String(expr, Py_eval_input, namespace, namespace);
 }
 
-/* Evaluates `expr`, one Python expression: a new reference, or NULL with the
- * error set (a SyntaxError for a statement that is not an expression). */
-static Value* eval_text(Interp* in, const char* expr) {
-  SyntaxLocation where;
-  Module* m = parse_module(expr, "<string>", 1, &where);
-  if (m == NULL) return NULL;
-  if (m->body.n != 1 || m->body.stmts[0]->kind != Stmt_Expr) {
-    Module_free(m);
-    Error_set(ErrorType_SyntaxError, "not an expression");
-    return NULL;
-  }
-  Value** comp = calloc(m->ncomp > 0 ? (size_t)m->ncomp : 1, sizeof *comp);
-  Frame frame = {NULL, NULL, m, NULL, comp, m->body.stmts[0], NULL, NULL};
-  in->frame = &frame;
-  in->stack_base = (uintptr_t)&frame;
-  in->depth = 1;
-  Value* v = eval_expr(in, m->body.stmts[0]->value);
-  in->frame = NULL;
-  in->depth = 0;
-  for (int i = 0; i < m->ncomp; i++) Value_release(comp[i]);
-  free(comp);
-  Value_release(frame.retval);
-  Module_free(m);
-  return v;
+/* `Type: message` of the pending exception (the runner's error_line), printed after PREFIX; clears it. */
+static void print_error(const char* command, const char* expr) {
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  PyObject* line = value != NULL ? PyObject_CallMethod(MinatenPython_runner(), "error_line", "O", value) : NULL;
+  const char* text = line != NULL ? PyUnicode_AsUTF8(line) : NULL;
+  fprintf(stderr, "minaten: %s: '%s': %s\n", command, expr, text != NULL ? text : "Exception");
+  PyErr_Clear();
+  Py_XDECREF(line);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(traceback);
 }
 
 static int usage_error(const char* command, const char* what, const char* arg) {
@@ -162,21 +110,26 @@ int DotCommand_main(const char* command, int argc, char** argv) {
   if (n == 0) return usage_error(command, "expected an expression", NULL);
   if (o.format == NULL) o.format = Dot_formatOfPath(o.path);
 
-  Interp* in = Interp_new();
-  Interp_setErrorStyle(in, ErrorStyle_Traceback);
-  Value* values[32] = {NULL};
+  PyObject* session = PyObject_CallMethod(MinatenPython_runner(), "Session", "O", MinatenPython_torch());
+  PyObject* namespace =
+      session != NULL ? PyObject_CallMethod(MinatenPython_runner(), "new_namespace", "Os", session, "<string>") : NULL;
+  Py_XDECREF(session);
+  if (namespace == NULL) {
+    PyErr_Print();
+    return 1;
+  }
+  PyObject* values[32] = {NULL};
   int status = 0;
   for (int k = 0; k < num_setups && status == 0; k++)
-    if (run_setup(in, setups[k]) < 0) status = 1;
+    if (run_setup(namespace, setups[k]) < 0) status = 1;
+  MinatenPython_flushStdFiles();
   for (int k = 0; k < n && status == 0; k++) {
-    values[k] = eval_text(in, exprs[k]);
+    values[k] = eval_text(namespace, exprs[k]);
     if (values[k] == NULL) {
-      fprintf(stderr, "minaten: %s: '%s': %s: %s\n", command, exprs[k], ErrorType_name(Error_type()),
-              Error_message());
-      Error_clear();
-      traceback_clear(in);
+      print_error(command, exprs[k]);
       status = 1;
-    } else if (expect_tensor(command, values[k], exprs[k]) < 0) {
+    } else if (!THPVariable_Check(values[k])) {
+      fprintf(stderr, "minaten: %s: '%s' is not a tensor (it is %s)\n", command, exprs[k], Py_TYPE(values[k])->tp_name);
       status = 1;
     }
   }
@@ -184,7 +137,7 @@ int DotCommand_main(const char* command, int argc, char** argv) {
   size_t len = 0;
   if (status == 0) {
     Tensor* tensors[32];
-    for (int k = 0; k < n; k++) tensors[k] = values[k]->u.tensor;
+    for (int k = 0; k < n; k++) tensors[k] = THPVariable_Unpack(values[k]);
     FILE* out = open_memstream(&text, &len);
     int r = strcmp(command, "memory") == 0     ? Dot_drawMemory(out, tensors, exprs, n)
             : strcmp(command, "lazy-graph") == 0 ? Dot_drawLazyGraph(out, tensors, exprs, n)
@@ -193,8 +146,7 @@ int DotCommand_main(const char* command, int argc, char** argv) {
     status = r < 0 ? 1 : Dot_emit(&o, text);
   }
   free(text);
-  for (int k = 0; k < n; k++)
-    if (values[k] != NULL) Value_release(values[k]);
-  Interp_free(in);
+  for (int k = 0; k < n; k++) Py_XDECREF(values[k]);
+  Py_DECREF(namespace);
   return status;
 }

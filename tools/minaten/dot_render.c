@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "tools/minaten/dot.h"
-#include "tools/minaten/interpreter/interp.h"
 
 extern char** environ;
 
@@ -90,7 +89,7 @@ static int render(const DotOutput* o, const char* text) {
   posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
-  Interp_flushStdout();
+  fflush(stdout);
   pid_t pid;
   int err = posix_spawnp(&pid, "dot", &actions, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -131,7 +130,7 @@ int Dot_emit(const DotOutput* o, const char* text) {
   if (o->path == NULL) {
     /* a failed write is reported at exit, with stdout's others (main.c) */
     fputs(text, stdout);
-    Interp_flushStdout();
+    fflush(stdout);
     return 0;
   }
   FILE* f = fopen(o->path, "w");

@@ -23,6 +23,8 @@
  * receiver that is not a tensor, a setup line that fails) are one line on
  * stderr, exit status 1; a usage error is exit status 2.
  */
+#include "csrc/python_headers.h"
+
 #include "tools/minaten/explain.h"
 
 #include <errno.h>
@@ -32,7 +34,8 @@
 
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
-#include "tools/minaten/interpreter/interp.h"
+#include "csrc/autograd/python_variable.h"
+#include "tools/minaten/python_embed.h"
 
 static const ExplainNarrator* const kNarrators[] = {
     &explain_reshape_narrator, &explain_view_narrator,       &explain_contiguous_narrator,
@@ -105,61 +108,57 @@ int ExplainCall_shape(const ExplainCall* c, int64_t* out) {
   return n;
 }
 
-/* "RuntimeError: message" (its first line), a new string; clears the error. */
+/* The pending Python exception as the dialect prints it, `Type: message`
+ * (its first line: the runner's error_line), a new string; clears it. */
 static char* take_error(void) {
-  const char* msg = Error_message();
-  size_t len = strcspn(msg, "\n");
-  const char* type = ErrorType_name(Error_type());
-  char* s = malloc(strlen(type) + len + 3);
-  sprintf(s, "%s: %.*s", type, (int)len, msg);
-  Error_clear();
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  PyObject* line = value != NULL ? PyObject_CallMethod(MinatenPython_runner(), "error_line", "O", value) : NULL;
+  const char* text = line != NULL ? PyUnicode_AsUTF8(line) : NULL;
+  char* s = strdup(text != NULL ? text : "Exception: (no message)");
+  PyErr_Clear();
+  Py_XDECREF(line);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(traceback);
   return s;
 }
 
-/* Evaluates the expression node n of module m, as a top-level statement
- * would: a new reference, or NULL with the error set. */
-static Value* eval_in_module(Interp* in, Module* m, const Node* n) {
-  Frame frame = {0};
-  frame.module = m;
-  frame.comp = calloc((size_t)m->ncomp + 1, sizeof(Value*));
-  in->frame = &frame;
-  in->stack_base = (uintptr_t)&frame;
-  in->depth = 1;
-  Value* v = eval_expr(in, n);
-  in->frame = NULL;
-  in->depth = 0;
-  for (int k = 0; k < m->ncomp; k++) Value_release(frame.comp[k]);
-  free(frame.comp);
-  return v;
-}
-
-/* The expression of a parsed line: `EXPR` or `name = EXPR`; NULL if neither. */
-static Node* expression_of(Module* m) {
-  if (m->body.n != 1) return NULL;
-  Stmt* s = m->body.stmts[0];
-  if (s->kind == Stmt_Expr || (s->kind == Stmt_Assign && s->ntargets == 1)) return s->value;
-  return NULL;
+/* The Python value of `attr` of `obj` as a C long (-1 when missing). */
+static long long_attr(PyObject* obj, const char* attr) {
+  PyObject* v = PyObject_GetAttrString(obj, attr);
+  long n = v != NULL && PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+  Py_XDECREF(v);
+  PyErr_Clear();
+  return n;
 }
 
 /* An argument as integers: an int, or a tuple/list/torch.Size of ints. */
-static void read_arg(ExplainCall* c, int k, Value* v) {
+static void read_arg(ExplainCall* c, int k, PyObject* v) {
   c->args[k].is_ints = false;
-  c->args[k].is_sequence = v->kind == Value_Tuple || v->kind == Value_List || v->kind == Value_Size;
-  if (v->kind == Value_Int) {
-    c->args[k].is_ints = true;
+  c->args[k].is_sequence = PyTuple_Check(v) || PyList_Check(v);
+  if (PyLong_Check(v) && !PyBool_Check(v)) {
+    int overflow = 0;
+    long long n = PyLong_AsLongLongAndOverflow(v, &overflow);
+    c->args[k].is_ints = overflow == 0 && !PyErr_Occurred();
     c->args[k].n = 1;
-    c->args[k].v[0] = v->u.i;
-  } else if (c->args[k].is_sequence && v->u.seq.n <= MINATEN_MAX_DIM) {
+    c->args[k].v[0] = n;
+  } else if (c->args[k].is_sequence && PySequence_Fast_GET_SIZE(v) <= MINATEN_MAX_DIM) {
     c->args[k].is_ints = true;
-    c->args[k].n = v->u.seq.n;
-    for (int i = 0; i < v->u.seq.n; i++) {
-      if (v->u.seq.items[i]->kind != Value_Int) {
+    c->args[k].n = (int)PySequence_Fast_GET_SIZE(v);
+    for (int i = 0; i < c->args[k].n; i++) {
+      PyObject* item = PySequence_Fast_GET_ITEM(v, i);
+      int overflow = 0;
+      long long n = PyLong_Check(item) && !PyBool_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : 0;
+      if (!PyLong_Check(item) || PyBool_Check(item) || overflow != 0) {
         c->args[k].is_ints = false;
         break;
       }
-      c->args[k].v[i] = v->u.seq.items[i]->u.i;
+      c->args[k].v[i] = n;
     }
   }
+  PyErr_Clear();
 }
 
 /* The operators the captured trace lines name, in order. */
@@ -170,44 +169,150 @@ static int read_trace(char* text, const char** ops, int max) {
   return n;
 }
 
-/* Runs one setup statement; false (after the interpreter printed the
- * error) when it fails. */
-static bool run_setup(Interp* in, const char* line, int lineno) {
-  size_t len = strlen(line);
-  while (len > 0 && strchr(" \t\r\n", line[len - 1])) len--;
-  const char* p = line;
-  while (*p == ' ' || *p == '\t') p++;
-  if (*p == '\0' || *p == '#' || strncmp(p, "import torch", 12) == 0 || strncmp(p, "trace_on()", 10) == 0 ||
-      strncmp(p, "trace_off()", 11) == 0)
-    return true;
-  char* stmt = strndup(p, len - (size_t)(p - line));
-  int status = Interp_runStatement(in, stmt, lineno);
-  free(stmt);
-  if (status < 0) fprintf(stderr, "minaten explain: setup line %d failed: %s\n", lineno, line);
-  return status == 0;
+/* The explained call's Python side: the namespace the setup ran in. */
+typedef struct ExplainSession {
+  PyObject* runner;    /* minaten._runner, borrowed */
+  PyObject* namespace; /* the setup's globals */
+} ExplainSession;
+
+/* Whether a setup statement is one explain skips: `import torch` (torch is
+ * there already) and the trace switches (explain traces the call itself). */
+static bool skipped_statement(const char* source) {
+  while (*source == ' ' || *source == '\t') source++;
+  static const char* const kSkipped[] = {"import torch", "trace_on()", "trace_off()"};
+  for (size_t k = 0; k < sizeof kSkipped / sizeof kSkipped[0]; k++) {
+    size_t n = strlen(kSkipped[k]);
+    if (strncmp(source, kSkipped[k], n) == 0 && strspn(source + n, " \t\r\n") == strlen(source + n)) return true;
+  }
+  return false;
+}
+
+/* Runs `text` (setup lines) statement by statement as the runner splits
+ * and compiles them (python/minaten/_runner.py: split_statements,
+ * compile_statement), in the session's namespace.  The first that fails
+ * prints its error as a script does (`Type: message` on stdout), then
+ * `minaten explain: setup line N failed: LINE` on stderr: false. */
+static bool run_setup(ExplainSession* es, const char* text, const char* filename) {
+  PyObject* statements = PyObject_CallMethod(es->runner, "split_statements", "s", text);
+  if (statements == NULL) {
+    PyErr_Print();
+    return false;
+  }
+  bool ok = true;
+  Py_ssize_t n = PyList_Size(statements);
+  for (Py_ssize_t k = 0; k < n && ok; k++) {
+    PyObject* stmt = PyList_GET_ITEM(statements, k);
+    PyObject* source = PyObject_GetAttrString(stmt, "source");
+    const char* src = source != NULL ? PyUnicode_AsUTF8(source) : NULL;
+    if (src == NULL || skipped_statement(src)) {
+      PyErr_Clear();
+      Py_XDECREF(source);
+      continue;
+    }
+    PyObject* code = PyObject_CallMethod(es->runner, "compile_statement", "Os", stmt, filename);
+    PyObject* result = code != NULL ? PyEval_EvalCode(code, es->namespace, es->namespace) : NULL;
+    if (result == NULL) {
+      PyObject *type, *value, *traceback;
+      PyErr_Fetch(&type, &value, &traceback);
+      PyErr_NormalizeException(&type, &value, &traceback);
+      const char* base = strrchr(filename, '/');
+      PyObject* line = code == NULL && PyErr_GivenExceptionMatches(type, PyExc_SyntaxError)
+                           ? PyObject_CallMethod(es->runner, "syntax_error_line", "OOs", value, stmt,
+                                                 base ? base + 1 : filename)
+                           : PyObject_CallMethod(es->runner, "error_line", "O", value);
+      if (line != NULL) PySys_FormatStdout("%U\n", line);
+      MinatenPython_flushStdFiles();
+      PyErr_Clear();
+      size_t len = strcspn(src, "\n");
+      fprintf(stderr, "minaten explain: setup line %ld failed: %.*s\n", long_attr(stmt, "lineno"), (int)len, src);
+      Py_XDECREF(line);
+      Py_XDECREF(type);
+      Py_XDECREF(value);
+      Py_XDECREF(traceback);
+      ok = false;
+    }
+    Py_XDECREF(result);
+    Py_XDECREF(code);
+    Py_DECREF(source);
+  }
+  Py_DECREF(statements);
+  MinatenPython_flushStdFiles();
+  return ok;
+}
+
+/* The source text of an ast node in `expr` (ast.get_source_segment), a new string or NULL. */
+static char* source_of(PyObject* ast, const char* expr, PyObject* node) {
+  PyObject* seg = PyObject_CallMethod(ast, "get_source_segment", "sO", expr, node);
+  const char* text = seg != NULL && PyUnicode_Check(seg) ? PyUnicode_AsUTF8(seg) : NULL;
+  char* s = text != NULL ? strdup(text) : NULL;
+  PyErr_Clear();
+  Py_XDECREF(seg);
+  return s;
+}
+
+/* Whether `obj` is an instance of ast.NAME. */
+static bool is_node(PyObject* ast, PyObject* obj, const char* name) {
+  PyObject* type = PyObject_GetAttrString(ast, name);
+  int r = type != NULL ? PyObject_IsInstance(obj, type) : 0;
+  Py_XDECREF(type);
+  PyErr_Clear();
+  return r == 1;
+}
+
+/* The expression of a parsed line (a module, ast.parse's): `EXPR` or
+ * `name = EXPR`; a new reference, NULL if neither. */
+static PyObject* expression_of(PyObject* ast, PyObject* module) {
+  PyObject* body = PyObject_GetAttrString(module, "body");
+  PyObject* value = NULL;
+  if (body != NULL && PyList_Check(body) && PyList_GET_SIZE(body) == 1) {
+    PyObject* s = PyList_GET_ITEM(body, 0);
+    PyObject* targets = is_node(ast, s, "Assign") ? PyObject_GetAttrString(s, "targets") : NULL;
+    if (is_node(ast, s, "Expr") || (targets != NULL && PyList_Check(targets) && PyList_GET_SIZE(targets) == 1))
+      value = PyObject_GetAttrString(s, "value");
+    Py_XDECREF(targets);
+  }
+  Py_XDECREF(body);
+  PyErr_Clear();
+  return value;
+}
+
+/* Evaluates `text` (one expression) in the session's namespace: a new
+ * reference, or NULL with the exception set. */
+static PyObject* eval_text(ExplainSession* es, const char* text) {
+  return PyRun_String(text, Py_eval_input, es->namespace, es->namespace);
 }
 
 /* Explains `expr` once the setup ran: 0, or 1 after saying why not. */
-static int explain_expression(Interp* in, const char* expr) {
-  SyntaxLocation where;
-  Module* m = parse_module(expr, "<explain>", 1, &where);
-  Module* self_m = NULL;
-  Module* call_m = NULL;
-  Value* self = NULL;
-  Value* result = NULL;
-  char* text = NULL;
+static int explain_expression(ExplainSession* es, const char* expr) {
+  PyObject* ast = PyImport_ImportModule("ast");
+  PyObject* m = ast != NULL ? PyObject_CallMethod(ast, "parse", "s", expr) : NULL;
+  PyObject *call = NULL, *func = NULL, *attr = NULL, *args = NULL, *keywords = NULL;
+  PyObject *self = NULL, *result = NULL;
+  char *recv_src = NULL, *call_src = NULL, *func_src = NULL, *text = NULL;
   int status = 1;
   if (m == NULL) {
-    fprintf(stderr, "minaten explain: not an expression: %s (%s)\n", expr, Error_message());
-    Error_clear();
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyErr_NormalizeException(&type, &value, &traceback);
+    PyObject* msg = value != NULL ? PyObject_GetAttrString(value, "msg") : NULL;
+    const char* why = msg != NULL && PyUnicode_Check(msg) ? PyUnicode_AsUTF8(msg) : "invalid syntax";
+    fprintf(stderr, "minaten explain: not an expression: %s (%s)\n", expr, why);
+    PyErr_Clear();
+    Py_XDECREF(msg);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+    Py_XDECREF(ast);
     return 1;
   }
-  Node* call = expression_of(m);
-  if (call == NULL || call->kind != Node_Call || call->a->kind != Node_Attr || call->lineno != call->end_lineno) {
+  call = expression_of(ast, m);
+  func = call != NULL && is_node(ast, call, "Call") ? PyObject_GetAttrString(call, "func") : NULL;
+  if (func == NULL || !is_node(ast, func, "Attribute") || long_attr(call, "lineno") != long_attr(call, "end_lineno")) {
     fprintf(stderr, "minaten explain: `%s` is not a method call; %s\n", expr, kCovers);
     goto done;
   }
-  const char* method = call->a->s;
+  attr = PyObject_GetAttrString(func, "attr");
+  const char* method = attr != NULL ? PyUnicode_AsUTF8(attr) : "";
   const ExplainNarrator* narrator = NULL;
   for (int k = 0; k < kNumNarrators; k++)
     if (strcmp(kNarrators[k]->method, method) == 0) narrator = kNarrators[k];
@@ -215,54 +320,53 @@ static int explain_expression(Interp* in, const char* expr) {
     fprintf(stderr, "minaten explain: explain does not cover `%s`; %s\n", method, kCovers);
     goto done;
   }
-  /* The receiver, evaluated on its own. */
-  const Node* recv = call->a->a;
-  const char* line = expr;
-  for (int l = 1; l < recv->lineno; l++) line = strchr(line, '\n') + 1;
-  int recv_len = recv->end_col - recv->col;
-  /* Evaluated once to see that it works (an error is one line here), then
-   * bound to a name for the call, which evaluates it again. */
-  Value* probe = eval_in_module(in, m, recv);
-  if (probe == NULL) {
+  /* The receiver, evaluated on its own, bound to a name for the call. */
+  PyObject* recv = PyObject_GetAttrString(func, "value");
+  recv_src = recv != NULL ? source_of(ast, expr, recv) : NULL;
+  Py_XDECREF(recv);
+  call_src = source_of(ast, expr, call);
+  func_src = source_of(ast, expr, func);
+  if (recv_src == NULL || call_src == NULL || func_src == NULL || strncmp(call_src, func_src, strlen(func_src)) != 0) {
+    fprintf(stderr, "minaten explain: cannot read the call in `%s`; %s\n", expr, kCovers);
+    goto done;
+  }
+  self = eval_text(es, recv_src);
+  if (self == NULL) {
     char* error = take_error();
-    fprintf(stderr, "minaten explain: `%.*s` failed: %s\n", recv_len, line + recv->col, error);
+    fprintf(stderr, "minaten explain: `%s` failed: %s\n", recv_src, error);
     free(error);
     goto done;
   }
-  Value_release(probe);
-  text = malloc(strlen(expr) + 64);
-  sprintf(text, "__explain_self = %.*s", recv_len, line + recv->col);
-  if (Interp_runStatement(in, text, 1) < 0) {
-    fprintf(stderr, "minaten explain: `%.*s` failed\n", recv_len, line + recv->col);
+  if (!THPVariable_Check(self)) {
+    fprintf(stderr, "minaten explain: `%s` is not a tensor (it is %s)\n", recv_src, Py_TYPE(self)->tp_name);
     goto done;
   }
-  self_m = parse_module("__explain_self", "<explain>", 1, &where);
-  self = self_m ? eval_in_module(in, self_m, expression_of(self_m)) : NULL;
-  if (self == NULL || self->kind != Value_Tensor) {
-    fprintf(stderr, "minaten explain: `%.*s` is not a tensor (it is %s)\n", recv_len, line + recv->col,
-            self ? Value_typeName(self) : "an error");
-    Error_clear();
-    goto done;
-  }
+  if (PyDict_SetItemString(es->namespace, "__explain_self", self) < 0) goto python_error;
   /* The call on it: __explain_self.METHOD(ARGS) */
-  sprintf(text, "__explain_self.%s%.*s", method, call->end_col - call->a->end_col, line + call->a->end_col);
-  call_m = parse_module(text, "<explain>", 1, &where);
-  Node* call2 = call_m ? expression_of(call_m) : NULL;
-  if (call2 == NULL || call2->kind != Node_Call) {
-    fprintf(stderr, "minaten explain: cannot read the call in `%s`; %s\n", expr, kCovers);
-    Error_clear();
-    goto done;
-  }
-  ExplainCall c = {.method = method, .text = expr, .self = self->u.tensor, .out = stdout};
-  for (int k = 0; k < call2->n + call2->nkw && c.nargs < kExplainMaxArgs; k++) {
-    Value* v = eval_in_module(in, call_m, k < call2->n ? call2->items[k] : call2->kwvalues[k - call2->n]);
+  text = malloc(strlen(call_src) + strlen(method) + 32);
+  sprintf(text, "__explain_self.%s%s", method, call_src + strlen(func_src));
+  ExplainCall c = {.method = method, .text = expr, .self = THPVariable_Unpack(self), .out = stdout};
+  args = PyObject_GetAttrString(call, "args");
+  keywords = PyObject_GetAttrString(call, "keywords");
+  if (args == NULL || keywords == NULL) goto python_error;
+  Py_ssize_t nargs = PyList_Size(args), nkw = PyList_Size(keywords);
+  for (Py_ssize_t k = 0; k < nargs + nkw && c.nargs < kExplainMaxArgs; k++) {
+    PyObject* node = k < nargs ? Py_NewRef(PyList_GET_ITEM(args, k))
+                               : PyObject_GetAttrString(PyList_GET_ITEM(keywords, k - nargs), "value");
+    char* arg_src = node != NULL ? source_of(ast, expr, node) : NULL;
+    Py_XDECREF(node);
+    PyObject* v = arg_src != NULL ? eval_text(es, arg_src) : NULL;
+    free(arg_src);
     if (v == NULL) {
-      fprintf(stderr, "minaten explain: an argument of `%s` failed: %s\n", expr, Error_message());
-      Error_clear();
+      char* error = take_error();
+      fprintf(stderr, "minaten explain: an argument of `%s` failed: %s\n", expr, error);
+      free(error);
       goto done;
     }
-    read_arg(&c, c.nargs++, v);
-    Value_release(v);
+    PyObject* seq = PyTuple_Check(v) || PyList_Check(v) ? PySequence_Fast(v, "") : Py_NewRef(v);
+    read_arg(&c, c.nargs++, seq);
+    Py_DECREF(seq);
+    Py_DECREF(v);
   }
   /* Keywords are the binding's to judge (reshape's is shape, view's and
    * expand's size: a.reshape(size=[3, 8]) is refused there, and said so). */
@@ -275,7 +379,7 @@ static int explain_expression(Interp* in, const char* expr) {
   }
   printf("%s\n", expr);
   char what[256];
-  snprintf(what, sizeof what, "self = %.*s", recv_len, line + recv->col);
+  snprintf(what, sizeof what, "self = %s", recv_src);
   explain_describe(stdout, what, c.self);
   narrator->before(&c);
   char* trace = NULL;
@@ -283,13 +387,13 @@ static int explain_expression(Interp* in, const char* expr) {
   FILE* mem = open_memstream(&trace, &trace_len);
   TraceMode_setOutput(mem);
   TraceMode_setEnabled(true);
-  result = eval_in_module(in, call_m, call2);
+  result = eval_text(es, text);
   TraceMode_setEnabled(false);
   TraceMode_setOutput(stdout);
   fclose(mem);
-  if (result != NULL && result->kind == Value_Tensor) c.result = result->u.tensor;
+  if (result != NULL && THPVariable_Check(result)) c.result = THPVariable_Unpack(result);
   if (result == NULL) {
-    c.refused = Error_type() != ErrorType_RuntimeError;
+    c.refused = !PyErr_ExceptionMatches(PyExc_RuntimeError);
     c.error = take_error();
   }
   narrator->after(&c);
@@ -319,20 +423,31 @@ static int explain_expression(Interp* in, const char* expr) {
   }
   free(trace);
   free(c.error);
+  goto done;
+python_error:
+  PyErr_Print();
 done:
-  Value_release(result);
-  Value_release(self);
+  PyErr_Clear();
+  Py_XDECREF(result);
+  Py_XDECREF(self);
+  Py_XDECREF(args);
+  Py_XDECREF(keywords);
+  Py_XDECREF(attr);
+  Py_XDECREF(func);
+  Py_XDECREF(call);
+  Py_XDECREF(m);
+  Py_XDECREF(ast);
   free(text);
-  if (call_m) Module_free(call_m);
-  if (self_m) Module_free(self_m);
-  Module_free(m);
-  Interp_flushStdout();
+  free(recv_src);
+  free(call_src);
+  free(func_src);
+  MinatenPython_flushStdFiles();
   return status;
 }
 
-/* FILE.py:LINE: the setup lines (before LINE) run, then line LINE is
+/* FILE.py:LINE: the lines before LINE run as setup, then line LINE is
  * explained.  Returns the status, or -1 when arg is not FILE:LINE. */
-static int explain_file_line(Interp* in, const char* arg) {
+static int explain_file_line(ExplainSession* es, const char* arg) {
   const char* colon = strrchr(arg, ':');
   if (colon == NULL || colon[1] == '\0' || strspn(colon + 1, "0123456789") != strlen(colon + 1)) return -1;
   char* path = strndup(arg, (size_t)(colon - arg));
@@ -343,23 +458,29 @@ static int explain_file_line(Interp* in, const char* arg) {
     free(path);
     return 1;
   }
+  char* setup = NULL;
+  size_t setup_len = 0;
+  FILE* before = open_memstream(&setup, &setup_len);
   char buf[4096];
   int status = 1;
   long lineno = 0;
-  bool found = false;
+  char* line = NULL;
   while (fgets(buf, sizeof buf, f) != NULL) {
     if (++lineno == target) {
       buf[strcspn(buf, "\r\n")] = '\0';
       char* p = buf;
       while (*p == ' ' || *p == '\t') p++;
-      status = explain_expression(in, p);
-      found = true;
+      line = strdup(p);
       break;
     }
-    if (!run_setup(in, buf, (int)lineno)) break;
+    fputs(buf, before);
   }
-  if (!found && lineno < target && !ferror(f)) fprintf(stderr, "minaten explain: %s has no line %ld\n", path, target);
+  fclose(before);
+  if (line == NULL && !ferror(f)) fprintf(stderr, "minaten explain: %s has no line %ld\n", path, target);
   fclose(f);
+  if (line != NULL && run_setup(es, setup, path)) status = explain_expression(es, line);
+  free(line);
+  free(setup);
   free(path);
   return status;
 }
@@ -376,20 +497,22 @@ int explain_main(int argc, char** argv) {
     fprintf(stderr, "minaten explain: expected one expression after the setup lines\n%s", kUsage);
     return 2;
   }
-  Interp* in = Interp_new();
-  int status = 0;
-  for (int k = 0; k < nsetup && status == 0; k++) {
-    char* copy = strdup(setup[k]);
-    int lineno = 0;
-    for (char* line = strtok(copy, "\n"); line != NULL && status == 0; line = strtok(NULL, "\n"))
-      if (!run_setup(in, line, ++lineno)) status = 1;
-    free(copy);
+  ExplainSession es = {.runner = MinatenPython_runner()};
+  PyObject* session = PyObject_CallMethod(es.runner, "Session", "O", MinatenPython_torch());
+  es.namespace = session != NULL ? PyObject_CallMethod(es.runner, "new_namespace", "Os", session, "<string>") : NULL;
+  Py_XDECREF(session);
+  if (es.namespace == NULL) {
+    PyErr_Print();
+    return 1;
   }
+  int status = 0;
+  for (int k = 0; k < nsetup && status == 0; k++)
+    if (!run_setup(&es, setup[k], "<string>")) status = 1;
   if (status == 0 && nsetup == 0)
-    status = explain_file_line(in, argv[i]);
+    status = explain_file_line(&es, argv[i]);
   else if (status == 0)
-    status = explain_expression(in, argv[i]);
-  if (status < 0) status = explain_expression(in, argv[i]);
-  Interp_free(in);
+    status = explain_expression(&es, argv[i]);
+  if (status < 0) status = explain_expression(&es, argv[i]);
+  Py_DECREF(es.namespace);
   return status;
 }

@@ -2,7 +2,8 @@
  * explain.h - `minaten explain`: why a shape operator took the route it
  * took (docs/explain.md).
  *
- * explain.c runs the setup lines and the expression in the interpreter,
+ * explain.c runs the setup lines and the expression in CPython (the runner's
+ * statements, python/minaten/_runner.py),
  * with the trace on; the operator's narrator (explain_reshape.c for reshape
  * and view, explain_strided.c for contiguous, expand and as_strided) listens
  * to the real kernels' decisions through their explain hooks

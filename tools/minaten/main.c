@@ -1,14 +1,20 @@
 /*
- * main.c - the `minaten` command: its arguments, and which of the
- * interpreter's ways of reading input runs.
+ * main.c - the `minaten` command: its arguments, and what runs them.
  *
- *   minaten                    on a terminal: the interactive prompt (repl.c);
- *                              otherwise: run standard input as a script
- *   minaten run FILE.py        run a script of the dialect (FILE `-`: stdin)
- *   minaten -c 'CODE'          run statements separated by newlines or ';'
+ * Scripts run in CPython, embedded (python_embed.h): minaten's extension
+ * module is built in (minaten._C, csrc/), and `import torch` gives minaten.
+ *
+ *   minaten                    on a terminal: Python's own interactive loop
+ *                              (readline), torch and the dialect's helpers
+ *                              in __main__; otherwise: run standard input
+ *                              as a script
+ *   minaten run FILE.py        run a script statement by statement (FILE
+ *                              `-`: stdin), through the runner the recorder
+ *                              of tools/oracle shares (python/minaten/_runner.py)
+ *   minaten -c 'CODE'          the same for CODE
  *   minaten ops [PATTERN]      print the registered schemas (whose operator
- *                              name matches PATTERN)
- *   minaten dispatch OP        print OP's computed dispatch table
+ *                              name matches PATTERN); no Python
+ *   minaten dispatch OP        print OP's computed dispatch table; no Python
  *   minaten memory|lazy-graph|autograd-graph [-c SETUP] EXPR...
  *                              draw tensors in Graphviz's DOT (dot.h)
  *   minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE
@@ -20,19 +26,28 @@
  *   symbol name in the --load libraries or minaten: yaml_library.h; after
  *   every --load), --trace=dispatch (print every dispatcher hop; with --dot
  *   FILE also drawn as a graph: dispatch/DispatchGraph.h), --strict
- *   (stop at the first failing line with exit status 1), --help
+ *   (python3's way: stop at the first failing statement, its traceback on
+ *   stderr, exit status 1), --stats[=N], --help
  *
- * Exit status: 0 when the script ran (a failing line is reported and the
- * next one runs: the dialect's per-line try/except), 1 with --strict at the
- * first failing line, 2 for a usage error or a script that cannot be read
- * (python3's 2 and its "can't open file" message), 1 for a script or -c
- * command that is not UTF-8 (python3's SyntaxError, nothing runs); `ops` and `dispatch`
- * exit 1 when no operator matches; 1 when a --load library or a --yaml file
- * cannot be loaded (nothing runs); 120 when a script's write to standard
- * output failed (python3's exit status then: /dev/full, a full disk), 1 for
- * another command's.
+ * The operators are registered, and the --load and --yaml libraries loaded,
+ * before Python starts; the extension module finds them registered.
+ *
+ * Exit status: 0 when the script ran (a failing statement is reported and
+ * the next one runs: the dialect's try/except around each), 1 with --strict
+ * at the first failing statement, 2 for a usage error or a script that
+ * cannot be read (python3's 2 and its "can't open file" message), 1 for a
+ * script or -c command that is not UTF-8 (python3's error, nothing runs);
+ * a SystemExit's status; `ops` and `dispatch` exit 1 when no operator
+ * matches; 1 when a --load library or a --yaml file cannot be loaded
+ * (nothing runs); 120 when a script's write to standard output failed
+ * (python3's exit status then: /dev/full, a full disk), 1 for another
+ * command's.
  */
+#include "csrc/python_headers.h"
+
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +55,7 @@
 #include <unistd.h>
 
 #include "autograd/autograd.h"
+#include "csrc/utils/python_stdout.h"
 #include "dispatch/DispatchGraph.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/OperatorLibrary.h"
@@ -47,9 +63,7 @@
 #include "runtime/Exception.h"
 #include "tools/minaten/dot.h"
 #include "tools/minaten/explain.h"
-#include "tools/minaten/interpreter/interp.h"
-#include "tools/minaten/interpreter/repl.h"
-#include "tools/minaten/interpreter/utf8.h"
+#include "tools/minaten/python_embed.h"
 #include "tools/minaten/yaml_library.h"
 
 static void usage(FILE* out) {
@@ -62,21 +76,19 @@ static void usage(FILE* out) {
         "               [--format dot|svg|png] EXPR...\n"
         "       minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE\n"
         "\n"
-        "Runs scripts in minaten's dialect of Python (docs/dialect.md), which run\n"
-        "unchanged under PyTorch 1.13, against minaten's operators.  A line that fails\n"
-        "prints `Type: message` on stdout and the next line runs.\n"
+        "Runs Python scripts written for PyTorch 1.13 against minaten's operators, in\n"
+        "CPython, where `import torch` is minaten (docs/dialect.md).  A statement that\n"
+        "fails prints `Type: message` on stdout and the next statement runs.\n"
         "\n"
         "commands:\n"
-        "  (none)          stdin a terminal: the interactive prompt, like python3's:\n"
-        "                  `>>> `, and `... ` while a statement goes on (a bracket is\n"
-        "                  open; a block, until an empty line); an expression's value\n"
-        "                  is printed (its repr), an error as Python's traceback on\n"
-        "                  stderr, and the session goes on (--strict or not).  Line\n"
-        "                  editing and history (libedit); Ctrl-C drops the input;\n"
-        "                  Ctrl-D on an empty line leaves (exit status 0).\n"
+        "  (none)          stdin a terminal: Python's interactive prompt (readline,\n"
+        "                  `>>> ` and `... `, an expression's repr, a traceback for an\n"
+        "                  error), with torch and the helpers (show, trace_on, ...)\n"
+        "                  already defined; Ctrl-C drops the input; Ctrl-D on an\n"
+        "                  empty line leaves (exit status 0).\n"
         "                  stdin not a terminal: runs stdin as a script, as `run -`.\n"
         "  run FILE.py     run a script; `run -` reads it from stdin (named <stdin>)\n"
-        "  -c CODE         run CODE: statements separated by newlines or ';'\n"
+        "  -c CODE         run CODE as a script\n"
         "  ops [PATTERN]   print every registered schema, or those whose operator\n"
         "                  name (aten::add.Tensor) matches PATTERN: a shell glob\n"
         "                  (fnmatch) when it has * ? or [, tried on the name with\n"
@@ -114,85 +126,19 @@ static void usage(FILE* out) {
         "  --trace=dispatch  print every dispatcher hop: operator, key, kernel\n"
         "  --dot FILE        with --trace=dispatch: also draw the hops as a graph\n"
         "                    (DOT; FILE.svg or FILE.png: rendered by Graphviz's dot)\n"
-        "  --strict          stop at the first failing line, exit status 1\n"
+        "  --strict          stop at the first failing statement, its traceback on\n"
+        "                    stderr, exit status 1 (as python3 FILE.py)\n"
         "  --stats[=N]       at exit (and every N lines of a script), print the\n"
         "                    allocator's counters (allocations, frees, bytes live,\n"
         "                    cache hits, misses, bytes) and the resident set on stderr\n"
         "  -h, --help        print this help and exit\n"
         "\n"
-        "exit status: 0 done; 1 a line failed under --strict, no operator matched, or\n"
+        "exit status: 0 done; 1 a statement failed under --strict, no operator matched, or\n"
         "a --load library or --yaml file could not be loaded; 2 a usage error or a\n"
         "script that cannot be read; 120 a script's output could not be written\n"
         "(python3's status; 1 for the other commands).\n"
         "Documentation: docs/ in minaten's source tree.\n",
         out);
-}
-
-/* Python's str.strip() whitespace (ASCII). */
-static bool is_strip_space(char c) { return strchr(" \t\n\v\f\r\x1c\x1d\x1e\x1f", c) != NULL && c != '\0'; }
-
-/* The line [p, p + len) without the whitespace at both ends. */
-static const char* strip(const char* p, size_t* len) {
-  while (*len > 0 && is_strip_space(*p)) p++, (*len)--;
-  while (*len > 0 && is_strip_space(p[*len - 1])) (*len)--;
-  return p;
-}
-
-static bool is_word_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || (c & 0x80); }
-
-/* Whether a line continues the block before it: indented, blank, or an
- * elif/else/except/finally clause (the reference run's test:
- * `re.match(r"(elif\b|else\s*:|except\b|finally\s*:)", line)`). */
-static bool continues_block(const char* line, size_t len) {
-  size_t n = len;
-  if (len > 0 && (line[0] == ' ' || line[0] == '\t')) return true;
-  if (strip(line, &n), n == 0) return true;
-  static const struct { const char* word; bool colon; } kClauses[] = {
-      {"elif", false}, {"else", true}, {"except", false}, {"finally", true}};
-  for (size_t i = 0; i < sizeof kClauses / sizeof kClauses[0]; i++) {
-    size_t w = strlen(kClauses[i].word);
-    if (len < w || strncmp(line, kClauses[i].word, w) != 0) continue;
-    if (!kClauses[i].colon) {
-      if (len == w || !is_word_char(line[w])) return true;
-      continue;
-    }
-    while (w < len && strchr(" \t\n\v\f\r\x1c\x1d\x1e\x1f", line[w]) != NULL) w++;
-    if (w < len && line[w] == ':') return true;
-  }
-  return false;
-}
-
-/* Runs a simple line, for -c split at ';' outside strings (each part its
- * own statement, reporting its own error).  Returns -1 on an error. */
-static int run_simple(Interp* in, char* line, int lineno, bool split_semicolons, bool strict) {
-  int status = 0;
-  char* part = line;
-  while (part != NULL) {
-    char* end = part;
-    char quote = 0;
-    for (; *end; end++) {
-      if (quote) {
-        if (*end == quote) quote = 0;
-      } else if (*end == '\'' || *end == '"') {
-        quote = *end;
-      } else if (*end == ';' && split_semicolons) {
-        break;
-      } else if (*end == '#') {
-        end += strlen(end);
-        break;
-      }
-    }
-    char saved = *end;
-    *end = '\0';
-    size_t len = strlen(part);
-    const char* t = strip(part, &len);
-    char* stmt = strndup(t, len);
-    if (len > 0 && Interp_runStatement(in, stmt, lineno) < 0) status = -1;
-    free(stmt);
-    *end = saved;
-    part = saved == ';' && !(status < 0 && strict) ? end + 1 : NULL;
-  }
-  return status;
 }
 
 /* The resident set now and its peak, in kB: VmRSS and VmHWM of
@@ -216,7 +162,8 @@ static void resident_set(long* rss_kb, long* max_rss_kb) {
  * resident set now and its peak; tests/soak/soak.py reads them (--stats=N). */
 static long stats_every;
 static void print_stats(FILE* out, const char* at) {
-  Interp_flushStdout();
+  if (Py_IsInitialized()) MinatenPython_flushStdFiles();
+  fflush(stdout);
   AllocatorStats a = Allocator_stats();
   long rss_kb, max_rss_kb;
   resident_set(&rss_kb, &max_rss_kb);
@@ -227,163 +174,145 @@ static void print_stats(FILE* out, const char* at) {
           rss_kb, max_rss_kb, (long long)a.cache_hits, (long long)a.cache_misses, (long long)a.bytes_cached);
 }
 
+/* --stats=N's hook, called by the runner before each statement with the
+ * statement (its .lineno): the counters once the script passed a multiple
+ * of N lines, `at line M` for the last multiple M before the statement (a
+ * block's lines are passed together, as the dialect's runner always did). */
+static long stats_last_line;
+static PyObject* stats_before_statement(PyObject* self, PyObject* stmt) {
+  (void)self;
+  PyObject* lineno = PyObject_GetAttrString(stmt, "lineno");
+  long line = lineno != NULL ? PyLong_AsLong(lineno) : -1;
+  Py_XDECREF(lineno);
+  if (line < 0 && PyErr_Occurred()) return NULL;
+  long mark = (line - 1) / stats_every * stats_every;
+  if (mark > stats_last_line) {
+    char at[32];
+    snprintf(at, sizeof at, "line %ld", mark);
+    print_stats(stderr, at);
+    stats_last_line = mark;
+  }
+  Py_RETURN_NONE;
+}
+static PyMethodDef stats_hook_def = {"before_statement", stats_before_statement, METH_O, NULL};
+
 /*
- * Runs `text` statement by statement, splitting it as the reference run
- * does: blank lines, `#` lines and `import torch` are skipped; a line
- * ending in ':' starts a block that takes the indented and blank lines
- * after it and its elif/else/except/finally clause lines, run as one
- * statement (its lines joined by '\n'); any other line is one statement
- * (stripped), compiled whole (a ';' inside it is the parser's), except that
- * -c splits it at ';'.  Each statement reports its own error; --strict
- * (Python's traceback on stderr) stops at the first.  Lines end with '\n',
- * "\r\n" or '\r', as Python's text files read.
+ * C's stdout written through Python's sys.stdout while a script runs
+ * (csrc/utils/python_stdout.h): --trace=dispatch's hops and the trace
+ * mode's lines come in order with the script's print(), and a failed write
+ * is Python's to report, as python3 reports its own.  Put back before
+ * Python finalizes.
  */
-static int run_text(char* text, const char* filename, bool split_semicolons, bool strict) {
-  Interp* in = Interp_new();
-  if (strict) Interp_setErrorStyle(in, ErrorStyle_Traceback);
-  /* universal newlines */
-  char* w = text;
-  for (const char* r = text; *r; r++) {
-    if (*r == '\r') {
-      *w++ = '\n';
-      if (r[1] == '\n') r++;
-    } else {
-      *w++ = *r;
-    }
+static FILE* saved_stdout;
+static void stdout_through_python(bool on) {
+  if (on && saved_stdout == NULL) {
+    FILE* f = THPUtils_pythonStdout();
+    if (f == NULL) return;
+    fflush(stdout);
+    saved_stdout = stdout;
+    stdout = f;
+  } else if (!on && saved_stdout != NULL) {
+    fflush(stdout);
+    stdout = saved_stdout;
+    saved_stdout = NULL;
   }
-  *w = '\0';
-  int status = 0, lineno = 0, block_line = 0;
-  char* block = NULL; /* the block being gathered */
-  size_t block_len = 0;
-  for (char* line = text; line != NULL && status == 0;) {
-    char* nl = strchr(line, '\n');
-    size_t len = nl ? (size_t)(nl - line) : strlen(line);
-    char* next = nl ? nl + 1 : NULL;
-    if (nl == NULL && len == 0) break; /* the end of a text ending in a newline */
-    if (stats_every > 0 && lineno > 0 && lineno % stats_every == 0 && block == NULL) {
-      char at[32];
-      snprintf(at, sizeof at, "line %d", lineno);
-      print_stats(stderr, at);
-    }
-    lineno++;
-    if (block != NULL && continues_block(line, len)) {
-      block = realloc(block, block_len + len + 2);
-      block[block_len++] = '\n';
-      memcpy(block + block_len, line, len);
-      block[block_len += len] = '\0';
-      line = next;
-      continue;
-    }
-    if (block != NULL) {
-      Interp_setLocation(in, filename, block_line);
-      if (Interp_runStatement(in, block, block_line) < 0 && strict) status = 1;
-      free(block);
-      block = NULL;
-      if (status != 0) break;
-    }
-    size_t tlen = len;
-    const char* t = strip(line, &tlen);
-    if (tlen == 0 || t[0] == '#' || (tlen == 12 && strncmp(t, "import torch", 12) == 0)) {
-      line = next;
-      continue;
-    }
-    if (t[tlen - 1] == ':') {
-      block = strndup(line, len);
-      block_len = len;
-      block_line = lineno;
-      line = next;
-      continue;
-    }
-    Interp_setLocation(in, filename, lineno);
-    if (nl) *nl = '\0';
-    if (run_simple(in, (char*)t, lineno, split_semicolons, strict) < 0 && strict) status = 1;
-    if (nl) *nl = '\n';
-    line = next;
-  }
-  if (block != NULL) {
-    Interp_setLocation(in, filename, block_line);
-    if (status == 0 && Interp_runStatement(in, block, block_line) < 0 && strict) status = 1;
-    free(block);
-  }
-  Interp_free(in);
-  return status;
 }
 
-/* Reads all of `f` into a new NUL-terminated buffer; NULL (errno set) on a
- * read error or when out of memory. */
-static char* read_stream(FILE* f) {
-  size_t cap = 4096, len = 0;
-  char* buf = malloc(cap);
-  if (buf == NULL) return NULL;
-  size_t n;
-  while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-    len += n;
-    if (len + 1 == cap) {
-      char* bigger = realloc(buf, cap *= 2);
-      if (bigger == NULL) {
-        free(buf);
-        return NULL;
-      }
-      buf = bigger;
-    }
-  }
-  if (ferror(f)) {
-    int err = errno;
-    free(buf);
-    errno = err ? err : EIO;
-    return NULL;
-  }
-  buf[len] = '\0';
-  return buf;
+/* The exception escaping the runner (KeyboardInterrupt: python3 prints its
+ * traceback and ends by SIGINT; anything else the runner let through:
+ * status 1).  Returns the status. */
+static bool interrupted;
+static int report_escaped(void) {
+  interrupted = PyErr_ExceptionMatches(PyExc_KeyboardInterrupt);
+  PyErr_Print();
+  return 1;
 }
 
-/* The script `run PATH` names: a file, or standard input for `-`.  On
- * failure prints python3's message and returns NULL (exit status 2):
- *   python3: can't open file '/abs/path': [Errno 2] No such file or directory */
-static char* read_script(const char* path) {
-  FILE* f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  char* text = f ? read_stream(f) : NULL;
-  int err = errno;
-  if (f != NULL && f != stdin) fclose(f);
-  if (text == NULL) {
-    char cwd[4096] = "";
-    if (path[0] != '/' && strcmp(path, "-") != 0 && getcwd(cwd, sizeof cwd - 1) != NULL) strcat(cwd, "/");
-    fprintf(stderr, "minaten: can't open file '%s%s': [Errno %d] %s\n", cwd, path, err, strerror(err));
+/* Calls runner.FUNC(*args, torch, strict=strict[, before_statement=hook]):
+ * the exit status it returns.  Python 3.11: Modules/main.c pymain_run_python */
+static int call_runner(const char* func, PyObject* args, bool strict) {
+  if (args == NULL) return report_escaped();
+  PyObject* kwargs = Py_BuildValue("{s:O}", "strict", strict ? Py_True : Py_False);
+  PyObject* hook = NULL;
+  if (kwargs != NULL && stats_every > 0) {
+    hook = PyCFunction_New(&stats_hook_def, NULL);
+    if (hook == NULL || PyDict_SetItemString(kwargs, "before_statement", hook) < 0) Py_CLEAR(kwargs);
   }
-  return text;
+  PyObject* f = PyObject_GetAttrString(MinatenPython_runner(), func);
+  PyObject* result = f != NULL && kwargs != NULL ? PyObject_Call(f, args, kwargs) : NULL;
+  Py_XDECREF(f);
+  Py_XDECREF(hook);
+  Py_XDECREF(kwargs);
+  Py_DECREF(args);
+  if (result == NULL) return report_escaped();
+  long status = PyLong_AsLong(result);
+  Py_DECREF(result);
+  if (status == -1 && PyErr_Occurred()) return report_escaped();
+  return (int)status;
 }
 
-/* A -c command that is not valid UTF-8 does not run: python3's message on
- * stderr, exit status 1.  python3 decodes its arguments with
- * surrogateescape, so the first bad byte B is the character U+DC00+B at the
- * position counted in characters.  Python 3.11: Modules/main.c
- * (pymain_run_command, "Unable to decode the command from the command line:") */
-static bool is_utf8_command(const char* command) {
-  int64_t bad = utf8_find_invalid(command, strlen(command));
-  if (bad < 0) return true;
-  int64_t position = 0;
-  for (int64_t i = 0; i < bad; i++) position += (command[i] & 0xC0) != 0x80;
-  fprintf(stderr,
-          "Unable to decode the command from the command line:\n"
-          "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc%02x' in position %lld: surrogates not "
-          "allowed\n",
-          (unsigned char)command[bad], (long long)position);
-  return false;
-}
-
-/* `run PATH`: 0, 1 (--strict, a line failed; or not UTF-8) or 2 (unreadable). */
+/* `run PATH` (`-`: standard input): runner.run_file, prog minaten. */
 static int run_script(const char* path, bool strict) {
-  char* text = read_script(path);
-  if (text == NULL) return 2;
-  const char* base = strrchr(path, '/');
-  const char* filename = strcmp(path, "-") == 0 ? "<stdin>" : base ? base + 1 : path;
-  if (!utf8_check_script(text, filename)) {
-    free(text);
+  PyObject* name = PyUnicode_DecodeFSDefault(path);
+  return call_runner("run_file", name != NULL ? Py_BuildValue("(NO)", name, MinatenPython_torch()) : NULL, strict);
+}
+
+/* `-c CODE`: runner.run_source(CODE, "<string>", ...).  CODE that is not
+ * UTF-8 does not run: python3's message and status 1.  Python 3.11:
+ * Modules/main.c pymain_run_command */
+static int run_command(const char* code, bool strict) {
+  PyObject* text = PyUnicode_DecodeFSDefault(code);
+  PyObject* utf8 = text != NULL ? PyUnicode_AsUTF8String(text) : NULL;
+  if (utf8 == NULL) {
+    Py_XDECREF(text);
+    fputs("Unable to decode the command from the command line:\n", stderr);
+    PyErr_Print();
     return 1;
   }
-  int status = run_text(text, filename, false, strict);
-  free(text);
-  return status;
+  Py_DECREF(utf8);
+  return call_runner("run_source", Py_BuildValue("(NsO)", text, "<string>", MinatenPython_torch()), strict);
+}
+
+/* The interactive prompt: Python's own loop (Py_RunMain: readline, `>>> `
+ * and `... `, an expression's repr, a traceback for an error,
+ * PYTHONSTARTUP), with `torch` and the dialect's helpers already in
+ * __main__, after minaten's banner line.  Py_RunMain finalizes Python;
+ * returns its exit status.  Python 3.11: Modules/main.c pymain_run_stdin */
+static int run_interactive(void) {
+  PyObject* main_module = PyImport_AddModule("__main__"); /* borrowed */
+  PyObject* session = PyObject_CallMethod(MinatenPython_runner(), "Session", "O", MinatenPython_torch());
+  PyObject* helpers = session != NULL ? PyObject_CallMethod(session, "helpers", NULL) : NULL;
+  PyObject* globals = main_module != NULL ? PyModule_GetDict(main_module) : NULL;
+  if (helpers == NULL || globals == NULL || PyDict_Update(globals, helpers) < 0 ||
+      PyDict_SetItemString(globals, "torch", MinatenPython_torch()) < 0)
+    PyErr_Print();
+  Py_XDECREF(helpers);
+  Py_XDECREF(session);
+  fprintf(stderr, "minaten %s: a C11 model of PyTorch 1.13's op runtime; `torch` is minaten. Ctrl-D (i.e. EOF) "
+          "to exit.\n", MINATEN_VERSION);
+  return Py_RunMain();
+}
+
+/* Starts Python for a command: sys.argv as python3 gives it, sys.path[0]
+ * the script's folder (run FILE) or the current one; 0 or -1. */
+static int start_python(char* program, const char* cmd, const char* arg) {
+  char* argv[1] = {NULL};
+  const char* path0 = "";
+  char dir[PATH_MAX];
+  if (cmd == NULL || strcmp(cmd, "explain") == 0 || strcmp(cmd, "memory") == 0 || strcmp(cmd, "lazy-graph") == 0 ||
+      strcmp(cmd, "autograd-graph") == 0) {
+    argv[0] = cmd == NULL && !isatty(STDIN_FILENO) ? "-" : "";
+  } else if (strcmp(cmd, "-c") == 0) {
+    argv[0] = "-c";
+  } else {
+    argv[0] = (char*)arg;
+    if (strcmp(arg, "-") != 0 && realpath(arg, dir) != NULL) {
+      *strrchr(dir, '/') = '\0';
+      path0 = dir[0] ? dir : "/";
+    }
+  }
+  MinatenPythonOptions options = {.program = program, .argc = 1, .argv = argv, .path0 = path0, .quiet = true};
+  return MinatenPython_initialize(&options);
 }
 
 /* Whether operator `op` matches the `ops` PATTERN: a glob (it has one of
@@ -462,15 +391,16 @@ static int dump_dispatch_table(const char* arg) {
   return 0;
 }
 
-/* The exit status once every write to standard output has been checked
- * (interpreter/pylifecycle.c): `status`, unless one failed (/dev/full, a
- * full disk): then a script's (no command, run, -c) is python3's report
- * and its exit status 120; another command's is one line,
- * `minaten: COMMAND: cannot write standard output: ...`, and 1. */
+/* The exit status once standard output has been checked, for a command
+ * that writes it from C (ops, dispatch, --help, explain, the pictures):
+ * `status`, unless a write failed (/dev/full, a full disk): then one line,
+ * `minaten: COMMAND: cannot write standard output: ...`, and 1.  A script's
+ * (no command, run, -c) is Python's to check: MinatenPython_finalize gives
+ * python3's report and status 120. */
 static int check_stdout(int status, const char* cmd) {
-  if (cmd == NULL || strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0) return flush_std_files() < 0 ? 120 : status;
-  int err = Interp_stdoutErrno();
-  if (err == 0) return status;
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout)) return status;
+  int err = errno != 0 ? errno : EIO;
   fprintf(stderr, "minaten: %s: cannot write standard output: %s\n", cmd, strerror(err));
   return status != 0 ? status : 1;
 }
@@ -504,7 +434,6 @@ static int load_libraries(const char** paths, int n, const char** yaml_paths, in
 }
 
 int main(int argc, char** argv) {
-  Interp_createStdout(); /* every write checked: check_stdout */
   bool strict = false, stats = false;
   const char* load[16];
   int num_load = 0;
@@ -575,16 +504,24 @@ int main(int argc, char** argv) {
     return 1;
   }
   int status = load_libraries(load, num_load, yaml, num_yaml);
+  bool script = cmd == NULL || strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0;
+  bool python = status == 0 && strcmp(cmd ? cmd : "", "ops") != 0 && strcmp(cmd ? cmd : "", "dispatch") != 0;
+  bool finalized = false;
+  if (python && start_python(argv[0], cmd, cmd != NULL && i + 1 < argc ? argv[i + 1] : NULL) < 0) {
+    status = 1;
+    python = false;
+  }
   if (status != 0) {
     /* nothing to run */
-  } else if (cmd == NULL) {
-    status = isatty(STDIN_FILENO) ? Repl_interactiveLoop() : run_script("-", strict);
-  } else if (strcmp(cmd, "run") == 0) {
-    status = run_script(argv[i + 1], strict);
+  } else if (cmd == NULL && isatty(STDIN_FILENO)) {
+    status = run_interactive(); /* finalizes Python */
+    finalized = true;
+  } else if (cmd == NULL || strcmp(cmd, "run") == 0) {
+    stdout_through_python(true);
+    status = run_script(cmd == NULL ? "-" : argv[i + 1], strict);
   } else if (strcmp(cmd, "-c") == 0) {
-    char* text = is_utf8_command(argv[i + 1]) ? strdup(argv[i + 1]) : NULL;
-    status = text ? run_text(text, "<string>", true, strict) : 1;
-    free(text);
+    stdout_through_python(true);
+    status = run_command(argv[i + 1], strict);
   } else if (strcmp(cmd, "explain") == 0) {
     status = explain_main(nargs, argv + i + 1);
   } else if (strcmp(cmd, "ops") == 0) {
@@ -594,11 +531,23 @@ int main(int argc, char** argv) {
   } else {
     status = dump_dispatch_table(argv[i + 1]);
   }
+  if (python && !finalized) {
+    MinatenPython_flushStdFiles();
+    stdout_through_python(false);
+    status = MinatenPython_finalize(status);
+  }
   if (dot_path != NULL) status = Dot_writeDispatchGraph(dot_path, status);
-  status = check_stdout(status, cmd);
+  if (!script) status = check_stdout(status, cmd);
   OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
   Allocator_emptyCache(); /* nothing held at exit: bytes_cached=0 */
   if (stats) print_stats(stderr, "exit");
+  if (interrupted) {
+    /* python3 ends by the signal after an uncaught KeyboardInterrupt
+     * (Modules/main.c exit_sigint) */
+    fflush(NULL);
+    signal(SIGINT, SIG_DFL);
+    kill(getpid(), SIGINT);
+  }
   return status;
 }

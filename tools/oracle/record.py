@@ -14,14 +14,17 @@ run does, so that no state (the lazy backend, the trace mode) leaks from one
 script into the next.
 
 Needs Debian's python3-torch (PyTorch 1.13): run with /usr/bin/python3.
-Each script runs statement by statement as docs/dialect.md says:
-`import torch`, blank and `#` lines are skipped; a line ending in ':' starts a
-block that takes the indented and blank lines after it and its
-elif/else/except/finally clause lines; every other line is a statement of its
-own.  Each statement is compiled whole, as `FILE:LINE` (the script's base
-name and the statement's first line, what a SyntaxError names), and runs as
-if wrapped in try/except, a failure printing `Type: message` (the first line
-of the message).  The four helpers are defined here with the output docs/dialect.md gives:
+Each script runs through python/minaten/_runner.py, the runner minaten runs
+scripts with (loaded here by its path, run_file(SCRIPT, torch)), so that a
+script runs the same way under both: its top-level statements as Python's
+`ast` has them (a def, class, with, for, if or try with its body and
+clauses, decorators included, is one; `a = 1; b = 2` is two), each compiled
+at its place in the file (tracebacks and warnings name the file's lines) and
+run as if wrapped in try/except, a failure printing `Type: message` (the
+first line of the message; a SyntaxError says `(NAME.py:FIRST, line N)`, N
+counted from the statement's first line FIRST).  `import torch` is skipped;
+the Lazy backend is initialised before a statement that mentions "lazy".
+The runner defines the five helpers with the output docs/dialect.md gives:
 
     show(t)            tensor shape=[..] stride=[..] offset=N dtype=D device=V
                        contiguous=B [scale=.. zero_point=..] data=[..]
@@ -46,164 +49,38 @@ The outputs it writes are the conformance tests' expectations: never type or
 edit one by hand; re-record it.
 """
 import concurrent.futures
-import contextlib
 import glob
 import hashlib
+import importlib.util
 import runpy
 import tempfile
-import re
 import os
 import subprocess
 import sys
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+RUNNER = os.path.join(ROOT, "python", "minaten", "_runner.py")
 
 
-class TraceMode(TorchDispatchMode):
-    """Prints each operator as the dialect's trace does."""
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        parts = str(func).split(".")  # aten.transpose.int / quantized.add.default
-        ns, name = parts[0], parts[1]
-        overload = parts[2] if len(parts) > 2 else "default"
-        suffix = "" if overload == "default" else "." + overload
-        print("op %s::%s%s" % (ns, name, suffix))
-        return func(*args, **(kwargs or {}))
-
-
-class Session:
-    """The state of one script run: the trace mode, the lazy backend."""
-
-    def __init__(self):
-        self.mode = None
-        self.lazy_ready = False
-
-    def trace_on(self):
-        if self.mode is None:
-            self.mode = TraceMode()
-            self.mode.__enter__()
-
-    def trace_off(self):
-        if self.mode is not None:
-            self.mode.__exit__(None, None, None)
-            self.mode = None
-
-    @contextlib.contextmanager
-    def untraced(self):
-        was_on = self.mode is not None
-        self.trace_off()
-        try:
-            yield
-        finally:
-            if was_on:
-                self.trace_on()
-
-    def ensure_lazy(self):
-        if not self.lazy_ready:
-            import torch._lazy
-            import torch._lazy.ts_backend
-            torch._lazy.ts_backend.init()
-            self.lazy_ready = True
-
-    # ---- the helpers -------------------------------------------------------
-
-    def show(self, t):
-        with self.untraced():
-            print(show_line(t))
-
-    def same_storage(self, a, b):
-        with self.untraced():
-            print(a.storage().data_ptr() == b.storage().data_ptr())
-
-    def lazy_ir(self, t):
-        with self.untraced():
-            self.ensure_lazy()
-            text = torch._C._lazy._get_tensors_text([t])
-            print(re.sub(r", NodeType=[^\n]*", "", text))
-
-
-def format_element(v, dtype):
-    if dtype == torch.bool:
-        return "True" if v else "False"
-    if dtype.is_floating_point or dtype in (torch.quint8, torch.qint8, torch.qint32):
-        return "%.6g" % v
-    return "%d" % v
-
-
-def show_line(t):
-    dtype = t.dtype
-    device = str(t.device)
-    host = t if device == "cpu" else t.cpu()
-    values = (host.dequantize() if host.is_quantized else host).reshape(-1).tolist()
-    quant = ""
-    if t.is_quantized:
-        if t.qscheme() in (torch.per_channel_affine, torch.per_channel_affine_float_qparams):
-            quant = " axis=%d scales=[%s] zero_points=[%s]" % (
-                t.q_per_channel_axis(),
-                ", ".join("%.6g" % s for s in t.q_per_channel_scales().tolist()),
-                ", ".join("%d" % z for z in t.q_per_channel_zero_points().tolist()))
-        else:
-            quant = " scale=%.6g zero_point=%d" % (t.q_scale(), t.q_zero_point())
-    return "tensor shape=%s stride=%s offset=%d dtype=%s device=%s contiguous=%s%s data=[%s]" % (
-        list(t.shape), list(t.stride()), t.storage_offset(), str(dtype).replace("torch.", ""),
-        device, t.is_contiguous(), quant, ", ".join(format_element(v, dtype) for v in values))
-
-
-CLAUSE = re.compile(r"(elif\b|else\s*:|except\b|finally\s*:)")
-
-
-def statements(path):
-    """The script's top-level statements with their first line numbers, split
-    as the reference run splits them: a line ending in ':' takes the
-    indented and blank lines after it and the clauses that continue it,
-    joined by newlines; any other line is one statement, stripped."""
-    block, first = [], 0
-    with open(path) as f:
-        lines = [line.rstrip("\n") for line in f]
-    for lineno, line in enumerate(lines, 1):
-        if block and (line[:1] in (" ", "\t") or not line.strip() or CLAUSE.match(line)):
-            block.append(line)
-            continue
-        if block:
-            yield first, "\n".join(block)
-            block = []
-        stmt = line.strip()
-        if not stmt or stmt.startswith("#") or stmt == "import torch":
-            continue
-        if stmt.endswith(":"):
-            block, first = [line], lineno
-            continue
-        yield lineno, stmt
-    if block:
-        yield first, "\n".join(block)
+def load_runner():
+    """python/minaten/_runner.py, the runner minaten runs scripts with,
+    loaded by its path: no `minaten` package is imported."""
+    spec = importlib.util.spec_from_file_location("minaten_runner", RUNNER)
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    return runner
 
 
 def run_script(path):
-    """Runs one script in this process, printing to stdout as it goes."""
-    session = Session()
-    env = {"torch": torch, "show": session.show, "same_storage": session.same_storage,
-           "lazy_ir": session.lazy_ir,
-           "trace_on": session.trace_on, "trace_off": session.trace_off,
-           "__builtins__": __builtins__}
-    name = os.path.basename(path)
-    for lineno, stmt in statements(path):
-        if "lazy" in stmt:
-            session.ensure_lazy()
-        try:
-            exec(compile(stmt + "\n", "%s:%d" % (name, lineno), "exec"), env)
-        except Exception as e:  # the dialect's per-statement try/except
-            message = str(e).strip()
-            first = message.splitlines()[0] if message else ""
-            print("%s: %s" % (type(e).__name__, first))
-        sys.stdout.flush()
-    session.trace_off()
-    sys.stdout.flush()
+    """Runs one script in this process under PyTorch 1.13, printing to
+    stdout as it goes (the runner's run_file); returns its exit status."""
+    return load_runner().run_file(path, torch)
 
 
 # ---- the driver: one child process per script ------------------------------
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CORPUS_DIRS = ("tests/conformance", "tests/extension", "tools/demo", "tests/library", "tests/yaml_runtime",
                "tests/explain", "examples")
 
@@ -280,8 +157,7 @@ def main(argv):
         elif arg == "--run-one":  # internal: the child process
             script = next(it)
             libraries = preload_libraries(script)  # noqa: F841  (kept alive: a Library unregisters when freed)
-            run_script(script)
-            return 0
+            return run_script(script)
         elif arg == "-j":
             jobs = int(next(it))
         elif arg.startswith("-j") and arg[2:].isdigit():

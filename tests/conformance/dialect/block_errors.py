@@ -31,5 +31,5 @@ for i in range(2):
         if j == 1:
             [1, 2][5]
 print('end', i, j)
-x = [1, 2]; y = x[3]; print('not reached')
+x = [1, 2]; y = x[3]; print('reached: each ; statement runs alone')
 print('last')

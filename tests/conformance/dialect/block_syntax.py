@@ -40,7 +40,7 @@ if x = 1:
     pass
 for 1 in range(2):
     pass
-for i in range(3):  # a trailing comment: not a block of the dialect
+for i in range(3):  # a comment after the ':' (a block all the same, as in Python)
     print('body line', i)
 def h():
 

@@ -1,0 +1,207 @@
+/*
+ * python_cpp_function.c - see python_cpp_function.h.
+ *
+ * The Python types of the node types are made when a node of that type is
+ * first wrapped, one per NodeType, and kept for the process's life (1.13's
+ * are static types, registered at import for every generated node class:
+ * the same classes, made lazily).  Each is a plain (non-heap) type, as
+ * 1.13's are: its name has no module, so `type(fn).__module__` is
+ * 'builtins' and objects print as `<MulBackward0 object at 0x...>`; it
+ * cannot be instantiated from Python ("cannot create 'MulBackward0'
+ * instances") nor subclassed.
+ *
+ * What an object offers, as 1.13's default methods and properties:
+ *   name()          the node's C++ name ("MulBackward0",
+ *                   "torch::autograd::AccumulateGrad")
+ *   next_functions  ((node or None, input_nr), ...), one pair per next edge
+ *   requires_grad   True (1.13 returns True for every node)
+ *   metadata        a dict kept with the node (not the object): what a
+ *                   script stores there outlives the object, as 1.13's
+ *                   PyAnomalyMetadata does
+ * and AccumulateGrad adds `variable` (the leaf).
+ * NB(minaten): 1.13's nodes also have register_hook, register_prehook,
+ * _register_hook_dict, __call__ and the generated _saved_NAME /
+ * _raw_saved_NAME properties; minaten's autograd has no hooks on nodes and
+ * its node types do not describe their saved variables, so these are
+ * absent (AttributeError).
+ *
+ * PyTorch 1.13: torch/csrc/autograd/python_cpp_function.cpp
+ * (THPCppFunction_name, THPCppFunction_next_functions,
+ * THPCppFunction_metadata, THPCppFunction_requires_grad,
+ * _initFunctionPyTypeObject, functionToPyObject),
+ * torch/csrc/autograd/functions/init.cpp (accumulateGradVar),
+ * torch/csrc/autograd/python_anomaly_mode.h (PyAnomalyMetadata)
+ */
+#include "csrc/autograd/python_cpp_function.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "autograd/functions/AccumulateGrad.h"
+#include "csrc/autograd/python_variable.h"
+
+/* ---- the objects ---------------------------------------------------------------- */
+
+/* The node forgets its object, then the object its node.
+ * PyTorch 1.13: python_cpp_function.cpp THPCppFunction_dealloc */
+static void THPCppFunction_dealloc(PyObject* self) {
+  Node* node = ((THPCppFunction*)self)->cdata;
+  if (node != NULL) {
+    node->pyobj = NULL;
+    ((THPCppFunction*)self)->cdata = NULL;
+    Node_release(node); /* may free tensors, whose objects may run Python code */
+  }
+  Py_TYPE(self)->tp_free(self);
+}
+
+/* fn.name().  PyTorch 1.13: python_cpp_function.cpp THPCppFunction_name */
+static PyObject* THPCppFunction_name(PyObject* self, PyObject* noargs) {
+  (void)noargs;
+  return PyUnicode_FromString(Node_name(((THPCppFunction*)self)->cdata));
+}
+
+/* fn.next_functions.  PyTorch 1.13: python_cpp_function.cpp THPCppFunction_next_functions */
+static PyObject* THPCppFunction_next_functions(PyObject* self, void* unused) {
+  (void)unused;
+  const Node* node = ((THPCppFunction*)self)->cdata;
+  PyObject* functions = PyTuple_New(node->num_next_edges);
+  if (functions == NULL) return NULL;
+  for (uint32_t i = 0; i < node->num_next_edges; i++) {
+    Edge edge = node->next_edges[i];
+    PyObject* fn = functionToPyObject(edge.function);
+    PyObject* pair = fn != NULL ? Py_BuildValue("(NI)", fn, (unsigned int)edge.input_nr) : NULL;
+    if (pair == NULL) {
+      Py_DECREF(functions);
+      return NULL;
+    }
+    PyTuple_SET_ITEM(functions, i, pair);
+  }
+  return functions;
+}
+
+/* PyTorch 1.13: python_cpp_function.cpp THPCppFunction_requires_grad */
+static PyObject* THPCppFunction_requires_grad(PyObject* self, void* unused) {
+  (void)self, (void)unused;
+  Py_RETURN_TRUE;
+}
+
+/* fn.metadata: the node's dict, made on first access.
+ * PyTorch 1.13: python_cpp_function.cpp THPCppFunction_metadata,
+ * Node::metadata, python_anomaly_mode.h PyAnomalyMetadata::dict */
+static PyObject* THPCppFunction_metadata(PyObject* self, void* unused) {
+  (void)unused;
+  Node* node = ((THPCppFunction*)self)->cdata;
+  if (node->metadata == NULL && (node->metadata = PyDict_New()) == NULL) return NULL;
+  return Py_NewRef((PyObject*)node->metadata);
+}
+
+/* The last release of a node with metadata, which may come from C without
+ * the GIL (another library dropping a tensor it borrowed through DLPack,
+ * whose graph goes with it) or after the interpreter was finalized (then
+ * the dict is left alone).  PyTorch 1.13: ~PyAnomalyMetadata (its
+ * pybind11::gil_scoped_acquire) */
+static void release_metadata(Node* node) {
+  PyObject* dict = node->metadata;
+  node->metadata = NULL;
+  if (!Py_IsInitialized()) return;
+  PyGILState_STATE gil = PyGILState_Ensure();
+  Py_DECREF(dict);
+  PyGILState_Release(gil);
+}
+
+/* AccumulateGrad's fn.variable: the leaf.
+ * PyTorch 1.13: torch/csrc/autograd/functions/init.cpp accumulateGradVar */
+static PyObject* accumulateGradVar(PyObject* self, void* unused) {
+  (void)unused;
+  const AccumulateGrad* node = (const AccumulateGrad*)((THPCppFunction*)self)->cdata;
+  return THPVariable_Wrap(Tensor_retain(node->variable));
+}
+
+/* PyTorch 1.13: python_cpp_function.h THP_FUNCTION_DEFAULT_METHODS */
+static PyMethodDef default_methods[] = {{"name", THPCppFunction_name, METH_NOARGS, NULL}, {NULL, NULL, 0, NULL}};
+
+/* PyTorch 1.13: python_cpp_function.h THP_FUNCTION_DEFAULT_PROPERTIES */
+static PyGetSetDef default_properties[] = {
+    {"next_functions", THPCppFunction_next_functions, NULL, NULL, NULL},
+    {"requires_grad", THPCppFunction_requires_grad, NULL, NULL, NULL},
+    {"metadata", THPCppFunction_metadata, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+/* PyTorch 1.13: functions/init.cpp accumulate_grad_properties */
+static PyGetSetDef accumulate_grad_properties[] = {
+    {"next_functions", THPCppFunction_next_functions, NULL, NULL, NULL},
+    {"requires_grad", THPCppFunction_requires_grad, NULL, NULL, NULL},
+    {"metadata", THPCppFunction_metadata, NULL, NULL, NULL},
+    {"variable", accumulateGradVar, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+/* ---- one Python type per node type ----------------------------------------------- */
+
+/* The types made so far: {NodeType address: type}.
+ * PyTorch 1.13: python_cpp_function.cpp cpp_function_types_map */
+static PyObject* cpp_function_types = NULL;
+
+/* A new type named after the node type (its C++ name without namespace).
+ * PyTorch 1.13: python_cpp_function.cpp _initFunctionPyTypeObject */
+static PyTypeObject* _initFunctionPyTypeObject(const NodeType* node_type) {
+  const char* colons = strrchr(node_type->name, ':');
+  const char* name = colons != NULL ? colons + 1 : node_type->name;
+  PyTypeObject* type = PyMem_Calloc(1, sizeof *type);
+  char* tp_name = PyMem_Malloc(strlen(name) + 1);
+  if (type == NULL || tp_name == NULL) {
+    PyMem_Free(type);
+    PyMem_Free(tp_name);
+    PyErr_NoMemory();
+    return NULL;
+  }
+  strcpy(tp_name, name);
+  *type = (PyTypeObject){
+      PyVarObject_HEAD_INIT(NULL, 0)
+      .tp_name = tp_name,
+      .tp_basicsize = sizeof(THPCppFunction),
+      .tp_flags = Py_TPFLAGS_DEFAULT,
+      .tp_dealloc = THPCppFunction_dealloc,
+      .tp_methods = default_methods,
+      .tp_getset = node_type == &AccumulateGrad_type ? accumulate_grad_properties : default_properties,
+  };
+  if (PyType_Ready(type) < 0) {
+    /* kept: a type that failed PyType_Ready may be referenced already */
+    return NULL;
+  }
+  return type;
+}
+
+/* The Python type of a node type (borrowed), made on first use. */
+static PyTypeObject* function_type(const NodeType* node_type) {
+  PyObject* key = PyLong_FromVoidPtr((void*)node_type);
+  if (key == NULL) return NULL;
+  PyObject* type = PyDict_GetItemWithError(cpp_function_types, key);
+  if (type == NULL && !PyErr_Occurred()) {
+    type = (PyObject*)_initFunctionPyTypeObject(node_type);
+    if (type != NULL && PyDict_SetItem(cpp_function_types, key, type) < 0) type = NULL;
+    Py_XDECREF(type); /* the dict holds it (a type made here is never freed anyway) */
+  }
+  Py_DECREF(key);
+  return (PyTypeObject*)type;
+}
+
+PyObject* functionToPyObject(Node* node) {
+  if (node == NULL) Py_RETURN_NONE;
+  if (node->pyobj != NULL) return Py_NewRef((PyObject*)node->pyobj);
+  PyTypeObject* type = function_type(node->type);
+  if (type == NULL) return NULL;
+  PyObject* obj = type->tp_alloc(type, 0);
+  if (obj == NULL) return NULL;
+  ((THPCppFunction*)obj)->cdata = Node_retain(node);
+  node->pyobj = obj; /* borrowed: the object clears it when it goes */
+  return obj;
+}
+
+bool THPCppFunction_Check(PyObject* obj) { return Py_TYPE(obj)->tp_dealloc == THPCppFunction_dealloc; }
+
+int THPCppFunction_init(PyObject* module) {
+  (void)module;
+  Node_releaseMetadata = release_metadata;
+  if (cpp_function_types == NULL && (cpp_function_types = PyDict_New()) == NULL) return -1;
+  return 0;
+}
