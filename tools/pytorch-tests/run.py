@@ -12,8 +12,8 @@ repository: they are PyTorch's and are never committed here.
 Each file runs twice, in a fresh /usr/bin/python3 each time:
   - under real PyTorch 1.13 (`import torch`);
   - under minaten, with `torch` and `torch.X` aliased to `minaten` and
-    `minaten.X` (the executable's alias, python/minaten/_torch_alias.py on
-    branch py-embed, is not in this branch yet: a small finder here does it).
+    `minaten.X` by python/minaten/_torch_alias.py, as in the `minaten`
+    executable.
 In both runs `torch.testing` is this tool's own stand-in (standin/), never
 PyTorch's, so both backends are measured with the same helpers.
 
@@ -67,44 +67,20 @@ LABEL = {"torch": "PyTorch 1.13", "minaten": "minaten"}
 
 # ---------------------------------------------------------------- child side
 
-class _TorchFinder(importlib.abc.MetaPathFinder):
+class _StandinFinder(importlib.abc.MetaPathFinder):
     """First on sys.meta_path in a child: `torch.testing[.X]` is the stand-in
-    (standin/torch/testing/X.py); under minaten, `torch[.X]` is `minaten[.X]`."""
-
-    def __init__(self, alias_to_minaten):
-        self.alias = alias_to_minaten
+    (standin/torch/testing/X.py), whichever module `torch` is."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname == "torch.testing" or fullname.startswith("torch.testing."):
-            rel = fullname.split(".")[2:]
-            folder = STANDIN.joinpath(*rel)
-            if folder.is_dir():
-                return importlib.util.spec_from_file_location(
-                    fullname, folder / "__init__.py", submodule_search_locations=[str(folder)])
-            file = STANDIN.joinpath(*rel[:-1], rel[-1] + ".py") if rel else None
-            if file is not None and file.is_file():
-                return importlib.util.spec_from_file_location(fullname, file)
+        if not (fullname == "torch.testing" or fullname.startswith("torch.testing.")):
             return None
-        if self.alias and (fullname == "torch" or fullname.startswith("torch.")):
-            target_name = "minaten" + fullname[len("torch"):]
-            if importlib.util.find_spec(target_name) is None:
-                return None
-            module = importlib.import_module(target_name)
-            return importlib.util.spec_from_loader(fullname, _AliasLoader(module),
-                                                   is_package=hasattr(module, "__path__"))
-        return None
-
-
-class _AliasLoader(importlib.abc.Loader):
-    def __init__(self, module):
-        self.module = module
-        self.spec = getattr(module, "__spec__", None)
-
-    def create_module(self, spec):
-        return self.module
-
-    def exec_module(self, module):
-        module.__spec__ = self.spec
+        rel = fullname.split(".")[2:]
+        folder = STANDIN.joinpath(*rel)
+        if folder.is_dir():
+            return importlib.util.spec_from_file_location(
+                fullname, folder / "__init__.py", submodule_search_locations=[str(folder)])
+        file = STANDIN.joinpath(*rel[:-1], rel[-1] + ".py")
+        return importlib.util.spec_from_file_location(fullname, file) if file.is_file() else None
 
 
 class MissingDtype:
@@ -148,17 +124,16 @@ def _give_placeholders(torch):
 def _setup_backend(backend, build, placeholders):
     if backend == "minaten":
         sys.path.insert(0, str(build))
-        import minaten
-        sys.modules["torch"] = minaten
-        sys.meta_path.insert(0, _TorchFinder(alias_to_minaten=True))
-        torch = minaten
+        from minaten import _torch_alias  # `import torch` is minaten, as in the executable
+        _torch_alias.install()
+        import torch
         missing = _give_placeholders(torch) if placeholders else []
     else:
         import torch
         for name in [n for n in sys.modules if n == "torch.testing" or n.startswith("torch.testing.")]:
             del sys.modules[name]
-        sys.meta_path.insert(0, _TorchFinder(alias_to_minaten=False))
         missing = []
+    sys.meta_path.insert(0, _StandinFinder())
     testing = importlib.import_module("torch.testing")
     setattr(torch, "testing", testing)
     return torch, missing
