@@ -20,6 +20,7 @@
 #include "csrc/MemoryFormat.h"
 #include "csrc/QScheme.h"
 #include "csrc/Size.h"
+#include "csrc/Storage.h"
 #include "csrc/autograd/init.h"
 #include "csrc/autograd/python_bindings.h"
 #include "csrc/autograd/python_cpp_function.h"
@@ -76,7 +77,8 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
       THPTensorStr_init(module) < 0 || THPException_init(module) < 0 ||
       THPCppFunction_init(module) < 0 || THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 ||
-      THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPLazy_init(module) < 0) {
+      THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPLazy_init(module) < 0 ||
+      THPStorage_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }

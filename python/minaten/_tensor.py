@@ -84,6 +84,12 @@ class Tensor(_C._TensorBase):
             raise NotImplementedError("minaten: named tensors are not supported")
         return super(Tensor, self).unflatten(dim, sizes)
 
+    def storage(self):
+        """The storage under this tensor, typed with its dtype: a
+        torch.TypedStorage over self._storage() (python/minaten/storage.py).
+        PyTorch 1.13: torch/_tensor.py Tensor.storage"""
+        return torch.TypedStorage(wrap_storage=self._storage(), dtype=self.dtype)
+
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """The gradient of this tensor with respect to the graph's leaves,
         accumulated into their .grad: torch.autograd.backward(self, ...)
