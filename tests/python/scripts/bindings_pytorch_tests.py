@@ -29,3 +29,16 @@ e = b.expand(3, 6)
 print(e.storage().size(), e.storage().data_ptr() == b.storage().data_ptr())
 q = torch.quantize_per_tensor(torch.tensor([1.0, 2.0]), 0.5, 0, torch.quint8)
 print(q.storage().size(), q.storage().dtype, q.storage().element_size())
+import warnings
+def warned(f):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        r = f()
+    return [str(x.message) for x in w], r
+y = torch.ones(3, 2)
+m = torch.tensor([1, 0, 1], dtype=torch.uint8)
+print(warned(lambda: y[m]))
+print(warned(lambda: y.index_put_((m,), torch.zeros(2, 2), accumulate=True)))
+print(warned(lambda: y.index_put_((m,), torch.tensor(5.))))
+print(warned(lambda: y[torch.tensor([True, False, True])].shape))
+print(warned(lambda: torch.zeros(3).index_put((torch.tensor([1, 0, 1], dtype=torch.uint8),), torch.tensor(2.), accumulate=True)))
