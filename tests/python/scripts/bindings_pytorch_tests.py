@@ -2,7 +2,7 @@
 import torch
 import math
 print(torch.nan is math.nan, torch.inf, torch.pi, torch.e, -torch.inf)
-from torch import nan, inf
+nan, inf = torch.nan, torch.inf
 print(nan != nan, inf > 1e308)
 print(torch._utils._element_size(torch.float64), torch._utils._element_size(torch.float32), torch._utils._element_size(torch.int16), torch._utils._element_size(torch.uint8), torch._utils._element_size(torch.bool), torch._utils._element_size(torch.int64))
 torch._utils._element_size(3)
