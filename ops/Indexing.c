@@ -114,6 +114,10 @@ static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
       continue;
     }
     if (t->dtype == ScalarType_Bool || t->dtype == ScalarType_Byte) {
+      /* PyTorch 1.13: IndexingUtils.h expandTensors (its TORCH_WARN for a byte mask) */
+      if (t->dtype == ScalarType_Byte && !MetaMode_isEnabled())
+        Warning_warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
+                     "(Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
       TRY(expand_mask(self, t, d, p) == 0);
       d += t->dim;
     } else {

@@ -1,7 +1,8 @@
 /*
  * TensorShape.c - reshape and its family: view, _reshape_alias,
  * _unsafe_view, view_as, reshape_as, flatten, unflatten (and more views
- * built on the strided ones: movedim, swapaxes, expand_as, diagonal, ...).
+ * built on the strided ones: movedim, swapaxes, expand_as, diagonal, ...;
+ * the aliases swapdims, swapaxes_, swapdims_ and moveaxis forward as in 1.13).
  * The strided views themselves (as_strided, transpose, permute, expand,
  * slice, select, squeeze, unsqueeze) are in TensorShapeViews.c.
  *
@@ -267,6 +268,31 @@ Tensor* at_native_movedim_int(const Tensor* self, int64_t src, int64_t dst) {
 /* PyTorch 1.13: TensorShape.cpp at::native::swapaxes */
 Tensor* at_native_swapaxes(const Tensor* self, int64_t axis0, int64_t axis1) {
   return at_transpose_int(self, axis0, axis1);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::swapaxes_ */
+Tensor* at_native_swapaxes_(Tensor* self, int64_t axis0, int64_t axis1) {
+  return at_transpose_(self, axis0, axis1);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::swapdims */
+Tensor* at_native_swapdims(const Tensor* self, int64_t dim0, int64_t dim1) {
+  return at_transpose_int(self, dim0, dim1);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::swapdims_ */
+Tensor* at_native_swapdims_(Tensor* self, int64_t dim0, int64_t dim1) {
+  return at_transpose_(self, dim0, dim1);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::moveaxis (int[]) */
+Tensor* at_native_moveaxis_intlist(const Tensor* self, IntArrayRef src, IntArrayRef dst) {
+  return at_movedim_intlist(self, src, dst);
+}
+
+/* PyTorch 1.13: TensorShape.cpp at::native::moveaxis (int) */
+Tensor* at_native_moveaxis_int(const Tensor* self, int64_t src, int64_t dst) {
+  return at_movedim_int(self, src, dst);
 }
 
 /* PyTorch 1.13: TensorShape.cpp at::native::expand_as */

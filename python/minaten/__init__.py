@@ -16,7 +16,7 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
                         per_channel_affine_float_qparams)
 from minaten._tensor import Tensor  # noqa: F401
-from minaten.storage import TypedStorage, UntypedStorage  # noqa: F401
+from math import e, inf, nan, pi  # noqa: F401  (1.13's torch/__init__.py exports them too)
 
 # torch.NAME for every operator bound as a function (csrc/autograd/python_bindings.c):
 # 1.13 copies them from torch._C._VariableFunctions into the module, then
@@ -33,6 +33,8 @@ from minaten._ops import ops  # noqa: E402,F401
 from minaten.functional import *  # noqa: E402,F401,F403
 
 from minaten.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401,E402
+from minaten import _utils  # noqa: E402,F401
+from minaten.storage import TypedStorage, UntypedStorage  # noqa: E402,F401
 # autograd (python/minaten/autograd): torch.autograd, and its grad modes as
 # torch.no_grad & co; is_grad_enabled is C's (csrc/autograd/init.c), named
 # in torch as 1.13's torch/__init__.py names torch._C's public functions.

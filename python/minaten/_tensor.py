@@ -51,11 +51,6 @@ def _result_type(number, tensor):
 class Tensor(_C._TensorBase):
     __module__ = "torch"
 
-    def storage(self):
-        """The storage's elements, of this tensor's dtype.
-        PyTorch 1.13: torch/_tensor.py Tensor.storage"""
-        return torch.TypedStorage(wrap_storage=self._storage(), dtype=self.dtype)
-
     def __repr__(self, *, tensor_contents=None):
         """str() and print() too (Tensor has no __str__).  NB(minaten): 1.13
         calls torch._tensor_str._str, Python; minaten's printing is C
@@ -88,6 +83,12 @@ class Tensor(_C._TensorBase):
         if isinstance(sizes, (tuple, list)) and isinstance(sizes[0], (tuple, list)):
             raise NotImplementedError("minaten: named tensors are not supported")
         return super(Tensor, self).unflatten(dim, sizes)
+
+    def storage(self):
+        """The storage under this tensor, typed with its dtype: a
+        torch.TypedStorage over self._storage() (python/minaten/storage.py).
+        PyTorch 1.13: torch/_tensor.py Tensor.storage"""
+        return torch.TypedStorage(wrap_storage=self._storage(), dtype=self.dtype)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """The gradient of this tensor with respect to the graph's leaves,

@@ -4,7 +4,7 @@ and as elements of a dtype (t.storage()).  The bytes are C's
 
 PyTorch 1.13: torch/storage.py
 """
-from minaten import _C
+from minaten import _C, _utils
 
 
 class UntypedStorage(_C.StorageBase):
@@ -48,7 +48,7 @@ class TypedStorage:
         return self._storage.nbytes()
 
     def element_size(self):
-        return _element_size(self.dtype)
+        return _utils._element_size(self.dtype)
 
     def size(self):
         return self.nbytes() // self.element_size()
@@ -75,11 +75,3 @@ class TypedStorage:
 
     __repr__ = __str__
 
-
-def _element_size(dtype):
-    """Bytes per element.  PyTorch 1.13: torch/_utils.py _element_size"""
-    import minaten
-    sizes = {minaten.uint8: 1, minaten.int8: 1, minaten.bool: 1, minaten.quint8: 1, minaten.qint8: 1,
-             minaten.int16: 2, minaten.int32: 4, minaten.float32: 4, minaten.qint32: 4,
-             minaten.int64: 8, minaten.float64: 8}
-    return sizes[dtype]

@@ -1,0 +1,1 @@
+"""Stand-in for torch.testing._internal (see ../__init__.py)."""
