@@ -3,7 +3,7 @@
  *
  * The registry is a uthash table keyed by qualified name plus an array in
  * registration order.  It is consulted when operators are registered and
- * when the interpreter resolves a name; generated entry points hold their
+ * when the Python bindings resolve a name; generated entry points hold their
  * OperatorEntry in a global (at_op_reshape) and never look anything up.
  *
  * PyTorch 1.13: aten/src/ATen/core/dispatch/Dispatcher.cpp

@@ -91,7 +91,7 @@ OperatorEntry* Dispatcher_findSchema(const char* qualified_name);
  * PyTorch 1.13: Dispatcher::findOp */
 OperatorEntry* Dispatcher_findOp(const char* qualified_name);
 /* Moves when an operator is defined or undefined: a cache of the ordered
- * list (the interpreter's name lookups) is stale when it moved. */
+ * list (the Python bindings' name lookups) is stale when it moved. */
 unsigned long long Dispatcher_generation(void);
 
 /* Operators in registration order (for `minaten ops` and name resolution). */

@@ -16,7 +16,7 @@
  *     at_register_boxed_from_unboxed puts it in op->boxed_from_unboxed.
  *     It is plain C that gdb can `step` through.
  *   - An operator defined at run time (an operator library's schema, a
- *     YAML loaded by the interpreter) has no generated code, so minaten
+ *     YAML loaded by `minaten --yaml`) has no generated code, so minaten
  *     does the same at run time with libffi: when the operator is
  *     registered, its schema is turned into a libffi call interface (an
  *     ffi_cif: one ffi_type per argument, from the C kind that CType.h gives

@@ -190,7 +190,7 @@ int Library_def(Library* lib, const char* schema) {
     return -1;
   }
   op->library = lib;
-  /* an operator of a library is the interpreter's torch.ops.NS.NAME only,
+  /* an operator of a library is torch.ops.NS.NAME only,
    * as in 1.13 (no torch.NAME, no method): python_binding stays false */
   record(lib, (LibraryRegistration){.what = LibraryRegistration_Def, .op = op});
   return 0;

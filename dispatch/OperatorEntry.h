@@ -58,7 +58,7 @@ typedef struct OperatorEntry {
   /* An operator exists from its first registration, a def or an impl: an
    * impl may come before the def (or without one, 1.13 allows it), and then
    * the entry has kernels but no schema: schema_text is NULL, and neither
-   * Dispatcher_findSchema nor the interpreter sees it (`minaten dispatch`
+   * Dispatcher_findSchema nor the Python bindings see it (`minaten dispatch`
    * does).  PyTorch 1.13: OperatorEntry::schema_ is a c10::optional. */
   FunctionSchema schema;
   char* schema_text;        /* as written in the YAML; NULL until defined */

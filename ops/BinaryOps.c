@@ -5,7 +5,7 @@
  * ops/cpu/BinaryOpsKernel.c) with an operation tag.  The .Scalar overloads wrap their number into a
  * 0-dim "wrapped number" tensor, which takes part in broadcasting but does
  * not widen the result type (`uint8_tensor + 300` stays uint8), exactly as
- * PyTorch's wrapped_scalar_tensor.  `1 - a` is rsub; the interpreter maps
+ * PyTorch's wrapped_scalar_tensor.  `1 - a` is rsub; the Python bindings map
  * Python's reflected operators as PyTorch's Tensor class does.
  *
  * PyTorch 1.13: aten/src/ATen/native/BinaryOps.cpp

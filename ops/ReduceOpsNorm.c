@@ -3,7 +3,7 @@
  * forms), frobenius_norm, and logsumexp.
  *
  * norm.ScalarOpt_dim is the one a user meets: torch.norm and Tensor.norm
- * (torch/functional.py, modelled in tools/minaten/bindings/torch_functional.c)
+ * (torch/functional.py, modelled in python/minaten/functional.py)
  * call it with every dim listed when none is given, and a trace shows it
  * alone.  The p-norm of each row: p = 2 the root of the sum of squares,
  * 1 the sum of |x|, 0 the count of non-zeros, inf (-inf) the largest

@@ -45,7 +45,7 @@
  *   - when posix_memalign fails, the cache is emptied and the allocation
  *     tried once more, as the CUDA caching allocator does before reporting
  *     out of memory;
- *   - Allocator_emptyCache() frees the cache: the interpreter calls it at
+ *   - Allocator_emptyCache() frees the cache: the `minaten` command calls it at
  *     exit (tools/minaten/main.c), the unit tests after each group; until
  *     then a cached block is still reachable, never a leak.
  *

@@ -1,6 +1,6 @@
 /*
  * LazyBindings.h - the Lazy backend's public face for the Python bindings
- * (tools/minaten/bindings/): the two things a script reaches besides
+ * (csrc/utils/tensor_str.c, csrc/lazy/): the two things a script reaches besides
  * operators, without the backend's internals (LazyTensor.h, LazyIr.h).
  *
  *   printing a lazy tensor   torch/_tensor_str.py _str_intern does

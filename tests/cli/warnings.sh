@@ -12,9 +12,7 @@
 #                               conformance scripts run: each statement
 #                               compiled alone, by python/minaten/_runner.py,
 #                               at its lines in the file; so since issue 30 the
-#                               same as file.err.  minaten's C interpreter still
-#                               counts lines from 1 in each statement, and
-#                               fails here until the front end uses that runner)
+#                               same as file.err)
 #   warn_filter.file.err        1.13's warnings for `python3 warn_filter.py`
 #                               (lines count in the file): minaten --strict
 #

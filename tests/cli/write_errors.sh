@@ -1,7 +1,7 @@
 #!/bin/sh
 # A write to standard output or to a picture's file that fails (/dev/full:
 # ENOSPC) is an error, never output lost with exit status 0
-# (interpreter/pylifecycle.c, main.c check_stdout):
+# (Py_FinalizeEx's flush of sys.stdout, tools/minaten/main.c check_stdout):
 #
 #   - a script (-c, run, stdin): python3's report at exit and its status 120
 #     (what `python3 -c 'print(1)' > /dev/full` prints: Python 3.11, without

@@ -3,12 +3,12 @@
 
     tests/fuzz/make_seeds.py OUT_DIR
 
-OUT_DIR/interp/   every statement of the dialect scripts (tests/conformance/,
-                  tests/strict/cases/, tests/lazy/, tests/extension/,
-                  tools/demo/), split as `minaten run` splits a script
-                  (tools/minaten/main.c run_text): a line, or a block (a line
-                  ending in ':' with its indented, blank and
-                  elif/else/except/finally lines);
+OUT_DIR/python/   every top-level statement of the scripts
+                  (tests/conformance/, tests/strict/cases/, tests/lazy/,
+                  tests/extension/, tools/demo/), split as `minaten run`
+                  splits a script (python/minaten/_runner.py
+                  split_statements: a line, or a compound statement with its
+                  body, clauses and decorators);
 OUT_DIR/schema/   every `func:` schema string of the YAML files (yaml/,
                   tests/);
 OUT_DIR/codegen/  every YAML file of tests/ and yaml/ts_native_functions.yaml
@@ -21,13 +21,21 @@ made in the build tree, never committed (tests/fuzz/corpus/ holds the few
 hand-picked ones that are).  See docs/fuzzing.md.
 """
 import hashlib
+import importlib.util
 import os
 import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SCRIPT_FOLDERS = ["tests/conformance", "tests/strict/cases", "tests/lazy", "tests/extension", "tools/demo"]
-CLAUSE = re.compile(r"(elif\b|else\s*:|except\b|finally\s*:)")
+
+
+def load_runner():
+    """python/minaten/_runner.py by its path (standard library only)."""
+    spec = importlib.util.spec_from_file_location("_runner", os.path.join(ROOT, "python", "minaten", "_runner.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def files_under(folder, suffix):
@@ -37,26 +45,11 @@ def files_under(folder, suffix):
     return sorted(out)
 
 
-def statements(text):
-    """The statements of a script, as run_text in tools/minaten/main.c cuts them."""
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        i += 1
-        if not line or line.startswith("#") or line == "import torch":
-            continue
-        if not line.endswith(":"):
-            yield line
-            continue
-        block = [lines[i - 1]]
-        while i < len(lines) and (lines[i][:1] in (" ", "\t") or not lines[i].strip()
-                                  or CLAUSE.match(lines[i])):
-            block.append(lines[i])
-            i += 1
-        while block and not block[-1].strip():
-            block.pop()
-        yield "\n".join(block)
+def statements(runner, text):
+    """The statements of a script, as `minaten run` cuts them, `import torch` left out."""
+    for stmt in runner.split_statements(text):
+        if stmt.source.split() != ["import", "torch"]:
+            yield stmt.source
 
 
 def schemas(text):
@@ -96,7 +89,8 @@ def main():
         sys.exit(__doc__)
     out = sys.argv[1]
     scripts = [p for folder in SCRIPT_FOLDERS for p in files_under(folder, ".py")]
-    interp = {s for path in scripts for s in statements(read(path))}
+    runner = load_runner()
+    python = {s for path in scripts for s in statements(runner, read(path))}
     yamls = files_under("yaml", ".yaml") + files_under("tests", ".yaml")
     schema = {s for path in yamls for s in schemas(read(path))}
     native = read(os.path.join(ROOT, "yaml", "native_functions.yaml"))
@@ -104,8 +98,8 @@ def main():
     codegen |= {read(p) for p in yamls if not p.endswith("native_functions.yaml")
                 or p.endswith("ts_native_functions.yaml")}
     counts = [write(os.path.join(out, name), sorted(inputs))
-              for name, inputs in (("interp", interp), ("schema", schema), ("codegen", codegen))]
-    print("make_seeds: %d interp, %d schema, %d codegen inputs in %s" % (*counts, out))
+              for name, inputs in (("python", python), ("schema", schema), ("codegen", codegen))]
+    print("make_seeds: %d python, %d schema, %d codegen inputs in %s" % (*counts, out))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 # (replay_main.c) on the inputs under each PATH (missing ones skipped) and
 # fails on a crash, a sanitizer report (ASan, UBSan, LeakSanitizer) or an
 # INTERNAL ASSERT FAILED, naming the input that caused it.  What the target
-# prints on stdout (the interpreter's results and errors) is not looked at.
+# prints on stdout (the script's results and errors) is not looked at.
 set -u
 bin=$1
 shift

@@ -2,8 +2,10 @@
  * replay_main.c - runs a fuzz target on saved inputs, without libFuzzer, so
  * that any build (gcc's Debug or ASan+UBSan too) can replay a corpus.
  *
- *   fuzz_interp_replay FILE|DIR...
+ *   fuzz_python_replay FILE|DIR...
  *
+ * A target's LLVMFuzzerInitialize, when it has one (fuzz_python.c starts
+ * CPython there), runs first, as libFuzzer runs it.
  * Each FILE, and each file under each DIR (recursively, in name order), is
  * one input, given to LLVMFuzzerTestOneInput as libFuzzer would; its name is
  * printed on stderr first, so the last name printed before a crash, a
@@ -20,6 +22,8 @@
 #include <sys/stat.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+/* weak: NULL for a target without one */
+__attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
 
 /* Runs the target on the file at `path`; 0, or -1 if it cannot be read. */
 static int replay_file(const char* path) {
@@ -86,6 +90,7 @@ static int replay_path(const char* path) {
 }
 
 int main(int argc, char** argv) {
+  if (LLVMFuzzerInitialize != NULL) LLVMFuzzerInitialize(&argc, &argv);
   for (int i = 1; i < argc; i++)
     if (replay_path(argv[i]) != 0) return 2;
   return 0;

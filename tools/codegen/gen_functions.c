@@ -1,7 +1,7 @@
 /*
  * gen_functions.c - Functions.h and Functions.c: the typed entry points.
  *
- * `at_reshape(self, shape)` is what C code (kernels, the interpreter, tests)
+ * `at_reshape(self, shape)` is what C code (kernels, the Python bindings, tests)
  * calls; it is the first frame of every dispatch, and reads in three steps,
  * the dispatcher's own:
  *
@@ -23,7 +23,7 @@
  *
  * The other direction has a function per operator too:
  * `at_reshape_boxed_from_unboxed(kernel, args, rets)` calls one of the
- * operator's unboxed kernels with boxed arguments (the interpreter's calls,
+ * operator's unboxed kernels with boxed arguments (the Python bindings' calls,
  * a boxed kernel redispatching), and at_register_boxed_from_unboxed() gives
  * each operator its function; see Note [Calling unboxed kernels from a
  * boxed stack] in dispatch/KernelFunction.c.

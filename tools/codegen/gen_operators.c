@@ -6,7 +6,7 @@
  * string and its YAML `file:line` (what the dispatch-table dump shows as
  * "registered at").  Entry points and registrations then use the handle
  * directly and never look an operator up by name.  The `variants:` of the
- * YAML are recorded on the entry for the interpreter (torch.NAME for
+ * YAML are recorded on the entry for the Python bindings (torch.NAME for
  * `function`, t.NAME for `method`).
  *
  * NB(minaten): PyTorch's Operators.h declares a struct per operator

@@ -3,7 +3,7 @@
 #
 #   tools/scripts/fuzz.sh [SECONDS [TARGET...]]
 #
-# SECONDS per target (default 60); TARGET: interp, schema, codegen (default:
+# SECONDS per target (default 60); TARGET: python, schema, codegen (default:
 # all three).  Builds the `fuzz` preset (clang) into build-fuzz/, writes the
 # seed corpora (tests/fuzz/make_seeds.py), then runs each target on its
 # corpus, build-fuzz/tests/fuzz/corpus/TARGET/, which keeps what it finds
@@ -28,7 +28,7 @@ set -u
 cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-60}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-interp schema codegen}
+TARGETS=${*:-python schema codegen}
 
 cmake --preset fuzz >/dev/null || exit 1
 cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)" >/dev/null || exit 1
@@ -40,7 +40,7 @@ for t in $TARGETS; do
   mkdir -p "$DIR/corpus/$t" "$DIR/artifacts/$t"
   touch "$DIR/artifacts/$t.start"
   echo "fuzz.sh: fuzz_$t for $SECONDS_EACH s"
-  # stdout: the interpreter's printing, closed (-close_fd_mask=1); stderr
+  # stdout: the scripts' printing, closed (-close_fd_mask=1); stderr
   # (codegen's error messages, libFuzzer's progress) into the log
   "$DIR/fuzz_$t" -fork=1 -ignore_crashes="${FUZZ_KEEP_GOING:-0}" -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \

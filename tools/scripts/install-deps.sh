@@ -11,7 +11,7 @@ set -eu
 # libdlpack-dev: DLPack's header, for torch.from_dlpack / Tensor.__dlpack__ (csrc/DLConvertor.c).
 # python3-numpy: NumPy, for the tests of t.numpy() / torch.from_numpy (the
 # extension itself imports and works without it).
-PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libedit-dev libsleef-dev python3 python3-dev libdlpack-dev python3-numpy gdb valgrind
+PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libsleef-dev python3 python3-dev libdlpack-dev python3-numpy gdb valgrind
 clang libclang-rt-14-dev llvm graphviz"
 missing=""
 for p in $PACKAGES; do
