@@ -10,7 +10,8 @@
     $3 = IValue(IntList [6, 4])
 
 Printers: Tensor, DispatchKeySet, IValue, IntArrayRef, KernelFunction,
-OperatorEntry (its qualified name), and a short one for Tensor* (the
+OperatorEntry (its qualified name), THPVariable (a tensor's Python object:
+its cdata and reference count), and a short one for Tensor* (the
 address, shape, strides, dtype and device), so that `info args`, `frame`
 and `bt` show tensors rather than bare pointers:
 
@@ -183,6 +184,20 @@ def _tensor_pointer_lookup(val):
     return None
 
 
+class THPVariablePrinter:
+    """A tensor's Python object (csrc/autograd/python_variable.h): its
+    tensor, short, and its Python reference count."""
+
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        v = self.val
+        return "THPVariable(cdata=%s, ob_refcnt=%d)" % (
+            TensorPointerPrinter(v["cdata"]).to_string() if int(v["cdata"]) else "NULL",
+            int(v["ob_base"]["ob_refcnt"]))
+
+
 class OperatorEntryPrinter:
     def __init__(self, val):
         self.val = val
@@ -199,6 +214,7 @@ def build_printer():
     pp.add_printer("IntArrayRef", "^IntArrayRef$", IntArrayRefPrinter)
     pp.add_printer("KernelFunction", "^KernelFunction$", KernelFunctionPrinter)
     pp.add_printer("OperatorEntry", "^OperatorEntry$", OperatorEntryPrinter)
+    pp.add_printer("THPVariable", "^THPVariable$", THPVariablePrinter)
     return pp
 
 
