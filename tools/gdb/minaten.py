@@ -24,8 +24,12 @@ Sourcing this file also defines the `minaten` commands (minaten_commands.py:
 dispatch, keys, tensor, break, step-kernel, trace) and the frame filter that
 folds libffi's frames in a backtrace (minaten_frames.py: `minaten fold`).
 The installed copy (share/minaten/gdb) is auto-loaded for the installed
-bin/minaten through share/gdb/auto-load (cmake/install.cmake,
-docs/debugging.md).
+bin/minaten and the package's _C*.so through share/gdb/auto-load
+(cmake/install.cmake), and this file for build/minaten and
+build/python/minaten/_C*.so through build/gdb/auto-load (cmake/gdb.cmake),
+once gdb is told those folders (docs/debugging.md).  It works in the
+minaten program and in a plain python3 that imports minaten; in the
+latter, minaten's types exist only once the module is loaded.
 
 The build records source paths relative to the repository root
 (-ffile-prefix-map in CMakeLists.txt: `ops/TensorShape.c`,
