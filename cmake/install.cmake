@@ -24,7 +24,9 @@
 #                                            from, where gdb finds the sources
 #   share/gdb/auto-load/P/bin/minaten-gdb.py gdb's auto-load script for bin/minaten
 #                                            (P: the prefix's real path), which runs
-#                                            share/minaten/gdb/minaten.py
+#                                            share/minaten/gdb/minaten.py; and one for
+#                                            the Python package's _C*.so, which gdb
+#                                            runs when a python3 imports minaten
 #
 # lib/ is CMAKE_INSTALL_LIBDIR (GNUInstallDirs: lib/<multiarch> for a /usr prefix on Debian).
 
@@ -82,7 +84,7 @@ SOURCE_DIR = '@CMAKE_SOURCE_DIR@'
 install(FILES tools/gdb/minaten.py tools/gdb/minaten_commands.py tools/gdb/minaten_frames.py
   ${CMAKE_BINARY_DIR}/gdb/minaten_source.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/minaten/gdb)
-# gdb loads <dir>/<real path of the program>-gdb.py for each of its
+# gdb loads <dir>/<real path of the program or library>-gdb.py for each of its
 # auto-load script directories ($datadir/auto-load: /usr/share/gdb/auto-load,
 # so a /usr install is loaded as it is; another prefix adds its own with
 # add-auto-load-scripts-directory and add-auto-load-safe-path: see
@@ -90,17 +92,22 @@ install(FILES tools/gdb/minaten.py tools/gdb/minaten_commands.py tools/gdb/minat
 # hence install(CODE).
 set(DATADIR ${CMAKE_INSTALL_DATADIR})
 set(BINDIR ${CMAKE_INSTALL_BINDIR})
+set(PYTHONDIR ${MINATEN_INSTALL_PYTHONDIR})
+set(C_MODULE $<TARGET_FILE_NAME:minaten_C>)   # _C.cpython-311-x86_64-linux-gnu.so
 string(CONFIGURE [[
   get_filename_component(minaten_prefix "${CMAKE_INSTALL_PREFIX}" REALPATH)
   set(minaten_gdb_script
     "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/@DATADIR@/gdb/auto-load${minaten_prefix}/@BINDIR@/minaten-gdb.py")
-  message(STATUS "Installing: ${minaten_gdb_script}")
-  file(WRITE "${minaten_gdb_script}"
-    "# gdb auto-loads this for ${minaten_prefix}/@BINDIR@/minaten: minaten's gdb extension.\n"
-    "# (Run with its own __file__, which `source` would not give it.)\n"
-    "path = '${minaten_prefix}/@DATADIR@/minaten/gdb/minaten.py'\n"
-    "with open(path) as f:\n"
-    "    exec(compile(f.read(), path, 'exec'), {'__file__': path, '__name__': 'minaten_gdb'})\n")
+  foreach(program "@BINDIR@/minaten" "@PYTHONDIR@/minaten/@C_MODULE@")
+    set(minaten_gdb_script "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/@DATADIR@/gdb/auto-load${minaten_prefix}/${program}-gdb.py")
+    message(STATUS "Installing: ${minaten_gdb_script}")
+    file(WRITE "${minaten_gdb_script}"
+      "# gdb auto-loads this for ${minaten_prefix}/${program}: minaten's gdb extension.\n"
+      "# (Run with its own __file__, which `source` would not give it.)\n"
+      "path = '${minaten_prefix}/@DATADIR@/minaten/gdb/minaten.py'\n"
+      "with open(path) as f:\n"
+      "    exec(compile(f.read(), path, 'exec'), {'__file__': path, '__name__': 'minaten_gdb'})\n")
+  endforeach()
 ]] minaten_gdb_autoload_code @ONLY)
 install(CODE "${minaten_gdb_autoload_code}")
 

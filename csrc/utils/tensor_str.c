@@ -72,7 +72,7 @@ static const PrinterOptions PRINT_OPTS = {4, 1000, 3, 80, -1};
  * Note [Printing is not traced]
  * 1.13 prints with operators, which a TorchDispatchMode would see; the
  * dialect's trace (trace_on(), --trace=dispatch) never shows printing
- * (docs/dialect.md), and its recorder prints with the mode off.  minaten
+ * (docs/torch-api.md), and its recorder prints with the mode off.  minaten
  * pauses both of its traces while it prints: the trace mode's key
  * (dispatch/TraceMode.h) and the dispatcher's verbose hops.
  */

@@ -7,7 +7,7 @@ with it under real PyTorch 1.13.  Whatever the runner decides (where a
 statement ends, what an error prints, what the helpers print) is therefore
 decided once, for both.
 
-What it does (docs/dialect.md, docs/comparing.md):
+What it does (docs/torch-api.md, docs/comparing.md):
 
   - The text is split into its top-level statements as Python's grammar
     sees them (split_statements): a `def`, `class`, `with`, `for`, `while`,
@@ -599,7 +599,7 @@ def _format_element(torch, v, dtype):
 
 
 def show_line(torch, t):
-    """The line show(t) prints (docs/dialect.md, Helpers)."""
+    """The line show(t) prints (docs/torch-api.md, Helpers)."""
     dtype = t.dtype
     device = str(t.device)
     host = t if device == "cpu" else t.cpu()

@@ -169,6 +169,13 @@ class Tensor(_C._TensorBase):
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind(0))
 
+    def __reversed__(self):
+        """reversed(t): the tensor flipped along dim 0 (a 0-dim tensor is
+        itself).  PyTorch 1.13: torch/_tensor.py Tensor.__reversed__"""
+        if self.dim() == 0:
+            return self
+        return self.flip(0)
+
     def __hash__(self):
         return id(self)
 

@@ -10,7 +10,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$minaten" --help >help.out 2>help.err || fail "--help: exit status $?"
 [ -s help.err ] && fail "--help wrote on stderr"
 grep -q '^usage: minaten' help.out || fail "--help has no usage line"
-grep -q 'docs/dialect.md' help.out || fail "--help does not point to docs/dialect.md"
+grep -q 'docs/torch-api.md' help.out || fail "--help does not point to docs/torch-api.md"
 grep -q '\.\./' help.out && fail "--help points outside the repository: $(grep '\.\./' help.out)"
 for word in 'run FILE.py' 'run -' '-c CODE' 'ops \[PATTERN\]' 'dispatch' '--trace=dispatch' '--strict' 'Ctrl-D' 'Ctrl-C'; do
   grep -q -e "$word" help.out || fail "--help does not mention $word"

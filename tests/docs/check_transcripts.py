@@ -47,8 +47,10 @@ A transcript is a fenced code block whose info string is `console`:
   page's commands is of a kind asked for):
     gdb    its first word is `gdb` or `valgrind`, or one after `&& `
            (`cd /tmp && gdb ...`: a session run from another folder, or
-           after the commands that prepare it): its output is that of a
-           Debug build without sanitizers, in build/ itself;
+           after the commands that prepare it), each perhaps after
+           variable assignments (`PYTHONPATH=build/python gdb ...`): its
+           output is that of a Debug build without sanitizers, in build/
+           itself (a gdb session of /usr/bin/python3 is of this kind too);
     torch  it runs PyTorch (it names tools/oracle/ or /usr/bin/python3):
            it needs Debian's python3-torch, which CI does not have;
     plain  every other command.
@@ -80,7 +82,7 @@ import sys
 ELLIPSIS = "..."
 HEX = re.compile(r"(?<![0-9A-Za-z_])0x[0-9a-fA-F]+")
 FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
-GDB_COMMAND = re.compile(r"(^|&& )(gdb|valgrind)(\s|$)")
+GDB_COMMAND = re.compile(r"(^|&& )([A-Za-z_][A-Za-z0-9_]*=\S* )*(gdb|valgrind)(\s|$)")
 TORCH_COMMAND = re.compile(r"tools/oracle/|/usr/bin/python3")
 KINDS = ("plain", "gdb", "torch")
 BUILD_WORD = re.compile(r"(?<![^\s'\"=;|&(])build/")

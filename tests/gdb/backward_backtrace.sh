@@ -5,8 +5,11 @@
 # call of it (the at_mul_Tensor entry point, below autograd), the Autograd
 # kernel (VariableType_mul_Tensor, recording nothing: grad mode is off in a
 # backward), the formula's FunctionsManual helper, the node's apply in the
-# generated AutogradFunctions.c, the engine, backward() -- the walk a reader
-# makes through PyTorch with `b at::native::mul` during `loss.backward()`.
+# generated AutogradFunctions.c, the engine, run_backward, and the binding
+# torch/_tensor.py's backward() reaches through torch.autograd.backward
+# (THPEngine_run_backward, csrc/autograd/python_engine.c, called from
+# CPython's eval loop) -- the walk a reader makes through PyTorch with
+# `b at::native::mul` during `loss.backward()`.
 # (The forward `a * b` calls the same kernel: --after skips it.)
 # Usage: backward_backtrace.sh path/to/minaten [path/to/tools/gdb/minaten.py]
 exec "$(dirname "$0")/check_backtrace.sh" "$1" "${2:-}" --after MulBackward0_apply at_native_mul \
@@ -16,4 +19,5 @@ exec "$(dirname "$0")/check_backtrace.sh" "$1" "${2:-}" --after MulBackward0_app
   ' mul_tensor_backward .*autograd/FunctionsManual\.c:' \
   ' MulBackward0_apply .*generated/AutogradFunctions\.c:' \
   ' evaluate_function .*autograd/engine\.c:' ' Engine_execute .*autograd/engine\.c:' \
-  ' run_backward .*autograd/autograd\.c:' ' THPVariable_backward ' ' main '
+  ' run_backward .*autograd/autograd\.c:' ' THPEngine_run_backward .*csrc/autograd/python_engine\.c:' \
+  ' _PyEval_EvalFrameDefault ' ' main '

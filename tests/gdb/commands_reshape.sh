@@ -17,7 +17,7 @@ exec "$(dirname "$0")/check_session.sh" "$1" "$2" \
   'minaten trace on' 'delete' 'minaten break aten::_unsafe_view' continue 'call (int)fflush(0)' \
   'minaten trace off' 'minaten trace sideways' \
   -- \
-  '^minaten break aten::_reshape_alias CPU: the program has not started; done when the interpreter starts' \
+  '^minaten break aten::_reshape_alias CPU: the program has not started; done when minaten._C starts' \
   '^Breakpoint 1 at .*TensorShape.c' '^aten::_reshape_alias at CPU: at_native__reshape_alias$' \
   '^Breakpoint 1, at_native__reshape_alias \(self=0x[0-9a-f]+ Tensor\(\[24\], stride=\[1\], Float, cpu\), size=\[2, 3, 4\], stride=\[12, 4, 1\]\)' \
   '^self = 0x[0-9a-f]+ Tensor\(\[24\], stride=\[1\], Float, cpu\)$' '^size = \[2, 3, 4\]$' \

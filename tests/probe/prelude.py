@@ -4,7 +4,7 @@
 # generated statements reach kernels instead of stopping at a NameError.
 # Each name is a tensor; each function of the same name in capitals
 # (F(), I(), ...) makes a fresh one, for calls that write their arguments.
-# A script of the dialect (docs/dialect.md), and Python too.
+# A script of the dialect (docs/torch-api.md), and Python too.
 def F():
     return torch.arange(6.).reshape(2, 3)
 def D():

@@ -10,7 +10,8 @@
     $3 = IValue(IntList [6, 4])
 
 Printers: Tensor, DispatchKeySet, IValue, IntArrayRef, KernelFunction,
-OperatorEntry (its qualified name), and a short one for Tensor* (the
+OperatorEntry (its qualified name), THPVariable (a tensor's Python object:
+its cdata and reference count), and a short one for Tensor* (the
 address, shape, strides, dtype and device), so that `info args`, `frame`
 and `bt` show tensors rather than bare pointers:
 
@@ -23,8 +24,12 @@ Sourcing this file also defines the `minaten` commands (minaten_commands.py:
 dispatch, keys, tensor, break, step-kernel, trace) and the frame filter that
 folds libffi's frames in a backtrace (minaten_frames.py: `minaten fold`).
 The installed copy (share/minaten/gdb) is auto-loaded for the installed
-bin/minaten through share/gdb/auto-load (cmake/install.cmake,
-docs/debugging.md).
+bin/minaten and the package's _C*.so through share/gdb/auto-load
+(cmake/install.cmake), and this file for build/minaten and
+build/python/minaten/_C*.so through build/gdb/auto-load (cmake/gdb.cmake),
+once gdb is told those folders (docs/debugging.md).  It works in the
+minaten program and in a plain python3 that imports minaten; in the
+latter, minaten's types exist only once the module is loaded.
 
 The build records source paths relative to the repository root
 (-ffile-prefix-map in CMakeLists.txt: `ops/TensorShape.c`,
@@ -183,6 +188,20 @@ def _tensor_pointer_lookup(val):
     return None
 
 
+class THPVariablePrinter:
+    """A tensor's Python object (csrc/autograd/python_variable.h): its
+    tensor, short, and its Python reference count."""
+
+    def __init__(self, val):
+        self.val = val
+
+    def to_string(self):
+        v = self.val
+        return "THPVariable(cdata=%s, ob_refcnt=%d)" % (
+            TensorPointerPrinter(v["cdata"]).to_string() if int(v["cdata"]) else "NULL",
+            int(v["ob_base"]["ob_refcnt"]))
+
+
 class OperatorEntryPrinter:
     def __init__(self, val):
         self.val = val
@@ -199,6 +218,7 @@ def build_printer():
     pp.add_printer("IntArrayRef", "^IntArrayRef$", IntArrayRefPrinter)
     pp.add_printer("KernelFunction", "^KernelFunction$", KernelFunctionPrinter)
     pp.add_printer("OperatorEntry", "^OperatorEntry$", OperatorEntryPrinter)
+    pp.add_printer("THPVariable", "^THPVariable$", THPVariablePrinter)
     return pp
 
 

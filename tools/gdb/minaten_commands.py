@@ -52,12 +52,23 @@ def _runtime_keys():
     try:
         key_type = gdb.lookup_type("DispatchKey")
     except gdb.error:
-        raise gdb.GdbError("no minaten program loaded (gdb --args build/minaten ...)")
+        raise gdb.GdbError("no minaten program loaded (gdb --args build/minaten ..., or a python3 "
+                           "that has imported minaten)")
     for field in key_type.fields():
         if field.name == "DispatchKey_NumRuntimeKeys":
             break
         keys.append((field.enumval, field.name[len("DispatchKey_"):]))
     return keys
+
+
+def _program_known():
+    """Whether minaten's types are in the program yet: always for the minaten
+    executable, only after `import minaten` for a python3."""
+    try:
+        gdb.lookup_type("DispatchKey")
+        return True
+    except gdb.error:
+        return False
 
 
 def _key_value(name):
@@ -100,8 +111,8 @@ def find_op(name):
     default overload names its only overload."""
     qualified = _qualified(name)
     if not _registry_ready():
-        raise gdb.GdbError("the operators are not registered yet: main registers them before "
-                           "the interpreter starts (`minaten break OP` waits for it)")
+        raise gdb.GdbError("the operators are not registered yet: the minaten executable's main, or "
+                           "minaten._C's PyInit__C in a python3, registers them (`minaten break OP` waits for it)")
     op = gdb.parse_and_eval('Dispatcher_findOp("%s")' % qualified)
     if int(op) != 0:
         return op
@@ -149,13 +160,42 @@ def table_lines(op):
     return lines
 
 
+def _is_thpvariable(obj):
+    """Whether the PyObject* obj is a tensor's Python object: its type is
+    torch._C._TensorBase (THPVariableType) or a subclass (torch.Tensor)."""
+    try:
+        base = int(gdb.parse_and_eval("&THPVariableType"))
+    except gdb.error:  # no minaten._C in the program
+        return False
+    tp = obj["ob_type"]
+    for _ in range(64):
+        if int(tp) == 0:
+            return False
+        if int(tp) == base:
+            return True
+        tp = tp["tp_base"]
+    return False
+
+
 def tensor_of(expr):
-    """The Tensor* an expression names (a Tensor*, a Tensor or an IValue holding one)."""
+    """The Tensor* an expression names (a Tensor*, a Tensor, an IValue
+    holding one, or a tensor's Python object: a THPVariable* or a PyObject*
+    whose type is torch._C._TensorBase or a subclass, for its cdata)."""
     try:
         v = gdb.parse_and_eval(expr)
     except gdb.error as e:
         raise gdb.GdbError("%s: %s" % (expr, e))
     t = v.type.strip_typedefs()
+    if t.code == gdb.TYPE_CODE_PTR and t.target().strip_typedefs().tag in ("_object", "THPVariable"):
+        if int(v) == 0:
+            raise gdb.GdbError("%s is a null %s" % (expr, v.type))
+        if t.target().strip_typedefs().tag == "_object" and not _is_thpvariable(v):
+            raise gdb.GdbError("%s is a Python object that is not a tensor (its type is %s)" % (
+                expr, v["ob_type"]["tp_name"].string()))
+        v = v.cast(gdb.lookup_type("THPVariable").pointer())["cdata"]
+        if int(v) == 0:
+            raise gdb.GdbError("%s is a tensor object without a tensor (cdata is NULL)" % expr)
+        return v
     if t.code == gdb.TYPE_CODE_PTR and t.target().strip_typedefs().tag == "Tensor":
         if int(v) == 0:
             raise gdb.GdbError("%s is a null Tensor*" % expr)
@@ -425,22 +465,54 @@ def _registry_ready():
         return False
 
 
+def _function_defined(name):
+    """Whether a function of that name is in the program's symbols so far."""
+    try:
+        return gdb.lookup_global_symbol(name) is not None
+    except gdb.error:
+        return False
+
+
+def _set_start_breakpoint():
+    """An internal breakpoint where the operators have just been registered:
+    MinatenPython_initialize in the minaten executable (main registers them,
+    then starts Python), THPDtype_init in a python3 (PyInit__C registers
+    them, then makes its first type).  False when neither is in the program
+    yet (a python3 before `import minaten` loaded minaten._C's library)."""
+    for where in ("MinatenPython_initialize", "THPDtype_init"):
+        if not _function_defined(where):
+            continue
+        bp = gdb.Breakpoint(where, internal=True)
+        bp.silent = True
+        bp.commands = "minaten run-pending\ncontinue"
+        _start_breakpoints.append(bp)
+        return True
+    return False
+
+
+def _on_new_objfile(event):
+    """A library was loaded: minaten._C's, perhaps (python3's `import minaten`)."""
+    if _pending and not _start_breakpoints and _set_start_breakpoint():
+        gdb.events.new_objfile.disconnect(_on_new_objfile)
+        _watching[:] = []
+
+
+_watching = []
+
+
 def when_started(fn, what):
-    """Runs fn now if the operators are registered, else when the (Python) interpreter starts."""
+    """Runs fn now if the operators are registered, else once they are (a
+    silent breakpoint set by _set_start_breakpoint, or, in a python3, set as
+    soon as minaten._C's library is loaded: no pending breakpoint, no
+    message from gdb)."""
     if _registry_ready():
         fn()
         return
     _pending.append(fn)
-    if not _start_breakpoints:
-        for where in ("MinatenPython_initialize", "THPDtype_init"):
-            try:
-                bp = gdb.Breakpoint(where, internal=True)
-            except gdb.error:  # not in this program, nor in a library it may load
-                continue
-            bp.silent = True
-            bp.commands = "minaten run-pending\ncontinue"
-            _start_breakpoints.append(bp)
-    gdb.write("%s: the %s; done when the interpreter starts "
+    if not _start_breakpoints and not _set_start_breakpoint() and not _watching:
+        gdb.events.new_objfile.connect(_on_new_objfile)
+        _watching.append(True)
+    gdb.write("%s: the %s; done when minaten._C starts "
               "(after the operators are registered)\n"
               % (what, "operators are not registered yet" if _has_process() else "program has not started"))
 
@@ -486,8 +558,8 @@ KEY is a runtime dispatch key (CPU, Lazy, QuantizedCPU, AutogradCPU, ...) and
 defaults to CPU.  An unboxed kernel gets a breakpoint on its function
 (at_native__reshape_alias); a boxed kernel, which serves many operators
 (LazyNativeFunctions_boxed), one with the condition `op == <OP's entry>`.
-Before `run`, the breakpoint is set when the interpreter starts, once the
-operators are registered."""
+Before `run` (or, in a python3, before `import minaten`), the breakpoint is
+set once the operators are registered, when minaten._C starts."""
 
     def __init__(self):
         super().__init__("minaten break", gdb.COMMAND_BREAKPOINTS)
@@ -500,7 +572,8 @@ operators are registered."""
         opname = argv[0]
         keyname = argv[1] if len(argv) == 2 else "CPU"
         _qualified(opname)
-        _key_value(keyname)
+        if _program_known():
+            _key_value(keyname)  # checked now; in a python3 before `import minaten`, when it is loaded
         when_started(lambda: break_on_kernel(opname, keyname), "minaten break %s %s" % (opname, keyname))
 
 
@@ -613,7 +686,7 @@ class TraceCommand(_Command):
 
 Sets Dispatcher_verbose in the program; the trace goes to the program's
 standard output, as with --trace=dispatch.  Before `run`, it is set when the
-interpreter starts."""
+minaten._C starts (after the operators are registered)."""
 
     def __init__(self):
         super().__init__("minaten trace", gdb.COMMAND_USER)

@@ -9,7 +9,7 @@ libffi has no debug information: `bt` shows each of its frames as
 
     #5  0x00007ffff7f71b0d in ffi_call [libffi, 3 frames] ()
 
-so that a backtrace reads interpreter -> dispatcher -> kernel.  The frame
+so that a backtrace reads bindings -> dispatcher -> kernel.  The frame
 numbers stay gdb's own (the folded frame is #5, the outermost of
 #3 to #5; the next one is #6), so `frame 5` still selects
 what it did.  `minaten fold off` shows every frame again; `minaten fold on`

@@ -77,7 +77,7 @@ static void usage(FILE* out) {
         "       minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE\n"
         "\n"
         "Runs Python scripts written for PyTorch 1.13 against minaten's operators, in\n"
-        "CPython, where `import torch` is minaten (docs/dialect.md).  A statement that\n"
+        "CPython, where `import torch` is minaten (docs/torch-api.md).  A statement that\n"
         "fails prints `Type: message` on stdout and the next statement runs.\n"
         "\n"
         "commands:\n"

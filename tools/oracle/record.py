@@ -24,7 +24,7 @@ run as if wrapped in try/except, a failure printing `Type: message` (the
 first line of the message; a SyntaxError says `(NAME.py:FIRST, line N)`, N
 counted from the statement's first line FIRST).  `import torch` is skipped;
 the Lazy backend is initialised before a statement that mentions "lazy".
-The runner defines the five helpers with the output docs/dialect.md gives:
+The runner defines the five helpers with the output docs/torch-api.md gives:
 
     show(t)            tensor shape=[..] stride=[..] offset=N dtype=D device=V
                        contiguous=B [scale=.. zero_point=..] data=[..]

@@ -13,6 +13,10 @@ set -eu
 # extension itself imports and works without it).
 PACKAGES="gcc libc6-dev make cmake pkg-config libffi-dev libyaml-dev uthash-dev libcmocka-dev libsleef-dev python3 python3-dev libdlpack-dev python3-numpy gdb valgrind
 clang libclang-rt-14-dev llvm graphviz"
+# python3.11-dbg: CPython's debug symbols and gdb's py-bt / py-list for the
+# python3 and the libpython3.11 that minaten embeds (docs/debugging.md); the
+# gdb transcripts of the docs show CPython's frames as they read with it.
+PACKAGES="$PACKAGES python3.11-dbg"
 missing=""
 for p in $PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

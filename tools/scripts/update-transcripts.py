@@ -3,6 +3,7 @@
 with what their commands print now, one differing line at a time.
 
     tools/scripts/update-transcripts.py [--build-dir DIR] [--kinds=plain,gdb] [--addresses] PAGE.md...
+    tools/scripts/update-transcripts.py [--build-dir DIR] --recapture LINE PAGE.md
 
 The transcripts of README.md and docs/ quote line numbers (a gdb backtrace's
 `at tools/minaten/main.c:549`, a dump's `registered at RegisterCPU.c:93`),
@@ -21,6 +22,15 @@ lines were updated can end up mixing two runs' addresses (a `self` pointer
 that changes between frames).  --addresses rewrites those lines too, so
 that each session shows one run's addresses; it re-runs the page once per
 line, so give it the page and --kinds=gdb.
+
+--recapture LINE replaces the whole output of the command whose `$ ` line
+is LINE of the page with what the command prints now (run as the checker
+runs it), for a command whose output gained or lost lines.  It writes
+every line as printed but gdb's thread-debugging pair (`[Thread debugging
+using libthread_db enabled]`, `Using host libthread_db library ...`), which
+differs between machines and becomes a `...` line, as the transcripts
+have it.  Then read the diff, and put back a `...` where the output
+differs between machines in another way.
 """
 import argparse
 import os
@@ -63,14 +73,56 @@ def update(page, build_dir, kinds, addresses=False, limit=500):
     return False
 
 
+THREAD_LINES = ("[Thread debugging using libthread_db enabled]", "Using host libthread_db library ")
+
+
+def recapture(page, build_dir, line):
+    """Rewrites the output of the command at `line` of page; True when done."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("check_transcripts", CHECKER)
+    checker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checker)
+    path = os.path.abspath(page)
+    commands = checker.parse_page(path, page)
+    command = next((c for c in commands if c.line == line), None)
+    if command is None:
+        print(f"{page}:{line}: no `$ ` command begins on this line", file=sys.stderr)
+        return False
+    root_build = os.path.relpath(os.path.abspath(os.path.join(ROOT, build_dir)), ROOT)
+    got = checker.run_command(command, ROOT, root_build, 300)
+    out = []
+    for text in got:
+        if text.startswith(THREAD_LINES):
+            if not out or out[-1] != "...":
+                out.append("...")
+        else:
+            out.append(text)
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    first = command.line + command.text.count("\n")  # 0-based index of the line after the command
+    end = command.expected[-1][0] if command.expected else first  # 1-based last expected line
+    indent = lines[command.line - 1][:len(lines[command.line - 1]) - len(lines[command.line - 1].lstrip(" "))]
+    lines[first:end] = [indent + t if t else t for t in out]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    print(f"{page}:{line}: {len(out)} lines of output written ({len(command.expected)} before)")
+    return True
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build-dir", default="build")
     parser.add_argument("--kinds", default="plain,gdb")
     parser.add_argument("--addresses", action="store_true",
                         help="also rewrite lines that differ only in hex addresses")
+    parser.add_argument("--recapture", type=int, metavar="LINE",
+                        help="rewrite the whole output of the command at LINE of the one page given")
     parser.add_argument("pages", nargs="+")
     args = parser.parse_args()
+    if args.recapture is not None:
+        if len(args.pages) != 1:
+            parser.error("--recapture takes one page")
+        return 0 if recapture(args.pages[0], args.build_dir, args.recapture) else 1
     ok = all([update(page, args.build_dir, args.kinds, args.addresses) for page in args.pages])
     return 0 if ok else 1
 
