@@ -4,7 +4,8 @@
 # with no build and no configure in between.  Runs inside ctest, where
 # add_test and set_tests_properties take the test name first; the paths come
 # from the build tree's conformance_tests.cmake, which sets
-#   MINATEN PYTHON SOURCE_DIR BINARY_DIR VALGRIND (empty without valgrind)
+#   MINATEN PYTHON SOURCE_DIR BINARY_DIR
+#   VALGRIND_SCRIPTS (empty without valgrind: tests/CMakeLists.txt's MINATEN_VALGRIND_SCRIPTS)
 # and includes this file.  What it registers: tests/conformance/CMakeLists.txt.
 set(corpus ${SOURCE_DIR}/tests/conformance)
 set(scratch ${BINARY_DIR}/tests/conformance/scratch)
@@ -36,11 +37,34 @@ foreach(script ${conformance_scripts})
   set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS conformance TIMEOUT 60)
 endforeach()
 
-if(VALGRIND)
+# Under valgrind: every recorded script, in shards of one minaten process
+# each (tests/valgrind/run_scripts.sh: CPython starts once a shard), the
+# scripts dealt out in turn so that the shards take about as long;
+# conformance.valgrind.K names each failing script.
+if(VALGRIND_SCRIPTS)
+  set(shards 6)
+  set(k 0)
   foreach(group ${groups})
-    add_test(conformance.valgrind.${group} ${corpus}/run_valgrind.sh ${VALGRIND} ${MINATEN}
-             ${scratch}/valgrind.${group} ${recorded_${group}})
-    set_tests_properties(conformance.valgrind.${group} PROPERTIES LABELS valgrind TIMEOUT 900)
+    foreach(script ${recorded_${group}})
+      # NumPy under valgrind: importing it in the embedded libpython3.11
+      # reports uninitialised reads inside CPython's own int objects
+      # (long_bitwise, PyLong_FromString, int.from_bytes), none of them
+      # minaten's, where a plain python3 reports none; what minaten does with
+      # arrays (csrc/utils/tensor_numpy.c) is checked by the ASan+UBSan
+      # build's python.* tests instead.
+      if(script MATCHES "/python/numpy_dlpack\\.py$")
+        continue()
+      endif()
+      math(EXPR shard "${k} % ${shards}")
+      list(APPEND valgrind_shard_${shard} ${script})
+      math(EXPR k "${k} + 1")
+    endforeach()
+  endforeach()
+  math(EXPR last "${shards} - 1")
+  foreach(shard RANGE ${last})
+    add_test(conformance.valgrind.${shard} ${VALGRIND_SCRIPTS} ${MINATEN} ${scratch}/valgrind.${shard}
+             -- ${valgrind_shard_${shard}})
+    set_tests_properties(conformance.valgrind.${shard} PROPERTIES LABELS valgrind TIMEOUT 900)
   endforeach()
 endif()
 

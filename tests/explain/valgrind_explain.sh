@@ -1,9 +1,10 @@
 #!/bin/sh
-# `minaten explain` on every case of tests/explain under valgrind: any memory
+# `minaten explain` on the cases given (tests/explain) under valgrind: any memory
 # error or definite/indirect leak fails (outputs are checked by
 # check_explain.py, not here).  The hooks it sets (computeStride_explain,
 # Tensor_contiguousExplain) and the captured trace must leave nothing behind.
 # Usage: valgrind_explain.sh VALGRIND MINATEN CASE.py...
+#   VALGRIND: build/tests/valgrind/valgrind (tests/valgrind/valgrind.in)
 set -u
 valgrind=$1 minaten=$2
 shift 2

@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
-"""A bounded soak of the interpreter: flat memory over many script lines.
+"""A bounded soak of `minaten run` (CPython with minaten's bindings): flat memory over many script lines.
 
     soak.py MINATEN [LINES]      (LINES: 100000 by default)
 
-Runs `minaten --stats=EVERY run` on a script of LINES lines (a block of the
-dialect's statements, tensors, views, Python values, errors and blocks,
-repeated; EVERY = LINES/10, a whole number of blocks), which prints the
-allocator's counters and the resident set every EVERY lines and at exit
-(tools/minaten/main.c print_stats), and fails unless
+Runs `minaten --stats=EVERY run` on a script of LINES lines (a block of
+statements: tensors, views, Python values, errors, blocks, and autograd,
+a backward through a graph and a gradient freed with it, repeated; EVERY =
+LINES/10, a whole number of blocks), which prints the allocator's counters
+and the resident set every EVERY lines and at exit (tools/minaten/main.c
+print_stats), and fails unless
 
   - at exit the allocator's counters are back to zero: bytes_live=0 and as
     many frees as allocations (every storage released, runtime/Allocator.c);
   - at every sample the storage held (bytes_live, allocations - frees) is
     the same: the block leaves what it found;
   - the resident set grows by less than MAX_GROWTH_KB from the first sample
-    to the last: a leak of one small object per block (a Value, a node of
-    the tree, a copied string) over the 90% of the run between them grows
-    it by more;
+    to the last: a leak of one small object per block (a tensor's Python
+    object, a graph node, a saved variable, a copied string) over the 90%
+    of the run between them grows it by more;
   - the output is the block's output, repeated (no line stops working after
     many lines).
 """
@@ -28,8 +29,10 @@ import tempfile
 
 MAX_GROWTH_KB = 256
 
-# 25 lines; a `def` and a `for` make sure that blocks, functions and their
-# frames are released too, and the error lines that error paths are.
+# 30 lines; a `def` and a `for` make sure that blocks, functions and their
+# frames are released too, the error lines that error paths are, and the
+# last five that a backward graph (nodes, saved tensors, the gradient of a
+# leaf) is released with the tensors that hold it.
 BLOCK = """\
 a = torch.arange(12.).reshape(3, 4)
 b = a.t().contiguous().view(2, 6)
@@ -56,6 +59,11 @@ for i in range(5):
 print(total, f(torch.ones(2)), [j * j for j in range(4)])
 a[0] = 7
 print(a[0], a.sum().item())
+w = torch.arange(4., requires_grad=True)
+loss = ((w * a[1]).sin() * w).sum()
+loss.backward()
+print(w.grad, loss.grad_fn.name(), loss.grad_fn.next_functions[0][0].name())
+w.grad = None
 """
 BLOCK_LINES = BLOCK.count('\n')
 

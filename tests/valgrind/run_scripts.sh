@@ -1,0 +1,83 @@
+#!/bin/sh
+# Scripts under valgrind, many in one process (tests/valgrind/driver.py):
+# valgrind starts CPython once for all of them instead of once a script.
+# Fails on any memory error, definite or indirect leak, crash or internal
+# assert, and names the script that made it: the report under the driver's
+# `driver: run SCRIPT` line (a leak is found after each script by the
+# driver's leak check, tests/valgrind/client.c), or `at start or exit`.
+# Outputs are not compared here (the conformance tests do that).
+#
+# Usage: run_scripts.sh VALGRIND CLIENT.so MINATEN SCRATCH_DIR [--strict] [MINATEN_OPTION...] -- SCRIPT...
+#   VALGRIND     build/tests/valgrind/valgrind (valgrind.in: the options, the suppressions)
+#   CLIENT.so    build/tests/valgrind/libminaten_valgrind_client.so
+#   --strict     each script as `minaten --strict run` runs it
+#   MINATEN_OPTION...   given to minaten (--load LIB.so, --yaml FILE, --trace=dispatch)
+# The scripts run in SCRATCH_DIR (made if missing; what is in it stays, such
+# as the libraries a caller linked there); their stdout goes to SCRATCH_DIR/stdout.txt,
+# valgrind's report and their stderr to SCRATCH_DIR/valgrind.txt.
+set -u
+valgrind=$1 client=$2 minaten=$3 scratch=$4
+shift 4
+strict=0
+if [ "${1:-}" = "--strict" ]; then strict=1; shift; fi
+options=""
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do options="$options $1"; shift; done
+[ $# -gt 0 ] && shift
+here=$(cd "$(dirname "$0")" && pwd)
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+valgrind=$(absolute "$valgrind") minaten=$(absolute "$minaten")
+[ "$client" = none ] || client=$(absolute "$client")
+mkdir -p "$scratch" || exit 1
+: >"$scratch/scripts.txt"
+for script in "$@"; do absolute "$script" >>"$scratch/scripts.txt"; done
+cd "$scratch" || exit 1
+# shellcheck disable=SC2086
+MINATEN_DRIVER_SCRIPTS="$scratch/scripts.txt" MINATEN_DRIVER_STRICT=$strict MINATEN_DRIVER_CLIENT="$client" \
+  "$valgrind" "$minaten" --strict $options run "$here/driver.py" >stdout.txt 2>valgrind.txt
+status=$?
+# The reports, each under the script that was running: valgrind's lines
+# (==PID== ...) between one `driver: run` line and the next; warnings
+# (==PID== Warning: ...) are none.
+failed=$(awk '
+  /^driver: run / { script = substr($0, 13); next }
+  /^driver: done/ { script = "at exit" ; next }
+  /^==[0-9]+== Warning: / { next }
+  /^==[0-9]+== ./ || /INTERNAL ASSERT FAILED/ {
+    name = script == "" ? "at start" : script
+    if (!(name in seen)) { seen[name] = 1; order[n++] = name }
+  }
+  END { for (i = 0; i < n; i++) print order[i] }' valgrind.txt)
+done_line=$(grep -c '^driver: done' valgrind.txt)
+if [ "$status" -eq 0 ] && [ -z "$failed" ] && [ "$done_line" -eq 1 ]; then
+  echo "$# passed, 0 failed"
+  exit 0
+fi
+nfailed=0
+if [ -n "$failed" ]; then
+  # scripts named; a report at start or at exit only (a leak found at exit
+  # repeats those found after each script) counts as one failure
+  nfailed=$(echo "$failed" | grep -c -v -x -e 'at start' -e 'at exit')
+  [ "$nfailed" -eq 0 ] && nfailed=1
+  echo "$failed" | while IFS= read -r name; do
+    echo "FAIL $name"
+    awk -v name="$name" '
+      /^driver: run / { script = substr($0, 13); next }
+      /^driver: done/ { script = "at exit"; next }
+      { s = script == "" ? "at start" : script }
+      s == name && (/^==[0-9]+== / || /INTERNAL ASSERT FAILED/) && !/Warning: / { print; if (++k == 40) exit }' valgrind.txt
+  done
+fi
+if [ "$done_line" -ne 1 ]; then
+  echo "FAIL: the driver did not finish (exit status $status); the end of $scratch/valgrind.txt:"
+  tail -n 30 valgrind.txt
+  # the script that was running, and those never run, count as failed
+  ran=$(grep -c '^driver: run ' valgrind.txt)
+  [ "$nfailed" -eq 0 ] && [ "$ran" -gt 0 ] && nfailed=1
+  nfailed=$((nfailed + $# - ran))
+elif [ "$status" -ne 0 ] && [ -z "$failed" ]; then
+  echo "FAIL: exit status $status; the end of $scratch/valgrind.txt:"
+  tail -n 30 valgrind.txt
+  nfailed=1
+fi
+echo "$(($# - nfailed)) passed, $nfailed failed"
+exit 1
