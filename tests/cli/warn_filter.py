@@ -32,3 +32,6 @@ torch.autograd.backward((x * x).sum(), grad_variables=torch.tensor(1.))
 torch.autograd.backward((x * x).sum(), grad_variables=torch.tensor(1.))
 torch.autograd.grad((x * x).sum(), x, only_inputs=False)
 torch.autograd.grad((x * x).sum(), x, only_inputs=False)
+# backward(create_graph=True) made x.grad's graph hold x (the cycle its
+# warning names); dropping the gradient breaks it, as 1.13's docs advise.
+x.grad = None
