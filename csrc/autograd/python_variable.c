@@ -292,7 +292,9 @@ static PyObject* THPVariable_get_ndim(PyObject* self, void* unused) {
 
 static PyObject* THPVariable_is_quantized(PyObject* self, void* unused) {
   (void)unused;
-  return PyBool_FromLong(ScalarType_isQuantized(THPVariable_Unpack(self)->dtype));
+  /* the QuantizedCPU key (a quantizer), not the dtype: t.view(torch.quint8)
+   * of a CPU tensor has a quantized dtype and is not quantized */
+  return PyBool_FromLong(THPVariable_Unpack(self)->quantizer != NULL);
 }
 
 static PyObject* THPVariable_is_cuda(PyObject* self, void* unused) {

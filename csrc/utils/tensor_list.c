@@ -30,7 +30,10 @@ static PyObject* load_scalar(const char* data, ScalarType t) {
     case ScalarType_Long: return PyLong_FromLongLong(*(const int64_t*)data);
     case ScalarType_Float: return PyFloat_FromDouble(*(const float*)data);
     case ScalarType_Double: return PyFloat_FromDouble(*(const double*)data);
-    case ScalarType_Bool: return PyBool_FromLong(*(const bool*)data);
+    /* a bool element is read as its byte, nonzero being true: storage viewed
+     * as bool (t.view(torch.bool)) may hold any byte, and loading a byte other
+     * than 0 or 1 through a bool is undefined behaviour */
+    case ScalarType_Bool: return PyBool_FromLong(*(const uint8_t*)data != 0);
     default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return NULL;
   }
 }

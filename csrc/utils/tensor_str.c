@@ -544,6 +544,13 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
     }
     if (self->dtype != ScalarType_Float) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(self->dtype));
     if (contents == NULL) sb_puts(out, "[]");
+  } else if (ScalarType_isQuantized(self->dtype)) {
+    /* a quantized dtype without a quantizer (a CPU tensor's bytes viewed
+     * with t.view(torch.quint8)): 1.13 reads its elements with item(), a
+     * kernel no quantized dtype has */
+    Error_set(ErrorType_RuntimeError, "\"_local_scalar_dense_cpu\" not implemented for '%s'",
+              ScalarType_name(self->dtype));
+    goto done;
   } else {
     if (!has_default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(self->dtype));
     if (contents == NULL) tensor_str(self, indent, out);

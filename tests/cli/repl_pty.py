@@ -113,9 +113,30 @@ class Session:
                 fail("the terminal never left canonical mode (readline not reading)", self)
             time.sleep(0.01)
 
+    def wait_for_read(self):
+        """Without line editing: waits until minaten sleeps in read(2) on the
+        terminal (Parser/myreadline.c's fgets).  A Ctrl-C typed between the
+        prompt's write and that read sets Python's signal flag, and the line
+        discipline drops the typed line, so fgets then waits for a line no one
+        types; a person is never that fast, a loaded machine can be.  Linux's
+        /proc/PID/syscall names the blocking call (0: read on x86-64); where
+        it cannot be read, a short pause stands in."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                with open(f"/proc/{self.pid}/syscall") as f:
+                    if f.read().split()[0] == "0":
+                        return
+            except (OSError, IndexError):
+                time.sleep(0.2)
+                return
+            time.sleep(0.01)
+
     def send(self, data):
         if self.line_editing:
             self.wait_for_reader()
+        else:
+            self.wait_for_read()
         os.write(self.fd, data.encode() if isinstance(data, str) else data)
 
     def line(self, text):

@@ -138,6 +138,32 @@ static int import_package(const char* package_dir, const char* path0) {
   return rc;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define MINATEN_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MINATEN_ASAN 1
+#endif
+#endif
+
+/* In an ASan build, CPython's allocator is malloc (as PYTHONMALLOC=malloc):
+ * pymalloc's arenas are mmap'ed memory that LeakSanitizer does not scan, so
+ * a tensor or a binding held only by a Python object would be reported as
+ * leaked at exit, and a read past a Python object would go unseen. */
+static int preinitialize(void) {
+#ifdef MINATEN_ASAN
+  PyPreConfig preconfig;
+  PyPreConfig_InitPythonConfig(&preconfig);
+  preconfig.allocator = PYMEM_ALLOCATOR_MALLOC;
+  PyStatus status = Py_PreInitialize(&preconfig);
+  if (PyStatus_Exception(status)) {
+    fprintf(stderr, "minaten: cannot start Python: %s\n", status.err_msg ? status.err_msg : "");
+    return -1;
+  }
+#endif
+  return 0;
+}
+
 int MinatenPython_initialize(const MinatenPythonOptions* options) {
   const char* package_dir = MinatenPython_packageDir();
   if (package_dir == NULL) {
@@ -151,6 +177,7 @@ int MinatenPython_initialize(const MinatenPythonOptions* options) {
     fputs("minaten: PyImport_AppendInittab failed\n", stderr);
     return -1;
   }
+  if (preinitialize() < 0) return -1;
   PyConfig config;
   PyConfig_InitPythonConfig(&config);
   config.parse_argv = 0;
