@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "runtime/Sanitizer.h"
 
 /* PyTorch aligns CPU memory to 64 bytes (c10/core/alignment.h gAlignment). */
 enum { kAlignment = 64 };
@@ -37,14 +38,6 @@ static _Thread_local AllocatorStats stats;
 static _Thread_local CachedBlock cache[kMaxCachedBlocks];
 static _Thread_local int num_cached;
 
-/* An ASan build: gcc says __SANITIZE_ADDRESS__, clang __has_feature. */
-#if defined(__SANITIZE_ADDRESS__)
-#define MINATEN_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MINATEN_ASAN 1
-#endif
-#endif
 
 /* valgrind's client request, when its header is installed: a few
  * instructions that say whether the program runs under valgrind. */

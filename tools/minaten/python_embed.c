@@ -25,6 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/Sanitizer.h"
+
 #ifndef MINATEN_PYTHONDIR_FROM_BINDIR
 #define MINATEN_PYTHONDIR_FROM_BINDIR "../lib/python3/dist-packages"
 #endif
@@ -137,14 +139,6 @@ static int import_package(const char* package_dir, const char* path0) {
   }
   return rc;
 }
-
-#if defined(__SANITIZE_ADDRESS__)
-#define MINATEN_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MINATEN_ASAN 1
-#endif
-#endif
 
 /* In an ASan build, CPython's allocator is malloc (as PYTHONMALLOC=malloc):
  * pymalloc's arenas are mmap'ed memory that LeakSanitizer does not scan, so
