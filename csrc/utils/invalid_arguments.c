@@ -43,7 +43,9 @@ static void sb_add(StrBuf* b, const char* fmt, ...) {
   for (;;) {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+    /* an empty buffer has no data yet: vsnprintf(NULL, 0, ...) only measures
+     * (NULL + 0 is undefined behaviour, which clang's UBSan reports) */
+    int n = vsnprintf(b->data != NULL ? b->data + b->len : NULL, b->cap - b->len, fmt, ap);
     va_end(ap);
     if (n < 0) {
       b->failed = true;
