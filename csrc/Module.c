@@ -40,6 +40,7 @@
 #include "csrc/utils/tensor_str.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/OperatorLibrary.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 
 PyMODINIT_FUNC PyInit__C(void);
@@ -57,11 +58,49 @@ static int register_operators(void) {
   return 0;
 }
 
+/* torch._C._set_default_dtype(d): d must be a floating dtype, else a
+ * TypeError (a non-dtype first, in its own words); torch.set_default_dtype
+ * (python/minaten/__init__.py) calls it.  1.13 also sets torch.Storage to
+ * the new default's storage class there; minaten has no typed storage
+ * classes (torch.FloatStorage), so there is none to set.
+ * Returns None, or NULL with the error set.
+ * PyTorch 1.13: torch/csrc/Module.cpp THPModule_setDefaultDtype,
+ * torch/csrc/tensor/python_tensor.cpp py_set_default_dtype, set_default_tensor_type */
+static PyObject* THPModule_setDefaultDtype(PyObject* unused, PyObject* dtype) {
+  (void)unused;
+  if (!THPDtype_Check(dtype)) {
+    PyErr_SetString(PyExc_TypeError, "invalid dtype object: only floating-point types are supported as the default type");
+    return NULL;
+  }
+  ScalarType scalar_type = ((THPDtype*)dtype)->scalar_type;
+  if (!ScalarType_isFloating(scalar_type)) {
+    PyErr_SetString(PyExc_TypeError, "only floating-point types are supported as the default type");
+    return NULL;
+  }
+  set_default_dtype(scalar_type);
+  Py_RETURN_NONE;
+}
+
+/* torch.get_default_dtype(): the dtype object of the default dtype (a new
+ * reference).  PyTorch 1.13: torch/csrc/Module.cpp THPModule_getDefaultDtype */
+static PyObject* THPModule_getDefaultDtype(PyObject* unused, PyObject* noargs) {
+  (void)unused, (void)noargs;
+  return Py_NewRef(THPDtype_get(get_default_dtype_as_scalartype()));
+}
+
+/* PyTorch 1.13: torch/csrc/Module.cpp TorchMethods (those minaten has) */
+static PyMethodDef TorchMethods[] = {
+    {"_set_default_dtype", THPModule_setDefaultDtype, METH_O, NULL},
+    {"get_default_dtype", THPModule_getDefaultDtype, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "minaten._C",
     .m_doc = "minaten's C extension: tensors, operators and autograd for Python (torch._C in PyTorch).",
     .m_size = -1,
+    .m_methods = TorchMethods,
 };
 
 /* PyTorch 1.13: torch/csrc/Module.cpp initModule */

@@ -37,6 +37,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/cpu/ReduceOpsKernel.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 
 /* The norm of one row, accumulated in float for float tensors (1.13's
@@ -280,13 +281,13 @@ fail:
   return r;
 }
 
-/* Integer and bool inputs are converted to the default float type first.
+/* Integer and bool inputs are converted to the default dtype first.
  * PyTorch 1.13: ReduceOps.cpp at::native::logsumexp_out */
 Tensor* at_native_logsumexp_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
   TORCH_CHECK(ScalarType_isFloating(out->dtype),
               "logsumexp(): Expected floating point type for result tensor, but got: %s", ScalarType_name(out->dtype));
   if (ScalarType_isFloating(self->dtype)) return logsumexp_out_impl(out, self, dim, keepdim);
-  Tensor* f = at_to_dtype(self, ScalarType_Float, false, false, kNoMemoryFormat);
+  Tensor* f = at_to_dtype(self, get_default_dtype_as_scalartype(), false, false, kNoMemoryFormat);
   if (f == NULL) return NULL;
   Tensor* r = logsumexp_out_impl(out, f, dim, keepdim);
   Tensor_release(f);
@@ -295,10 +296,10 @@ fail:
   return NULL;
 }
 
-/* A fresh result (the default float type for integer inputs), through logsumexp.out.
+/* A fresh result (the default dtype for integer inputs), through logsumexp.out.
  * PyTorch 1.13: ReduceOps.cpp at::native::logsumexp */
 Tensor* at_native_logsumexp(const Tensor* self, IntArrayRef dim, bool keepdim) {
-  ScalarType t = ScalarType_isFloating(self->dtype) ? self->dtype : ScalarType_Float;
+  ScalarType t = ScalarType_isFloating(self->dtype) ? self->dtype : get_default_dtype_as_scalartype();
   int64_t zero = 0;
   Tensor* result = at_empty_memory_format((IntArrayRef){&zero, 1}, (OptionalScalarType){true, t}, kNoLayout,
                                           (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat);

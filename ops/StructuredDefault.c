@@ -34,6 +34,7 @@
 #include "dispatch/Dispatcher.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/LocalDispatchKeySet.h"
 
@@ -109,11 +110,12 @@ static int promote_operands(const OperatorEntry* op, const IValue* args) {
     if (v->tag == IValueTag_Tensor && v->u.tensor != NULL) {
       const Tensor* t = v->u.tensor;
       any_quantized = any_quantized || ScalarType_isQuantized(t->dtype);
-      ScalarType current = t->is_wrapped_number && ScalarType_isFloating(t->dtype) ? ScalarType_Float : t->dtype;
+      ScalarType current = t->is_wrapped_number && ScalarType_isFloating(t->dtype) ? get_default_dtype_as_scalartype()
+                                                                                 : t->dtype;
       ScalarType* slot = t->dim > 0 ? &dim_result : t->is_wrapped_number ? &wrapped_result : &zero_result;
       if (promote_skip_undefined(*slot, current, slot) < 0) return -1;
     } else if (v->tag == IValueTag_Int || v->tag == IValueTag_Bool || v->tag == IValueTag_Double) {
-      ScalarType current = v->tag == IValueTag_Double ? ScalarType_Float
+      ScalarType current = v->tag == IValueTag_Double ? get_default_dtype_as_scalartype()
                            : v->tag == IValueTag_Int  ? ScalarType_Long
                                                       : ScalarType_Bool;
       if (promote_skip_undefined(wrapped_result, current, &wrapped_result) < 0) return -1;

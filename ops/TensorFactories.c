@@ -17,7 +17,8 @@
  *
  * Dtypes when none is given: arange infers int64 when start, end and step
  * are all integers (or bools), full infers bool, int64 or the default dtype
- * (float32) from its fill value; the others use the default dtype.
+ * (float32 unless torch.set_default_dtype) from its fill value; the others
+ * use the default dtype.
  *
  * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp, RangeFactories.cpp,
  * aten/src/ATen/EmptyTensor.cpp
@@ -30,15 +31,17 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorUtils.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"
 
 #define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
-/* The default dtype (torch.get_default_dtype()). */
+/* The dtype given, or the default dtype (torch.get_default_dtype()).
+ * PyTorch 1.13: c10/core/TensorOptions.h dtype_or_default */
 static ScalarType dtype_or_default(OptionalScalarType dtype) {
-  return dtype.has_value ? dtype.value : ScalarType_Float;
+  return dtype.has_value ? dtype.value : get_default_dtype_as_scalartype();
 }
 
 static OptionalScalarType some_dtype(ScalarType t) {
@@ -373,7 +376,7 @@ Tensor* at_native_clone(const Tensor* src, OptionalMemoryFormat memory_format) {
  * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::scalar_tensor */
 Tensor* at_native_scalar_tensor(Scalar s, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
                                 OptionalBool pin_memory) {
-  OptionalScalarType dt = {true, dtype.has_value ? dtype.value : ScalarType_Float};
+  OptionalScalarType dt = {true, dtype_or_default(dtype)};
   Tensor* result = at_empty_memory_format(IntArrayRef_make(NULL, 0), dt, layout, device, pin_memory, kNoMemoryFormat);
   if (result == NULL) return NULL;
   /* the CPU's fast track fills in place; another device's tensor (lazy) is

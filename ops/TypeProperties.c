@@ -7,6 +7,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "runtime/DefaultDtype.h"
 
 typedef struct ResultTypeState {
   ScalarType dimResult, zeroResult, wrappedResult;
@@ -17,7 +18,7 @@ static void update_result_type_state(ResultTypeState* s, const Tensor* t) {
   ScalarType current = t->dtype;
   if (t->is_wrapped_number) {
     /* A Python float counts as the default dtype, not as double. */
-    if (ScalarType_isFloating(current)) current = ScalarType_Float;
+    if (ScalarType_isFloating(current)) current = get_default_dtype_as_scalartype();
     s->wrappedResult = promoteTypes(s->wrappedResult, current);
   } else if (t->dim == 0) {
     s->zeroResult = promoteTypes(s->zeroResult, current);

@@ -74,14 +74,15 @@
 #include "csrc/autograd/python_variable.h"
 #include "csrc/utils/python_numbers.h"
 #include "csrc/utils/tensor_numpy.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/LocalDispatchKeySet.h"
 
 enum { kMaxDims = 128 }; /* tensor_new.cpp MAX_DIMS */
 
-/* PyTorch 1.13: torch/csrc/tensor/python_tensor.cpp get_default_scalar_type
- * (minaten has no torch.set_default_dtype: always float32) */
-static ScalarType default_scalar_type(void) { return ScalarType_Float; }
+/* The default dtype, torch.get_default_dtype() (runtime/DefaultDtype.h).
+ * PyTorch 1.13: torch/csrc/tensor/python_tensor.cpp get_default_scalar_type */
+static ScalarType default_scalar_type(void) { return get_default_dtype_as_scalartype(); }
 
 /* PyTorch 1.13: torch/csrc/utils/python_strings.h THPUtils_checkString */
 static bool THPUtils_checkString(PyObject* obj) { return PyBytes_Check(obj) || PyUnicode_Check(obj); }

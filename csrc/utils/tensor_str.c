@@ -51,6 +51,7 @@
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 #include "ops/lazy/LazyBindings.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
 #include "runtime/Quantizer.h"
@@ -531,8 +532,10 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
     if ((cpu = LazyBindings_toCpu((Tensor*)self)) == NULL) goto done;
     self = cpu;
   }
+  /* self.dtype in (torch.get_default_dtype(), torch.int64, torch.bool) */
+  ScalarType default_dtype = get_default_dtype_as_scalartype();
   bool has_default_dtype =
-      self->dtype == ScalarType_Float || self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
+      self->dtype == default_dtype || self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
   if (self->quantizer != NULL) {
     if (quantized_str(self, indent, contents != NULL, out, &s) < 0) goto done;
   } else if (self->numel == 0) {
@@ -542,7 +545,7 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
       shape_tuple(self, shape, sizeof shape);
       suffix_add(&s, "size=%s", shape);
     }
-    if (self->dtype != ScalarType_Float) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(self->dtype));
+    if (self->dtype != default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(self->dtype));
     if (contents == NULL) sb_puts(out, "[]");
   } else if (ScalarType_isQuantized(self->dtype)) {
     /* a quantized dtype without a quantizer (a CPU tensor's bytes viewed

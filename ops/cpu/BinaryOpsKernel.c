@@ -26,6 +26,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TypeProperties.h"
+#include "runtime/DefaultDtype.h"
 #include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
@@ -311,7 +312,7 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
   L.b_type = b->dtype;
   L.compute = common;
   /* True division of integers computes in the default float type. */
-  if (op == BinaryOp_Div && !ScalarType_isFloating(common)) L.compute = ScalarType_Float;
+  if (op == BinaryOp_Div && !ScalarType_isFloating(common)) L.compute = get_default_dtype_as_scalartype();
   L.out_type = is_comparison(op) ? ScalarType_Bool : L.compute;
   if (op == BinaryOp_Add || op == BinaryOp_Sub) {
     /* PyTorch 1.13: BinaryOps.h alpha_check */

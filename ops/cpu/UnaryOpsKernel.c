@@ -22,6 +22,7 @@
 #include "ops/TensorUtils.h"
 #include "ops/UnaryOps.h"
 #include "ops/cpu/VecLoops.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -96,7 +97,7 @@ static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, 
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   /* without an integer function, integers and bools compute in the default float type */
-  ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : ScalarType_Float;
+  ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
   Tensor* result = unary_output(out, resize_out, a, compute);
   if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
   if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
@@ -348,7 +349,7 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
     TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
   }
   /* unary_float_op: integers and bools compute in the default float type. */
-  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : ScalarType_Float;
+  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
   Tensor* result = unary_output(out, resize_out, a, compute);
   if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
   if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&

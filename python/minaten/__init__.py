@@ -49,10 +49,20 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-def get_default_dtype():
-    """NB(minaten): the default dtype is float32, and fixed (no set_default_dtype).
-    PyTorch 1.13: torch/csrc/Module.cpp THPModule_getDefaultDtype"""
-    return float32
+def set_default_dtype(d):
+    """Sets the default floating dtype to d: what torch.tensor(1.5),
+    torch.ones(2) and an integer tensor's true division give, and what a
+    Python float counts as in type promotion.  float32 at start; d must be
+    a floating dtype (TypeError otherwise).  NB(minaten): no float16 or
+    bfloat16 (1.13 takes them), hence no complex default dtype either.
+    PyTorch 1.13: torch/__init__.py set_default_dtype"""
+    _C._set_default_dtype(d)
+
+
+# PyTorch 1.13: torch/csrc/Module.cpp THPModule_getDefaultDtype, named in
+# torch as torch/__init__.py names torch._C's public functions
+from minaten._C import get_default_dtype  # noqa: E402,F401
+get_default_dtype.__module__ = "torch"
 
 
 def __getattr__(name):

@@ -42,7 +42,7 @@ def _result_type(number, tensor):
     if tensor.dtype.is_floating_point:
         return tensor.dtype
     if isinstance(number, float):
-        return torch.float32
+        return torch.get_default_dtype()
     if isinstance(number, int) and not isinstance(number, bool) and tensor.dtype is torch.bool:
         return torch.int64
     return tensor.dtype

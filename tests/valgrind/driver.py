@@ -13,7 +13,8 @@ valgrind starts CPython once for a whole folder instead of once a script
 too, so that a memory error is found under the script that made it.
 
 Between scripts, what a script leaves behind is let go: its namespace,
-then its cycles (gc.collect()), the grad mode and the dispatch trace put
+then its cycles (gc.collect()), the grad mode, the default dtype
+(torch.set_default_dtype, float32 at start) and the dispatch trace put
 back.  With MINATEN_DRIVER_CLIENT (tests/valgrind/client.c, loaded with
 ctypes), valgrind then checks for leaks after each script, and a script
 whose run lost memory gets a line `driver: leak SCRIPT: N bytes`.
@@ -38,6 +39,8 @@ def main():
         leak_check.restype = ctypes.c_ulong
         leak_check()  # what was lost before the first script is not its
     lost = leak_check() if leak_check else 0
+    # taken before any script runs, which may rebind torch's names
+    set_default_dtype, default_dtype = torch.set_default_dtype, torch.get_default_dtype()
     for script in scripts:
         sys.stderr.write("driver: run %s\n" % script)
         sys.stderr.flush()
@@ -47,6 +50,7 @@ def main():
             sys.stderr.write("driver: %s escaped %s\n" % (type(e).__name__, script))
         sys.stdout.flush()
         torch.set_grad_enabled(True)
+        set_default_dtype(default_dtype)
         gc.collect()
         if leak_check is not None:
             now = leak_check()
