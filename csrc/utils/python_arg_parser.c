@@ -336,6 +336,17 @@ int FunctionSignature_init(FunctionSignature* sig, const FunctionSchema* s, bool
     PyErr_Format(PyExc_RuntimeError, "minaten: %s has more than %d arguments", s->name, THP_MAX_ARGS - 5);
     return -1;
   }
+  /* a method binds the argument named self (1.13's FunctionSignature skips
+   * it wherever it is: where.self(Tensor condition, Tensor self, Tensor
+   * other) is the method where(condition, other)), the first one when no
+   * argument has that name */
+  sig->self_index = 0;
+  for (int i = 0; method && i < n; i++) {
+    if (strcmp(s->arguments[i].name, "self") == 0) {
+      sig->self_index = i;
+      break;
+    }
+  }
   sig->out_start = n;
   while (sig->out_start > 0 && is_out_argument(&s->arguments[sig->out_start - 1])) sig->out_start--;
   sig->num_out = n - sig->out_start;
@@ -349,7 +360,8 @@ int FunctionSignature_init(FunctionSignature* sig, const FunctionSchema* s, bool
    * device, pin_memory) moved to the end, then requires_grad. */
   bool options_last = has_tensor_options(s);
   for (int pass = 0; pass < 2; pass++) {
-    for (int i = method ? 1 : 0; i < n; i++) {
+    for (int i = 0; i < n; i++) {
+      if (method && i == sig->self_index) continue;
       const Argument* a = &s->arguments[i];
       if ((pass == 1) != (options_last && is_tensor_option(a))) continue;
       if (sig->num_out >= 2 && i > sig->out_start) continue;
@@ -706,7 +718,7 @@ static inline void borrow_tensor_into(IValue* out, Tensor* t) {
 int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   const FunctionSignature* sig = a->signature;
   const Argument* arg = &sig->schema->arguments[i];
-  if (i == 0 && sig->method) {
+  if (sig->method && i == sig->self_index) {
     borrow_tensor_into(out, THPVariable_Unpack(a->self));
     return 0;
   }

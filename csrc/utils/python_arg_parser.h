@@ -64,7 +64,9 @@ typedef struct FunctionSignature {
   FunctionParameter* params;
   int num_params;
   int min_args, max_args, max_pos_args;
-  bool method;      /* self is bound (schema argument 0) */
+  bool method;      /* self is bound: schema argument self_index */
+  int self_index;   /* a method's bound argument, the one named `self` (where.self's is
+                       argument 1: Tensor.where(condition, other)); 0 for a function */
   bool allow_varargs_intlist;
   bool numbers_as_tensors;
   bool grouped_out; /* an out= overload standing for its group: its out is optional */
