@@ -113,30 +113,38 @@ class Session:
                 fail("the terminal never left canonical mode (readline not reading)", self)
             time.sleep(0.01)
 
-    def wait_for_read(self):
-        """Without line editing: waits until minaten sleeps in read(2) on the
-        terminal (Parser/myreadline.c's fgets).  A Ctrl-C typed between the
-        prompt's write and that read sets Python's signal flag, and the line
-        discipline drops the typed line, so fgets then waits for a line no one
-        types; a person is never that fast, a loaded machine can be.  Linux's
-        /proc/PID/syscall names the blocking call (0: read on x86-64); where
-        it cannot be read, a short pause stands in."""
+    def wait_for_blocked(self):
+        """Waits until minaten sleeps in a system call, waiting for the
+        terminal: read(2) in Parser/myreadline.c's fgets without line
+        editing, select(2) in Modules/readline.c's loop with it.  A Ctrl-C
+        that arrives while CPython is elsewhere (between the prompt's write
+        and fgets, or while readline handles the key before) sets Python's
+        signal flag, and the wait that follows never looks at it: the line
+        discipline dropped the typed line, so the prompt waits for a key no
+        one types.  A person is never that fast, a loaded machine can be.
+        Linux's /proc/PID/syscall names the call a sleeping process is in
+        (`running` otherwise); seen twice 10 ms apart, it is the wait for
+        input.  Where it cannot be read, a short pause stands in."""
         deadline = time.monotonic() + TIMEOUT
+        seen = 0
         while time.monotonic() < deadline:
             try:
                 with open(f"/proc/{self.pid}/syscall") as f:
-                    if f.read().split()[0] == "0":
-                        return
+                    call = f.read().split()[0]
+                with open(f"/proc/{self.pid}/stat") as f:
+                    state = f.read().rsplit(")", 1)[1].split()[0]
             except (OSError, IndexError):
                 time.sleep(0.2)
+                return
+            seen = seen + 1 if call.isdigit() and state == "S" else 0
+            if seen == 2:
                 return
             time.sleep(0.01)
 
     def send(self, data):
         if self.line_editing:
             self.wait_for_reader()
-        else:
-            self.wait_for_read()
+        self.wait_for_blocked()
         os.write(self.fd, data.encode() if isinstance(data, str) else data)
 
     def line(self, text):
