@@ -9,8 +9,8 @@
  * one-element checks are the callers': item()'s "a Tensor with 2 elements
  * cannot be converted to Scalar", Python's "only one element tensors ...").
  * The Scalar is a double for floating dtypes, a bool for bool, an int
- * otherwise.  A quantized tensor has no kernel here: item() dequantizes it
- * first.
+ * otherwise.  A quantized dtype has no case here: a quantized tensor's
+ * item() dequantizes it first, and a CPU tensor viewed as quint8 is refused.
  *
  * PyTorch 1.13: aten/src/ATen/native/Scalar.cpp
  */
@@ -21,6 +21,10 @@
 /* PyTorch 1.13: aten/src/ATen/native/Scalar.cpp at::native::_local_scalar_dense_cpu */
 Scalar at_native__local_scalar_dense_cpu(const Tensor* self) {
   Scalar r = Scalar_fromLong(0);
+  /* the dtype switch has no case for a quantized dtype (a quantized tensor's
+   * item() dequantizes first; a CPU tensor viewed as quint8 reaches here) */
+  TORCH_CHECK(!ScalarType_isQuantized(self->dtype), "\"_local_scalar_dense_cpu\" not implemented for '%s'",
+              ScalarType_name(self->dtype));
   if (self->numel == 0) {
     /* NB(minaten): 1.13 reads an empty tensor's missing element (a segfault) */
     Error_set(ErrorType_RuntimeError, "minaten: _local_scalar_dense of a tensor with no elements");
@@ -30,4 +34,6 @@ Scalar at_native__local_scalar_dense_cpu(const Tensor* self) {
   if (ScalarType_isFloating(self->dtype)) return Scalar_fromDouble(load_double(self->dtype, p));
   if (self->dtype == ScalarType_Bool) return Scalar_fromBool(load_int(self->dtype, p) != 0);
   return Scalar_fromLong(load_int(self->dtype, p));
+fail:
+  return r;
 }

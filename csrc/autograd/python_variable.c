@@ -42,6 +42,7 @@
 #include "csrc/Layout.h"
 #include "csrc/Size.h"
 #include "csrc/utils/tensor_new.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
 PyObject* THPVariableClass = NULL;
@@ -292,9 +293,7 @@ static PyObject* THPVariable_get_ndim(PyObject* self, void* unused) {
 
 static PyObject* THPVariable_is_quantized(PyObject* self, void* unused) {
   (void)unused;
-  /* the QuantizedCPU key (a quantizer), not the dtype: t.view(torch.quint8)
-   * of a CPU tensor has a quantized dtype and is not quantized */
-  return PyBool_FromLong(THPVariable_Unpack(self)->quantizer != NULL);
+  return PyBool_FromLong(Tensor_isQuantized(THPVariable_Unpack(self)));
 }
 
 static PyObject* THPVariable_is_cuda(PyObject* self, void* unused) {

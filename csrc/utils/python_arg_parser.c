@@ -51,6 +51,7 @@
 #include "csrc/utils/invalid_arguments.h"
 #include "csrc/utils/python_numbers.h"
 #include "ops/lazy/LazyBindings.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
 
@@ -128,7 +129,7 @@ int THPVariable_itemScalar(const Tensor* t, Scalar* out) {
     Tensor_release(cpu);
     return r;
   }
-  if (ScalarType_isQuantized(t->dtype)) {
+  if (Tensor_isQuantized(t)) { /* the quantized dtype alone goes to _local_scalar_dense, which refuses it */
     Tensor* d = at_dequantize_self(t);
     if (d == NULL) return THPException_fromError(), -1;
     int r = THPVariable_itemScalar(d, out);

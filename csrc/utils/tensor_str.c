@@ -51,6 +51,7 @@
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
 #include "ops/lazy/LazyBindings.h"
+#include "ops/quantized/AffineQuantizer.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
@@ -536,7 +537,7 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
   ScalarType default_dtype = get_default_dtype_as_scalartype();
   bool has_default_dtype =
       self->dtype == default_dtype || self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
-  if (self->quantizer != NULL) {
+  if (Tensor_isQuantized(self)) {
     if (quantized_str(self, indent, contents != NULL, out, &s) < 0) goto done;
   } else if (self->numel == 0) {
     /* the shape unless it is (0,), as NumPy; the dtype unless the default one */
