@@ -83,21 +83,6 @@ static inline bool check_double(PyObject* obj) {
  * NB(minaten): complex numbers are not numbers here (no complex dtype). */
 static inline bool check_scalar(PyObject* obj) { return check_double(obj); }
 
-/* PyTorch 1.13: torch/csrc/utils/python_numbers.h THPUtils_checkIndex: an int
- * that is not a bool, or anything with __index__ (a one-element integer
- * tensor: calling it runs aten::_local_scalar_dense, as in 1.13). */
-static bool check_index(PyObject* obj) {
-  if (PyBool_Check(obj)) return false;
-  if (check_long(obj)) return true;
-  PyObject* index = PyNumber_Index(obj);
-  if (index == NULL) {
-    PyErr_Clear();
-    return false;
-  }
-  Py_DECREF(index);
-  return true;
-}
-
 /* PyTorch 1.13: torch/csrc/utils/python_numbers.h THPUtils_unpackIndex */
 static int unpack_index(PyObject* obj, int64_t* out) {
   if (PyLong_CheckExact(obj)) return THPUtils_unpackLong(obj, out);
@@ -173,7 +158,7 @@ static bool is_zero_dim_tensor(PyObject* obj) {
 static bool is_int_list(PyObject* obj, int64_t broadcast_size) {
   if (PyTuple_Check(obj) || PyList_Check(obj)) {
     if (PySequence_Fast_GET_SIZE(obj) == 0) return true;
-    return check_index(PySequence_Fast_GET_ITEM(obj, 0));
+    return THPUtils_checkIndex(PySequence_Fast_GET_ITEM(obj, 0));
   }
   return broadcast_size > 0 && check_long(obj);
 }
@@ -537,7 +522,7 @@ int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObje
         } else {
           out->args[p->slot] = obj;
         }
-      } else if (sig->allow_varargs_intlist && arg_pos == 0 && !is_kwd && check_index(obj)) {
+      } else if (sig->allow_varargs_intlist && arg_pos == 0 && !is_kwd && THPUtils_checkIndex(obj)) {
         /* permute(1, 2, 3) -> permute((1, 2, 3)) */
         out->varargs = args;
         out->num_varargs = nargs;

@@ -21,6 +21,21 @@
  * the caller) */
 static inline bool THPUtils_checkLong(PyObject* obj) { return PyLong_Check(obj) && !PyBool_Check(obj); }
 
+/* PyTorch 1.13: THPUtils_checkIndex: an int that is not a bool, or anything
+ * with __index__ (a NumPy integer; a one-element integer tensor, whose
+ * __index__ runs aten::_local_scalar_dense, as in 1.13) */
+static inline bool THPUtils_checkIndex(PyObject* obj) {
+  if (PyBool_Check(obj)) return false;
+  if (THPUtils_checkLong(obj)) return true;
+  PyObject* index = PyNumber_Index(obj);
+  if (index == NULL) {
+    PyErr_Clear();
+    return false;
+  }
+  Py_DECREF(index);
+  return true;
+}
+
 /* PyTorch 1.13: THPUtils_unpackLong */
 static inline int THPUtils_unpackLong(PyObject* obj, int64_t* out) {
   int overflow;

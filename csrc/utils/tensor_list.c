@@ -19,6 +19,7 @@
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_variable.h"
 #include "csrc/utils/tensor_list.h"
+#include "runtime/TypeCast.h"
 
 /* PyTorch 1.13: torch/csrc/utils/python_scalars.h load_scalar */
 static PyObject* load_scalar(const char* data, ScalarType t) {
@@ -30,10 +31,7 @@ static PyObject* load_scalar(const char* data, ScalarType t) {
     case ScalarType_Long: return PyLong_FromLongLong(*(const int64_t*)data);
     case ScalarType_Float: return PyFloat_FromDouble(*(const float*)data);
     case ScalarType_Double: return PyFloat_FromDouble(*(const double*)data);
-    /* a bool element is read as its byte, nonzero being true: storage viewed
-     * as bool (t.view(torch.bool)) may hold any byte, and loading a byte other
-     * than 0 or 1 through a bool is undefined behaviour */
-    case ScalarType_Bool: return PyBool_FromLong(*(const uint8_t*)data != 0);
+    case ScalarType_Bool: return PyBool_FromLong(load_int(t, data)); /* any nonzero byte (TypeCast.h) */
     default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return NULL;
   }
 }

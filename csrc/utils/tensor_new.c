@@ -879,20 +879,6 @@ static int check_legacy_ctor_device(const Device* device) {
   return -1;
 }
 
-/* PyTorch 1.13: python_arg_parser.h THPUtils_checkIndex (a bool is not an
- * index; anything with __index__ is) */
-static bool check_index(PyObject* obj) {
-  if (PyBool_Check(obj)) return false;
-  if (check_long(obj)) return true;
-  PyObject* index = PyNumber_Index(obj);
-  if (index == NULL) {
-    PyErr_Clear();
-    return false;
-  }
-  Py_DECREF(index);
-  return true;
-}
-
 /* The parser's `SymIntArrayRef size` test: a tuple or list whose first item
  * is an index (or that is empty).  PyTorch 1.13: python_arg_parser.cpp is_int_or_symint_list */
 static bool is_int_list(PyObject* obj) {
@@ -903,7 +889,7 @@ static bool is_int_list(PyObject* obj) {
     PyErr_Clear();
     return false;
   }
-  bool r = check_index(item);
+  bool r = THPUtils_checkIndex(item);
   Py_DECREF(item);
   return r;
 }
@@ -923,7 +909,7 @@ static int unpack_sizes(PyObject* list, int64_t* sizes, int64_t* n) {
     PyObject* item = PySequence_GetItem(list, i);
     if (item == NULL) return -1;
     int ok = 0;
-    if (check_index(item)) {
+    if (THPUtils_checkIndex(item)) {
       PyObject* index = PyNumber_Index(item);
       if (index != NULL) {
         int overflow;
@@ -1013,7 +999,7 @@ Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
     return r;
   }
   /* 5: an int list, or ints as varargs (allow_varargs_intlist) */
-  bool varargs = check_index(first);
+  bool varargs = THPUtils_checkIndex(first);
   if (varargs || (nargs == 1 && is_int_list(first))) {
     if (check_legacy_ctor_device(device_opt) < 0) return NULL;
     if (!varargs && !THPSize_Check(first)) /* new(sequence) binds here but is data */
