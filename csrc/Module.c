@@ -33,6 +33,7 @@
 #include "csrc/jit/python/init.h"
 #include "csrc/lazy/python/init.h"
 #include "csrc/utils/python_dispatch.h"
+#include "csrc/utils/python_numbers.h"
 #include "csrc/utils/python_dispatch_trace.h"
 #include "csrc/utils/tensor_list.h"
 #include "csrc/utils/tensor_new.h"
@@ -42,6 +43,7 @@
 #include "dispatch/OperatorLibrary.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 
 PyMODINIT_FUNC PyInit__C(void);
 
@@ -88,10 +90,41 @@ static PyObject* THPModule_getDefaultDtype(PyObject* unused, PyObject* noargs) {
   return Py_NewRef(THPDtype_get(get_default_dtype_as_scalartype()));
 }
 
+/* torch.set_num_threads(n): n an int (not a bool), truncated to a C int,
+ * then positive; else 1.13's RuntimeErrors.  Returns None, or NULL with
+ * the error set.
+ * NB(minaten): an int beyond int64 raises "Overflow when unpacking long"
+ * where 1.13 aborts.
+ * PyTorch 1.13: torch/csrc/Module.cpp THPModule_setNumThreads */
+static PyObject* THPModule_setNumThreads(PyObject* unused, PyObject* arg) {
+  (void)unused;
+  if (!THPUtils_checkLong(arg)) {
+    PyErr_Format(PyExc_RuntimeError, "set_num_threads expects an int, but got %s", Py_TYPE(arg)->tp_name);
+    return NULL;
+  }
+  int64_t n;
+  if (THPUtils_unpackLong(arg, &n) < 0) return NULL;
+  int nthreads = (int)(uint32_t)(uint64_t)n; /* (int)THPUtils_unpackLong(arg) */
+  if (nthreads <= 0) {
+    PyErr_SetString(PyExc_RuntimeError, "set_num_threads expects a positive integer");
+    return NULL;
+  }
+  at_set_num_threads(nthreads);
+  Py_RETURN_NONE;
+}
+
+/* torch.get_num_threads().  PyTorch 1.13: torch/csrc/Module.cpp THPModule_getNumThreads */
+static PyObject* THPModule_getNumThreads(PyObject* unused, PyObject* noargs) {
+  (void)unused, (void)noargs;
+  return PyLong_FromLong(at_get_num_threads());
+}
+
 /* PyTorch 1.13: torch/csrc/Module.cpp TorchMethods (those minaten has) */
 static PyMethodDef TorchMethods[] = {
     {"_set_default_dtype", THPModule_setDefaultDtype, METH_O, NULL},
     {"get_default_dtype", THPModule_getDefaultDtype, METH_NOARGS, NULL},
+    {"get_num_threads", THPModule_getNumThreads, METH_NOARGS, NULL},
+    {"set_num_threads", THPModule_setNumThreads, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -106,6 +139,7 @@ static struct PyModuleDef module_def = {
 /* PyTorch 1.13: torch/csrc/Module.cpp initModule */
 PyMODINIT_FUNC PyInit__C(void) {
   if (register_operators() < 0) return NULL;
+  at_get_num_threads(); /* at::init_num_threads(): OMP_NUM_THREADS is read (and warned about) at import */
   PyObject* module = PyModule_Create(&module_def);
   if (module == NULL) return NULL;
   if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||

@@ -39,6 +39,7 @@
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 
 /* The norm of one row, accumulated in float for float tensors (1.13's
  * acc type on the CPU, so a float norm overflows to inf where the double
@@ -47,6 +48,7 @@
 typedef struct NormRow {
   double p;
   bool in_float;
+  bool whole; /* the output has one element */
 } NormRow;
 
 /* |x| for the inf norms: the largest (p > 0) or smallest, a NaN winning. */
@@ -59,7 +61,9 @@ static double abs_extreme(const double* v, int64_t n, double p) {
   return acc;
 }
 
-static float norm_row_float(const double* v, int64_t n, double p) {
+/* The accumulation of NormOps (before project: the root) over v[0 .. n),
+ * in float, from 0. */
+static float norm_acc_float(const double* v, int64_t n, double p) {
   float acc = 0;
   if (p == 0) {
     for (int64_t i = 0; i < n; i++) acc += (float)(v[i] != 0);
@@ -67,15 +71,14 @@ static float norm_row_float(const double* v, int64_t n, double p) {
     for (int64_t i = 0; i < n; i++) acc += fabsf((float)v[i]);
   } else if (p == 2) {
     for (int64_t i = 0; i < n; i++) acc += (float)v[i] * (float)v[i];
-    acc = sqrtf(acc);
   } else {
     for (int64_t i = 0; i < n; i++) acc += powf(fabsf((float)v[i]), (float)p);
-    acc = powf(acc, (float)(1.0 / p));
   }
   return acc;
 }
 
-static double norm_row_double(const double* v, int64_t n, double p) {
+/* The same in double. */
+static double norm_acc_double(const double* v, int64_t n, double p) {
   double acc = 0;
   if (p == 0) {
     for (int64_t i = 0; i < n; i++) acc += v[i] != 0;
@@ -83,19 +86,51 @@ static double norm_row_double(const double* v, int64_t n, double p) {
     for (int64_t i = 0; i < n; i++) acc += fabs(v[i]);
   } else if (p == 2) {
     for (int64_t i = 0; i < n; i++) acc += v[i] * v[i];
-    acc = sqrt(acc);
   } else {
     for (int64_t i = 0; i < n; i++) acc += pow(fabs(v[i]), p);
-    acc = pow(acc, 1.0 / p);
   }
   return acc;
+}
+
+/*
+ * The accumulation of a row, as binary_kernel_reduce splits it: a norm
+ * to one element over AT_GRAIN_SIZE elements or more, with more than one
+ * thread set, is accumulated per parallel_for chunk (each from 0), and the
+ * chunks' sums are added to 0 in thread order (NormOps::combine).
+ * NB(minaten): the chunks are computed one after the other on this
+ * thread; the bits are those of 1.13's threads.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce,
+ * TensorIteratorReduce.cpp foreach_reduced_elt
+ */
+static double norm_acc(const NormRow* c, const double* v, int64_t n) {
+  int64_t chunks = 1;
+  if (c->whole && n >= AT_GRAIN_SIZE && !at_in_parallel_region()) {
+    chunks = at_get_num_threads();
+    if (divup(n, AT_GRAIN_SIZE) < chunks) chunks = divup(n, AT_GRAIN_SIZE);
+  }
+  int64_t chunk = divup(n, chunks);
+  float total_f = 0;
+  double total_d = 0;
+  for (int64_t begin = 0; begin < n; begin += chunk) {
+    int64_t len = n - begin < chunk ? n - begin : chunk;
+    if (c->in_float) total_f += norm_acc_float(v + begin, len, c->p);
+    else total_d += norm_acc_double(v + begin, len, c->p);
+  }
+  return c->in_float ? (double)total_f : total_d;
+}
+
+/* NormOps::project: the root. */
+static double norm_project(const NormRow* c, double acc) {
+  if (c->p == 0 || c->p == 1) return acc;
+  if (c->in_float) return c->p == 2 ? (double)sqrtf((float)acc) : (double)powf((float)acc, (float)(1.0 / c->p));
+  return c->p == 2 ? sqrt(acc) : pow(acc, 1.0 / c->p);
 }
 
 static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
   const NormRow* c = ctx;
   if (n == 0) res[0] = 0; /* an empty row's norm, whatever p */
   else if (isinf(c->p)) res[0] = abs_extreme(v, n, c->p);
-  else res[0] = c->in_float ? (double)norm_row_float(v, n, c->p) : norm_row_double(v, n, c->p);
+  else res[0] = norm_project(c, norm_acc(c, v, n));
 }
 
 /* The p-norm of self over dim, computed in `dtype` (self converted to it)
@@ -104,11 +139,12 @@ static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
 static Tensor* vector_norm(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype) {
   ReduceRows g;
   Tensor *in = NULL, *out = NULL;
-  NormRow ctx = {p.has_value ? Scalar_toDouble(p.value) : 2.0, dtype == ScalarType_Float};
+  NormRow ctx = {p.has_value ? Scalar_toDouble(p.value) : 2.0, dtype == ScalarType_Float, false};
   TRY(ReduceRows_init(&g, self, (OptionalIntArrayRef){true, dim}, keepdim) == 0);
   if (self->dtype == dtype) in = Tensor_retain(self);
   else TRY((in = at_to_dtype(self, dtype, false, false, kNoMemoryFormat)) != NULL);
   TRY((out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), dtype)) != NULL);
+  ctx.whole = out->numel == 1;
   bool mask[MINATEN_MAX_DIM] = {false};
   for (int64_t i = 0; i < g.nred; i++) mask[g.red[i]] = true;
   if (ctx.p == 2 && dtype == ScalarType_Float && in->numel > 0 && reduction_is_lastdim(in, out, mask, keepdim))

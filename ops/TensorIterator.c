@@ -8,6 +8,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/safe_numerics.h"
 
 void operand_strides(const Tensor* t, const int64_t* shape, int64_t ndim, int64_t* strides) {
@@ -99,77 +100,181 @@ int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* stride
   return prev + 1;
 }
 
-/* The reduction's iterator after reorder_dimensions_reduction and
- * coalesce_dimensions: ndim dimensions, innermost first, with the output's
- * and the input's byte strides (the output's 0 along a reduced one). */
-typedef struct ReductionGeometry {
-  int64_t ndim;
-  int64_t shape[MINATEN_MAX_DIM], out[MINATEN_MAX_DIM], in[MINATEN_MAX_DIM];
-} ReductionGeometry;
+/* Fills iter from ntensors operands' byte strides over shape (st[arg],
+ * ndim entries each, in the tensors' dimension order): reordered
+ * (reorder_dimensions, or its reduction form), coalesced, and laid out as
+ * get_strides() lays them. */
+static void init_geometry(TensorIteratorBase* iter, int ntensors, int64_t ndim, const int64_t* shape,
+                          int64_t (*st)[MINATEN_MAX_DIM], bool is_reduction) {
+  int64_t perm[MINATEN_MAX_DIM];
+  const int64_t* ops[TensorIterator_MAX_OPERANDS];
+  for (int arg = 0; arg < ntensors; arg++) ops[arg] = st[arg];
+  if (is_reduction)
+    reorder_dimensions_reduction(ndim, shape, ops, ntensors, perm);
+  else
+    reorder_dimensions(ndim, shape, ops, ntensors, perm);
+  int64_t sorted[TensorIterator_MAX_OPERANDS][MINATEN_MAX_DIM];
+  int64_t* strides_of[TensorIterator_MAX_OPERANDS];
+  iter->numel = 1;
+  for (int64_t d = 0; d < ndim; d++) {
+    iter->shape[d] = shape[perm[d]];
+    iter->numel *= shape[d];
+    for (int arg = 0; arg < ntensors; arg++) sorted[arg][d] = st[arg][perm[d]];
+  }
+  for (int arg = 0; arg < ntensors; arg++) strides_of[arg] = sorted[arg];
+  iter->ndim = coalesce_dimensions(ndim, iter->shape, strides_of, ntensors);
+  iter->ntensors = ntensors;
+  iter->is_reduction = is_reduction;
+  for (int64_t d = 0; d < (iter->ndim > 2 ? iter->ndim : 2); d++)
+    for (int arg = 0; arg < ntensors; arg++) iter->strides[d * ntensors + arg] = d < iter->ndim ? sorted[arg][d] : 0;
+}
 
-static void reduction_geometry(const Tensor* self, const Tensor* result, const bool* mask, bool keepdim,
-                               ReductionGeometry* g) {
+void TensorIterator_initElementwise(TensorIteratorBase* iter, Tensor* const* operands, int ntensors,
+                                    IntArrayRef shape) {
+  int64_t st[TensorIterator_MAX_OPERANDS][MINATEN_MAX_DIM];
+  for (int arg = 0; arg < ntensors; arg++) {
+    operand_strides(operands[arg], shape.data, (int64_t)shape.size, st[arg]);
+    iter->data[arg] = Tensor_data(operands[arg]);
+  }
+  init_geometry(iter, ntensors, (int64_t)shape.size, shape.data, st, false);
+}
+
+void TensorIterator_initReduction(TensorIteratorBase* iter, const Tensor* self, Tensor* result, const bool* mask,
+                                  bool keepdim) {
   int64_t in_item = (int64_t)Tensor_itemsize(self), out_item = (int64_t)Tensor_itemsize(result);
-  int64_t ndim = self->dim;
-  int64_t shape[MINATEN_MAX_DIM] = {0}, out_st[MINATEN_MAX_DIM] = {0}, in_st[MINATEN_MAX_DIM] = {0};
-  for (int64_t d = 0, r = 0; d < ndim; d++) {
-    shape[d] = self->sizes[d];
-    in_st[d] = self->strides[d] * in_item;
+  int64_t st[2][MINATEN_MAX_DIM];
+  for (int64_t d = 0, r = 0; d < self->dim; d++) {
+    st[1][d] = self->strides[d] * in_item;
     if (mask[d]) {
-      out_st[d] = 0;
+      st[0][d] = 0;
       if (keepdim) r++;
     } else {
-      out_st[d] = result->strides[r++] * out_item;
+      st[0][d] = result->strides[r++] * out_item;
     }
   }
-  int64_t perm[MINATEN_MAX_DIM];
-  const int64_t* ops[2] = {out_st, in_st};
-  reorder_dimensions_reduction(ndim, shape, ops, 2, perm);
-  for (int64_t i = 0; i < ndim; i++) {
-    g->shape[i] = shape[perm[i]];
-    g->out[i] = out_st[perm[i]];
-    g->in[i] = in_st[perm[i]];
+  iter->data[0] = Tensor_data(result);
+  iter->data[1] = Tensor_data(self);
+  init_geometry(iter, 2, self->dim, self->sizes, st, true);
+}
+
+bool TensorIterator_is_dim_reduced(const TensorIteratorBase* iter, int64_t dim) {
+  return iter->is_reduction && iter->strides[dim * iter->ntensors] == 0 && iter->shape[dim] > 1;
+}
+
+void TensorIterator_narrow(TensorIteratorBase* iter, int64_t dim, int64_t start, int64_t size) {
+  iter->numel = iter->numel / iter->shape[dim] * size;
+  iter->shape[dim] = size;
+  for (int arg = 0; arg < iter->ntensors; arg++) iter->data[arg] += iter->strides[dim * iter->ntensors + arg] * start;
+}
+
+/*
+ * The position of a walk over [begin, end): values[d] is the index along
+ * dimension d of the next element, offset its linear index.
+ * PyTorch 1.13: TensorIterator.cpp DimCounter
+ */
+typedef struct DimCounter {
+  const int64_t* shape;
+  int64_t ndim, end, offset;
+  int64_t values[MINATEN_MAX_DIM];
+} DimCounter;
+
+static void DimCounter_init(DimCounter* c, const int64_t* shape, int64_t ndim, int64_t begin, int64_t end) {
+  c->shape = shape, c->ndim = ndim, c->end = end, c->offset = begin;
+  int64_t linear = begin;
+  for (int64_t d = 0; d < ndim; d++) {
+    c->values[d] = shape[d] > 0 ? linear % shape[d] : 0;
+    if (shape[d] > 0) linear /= shape[d];
   }
-  int64_t* strides_of[2] = {g->out, g->in};
-  g->ndim = coalesce_dimensions(ndim, g->shape, strides_of, 2);
+}
+
+/* The largest tile from the position: the rest of the row, or whole rows
+ * (as many as the range and dimension 1 hold) from a row's start.
+ * PyTorch 1.13: DimCounter::max_2d_step */
+static void DimCounter_max_2d_step(const DimCounter* c, int64_t step[2]) {
+  int64_t left = c->end - c->offset;
+  step[0] = c->shape[0] - c->values[0] < left ? c->shape[0] - c->values[0] : left;
+  step[1] = 1;
+  if (step[0] == c->shape[0]) {
+    int64_t rows = left / c->shape[0];
+    step[1] = c->shape[1] - c->values[1] < rows ? c->shape[1] - c->values[1] : rows;
+  }
+}
+
+/* PyTorch 1.13: DimCounter::increment */
+static void DimCounter_increment(DimCounter* c, const int64_t step[2]) {
+  c->offset += step[0] * step[1];
+  int64_t overflow = step[0];
+  int64_t d = 0;
+  if (step[1] != 1) {
+    d = 1;
+    overflow = step[1];
+  }
+  for (; d < c->ndim && overflow > 0; d++) {
+    int64_t value = c->values[d] + overflow;
+    overflow = value >= c->shape[d];
+    c->values[d] = overflow ? value - c->shape[d] : value;
+  }
+}
+
+void TensorIterator_serial_for_each(const TensorIteratorBase* iter, loop2d_t loop, void* ctx, int64_t begin,
+                                    int64_t end) {
+  if (begin >= end) return;
+  int nt = iter->ntensors;
+  char* ptrs[TensorIterator_MAX_OPERANDS];
+  if (iter->ndim <= 1) {
+    for (int arg = 0; arg < nt; arg++) ptrs[arg] = iter->data[arg] + begin * iter->strides[arg];
+    loop(ctx, ptrs, iter->strides, end - begin, 1);
+    return;
+  }
+  DimCounter c;
+  DimCounter_init(&c, iter->shape, iter->ndim, begin, end);
+  while (c.offset < c.end) {
+    for (int arg = 0; arg < nt; arg++) {
+      ptrs[arg] = iter->data[arg];
+      for (int64_t d = 0; d < iter->ndim; d++) ptrs[arg] += c.values[d] * iter->strides[d * nt + arg];
+    }
+    int64_t step[2];
+    DimCounter_max_2d_step(&c, step);
+    loop(ctx, ptrs, iter->strides, step[0], step[1]);
+    DimCounter_increment(&c, step);
+  }
+}
+
+typedef struct ForEachChunk {
+  const TensorIteratorBase* iter;
+  loop2d_t loop;
+  void* ctx;
+} ForEachChunk;
+
+static void for_each_chunk(void* arg, int64_t begin, int64_t end) {
+  const ForEachChunk* c = arg;
+  TensorIterator_serial_for_each(c->iter, c->loop, c->ctx, begin, end);
+}
+
+void TensorIterator_for_each(const TensorIteratorBase* iter, loop2d_t loop, void* ctx, int64_t grain_size) {
+  if (iter->numel == 0) return;
+  if (iter->numel < grain_size || at_get_num_threads() == 1) {
+    TensorIterator_serial_for_each(iter, loop, ctx, 0, iter->numel);
+    return;
+  }
+  ForEachChunk c = {iter, loop, ctx};
+  at_parallel_for(0, iter->numel, grain_size, for_each_chunk, &c);
 }
 
 bool reduction_is_lastdim(const Tensor* self, const Tensor* result, const bool* mask, bool keepdim) {
-  ReductionGeometry g;
-  reduction_geometry(self, result, mask, keepdim, &g);
+  TensorIteratorBase it;
+  TensorIterator_initReduction(&it, self, (Tensor*)result, mask, keepdim);
   int64_t reduced = 0;
-  for (int64_t d = 0; d < g.ndim; d++) reduced += g.out[d] == 0 && g.shape[d] != 1;
-  return g.ndim >= 1 && reduced == 1 && g.out[0] == 0 && g.in[0] == (int64_t)Tensor_itemsize(self);
+  for (int64_t d = 0; d < it.ndim; d++) reduced += it.strides[2 * d] == 0 && it.shape[d] != 1;
+  return it.ndim >= 1 && reduced == 1 && it.strides[0] == 0 && it.strides[1] == (int64_t)Tensor_itemsize(self);
 }
 
 void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
                                ReductionLoop2d loop, void* ctx) {
   if (self->numel == 0) return;
-  ReductionGeometry g;
-  reduction_geometry(self, result, mask, keepdim, &g);
-  char* base[2] = {Tensor_data(result), Tensor_data(self)};
-  if (g.ndim <= 1) {
-    int64_t strides[4] = {g.ndim == 1 ? g.out[0] : 0, g.ndim == 1 ? g.in[0] : 0, 0, 0};
-    char* data[2] = {base[0], base[1]};
-    loop(ctx, data, strides, self->numel, 1);
-    return;
-  }
-  const int64_t strides[4] = {g.out[0], g.in[0], g.out[1], g.in[1]};
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (;;) {
-    char* data[2] = {base[0], base[1]};
-    for (int64_t d = 2; d < g.ndim; d++) {
-      data[0] += idx[d] * g.out[d];
-      data[1] += idx[d] * g.in[d];
-    }
-    loop(ctx, data, strides, g.shape[0], g.shape[1]);
-    int64_t d = 2;
-    for (; d < g.ndim; d++) {
-      if (++idx[d] < g.shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d == g.ndim) break;
-  }
+  TensorIteratorBase it;
+  TensorIterator_initReduction(&it, self, result, mask, keepdim);
+  TensorIterator_serial_for_each(&it, loop, ctx, 0, it.numel);
 }
 
 void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* strides, int nops,

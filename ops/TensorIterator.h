@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "runtime/ArrayRef.h"
 #include "runtime/ScalarType.h"
 #include "runtime/TensorImpl.h"
 
@@ -70,12 +71,80 @@ void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* st
                     int64_t* out_strides);
 
 /*
- * One two-dimensional tile of a reduction's loop: data = {output, input},
- * strides = {output's and input's byte strides along dimension 0, then
- * along dimension 1}, size0 x size1 elements.
- * PyTorch 1.13: TensorIterator.h loop2d_t
+ * Note [TensorIterator's walk]
+ * After its checks, 1.13's TensorIterator holds the loop's geometry: the
+ * operands' data pointers (outputs first), the shape with its dimensions
+ * reordered innermost first and coalesced, and each operand's byte stride
+ * along each of them.  A kernel never walks that itself: it writes a loop
+ * over a two-dimensional tile (loop2d: size0 elements along dimension 0,
+ * size1 rows along dimension 1, strides[arg] and strides[ntensors + arg]
+ * the steps), and for_each / serial_for_each call it on the tiles that
+ * cover a range [begin, end) of the elements in that order (a DimCounter:
+ * the first tile may start inside a row, the last may end inside one).
+ * for_each(loop, grain_size) runs the whole range on the calling thread
+ * when it has fewer than grain_size elements or one thread is set, else it
+ * cuts it with parallel_for (runtime/Parallel.h) and each thread walks its
+ * chunk: a loop sees rows cut where the chunks end, so a kernel whose
+ * results depend on how its rows are cut (the Sleef loops) gives, at each
+ * thread count, the bits 1.13 gives at that count.
+ * PyTorch 1.13: aten/src/ATen/TensorIterator.h (loop2d_t, for_each,
+ * serial_for_each), TensorIterator.cpp (DimCounter, get_strides), TensorIteratorInternal.h
  */
-typedef void (*ReductionLoop2d)(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1);
+enum { TensorIterator_MAX_OPERANDS = 4 };
+
+typedef struct TensorIteratorBase {
+  int ntensors; /* outputs first */
+  int64_t ndim; /* after coalescing; at least 1 */
+  int64_t shape[MINATEN_MAX_DIM];
+  /* strides[dim * ntensors + arg], bytes, for max(ndim, 2) dimensions (a
+   * missing dimension 1 has stride 0): get_strides()'s layout, which a
+   * loop2d receives. */
+  int64_t strides[(MINATEN_MAX_DIM > 2 ? MINATEN_MAX_DIM : 2) * TensorIterator_MAX_OPERANDS];
+  char* data[TensorIterator_MAX_OPERANDS];
+  int64_t numel;
+  bool is_reduction; /* operand 0 is a reduction's output (stride 0 along the reduced dimensions) */
+} TensorIteratorBase;
+
+/* One tile: data[arg] its first element of each operand.
+ * PyTorch 1.13: TensorIterator.h TensorIteratorBase::loop2d_t */
+typedef void (*loop2d_t)(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1);
+
+/*
+ * The geometry of an elementwise operation over `shape`: operands[0 ..
+ * ntensors-1] (outputs first, each of `shape` or broadcast to it), their
+ * dimensions reordered by their strides as reorder_dimensions does (an
+ * output that was just allocated in that order changes nothing) and
+ * coalesced.
+ * PyTorch 1.13: TensorIterator.cpp compute_strides, reorder_dimensions,
+ * coalesce_dimensions
+ */
+void TensorIterator_initElementwise(TensorIteratorBase* iter, Tensor* const* operands, int ntensors,
+                                    IntArrayRef shape);
+/* The geometry of a reduction of self into result (see
+ * reduction_serial_for_each below for its shape and order). */
+void TensorIterator_initReduction(TensorIteratorBase* iter, const Tensor* self, Tensor* result, const bool* mask,
+                                  bool keepdim);
+
+/* loop over the tiles covering elements [begin, end), on this thread.
+ * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::serial_for_each,
+ * at::internal::serial_for_each */
+void TensorIterator_serial_for_each(const TensorIteratorBase* iter, loop2d_t loop, void* ctx, int64_t begin,
+                                    int64_t end);
+/* loop over all the tiles, on parallel_for's threads above grain_size
+ * elements (AT_GRAIN_SIZE is TensorIterator's default).
+ * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::for_each */
+void TensorIterator_for_each(const TensorIteratorBase* iter, loop2d_t loop, void* ctx, int64_t grain_size);
+/* Whether dim is one the reduction's output does not have (stride 0 there
+ * and size above 1).  PyTorch 1.13: TensorIterator.cpp is_dim_reduced */
+bool TensorIterator_is_dim_reduced(const TensorIteratorBase* iter, int64_t dim);
+/* The sub-iterator over [start, start + size) of dim.
+ * PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::narrow */
+void TensorIterator_narrow(TensorIteratorBase* iter, int64_t dim, int64_t start, int64_t size);
+
+/* A reduction's loop2d: ntensors is 2, data = {output, input}, strides =
+ * {output's and input's byte strides along dimension 0, then along
+ * dimension 1}. */
+typedef loop2d_t ReductionLoop2d;
 
 /*
  * A reduction's TensorIterator, walked on one thread: the output `result`
@@ -86,12 +155,26 @@ typedef void (*ReductionLoop2d)(void* ctx, char* data[2], const int64_t strides[
  * first two (the third fastest), on the tile of the first two (or once, with
  * size1 = 1, when at most one dimension is left).  Nothing is called for an
  * empty self.
- * NB(minaten): 1.13 parallel_reduce walks this way when it runs one
- * thread, as Debian's 1.13 does here (torch.get_num_threads() == 1).
  * PyTorch 1.13: ReduceOps.cpp make_reduction (review_reduce_result),
- * TensorIterator.cpp parallel_reduce, serial_for_each
+ * TensorIterator.cpp serial_for_each
  */
 void reduction_serial_for_each(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
+                               ReductionLoop2d loop, void* ctx);
+
+/*
+ * The same reduction walked as 1.13's parallel_reduce walks it: on one
+ * thread (reduction_serial_for_each) below AT_GRAIN_SIZE elements, with one
+ * thread set, or inside a parallel region; else, for a reduction to one
+ * element, in two passes (each thread's chunk of the elements reduced into
+ * a slot of its own, which starts as result's value; then the slots,
+ * thread 0's first, reduced into result by the same loop); else split along
+ * one dimension the output keeps (find_split_dim, the chunks rounded to 128
+ * bytes where the input is contiguous along it), each thread reducing whole
+ * outputs.  The loop's output must already hold the reduction's identity.
+ * PyTorch 1.13: TensorIteratorReduce.cpp TensorIteratorBase::parallel_reduce,
+ * two_pass_reduction, parallel_dim_reduction
+ */
+void reduction_parallel_reduce(const Tensor* self, Tensor* result, const bool* mask, bool keepdim,
                                ReductionLoop2d loop, void* ctx);
 
 /* Whether that iterator reduces one dimension only, its innermost, along

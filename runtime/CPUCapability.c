@@ -30,18 +30,23 @@ CPUCapability CPUCapability_hardware(void) {
   return CPUCapability_DEFAULT;
 }
 
-/* PyTorch 1.13: DispatchStub.cpp compute_cpu_capability */
+/* Without ATEN_CPU_CAPABILITY, the CPU's best but AVX512: 1.13 keeps
+ * AVX512 opt-in ("AVX512 can be slower then AVX2, so lets keep it as
+ * opt-in"), so an AVX-512 machine runs the AVX2 kernels, as
+ * torch.__config__.show() says ("CPU capability usage: AVX2").
+ * PyTorch 1.13: DispatchStub.cpp compute_cpu_capability */
 static CPUCapability compute_cpu_capability(void) {
   CPUCapability hardware = CPUCapability_hardware();
+  CPUCapability unasked = hardware == CPUCapability_AVX512 ? CPUCapability_AVX2 : hardware;
   const char* envar = getenv("ATEN_CPU_CAPABILITY");
-  if (envar == NULL) return hardware;
+  if (envar == NULL) return unasked;
   CPUCapability wanted;
   if (strcmp(envar, "avx512") == 0) wanted = CPUCapability_AVX512;
   else if (strcmp(envar, "avx2") == 0) wanted = CPUCapability_AVX2;
   else if (strcmp(envar, "default") == 0) wanted = CPUCapability_DEFAULT;
   else {
     Warning_warn("ignoring invalid value for ATEN_CPU_CAPABILITY: %s", envar);
-    return hardware;
+    return unasked;
   }
   if (wanted > hardware) {
     /* NB(minaten): 1.13 obeys and the first such kernel dies of SIGILL. */

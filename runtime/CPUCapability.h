@@ -3,8 +3,9 @@
  *
  * PyTorch compiles its hot CPU kernels (ATen/native/cpu) several times, once
  * per capability, and a DispatchStub picks one at run time: the best the CPU
- * has, or the one the environment variable ATEN_CPU_CAPABILITY names
- * ("default", "avx2", "avx512"), so a reader can compare them.  minaten reads
+ * has (AVX512 only when asked for: 1.13 keeps it opt-in), or the one the
+ * environment variable ATEN_CPU_CAPABILITY names ("default", "avx2",
+ * "avx512"), so a reader can compare them.  minaten reads
  * the same variable with the same values: a kernel with variants (the gemm
  * micro-kernel, the elementwise loops) asks CPUCapability_get() which to run.
  *

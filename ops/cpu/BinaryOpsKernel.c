@@ -4,7 +4,8 @@
  *
  * binary_op_impl is TensorIterator's build of a binary operation (the
  * overlap, shape and dtype checks in TensorIteratorBase::build's order, the
- * output from ops/TensorIterator.h); run_loop walks the elements; the
+ * output from ops/TensorIterator.h); run_loop hands TensorIterator's tiles
+ * to binary_loop2d, on the intra-op threads above the grain; the
  * arithmetic of one element is one function per computation type: float
  * and double from one body (floating_element_float, floating_element_double),
  * as a kernel of PyTorch's is one lambda for every type AT_DISPATCH gives it,
@@ -18,6 +19,7 @@
  * (build_borrowing_binary_op)
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "ops/BinaryOps.h"
@@ -29,6 +31,7 @@
 #include "runtime/DefaultDtype.h"
 #include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
@@ -41,7 +44,9 @@ typedef struct Loop {
   ScalarType a_type, b_type;
   double alpha_d;
   int64_t alpha_i;
-  bool* zero_division; /* set by an integer division by zero; the loop stops there */
+  atomic_bool* zero_division; /* set by an integer division by zero; the loops stop there */
+  const VecLoops* vec;        /* the capability's vector loops */
+  bool float_inputs;          /* computed in float from two float operands */
 } Loop;
 
 static bool is_comparison(BinaryOp op) { return op >= BinaryOp_Lt; }
@@ -238,50 +243,47 @@ static void compute_element(const Loop* L, char* o, const char* pa, const char* 
 /* ---- the loop ------------------------------------------------------------- */
 
 
-static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* b, int64_t ndim,
-                     const int64_t* shape, const int64_t* so, const int64_t* sa, const int64_t* sb) {
-  int64_t numel = out->numel;
-  if (numel == 0 || MetaMode_isEnabled()) return;
-  bool same = a->dim == out->dim && b->dim == out->dim && a->is_contiguous && b->is_contiguous &&
-              out->is_contiguous && a->numel == numel && b->numel == numel;
-  /* The contiguous float fast paths (what `a + b` usually is): the vector
-   * loops of ops/cpu/VecLoops.h for the capability in use, the same float
-   * operations as floating_element_float, so the same results.  The
-   * wrapped-number form reads b once in the computation type (the -1 of
-   * neg, the 2 of x * 2). */
-  const VecLoops* vec = VecLoops_get();
-  bool float_a = L->compute == ScalarType_Float && a->dtype == ScalarType_Float;
-  if (same && float_a && b->dtype == ScalarType_Float) {
-    float* o = (float*)Tensor_data(out);
-    const float *x = (const float*)Tensor_data(a), *y = (const float*)Tensor_data(b);
-    if (out->dtype == ScalarType_Float && vec->binary_float(L->op, o, x, y, (float)L->alpha_d, numel)) return;
-    if (out->dtype == ScalarType_Bool && vec->compare_float(L->op, (bool*)Tensor_data(out), x, y, numel)) return;
+/* One row of n elements: the vector loops of ops/cpu/VecLoops.h when every
+ * operand is a float of unit stride (b may be one number, stride 0), the
+ * same float operations as floating_element_float, so the same results;
+ * else element by element.  The wrapped-number form reads b once in the
+ * computation type (the -1 of neg, the 2 of x * 2). */
+static void binary_row(const Loop* L, char* o, const char* x, const char* y, const int64_t* strides, int64_t n) {
+  if (L->float_inputs && strides[1] == 4) {
+    if (strides[2] == 4 && strides[0] == 4 && L->out_type == ScalarType_Float &&
+        L->vec->binary_float(L->op, (float*)o, (const float*)x, (const float*)y, (float)L->alpha_d, n))
+      return;
+    if (strides[2] == 4 && strides[0] == 1 && L->out_type == ScalarType_Bool &&
+        L->vec->compare_float(L->op, (bool*)o, (const float*)x, (const float*)y, n))
+      return;
+    if (strides[2] == 0 && strides[0] == 4 && L->out_type == ScalarType_Float &&
+        L->vec->binary_float_scalar(L->op, (float*)o, (const float*)x, *(const float*)y, (float)L->alpha_d, n))
+      return;
   }
-  bool scalar_b = b->numel == 1 && a->dim == out->dim && a->is_contiguous && out->is_contiguous && a->numel == numel;
-  if (scalar_b && float_a && out->dtype == ScalarType_Float &&
-      vec->binary_float_scalar(L->op, (float*)Tensor_data(out), (const float*)Tensor_data(a),
-                               (float)load_double(b->dtype, Tensor_data(b)), (float)L->alpha_d, numel))
-    return;
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  char* po = Tensor_data(out);
-  const char* pa = Tensor_data(a);
-  const char* pb = Tensor_data(b);
-  int64_t inner = ndim ? shape[ndim - 1] : 1;
-  int64_t io = ndim ? so[ndim - 1] : 0, ia = ndim ? sa[ndim - 1] : 0, ib = ndim ? sb[ndim - 1] : 0;
-  for (int64_t done = 0; done < numel; done += inner) {
-    char* o = po;
-    const char *x = pa, *y = pb;
-    for (int64_t i = 0; i < inner; i++, o += io, x += ia, y += ib) {
-      compute_element(L, o, x, y);
-      if (*L->zero_division) return;
-    }
-    for (int64_t k = ndim - 2; k >= 0; k--) {
-      po += so[k], pa += sa[k], pb += sb[k];
-      if (++idx[k] < shape[k]) break;
-      po -= so[k] * shape[k], pa -= sa[k] * shape[k], pb -= sb[k] * shape[k];
-      idx[k] = 0;
-    }
+  for (int64_t i = 0; i < n; i++, o += strides[0], x += strides[1], y += strides[2]) {
+    compute_element(L, o, x, y);
+    if (atomic_load_explicit(L->zero_division, memory_order_relaxed)) return;
   }
+}
+
+/* The loop2d of every binary operator: data = {out, a, b}.
+ * PyTorch 1.13: native/cpu/Loops.h cpu_kernel_vec (VectorizedLoop2d) */
+static void binary_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const Loop* L = ctx;
+  for (int64_t j = 0; j < size1; j++)
+    binary_row(L, data[0] + j * strides[3], data[1] + j * strides[4], data[2] + j * strides[5], strides, size0);
+}
+
+/* out = a op b over TensorIterator's tiles (Note [TensorIterator's walk]
+ * in ops/TensorIterator.h), on the intra-op threads above the grain. */
+static void run_loop(Loop* L, Tensor* out, const Tensor* a, const Tensor* b, IntArrayRef shape) {
+  if (out->numel == 0 || MetaMode_isEnabled()) return;
+  L->vec = VecLoops_get();
+  L->float_inputs = L->compute == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float;
+  TensorIteratorBase iter;
+  Tensor* operands[3] = {out, (Tensor*)a, (Tensor*)b};
+  TensorIterator_initElementwise(&iter, operands, 3, shape);
+  TensorIterator_for_each(&iter, binary_loop2d, L, AT_GRAIN_SIZE);
 }
 
 /*
@@ -292,7 +294,7 @@ static void run_loop(const Loop* L, Tensor* out, const Tensor* a, const Tensor* 
  */
 static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp op,
                               Scalar alpha) {
-  int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM];
   size_t ndim;
   Tensor* result = NULL;
   TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
@@ -304,7 +306,7 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
     TRY(assert_no_partial_overlap(out, b) == 0);
   }
   ScalarType common = result_type(a, b);
-  bool zero_division = false;
+  atomic_bool zero_division = false;
   Loop L;
   L.zero_division = &zero_division;
   L.op = op;
@@ -340,7 +342,6 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
   result = allocate_or_resize_output(out, resize_out, shape_ref, in_strides, 2, L.out_type);
   TRY(result != NULL);
   L.out_type = result->dtype;
-  operand_strides(result, shape, (int64_t)ndim, so);
   /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu / remainder_cpu has no Bool */
   TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
                 L.compute == ScalarType_Bool),
@@ -350,7 +351,7 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
   TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(L.compute)),
               "\"%s\" not implemented for '%s'",
               op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(L.compute));
-  run_loop(&L, result, a, b, (int64_t)ndim, shape, so, sa, sb);
+  run_loop(&L, result, a, b, shape_ref);
   TORCH_CHECK(!zero_division, "ZeroDivisionError");
   return result;
 fail:

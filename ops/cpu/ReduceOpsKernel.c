@@ -82,7 +82,7 @@ typedef double double_half_t __attribute__((vector_size(16)));
 void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   if (MetaMode_isEnabled()) return;
   fill_kernel(result, Scalar_fromLong(1)); /* iter.output_base().fill_(1) */
-  reduction_serial_for_each(self, result, mask, keepdim,
+  reduction_parallel_reduce(self, result, mask, keepdim,
                             result->dtype == ScalarType_Float ? prod_loop_float : prod_loop_double, NULL);
 }
 

@@ -58,7 +58,7 @@
  * and the recorded outputs are AVX2's (an AVX-512 Vectorized<float> has 16
  * lanes, another order).  The loops are compiled three times all the same
  * (GCC's target attribute: the baseline, AVX2, AVX-512), as DispatchStub's
- * copies are (Note [CPU capability dispatch] in ops/cpu/VecLoops.h), and
+ * copies are (Note [CPU capability dispatch] in ops/DispatchStub.h), and
  * picked by CPUCapability_get(): the baseline runs a vector as two SSE
  * halves, AVX2 and AVX-512 as one register; they differ in speed only.
  * There is only addition here, no multiply-add that -ffp-contract could fuse.
@@ -171,5 +171,5 @@ void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor
   SumLoop loop = sum_loop_for(self->dtype, capability);
   fill_kernel(result, Scalar_fromLong(0)); /* iter.output().fill_(0) */
   /* The reduction's tiles (sum_out: nothing more for an empty self). */
-  reduction_serial_for_each(self, result, mask, keepdim, run_sum_loop, &loop);
+  reduction_parallel_reduce(self, result, mask, keepdim, run_sum_loop, &loop);
 }

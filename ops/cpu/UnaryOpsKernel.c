@@ -4,11 +4,12 @@
  *
  * unary_output is TensorIterator's build of a unary operation (overlap,
  * shape and dtype checks, the output from ops/TensorIterator.h);
- * unary_walk walks the elements and calls one element function: the
- * UnaryKernel's function for the computation type (kernel_element), or the
- * UnaryOp switches (op_element).  A contiguous float tensor takes a plain
- * loop instead (ops/cpu/VecLoops.h's vector loops, for the operators
- * that have one).  In MetaMode (ops/MetaMode.h) the loop is skipped.
+ * TensorIterator's for_each hands the tiles to a loop2d, which calls one
+ * element function: the UnaryKernel's function for the computation type
+ * (kernel_element), or the UnaryOp switches (op_element).  A contiguous
+ * float row takes a plain loop instead (ops/cpu/VecLoops.h's vector loops,
+ * for the operators that have one).  In MetaMode (ops/MetaMode.h) the loop
+ * is skipped.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/UnaryOpsKernel.cpp,
  * native/cpu/Loops.h (cpu_kernel, basic_loop), TensorIterator.cpp
@@ -24,6 +25,7 @@
 #include "ops/cpu/VecLoops.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 
 /* The output every unary operator shares, of result type `compute`:
@@ -46,39 +48,31 @@ static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, Scala
 
 /* One element of a unary operator: read p in in_type, compute in compute
  * (float, double or int64 for integers and bools), store at o in out_type.
- * The operator is k or op, whichever the function reads (unary_walk's
- * caller passes both; op by value, so that it stays in a register). */
+ * The operator is k or op, whichever the function reads (unary_tile passes
+ * both; op by value, so that it stays in a register). */
 typedef void (*UnaryElementFn)(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
                                ScalarType out_type, char* o, const char* p);
 
-/* Calls element on every element of a and the matching one of result (a's
- * shape, any strides), innermost dimension first, as run_loop walks with
- * one operand fewer.  Always inlined, so that each of its two callers gets
- * a copy in which element is a direct call the compiler can inline.
+/* What a unary loop2d needs besides the tile. */
+typedef struct UnaryLoop {
+  const UnaryKernel* k;
+  UnaryOp op;
+  ScalarType compute, in_type, out_type; /* read once: stores through the output may alias */
+  const VecLoops* vec;                   /* the Sleef loops (sleef_loop2d) */
+} UnaryLoop;
+
+/* Calls element on every element of a tile (data = {output, input}), row
+ * by row.  Always inlined, so that each of its callers gets a copy in which
+ * element is a direct call the compiler can inline.
  * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h cpu_kernel (basic_loop) */
-static inline __attribute__((always_inline)) void unary_walk(UnaryElementFn element, const UnaryKernel* k,
-                                                            UnaryOp op, ScalarType compute, Tensor* result,
-                                                            const Tensor* a) {
-  int64_t ndim = a->dim;
-  int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
-  operand_strides(a, a->sizes, ndim, sa);
-  operand_strides(result, a->sizes, ndim, so);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  char* po = Tensor_data(result);
-  const char* pa = Tensor_data(a);
-  int64_t inner = ndim ? a->sizes[ndim - 1] : 1;
-  int64_t io = ndim ? so[ndim - 1] : 0, ia = ndim ? sa[ndim - 1] : 0;
-  ScalarType in_type = a->dtype, out_type = result->dtype; /* read once: stores through o may alias */
-  for (int64_t done = 0; done < a->numel; done += inner) {
-    char* o = po;
-    const char* x = pa;
-    for (int64_t i = 0; i < inner; i++, o += io, x += ia) element(k, op, compute, in_type, out_type, o, x);
-    for (int64_t k = ndim - 2; k >= 0; k--) {
-      po += so[k], pa += sa[k];
-      if (++idx[k] < a->sizes[k]) break;
-      po -= so[k] * a->sizes[k], pa -= sa[k] * a->sizes[k];
-      idx[k] = 0;
-    }
+static inline __attribute__((always_inline)) void unary_tile(UnaryElementFn element, const UnaryLoop* L,
+                                                            char** data, const int64_t* strides, int64_t size0,
+                                                            int64_t size1) {
+  for (int64_t j = 0; j < size1; j++) {
+    char* o = data[0] + j * strides[2];
+    const char* x = data[1] + j * strides[3];
+    for (int64_t i = 0; i < size0; i++, o += strides[0], x += strides[1])
+      element(L->k, L->op, L->compute, L->in_type, L->out_type, o, x);
   }
 }
 
@@ -93,6 +87,31 @@ static void kernel_element(const UnaryKernel* k, UnaryOp op, ScalarType compute,
     store_scalar(out_type, o, Scalar_fromLong(k->on_int(load_int(in_type, p))));
 }
 
+/* The loop2d of a UnaryKernel operator: a contiguous float row through
+ * its float function, any other element by element. */
+static void kernel_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const UnaryLoop* L = ctx;
+  if (L->compute == ScalarType_Float && L->in_type == ScalarType_Float && L->out_type == ScalarType_Float &&
+      strides[0] == 4 && strides[1] == 4) {
+    for (int64_t j = 0; j < size1; j++) {
+      float* o = (float*)(data[0] + j * strides[2]);
+      const float* x = (const float*)(data[1] + j * strides[3]);
+      for (int64_t i = 0; i < size0; i++) o[i] = L->k->on_float(x[i]);
+    }
+    return;
+  }
+  unary_tile(kernel_element, L, data, strides, size0, size1);
+}
+
+/* result = op(a) over TensorIterator's tiles (Note [TensorIterator's walk]
+ * in ops/TensorIterator.h). */
+static void unary_for_each(Tensor* result, const Tensor* a, loop2d_t loop, const UnaryLoop* L, int64_t grain_size) {
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {result, (Tensor*)a};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(a));
+  TensorIterator_for_each(&iter, loop, (void*)L, grain_size);
+}
+
 static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
@@ -100,14 +119,8 @@ static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, 
   ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
   Tensor* result = unary_output(out, resize_out, a, compute);
   if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
-  if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
-      a->is_contiguous && result->is_contiguous) {
-    float* o = (float*)Tensor_data(result);
-    const float* x = (const float*)Tensor_data(a);
-    for (int64_t i = 0; i < a->numel; i++) o[i] = k->on_float(x[i]);
-  } else {
-    unary_walk(kernel_element, k, UnaryOp_Abs /* unused */, compute, result, a);
-  }
+  UnaryLoop L = {k, UnaryOp_Abs /* unused */, compute, a->dtype, result->dtype, NULL};
+  unary_for_each(result, a, kernel_loop2d, &L, AT_GRAIN_SIZE);
   return result;
 fail:
   return NULL;
@@ -122,7 +135,7 @@ Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k) 
 }
 
 /* ---- the UnaryOp operators -------------------------------------------------
- * They share unary_output and unary_walk with UnaryKernel operators but keep
+ * They share unary_output and unary_tile with UnaryKernel operators but keep
  * their arithmetic in switches the compiler inlines: through a function
  * pointer, abs of a strided float or an int64 tensor took 25-35% longer. */
 
@@ -225,26 +238,18 @@ static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, Sca
  * their last bits depend on where the elements are cut into inner loops:
  * sigmoid's last n % 16 of each (n % 32 in AVX512) take libm's expf, the
  * others Sleef's; sin's and cos's vectors of 8 start at each loop's first
- * element.  On one thread, 1.13's TensorIterator hands its loop
- *  - all the elements at once when the two operands are dense and laid out
- *    alike (contiguous, a transpose of contiguous...: it allocates the
- *    output in the input's layout, and the dimensions coalesce into one);
- *  - else one inner loop per row of the innermost dimension, merged with the
- *    next dimensions while both operands are contiguous across them
- *    (coalesce_dimensions); such a loop is vectorized only when both
- *    operands have unit stride (make_vectorized_loop2d), else scalar.
- * unary_sleef_walk cuts the same loops and runs each through the table's
- * loop: in place when both operands are floats (doubles) of unit stride,
- * else through a buffer, kSleefChunk elements at a time (a multiple of
- * 2 * lanes, so that the cut inside a loop falls where 1.13's does), as
- * 1.13's vml kernels copy strided operands through a buffer.
- * NB: with several threads 1.13 also cuts at the threads' boundaries
- * (parallel_for above the grain size: 2048 elements for the vml kernels,
- * 32768 for cpu_kernel_vec), so larger tensors can differ in last bits from
- * a multi-threaded PyTorch (the benchmarks' libtorch runs one thread, the
- * conformance scripts stay below 2048).  1.13 also reorders dimensions by
- * stride before coalescing: an input both permuted and sliced may be cut
- * differently from it.
+ * element.  The loops are TensorIterator's rows (Note [TensorIterator's
+ * walk] in ops/TensorIterator.h): the dimensions reordered by stride and
+ * coalesced, so two dense operands laid out alike are one row; each thread
+ * of a parallel for_each (above 2048 elements for the vml kernels, above
+ * 32768 for sigmoid's cpu_kernel_vec) starts its chunk with a new row.  A
+ * row is vectorized when both operands have unit stride (sigmoid's is
+ * scalar otherwise: make_vectorized_loop2d).
+ * sleef_loop2d runs each row through the table's loop: in place when both
+ * operands are floats (doubles) of unit stride, else through a buffer,
+ * kSleefChunk elements at a time (a multiple of 2 * lanes, so that the cut
+ * inside a row falls where 1.13's does), as 1.13's vml kernels copy strided
+ * operands through a buffer.
  */
 enum { kSleefChunk = 1024 };
 
@@ -279,56 +284,33 @@ static void sleef_inner_loop(const VecLoops* v, UnaryOp op, ScalarType compute, 
   }
 }
 
-/* result = op(a) for a Sleef operator at a capability whose table has its
- * loop, cut into inner loops as Note [The inner loops of a Sleef operator]
- * says.  Returns false, touching nothing, when the table has no loop (DEFAULT)
- * or 1.13's loops would be scalar (sigmoid of strided operands): the caller
- * walks the elements then. */
-static bool unary_sleef_walk(UnaryOp op, ScalarType compute, Tensor* result, const Tensor* a) {
-  const VecLoops* v = VecLoops_get();
-  if (compute == ScalarType_Float ? !v->unary_float(op, NULL, NULL, 0) : !v->unary_double(op, NULL, NULL, 0))
-    return false;
-  int64_t ndim = a->dim, in_size = ScalarType_elementSize(a->dtype), out_size = ScalarType_elementSize(result->dtype);
-  int64_t sa[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
-  operand_strides(a, a->sizes, ndim, sa);
-  operand_strides(result, a->sizes, ndim, so);
-  char* po = Tensor_data(result);
-  const char* pa = Tensor_data(a);
-  /* laid out alike (the strides of every dimension longer than 1 equal, in
-   * elements) and dense: one loop over memory */
-  bool alike = Tensor_isNonOverlappingAndDense(result);
-  for (int64_t k = 0; k < ndim && alike; k++)
-    alike = a->sizes[k] == 1 || sa[k] / in_size * out_size == so[k];
-  if (alike) {
-    sleef_inner_loop(v, op, compute, po, out_size, result->dtype, pa, in_size, a->dtype, a->numel);
-    return true;
+/* The loop2d of a Sleef operator: each row of the tile is one inner loop
+ * (Note [The inner loops of a Sleef operator]); a sigmoid row whose
+ * operands are not both of unit stride is scalar, as 1.13's
+ * make_vectorized_loop2d falls back to basic_loop. */
+static void sleef_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const UnaryLoop* L = ctx;
+  int64_t in_size = ScalarType_elementSize(L->in_type), out_size = ScalarType_elementSize(L->out_type);
+  if (L->op == UnaryOp_Sigmoid && (strides[0] != out_size || strides[1] != in_size)) {
+    unary_tile(op_element, L, data, strides, size0, size1);
+    return;
   }
-  /* the innermost dimension, merged with the next ones while both operands
-   * are contiguous across them: its length n, strides ia, io; dims: how many */
-  int64_t n = 1, ia = 0, io = 0, dims = 0;
-  for (int64_t k = ndim - 1; k >= 0; k--, dims++) {
-    if (a->sizes[k] == 1) continue;
-    if (n == 1) {
-      n = a->sizes[k], ia = sa[k], io = so[k];
-    } else if (sa[k] == n * ia && so[k] == n * io) {
-      n *= a->sizes[k];
-    } else {
-      break;
-    }
+  for (int64_t j = 0; j < size1; j++)
+    sleef_inner_loop(L->vec, L->op, L->compute, data[0] + j * strides[2], strides[0], L->out_type,
+                     data[1] + j * strides[3], strides[1], L->in_type, size0);
+}
+
+/* The loop2d of the other UnaryOp operators: a contiguous float row
+ * through fast_unary_float, any other element by element. */
+static void op_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const UnaryLoop* L = ctx;
+  if (L->compute == ScalarType_Float && L->in_type == ScalarType_Float && L->out_type == ScalarType_Float &&
+      strides[0] == 4 && strides[1] == 4) {
+    for (int64_t j = 0; j < size1; j++)
+      fast_unary_float(L->op, (float*)(data[0] + j * strides[2]), (const float*)(data[1] + j * strides[3]), size0);
+    return;
   }
-  if (op == UnaryOp_Sigmoid && (ia != in_size || io != out_size)) return false; /* 1.13's basic_loop */
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  int64_t outer = ndim - dims; /* dimensions 0 .. outer-1 are walked */
-  for (int64_t done = 0; done < a->numel; done += n) {
-    sleef_inner_loop(v, op, compute, po, io, result->dtype, pa, ia, a->dtype, n);
-    for (int64_t k = outer - 1; k >= 0; k--) {
-      po += so[k], pa += sa[k];
-      if (++idx[k] < a->sizes[k]) break;
-      po -= so[k] * a->sizes[k], pa -= sa[k] * a->sizes[k];
-      idx[k] = 0;
-    }
-  }
-  return true;
+  unary_tile(op_element, L, data, strides, size0, size1);
 }
 
 static bool is_sleef_op(UnaryOp op) {
@@ -352,12 +334,14 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
   Tensor* result = unary_output(out, resize_out, a, compute);
   if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
-  if (compute == ScalarType_Float && a->dtype == ScalarType_Float && result->dtype == ScalarType_Float &&
-      a->is_contiguous && result->is_contiguous)
-    fast_unary_float(op, (float*)Tensor_data(result), (const float*)Tensor_data(a), a->numel);
-  else if (!(is_sleef_op(op) && (compute == ScalarType_Float || compute == ScalarType_Double) &&
-             unary_sleef_walk(op, compute, result, a)))
-    unary_walk(op_element, NULL, op, compute, result, a);
+  UnaryLoop L = {NULL, op, compute, a->dtype, result->dtype, VecLoops_get()};
+  bool sleef = is_sleef_op(op) && (compute == ScalarType_Float ? L.vec->unary_float(op, NULL, NULL, 0)
+                                   : compute == ScalarType_Double && L.vec->unary_double(op, NULL, NULL, 0));
+  /* 1.13's grains: 2048 for the vml kernels (exp ... tanh), TensorIterator's for cpu_kernel_vec (sigmoid) */
+  if (sleef)
+    unary_for_each(result, a, sleef_loop2d, &L, op == UnaryOp_Sigmoid ? AT_GRAIN_SIZE : 2048);
+  else
+    unary_for_each(result, a, op_loop2d, &L, AT_GRAIN_SIZE);
   return result;
 fail:
   return NULL;

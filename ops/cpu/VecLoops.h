@@ -2,25 +2,9 @@
  * VecLoops.h - the elementwise loops compiled once per CPU capability, and
  * the table of them that the capability in use picks.
  *
- * Note [CPU capability dispatch]
- * PyTorch compiles each file of aten/src/ATen/native/cpu several times: once
- * plain (CPU_CAPABILITY=DEFAULT), once with -mavx2 -mfma (AVX2), once with
- * the AVX-512 flags (AVX512), each copy in its own namespace.  Each copy
- * registers its kernel into a DispatchStub (REGISTER_DISPATCH), which holds
- * one function pointer per capability; the first call of the stub picks the
- * pointer for get_cpu_capability() (the CPU's best, or ATEN_CPU_CAPABILITY)
- * and keeps it, so later calls cost one indirect call.
- *
- * minaten does the same with one source, ops/cpu/VecLoopsKernel.c: compiled
- * plain as ops/ is (the DEFAULT table), and included again by
- * VecLoopsKernel_AVX2.c and VecLoopsKernel_AVX512.c, which CMakeLists.txt
- * compiles with -mavx2 -mfma and -mavx512{f,bw,dq,vl} (x86-64 only).  Each
- * copy fills a VecLoops table named after its capability.  VecLoops_get()
- * is the DispatchStub: at its first call it picks the table for
- * CPUCapability_get() (runtime/CPUCapability.h: the CPU's best, or what
- * ATEN_CPU_CAPABILITY=default|avx2|avx512 asks, clamped to the CPU), then
- * returns the same pointer; a loop below is one indirect call per tensor,
- * never per element.
+ * The loops are compiled once per CPU capability and registered into one
+ * DispatchStub, vec_loops_stub, as a table (Note [CPU capability dispatch]
+ * in ops/DispatchStub.h).
  *
  * The loops are written with GCC's vector extensions (vector_size): the
  * compiler turns a 32-byte vector into two SSE registers in DEFAULT, one
@@ -75,6 +59,7 @@
 
 #include "ops/BinaryOps.h"
 #include "ops/UnaryOps.h"
+#include "ops/DispatchStub.h"
 #include "runtime/CPUCapability.h"
 
 typedef struct VecLoops {
@@ -128,11 +113,16 @@ typedef struct VecLoops {
   bool (*has_byte)(const uint8_t* a, int64_t n, bool zero);
 } VecLoops;
 
+/* The stub: each copy of ops/cpu/VecLoopsKernel.c registers a function
+ * returning its table. */
+typedef const VecLoops* (*vec_loops_fn)(void);
+DECLARE_DISPATCH(vec_loops_fn, vec_loops_stub);
+
 /* The table of the capability in use (CPUCapability_get()), picked at the
  * first call.  PyTorch 1.13: DispatchStub.h DispatchStub::get_call_ptr */
 const VecLoops* VecLoops_get(void);
-/* The table compiled for capability c, or NULL when this build has none
- * (not x86-64).  For tests and benchmarks: running a table the CPU cannot
+/* The table compiled for capability c (not x86-64: all three are the
+ * baseline's).  For tests and benchmarks: running a table the CPU cannot
  * execute (above CPUCapability_hardware()) dies of SIGILL. */
 const VecLoops* VecLoops_forCapability(CPUCapability c);
 

@@ -1,12 +1,9 @@
 /*
  * VecLoopsKernel.c - the elementwise loops of ops/cpu/VecLoops.h, compiled
- * once per CPU capability (see Note [CPU capability dispatch] there).
- *
- * Compiled as it stands, this file is the DEFAULT capability (the
- * compiler's baseline, SSE2 on x86-64); VecLoopsKernel_AVX2.c and
- * VecLoopsKernel_AVX512.c define CPU_CAPABILITY and include it again under
- * their target flags.  Everything here is static except the one table,
- * VecLoops_<CPU_CAPABILITY>.
+ * once per CPU capability (see Note [CPU capability dispatch] in
+ * ops/DispatchStub.h): DEFAULT is the compiler's baseline (SSE2 on x86-64).
+ * Everything here is static except the registration of the table into
+ * vec_loops_stub.
  *
  * Every loop runs whole vectors of kLanes floats, then the tail (fewer than
  * kLanes elements) through the same vector expression, copied into a
@@ -27,17 +24,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/DispatchStub.h"
 #include "ops/cpu/VecLoops.h"
 
 #if defined(__SSE2__)
 #include <immintrin.h> /* the streaming stores only: Note [Streaming stores] */
 #endif
 
-#ifndef CPU_CAPABILITY
-#define CPU_CAPABILITY DEFAULT
-#endif
-#define VECLOOPS_TABLE_(capability) VecLoops_##capability
-#define VECLOOPS_TABLE(capability) VECLOOPS_TABLE_(capability)
 #define CAPABILITY_ENUM_(capability) CPUCapability_##capability
 #define CAPABILITY_ENUM(capability) CAPABILITY_ENUM_(capability)
 
@@ -902,7 +895,7 @@ static bool has_byte(const uint8_t* a, int64_t n, bool zero) {
 
 /* ---- the table ---------------------------------------------------------------- */
 
-const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
+static const VecLoops vec_loops = {
     .capability = CAPABILITY_ENUM(CPU_CAPABILITY),
     .binary_float = binary_float,
     .binary_float_scalar = binary_float_scalar,
@@ -918,3 +911,6 @@ const VecLoops VECLOOPS_TABLE(CPU_CAPABILITY) = {
     .has_float = has_float,
     .has_byte = has_byte,
 };
+
+static const VecLoops* vec_loops_kernel(void) { return &vec_loops; }
+REGISTER_DISPATCH(vec_loops_fn, vec_loops_stub, vec_loops_kernel);

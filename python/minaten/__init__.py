@@ -63,6 +63,10 @@ def set_default_dtype(d):
 # torch as torch/__init__.py names torch._C's public functions
 from minaten._C import get_default_dtype  # noqa: E402,F401
 get_default_dtype.__module__ = "torch"
+# PyTorch 1.13: torch/csrc/Module.cpp THPModule_setNumThreads, THPModule_getNumThreads
+from minaten._C import set_num_threads, get_num_threads  # noqa: E402,F401
+set_num_threads.__module__ = "torch"
+get_num_threads.__module__ = "torch"
 
 
 def __getattr__(name):
