@@ -923,3 +923,27 @@ Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dty
 Tensor* at_native_cumprod(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
   return cumulative(self, dim, dtype, true);
 }
+
+/* ---- the CPU kernels' stubs (Note [CPU capability dispatch] in ops/DispatchStub.h) */
+
+/* PyTorch 1.13: ReduceOps.cpp DEFINE_DISPATCH(sum_stub), DEFINE_DISPATCH(prod_stub), DEFINE_DISPATCH(norm_stub) */
+DEFINE_DISPATCH(sum_stub);
+DEFINE_DISPATCH(prod_stub);
+DEFINE_DISPATCH(norm_two_lastdim_stub);
+
+void cascade_sum(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  ((sum_fn)DispatchStub_get(&sum_stub))(self, result, mask, keepdim);
+}
+
+void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor* result, const bool* mask,
+                            bool keepdim) {
+  ((sum_fn)DispatchStub_forCapability(&sum_stub, capability))(self, result, mask, keepdim);
+}
+
+void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  ((prod_fn)DispatchStub_get(&prod_stub))(self, result, mask, keepdim);
+}
+
+void norm_two_lastdim_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  ((norm_two_lastdim_fn)DispatchStub_get(&norm_two_lastdim_stub))(self, result, mask, keepdim);
+}

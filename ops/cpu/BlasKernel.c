@@ -1,7 +1,9 @@
 /*
  * BlasKernel.c - the gemm of Float and Double tensors (mm, bmm, mv, dot and
  * what matmul folds into them), blocked as BLIS blocks it, compiled once per
- * CPU capability and picked at run time as a DispatchStub picks a kernel.
+ * CPU capability and registered into gemm_float_stub and gemm_double_stub
+ * (Note [CPU capability dispatch] in ops/DispatchStub.h; the entry points
+ * are ops/CPUBlas.c's).
  *
  * PyTorch 1.13 calls a BLAS here (Debian's: the reference netlib BLAS, one
  * multiply-add at a time); built without one it runs cpublas_gemm_impl,
@@ -42,10 +44,12 @@
  * vectors of lanes side by side, an order of their own: like any order,
  * within 1.13's tolerance, not bit for bit.
  *
- * The variants (see GemmKernel.h): one source, compiled with GCC's target
- * attribute for the baseline (x86-64: SSE2, 16-byte vectors), AVX2 + FMA
- * (32 bytes) and AVX-512 (64 bytes); CPUCapability_get() picks one per call
- * (ATEN_CPU_CAPABILITY=default|avx2|avx512 to compare them).
+ * The variants (see GemmKernel.h): this file's copies for the baseline
+ * (x86-64: SSE2, 16-byte vectors), AVX2 + FMA (32 bytes) and AVX-512 (64
+ * bytes), compiled with -ffp-contract=fast (CMakeLists.txt): C11 mode
+ * forbids fusing `acc += a * b` into one FMA instruction, and the AVX2 and
+ * AVX-512 micro-kernels are written to be fused.  The stub picks one at its
+ * first call (ATEN_CPU_CAPABILITY=default|avx2|avx512 to compare them).
  *
  * PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp (cpublas::gemm),
  * native/cpu/BlasKernel.cpp (cpublas_gemm_impl, gemv),
@@ -56,107 +60,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/Exception.h"
 
 /* The micro-tile's rows and the blocks (in elements), the same for every
  * variant: A's kMC x kKC block is 144 KiB of floats (L2), a kKC x NR panel
  * of B 16 KiB (L1, with AVX2 floats).  NR is two vectors (GemmKernel.h). */
 enum { kMR = 6, kKC = 256, kMC = 144, kNC = 4096 };
 
-#define GEMM_T float
-#define GEMM_SUFFIX float_default
-#define GEMM_VEC_BYTES 16
-#define GEMM_TARGET
-#include "ops/cpu/GemmKernel.h"
-#undef GEMM_T
-#undef GEMM_SUFFIX
-#define GEMM_T double
-#define GEMM_SUFFIX double_default
-#include "ops/cpu/GemmKernel.h"
-#undef GEMM_T
-#undef GEMM_SUFFIX
-#undef GEMM_VEC_BYTES
-#undef GEMM_TARGET
-
-#if defined(__x86_64__)
-#define MINATEN_GEMM_X86 1
-
-#define GEMM_T float
-#define GEMM_SUFFIX float_avx2
-#define GEMM_VEC_BYTES 32
-#define GEMM_TARGET __attribute__((target("avx2,fma")))
-#include "ops/cpu/GemmKernel.h"
-#undef GEMM_T
-#undef GEMM_SUFFIX
-#define GEMM_T double
-#define GEMM_SUFFIX double_avx2
-#include "ops/cpu/GemmKernel.h"
-#undef GEMM_T
-#undef GEMM_SUFFIX
-#undef GEMM_VEC_BYTES
-#undef GEMM_TARGET
-
-#define GEMM_T float
-#define GEMM_SUFFIX float_avx512
+/* The vector width this copy's capability has: 16 bytes (SSE2) in
+ * DEFAULT, 32 in AVX2, 64 in AVX512. */
+#if defined(__AVX512F__)
 #define GEMM_VEC_BYTES 64
-#define GEMM_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))
+#elif defined(__AVX2__)
+#define GEMM_VEC_BYTES 32
+#else
+#define GEMM_VEC_BYTES 16
+#endif
+#define GEMM_T float
+#define GEMM_SUFFIX float
 #include "ops/cpu/GemmKernel.h"
 #undef GEMM_T
 #undef GEMM_SUFFIX
 #define GEMM_T double
-#define GEMM_SUFFIX double_avx512
+#define GEMM_SUFFIX double
 #include "ops/cpu/GemmKernel.h"
 #undef GEMM_T
 #undef GEMM_SUFFIX
-#undef GEMM_VEC_BYTES
-#undef GEMM_TARGET
-#endif
 
-/* The packing buffers could not be allocated. */
-static int gemm_out_of_memory(void) {
-  Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
-  return -1;
+/* PyTorch 1.13: native/cpu/BlasKernel.cpp cpublas_gemm_impl (float) */
+static int cpublas_gemm_impl_float(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t rsa,
+                                   int64_t csa, const float* b, int64_t rsb, int64_t csb, float beta, float* c,
+                                   int64_t rsc, int64_t csc) {
+  return gemm_float(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc);
 }
 
-int cpublas_gemm_float_capability(CPUCapability capability, int64_t m, int64_t n, int64_t k, float alpha,
-                                  const float* a, int64_t rsa, int64_t csa, const float* b, int64_t rsb,
-                                  int64_t csb, float beta, float* c, int64_t rsc, int64_t csc) {
-  int r;
-  switch (capability) {
-#if defined(MINATEN_GEMM_X86)
-    case CPUCapability_AVX512: r = gemm_float_avx512(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
-    case CPUCapability_AVX2: r = gemm_float_avx2(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
-#endif
-    default: r = gemm_float_default(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
-  }
-  return r == 0 ? 0 : gemm_out_of_memory();
+/* PyTorch 1.13: native/cpu/BlasKernel.cpp cpublas_gemm_impl (double) */
+static int cpublas_gemm_impl_double(int64_t m, int64_t n, int64_t k, double alpha, const double* a, int64_t rsa,
+                                    int64_t csa, const double* b, int64_t rsb, int64_t csb, double beta, double* c,
+                                    int64_t rsc, int64_t csc) {
+  return gemm_double(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc);
 }
 
-int cpublas_gemm_double_capability(CPUCapability capability, int64_t m, int64_t n, int64_t k, double alpha,
-                                   const double* a, int64_t rsa, int64_t csa, const double* b, int64_t rsb,
-                                   int64_t csb, double beta, double* c, int64_t rsc, int64_t csc) {
-  int r;
-  switch (capability) {
-#if defined(MINATEN_GEMM_X86)
-    case CPUCapability_AVX512: r = gemm_double_avx512(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
-    case CPUCapability_AVX2: r = gemm_double_avx2(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
-#endif
-    default: r = gemm_double_default(m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc); break;
-  }
-  return r == 0 ? 0 : gemm_out_of_memory();
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp at::native::cpublas::gemm (float) */
-int cpublas_gemm_float(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t rsa, int64_t csa,
-                       const float* b, int64_t rsb, int64_t csb, float beta, float* c, int64_t rsc, int64_t csc) {
-  return cpublas_gemm_float_capability(CPUCapability_get(), m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc,
-                                       csc);
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp at::native::cpublas::gemm (double) */
-int cpublas_gemm_double(int64_t m, int64_t n, int64_t k, double alpha, const double* a, int64_t rsa, int64_t csa,
-                        const double* b, int64_t rsb, int64_t csb, double beta, double* c, int64_t rsc,
-                        int64_t csc) {
-  return cpublas_gemm_double_capability(CPUCapability_get(), m, n, k, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc,
-                                        csc);
-}
+REGISTER_DISPATCH(gemm_float_fn, gemm_float_stub, cpublas_gemm_impl_float);
+REGISTER_DISPATCH(gemm_double_fn, gemm_double_stub, cpublas_gemm_impl_double);

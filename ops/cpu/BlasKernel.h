@@ -1,7 +1,8 @@
 /*
  * BlasKernel.h - the matrix product of Float and Double tensors: a blocked
  * gemm (BLIS's loops, packing, a register-blocked micro-kernel) compiled
- * once per CPU capability; see BlasKernel.c and GemmKernel.h.
+ * once per CPU capability; see BlasKernel.c and GemmKernel.h.  The entry
+ * points below are ops/CPUBlas.c's.
  *
  * A matrix here is a pointer and two strides in elements, as in BLIS's
  * typed API: element (i, j) of A is a[i * rsa + j * csa].  So a transposed
@@ -18,7 +19,20 @@
 
 #include <stdint.h>
 
+#include "ops/DispatchStub.h"
 #include "runtime/CPUCapability.h"
+
+/* The stubs each copy of ops/cpu/BlasKernel.c registers its gemm into
+ * (0, or nonzero when the packing buffers could not be allocated);
+ * defined in ops/CPUBlas.c.  PyTorch 1.13: native/CPUBlas.h gemm_stub */
+typedef int (*gemm_float_fn)(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t rsa, int64_t csa,
+                             const float* b, int64_t rsb, int64_t csb, float beta, float* c, int64_t rsc,
+                             int64_t csc);
+typedef int (*gemm_double_fn)(int64_t m, int64_t n, int64_t k, double alpha, const double* a, int64_t rsa,
+                              int64_t csa, const double* b, int64_t rsb, int64_t csb, double beta, double* c,
+                              int64_t rsc, int64_t csc);
+DECLARE_DISPATCH(gemm_float_fn, gemm_float_stub);
+DECLARE_DISPATCH(gemm_double_fn, gemm_double_stub);
 
 /*
  * C[m x n] = beta * C + alpha * A[m x k] @ B[k x n], in C's dtype.  As in

@@ -1,22 +1,20 @@
 /*
  * GemmKernel.h - one variant of the blocked gemm: included by BlasKernel.c
- * once per (dtype, CPU capability), as PyTorch compiles each file of
- * native/cpu once per capability.  See Note [BLIS loops] in BlasKernel.c
+ * once per dtype, and so once per (dtype, CPU capability), BlasKernel.c
+ * being compiled once per capability.  See Note [BLIS loops] in BlasKernel.c
  * for what the loops do and why.
  *
  * The includer defines:
  *   GEMM_T          the element type, float or double
  *   GEMM_SUFFIX     the variant's name: the functions are gemm_<suffix>...
  *   GEMM_VEC_BYTES  the vector width the capability has (16, 32 or 64)
- *   GEMM_TARGET     the GCC attribute that compiles for it (empty for the
- *                   baseline), on every function of the variant
  * and kMR, kKC, kMC, kNC (BlasKernel.c).  The source is the same for every
  * variant: only the vector width and the instructions the compiler may use
  * differ, so the AVX-512 variant is the AVX2 one, wider.
  *
  * Vectors are GCC's vector extension: `Vec x = ...; acc += s * x` is eight
  * (or 4, 16...) lanes at once, `s` a scalar broadcast to every lane.  With
- * -ffp-contract=fast (CMakeLists.txt, for BlasKernel.c only) `acc += a * b`
+ * -ffp-contract=fast (CMakeLists.txt, for BlasKernel.c's copies only) `acc += a * b`
  * becomes one fused multiply-add where the capability has FMA.  Loads and
  * stores go through memcpy, which compiles to one unaligned vector move.
  */
@@ -42,7 +40,7 @@ typedef T Vec __attribute__((vector_size(GEMM_VEC_BYTES)));
  * broadcast take 15 of the 16 vector registers, and a live alpha or beta
  * would push an accumulator out to the stack.
  */
-static GEMM_TARGET __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a,
+static __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a,
                                                                    const T* restrict b, T* restrict ab) {
   Vec acc[kMR][2];
   memset(acc, 0, sizeof acc);
@@ -62,7 +60,7 @@ static GEMM_TARGET __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, c
 
 /* The mr x nr corner (mr <= kMR, nr <= NR) of C at c = beta * C + alpha *
  * the same corner of the tile ab; C is not read when beta is 0. */
-static GEMM_TARGET void FN(update_tile)(T alpha, const T* restrict ab, T beta, T* restrict c, int64_t rsc,
+static void FN(update_tile)(T alpha, const T* restrict ab, T beta, T* restrict c, int64_t rsc,
                                         int64_t csc, int64_t mr, int64_t nr) {
   if (mr == kMR && nr == NR && csc == 1) { /* a whole tile of rows in C: vectors */
     for (int i = 0; i < kMR; i++)
@@ -89,7 +87,7 @@ static GEMM_TARGET void FN(update_tile)(T alpha, const T* restrict ab, T beta, T
 /* Packs the mc x kc block of A at a into panels of kMR rows, each stored
  * column by column (kMR values of column p, then of column p + 1...), the
  * last panel padded with zeros: what the micro-kernel reads in order. */
-static GEMM_TARGET void FN(pack_a)(int64_t mc, int64_t kc, const T* a, int64_t rsa, int64_t csa, T* restrict ap) {
+static void FN(pack_a)(int64_t mc, int64_t kc, const T* a, int64_t rsa, int64_t csa, T* restrict ap) {
   for (int64_t i0 = 0; i0 < mc; i0 += kMR) {
     int64_t mr = mc - i0 < kMR ? mc - i0 : kMR;
     const T* panel = a + i0 * rsa;
@@ -103,7 +101,7 @@ static GEMM_TARGET void FN(pack_a)(int64_t mc, int64_t kc, const T* a, int64_t r
 
 /* Packs the kc x nc block of B at b into panels of NR columns, each stored
  * row by row, the last panel padded with zeros. */
-static GEMM_TARGET void FN(pack_b)(int64_t kc, int64_t nc, const T* b, int64_t rsb, int64_t csb, T* restrict bp) {
+static void FN(pack_b)(int64_t kc, int64_t nc, const T* b, int64_t rsb, int64_t csb, T* restrict bp) {
   for (int64_t j0 = 0; j0 < nc; j0 += NR) {
     int64_t nr = nc - j0 < NR ? nc - j0 : NR;
     const T* panel = b + j0 * csb;
@@ -121,7 +119,7 @@ static GEMM_TARGET void FN(pack_b)(int64_t kc, int64_t nc, const T* b, int64_t r
 
 /* sum of x[i] * y[i] for i < n, both contiguous: 4 vectors of partial sums
  * side by side, then their lanes in order, then the tail. */
-static GEMM_TARGET T FN(dot_contiguous)(int64_t n, const T* restrict x, const T* restrict y) {
+static T FN(dot_contiguous)(int64_t n, const T* restrict x, const T* restrict y) {
   Vec acc[4];
   memset(acc, 0, sizeof acc);
   int64_t i = 0;
@@ -150,7 +148,7 @@ static GEMM_TARGET T FN(dot_contiguous)(int64_t n, const T* restrict x, const T*
  * scratch vector of m sums.  0, or -1 when the scratch cannot be allocated.
  * PyTorch 1.13: native/cpu/BlasKernel.cpp gemv (its non-BLAS loops)
  */
-static GEMM_TARGET int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa, const T* x,
+static int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa, const T* x,
                                 int64_t incx, T beta, T* y, int64_t incy) {
   T* sums = malloc((size_t)m * sizeof(T));
   if (sums == NULL) return -1;
@@ -188,7 +186,7 @@ static GEMM_TARGET int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64
 
 /* C = beta * C + alpha * A @ B: Note [BLIS loops].  0, or -1 (out of
  * memory, nothing set: the caller sets the error). */
-static GEMM_TARGET int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa,
+static int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa,
                                 const T* b, int64_t rsb, int64_t csb, T beta, T* c, int64_t rsc, int64_t csc) {
   if (m == 0 || n == 0) return 0;
   if (k == 0 || alpha == 0) { /* no product: C = beta * C, never reading C when beta is 0 */

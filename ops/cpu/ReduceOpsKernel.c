@@ -46,12 +46,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/DispatchStub.h"
 #include "ops/Fill.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
-#include "runtime/CPUCapability.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__FMA__)
 #include <immintrin.h> /* the FMA variant of the 2-norm only */
 #endif
 
@@ -79,7 +79,7 @@ typedef double double_half_t __attribute__((vector_size(16)));
 #undef PROD_NAME
 
 /* PyTorch 1.13: ReduceOpsKernel.cpp prod_kernel_impl */
-void prod_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+static void prod_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   if (MetaMode_isEnabled()) return;
   fill_kernel(result, Scalar_fromLong(1)); /* iter.output_base().fill_(1) */
   reduction_parallel_reduce(self, result, mask, keepdim,
@@ -114,6 +114,7 @@ static __attribute__((noinline)) float norm_two_finish(const float lanes[8], con
   return sqrtf(acc);
 }
 
+#if !defined(__FMA__)
 /* DEFAULT: each lane's step a multiplication, then an addition (16-byte
  * halves of the 8 lanes, as in ProdLoop.h). */
 static float norm_two_row(const float* x, int64_t n) {
@@ -130,10 +131,10 @@ static float norm_two_row(const float* x, int64_t n) {
   memcpy(lanes + 4, &hi, sizeof hi);
   return norm_two_finish(lanes, x, d, n);
 }
-
-#if defined(__x86_64__) && defined(__GNUC__)
-/* AVX2: each lane's step one fused multiply-add. */
-__attribute__((target("avx2,fma"))) static float norm_two_row_fma(const float* x, int64_t n) {
+#else
+/* AVX2 (and AVX512, with AVX2's 8 lanes): each lane's step one fused
+ * multiply-add. */
+static float norm_two_row(const float* x, int64_t n) {
   __m256 acc = _mm256_setzero_ps();
   int64_t d = 0;
   for (; d < n - n % 8; d += 8) {
@@ -147,18 +148,19 @@ __attribute__((target("avx2,fma"))) static float norm_two_row_fma(const float* x
 #endif
 
 /* One tile: dimension 0 is the row, dimension 1 the outputs side by side. */
-static void norm_two_loop(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {
-  float (*row)(const float*, int64_t) = *(float (**)(const float*, int64_t))ctx;
+static void norm_two_loop(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  (void)ctx;
   for (int64_t j = 0; j < size1; j++)
-    *(float*)(data[0] + j * strides[2]) = row((const float*)(data[1] + j * strides[3]), size0);
+    *(float*)(data[0] + j * strides[2]) = norm_two_row((const float*)(data[1] + j * strides[3]), size0);
 }
 
-/* PyTorch 1.13: ReduceOpsKernel.cpp norm_kernel_tensor_iterator_impl (use_fast_path, val == 2) */
-void norm_two_lastdim_kernel(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+/* NB(minaten): the rows are computed on one thread; 1.13 spreads them over
+ * its threads (binary_kernel_reduce_lastdim), which changes no bits.
+ * PyTorch 1.13: ReduceOpsKernel.cpp norm_kernel_tensor_iterator_impl (use_fast_path, val == 2) */
+static void norm_two_lastdim_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   if (MetaMode_isEnabled()) return;
-  float (*row)(const float*, int64_t) = norm_two_row;
-#if defined(__x86_64__) && defined(__GNUC__)
-  if (CPUCapability_get() >= CPUCapability_AVX2) row = norm_two_row_fma;
-#endif
-  reduction_serial_for_each(self, result, mask, keepdim, norm_two_loop, &row);
+  reduction_serial_for_each(self, result, mask, keepdim, norm_two_loop, NULL);
 }
+
+REGISTER_DISPATCH(prod_fn, prod_stub, prod_kernel_impl);
+REGISTER_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub, norm_two_lastdim_kernel_impl);

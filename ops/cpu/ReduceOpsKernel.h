@@ -10,7 +10,16 @@
 
 #include <stdbool.h>
 
+#include "ops/DispatchStub.h"
 #include "runtime/TensorImpl.h"
+
+/* The stubs each copy of ops/cpu/ReduceOpsKernel.c registers into; defined
+ * in ops/ReduceOps.c.  prod_kernel and norm_two_lastdim_kernel below call
+ * them.  PyTorch 1.13: native/ReduceOps.h (prod_stub, norm_stub) */
+typedef void (*prod_fn)(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+typedef void (*norm_two_lastdim_fn)(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+DECLARE_DISPATCH(prod_fn, prod_stub);
+DECLARE_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub);
 
 /*
  * Multiplies self (Float or Double, result's dtype) over the dimensions

@@ -39,10 +39,10 @@
  * TensorIterator: the reduction's dimensions are ordered with the reduced
  * ones innermost (reorder_dimensions_reduction), merged where memory allows
  * (coalesce_dimensions), and the loop is called once per step of the
- * dimensions beyond the first two (serial_for_each, one thread, as
- * reduction_serial_for_each of ops/TensorIterator.h walks them: Debian's
- * 1.13 here runs torch.get_num_threads() == 1, and with one thread
- * parallel_reduce never splits a reduction).  Each call adds its sums into
+ * dimensions beyond the first two (parallel_reduce: reduction_parallel_reduce of
+ * ops/TensorIterator.h, which above 32768 elements and one thread splits a
+ * reduction to one element into per-thread partial sums, added by this
+ * same loop).  Each call adds its sums into
  * the output, which starts at 0 (`out += sum`, CastStoreAccumulate), so a
  * reduction split over several calls adds its partial sums in call order.
  * A tile with no reduced dimension adds its input elementwise.
@@ -56,11 +56,10 @@
  * which elements are added together), so it is 32 bytes in every
  * capability: 1.13's AVX2 and DEFAULT builds both have 32-byte Vectorized,
  * and the recorded outputs are AVX2's (an AVX-512 Vectorized<float> has 16
- * lanes, another order).  The loops are compiled three times all the same
- * (GCC's target attribute: the baseline, AVX2, AVX-512), as DispatchStub's
- * copies are (Note [CPU capability dispatch] in ops/DispatchStub.h), and
- * picked by CPUCapability_get(): the baseline runs a vector as two SSE
- * halves, AVX2 and AVX-512 as one register; they differ in speed only.
+ * lanes, another order).  This file is compiled once per capability and
+ * registers sum_kernel_impl into sum_stub (Note [CPU capability dispatch]
+ * in ops/DispatchStub.h): the baseline runs a vector as two SSE halves,
+ * AVX2 and AVX-512 as one register; they differ in speed only.
  * There is only addition here, no multiply-add that -ffp-contract could fuse.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/SumKernel.cpp (cascade_sum,
@@ -77,7 +76,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
-#include "runtime/CPUCapability.h"
+#include "ops/DispatchStub.h"
 
 enum {
   kNumLevels = 4,    /* multi_row_sum's accumulator levels */
@@ -95,81 +94,37 @@ static inline int64_t ceil_log2(int64_t x) {
   return 64 - __builtin_clzll((unsigned long long)(x - 1));
 }
 
-/* The loops (SumKernelLoops.h), once per (dtype, capability): the functions
- * are cascade_sum_loop_float_default ... cascade_sum_loop_double_avx512. */
-#define SUM_TARGET
+/* The loops (SumKernelLoops.h), once per dtype: cascade_sum_loop_float and
+ * cascade_sum_loop_double. */
 #define SUM_T float
-#define SUM_SUFFIX float_default
+#define SUM_SUFFIX float
 #include "ops/cpu/SumKernelLoops.h"
 #undef SUM_T
 #undef SUM_SUFFIX
 #define SUM_T double
-#define SUM_SUFFIX double_default
+#define SUM_SUFFIX double
 #include "ops/cpu/SumKernelLoops.h"
 #undef SUM_T
 #undef SUM_SUFFIX
-#undef SUM_TARGET
 
-#if defined(__x86_64__)
-#define MINATEN_SUM_X86 1
-
-#define SUM_TARGET __attribute__((target("avx2")))
-#define SUM_T float
-#define SUM_SUFFIX float_avx2
-#include "ops/cpu/SumKernelLoops.h"
-#undef SUM_T
-#undef SUM_SUFFIX
-#define SUM_T double
-#define SUM_SUFFIX double_avx2
-#include "ops/cpu/SumKernelLoops.h"
-#undef SUM_T
-#undef SUM_SUFFIX
-#undef SUM_TARGET
-
-#define SUM_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512dq,avx512vl")))
-#define SUM_T float
-#define SUM_SUFFIX float_avx512
-#include "ops/cpu/SumKernelLoops.h"
-#undef SUM_T
-#undef SUM_SUFFIX
-#define SUM_T double
-#define SUM_SUFFIX double_avx512
-#include "ops/cpu/SumKernelLoops.h"
-#undef SUM_T
-#undef SUM_SUFFIX
-#undef SUM_TARGET
-#endif
-
-/* One tile of the reduction: see cascade_sum_loop in SumKernelLoops.h. */
-typedef void (*SumLoop)(char* data[2], const int64_t strides[4], int64_t size0, int64_t size1);
-
-/* The loop for dtype (Float or Double) compiled for capability.
- * PyTorch 1.13: DispatchStub.h (sum_stub's choice of a CPU capability) */
-static SumLoop sum_loop_for(ScalarType dtype, CPUCapability capability) {
-  const bool is_float = dtype == ScalarType_Float;
-  switch (capability) {
-#if defined(MINATEN_SUM_X86)
-    case CPUCapability_AVX512: return is_float ? cascade_sum_loop_float_avx512 : cascade_sum_loop_double_avx512;
-    case CPUCapability_AVX2: return is_float ? cascade_sum_loop_float_avx2 : cascade_sum_loop_double_avx2;
-#endif
-    default: return is_float ? cascade_sum_loop_float_default : cascade_sum_loop_double_default;
-  }
+/* A loop2d (ops/TensorIterator.h) running the dtype's loop. */
+static void cascade_sum_loop2d_float(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  (void)ctx;
+  cascade_sum_loop_float(data, strides, size0, size1);
+}
+static void cascade_sum_loop2d_double(void* ctx, char** data, const int64_t* strides, int64_t size0,
+                                      int64_t size1) {
+  (void)ctx;
+  cascade_sum_loop_double(data, strides, size0, size1);
 }
 
-/* A ReductionLoop2d (ops/TensorIterator.h) running the SumLoop ctx points to. */
-static void run_sum_loop(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {
-  (*(const SumLoop*)ctx)(data, strides, size0, size1);
-}
-
-void cascade_sum(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
-  cascade_sum_capability(CPUCapability_get(), self, result, mask, keepdim);
-}
-
-void cascade_sum_capability(CPUCapability capability, const Tensor* self, Tensor* result, const bool* mask,
-                            bool keepdim) {
+/* PyTorch 1.13: SumKernel.cpp sum_kernel_impl, cascade_sum */
+static void sum_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   if (MetaMode_isEnabled()) return;
-  SumLoop loop = sum_loop_for(self->dtype, capability);
   fill_kernel(result, Scalar_fromLong(0)); /* iter.output().fill_(0) */
   /* The reduction's tiles (sum_out: nothing more for an empty self). */
-  reduction_parallel_reduce(self, result, mask, keepdim, run_sum_loop, &loop);
+  reduction_parallel_reduce(self, result, mask, keepdim,
+                            self->dtype == ScalarType_Float ? cascade_sum_loop2d_float : cascade_sum_loop2d_double,
+                            NULL);
 }
+REGISTER_DISPATCH(sum_fn, sum_stub, sum_kernel_impl);

@@ -9,8 +9,15 @@
 
 #include <stdbool.h>
 
+#include "ops/DispatchStub.h"
 #include "runtime/CPUCapability.h"
 #include "runtime/TensorImpl.h"
+
+/* sum's stub: each copy of ops/cpu/SumKernel.c registers its
+ * sum_kernel_impl; defined in ops/ReduceOps.c.
+ * PyTorch 1.13: native/ReduceOps.h DECLARE_DISPATCH(reduce_fn, sum_stub) */
+typedef void (*sum_fn)(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+DECLARE_DISPATCH(sum_fn, sum_stub);
 
 /*
  * Sums self (Float or Double, result's dtype) over the dimensions marked in

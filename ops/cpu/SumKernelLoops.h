@@ -1,15 +1,13 @@
 /*
- * SumKernelLoops.h - the loops of the cascade sum for one element type and
- * one CPU capability: included by SumKernel.c once per (dtype, capability),
- * as PyTorch compiles native/cpu/SumKernel.cpp once per capability.  See
+ * SumKernelLoops.h - the loops of the cascade sum for one element type:
+ * included by SumKernel.c once per dtype (and so, SumKernel.c being
+ * compiled once per CPU capability, once per (dtype, capability)).  See
  * Note [Cascade sum] in SumKernel.c for the order of the additions, which
  * every variant keeps.
  *
  * The includer defines:
  *   SUM_T       the element type, float or double
  *   SUM_SUFFIX  the variant's name: the functions are <name>_<suffix>
- *   SUM_TARGET  the GCC attribute that compiles for the capability (empty
- *               for the baseline), on every function of the variant
  * and kNumLevels, kIlpFactor, kNrows, kVectorBytes, kMaxCols (SumKernel.c).
  *
  * A Vec is kVectorBytes (32) of SUM_T: 8 floats or 4 doubles, 1.13's AVX2
@@ -31,7 +29,7 @@
 #define T SUM_T
 #define Vec FN(Vec)
 #define LANES ((int64_t)(kVectorBytes / sizeof(SUM_T)))
-#define INLINE SUM_TARGET inline __attribute__((always_inline))
+#define INLINE inline __attribute__((always_inline))
 
 typedef T Vec __attribute__((vector_size(kVectorBytes)));
 
@@ -132,7 +130,7 @@ static INLINE void FN(store_accumulate)(char* p, T v) { *(T*)p += v; }
 
 /* size1 rows (outer_stride apart), each reduced along size0 contiguous
  * elements.  PyTorch 1.13: SumKernel.cpp vectorized_inner_sum */
-static SUM_TARGET void FN(vectorized_inner_sum)(char* const data[2], int64_t outer_stride, int64_t out_stride,
+static void FN(vectorized_inner_sum)(char* const data[2], int64_t outer_stride, int64_t out_stride,
                                                 int64_t size0, int64_t size1) {
   const int64_t vec_size = size0 / LANES;
   for (int64_t j = 0; j < size1; j++) {
@@ -154,7 +152,7 @@ static SUM_TARGET void FN(vectorized_inner_sum)(char* const data[2], int64_t out
  * quarter of the passes), each group's additions as in its own pass.
  * PyTorch 1.13: SumKernel.cpp vectorized_outer_sum
  */
-static SUM_TARGET void FN(vectorized_outer_sum)(char* const data[2], int64_t inner_stride, int64_t out_stride,
+static void FN(vectorized_outer_sum)(char* const data[2], int64_t inner_stride, int64_t out_stride,
                                                 int64_t size0, int64_t size1) {
   int64_t j = 0;
   for (; j + kMaxCols * LANES <= size1; j += kMaxCols * LANES) {
@@ -184,7 +182,7 @@ static SUM_TARGET void FN(vectorized_outer_sum)(char* const data[2], int64_t inn
 }
 
 /* PyTorch 1.13: SumKernel.cpp scalar_inner_sum */
-static SUM_TARGET void FN(scalar_inner_sum)(char* const data[2], const int64_t in_strides[2], int64_t out_stride,
+static void FN(scalar_inner_sum)(char* const data[2], const int64_t in_strides[2], int64_t out_stride,
                                             int64_t size0, int64_t size1) {
   for (int64_t j = 0; j < size1; j++) {
     Vec ans;
@@ -194,7 +192,7 @@ static SUM_TARGET void FN(scalar_inner_sum)(char* const data[2], const int64_t i
 }
 
 /* PyTorch 1.13: SumKernel.cpp scalar_outer_sum */
-static SUM_TARGET void FN(scalar_outer_sum)(char* const data[2], const int64_t in_strides[2], int64_t out_stride,
+static void FN(scalar_outer_sum)(char* const data[2], const int64_t in_strides[2], int64_t out_stride,
                                             int64_t size0, int64_t size1) {
   int64_t j = 0;
   for (; j + (kNrows - 1) < size1; j += kNrows) {
@@ -214,7 +212,7 @@ static SUM_TARGET void FN(scalar_outer_sum)(char* const data[2], const int64_t i
  * input byte strides along dimension 0, then along dimension 1}.
  * PyTorch 1.13: SumKernel.cpp cascade_sum (the parallel_reduce loop)
  */
-static SUM_TARGET void FN(cascade_sum_loop)(char* data[2], const int64_t strides[4], int64_t size0,
+static void FN(cascade_sum_loop)(char* data[2], const int64_t strides[4], int64_t size0,
                                             int64_t size1) {
   int64_t in_strides[2] = {strides[1], strides[3]};
   int64_t out_strides[2] = {strides[0], strides[2]};
