@@ -1,8 +1,12 @@
 /*
  * BinaryOps.c - add, sub, mul, div and the comparisons.
  *
- * All of them are one call of the binary loop (ops/BinaryOps.h,
- * ops/cpu/BinaryOpsKernel.c) with an operation tag.  The .Scalar overloads wrap their number into a
+ * All of them are one call of binary_op with an operation tag: binary_op
+ * is TensorIterator's build of a binary operation (the overlap, shape and
+ * dtype checks in TensorIteratorBase::build's order, the output from
+ * ops/TensorIterator.h), then the operation's stub (ops/BinaryOps.h), whose
+ * kernels are ops/cpu/BinaryOpsKernel.c's.  In MetaMode (ops/MetaMode.h)
+ * the kernel is not called: the checks and the output are the same.  The .Scalar overloads wrap their number into a
  * 0-dim "wrapped number" tensor, which takes part in broadcasting but does
  * not widen the result type (`uint8_tensor + 300` stays uint8), exactly as
  * PyTorch's wrapped_scalar_tensor.  `1 - a` is rsub; the Python bindings map
@@ -15,8 +19,169 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
+#include "ops/ExpandUtils.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
+#include "ops/TensorIterator.h"
+#include "ops/TypeProperties.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 #include "runtime/ScalarOps.h"
+
+/* ---- the stubs (Note [CPU capability dispatch] in ops/DispatchStub.h) ------- */
+
+/* PyTorch 1.13: BinaryOps.cpp DEFINE_DISPATCH(add_stub), ... */
+DEFINE_DISPATCH(add_stub);
+DEFINE_DISPATCH(mul_stub);
+DEFINE_DISPATCH(div_true_stub);
+DEFINE_DISPATCH(pow_tensor_tensor_stub);
+DEFINE_DISPATCH(max_elementwise_stub);
+DEFINE_DISPATCH(min_elementwise_stub);
+DEFINE_DISPATCH(div_trunc_stub);
+DEFINE_DISPATCH(div_floor_stub);
+DEFINE_DISPATCH(maximum_stub);
+DEFINE_DISPATCH(minimum_stub);
+DEFINE_DISPATCH(remainder_stub);
+DEFINE_DISPATCH(sigmoid_backward_stub);
+DEFINE_DISPATCH(tanh_backward_stub);
+DEFINE_DISPATCH(threshold_stub);
+DEFINE_DISPATCH(lt_stub);
+DEFINE_DISPATCH(le_stub);
+DEFINE_DISPATCH(gt_stub);
+DEFINE_DISPATCH(ge_stub);
+DEFINE_DISPATCH(eq_stub);
+DEFINE_DISPATCH(ne_stub);
+DEFINE_DISPATCH(logical_and_stub);
+DEFINE_DISPATCH(logical_or_stub);
+
+static DispatchStub* const kBinaryStubs[] = {
+    [BinaryOp_Add] = &add_stub,
+    [BinaryOp_Sub] = &add_stub,
+    [BinaryOp_Mul] = &mul_stub,
+    [BinaryOp_Div] = &div_true_stub,
+    [BinaryOp_Pow] = &pow_tensor_tensor_stub,
+    [BinaryOp_Max] = &max_elementwise_stub,
+    [BinaryOp_Min] = &min_elementwise_stub,
+    [BinaryOp_DivTrunc] = &div_trunc_stub,
+    [BinaryOp_DivFloor] = &div_floor_stub,
+    [BinaryOp_Maximum] = &maximum_stub,
+    [BinaryOp_Minimum] = &minimum_stub,
+    [BinaryOp_Remainder] = &remainder_stub,
+    [BinaryOp_SigmoidBackward] = &sigmoid_backward_stub,
+    [BinaryOp_TanhBackward] = &tanh_backward_stub,
+    [BinaryOp_ThresholdBackward] = &threshold_stub,
+    [BinaryOp_Lt] = &lt_stub,
+    [BinaryOp_Le] = &le_stub,
+    [BinaryOp_Gt] = &gt_stub,
+    [BinaryOp_Ge] = &ge_stub,
+    [BinaryOp_Eq] = &eq_stub,
+    [BinaryOp_Ne] = &ne_stub,
+    [BinaryOp_LogicalAnd] = &logical_and_stub,
+    [BinaryOp_LogicalOr] = &logical_or_stub,
+};
+_Static_assert(sizeof kBinaryStubs / sizeof *kBinaryStubs == BinaryOp_LogicalOr + 1, "a stub per BinaryOp");
+
+DispatchStub* binary_stub(BinaryOp op) { return kBinaryStubs[op]; }
+
+/* ---- binary_op: TensorIterator's build, then the stub ----------------------- */
+
+/*
+ * The output checks of TensorIteratorBase::build, in its order: memory
+ * overlap (compute_mem_overlaps), then the shape (compute_shape: an in-place
+ * output is never resized), then the type (compute_types: the result type
+ * must cast to the output's dtype), then resize_output for out=.
+ */
+static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp op,
+                              Scalar alpha) {
+  int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM];
+  size_t ndim;
+  Tensor* result = NULL;
+  TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
+                  !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  if (out != NULL) {
+    TRY(assert_no_internal_overlap(out) == 0);
+    TRY(assert_no_partial_overlap(out, a) == 0);
+    TRY(assert_no_partial_overlap(out, b) == 0);
+  }
+  ScalarType common = result_type(a, b);
+  atomic_bool zero_division = false;
+  BinaryLoop L;
+  L.zero_division = &zero_division;
+  L.a_type = a->dtype;
+  L.b_type = b->dtype;
+  L.compute = common;
+  /* True division of integers computes in the default float type. */
+  if (op == BinaryOp_Div && !ScalarType_isFloating(common)) L.compute = get_default_dtype_as_scalartype();
+  L.out_type = BinaryOp_isComparison(op) ? ScalarType_Bool : L.compute;
+  if (op == BinaryOp_Add || op == BinaryOp_Sub) {
+    /* PyTorch 1.13: BinaryOps.h alpha_check */
+    TORCH_CHECK(alpha.tag != ScalarTag_Bool || L.compute == ScalarType_Bool,
+                "Boolean alpha only supported for Boolean results.");
+    TORCH_CHECK(ScalarType_isFloating(L.compute) || alpha.tag != ScalarTag_Double,
+                "For integral input tensors, argument alpha must not be a floating point number.");
+  }
+  L.alpha_d = Scalar_toDouble(alpha);
+  L.alpha_i = Scalar_toLong(alpha);
+  if (op == BinaryOp_Sub) { /* sub_out: add_stub(device_type(), *this, -alpha) */
+    L.alpha_d = -L.alpha_d;
+    L.alpha_i = (int64_t)(0 - (uint64_t)L.alpha_i);
+  }
+  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), shape, &ndim) == 0);
+  TORCH_CHECK(ndim <= MINATEN_MAX_DIM, "too many dimensions");
+  operand_strides(a, shape, (int64_t)ndim, sa);
+  operand_strides(b, shape, (int64_t)ndim, sb);
+  IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
+  {
+    const Tensor* operands[2] = {a, b};
+    int64_t* strides[2] = {sa, sb};
+    fast_setup_strides(operands, 2, shape_ref, strides);
+  }
+  const int64_t* in_strides[2] = {sa, sb};
+  /* An out= tensor that is also an input (logical_and_ is logical_and_out(self, self, other))
+   * is read and written: never resized (TensorIteratorBase::mark_outputs' is_read_write). */
+  if (out == a || out == b) resize_out = false;
+  result = allocate_or_resize_output(out, resize_out, shape_ref, in_strides, 2, L.out_type);
+  TRY(result != NULL);
+  L.out_type = result->dtype;
+  /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu / remainder_cpu has no Bool */
+  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
+                L.compute == ScalarType_Bool),
+              "\"%s\" not implemented for 'Bool'",
+              op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
+  /* AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES... of sigmoid_backward_cpu / tanh_backward_cpu */
+  TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(L.compute)),
+              "\"%s\" not implemented for '%s'",
+              op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(L.compute));
+  if (result->numel > 0 && !MetaMode_isEnabled()) {
+    TensorIteratorBase iter;
+    Tensor* operands[3] = {result, (Tensor*)a, (Tensor*)b};
+    TensorIterator_initElementwise(&iter, operands, 3, shape_ref);
+    ((binary_fn)DispatchStub_get(binary_stub(op)))(&iter, &L);
+  }
+  TORCH_CHECK(!zero_division, "ZeroDivisionError");
+  return result;
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
+  return binary_op_impl(out, false, a, b, op, alpha);
+}
+
+Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
+  return binary_op_impl(out, true, a, b, op, alpha);
+}
+
+Tensor* binary_op_scalar(Tensor* out, bool resize_out, const Tensor* a, Scalar b, BinaryOp op) {
+  Tensor* w = wrapped_scalar_tensor(b);
+  if (w == NULL) return NULL;
+  Tensor* r = binary_op_impl(out, resize_out, a, w, op, Scalar_fromLong(1));
+  Tensor_release(w);
+  return r;
+}
+
 
 /* PyTorch 1.13: BinaryOps.cpp sub_check */
 static int sub_check(const Tensor* self, const Tensor* other) {

@@ -1,13 +1,16 @@
 /*
- * BinaryOps.h - the binary elementwise loop the operators of BinaryOps.c,
- * Pow.c and TensorCompare.c (clamp) call with an operation tag.
+ * BinaryOps.h - the binary elementwise operation the operators of
+ * BinaryOps.c, Pow.c and TensorCompare.c (clamp) call with an operation
+ * tag, and the stubs its CPU kernels fill.
  *
- * binary_op computes the result type of its two operands (result_type:
- * dimensioned tensors > 0-dim tensors > wrapped Python numbers), broadcasts
- * them, makes or checks the output (TensorIterator.h), and runs the
- * operation over every element, reading each input in the computation type
- * (float, double, or int64 for integers and bools), with a contiguous
- * same-dtype float fast path.
+ * binary_op (ops/BinaryOps.c) computes the result type of its two operands
+ * (result_type: dimensioned tensors > 0-dim tensors > wrapped Python
+ * numbers), broadcasts them, makes or checks the output (TensorIterator.h),
+ * and calls the operation's stub (add_stub, mul_stub, ...) on the
+ * iterator.  Each copy of ops/cpu/BinaryOpsKernel.c (one per CPU
+ * capability) registers one named kernel per stub (add_kernel, ...), which
+ * reads each input in the computation type (float, double, or int64 for
+ * integers and bools), with vector loops for float rows of unit stride.
  *
  * PyTorch 1.13: aten/src/ATen/native/BinaryOps.h (the stubs the kernels of
  * native/cpu/BinaryOpsKernel.cpp fill), TensorIterator.cpp build_borrowing_binary_op
@@ -17,6 +20,10 @@
 
 #include <stdbool.h>
 
+#include <stdatomic.h>
+
+#include "ops/DispatchStub.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Scalar.h"
 #include "runtime/TensorImpl.h"
 
@@ -45,6 +52,47 @@ typedef enum BinaryOp {
   BinaryOp_LogicalAnd, /* a != 0 && b != 0, a bool (0/1 in an in-place or out= dtype) */
   BinaryOp_LogicalOr,
 } BinaryOp;
+
+/* Whether op's result is a bool (a comparison or logical_and/or). */
+static inline bool BinaryOp_isComparison(BinaryOp op) { return op >= BinaryOp_Lt; }
+
+/* What a binary kernel needs besides its iterator (operands: out, a, b). */
+typedef struct BinaryLoop {
+  ScalarType compute;         /* the type the operation runs in */
+  ScalarType out_type;
+  ScalarType a_type, b_type;
+  double alpha_d;             /* add's alpha (negated for sub); threshold_backward's threshold */
+  int64_t alpha_i;
+  atomic_bool* zero_division; /* set by an integer division by zero; the loops stop there */
+} BinaryLoop;
+
+/* PyTorch 1.13: native/BinaryOps.h structured_binary_fn_alpha, structured_binary_fn */
+typedef void (*binary_fn)(TensorIteratorBase* iter, const BinaryLoop* L);
+DECLARE_DISPATCH(binary_fn, add_stub); /* add and sub (alpha negated), as 1.13's sub_out calls add_stub */
+DECLARE_DISPATCH(binary_fn, mul_stub);
+DECLARE_DISPATCH(binary_fn, div_true_stub);
+DECLARE_DISPATCH(binary_fn, pow_tensor_tensor_stub);
+DECLARE_DISPATCH(binary_fn, max_elementwise_stub); /* clamp's lower bound */
+DECLARE_DISPATCH(binary_fn, min_elementwise_stub);
+DECLARE_DISPATCH(binary_fn, div_trunc_stub);
+DECLARE_DISPATCH(binary_fn, div_floor_stub);
+DECLARE_DISPATCH(binary_fn, maximum_stub);
+DECLARE_DISPATCH(binary_fn, minimum_stub);
+DECLARE_DISPATCH(binary_fn, remainder_stub);
+DECLARE_DISPATCH(binary_fn, sigmoid_backward_stub);
+DECLARE_DISPATCH(binary_fn, tanh_backward_stub);
+DECLARE_DISPATCH(binary_fn, threshold_stub);
+DECLARE_DISPATCH(binary_fn, lt_stub);
+DECLARE_DISPATCH(binary_fn, le_stub);
+DECLARE_DISPATCH(binary_fn, gt_stub);
+DECLARE_DISPATCH(binary_fn, ge_stub);
+DECLARE_DISPATCH(binary_fn, eq_stub);
+DECLARE_DISPATCH(binary_fn, ne_stub);
+DECLARE_DISPATCH(binary_fn, logical_and_stub);
+DECLARE_DISPATCH(binary_fn, logical_or_stub);
+
+/* The stub op runs on (sub's is add_stub). */
+DispatchStub* binary_stub(BinaryOp op);
 
 /*
  * out = op(a, b).  With out == NULL the result is allocated (returned, new

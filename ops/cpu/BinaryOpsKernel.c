@@ -1,58 +1,50 @@
 /*
- * BinaryOpsKernel.c - the binary elementwise loop and its arithmetic; see
- * ops/BinaryOps.h.
+ * BinaryOpsKernel.c - the CPU kernels of the binary elementwise operators:
+ * one named kernel per stub of ops/BinaryOps.h (add_kernel, mul_kernel,
+ * ...), each running TensorIterator's tiles through its loop2d.
  *
- * binary_op_impl is TensorIterator's build of a binary operation (the
- * overlap, shape and dtype checks in TensorIteratorBase::build's order, the
- * output from ops/TensorIterator.h); run_loop hands TensorIterator's tiles
- * to binary_loop2d, on the intra-op threads above the grain; the
- * arithmetic of one element is one function per computation type: float
- * and double from one body (floating_element_float, floating_element_double),
- * as a kernel of PyTorch's is one lambda for every type AT_DISPATCH gives it,
- * and integer_element for integers and bools.  A float computation uses
- * float operations and functions (powf, truncf), so that its results are
- * PyTorch's float kernels', bit for bit.  In MetaMode (ops/MetaMode.h) the
- * loop is skipped: the checks and the output are the same.
+ * This file is compiled once per CPU capability (Note [CPU capability
+ * dispatch] in ops/DispatchStub.h); everything in it is static but the
+ * registrations at the end.  A kernel's loop2d (binary_tile with the
+ * operation a constant) takes each row of its tile:
+ *  - floats of unit stride computed in float (b of unit stride, or one
+ *    number: stride 0) go through the vector loops (binary_loop,
+ *    binary_scalar_loop, compare_loop), which compute floating_element_float's
+ *    operations on whole vectors and the tail as a zero-padded vector, so
+ *    they give the same bits as the scalar loop;
+ *  - anything else element by element (compute_element): a and b read in
+ *    the computation type (float, double, or int64 for integers and bools),
+ *    as 1.13's common-dtype casts do, the arithmetic of one element one
+ *    function per computation type: float and double from one body
+ *    (floating_element_float, floating_element_double), as a kernel of
+ *    PyTorch's is one lambda for every type AT_DISPATCH gives it, and
+ *    integer_element for integers and bools.  A float computation uses float
+ *    operations and functions (powf, truncf), so that its results are
+ *    PyTorch's float kernels', bit for bit.
+ * The vectors are 32 bytes (64 in the AVX512 copy: ops/cpu/vec.h); the
+ * arithmetic is the scalar loop's operation for operation, with
+ * -ffp-contract=off (no FMA), so every capability gives the same bits.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/BinaryOpsKernel.cpp,
- * native/cpu/Loops.h (cpu_kernel, basic_loop), TensorIterator.cpp
- * (build_borrowing_binary_op)
+ * native/cpu/Loops.h (cpu_kernel_vec, VectorizedLoop2d, basic_loop,
+ * vectorized_loop), native/cpu/PowKernel.cpp, native/cpu/TensorCompareKernel.cpp
  */
 #include <math.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "ops/BinaryOps.h"
-#include "ops/ExpandUtils.h"
-#include "ops/MemoryOverlap.h"
-#include "ops/MetaMode.h"
+#include "ops/DispatchStub.h"
 #include "ops/TensorIterator.h"
-#include "ops/TypeProperties.h"
-#include "runtime/DefaultDtype.h"
-#include "ops/cpu/VecLoops.h"
-#include "runtime/Exception.h"
+#include "ops/cpu/vec.h"
 #include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
 /* ---- the arithmetic of one element ---------------------------------------- */
 
-typedef struct Loop {
-  BinaryOp op;
-  ScalarType compute;   /* the type the operation runs in */
-  ScalarType out_type;
-  ScalarType a_type, b_type;
-  double alpha_d;
-  int64_t alpha_i;
-  atomic_bool* zero_division; /* set by an integer division by zero; the loops stop there */
-  const VecLoops* vec;        /* the capability's vector loops */
-  bool float_inputs;          /* computed in float from two float operands */
-} Loop;
-
-static bool is_comparison(BinaryOp op) { return op >= BinaryOp_Lt; }
-
 /* A comparison's result: a bool, or 0/1 in an out= tensor's dtype. */
-static inline void store_bool(const Loop* L, char* o, bool v) {
+static inline void store_bool(const BinaryLoop* L, char* o, bool v) {
   if (L->out_type == ScalarType_Bool)
     *(bool*)o = v;
   else
@@ -134,9 +126,9 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
  * div_trunc_kernel, div_floor_kernel, remainder_kernel, maximum_kernel,
  * minimum_kernel, lt_kernel, ...), native/cpu/PowKernel.cpp, TensorCompare clamp */
 #define DEFINE_FLOATING_ELEMENT(name, T, TRUNC, POW, DIV_FLOOR, REMAINDER)         \
-  static inline void name(const Loop* L, char* o, T x, T y) {                    \
+  static inline __attribute__((always_inline)) void name(const BinaryLoop* L, BinaryOp op, char* o, T x, T y) { \
     T alpha = (T)L->alpha_d, r;                                                   \
-    switch (L->op) {                                                              \
+    switch (op) {                                                                 \
       case BinaryOp_Add: r = x + alpha * y; break;                                \
       case BinaryOp_Sub: r = x - alpha * y; break;                                \
       case BinaryOp_Mul: r = x * y; break;                                        \
@@ -170,10 +162,11 @@ DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_d
 /* One element of an integer or bool computation (int64, two's complement
  * arithmetic done unsigned: no UB), stored at o in L->out_type; a zero
  * divisor sets *L->zero_division instead. */
-static inline void integer_element(const Loop* L, char* o, int64_t x, int64_t y) {
+static inline __attribute__((always_inline)) void integer_element(const BinaryLoop* L, BinaryOp op, char* o,
+                                                                  int64_t x, int64_t y) {
   uint64_t ux = (uint64_t)x, uy = (uint64_t)y, ua = (uint64_t)L->alpha_i;
   int64_t r;
-  switch (L->op) {
+  switch (op) {
     case BinaryOp_Add: r = (int64_t)(ux + ua * uy); break;
     case BinaryOp_Sub: r = (int64_t)(ux - ua * uy); break;
     case BinaryOp_Mul: r = (int64_t)(ux * uy); break;
@@ -186,7 +179,7 @@ static inline void integer_element(const Loop* L, char* o, int64_t x, int64_t y)
       break;
     case BinaryOp_DivTrunc:
     case BinaryOp_DivFloor:
-      if (!int_div(x, y, L->op == BinaryOp_DivFloor, &r)) {
+      if (!int_div(x, y, op == BinaryOp_DivFloor, &r)) {
         *L->zero_division = true;
         return;
       }
@@ -230,147 +223,332 @@ static inline int64_t in_integer_type(ScalarType t, int64_t v) {
 /* One element: a and b read in the computation type (each cast to it,
  * PyTorch 1.13: TensorIterator's common_dtype casts), the operation, the
  * result stored at o. */
-static void compute_element(const Loop* L, char* o, const char* pa, const char* pb) {
+static inline __attribute__((always_inline)) void compute_element(const BinaryLoop* L, BinaryOp op, char* o,
+                                                                  const char* pa, const char* pb) {
   if (L->compute == ScalarType_Float)
-    floating_element_float(L, o, (float)load_double(L->a_type, pa), (float)load_double(L->b_type, pb));
+    floating_element_float(L, op, o, (float)load_double(L->a_type, pa), (float)load_double(L->b_type, pb));
   else if (ScalarType_isFloating(L->compute))
-    floating_element_double(L, o, load_double(L->a_type, pa), load_double(L->b_type, pb));
+    floating_element_double(L, op, o, load_double(L->a_type, pa), load_double(L->b_type, pb));
   else
-    integer_element(L, o, in_integer_type(L->compute, load_int(L->a_type, pa)),
+    integer_element(L, op, o, in_integer_type(L->compute, load_int(L->a_type, pa)),
                     in_integer_type(L->compute, load_int(L->b_type, pb)));
 }
 
-/* ---- the loop ------------------------------------------------------------- */
+/* ---- vector loops ----------------------------------------------------------- */
 
+/* The arithmetic of floating_element_float on vectors (the ops
+ * has_binary_vec names); see the scalar forms above.  y may be a splat (the scalar-b loop). */
+static inline fvec binary_vec(BinaryOp op, fvec x, fvec y, float alpha) {
+  switch (op) {
+    case BinaryOp_Add: return x + alpha * y;
+    case BinaryOp_Sub: return x - alpha * y;
+    case BinaryOp_Mul: return x * y;
+    case BinaryOp_Div: return x / y;
+    case BinaryOp_Maximum: return where((x != x) | (y != y), splat(NAN), where(x < y, y, x));
+    case BinaryOp_Minimum: return where((x != x) | (y != y), splat(NAN), where(y < x, y, x));
+    case BinaryOp_Max: return where(x < y, y, x);
+    case BinaryOp_Min: return where(x > y, y, x);
+    case BinaryOp_SigmoidBackward: return x * (1.0f - y) * y;
+    case BinaryOp_TanhBackward: return x * (1.0f - y * y);
+    default: return where(x <= alpha, splat(0.0f), y); /* ThresholdBackward */
+  }
+}
 
-/* One row of n elements: the vector loops of ops/cpu/VecLoops.h when every
- * operand is a float of unit stride (b may be one number, stride 0), the
- * same float operations as floating_element_float, so the same results;
- * else element by element.  The wrapped-number form reads b once in the
- * computation type (the -1 of neg, the 2 of x * 2). */
-static void binary_row(const Loop* L, char* o, const char* x, const char* y, const int64_t* strides, int64_t n) {
-  if (L->float_inputs && strides[1] == 4) {
-    if (strides[2] == 4 && strides[0] == 4 && L->out_type == ScalarType_Float &&
-        L->vec->binary_float(L->op, (float*)o, (const float*)x, (const float*)y, (float)L->alpha_d, n))
+/* A row of n floats of unit stride, the operation a constant (each named
+ * kernel below has its own copy, with no branch inside the body).
+ * NB: loads before stores at each step, so o == a or o == b is safe. */
+static inline __attribute__((always_inline)) void binary_loop(BinaryOp op, float* o, const float* a, const float* b,
+                                                              float alpha, int64_t n) {
+  int64_t i = 0, start = stream_start(o, n); /* Note [Streaming stores] */
+  if (start < n) {
+    if (start > 0) store_partial(o, binary_vec(op, load_partial(a, start), load_partial(b, start), alpha), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
+    stream_fence();
+  }
+  for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), load(b + i), alpha));
+  if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i), alpha), n - i);
+}
+
+static inline __attribute__((always_inline)) void binary_scalar_loop(BinaryOp op, float* o, const float* a, float b,
+                                                                     float alpha, int64_t n) {
+  fvec y = splat(b);
+  int64_t i = 0, start = stream_start(o, n);
+  if (start < n) {
+    if (start > 0) store_partial(o, binary_vec(op, load_partial(a, start), y, alpha), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, binary_vec(op, load(a + i), y, alpha));
+    stream_fence();
+  }
+  for (; i + kLanes <= n; i += kLanes) store(o + i, binary_vec(op, load(a + i), y, alpha));
+  if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), y, alpha), n - i);
+}
+
+static inline ivec compare_vec(BinaryOp op, fvec x, fvec y) {
+  switch (op) {
+    case BinaryOp_Lt: return x < y;
+    case BinaryOp_Le: return x <= y;
+    case BinaryOp_Gt: return x > y;
+    case BinaryOp_Ge: return x >= y;
+    case BinaryOp_Eq: return x == y;
+    default: return x != y; /* Ne */
+  }
+}
+
+/* A mask's lanes as bools (bytes 0 or 1). */
+static inline void store_bools(bool* o, ivec mask, int64_t m) {
+  bvec bytes = __builtin_convertvector(mask, bvec) & 1;
+  memcpy(o, &bytes, (size_t)m);
+}
+
+static inline __attribute__((always_inline)) void compare_loop(BinaryOp op, bool* o, const float* a, const float* b,
+                                                               int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store_bools(o + i, compare_vec(op, load(a + i), load(b + i)), kLanes);
+  if (i < n) store_bools(o + i, compare_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i)), n - i);
+}
+
+/* ---- the loops ------------------------------------------------------------- */
+
+/* Whether op has a vector form (binary_vec); the comparisons have theirs
+ * (compare_vec). */
+static inline bool has_binary_vec(BinaryOp op) {
+  return op == BinaryOp_Add || op == BinaryOp_Sub || op == BinaryOp_Mul || op == BinaryOp_Div ||
+         op == BinaryOp_Maximum || op == BinaryOp_Minimum || op == BinaryOp_Max || op == BinaryOp_Min ||
+         op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward || op == BinaryOp_ThresholdBackward;
+}
+static inline bool has_compare_vec(BinaryOp op) { return op >= BinaryOp_Lt && op <= BinaryOp_Ne; }
+
+/* One row of n elements (strides: out's, a's, b's). */
+static inline __attribute__((always_inline)) void binary_row(const BinaryLoop* L, BinaryOp op, char* o,
+                                                             const char* x, const char* y, const int64_t* strides,
+                                                             int64_t n) {
+  bool floats = L->compute == ScalarType_Float && L->a_type == ScalarType_Float && L->b_type == ScalarType_Float &&
+                strides[1] == 4;
+  if (floats && has_binary_vec(op) && L->out_type == ScalarType_Float && strides[0] == 4) {
+    if (strides[2] == 4) {
+      binary_loop(op, (float*)o, (const float*)x, (const float*)y, (float)L->alpha_d, n);
       return;
-    if (strides[2] == 4 && strides[0] == 1 && L->out_type == ScalarType_Bool &&
-        L->vec->compare_float(L->op, (bool*)o, (const float*)x, (const float*)y, n))
+    }
+    if (strides[2] == 0) { /* b one number (the wrapped-number form: the -1 of neg, the 2 of x * 2) */
+      binary_scalar_loop(op, (float*)o, (const float*)x, *(const float*)y, (float)L->alpha_d, n);
       return;
-    if (strides[2] == 0 && strides[0] == 4 && L->out_type == ScalarType_Float &&
-        L->vec->binary_float_scalar(L->op, (float*)o, (const float*)x, *(const float*)y, (float)L->alpha_d, n))
-      return;
+    }
+  }
+  if (floats && has_compare_vec(op) && L->out_type == ScalarType_Bool && strides[0] == 1 && strides[2] == 4) {
+    compare_loop(op, (bool*)o, (const float*)x, (const float*)y, n);
+    return;
   }
   for (int64_t i = 0; i < n; i++, o += strides[0], x += strides[1], y += strides[2]) {
-    compute_element(L, o, x, y);
+    compute_element(L, op, o, x, y);
     if (atomic_load_explicit(L->zero_division, memory_order_relaxed)) return;
   }
 }
 
-/* The loop2d of every binary operator: data = {out, a, b}.
- * PyTorch 1.13: native/cpu/Loops.h cpu_kernel_vec (VectorizedLoop2d) */
-static void binary_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  const Loop* L = ctx;
+/* A tile (data = {out, a, b}), row by row.
+ * PyTorch 1.13: native/cpu/Loops.h VectorizedLoop2d */
+static inline __attribute__((always_inline)) void binary_tile(void* ctx, BinaryOp op, char** data,
+                                                              const int64_t* strides, int64_t size0, int64_t size1) {
+  const BinaryLoop* L = ctx;
   for (int64_t j = 0; j < size1; j++)
-    binary_row(L, data[0] + j * strides[3], data[1] + j * strides[4], data[2] + j * strides[5], strides, size0);
+    binary_row(L, op, data[0] + j * strides[3], data[1] + j * strides[4], data[2] + j * strides[5], strides, size0);
 }
 
-/* out = a op b over TensorIterator's tiles (Note [TensorIterator's walk]
- * in ops/TensorIterator.h), on the intra-op threads above the grain. */
-static void run_loop(Loop* L, Tensor* out, const Tensor* a, const Tensor* b, IntArrayRef shape) {
-  if (out->numel == 0 || MetaMode_isEnabled()) return;
-  L->vec = VecLoops_get();
-  L->float_inputs = L->compute == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float;
-  TensorIteratorBase iter;
-  Tensor* operands[3] = {out, (Tensor*)a, (Tensor*)b};
-  TensorIterator_initElementwise(&iter, operands, 3, shape);
-  TensorIterator_for_each(&iter, binary_loop2d, L, AT_GRAIN_SIZE);
+/* ---- the kernels: each a loop2d with its operation, run by for_each -------- */
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp add_kernel */
+static void add_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Add, data, strides, size0, size1);
+}
+static void add_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, add_loop2d, (void*)L, AT_GRAIN_SIZE);
 }
 
-/*
- * The output checks of TensorIteratorBase::build, in its order: memory
- * overlap (compute_mem_overlaps), then the shape (compute_shape: an in-place
- * output is never resized), then the type (compute_types: the result type
- * must cast to the output's dtype), then resize_output for out=.
- */
-static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp op,
-                              Scalar alpha) {
-  int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM];
-  size_t ndim;
-  Tensor* result = NULL;
-  TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
-                  !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
-              "minaten: elementwise operators run on non-quantized CPU tensors only");
-  if (out != NULL) {
-    TRY(assert_no_internal_overlap(out) == 0);
-    TRY(assert_no_partial_overlap(out, a) == 0);
-    TRY(assert_no_partial_overlap(out, b) == 0);
-  }
-  ScalarType common = result_type(a, b);
-  atomic_bool zero_division = false;
-  Loop L;
-  L.zero_division = &zero_division;
-  L.op = op;
-  L.a_type = a->dtype;
-  L.b_type = b->dtype;
-  L.compute = common;
-  /* True division of integers computes in the default float type. */
-  if (op == BinaryOp_Div && !ScalarType_isFloating(common)) L.compute = get_default_dtype_as_scalartype();
-  L.out_type = is_comparison(op) ? ScalarType_Bool : L.compute;
-  if (op == BinaryOp_Add || op == BinaryOp_Sub) {
-    /* PyTorch 1.13: BinaryOps.h alpha_check */
-    TORCH_CHECK(alpha.tag != ScalarTag_Bool || L.compute == ScalarType_Bool,
-                "Boolean alpha only supported for Boolean results.");
-    TORCH_CHECK(ScalarType_isFloating(L.compute) || alpha.tag != ScalarTag_Double,
-                "For integral input tensors, argument alpha must not be a floating point number.");
-  }
-  L.alpha_d = Scalar_toDouble(alpha);
-  L.alpha_i = Scalar_toLong(alpha);
-  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), shape, &ndim) == 0);
-  TORCH_CHECK(ndim <= MINATEN_MAX_DIM, "too many dimensions");
-  operand_strides(a, shape, (int64_t)ndim, sa);
-  operand_strides(b, shape, (int64_t)ndim, sb);
-  IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
-  {
-    const Tensor* operands[2] = {a, b};
-    int64_t* strides[2] = {sa, sb};
-    fast_setup_strides(operands, 2, shape_ref, strides);
-  }
-  const int64_t* in_strides[2] = {sa, sb};
-  /* An out= tensor that is also an input (logical_and_ is logical_and_out(self, self, other))
-   * is read and written: never resized (TensorIteratorBase::mark_outputs' is_read_write). */
-  if (out == a || out == b) resize_out = false;
-  result = allocate_or_resize_output(out, resize_out, shape_ref, in_strides, 2, L.out_type);
-  TRY(result != NULL);
-  L.out_type = result->dtype;
-  /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu / remainder_cpu has no Bool */
-  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
-                L.compute == ScalarType_Bool),
-              "\"%s\" not implemented for 'Bool'",
-              op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
-  /* AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES... of sigmoid_backward_cpu / tanh_backward_cpu */
-  TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(L.compute)),
-              "\"%s\" not implemented for '%s'",
-              op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(L.compute));
-  run_loop(&L, result, a, b, shape_ref);
-  TORCH_CHECK(!zero_division, "ZeroDivisionError");
-  return result;
-fail:
-  Tensor_release(result);
-  return NULL;
+/* PyTorch 1.13: BinaryOpsKernel.cpp mul_kernel */
+static void mul_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Mul, data, strides, size0, size1);
+}
+static void mul_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, mul_loop2d, (void*)L, AT_GRAIN_SIZE);
 }
 
-Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
-  return binary_op_impl(out, false, a, b, op, alpha);
+/* PyTorch 1.13: BinaryOpsKernel.cpp div_true_kernel */
+static void div_true_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Div, data, strides, size0, size1);
+}
+static void div_true_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, div_true_loop2d, (void*)L, AT_GRAIN_SIZE);
 }
 
-Tensor* binary_op_out(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
-  return binary_op_impl(out, true, a, b, op, alpha);
+/* PyTorch 1.13: native/cpu/PowKernel.cpp pow_tensor_tensor_kernel */
+static void pow_tensor_tensor_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Pow, data, strides, size0, size1);
+}
+static void pow_tensor_tensor_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, pow_tensor_tensor_loop2d, (void*)L, AT_GRAIN_SIZE);
 }
 
-Tensor* binary_op_scalar(Tensor* out, bool resize_out, const Tensor* a, Scalar b, BinaryOp op) {
-  Tensor* w = wrapped_scalar_tensor(b);
-  if (w == NULL) return NULL;
-  Tensor* r = binary_op_impl(out, resize_out, a, w, op, Scalar_fromLong(1));
-  Tensor_release(w);
-  return r;
+/* PyTorch 1.13: native/cpu/TensorCompareKernel.cpp clamp_min (tensor bound) */
+static void max_elementwise_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Max, data, strides, size0, size1);
 }
+static void max_elementwise_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, max_elementwise_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: native/cpu/TensorCompareKernel.cpp clamp_max (tensor bound) */
+static void min_elementwise_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Min, data, strides, size0, size1);
+}
+static void min_elementwise_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, min_elementwise_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp div_trunc_kernel */
+static void div_trunc_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_DivTrunc, data, strides, size0, size1);
+}
+static void div_trunc_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, div_trunc_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp div_floor_kernel */
+static void div_floor_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_DivFloor, data, strides, size0, size1);
+}
+static void div_floor_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, div_floor_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp maximum_kernel */
+static void maximum_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Maximum, data, strides, size0, size1);
+}
+static void maximum_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, maximum_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp minimum_kernel */
+static void minimum_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Minimum, data, strides, size0, size1);
+}
+static void minimum_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, minimum_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp remainder_kernel */
+static void remainder_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Remainder, data, strides, size0, size1);
+}
+static void remainder_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, remainder_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp sigmoid_backward_kernel */
+static void sigmoid_backward_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_SigmoidBackward, data, strides, size0, size1);
+}
+static void sigmoid_backward_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, sigmoid_backward_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp tanh_backward_kernel */
+static void tanh_backward_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_TanhBackward, data, strides, size0, size1);
+}
+static void tanh_backward_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, tanh_backward_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: native/cpu/Activation.cpp threshold_kernel */
+static void threshold_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_ThresholdBackward, data, strides, size0, size1);
+}
+static void threshold_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, threshold_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp lt_kernel */
+static void lt_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Lt, data, strides, size0, size1);
+}
+static void lt_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, lt_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp le_kernel */
+static void le_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Le, data, strides, size0, size1);
+}
+static void le_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, le_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp gt_kernel */
+static void gt_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Gt, data, strides, size0, size1);
+}
+static void gt_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, gt_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp ge_kernel */
+static void ge_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Ge, data, strides, size0, size1);
+}
+static void ge_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, ge_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp eq_kernel */
+static void eq_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Eq, data, strides, size0, size1);
+}
+static void eq_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, eq_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp ne_kernel */
+static void ne_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Ne, data, strides, size0, size1);
+}
+static void ne_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, ne_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp logical_and_kernel */
+static void logical_and_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_LogicalAnd, data, strides, size0, size1);
+}
+static void logical_and_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, logical_and_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp logical_or_kernel */
+static void logical_or_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_LogicalOr, data, strides, size0, size1);
+}
+static void logical_or_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  TensorIterator_for_each(iter, logical_or_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+REGISTER_DISPATCH(binary_fn, add_stub, add_kernel);
+REGISTER_DISPATCH(binary_fn, mul_stub, mul_kernel);
+REGISTER_DISPATCH(binary_fn, div_true_stub, div_true_kernel);
+REGISTER_DISPATCH(binary_fn, pow_tensor_tensor_stub, pow_tensor_tensor_kernel);
+REGISTER_DISPATCH(binary_fn, max_elementwise_stub, max_elementwise_kernel);
+REGISTER_DISPATCH(binary_fn, min_elementwise_stub, min_elementwise_kernel);
+REGISTER_DISPATCH(binary_fn, div_trunc_stub, div_trunc_kernel);
+REGISTER_DISPATCH(binary_fn, div_floor_stub, div_floor_kernel);
+REGISTER_DISPATCH(binary_fn, maximum_stub, maximum_kernel);
+REGISTER_DISPATCH(binary_fn, minimum_stub, minimum_kernel);
+REGISTER_DISPATCH(binary_fn, remainder_stub, remainder_kernel);
+REGISTER_DISPATCH(binary_fn, sigmoid_backward_stub, sigmoid_backward_kernel);
+REGISTER_DISPATCH(binary_fn, tanh_backward_stub, tanh_backward_kernel);
+REGISTER_DISPATCH(binary_fn, threshold_stub, threshold_kernel);
+REGISTER_DISPATCH(binary_fn, lt_stub, lt_kernel);
+REGISTER_DISPATCH(binary_fn, le_stub, le_kernel);
+REGISTER_DISPATCH(binary_fn, gt_stub, gt_kernel);
+REGISTER_DISPATCH(binary_fn, ge_stub, ge_kernel);
+REGISTER_DISPATCH(binary_fn, eq_stub, eq_kernel);
+REGISTER_DISPATCH(binary_fn, ne_stub, ne_kernel);
+REGISTER_DISPATCH(binary_fn, logical_and_stub, logical_and_kernel);
+REGISTER_DISPATCH(binary_fn, logical_or_stub, logical_or_kernel);

@@ -64,16 +64,6 @@
 
 typedef struct VecLoops {
   CPUCapability capability; /* the capability this table was compiled for */
-  /* o[i] = a[i] op b[i] for i < n, all contiguous floats, computed in float
-   * as BinaryOpsKernel.c's floating_element_float does (alpha: add's and
-   * sub's; the threshold of ThresholdBackward).  o may be a or b (in
-   * place).  false, touching nothing, for an op without a vector loop. */
-  bool (*binary_float)(BinaryOp op, float* o, const float* a, const float* b, float alpha, int64_t n);
-  /* The same with b one number. */
-  bool (*binary_float_scalar)(BinaryOp op, float* o, const float* a, float b, float alpha, int64_t n);
-  /* o[i] = (a[i] op b[i]) for a comparison op (Lt ... Ne) of floats, into
-   * bools; false for any other op. */
-  bool (*compare_float)(BinaryOp op, bool* o, const float* a, const float* b, int64_t n);
   /* o[i] = op(a[i]) as UnaryOpsKernel.c's unary_float, or for exp, log,
    * sin, cos, tanh and sigmoid in AVX2 and AVX512 as 1.13's Sleef kernels
    * compute them (Note [Sleef's unary functions]: n is one inner loop);

@@ -20,6 +20,7 @@
  * with that exp, except the last n % (2 * lanes), the scalar 1 / (1 + expf(-x)).
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,7 +29,9 @@
 
 #include <cmocka.h>
 
+#include "Functions.h"
 #include "ops/BinaryOps.h"
+#include "ops/TensorIterator.h"
 #include "ops/UnaryOps.h"
 #include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
@@ -98,6 +101,28 @@ static void assert_same_floats(const float* expected, const float* actual, int64
   }
 }
 
+/* A dense view of the n floats dense_base holds from kOffset. */
+static Tensor* dense_view(Tensor* dense_base, int64_t n) {
+  int64_t stride = 1;
+  Tensor* v = at_as_strided(dense_base, IntArrayRef_make(&n, 1), IntArrayRef_make(&stride, 1),
+                            (OptionalInt){true, kOffset});
+  assert_non_null(v);
+  return v;
+}
+
+/* out = op(a, b) by the kernel capability c's copy of ops/cpu/BinaryOpsKernel.c
+ * registered for op, all floats computed in float (out: floats, or bools for a
+ * comparison), as binary_op calls it. */
+static void run_binary_kernel(CPUCapability c, BinaryOp op, double alpha, Tensor* out, Tensor* a, Tensor* b) {
+  atomic_bool zero_division = false;
+  double a_d = op == BinaryOp_Sub ? -alpha : alpha;
+  BinaryLoop L = {ScalarType_Float, out->dtype, ScalarType_Float, ScalarType_Float, a_d, (int64_t)a_d, &zero_division};
+  TensorIteratorBase iter;
+  Tensor* operands[3] = {out, a, b};
+  TensorIterator_initElementwise(&iter, operands, 3, Tensor_sizes(out));
+  ((binary_fn)DispatchStub_forCapability(binary_stub(op), c))(&iter, &L);
+}
+
 static void test_binary(void** state) {
   (void)state;
   static const BinaryOp kOps[] = {BinaryOp_Add,     BinaryOp_Sub,     BinaryOp_Mul,
@@ -106,45 +131,42 @@ static void test_binary(void** state) {
                                   BinaryOp_TanhBackward, BinaryOp_ThresholdBackward};
   static const BinaryOp kCompares[] = {BinaryOp_Lt, BinaryOp_Le, BinaryOp_Gt, BinaryOp_Ge, BinaryOp_Eq, BinaryOp_Ne};
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
-    assert_int_equal(vec->capability, c);
     for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
       int64_t n = kLengths[li];
       Tensor *da, *db;
       const float *a, *b;
       Tensor* sa = strided_input(0, n, &da, &a);
       Tensor* sb = strided_input(1, n, &db, &b);
-      float o[kMaxLen + 1];
-      bool ob[kMaxLen + 1];
+      Tensor *va = dense_view(da, n), *vb = dense_view(db, n);
+      Tensor* o = at_empty_memory_format(IntArrayRef_make(&n, 1), kFloat, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+      Tensor* ob = at_empty_memory_format(IntArrayRef_make(&n, 1), (OptionalScalarType){true, ScalarType_Bool}, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+      Tensor* one = at_full(IntArrayRef_make(NULL, 0), Scalar_fromDouble(-0.75), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
       for (size_t k = 0; k < sizeof kOps / sizeof *kOps; k++) {
         double alpha = kOps[k] == BinaryOp_ThresholdBackward ? 0.5 : kOps[k] == BinaryOp_Sub ? -1.5 : 1.0;
         Tensor* ref = binary_op(NULL, sa, sb, kOps[k], Scalar_fromDouble(alpha));
         assert_non_null(ref);
-        assert_true(vec->binary_float(kOps[k], o, a, b, (float)alpha, n));
-        assert_same_floats((const float*)Tensor_data(ref), o, n, "binary_float", (CPUCapability)c);
+        run_binary_kernel((CPUCapability)c, kOps[k], alpha, o, va, vb);
+        assert_same_floats((const float*)Tensor_data(ref), (const float*)Tensor_data(o), n, "binary kernel",
+                           (CPUCapability)c);
         Tensor_release(ref);
         /* b one number, the wrapped-scalar path */
-        Tensor* one = at_full(IntArrayRef_make(NULL, 0), Scalar_fromDouble(-0.75), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
         ref = binary_op(NULL, sa, one, kOps[k], Scalar_fromDouble(alpha));
         assert_non_null(ref);
-        assert_true(vec->binary_float_scalar(kOps[k], o, a, -0.75f, (float)alpha, n));
-        assert_same_floats((const float*)Tensor_data(ref), o, n, "binary_float_scalar", (CPUCapability)c);
+        run_binary_kernel((CPUCapability)c, kOps[k], alpha, o, va, one);
+        assert_same_floats((const float*)Tensor_data(ref), (const float*)Tensor_data(o), n, "binary kernel, scalar b",
+                           (CPUCapability)c);
         Tensor_release(ref);
-        Tensor_release(one);
       }
       for (size_t k = 0; k < sizeof kCompares / sizeof *kCompares; k++) {
         Tensor* ref = binary_op(NULL, sa, sb, kCompares[k], Scalar_fromLong(1));
         assert_non_null(ref);
         assert_int_equal(ref->dtype, ScalarType_Bool);
-        assert_true(vec->compare_float(kCompares[k], ob, a, b, n));
-        assert_same_bits(Tensor_data(ref), ob, (size_t)n, "compare_float", (CPUCapability)c, n);
+        run_binary_kernel((CPUCapability)c, kCompares[k], 1.0, ob, va, vb);
+        assert_same_bits(Tensor_data(ref), Tensor_data(ob), (size_t)n, "comparison kernel", (CPUCapability)c, n);
         Tensor_release(ref);
       }
-      assert_false(vec->binary_float(BinaryOp_Pow, o, a, b, 1, n));
-      assert_false(vec->compare_float(BinaryOp_Add, ob, a, b, n));
-      Tensor* all[] = {sa, sb, da, db};
-      for (size_t k = 0; k < 4; k++) Tensor_release(all[k]);
+      Tensor* all[] = {sa, sb, da, db, va, vb, o, ob, one};
+      for (size_t k = 0; k < sizeof all / sizeof *all; k++) Tensor_release(all[k]);
     }
   }
 }
@@ -360,18 +382,23 @@ static void test_streaming(void** state) {
   assert_non_null(ref_add);
   assert_non_null(ref_neg);
   float* o = test_malloc((size_t)(n + 1) * sizeof(float));
+  Tensor *va = dense_view(da, n), *vb = dense_view(db, n);
+  int64_t len = n + 1;
+  Tensor* obase = at_empty_memory_format(IntArrayRef_make(&len, 1), kFloat, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  Tensor* oview = dense_view(obase, n); /* 4 bytes past the allocation's alignment */
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
     const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
     if (vec == NULL) continue;
+    run_binary_kernel((CPUCapability)c, BinaryOp_Add, 0.5, oview, va, vb);
+    assert_same_floats((const float*)Tensor_data(ref_add), (const float*)Tensor_data(oview), n, "streamed add",
+                       (CPUCapability)c);
     memset(o, 0, (size_t)(n + 1) * sizeof(float));
-    assert_true(vec->binary_float(BinaryOp_Add, o + 1, a, b, 0.5f, n));
-    assert_same_bits(Tensor_data(ref_add), o + 1, (size_t)n * 4, "streamed binary_float", (CPUCapability)c, n);
     assert_true(vec->unary_float(UnaryOp_Neg, o + 1, a, n));
     assert_same_bits(Tensor_data(ref_neg), o + 1, (size_t)n * 4, "streamed unary_float", (CPUCapability)c, n);
   }
   test_free(o);
-  Tensor* all[] = {sa, sb, da, db, ref_add, ref_neg};
-  for (size_t k = 0; k < 6; k++) Tensor_release(all[k]);
+  Tensor* all[] = {sa, sb, da, db, ref_add, ref_neg, va, vb, obase, oview};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) Tensor_release(all[k]);
 }
 
 /* transpose_4 on n0 x n1 blocks with padded row strides (odd sizes: the
