@@ -1,8 +1,9 @@
 /*
  * UnaryOps.c - the unary elementwise operators.
  *
- * abs, relu, exp, log, sqrt, sigmoid, tanh run the unary loop (ops/UnaryOps.h,
- * ops/cpu/UnaryOpsKernel.c); abs and relu keep integer dtypes, the others
+ * abs, relu, exp, log, sqrt, sigmoid, tanh run unary_op: TensorIterator's
+ * build of a unary operation here, then the operation's stub (ops/UnaryOps.h),
+ * whose kernels are ops/cpu/UnaryOpsKernel.c's; abs and relu keep integer dtypes, the others
  * compute integers and bools in the default float type (unary_float_op).
  * neg keeps the dtype, as 1.13's unary iterator (UnaryOp_Neg: integers wrap).
  * NB(minaten): reciprocal reuses the binary loop with a wrapped number
@@ -17,10 +18,159 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
+#include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "ops/UnaryOps.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
+#include "runtime/TypeCast.h"
+
+/* ---- the stubs and the build every unary operator shares ---------------------- */
+
+/* PyTorch 1.13: UnaryOps.cpp DEFINE_DISPATCH(abs_stub), ... (Note [CPU capability dispatch] in ops/DispatchStub.h) */
+DEFINE_DISPATCH(abs_stub);
+DEFINE_DISPATCH(relu_stub);
+DEFINE_DISPATCH(exp_stub);
+DEFINE_DISPATCH(log_stub);
+DEFINE_DISPATCH(sqrt_stub);
+DEFINE_DISPATCH(sigmoid_stub);
+DEFINE_DISPATCH(tanh_stub);
+DEFINE_DISPATCH(sin_stub);
+DEFINE_DISPATCH(cos_stub);
+DEFINE_DISPATCH(floor_stub);
+DEFINE_DISPATCH(ceil_stub);
+DEFINE_DISPATCH(round_stub);
+DEFINE_DISPATCH(trunc_stub);
+DEFINE_DISPATCH(sign_stub);
+DEFINE_DISPATCH(neg_stub);
+
+static DispatchStub* const kUnaryStubs[] = {
+    [UnaryOp_Abs] = &abs_stub,
+    [UnaryOp_Relu] = &relu_stub,
+    [UnaryOp_Exp] = &exp_stub,
+    [UnaryOp_Log] = &log_stub,
+    [UnaryOp_Sqrt] = &sqrt_stub,
+    [UnaryOp_Sigmoid] = &sigmoid_stub,
+    [UnaryOp_Tanh] = &tanh_stub,
+    [UnaryOp_Sin] = &sin_stub,
+    [UnaryOp_Cos] = &cos_stub,
+    [UnaryOp_Floor] = &floor_stub,
+    [UnaryOp_Ceil] = &ceil_stub,
+    [UnaryOp_Round] = &round_stub,
+    [UnaryOp_Trunc] = &trunc_stub,
+    [UnaryOp_Sign] = &sign_stub,
+    [UnaryOp_Neg] = &neg_stub,
+};
+_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Neg + 1, "a stub per UnaryOp");
+
+DispatchStub* unary_stub(UnaryOp op) { return kUnaryStubs[op]; }
+
+/* The output every unary operator shares, of result type `compute`:
+ * allocated in a's memory layout, or out checked and, for out=, resized.
+ * The checks are TensorIteratorBase::build's, in its order (see
+ * binary_op_impl in ops/BinaryOps.c).  Returns a new reference, or NULL
+ * with the error set. */
+static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, ScalarType compute) {
+  int64_t sa[MINATEN_MAX_DIM];
+  operand_strides(a, a->sizes, a->dim, sa);
+  const Tensor* operands[1] = {a};
+  int64_t* strides[1] = {sa};
+  fast_setup_strides(operands, 1, Tensor_sizes(a), strides);
+  if (out != NULL) {
+    if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, a) < 0) return NULL;
+  }
+  const int64_t* in_strides[1] = {sa};
+  return allocate_or_resize_output(out, resize_out, Tensor_sizes(a), in_strides, 1, compute);
+}
+
+/* ---- UnaryKernel operators ----------------------------------------------------
+ * A UnaryKernel's functions are the reader's, compiled once (not per
+ * capability): its loop lives here, not in ops/cpu/. */
+
+typedef struct KernelLoop {
+  const UnaryKernel* k;
+  ScalarType compute, in_type, out_type; /* read once: stores through the output may alias */
+} KernelLoop;
+
+/* The loop2d of a UnaryKernel operator: each element read in in_type,
+ * computed by the function for the computation type, stored in out_type.
+ * PyTorch 1.13: native/cpu/Loops.h cpu_kernel (basic_loop) */
+static void kernel_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const KernelLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    char* o = data[0] + j * strides[2];
+    const char* p = data[1] + j * strides[3];
+    for (int64_t i = 0; i < size0; i++, o += strides[0], p += strides[1]) {
+      if (L->compute == ScalarType_Float)
+        store_from_double(L->out_type, o, L->k->on_float((float)load_double(L->in_type, p)));
+      else if (L->compute == ScalarType_Double)
+        store_from_double(L->out_type, o, L->k->on_double(load_double(L->in_type, p)));
+      else
+        store_scalar(L->out_type, o, Scalar_fromLong(L->k->on_int(load_int(L->in_type, p))));
+    }
+  }
+}
+
+static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
+  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  /* without an integer function, integers and bools compute in the default float type */
+  ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
+  Tensor* result = unary_output(out, resize_out, a, compute);
+  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
+  KernelLoop L = {k, compute, a->dtype, result->dtype};
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {result, (Tensor*)a};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(a));
+  TensorIterator_for_each(&iter, kernel_loop2d, &L, AT_GRAIN_SIZE);
+  return result;
+fail:
+  return NULL;
+}
+
+Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k) {
+  return unary_kernel_impl(out, false, a, k);
+}
+
+Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k) {
+  return unary_kernel_impl(out, true, a, k);
+}
+
+/* ---- the UnaryOp operators: TensorIterator's build, then the stub ------------ */
+
+static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
+  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
+  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || op == UnaryOp_Neg || rounding;
+  if (a->dtype == ScalarType_Bool) {
+    TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
+    TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");
+    /* AT_DISPATCH of the rounding kernels has no Bool */
+    static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
+    TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
+  }
+  /* unary_float_op: integers and bools compute in the default float type. */
+  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
+  Tensor* result = unary_output(out, resize_out, a, compute);
+  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
+  UnaryLoop L = {compute, a->dtype, result->dtype};
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {result, (Tensor*)a};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(a));
+  ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(&iter, &L);
+  return result;
+fail:
+  return NULL;
+}
+
+Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, false, a, op); }
+
+Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, true, a, op); }
 
 
 #define NEG_BOOL_MESSAGE                                                                  \

@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "ops/DispatchStub.h"
+#include "ops/TensorIterator.h"
 #include "runtime/TensorImpl.h"
 
 /*
@@ -72,6 +74,35 @@ typedef enum UnaryOp {
   UnaryOp_Sign,  /* keeps the dtype (bools too): -1, 0 or 1; 0 for a NaN */
   UnaryOp_Neg,   /* keeps the dtype: integers wrap; bools are refused by neg itself */
 } UnaryOp;
+
+/* What a unary kernel needs besides its iterator (operands: out, a). */
+typedef struct UnaryLoop {
+  ScalarType compute;           /* the type the operation runs in */
+  ScalarType in_type, out_type; /* read once: stores through the output may alias */
+} UnaryLoop;
+
+/* The stubs each copy of ops/cpu/UnaryOpsKernel.c registers into, one per
+ * UnaryOp; defined in ops/UnaryOps.c.
+ * PyTorch 1.13: native/UnaryOps.h (abs_stub, exp_stub, ...) */
+typedef void (*unary_fn)(TensorIteratorBase* iter, const UnaryLoop* L);
+DECLARE_DISPATCH(unary_fn, abs_stub);
+DECLARE_DISPATCH(unary_fn, relu_stub);
+DECLARE_DISPATCH(unary_fn, exp_stub);
+DECLARE_DISPATCH(unary_fn, log_stub);
+DECLARE_DISPATCH(unary_fn, sqrt_stub);
+DECLARE_DISPATCH(unary_fn, sigmoid_stub);
+DECLARE_DISPATCH(unary_fn, tanh_stub);
+DECLARE_DISPATCH(unary_fn, sin_stub);
+DECLARE_DISPATCH(unary_fn, cos_stub);
+DECLARE_DISPATCH(unary_fn, floor_stub);
+DECLARE_DISPATCH(unary_fn, ceil_stub);
+DECLARE_DISPATCH(unary_fn, round_stub);
+DECLARE_DISPATCH(unary_fn, trunc_stub);
+DECLARE_DISPATCH(unary_fn, sign_stub);
+DECLARE_DISPATCH(unary_fn, neg_stub);
+
+/* The stub op runs on. */
+DispatchStub* unary_stub(UnaryOp op);
 
 /* out = op(a), allocated like a (out == NULL) or written in place into out.
  * PyTorch 1.13: TensorIterator unary_op / unary_float_op */

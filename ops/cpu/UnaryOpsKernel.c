@@ -1,143 +1,66 @@
 /*
- * UnaryOpsKernel.c - the unary elementwise loop and its arithmetic; see
- * ops/UnaryOps.h.
+ * UnaryOpsKernel.c - the CPU kernels of the unary elementwise operators:
+ * one named kernel per stub of ops/UnaryOps.h (abs_kernel, exp_kernel,
+ * ...), each running TensorIterator's tiles through its loop2d.
  *
- * unary_output is TensorIterator's build of a unary operation (overlap,
- * shape and dtype checks, the output from ops/TensorIterator.h);
- * TensorIterator's for_each hands the tiles to a loop2d, which calls one
- * element function: the UnaryKernel's function for the computation type
- * (kernel_element), or the UnaryOp switches (op_element).  A contiguous
- * float row takes a plain loop instead (ops/cpu/VecLoops.h's vector loops,
- * for the operators that have one).  In MetaMode (ops/MetaMode.h) the loop
- * is skipped.
+ * This file is compiled once per CPU capability (Note [CPU capability
+ * dispatch] in ops/DispatchStub.h); everything in it is static but the
+ * registrations at the end.  A kernel's loop2d (unary_tile with the
+ * operation a constant) takes each row of its tile:
+ *  - exp, log, sin, cos, tanh and sigmoid of floats or doubles at AVX2 and
+ *    AVX512 go through Sleef as 1.13's kernels do (Note [Sleef's unary
+ *    functions], Note [The inner loops of a Sleef operator]); at DEFAULT
+ *    they are libm's scalar functions, as 1.13's DEFAULT build computes;
+ *  - abs, neg, relu, sign, sqrt and the roundings of floats of unit stride
+ *    go through the vector loop (unary_loop: unary_float's operations on
+ *    whole vectors, the same bits);
+ *  - anything else element by element (op_element), computed in float,
+ *    double or int64 with float's own functions for float.
+ *
+ * Note [Sleef's unary functions]
+ * 1.13's Vectorized<float>::exp() is Sleef_expf8_u10 in AVX2 (vec256_float.h;
+ * log, sin, cos, tanh likewise, and Vectorized<double>'s Sleef_expd4_u10, ...),
+ * Sleef_expf16_u10 in AVX512; the DEFAULT Vectorized maps std::exp (libm's
+ * expf) over its lanes.  Sleef's results are within 1 ulp, not always libm's
+ * (exp of the 501 floats of tests/conformance/elementwise/exp_sin_bits.py:
+ * 42 differ in the last bit).  To print what PyTorch prints, minaten calls
+ * the same functions of the same library (Debian's libsleef, which Debian's
+ * libtorch links), where 1.13 does, on the same vectors:
+ *  - exp, log, sin, cos, tanh are 1.13's "vml" kernels (UnaryOpsKernel.cpp
+ *    IMPLEMENT_*_KERNEL): vml::vexp maps the vector function over each inner
+ *    loop, vectors from its first element, the tail as a zero-padded vector
+ *    (vec::map); a strided operand is copied through a buffer first.  So at
+ *    AVX2 every element goes through Sleef, whatever the layout.  Which
+ *    elements share a vector matters: Sleef's sin and cos choose their
+ *    argument reduction for the whole vector (the cheap one only when all
+ *    lanes are small), so a large neighbour changes a small lane's last bit.
+ *  - sigmoid is a cpu_kernel_vec kernel: Loops.h's vectorized_loop runs its
+ *    vector lambda (1 / (1 + exp(0 - x)), with Sleef's exp) two vectors at a
+ *    time, and the last n % (2 * lanes) elements of each inner loop through
+ *    the scalar lambda (libm's expf); an inner loop whose operands are not
+ *    stride-1 is scalar throughout.
+ * The AVX512 kernels: 1.13 registers exp, log, tanh and sigmoid for AVX512
+ * (Sleef's 16-lane functions, sigmoid's tail being n % 32), but sin and cos
+ * "without AVX512": that capability runs their AVX2 kernel, and so does the
+ * AVX512 copy here.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/UnaryOpsKernel.cpp,
- * native/cpu/Loops.h (cpu_kernel, basic_loop), TensorIterator.cpp
- * (build_borrowing_unary_op, build_borrowing_unary_float_op)
+ * native/cpu/Loops.h (cpu_kernel_vec, vectorized_loop, basic_loop),
+ * native/cpu/vml.h, ATen/cpu/vec/functional_base.h (map),
+ * ATen/cpu/vec/vec256/vec256_float.h, vec256_double.h
  */
 #include <math.h>
+#include <string.h>
 
-#include "ops/MemoryOverlap.h"
-#include "ops/MetaMode.h"
+#include "ops/DispatchStub.h"
 #include "ops/TensorIterator.h"
-#include "ops/TensorUtils.h"
 #include "ops/UnaryOps.h"
-#include "ops/cpu/VecLoops.h"
-#include "runtime/DefaultDtype.h"
-#include "runtime/Exception.h"
+#include "ops/cpu/vec.h"
 #include "runtime/Parallel.h"
+#include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
-/* The output every unary operator shares, of result type `compute`:
- * allocated in a's memory layout, or out checked and, for out=, resized.
- * The checks are TensorIteratorBase::build's, in its order (see
- * binary_op_impl in BinaryOpsKernel.c).  Returns a new reference, or NULL
- * with the error set. */
-static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, ScalarType compute) {
-  int64_t sa[MINATEN_MAX_DIM];
-  operand_strides(a, a->sizes, a->dim, sa);
-  const Tensor* operands[1] = {a};
-  int64_t* strides[1] = {sa};
-  fast_setup_strides(operands, 1, Tensor_sizes(a), strides);
-  if (out != NULL) {
-    if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, a) < 0) return NULL;
-  }
-  const int64_t* in_strides[1] = {sa};
-  return allocate_or_resize_output(out, resize_out, Tensor_sizes(a), in_strides, 1, compute);
-}
-
-/* One element of a unary operator: read p in in_type, compute in compute
- * (float, double or int64 for integers and bools), store at o in out_type.
- * The operator is k or op, whichever the function reads (unary_tile passes
- * both; op by value, so that it stays in a register). */
-typedef void (*UnaryElementFn)(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
-                               ScalarType out_type, char* o, const char* p);
-
-/* What a unary loop2d needs besides the tile. */
-typedef struct UnaryLoop {
-  const UnaryKernel* k;
-  UnaryOp op;
-  ScalarType compute, in_type, out_type; /* read once: stores through the output may alias */
-  const VecLoops* vec;                   /* the Sleef loops (sleef_loop2d) */
-} UnaryLoop;
-
-/* Calls element on every element of a tile (data = {output, input}), row
- * by row.  Always inlined, so that each of its callers gets a copy in which
- * element is a direct call the compiler can inline.
- * PyTorch 1.13: aten/src/ATen/native/cpu/Loops.h cpu_kernel (basic_loop) */
-static inline __attribute__((always_inline)) void unary_tile(UnaryElementFn element, const UnaryLoop* L,
-                                                            char** data, const int64_t* strides, int64_t size0,
-                                                            int64_t size1) {
-  for (int64_t j = 0; j < size1; j++) {
-    char* o = data[0] + j * strides[2];
-    const char* x = data[1] + j * strides[3];
-    for (int64_t i = 0; i < size0; i++, o += strides[0], x += strides[1])
-      element(L->k, L->op, L->compute, L->in_type, L->out_type, o, x);
-  }
-}
-
-static void kernel_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
-                           ScalarType out_type, char* o, const char* p) {
-  (void)op;
-  if (compute == ScalarType_Float)
-    store_from_double(out_type, o, k->on_float((float)load_double(in_type, p)));
-  else if (compute == ScalarType_Double)
-    store_from_double(out_type, o, k->on_double(load_double(in_type, p)));
-  else
-    store_scalar(out_type, o, Scalar_fromLong(k->on_int(load_int(in_type, p))));
-}
-
-/* The loop2d of a UnaryKernel operator: a contiguous float row through
- * its float function, any other element by element. */
-static void kernel_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  const UnaryLoop* L = ctx;
-  if (L->compute == ScalarType_Float && L->in_type == ScalarType_Float && L->out_type == ScalarType_Float &&
-      strides[0] == 4 && strides[1] == 4) {
-    for (int64_t j = 0; j < size1; j++) {
-      float* o = (float*)(data[0] + j * strides[2]);
-      const float* x = (const float*)(data[1] + j * strides[3]);
-      for (int64_t i = 0; i < size0; i++) o[i] = L->k->on_float(x[i]);
-    }
-    return;
-  }
-  unary_tile(kernel_element, L, data, strides, size0, size1);
-}
-
-/* result = op(a) over TensorIterator's tiles (Note [TensorIterator's walk]
- * in ops/TensorIterator.h). */
-static void unary_for_each(Tensor* result, const Tensor* a, loop2d_t loop, const UnaryLoop* L, int64_t grain_size) {
-  TensorIteratorBase iter;
-  Tensor* operands[2] = {result, (Tensor*)a};
-  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(a));
-  TensorIterator_for_each(&iter, loop, (void*)L, grain_size);
-}
-
-static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
-  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
-              "minaten: elementwise operators run on non-quantized CPU tensors only");
-  /* without an integer function, integers and bools compute in the default float type */
-  ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
-  Tensor* result = unary_output(out, resize_out, a, compute);
-  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
-  UnaryLoop L = {k, UnaryOp_Abs /* unused */, compute, a->dtype, result->dtype, NULL};
-  unary_for_each(result, a, kernel_loop2d, &L, AT_GRAIN_SIZE);
-  return result;
-fail:
-  return NULL;
-}
-
-Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k) {
-  return unary_kernel_impl(out, false, a, k);
-}
-
-Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k) {
-  return unary_kernel_impl(out, true, a, k);
-}
-
-/* ---- the UnaryOp operators -------------------------------------------------
- * They share unary_output and unary_tile with UnaryKernel operators but keep
- * their arithmetic in switches the compiler inlines: through a function
- * pointer, abs of a strided float or an int64 tensor took 25-35% longer. */
+/* ---- the arithmetic of one element ---------------------------------------- */
 
 static double unary_double(UnaryOp op, double x) {
   switch (op) {
@@ -179,40 +102,10 @@ static float unary_float(UnaryOp op, float x) {
   }
 }
 
-/* Contiguous float in and out: the vector loops of ops/cpu/VecLoops.h for
- * the capability in use, or one loop per operation, the same float
- * functions as unary_float. */
-static void fast_unary_float(UnaryOp op, float* o, const float* a, int64_t n) {
-  if (VecLoops_get()->unary_float(op, o, a, n)) return;
-#define UNARY_LOOP(expr)                                   \
-  for (int64_t i = 0; i < n; i++) {                        \
-    float x = a[i];                                        \
-    o[i] = (expr);                                         \
-  }                                                        \
-  break
-  switch (op) {
-    case UnaryOp_Abs: UNARY_LOOP(fabsf(x));
-    case UnaryOp_Relu: UNARY_LOOP(x < 0 ? 0.0f : x);
-    case UnaryOp_Exp: UNARY_LOOP(expf(x));
-    case UnaryOp_Log: UNARY_LOOP(logf(x));
-    case UnaryOp_Sqrt: UNARY_LOOP(sqrtf(x));
-    case UnaryOp_Sigmoid: UNARY_LOOP(1.0f / (1.0f + expf(-x)));
-    case UnaryOp_Sin: UNARY_LOOP(sinf(x));
-    case UnaryOp_Cos: UNARY_LOOP(cosf(x));
-    case UnaryOp_Floor: UNARY_LOOP(floorf(x));
-    case UnaryOp_Ceil: UNARY_LOOP(ceilf(x));
-    case UnaryOp_Round: UNARY_LOOP(nearbyintf(x));
-    case UnaryOp_Trunc: UNARY_LOOP(truncf(x));
-    case UnaryOp_Sign: UNARY_LOOP((float)((0 < x) - (x < 0)));
-    case UnaryOp_Neg: UNARY_LOOP(-x);
-    default: UNARY_LOOP(tanhf(x));
-  }
-#undef UNARY_LOOP
-}
-
-static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, ScalarType in_type,
-                       ScalarType out_type, char* o, const char* p) {
-  (void)k;
+/* One element: read p in in_type, compute in compute (float, double, or
+ * int64 for integers and bools), store at o in out_type. */
+static inline __attribute__((always_inline)) void op_element(UnaryOp op, ScalarType compute, ScalarType in_type,
+                                                             ScalarType out_type, char* o, const char* p) {
   if (compute == ScalarType_Float) {
     store_from_double(out_type, o, unary_float(op, (float)load_double(in_type, p)));
   } else if (compute == ScalarType_Double) {
@@ -231,10 +124,175 @@ static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, Sca
   }
 }
 
+/* ---- Sleef and the vector loops --------------------------------------------- */
+
+#if defined(__AVX2__) /* the AVX512 copy too */
+#include <sleef.h>
+
+/* See Note [Sleef's unary functions] above.  On one vector,
+ * what 1.13's Vectorized<float> (vec256_float.h, vec512_float.h) computes
+ * at this capability: Sleef's 8-lane function in AVX2, its 16-lane one in
+ * AVX512 for the operators 1.13 gives an AVX512 kernel (exp, log, tanh,
+ * sigmoid); sin and cos have none (UnaryOpsKernel.cpp registers them
+ * without AVX512), so the AVX512 copy runs AVX2's 8-lane function on each
+ * half of its vector.  Each Sleef function computes lane by lane, so the
+ * halves get what AVX2's kernel gives them. */
+#define HAVE_SLEEF 1
+typedef double dvec __attribute__((vector_size(VEC_BYTES)));
+enum { kDoubleLanes = VEC_BYTES / 8 };
+#if defined(__AVX512F__)
+#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f16_u10((__m512)(x)))
+#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d8_u10((__m512d)(x)))
+#else
+#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f8_u10((__m256)(x)))
+#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d4_u10((__m256d)(x)))
+#endif
+
+/* AVX2's 8-lane (4-lane) sin, or cos, on each 32-byte part of x.  (A
+ * switch, not a function pointer: sleef.h declares const return types.) */
+static inline fvec avx2_sin_cos_float(bool sine, fvec x) {
+  fvec r;
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256 part;
+    memcpy(&part, (const char*)&x + 32 * h, 32);
+    part = sine ? Sleef_sinf8_u10(part) : Sleef_cosf8_u10(part);
+    memcpy((char*)&r + 32 * h, &part, 32);
+  }
+  return r;
+}
+static inline dvec avx2_sin_cos_double(bool sine, dvec x) {
+  dvec r;
+  for (int h = 0; h < VEC_BYTES / 32; h++) {
+    __m256d part;
+    memcpy(&part, (const char*)&x + 32 * h, 32);
+    part = sine ? Sleef_sind4_u10(part) : Sleef_cosd4_u10(part);
+    memcpy((char*)&r + 32 * h, &part, 32);
+  }
+  return r;
+}
+
+/* PyTorch 1.13: Vectorized<float>::exp, log, tanh, sin, cos (vec256_float.h);
+ * sigmoid's vector lambda in native/cpu/UnaryOpsKernel.cpp sigmoid_kernel:
+ * 0 - x, exp, 1 +, reciprocal (a division: _mm256_div_ps) */
+static inline fvec sleef_float(UnaryOp op, fvec x) {
+  switch (op) {
+    case UnaryOp_Exp: return SLEEF_FLOAT(exp, x);
+    case UnaryOp_Log: return SLEEF_FLOAT(log, x);
+    case UnaryOp_Tanh: return SLEEF_FLOAT(tanh, x);
+    case UnaryOp_Sin: return avx2_sin_cos_float(true, x);
+    case UnaryOp_Cos: return avx2_sin_cos_float(false, x);
+    default: return 1.0f / (1.0f + SLEEF_FLOAT(exp, 0.0f - x)); /* Sigmoid */
+  }
+}
+
+/* The same for Vectorized<double> (vec256_double.h: Sleef_expd4_u10, ...). */
+static inline dvec sleef_double(UnaryOp op, dvec x) {
+  switch (op) {
+    case UnaryOp_Exp: return SLEEF_DOUBLE(exp, x);
+    case UnaryOp_Log: return SLEEF_DOUBLE(log, x);
+    case UnaryOp_Tanh: return SLEEF_DOUBLE(tanh, x);
+    case UnaryOp_Sin: return avx2_sin_cos_double(true, x);
+    case UnaryOp_Cos: return avx2_sin_cos_double(false, x);
+    default: return 1.0 / (1.0 + SLEEF_DOUBLE(exp, 0.0 - x)); /* Sigmoid */
+  }
+}
+
+/* The loop of vml::vexp and the like (1.13's vec::map, ATen/cpu/vec/functional_base.h):
+ * whole vectors from the loop's first element, then the tail through the
+ * same vector function, zero-padded (Vectorized::loadu(p, count)).  Every
+ * element goes through Sleef, and with the same neighbours as in 1.13: that
+ * matters, because Sleef's sin and cos pick their argument reduction for the
+ * whole vector (the cheap one only when every lane is small), so a lane's
+ * last bit depends on the other lanes.  Hence no streaming stores here
+ * (Note [Streaming stores] would start the vectors at an aligned element). */
+static inline __attribute__((always_inline)) void vml_loop_float(UnaryOp op, float* o, const float* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) store(o + i, sleef_float(op, load(a + i)));
+  if (i < n) store_partial(o + i, sleef_float(op, load_partial(a + i, n - i)), n - i);
+}
+
+static inline __attribute__((always_inline)) void vml_loop_double(UnaryOp op, double* o, const double* a, int64_t n) {
+  int64_t i = 0;
+  dvec x;
+  for (; i + kDoubleLanes <= n; i += kDoubleLanes) {
+    memcpy(&x, a + i, sizeof x);
+    x = sleef_double(op, x);
+    memcpy(o + i, &x, sizeof x);
+  }
+  if (i < n) {
+    x = (dvec){0};
+    memcpy(&x, a + i, (size_t)(n - i) * sizeof(double));
+    x = sleef_double(op, x);
+    memcpy(o + i, &x, (size_t)(n - i) * sizeof(double));
+  }
+}
+
+/* 1.13's vectorized_loop (native/cpu/Loops.h), which runs sigmoid's
+ * cpu_kernel_vec on stride-1 operands: two vectors at a time while 2 * kLanes
+ * elements remain, then the rest one by one through the scalar lambda,
+ * 1 / (1 + std::exp(-x)): libm's expf, as UnaryOpsKernel.c's scalar form.
+ * NB: both loads before the stores (o may be a). */
+static void sigmoid_loop_float(float* o, const float* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+    fvec x0 = load(a + i), x1 = load(a + i + kLanes);
+    store(o + i, sleef_float(UnaryOp_Sigmoid, x0));
+    store(o + i + kLanes, sleef_float(UnaryOp_Sigmoid, x1));
+  }
+  for (; i < n; i++) o[i] = 1.0f / (1.0f + expf(-a[i]));
+}
+
+static void sigmoid_loop_double(double* o, const double* a, int64_t n) {
+  int64_t i = 0;
+  for (; i + 2 * kDoubleLanes <= n; i += 2 * kDoubleLanes) {
+    dvec x0, x1;
+    memcpy(&x0, a + i, sizeof x0);
+    memcpy(&x1, a + i + kDoubleLanes, sizeof x1);
+    x0 = sleef_double(UnaryOp_Sigmoid, x0);
+    x1 = sleef_double(UnaryOp_Sigmoid, x1);
+    memcpy(o + i, &x0, sizeof x0);
+    memcpy(o + i + kDoubleLanes, &x1, sizeof x1);
+  }
+  for (; i < n; i++) o[i] = 1.0 / (1.0 + exp(-a[i]));
+}
+#endif /* __AVX2__ */
+
+/* unary_float on vectors (the ops has_unary_vec names).  sqrt and the roundings are
+ * written lane by lane with the scalar functions: the compiler makes them
+ * one instruction per vector where the capability has one (sqrtps;
+ * roundps from SSE4.1, so AVX2 and AVX512), with the same, exactly
+ * rounded, results (this file is compiled with -fno-math-errno: no errno
+ * to set, see CMakeLists.txt). */
+static inline fvec unary_vec(UnaryOp op, fvec x) {
+  fvec r;
+  switch (op) {
+    case UnaryOp_Abs: return (fvec)((uvec)x & 0x7fffffffu); /* fabsf: the sign bit cleared, NaNs too */
+    case UnaryOp_Neg: return -x;
+    case UnaryOp_Relu: return where(x < 0, splat(0.0f), x);
+    case UnaryOp_Sign: return __builtin_convertvector((x < 0) - (0 < x), fvec); /* lanes are -1 for true */
+    case UnaryOp_Sqrt: for (int l = 0; l < kLanes; l++) r[l] = sqrtf(x[l]); return r;
+    case UnaryOp_Floor: for (int l = 0; l < kLanes; l++) r[l] = floorf(x[l]); return r;
+    case UnaryOp_Ceil: for (int l = 0; l < kLanes; l++) r[l] = ceilf(x[l]); return r;
+    case UnaryOp_Trunc: for (int l = 0; l < kLanes; l++) r[l] = truncf(x[l]); return r;
+    default: for (int l = 0; l < kLanes; l++) r[l] = nearbyintf(x[l]); return r; /* Round */
+  }
+}
+
+static inline __attribute__((always_inline)) void unary_loop(UnaryOp op, float* o, const float* a, int64_t n) {
+  int64_t i = 0, start = stream_start(o, n); /* Note [Streaming stores] */
+  if (start < n) {
+    if (start > 0) store_partial(o, unary_vec(op, load_partial(a, start)), start);
+    for (i = start; i + kLanes <= n; i += kLanes) store_stream(o + i, unary_vec(op, load(a + i)));
+    stream_fence();
+  }
+  for (; i + kLanes <= n; i += kLanes) store(o + i, unary_vec(op, load(a + i)));
+  if (i < n) store_partial(o + i, unary_vec(op, load_partial(a + i, n - i)), n - i);
+}
+
 /*
  * Note [The inner loops of a Sleef operator]
  * At AVX2 and AVX512, exp, log, sin, cos, tanh and sigmoid compute as 1.13's
- * kernels do (Note [Sleef's unary functions] in ops/cpu/VecLoops.h), and
+ * kernels do (Note [Sleef's unary functions] above), and
  * their last bits depend on where the elements are cut into inner loops:
  * sigmoid's last n % 16 of each (n % 32 in AVX512) take libm's expf, the
  * others Sleef's; sin's and cos's vectors of 8 start at each loop's first
@@ -253,100 +311,228 @@ static void op_element(const UnaryKernel* k, UnaryOp op, ScalarType compute, Sca
  */
 enum { kSleefChunk = 1024 };
 
+
+static inline bool is_sleef_op(UnaryOp op) {
+  return op == UnaryOp_Exp || op == UnaryOp_Log || op == UnaryOp_Sin || op == UnaryOp_Cos || op == UnaryOp_Tanh ||
+         op == UnaryOp_Sigmoid;
+}
+
+#if defined(HAVE_SLEEF)
+/* n contiguous floats (doubles) at a through the capability's Sleef loop. */
+static inline __attribute__((always_inline)) void sleef_float_loop(UnaryOp op, float* o, const float* a, int64_t n) {
+  if (op == UnaryOp_Sigmoid) sigmoid_loop_float(o, a, n);
+  else vml_loop_float(op, o, a, n);
+}
+static inline __attribute__((always_inline)) void sleef_double_loop(UnaryOp op, double* o, const double* a,
+                                                                    int64_t n) {
+  if (op == UnaryOp_Sigmoid) sigmoid_loop_double(o, a, n);
+  else vml_loop_double(op, o, a, n);
+}
+
 /* One inner loop of n elements at x (in_type, byte stride sx) into o
- * (out_type, so), computed in compute (float or double). */
-static void sleef_inner_loop(const VecLoops* v, UnaryOp op, ScalarType compute, char* o, int64_t so,
-                             ScalarType out_type, const char* x, int64_t sx, ScalarType in_type, int64_t n) {
+ * (out_type, so), computed in compute (float or double): in place when
+ * both operands are of the computation type and unit stride, else through
+ * a buffer, kSleefChunk elements at a time. */
+static inline __attribute__((always_inline)) void sleef_inner_loop(UnaryOp op, ScalarType compute, char* o,
+                                                                   int64_t so, ScalarType out_type, const char* x,
+                                                                   int64_t sx, ScalarType in_type, int64_t n) {
   if (compute == ScalarType_Float) {
     if (in_type == ScalarType_Float && out_type == ScalarType_Float && sx == 4 && so == 4) {
-      v->unary_float(op, (float*)o, (const float*)x, n);
+      sleef_float_loop(op, (float*)o, (const float*)x, n);
       return;
     }
     float buf[kSleefChunk];
     for (int64_t i = 0; i < n; i += kSleefChunk) {
       int64_t m = n - i < kSleefChunk ? n - i : kSleefChunk;
       for (int64_t j = 0; j < m; j++) buf[j] = (float)load_double(in_type, x + (i + j) * sx);
-      v->unary_float(op, buf, buf, m);
+      sleef_float_loop(op, buf, buf, m);
       for (int64_t j = 0; j < m; j++) store_from_double(out_type, o + (i + j) * so, buf[j]);
     }
   } else {
     if (in_type == ScalarType_Double && out_type == ScalarType_Double && sx == 8 && so == 8) {
-      v->unary_double(op, (double*)o, (const double*)x, n);
+      sleef_double_loop(op, (double*)o, (const double*)x, n);
       return;
     }
     double buf[kSleefChunk];
     for (int64_t i = 0; i < n; i += kSleefChunk) {
       int64_t m = n - i < kSleefChunk ? n - i : kSleefChunk;
       for (int64_t j = 0; j < m; j++) buf[j] = load_double(in_type, x + (i + j) * sx);
-      v->unary_double(op, buf, buf, m);
+      sleef_double_loop(op, buf, buf, m);
       for (int64_t j = 0; j < m; j++) store_from_double(out_type, o + (i + j) * so, buf[j]);
     }
   }
 }
+#endif
 
-/* The loop2d of a Sleef operator: each row of the tile is one inner loop
- * (Note [The inner loops of a Sleef operator]); a sigmoid row whose
- * operands are not both of unit stride is scalar, as 1.13's
- * make_vectorized_loop2d falls back to basic_loop. */
-static void sleef_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  const UnaryLoop* L = ctx;
-  int64_t in_size = ScalarType_elementSize(L->in_type), out_size = ScalarType_elementSize(L->out_type);
-  if (L->op == UnaryOp_Sigmoid && (strides[0] != out_size || strides[1] != in_size)) {
-    unary_tile(op_element, L, data, strides, size0, size1);
+/* ---- the loops ------------------------------------------------------------- */
+
+static inline bool has_unary_vec(UnaryOp op) {
+  return op == UnaryOp_Abs || op == UnaryOp_Neg || op == UnaryOp_Relu || op == UnaryOp_Sign ||
+         op == UnaryOp_Sqrt || op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Trunc ||
+         op == UnaryOp_Round;
+}
+
+/* One row of n elements (strides: out's, a's). */
+static inline __attribute__((always_inline)) void unary_row(const UnaryLoop* L, UnaryOp op, char* o, const char* x,
+                                                            const int64_t* strides, int64_t n) {
+#if defined(HAVE_SLEEF)
+  bool scalar_sigmoid = op == UnaryOp_Sigmoid && (strides[0] != (int64_t)ScalarType_elementSize(L->out_type) ||
+                                                  strides[1] != (int64_t)ScalarType_elementSize(L->in_type));
+  if (is_sleef_op(op) && (L->compute == ScalarType_Float || L->compute == ScalarType_Double) && !scalar_sigmoid) {
+    sleef_inner_loop(op, L->compute, o, strides[0], L->out_type, x, strides[1], L->in_type, n);
     return;
   }
-  for (int64_t j = 0; j < size1; j++)
-    sleef_inner_loop(L->vec, L->op, L->compute, data[0] + j * strides[2], strides[0], L->out_type,
-                     data[1] + j * strides[3], strides[1], L->in_type, size0);
-}
-
-/* The loop2d of the other UnaryOp operators: a contiguous float row
- * through fast_unary_float, any other element by element. */
-static void op_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  const UnaryLoop* L = ctx;
-  if (L->compute == ScalarType_Float && L->in_type == ScalarType_Float && L->out_type == ScalarType_Float &&
-      strides[0] == 4 && strides[1] == 4) {
-    for (int64_t j = 0; j < size1; j++)
-      fast_unary_float(L->op, (float*)(data[0] + j * strides[2]), (const float*)(data[1] + j * strides[3]), size0);
+#endif
+  if (has_unary_vec(op) && L->compute == ScalarType_Float && L->in_type == ScalarType_Float &&
+      L->out_type == ScalarType_Float && strides[0] == 4 && strides[1] == 4) {
+    unary_loop(op, (float*)o, (const float*)x, n);
     return;
   }
-  unary_tile(op_element, L, data, strides, size0, size1);
+  for (int64_t i = 0; i < n; i++, o += strides[0], x += strides[1])
+    op_element(op, L->compute, L->in_type, L->out_type, o, x);
 }
 
-static bool is_sleef_op(UnaryOp op) {
-  return op == UnaryOp_Exp || op == UnaryOp_Log || op == UnaryOp_Sin || op == UnaryOp_Cos || op == UnaryOp_Tanh ||
-         op == UnaryOp_Sigmoid;
+/* A tile (data = {out, a}), row by row. */
+static inline __attribute__((always_inline)) void unary_tile(void* ctx, UnaryOp op, char** data,
+                                                             const int64_t* strides, int64_t size0, int64_t size1) {
+  const UnaryLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) unary_row(L, op, data[0] + j * strides[2], data[1] + j * strides[3], strides, size0);
 }
 
-static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
-  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
-              "minaten: elementwise operators run on non-quantized CPU tensors only");
-  bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
-  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || op == UnaryOp_Neg || rounding;
-  if (a->dtype == ScalarType_Bool) {
-    TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
-    TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");
-    /* AT_DISPATCH of the rounding kernels has no Bool */
-    static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
-    TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
-  }
-  /* unary_float_op: integers and bools compute in the default float type. */
-  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
-  Tensor* result = unary_output(out, resize_out, a, compute);
-  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
-  UnaryLoop L = {NULL, op, compute, a->dtype, result->dtype, VecLoops_get()};
-  bool sleef = is_sleef_op(op) && (compute == ScalarType_Float ? L.vec->unary_float(op, NULL, NULL, 0)
-                                   : compute == ScalarType_Double && L.vec->unary_double(op, NULL, NULL, 0));
-  /* 1.13's grains: 2048 for the vml kernels (exp ... tanh), TensorIterator's for cpu_kernel_vec (sigmoid) */
-  if (sleef)
-    unary_for_each(result, a, sleef_loop2d, &L, op == UnaryOp_Sigmoid ? AT_GRAIN_SIZE : 2048);
-  else
-    unary_for_each(result, a, op_loop2d, &L, AT_GRAIN_SIZE);
-  return result;
-fail:
-  return NULL;
+/* ---- the kernels: each a loop2d with its operation, run by for_each -------- */
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp abs_kernel */
+static void abs_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Abs, data, strides, size0, size1);
+}
+static void abs_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, abs_loop2d, (void*)L, AT_GRAIN_SIZE);
 }
 
-Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, false, a, op); }
+/* NB(minaten): 1.13's relu is clamp_min(self, 0); one kernel here */
+static void relu_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Relu, data, strides, size0, size1);
+}
+static void relu_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, relu_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
 
-Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, true, a, op); }
+/* PyTorch 1.13: UnaryOpsKernel.cpp exp_kernel (IMPLEMENT_FLOAT_KERNEL(exp): grain 2048) */
+static void exp_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Exp, data, strides, size0, size1);
+}
+static void exp_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, exp_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp log_kernel (IMPLEMENT_FLOAT_KERNEL(log): grain 2048) */
+static void log_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Log, data, strides, size0, size1);
+}
+static void log_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, log_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp sqrt_kernel */
+static void sqrt_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Sqrt, data, strides, size0, size1);
+}
+static void sqrt_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, sqrt_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp sigmoid_kernel */
+static void sigmoid_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Sigmoid, data, strides, size0, size1);
+}
+static void sigmoid_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, sigmoid_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp tanh_kernel (IMPLEMENT_FLOAT_KERNEL(tanh): grain 2048) */
+static void tanh_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Tanh, data, strides, size0, size1);
+}
+static void tanh_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, tanh_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp sin_kernel (IMPLEMENT_FLOAT_KERNEL(sin): grain 2048) */
+static void sin_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Sin, data, strides, size0, size1);
+}
+static void sin_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, sin_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp cos_kernel (IMPLEMENT_FLOAT_KERNEL(cos): grain 2048) */
+static void cos_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Cos, data, strides, size0, size1);
+}
+static void cos_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, cos_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp floor_kernel */
+static void floor_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Floor, data, strides, size0, size1);
+}
+static void floor_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, floor_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp ceil_kernel */
+static void ceil_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Ceil, data, strides, size0, size1);
+}
+static void ceil_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, ceil_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp round_kernel */
+static void round_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Round, data, strides, size0, size1);
+}
+static void round_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, round_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp trunc_kernel */
+static void trunc_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Trunc, data, strides, size0, size1);
+}
+static void trunc_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, trunc_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp sign_kernel */
+static void sign_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Sign, data, strides, size0, size1);
+}
+static void sign_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, sign_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp neg_kernel */
+static void neg_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Neg, data, strides, size0, size1);
+}
+static void neg_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, neg_loop2d, (void*)L, AT_GRAIN_SIZE);
+}
+
+REGISTER_DISPATCH(unary_fn, abs_stub, abs_kernel);
+REGISTER_DISPATCH(unary_fn, relu_stub, relu_kernel);
+REGISTER_DISPATCH(unary_fn, exp_stub, exp_kernel);
+REGISTER_DISPATCH(unary_fn, log_stub, log_kernel);
+REGISTER_DISPATCH(unary_fn, sqrt_stub, sqrt_kernel);
+REGISTER_DISPATCH(unary_fn, sigmoid_stub, sigmoid_kernel);
+REGISTER_DISPATCH(unary_fn, tanh_stub, tanh_kernel);
+REGISTER_DISPATCH(unary_fn, sin_stub, sin_kernel);
+REGISTER_DISPATCH(unary_fn, cos_stub, cos_kernel);
+REGISTER_DISPATCH(unary_fn, floor_stub, floor_kernel);
+REGISTER_DISPATCH(unary_fn, ceil_stub, ceil_kernel);
+REGISTER_DISPATCH(unary_fn, round_stub, round_kernel);
+REGISTER_DISPATCH(unary_fn, trunc_stub, trunc_kernel);
+REGISTER_DISPATCH(unary_fn, sign_stub, sign_kernel);
+REGISTER_DISPATCH(unary_fn, neg_stub, neg_kernel);

@@ -6,45 +6,15 @@
  * DispatchStub, vec_loops_stub, as a table (Note [CPU capability dispatch]
  * in ops/DispatchStub.h).
  *
- * The loops are written with GCC's vector extensions (vector_size): the
+ * The loops are written with GCC's vector extensions (ops/cpu/vec.h): the
  * compiler turns a 32-byte vector into two SSE registers in DEFAULT, one
  * AVX register in AVX2; AVX512 uses 64-byte vectors.  The arithmetic is
- * the scalar loop's, operation for operation, in float (C11 mode: no FMA
- * contraction, -ffp-contract=off; see CMakeLists.txt), so every capability
- * gives the scalar loop's results bit for bit: the variants differ in speed
- * only, and tests/unit/test_vec_loops.c checks each the CPU has against the
- * scalar loop.  The exception is the functions 1.13 computes with Sleef:
- * there the capabilities differ as 1.13's do (next Note).
- *
- * Note [Sleef's unary functions]
- * 1.13's Vectorized<float>::exp() is Sleef_expf8_u10 in AVX2 (vec256_float.h;
- * log, sin, cos, tanh likewise, and Vectorized<double>'s Sleef_expd4_u10, ...),
- * Sleef_expf16_u10 in AVX512; the DEFAULT Vectorized maps std::exp (libm's
- * expf) over its lanes.  Sleef's results are within 1 ulp, not always libm's
- * (exp of the 501 floats of tests/conformance/elementwise/exp_sin_bits.py:
- * 42 differ in the last bit).  To print what PyTorch prints, minaten calls
- * the same functions of the same library (Debian's libsleef, which Debian's
- * libtorch links), where 1.13 does, on the same vectors:
- *  - exp, log, sin, cos, tanh are 1.13's "vml" kernels (UnaryOpsKernel.cpp
- *    IMPLEMENT_*_KERNEL): vml::vexp maps the vector function over each inner
- *    loop, vectors from its first element, the tail as a zero-padded vector
- *    (vec::map); a strided operand is copied through a buffer first.  So at
- *    AVX2 every element goes through Sleef, whatever the layout.  Which
- *    elements share a vector matters: Sleef's sin and cos choose their
- *    argument reduction for the whole vector (the cheap one only when all
- *    lanes are small), so a large neighbour changes a small lane's last bit.
- *    ops/cpu/UnaryOpsKernel.c cuts the inner loops where 1.13 does.
- *  - sigmoid is a cpu_kernel_vec kernel: Loops.h's vectorized_loop runs its
- *    vector lambda (1 / (1 + exp(0 - x)), with Sleef's exp) two vectors at a
- *    time, and the last n % (2 * lanes) elements of each inner loop through
- *    the scalar lambda (libm's expf); an inner loop whose operands are not
- *    stride-1 is scalar throughout.  Which element is the tail depends on
- *    where TensorIterator cuts the inner loops: see Note [The inner loops of
- *    a Sleef operator] in ops/cpu/UnaryOpsKernel.c.
- * The AVX512 kernels: 1.13 registers exp, log, tanh and sigmoid for AVX512
- * (Sleef's 16-lane functions, sigmoid's tail being n % 32), but sin and cos
- * "without AVX512": that capability runs their AVX2 kernel, and so does the
- * AVX512 table here.  DEFAULT: libm everywhere, the tables return false.
+ * the scalar loop's, operation for operation (no FMA contraction,
+ * -ffp-contract=off; see CMakeLists.txt), so every capability gives the
+ * scalar loop's results bit for bit: the variants differ in speed only, and
+ * tests/unit/test_vec_loops.c checks each the CPU has against the scalar
+ * loop.  (The binary and unary loops are their kernels' own:
+ * ops/cpu/BinaryOpsKernel.c, ops/cpu/UnaryOpsKernel.c.)
  *
  * PyTorch 1.13: aten/src/ATen/native/DispatchStub.h (DispatchStub,
  * REGISTER_DISPATCH, CPU_CAPABILITY), cmake/Codegen.cmake (the per-capability
@@ -64,14 +34,6 @@
 
 typedef struct VecLoops {
   CPUCapability capability; /* the capability this table was compiled for */
-  /* o[i] = op(a[i]) as UnaryOpsKernel.c's unary_float, or for exp, log,
-   * sin, cos, tanh and sigmoid in AVX2 and AVX512 as 1.13's Sleef kernels
-   * compute them (Note [Sleef's unary functions]: n is one inner loop);
-   * false, touching nothing, for an op without a vector loop (those six in
-   * DEFAULT).  n == 0 asks whether there is one.  o may be a. */
-  bool (*unary_float)(UnaryOp op, float* o, const float* a, int64_t n);
-  /* The same for doubles: the six Sleef operators only. */
-  bool (*unary_double)(UnaryOp op, double* o, const double* a, int64_t n);
   /* o[i] = cond[i] ? a[i] : b[i] for i < n (cond: bools, or uint8 where any
    * nonzero byte is true), the floats' bits copied. */
   void (*where_float)(float* o, const uint8_t* cond, const float* a, const float* b, int64_t n);

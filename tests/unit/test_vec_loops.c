@@ -1,9 +1,10 @@
 /*
- * test_vec_loops.c - every capability's vector loops (ops/cpu/VecLoops.h)
- * that this CPU can run, against the scalar element loops of
- * ops/cpu/BinaryOpsKernel.c and ops/cpu/UnaryOpsKernel.c, bit for bit: the
- * reference is the same operation on strided views (stride 2), which the
- * fast paths never take.  Lengths around the vector widths (the tails),
+ * test_vec_loops.c - every capability's vector loops that this CPU can run:
+ * the binary and unary kernels registered by each copy of
+ * ops/cpu/BinaryOpsKernel.c and ops/cpu/UnaryOpsKernel.c (DispatchStub_forCapability),
+ * run on dense rows, and the loops of the VecLoops table (ops/cpu/VecLoops.h),
+ * against the scalar element loops, bit for bit: the reference is the same
+ * operation on strided views (stride 2), which the fast paths never take.  Lengths around the vector widths (the tails),
  * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
  * halfway cases for the roundings.  The transposed copy against a plain
  * double loop, on odd shapes.  The extremes (amax, argmax, ...) against
@@ -11,8 +12,8 @@
  * position, the tail included; any/all against a plain loop.
  *
  * Not so the operators 1.13 computes with Sleef (exp, log, sin, cos, tanh,
- * sigmoid: Note [Sleef's unary functions] in ops/cpu/VecLoops.h), whose
- * rule is 1.13's: DEFAULT has no loop for them (libm's scalar calls); AVX2
+ * sigmoid: Note [Sleef's unary functions] in ops/cpu/UnaryOpsKernel.c), whose
+ * rule is 1.13's: DEFAULT computes them with libm's scalar functions; AVX2
  * and AVX512 compute exp ... tanh one vector at a time from the first
  * element, the tail zero-padded, so each element gets what its vector alone
  * gives (Sleef's sin and cos depend on the other lanes), within 1 ulp of the
@@ -171,13 +172,32 @@ static void test_binary(void** state) {
   }
 }
 
+/* o[0 .. n) = op(a[0 .. n)) by the kernel capability c's copy of
+ * ops/cpu/UnaryOpsKernel.c registered for op, on contiguous tensors of
+ * dtype (Float or Double) computed in it, as unary_op calls it. */
+static void unary_kernel_raw(CPUCapability c, UnaryOp op, ScalarType dtype, void* o, const void* a, int64_t n) {
+  OptionalScalarType dt = {true, dtype};
+  Tensor* in = at_empty_memory_format(IntArrayRef_make(&n, 1), dt, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  Tensor* out = at_empty_memory_format(IntArrayRef_make(&n, 1), dt, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  assert_non_null(in);
+  assert_non_null(out);
+  size_t bytes = (size_t)n * ScalarType_elementSize(dtype);
+  if (n > 0) memcpy(Tensor_data(in), a, bytes);
+  UnaryLoop L = {dtype, dtype, dtype};
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {out, in};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(in));
+  ((unary_fn)DispatchStub_forCapability(unary_stub(op), c))(&iter, &L);
+  if (n > 0) memcpy(o, Tensor_data(out), bytes);
+  Tensor_release(in);
+  Tensor_release(out);
+}
+
 static void test_unary(void** state) {
   (void)state;
   static const UnaryOp kOps[] = {UnaryOp_Abs, UnaryOp_Neg, UnaryOp_Relu, UnaryOp_Sign, UnaryOp_Sqrt,
                                  UnaryOp_Floor, UnaryOp_Ceil, UnaryOp_Trunc, UnaryOp_Round};
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
     for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
       int64_t n = kLengths[li];
       Tensor* da;
@@ -187,8 +207,8 @@ static void test_unary(void** state) {
       for (size_t k = 0; k < sizeof kOps / sizeof *kOps; k++) {
         Tensor* ref = unary_op(NULL, sa, kOps[k]);
         assert_non_null(ref);
-        assert_true(vec->unary_float(kOps[k], o, a, n));
-        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "unary_float", (CPUCapability)c, n);
+        unary_kernel_raw((CPUCapability)c, kOps[k], ScalarType_Float, o, a, n);
+        assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "unary kernel", (CPUCapability)c, n);
         Tensor_release(ref);
       }
       Tensor_release(sa);
@@ -232,25 +252,32 @@ static void test_sleef(void** state) {
   (void)state;
   static const UnaryOp kVml[] = {UnaryOp_Exp, UnaryOp_Log, UnaryOp_Sin, UnaryOp_Cos, UnaryOp_Tanh};
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
     int64_t lanes = c == CPUCapability_AVX512 ? 16 : 8; /* floats in one vector */
     for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
       int64_t n = kLengths[li];
       float a[kMaxLen], o[kMaxLen], one;
       double ad[kMaxLen], od[kMaxLen], oned;
       for (int64_t i = 0; i < n; i++) ad[i] = a[i] = value(2, i);
-      if (c == CPUCapability_DEFAULT) {
+      if (c == CPUCapability_DEFAULT) { /* libm's functions, element by element, as 1.13's DEFAULT build */
         for (size_t k = 0; k < sizeof kVml / sizeof *kVml; k++) {
-          assert_false(vec->unary_float(kVml[k], o, a, n));
-          assert_false(vec->unary_double(kVml[k], od, ad, n));
+          unary_kernel_raw((CPUCapability)c, kVml[k], ScalarType_Float, o, a, n);
+          unary_kernel_raw((CPUCapability)c, kVml[k], ScalarType_Double, od, ad, n);
+          for (int64_t i = 0; i < n; i++) {
+            float f = kVml[k] == UnaryOp_Exp ? expf(a[i]) : kVml[k] == UnaryOp_Log ? logf(a[i])
+                    : kVml[k] == UnaryOp_Sin ? sinf(a[i]) : kVml[k] == UnaryOp_Cos ? cosf(a[i]) : tanhf(a[i]);
+            double d = kVml[k] == UnaryOp_Exp ? exp(ad[i]) : kVml[k] == UnaryOp_Log ? log(ad[i])
+                     : kVml[k] == UnaryOp_Sin ? sin(ad[i]) : kVml[k] == UnaryOp_Cos ? cos(ad[i]) : tanh(ad[i]);
+            assert_int_equal(ulps_float(f, o[i]), 0);
+            assert_int_equal(ulps_double(d, od[i]), 0);
+          }
         }
-        assert_false(vec->unary_float(UnaryOp_Sigmoid, o, a, n));
+        unary_kernel_raw((CPUCapability)c, UnaryOp_Sigmoid, ScalarType_Float, o, a, n);
+        for (int64_t i = 0; i < n; i++) assert_int_equal(ulps_float(1.0f / (1.0f + expf(-a[i])), o[i]), 0);
         continue;
       }
       for (size_t k = 0; k < sizeof kVml / sizeof *kVml; k++) {
-        assert_true(vec->unary_float(kVml[k], o, a, n));
-        assert_true(vec->unary_double(kVml[k], od, ad, n));
+        unary_kernel_raw((CPUCapability)c, kVml[k], ScalarType_Float, o, a, n);
+        unary_kernel_raw((CPUCapability)c, kVml[k], ScalarType_Double, od, ad, n);
         /* the vectors: AVX2's for sin and cos in AVX512 (1.13 has no AVX512 kernel for them) */
         bool avx2_kernel = c == CPUCapability_AVX2 || kVml[k] == UnaryOp_Sin || kVml[k] == UnaryOp_Cos;
         int64_t width = avx2_kernel ? 8 : 16, widthd = width / 2;
@@ -258,8 +285,9 @@ static void test_sleef(void** state) {
           int64_t g = i / width * width, gd = i / widthd * widthd; /* the first element of i's vector */
           float alone[16];
           double aloned[8];
-          assert_true(vec->unary_float(kVml[k], alone, a + g, n - g < width ? n - g : width));
-          assert_true(vec->unary_double(kVml[k], aloned, ad + gd, n - gd < widthd ? n - gd : widthd));
+          unary_kernel_raw((CPUCapability)c, kVml[k], ScalarType_Float, alone, a + g, n - g < width ? n - g : width);
+          unary_kernel_raw((CPUCapability)c, kVml[k], ScalarType_Double, aloned, ad + gd,
+                           n - gd < widthd ? n - gd : widthd);
           one = alone[i - g], oned = aloned[i - gd];
           if (memcmp(&one, o + i, 4) != 0 || memcmp(&oned, od + i, 8) != 0 ||
               ulps_float(o[i], (float)exact(kVml[k], a[i])) > 1 ||
@@ -272,13 +300,13 @@ static void test_sleef(void** state) {
         }
       }
       /* sigmoid: the vector lambda, then the scalar tail */
-      assert_true(vec->unary_float(UnaryOp_Sigmoid, o, a, n));
-      assert_true(vec->unary_double(UnaryOp_Sigmoid, od, ad, n));
+      unary_kernel_raw((CPUCapability)c, UnaryOp_Sigmoid, ScalarType_Float, o, a, n);
+      unary_kernel_raw((CPUCapability)c, UnaryOp_Sigmoid, ScalarType_Double, od, ad, n);
       float e[kMaxLen], x[kMaxLen];
       double ed[kMaxLen], xd[kMaxLen];
       for (int64_t i = 0; i < n; i++) x[i] = 0.0f - a[i], xd[i] = 0.0 - ad[i];
-      assert_true(vec->unary_float(UnaryOp_Exp, e, x, n));
-      assert_true(vec->unary_double(UnaryOp_Exp, ed, xd, n));
+      unary_kernel_raw((CPUCapability)c, UnaryOp_Exp, ScalarType_Float, e, x, n);
+      unary_kernel_raw((CPUCapability)c, UnaryOp_Exp, ScalarType_Double, ed, xd, n);
       for (int64_t i = 0; i < n; i++) {
         float expect = i < n - n % (2 * lanes) ? 1.0f / (1.0f + e[i]) : 1.0f / (1.0f + expf(-a[i]));
         /* doubles: two vectors of lanes / 2 */
@@ -387,13 +415,11 @@ static void test_streaming(void** state) {
   Tensor* obase = at_empty_memory_format(IntArrayRef_make(&len, 1), kFloat, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
   Tensor* oview = dense_view(obase, n); /* 4 bytes past the allocation's alignment */
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
     run_binary_kernel((CPUCapability)c, BinaryOp_Add, 0.5, oview, va, vb);
     assert_same_floats((const float*)Tensor_data(ref_add), (const float*)Tensor_data(oview), n, "streamed add",
                        (CPUCapability)c);
     memset(o, 0, (size_t)(n + 1) * sizeof(float));
-    assert_true(vec->unary_float(UnaryOp_Neg, o + 1, a, n));
+    unary_kernel_raw((CPUCapability)c, UnaryOp_Neg, ScalarType_Float, o + 1, a, n);
     assert_same_bits(Tensor_data(ref_neg), o + 1, (size_t)n * 4, "streamed unary_float", (CPUCapability)c, n);
   }
   test_free(o);
