@@ -37,14 +37,6 @@ typedef struct VecLoops {
   /* o[i] = cond[i] ? a[i] : b[i] for i < n (cond: bools, or uint8 where any
    * nonzero byte is true), the floats' bits copied. */
   void (*where_float)(float* o, const uint8_t* cond, const float* a, const float* b, int64_t n);
-  /* Per-tensor quantization of n contiguous floats into quint8 (is_signed
-   * false) or qint8 bytes at o: quantize_val_inv of
-   * ops/quantized/AffineQuantizer.h on each (zero_point + rint(x * inv_scale),
-   * clamped; NaN and values beyond int64 give the minimum). */
-  void (*quantize_8bit)(void* o, bool is_signed, const float* a, float inv_scale, int64_t zero_point, int64_t n);
-  /* The inverse: (float)(int32)(q - zero_point) * scale, the subtraction
-   * wrapping in 32 bits (zero_point: the low 32 bits of the zero point). */
-  void (*dequantize_8bit)(float* o, const void* q, bool is_signed, uint32_t zero_point, float scale, int64_t n);
   /* The transposed copy of 4-byte elements (ops/Copy.c): element (i, j) of
    * an n0 x n1 block, self's at d + i*d0 + j*4, src's at s + i*4 + j*s1
    * (byte strides; i is src's unit-stride dimension, j self's). */

@@ -31,7 +31,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
-#include "ops/cpu/VecLoops.h"
+#include "ops/quantized/cpu/QuantizedOpKernels.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -62,11 +62,12 @@ void quantize_into(const Tensor* self, Tensor* q) {
     const float* in = (const float*)Tensor_data(self);
     float inv = quantize_inv_scale(qz->scale);
     int64_t zp = qz->zero_point;
-    /* 8-bit: the vector loop of the capability in use (ops/cpu/VecLoops.h),
+    /* 8-bit: the vector loop of the capability in use (quantize_8bit_stub),
      * the same arithmetic as quantize_val_inv */
+    quantize_8bit_fn quantize_8bit = (quantize_8bit_fn)DispatchStub_get(&quantize_8bit_stub);
     switch (q->dtype) {
-      case ScalarType_QUInt8: VecLoops_get()->quantize_8bit(out, false, in, inv, zp, n); return;
-      case ScalarType_QInt8: VecLoops_get()->quantize_8bit(out, true, in, inv, zp, n); return;
+      case ScalarType_QUInt8: quantize_8bit(out, false, in, inv, zp, n); return;
+      case ScalarType_QInt8: quantize_8bit(out, true, in, inv, zp, n); return;
       default: QUANTIZE_CONTIGUOUS(int32_t); return;
     }
   }
@@ -217,9 +218,10 @@ Tensor* at_native_dequantize_quantized(const Tensor* self) {
 #define DEQUANTIZE_CONTIGUOUS(T)                                                          \
   for (int64_t i = 0; i < n; i++)                                                         \
     out[i] = (float)(int32_t)((uint32_t)(int64_t)((const T*)in)[i] - zp) * scale;
-    switch (self->dtype) { /* 8-bit: the vector loop of ops/cpu/VecLoops.h, the same arithmetic */
-      case ScalarType_QUInt8: VecLoops_get()->dequantize_8bit(out, in, false, zp, scale, n); break;
-      case ScalarType_QInt8: VecLoops_get()->dequantize_8bit(out, in, true, zp, scale, n); break;
+    dequantize_8bit_fn dequantize_8bit = (dequantize_8bit_fn)DispatchStub_get(&dequantize_8bit_stub);
+    switch (self->dtype) { /* 8-bit: the vector loop of dequantize_8bit_stub, the same arithmetic */
+      case ScalarType_QUInt8: dequantize_8bit(out, in, false, zp, scale, n); break;
+      case ScalarType_QInt8: dequantize_8bit(out, in, true, zp, scale, n); break;
       default: DEQUANTIZE_CONTIGUOUS(int32_t) break;
     }
 #undef DEQUANTIZE_CONTIGUOUS
@@ -276,3 +278,8 @@ Tensor* at_native_make_per_tensor_quantized_tensor_cpu(const Tensor* self, doubl
 fail:
   return NULL;
 }
+
+/* PyTorch 1.13: native/quantized/AffineQuantizer.cpp DEFINE_DISPATCH(quantize_tensor_per_tensor_affine_stub),
+ * DEFINE_DISPATCH(dequantize_tensor_per_tensor_affine_stub) */
+DEFINE_DISPATCH(quantize_8bit_stub);
+DEFINE_DISPATCH(dequantize_8bit_stub);

@@ -36,6 +36,7 @@
 #include "ops/UnaryOps.h"
 #include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
+#include "ops/quantized/cpu/QuantizedOpKernels.h"
 #include "runtime/Exception.h"
 #include "test_util.h"
 
@@ -364,8 +365,9 @@ static void test_quantize(void** state) {
   static const float kInvScales[] = {10.0f, 0.37f, 1e-30f, INFINITY};
   static const int64_t kZeroPoints[] = {0, 3, -7, 127};
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
+    quantize_8bit_fn quantize_8bit = (quantize_8bit_fn)DispatchStub_forCapability(&quantize_8bit_stub, (CPUCapability)c);
+    dequantize_8bit_fn dequantize_8bit =
+        (dequantize_8bit_fn)DispatchStub_forCapability(&dequantize_8bit_stub, (CPUCapability)c);
     for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
       int64_t n = kLengths[li];
       float x[kMaxLen + 1];
@@ -378,7 +380,7 @@ static void test_quantize(void** state) {
             uint8_t got[kMaxLen + 1], want[kMaxLen + 1];
             for (int64_t i = 0; i < n; i++)
               want[i] = (uint8_t)quantize_val_inv(kInvScales[k], kZeroPoints[z], x[i], qmin, qmax);
-            vec->quantize_8bit(got, is_signed, x, kInvScales[k], kZeroPoints[z], n);
+            quantize_8bit(got, is_signed, x, kInvScales[k], kZeroPoints[z], n);
             assert_same_bits(want, got, (size_t)n, "quantize_8bit", (CPUCapability)c, n);
             float fgot[kMaxLen + 1], fwant[kMaxLen + 1];
             uint32_t zp = (uint32_t)(uint64_t)kZeroPoints[z];
@@ -387,7 +389,7 @@ static void test_quantize(void** state) {
               int64_t q = is_signed ? (int8_t)want[i] : want[i];
               fwant[i] = (float)(int32_t)((uint32_t)q - zp) * scale;
             }
-            vec->dequantize_8bit(fgot, want, is_signed, zp, scale, n);
+            dequantize_8bit(fgot, want, is_signed, zp, scale, n);
             assert_same_bits(fwant, fgot, (size_t)n * 4, "dequantize_8bit", (CPUCapability)c, n);
           }
       }
