@@ -33,7 +33,7 @@
  *
  * The copies compute the same values (their loops are written so), except
  * where 1.13's own copies differ: the Sleef functions (Note [Sleef's unary
- * functions] in ops/cpu/VecLoops.h) and the gemm's FMA contraction.
+ * functions] in ops/cpu/UnaryOpsKernel.c) and the gemm's FMA contraction.
  *
  * PyTorch 1.13: aten/src/ATen/native/DispatchStub.{h,cpp} (DispatchStub,
  * DECLARE_DISPATCH, DEFINE_DISPATCH, REGISTER_DISPATCH, CPU_CAPABILITY),

@@ -44,6 +44,9 @@ foreach(script ${conformance_scripts})
   add_test(conformance.${group}.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare} ${script}
            ${scratch}/${group}.${name})
   set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS conformance TIMEOUT 60)
+  if(group STREQUAL "threads")  # the scripts that run kernels on several threads: the tsan preset's
+    set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS "conformance;threads")
+  endif()
   list(FIND numpy_scripts ${script} numpy)  # (ctest runs this file without IN_LIST's policy)
   if(SANITIZE AND numpy GREATER -1)
     set_tests_properties(conformance.${group}.${name} PROPERTIES
@@ -79,7 +82,7 @@ endif()
 
 # A few scripts again with the vector loops forced to the DEFAULT capability
 # (ATEN_CPU_CAPABILITY=default; Note [CPU capability dispatch] in
-# ops/cpu/VecLoops.h, and the sums' loops, Note [Cascade sum] in
+# ops/DispatchStub.h, and the sums' loops, Note [Cascade sum] in
 # ops/cpu/SumKernel.c): whichever capability runs, the printed values are the
 # same.  conformance.capability_default.<folder>.<NAME>
 foreach(case elementwise/comparisons elementwise/division elementwise/unary elementwise/more_unary
@@ -94,13 +97,15 @@ endforeach()
 
 # Scripts whose bits depend on the capability, recorded from PyTorch under
 # both: Sleef's functions (Note [Sleef's unary functions] in
-# ops/cpu/VecLoops.h) and the 2-norm of contiguous rows (fused multiply-adds
+# ops/cpu/UnaryOpsKernel.c), the inputs of the thread scripts (which Sleef
+# computes) and the 2-norm of contiguous rows (fused multiply-adds
 # at AVX2 only: Note [The 2-norm of a contiguous row] in
 # ops/cpu/ReduceOpsKernel.c).  SCRIPT.out was recorded at AVX2 and runs at
 # AVX2 (ENVIRONMENT overrides an exported ATEN_CPU_CAPABILITY; a CPU without
 # AVX2 fails it), and SCRIPT.default.out, recorded with
 # ATEN_CPU_CAPABILITY=default, runs at DEFAULT.
-foreach(case elementwise/exp_sin_bits reductions/norm_lastdim)
+foreach(case elementwise/exp_sin_bits reductions/norm_lastdim threads/sum_threads threads/norm_threads
+        threads/unary_threads)
   string(REPLACE "/" "." name ${case})
   set_tests_properties(conformance.${name} PROPERTIES ENVIRONMENT ATEN_CPU_CAPABILITY=avx2)
   add_test(conformance.capability_default.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare}

@@ -10,7 +10,10 @@
 #   3. ASan + UBSan build: the ctest tests except the valgrind and gdb ones
 #      and those that also run PyTorch 1.13 (label torch: the same cases as
 #      their minaten-only twins, compared live, which step 1 ran) (fuzz.replay.*
-#      replays the corpora, with what step 2 found).
+#      replays the corpora, with what step 2 found);
+#   4. ThreadSanitizer build: the tests that run kernels on the intra-op
+#      threads (label threads: tests/conformance/threads at 1, 2 and 4
+#      threads, unit.test_parallel); a data race fails.
 # Prints each step's time on its last line; exits non-zero if any step fails.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -37,3 +40,9 @@ step "the ASan+UBSan build"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --preset asan -j "$JOBS" -LE 'valgrind|gdb|torch'
 step "the ASan+UBSan tests"
+
+cmake --preset tsan >/dev/null
+cmake --build --preset tsan -j "$JOBS" --target minaten test_parallel
+step "the ThreadSanitizer build"
+ctest --preset tsan
+step "the ThreadSanitizer tests"
