@@ -56,10 +56,19 @@ static inline void* bench_check(const char* bench_name, void* p) {
   return p;
 }
 
+/* The intra-op thread count both sides of a benchmark run their kernels
+ * on: BENCH_THREADS (default 1), which tools/bench/compare sets to 1 and to
+ * the machine's core count in turn (the libtorch child inherits it). */
+static inline int bench_threads(void) {
+  const char* s = getenv("BENCH_THREADS");
+  int n = s != NULL ? atoi(s) : 1;
+  return n > 0 ? n : 1;
+}
+
 /* The rows tools/bench/compare reads.  A benchmark given --rows prints, on
  * standard output and instead of its own report, one line per measure:
  *
- *   row <TAB> measure <TAB> unit <TAB> minaten <TAB> libtorch <TAB> floor label <TAB> floor
+ *   row <TAB> measure <TAB> unit <TAB> threads <TAB> minaten <TAB> libtorch <TAB> floor label <TAB> floor
  *
  * (numbers in the unit, smaller is better; a side not measured is "-"), and
  * one line per side naming the CPU capability its kernels used:
@@ -68,7 +77,7 @@ static inline void* bench_check(const char* bench_name, void* p) {
 #define BENCH_NONE (-1.0) /* a number not measured: printed as "-" */
 static inline void bench_row(const char* measure, const char* unit, double minaten, double libtorch,
                              const char* floor_label, double floor) {
-  printf("row\t%s\t%s\t", measure, unit);
+  printf("row\t%s\t%s\t%d\t", measure, unit, bench_threads());
   if (minaten < 0) printf("-\t"); else printf("%.6g\t", minaten);
   if (libtorch < 0) printf("-\t"); else printf("%.6g\t", libtorch);
   printf("%s\t", floor_label ? floor_label : "-");

@@ -16,7 +16,8 @@
  *              the same bits (Note [Sleef's unary functions] in
  *              ops/cpu/VecLoops.h); at DEFAULT both call libm's expf, sinf
  *
- * Both sides run in one process each, one thread, with glibc's heap kept
+ * Both sides run in one process each, on BENCH_THREADS threads (bench.h,
+ * default 1), with glibc's heap kept
  * (mallopt: no mmap'ed blocks, no trimming), so that the timed loops reuse
  * memory and take no page faults: the figures are the loops' cost, not the
  * allocator's (issue 19's part 1).  A round measures each figure as the
@@ -36,6 +37,7 @@
 #include "Functions.h"
 #include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "tools/bench/bench.h"
 #include "tools/bench/bench_chain.h"
 
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 256 << 20); /* the heap kept: no page faults in the timed loops */
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   if (at_register_all() < 0) return 1;
+  at_set_num_threads(bench_threads()); /* the intra-op threads (runtime/Parallel.h), as the libtorch side */
   double mt[kMeasures], lt[kMeasures], floor_add = 1e300, floor_t = 1e300;
   for (int i = 0; i < kMeasures; i++) mt[i] = lt[i] = 1e300;
   bool have_libtorch = false;
@@ -118,7 +121,7 @@ int main(int argc, char** argv) {
                 i == 1 ? "memcpy 64 MiB" : i == 2 ? "memcpy 16 MiB" : NULL,
                 i == 1 ? floor_add / 1e6 : i == 2 ? floor_t / 1e6 : BENCH_NONE);
   } else {
-    printf("elementwise loops, one thread, best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", reps, rounds,
+    printf("elementwise loops, %d thread(s), best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", bench_threads(), reps, rounds,
            capability, lt_capability);
     printf("  %-30s %10s %10s %8s %14s %8s\n", "measure", "minaten", "libtorch", "ratio", "floor", "ratio");
     for (int i = 0; i < kMeasures; i++) {

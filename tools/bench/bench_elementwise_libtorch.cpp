@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   int reps = std::atoi(argv[1]);
   mallopt(M_MMAP_THRESHOLD, 256 << 20);  // as bench_elementwise.c: no page faults in the timed loops
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  at::set_num_threads(1);
+  at::set_num_threads(bench_threads());  // as the minaten side (bench.h)
   at::Tensor x = at::full({1 << 20}, 1.5, at::kFloat), w = at::full({1 << 20}, 0.75, at::kFloat);
   double chain_ns = best_ns(reps, [&] { chain(x, w); });
   at::Tensor a = at::full({16 << 20}, 1.5, at::kFloat), b = at::full({16 << 20}, 0.75, at::kFloat);

@@ -6,7 +6,16 @@
 
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <string>
+
+// bench.h's bench_threads: BENCH_THREADS (default 1), inherited from the
+// minaten side, which set the same count for its own kernels.
+inline int bench_threads() {
+  const char* s = std::getenv("BENCH_THREADS");
+  int n = s != nullptr ? std::atoi(s) : 1;
+  return n > 0 ? n : 1;
+}
 
 // A monotonic clock in nanoseconds.
 inline double now_ns() {

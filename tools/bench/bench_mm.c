@@ -32,6 +32,7 @@
 #include "NativeFunctions.h"
 #include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "tools/bench/bench.h"
 
 static void* check(void* p) { return bench_check("bench_mm", p); }
@@ -144,7 +145,7 @@ static double cpu_mhz(void) {
 
 /* libtorch's figures: its capability, then per measure ns per call and
  * the result's checksum.  false when its side is not built or failed. */
-static bool run_libtorch(char* capability, size_t cap_size, double* ns, double* sums) {
+static bool run_libtorch(char* capability, size_t cap_size, char* blas, size_t blas_size, double* ns, double* sums) {
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
   char out[4096];
   char* argv[] = {MINATEN_BENCH_LIBTORCH_PATH, NULL};
@@ -153,13 +154,16 @@ static bool run_libtorch(char* capability, size_t cap_size, double* ns, double* 
   char* line = strtok_r(out, "\n", &save);
   if (line == NULL || sscanf(line, "capability %31s", capability) != 1) return false;
   (void)cap_size;
+  line = strtok_r(NULL, "\n", &save);
+  if (line == NULL || strncmp(line, "blas ", 5) != 0) return false;
+  snprintf(blas, blas_size, "%s", line + 5);
   for (int i = 0; i < kMeasures; i++) {
     line = strtok_r(NULL, "\n", &save);
     if (line == NULL || sscanf(line, "%lf %lf", &ns[i], &sums[i]) != 2) return false;
   }
   return true;
 #else
-  (void)capability, (void)cap_size, (void)ns, (void)sums;
+  (void)capability, (void)cap_size, (void)blas, (void)blas_size, (void)ns, (void)sums;
   return false;
 #endif
 }
@@ -171,10 +175,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (at_register_all() < 0) check(NULL);
+  at_set_num_threads(bench_threads()); /* the intra-op threads (runtime/Parallel.h), as the libtorch side */
   double m_ns[kMeasures], m_sum[kMeasures], l_ns[kMeasures], l_sum[kMeasures];
   for (int i = 0; i < kMeasures; i++) m_ns[i] = run_minaten(&kMeasureList[i], &m_sum[i]);
-  char l_cap[32] = "-";
-  bool have_libtorch = run_libtorch(l_cap, sizeof l_cap, l_ns, l_sum);
+  char l_cap[32] = "-", l_blas[512] = "-";
+  bool have_libtorch = run_libtorch(l_cap, sizeof l_cap, l_blas, sizeof l_blas, l_ns, l_sum);
   double mhz = cpu_mhz();
   const char* m_cap = CPUCapability_name(CPUCapability_get());
   if (rows) {
@@ -185,14 +190,17 @@ int main(int argc, char** argv) {
     }
     printf("capability\tminaten\t%s\n", m_cap);
     if (have_libtorch) printf("capability\tlibtorch\t%s\n", l_cap);
+    if (have_libtorch) printf("blas\tlibtorch\t%s\n", l_blas);
     Dispatcher_cleanup();
     return 0;
   }
-  printf("mm, bmm, mv, dot on one thread: ms per call (best of several), GFLOP/s, %% of the core's peak\n");
+  printf("mm, bmm, mv, dot on %d thread(s): ms per call (best of several), GFLOP/s, %% of the core's peak\n",
+         bench_threads());
   if (mhz > 0)
     printf("core peak: %g float32 flops/cycle x %.0f MHz (/proc/cpuinfo, nominal) = %.1f GFLOP/s (float64: half)\n",
            flops_per_cycle(ScalarType_Float), mhz, flops_per_cycle(ScalarType_Float) * mhz / 1e3);
   printf("CPU capability: minaten %s, libtorch %s\n", m_cap, have_libtorch ? l_cap : "-");
+  if (have_libtorch) printf("libtorch's BLAS (path, OpenBLAS core): %s\n", l_blas);
   if (!have_libtorch)
     printf("(libtorch side not built: no libtorch found, a sanitizer build, or MINATEN_BENCH_LIBTORCH=OFF)\n");
   printf("  %-28s %9s %8s %6s   %9s %8s %6s   %8s\n", "", "minaten", "GFLOP/s", "peak", "libtorch", "GFLOP/s",

@@ -6,6 +6,8 @@
 // -lc10); minaten itself is C11.  bench_mm runs it as a child and reads:
 //
 //   capability default|avx2|avx512
+//   blas PATH CORE         (the libblas.so.3 that libtorch's mm loaded, and
+//                          OpenBLAS's core name for the CPU, or "-")
 //   NS CHECKSUM            (one line per measure, in bench_mm.c's order)
 //
 // Usage: bench_mm_libtorch
@@ -13,9 +15,12 @@
 #include <ATen/Version.h>
 #include <torch/types.h>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cctype>
+#include <cstring>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -60,11 +65,38 @@ at::Tensor product(const Measure& x, const at::Tensor& a, const at::Tensor& b) {
   return at::mm(a, b);
 }
 
+// The BLAS library mapped into this process (Debian's libtorch calls
+// whatever libblas.so.3 the alternatives system points to: the reference
+// BLAS, OpenBLAS, BLIS...), read from /proc/self/maps, and OpenBLAS's name
+// for the kernel it picked for this CPU (OPENBLAS_CORETYPE overrides it), or
+// "-" for another BLAS.
+void print_blas() {
+  std::string path = "-";
+  if (FILE* maps = std::fopen("/proc/self/maps", "r")) {
+    char line[4096];
+    while (std::fgets(line, sizeof line, maps)) {
+      const char* slash = std::strchr(line, '/');
+      if (slash && (std::strstr(slash, "libblas") || std::strstr(slash, "libopenblas") ||
+                    std::strstr(slash, "libblis") || std::strstr(slash, "libmkl"))) {
+        path = slash;
+        path.erase(path.find_last_not_of("\n") + 1);
+        break;
+      }
+    }
+    std::fclose(maps);
+  }
+  using corename_fn = char* (*)();
+  auto corename = reinterpret_cast<corename_fn>(dlsym(RTLD_DEFAULT, "openblas_get_corename"));
+  std::printf("blas %s %s\n", path.c_str(), corename ? corename() : "-");
+}
+
 }  // namespace
 
 int main() {
-  at::set_num_threads(1);
+  at::set_num_threads(bench_threads());  // as the minaten side (bench.h)
   std::printf("capability %s\n", libtorch_cpu_capability().c_str());
+  { at::Tensor warm = at::mm(at::ones({2, 2}), at::ones({2, 2})); }  // the BLAS loaded, if lazily
+  print_blas();
   for (const Measure& x : kMeasures) {
     at::Tensor a = x.vector_a ? operand(x.dtype, {x.k})
                    : x.batch  ? operand(x.dtype, {x.batch, x.m, x.k})

@@ -18,7 +18,8 @@
  *
  * Both sides fill their tensors with the same pseudo-random floats in
  * [0, 1) (fill() below and its copy in bench_reduce_libtorch.cpp), so the
- * extreme sits at the same place for both.  One thread, glibc's heap kept
+ * extreme sits at the same place for both.  BENCH_THREADS threads (bench.h,
+ * default 1) on both sides, glibc's heap kept
  * (no page faults in the timed loops: see bench_elementwise.c).  A round
  * measures each figure as the best of REPS repetitions after two warm-up
  * runs, minaten's then libtorch's (a child process); each figure reported
@@ -36,6 +37,7 @@
 #include "Functions.h"
 #include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "tools/bench/bench.h"
 
 static Tensor* check(Tensor* p) { return bench_check("bench_reduce", p); }
@@ -79,6 +81,7 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 256 << 20); /* the heap kept: no page faults in the timed loops */
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   if (at_register_all() < 0) return 1;
+  at_set_num_threads(bench_threads()); /* the intra-op threads (runtime/Parallel.h), as the libtorch side */
   double mt[kMeasures], lt[kMeasures];
   for (int i = 0; i < kMeasures; i++) mt[i] = lt[i] = 1e300;
   bool have_libtorch = false;
@@ -135,7 +138,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < kMeasures; i++)
       bench_row(kNames[i], "ms", mt[i] / 1e6, lt[i] < 0 ? BENCH_NONE : lt[i] / 1e6, NULL, BENCH_NONE);
   } else {
-    printf("reductions, one thread, best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", reps, rounds,
+    printf("reductions, %d thread(s), best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", bench_threads(), reps, rounds,
            capability, lt_capability);
     printf("  %-30s %10s %10s %8s\n", "measure", "minaten", "libtorch", "ratio");
     for (int i = 0; i < kMeasures; i++) {

@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   int reps = std::atoi(argv[1]);
   mallopt(M_MMAP_THRESHOLD, 256 << 20);  // as bench_reduce.c: no page faults in the timed loops
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  at::set_num_threads(1);
+  at::set_num_threads(bench_threads());  // as the minaten side (bench.h)
   at::Tensor x = at::empty({4 << 20}, at::kFloat), m = at::empty({2000, 2000}, at::kFloat);
   at::Tensor b = at::zeros({4 << 20}, at::kBool);
   fill(x.data_ptr<float>(), x.numel());

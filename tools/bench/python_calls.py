@@ -58,7 +58,7 @@ def main():
     for stmt, measure, goal in STATEMENTS:
         ours, theirs = per_call([minaten, torch], stmt)
         if rows:
-            print("row\t%s\t%s\t%.6g\t%s\t%s\t%s" % (measure, "ns", ours * 1e9,
+            print("row\t%s\t%s\t1\t%.6g\t%s\t%s\t%s" % (measure, "ns", ours * 1e9,
                                                    "%.6g" % (theirs * 1e9) if theirs > 0 else "-",
                                                    "0.3x libtorch" if goal and theirs > 0 else "-",
                                                    "%.6g" % (0.3 * theirs * 1e9) if goal and theirs > 0 else "-"))

@@ -51,7 +51,7 @@ def main(argv):
     ours = statistics.median(times["minaten"])
     theirs = statistics.median(times["torch"]) if have_torch else None
     if rows:
-        print("row\t%s\t%s\t%.6g\t%s\t%s\t%s" % ("python import (fresh process)", "ms", ours * 1e3,
+        print("row\t%s\t%s\t1\t%.6g\t%s\t%s\t%s" % ("python import (fresh process)", "ms", ours * 1e3,
                                                "%.6g" % (theirs * 1e3) if theirs else "-",
                                                "0.05x libtorch" if theirs else "-",
                                                "%.6g" % (0.05 * theirs * 1e3) if theirs else "-"))
