@@ -63,6 +63,8 @@ static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
  * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::empty_symint,
  * LazyNativeFunctions::_to_copy (case 1: eager -> lazy) */
 int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* rets) {
+  if (op->schema.num_arguments > kLazyMaxArgs || op->schema.num_returns > kLazyMaxReturns)
+    return OperatorEntry_reportError(op, DispatchKey_Lazy);
   IValue cargs[kLazyMaxArgs];
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     cargs[i] = args[i];
