@@ -341,9 +341,9 @@ fail:
 }
 
 /* A new header over data with no autograd meta and base's version counter;
- * consumes data.
+ * consumes data (see variable.h).
  * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_non_differentiable_view */
-static Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) {
+Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) {
   Tensor* copy = tensor_data(data);
   Tensor_release(data);
   if (copy != NULL) Tensor_setVersionCounter(copy, Tensor_versionCounter(base));
