@@ -21,7 +21,8 @@ A lower-case name without at_ or minaten_ (sum_to, unary_op, subscript) is
 an internal helper: it must be static, or hidden by the version script.
 Not minaten's and so not checked: in an executable, the data of the
 libraries it links that the linker copies into it (copy relocations:
-glibc's `stdout@GLIBC_2.2.5`, CPython's `_Py_NoneStruct`).
+glibc's `stdout@GLIBC_2.2.5`, CPython's `_Py_NoneStruct`, and in the ASan
+build the sanitizer runtime's `__asan_option_detect_stack_use_after_return`).
 
 Exit status 0 when every binary exports only such names (and at least 100
 of them: an empty list means the check read nothing), 1 with each other
@@ -32,7 +33,7 @@ import subprocess
 import sys
 
 PREFIXED = re.compile(r"^(at_|minaten_|THP|[A-Z][A-Za-z0-9]*_|__asan_default_options$)")
-COPY_RELOCATED = re.compile(r"(@|^_Py)")
+COPY_RELOCATED = re.compile(r"(@|^_Py|^__(asan|lsan|ubsan|sanitizer)_)")
 
 
 def exported(binary):
