@@ -14,7 +14,7 @@ int InputBuffer_init(InputBuffer* self, size_t size) {
   self->buffer = NULL;
   if (size == 0) return 0;
   self->buffer = calloc(size, sizeof *self->buffer);
-  TORCH_CHECK(self->buffer != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(self->buffer != NULL);
   return 0;
 fail:
   return -1;

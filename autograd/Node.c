@@ -30,7 +30,7 @@ uint64_t sequence_number_peek(void) { return sequence_nr_; }
 Node* Node_newWithSequenceNr(const NodeType* type, size_t size, uint64_t sequence_nr) {
   TORCH_INTERNAL_ASSERT(size >= sizeof(Node));
   Node* node = calloc(1, size);
-  TORCH_CHECK(node != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(node != NULL);
   node->type = type;
   node->refcount = 1;
   node->sequence_nr = sequence_nr;
@@ -110,7 +110,7 @@ int Node_set_next_edges(Node* node, Edge* edges, uint32_t n) {
     copy = malloc(n * sizeof *copy);
     if (copy == NULL) {
       for (uint32_t i = 0; i < n; i++) Node_release(edges[i].function);
-      TORCH_CHECK(false, "DefaultCPUAllocator: not enough memory");
+      TORCH_CHECK_ALLOC(false);
     }
     memcpy(copy, edges, n * sizeof *copy);
   }
@@ -127,7 +127,7 @@ int64_t Node_add_input_metadata(Node* node, const Tensor* t) {
   if (node->num_inputs == node->input_metadata_capacity) {
     uint32_t grown = node->input_metadata_capacity ? 2 * node->input_metadata_capacity : 1;
     InputMetadata* bigger = realloc(node->input_metadata, grown * sizeof *bigger);
-    TORCH_CHECK(bigger != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(bigger != NULL);
     node->input_metadata = bigger;
     node->input_metadata_capacity = grown;
   }
@@ -139,7 +139,7 @@ int64_t Node_add_input_metadata(Node* node, const Tensor* t) {
     m.dim = t->dim;
     if (t->dim > 0) {
       m.sizes = malloc((size_t)t->dim * sizeof(int64_t));
-      TORCH_CHECK(m.sizes != NULL, "DefaultCPUAllocator: not enough memory");
+      TORCH_CHECK_ALLOC(m.sizes != NULL);
       memcpy(m.sizes, t->sizes, (size_t)t->dim * sizeof(int64_t));
     }
   }

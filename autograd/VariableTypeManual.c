@@ -1,13 +1,44 @@
 /*
- * VariableTypeManual.c - see VariableTypeManual.h.
- * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp
+ * VariableTypeManual.c - the Autograd and ADInplaceOrView kernels written by
+ * hand; see VariableTypeManual.h.
+ *
+ * PyTorch registers a generated kernel (torch::autograd::VariableType) for
+ * every operator at the Autograd alias key, and for views and in-place
+ * operators one at ADInplaceOrView (torch::ADInplaceOrView): the first
+ * records the backward graph and redispatches below autograd, the second
+ * makes a view's output a view of its input, or bumps the version counter
+ * of what an in-place operator wrote, and redispatches below itself.
+ * minaten generates most of them, from yaml/derivatives.yaml
+ * (build/generated/VariableType.c) and from the schemas
+ * (build/generated/ADInplaceOrViewType.c); the ones here are written by
+ * hand, as 1.13's VariableTypeManual.cpp writes them, and registered by
+ * at_register_VariableTypeManual at the end of this file.
+ *
+ * Note [Non-differentiable views and the trace]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * detach and view.dtype return views that autograd must not connect to their
+ * base.  PyTorch makes them with make_variable_non_differentiable_view, which
+ * gives the result a new TensorImpl header (shallow_copy_and_detach) sharing
+ * the base's version counter.  While a TorchDispatchMode is active,
+ * shallow_copy_and_detach does not copy the header itself: it asks the mode
+ * to run `aten::detach` on the tensor.  So the trace shows an extra
+ * `aten::detach` after each of these operators (`x.detach()` traces as two
+ * detach calls), though no detach runs when no mode is on.  Here the trace
+ * mode stands for the TorchDispatchMode (tensor_data, autograd/variable.h).
+ *
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp,
+ * torch/csrc/autograd/generated/VariableType_*.cpp (view_dtype),
+ * torch/csrc/autograd/variable.h, c10/core/TensorImpl.cpp
+ * (shallow_copy_and_detach_core)
  */
 #include "autograd/VariableTypeManual.h"
 
 #include "Functions.h"
+#include "Operators.h"
 #include "autograd/VariableTypeUtils.h"
 #include "autograd/functions/tensor.h"
 #include "autograd/variable.h"
+#include "dispatch/Dispatcher.h"
 #include "runtime/Exception.h"
 
 Tensor* VariableType_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
@@ -74,4 +105,60 @@ int VariableType_detach_(Tensor* self) {
   return 0;
 fail:
   return -1;
+}
+
+Tensor* VariableType_detach(const Tensor* self) {
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_detach(self);
+  DispatchKeyGuard_pop(guard);
+  return out;
+}
+
+Tensor* VariableType_view_dtype(const Tensor* self, ScalarType dtype) {
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_view_dtype(self, dtype);
+  DispatchKeyGuard_pop(guard);
+  return out;
+}
+
+Tensor* ADInplaceOrView_detach(const Tensor* self) {
+  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();
+  Tensor* out = at_detach(self);
+  DispatchKeyGuard_pop(guard);
+  return out ? make_variable_non_differentiable_view(self, out) : NULL;
+}
+
+Tensor* ADInplaceOrView_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
+  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();
+  Tensor* out = at_copy_(self, src, non_blocking);
+  DispatchKeyGuard_pop(guard);
+  if (out != NULL) Tensor_bumpVersion(self); /* increment_version(self) */
+  return out;
+}
+
+/* One registration of a kernel of this file, at this line. */
+static int register_manual(OperatorEntry* op, DispatchKey key, UnboxedFunction fn, const char* name, int line) {
+  return Dispatcher_registerImpl(op, key, KernelFunction_makeUnboxed(fn, name), "VariableTypeManual.c", line);
+}
+
+int at_register_VariableTypeManual(void) {
+  /* TORCH_LIBRARY_IMPL(aten, Autograd, m) */
+  if (register_manual(at_op_copy_, DispatchKey_Autograd, (UnboxedFunction)VariableType_copy_,
+                      "VariableType_copy_", __LINE__) < 0 ||
+      register_manual(at_op_resize_, DispatchKey_Autograd, (UnboxedFunction)VariableType_resize_,
+                      "VariableType_resize_", __LINE__) < 0 ||
+      register_manual(at_op_resize_as_, DispatchKey_Autograd, (UnboxedFunction)VariableType_resize_as_,
+                      "VariableType_resize_as_", __LINE__) < 0 ||
+      register_manual(at_op_detach, DispatchKey_Autograd, (UnboxedFunction)VariableType_detach,
+                      "VariableType_detach", __LINE__) < 0 ||
+      register_manual(at_op_view_dtype, DispatchKey_Autograd, (UnboxedFunction)VariableType_view_dtype,
+                      "VariableType_view_dtype", __LINE__) < 0)
+    return -1;
+  /* TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) */
+  if (register_manual(at_op_copy_, DispatchKey_ADInplaceOrView, (UnboxedFunction)ADInplaceOrView_copy_,
+                      "ADInplaceOrView_copy_", __LINE__) < 0 ||
+      register_manual(at_op_detach, DispatchKey_ADInplaceOrView, (UnboxedFunction)ADInplaceOrView_detach,
+                      "ADInplaceOrView_detach", __LINE__) < 0)
+    return -1;
+  return 0;
 }

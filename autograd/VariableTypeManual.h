@@ -1,8 +1,15 @@
 /*
- * VariableTypeManual.h - the Autograd kernels 1.13 writes by hand that live
- * above ATen: copy_ (it records a node), resize_ and resize_as_ (they
- * refuse a tensor that requires grad).  build/generated/VariableType.c
- * registers them with the generated ones (at_register_VariableType).
+ * VariableTypeManual.h - the Autograd and ADInplaceOrView kernels 1.13
+ * writes by hand: at the Autograd key copy_ (it records a node), resize_
+ * and resize_as_ (they refuse a tensor that requires grad), detach and
+ * view.dtype (their results are non-differentiable views); at the
+ * ADInplaceOrView key copy_ (it bumps the version) and detach (its result
+ * gets a header of its own).  at_register_VariableTypeManual registers
+ * them, as 1.13's TORCH_LIBRARY_IMPL(aten, Autograd, m) and
+ * TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) blocks of
+ * VariableTypeManual.cpp do; build/generated/VariableType.c calls it from
+ * at_register_VariableType, and skips these operators (gen_autograd.c
+ * kManual, gen_inplace_or_view.c kManualAutograd).
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp
  */
 #ifndef MINATEN_AUTOGRAD_VARIABLETYPEMANUAL_H
@@ -11,6 +18,7 @@
 #include <stdbool.h>
 
 #include "runtime/ArrayRef.h"
+#include "runtime/ScalarType.h"
 #include "runtime/TensorImpl.h"
 
 /*
@@ -50,5 +58,35 @@ Tensor* VariableType_resize_as_(Tensor* self, const Tensor* the_template, Option
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp detach_
  */
 int VariableType_detach_(Tensor* self);
+
+/* `self.detach()` under autograd: detach below autograd (its
+ * ADInplaceOrView kernel makes the result a non-differentiable view), no
+ * node.  New reference, or NULL with the error set.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp VariableType::detach */
+Tensor* VariableType_detach(const Tensor* self);
+
+/* `self.view(dtype)` under autograd: view.dtype below autograd, no node
+ * (derivatives.yaml: output_differentiability: [False]); its generated
+ * ADInplaceOrView kernel makes the result a non-differentiable view.
+ * NB(minaten): written by hand, standing for the kernel 1.13 generates.
+ * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp VariableType::view_dtype */
+Tensor* VariableType_view_dtype(const Tensor* self, ScalarType dtype);
+
+/* detach's ADInplaceOrView kernel: detach below ADInplaceOrView, then a
+ * header of its own sharing self's version counter
+ * (make_variable_non_differentiable_view).  New reference, or NULL.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp ADInplaceOrView::detach */
+Tensor* ADInplaceOrView_detach(const Tensor* self);
+
+/* copy_'s ADInplaceOrView kernel: copy_ below ADInplaceOrView, then
+ * increment_version(self).  Returns self (a new reference), or NULL.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp ADInplaceOrView::copy_ */
+Tensor* ADInplaceOrView_copy_(Tensor* self, const Tensor* src, bool non_blocking);
+
+/* Registers the kernels above at their keys.  Returns 0, or -1 with the
+ * error indicator set.
+ * PyTorch 1.13: torch/csrc/autograd/VariableTypeManual.cpp, its
+ * TORCH_LIBRARY_IMPL(aten, Autograd, m) and (aten, ADInplaceOrView, m) */
+int at_register_VariableTypeManual(void);
 
 #endif

@@ -30,7 +30,7 @@ struct ViewFunc {
 static ViewFunc* ViewFunc_alloc(ViewStepKind kind) {
   ViewFunc* f = calloc(1, sizeof *f);
   if (f == NULL) {
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   f->refcount = 1;
@@ -45,7 +45,7 @@ ViewFunc* ViewFunc_new(const OperatorEntry* op, const IValue* args, size_t num_a
   f->args = calloc(num_args, sizeof *f->args);
   if (f->args == NULL) {
     free(f);
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   f->num_args = num_args;

@@ -60,7 +60,7 @@ int run_backward(Tensor* const* outputs, Tensor* const* grad_outputs, size_t n, 
   Tensor** grad_inputs = NULL;
   TORCH_INTERNAL_ASSERT(n > 0);
   roots = calloc(n, sizeof *roots);
-  TORCH_CHECK(roots != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(roots != NULL);
   for (size_t i = 0; i < n; i++) {
     roots[i] = gradient_edge(outputs[i]);
     TRY(Edge_is_valid(roots[i]) || !requires_grad(outputs[i])); /* out of memory */
@@ -69,7 +69,7 @@ int run_backward(Tensor* const* outputs, Tensor* const* grad_outputs, size_t n, 
   }
   if (num_inputs > 0) {
     output_edges = calloc(num_inputs, sizeof *output_edges);
-    TORCH_CHECK(output_edges != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(output_edges != NULL);
     for (size_t i = 0; i < num_inputs; i++) {
       const Tensor* input = inputs[i];
       /* backward(inputs=...): a non-leaf input keeps its gradient in .grad */
@@ -88,7 +88,7 @@ int run_backward(Tensor* const* outputs, Tensor* const* grad_outputs, size_t n, 
       }
     }
     grad_inputs = calloc(num_inputs, sizeof *grad_inputs);
-    TORCH_CHECK(grad_inputs != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(grad_inputs != NULL);
   }
   TRY(Engine_execute(roots, grad_outputs, n, keep_graph, create_graph, accumulate_grad, output_edges, num_inputs,
                      grad_inputs) == 0);
@@ -122,7 +122,7 @@ static int make_grads_and_run(Tensor* const* outputs, size_t n, Tensor* const* g
                               bool create_graph, Tensor* const* inputs, size_t num_inputs, bool allow_unused,
                               bool accumulate_grad, Tensor** results) {
   Tensor** grads = calloc(n ? n : 1, sizeof *grads);
-  TORCH_CHECK(grads != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(grads != NULL);
   TRY(_make_grads(outputs, grad_outputs, n, grads) == 0);
   bool keep_graph = retain_graph.has_value ? retain_graph.value : create_graph;
   int status = run_backward(outputs, grads, n, keep_graph, create_graph, inputs, num_inputs, allow_unused,

@@ -42,7 +42,7 @@ static int collect_requiring_grad(Tensor* t, void* ctx) {
     size_t capacity = r->capacity ? 2 * r->capacity : 8;
     const Tensor** grown = realloc(r->tensors, capacity * sizeof *grown);
     if (grown == NULL) {
-      Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+      Error_setBadAlloc();
       return -1;
     }
     r->tensors = grown;

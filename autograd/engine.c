@@ -73,7 +73,7 @@ static int ReadyQueue_push(ReadyQueue* q, NodeTask task) {
     if (bigger == NULL) {
       Node_release(task.fn);
       InputBuffer_release(&task.inputs);
-      TORCH_CHECK(false, "DefaultCPUAllocator: not enough memory");
+      TORCH_CHECK_ALLOC(false);
     }
     q->heap = bigger;
     q->capacity = grown;
@@ -152,7 +152,7 @@ static NodeInfo* GraphTask_info(GraphTask* task, Node* fn, bool create) {
   HASH_FIND_PTR(task->nodes, &fn, info);
   if (info != NULL || !create) return info;
   info = calloc(1, sizeof *info);
-  TORCH_CHECK(info != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(info != NULL);
   info->key = fn;
   HASH_ADD_PTR(task->nodes, key, info);
   return info;
@@ -184,7 +184,7 @@ static void GraphTask_release(GraphTask* task) {
 static int compute_dependencies(GraphTask* task, Node* root) {
   Node** queue = malloc(16 * sizeof *queue);
   size_t size = 0, capacity = 16;
-  TORCH_CHECK(queue != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(queue != NULL);
   queue[size++] = root;
   while (size > 0) {
     Node* fn = queue[--size];
@@ -198,7 +198,7 @@ static int compute_dependencies(GraphTask* task, Node* root) {
       if (!was_inserted) continue;
       if (size == capacity) {
         Node** bigger = realloc(queue, 2 * capacity * sizeof *queue);
-        TORCH_CHECK(bigger != NULL, "DefaultCPUAllocator: not enough memory");
+        TORCH_CHECK_ALLOC(bigger != NULL);
         queue = bigger;
         capacity *= 2;
       }
@@ -236,7 +236,7 @@ static int init_to_execute(GraphTask* task, Node* graph_root, const Edge* output
       info->needed = true;
     } else {
       Capture* grown = realloc(info->captures, (info->num_captures + 1) * sizeof *grown);
-      TORCH_CHECK(grown != NULL, "DefaultCPUAllocator: not enough memory");
+      TORCH_CHECK_ALLOC(grown != NULL);
       info->captures = grown;
       info->captures[info->num_captures++] = (Capture){outputs[i].input_nr, output_idx++};
     }
@@ -244,13 +244,13 @@ static int init_to_execute(GraphTask* task, Node* graph_root, const Edge* output
   task->num_captured = output_idx;
   if (output_idx > 0) {
     task->captured_vars = calloc(output_idx, sizeof *task->captured_vars);
-    TORCH_CHECK(task->captured_vars != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(task->captured_vars != NULL);
   }
   /* The depth-first walk: a node is needed when one of its children should
    * execute; a child's answer is final when its frame is popped. */
   size_t size = 0, capacity = 16;
   stack = malloc(capacity * sizeof *stack);
-  TORCH_CHECK(stack != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(stack != NULL);
   stack[size++] = (Frame){graph_root, 0};
   TRY(GraphTask_info(task, graph_root, true) != NULL);
   while (size > 0) {
@@ -274,7 +274,7 @@ static int init_to_execute(GraphTask* task, Node* graph_root, const Edge* output
       /* (2) next child exists but has not been seen */
       if (size == capacity) {
         Frame* bigger = realloc(stack, 2 * capacity * sizeof *stack);
-        TORCH_CHECK(bigger != NULL, "DefaultCPUAllocator: not enough memory");
+        TORCH_CHECK_ALLOC(bigger != NULL);
         stack = bigger;
         capacity *= 2;
       }
@@ -457,7 +457,7 @@ static int evaluate_function(GraphTask* task, Node* fn, InputBuffer* inputs) {
   uint32_t num_outputs = fn->num_next_edges;
   if (num_outputs > 0) {
     outputs = calloc(num_outputs, sizeof *outputs);
-    TORCH_CHECK(outputs != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(outputs != NULL);
   }
   TRY(call_function(fn, inputs, outputs) == 0);
   if (!task->keep_graph && fn->type->release_variables != NULL) fn->type->release_variables(fn);
@@ -509,7 +509,7 @@ int Engine_execute(const Edge* roots, Tensor* const* inputs, size_t n, bool keep
   TORCH_INTERNAL_ASSERT(n > 0);
   /* validate_outputs on the root gradients, on a copy the engine owns */
   root_grads = calloc(n, sizeof *root_grads);
-  TORCH_CHECK(root_grads != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(root_grads != NULL);
   for (size_t i = 0; i < n; i++) root_grads[i] = inputs[i] != NULL ? Tensor_retain(inputs[i]) : NULL;
   TRY(validate_outputs(roots, root_grads, n, NULL) == 0);
   if (accumulate_grad && create_graph && !warned_create_graph) {
@@ -527,7 +527,7 @@ int Engine_execute(const Edge* roots, Tensor* const* inputs, size_t n, bool keep
     graph_root = Node_retain(roots[0].function);
   } else {
     Edge* edges = malloc(n * sizeof *edges);
-    TORCH_CHECK(edges != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(edges != NULL);
     for (size_t i = 0; i < n; i++) edges[i] = (Edge){Node_retain(roots[i].function), roots[i].input_nr};
     graph_root = GraphRoot_new(edges, root_grads, (uint32_t)n);
     free(edges);

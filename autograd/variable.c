@@ -55,7 +55,7 @@ static void AutogradMeta_release(AutogradMeta* meta) {
 AutogradMeta* materialize_autograd_meta(Tensor* t) {
   if (t->autograd_meta != NULL) return t->autograd_meta;
   AutogradMeta* meta = calloc(1, sizeof *meta);
-  TORCH_CHECK(meta != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(meta != NULL);
   Tensor_releaseAutogradMeta = AutogradMeta_release;
   Tensor_autogradRequiresGrad = requires_grad;
   t->autograd_meta = meta;
@@ -108,7 +108,7 @@ fail:
 static int add_retains_grad_hook(Node* fn, uint32_t output_nr, Tensor* t) {
   if (fn->retains_grad == NULL) {
     fn->retains_grad = calloc(fn->num_inputs, sizeof *fn->retains_grad);
-    TORCH_CHECK(fn->retains_grad != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(fn->retains_grad != NULL);
   }
   fn->retains_grad[output_nr] = t; /* weak */
   return 0;
@@ -207,7 +207,7 @@ bool compute_requires_grad(const Tensor* const* tensors, size_t n) {
 Edge* collect_next_edges(const Tensor* const* tensors, size_t n) {
   if (n == 0) return NULL;
   Edge* edges = calloc(n, sizeof *edges);
-  TORCH_CHECK(edges != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(edges != NULL);
   for (size_t i = 0; i < n; i++) {
     if (tensors[i] == NULL) continue; /* an undefined input: the invalid edge */
     edges[i] = gradient_edge(tensors[i]);
@@ -275,7 +275,7 @@ Tensor* variable_data(const Tensor* t) {
   if (result != NULL && result->version_counter != NULL) {
     /* shallow_copy_and_detach(version_counter = 0): a counter of its own */
     VariableVersion* fresh = malloc(sizeof *fresh);
-    TORCH_CHECK(fresh != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(fresh != NULL);
     fresh->refcount = 0;
     fresh->version = 0;
     Tensor_setVersionCounter(result, fresh);
@@ -341,9 +341,9 @@ fail:
 }
 
 /* A new header over data with no autograd meta and base's version counter;
- * consumes data.
+ * consumes data (see variable.h).
  * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_non_differentiable_view */
-static Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) {
+Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) {
   Tensor* copy = tensor_data(data);
   Tensor_release(data);
   if (copy != NULL) Tensor_setVersionCounter(copy, Tensor_versionCounter(base));

@@ -28,7 +28,7 @@
  *     if (Node_should_compute_output(&grad_fn->base, 0)) TRY(SavedVariable_init(&grad_fn->other_, other, false) == 0);
  *     if (Node_should_compute_output(&grad_fn->base, 1)) TRY(SavedVariable_init(&grad_fn->self_, self, false) == 0);
  *   }
- *   // at::AutoDispatchBelowADInplaceOrView, as ops/autograd/VariableType.c does
+ *   // at::AutoDispatchBelowADInplaceOrView (AutoDispatchBelowADInplaceOrView_push)
  *   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(
  *       DispatchKeySet_add(DispatchKeySet_autograd(), DispatchKey_ADInplaceOrView));
  *   Tensor* result = at_mul_Tensor(self, other);
@@ -251,7 +251,7 @@ int set_next_edges_from(Node* node, const Tensor* const* tensors, uint32_t n);
  * active, what the mode's `aten::detach` returns, given t's version counter:
  * 1.13's shallow_copy_and_detach asks an active TorchDispatchMode to run
  * detach (Note [Non-differentiable views and the trace],
- * ops/autograd/VariableType.c), so saving an output shows a detach in the
+ * autograd/VariableTypeManual.c), so saving an output shows a detach in the
  * trace.  NULL with the error set on failure.
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::tensor_data,
  * c10/core/TensorImpl.cpp TensorImpl::shallow_copy_and_detach
@@ -317,6 +317,13 @@ Tensor* make_variable(Tensor* data, Edge edge, bool requires_grad);
  */
 Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, struct ViewFunc* view_func,
                 CreationMeta creation_meta);
+
+/* A new header over data (tensor_data: while a trace mode is active, the
+ * mode's aten::detach, see Note [Non-differentiable views and the trace]
+ * in VariableTypeManual.c) with no autograd meta and base's version
+ * counter; consumes data.  New reference, or NULL with the error set.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h make_variable_non_differentiable_view */
+Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data);
 
 /*
  * The same for each of the outputs of an operator returning several views

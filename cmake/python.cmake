@@ -27,7 +27,7 @@ target_compile_options(minaten_python PRIVATE -Wno-cast-function-type)
 
 # minaten._C: every object of the archives (WHOLE_ARCHIVE), as in the
 # executable, because an operator library that torch.ops.load_library opens
-# may call any of minaten's functions (Note [Operator libraries in a python3
+# may call any of minaten's exported (prefixed) functions (Note [Operator libraries in a python3
 # process] in csrc/utils/python_dispatch.c).
 set(MINATEN_PYTHON_ARCHIVES minaten_python minaten_autograd minaten_aten minaten_core)
 Python3_add_library(minaten_C MODULE WITH_SOABI ${CMAKE_SOURCE_DIR}/csrc/stub.c)
@@ -36,6 +36,7 @@ foreach(lib ${MINATEN_PYTHON_ARCHIVES})
   set_target_properties(minaten_C PROPERTIES LINK_LIBRARY_OVERRIDE_${lib} WHOLE_ARCHIVE)
 endforeach()
 set_target_properties(minaten_C PROPERTIES OUTPUT_NAME _C LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python/minaten)
+minaten_export_prefixed_names(minaten_C) # prefixed names only (PyInit__C among them): cmake/exports.cmake
 
 # the package's Python files, linked into build/python/minaten
 file(GLOB_RECURSE MINATEN_PY_FILES CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}/python ${CMAKE_SOURCE_DIR}/python/*.py)

@@ -86,7 +86,7 @@ DLManagedTensor* toDLPack(const Tensor* src) {
   ATenDLMTensor* m = malloc(sizeof *m);
   if (m == NULL) {
     Tensor_release(view);
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   m->handle = view;

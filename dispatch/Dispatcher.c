@@ -32,16 +32,17 @@ static void update_all_tables(void) {
     OperatorEntry_updateDispatchTable(op);
 }
 
-/* Records which argument positions carry tensors and tensor options. */
+/* Records which argument positions carry tensors and tensor options; the
+ * schema has at most kDispatchArgumentsMax arguments (Dispatcher_registerDef). */
 static void index_arguments(OperatorEntry* op) {
+  TORCH_INTERNAL_ASSERT(op->schema.num_arguments <= kDispatchArgumentsMax);
   op->num_tensor_args = 0;
   op->dtype_arg_index = -1;
   op->device_arg_index = -1;
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     const Argument* a = &op->schema.arguments[i];
-    if (a->type.base == SchemaBaseType_Tensor &&
-        op->num_tensor_args < (int)(sizeof op->tensor_arg_index / sizeof(int)))
-      op->tensor_arg_index[op->num_tensor_args++] = (int)i;
+    if (a->type.base == SchemaBaseType_Tensor)
+      op->tensor_arg_index[op->num_tensor_args++] = (uint8_t)i;
     if (a->type.base == SchemaBaseType_ScalarType && strcmp(a->name, "dtype") == 0)
       op->dtype_arg_index = (int)i;
     if (a->type.base == SchemaBaseType_Device && strcmp(a->name, "device") == 0)
@@ -75,6 +76,14 @@ OperatorEntry* Dispatcher_registerDef(const char* schema_text, const char* debug
   if (FunctionSchema_parse(schema_text, &schema, &err) < 0) {
     Error_set(ErrorType_RuntimeError, "%s:%d: %s (in schema '%s')", debug ? debug : "<schema>",
               err.column, err.message, schema_text);
+    return NULL;
+  }
+  /* PyTorch 1.13: DispatchKeyExtractor::makeBitsetForDispatchArgs */
+  if (schema.num_arguments > kDispatchArgumentsMax) {
+    Error_set(ErrorType_RuntimeError,
+              "The function schema has %zu arguments but this PyTorch build only supports %d",
+              schema.num_arguments, (int)kDispatchArgumentsMax);
+    FunctionSchema_free(&schema);
     return NULL;
   }
   char name[sizeof ((OperatorEntry*)0)->qualified_name];

@@ -44,7 +44,10 @@ extern bool Dispatcher_verbose;
  * existing one if the same qualified name was defined before: a library's
  * def, which refuses that, checks first; see dispatch/Library.c).  `debug`
  * is where the schema came from ("yaml/native_functions.yaml:4240").
- * Returns NULL with a RuntimeError if the schema does not parse.
+ * Returns NULL with a RuntimeError if the schema does not parse, or if it
+ * has more than kDispatchArgumentsMax (64) arguments, 1.13's limit
+ * ("The function schema has 65 arguments but this PyTorch build only
+ * supports 64"): every tensor among them takes part in dispatch.
  * PyTorch 1.13: Dispatcher::registerDef
  */
 OperatorEntry* Dispatcher_registerDef(const char* schema_text, const char* debug);

@@ -15,6 +15,7 @@
 #define MINATEN_DISPATCH_OPERATORENTRY_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <uthash.h>
@@ -38,6 +39,12 @@ typedef struct KernelRegistration {
   unsigned id;      /* names this registration for Dispatcher_deregisterImpl */
   struct KernelRegistration* next;
 } KernelRegistration;
+
+/* The most arguments an operator's schema may have: the dispatcher reads
+ * the dispatch keys of every tensor argument among them.
+ * PyTorch 1.13: c10::utils::bitset::NUM_BITS(), checked by
+ * DispatchKeyExtractor::makeBitsetForDispatchArgs. */
+enum { kDispatchArgumentsMax = 64 };
 
 /* How a table entry was chosen: the words of PyTorch's dispatch dump. */
 typedef enum DispatchTableSource {
@@ -78,8 +85,11 @@ typedef struct OperatorEntry {
   const KernelRegistration* tableRegistration[DispatchKey_NumRuntimeKeys];
 
   /* Argument positions whose tensors decide the dispatch key (Tensor,
-   * Tensor?, Tensor[]), precomputed for boxed calls. */
-  int tensor_arg_index[16];
+   * Tensor?, Tensor[]), precomputed for boxed calls: every one of them, as
+   * a schema has at most kDispatchArgumentsMax arguments (Dispatcher_registerDef
+   * refuses a longer one).  PyTorch 1.13: DispatchKeyExtractor's
+   * dispatch_arg_indices_reverse_, a bitset over the arguments. */
+  uint8_t tensor_arg_index[kDispatchArgumentsMax];
   int num_tensor_args;
   /* Positions of the tensor-options arguments `dtype` and `device` (-1 if
    * absent), for the BackendSelect kernel. */

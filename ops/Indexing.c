@@ -100,8 +100,44 @@ static int expand_mask(const Tensor* self, const Tensor* mask, int64_t d0, Index
   return 0;
 }
 
-static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
+/* The shape the index tensors p->idx[positions[0..npos)] broadcast to,
+ * into p->bshape (p->bdim dims).  0, or -1 with 1.13's IndexError "shape
+ * mismatch: indexing tensors could not be broadcast together with shapes
+ * ...".
+ * PyTorch 1.13: aten/src/ATen/ExpandUtils.h expand_outplace, as
+ * TensorAdvancedIndexing.cpp's AdvancedIndex broadcasts the indices */
+static int broadcast_index_shapes(IndexPlan* p, const int64_t* positions, int64_t npos) {
   char b1[512];
+  p->bdim = 0;
+  for (int64_t a = 0; a < npos; a++) {
+    const Tensor* t = p->idx[positions[a]];
+    int64_t n = p->bdim > t->dim ? p->bdim : t->dim;
+    int64_t out[MINATEN_MAX_DIM];
+    bool ok = true;
+    for (int64_t i = 0; i < n; i++) {
+      int64_t x = i - (n - p->bdim) >= 0 ? p->bshape[i - (n - p->bdim)] : 1;
+      int64_t y = i - (n - t->dim) >= 0 ? t->sizes[i - (n - t->dim)] : 1;
+      if (x != y && x != 1 && y != 1) ok = false;
+      out[i] = x == 1 ? y : x;
+    }
+    if (!ok) {
+      size_t len = 0;
+      b1[0] = '\0';
+      for (int64_t c = 0; c < npos; c++) {
+        char s[128];
+        len += (size_t)snprintf(b1 + len, sizeof b1 - len, "%s%s", c ? ", " : "",
+                                IntArrayRef_format(Tensor_sizes(p->idx[positions[c]]), s, sizeof s));
+      }
+      Error_set(ErrorType_IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes %s", b1);
+      return -1;
+    }
+    memcpy(p->bshape, out, (size_t)n * sizeof(int64_t));
+    p->bdim = n;
+  }
+  return 0;
+}
+
+static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
   memset(p, 0, sizeof *p);
   p->ndim = self->dim;
   TORCH_CHECK_INDEX((int64_t)indices.size <= self->dim, "too many indices for tensor of dimension %lld (got %zu)",
@@ -131,32 +167,7 @@ static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
   for (int64_t k = 0; k < p->ndim; k++)
     if (p->idx[k]) positions[npos++] = k;
   TORCH_CHECK_INDEX(npos > 0, "minaten: index needs at least one index tensor");
-  p->bdim = 0;
-  for (int64_t a = 0; a < npos; a++) {
-    const Tensor* t = p->idx[positions[a]];
-    int64_t n = p->bdim > t->dim ? p->bdim : t->dim;
-    int64_t out[MINATEN_MAX_DIM];
-    bool ok = true;
-    for (int64_t i = 0; i < n; i++) {
-      int64_t x = i - (n - p->bdim) >= 0 ? p->bshape[i - (n - p->bdim)] : 1;
-      int64_t y = i - (n - t->dim) >= 0 ? t->sizes[i - (n - t->dim)] : 1;
-      if (x != y && x != 1 && y != 1) ok = false;
-      out[i] = x == 1 ? y : x;
-    }
-    if (!ok) {
-      size_t len = 0;
-      b1[0] = '\0';
-      for (int64_t c = 0; c < npos; c++) {
-        char s[128];
-        len += (size_t)snprintf(b1 + len, sizeof b1 - len, "%s%s", c ? ", " : "",
-                                IntArrayRef_format(Tensor_sizes(p->idx[positions[c]]), s, sizeof s));
-      }
-      Error_set(ErrorType_IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes %s", b1);
-      goto fail;
-    }
-    memcpy(p->bshape, out, (size_t)n * sizeof(int64_t));
-    p->bdim = n;
-  }
+  TRY(broadcast_index_shapes(p, positions, npos) == 0);
   for (int64_t a = 0; a < npos; a++) {
     const Tensor* t = p->idx[positions[a]];
     for (int64_t i = 0; i < p->bdim; i++) {

@@ -125,6 +125,7 @@ typedef struct EinsumState {
   int64_t ell_sizes[MINATEN_MAX_DIM];
   int64_t dim_counts[kMaxLabels + MINATEN_MAX_DIM];
   int64_t ell_num_dim, ell_index, perm_index;
+  int64_t out_num_dim; /* the output's dims: the first of the common order */
 } EinsumState;
 
 static Tensor* align_operand(EinsumState* S, const Tensor* operand, size_t i, const int* labels, int64_t nl) {
@@ -180,28 +181,12 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/Linear.cpp at::native::einsum */
-Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntArrayRef path) {
-  size_t num_ops = operands.size;
-  Tensor* ops[kMaxLabels] = {NULL};
-  size_t nops = 0;
-  Tensor* r = NULL;
-  static EinsumState zero_state;
-  EinsumState S = zero_state;
-  int op_labels[kMaxLabels][kMaxLabels + 1];
-  int64_t nlabels[kMaxLabels] = {0};
-  TORCH_CHECK(num_ops > 0, "einsum(): must provide at least one operand");
-  TORCH_CHECK(num_ops <= kMaxLabels, "minaten: einsum supports at most %d operands", kMaxLabels);
-  if (path.has_value) {
-    size_t path_size = num_ops == 1 ? 1 : (num_ops - 1) * 2;
-    TORCH_CHECK(path.value.size == path_size,
-                "einsum(): expected contraction path given in path parameter to have size %zu but got %zu", path_size,
-                path.value.size);
-  }
-  const char* arrow = strstr(equation, "->");
-  size_t lhs_len = arrow ? (size_t)(arrow - equation) : strlen(equation);
-
-  /* 1. the labels of each operand */
+/* Step 1: the labels of each operand, from the equation's left-hand side
+ * (its first lhs_len characters): op_labels[i] (nlabels[i] of them) holds
+ * operand i's subscripts, kEllipsis for "...".  0, or -1 with 1.13's error.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp einsum ("Labels must be in range [A-Za-z]") */
+static int parse_operand_labels(const char* equation, size_t lhs_len, size_t num_ops,
+                                int op_labels[][kMaxLabels + 1], int64_t* nlabels) {
   bool ell_in_input = false;
   size_t curr_op = 0;
   for (size_t i = 0; i < lhs_len; ++i) {
@@ -232,16 +217,27 @@ Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntA
     }
   }
   TORCH_CHECK(curr_op == num_ops - 1, "einsum(): more operands were provided than specified in the equation");
+  return 0;
+fail:
+  return -1;
+}
 
-  int64_t label_count[kTotalLabels] = {0};
-  for (size_t i = 0; i < num_ops; i++) {
+/* How often each label occurs (label_count), and how many dims the
+ * ellipsis covers (S->ell_num_dim, the most of any operand); each operand
+ * must have as many dims as labels (at least, with an ellipsis).  0, or -1
+ * with 1.13's error.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp einsum ("Compute label
+ * frequency and number of dimensions covered by ellipsis") */
+static int count_labels(EinsumState* S, TensorList operands, int op_labels[][kMaxLabels + 1], const int64_t* nlabels,
+                        int64_t* label_count) {
+  for (size_t i = 0; i < operands.size; i++) {
     int64_t ndims = operands.data[i]->dim, nl = nlabels[i];
     bool has_ellipsis = false;
     for (int64_t k = 0; k < nlabels[i]; k++) {
       if (op_labels[i][k] == kEllipsis) {
         --nl;
         has_ellipsis = true;
-        if (ndims - nl > S.ell_num_dim) S.ell_num_dim = ndims - nl;
+        if (ndims - nl > S->ell_num_dim) S->ell_num_dim = ndims - nl;
       } else {
         ++label_count[op_labels[i][k]];
       }
@@ -251,18 +247,29 @@ Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntA
                 has_ellipsis ? ") is more than the number of dimensions (" : ") does not match the number of dimensions (",
                 (long long)ndims, i, has_ellipsis ? "" : " and no ellipsis was given");
   }
+  return 0;
+fail:
+  return -1;
+}
 
-  /* the common order: output labels, then contracted ones */
-  for (int s = 0; s < kTotalLabels; s++) S.label_perm_index[s] = -1, S.label_size[s] = 1;
-  for (int64_t j = 0; j < MINATEN_MAX_DIM; j++) S.ell_sizes[j] = 1;
+/* The common order of the labels: the output's first (the right-hand side
+ * `rhs` of the equation, whose first character is at index rhs_at of it; or,
+ * with rhs NULL, the ellipsis dims and the labels seen once, in alphabetical
+ * order), then the contracted ones.  Sets S->label_perm_index,
+ * S->ell_index, S->out_num_dim and S->perm_index (the dims in all).  0, or
+ * -1 with 1.13's error.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp einsum ("Compute the
+ * permutation of output and contraction dims") */
+static int order_labels(EinsumState* S, const char* rhs, size_t rhs_at, const int64_t* label_count) {
+  for (int s = 0; s < kTotalLabels; s++) S->label_perm_index[s] = -1, S->label_size[s] = 1;
+  for (int64_t j = 0; j < MINATEN_MAX_DIM; j++) S->ell_sizes[j] = 1;
   bool ell_in_output = false;
-  if (arrow == NULL) {
-    S.perm_index = S.ell_num_dim;
+  if (rhs == NULL) {
+    S->perm_index = S->ell_num_dim;
     ell_in_output = true;
     for (int s = 0; s < kTotalLabels; s++)
-      if (label_count[s] == 1) S.label_perm_index[s] = S.perm_index++;
+      if (label_count[s] == 1) S->label_perm_index[s] = S->perm_index++;
   } else {
-    const char* rhs = arrow + 2;
     size_t rhs_len = strlen(rhs);
     for (size_t i = 0; i < rhs_len; ++i) {
       unsigned char label = (unsigned char)rhs[i];
@@ -272,42 +279,83 @@ Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntA
           TORCH_CHECK(!ell_in_output, "einsum(): found '.' for output but an ellipsis (...) was already found");
           TORCH_CHECK(i + 2 < rhs_len && rhs[++i] == '.' && rhs[++i] == '.',
                       "einsum(): found '.' for output that is not part of any ellipsis (...)");
-          S.ell_index = S.perm_index;
-          S.perm_index += S.ell_num_dim;
+          S->ell_index = S->perm_index;
+          S->perm_index += S->ell_num_dim;
           ell_in_output = true;
           break;
         default: {
           TORCH_CHECK(isalpha(label),
                       "einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in "
                       "[a-zA-Z]",
-                      lhs_len + 2 + i);
+                      rhs_at + i);
           int index = label_to_subscript(label);
-          TORCH_CHECK(label_count[index] > 0 && S.label_perm_index[index] == -1, "einsum(): output subscript %c%s",
+          TORCH_CHECK(label_count[index] > 0 && S->label_perm_index[index] == -1, "einsum(): output subscript %c%s",
                       label,
-                      S.label_perm_index[index] > -1 ? " appears more than once in the output"
-                                                     : " does not appear in the equation for any input operand");
-          S.label_perm_index[index] = S.perm_index++;
+                      S->label_perm_index[index] > -1 ? " appears more than once in the output"
+                                                      : " does not appear in the equation for any input operand");
+          S->label_perm_index[index] = S->perm_index++;
         }
       }
     }
   }
-  int64_t out_num_dim = S.perm_index;
+  S->out_num_dim = S->perm_index;
   if (!ell_in_output) {
-    S.ell_index = S.perm_index;
-    S.perm_index += S.ell_num_dim;
+    S->ell_index = S->perm_index;
+    S->perm_index += S->ell_num_dim;
   }
   for (int s = 0; s < kTotalLabels; s++)
-    if (label_count[s] > 0 && S.label_perm_index[s] == -1) S.label_perm_index[s] = S.perm_index++;
+    if (label_count[s] > 0 && S->label_perm_index[s] == -1) S->label_perm_index[s] = S->perm_index++;
+  return 0;
+fail:
+  return -1;
+}
 
-  /* 2. each operand aligned to the common order */
-  for (size_t i = 0; i < num_ops; i++) {
-    TRY((ops[nops] = align_operand(&S, operands.data[i], i, op_labels[i], nlabels[i])) != NULL);
-    nops++;
+/* Step 3 for one pair: a * b summed over the contraction dims no later
+ * operand has (a dim only one of them has is summed first, with sum);
+ * consumes a and b.  A new reference, or NULL with the error set.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp einsum (the loop over
+ * the path: "Sum out or squeeze dimensions that are size 1 for all later
+ * operands") */
+static Tensor* contract_pair(EinsumState* S, Tensor* a, Tensor* b) {
+  int64_t sum_dims[MINATEN_MAX_DIM], a_sum[MINATEN_MAX_DIM], b_sum[MINATEN_MAX_DIM], ns = 0, na = 0, nb = 0;
+  for (int64_t dim = S->out_num_dim; dim < S->perm_index; ++dim) {
+    if (a->sizes[dim] != 1 && b->sizes[dim] != 1) {
+      if (--S->dim_counts[dim] == 1) {
+        sum_dims[ns++] = dim;
+        S->dim_counts[dim] = 0;
+      }
+    } else if (S->dim_counts[dim] == 1) {
+      if (a->sizes[dim] != 1) {
+        a_sum[na++] = dim;
+        S->dim_counts[dim] = 0;
+      } else if (b->sizes[dim] != 1) {
+        b_sum[nb++] = dim;
+        S->dim_counts[dim] = 0;
+      }
+    }
   }
+  Tensor* c = NULL;
+  if (na > 0 &&
+      replace(&a, at_sum_dim_IntList(a, (OptionalIntArrayRef){true, {a_sum, (size_t)na}}, true, kNoDtype)) == NULL)
+    goto done;
+  if (nb > 0 &&
+      replace(&b, at_sum_dim_IntList(b, (OptionalIntArrayRef){true, {b_sum, (size_t)nb}}, true, kNoDtype)) == NULL)
+    goto done;
+  c = sumproduct_pair(a, b, sum_dims, ns);
+done:
+  Tensor_release(a);
+  Tensor_release(b);
+  return c;
+}
 
-  /* 3. contract, two at a time */
+/* Step 3: the aligned operands ops[0..*nops) contracted two at a time,
+ * left to right (the result first), or in the order of `path` (the result
+ * last), until one is left in ops[0].  0, or -1 with the error set; ops
+ * then holds *nops references.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp einsum ("Compute result") */
+static int contract_operands(EinsumState* S, Tensor** ops, size_t* nops, OptionalIntArrayRef path) {
   size_t path_pos = 0;
-  while (nops > 1) {
+  while (*nops > 1) {
     int64_t i = 0, j = 1;
     if (path.has_value) {
       i = path.value.data[path_pos++];
@@ -317,69 +365,83 @@ Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntA
         i = j;
         j = t;
       }
-      TORCH_CHECK(i != j && i >= 0 && j < (int64_t)nops, "einsum(): invalid contraction (%lld, %lld%s",
+      TORCH_CHECK(i != j && i >= 0 && j < (int64_t)*nops, "einsum(): invalid contraction (%lld, %lld%s",
                   (long long)i, (long long)j,
                   i == j ? ") cannot contract an operand with itself" : ") operand index is out of bounds");
     }
     Tensor* a = ops[i];
     Tensor* b = ops[j];
-    for (size_t k = (size_t)j; k + 1 < nops; k++) ops[k] = ops[k + 1];
-    nops--;
-    for (size_t k = (size_t)i; k + 1 < nops; k++) ops[k] = ops[k + 1];
-    nops--;
-    int64_t sum_dims[MINATEN_MAX_DIM], a_sum[MINATEN_MAX_DIM], b_sum[MINATEN_MAX_DIM], ns = 0, na = 0, nb = 0;
-    for (int64_t dim = out_num_dim; dim < S.perm_index; ++dim) {
-      if (a->sizes[dim] != 1 && b->sizes[dim] != 1) {
-        if (--S.dim_counts[dim] == 1) {
-          sum_dims[ns++] = dim;
-          S.dim_counts[dim] = 0;
-        }
-      } else if (S.dim_counts[dim] == 1) {
-        if (a->sizes[dim] != 1) {
-          a_sum[na++] = dim;
-          S.dim_counts[dim] = 0;
-        } else if (b->sizes[dim] != 1) {
-          b_sum[nb++] = dim;
-          S.dim_counts[dim] = 0;
-        }
-      }
-    }
-    Tensor* c = NULL;
-    if (na > 0 &&
-        replace(&a, at_sum_dim_IntList(a, (OptionalIntArrayRef){true, {a_sum, (size_t)na}}, true, kNoDtype)) == NULL)
-      goto pair_fail;
-    if (nb > 0 &&
-        replace(&b, at_sum_dim_IntList(b, (OptionalIntArrayRef){true, {b_sum, (size_t)nb}}, true, kNoDtype)) == NULL)
-      goto pair_fail;
-    c = sumproduct_pair(a, b, sum_dims, ns);
-  pair_fail:
-    Tensor_release(a);
-    Tensor_release(b);
+    for (size_t k = (size_t)j; k + 1 < *nops; k++) ops[k] = ops[k + 1];
+    (*nops)--;
+    for (size_t k = (size_t)i; k + 1 < *nops; k++) ops[k] = ops[k + 1];
+    (*nops)--;
+    Tensor* c = contract_pair(S, a, b);
     TRY(c != NULL);
     if (path.has_value) {
-      ops[nops++] = c;
+      ops[(*nops)++] = c;
     } else {
-      for (size_t k = nops; k > 0; k--) ops[k] = ops[k - 1];
+      for (size_t k = *nops; k > 0; k--) ops[k] = ops[k - 1];
       ops[0] = c;
-      nops++;
+      (*nops)++;
     }
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+/* The contracted dims of the result: size 1 by now (view), or summed when
+ * there was one operand.  A new reference, or NULL with the error set.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp einsum ("Sum out contraction dims") */
+static Tensor* sum_out_contraction_dims(const EinsumState* S, const Tensor* result, size_t num_ops) {
+  if (S->perm_index - S->out_num_dim == 0) return Tensor_retain(result);
+  if (num_ops > 1) {
+    int64_t sizes[MINATEN_MAX_DIM];
+    for (int64_t d = 0; d < S->out_num_dim; d++) sizes[d] = result->sizes[d];
+    return at_view(result, (IntArrayRef){sizes, (size_t)S->out_num_dim});
+  }
+  int64_t sum_dims[MINATEN_MAX_DIM];
+  for (int64_t d = S->out_num_dim; d < S->perm_index; d++) sum_dims[d - S->out_num_dim] = d;
+  return at_sum_dim_IntList(result, (OptionalIntArrayRef){true, {sum_dims, (size_t)(S->perm_index - S->out_num_dim)}},
+                            false, kNoDtype);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Linear.cpp at::native::einsum */
+Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntArrayRef path) {
+  size_t num_ops = operands.size;
+  Tensor* ops[kMaxLabels] = {NULL};
+  size_t nops = 0;
+  Tensor* r = NULL;
+  static EinsumState zero_state;
+  EinsumState S = zero_state;
+  int op_labels[kMaxLabels][kMaxLabels + 1];
+  int64_t nlabels[kMaxLabels] = {0};
+  int64_t label_count[kTotalLabels] = {0};
+  TORCH_CHECK(num_ops > 0, "einsum(): must provide at least one operand");
+  TORCH_CHECK(num_ops <= kMaxLabels, "minaten: einsum supports at most %d operands", kMaxLabels);
+  if (path.has_value) {
+    size_t path_size = num_ops == 1 ? 1 : (num_ops - 1) * 2;
+    TORCH_CHECK(path.value.size == path_size,
+                "einsum(): expected contraction path given in path parameter to have size %zu but got %zu", path_size,
+                path.value.size);
+  }
+  const char* arrow = strstr(equation, "->");
+  size_t lhs_len = arrow ? (size_t)(arrow - equation) : strlen(equation);
+
+  /* 1. the labels of each operand, and their common order: output labels, then contracted ones */
+  TRY(parse_operand_labels(equation, lhs_len, num_ops, op_labels, nlabels) == 0);
+  TRY(count_labels(&S, operands, op_labels, nlabels, label_count) == 0);
+  TRY(order_labels(&S, arrow ? arrow + 2 : NULL, lhs_len + 2, label_count) == 0);
+
+  /* 2. each operand aligned to the common order */
+  for (size_t i = 0; i < num_ops; i++) {
+    TRY((ops[nops] = align_operand(&S, operands.data[i], i, op_labels[i], nlabels[i])) != NULL);
+    nops++;
   }
 
-  /* the contracted dims: size 1 by now (view), or summed for one operand */
-  if (S.perm_index - out_num_dim > 0) {
-    if (num_ops > 1) {
-      int64_t sizes[MINATEN_MAX_DIM];
-      for (int64_t d = 0; d < out_num_dim; d++) sizes[d] = ops[0]->sizes[d];
-      r = at_view(ops[0], (IntArrayRef){sizes, (size_t)out_num_dim});
-    } else {
-      int64_t sum_dims[MINATEN_MAX_DIM];
-      for (int64_t d = out_num_dim; d < S.perm_index; d++) sum_dims[d - out_num_dim] = d;
-      r = at_sum_dim_IntList(ops[0], (OptionalIntArrayRef){true, {sum_dims, (size_t)(S.perm_index - out_num_dim)}},
-                             false, kNoDtype);
-    }
-  } else {
-    r = Tensor_retain(ops[0]);
-  }
+  /* 3. contract, two at a time; then the contracted dims go */
+  TRY(contract_operands(&S, ops, &nops, path) == 0);
+  r = sum_out_contraction_dims(&S, ops[0], num_ops);
 fail:
   for (size_t k = 0; k < nops; k++) Tensor_release(ops[k]);
   return r;

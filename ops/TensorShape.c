@@ -432,28 +432,36 @@ fail:
   return NULL;
 }
 
+/* See TensorShape.h.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp inferUnsqueezeGeometry */
+InferUnsqueezeGeometryResult inferUnsqueezeGeometry(const Tensor* tensor, int64_t dim) {
+  TORCH_INTERNAL_ASSERT(dim >= 0 && dim <= tensor->dim && tensor->dim < MINATEN_MAX_DIM);
+  InferUnsqueezeGeometryResult result;
+  int64_t new_stride = dim >= tensor->dim ? 1 : mul_wrap(tensor->sizes[dim], tensor->strides[dim]);
+  size_t n = 0;
+  for (int64_t d = 0; d <= tensor->dim; d++) {
+    if (d == dim) {
+      result.sizes[n] = 1;
+      result.strides[n++] = new_stride;
+    }
+    if (d < tensor->dim) {
+      result.sizes[n] = tensor->sizes[d];
+      result.strides[n++] = tensor->strides[d];
+    }
+  }
+  result.dim = n;
+  return result;
+}
+
 /* In place: a new size-1 dimension at `dim` of self's own header, with the
  * stride unsqueeze gives it (inferUnsqueezeGeometry).
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze_ */
 Tensor* at_native_unsqueeze_(Tensor* self, int64_t dim) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
   TRY(check_max_dims(self->dim + 1) == 0);
-  int64_t new_stride = dim >= self->dim ? 1 : mul_wrap(self->sizes[dim], self->strides[dim]);
-  int64_t n = 0;
-  for (int64_t i = 0; i <= self->dim; i++) {
-    if (i == dim) {
-      sizes[n] = 1;
-      strides[n++] = new_stride;
-    }
-    if (i < self->dim) {
-      sizes[n] = self->sizes[i];
-      strides[n++] = self->strides[i];
-    }
-  }
-  TRY(Tensor_setSizesAndStrides(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n)) ==
-      0);
+  InferUnsqueezeGeometryResult g = inferUnsqueezeGeometry(self, dim);
+  TRY(Tensor_setSizesAndStrides(self, IntArrayRef_make(g.sizes, g.dim), IntArrayRef_make(g.strides, g.dim)) == 0);
   return Tensor_retain(self);
 fail:
   return NULL;

@@ -1,6 +1,7 @@
 /*
- * TensorShape.h - what TensorShape.c (reshape and its family) and
- * TensorShapeViews.c (the strided views) share.
+ * TensorShape.h - what TensorShape.c (reshape and its family),
+ * TensorShapeViews.c (the strided views) and quantized/TensorShape.c (the
+ * quantized views) share.
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp, TensorShape.h
  */
 #ifndef MINATEN_OPS_TENSORSHAPE_H
@@ -12,6 +13,20 @@
  * made directly, with no checks (the caller computed a valid geometry).
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp alias_with_sizes_and_strides */
 Tensor* alias_with_sizes_and_strides(const Tensor* self, IntArrayRef sizes, IntArrayRef strides);
+
+/* The sizes and strides of a tensor with a new size-1 dimension at `dim`,
+ * whose stride spans the dimension it is put in front of (1 at the end), so
+ * that a contiguous tensor stays contiguous; in wrapping arithmetic, as
+ * PyTorch's int64.  `dim` is wrapped (0 <= dim <= tensor->dim) and the
+ * tensor has fewer than MINATEN_MAX_DIM dimensions (check_max_dims): the
+ * callers (unsqueeze, unsqueeze_, unsqueeze_quantized) check both first.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp inferUnsqueezeGeometry */
+typedef struct InferUnsqueezeGeometryResult {
+  int64_t sizes[MINATEN_MAX_DIM];
+  int64_t strides[MINATEN_MAX_DIM];
+  size_t dim; /* tensor->dim + 1 */
+} InferUnsqueezeGeometryResult;
+InferUnsqueezeGeometryResult inferUnsqueezeGeometry(const Tensor* tensor, int64_t dim);
 
 /* 0 when the elements of a view with this geometry (non-negative strides)
  * lie inside `storage`, else -1 with as_strided's RuntimeError ("Storage

@@ -107,7 +107,7 @@ static void release_stack_inputs(Tensor** views, size_t n) {
  * PyTorch 1.13: TensorShape.cpp get_stack_inputs */
 static Tensor** get_stack_inputs(TensorList tensors, int64_t dim) {
   Tensor** views = calloc(tensors.size, sizeof(Tensor*));
-  TORCH_CHECK(views != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(views != NULL);
   for (size_t i = 0; i < tensors.size; i++) {
     views[i] = at_native_unsqueeze(tensors.data[i], dim);
     if (views[i] == NULL) {

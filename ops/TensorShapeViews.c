@@ -399,29 +399,14 @@ fail:
   return NULL;
 }
 
-/* A new size-1 dimension at `dim`, whose stride spans the dimension it is
- * put in front of (1 at the end), so that a contiguous tensor stays so.
- * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze
- * (inferUnsqueezeGeometry) */
+/* A new size-1 dimension at `dim` (inferUnsqueezeGeometry, TensorShape.h).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::unsqueeze */
 Tensor* at_native_unsqueeze(const Tensor* self, int64_t dim) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
   TRY(check_max_dims(self->dim + 1) == 0);
-  int64_t new_stride = dim >= self->dim ? 1 : mul_wrap(self->sizes[dim], self->strides[dim]);
-  int64_t n = 0;
-  for (int64_t i = 0; i <= self->dim; i++) {
-    if (i == dim) {
-      sizes[n] = 1;
-      strides[n++] = new_stride;
-    }
-    if (i < self->dim) {
-      sizes[n] = self->sizes[i];
-      strides[n++] = self->strides[i];
-    }
-  }
-  return Tensor_as_strided(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n),
-                           kNoInt);
+  InferUnsqueezeGeometryResult g = inferUnsqueezeGeometry(self, dim);
+  return Tensor_as_strided(self, IntArrayRef_make(g.sizes, g.dim), IntArrayRef_make(g.strides, g.dim), kNoInt);
 fail:
   return NULL;
 }

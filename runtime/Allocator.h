@@ -64,6 +64,36 @@
  * counts the bytes storages asked for and still hold (a cached block is not
  * in it: it is in bytes_cached).
  *
+ * Note [Out of memory]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * minaten's one policy when memory runs out, after 1.13's:
+ *
+ *   - a tensor's storage (Allocator_allocate): the RuntimeError of 1.13's
+ *     alloc_cpu, "[enforce fail at alloc_cpu.cpp:75] err == 0.
+ *     DefaultCPUAllocator: can't allocate memory: you tried to allocate N
+ *     bytes. Error code 12 (Cannot allocate memory)" (recorded from 1.13 by
+ *     tests/conformance/hardening/shape_out_of_memory.py), and its message
+ *     for a size above INT64_MAX;
+ *   - any other allocation on the way of a call (a tensor header, an
+ *     autograd node, a list, a buffer, a copy of an argument): the error
+ *     1.13 gives when `operator new` fails, std::bad_alloc, which its
+ *     bindings turn into `RuntimeError: std::bad_alloc` (CATCH_ALL_ERRORS,
+ *     torch/csrc/Exceptions.h): TORCH_CHECK_ALLOC(p != NULL), or
+ *     Error_setBadAlloc() where no `fail` label is at hand
+ *     (runtime/Exception.h);
+ *   - an allocation while operators and libraries register (the registry,
+ *     schemas, dispatch tables, an operator library's blocks) or in the
+ *     `minaten` command's own tools (pictures, --dot): TORCH_INTERNAL_ASSERT,
+ *     an abort, as 1.13's std::bad_alloc thrown from a static initializer
+ *     ends the process (std::terminate).
+ *
+ * NB(minaten): some small allocations on the way of a call still abort,
+ * where the function has no error to return yet: IValue_copyString and the
+ * copied lists of IValue.c, Tensor_versionCounter, and the Lazy backend's
+ * IR and graph runner (ops/lazy/); and ops/cpu/BlasKernel.c's packing
+ * buffer still raises with minaten's older words, "DefaultCPUAllocator: not
+ * enough memory".  Each is to become a TORCH_CHECK_ALLOC.
+ *
  * PyTorch 1.13: c10/core/CPUAllocator.h (DefaultCPUAllocator), c10/core/Allocator.h
  */
 #ifndef MINATEN_RUNTIME_ALLOCATOR_H

@@ -32,6 +32,12 @@ void Error_set(ErrorType type, const char* fmt, ...) {
   va_end(ap);
 }
 
+/* PyTorch 1.13: what std::bad_alloc's what() says, which torch/csrc/Exceptions.h
+ * CATCH_ALL_ERRORS turns into a RuntimeError (Note [Out of memory]). */
+const char kBadAllocMessage[] = "std::bad_alloc";
+
+void Error_setBadAlloc(void) { Error_set(ErrorType_RuntimeError, "%s", kBadAllocMessage); }
+
 bool Error_occurred(void) { return tls_type != ErrorType_None; }
 ErrorType Error_type(void) { return tls_type; }
 const char* Error_message(void) { return tls_type == ErrorType_None || tls_message == NULL ? "" : tls_message; }

@@ -132,6 +132,16 @@ WarningHandler Warning_setHandler(WarningHandler handler);
 #define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...) \
   TORCH_CHECK_TYPE_(NotImplementedError, cond, __VA_ARGS__)
 
+/* A small allocation that failed (a tensor header, a list, a node, a
+ * buffer: not a tensor's storage): `cond` is its success condition,
+ * TORCH_CHECK_ALLOC(p != NULL).  The error is 1.13's for a failed
+ * `operator new`, "std::bad_alloc" (a RuntimeError in Python); see Note
+ * [Out of memory] in runtime/Allocator.h.  Error_setBadAlloc sets the same
+ * error where no `fail` label is at hand. */
+#define TORCH_CHECK_ALLOC(cond) TORCH_CHECK_TYPE_(RuntimeError, cond, "%s", kBadAllocMessage)
+extern const char kBadAllocMessage[];
+void Error_setBadAlloc(void);
+
 /* Propagate a failure of a callee: jump to `fail` unless `cond` holds.
  * `cond` is the success condition, always written as a comparison with the
  * callee's result, whose form follows what the callee returns:

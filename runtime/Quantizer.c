@@ -13,7 +13,7 @@
 static Quantizer* quantizer_alloc(QScheme qscheme, ScalarType scalar_type) {
   Quantizer* q = calloc(1, sizeof *q);
   if (q == NULL) {
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   q->refcount = 1;

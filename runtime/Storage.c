@@ -13,7 +13,7 @@
 Storage* Storage_new(size_t nbytes) {
   Storage* s = malloc(sizeof *s);
   if (s == NULL) {
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   s->data = Allocator_allocate(nbytes);
@@ -32,7 +32,7 @@ Storage* Storage_new(size_t nbytes) {
 Storage* Storage_newFromBlob(void* data, size_t nbytes, void (*deleter)(void* ctx), void* ctx) {
   Storage* s = malloc(sizeof *s);
   if (s == NULL) {
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   s->refcount = 1;

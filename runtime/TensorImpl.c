@@ -73,7 +73,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   TRY(check_max_dims((int64_t)sizes.size) == 0);
   TORCH_CHECK(!numel_overflows(sizes), "numel: integer multiplication overflow");
   Tensor* t = malloc(sizeof *t + 2 * sizes.size * sizeof(int64_t));
-  TORCH_CHECK(t != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(t != NULL);
   /* PyTorch 1.13: TensorImpl's constructors, version_counter_(VariableVersion(0)),
    * made when first used (Tensor_versionCounter) */
   t->version_counter = NULL;
@@ -196,7 +196,7 @@ int Tensor_setSizesAndStrides(Tensor* t, IntArrayRef sizes, IntArrayRef strides)
   }
   if (ndim > t->dim_capacity) {
     int64_t* heap = malloc(2 * sizes.size * sizeof(int64_t));
-    TORCH_CHECK(heap != NULL, "DefaultCPUAllocator: not enough memory");
+    TORCH_CHECK_ALLOC(heap != NULL);
     if (t->sizes != t->sizes_and_strides) free(t->sizes);
     t->sizes = heap;
     t->dim_capacity = ndim;

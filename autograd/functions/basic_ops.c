@@ -40,7 +40,7 @@ Node* GraphRoot_new(Edge* functions, Tensor* const* inputs, uint32_t n) {
   }
   if (Node_set_next_edges(&root->base, functions, n) < 0) goto fail;
   root->outputs = calloc(n ? n : 1, sizeof *root->outputs);
-  TORCH_CHECK(root->outputs != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(root->outputs != NULL);
   for (uint32_t i = 0; i < n; i++) root->outputs[i] = inputs[i] != NULL ? Tensor_retain(inputs[i]) : NULL;
   return &root->base;
 fail:
@@ -88,7 +88,7 @@ Node* NotImplemented_new(const char* forward_fn) {
   n->forward_fn = strdup(forward_fn);
   if (n->forward_fn == NULL) {
     Node_release(&n->base);
-    Error_set(ErrorType_RuntimeError, "DefaultCPUAllocator: not enough memory");
+    Error_setBadAlloc();
     return NULL;
   }
   return &n->base;

@@ -39,7 +39,7 @@ static int CopySlices_apply(Node* node, Tensor* const* grads, Tensor** grad_inpu
   TRY((slice_clone = at_clone(grad_slice, (OptionalMemoryFormat){true, MemoryFormat_Contiguous})) != NULL);
   n = self->fn->num_next_edges;
   res = calloc(n ? n : 1, sizeof *res);
-  TORCH_CHECK(res != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(res != NULL);
   TRY(self->fn->type->apply(self->fn, (Tensor* const[]){slice_clone}, res) == 0);
   for (uint32_t i = 0; i < n && i < node->num_next_edges; i++) {
     if (!Node_should_compute_output(node, i)) continue;
@@ -100,7 +100,7 @@ Node* CopySlices_new(const Tensor* base_var, const Tensor* view, const ViewFunc*
   /* fn's next edges, but the first goes to the base instead of the view */
   uint32_t n = fn->num_next_edges;
   edges = calloc(n ? n : 1, sizeof *edges);
-  TORCH_CHECK(edges != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(edges != NULL);
   edges[0] = gradient_edge(base_var);
   TRY(Edge_is_valid(edges[0]) || !Error_occurred());
   for (uint32_t i = 1; i < n; i++) edges[i] = (Edge){Node_retain(fn->next_edges[i].function), fn->next_edges[i].input_nr};

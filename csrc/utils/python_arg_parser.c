@@ -701,6 +701,23 @@ static inline void borrow_tensor_into(IValue* out, Tensor* t) {
   out->u.tensor = t;
 }
 
+/* A Tensor argument: a tensor, borrowed, or else a number as a
+ * wrapped-number tensor (PythonArgs::tensor_slow).  0, or -1 with the
+ * exception set.
+ * PyTorch 1.13: torch/csrc/utils/python_arg_parser.h PythonArgs::tensor */
+static inline int tensor_to_ivalue(PyObject* obj, IValue* out) {
+  if (is_tensor(obj)) {
+    borrow_tensor_into(out, THPVariable_Unpack(obj));
+    return 0;
+  }
+  Scalar s;
+  if (number_to_scalar(obj, &s) < 0) return -1;
+  Tensor* w = wrapped_scalar_tensor(s);
+  if (w == NULL) return THPException_fromError(), -1;
+  *out = IValue_takeTensor(w);
+  return 0;
+}
+
 int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   const FunctionSignature* sig = a->signature;
   const Argument* arg = &sig->schema->arguments[i];
@@ -727,19 +744,7 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   const SchemaType* t = &arg->type;
   if (t->is_list) return list_to_ivalue(a, arg, obj, out);
   switch (t->base) {
-    case SchemaBaseType_Tensor: {
-      if (is_tensor(obj)) {
-        borrow_tensor_into(out, THPVariable_Unpack(obj));
-        return 0;
-      }
-      /* PythonArgs::tensor_slow: a number becomes a wrapped-number tensor */
-      Scalar s;
-      if (number_to_scalar(obj, &s) < 0) return -1;
-      Tensor* w = wrapped_scalar_tensor(s);
-      if (w == NULL) return THPException_fromError(), -1;
-      *out = IValue_takeTensor(w);
-      return 0;
-    }
+    case SchemaBaseType_Tensor: return tensor_to_ivalue(obj, out);
     case SchemaBaseType_Scalar: {
       Scalar s;
       if (number_to_scalar(obj, &s) < 0) return -1;

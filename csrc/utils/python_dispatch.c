@@ -21,7 +21,7 @@
  * which loads nothing and only changes the flags of the object already
  * there.  (cmake/python.cmake links every object of minaten's archives into
  * the module, WHOLE_ARCHIVE, so that any function a library may call is
- * there.)  1.13 avoids the question: libtorch is a shared library that
+ * there; the module exports the prefixed ones, cmake/exports.cmake.)  1.13 avoids the question: libtorch is a shared library that
  * each custom-op library links against by name.
  *
  * PyTorch 1.13: torch/_ops.py _Ops.load_library (ctypes.CDLL), torch/_utils_internal.py

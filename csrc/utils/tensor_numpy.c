@@ -209,6 +209,62 @@ static int warn_numpy_not_writeable(void) {
                       1);
 }
 
+/* NumPy strides use bytes. Torch strides use element counts: the ndim
+ * strides divided by the element size, in place.  0, or -1 with 1.13's
+ * ValueError (a stride not a multiple of it, or negative).
+ * PyTorch 1.13: torch/csrc/utils/tensor_numpy.cpp tensor_from_numpy */
+static int strides_in_elements(int64_t* strides, Py_ssize_t ndim, long long element_size_in_bytes) {
+  for (Py_ssize_t i = 0; i < ndim; i++) {
+    if (element_size_in_bytes == 0 || strides[i] % element_size_in_bytes != 0) {
+      PyErr_SetString(PyExc_ValueError,
+                      "given numpy array strides not a multiple of the element byte size. Copy the numpy array to "
+                      "reallocate the memory.");
+      return -1;
+    }
+    strides[i] /= element_size_in_bytes;
+  }
+  for (Py_ssize_t i = 0; i < ndim; i++) {
+    if (strides[i] < 0) {
+      PyErr_SetString(PyExc_ValueError,
+                      "At least one stride in the given numpy array is negative, and tensors with negative strides "
+                      "are not currently supported. (You can probably work around this by making a copy of your "
+                      "array  with array.copy().) ");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* 0 when the dtype `descr` is in the machine's byte order
+ * (PyArray_EquivByteorders(byteorder, NPY_NATIVE): '=' and '|' are
+ * native), else -1 with 1.13's ValueError.
+ * PyTorch 1.13: torch/csrc/utils/tensor_numpy.cpp tensor_from_numpy */
+static int check_native_byteorder(PyObject* descr) {
+  PyObject* byteorder = PyObject_GetAttrString(descr, "byteorder");
+  if (byteorder == NULL) return -1;
+  const char* order = PyUnicode_Check(byteorder) ? PyUnicode_AsUTF8(byteorder) : NULL;
+  int r = -1;
+  if (order == NULL) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "minaten: the array's byte order is not a str");
+    goto done;
+  }
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const char foreign = '>';
+#else
+  const char foreign = '<';
+#endif
+  if (order[0] == foreign) {
+    PyErr_SetString(PyExc_ValueError,
+                    "given numpy array has byte order different from the native byte order. Conversion between "
+                    "byte orders is currently not supported.");
+    goto done;
+  }
+  r = 0;
+done:
+  Py_DECREF(byteorder);
+  return r;
+}
+
 Tensor* tensor_from_numpy(PyObject* obj, bool warn_if_not_writeable) {
   if (!is_numpy_available()) {
     PyErr_SetString(PyExc_RuntimeError, "Numpy is not available");
@@ -219,8 +275,7 @@ Tensor* tensor_from_numpy(PyObject* obj, bool warn_if_not_writeable) {
     return NULL;
   }
   Tensor* result = NULL;
-  PyObject *interface = NULL, *shape = NULL, *np_strides = NULL, *descr = NULL, *itemsize_obj = NULL,
-           *byteorder = NULL;
+  PyObject *interface = NULL, *shape = NULL, *np_strides = NULL, *descr = NULL, *itemsize_obj = NULL;
   interface = PyObject_GetAttrString(obj, "__array_interface__");
   if (interface == NULL) goto done;
   PyObject* data = PyDict_GetItemString(interface, "data"); /* borrowed: (pointer, read-only) */
@@ -244,43 +299,8 @@ Tensor* tensor_from_numpy(PyObject* obj, bool warn_if_not_writeable) {
   if ((itemsize_obj = PyObject_GetAttrString(descr, "itemsize")) == NULL) goto done;
   long long element_size_in_bytes = PyLong_AsLongLong(itemsize_obj);
   if (element_size_in_bytes == -1 && PyErr_Occurred()) goto done;
-  /* NumPy strides use bytes. Torch strides use element counts. */
-  for (Py_ssize_t i = 0; i < ndim; i++) {
-    if (element_size_in_bytes == 0 || strides[i] % element_size_in_bytes != 0) {
-      PyErr_SetString(PyExc_ValueError,
-                      "given numpy array strides not a multiple of the element byte size. Copy the numpy array to "
-                      "reallocate the memory.");
-      goto done;
-    }
-    strides[i] /= element_size_in_bytes;
-  }
-  for (Py_ssize_t i = 0; i < ndim; i++) {
-    if (strides[i] < 0) {
-      PyErr_SetString(PyExc_ValueError,
-                      "At least one stride in the given numpy array is negative, and tensors with negative strides "
-                      "are not currently supported. (You can probably work around this by making a copy of your "
-                      "array  with array.copy().) ");
-      goto done;
-    }
-  }
-  /* PyArray_EquivByteorders(byteorder, NPY_NATIVE): '=' and '|' are native */
-  if ((byteorder = PyObject_GetAttrString(descr, "byteorder")) == NULL) goto done;
-  const char* order = PyUnicode_Check(byteorder) ? PyUnicode_AsUTF8(byteorder) : NULL;
-  if (order == NULL) {
-    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "minaten: the array's byte order is not a str");
-    goto done;
-  }
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const char foreign = '>';
-#else
-  const char foreign = '<';
-#endif
-  if (order[0] == foreign) {
-    PyErr_SetString(PyExc_ValueError,
-                    "given numpy array has byte order different from the native byte order. Conversion between "
-                    "byte orders is currently not supported.");
-    goto done;
-  }
+  if (strides_in_elements(strides, ndim, element_size_in_bytes) < 0) goto done;
+  if (check_native_byteorder(descr) < 0) goto done;
   int num = descr_num(descr);
   ScalarType dtype;
   if (num < 0 || numpy_dtype_to_aten(num, descr, &dtype) < 0) goto done;
@@ -314,7 +334,6 @@ done:
   Py_XDECREF(np_strides);
   Py_XDECREF(descr);
   Py_XDECREF(itemsize_obj);
-  Py_XDECREF(byteorder);
   return result;
 }
 

@@ -63,6 +63,8 @@ static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
  * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::empty_symint,
  * LazyNativeFunctions::_to_copy (case 1: eager -> lazy) */
 int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* rets) {
+  if (op->schema.num_arguments > kLazyMaxArgs || op->schema.num_returns > kLazyMaxReturns)
+    return OperatorEntry_reportError(op, DispatchKey_Lazy);
   IValue cargs[kLazyMaxArgs];
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     cargs[i] = args[i];
@@ -87,6 +89,38 @@ int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* ret
   }
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
   return r;
+}
+
+/* Step 4 of the fallback: the CPU results crets back on the Lazy device,
+ * into rets, as device_data; a return that aliases a written argument
+ * (max.dim_max: values -> max) writes the argument's CPU copy `owned` into
+ * it instead.  A non-tensor result moves over as it is.  0, or -1 with the
+ * error set.
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp
+ * ts_eager_fallback ("Step 4: Convert any eager output tensors back to the
+ * original input device") */
+static int returns_to_lazy(const OperatorEntry* op, IValue* args, Tensor* const* owned, bool writes, IValue* crets,
+                           IValue* rets) {
+  for (size_t i = 0; i < op->schema.num_returns; i++) {
+    if (crets[i].tag != IValueTag_Tensor) {
+      rets[i] = crets[i];
+      crets[i] = IValue_none();
+    } else if (writes && op->schema.returns[i].alias_info.present) {
+      int w = aliased_argument(op, i);
+      Tensor* self = args[w].u.tensor;
+      LazyNode* n = LazyNode_deviceData(owned[w]);
+      LazyTensor_write(self, LazyValue_make(n, 0));
+      LazyNode_release(n);
+      rets[i] = IValue_takeTensor(Tensor_retain(self));
+    } else {
+      LazyNode* n = LazyNode_deviceData(crets[i].u.tensor);
+      Tensor* t = LazyTensor_create(LazyValue_make(n, 0));
+      LazyNode_release(n);
+      if (t == NULL) return -1;
+      rets[i] = IValue_takeTensor(t);
+    }
+  }
+  return 0;
 }
 
 /* PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp ts_eager_fallback */
@@ -141,27 +175,7 @@ int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
     }
   }
   if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) goto done;
-  for (size_t i = 0; i < op->schema.num_returns; i++) {
-    if (crets[i].tag != IValueTag_Tensor) {
-      rets[i] = crets[i];
-      crets[i] = IValue_none();
-    } else if (written >= 0 && op->schema.returns[i].alias_info.present) {
-      /* the argument this return aliases (max.dim_max: values -> max) */
-      int w = aliased_argument(op, i);
-      Tensor* self = args[w].u.tensor;
-      LazyNode* n = LazyNode_deviceData(owned[w]);
-      LazyTensor_write(self, LazyValue_make(n, 0));
-      LazyNode_release(n);
-      rets[i] = IValue_takeTensor(Tensor_retain(self));
-    } else {
-      LazyNode* n = LazyNode_deviceData(crets[i].u.tensor);
-      Tensor* t = LazyTensor_create(LazyValue_make(n, 0));
-      LazyNode_release(n);
-      if (t == NULL) goto done;
-      rets[i] = IValue_takeTensor(t);
-    }
-  }
-  r = 0;
+  r = returns_to_lazy(op, args, owned, written >= 0, crets, rets);
 done:
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
   for (size_t i = 0; i < num_args; i++) {

@@ -38,6 +38,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/TensorShape.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/quantized/TensorShape.h"
 #include "runtime/Exception.h"
@@ -178,25 +179,13 @@ fail:
  * (with inferUnsqueezeGeometry) */
 Tensor* at_native_unsqueeze_quantized(const Tensor* self, int64_t dim) {
   if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
-  int64_t sizes[MINATEN_MAX_DIM + 1], strides[MINATEN_MAX_DIM + 1];
   dim = maybe_wrap_dim(dim, self->dim + 1, true);
   TRY(dim >= 0);
   TRY(check_max_dims(self->dim + 1) == 0);
-  int64_t n = 0;
-  for (int64_t d = 0; d <= self->dim; d++) {
-    if (d == dim) {
-      sizes[n] = 1;
-      /* inferUnsqueezeGeometry, in wrapping arithmetic as PyTorch's int64 */
-      strides[n++] = dim >= self->dim ? 1 : (int64_t)((uint64_t)self->sizes[dim] * (uint64_t)self->strides[dim]);
-    }
-    if (d < self->dim) {
-      sizes[n] = self->sizes[d];
-      strides[n++] = self->strides[d];
-    }
-  }
+  InferUnsqueezeGeometryResult g = inferUnsqueezeGeometry(self, dim);
   int64_t axis = self->quantizer->axis;
   if (self->quantizer->qscheme == QScheme_PerChannelAffine && axis >= dim) axis++;
-  return view_with_axis(self, IntArrayRef_make(sizes, (size_t)n), IntArrayRef_make(strides, (size_t)n), axis);
+  return view_with_axis(self, IntArrayRef_make(g.sizes, g.dim), IntArrayRef_make(g.strides, g.dim), axis);
 fail:
   return NULL;
 }

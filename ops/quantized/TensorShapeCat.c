@@ -92,7 +92,7 @@ static int64_t legacy_cat_wrap_dim(int64_t dim, TensorList tensors) {
 static Tensor* quantized_cat_impl(TensorList qxs, int64_t dim, double scale, int64_t zero_point) {
   ScalarType x_dtype = qxs.data[0]->dtype;
   Tensor** xs = calloc(qxs.size, sizeof(Tensor*));
-  TORCH_CHECK(xs != NULL, "DefaultCPUAllocator: not enough memory");
+  TORCH_CHECK_ALLOC(xs != NULL);
   Tensor* qy = NULL;
   size_t made = 0;
   for (; made < qxs.size; made++) {

@@ -6,7 +6,9 @@
  * counters come back to where they started once everything is released.
  * Runs the kernels through the dispatcher (at_register_all), as the
  * interpreter does.  Also the cache of freed large blocks (Allocator.h, Note
- * [Keeping freed memory]): what it keeps, what it serves, its bounds.
+ * [Keeping freed memory]): what it keeps, what it serves, its bounds.  And
+ * the two out-of-memory errors of Note [Out of memory]: a storage's
+ * (alloc_cpu's enforce message) and any other allocation's (std::bad_alloc).
  */
 #include <setjmp.h>
 #include <stdbool.h>
@@ -233,6 +235,37 @@ static void test_cache_is_bounded(void** state) {
   assert_int_equal(Allocator_stats().bytes_cached, 0);
 }
 
+/* A function with a small allocation, as the runtime writes one. */
+static void* checked(void* p) {
+  TORCH_CHECK_ALLOC(p != NULL);
+  return p;
+fail:
+  return NULL;
+}
+
+/* Note [Out of memory]: storage that cannot be had fails with alloc_cpu's
+ * enforce message, any other allocation with std::bad_alloc's (1.13's
+ * `RuntimeError: std::bad_alloc`), both RuntimeErrors. */
+static void test_out_of_memory_errors(void** state) {
+  (void)state;
+  assert_null(Allocator_allocate((size_t)1 << 62)); /* 4 EiB: no machine has it */
+  assert_int_equal(Error_type(), ErrorType_RuntimeError);
+  assert_string_equal(Error_message(),
+                      "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you "
+                      "tried to allocate 4611686018427387904 bytes. Error code 12 (Cannot allocate memory)");
+  Error_clear();
+  int x = 0;
+  assert_ptr_equal(checked(&x), &x);
+  assert_false(Error_occurred());
+  assert_null(checked(NULL));
+  assert_int_equal(Error_type(), ErrorType_RuntimeError);
+  assert_string_equal(Error_message(), "std::bad_alloc");
+  Error_clear();
+  Error_setBadAlloc();
+  assert_string_equal(Error_message(), "std::bad_alloc");
+  Error_clear();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_views_allocate_nothing),
@@ -241,6 +274,7 @@ int main(void) {
       cmocka_unit_test(test_errors_leave_counters_alone),
       cmocka_unit_test(test_cache_serves_freed_large_blocks),
       cmocka_unit_test(test_cache_is_bounded),
+      cmocka_unit_test(test_out_of_memory_errors),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -21,6 +21,7 @@
 
 #include "test_util.h"
 #include "autograd_nodes.h"
+#include "autograd/VariableTypeManual.h"
 #include "dispatch/TraceMode.h"
 #include "ops/lazy/LazyTensor.h"
 
@@ -570,6 +571,13 @@ static void test_deep_chain(void** state) {
   Tensor_release(a);
 }
 
+/* Every operator, and the Autograd and ADInplaceOrView kernels written by
+ * hand (detach's: AccumulateGrad's detach traces as 1.13's two); the
+ * graphs are built by hand (autograd_nodes.h), not by generated kernels. */
+static int setup_with_manual_kernels(void** state) {
+  return setup(state) < 0 ? -1 : at_register_VariableTypeManual();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_mul_gradients),
@@ -592,5 +600,5 @@ int main(void) {
       cmocka_unit_test(test_backward_inputs),
       cmocka_unit_test(test_deep_chain),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup_with_manual_kernels, teardown);
 }

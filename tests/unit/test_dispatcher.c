@@ -2,7 +2,8 @@
  * test_dispatcher.c - the registry, alias-key resolution, fallthrough, the
  * missing-kernel error, boxed calls of unboxed kernels through libffi (these
  * operators have no generated boxed_from_unboxed), and
- * the trace mode; on operators registered here (not from the YAML) in a
+ * the trace mode, the 64-argument limit and dispatch on every tensor
+ * argument; on operators registered here (not from the YAML) in a
  * test-only namespace.
  */
 #include <setjmp.h>
@@ -258,6 +259,60 @@ static void test_trace_mode_prints_backend_ops(void** state) {
   Tensor_release(t);
 }
 
+/* "test::NAME(T a0, T a1, ...) -> Tensor" with n arguments of type `type`. */
+static void wide_schema(char* buf, size_t size, const char* name, const char* type, int n) {
+  int len = snprintf(buf, size, "test::%s(", name);
+  for (int i = 0; i < n; i++)
+    len += snprintf(buf + len, size - (size_t)len, "%s%s a%d", i ? ", " : "", type, i);
+  snprintf(buf + len, size - (size_t)len, ") -> Tensor");
+}
+
+/* Every tensor argument takes part in dispatch, the 17th too: a boxed call
+ * whose only Lazy tensor is its last goes to the Lazy kernel (minaten once
+ * read 16 and ran the CPU kernel on it).  PyTorch 1.13:
+ * DispatchKeyExtractor::getDispatchKeySetBoxed */
+static void test_dispatch_reads_every_tensor_argument(void** state) {
+  (void)state;
+  char schema[1024];
+  wide_schema(schema, sizeof schema, "wide", "Tensor", 17);
+  OperatorEntry* op = Dispatcher_registerDef(schema, "t:1");
+  assert_non_null(op);
+  assert_int_equal(op->num_tensor_args, 17);
+  Tensor* cpu = make_tensor(DispatchKey_CPU);
+  Tensor* lazy = make_tensor(DispatchKey_Lazy);
+  IValue args[17];
+  for (int i = 0; i < 16; i++) args[i] = IValue_borrowTensor(cpu);
+  args[16] = IValue_borrowTensor(lazy);
+  assert_true(DispatchKeySet_has(Dispatcher_tensorKeys(op, args), DispatchKey_Lazy));
+  args[16] = IValue_borrowTensor(cpu);
+  assert_false(DispatchKeySet_has(Dispatcher_tensorKeys(op, args), DispatchKey_Lazy));
+  Tensor_release(cpu);
+  Tensor_release(lazy);
+}
+
+/* 64 arguments at most, 1.13's limit and error.  PyTorch 1.13:
+ * DispatchKeyExtractor::makeBitsetForDispatchArgs */
+static void test_schema_over_64_arguments_is_refused(void** state) {
+  (void)state;
+  char schema[2048];
+  wide_schema(schema, sizeof schema, "ints64", "int", 64);
+  assert_non_null(Dispatcher_registerDef(schema, "t:1"));
+  wide_schema(schema, sizeof schema, "tensors64", "Tensor", 64);
+  OperatorEntry* op = Dispatcher_registerDef(schema, "t:2");
+  assert_non_null(op);
+  assert_int_equal(op->num_tensor_args, 64);
+  wide_schema(schema, sizeof schema, "ints65", "int", 65);
+  assert_null(Dispatcher_registerDef(schema, "t:3"));
+  assert_int_equal(Error_type(), ErrorType_RuntimeError);
+  assert_string_equal(Error_message(), "The function schema has 65 arguments but this PyTorch build only supports 64");
+  Error_clear();
+  assert_null(Dispatcher_findSchema("test::ints65"));
+  wide_schema(schema, sizeof schema, "tensors65", "Tensor", 65);
+  assert_null(Dispatcher_registerDef(schema, "t:4"));
+  assert_string_equal(Error_message(), "The function schema has 65 arguments but this PyTorch build only supports 64");
+  Error_clear();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_registry_find_and_duplicate_def, setup, teardown),
@@ -269,6 +324,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_missing_kernel_error, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ffi_bridge_passes_structs, setup, teardown),
       cmocka_unit_test_setup_teardown(test_trace_mode_prints_backend_ops, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_dispatch_reads_every_tensor_argument, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_schema_over_64_arguments_is_refused, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

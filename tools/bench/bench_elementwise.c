@@ -53,6 +53,36 @@ enum { kMeasures = 5 };
 static const char* const kNames[kMeasures] = {"chain of 8 ops, 1M floats", "add out=, 16M floats",
                                               "t().contiguous(), 2048x2048", "exp, 1M floats", "sin, 1M floats"};
 
+/* Prints the times mt (minaten) and lt (libtorch; BENCH_NONE when it did
+ * not run) and the memcpy floors, in ns: as --rows for
+ * tools/bench/compare, or as a table. */
+static void report(bool rows, int reps, int rounds, const double* mt, const double* lt, double floor_add,
+                   double floor_t, const char* lt_capability) {
+  const char* capability = CPUCapability_name(CPUCapability_get());
+  if (rows) {
+    printf("capability\tminaten\t%s\n", capability);
+    if (lt[0] >= 0) printf("capability\tlibtorch\t%s\n", lt_capability);
+    for (int i = 0; i < kMeasures; i++)
+      bench_row(kNames[i], "ms", mt[i] / 1e6, lt[i] < 0 ? BENCH_NONE : lt[i] / 1e6,
+                i == 1 ? "memcpy 64 MiB" : i == 2 ? "memcpy 16 MiB" : NULL,
+                i == 1 ? floor_add / 1e6 : i == 2 ? floor_t / 1e6 : BENCH_NONE);
+  } else {
+    printf("elementwise loops, %d thread(s), best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", bench_threads(),
+           reps, rounds,
+           capability, lt_capability);
+    printf("  %-30s %10s %10s %8s %14s %8s\n", "measure", "minaten", "libtorch", "ratio", "floor", "ratio");
+    for (int i = 0; i < kMeasures; i++) {
+      printf("  %-30s %7.3f ms", kNames[i], mt[i] / 1e6);
+      if (lt[i] >= 0) printf(" %7.3f ms %7.2fx", lt[i] / 1e6, mt[i] / lt[i]);
+      else printf(" %10s %8s", "-", "-");
+      double fl = i == 1 ? floor_add : i == 2 ? floor_t : -1;
+      if (fl >= 0) printf(" %11.3f ms %7.2fx", fl / 1e6, mt[i] / fl);
+      printf("\n");
+    }
+    printf("  (floors: memcpy of the same bytes, 64 MiB and 16 MiB, in this run)\n");
+  }
+}
+
 int main(int argc, char** argv) {
   bool rows = argc > 1 && strcmp(argv[1], "--rows") == 0;
   int reps = argc > 1 + rows ? atoi(argv[1 + rows]) : 10;
@@ -112,28 +142,7 @@ int main(int argc, char** argv) {
   }
   if (!have_libtorch)
     for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
-  const char* capability = CPUCapability_name(CPUCapability_get());
-  if (rows) {
-    printf("capability\tminaten\t%s\n", capability);
-    if (lt[0] >= 0) printf("capability\tlibtorch\t%s\n", lt_capability);
-    for (int i = 0; i < kMeasures; i++)
-      bench_row(kNames[i], "ms", mt[i] / 1e6, lt[i] < 0 ? BENCH_NONE : lt[i] / 1e6,
-                i == 1 ? "memcpy 64 MiB" : i == 2 ? "memcpy 16 MiB" : NULL,
-                i == 1 ? floor_add / 1e6 : i == 2 ? floor_t / 1e6 : BENCH_NONE);
-  } else {
-    printf("elementwise loops, %d thread(s), best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", bench_threads(), reps, rounds,
-           capability, lt_capability);
-    printf("  %-30s %10s %10s %8s %14s %8s\n", "measure", "minaten", "libtorch", "ratio", "floor", "ratio");
-    for (int i = 0; i < kMeasures; i++) {
-      printf("  %-30s %7.3f ms", kNames[i], mt[i] / 1e6);
-      if (lt[i] >= 0) printf(" %7.3f ms %7.2fx", lt[i] / 1e6, mt[i] / lt[i]);
-      else printf(" %10s %8s", "-", "-");
-      double fl = i == 1 ? floor_add : i == 2 ? floor_t : -1;
-      if (fl >= 0) printf(" %11.3f ms %7.2fx", fl / 1e6, mt[i] / fl);
-      printf("\n");
-    }
-    printf("  (floors: memcpy of the same bytes, 64 MiB and 16 MiB, in this run)\n");
-  }
+  report(rows, reps, rounds, mt, lt, floor_add, floor_t, lt_capability);
   Tensor* all[] = {x, w, a, b, c, m, m_t};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) Tensor_release(all[i]);
   Dispatcher_cleanup();

@@ -70,6 +70,29 @@ static void release2(TensorTuple2 t) {
   Tensor_release(t.items[1]);
 }
 
+/* Prints the times mt (minaten) and lt (libtorch; BENCH_NONE when it did
+ * not run), in ns: as --rows for tools/bench/compare, or as a table. */
+static void report(bool rows, int reps, int rounds, const double* mt, const double* lt, bool have_libtorch,
+                   const char* lt_capability) {
+  const char* capability = CPUCapability_name(CPUCapability_get());
+  if (rows) {
+    printf("capability\tminaten\t%s\n", capability);
+    if (have_libtorch) printf("capability\tlibtorch\t%s\n", lt_capability);
+    for (int i = 0; i < kMeasures; i++)
+      bench_row(kNames[i], "ms", mt[i] / 1e6, lt[i] < 0 ? BENCH_NONE : lt[i] / 1e6, NULL, BENCH_NONE);
+  } else {
+    printf("reductions, %d thread(s), best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", bench_threads(), reps,
+           rounds,
+           capability, lt_capability);
+    printf("  %-30s %10s %10s %8s\n", "measure", "minaten", "libtorch", "ratio");
+    for (int i = 0; i < kMeasures; i++) {
+      printf("  %-30s %7.3f ms", kNames[i], mt[i] / 1e6);
+      if (lt[i] >= 0) printf(" %7.3f ms %7.2fx\n", lt[i] / 1e6, mt[i] / lt[i]);
+      else printf(" %10s %8s\n", "-", "-");
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   bool rows = argc > 1 && strcmp(argv[1], "--rows") == 0;
   int reps = argc > 1 + rows ? atoi(argv[1 + rows]) : 10;
@@ -131,22 +154,7 @@ int main(int argc, char** argv) {
   }
   if (!have_libtorch)
     for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
-  const char* capability = CPUCapability_name(CPUCapability_get());
-  if (rows) {
-    printf("capability\tminaten\t%s\n", capability);
-    if (have_libtorch) printf("capability\tlibtorch\t%s\n", lt_capability);
-    for (int i = 0; i < kMeasures; i++)
-      bench_row(kNames[i], "ms", mt[i] / 1e6, lt[i] < 0 ? BENCH_NONE : lt[i] / 1e6, NULL, BENCH_NONE);
-  } else {
-    printf("reductions, %d thread(s), best of %d x %d rounds (minaten: %s, libtorch 1.13: %s)\n", bench_threads(), reps, rounds,
-           capability, lt_capability);
-    printf("  %-30s %10s %10s %8s\n", "measure", "minaten", "libtorch", "ratio");
-    for (int i = 0; i < kMeasures; i++) {
-      printf("  %-30s %7.3f ms", kNames[i], mt[i] / 1e6);
-      if (lt[i] >= 0) printf(" %7.3f ms %7.2fx\n", lt[i] / 1e6, mt[i] / lt[i]);
-      else printf(" %10s %8s\n", "-", "-");
-    }
-  }
+  report(rows, reps, rounds, mt, lt, have_libtorch, lt_capability);
   Tensor_release(x);
   Tensor_release(m);
   Tensor_release(b);

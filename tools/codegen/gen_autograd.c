@@ -24,7 +24,8 @@
  *
  * Which entries make code: an operator's functional form, or an in-place
  * one with an entry of its own (fill_, zero_, eq_), with an Autograd kernel
- * not written by hand (yaml `Autograd:`), and at least one differentiable
+ * not written by hand (yaml `Autograd:`, or kManual: autograd/VariableTypeManual.c
+ * has it), and at least one differentiable
  * output.  A functional entry also gives a kernel to its operator's
  * in-place variant (add_.Tensor, with add.Tensor's node: check_inplace, a
  * clone of self where a formula reads self, the call below autograd,
@@ -406,9 +407,24 @@ static const NativeFunction* out_variant(const Model* m, const AutogradEntry* a)
   return NULL;
 }
 
+/* Operators with a hand-written Autograd kernel, registered by
+ * at_register_VariableTypeManual (autograd/VariableTypeManual.h), by name
+ * and overload.  NB(minaten): view.dtype's stands for the one 1.13
+ * generates.
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py MANUAL_AUTOGRAD */
+static const char* const kManual[] = {"aten::copy_", "aten::resize_", "aten::resize_as_", "aten::detach",
+                                      "aten::view.dtype", NULL};
+
+static bool is_manual(const NativeFunction* fn) {
+  for (const char* const* h = kManual; *h; h++)
+    if (strcmp(fn->qualified, *h) == 0) return true;
+  return false;
+}
+
 /* Whether an entry makes code (see the top of the file). */
 static bool makes_code(const AutogradEntry* a) {
-  if ((a->fn->schema.is_mutable && !is_inplace(a->fn)) || NativeFunction_kernel(a->fn, DispatchKey_Autograd) != NULL)
+  if ((a->fn->schema.is_mutable && !is_inplace(a->fn)) || NativeFunction_kernel(a->fn, DispatchKey_Autograd) != NULL ||
+      is_manual(a->fn))
     return false;
   for (size_t i = 0; i < kMaxOutputs; i++)
     if (a->output_cond[i] != NULL) return a->num_formulas > 0;
@@ -1036,9 +1052,6 @@ static bool variant_gets_kernel(const Model* m, const NativeFunction* fn) {
          NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) == NULL && !has_derivatives_entry(m, fn);
 }
 
-/* Operators with a hand-written Autograd kernel (autograd/VariableTypeManual.h). */
-static const char* const kManual[] = {"copy_", "resize_", "resize_as_", NULL};
-
 /* The Autograd kernel 1.13 gives an operator that no formula covers. */
 typedef enum NoFormulaKernel {
   NoFormula_None,           /* none here: a formula covers it, it has a kernel of its own (or is
@@ -1084,8 +1097,7 @@ static NoFormulaKernel no_formula_kernel(const Model* m, const NativeFunction* f
   if (s->is_mutable && !inplace) return NoFormula_None; /* out= (NB above) */
   for (size_t i = 0; i < n; i++)
     if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn) return NoFormula_None;
-  for (const char* const* h = kManual; *h; h++)
-    if (strcmp(s->name, *h) == 0) return NoFormula_None;
+  if (is_manual(fn)) return NoFormula_None;
   /* 1.13 writes detach_'s by hand too; minaten's falls through */
   if (strcmp(s->name, "detach_") == 0) return NoFormula_None;
   size_t base_len = strlen(s->name) - (inplace ? 1 : 0); /* get_base_name: logical_and_ as logical_and */
@@ -1171,9 +1183,6 @@ static void print_registration(FILE* v, const NativeFunction* fn, bool not_imple
   fputs("                              \"VariableType.c\", __LINE__) < 0)\n    return -1;\n", v);
 }
 
-/* Operators whose Autograd kernel is written by hand in
- * autograd/VariableTypeManual.c (registered here with the generated ones). */
-
 static const char* const kAutogradIncludes[] = {"autograd/FunctionsManual.h", "autograd/Node.h",
                                                 "autograd/SavedVariable.h", "autograd/VariableTypeUtils.h", NULL};
 
@@ -1230,10 +1239,7 @@ int gen_autograd(const Model* m, Writer* w) {
     if (out != NULL) print_registration(v, out, false);
   }
   /* the hand-written ones of autograd/VariableTypeManual.h */
-  for (const char* const* h = kManual; *h; h++) {
-    const NativeFunction* fn = find_operator(m, *h);
-    if (fn != NULL) print_registration(v, fn, false);
-  }
+  fputs("  if (at_register_VariableTypeManual() < 0)\n    return -1;\n", v);
   fputs("  /* operators without a formula: generated (records nothing, or NotImplemented) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++) {
     NoFormulaKernel kind = no_formula_kernel(m, &m->functions[i], all, n);

@@ -20,10 +20,10 @@
  * is_mutable, at least one return), and is not CompositeImplicitAutograd
  * (that one decomposes, and what it decomposes into has kernels here), nor
  * one of 1.13's hand-written ones (kManualAutograd: detach and copy_ have
- * hand-written kernels in ops/autograd/VariableType.c, registered through
- * `ADInplaceOrView:` in the YAML; resize_ has none at all, so resizing does
- * not bump the version).  An operator whose YAML names an ADInplaceOrView
- * kernel gets none generated.
+ * hand-written kernels in autograd/VariableTypeManual.c, which registers
+ * them; resize_ has none at all, so resizing does not bump the version).
+ * An operator whose YAML names an ADInplaceOrView kernel gets none
+ * generated.
  *
  * Nested calls do not bump twice: the kernel calls the operator with
  * ADInplaceOrView excluded, so whatever that operator's kernel calls runs

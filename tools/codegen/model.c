@@ -32,13 +32,14 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
     DispatchKey_CPU,
     DispatchKey_Lazy,
     DispatchKey_QuantizedCPU,
-    /* The ADInplaceOrView kernels written by hand (1.13's
-     * VariableTypeManual.cpp: detach, copy_); the generated ones come from
-     * gen_inplace_or_view.c, which skips an operator that has one here. */
+    /* An ADInplaceOrView kernel named in the YAML; the generated ones come
+     * from gen_inplace_or_view.c, which skips an operator that has one here.
+     * (minaten's own hand-written ones, 1.13's VariableTypeManual.cpp's,
+     * register themselves: autograd/VariableTypeManual.c.) */
     DispatchKey_ADInplaceOrView,
-    /* The Autograd kernels written by hand (1.13's VariableTypeManual.cpp:
-     * detach, view.dtype); the generated ones come from derivatives.yaml
-     * (gen_autograd.c), which skips an operator that has one here. */
+    /* An Autograd kernel named in the YAML; the generated ones come from
+     * derivatives.yaml (gen_autograd.c), which skips an operator that has
+     * one here (and those of autograd/VariableTypeManual.c). */
     DispatchKey_Autograd,
     DispatchKey_CompositeExplicitAutogradNonFunctional,
     DispatchKey_CompositeExplicitAutograd,

@@ -282,26 +282,140 @@ static PyObject* eval_text(ExplainSession* es, const char* text) {
   return PyRun_String(text, Py_eval_input, es->namespace, es->namespace);
 }
 
+/* Says why `expr` (which ast.parse refused: the SyntaxError is set) is not
+ * explained, on stderr; clears the error. */
+static void say_not_an_expression(const char* expr) {
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  PyObject* msg = value != NULL ? PyObject_GetAttrString(value, "msg") : NULL;
+  const char* why = msg != NULL && PyUnicode_Check(msg) ? PyUnicode_AsUTF8(msg) : "invalid syntax";
+  fprintf(stderr, "minaten explain: not an expression: %s (%s)\n", expr, why);
+  PyErr_Clear();
+  Py_XDECREF(msg);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(traceback);
+}
+
+/* The arguments of `call` (an ast.Call of `expr`), positional then keyword
+ * values, each evaluated in the session's namespace and read into c.
+ * 0; 1 after saying why not (an argument failed); -1 with a Python
+ * exception set. */
+static int read_call_arguments(ExplainSession* es, PyObject* ast, const char* expr, PyObject* call, ExplainCall* c) {
+  int status = -1;
+  PyObject* args = PyObject_GetAttrString(call, "args");
+  PyObject* keywords = PyObject_GetAttrString(call, "keywords");
+  if (args == NULL || keywords == NULL) goto done;
+  Py_ssize_t nargs = PyList_Size(args), nkw = PyList_Size(keywords);
+  for (Py_ssize_t k = 0; k < nargs + nkw && c->nargs < kExplainMaxArgs; k++) {
+    PyObject* node = k < nargs ? Py_NewRef(PyList_GET_ITEM(args, k))
+                               : PyObject_GetAttrString(PyList_GET_ITEM(keywords, k - nargs), "value");
+    char* arg_src = node != NULL ? source_of(ast, expr, node) : NULL;
+    Py_XDECREF(node);
+    PyObject* v = arg_src != NULL ? eval_text(es, arg_src) : NULL;
+    free(arg_src);
+    if (v == NULL) {
+      char* error = take_error();
+      fprintf(stderr, "minaten explain: an argument of `%s` failed: %s\n", expr, error);
+      free(error);
+      status = 1;
+      goto done;
+    }
+    PyObject* seq = PyTuple_Check(v) || PyList_Check(v) ? PySequence_Fast(v, "") : Py_NewRef(v);
+    read_arg(c, c->nargs++, seq);
+    Py_DECREF(seq);
+    Py_DECREF(v);
+  }
+  status = 0;
+done:
+  Py_XDECREF(args);
+  Py_XDECREF(keywords);
+  return status;
+}
+
+/* The route the narrator found (c->route) against the operators the trace
+ * of the call printed: "checked: ..." and 0 when they agree, else
+ * "MISMATCH: ..." and 1. */
+static int check_route(const ExplainCall* c, char* trace) {
+  const char* ops[16];
+  int nops = read_trace(trace, ops, 16);
+  printf("route: ");
+  for (int k = 0; k < c->nroute; k++) printf("%s%s", k ? ", " : "", c->route[k]);
+  printf("%s\n", c->nroute == 0 ? "(no operator)" : "");
+  bool same = nops == c->nroute;
+  for (int k = 0; same && k < nops; k++) same = strcmp(ops[k], c->route[k]) == 0;
+  if (same) {
+    printf("checked: the trace of the call shows %s.\n", nops == 0 ? "no operator either" : "exactly these operators");
+    return 0;
+  }
+  printf("MISMATCH: the trace of the call shows ");
+  for (int k = 0; k < nops; k++) printf("%s%s", k ? ", " : "", ops[k]);
+  printf("%s: a bug in minaten\n", nops == 0 ? "no operator" : "");
+  return 1;
+}
+
+/* The call `text` (__explain_self.METHOD(ARGS)) of c, explained: self
+ * described (`recv_src` is its source), the narrator's reasons before and
+ * after the call, which runs under the trace, the result or error, and
+ * the route checked against the trace.  0, or 1 after saying why not. */
+static int narrate_call(ExplainSession* es, const ExplainNarrator* narrator, ExplainCall* c, const char* recv_src,
+                        const char* text) {
+  /* Keywords are the binding's to judge (reshape's is shape, view's and
+   * expand's size: a.reshape(size=[3, 8]) is refused there, and said so). */
+  int64_t shape[MINATEN_MAX_DIM];
+  const char* method = c->method;
+  if ((strcmp(method, "reshape") == 0 || strcmp(method, "view") == 0 || strcmp(method, "expand") == 0) &&
+      ExplainCall_shape(c, shape) < 0) {
+    fprintf(stderr, "minaten explain: explain covers %s with a shape of ints (x.%s(3, 8) or x.%s((3, 8)))%s\n", method,
+            method, method, strcmp(method, "view") == 0 ? ", not view(dtype)" : "");
+    return 1;
+  }
+  printf("%s\n", c->text);
+  char what[256];
+  snprintf(what, sizeof what, "self = %s", recv_src);
+  explain_describe(stdout, what, c->self);
+  narrator->before(c);
+  char* trace = NULL;
+  size_t trace_len = 0;
+  FILE* mem = open_memstream(&trace, &trace_len);
+  TraceMode_setOutput(mem);
+  TraceMode_setEnabled(true);
+  PyObject* result = eval_text(es, text);
+  TraceMode_setEnabled(false);
+  TraceMode_setOutput(stdout);
+  fclose(mem);
+  if (result != NULL && THPVariable_Check(result)) c->result = THPVariable_Unpack(result);
+  if (result == NULL) {
+    c->refused = !PyErr_ExceptionMatches(PyExc_RuntimeError);
+    c->error = take_error();
+  }
+  narrator->after(c);
+  if (c->refused)
+    explain_say(stdout,
+                "The call fails in PyTorch's Python argument parser, which matches its arguments against "
+                "%s's Python signatures before anything runs: no operator runs, so there is no route to "
+                "explain.\n",
+                method);
+  if (c->result != NULL && c->result != c->self) explain_describe(stdout, "result", c->result);
+  if (c->error != NULL) printf("result: %s\n", c->error);
+  int status = check_route(c, trace);
+  free(trace);
+  free(c->error);
+  c->error = NULL;
+  Py_XDECREF(result);
+  return status;
+}
+
 /* Explains `expr` once the setup ran: 0, or 1 after saying why not. */
 static int explain_expression(ExplainSession* es, const char* expr) {
   PyObject* ast = PyImport_ImportModule("ast");
   PyObject* m = ast != NULL ? PyObject_CallMethod(ast, "parse", "s", expr) : NULL;
-  PyObject *call = NULL, *func = NULL, *attr = NULL, *args = NULL, *keywords = NULL;
-  PyObject *self = NULL, *result = NULL;
+  PyObject *call = NULL, *func = NULL, *attr = NULL, *self = NULL;
   char *recv_src = NULL, *call_src = NULL, *func_src = NULL, *text = NULL;
   int status = 1;
   if (m == NULL) {
-    PyObject *type, *value, *traceback;
-    PyErr_Fetch(&type, &value, &traceback);
-    PyErr_NormalizeException(&type, &value, &traceback);
-    PyObject* msg = value != NULL ? PyObject_GetAttrString(value, "msg") : NULL;
-    const char* why = msg != NULL && PyUnicode_Check(msg) ? PyUnicode_AsUTF8(msg) : "invalid syntax";
-    fprintf(stderr, "minaten explain: not an expression: %s (%s)\n", expr, why);
-    PyErr_Clear();
-    Py_XDECREF(msg);
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(traceback);
+    say_not_an_expression(expr);
     Py_XDECREF(ast);
     return 1;
   }
@@ -349,92 +463,15 @@ static int explain_expression(ExplainSession* es, const char* expr) {
   text = malloc(strlen(call_src) + strlen(method) + 32);
   sprintf(text, "__explain_self.%s%s", method, call_src + strlen(func_src));
   ExplainCall c = {.method = method, .text = expr, .self = THPVariable_Unpack(self), .out = stdout};
-  args = PyObject_GetAttrString(call, "args");
-  keywords = PyObject_GetAttrString(call, "keywords");
-  if (args == NULL || keywords == NULL) goto python_error;
-  Py_ssize_t nargs = PyList_Size(args), nkw = PyList_Size(keywords);
-  for (Py_ssize_t k = 0; k < nargs + nkw && c.nargs < kExplainMaxArgs; k++) {
-    PyObject* node = k < nargs ? Py_NewRef(PyList_GET_ITEM(args, k))
-                               : PyObject_GetAttrString(PyList_GET_ITEM(keywords, k - nargs), "value");
-    char* arg_src = node != NULL ? source_of(ast, expr, node) : NULL;
-    Py_XDECREF(node);
-    PyObject* v = arg_src != NULL ? eval_text(es, arg_src) : NULL;
-    free(arg_src);
-    if (v == NULL) {
-      char* error = take_error();
-      fprintf(stderr, "minaten explain: an argument of `%s` failed: %s\n", expr, error);
-      free(error);
-      goto done;
-    }
-    PyObject* seq = PyTuple_Check(v) || PyList_Check(v) ? PySequence_Fast(v, "") : Py_NewRef(v);
-    read_arg(&c, c.nargs++, seq);
-    Py_DECREF(seq);
-    Py_DECREF(v);
-  }
-  /* Keywords are the binding's to judge (reshape's is shape, view's and
-   * expand's size: a.reshape(size=[3, 8]) is refused there, and said so). */
-  int64_t shape[MINATEN_MAX_DIM];
-  if ((strcmp(method, "reshape") == 0 || strcmp(method, "view") == 0 || strcmp(method, "expand") == 0) &&
-      ExplainCall_shape(&c, shape) < 0) {
-    fprintf(stderr, "minaten explain: explain covers %s with a shape of ints (x.%s(3, 8) or x.%s((3, 8)))%s\n", method,
-            method, method, strcmp(method, "view") == 0 ? ", not view(dtype)" : "");
-    goto done;
-  }
-  printf("%s\n", expr);
-  char what[256];
-  snprintf(what, sizeof what, "self = %s", recv_src);
-  explain_describe(stdout, what, c.self);
-  narrator->before(&c);
-  char* trace = NULL;
-  size_t trace_len = 0;
-  FILE* mem = open_memstream(&trace, &trace_len);
-  TraceMode_setOutput(mem);
-  TraceMode_setEnabled(true);
-  result = eval_text(es, text);
-  TraceMode_setEnabled(false);
-  TraceMode_setOutput(stdout);
-  fclose(mem);
-  if (result != NULL && THPVariable_Check(result)) c.result = THPVariable_Unpack(result);
-  if (result == NULL) {
-    c.refused = !PyErr_ExceptionMatches(PyExc_RuntimeError);
-    c.error = take_error();
-  }
-  narrator->after(&c);
-  if (c.refused)
-    explain_say(stdout,
-                "The call fails in PyTorch's Python argument parser, which matches its arguments against "
-                "%s's Python signatures before anything runs: no operator runs, so there is no route to "
-                "explain.\n",
-                method);
-  if (c.result != NULL && c.result != c.self) explain_describe(stdout, "result", c.result);
-  if (c.error != NULL) printf("result: %s\n", c.error);
-  /* The route, and its check against the trace. */
-  const char* ops[16];
-  int nops = read_trace(trace, ops, 16);
-  printf("route: ");
-  for (int k = 0; k < c.nroute; k++) printf("%s%s", k ? ", " : "", c.route[k]);
-  printf("%s\n", c.nroute == 0 ? "(no operator)" : "");
-  bool same = nops == c.nroute;
-  for (int k = 0; same && k < nops; k++) same = strcmp(ops[k], c.route[k]) == 0;
-  if (same) {
-    printf("checked: the trace of the call shows %s.\n", nops == 0 ? "no operator either" : "exactly these operators");
-    status = 0;
-  } else {
-    printf("MISMATCH: the trace of the call shows ");
-    for (int k = 0; k < nops; k++) printf("%s%s", k ? ", " : "", ops[k]);
-    printf("%s: a bug in minaten\n", nops == 0 ? "no operator" : "");
-  }
-  free(trace);
-  free(c.error);
+  int read = read_call_arguments(es, ast, expr, call, &c);
+  if (read < 0) goto python_error;
+  if (read == 0) status = narrate_call(es, narrator, &c, recv_src, text);
   goto done;
 python_error:
   PyErr_Print();
 done:
   PyErr_Clear();
-  Py_XDECREF(result);
   Py_XDECREF(self);
-  Py_XDECREF(args);
-  Py_XDECREF(keywords);
   Py_XDECREF(attr);
   Py_XDECREF(func);
   Py_XDECREF(call);

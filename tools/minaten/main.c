@@ -457,37 +457,44 @@ static int load_libraries(const char** paths, int n, const char** yaml_paths, in
   return 0;
 }
 
-int main(int argc, char** argv) {
-  bool strict = false, stats = false;
+/* The options before the command. */
+typedef struct MainOptions {
+  bool strict, stats;
   const char* load[16];
-  int num_load = 0;
+  int num_load;
   const char* yaml[16];
-  int num_yaml = 0;
-  const char* dot_path = NULL;
+  int num_yaml;
+  const char* dot_path;
+} MainOptions;
+
+/* Reads the options argv[1..] into o, up to the command (or -c), whose
+ * index goes to *next.  -1 when the program goes on, else the exit status
+ * (a usage error, or --help printed). */
+static int parse_options(int argc, char** argv, MainOptions* o, int* next) {
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-c") != 0; i++) {
     if (strcmp(argv[i], "--load") == 0 || strncmp(argv[i], "--load=", 7) == 0) {
       const char* path = argv[i][6] == '=' ? argv[i] + 7 : (i + 1 < argc ? argv[++i] : NULL);
       if (path == NULL || path[0] == '\0') return usage_error("--load: expected a shared library", NULL);
-      if (num_load == (int)(sizeof load / sizeof load[0])) return usage_error("too many --load options", NULL);
-      load[num_load++] = path;
+      if (o->num_load == (int)(sizeof o->load / sizeof o->load[0])) return usage_error("too many --load options", NULL);
+      o->load[o->num_load++] = path;
     } else if (strcmp(argv[i], "--yaml") == 0 || strncmp(argv[i], "--yaml=", 7) == 0) {
       const char* path = argv[i][6] == '=' ? argv[i] + 7 : (i + 1 < argc ? argv[++i] : NULL);
       if (path == NULL || path[0] == '\0') return usage_error("--yaml: expected a YAML file", NULL);
-      if (num_yaml == (int)(sizeof yaml / sizeof yaml[0])) return usage_error("too many --yaml options", NULL);
-      yaml[num_yaml++] = path;
+      if (o->num_yaml == (int)(sizeof o->yaml / sizeof o->yaml[0])) return usage_error("too many --yaml options", NULL);
+      o->yaml[o->num_yaml++] = path;
     } else if (strcmp(argv[i], "--trace=dispatch") == 0) {
       Dispatcher_verbose = true;
     } else if (strcmp(argv[i], "--dot") == 0 || strncmp(argv[i], "--dot=", 6) == 0) {
-      dot_path = argv[i][5] == '=' ? argv[i] + 6 : (i + 1 < argc ? argv[++i] : NULL);
-      if (dot_path == NULL || dot_path[0] == '\0') return usage_error("--dot: expected a file", NULL);
+      o->dot_path = argv[i][5] == '=' ? argv[i] + 6 : (i + 1 < argc ? argv[++i] : NULL);
+      if (o->dot_path == NULL || o->dot_path[0] == '\0') return usage_error("--dot: expected a file", NULL);
     } else if (strcmp(argv[i], "--strict") == 0) {
-      strict = true;
+      o->strict = true;
     } else if (strcmp(argv[i], "--stats") == 0) {
-      stats = true;
+      o->stats = true;
     } else if (strncmp(argv[i], "--stats=", 8) == 0) {
       char* end;
-      stats = true;
+      o->stats = true;
       stats_every = strtol(argv[i] + 8, &end, 10);
       if (*end != '\0' || end == argv[i] + 8 || stats_every <= 0) return usage_error("bad option ", argv[i]);
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -498,9 +505,14 @@ int main(int argc, char** argv) {
       return usage_error("unknown option ", argv[i]);
     }
   }
-  /* The command and how many arguments it takes (optional ones: max). */
-  const char* cmd = i < argc ? argv[i] : NULL;
-  int nargs = argc - i - 1;
+  *next = i;
+  return -1;
+}
+
+/* Whether the command `cmd` (NULL: none, as python3 with no arguments)
+ * takes its nargs arguments (argv[i + 1..]): -1 when it does, else the
+ * usage error's exit status. */
+static int check_command(const char* cmd, int nargs, char** argv, int i) {
   if (cmd == NULL) {
     /* as python3 with no arguments */
   } else if (strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0 || strcmp(cmd, "dispatch") == 0) {
@@ -519,16 +531,52 @@ int main(int argc, char** argv) {
   } else {
     return usage_error("unknown command ", cmd);
   }
-  if (dot_path != NULL && !Dispatcher_verbose) {
+  return -1;
+}
+
+/* Runs the command `cmd` with its nargs arguments argv[i + 1..]; *finalized
+ * tells whether it finalized Python (the interactive loop does).  Returns
+ * its exit status. */
+static int run_main_command(const char* cmd, int nargs, char** argv, int i, bool strict, bool* finalized) {
+  if (cmd == NULL && isatty(STDIN_FILENO)) {
+    *finalized = true;
+    return run_interactive(); /* finalizes Python */
+  }
+  if (cmd == NULL || strcmp(cmd, "run") == 0) {
+    stdout_through_python(true);
+    return run_script(cmd == NULL ? "-" : argv[i + 1], strict);
+  }
+  if (strcmp(cmd, "-c") == 0) {
+    stdout_through_python(true);
+    return run_command(argv[i + 1], strict);
+  }
+  if (strcmp(cmd, "explain") == 0) return explain_main(nargs, argv + i + 1);
+  if (strcmp(cmd, "ops") == 0) return list_operators(nargs == 1 ? argv[i + 1] : NULL);
+  if (strcmp(cmd, "dispatch") != 0) return DotCommand_main(cmd, nargs, argv + i + 1);
+  return dump_dispatch_table(argv[i + 1]);
+}
+
+int main(int argc, char** argv) {
+  static const MainOptions kNoOptions;
+  MainOptions o = kNoOptions;
+  int i = 1;
+  int exit_now = parse_options(argc, argv, &o, &i);
+  if (exit_now >= 0) return exit_now;
+  /* The command and how many arguments it takes (optional ones: max). */
+  const char* cmd = i < argc ? argv[i] : NULL;
+  int nargs = argc - i - 1;
+  exit_now = check_command(cmd, nargs, argv, i);
+  if (exit_now >= 0) return exit_now;
+  if (o.dot_path != NULL && !Dispatcher_verbose) {
     fputs("minaten: --dot FILE draws the hops --trace=dispatch traces: add --trace=dispatch\n", stderr);
     return 2;
   }
-  DispatchGraph_recording = dot_path != NULL;
+  DispatchGraph_recording = o.dot_path != NULL;
   if (at_register_all() < 0 || at_register_VariableType() < 0 || at_register_ADInplaceOrViewType() < 0) {
     fprintf(stderr, "minaten: %s: %s\n", ErrorType_name(Error_type()), Error_message());
     return 1;
   }
-  int status = load_libraries(load, num_load, yaml, num_yaml);
+  int status = load_libraries(o.load, o.num_load, o.yaml, o.num_yaml);
   bool script = cmd == NULL || strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0;
   bool python = status == 0 && strcmp(cmd ? cmd : "", "ops") != 0 && strcmp(cmd ? cmd : "", "dispatch") != 0;
   bool finalized = false;
@@ -539,37 +587,18 @@ int main(int argc, char** argv) {
     python = false;
   }
   if (!script) checked_stdout();
-  if (status != 0) {
-    /* nothing to run */
-  } else if (cmd == NULL && isatty(STDIN_FILENO)) {
-    status = run_interactive(); /* finalizes Python */
-    finalized = true;
-  } else if (cmd == NULL || strcmp(cmd, "run") == 0) {
-    stdout_through_python(true);
-    status = run_script(cmd == NULL ? "-" : argv[i + 1], strict);
-  } else if (strcmp(cmd, "-c") == 0) {
-    stdout_through_python(true);
-    status = run_command(argv[i + 1], strict);
-  } else if (strcmp(cmd, "explain") == 0) {
-    status = explain_main(nargs, argv + i + 1);
-  } else if (strcmp(cmd, "ops") == 0) {
-    status = list_operators(nargs == 1 ? argv[i + 1] : NULL);
-  } else if (strcmp(cmd, "dispatch") != 0) {
-    status = DotCommand_main(cmd, nargs, argv + i + 1);
-  } else {
-    status = dump_dispatch_table(argv[i + 1]);
-  }
+  if (status == 0) status = run_main_command(cmd, nargs, argv, i, o.strict, &finalized);
   if (python && !finalized) {
     MinatenPython_flushStdFiles();
     stdout_through_python(false);
     status = MinatenPython_finalize(status);
   }
-  if (dot_path != NULL) status = Dot_writeDispatchGraph(dot_path, status);
+  if (o.dot_path != NULL) status = Dot_writeDispatchGraph(o.dot_path, status);
   if (!script) status = check_stdout(status, cmd);
   OperatorLibrary_unloadAll();
   Dispatcher_cleanup();
   Allocator_emptyCache(); /* nothing held at exit: bytes_cached=0 */
-  if (stats) print_stats(stderr, "exit");
+  if (o.stats) print_stats(stderr, "exit");
   if (interrupted) {
     /* python3 ends by the signal after an uncaught KeyboardInterrupt
      * (Modules/main.c exit_sigint) */
