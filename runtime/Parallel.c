@@ -4,9 +4,9 @@
  *
  * The pool: kMaxWorkers threads at most, made as a region first needs
  * them.  A region is one Job on the caller's stack: the caller publishes
- * it under the pool's mutex with a new generation number and wakes the
- * workers; worker w (1 <= w < num_threads) runs chunk w, the caller chunk
- * 0; the caller then waits until `pending` falls to 0.  Regions do not
+ * it (pool.published) and wakes the workers that sleep; worker w (1 <= w <
+ * num_threads) runs chunk w, the caller chunk 0; the caller then waits
+ * until `pending` falls to 0.  Regions do not
  * overlap: a region's caller is the one thread that runs parallel_for
  * outside a region (the Python thread), and nested calls run serially.
  * NB(minaten): two Python threads calling kernels at once would share the
@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -34,17 +35,30 @@ typedef struct Job {
   int num_threads; /* the caller and num_threads - 1 workers */
 } Job;
 
+/*
+ * The pool's state.  `published` is the one word a worker waits on: a
+ * region's number (bits 16 and up) and how many threads take part in it
+ * (the low 16 bits), stored with release order after `job`, so that a worker
+ * that reads it with acquire order sees the job; only the workers taking part
+ * read `job`, and the region does not end (nor `job` go out of scope) before
+ * each of them has counted `pending` down.  Waiting spins first, as OpenMP's
+ * threads do (a region of a quarter millisecond would otherwise spend most
+ * of it waking the workers up), then sleeps on a condition variable.
+ */
 static struct {
   pthread_mutex_t mutex;
-  pthread_cond_t work;   /* a new generation was published */
-  pthread_cond_t done;   /* pending fell to 0 */
-  const Job* job;         /* on the caller's stack: read only by the workers it needs */
-  int job_threads;        /* job->num_threads, for the workers it does not need */
-  uint64_t generation;
-  int pending;           /* workers still running the current job */
+  pthread_cond_t work; /* a new region was published (for the sleeping workers) */
+  pthread_cond_t done; /* pending fell to 0 (for a sleeping caller) */
+  const Job* job;
+  _Atomic uint64_t published;
+  _Atomic int pending;   /* workers still running the current region's chunks */
+  int sleepers;          /* workers asleep on `work` (under mutex) */
+  bool caller_sleeping;  /* the caller asleep on `done` (under mutex) */
+  uint64_t regions;      /* regions published so far (the caller's) */
   int num_workers;       /* threads made */
   pthread_t workers[kMaxWorkers];
-} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0, 0, 0, {0}};
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0, 0, false, 0, 0,
+          {0}};
 
 /* One region at a time (see the file's comment). */
 static pthread_mutex_t region = PTHREAD_MUTEX_INITIALIZER;
@@ -54,6 +68,14 @@ static _Thread_local bool in_region;
 
 /* 0 before the first use; then the count get_num_threads reports. */
 static int num_threads;
+
+enum { kSpins = 1 << 14 }; /* a waiter's polls before it sleeps: a few hundred microseconds */
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
 
 /* ---- the thread count ------------------------------------------------------ */
 
@@ -123,19 +145,39 @@ static void run_chunk(const Job* job, int tid) {
   thread_num = 0;
 }
 
+/* Waits until `published` differs from seen: spinning, then asleep. */
+static uint64_t wait_for_region(uint64_t seen) {
+  uint64_t word;
+  for (int i = 0; i < kSpins; i++) {
+    word = atomic_load_explicit(&pool.published, memory_order_acquire);
+    if (word != seen) return word;
+    cpu_relax();
+  }
+  pthread_mutex_lock(&pool.mutex);
+  pool.sleepers++;
+  while ((word = atomic_load_explicit(&pool.published, memory_order_acquire)) == seen)
+    pthread_cond_wait(&pool.work, &pool.mutex);
+  pool.sleepers--;
+  pthread_mutex_unlock(&pool.mutex);
+  return word;
+}
+
+/* What `published` held when worker tid was made (before the region that
+ * made it was published): the worker waits for the next word. */
+static uint64_t seen_at_creation[kMaxWorkers + 1];
+
 static void* worker_main(void* arg) {
   int tid = (int)(intptr_t)arg;
-  uint64_t seen = 0;
-  pthread_mutex_lock(&pool.mutex);
+  uint64_t seen = seen_at_creation[tid];
   for (;;) {
-    while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.mutex);
-    seen = pool.generation;
-    if (tid >= pool.job_threads) continue; /* not needed this time */
-    const Job* job = pool.job;
-    pthread_mutex_unlock(&pool.mutex);
-    run_chunk(job, tid);
-    pthread_mutex_lock(&pool.mutex);
-    if (--pool.pending == 0) pthread_cond_signal(&pool.done);
+    seen = wait_for_region(seen);
+    if (tid >= (int)(seen & 0xffff)) continue; /* not taking part in this region */
+    run_chunk(pool.job, tid);
+    if (atomic_fetch_sub_explicit(&pool.pending, 1, memory_order_acq_rel) == 1) {
+      pthread_mutex_lock(&pool.mutex);
+      if (pool.caller_sleeping) pthread_cond_signal(&pool.done);
+      pthread_mutex_unlock(&pool.mutex);
+    }
   }
   return NULL;
 }
@@ -147,7 +189,9 @@ static void forget_workers(void) {
   pthread_cond_init(&pool.done, NULL);
   pthread_mutex_init(&region, NULL);
   pool.num_workers = 0;
-  pool.pending = 0;
+  pool.sleepers = 0;
+  pool.caller_sleeping = false;
+  atomic_store(&pool.pending, 0);
 }
 
 /* Makes workers 1 .. n - 1 that do not exist yet; false when a thread
@@ -160,6 +204,7 @@ static int ensure_workers(int n) {
   }
   while (pool.num_workers < n - 1) {
     int tid = pool.num_workers + 1;
+    seen_at_creation[tid] = atomic_load_explicit(&pool.published, memory_order_relaxed);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
@@ -180,18 +225,27 @@ static void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size, Para
   /* NB(minaten): when fewer threads could be made, the chunks stay the
    * same and the caller runs the ones no worker took. */
   int have = ensure_workers(job.num_threads);
-  pthread_mutex_lock(&pool.mutex);
+  int taking_part = have < job.num_threads ? have : job.num_threads;
   pool.job = &job;
-  pool.job_threads = have < job.num_threads ? have : job.num_threads;
-  pool.pending = (have < job.num_threads ? have : job.num_threads) - 1;
-  pool.generation++;
-  pthread_cond_broadcast(&pool.work);
+  atomic_store_explicit(&pool.pending, taking_part - 1, memory_order_relaxed);
+  atomic_store_explicit(&pool.published, (++pool.regions << 16) | (uint64_t)taking_part, memory_order_release);
+  pthread_mutex_lock(&pool.mutex);
+  if (pool.sleepers > 0) pthread_cond_broadcast(&pool.work);
   pthread_mutex_unlock(&pool.mutex);
   run_chunk(&job, 0);
   for (int tid = have; tid < job.num_threads; tid++) run_chunk(&job, tid);
-  pthread_mutex_lock(&pool.mutex);
-  while (pool.pending > 0) pthread_cond_wait(&pool.done, &pool.mutex);
-  pthread_mutex_unlock(&pool.mutex);
+  bool finished = false;
+  for (int i = 0; i < kSpins && !finished; i++) {
+    finished = atomic_load_explicit(&pool.pending, memory_order_acquire) == 0;
+    if (!finished) cpu_relax();
+  }
+  if (!finished) {
+    pthread_mutex_lock(&pool.mutex);
+    pool.caller_sleeping = true;
+    while (atomic_load_explicit(&pool.pending, memory_order_acquire) > 0) pthread_cond_wait(&pool.done, &pool.mutex);
+    pool.caller_sleeping = false;
+    pthread_mutex_unlock(&pool.mutex);
+  }
   pthread_mutex_unlock(&region);
 }
 
