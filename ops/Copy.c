@@ -290,6 +290,16 @@ void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, 
   }
 }
 
+void copy_as_strided(char* dst, const int64_t* dst_strides, const char* src, const int64_t* src_strides,
+                     const int64_t* shape, int64_t ndim, ScalarType dtype) {
+  TensorIteratorBase iter;
+  char* data[2] = {dst, (char*)src};
+  const int64_t* strides[2] = {dst_strides, src_strides};
+  TensorIterator_initStrided(&iter, data, strides, 2, shape, ndim);
+  CopyLoop c = {dtype, dtype, 2, false};
+  TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+}
+
 int copy_into(Tensor* self, const Tensor* src) {
   TRY(assert_no_internal_overlap(self) == 0);
   TRY(assert_no_partial_overlap(self, src) == 0);

@@ -32,4 +32,15 @@ typedef struct CopyLoop {
 } CopyLoop;
 void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1);
 
+/* copy_ of one view into another of one dtype, given as data pointers and
+ * byte strides over shape (ndim dims): the views 1.13 makes with narrow,
+ * unfold or as_strided and copies into (repeat's unfolded result, roll's
+ * narrowed pieces, which its cat copies).  The destination must not
+ * overlap itself or the source.  copy_'s TensorIterator over the two
+ * (ops/TensorIterator.h initStrided) and copy_loop2d, on the intra-op
+ * threads above the grain.
+ * PyTorch 1.13: native/Copy.cpp copy_impl, native/cpu/CopyKernel.cpp direct_copy_kernel */
+void copy_as_strided(char* dst, const int64_t* dst_strides, const char* src, const int64_t* src_strides,
+                     const int64_t* shape, int64_t ndim, ScalarType dtype);
+
 #endif
