@@ -461,11 +461,43 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
  * functional form fills a contiguous copy of self broadcast with the mask.
  * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_fill_impl_cpu, masked_fill */
 
+/* masked_fill's value and how its loop reads the mask. */
+typedef struct MaskedFillLoop {
+  bool mask_is_bool;
+  char value[16];
+  size_t size;
+  bool failed; /* the mask error is set: the rest of the walk does nothing */
+} MaskedFillLoop;
+
+/* The loop over a tile of {self, mask}: a bool mask's element is set when
+ * its byte is nonzero; any other mask is read as the unsigned byte at its
+ * element's address (the low byte of an int64, the first of a float),
+ * which must be 0 or 1.  NB(minaten): walked on one thread, the loop
+ * raising its error (1.13 splits the walk over its threads, which changes
+ * only which elements are filled before the error).
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_fill_kernel (mask_t
+ * bool or unsigned char) */
+static void masked_fill_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  MaskedFillLoop* L = ctx;
+  for (int64_t j = 0; j < size1 && !L->failed; j++) {
+    char* dst = data[0] + j * strides[2];
+    const char* mask = data[1] + j * strides[3];
+    for (int64_t i = 0; i < size0; i++, dst += strides[0], mask += strides[1]) {
+      unsigned char m = *(const unsigned char*)mask;
+      if (!L->mask_is_bool && m > 1) {
+        Error_set(ErrorType_RuntimeError, "Mask tensor can take 0 and 1 values only");
+        L->failed = true;
+        return;
+      }
+      if (m != 0) memcpy(dst, L->value, L->size);
+    }
+  }
+}
+
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp masked_fill__cpu (Scalar) */
 Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar value) {
-  int64_t shape[MINATEN_MAX_DIM], mstrides[MINATEN_MAX_DIM];
+  int64_t shape[MINATEN_MAX_DIM];
   size_t ndim;
-  char bytes[16];
   /* masked_fill_impl_cpu's warnings (TORCH_WARN; not in a lazy tensor's
    * shape run, which 1.13's shape function does without), then its overlap
    * check */
@@ -484,27 +516,14 @@ Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar v
     TORCH_CHECK(Tensor_hasSizes(self, IntArrayRef_make(shape, ndim)), "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(shape, ndim), b2, sizeof b2));
   }
-  TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
+  MaskedFillLoop L = {.mask_is_bool = mask->dtype == ScalarType_Bool, .size = Tensor_itemsize(self)};
+  TRY(store_scalar_checked(self->dtype, L.value, value) == 0);
   if (MetaMode_isEnabled()) return Tensor_retain(self);
-  for (int64_t d = 0; d < self->dim; d++) {
-    int64_t md = d - (self->dim - mask->dim);
-    mstrides[d] = md < 0 || mask->sizes[md] == 1 ? 0 : mask->strides[md];
-  }
-  size_t size = Tensor_itemsize(self), msize = Tensor_itemsize(mask);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t n = 0; n < self->numel; n++) {
-    int64_t so = 0, mo = 0;
-    for (int64_t d = 0; d < self->dim; d++) so += idx[d] * self->strides[d], mo += idx[d] * mstrides[d];
-    const char* m = Tensor_data(mask) + mo * (int64_t)msize;
-    bool set = false;
-    for (size_t b = 0; b < msize; b++) set = set || m[b] != 0;
-    if (set) memcpy(Tensor_data(self) + so * (int64_t)size, bytes, size);
-    for (int64_t d = self->dim - 1; d >= 0; d--) {
-      if (++idx[d] < self->sizes[d]) break;
-      idx[d] = 0;
-    }
-  }
-  return Tensor_retain(self);
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {self, (Tensor*)mask};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
+  TensorIterator_serial_for_each(&iter, masked_fill_loop2d, &L, 0, iter.numel);
+  return L.failed ? NULL : Tensor_retain(self);
 fail:
   return NULL;
 }
