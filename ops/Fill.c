@@ -43,7 +43,8 @@ static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size
 
 /* fill's loop over one tile of self (TensorIterator's, one operand): the
  * value's bytes (ctx) stored into each element; a unit-stride row of bytes
- * is one memset. */
+ * is one memset.
+ * PyTorch 1.13: native/cpu/FillKernel.cpp fill_kernel (cpu_kernel_vec's loop) */
 static void fill_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   const FillValue* v = ctx;
   char* p = data[0];

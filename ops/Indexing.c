@@ -17,6 +17,7 @@
  * index_put_), IndexingUtils.h (expandTensors), TensorIterator-based
  * index kernels
  */
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,7 +465,7 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
 /* masked_fill's value and how its loop reads the mask. */
 typedef struct MaskedFillLoop {
   bool mask_is_bool;
-  char value[16];
+  alignas(8) char value[16]; /* the value stored as its dtype */
   size_t size;
   bool failed; /* the mask error is set: the rest of the walk does nothing */
 } MaskedFillLoop;

@@ -332,7 +332,8 @@ typedef struct ReduceLoop {
 
 /* reduce_loop's loop over a tile of self: each element accumulated; the
  * first of an output element's sub-space starts its accumulator, the last
- * stores it. */
+ * stores it.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (its reduction_body) */
 static void reduce_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   ReduceLoop* L = ctx;
   for (int64_t j = 0; j < size1; j++) {

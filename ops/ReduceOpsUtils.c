@@ -72,7 +72,8 @@ static void finish_row(GatherRows* G) {
 }
 
 /* The loop over a tile of self: each element converted into the row,
- * which is handed to fn when complete. */
+ * which is handed to fn when complete.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (its reduction_body) */
 static void gather_rows_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   GatherRows* G = ctx;
   for (int64_t j = 0; j < size1; j++) {

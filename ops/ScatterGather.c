@@ -21,6 +21,7 @@
  * TORCH_META_FUNC(gather), scatter_impl), ScatterGatherChecks.h,
  * native/cpu/ScatterGatherKernel.cpp (cpu_scatter_gather_base_kernel)
  */
+#include <stdalign.h>
 #include <string.h>
 
 #include "Functions.h"
@@ -137,7 +138,7 @@ typedef struct ScatterGatherLoop {
   int64_t index_dim_size, index_upper_bound;
   int64_t self_dim_stride, src_dim_stride, index_dim_stride;
   size_t isize;
-  char value[16];
+  alignas(8) char value[16]; /* the value stored as its dtype */
   bool failed; /* the bounds error is set: the rest of the walk does nothing */
 } ScatterGatherLoop;
 

@@ -83,12 +83,13 @@ int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* stride
     bool can = shape[prev] == 1 || shape[dim] == 1;
     if (!can) {
       can = true;
-      for (int i = 0; i < nops; i++) can = can && shape[prev] * strides[i][prev] == strides[i][dim];
+      /* wraps for an empty tensor's huge sizes, as 1.13's does */
+      for (int i = 0; i < nops; i++) can = can && mul_wrap(shape[prev], strides[i][prev]) == strides[i][dim];
     }
     if (can) {
       if (shape[prev] == 1)
         for (int i = 0; i < nops; i++) strides[i][prev] = strides[i][dim];
-      shape[prev] *= shape[dim];
+      shape[prev] = mul_wrap(shape[prev], shape[dim]);
     } else {
       prev++;
       if (prev != dim) {
@@ -119,7 +120,7 @@ static void init_geometry(TensorIteratorBase* iter, int ntensors, int64_t ndim, 
   iter->numel = 1;
   for (int64_t d = 0; d < ndim; d++) {
     iter->shape[d] = shape[perm[d]];
-    iter->numel *= shape[d];
+    iter->numel = mul_wrap(iter->numel, shape[d]); /* 0 for an empty tensor, however large its other sizes */
     for (int arg = 0; arg < ntensors; arg++) sorted[arg][d] = st[arg][perm[d]];
   }
   for (int arg = 0; arg < ntensors; arg++) strides_of[arg] = sorted[arg];

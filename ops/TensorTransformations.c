@@ -232,7 +232,8 @@ static void roll_dim(char* out, const int64_t* out_strides, const char* in, cons
 /* Fills out (contiguous, self's sizes) with self rolled by shift[d] along
  * each dimension d, one dimension after the other as roll_common rolls
  * them (the rolls in between into tmp, contiguous, or out itself).  0, or
- * -1 with the error set. */
+ * -1 with the error set.
+ * PyTorch 1.13: TensorTransformations.cpp roll_common */
 static int roll_into(Tensor* out, const Tensor* self, const int64_t* shift) {
   int64_t dims[MINATEN_MAX_DIM], k = 0;
   for (int64_t d = 0; d < self->dim; d++)
