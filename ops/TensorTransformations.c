@@ -116,6 +116,34 @@ Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
   return out;
 }
 
+/* repeat's copy into out (not empty) of self, its sizes padded with
+ * leading 1s to padded (their strides pstrides, in elements): urtensor,
+ * the result unfolded along each dimension d into repeats[d] blocks of
+ * padded[d] elements ([repeats..., padded...], each block dimension's
+ * stride the element stride times padded[d]), and
+ * copy_(xtensor.expand_as(urtensor)): self's padded strides over the
+ * element dimensions, 0 over the block ones.  The size-1 dimensions are
+ * left out (a copy's walk skips them), so that at most 62 remain.
+ * PyTorch 1.13: TensorShape.cpp repeat (unfold, copy_) */
+static void repeat_copy(Tensor* out, const Tensor* self, IntArrayRef repeats, const int64_t* padded,
+                        const int64_t* pstrides) {
+  int64_t n = (int64_t)repeats.size, item = (int64_t)Tensor_itemsize(self);
+  int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], src_strides[MINATEN_MAX_DIM], m = 0;
+  for (int64_t d = 0; d < n; d++)
+    if (repeats.data[d] != 1) {
+      shape[m] = repeats.data[d];
+      out_strides[m] = out->strides[d] * padded[d] * item;
+      src_strides[m++] = 0;
+    }
+  for (int64_t d = 0; d < n; d++)
+    if (padded[d] != 1) {
+      shape[m] = padded[d];
+      out_strides[m] = out->strides[d] * item;
+      src_strides[m++] = pstrides[d] * item;
+    }
+  copy_as_strided(Tensor_data(out), out_strides, Tensor_data(self), src_strides, shape, m, self->dtype);
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::repeat
  * (NB(minaten): the unfolded views of the result and the expanded self are
  * not made as tensors: their strides go to copy_'s walk directly, and the
@@ -179,27 +207,7 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
     }
     return out;
   }
-  /* urtensor: the result unfolded along each dimension d into repeats[d]
-   * blocks of padded[d] elements ([repeats..., padded...], each block
-   * dimension's stride the element stride times padded[d]), and
-   * copy_(xtensor.expand_as(urtensor)): self's padded strides over the
-   * element dimensions, 0 over the block ones.  The size-1 dimensions are
-   * left out (a copy's walk skips them), so that at most 62 remain. */
-  int64_t item = (int64_t)Tensor_itemsize(self);
-  int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], src_strides[MINATEN_MAX_DIM], m = 0;
-  for (int64_t d = 0; d < n; d++)
-    if (repeats.data[d] != 1) {
-      shape[m] = repeats.data[d];
-      out_strides[m] = out->strides[d] * padded[d] * item;
-      src_strides[m++] = 0;
-    }
-  for (int64_t d = 0; d < n; d++)
-    if (padded[d] != 1) {
-      shape[m] = padded[d];
-      out_strides[m] = out->strides[d] * item;
-      src_strides[m++] = pstrides[d] * item;
-    }
-  copy_as_strided(Tensor_data(out), out_strides, Tensor_data(self), src_strides, shape, m, self->dtype);
+  repeat_copy(out, self, repeats, padded, pstrides);
   return out;
 fail:
   return NULL;

@@ -16,10 +16,9 @@
  * PyTorch 1.13: aten/src/ATen/native/UnfoldBackward.cpp at::native::unfold_backward,
  * cpu/UnfoldBackwardKernel.cpp
  */
-#include <stdlib.h>
-
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
@@ -122,7 +121,7 @@ static void unfold_backward_loop2d(void* ctx, char** data, const int64_t* stride
  * dim (the loop walks its windows), and idx_dim, the indices along dim
  * (arange, stride 0 elsewhere); a 0-dim result counts as one dimension of
  * size 1 (ensure_nonempty), whose windows are grad's only dimension.
- * 0, or -1 with the error set (out of memory).
+ * 0, or -1 with the error set (the arange's storage out of memory).
  * PyTorch 1.13: UnfoldBackward.h _make_unfold_backward_iter_over_grad_out
  */
 static int unfold_backward_kernel(Tensor* out, const Tensor* grad_in, int64_t d, int64_t size, int64_t step) {
@@ -134,8 +133,9 @@ static int unfold_backward_kernel(Tensor* out, const Tensor* grad_in, int64_t d,
   int64_t out_dim_size = out->dim > 0 ? out->sizes[d] : 1;
   int64_t iter_dim_size = (__int128)out_dim_size < reach ? out_dim_size : (int64_t)reach;
   if (iter_dim_size <= 0) return 0;
-  int64_t* idx_dim = malloc(sizeof(int64_t) * (size_t)iter_dim_size);
-  TORCH_CHECK(idx_dim != NULL, "minaten: out of memory");
+  Tensor* idx_tensor = empty_cpu(IntArrayRef_make(&iter_dim_size, 1), ScalarType_Long); /* at::arange */
+  if (idx_tensor == NULL) return -1;
+  int64_t* idx_dim = (int64_t*)Tensor_data(idx_tensor);
   for (int64_t i = 0; i < iter_dim_size; i++) idx_dim[i] = i;
   int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], in_strides[MINATEN_MAX_DIM], idx_strides[MINATEN_MAX_DIM];
   for (int64_t k = 0; k < ndim; k++) {
@@ -156,10 +156,8 @@ static int unfold_backward_kernel(Tensor* out, const Tensor* grad_in, int64_t d,
   const int64_t* strides[3] = {out_strides, in_strides, idx_strides};
   TensorIterator_initStrided(&iter, data, strides, 3, shape, ndim);
   TensorIterator_for_each(&iter, unfold_backward_loop2d, &L, AT_GRAIN_SIZE);
-  free(idx_dim);
+  Tensor_release(idx_tensor);
   return 0;
-fail:
-  return -1;
 }
 
 /* NB(minaten): a step that is not positive is refused with unfold's
