@@ -254,14 +254,21 @@ static inline __attribute__((always_inline)) void copy_transposed_2d(
  * see Note [Transposing tiles in registers] in ops/cpu/VecLoopsKernel.c).
  * Kept out of line: inlined into copy_into, GCC -O2 made these loops three
  * times slower. */
-__attribute__((noinline)) static void copy_transposed(char* d, int64_t d0, int64_t d1, const char* s, int64_t s0,
-                                                      int64_t s1, int64_t n0, int64_t n1, size_t size) {
+__attribute__((noinline)) static void copy_transposed(const VecLoops* vec, char* d, int64_t d0, int64_t d1,
+                                                      const char* s, int64_t s0, int64_t s1, int64_t n0, int64_t n1,
+                                                      size_t size) {
   switch (size) {
     case 1: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 1); break;
     case 2: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 2); break;
-    case 4: VecLoops_get()->transpose_4(d, d0, s, s1, n0, n1); break;
+    case 4: vec->transpose_4(d, d0, s, s1, n0, n1); break;
     default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
   }
+}
+
+/* See Copy.h.  VecLoops_get() here, not in the loop: its first call
+ * caches the capability, which worker threads must not race to do. */
+CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap) {
+  return (CopyLoop){dst_type, src_type, ntensors, may_overlap, VecLoops_get()};
 }
 
 /* See Copy.h.  A tile whose dimension 0 is unit-stride for self but
@@ -279,7 +286,7 @@ void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, 
   const char* s = data[1];
   if (same && !c->may_overlap && size0 >= kInner && size1 >= kInner && strides[0] == (int64_t)size &&
       outer[1] == (int64_t)size && strides[1] != (int64_t)size) {
-    copy_transposed(d, outer[0], strides[0], s, outer[1], strides[1], size1, size0, size);
+    copy_transposed(c->vec, d, outer[0], strides[0], s, outer[1], strides[1], size1, size0, size);
     return;
   }
   for (int64_t j = 0; j < size1; j++, d += outer[0], s += outer[1]) {
@@ -296,7 +303,7 @@ void copy_as_strided(char* dst, const int64_t* dst_strides, const char* src, con
   char* data[2] = {dst, (char*)src};
   const int64_t* strides[2] = {dst_strides, src_strides};
   TensorIterator_initStrided(&iter, data, strides, 2, shape, ndim);
-  CopyLoop c = {dtype, dtype, 2, false};
+  CopyLoop c = CopyLoop_make(dtype, dtype, 2, false);
   TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
 }
 
@@ -310,7 +317,7 @@ int copy_into(Tensor* self, const Tensor* src) {
   TensorIteratorBase iter;
   Tensor* operands[2] = {self, (Tensor*)src};
   TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
-  CopyLoop c = {self->dtype, src->dtype, 2, self->storage == src->storage};
+  CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
   TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
   return 0;
 fail:

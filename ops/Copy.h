@@ -23,13 +23,16 @@ int copy_into(Tensor* self, const Tensor* src);
  * 0's, of dst_type (converted with PyTorch's casts), for an iterator of
  * ntensors operands (those after the first two are not read: flip's dummy
  * input).  may_overlap: the two may share memory (see Note [copy_ of
- * overlapping tensors] in Copy.c).  Pure: it runs on any thread.
+ * overlapping tensors] in Copy.c).  Pure: it runs on any thread, its
+ * context made by CopyLoop_make on the calling thread.
  * PyTorch 1.13: native/cpu/CopyKernel.cpp direct_copy_kernel, copy_kernel */
 typedef struct CopyLoop {
   ScalarType dst_type, src_type;
   int ntensors;
   bool may_overlap;
+  const struct VecLoops* vec; /* the capability's loops (transpose_4), chosen before the walk */
 } CopyLoop;
+CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap);
 void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1);
 
 /* copy_ of one view into another of one dtype, given as data pointers and

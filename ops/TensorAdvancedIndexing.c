@@ -134,7 +134,7 @@ Tensor* at_native_index_select_out_cpu_(const Tensor* self, int64_t dim, const T
   char* data[2] = {Tensor_data(out), Tensor_data(self)};
   const int64_t* strides[2] = {out_strides, self_strides};
   TensorIterator_initStrided(&iter, data, strides, 2, shape, m);
-  CopyLoop c = {self->dtype, self->dtype, 2, false};
+  CopyLoop c = CopyLoop_make(self->dtype, self->dtype, 2, false);
   for (int64_t j = 0; j < n; j++) {
     int64_t v = index_value(index, j);
     TORCH_CHECK_INDEX(v >= 0 && v < limit, "index out of range in self");

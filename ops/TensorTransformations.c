@@ -70,7 +70,7 @@ static void flip_kernel(Tensor* out, const Tensor* self, const int64_t* out_stri
       *stride_out = -*stride_out;
     }
   }
-  CopyLoop c = {self->dtype, self->dtype, 3, false};
+  CopyLoop c = CopyLoop_make(self->dtype, self->dtype, 3, false);
   TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
 }
 
