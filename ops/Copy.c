@@ -11,23 +11,23 @@
  *   2. TensorIterator's checks, in its order: self may not have internal
  *      overlap (a stride-0 dimension written more than once), self and src
  *      may not partially overlap, src must broadcast to self's shape;
- *   3. the iteration geometry, as TensorIterator builds it: byte strides of
- *      both operands over self's shape, dimensions sorted so that the one
- *      fastest in memory comes first (`reorder_dimensions`), then adjacent
- *      dimensions merged where both operands allow (`coalesce_dimensions`);
- *   4. the loop.  A dense copy of one dtype coalesces to one dimension with
- *      unit strides and is a single memcpy.  Otherwise the innermost
- *      dimension is a tight loop (memcpy of the whole row when both sides
- *      are unit-stride), the outer ones an odometer; a transposed same-dtype
- *      copy is blocked so that reads and writes both stay in cache
- *      (`copy_same_type_transpose_`).  Different dtypes convert element by
- *      element with PyTorch's C++ casts (see "element conversion").
+ *   3. the iteration geometry: TensorIterator's, self its output and src
+ *      its input (ops/TensorIterator.h: the dimensions sorted so that the
+ *      one fastest in memory comes first, then merged where both operands
+ *      allow), walked by for_each on the intra-op threads above the grain;
+ *   4. the loop over each tile (copy_loop2d).  A dense copy of one dtype
+ *      coalesces to one dimension with unit strides and is one memmove per
+ *      thread.  Otherwise each row is a tight loop (one memmove when both
+ *      sides are unit-stride); a transposed same-dtype tile is blocked so
+ *      that reads and writes both stay in cache (`copy_same_type_transpose_`).
+ *      Different dtypes convert element by element with PyTorch's C++ casts
+ *      (see "element conversion").
  *
  * Invariant: after step 2 every byte written by the loop is an element of
  * self, written once (internal overlap was refused), so the loop may go in
  * any order; the order only shows when self and src overlap in a way
  * PyTorch cannot classify (MemOverlap::TOO_HARD), and then it is PyTorch's
- * single-threaded order.
+ * order (TensorIterator's, cut into its threads' chunks above the grain).
  *
  * PyTorch 1.13: aten/src/ATen/native/Copy.cpp (copy_, copy_impl,
  * copy_same_type_transpose_), native/cpu/CopyKernel.cpp, MemoryOverlap.cpp,
@@ -47,19 +47,20 @@
 #include "ops/cpu/VecLoops.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 
 /* ---- checks ------------------------------------------------------------ */
 
 /*
- * src's strides over self's shape, 0 where src is broadcast.  With PyTorch's
- * errors: the shapes must broadcast ("The size of tensor a (3) must match
- * ..."), and the broadcast shape must be self's, as an output is never
- * resized by copy_ ("output with shape [2, 3] doesn't match the broadcast
- * shape [1, 2, 3]").  Returns 0, or -1 with the error set.
+ * Whether src broadcasts to self's shape, with PyTorch's errors: the shapes
+ * must broadcast ("The size of tensor a (3) must match ..."), and the
+ * broadcast shape must be self's, as an output is never resized by copy_
+ * ("output with shape [2, 3] doesn't match the broadcast shape [1, 2, 3]").
+ * Returns 0, or -1 with the error set.
  * PyTorch 1.13: TensorIterator.cpp compute_shape (infer_size) + mark_resize_outputs
  */
-static int broadcast_src_strides(const Tensor* self, const Tensor* src, int64_t* src_strides) {
+static int check_broadcast_to_self(const Tensor* self, const Tensor* src) {
   int64_t ndim = self->dim > src->dim ? self->dim : src->dim;
   int64_t shape[MINATEN_MAX_DIM];
   bool same_as_self = ndim == self->dim;
@@ -80,53 +81,9 @@ static int broadcast_src_strides(const Tensor* self, const Tensor* src, int64_t*
                 IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1),
                 IntArrayRef_format(IntArrayRef_make(shape, (size_t)ndim), b2, sizeof b2));
   }
-  for (int64_t i = 0; i < self->dim; i++) {
-    int64_t dsrc = i - (self->dim - src->dim);
-    src_strides[i] = (dsrc < 0 || src->sizes[dsrc] != self->sizes[i]) ? 0 : src->strides[dsrc];
-  }
   return 0;
 fail:
   return -1;
-}
-
-/* ---- iteration geometry -------------------------------------------------- */
-
-/* Dimension 0 is the innermost (fastest in memory), as in TensorIterator;
- * strides are in bytes. */
-typedef struct CopyGeometry {
-  int64_t ndim;
-  int64_t shape[MINATEN_MAX_DIM];
-  int64_t dst[MINATEN_MAX_DIM];
-  int64_t src[MINATEN_MAX_DIM];
-} CopyGeometry;
-
-/*
- * The dimensions in memory order, innermost first, by self's strides and
- * then src's (reorder_dimensions, ops/TensorIterator.h): a contiguous self
- * keeps its order.  PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::reorder_dimensions
- */
-static void reorder_geometry(CopyGeometry* g) {
-  int64_t n = g->ndim;
-  int64_t perm[MINATEN_MAX_DIM];
-  const int64_t* ops[2] = {g->dst, g->src};
-  reorder_dimensions(n, g->shape, ops, 2, perm);
-  int64_t shape[MINATEN_MAX_DIM], dst[MINATEN_MAX_DIM], src[MINATEN_MAX_DIM];
-  for (int64_t i = 0; i < n; i++) {
-    shape[i] = g->shape[perm[i]];
-    dst[i] = g->dst[perm[i]];
-    src[i] = g->src[perm[i]];
-  }
-  memcpy(g->shape, shape, (size_t)n * sizeof(int64_t));
-  memcpy(g->dst, dst, (size_t)n * sizeof(int64_t));
-  memcpy(g->src, src, (size_t)n * sizeof(int64_t));
-}
-
-/* Merges the dimensions both operands step through as one run
- * (coalesce_dimensions, ops/TensorIterator.h): a contiguous copy ends as
- * one dimension.  PyTorch 1.13: TensorIterator.cpp TensorIteratorBase::coalesce_dimensions */
-static void coalesce_geometry(CopyGeometry* g) {
-  int64_t* ops[2] = {g->dst, g->src};
-  g->ndim = coalesce_dimensions(g->ndim, g->shape, ops, 2);
 }
 
 /* ---- the loops ----------------------------------------------------------- */
@@ -259,8 +216,7 @@ static void copy_row_convert(char* d, int64_t ds, ScalarType dt, const char* s, 
  * PyTorch 1.13: aten/src/ATen/native/Copy.cpp copy_same_type_transpose_
  * (NB(minaten): PyTorch takes this path only for a 2-D contiguous self of at
  * least 60 x 60 elements, with one level of 60 x 60 blocks; minaten takes it
- * for any transposed innermost pair of dimensions, the outer dimensions
- * going round as an odometer.)
+ * for any tile of TensorIterator's walk whose two dimensions are transposed.)
  */
 enum { kInner = 16, kOuter = 512 };
 
@@ -298,84 +254,71 @@ static inline __attribute__((always_inline)) void copy_transposed_2d(
  * see Note [Transposing tiles in registers] in ops/cpu/VecLoopsKernel.c).
  * Kept out of line: inlined into copy_into, GCC -O2 made these loops three
  * times slower. */
-__attribute__((noinline)) static void copy_transposed(char* d, int64_t d0, int64_t d1, const char* s, int64_t s0,
-                                                      int64_t s1, int64_t n0, int64_t n1, size_t size) {
+__attribute__((noinline)) static void copy_transposed(const VecLoops* vec, char* d, int64_t d0, int64_t d1,
+                                                      const char* s, int64_t s0, int64_t s1, int64_t n0, int64_t n1,
+                                                      size_t size) {
   switch (size) {
     case 1: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 1); break;
     case 2: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 2); break;
-    case 4: VecLoops_get()->transpose_4(d, d0, s, s1, n0, n1); break;
+    case 4: vec->transpose_4(d, d0, s, s1, n0, n1); break;
     default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
   }
 }
 
-/* Runs the copy over a geometry of at least one dimension: the innermost
- * one (or two, when transposed) as a tight loop, the rest as an odometer. */
-static void copy_loop(const CopyGeometry* g, char* d, ScalarType dt, const char* s, ScalarType st, bool may_overlap) {
-  size_t size = ScalarType_elementSize(dt);
-  bool same = dt == st;
-  TORCH_INTERNAL_ASSERT(same || (!ScalarType_isQuantized(dt) && !ScalarType_isQuantized(st)));
-  if (same && g->ndim == 1 && g->dst[0] == (int64_t)size && g->src[0] == (int64_t)size) {
-    /* Both dense, in the same order: one memcpy (no overlap is possible:
-     * two dense tensors were classified exactly, a partial overlap refused
-     * and a full one with equal strides exited early). */
-    memcpy(d, s, (size_t)g->shape[0] * size);
+/* See Copy.h.  VecLoops_get() here, not in the loop: its first call
+ * caches the capability, which worker threads must not race to do. */
+CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap) {
+  return (CopyLoop){dst_type, src_type, ntensors, may_overlap, VecLoops_get()};
+}
+
+/* See Copy.h.  A tile whose dimension 0 is unit-stride for self but
+ * strided for src, and dimension 1 the other way round, is a transposed
+ * copy (copy_transposed); any other goes row by row.  (Blocks change the
+ * order: not for tensors that may overlap.)
+ * PyTorch 1.13: native/cpu/CopyKernel.cpp direct_copy_kernel (cpu_kernel_vec),
+ * copy_kernel (cpu_kernel with the casts) */
+void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const CopyLoop* c = ctx;
+  size_t size = ScalarType_elementSize(c->dst_type);
+  bool same = c->dst_type == c->src_type;
+  const int64_t* outer = strides + c->ntensors; /* along dimension 1 */
+  char* d = data[0];
+  const char* s = data[1];
+  if (same && !c->may_overlap && size0 >= kInner && size1 >= kInner && strides[0] == (int64_t)size &&
+      outer[1] == (int64_t)size && strides[1] != (int64_t)size) {
+    copy_transposed(c->vec, d, outer[0], strides[0], s, outer[1], strides[1], size1, size0, size);
     return;
   }
-  /* (Blocks change the order: not for tensors that may overlap.) */
-  bool transposed = same && !may_overlap && g->ndim >= 2 && g->dst[0] == (int64_t)size &&
-                    g->src[1] == (int64_t)size && g->src[0] != (int64_t)size && g->shape[0] >= kInner &&
-                    g->shape[1] >= kInner;
-  int64_t inner = transposed ? 2 : 1; /* dimensions done by one call below */
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (;;) {
-    if (transposed)
-      copy_transposed(d, g->dst[1], g->dst[0], s, g->src[1], g->src[0], g->shape[1], g->shape[0], size);
-    else if (same)
-      copy_row_same(d, g->dst[0], s, g->src[0], g->shape[0], size, may_overlap);
+  for (int64_t j = 0; j < size1; j++, d += outer[0], s += outer[1]) {
+    if (same)
+      copy_row_same(d, strides[0], s, strides[1], size0, size, c->may_overlap);
     else
-      copy_row_convert(d, g->dst[0], dt, s, g->src[0], st, g->shape[0]);
-    /* Advance the outer dimensions like an odometer. */
-    int64_t k = inner;
-    for (; k < g->ndim; k++) {
-      d += g->dst[k];
-      s += g->src[k];
-      if (++idx[k] < g->shape[k]) break;
-      d -= g->dst[k] * g->shape[k];
-      s -= g->src[k] * g->shape[k];
-      idx[k] = 0;
-    }
-    if (k == g->ndim) return;
+      copy_row_convert(d, strides[0], c->dst_type, s, strides[1], c->src_type, size0);
   }
 }
 
+void copy_as_strided(char* dst, const int64_t* dst_strides, const char* src, const int64_t* src_strides,
+                     const int64_t* shape, int64_t ndim, ScalarType dtype) {
+  TensorIteratorBase iter;
+  char* data[2] = {dst, (char*)src};
+  const int64_t* strides[2] = {dst_strides, src_strides};
+  TensorIterator_initStrided(&iter, data, strides, 2, shape, ndim);
+  CopyLoop c = CopyLoop_make(dtype, dtype, 2, false);
+  TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+}
+
 int copy_into(Tensor* self, const Tensor* src) {
-  int64_t src_strides[MINATEN_MAX_DIM];
   TRY(assert_no_internal_overlap(self) == 0);
   TRY(assert_no_partial_overlap(self, src) == 0);
-  TRY(broadcast_src_strides(self, src, src_strides) == 0);
+  TRY(check_broadcast_to_self(self, src) == 0);
   if (self->numel == 0 || MetaMode_isEnabled()) return 0;
-
-  CopyGeometry g;
-  int64_t dsize = (int64_t)Tensor_itemsize(self), ssize = (int64_t)Tensor_itemsize(src);
-  g.ndim = self->dim;
-  for (int64_t i = 0; i < self->dim; i++) {
-    g.shape[i] = self->sizes[i];
-    /* A size-1 dimension never advances: its stride (which may be absurd,
-     * as_strided allows it) is irrelevant; 0 keeps the arithmetic in range. */
-    g.dst[i] = self->sizes[i] == 1 ? 0 : self->strides[i] * dsize;
-    g.src[i] = self->sizes[i] == 1 ? 0 : src_strides[i] * ssize;
-  }
-  reorder_geometry(&g);
-  coalesce_geometry(&g);
-  if (g.ndim == 0) { /* a 0-dim copy: one element */
-    g.ndim = 1;
-    g.shape[0] = 1;
-    g.dst[0] = dsize;
-    g.src[0] = ssize;
-  }
-  /* The common case, a dense copy of one dtype, coalesced to one unit-stride
-   * dimension: copy_loop makes it one memcpy. */
-  copy_loop(&g, Tensor_data(self), self->dtype, Tensor_data(src), src->dtype, self->storage == src->storage);
+  TORCH_INTERNAL_ASSERT(self->dtype == src->dtype ||
+                        (!ScalarType_isQuantized(self->dtype) && !ScalarType_isQuantized(src->dtype)));
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {self, (Tensor*)src};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
+  CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
+  TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
   return 0;
 fail:
   return -1;

@@ -8,8 +8,6 @@
  * into every element.  Writing the same value several times is harmless, so
  * unlike copy_ a fill accepts an expanded tensor (PyTorch builds its
  * TensorIterator with set_check_mem_overlap(false): "Fill is idempotent").
- * A dense tensor, whatever the order of its strides, covers exactly the
- * numel elements from its data pointer on, so it is filled as one block.
  *
  * PyTorch 1.13: aten/src/ATen/native/Fill.cpp, native/cpu/FillKernel.cpp
  */
@@ -20,10 +18,18 @@
 #include "ops/EmptyTensor.h"
 #include "ops/Fill.h"
 #include "ops/MetaMode.h"
+#include "ops/TensorIterator.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
+
+/* The bytes of the value, as a tile's loop reads them. */
+typedef struct FillValue {
+  char bytes[8];
+  size_t size;
+} FillValue;
 
 /* Stores the `size` bytes at `value` n times from p, `stride` bytes apart. */
 static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size_t size) {
@@ -35,33 +41,34 @@ static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size
   }
 }
 
-/* Every element of self gets the bytes in `value`: fill's loop, skipped in
- * a shape run (ops/MetaMode.h). */
-static void fill_bytes(Tensor* self, const char* value) {
-  size_t size = Tensor_itemsize(self);
-  char* base = Tensor_data(self);
-  if (self->numel == 0 || MetaMode_isEnabled()) return;
-  if (Tensor_isNonOverlappingAndDense(self)) {
-    if (size == 1)
-      memset(base, value[0], (size_t)self->numel);
+/* fill's loop over one tile of self (TensorIterator's, one operand): the
+ * value's bytes (ctx) stored into each element; a unit-stride row of bytes
+ * is one memset.
+ * PyTorch 1.13: native/cpu/FillKernel.cpp fill_kernel (cpu_kernel_vec's loop) */
+static void fill_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const FillValue* v = ctx;
+  char* p = data[0];
+  for (int64_t j = 0; j < size1; j++, p += strides[1]) {
+    if (v->size == 1 && strides[0] == 1)
+      memset(p, v->bytes[0], (size_t)size0);
     else
-      fill_row(base, (int64_t)size, self->numel, value, size);
-    return;
+      fill_row(p, strides[0], size0, v->bytes, v->size);
   }
-  /* Strided: the last dimension as a row, the others as an odometer. */
-  int64_t dim = self->dim;
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  int64_t row = self->sizes[dim - 1];
-  int64_t row_stride = self->strides[dim - 1] * (int64_t)size;
-  for (int64_t done = 0; done < self->numel; done += row) {
-    fill_row(base, row_stride, row, value, size);
-    for (int64_t k = dim - 2; k >= 0; k--) {
-      base += self->strides[k] * (int64_t)size;
-      if (++idx[k] < self->sizes[k]) break;
-      base -= self->strides[k] * self->sizes[k] * (int64_t)size;
-      idx[k] = 0;
-    }
-  }
+}
+
+/* Every element of self gets the bytes in `value`: TensorIterator's walk
+ * over self (a dense tensor, whatever the order of its strides, coalesces
+ * to one row) on the intra-op threads above the grain, as fill_kernel's
+ * cpu_kernel_vec runs; skipped in a shape run (ops/MetaMode.h).
+ * PyTorch 1.13: Fill.cpp fill_out (its TensorIterator), native/cpu/FillKernel.cpp */
+static void fill_bytes(Tensor* self, const char* value) {
+  if (self->numel == 0 || MetaMode_isEnabled()) return;
+  FillValue v;
+  v.size = Tensor_itemsize(self);
+  memcpy(v.bytes, value, v.size);
+  TensorIteratorBase iter;
+  TensorIterator_initElementwise(&iter, &self, 1, Tensor_sizes(self));
+  TensorIterator_for_each(&iter, fill_loop2d, &v, AT_GRAIN_SIZE);
 }
 
 /* See Fill.h.  PyTorch 1.13: native/cpu/FillKernel.cpp fill_kernel */

@@ -17,6 +17,7 @@
  * index_put_), IndexingUtils.h (expandTensors), TensorIterator-based
  * index kernels
  */
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,36 +68,26 @@ static int check_mask_shape(const Tensor* self, const Tensor* mask, int64_t d0) 
   return 0;
 }
 
+/* The long coordinates of mask's set elements, one index tensor per mask
+ * dimension (covering self's dimensions d0, d0 + 1, ...): the columns of
+ * nonzero(mask).  0, or -1 with the error set.
+ * PyTorch 1.13: IndexingUtils.h expandTensors (index.nonzero(), select(1, j)) */
 static int expand_mask(const Tensor* self, const Tensor* mask, int64_t d0, IndexPlan* p) {
   if (check_mask_shape(self, mask, d0) < 0) return -1;
-  int64_t nnz = 0, idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t n = 0; n < mask->numel; n++) {
-    int64_t off = 0;
-    for (int64_t j = 0; j < mask->dim; j++) off += idx[j] * mask->strides[j];
-    if (Tensor_data(mask)[off * (int64_t)Tensor_itemsize(mask)]) nnz++;
-    for (int64_t j = mask->dim - 1; j >= 0; j--) {
-      if (++idx[j] < mask->sizes[j]) break;
-      idx[j] = 0;
-    }
-  }
+  Tensor* nz = at_native_nonzero_cpu(mask); /* [nnz, mask->dim], column-major */
+  if (nz == NULL) return -1;
+  int64_t nnz = nz->sizes[0];
   for (int64_t j = 0; j < mask->dim; j++) {
     p->idx[d0 + j] = empty_cpu(IntArrayRef_make(&nnz, 1), ScalarType_Long);
-    if (p->idx[d0 + j] == NULL) return -1;
-  }
-  memset(idx, 0, sizeof idx);
-  int64_t k = 0;
-  for (int64_t n = 0; n < mask->numel; n++) {
-    int64_t off = 0;
-    for (int64_t j = 0; j < mask->dim; j++) off += idx[j] * mask->strides[j];
-    if (Tensor_data(mask)[off * (int64_t)Tensor_itemsize(mask)]) {
-      for (int64_t j = 0; j < mask->dim; j++) ((int64_t*)Tensor_data(p->idx[d0 + j]))[k] = idx[j];
-      k++;
+    if (p->idx[d0 + j] == NULL) {
+      Tensor_release(nz);
+      return -1;
     }
-    for (int64_t j = mask->dim - 1; j >= 0; j--) {
-      if (++idx[j] < mask->sizes[j]) break;
-      idx[j] = 0;
-    }
+    const int64_t* column = (const int64_t*)Tensor_data(nz) + j * nz->strides[1];
+    int64_t* to = (int64_t*)Tensor_data(p->idx[d0 + j]);
+    for (int64_t r = 0; r < nnz; r++) to[r] = column[r * nz->strides[0]];
   }
+  Tensor_release(nz);
   return 0;
 }
 
@@ -193,85 +184,91 @@ fail:
   return -1;
 }
 
-/* The element offset in self of result coordinate r; -1 with an IndexError
- * when an index is out of bounds. */
-static int64_t source_offset(const Tensor* self, const IndexPlan* p, const int64_t* r) {
-  const int64_t* b = p->adjacent ? r + p->first : r;
-  int64_t offset = self->storage_offset;
-  int64_t next_plain = p->adjacent ? 0 : p->bdim; /* position in r of the next unindexed dim */
-  int64_t nth_index = 0; /* the error names an index by its place among the index tensors */
-  for (int64_t k = 0; k < self->dim; k++) {
-    int64_t coord;
-    if (p->idx[k]) {
-      const Tensor* t = p->idx[k];
-      int64_t off = 0;
-      for (int64_t i = 0; i < p->bdim; i++) off += b[i] * p->bstrides[k][i];
-      coord = ((const int64_t*)Tensor_data(t))[off]; /* long indices only (make_plan) */
-      int64_t size = self->sizes[k];
-      if (coord < -size || coord >= size) {
-        Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
-                  (long long)coord, (long long)nth_index, (long long)size);
-        return -1;
+/*
+ * Note [index's TensorIterator]
+ * index and index_put_ walk one TensorIterator over the indexing result's
+ * shape: operand 0 the output (index: the new result; index_put_: self
+ * restrided, stride 0 along the dimensions the index tensors replace),
+ * operand 1 the input (index: self restrided so; index_put_: the values
+ * broadcast to the result's shape), then one operand per index tensor,
+ * broadcast and reshaped to the result's shape.  For each element the
+ * loop reads every index (checked against its dimension's size, negative
+ * ones counting from the end), adds up its offset into self, and copies
+ * (or, accumulating, adds) the element.  Its order is TensorIterator's
+ * (the operands' memory order), which decides the element written last
+ * for duplicate indices, an accumulation's order, and which out-of-range
+ * index is reported and what was written before it.  NB(minaten): on one
+ * thread, as the loop raises (1.13 splits a walk that does not accumulate
+ * over its threads above 3000 elements, and a float accumulation above
+ * AT_GRAIN_SIZE elements, whose atomic additions then come in an order that
+ * varies from run to run).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp AdvancedIndex, make_index_iterator,
+ * make_index_put_iterator; IndexingUtils.h restride_src, reshape_indexer;
+ * native/cpu/IndexKernel.cpp cpu_index_kernel (Indexer), index_kernel,
+ * index_put_kernel
+ */
+typedef struct IndexLoop {
+  int nindices;
+  int64_t indexed_sizes[MINATEN_MAX_DIM], indexed_strides[MINATEN_MAX_DIM]; /* strides in bytes */
+  bool put, accumulate;
+  ScalarType dtype;
+  size_t size;
+  bool failed; /* the IndexError is set: the rest of the walk does nothing */
+} IndexLoop;
+
+/* dst += src, both of dtype t: floating types in double (one rounding, as
+ * float's own addition), the others in int64, wrapping. */
+static void accumulate_element(ScalarType t, char* dst, const char* src) {
+  if (ScalarType_isFloating(t)) {
+    store_from_double(t, dst, load_double(t, dst) + load_double(t, src));
+  } else {
+    int64_t a = 0, b = 0;
+    memcpy(&a, dst, ScalarType_elementSize(t));
+    memcpy(&b, src, ScalarType_elementSize(t));
+    store_scalar(t, dst, Scalar_fromLong((int64_t)((uint64_t)a + (uint64_t)b)));
+  }
+}
+
+/* The loop over a tile of the result's shape (see the Note). */
+static void index_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  IndexLoop* L = ctx;
+  int nt = 2 + L->nindices;
+  for (int64_t j = 0; j < size1 && !L->failed; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      char* dst = data[0] + j * strides[nt] + i * strides[0];
+      char* src = data[1] + j * strides[nt + 1] + i * strides[1];
+      int64_t offset = 0;
+      for (int k = 0; k < L->nindices; k++) {
+        int64_t value = load_int(ScalarType_Long, data[2 + k] + j * strides[nt + 2 + k] + i * strides[2 + k]);
+        int64_t size = L->indexed_sizes[k];
+        if (value < -size || value >= size) {
+          Error_set(ErrorType_IndexError, "index %lld is out of bounds for dimension %lld with size %lld",
+                    (long long)value, (long long)k, (long long)size);
+          L->failed = true;
+          return;
+        }
+        if (value < 0) value += size;
+        offset += value * L->indexed_strides[k];
       }
-      nth_index++;
-      if (coord < 0) coord += size;
-      if (p->adjacent && (k + 1 >= self->dim || !p->idx[k + 1])) next_plain = p->first + p->bdim;
-    } else {
-      coord = r[next_plain++];
+      if (!L->put) memcpy(dst, src + offset, L->size);
+      else if (!L->accumulate) memcpy(dst + offset, src, L->size);
+      else accumulate_element(L->dtype, dst + offset, src);
     }
-    offset += coord * self->strides[k];
-  }
-  return offset;
-}
-
-/* Walks the result coordinates, calling visit(offset in self, linear index). */
-typedef int (*IndexVisit)(void* ctx, int64_t self_offset, int64_t linear);
-static int walk(const Tensor* self, const IndexPlan* p, IndexVisit visit, void* ctx) {
-  int64_t r[MINATEN_MAX_DIM] = {0}, numel = 1;
-  for (int64_t i = 0; i < p->rdim; i++) numel *= p->rshape[i];
-  for (int64_t n = 0; n < numel; n++) {
-    int64_t off = source_offset(self, p, r);
-    if (off < 0 || visit(ctx, off, n) < 0) return -1;
-    for (int64_t i = p->rdim - 1; i >= 0; i--) {
-      if (++r[i] < p->rshape[i]) break;
-      r[i] = 0;
-    }
-  }
-  return 0;
-}
-
-typedef struct GatherCtx {
-  const Tensor* self;
-  Tensor* out;
-} GatherCtx;
-
-static int gather_one(void* ctx, int64_t off, int64_t linear) {
-  GatherCtx* g = ctx;
-  size_t size = Tensor_itemsize(g->self);
-  int64_t out_off = 0; /* the result is laid out like self (index_result_strides) */
-  for (int64_t i = g->out->dim - 1; i >= 0; i--) {
-    out_off += (linear % g->out->sizes[i]) * g->out->strides[i];
-    linear /= g->out->sizes[i];
-  }
-  memcpy(Tensor_data(g->out) + out_off * (int64_t)size, (const char*)g->self->storage->data + off * (int64_t)size, size);
-  return 0;
 }
 
 /*
- * The strides of index's new result, laid out as 1.13's TensorIterator lays
- * out an output it allocates (reorder_dimensions over its inputs): the
- * inputs are self restrided over the result's shape (stride 0 along the
- * dimensions the index tensors replace; the indexed dimensions moved to the
- * front first when they are not adjacent) and each index tensor broadcast
- * to the result's shape (stride 0 along self's remaining dimensions).  So
- * `x.permute(2, 0, 1)[:, idx]` keeps x's memory order, where a contiguous
- * result would not.
- * PyTorch 1.13: TensorAdvancedIndexing.cpp build_index_op, IndexingUtils.h
- * restride_src, reshape_indexer; TensorIterator.cpp reorder_dimensions
+ * The strides (in elements) over the result's shape of index's inputs,
+ * written to ops: ops[0] self restrided (stride 0 along the dimensions the
+ * index tensors replace; the indexed dimensions moved to the front first
+ * when they are not adjacent), then each index tensor expanded to the
+ * broadcast shape (expand_outplace: stride 0 where it is broadcast) and
+ * reshaped with size-1 dimensions around it (reshape_indexer: a view, whose
+ * size-1 dimensions get computeStride's strides); a size-1 dimension
+ * against a larger result dimension counts as broadcast (compute_strides).
+ * Returns the number of operands (1 + the index tensors).
+ * PyTorch 1.13: IndexingUtils.h restride_src, reshape_indexer; TensorIterator.cpp compute_strides
  */
-static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t* out_strides) {
-  int64_t ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
-  const int64_t* rows[MINATEN_MAX_DIM + 1];
+static int index_operand_strides(const Tensor* self, const IndexPlan* p, int64_t (*ops)[MINATEN_MAX_DIM]) {
   int nops = 0;
   int64_t at = p->adjacent ? p->first : 0; /* where the broadcast index dims sit in the result */
   int64_t* src = ops[nops++];
@@ -288,11 +285,6 @@ static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t
     for (int64_t k = 0; k < self->dim; k++)
       if (!p->idx[k]) src[r++] = self->strides[k];
   }
-  /* Each index tensor: expanded to the broadcast shape (expand_outplace:
-   * stride 0 where it is broadcast), then reshaped with size-1 dimensions
-   * around it (reshape_indexer: a view, whose size-1 dimensions get
-   * computeStride's strides); a size-1 dimension against a larger result
-   * dimension counts as broadcast (compute_strides). */
   int64_t reshaped[MINATEN_MAX_DIM];
   for (int64_t i = 0; i < p->rdim; i++) reshaped[i] = i >= at && i < at + p->bdim ? p->bshape[i - at] : 1;
   IntArrayRef bshape = IntArrayRef_make(p->bshape, (size_t)p->bdim);
@@ -306,16 +298,61 @@ static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t
       int64_t st = j >= 0 ? t->strides[j] : (i == p->bdim - 1 ? 1 : p->bshape[i + 1] * ex[i + 1]);
       ex[i] = size != p->bshape[i] ? 0 : st;
     }
-    if (!computeStride(bshape, IntArrayRef_make(ex, (size_t)p->bdim), IntArrayRef_make(reshaped, (size_t)p->rdim), ns)) {
-      int64_t st = 1; /* reshape copies: contiguous */
-      for (int64_t i = p->rdim - 1; i >= 0; i--) {
-        ns[i] = st;
-        st *= reshaped[i] > 1 ? reshaped[i] : 1;
-      }
-    }
+    /* adding size-1 dimensions is always a view */
+    TORCH_INTERNAL_ASSERT(computeStride(bshape, IntArrayRef_make(ex, (size_t)p->bdim),
+                                        IntArrayRef_make(reshaped, (size_t)p->rdim), ns));
     int64_t* s = ops[nops++];
     for (int64_t i = 0; i < p->rdim; i++) s[i] = reshaped[i] == 1 && p->rshape[i] != 1 ? 0 : ns[i];
   }
+  return nops;
+}
+
+/* Runs index's walk (see the Note): out and in are operand 0 and 1 (data
+ * pointers and strides in elements over the result's shape), ops the index
+ * tensors' strides from index_operand_strides.  0, or -1 with the
+ * IndexError set. */
+static int index_walk(const Tensor* self, const IndexPlan* p, char* out, const int64_t* out_strides, char* in,
+                      const int64_t* in_strides, int64_t (*ops)[MINATEN_MAX_DIM], bool put, bool accumulate) {
+  IndexLoop L = {.put = put, .accumulate = accumulate, .dtype = self->dtype, .size = Tensor_itemsize(self)};
+  int64_t item = (int64_t)L.size;
+  int64_t bytes[TensorIterator_MAX_OPERANDS][MINATEN_MAX_DIM];
+  char* data[TensorIterator_MAX_OPERANDS];
+  const int64_t* strides[TensorIterator_MAX_OPERANDS];
+  int nt = 2;
+  data[0] = out;
+  data[1] = in;
+  for (int64_t i = 0; i < p->rdim; i++) {
+    bytes[0][i] = out_strides[i] * item;
+    bytes[1][i] = in_strides[i] * item;
+  }
+  /* the index tensors in self's order of dimensions (transposeToFront keeps it) */
+  for (int64_t k = 0; k < p->ndim; k++) {
+    if (!p->idx[k]) continue;
+    L.indexed_sizes[L.nindices] = self->sizes[k];
+    L.indexed_strides[L.nindices++] = self->strides[k] * item;
+    data[nt] = Tensor_data(p->idx[k]);
+    for (int64_t i = 0; i < p->rdim; i++) bytes[nt][i] = ops[nt - 2][i] * 8;
+    nt++;
+  }
+  for (int arg = 0; arg < nt; arg++) strides[arg] = bytes[arg];
+  TensorIteratorBase iter;
+  TensorIterator_initStrided(&iter, data, strides, nt, p->rshape, p->rdim);
+  TensorIterator_serial_for_each(&iter, index_loop2d, &L, 0, iter.numel);
+  return L.failed ? -1 : 0;
+}
+
+/*
+ * The strides of index's new result, laid out as 1.13's TensorIterator lays
+ * out an output it allocates (reorder_dimensions over its inputs, whose
+ * strides index_operand_strides writes to ops).  So `x.permute(2, 0,
+ * 1)[:, idx]` keeps x's memory order, where a contiguous result would not.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp build_index_op, IndexingUtils.h
+ * restride_src, reshape_indexer; TensorIterator.cpp reorder_dimensions
+ */
+static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t (*ops)[MINATEN_MAX_DIM],
+                                 int64_t* out_strides) {
+  const int64_t* rows[MINATEN_MAX_DIM + 1];
+  int nops = index_operand_strides(self, p, ops);
   for (int i = 0; i < nops; i++) rows[i] = ops[i];
   output_strides(p->rdim, p->rshape, rows, nops, out_strides);
 }
@@ -324,55 +361,17 @@ static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t
 Tensor* at_native_index(const Tensor* self, TensorList indices) {
   IndexPlan p;
   if (make_plan(self, indices, &p) < 0) return NULL;
-  int64_t strides[MINATEN_MAX_DIM];
-  index_result_strides(self, &p, strides);
+  int64_t strides[MINATEN_MAX_DIM], ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
+  index_result_strides(self, &p, ops, strides);
   Tensor* out = empty_strided_cpu(IntArrayRef_make(p.rshape, (size_t)p.rdim), IntArrayRef_make(strides, (size_t)p.rdim),
                                   self->dtype);
-  GatherCtx g = {self, out};
-  if (out != NULL && walk(self, &p, gather_one, &g) < 0) {
+  if (out != NULL &&
+      index_walk(self, &p, Tensor_data(out), strides, Tensor_data(self), ops[0], ops + 1, false, false) < 0) {
     Tensor_release(out);
     out = NULL;
   }
   plan_free(&p);
   return out;
-}
-
-typedef struct ScatterCtx {
-  Tensor* self;
-  const Tensor* values;
-  int64_t vstrides[MINATEN_MAX_DIM]; /* values broadcast over the result shape */
-  const int64_t* rshape;
-  int64_t rdim;
-  bool accumulate;
-} ScatterCtx;
-
-static int scatter_one(void* ctx, int64_t off, int64_t linear) {
-  ScatterCtx* s = ctx;
-  int64_t voff = s->values->storage_offset, rest = linear;
-  for (int64_t i = s->rdim - 1; i >= 0; i--) {
-    voff += (rest % s->rshape[i]) * s->vstrides[i];
-    rest /= s->rshape[i];
-  }
-  size_t dsize = Tensor_itemsize(s->self);
-  char* dst = (char*)s->self->storage->data + off * (int64_t)dsize;
-  const char* src = (const char*)s->values->storage->data + voff * (int64_t)Tensor_itemsize(s->values);
-  char converted[8];
-  convert_element(s->self->dtype, converted, s->values->dtype, src);
-  if (!s->accumulate) {
-    memcpy(dst, converted, dsize);
-    return 0;
-  }
-  if (ScalarType_isFloating(s->self->dtype)) {
-    double a = s->self->dtype == ScalarType_Float ? *(float*)dst : *(double*)dst;
-    double b = s->self->dtype == ScalarType_Float ? *(float*)converted : *(double*)converted;
-    store_from_double(s->self->dtype, dst, a + b);
-  } else {
-    int64_t a = 0, b = 0;
-    memcpy(&a, dst, dsize);
-    memcpy(&b, converted, dsize);
-    store_scalar(s->self->dtype, dst, Scalar_fromLong((int64_t)((uint64_t)a + (uint64_t)b)));
-  }
-  return 0;
 }
 
 /* Whether index_put_ is a masked_fill_: one value (a CPU tensor of one
@@ -427,14 +426,14 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
     }
   }
   if (make_plan(self, indices, &p) < 0) return NULL;
-  ScatterCtx s = {self, values, {0}, p.rshape, p.rdim, accumulate};
   /* values must broadcast to the indexing result's shape */
+  int64_t vstrides[MINATEN_MAX_DIM] = {0}; /* values broadcast over the result shape */
   bool ok = values->dim <= p.rdim;
   for (int64_t i = 0; ok && i < p.rdim; i++) {
     int64_t j = i - (p.rdim - values->dim);
     if (j < 0) continue;
     if (values->sizes[j] != p.rshape[i] && values->sizes[j] != 1) ok = false;
-    s.vstrides[i] = values->sizes[j] == 1 ? 0 : values->strides[j];
+    vstrides[i] = values->sizes[j] == 1 ? 0 : values->strides[j];
   }
   if (!ok) {
     Error_set(ErrorType_RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
@@ -450,7 +449,9 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
     plan_free(&p);
     return NULL;
   }
-  int rc = walk(self, &p, scatter_one, &s);
+  int64_t ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
+  index_operand_strides(self, &p, ops);
+  int rc = index_walk(self, &p, Tensor_data(self), ops[0], Tensor_data(values), vstrides, ops + 1, true, accumulate);
   plan_free(&p);
   return rc < 0 ? NULL : Tensor_retain(self);
 }
@@ -461,11 +462,43 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
  * functional form fills a contiguous copy of self broadcast with the mask.
  * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_fill_impl_cpu, masked_fill */
 
+/* masked_fill's value and how its loop reads the mask. */
+typedef struct MaskedFillLoop {
+  bool mask_is_bool;
+  alignas(8) char value[16]; /* the value stored as its dtype */
+  size_t size;
+  bool failed; /* the mask error is set: the rest of the walk does nothing */
+} MaskedFillLoop;
+
+/* The loop over a tile of {self, mask}: a bool mask's element is set when
+ * its byte is nonzero; any other mask is read as the unsigned byte at its
+ * element's address (the low byte of an int64, the first of a float),
+ * which must be 0 or 1.  NB(minaten): walked on one thread, the loop
+ * raising its error (1.13 splits the walk over its threads, which changes
+ * only which elements are filled before the error).
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_fill_kernel (mask_t
+ * bool or unsigned char) */
+static void masked_fill_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  MaskedFillLoop* L = ctx;
+  for (int64_t j = 0; j < size1 && !L->failed; j++) {
+    char* dst = data[0] + j * strides[2];
+    const char* mask = data[1] + j * strides[3];
+    for (int64_t i = 0; i < size0; i++, dst += strides[0], mask += strides[1]) {
+      unsigned char m = *(const unsigned char*)mask;
+      if (!L->mask_is_bool && m > 1) {
+        Error_set(ErrorType_RuntimeError, "Mask tensor can take 0 and 1 values only");
+        L->failed = true;
+        return;
+      }
+      if (m != 0) memcpy(dst, L->value, L->size);
+    }
+  }
+}
+
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp masked_fill__cpu (Scalar) */
 Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar value) {
-  int64_t shape[MINATEN_MAX_DIM], mstrides[MINATEN_MAX_DIM];
+  int64_t shape[MINATEN_MAX_DIM];
   size_t ndim;
-  char bytes[16];
   /* masked_fill_impl_cpu's warnings (TORCH_WARN; not in a lazy tensor's
    * shape run, which 1.13's shape function does without), then its overlap
    * check */
@@ -484,27 +517,14 @@ Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar v
     TORCH_CHECK(Tensor_hasSizes(self, IntArrayRef_make(shape, ndim)), "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(shape, ndim), b2, sizeof b2));
   }
-  TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
+  MaskedFillLoop L = {.mask_is_bool = mask->dtype == ScalarType_Bool, .size = Tensor_itemsize(self)};
+  TRY(store_scalar_checked(self->dtype, L.value, value) == 0);
   if (MetaMode_isEnabled()) return Tensor_retain(self);
-  for (int64_t d = 0; d < self->dim; d++) {
-    int64_t md = d - (self->dim - mask->dim);
-    mstrides[d] = md < 0 || mask->sizes[md] == 1 ? 0 : mask->strides[md];
-  }
-  size_t size = Tensor_itemsize(self), msize = Tensor_itemsize(mask);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t n = 0; n < self->numel; n++) {
-    int64_t so = 0, mo = 0;
-    for (int64_t d = 0; d < self->dim; d++) so += idx[d] * self->strides[d], mo += idx[d] * mstrides[d];
-    const char* m = Tensor_data(mask) + mo * (int64_t)msize;
-    bool set = false;
-    for (size_t b = 0; b < msize; b++) set = set || m[b] != 0;
-    if (set) memcpy(Tensor_data(self) + so * (int64_t)size, bytes, size);
-    for (int64_t d = self->dim - 1; d >= 0; d--) {
-      if (++idx[d] < self->sizes[d]) break;
-      idx[d] = 0;
-    }
-  }
-  return Tensor_retain(self);
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {self, (Tensor*)mask};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
+  TensorIterator_serial_for_each(&iter, masked_fill_loop2d, &L, 0, iter.numel);
+  return L.failed ? NULL : Tensor_retain(self);
 fail:
   return NULL;
 }

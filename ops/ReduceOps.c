@@ -30,12 +30,14 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "ops/cpu/SumKernel.h"
 #include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 #include "runtime/safe_numerics.h"
 
@@ -314,39 +316,104 @@ static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g
   return true;
 }
 
-/* The reduction loop: for every element of out, the reduced sub-space of
- * self walked in order and accumulated; contiguous rows go to reduce_rows.
+/* reduce_loop's state along its walk: the output element being reduced
+ * (out is contiguous), the index of the next element in its reduced
+ * sub-space, the accumulator. */
+typedef struct ReduceLoop {
+  ReduceKind kind;
+  bool floating;
+  ScalarType in_type, out_type;
+  int64_t count; /* elements reduced into each output element (> 0) */
+  int64_t r;
+  char* o;
+  int64_t out_item;
+  ReduceAcc acc;
+} ReduceLoop;
+
+/* reduce_loop's loop over a tile of self: each element accumulated; the
+ * first of an output element's sub-space starts its accumulator, the last
+ * stores it.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (its reduction_body) */
+static void reduce_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  ReduceLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    const char* p = data[0] + j * strides[1];
+    for (int64_t i = 0; i < size0; i++, p += strides[0]) {
+      if (L->r == 0) acc_init(&L->acc, L->kind);
+      if (L->floating)
+        acc_floating(&L->acc, L->kind, load_double(L->in_type, p), L->r);
+      else
+        acc_integer(&L->acc, L->kind, load_int(L->in_type, p), L->r);
+      L->r++;
+      if (L->r == L->count) {
+        acc_store(&L->acc, L->kind, L->floating, L->count, L->out_type, L->o);
+        L->o += L->out_item;
+        L->r = 0;
+      }
+    }
+  }
+}
+
+/* The reduction loop: for every element of out (contiguous), the reduced
+ * sub-space of self walked in order and accumulated; contiguous rows go to
+ * reduce_rows.  NB(minaten): the walk is TensorIterator's in C order over
+ * self's dimensions rearranged as [kept..., reduced...] (initLinear), so
+ * that each output's elements come in row-major order, which decides
+ * argmax's index and which of equal extremes (or NaNs) is kept; 1.13's
+ * binary_kernel_reduce walks each output's sub-iterator in memory order.
  * Skipped in a shape run (MetaMode).
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce */
 static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
   if (MetaMode_isEnabled() || reduce_rows(self, out, g, kind)) return;
-  bool floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out->dtype);
-  int64_t item = (int64_t)Tensor_itemsize(self);
-  int64_t kidx[MINATEN_MAX_DIM] = {0};
-  char* o = Tensor_data(out);
-  int64_t out_item = (int64_t)Tensor_itemsize(out);
-  for (int64_t n = 0; n < out->numel; n++, o += out_item) {
-    const char* base = Tensor_data(self);
-    for (int64_t i = 0; i < g->nkept; i++) base += kidx[i] * self->strides[g->kept[i]] * item;
-    ReduceAcc acc;
-    acc_init(&acc, kind);
-    int64_t ridx[MINATEN_MAX_DIM] = {0};
-    for (int64_t r = 0; r < g->count; r++) {
-      const char* p = base;
-      for (int64_t i = 0; i < g->nred; i++) p += ridx[i] * self->strides[g->red[i]] * item;
-      if (floating)
-        acc_floating(&acc, kind, load_double(self->dtype, p), r);
-      else
-        acc_integer(&acc, kind, load_int(self->dtype, p), r);
-      for (int64_t i = g->nred - 1; i >= 0; i--) {
-        if (++ridx[i] < self->sizes[g->red[i]]) break;
-        ridx[i] = 0;
-      }
+  ReduceLoop L = {.kind = kind,
+                  .floating = ScalarType_isFloating(self->dtype) || ScalarType_isFloating(out->dtype),
+                  .in_type = self->dtype,
+                  .out_type = out->dtype,
+                  .count = g->count,
+                  .r = 0,
+                  .o = Tensor_data(out),
+                  .out_item = (int64_t)Tensor_itemsize(out)};
+  if (g->count == 0) { /* nothing to walk: every output element is the identity */
+    for (int64_t n = 0; n < out->numel; n++, L.o += L.out_item) {
+      acc_init(&L.acc, kind);
+      acc_store(&L.acc, kind, L.floating, 0, L.out_type, L.o);
     }
-    acc_store(&acc, kind, floating, g->count, out->dtype, o);
-    for (int64_t i = g->nkept - 1; i >= 0; i--) {
-      if (++kidx[i] < self->sizes[g->kept[i]]) break;
-      kidx[i] = 0;
+    return;
+  }
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t shape[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
+  for (int64_t i = 0; i < g->nkept; i++, n++) {
+    shape[n] = self->sizes[g->kept[i]];
+    strides[n] = self->strides[g->kept[i]] * item;
+  }
+  for (int64_t i = 0; i < g->nred; i++, n++) {
+    shape[n] = self->sizes[g->red[i]];
+    strides[n] = self->strides[g->red[i]] * item;
+  }
+  TensorIteratorBase iter;
+  char* data[1] = {Tensor_data(self)};
+  const int64_t* operand_strides[1] = {strides};
+  TensorIterator_initLinear(&iter, data, operand_strides, 1, shape, n);
+  TensorIterator_serial_for_each(&iter, reduce_loop2d, &L, 0, iter.numel);
+}
+
+/* mean's divisor: the number of elements reduced, in the sum's dtype. */
+typedef struct MeanDiv {
+  ScalarType dtype; /* Float or Double */
+  int64_t count;
+} MeanDiv;
+
+/* mean's division of a tile of out (the sum) by the count, in its dtype.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out) (div_ of the sum) */
+static void mean_div_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const MeanDiv* m = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    char* p = data[0] + j * strides[1];
+    for (int64_t i = 0; i < size0; i++, p += strides[0]) {
+      if (m->dtype == ScalarType_Float)
+        *(float*)p /= (float)m->count;
+      else
+        *(double*)p /= (double)m->count;
     }
   }
 }
@@ -382,20 +449,11 @@ static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim
     prod_kernel(self, out, mask, keepdim);
   else if (out != NULL)
     cascade_sum(self, out, mask, keepdim);
-  if (out != NULL && mean && !MetaMode_isEnabled()) {
-    int64_t idx[MINATEN_MAX_DIM] = {0};
-    for (int64_t n = 0; n < out->numel; n++) {
-      int64_t off = 0;
-      for (int64_t d = 0; d < out->dim; d++) off += idx[d] * out->strides[d];
-      if (out_dtype == ScalarType_Float)
-        ((float*)Tensor_data(out))[off] /= (float)g->count;
-      else
-        ((double*)Tensor_data(out))[off] /= (double)g->count;
-      for (int64_t d = out->dim - 1; d >= 0; d--) {
-        if (++idx[d] < out->sizes[d]) break;
-        idx[d] = 0;
-      }
-    }
+  if (out != NULL && mean && !MetaMode_isEnabled() && out->numel > 0) {
+    MeanDiv m = {out_dtype, g->count};
+    TensorIteratorBase iter;
+    TensorIterator_initElementwise(&iter, &out, 1, Tensor_sizes(out));
+    TensorIterator_for_each(&iter, mean_div_loop2d, &m, AT_GRAIN_SIZE);
   }
   Tensor_release(converted);
   return out;
@@ -846,6 +904,39 @@ Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
  * dtype: the given one, else int64 for integers and bools, else self's.
  * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumsum), TORCH_META_FUNC(cumprod),
  * cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel, cumprod_cpu_kernel */
+/* A line's parameters: its length along dim and the byte strides there. */
+typedef struct CumLoop {
+  bool floating, product;
+  ScalarType in_type, out_type;
+  int64_t len, in_stride, out_stride;
+} CumLoop;
+
+/* The loop over a tile of lines: data = {out, self} at each line's first
+ * element; each line's running sum (product) stored element by element.
+ * PyTorch 1.13: cpu/ReduceOpsKernel.cpp cpu_cum_base_kernel (its loop),
+ * cumsum_cpu_kernel, cumprod_cpu_kernel */
+static void cum_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const CumLoop* L = ctx;
+  for (int64_t b = 0; b < size1; b++)
+    for (int64_t a = 0; a < size0; a++) {
+      char* o = data[0] + b * strides[2] + a * strides[0];
+      const char* p = data[1] + b * strides[3] + a * strides[1];
+      double acc_d = L->product ? 1 : 0;
+      uint64_t acc_i = L->product ? 1 : 0;
+      for (int64_t j = 0; j < L->len; j++, p += L->in_stride, o += L->out_stride) {
+        if (L->floating) {
+          double v = load_double(L->in_type, p);
+          acc_d = L->product ? acc_d * v : acc_d + v;
+          store_from_double(L->out_type, o, acc_d);
+        } else {
+          uint64_t v = (uint64_t)load_int(L->in_type, p);
+          acc_i = L->product ? acc_i * v : acc_i + v;
+          store_scalar(L->out_type, o, Scalar_fromLong((int64_t)acc_i));
+        }
+      }
+    }
+}
+
 static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dtype, bool product) {
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   if (d < 0) return NULL;
@@ -879,36 +970,22 @@ static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dt
     Tensor_release(out);
     TORCH_CHECK(false, "\"%s_out_cpu\" not implemented for 'Bool'", product ? "cumprod" : "cumsum");
   }
-  bool floating = ScalarType_isFloating(out_dtype);
-  int64_t len = self->dim ? self->sizes[d] : 1;
-  int64_t sstride = self->dim ? self->strides[d] : 0, ostride = self->dim ? out->strides[d] : 0;
-  size_t isize = Tensor_itemsize(self), osize = Tensor_itemsize(out);
-  /* every line along dim: the other coordinates as an odometer */
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t line = 0; line < out->numel / (len ? len : 1); line++) {
-    int64_t so = 0, oo = 0;
-    for (int64_t k = 0; k < self->dim; k++) so += idx[k] * self->strides[k], oo += idx[k] * out->strides[k];
-    double acc_d = product ? 1 : 0;
-    uint64_t acc_i = product ? 1 : 0;
-    for (int64_t j = 0; j < len; j++) {
-      const char* p = Tensor_data(self) + (so + j * sstride) * (int64_t)isize;
-      char* o = Tensor_data(out) + (oo + j * ostride) * (int64_t)osize;
-      if (floating) {
-        double v = load_double(self->dtype, p);
-        acc_d = product ? acc_d * v : acc_d + v;
-        store_from_double(out_dtype, o, acc_d);
-      } else {
-        uint64_t v = (uint64_t)load_int(self->dtype, p);
-        acc_i = product ? acc_i * v : acc_i + v;
-        store_scalar(out_dtype, o, Scalar_fromLong((int64_t)acc_i));
-      }
-    }
-    for (int64_t k = self->dim - 1; k >= 0; k--) {
-      if (k == d) continue;
-      if (++idx[k] < self->sizes[k]) break;
-      idx[k] = 0;
-    }
+  /* 1.13's iterator: out and self over self's shape with dim squashed to
+   * size 1 (declare_static_shape's squash_dim), each element one line */
+  int64_t isize = (int64_t)Tensor_itemsize(self), osize = (int64_t)Tensor_itemsize(out);
+  CumLoop L = {ScalarType_isFloating(out_dtype), product, self->dtype, out_dtype, self->sizes[d],
+               self->strides[d] * isize, out->strides[d] * osize};
+  int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM];
+  for (int64_t k = 0; k < self->dim; k++) {
+    shape[k] = k == d ? 1 : self->sizes[k];
+    out_strides[k] = out->strides[k] * osize;
+    self_strides[k] = self->strides[k] * isize;
   }
+  TensorIteratorBase iter;
+  char* data[2] = {Tensor_data(out), Tensor_data(self)};
+  const int64_t* strides[2] = {out_strides, self_strides};
+  TensorIterator_initStrided(&iter, data, strides, 2, shape, self->dim);
+  TensorIterator_for_each(&iter, cum_loop2d, &L, AT_GRAIN_SIZE / (L.len > 1 ? L.len : 1));
   return out;
 fail:
   return NULL;

@@ -1,9 +1,9 @@
 /*
  * ReduceOpsUtils.c - the row-gathering reduction loop of ReduceOpsUtils.h.
  *
- * Each output element's row is collected from self's strides with an
- * odometer over the reduced dims, converted to double, and handed to the
- * operator's row function; the kept dims advance as a second odometer.
+ * One TensorIterator walk over self, in row-major order of its kept dims,
+ * then its reduced ones: each output element's row is collected, converted
+ * to double, and handed to the operator's row function.
  *
  * PyTorch 1.13: aten/src/ATen/native/ReduceOpsUtils.h, native/cpu/Reduce.h
  */
@@ -11,6 +11,7 @@
 
 #include "ops/MetaMode.h"
 #include "ops/ReduceOpsUtils.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -47,7 +48,50 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (one row per output element) */
+/* ReduceRows_run's state along its walk: the row being gathered, the
+ * output element it belongs to. */
+typedef struct GatherRows {
+  const ReduceRows* g;
+  ScalarType in_type;
+  ReduceRowFn fn;
+  void* ctx;
+  double* row;
+  int64_t r; /* elements of the row gathered */
+  int64_t n; /* its output element */
+  Tensor *out0, *out1;
+} GatherRows;
+
+/* One row gathered: fn's results stored at output element n. */
+static void finish_row(GatherRows* G) {
+  double res[2] = {0, 0};
+  G->fn(G->row, G->g->count, G->ctx, res);
+  store_from_double(G->out0->dtype, Tensor_data(G->out0) + G->n * (int64_t)Tensor_itemsize(G->out0), res[0]);
+  if (G->out1)
+    store_from_double(G->out1->dtype, Tensor_data(G->out1) + G->n * (int64_t)Tensor_itemsize(G->out1), res[1]);
+  G->n++;
+}
+
+/* The loop over a tile of self: each element converted into the row,
+ * which is handed to fn when complete.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (its reduction_body) */
+static void gather_rows_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  GatherRows* G = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    const char* p = data[0] + j * strides[1];
+    for (int64_t i = 0; i < size0; i++, p += strides[0]) {
+      G->row[G->r++] = load_double(G->in_type, p);
+      if (G->r == G->g->count) {
+        finish_row(G);
+        G->r = 0;
+      }
+    }
+  }
+}
+
+/* The walk is TensorIterator's in C order over self's dimensions
+ * rearranged as [kept..., reduced...] (initLinear): each output element's
+ * row comes whole, in row-major order, the rows in the outputs' order.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (one row per output element) */
 int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void* ctx, Tensor* out0, Tensor* out1) {
   if (MetaMode_isEnabled() || g->rows == 0) return 0;
   double* row = malloc(sizeof(double) * (size_t)(g->count > 0 ? g->count : 1));
@@ -55,33 +99,27 @@ int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void
     Error_set(ErrorType_RuntimeError, "minaten: out of memory");
     return -1;
   }
-  int64_t item = (int64_t)Tensor_itemsize(self);
-  int64_t kidx[MINATEN_MAX_DIM] = {0};
-  char* o0 = Tensor_data(out0);
-  char* o1 = out1 ? Tensor_data(out1) : NULL;
-  int64_t s0 = (int64_t)Tensor_itemsize(out0), s1 = out1 ? (int64_t)Tensor_itemsize(out1) : 0;
-  for (int64_t n = 0; n < g->rows; n++) {
-    const char* base = Tensor_data(self);
-    for (int64_t i = 0; i < g->nkept; i++) base += kidx[i] * self->strides[g->kept[i]] * item;
-    int64_t ridx[MINATEN_MAX_DIM] = {0};
-    for (int64_t r = 0; r < g->count; r++) {
-      const char* p = base;
-      for (int64_t i = 0; i < g->nred; i++) p += ridx[i] * self->strides[g->red[i]] * item;
-      row[r] = load_double(self->dtype, p);
-      for (int64_t i = g->nred - 1; i >= 0; i--) {
-        if (++ridx[i] < self->sizes[g->red[i]]) break;
-        ridx[i] = 0;
-      }
-    }
-    double res[2] = {0, 0};
-    fn(row, g->count, ctx, res);
-    store_from_double(out0->dtype, o0 + n * s0, res[0]);
-    if (out1) store_from_double(out1->dtype, o1 + n * s1, res[1]);
-    for (int64_t i = g->nkept - 1; i >= 0; i--) {
-      if (++kidx[i] < self->sizes[g->kept[i]]) break;
-      kidx[i] = 0;
-    }
+  GatherRows G = {g, self->dtype, fn, ctx, row, 0, 0, out0, out1};
+  if (g->count == 0) { /* empty rows: fn of nothing for each output element */
+    while (G.n < g->rows) finish_row(&G);
+    free(row);
+    return 0;
   }
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t shape[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
+  for (int64_t i = 0; i < g->nkept; i++, n++) {
+    shape[n] = self->sizes[g->kept[i]];
+    strides[n] = self->strides[g->kept[i]] * item;
+  }
+  for (int64_t i = 0; i < g->nred; i++, n++) {
+    shape[n] = self->sizes[g->red[i]];
+    strides[n] = self->strides[g->red[i]] * item;
+  }
+  TensorIteratorBase iter;
+  char* data[1] = {Tensor_data(self)};
+  const int64_t* operand_strides[1] = {strides};
+  TensorIterator_initLinear(&iter, data, operand_strides, 1, shape, n);
+  TensorIterator_serial_for_each(&iter, gather_rows_loop2d, &G, 0, iter.numel);
   free(row);
   return 0;
 }

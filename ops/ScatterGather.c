@@ -21,6 +21,7 @@
  * TORCH_META_FUNC(gather), scatter_impl), ScatterGatherChecks.h,
  * native/cpu/ScatterGatherKernel.cpp (cpu_scatter_gather_base_kernel)
  */
+#include <stdalign.h>
 #include <string.h>
 
 #include "Functions.h"
@@ -29,6 +30,7 @@
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -42,22 +44,6 @@ typedef enum ScatterKind {
 } ScatterKind;
 
 static int64_t size_or_one(const Tensor* t, int64_t d) { return t->dim ? t->sizes[d] : 1; }
-
-/* The element offset of coordinates idx in t. */
-static int64_t offset_of(const Tensor* t, const int64_t* idx) {
-  int64_t off = 0;
-  for (int64_t k = 0; k < t->dim; k++) off += idx[k] * t->strides[k];
-  return off;
-}
-
-/* Advances an odometer over sizes (dims of them); false when it wraps. */
-static bool odometer_next(int64_t* idx, const int64_t* sizes, int64_t dims) {
-  for (int64_t k = dims - 1; k >= 0; k--) {
-    if (++idx[k] < sizes[k]) return true;
-    idx[k] = 0;
-  }
-  return false;
-}
 
 /* scatter's dtype checks (src NULL for the .value forms).
  * PyTorch 1.13: ScatterGatherChecks.h scatter_gather_dtype_check */
@@ -140,38 +126,126 @@ static void combine(ScatterKind kind, ScalarType t, char* dst, const char* from)
   }
 }
 
+/* The walk's parameters: the operands' strides along dim (bytes; 1
+ * element for a 0-dim tensor, ensure_nonempty_stride), index's size there,
+ * the bound of its values, and where the operands are in the iterator. */
+typedef struct ScatterGatherLoop {
+  ScatterKind kind;
+  ScalarType dtype;
+  int64_t dim;
+  bool dim_is_last; /* dim is the output's last dimension */
+  int ntensors, src_arg, index_arg; /* src_arg -1: the .value forms */
+  int64_t index_dim_size, index_upper_bound;
+  int64_t self_dim_stride, src_dim_stride, index_dim_stride;
+  size_t isize;
+  alignas(8) char value[16]; /* the value stored as its dtype */
+  bool failed; /* the bounds error is set: the rest of the walk does nothing */
+} ScatterGatherLoop;
+
+/* One element of index, the i-th along dim: its value checked against the
+ * bound, then the element it names written (scatter: self's at that
+ * position along dim from src's i-th, or value; gather: self's i-th, the
+ * output, from src's at that position).  False with the error set.
+ * PyTorch 1.13: native/cpu/ScatterGatherKernel.cpp (the loop's body,
+ * _cpu_scatter_gather_dim_loop) */
+static bool scatter_gather_element(ScatterGatherLoop* L, char* self, const char* index, const char* src, int64_t i) {
+  int64_t idx_dim = load_int(ScalarType_Long, index);
+  if (!(idx_dim >= 0 && idx_dim < L->index_upper_bound)) {
+    Error_set(ErrorType_RuntimeError, "index %lld is out of bounds for dimension %lld with size %lld",
+              (long long)idx_dim, (long long)L->dim, (long long)L->index_upper_bound);
+    L->failed = true;
+    return false;
+  }
+  if (L->kind == Scatter_Gather) {
+    memcpy(self + i * L->self_dim_stride, src + idx_dim * L->src_dim_stride, L->isize);
+    return true;
+  }
+  char* dst = self + idx_dim * L->self_dim_stride;
+  const char* from = L->src_arg < 0 ? L->value : src + i * L->src_dim_stride;
+  if (L->kind == Scatter_Assign) memcpy(dst, from, L->isize);
+  else combine(L->kind, L->dtype, dst, from);
+  return true;
+}
+
+/* The loop over a tile of index's elements with dim squashed: along dim
+ * inside each element when dim is the output's last dimension, else
+ * outside each row (1.13's two orders, which decide the elements written
+ * before an index out of bounds).
+ * PyTorch 1.13: native/cpu/ScatterGatherKernel.cpp cpu_scatter_gather_base_kernel (its loop) */
+static void scatter_gather_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  ScatterGatherLoop* L = ctx;
+  int nt = L->ntensors;
+  int64_t s_self = strides[0], s_src = L->src_arg < 0 ? 0 : strides[L->src_arg], s_index = strides[L->index_arg];
+  for (int64_t j = 0; j < size1 && !L->failed; j++) {
+    char* self = data[0] + j * strides[nt];
+    const char* src = L->src_arg < 0 ? NULL : data[L->src_arg] + j * strides[nt + L->src_arg];
+    const char* index = data[L->index_arg] + j * strides[nt + L->index_arg];
+    if (L->dim_is_last) {
+      for (int64_t e = 0; e < size0; e++)
+        for (int64_t i = 0; i < L->index_dim_size; i++)
+          if (!scatter_gather_element(L, self + e * s_self, index + e * s_index + i * L->index_dim_stride,
+                                      src == NULL ? NULL : src + e * s_src, i))
+            return;
+    } else {
+      for (int64_t i = 0; i < L->index_dim_size; i++)
+        for (int64_t e = 0; e < size0; e++)
+          if (!scatter_gather_element(L, self + e * s_self, index + i * L->index_dim_stride + e * s_index,
+                                      src == NULL ? NULL : src + e * s_src, i))
+            return;
+    }
+  }
+}
+
+/* t's stride along d in bytes; one element for a 0-dim t.
+ * PyTorch 1.13: native/ScatterGatherChecks.h ensure_nonempty_stride */
+static int64_t dim_stride_bytes(const Tensor* t, int64_t d) {
+  return (t->dim ? t->strides[d] : 1) * (int64_t)Tensor_itemsize(t);
+}
+
 /* The walk over index.  For scatter, `out` already holds self's values and
  * src's elements (or value, src NULL) go into it; for gather, out has
- * index's shape and takes self's elements.  0, or -1 with the bounds error.
+ * index's shape and takes self's elements.  1.13's iterator: out, src (or
+ * self for gather) and index over index's shape with dim squashed to size
+ * 1 (declare_static_shape's squash_dim; a 0-dim index has shape [1]), the
+ * loop walking dim.  NB(minaten): on one thread, the loop raising its
+ * bounds error (1.13 runs the elements over its threads above
+ * AT_GRAIN_SIZE / index.size(dim) elements, which changes only which are
+ * written before the error).  0, or -1 with the bounds error.
  * PyTorch 1.13: native/cpu/ScatterGatherKernel.cpp cpu_scatter_gather_base_kernel */
 static int scatter_gather_loop(Tensor* out, const Tensor* self, int64_t d, const Tensor* index, const Tensor* src,
                                Scalar value, ScatterKind kind) {
   if (index->numel == 0 || MetaMode_isEnabled()) return 0;
-  size_t isize = Tensor_itemsize(out);
-  char vbytes[16];
-  if (src == NULL && kind != Scatter_Gather) store_scalar(out->dtype, vbytes, value);
-  const Tensor* bounded = kind == Scatter_Gather ? self : out;
-  int64_t limit = size_or_one(bounded, d);
-  int64_t idx[MINATEN_MAX_DIM] = {0}, moved[MINATEN_MAX_DIM];
-  do {
-    int64_t v = load_int(ScalarType_Long, Tensor_data(index) + offset_of(index, idx) * 8);
-    TORCH_CHECK(v >= 0 && v < limit, "index %lld is out of bounds for dimension %lld with size %lld", (long long)v,
-                (long long)d, (long long)limit);
-    for (int64_t k = 0; k < index->dim; k++) moved[k] = idx[k];
-    if (bounded->dim) moved[d] = v;
-    if (kind == Scatter_Gather) {
-      memcpy(Tensor_data(out) + offset_of(out, idx) * (int64_t)isize,
-             Tensor_data(self) + offset_of(self, moved) * (int64_t)isize, isize);
-      continue;
-    }
-    char* dst = Tensor_data(out) + offset_of(out, moved) * (int64_t)isize;
-    const char* from = src == NULL ? vbytes : Tensor_data(src) + offset_of(src, idx) * (int64_t)isize;
-    if (kind == Scatter_Assign) memcpy(dst, from, isize);
-    else combine(kind, out->dtype, dst, from);
-  } while (odometer_next(idx, index->sizes, index->dim));
-  return 0;
-fail:
-  return -1;
+  const Tensor* from = kind == Scatter_Gather ? self : src; /* the iterator's input, or NULL */
+  ScatterGatherLoop L = {.kind = kind,
+                         .dtype = out->dtype,
+                         .dim = d,
+                         .dim_is_last = d == out->dim - 1,
+                         .ntensors = from != NULL ? 3 : 2,
+                         .src_arg = from != NULL ? 1 : -1,
+                         .index_arg = from != NULL ? 2 : 1,
+                         .index_dim_size = size_or_one(index, d),
+                         .index_upper_bound = size_or_one(kind == Scatter_Gather ? self : out, d),
+                         .self_dim_stride = dim_stride_bytes(out, d),
+                         .src_dim_stride = from != NULL ? dim_stride_bytes(from, d) : 0,
+                         .index_dim_stride = dim_stride_bytes(index, d),
+                         .isize = Tensor_itemsize(out),
+                         .failed = false};
+  if (from == NULL) store_scalar(out->dtype, L.value, value);
+  int64_t ndim = index->dim ? index->dim : 1;
+  int64_t shape[MINATEN_MAX_DIM], st[3][MINATEN_MAX_DIM];
+  for (int64_t k = 0; k < ndim; k++) shape[k] = k == d ? 1 : size_or_one(index, k);
+  const Tensor* operands[3] = {out, from != NULL ? from : index, index};
+  char* data[3];
+  const int64_t* strides[3];
+  for (int arg = 0; arg < L.ntensors; arg++) {
+    operand_strides(operands[arg], shape, ndim, st[arg]);
+    data[arg] = Tensor_data(operands[arg]);
+    strides[arg] = st[arg];
+  }
+  TensorIteratorBase iter;
+  TensorIterator_initStrided(&iter, data, strides, L.ntensors, shape, ndim);
+  TensorIterator_serial_for_each(&iter, scatter_gather_loop2d, &L, 0, iter.numel);
+  return L.failed ? -1 : 0;
 }
 
 /* Every scatter: the meta function's checks in its order, the output (out,

@@ -22,6 +22,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -66,6 +67,57 @@ static void median_row(const Tensor* self, const char* p, int64_t n, int64_t str
   if (floating) store_from_double(self->dtype, out, m->d);
   else store_from_int64(self->dtype, out, m->i);
   *index = m->pos;
+}
+
+/* What each row's median needs: self, the row's length and stride (in
+ * elements) along dim, the buffer. */
+typedef struct MedianLoop {
+  const Tensor* self;
+  int64_t len, stride;
+  MedianItem* buf;
+} MedianLoop;
+
+/* The loop over a tile of rows: data = {values, indices, self} at each
+ * row's first element.  PyTorch 1.13: Sorting.cpp median_with_indices_impl (its loop) */
+static void median_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const MedianLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      int64_t index;
+      median_row(L->self, data[2] + j * strides[5] + i * strides[2], L->len, L->stride, L->buf,
+                 data[0] + j * strides[3] + i * strides[0], &index);
+      *(int64_t*)(data[1] + j * strides[4] + i * strides[1]) = index;
+    }
+}
+
+/* 1.13's iterator of median along d: values and indices (unsqueezed at d
+ * without keepdim) and self, over self's shape with d squashed to size 1,
+ * one element per row.  NB(minaten): walked on one thread, the rows
+ * sharing one buffer (1.13 splits them over its threads, which changes no
+ * result).
+ * PyTorch 1.13: Sorting.cpp median_with_indices_impl (declare_static_shape's squash_dim) */
+static void median_kernel(Tensor* values, Tensor* indices, const Tensor* self, int64_t d, bool keepdim,
+                          MedianLoop* L) {
+  int64_t shape[MINATEN_MAX_DIM], vstrides[MINATEN_MAX_DIM], istrides[MINATEN_MAX_DIM], sstrides[MINATEN_MAX_DIM];
+  int64_t vitem = (int64_t)Tensor_itemsize(values), iitem = (int64_t)Tensor_itemsize(indices);
+  int64_t sitem = (int64_t)Tensor_itemsize(self);
+  for (int64_t k = 0, j = 0; k < self->dim; k++) {
+    shape[k] = k == d ? 1 : self->sizes[k];
+    sstrides[k] = self->strides[k] * sitem;
+    if (k == d && !keepdim) { /* unsqueeze(d)'s stride: size * stride of the dim after, or 1 */
+      vstrides[k] = (j < values->dim ? values->sizes[j] * values->strides[j] : 1) * vitem;
+      istrides[k] = (j < indices->dim ? indices->sizes[j] * indices->strides[j] : 1) * iitem;
+      continue;
+    }
+    vstrides[k] = values->strides[j] * vitem;
+    istrides[k] = indices->strides[j] * iitem;
+    j++;
+  }
+  TensorIteratorBase iter;
+  char* data[3] = {Tensor_data(values), Tensor_data(indices), Tensor_data(self)};
+  const int64_t* strides[3] = {vstrides, istrides, sstrides};
+  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
+  TensorIterator_serial_for_each(&iter, median_loop2d, L, 0, iter.numel);
 }
 
 static bool median_dtype_ok(ScalarType t) { return t != ScalarType_Bool && !ScalarType_isQuantized(t); }
@@ -130,32 +182,8 @@ TensorTuple2 at_native_median_out_cpu(const Tensor* self, int64_t dim, bool keep
     int64_t len = self->dim ? self->sizes[d] : 1, stride = self->dim ? self->strides[d] : 1;
     buf = malloc(sizeof *buf * (size_t)len);
     TORCH_CHECK(buf != NULL, "minaten: out of memory");
-    /* every row along d: the other coordinates as an odometer, written to
-     * values/indices through their own strides (keepdim's 1 at d or not) */
-    int64_t idx[MINATEN_MAX_DIM] = {0};
-    int64_t vitem = (int64_t)Tensor_itemsize(values), iitem = (int64_t)Tensor_itemsize(indices);
-    for (int64_t row = 0; row < values->numel; row++) {
-      int64_t so = 0, vo = 0, io = 0, j = 0;
-      for (int64_t k = 0; k < self->dim; k++) {
-        if (k == d) {
-          if (keepdim) j++;
-          continue;
-        }
-        so += idx[k] * self->strides[k];
-        vo += idx[k] * values->strides[j];
-        io += idx[k] * indices->strides[j];
-        j++;
-      }
-      int64_t index;
-      median_row(self, Tensor_data(self) + so * (int64_t)Tensor_itemsize(self), len, stride, buf,
-                 Tensor_data(values) + vo * vitem, &index);
-      *(int64_t*)(Tensor_data(indices) + io * iitem) = index;
-      for (int64_t k = self->dim - 1; k >= 0; k--) {
-        if (k == d) continue;
-        if (++idx[k] < self->sizes[k]) break;
-        idx[k] = 0;
-      }
-    }
+    MedianLoop L = {self, len, stride, buf};
+    median_kernel(values, indices, self, d, keepdim, &L);
     free(buf);
   }
   r.items[0] = Tensor_retain(values);

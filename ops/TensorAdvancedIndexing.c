@@ -31,12 +31,15 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/ExpandUtils.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 
 /* The address of t's element at row-major position linear. */
@@ -49,18 +52,20 @@ static char* element_at(const Tensor* t, int64_t linear) {
   return Tensor_data(t) + off * (int64_t)Tensor_itemsize(t);
 }
 
-/* Whether t's element at row-major position linear is nonzero (a mask's
- * "true"): a floating value compares with 0, as 1.13's nonzero does (-0.0
- * is zero, NaN is not: its sign bit or payload is no test); an integer or
- * bool one is nonzero when one of its bytes is (a bool byte may hold any
- * value, ops/ReduceOps.c BOOL_OF_BYTE). */
-static bool is_set(const Tensor* t, int64_t linear) {
-  const char* p = element_at(t, linear);
-  if (ScalarType_isFloating(t->dtype)) return load_double(t->dtype, p) != 0;
-  for (size_t b = 0; b < Tensor_itemsize(t); b++)
+/* Whether the element of dtype t at p is nonzero (a mask's "true"): a
+ * floating value compares with 0, as 1.13's nonzero does (-0.0 is zero,
+ * NaN is not: its sign bit or payload is no test); an integer or bool one
+ * is nonzero when one of its bytes is (a bool byte may hold any value,
+ * ops/ReduceOps.c BOOL_OF_BYTE). */
+static bool is_nonzero_at(ScalarType t, const char* p) {
+  if (ScalarType_isFloating(t)) return load_double(t, p) != 0;
+  for (size_t b = 0; b < ScalarType_elementSize(t); b++)
     if (p[b] != 0) return true;
   return false;
 }
+
+/* Whether t's element at row-major position linear is nonzero. */
+static bool is_set(const Tensor* t, int64_t linear) { return is_nonzero_at(t->dtype, element_at(t, linear)); }
 
 /* ---- index_select -------------------------------------------------------------- */
 
@@ -110,30 +115,32 @@ Tensor* at_native_index_select_out_cpu_(const Tensor* self, int64_t dim, const T
     }
     if (d == 1 && out->is_contiguous) TRY(check_indexarray_range(index, limit) == 0);
   }
-  /* out[..., j, ...] = self[..., index[j], ...], one slice per index, each
-   * index checked before its slice is copied */
-  size_t isize = Tensor_itemsize(self);
-  int64_t slice_sizes[MINATEN_MAX_DIM], slice_numel = 1;
-  for (int64_t k = 0; k < out->dim; k++) {
-    slice_sizes[k] = k == d ? 1 : out->sizes[k];
-    slice_numel *= slice_sizes[k];
-  }
+  /* out[..., j, ...] = self[..., index[j], ...]: one TensorIterator over
+   * the slices out.select(d, 0) and self.select(d, 0), whose pointers move
+   * to each index's slices in turn (unsafe_replace_operand), each index
+   * checked before its slice is copied (copy_stub: for_each).
+   * NB(minaten): the indices go one after the other; 1.13 splits them
+   * over its threads when a slice has fewer than AT_GRAIN_SIZE elements. */
+  int64_t isize = (int64_t)Tensor_itemsize(self);
+  int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM], m = 0;
+  for (int64_t k = 0; k < out->dim; k++)
+    if (k != d) {
+      shape[m] = out->sizes[k];
+      out_strides[m] = out->strides[k] * isize;
+      self_strides[m++] = self->strides[k] * isize;
+    }
+  int64_t out_dim_stride = out->dim ? out->strides[d] * isize : 0, self_dim_stride = self->dim ? self->strides[d] * isize : 0;
+  TensorIteratorBase iter;
+  char* data[2] = {Tensor_data(out), Tensor_data(self)};
+  const int64_t* strides[2] = {out_strides, self_strides};
+  TensorIterator_initStrided(&iter, data, strides, 2, shape, m);
+  CopyLoop c = CopyLoop_make(self->dtype, self->dtype, 2, false);
   for (int64_t j = 0; j < n; j++) {
     int64_t v = index_value(index, j);
     TORCH_CHECK_INDEX(v >= 0 && v < limit, "index out of range in self");
-    int64_t idx[MINATEN_MAX_DIM] = {0};
-    for (int64_t e = 0; e < slice_numel; e++) {
-      int64_t so = 0, oo = 0;
-      for (int64_t k = 0; k < out->dim; k++) {
-        so += (k == d ? v : idx[k]) * self->strides[k];
-        oo += (k == d ? j : idx[k]) * out->strides[k];
-      }
-      memcpy(Tensor_data(out) + oo * (int64_t)isize, Tensor_data(self) + so * (int64_t)isize, isize);
-      for (int64_t k = out->dim - 1; k >= 0; k--) {
-        if (++idx[k] < slice_sizes[k]) break;
-        idx[k] = 0;
-      }
-    }
+    iter.data[0] = Tensor_data(out) + j * out_dim_stride;
+    iter.data[1] = Tensor_data(self) + v * self_dim_stride;
+    TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
   }
   return Tensor_retain(out);
 fail:
@@ -375,34 +382,85 @@ fail:
 
 /* ---- nonzero ------------------------------------------------------------------ */
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::nonzero_out_cpu */
+/* nonzero's two walks over self: its elements counted, then the
+ * coordinates of the nonzero ones written, one row of out each. */
+typedef struct NonzeroLoop {
+  ScalarType dtype;
+  int64_t count;
+  /* the second walk: the current element's coordinates, and out */
+  int64_t ndim;
+  const int64_t* sizes;
+  int64_t idx[MINATEN_MAX_DIM];
+  char* out;                   /* the next row */
+  int64_t row_stride, col_stride; /* bytes */
+} NonzeroLoop;
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp count_nonzero_impl */
+static void count_nonzero_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  NonzeroLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    const char* p = data[0] + j * strides[1];
+    for (int64_t i = 0; i < size0; i++, p += strides[0]) L->count += is_nonzero_at(L->dtype, p);
+  }
+}
+
+/* Each element in turn (the walk is linear): its coordinates written to
+ * out's next row when it is nonzero, then advanced to the next element's,
+ * the last one carrying into the ones before, as 1.13's loop counts them.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp nonzero_out_cpu (its loop) */
+static void nonzero_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  NonzeroLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    const char* p = data[0] + j * strides[1];
+    for (int64_t i = 0; i < size0; i++, p += strides[0]) {
+      if (is_nonzero_at(L->dtype, p)) {
+        for (int64_t k = 0; k < L->ndim; k++) store_from_int64(ScalarType_Long, L->out + k * L->col_stride, L->idx[k]);
+        L->out += L->row_stride;
+      }
+      if (L->ndim == 0) continue;
+      int64_t k = L->ndim - 1;
+      L->idx[k]++;
+      while (k > 0 && L->idx[k] == L->sizes[k]) {
+        L->idx[k] = 0;
+        k--;
+        L->idx[k]++;
+      }
+    }
+  }
+}
+
+/* Two walks of 1.13's iterator of self alone in C order
+ * (enforce_linear_iteration): the count, then the coordinates.
+ * NB(minaten): both on one thread (1.13 counts and writes each thread's
+ * chunk on its thread, which changes no result).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::nonzero_out_cpu */
 Tensor* at_native_nonzero_out_cpu(const Tensor* self, Tensor* out) {
   TORCH_CHECK(out->dtype == ScalarType_Long, "nonzero: Expected out tensor to have scalar type Long but got scalar type%s",
               ScalarType_name(out->dtype));
   TRY(assert_no_internal_overlap(out) == 0);
   TRY(assert_no_overlap(out, self) == 0);
-  int64_t n = 0, ndim = self->dim;
-  for (int64_t e = 0; e < self->numel; e++) n += is_set(self, e);
+  int64_t ndim = self->dim, item = (int64_t)Tensor_itemsize(self);
+  int64_t strides_bytes[MINATEN_MAX_DIM];
+  for (int64_t d = 0; d < ndim; d++) strides_bytes[d] = self->strides[d] * item;
+  TensorIteratorBase iter;
+  char* data[1] = {Tensor_data(self)};
+  const int64_t* strides[1] = {strides_bytes};
+  TensorIterator_initLinear(&iter, data, strides, 1, self->sizes, ndim);
+  NonzeroLoop L = {.dtype = self->dtype, .count = 0, .ndim = ndim, .sizes = self->sizes};
+  TensorIterator_serial_for_each(&iter, count_nonzero_loop2d, &L, 0, self->numel);
+  int64_t n = L.count;
   int64_t sizes[2] = {n, ndim};
   if (!Tensor_hasSizes(out, IntArrayRef_make(sizes, 2))) {
     /* Default to a column-major result (see gh-46224) */
-    int64_t strides[2] = {1, n};
+    int64_t col_major[2] = {1, n};
     TRY(resize_output(out, IntArrayRef_make(sizes, 2)) >= 0);
-    TRY(Tensor_setSizesAndStrides(out, IntArrayRef_make(sizes, 2), IntArrayRef_make(strides, 2)) == 0);
+    TRY(Tensor_setSizesAndStrides(out, IntArrayRef_make(sizes, 2), IntArrayRef_make(col_major, 2)) == 0);
   }
-  int64_t coord[MINATEN_MAX_DIM] = {0};
-  for (int64_t e = 0, row = 0; e < self->numel; e++) {
-    if (is_set(self, e)) {
-      for (int64_t k = 0; k < ndim; k++)
-        store_from_int64(ScalarType_Long,
-                         Tensor_data(out) + (row * out->strides[0] + k * out->strides[1]) * 8, coord[k]);
-      row++;
-    }
-    for (int64_t k = ndim - 1; k >= 0; k--) {
-      if (++coord[k] < self->sizes[k]) break;
-      coord[k] = 0;
-    }
-  }
+  if (n == 0) return Tensor_retain(out);
+  L.out = Tensor_data(out);
+  L.row_stride = out->strides[0] * 8;
+  L.col_stride = out->strides[1] * 8;
+  TensorIterator_serial_for_each(&iter, nonzero_loop2d, &L, 0, self->numel);
   return Tensor_retain(out);
 fail:
   return NULL;

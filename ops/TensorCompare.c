@@ -26,6 +26,7 @@
 #include "ops/TypeProperties.h"
 #include "ops/cpu/VecLoops.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
@@ -204,6 +205,31 @@ Tensor* at_native_clamp_max_Tensor_out(const Tensor* self, const Tensor* max, Te
 
 /* ---- where ---------------------------------------------------------------- */
 
+/* The dtypes of where's loop: its result's, self's and other's. */
+typedef struct WhereLoop {
+  ScalarType dtype, a_type, b_type;
+} WhereLoop;
+
+/* where's loop over one tile: data = {result, condition, self, other}, the
+ * chosen element converted to the result's dtype.
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp where_kernel_impl (cpu_kernel_vec) */
+static void where_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const WhereLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    char* po = data[0] + j * strides[4];
+    const char *pc = data[1] + j * strides[5], *pa = data[2] + j * strides[6], *pb = data[3] + j * strides[7];
+    for (int64_t i = 0; i < size0; i++, po += strides[0], pc += strides[1], pa += strides[2], pb += strides[3]) {
+      bool take_a = *(const uint8_t*)pc != 0;
+      ScalarType src_type = take_a ? L->a_type : L->b_type;
+      const char* ps = take_a ? pa : pb;
+      if (ScalarType_isFloating(src_type))
+        store_from_double(L->dtype, po, load_double(src_type, ps));
+      else
+        store_scalar(L->dtype, po, Scalar_fromLong(load_int(src_type, ps)));
+    }
+  }
+}
+
 /* where(condition, self, other): condition, self and other broadcast to one
  * shape, the dtype result_type(self, other), the output laid out like the
  * three operands (as TensorIterator lays it out).  The element loop is
@@ -211,7 +237,7 @@ Tensor* at_native_clamp_max_Tensor_out(const Tensor* self, const Tensor* max, Te
  * PyTorch 1.13: TensorCompare.cpp where_self_out, native/cpu/TensorCompareKernel.cpp where_kernel_impl */
 Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* b) {
   int64_t ab[MINATEN_MAX_DIM], shape[MINATEN_MAX_DIM];
-  int64_t sc[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM], so[MINATEN_MAX_DIM];
+  int64_t sc[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM];
   size_t nab, ndim;
   Tensor* result = NULL;
   TORCH_CHECK(condition->dtype == ScalarType_Bool || condition->dtype == ScalarType_Byte,
@@ -226,7 +252,6 @@ Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* 
   const int64_t* in_strides[3] = {sc, sa, sb}; /* laid out like condition, self, other */
   result = allocate_or_resize_output(NULL, false, IntArrayRef_make(shape, ndim), in_strides, 3, dtype);
   TRY(result != NULL);
-  operand_strides(result, shape, (int64_t)ndim, so);
   if (MetaMode_isEnabled()) return result;
   /* Float operands and result, all contiguous, none broadcast: the vector
    * loop of the capability in use (ops/cpu/VecLoops.h), which copies the
@@ -239,24 +264,11 @@ Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* 
                                 (const float*)Tensor_data(a), (const float*)Tensor_data(b), result->numel);
     return result;
   }
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  const char *pc = Tensor_data(condition), *pa = Tensor_data(a), *pb = Tensor_data(b);
-  char* po = Tensor_data(result);
-  for (int64_t n = 0; n < result->numel; n++) {
-    bool take_a = *(const uint8_t*)pc != 0;
-    const Tensor* src = take_a ? a : b;
-    const char* ps = take_a ? pa : pb;
-    if (ScalarType_isFloating(src->dtype))
-      store_from_double(dtype, po, load_double(src->dtype, ps));
-    else
-      store_scalar(dtype, po, Scalar_fromLong(load_int(src->dtype, ps)));
-    for (int64_t k = (int64_t)ndim - 1; k >= 0; k--) {
-      pc += sc[k], pa += sa[k], pb += sb[k], po += so[k];
-      if (++idx[k] < shape[k]) break;
-      pc -= sc[k] * shape[k], pa -= sa[k] * shape[k], pb -= sb[k] * shape[k], po -= so[k] * shape[k];
-      idx[k] = 0;
-    }
-  }
+  WhereLoop L = {dtype, a->dtype, b->dtype};
+  TensorIteratorBase iter;
+  Tensor* operands[4] = {result, (Tensor*)condition, (Tensor*)a, (Tensor*)b};
+  TensorIterator_initElementwise(&iter, operands, 4, shape_ref);
+  TensorIterator_for_each(&iter, where_loop2d, &L, AT_GRAIN_SIZE);
   return result;
 fail:
   Tensor_release(result);

@@ -83,12 +83,13 @@ int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* stride
     bool can = shape[prev] == 1 || shape[dim] == 1;
     if (!can) {
       can = true;
-      for (int i = 0; i < nops; i++) can = can && shape[prev] * strides[i][prev] == strides[i][dim];
+      /* wraps for an empty tensor's huge sizes, as 1.13's does */
+      for (int i = 0; i < nops; i++) can = can && mul_wrap(shape[prev], strides[i][prev]) == strides[i][dim];
     }
     if (can) {
       if (shape[prev] == 1)
         for (int i = 0; i < nops; i++) strides[i][prev] = strides[i][dim];
-      shape[prev] *= shape[dim];
+      shape[prev] = mul_wrap(shape[prev], shape[dim]);
     } else {
       prev++;
       if (prev != dim) {
@@ -102,23 +103,24 @@ int64_t coalesce_dimensions(int64_t ndim, int64_t* shape, int64_t* const* stride
 
 /* Fills iter from ntensors operands' byte strides over shape (st[arg],
  * ndim entries each, in the tensors' dimension order): reordered
- * (reorder_dimensions, or its reduction form), coalesced, and laid out as
- * get_strides() lays them. */
+ * (reorder_dimensions, or its reduction form; C order reversed when
+ * linear), coalesced, and laid out as get_strides() lays them. */
 static void init_geometry(TensorIteratorBase* iter, int ntensors, int64_t ndim, const int64_t* shape,
-                          int64_t (*st)[MINATEN_MAX_DIM], bool is_reduction) {
+                          const int64_t* const* st, bool is_reduction, bool linear) {
+  TORCH_INTERNAL_ASSERT(ntensors >= 1 && ntensors <= TensorIterator_MAX_OPERANDS && ndim <= MINATEN_MAX_DIM);
   int64_t perm[MINATEN_MAX_DIM];
-  const int64_t* ops[TensorIterator_MAX_OPERANDS];
-  for (int arg = 0; arg < ntensors; arg++) ops[arg] = st[arg];
-  if (is_reduction)
-    reorder_dimensions_reduction(ndim, shape, ops, ntensors, perm);
+  if (linear)
+    for (int64_t d = 0; d < ndim; d++) perm[d] = ndim - 1 - d;
+  else if (is_reduction)
+    reorder_dimensions_reduction(ndim, shape, st, ntensors, perm);
   else
-    reorder_dimensions(ndim, shape, ops, ntensors, perm);
+    reorder_dimensions(ndim, shape, st, ntensors, perm);
   int64_t sorted[TensorIterator_MAX_OPERANDS][MINATEN_MAX_DIM];
   int64_t* strides_of[TensorIterator_MAX_OPERANDS];
   iter->numel = 1;
   for (int64_t d = 0; d < ndim; d++) {
     iter->shape[d] = shape[perm[d]];
-    iter->numel *= shape[d];
+    iter->numel = mul_wrap(iter->numel, shape[d]); /* 0 for an empty tensor, however large its other sizes */
     for (int arg = 0; arg < ntensors; arg++) sorted[arg][d] = st[arg][perm[d]];
   }
   for (int arg = 0; arg < ntensors; arg++) strides_of[arg] = sorted[arg];
@@ -132,11 +134,26 @@ static void init_geometry(TensorIteratorBase* iter, int ntensors, int64_t ndim, 
 void TensorIterator_initElementwise(TensorIteratorBase* iter, Tensor* const* operands, int ntensors,
                                     IntArrayRef shape) {
   int64_t st[TensorIterator_MAX_OPERANDS][MINATEN_MAX_DIM];
+  const int64_t* rows[TensorIterator_MAX_OPERANDS];
+  TORCH_INTERNAL_ASSERT(ntensors >= 1 && ntensors <= TensorIterator_MAX_OPERANDS);
   for (int arg = 0; arg < ntensors; arg++) {
     operand_strides(operands[arg], shape.data, (int64_t)shape.size, st[arg]);
     iter->data[arg] = Tensor_data(operands[arg]);
+    rows[arg] = st[arg];
   }
-  init_geometry(iter, ntensors, (int64_t)shape.size, shape.data, st, false);
+  init_geometry(iter, ntensors, (int64_t)shape.size, shape.data, rows, false, false);
+}
+
+void TensorIterator_initStrided(TensorIteratorBase* iter, char* const* data, const int64_t* const* strides,
+                                int ntensors, const int64_t* shape, int64_t ndim) {
+  for (int arg = 0; arg < ntensors; arg++) iter->data[arg] = data[arg];
+  init_geometry(iter, ntensors, ndim, shape, strides, false, false);
+}
+
+void TensorIterator_initLinear(TensorIteratorBase* iter, char* const* data, const int64_t* const* strides,
+                               int ntensors, const int64_t* shape, int64_t ndim) {
+  for (int arg = 0; arg < ntensors; arg++) iter->data[arg] = data[arg];
+  init_geometry(iter, ntensors, ndim, shape, strides, false, true);
 }
 
 void TensorIterator_initReduction(TensorIteratorBase* iter, const Tensor* self, Tensor* result, const bool* mask,
@@ -152,9 +169,10 @@ void TensorIterator_initReduction(TensorIteratorBase* iter, const Tensor* self, 
       st[0][d] = result->strides[r++] * out_item;
     }
   }
+  const int64_t* rows[2] = {st[0], st[1]};
   iter->data[0] = Tensor_data(result);
   iter->data[1] = Tensor_data(self);
-  init_geometry(iter, 2, self->dim, self->sizes, st, true);
+  init_geometry(iter, 2, self->dim, self->sizes, rows, true, false);
 }
 
 bool TensorIterator_is_dim_reduced(const TensorIteratorBase* iter, int64_t dim) {

@@ -90,7 +90,9 @@ void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* st
  * PyTorch 1.13: aten/src/ATen/TensorIterator.h (loop2d_t, for_each,
  * serial_for_each), TensorIterator.cpp (DimCounter, get_strides), TensorIteratorInternal.h
  */
-enum { TensorIterator_MAX_OPERANDS = 4 };
+/* The most operands an iterator holds: index's (an output, self restrided
+ * and one index tensor per dimension of self). */
+enum { TensorIterator_MAX_OPERANDS = MINATEN_MAX_DIM + 2 };
 
 typedef struct TensorIteratorBase {
   int ntensors; /* outputs first */
@@ -120,6 +122,30 @@ typedef void (*loop2d_t)(void* ctx, char** data, const int64_t* strides, int64_t
  */
 void TensorIterator_initElementwise(TensorIteratorBase* iter, Tensor* const* operands, int ntensors,
                                     IntArrayRef shape);
+/*
+ * Note [Restrided operands]
+ * Where an operand is not a tensor of the iteration's shape, 1.13 restrides
+ * one with as_strided before it builds its iterator: index's self with
+ * stride 0 along the dimensions the index tensors replace (restride_src),
+ * the operands of scatter/gather, cumsum and median with the walked
+ * dimension squashed to size 1 (declare_static_shape's squash_dim), flip's
+ * dummy input with stride 0 along the flipped dimensions.  minaten gives
+ * such operands directly: ntensors data pointers (outputs first) and their
+ * byte strides over `shape` (strides[arg][d], ndim entries each; a size-1
+ * dimension may have any stride, as as_strided allows), reordered and
+ * coalesced exactly as TensorIterator_initElementwise reorders and
+ * coalesces tensors (initStrided), or walked in C order, the last
+ * dimension fastest (initLinear: enforce_linear_iteration, for a loop
+ * whose result depends on the order of the elements).
+ * PyTorch 1.13: TensorIterator.cpp (compute_strides, reorder_dimensions,
+ * coalesce_dimensions), TensorIteratorConfig::declare_static_shape,
+ * enforce_linear_iteration; IndexingUtils.h restride_src
+ */
+void TensorIterator_initStrided(TensorIteratorBase* iter, char* const* data, const int64_t* const* strides,
+                                int ntensors, const int64_t* shape, int64_t ndim);
+void TensorIterator_initLinear(TensorIteratorBase* iter, char* const* data, const int64_t* const* strides,
+                               int ntensors, const int64_t* shape, int64_t ndim);
+
 /* The geometry of a reduction of self into result (see
  * reduction_serial_for_each below for its shape and order). */
 void TensorIterator_initReduction(TensorIteratorBase* iter, const Tensor* self, Tensor* result, const bool* mask,

@@ -17,9 +17,11 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/safe_numerics.h"
 
 /* 1.13's flip views self with stride 0 on every flipped dim of size > 1 and
@@ -44,6 +46,34 @@ static int restride_quantized(const Tensor* self, const bool* flipped) {
   return v != NULL ? 0 : -1;
 }
 
+/*
+ * flip's walk, as 1.13 builds it: a TensorIterator over out, self and a
+ * dummy input (self restrided with stride 0 along the flipped dimensions,
+ * so that they are not coalesced with the others); then, on each dimension
+ * of the iterator where the dummy has stride 0 and self does not, out's
+ * pointer moves to the opposite end and its stride is negated, so that a
+ * plain copy from self writes the elements mirrored.  Strides in bytes,
+ * over self's shape.
+ * PyTorch 1.13: TensorTransformations.cpp flip (its TensorIterator),
+ * native/cpu/IndexKernel.cpp flip_kernel (cpu_kernel_vec: a copy of input 0)
+ */
+static void flip_kernel(Tensor* out, const Tensor* self, const int64_t* out_strides, const int64_t* self_strides,
+                        const int64_t* dummy_strides) {
+  TensorIteratorBase iter;
+  char* data[3] = {Tensor_data(out), Tensor_data(self), Tensor_data(self)};
+  const int64_t* strides[3] = {out_strides, self_strides, dummy_strides};
+  TensorIterator_initStrided(&iter, data, strides, 3, self->sizes, self->dim);
+  for (int64_t i = 0; i < iter.ndim; i++) {
+    int64_t* stride_out = &iter.strides[i * 3];
+    if (iter.strides[i * 3 + 2] == 0 && iter.strides[i * 3 + 1] != 0) {
+      iter.data[0] += *stride_out * (iter.shape[i] - 1);
+      *stride_out = -*stride_out;
+    }
+  }
+  CopyLoop c = CopyLoop_make(self->dtype, self->dtype, 3, false);
+  TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::flip
  * (CPU and QuantizedCPU: the integers of a quantized tensor are moved as
  * they are, and the result has self's quantizer through empty_like) */
@@ -64,28 +94,60 @@ Tensor* at_native_flip(const Tensor* self, IntArrayRef dims) {
   OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
   Tensor* out = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, preserve);
   if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
-  /* out[i] = self[i with the flipped coordinates mirrored], in row-major order */
-  size_t size = Tensor_itemsize(self);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t n = 0; n < out->numel; n++) {
-    int64_t so = 0, oo = 0;
-    for (int64_t d = 0; d < self->dim; d++) {
-      int64_t c = flipped[d] ? self->sizes[d] - 1 - idx[d] : idx[d];
-      so += c * self->strides[d];
-      oo += idx[d] * out->strides[d];
-    }
-    memcpy(Tensor_data(out) + oo * (int64_t)size, Tensor_data(self) + so * (int64_t)size, size);
-    for (int64_t d = self->dim - 1; d >= 0; d--) {
-      if (++idx[d] < self->sizes[d]) break;
-      idx[d] = 0;
-    }
+  /* The dimensions with work to do get stride 0 in the dummy input. */
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t out_strides[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM], dummy_strides[MINATEN_MAX_DIM];
+  int n = 0;
+  for (int64_t d = 0; d < self->dim; d++) {
+    out_strides[d] = mul_wrap(out->strides[d], item);
+    self_strides[d] = mul_wrap(self->strides[d], item);
+    bool work = flipped[d] && self->sizes[d] > 1 && self->strides[d] != 0;
+    dummy_strides[d] = work ? 0 : self_strides[d];
+    n += work;
   }
+  if (n == 0 || self->numel <= 1) { /* nothing to do: out.copy_(self) */
+    if (copy_into(out, self) < 0) {
+      Tensor_release(out);
+      return NULL;
+    }
+    return out;
+  }
+  flip_kernel(out, self, out_strides, self_strides, dummy_strides);
   return out;
 }
 
+/* repeat's copy into out (not empty) of self, its sizes padded with
+ * leading 1s to padded (their strides pstrides, in elements): urtensor,
+ * the result unfolded along each dimension d into repeats[d] blocks of
+ * padded[d] elements ([repeats..., padded...], each block dimension's
+ * stride the element stride times padded[d]), and
+ * copy_(xtensor.expand_as(urtensor)): self's padded strides over the
+ * element dimensions, 0 over the block ones.  The size-1 dimensions are
+ * left out (a copy's walk skips them), so that at most 62 remain.
+ * PyTorch 1.13: TensorShape.cpp repeat (unfold, copy_) */
+static void repeat_copy(Tensor* out, const Tensor* self, IntArrayRef repeats, const int64_t* padded,
+                        const int64_t* pstrides) {
+  int64_t n = (int64_t)repeats.size, item = (int64_t)Tensor_itemsize(self);
+  int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], src_strides[MINATEN_MAX_DIM], m = 0;
+  for (int64_t d = 0; d < n; d++)
+    if (repeats.data[d] != 1) {
+      shape[m] = repeats.data[d];
+      out_strides[m] = out->strides[d] * padded[d] * item;
+      src_strides[m++] = 0;
+    }
+  for (int64_t d = 0; d < n; d++)
+    if (padded[d] != 1) {
+      shape[m] = padded[d];
+      out_strides[m] = out->strides[d] * item;
+      src_strides[m++] = pstrides[d] * item;
+    }
+  copy_as_strided(Tensor_data(out), out_strides, Tensor_data(self), src_strides, shape, m, self->dtype);
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::repeat
- * (NB(minaten): the elements are copied directly, not through unfolded views
- * of the result; only the views' numel check is kept) */
+ * (NB(minaten): the unfolded views of the result and the expanded self are
+ * not made as tensors: their strides go to copy_'s walk directly, and the
+ * views' numel check is kept) */
 Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
   TORCH_CHECK((int64_t)repeats.size >= self->dim,
               "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
@@ -145,19 +207,7 @@ Tensor* at_native_repeat(const Tensor* self, IntArrayRef repeats) {
     }
     return out;
   }
-  /* out[i] = self[i mod self's (padded) sizes] */
-  size_t size = Tensor_itemsize(self);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  char* o = Tensor_data(out);
-  for (int64_t k = 0; k < out->numel; k++, o += size) {
-    int64_t so = 0;
-    for (int64_t d = 0; d < n; d++) so += (idx[d] % padded[d]) * pstrides[d];
-    memcpy(o, Tensor_data(self) + so * (int64_t)size, size);
-    for (int64_t d = n - 1; d >= 0; d--) {
-      if (++idx[d] < target[d]) break;
-      idx[d] = 0;
-    }
-  }
+  repeat_copy(out, self, repeats, padded, pstrides);
   return out;
 fail:
   return NULL;
@@ -172,24 +222,49 @@ fail:
  * narrowed pieces (an empty self gives a clone that keeps its layout).  The
  * rolls it makes in turn are below the trace: one aten::roll shows. */
 
+/* One roll along dim d by shift (in [1, size)): out = cat(in.narrow(d,
+ * size - shift, shift), in.narrow(d, 0, size - shift)) along d, the two
+ * pieces copied into their places in out.  Strides in bytes.
+ * PyTorch 1.13: TensorTransformations.cpp roll_cpu (narrow, cat) */
+static void roll_dim(char* out, const int64_t* out_strides, const char* in, const int64_t* in_strides,
+                     const Tensor* self, int64_t d, int64_t shift) {
+  int64_t size = self->sizes[d], start = size - shift;
+  int64_t shape[MINATEN_MAX_DIM];
+  memcpy(shape, self->sizes, (size_t)self->dim * sizeof(int64_t));
+  shape[d] = size - start; /* t0 = in.narrow(d, start, size - start), first in out */
+  copy_as_strided(out, out_strides, in + start * in_strides[d], in_strides, shape, self->dim, self->dtype);
+  shape[d] = start; /* t1 = in.narrow(d, 0, start), after it */
+  copy_as_strided(out + (size - start) * out_strides[d], out_strides, in, in_strides, shape, self->dim, self->dtype);
+}
+
 /* Fills out (contiguous, self's sizes) with self rolled by shift[d] along
- * each dimension d. */
-static void roll_into(Tensor* out, const Tensor* self, const int64_t* shift) {
-  size_t size = Tensor_itemsize(self);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t n = 0; n < out->numel; n++) {
-    int64_t so = 0;
-    for (int64_t d = 0; d < self->dim; d++) {
-      int64_t c = idx[d] - shift[d];
-      if (c < 0) c += self->sizes[d];
-      so += c * self->strides[d];
-    }
-    memcpy(Tensor_data(out) + n * (int64_t)size, Tensor_data(self) + so * (int64_t)size, size);
-    for (int64_t d = self->dim - 1; d >= 0; d--) {
-      if (++idx[d] < self->sizes[d]) break;
-      idx[d] = 0;
-    }
+ * each dimension d, one dimension after the other as roll_common rolls
+ * them (the rolls in between into tmp, contiguous, or out itself).  0, or
+ * -1 with the error set.
+ * PyTorch 1.13: TensorTransformations.cpp roll_common */
+static int roll_into(Tensor* out, const Tensor* self, const int64_t* shift) {
+  int64_t dims[MINATEN_MAX_DIM], k = 0;
+  for (int64_t d = 0; d < self->dim; d++)
+    if (shift[d] != 0) dims[k++] = d;
+  if (k == 0) return copy_into(out, self);
+  Tensor* tmp = NULL;
+  if (k > 1 && (tmp = empty_cpu(Tensor_sizes(self), self->dtype)) == NULL) return -1;
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t self_strides[MINATEN_MAX_DIM], contiguous[MINATEN_MAX_DIM];
+  for (int64_t d = 0; d < self->dim; d++) {
+    self_strides[d] = self->strides[d] * item;
+    contiguous[d] = out->strides[d] * item; /* out and tmp: the same contiguous strides */
   }
+  const char* in = Tensor_data(self);
+  const int64_t* in_strides = self_strides;
+  for (int64_t i = 0; i < k; i++) {
+    char* dst = (k - 1 - i) % 2 == 0 ? Tensor_data(out) : Tensor_data(tmp); /* the last into out */
+    roll_dim(dst, contiguous, in, in_strides, self, dims[i], shift[dims[i]]);
+    in = dst;
+    in_strides = contiguous;
+  }
+  Tensor_release(tmp);
+  return 0;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp at::native::roll_cpu, roll_common */
@@ -230,7 +305,10 @@ Tensor* at_native_roll_cpu(const Tensor* self, IntArrayRef shifts, IntArrayRef d
     Tensor_release(src);
     return out;
   }
-  roll_into(out, self, shift);
+  if (roll_into(out, self, shift) < 0) {
+    Tensor_release(out);
+    return NULL;
+  }
   return out;
 fail:
   return NULL;

@@ -19,28 +19,49 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
-/* Zeroes, in place, the elements of t's matrices outside the kept triangle.
+/* One matrix's geometry and the triangle kept. */
+typedef struct Triangle {
+  int64_t rows, cols, row_stride, col_stride; /* strides in bytes */
+  size_t size;
+  int64_t k;
+  bool upper;
+} Triangle;
+
+/* The loop over a tile of matrices (TensorIterator's walk over the batch
+ * dimensions): each one's elements outside the kept triangle zeroed.
  * PyTorch 1.13: TriangularOps.cpp apply_triu_tril_single */
+static void triangle_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const Triangle* T = ctx;
+  for (int64_t b1 = 0; b1 < size1; b1++)
+    for (int64_t b0 = 0; b0 < size0; b0++) {
+      char* m = data[0] + b1 * strides[1] + b0 * strides[0];
+      for (int64_t i = 0; i < T->rows; i++)
+        for (int64_t j = 0; j < T->cols; j++)
+          if (T->upper ? j - i < T->k : j - i > T->k) memset(m + i * T->row_stride + j * T->col_stride, 0, T->size);
+    }
+}
+
+/* Zeroes, in place, the elements of t's matrices outside the kept
+ * triangle: a TensorIterator over t's batch dimensions (one element per
+ * matrix), the matrices split over the intra-op threads as 1.13's
+ * parallel_for over the batch does (grain 0: any two matrices may go to
+ * two threads).
+ * PyTorch 1.13: TriangularOps.cpp apply_triu_tril */
 static void zero_outside(Tensor* t, int64_t k, bool upper) {
   if (t->numel == 0 || MetaMode_isEnabled()) return;
-  int64_t rows = t->sizes[t->dim - 2], cols = t->sizes[t->dim - 1];
-  int64_t rs = t->strides[t->dim - 2], cs = t->strides[t->dim - 1];
-  int64_t batch = t->numel / (rows * cols);
-  size_t size = Tensor_itemsize(t);
-  int64_t idx[MINATEN_MAX_DIM] = {0};
-  for (int64_t b = 0; b < batch; b++) {
-    int64_t base = 0;
-    for (int64_t d = 0; d < t->dim - 2; d++) base += idx[d] * t->strides[d];
-    for (int64_t i = 0; i < rows; i++)
-      for (int64_t j = 0; j < cols; j++)
-        if (upper ? j - i < k : j - i > k) memset(Tensor_data(t) + (base + i * rs + j * cs) * (int64_t)size, 0, size);
-    for (int64_t d = t->dim - 3; d >= 0; d--) {
-      if (++idx[d] < t->sizes[d]) break;
-      idx[d] = 0;
-    }
-  }
+  int64_t item = (int64_t)Tensor_itemsize(t);
+  Triangle T = {t->sizes[t->dim - 2], t->sizes[t->dim - 1], t->strides[t->dim - 2] * item,
+                t->strides[t->dim - 1] * item, (size_t)item, k, upper};
+  int64_t batch_strides[MINATEN_MAX_DIM];
+  for (int64_t d = 0; d < t->dim - 2; d++) batch_strides[d] = t->strides[d] * item;
+  TensorIteratorBase iter;
+  char* data[1] = {Tensor_data(t)};
+  const int64_t* strides[1] = {batch_strides};
+  TensorIterator_initStrided(&iter, data, strides, 1, t->sizes, t->dim - 2);
+  TensorIterator_for_each(&iter, triangle_loop2d, &T, 0);
 }
 
 /* The meta function's check: self.size(-2) of a tensor with fewer dims. */

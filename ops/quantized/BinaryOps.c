@@ -13,14 +13,14 @@
  *     wrapping) clamped to the dtype's range;
  *   - the scalar loop dequantizes with (float(q) - zero_point) * scale and
  *     quantizes with quantize_val.
- * TensorIterator coalesces the operands' dimensions; when the innermost run
- * is contiguous for every operand (or a single broadcast element for one
- * input), cpu_kernel_vec runs the vectorized loop over each block of
+ * TensorIterator coalesces the operands' dimensions; when a row of its
+ * walk is contiguous for every operand (or a single broadcast element for
+ * one input), cpu_kernel_vec runs the vectorized loop over each block of
  * 2 * Vectorized<T>::size() elements (64 for quint8/qint8, 16 for qint32)
- * and the scalar loop over the rest of the run; otherwise everything goes
- * through the scalar loop.  minaten does the same, element by element.
- * NB(minaten): PyTorch splits inputs above 32768 elements over threads,
- * which moves the blocks; minaten models a single thread.
+ * and the scalar loop over the rest of the row; otherwise everything goes
+ * through the scalar loop.  minaten does the same, element by element, on
+ * the same walk: above 32768 elements the intra-op threads cut the rows
+ * where 1.13's cut them.
  *
  * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/BinaryOps.cpp (qadd,
  * check_inputs), cpu/QuantizedOpKernels.cpp qadd_kernel,
@@ -35,25 +35,19 @@
 #include "NativeFunctions.h"
 #include "ops/Resize.h"
 #include "ops/ExpandUtils.h"
+#include "ops/TensorIterator.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 
-/* The parameters of one input, as qadd_kernel broadcasts them. */
+/* The quantization parameters of one input. */
 typedef struct AddInput {
-  const char* base;
-  int64_t strides[MINATEN_MAX_DIM]; /* in elements over the output shape; 0 where broadcast */
   float scale;
   int64_t zero_point;
   float scale_neg_zp_premul; /* scale * -zero_point, in float */
 } AddInput;
 
-static void add_input_init(AddInput* in, const Tensor* t, const int64_t* shape, int64_t ndim) {
-  in->base = (const char*)t->storage->data;
-  int64_t offset = ndim - t->dim;
-  for (int64_t i = 0; i < ndim; i++) {
-    int64_t d = i - offset;
-    in->strides[i] = (d < 0 || (t->sizes[d] == 1 && shape[i] != 1)) ? 0 : t->strides[d];
-  }
+static void add_input_init(AddInput* in, const Tensor* t) {
   in->scale = double_to_float(t->quantizer->scale);
   in->zero_point = t->quantizer->zero_point;
   in->scale_neg_zp_premul = in->scale * -(float)in->zero_point;
@@ -80,26 +74,6 @@ static int64_t quantize_avx2(float x, float inv_scale, int64_t zero_point, int64
   return v < qmin ? qmin : v > qmax ? qmax : v;
 }
 
-/* The innermost run TensorIterator's loop sees: the product of the trailing
- * dimensions it can coalesce (every operand's stride of dim d equals its
- * stride of d+1 times that size), and whether that run is vectorizable. */
-static int64_t inner_run(const int64_t* shape, int64_t ndim, const AddInput* a, const AddInput* b,
-                         bool* vectorizable) {
-  int64_t run = ndim ? shape[ndim - 1] : 1;
-  int64_t d = ndim - 2;
-  for (; d >= 0; d--) {
-    int64_t inner = d + 1;
-    bool ok = shape[d] == 1 || shape[inner] == 1 ||
-              (a->strides[d] == a->strides[inner] * shape[inner] && b->strides[d] == b->strides[inner] * shape[inner]);
-    if (!ok) break;
-    run *= shape[d];
-  }
-  int64_t sa = ndim ? a->strides[ndim - 1] : 1, sb = ndim ? b->strides[ndim - 1] : 1;
-  if (ndim && shape[ndim - 1] == 1) sa = sb = 1; /* a size-1 dimension is dropped */
-  *vectorizable = (sa == 1 && sb == 1) || (sa == 1 && sb == 0) || (sa == 0 && sb == 1);
-  return run;
-}
-
 /* The checks of every tensor-tensor add: per-tensor affine, one scheme,
  * one dtype.  check_inputs asks each tensor for its qscheme through the
  * dispatcher: a float operand fails there (aten::qscheme has no CPU kernel).
@@ -117,40 +91,65 @@ fail:
   return -1;
 }
 
+/* What qadd's loop needs: the inputs' parameters, the output's. */
+typedef struct QAddLoop {
+  AddInput a, b;
+  ScalarType dtype;
+  int64_t zero_point, qmin, qmax;
+  float inv_scale;
+  bool relu_fused;
+} QAddLoop;
+
+/* One element, by the vector loop's arithmetic or the scalar loop's. */
+static int64_t qadd_element(const QAddLoop* L, int64_t va, int64_t vb, bool vec) {
+  float c = vec ? dequantize_vec(&L->a, va) + dequantize_vec(&L->b, vb)
+                : dequantize_scalar(&L->a, va) + dequantize_scalar(&L->b, vb);
+  if (L->relu_fused) c = c > 0.0f || isnan(c) ? c : 0.0f; /* std::max<float>(c, 0) keeps a NaN c */
+  return vec && L->dtype != ScalarType_QInt32 ? quantize_avx2(c, L->inv_scale, L->zero_point, L->qmin, L->qmax)
+                                              : quantize_val_inv(L->inv_scale, L->zero_point, c, L->qmin, L->qmax);
+}
+
+/* qadd's loop over one tile: data = {qc, qa, qb}.  A row whose operands
+ * are all contiguous, or contiguous but for one input of stride 0 (one
+ * number), takes the vector arithmetic over its blocks of 2 *
+ * Vectorized<T>::size() elements and the scalar one over the rest; any
+ * other row the scalar one (see the Note).
+ * PyTorch 1.13: native/cpu/Loops.h VectorizedLoop2d (is_contiguous,
+ * is_contiguous_scalar, vectorized_loop, basic_loop) */
+static void qadd_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const QAddLoop* L = ctx;
+  int64_t isize = (int64_t)ScalarType_elementSize(L->dtype);
+  bool vectorizable = strides[0] == isize && ((strides[1] == isize && strides[2] == isize) ||
+                                              (strides[1] == isize && strides[2] == 0) ||
+                                              (strides[1] == 0 && strides[2] == isize));
+  int64_t block = 2 * (L->dtype == ScalarType_QInt32 ? 8 : 32);
+  int64_t vec_end = vectorizable ? size0 / block * block : 0;
+  for (int64_t j = 0; j < size1; j++) {
+    char* o = data[0] + j * strides[3];
+    const char *pa = data[1] + j * strides[4], *pb = data[2] + j * strides[5];
+    for (int64_t i = 0; i < size0; i++, o += strides[0], pa += strides[1], pb += strides[2])
+      qint_store(L->dtype, o, 0, qadd_element(L, qint_load(L->dtype, pa, 0), qint_load(L->dtype, pb, 0), i < vec_end));
+  }
+}
+
 /* qc = qa + qb (broadcast to `shape`), requantized with qc's own scale and
- * zero point.  PyTorch 1.13: cpu/QuantizedOpKernels.cpp qadd_kernel */
+ * zero point: TensorIterator's binary op over {qc, qa, qb}, on the
+ * intra-op threads above the grain as cpu_kernel_vec runs.
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp qadd_kernel */
 static void qadd_into(Tensor* qc, const Tensor* qa, const Tensor* qb, const int64_t* shape, size_t ndim,
                       bool relu_fused) {
-  double scale = qc->quantizer->scale;
-  int64_t zero_point = qc->quantizer->zero_point;
-  AddInput a, b;
-  add_input_init(&a, qa, shape, (int64_t)ndim);
-  add_input_init(&b, qb, shape, (int64_t)ndim);
-  bool vectorizable;
-  int64_t run = inner_run(shape, (int64_t)ndim, &a, &b, &vectorizable);
-  int64_t block = 2 * (qa->dtype == ScalarType_QInt32 ? 8 : 32);
-  int64_t qmin, qmax;
-  qint_range(qa->dtype, &qmin, &qmax);
-  float inv_scale = quantize_inv_scale(scale);
-  int64_t index[MINATEN_MAX_DIM] = {0};
-  int64_t oa = qa->storage_offset, ob = qb->storage_offset;
-  for (int64_t i = 0; i < qc->numel; i++) {
-    int64_t va = qint_load(qa->dtype, a.base, oa), vb = qint_load(qb->dtype, b.base, ob);
-    bool vec = vectorizable && (i % run) < (run / block) * block;
-    float c = vec ? dequantize_vec(&a, va) + dequantize_vec(&b, vb)
-                  : dequantize_scalar(&a, va) + dequantize_scalar(&b, vb);
-    if (relu_fused) c = c > 0.0f || isnan(c) ? c : 0.0f; /* std::max<float>(c, 0) keeps a NaN c */
-    int64_t q = vec && qa->dtype != ScalarType_QInt32 ? quantize_avx2(c, inv_scale, zero_point, qmin, qmax)
-                                                     : quantize_val_inv(inv_scale, zero_point, c, qmin, qmax);
-    qint_store(qc->dtype, (char*)qc->storage->data, qtensor_element_offset(qc, i), q);
-    /* next element of the output, row-major */
-    for (int64_t d = (int64_t)ndim - 1; d >= 0; d--) {
-      oa += a.strides[d], ob += b.strides[d];
-      if (++index[d] < shape[d]) break;
-      oa -= a.strides[d] * shape[d], ob -= b.strides[d] * shape[d];
-      index[d] = 0;
-    }
-  }
+  QAddLoop L;
+  add_input_init(&L.a, qa);
+  add_input_init(&L.b, qb);
+  L.dtype = qa->dtype;
+  L.zero_point = qc->quantizer->zero_point;
+  qint_range(qa->dtype, &L.qmin, &L.qmax);
+  L.inv_scale = quantize_inv_scale(qc->quantizer->scale);
+  L.relu_fused = relu_fused;
+  TensorIteratorBase iter;
+  Tensor* operands[3] = {qc, (Tensor*)qa, (Tensor*)qb};
+  TensorIterator_initElementwise(&iter, operands, 3, IntArrayRef_make(shape, ndim));
+  TensorIterator_for_each(&iter, qadd_loop2d, &L, AT_GRAIN_SIZE);
 }
 
 static Tensor* qadd(const Tensor* qa, const Tensor* qb, double scale, int64_t zero_point, bool relu_fused) {
