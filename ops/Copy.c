@@ -44,7 +44,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
-#include "ops/cpu/VecLoops.h"
+#include "ops/cpu/CopyKernel.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
@@ -250,25 +250,24 @@ static inline __attribute__((always_inline)) void copy_transposed_2d(
 
 /* copy_transposed_2d compiled once per element size, so that each inner
  * loop moves a known number of bytes; 4-byte elements (float, int32) take
- * the vector loops' tiles transposed in registers instead (ops/cpu/VecLoops.h:
- * see Note [Transposing tiles in registers] in ops/cpu/VecLoopsKernel.c).
+ * the tiles transposed in registers instead (transpose_4_stub: see Note
+ * [Transposing tiles in registers] in ops/cpu/CopyKernel.c).
  * Kept out of line: inlined into copy_into, GCC -O2 made these loops three
  * times slower. */
-__attribute__((noinline)) static void copy_transposed(const VecLoops* vec, char* d, int64_t d0, int64_t d1,
+__attribute__((noinline)) static void copy_transposed(transpose_4_fn transpose_4, char* d, int64_t d0, int64_t d1,
                                                       const char* s, int64_t s0, int64_t s1, int64_t n0, int64_t n1,
                                                       size_t size) {
   switch (size) {
     case 1: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 1); break;
     case 2: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 2); break;
-    case 4: vec->transpose_4(d, d0, s, s1, n0, n1); break;
+    case 4: transpose_4(d, d0, s, s1, n0, n1); break;
     default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
   }
 }
 
-/* See Copy.h.  VecLoops_get() here, not in the loop: its first call
- * caches the capability, which worker threads must not race to do. */
+/* See Copy.h.  The stub read here, once per copy, not in the loop. */
 CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap) {
-  return (CopyLoop){dst_type, src_type, ntensors, may_overlap, VecLoops_get()};
+  return (CopyLoop){dst_type, src_type, ntensors, may_overlap, (transpose_4_fn)DispatchStub_get(&transpose_4_stub)};
 }
 
 /* See Copy.h.  A tile whose dimension 0 is unit-stride for self but
@@ -286,7 +285,7 @@ void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, 
   const char* s = data[1];
   if (same && !c->may_overlap && size0 >= kInner && size1 >= kInner && strides[0] == (int64_t)size &&
       outer[1] == (int64_t)size && strides[1] != (int64_t)size) {
-    copy_transposed(c->vec, d, outer[0], strides[0], s, outer[1], strides[1], size1, size0, size);
+    copy_transposed(c->transpose_4, d, outer[0], strides[0], s, outer[1], strides[1], size1, size0, size);
     return;
   }
   for (int64_t j = 0; j < size1; j++, d += outer[0], s += outer[1]) {
@@ -347,3 +346,6 @@ Tensor* at_native_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
 fail:
   return NULL;
 }
+
+/* PyTorch 1.13: native/cpu/CopyKernel.cpp's stubs are defined in native/Copy.cpp (DEFINE_DISPATCH(copy_stub)) */
+DEFINE_DISPATCH(transpose_4_stub);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "runtime/Scalar.h"
+#include "ops/cpu/CopyKernel.h"
 #include "runtime/TensorImpl.h"
 
 /* copy_'s work after its early exits and quantized branches: the overlap
@@ -30,7 +31,7 @@ typedef struct CopyLoop {
   ScalarType dst_type, src_type;
   int ntensors;
   bool may_overlap;
-  const struct VecLoops* vec; /* the capability's loops (transpose_4), chosen before the walk */
+  transpose_4_fn transpose_4; /* the capability's transposed copy (transpose_4_stub), chosen before the walk */
 } CopyLoop;
 CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap);
 void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1);

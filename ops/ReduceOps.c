@@ -34,7 +34,6 @@
 #include "ops/TensorUtils.h"
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "ops/cpu/SumKernel.h"
-#include "ops/cpu/VecLoops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
@@ -175,9 +174,9 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
  * reduce_loop's walk element by element with index arithmetic and a switch
  * on the dtype for each: amax/amin, argmax/argmin (so max()/min() and
  * max.dim/min.dim) and any/all.  Float rows, and any/all of 1-byte dtypes
- * (bool, uint8, int8), go to the vector loops of ops/cpu/VecLoops.h,
+ * (bool, uint8, int8), go to the vector loops of ops/cpu/ReduceOpsKernel.c,
  * compiled for the CPU's capability (Note [Extremes in two passes] in
- * ops/cpu/VecLoopsKernel.c); the other dtypes to the plain loops of
+ * ops/cpu/ReduceOpsKernel.c); the other dtypes to the plain loops of
  * RowLoops below, the scalar rule without reduce_loop's overhead.  The
  * results are reduce_loop's bit for bit: the first NaN, else the first
  * extreme (ties and -0.0 == 0.0 to the first index), its bits as stored.
@@ -262,9 +261,9 @@ static bool has_rows(const Tensor* self, const ReduceGeometry* g) {
 }
 
 /* The index of the extreme of one row (n >= 1), vector or plain loop. */
-static inline int64_t row_arg_extreme(const VecLoops* vec, const RowLoops* loops, const char* row, int64_t n,
-                                      bool max) {
-  return loops == NULL ? vec->arg_extreme_float((const float*)row, n, max) : loops->arg_extreme(row, n, max);
+static inline int64_t row_arg_extreme(arg_extreme_float_fn arg_extreme_float, const RowLoops* loops, const char* row,
+                                      int64_t n, bool max) {
+  return loops == NULL ? arg_extreme_float((const float*)row, n, max) : loops->arg_extreme(row, n, max);
 }
 
 /* Every row of out through the row loops; false, touching nothing, when
@@ -286,7 +285,10 @@ static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g
       break;
     default: return false;
   }
-  const VecLoops* vec = VecLoops_get();
+  extreme_float_fn extreme_float = (extreme_float_fn)DispatchStub_get(&extreme_float_stub);
+  arg_extreme_float_fn arg_extreme_float = (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub);
+  has_float_fn has_float = (has_float_fn)DispatchStub_get(&has_float_stub);
+  has_byte_fn has_byte = (has_byte_fn)DispatchStub_get(&has_byte_stub);
   const RowLoops* loops = row_loops(self->dtype); /* NULL: Float */
   bool bytes = Tensor_itemsize(self) == 1;      /* bool, uint8, int8: a nonzero byte is a nonzero element */
   size_t item = Tensor_itemsize(self);
@@ -298,16 +300,16 @@ static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g
       case Reduce_Amax:
       case Reduce_Amin:
         if (loops == NULL)
-          ((float*)o)[r] = vec->extreme_float((const float*)row, n, kind == Reduce_Amax);
+          ((float*)o)[r] = extreme_float((const float*)row, n, kind == Reduce_Amax);
         else
           memcpy(o + r * (int64_t)item, row + loops->arg_extreme(row, n, kind == Reduce_Amax) * (int64_t)item, item);
         break;
       case Reduce_Argmax:
-      case Reduce_Argmin: ((int64_t*)o)[r] = row_arg_extreme(vec, loops, row, n, kind == Reduce_Argmax); break;
+      case Reduce_Argmin: ((int64_t*)o)[r] = row_arg_extreme(arg_extreme_float, loops, row, n, kind == Reduce_Argmax); break;
       default: { /* any: a nonzero element; all: no zero element */
         bool zero = kind == Reduce_All;
-        bool has = loops == NULL ? vec->has_float((const float*)row, n, zero)
-                   : bytes       ? vec->has_byte((const uint8_t*)row, n, zero)
+        bool has = loops == NULL ? has_float((const float*)row, n, zero)
+                   : bytes       ? has_byte((const uint8_t*)row, n, zero)
                                  : loops->has(row, n, zero);
         o[r] = (char)(zero ? !has : has);
       }
@@ -1007,6 +1009,10 @@ Tensor* at_native_cumprod(const Tensor* self, int64_t dim, OptionalScalarType dt
 DEFINE_DISPATCH(sum_stub);
 DEFINE_DISPATCH(prod_stub);
 DEFINE_DISPATCH(norm_two_lastdim_stub);
+DEFINE_DISPATCH(extreme_float_stub);
+DEFINE_DISPATCH(arg_extreme_float_stub);
+DEFINE_DISPATCH(has_float_stub);
+DEFINE_DISPATCH(has_byte_stub);
 
 void cascade_sum(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   ((sum_fn)DispatchStub_get(&sum_stub))(self, result, mask, keepdim);

@@ -24,7 +24,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/TypeProperties.h"
-#include "ops/cpu/VecLoops.h"
+#include "ops/cpu/TensorCompareKernel.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
@@ -254,14 +254,15 @@ Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* 
   TRY(result != NULL);
   if (MetaMode_isEnabled()) return result;
   /* Float operands and result, all contiguous, none broadcast: the vector
-   * loop of the capability in use (ops/cpu/VecLoops.h), which copies the
+   * loop of the capability in use (where_float_stub), which copies the
    * chosen float's bits as 1.13's where_kernel does. */
   IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
   if (dtype == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
       a->is_contiguous && b->is_contiguous && condition->is_contiguous && result->is_contiguous &&
       Tensor_hasSizes(a, shape_ref) && Tensor_hasSizes(b, shape_ref) && Tensor_hasSizes(condition, shape_ref)) {
-    VecLoops_get()->where_float((float*)Tensor_data(result), (const uint8_t*)Tensor_data(condition),
-                                (const float*)Tensor_data(a), (const float*)Tensor_data(b), result->numel);
+    where_float_fn where_float = (where_float_fn)DispatchStub_get(&where_float_stub);
+    where_float((float*)Tensor_data(result), (const uint8_t*)Tensor_data(condition), (const float*)Tensor_data(a),
+                (const float*)Tensor_data(b), result->numel);
     return result;
   }
   WhereLoop L = {dtype, a->dtype, b->dtype};
@@ -343,3 +344,6 @@ Tensor* at_native_where_Scalar(const Tensor* condition, Scalar self, Scalar othe
 /* isnan: x != x, element by element (a bool tensor; never true for integers).
  * PyTorch 1.13: TensorCompare.cpp at::native::isnan */
 Tensor* at_native_isnan(const Tensor* self) { return at_ne_Tensor(self, self); }
+
+/* PyTorch 1.13: TensorCompare.cpp DEFINE_DISPATCH(where_kernel) */
+DEFINE_DISPATCH(where_float_stub);

@@ -9,6 +9,7 @@
 #define MINATEN_OPS_CPU_REDUCEOPSKERNEL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ops/DispatchStub.h"
 #include "runtime/TensorImpl.h"
@@ -20,6 +21,26 @@ typedef void (*prod_fn)(const Tensor* self, Tensor* result, const bool* mask, bo
 typedef void (*norm_two_lastdim_fn)(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
 DECLARE_DISPATCH(prod_fn, prod_stub);
 DECLARE_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub);
+
+/* The reductions that pick an extreme, over n >= 1 contiguous floats
+ * (Note [Extremes in two passes] in ReduceOpsKernel.c): extreme_float is
+ * amax's (max) or amin's value, the first NaN if there is one, else the
+ * greatest (least) value, a zero with the sign of the first zero;
+ * arg_extreme_float is argmax's (argmin's) index, that of the first NaN,
+ * else of the first element equal to the extreme.
+ * PyTorch 1.13: native/ReduceOps.h (max_values_stub, argmax_stub, ...) */
+typedef float (*extreme_float_fn)(const float* a, int64_t n, bool max);
+typedef int64_t (*arg_extreme_float_fn)(const float* a, int64_t n, bool max);
+/* any/all: whether one of n contiguous elements (n >= 0) is zero (zero
+ * true) or nonzero (false), for floats (NaN is nonzero, -0.0 zero) and for
+ * 1-byte elements (bool, uint8, int8).  any is has(..., false), all
+ * !has(..., true).  PyTorch 1.13: native/ReduceOps.h (and_stub, or_stub) */
+typedef bool (*has_float_fn)(const float* a, int64_t n, bool zero);
+typedef bool (*has_byte_fn)(const uint8_t* a, int64_t n, bool zero);
+DECLARE_DISPATCH(extreme_float_fn, extreme_float_stub);
+DECLARE_DISPATCH(arg_extreme_float_fn, arg_extreme_float_stub);
+DECLARE_DISPATCH(has_float_fn, has_float_stub);
+DECLARE_DISPATCH(has_byte_fn, has_byte_stub);
 
 /*
  * Multiplies self (Float or Double, result's dtype) over the dimensions

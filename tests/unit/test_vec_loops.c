@@ -2,7 +2,8 @@
  * test_vec_loops.c - every capability's vector loops that this CPU can run:
  * the binary and unary kernels registered by each copy of
  * ops/cpu/BinaryOpsKernel.c and ops/cpu/UnaryOpsKernel.c (DispatchStub_forCapability),
- * run on dense rows, and the loops of the VecLoops table (ops/cpu/VecLoops.h),
+ * run on dense rows, and the other stubs' vector loops (where, quantize,
+ * the transposed copy, the extremes, any/all),
  * against the scalar element loops, bit for bit: the reference is the same
  * operation on strided views (stride 2), which the fast paths never take.  Lengths around the vector widths (the tails),
  * offsets that misalign the data, NaNs, -0.0, infinities, subnormals and
@@ -34,7 +35,9 @@
 #include "ops/BinaryOps.h"
 #include "ops/TensorIterator.h"
 #include "ops/UnaryOps.h"
-#include "ops/cpu/VecLoops.h"
+#include "ops/cpu/CopyKernel.h"
+#include "ops/cpu/ReduceOpsKernel.h"
+#include "ops/cpu/TensorCompareKernel.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/quantized/cpu/QuantizedOpKernels.h"
 #include "runtime/Exception.h"
@@ -328,8 +331,7 @@ static void test_sleef(void** state) {
 static void test_where(void** state) {
   (void)state;
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
+    CPUCapability cap = (CPUCapability)c;
     for (size_t li = 0; li < sizeof kLengths / sizeof *kLengths; li++) {
       int64_t n = kLengths[li], len = 2 * n + 1;
       Tensor *da, *db;
@@ -349,7 +351,7 @@ static void test_where(void** state) {
       uint8_t dense_cond[kMaxLen + 1];
       for (int64_t i = 0; i < n; i++) dense_cond[i] = cb[2 * i];
       float o[kMaxLen + 1];
-      vec->where_float(o, dense_cond, a, b, n);
+      ((where_float_fn)DispatchStub_forCapability(&where_float_stub, cap))(o, dense_cond, a, b, n);
       assert_same_bits(Tensor_data(ref), o, (size_t)n * 4, "where_float", (CPUCapability)c, n);
       Tensor* all[] = {sa, sb, da, db, cbase, cond, ref};
       for (size_t k = 0; k < 7; k++) Tensor_release(all[k]);
@@ -398,7 +400,7 @@ static void test_quantize(void** state) {
 }
 
 /* Outputs of at least 16 MiB go through the streaming stores (Note
- * [Streaming stores] in ops/cpu/VecLoopsKernel.c): a length that is not a
+ * [Streaming stores] in ops/cpu/vec.h): a length that is not a
  * whole number of vectors, at an address 4 bytes past a boundary. */
 static void test_streaming(void** state) {
   (void)state;
@@ -435,8 +437,7 @@ static void test_transpose(void** state) {
   (void)state;
   static const int64_t kShapes[][2] = {{8, 8}, {16, 16}, {9, 17}, {45, 300}, {300, 45}, {129, 44}, {7, 200}, {256, 256}};
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
+    CPUCapability cap = (CPUCapability)c;
     for (size_t k = 0; k < sizeof kShapes / sizeof *kShapes; k++) {
       int64_t n0 = kShapes[k][0], n1 = kShapes[k][1];
       int64_t s1 = n0 + 1, d0 = n1 + 3; /* src: n1 rows of s1 elements; self: n0 rows of d0 */
@@ -449,7 +450,8 @@ static void test_transpose(void** state) {
       memset(want, 0xab, dst_bytes);
       for (int64_t i = 0; i < n0; i++)
         for (int64_t j = 0; j < n1; j++) want[1 + i * d0 + j] = src[1 + i + j * s1];
-      vec->transpose_4((char*)(dst + 1), d0 * 4, (const char*)(src + 1), s1 * 4, n0, n1);
+      ((transpose_4_fn)DispatchStub_forCapability(&transpose_4_stub, cap))((char*)(dst + 1), d0 * 4,
+                                                                         (const char*)(src + 1), s1 * 4, n0, n1);
       assert_same_bits(want, dst, dst_bytes, "transpose_4", (CPUCapability)c, n0 * n1);
       test_free(src);
       test_free(dst);
@@ -513,8 +515,7 @@ static void test_extreme(void** state) {
   float buf[kExtremeLen + 1];
   float* a = buf + 1;
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
+    CPUCapability cap = (CPUCapability)c;
     for (size_t li = 0; li < sizeof kExtremeLengths / sizeof *kExtremeLengths; li++) {
       int64_t n = kExtremeLengths[li];
       for (int pattern = 0; pattern < 10; pattern++)
@@ -523,10 +524,10 @@ static void test_extreme(void** state) {
           for (int m = 0; m < 2; m++) {
             bool max = m == 0;
             int64_t want = scalar_arg_extreme(a, n, max);
-            int64_t got = vec->arg_extreme_float(a, n, max);
+            int64_t got = ((arg_extreme_float_fn)DispatchStub_forCapability(&arg_extreme_float_stub, cap))(a, n, max);
             if (got != want) print_error("pattern %d at %lld, %s\n", pattern, (long long)at, max ? "max" : "min");
             assert_int_equal(got, want);
-            float value = vec->extreme_float(a, n, max);
+            float value = ((extreme_float_fn)DispatchStub_forCapability(&extreme_float_stub, cap))(a, n, max);
             assert_same_bits(&a[want], &value, 4, max ? "extreme_float (max)" : "extreme_float (min)",
                              (CPUCapability)c, n);
           }
@@ -544,8 +545,7 @@ static void test_has(void** state) {
   float f[kExtremeLen + 1];
   uint8_t b[kExtremeLen + 1];
   for (int c = 0; c <= (int)CPUCapability_hardware(); c++) {
-    const VecLoops* vec = VecLoops_forCapability((CPUCapability)c);
-    if (vec == NULL) continue;
+    CPUCapability cap = (CPUCapability)c;
     for (size_t li = 0; li < sizeof kHasLengths / sizeof *kHasLengths; li++) {
       int64_t n = kHasLengths[li];
       for (int zero = 0; zero < 2; zero++)
@@ -557,18 +557,19 @@ static void test_has(void** state) {
           }
           if (at >= 0) f[1 + at] = zero ? -0.0f : (at % 2 ? NAN : 1e-40f), b[1 + at] = zero ? 0 : 0x80;
           bool want = at >= 0;
-          assert_int_equal(vec->has_float(f + 1, n, zero), want);
-          assert_int_equal(vec->has_byte(b + 1, n, zero), want);
+          assert_int_equal(((has_float_fn)DispatchStub_forCapability(&has_float_stub, cap))(f + 1, n, zero), want);
+          assert_int_equal(((has_byte_fn)DispatchStub_forCapability(&has_byte_stub, cap))(b + 1, n, zero), want);
         }
     }
   }
 }
 
-/* VecLoops_get follows CPUCapability_get (ATEN_CPU_CAPABILITY included). */
+/* A stub's choice follows CPUCapability_get (ATEN_CPU_CAPABILITY included). */
 static void test_get(void** state) {
   (void)state;
-  assert_int_equal(VecLoops_get()->capability, CPUCapability_get());
-  assert_ptr_equal(VecLoops_get(), VecLoops_forCapability(CPUCapability_get()));
+  assert_true(DispatchStub_get(&where_float_stub) == DispatchStub_forCapability(&where_float_stub, CPUCapability_get()));
+  assert_true(DispatchStub_get(binary_stub(BinaryOp_Add)) ==
+              DispatchStub_forCapability(binary_stub(BinaryOp_Add), CPUCapability_get()));
 }
 
 int main(void) {

@@ -1,5 +1,5 @@
 /*
- * bench_elementwise.c - the vector loops (ops/cpu/VecLoops.h) and the
+ * bench_elementwise.c - the elementwise kernels (the files of ops/cpu) and the
  * transposed copy, minaten beside libtorch 1.13 and beside memcpy, in one
  * run.
  *
@@ -14,7 +14,7 @@
  *              Sleef vector functions of Debian's libsleef (Sleef_expf8_u10,
  *              Sleef_sinf8_u10, ...) on the same vectors, so the results are
  *              the same bits (Note [Sleef's unary functions] in
- *              ops/cpu/VecLoops.h); at DEFAULT both call libm's expf, sinf
+ *              ops/cpu/UnaryOpsKernel.c); at DEFAULT both call libm's expf, sinf
  *
  * Both sides run in one process each, on BENCH_THREADS threads (bench.h,
  * default 1), with glibc's heap kept

@@ -7,7 +7,7 @@
  *   amax, min, argmax  of 4M floats, and max.dim along dim 1 of the
  *                    2000 x 2000 matrix (values and indices): the vector
  *                    loops of Note [Extremes in two passes]
- *                    (ops/cpu/VecLoopsKernel.c)
+ *                    (ops/cpu/ReduceOpsKernel.c)
  *   any              of 4M bools, all false (a full scan: any stops at
  *                    the first true)
  *   prod             of 4M floats near 1 (0.9995 + x / 1000: no underflow),

@@ -2,7 +2,7 @@
 # PyTorch 1.13 computes them with Sleef (Sleef_expf8_u10, ...), whose last
 # bit differs from glibc's expf for many inputs; .tolist() prints each
 # float32 exactly.  Recorded at AVX2 (Note [Sleef's unary functions] in
-# ops/cpu/VecLoops.h), and into exp_sin_bits.default.out at DEFAULT (libm):
+# ops/cpu/UnaryOpsKernel.c), and into exp_sin_bits.default.out at DEFAULT (libm):
 #   ATEN_CPU_CAPABILITY=default /usr/bin/python3 tools/oracle/record.py --stdout \
 #     tests/conformance/elementwise/exp_sin_bits.py > tests/conformance/elementwise/exp_sin_bits.default.out
 # tests/conformance/CMakeLists.txt runs each at its capability.
