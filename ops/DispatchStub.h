@@ -59,8 +59,9 @@ typedef struct DispatchStub {
   const char* name;
   /* Each copy's registration (REGISTER_DISPATCH), by CPUCapability. */
   const DispatchStubFn* registered[CPUCapability_NUM_OPTIONS];
-  /* The pointer picked at the first call (NULL before it).  Two threads
-   * racing on the first call store the same pointer. */
+  /* The pointer picked at the first call (NULL before it: a static is
+   * zero-initialized).  Two threads racing on the first call store the
+   * same pointer. */
   _Atomic(DispatchStubFn) cpu_dispatch_ptr;
 } DispatchStub;
 
@@ -82,9 +83,9 @@ DispatchStubFn DispatchStub_forCapability(const DispatchStub* stub, CPUCapabilit
 
 /* In the operator's own .c file: the stub itself, made of the three copies'
  * registrations. */
-#define DEFINE_DISPATCH(name)                                                              \
-  extern const DispatchStubFn name##_DEFAULT, name##_AVX2, name##_AVX512;                  \
-  DispatchStub name = {#name, {&name##_DEFAULT, &name##_AVX2, &name##_AVX512}, NULL}
+#define DEFINE_DISPATCH(stub)                                                              \
+  extern const DispatchStubFn stub##_DEFAULT, stub##_AVX2, stub##_AVX512;                  \
+  DispatchStub stub = {.name = #stub, .registered = {&stub##_DEFAULT, &stub##_AVX2, &stub##_AVX512}}
 
 /* In an ops/cpu/ kernel file: fn is this copy's function for the stub; its
  * type must be the stub's (fn_type of DECLARE_DISPATCH, passed again). */
