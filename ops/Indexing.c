@@ -27,6 +27,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/ExpandUtils.h"
+#include "ops/IndexKernel.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
@@ -462,22 +463,15 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
  * functional form fills a contiguous copy of self broadcast with the mask.
  * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_fill_impl_cpu, masked_fill */
 
-/* masked_fill's value and how its loop reads the mask. */
+/* The fill value's bytes and how the loop reads the mask. */
 typedef struct MaskedFillLoop {
   bool mask_is_bool;
-  alignas(8) char value[16]; /* the value stored as its dtype */
+  const void* value; /* the value stored as its dtype */
   size_t size;
   bool failed; /* the mask error is set: the rest of the walk does nothing */
 } MaskedFillLoop;
 
-/* The loop over a tile of {self, mask}: a bool mask's element is set when
- * its byte is nonzero; any other mask is read as the unsigned byte at its
- * element's address (the low byte of an int64, the first of a float),
- * which must be 0 or 1.  NB(minaten): walked on one thread, the loop
- * raising its error (1.13 splits the walk over its threads, which changes
- * only which elements are filled before the error).
- * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_fill_kernel (mask_t
- * bool or unsigned char) */
+/* The loop over a tile of {self, mask}; see ops/IndexKernel.h. */
 static void masked_fill_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   MaskedFillLoop* L = ctx;
   for (int64_t j = 0; j < size1 && !L->failed; j++) {
@@ -493,6 +487,15 @@ static void masked_fill_loop2d(void* ctx, char** data, const int64_t* strides, i
       if (m != 0) memcpy(dst, L->value, L->size);
     }
   }
+}
+
+int cpu_masked_fill_kernel(Tensor* self, const Tensor* mask, const void* value, size_t size) {
+  MaskedFillLoop L = {mask->dtype == ScalarType_Bool, value, size, false};
+  TensorIteratorBase iter;
+  Tensor* operands[2] = {self, (Tensor*)mask};
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
+  TensorIterator_serial_for_each(&iter, masked_fill_loop2d, &L, 0, iter.numel);
+  return L.failed ? -1 : 0;
 }
 
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp masked_fill__cpu (Scalar) */
@@ -517,14 +520,11 @@ Tensor* at_native_masked_fill__Scalar(Tensor* self, const Tensor* mask, Scalar v
     TORCH_CHECK(Tensor_hasSizes(self, IntArrayRef_make(shape, ndim)), "output with shape %s doesn't match the broadcast shape %s",
                 IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(IntArrayRef_make(shape, ndim), b2, sizeof b2));
   }
-  MaskedFillLoop L = {.mask_is_bool = mask->dtype == ScalarType_Bool, .size = Tensor_itemsize(self)};
-  TRY(store_scalar_checked(self->dtype, L.value, value) == 0);
+  alignas(8) char bytes[16]; /* the value stored as self's dtype */
+  TRY(store_scalar_checked(self->dtype, bytes, value) == 0);
   if (MetaMode_isEnabled()) return Tensor_retain(self);
-  TensorIteratorBase iter;
-  Tensor* operands[2] = {self, (Tensor*)mask};
-  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
-  TensorIterator_serial_for_each(&iter, masked_fill_loop2d, &L, 0, iter.numel);
-  return L.failed ? NULL : Tensor_retain(self);
+  TRY(cpu_masked_fill_kernel(self, mask, bytes, Tensor_itemsize(self)) == 0);
+  return Tensor_retain(self);
 fail:
   return NULL;
 }

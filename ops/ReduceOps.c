@@ -29,6 +29,7 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
@@ -382,20 +383,8 @@ static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g
     }
     return;
   }
-  int64_t item = (int64_t)Tensor_itemsize(self);
-  int64_t shape[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
-  for (int64_t i = 0; i < g->nkept; i++, n++) {
-    shape[n] = self->sizes[g->kept[i]];
-    strides[n] = self->strides[g->kept[i]] * item;
-  }
-  for (int64_t i = 0; i < g->nred; i++, n++) {
-    shape[n] = self->sizes[g->red[i]];
-    strides[n] = self->strides[g->red[i]] * item;
-  }
   TensorIteratorBase iter;
-  char* data[1] = {Tensor_data(self)};
-  const int64_t* operand_strides[1] = {strides};
-  TensorIterator_initLinear(&iter, data, operand_strides, 1, shape, n);
+  reduction_rows_iterator(&iter, self, g->kept, g->nkept, g->red, g->nred);
   TensorIterator_serial_for_each(&iter, reduce_loop2d, &L, 0, iter.numel);
 }
 

@@ -92,6 +92,23 @@ static void gather_rows_loop2d(void* ctx, char** data, const int64_t* strides, i
  * rearranged as [kept..., reduced...] (initLinear): each output element's
  * row comes whole, in row-major order, the rows in the outputs' order.
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (one row per output element) */
+void reduction_rows_iterator(TensorIteratorBase* iter, const Tensor* self, const int64_t* kept, int64_t nkept,
+                             const int64_t* red, int64_t nred) {
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  int64_t shape[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
+  for (int64_t i = 0; i < nkept; i++, n++) {
+    shape[n] = self->sizes[kept[i]];
+    strides[n] = self->strides[kept[i]] * item;
+  }
+  for (int64_t i = 0; i < nred; i++, n++) {
+    shape[n] = self->sizes[red[i]];
+    strides[n] = self->strides[red[i]] * item;
+  }
+  char* data[1] = {Tensor_data(self)};
+  const int64_t* operand_strides[1] = {strides};
+  TensorIterator_initLinear(iter, data, operand_strides, 1, shape, n);
+}
+
 int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void* ctx, Tensor* out0, Tensor* out1) {
   if (MetaMode_isEnabled() || g->rows == 0) return 0;
   double* row = malloc(sizeof(double) * (size_t)(g->count > 0 ? g->count : 1));
@@ -105,20 +122,8 @@ int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void
     free(row);
     return 0;
   }
-  int64_t item = (int64_t)Tensor_itemsize(self);
-  int64_t shape[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
-  for (int64_t i = 0; i < g->nkept; i++, n++) {
-    shape[n] = self->sizes[g->kept[i]];
-    strides[n] = self->strides[g->kept[i]] * item;
-  }
-  for (int64_t i = 0; i < g->nred; i++, n++) {
-    shape[n] = self->sizes[g->red[i]];
-    strides[n] = self->strides[g->red[i]] * item;
-  }
   TensorIteratorBase iter;
-  char* data[1] = {Tensor_data(self)};
-  const int64_t* operand_strides[1] = {strides};
-  TensorIterator_initLinear(&iter, data, operand_strides, 1, shape, n);
+  reduction_rows_iterator(&iter, self, g->kept, g->nkept, g->red, g->nred);
   TensorIterator_serial_for_each(&iter, gather_rows_loop2d, &G, 0, iter.numel);
   free(row);
   return 0;

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 
+#include "ops/TensorIterator.h"
 #include "runtime/TensorImpl.h"
 
 typedef struct ReduceRows {
@@ -39,6 +40,15 @@ typedef void (*ReduceRowFn)(const double* values, int64_t count, void* ctx, doub
  * and stores fn's results into out0 (and out1 when not NULL), both
  * contiguous tensors of g->out_sizes.  Nothing runs in MetaMode.
  * 0, or -1 with the error set (out of memory). */
+/* A one-operand iterator over self walking its kept dimensions (in the
+ * order given) outermost and its reduced ones innermost, in C order
+ * (TensorIterator_initLinear): each output element's row, one after the
+ * other.  The row walks of ReduceRows_run and ops/ReduceOps.c's
+ * reduce_loop share it.  PyTorch 1.13: ReduceOpsUtils.h make_reduction
+ * (the reduced dimensions innermost) */
+void reduction_rows_iterator(TensorIteratorBase* iter, const Tensor* self, const int64_t* kept, int64_t nkept,
+                             const int64_t* red, int64_t nred);
+
 int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void* ctx, Tensor* out0, Tensor* out1);
 
 #endif

@@ -31,12 +31,14 @@
  * aten/src/ATen/native/quantized/cpu/kernels/QuantizedOpKernels.cpp
  * masked_fill_kernel_quantized_cpu
  */
+#include <stdalign.h>
 #include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/ExpandUtils.h"
 #include "ops/Fill.h"
+#include "ops/IndexKernel.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
@@ -100,37 +102,6 @@ fail:
   return r;
 }
 
-/* The quantized value and how the loop reads the mask. */
-typedef struct QMaskedFillLoop {
-  bool mask_is_bool;
-  ScalarType dtype;
-  int64_t fill;
-  bool failed; /* the mask error is set: the rest of the walk does nothing */
-} QMaskedFillLoop;
-
-/* The loop over a tile of {self, mask}: the mask element's first byte (a
- * bool's, or the unsigned byte at a non-bool mask's element, which must
- * be 0 or 1); where set, the quantized value stored.  NB(minaten): on one
- * thread, the loop raising its error (1.13 splits the walk over threads).
- * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_fill_kernel<scalar_t,
- * bool or unsigned char> */
-static void qmasked_fill_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  QMaskedFillLoop* L = ctx;
-  for (int64_t j = 0; j < size1 && !L->failed; j++) {
-    char* dst = data[0] + j * strides[2];
-    const char* mask = data[1] + j * strides[3];
-    for (int64_t i = 0; i < size0; i++, dst += strides[0], mask += strides[1]) {
-      unsigned char m = *(const unsigned char*)mask;
-      if (!L->mask_is_bool && m > 1) {
-        Error_set(ErrorType_RuntimeError, "Mask tensor can take 0 and 1 values only");
-        L->failed = true;
-        return;
-      }
-      if (m != 0) qint_store(L->dtype, dst, 0, L->fill);
-    }
-  }
-}
-
 /* masked_fill_impl_quantized_cpu with the value already a Scalar. */
 static Tensor* masked_fill_quantized(Tensor* self, const Tensor* mask, Scalar value) {
   int64_t shape[MINATEN_MAX_DIM];
@@ -158,13 +129,11 @@ static Tensor* masked_fill_quantized(Tensor* self, const Tensor* mask, Scalar va
   TRY(store_scalar_checked(ScalarType_Float, (char*)&fvalue, value) == 0);
   int64_t qmin, qmax;
   qint_range(self->dtype, &qmin, &qmax);
-  QMaskedFillLoop L = {mask->dtype == ScalarType_Bool, self->dtype,
-                       quantize_val(self->quantizer->scale, self->quantizer->zero_point, fvalue, qmin, qmax), false};
-  TensorIteratorBase iter;
-  Tensor* operands[2] = {self, (Tensor*)mask};
-  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
-  TensorIterator_serial_for_each(&iter, qmasked_fill_loop2d, &L, 0, iter.numel);
-  return L.failed ? NULL : Tensor_retain(self);
+  alignas(8) char bytes[8]; /* the quantized value stored as self's dtype */
+  qint_store(self->dtype, bytes, 0,
+             quantize_val(self->quantizer->scale, self->quantizer->zero_point, fvalue, qmin, qmax));
+  TRY(cpu_masked_fill_kernel(self, mask, bytes, Tensor_itemsize(self)) == 0);
+  return Tensor_retain(self);
 fail:
   return NULL;
 }
