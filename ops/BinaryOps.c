@@ -23,6 +23,7 @@
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
 #include "ops/TypeProperties.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
@@ -85,84 +86,90 @@ DispatchStub* binary_stub(BinaryOp op) { return kBinaryStubs[op]; }
 
 /* ---- binary_op: TensorIterator's build, then the stub ----------------------- */
 
-/*
- * The output checks of TensorIteratorBase::build, in its order: memory
- * overlap (compute_mem_overlaps), then the shape (compute_shape: an in-place
- * output is never resized), then the type (compute_types: the result type
- * must cast to the output's dtype), then resize_output for out=.
- */
+/* The TensorIteratorConfig of op: the comparisons' (a new output is bool; a
+ * given one of another dtype gets the common dtype cast to it, unchecked),
+ * true division's (integers promoted to the default float type), or
+ * BINARY_OP_CONFIG.
+ * PyTorch 1.13: TensorIterator.cpp build_borrowing_comparison_op
+ * (set_up_comparison_op_config), build_borrowing_binary_float_op,
+ * build_borrowing_binary_op */
+static void binary_op_config(TensorIteratorConfig* config, Tensor* out, bool resize_out, const Tensor* a,
+                             const Tensor* b, BinaryOp op) {
+  if (BinaryOp_isComparison(op)) {
+    TensorIteratorConfig_init(config);
+    config->check_all_same_dtype = false;
+    config->promote_inputs_to_common_dtype = true;
+    if (out == NULL) config->static_dtype = ScalarType_Bool;
+    config->cast_common_dtype_to_outputs = out != NULL && out->dtype != ScalarType_Bool;
+  } else if (op == BinaryOp_Div) {
+    TensorIteratorConfig_float_op(config);
+  } else {
+    TensorIteratorConfig_binary_op(config);
+  }
+  /* NB(minaten): an in-place or functional call never resizes its output. */
+  config->resize_outputs = resize_out;
+  TensorIteratorConfig_add_output(config, out);
+  TensorIteratorConfig_add_input(config, a);
+  TensorIteratorConfig_add_input(config, b);
+}
+
+/* The checks of the operator's meta function after its build: add's and
+ * sub's alpha against the common dtype, and the dtypes AT_DISPATCH of the
+ * kernel has no case for.
+ * PyTorch 1.13: BinaryOps.h alpha_check; BinaryOpsKernel.cpp's AT_DISPATCH names */
+static int binary_op_dtype_checks(BinaryOp op, ScalarType compute, Scalar alpha) {
+  if (op == BinaryOp_Add || op == BinaryOp_Sub) {
+    TORCH_CHECK(alpha.tag != ScalarTag_Bool || compute == ScalarType_Bool,
+                "Boolean alpha only supported for Boolean results.");
+    TORCH_CHECK(ScalarType_isFloating(compute) || alpha.tag != ScalarTag_Double,
+                "For integral input tensors, argument alpha must not be a floating point number.");
+  }
+  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
+                compute == ScalarType_Bool),
+              "\"%s\" not implemented for 'Bool'",
+              op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
+  TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(compute)),
+              "\"%s\" not implemented for '%s'",
+              op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(compute));
+  return 0;
+fail:
+  return -1;
+}
+
+/* TensorIterator's build (ops/TensorIteratorConfig.h), the meta checks,
+ * then the operation's stub on the iterator.  Returns the output as a new
+ * reference. */
 static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp op,
                               Scalar alpha) {
-  int64_t shape[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM];
-  size_t ndim;
-  Tensor* result = NULL;
   TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
                   !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
-  if (out != NULL) {
-    TRY(assert_no_internal_overlap(out) == 0);
-    TRY(assert_no_partial_overlap(out, a) == 0);
-    TRY(assert_no_partial_overlap(out, b) == 0);
-  }
-  ScalarType common = result_type(a, b);
+  TensorIteratorConfig config;
+  binary_op_config(&config, out, resize_out, a, b, op);
+  TensorIteratorBase iter;
+  TRY(TensorIterator_build(&iter, &config) == 0);
+  Tensor* result = iter.tensors[0];
   atomic_bool zero_division = false;
-  BinaryLoop L;
-  L.zero_division = &zero_division;
-  L.a_type = a->dtype;
-  L.b_type = b->dtype;
-  L.compute = common;
-  /* True division of integers computes in the default float type. */
-  if (op == BinaryOp_Div && !ScalarType_isFloating(common)) L.compute = get_default_dtype_as_scalartype();
-  L.out_type = BinaryOp_isComparison(op) ? ScalarType_Bool : L.compute;
-  if (op == BinaryOp_Add || op == BinaryOp_Sub) {
-    /* PyTorch 1.13: BinaryOps.h alpha_check */
-    TORCH_CHECK(alpha.tag != ScalarTag_Bool || L.compute == ScalarType_Bool,
-                "Boolean alpha only supported for Boolean results.");
-    TORCH_CHECK(ScalarType_isFloating(L.compute) || alpha.tag != ScalarTag_Double,
-                "For integral input tensors, argument alpha must not be a floating point number.");
-  }
+  BinaryLoop L = {.compute = iter.common_dtype, .out_type = result->dtype, .a_type = a->dtype, .b_type = b->dtype,
+                  .zero_division = &zero_division};
+  if (binary_op_dtype_checks(op, L.compute, alpha) < 0) goto release;
   L.alpha_d = Scalar_toDouble(alpha);
   L.alpha_i = Scalar_toLong(alpha);
   if (op == BinaryOp_Sub) { /* sub_out: add_stub(device_type(), *this, -alpha) */
     L.alpha_d = -L.alpha_d;
     L.alpha_i = (int64_t)(0 - (uint64_t)L.alpha_i);
   }
-  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), shape, &ndim) == 0);
-  TORCH_CHECK(ndim <= MINATEN_MAX_DIM, "too many dimensions");
-  operand_strides(a, shape, (int64_t)ndim, sa);
-  operand_strides(b, shape, (int64_t)ndim, sb);
-  IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
-  {
-    const Tensor* operands[2] = {a, b};
-    int64_t* strides[2] = {sa, sb};
-    fast_setup_strides(operands, 2, shape_ref, strides);
+  if (result->numel > 0 && !MetaMode_isEnabled()) ((binary_fn)DispatchStub_get(binary_stub(op)))(&iter, &L);
+  if (zero_division) {
+    Error_set(ErrorType_RuntimeError, "ZeroDivisionError");
+    goto release;
   }
-  const int64_t* in_strides[2] = {sa, sb};
-  /* An out= tensor that is also an input (logical_and_ is logical_and_out(self, self, other))
-   * is read and written: never resized (TensorIteratorBase::mark_outputs' is_read_write). */
-  if (out == a || out == b) resize_out = false;
-  result = allocate_or_resize_output(out, resize_out, shape_ref, in_strides, 2, L.out_type);
-  TRY(result != NULL);
-  L.out_type = result->dtype;
-  /* AT_DISPATCH_ALL_TYPES of div_trunc_cpu / div_floor_cpu / remainder_cpu has no Bool */
-  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
-                L.compute == ScalarType_Bool),
-              "\"%s\" not implemented for 'Bool'",
-              op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
-  /* AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES... of sigmoid_backward_cpu / tanh_backward_cpu */
-  TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(L.compute)),
-              "\"%s\" not implemented for '%s'",
-              op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(L.compute));
-  if (result->numel > 0 && !MetaMode_isEnabled()) {
-    TensorIteratorBase iter;
-    Tensor* operands[3] = {result, (Tensor*)a, (Tensor*)b};
-    TensorIterator_initElementwise(&iter, operands, 3, shape_ref);
-    ((binary_fn)DispatchStub_get(binary_stub(op)))(&iter, &L);
-  }
-  TORCH_CHECK(!zero_division, "ZeroDivisionError");
+  result = TensorIterator_output(&iter, 0);
+  TensorIterator_release(&iter);
   return result;
+release:
+  TensorIterator_release(&iter);
 fail:
-  Tensor_release(result);
   return NULL;
 }
 

@@ -8,7 +8,8 @@
  * as PyTorch's copy_impl does:
  *
  *   1. early exits: self is src, or self and src view the same elements;
- *   2. TensorIterator's checks, in its order: self may not have internal
+ *   2. TensorIterator's checks, run by its build (ops/TensorIteratorConfig.h,
+ *      copy_'s config: no resize, dtypes free): self may not have internal
  *      overlap (a stride-0 dimension written more than once), self and src
  *      may not partially overlap, src must broadcast to self's shape;
  *   3. the iteration geometry: TensorIterator's, self its output and src
@@ -43,6 +44,7 @@
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/CopyKernel.h"
 #include "ops/quantized/Copy.h"
@@ -50,41 +52,6 @@
 #include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 
-/* ---- checks ------------------------------------------------------------ */
-
-/*
- * Whether src broadcasts to self's shape, with PyTorch's errors: the shapes
- * must broadcast ("The size of tensor a (3) must match ..."), and the
- * broadcast shape must be self's, as an output is never resized by copy_
- * ("output with shape [2, 3] doesn't match the broadcast shape [1, 2, 3]").
- * Returns 0, or -1 with the error set.
- * PyTorch 1.13: TensorIterator.cpp compute_shape (infer_size) + mark_resize_outputs
- */
-static int check_broadcast_to_self(const Tensor* self, const Tensor* src) {
-  int64_t ndim = self->dim > src->dim ? self->dim : src->dim;
-  int64_t shape[MINATEN_MAX_DIM];
-  bool same_as_self = ndim == self->dim;
-  for (int64_t i = ndim - 1; i >= 0; i--) {
-    int64_t ds = i - (ndim - self->dim), dsrc = i - (ndim - src->dim);
-    int64_t size_a = ds >= 0 ? self->sizes[ds] : 1;
-    int64_t size_b = dsrc >= 0 ? src->sizes[dsrc] : 1;
-    TORCH_CHECK(size_a == size_b || size_a == 1 || size_b == 1,
-                "The size of tensor a (%lld) must match the size of tensor b (%lld) at "
-                "non-singleton dimension %lld",
-                (long long)size_a, (long long)size_b, (long long)i);
-    shape[i] = size_a == 1 ? size_b : size_a;
-    same_as_self = same_as_self && shape[i] == size_a;
-  }
-  if (!same_as_self) {
-    char b1[256], b2[256];
-    TORCH_CHECK(false, "output with shape %s doesn't match the broadcast shape %s",
-                IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1),
-                IntArrayRef_format(IntArrayRef_make(shape, (size_t)ndim), b2, sizeof b2));
-  }
-  return 0;
-fail:
-  return -1;
-}
 
 /* ---- the loops ----------------------------------------------------------- */
 
@@ -307,17 +274,21 @@ void copy_as_strided(char* dst, const int64_t* dst_strides, const char* src, con
 }
 
 int copy_into(Tensor* self, const Tensor* src) {
-  TRY(assert_no_internal_overlap(self) == 0);
-  TRY(assert_no_partial_overlap(self, src) == 0);
-  TRY(check_broadcast_to_self(self, src) == 0);
-  if (self->numel == 0 || MetaMode_isEnabled()) return 0;
-  TORCH_INTERNAL_ASSERT(self->dtype == src->dtype ||
-                        (!ScalarType_isQuantized(self->dtype) && !ScalarType_isQuantized(src->dtype)));
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.resize_outputs = false;
+  config.check_all_same_dtype = false;
+  TensorIteratorConfig_add_output(&config, self);
+  TensorIteratorConfig_add_input(&config, src);
   TensorIteratorBase iter;
-  Tensor* operands[2] = {self, (Tensor*)src};
-  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
-  CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
-  TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+  TRY(TensorIterator_build(&iter, &config) == 0);
+  if (self->numel > 0 && !MetaMode_isEnabled()) {
+    TORCH_INTERNAL_ASSERT(self->dtype == src->dtype ||
+                          (!ScalarType_isQuantized(self->dtype) && !ScalarType_isQuantized(src->dtype)));
+    CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
+    TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+  }
+  TensorIterator_release(&iter);
   return 0;
 fail:
   return -1;

@@ -19,6 +19,7 @@
 #include "ops/Fill.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
@@ -66,9 +67,17 @@ static void fill_bytes(Tensor* self, const char* value) {
   FillValue v;
   v.size = Tensor_itemsize(self);
   memcpy(v.bytes, value, v.size);
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.check_mem_overlap = false; /* "Fill is idempotent, so overlap is okay" */
+  config.check_all_same_dtype = false;
+  config.resize_outputs = false;
+  TensorIteratorConfig_add_output(&config, self);
   TensorIteratorBase iter;
-  TensorIterator_initElementwise(&iter, &self, 1, Tensor_sizes(self));
+  int built = TensorIterator_build(&iter, &config); /* one output, no input: nothing to refuse */
+  TORCH_INTERNAL_ASSERT(built == 0);
   TensorIterator_for_each(&iter, fill_loop2d, &v, AT_GRAIN_SIZE);
+  TensorIterator_release(&iter);
 }
 
 /* See Fill.h.  PyTorch 1.13: native/cpu/FillKernel.cpp fill_kernel */

@@ -23,6 +23,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
 #include "ops/TypeProperties.h"
 #include "ops/cpu/TensorCompareKernel.h"
 #include "runtime/Exception.h"
@@ -230,49 +231,52 @@ static void where_loop2d(void* ctx, char** data, const int64_t* strides, int64_t
   }
 }
 
+/* where's kernel on its iterator (output, condition, self, other): float
+ * operands and result, all contiguous, none broadcast, run the vector loop
+ * of the capability in use (where_float_stub), which copies the chosen
+ * float's bits as 1.13's where_kernel does; anything else where_loop2d.
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp where_kernel_impl */
+static void where_kernel(TensorIteratorBase* iter, const Tensor* condition, const Tensor* a, const Tensor* b) {
+  const Tensor* result = iter->tensors[0];
+  ScalarType dtype = result->dtype;
+  IntArrayRef shape = Tensor_sizes(result);
+  if (result->numel == 0) return;
+  if (dtype == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
+      a->is_contiguous && b->is_contiguous && condition->is_contiguous && result->is_contiguous &&
+      Tensor_hasSizes(a, shape) && Tensor_hasSizes(b, shape) && Tensor_hasSizes(condition, shape)) {
+    where_float_fn where_float = (where_float_fn)DispatchStub_get(&where_float_stub);
+    where_float((float*)Tensor_data(result), (const uint8_t*)Tensor_data(condition), (const float*)Tensor_data(a),
+                (const float*)Tensor_data(b), result->numel);
+    return;
+  }
+  WhereLoop L = {dtype, a->dtype, b->dtype};
+  TensorIterator_for_each(iter, where_loop2d, &L, AT_GRAIN_SIZE);
+}
+
 /* where(condition, self, other): condition, self and other broadcast to one
  * shape, the dtype result_type(self, other), the output laid out like the
  * three operands (as TensorIterator lays it out).  The element loop is
  * where's own, so it skips itself in MetaMode.
  * PyTorch 1.13: TensorCompare.cpp where_self_out, native/cpu/TensorCompareKernel.cpp where_kernel_impl */
 Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* b) {
-  int64_t ab[MINATEN_MAX_DIM], shape[MINATEN_MAX_DIM];
-  int64_t sc[MINATEN_MAX_DIM], sa[MINATEN_MAX_DIM], sb[MINATEN_MAX_DIM];
-  size_t nab, ndim;
-  Tensor* result = NULL;
   TORCH_CHECK(condition->dtype == ScalarType_Bool || condition->dtype == ScalarType_Byte,
               "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
               ScalarType_name(condition->dtype));
-  ScalarType dtype = result_type(a, b);
-  TRY(broadcast_shape(Tensor_sizes(a), Tensor_sizes(b), ab, &nab) == 0);
-  TRY(broadcast_shape(Tensor_sizes(condition), IntArrayRef_make(ab, nab), shape, &ndim) == 0);
-  operand_strides(condition, shape, (int64_t)ndim, sc);
-  operand_strides(a, shape, (int64_t)ndim, sa);
-  operand_strides(b, shape, (int64_t)ndim, sb);
-  const int64_t* in_strides[3] = {sc, sa, sb}; /* laid out like condition, self, other */
-  result = allocate_or_resize_output(NULL, false, IntArrayRef_make(shape, ndim), in_strides, 3, dtype);
-  TRY(result != NULL);
-  if (MetaMode_isEnabled()) return result;
-  /* Float operands and result, all contiguous, none broadcast: the vector
-   * loop of the capability in use (where_float_stub), which copies the
-   * chosen float's bits as 1.13's where_kernel does. */
-  IntArrayRef shape_ref = IntArrayRef_make(shape, ndim);
-  if (dtype == ScalarType_Float && a->dtype == ScalarType_Float && b->dtype == ScalarType_Float &&
-      a->is_contiguous && b->is_contiguous && condition->is_contiguous && result->is_contiguous &&
-      Tensor_hasSizes(a, shape_ref) && Tensor_hasSizes(b, shape_ref) && Tensor_hasSizes(condition, shape_ref)) {
-    where_float_fn where_float = (where_float_fn)DispatchStub_get(&where_float_stub);
-    where_float((float*)Tensor_data(result), (const uint8_t*)Tensor_data(condition), (const float*)Tensor_data(a),
-                (const float*)Tensor_data(b), result->numel);
-    return result;
-  }
-  WhereLoop L = {dtype, a->dtype, b->dtype};
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.check_all_same_dtype = false;
+  config.static_dtype = result_type(a, b);
+  TensorIteratorConfig_add_output(&config, NULL);
+  TensorIteratorConfig_add_input(&config, condition);
+  TensorIteratorConfig_add_input(&config, a);
+  TensorIteratorConfig_add_input(&config, b);
   TensorIteratorBase iter;
-  Tensor* operands[4] = {result, (Tensor*)condition, (Tensor*)a, (Tensor*)b};
-  TensorIterator_initElementwise(&iter, operands, 4, shape_ref);
-  TensorIterator_for_each(&iter, where_loop2d, &L, AT_GRAIN_SIZE);
+  TRY(TensorIterator_build(&iter, &config) == 0);
+  if (!MetaMode_isEnabled()) where_kernel(&iter, condition, a, b);
+  Tensor* result = TensorIterator_output(&iter, 0);
+  TensorIterator_release(&iter);
   return result;
 fail:
-  Tensor_release(result);
   return NULL;
 }
 

@@ -105,6 +105,12 @@ typedef struct TensorIteratorBase {
   char* data[TensorIterator_MAX_OPERANDS];
   int64_t numel;
   bool is_reduction; /* operand 0 is a reduction's output (stride 0 along the reduced dimensions) */
+  /* Set by TensorIterator_build (ops/TensorIteratorConfig.h) only: the
+   * operands (outputs first, each a reference the iterator holds) and the
+   * dtype the operation computes in. */
+  Tensor* tensors[TensorIterator_MAX_OPERANDS];
+  int num_outputs;
+  ScalarType common_dtype;
 } TensorIteratorBase;
 
 /* One tile: data[arg] its first element of each operand.

@@ -22,6 +22,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
 #include "ops/UnaryOps.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
@@ -69,22 +70,29 @@ _Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Neg + 1, "a s
 
 DispatchStub* unary_stub(UnaryOp op) { return kUnaryStubs[op]; }
 
-/* The output every unary operator shares, of result type `compute`:
- * allocated in a's memory layout, or out checked and, for out=, resized.
- * The checks are TensorIteratorBase::build's, in its order (see
- * binary_op_impl in ops/BinaryOps.c).  Returns a new reference, or NULL
- * with the error set. */
-static Tensor* unary_output(Tensor* out, bool resize_out, const Tensor* a, ScalarType compute) {
-  int64_t sa[MINATEN_MAX_DIM];
-  operand_strides(a, a->sizes, a->dim, sa);
-  const Tensor* operands[1] = {a};
-  int64_t* strides[1] = {sa};
-  fast_setup_strides(operands, 1, Tensor_sizes(a), strides);
-  if (out != NULL) {
-    if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, a) < 0) return NULL;
-  }
-  const int64_t* in_strides[1] = {sa};
-  return allocate_or_resize_output(out, resize_out, Tensor_sizes(a), in_strides, 1, compute);
+/* TensorIterator's build of a unary operator (ops/TensorIteratorConfig.h):
+ * `config_of` is TensorIteratorConfig_unary_op (the dtype kept: every
+ * operand of a's dtype), _float_op (integers and bools computed in the
+ * default float type) or _binary_op (the common dtype cast to the output).
+ * Returns 0, or -1 with the error set.
+ * PyTorch 1.13: TensorIterator.cpp build_borrowing_unary_op,
+ * build_borrowing_unary_float_op */
+static int unary_build(TensorIteratorBase* iter, void (*config_of)(TensorIteratorConfig*), Tensor* out,
+                       bool resize_out, const Tensor* a) {
+  TensorIteratorConfig config;
+  config_of(&config);
+  /* NB(minaten): an in-place or functional call never resizes its output. */
+  config.resize_outputs = resize_out;
+  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_input(&config, a);
+  return TensorIterator_build(iter, &config);
+}
+
+/* The iterator's output as the operator's result, the iterator released. */
+static Tensor* unary_result(TensorIteratorBase* iter) {
+  Tensor* result = TensorIterator_output(iter, 0);
+  TensorIterator_release(iter);
+  return result;
 }
 
 /* ---- UnaryKernel operators ----------------------------------------------------
@@ -119,15 +127,14 @@ static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, 
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   /* without an integer function, integers and bools compute in the default float type */
-  ScalarType compute = k->on_int != NULL || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
-  Tensor* result = unary_output(out, resize_out, a, compute);
-  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
-  KernelLoop L = {k, compute, a->dtype, result->dtype};
   TensorIteratorBase iter;
-  Tensor* operands[2] = {result, (Tensor*)a};
-  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(a));
-  TensorIterator_for_each(&iter, kernel_loop2d, &L, AT_GRAIN_SIZE);
-  return result;
+  TRY(unary_build(&iter, k->on_int != NULL ? TensorIteratorConfig_binary_op : TensorIteratorConfig_float_op, out,
+                  resize_out, a) == 0);
+  if (!MetaMode_isEnabled() && a->numel > 0) {
+    KernelLoop L = {k, iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
+    TensorIterator_for_each(&iter, kernel_loop2d, &L, AT_GRAIN_SIZE);
+  }
+  return unary_result(&iter);
 fail:
   return NULL;
 }
@@ -155,15 +162,14 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
     TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
   }
   /* unary_float_op: integers and bools compute in the default float type. */
-  ScalarType compute = keeps_dtype || ScalarType_isFloating(a->dtype) ? a->dtype : get_default_dtype_as_scalartype();
-  Tensor* result = unary_output(out, resize_out, a, compute);
-  if (result == NULL || MetaMode_isEnabled() || a->numel == 0) return result;
-  UnaryLoop L = {compute, a->dtype, result->dtype};
   TensorIteratorBase iter;
-  Tensor* operands[2] = {result, (Tensor*)a};
-  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(a));
-  ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(&iter, &L);
-  return result;
+  TRY(unary_build(&iter, keeps_dtype ? TensorIteratorConfig_unary_op : TensorIteratorConfig_float_op, out,
+                  resize_out, a) == 0);
+  if (!MetaMode_isEnabled() && a->numel > 0) {
+    UnaryLoop L = {iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
+    ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(&iter, &L);
+  }
+  return unary_result(&iter);
 fail:
   return NULL;
 }
