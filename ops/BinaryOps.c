@@ -2,9 +2,10 @@
  * BinaryOps.c - add, sub, mul, div and the comparisons.
  *
  * All of them are one call of binary_op with an operation tag: binary_op
- * is TensorIterator's build of a binary operation (the overlap, shape and
- * dtype checks in TensorIteratorBase::build's order, the output from
- * ops/TensorIterator.h), then the operation's stub (ops/BinaryOps.h), whose
+ * is TensorIterator's build of a binary operation (its TensorIteratorConfig:
+ * the overlap, shape and dtype checks and the output in
+ * TensorIteratorBase::build's order, ops/TensorIteratorConfig.h), then the
+ * operator's own checks, then the operation's stub (ops/BinaryOps.h), whose
  * kernels are ops/cpu/BinaryOpsKernel.c's.  In MetaMode (ops/MetaMode.h)
  * the kernel is not called: the checks and the output are the same.  The .Scalar overloads wrap their number into a
  * 0-dim "wrapped number" tensor, which takes part in broadcasting but does
@@ -20,7 +21,6 @@
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
 #include "ops/ExpandUtils.h"
-#include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"

@@ -20,6 +20,7 @@
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
+#include "ops/cpu/Loops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
@@ -76,7 +77,7 @@ static void fill_bytes(Tensor* self, const char* value) {
   TensorIteratorBase iter;
   int built = TensorIterator_build(&iter, &config); /* one output, no input: nothing to refuse */
   TORCH_INTERNAL_ASSERT(built == 0);
-  TensorIterator_for_each(&iter, fill_loop2d, &v, AT_GRAIN_SIZE);
+  cpu_kernel_vec(&iter, fill_loop2d, &v);
   TensorIterator_release(&iter);
 }
 

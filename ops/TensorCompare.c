@@ -24,6 +24,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
+#include "ops/cpu/Loops.h"
 #include "ops/TypeProperties.h"
 #include "ops/cpu/TensorCompareKernel.h"
 #include "runtime/Exception.h"
@@ -250,7 +251,7 @@ static void where_kernel(TensorIteratorBase* iter, const Tensor* condition, cons
     return;
   }
   WhereLoop L = {dtype, a->dtype, b->dtype};
-  TensorIterator_for_each(iter, where_loop2d, &L, AT_GRAIN_SIZE);
+  cpu_kernel(iter, where_loop2d, &L);
 }
 
 /* where(condition, self, other): condition, self and other broadcast to one

@@ -5,8 +5,6 @@
  */
 #include "ops/TensorIterator.h"
 
-#include "ops/EmptyTensor.h"
-#include "ops/Resize.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
 #include "runtime/safe_numerics.h"
@@ -311,24 +309,4 @@ void output_strides(int64_t ndim, const int64_t* shape, const int64_t* const* st
     int64_t size = shape[perm[i]];
     stride = mul_wrap(stride, inverted && size == 0 ? 1 : size); /* wraps */
   }
-}
-
-Tensor* allocate_or_resize_output(Tensor* out, bool resize_out, IntArrayRef shape, const int64_t* const* strides,
-                                  int nops, ScalarType common) {
-  if (out == NULL) {
-    int64_t out_strides[MINATEN_MAX_DIM];
-    output_strides((int64_t)shape.size, shape.data, strides, nops, out_strides);
-    return empty_strided_cpu(shape, IntArrayRef_make(out_strides, shape.size), common);
-  }
-  char b1[256], b2[256];
-  TORCH_CHECK(Tensor_hasSizes(out, shape) || resize_out, "output with shape %s doesn't match the broadcast shape %s",
-              IntArrayRef_format(Tensor_sizes(out), b1, sizeof b1), IntArrayRef_format(shape, b2, sizeof b2));
-  TORCH_CHECK(canCast(common, out->dtype), "result type %s can't be cast to the desired output type %s",
-              ScalarType_name(common), ScalarType_name(out->dtype));
-  int64_t out_strides[MINATEN_MAX_DIM];
-  output_strides((int64_t)shape.size, shape.data, strides, nops, out_strides);
-  TRY(resize_output_restrided(out, shape, IntArrayRef_make(out_strides, shape.size)) >= 0);
-  return Tensor_retain(out);
-fail:
-  return NULL;
 }

@@ -11,7 +11,8 @@
  *      memory in order;
  *   3. the output: allocated in that layout, or a given one checked and, for
  *      out=, resized and then restrided to that layout (an out that had
- *      the shape already keeps its strides) (allocate_or_resize_output).
+ *      the shape already keeps its strides): TensorIterator_build, which
+ *      runs the checks in 1.13's order (ops/TensorIteratorConfig.h).
  * The operations, the computation type and the loops over elements are the
  * kernels' (ops/cpu/BinaryOpsKernel.c, UnaryOpsKernel.c); the result dtype is
  * result_type (ops/TypeProperties.h), the broadcast shape broadcast_shape
@@ -227,22 +228,5 @@ bool reduction_is_lastdim(const Tensor* self, const Tensor* result, const bool* 
  * PyTorch 1.13: TensorIterator.cpp compute_fast_setup_type (FastSetupType::CONTIGUOUS)
  */
 void fast_setup_strides(const Tensor* const* operands, int nops, IntArrayRef shape, int64_t* const* strides);
-
-/*
- * The output of an elementwise operation of broadcast shape `shape` whose
- * result is of dtype `common`.  With out == NULL, a new tensor laid out like
- * the operands (their nops stride arrays, as operand_strides gives them).
- * With out given (in place, or out= when resize_out), the checks of
- * TensorIteratorBase::build in its order: the shape (compute_shape: an
- * in-place output is never resized), the type (compute_types: common must
- * cast to out's dtype), then resize_output for out=, restriding out to the
- * layout a new output would have when it was resized (resize_output_restrided).
- * (The overlap checks,
- * which come first, are the caller's.)  Returns a new reference, or NULL
- * with PyTorch's error set.
- * PyTorch 1.13: TensorIterator.cpp compute_shape, compute_types, allocate_or_resize_outputs
- */
-Tensor* allocate_or_resize_output(Tensor* out, bool resize_out, IntArrayRef shape, const int64_t* const* strides,
-                                  int nops, ScalarType common);
 
 #endif

@@ -18,11 +18,11 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
-#include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
+#include "ops/cpu/Loops.h"
 #include "ops/UnaryOps.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
@@ -132,7 +132,7 @@ static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, 
                   resize_out, a) == 0);
   if (!MetaMode_isEnabled() && a->numel > 0) {
     KernelLoop L = {k, iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
-    TensorIterator_for_each(&iter, kernel_loop2d, &L, AT_GRAIN_SIZE);
+    cpu_kernel(&iter, kernel_loop2d, &L);
   }
   return unary_result(&iter);
 fail:

@@ -36,6 +36,7 @@
 #include "ops/BinaryOps.h"
 #include "ops/DispatchStub.h"
 #include "ops/TensorIterator.h"
+#include "ops/cpu/Loops.h"
 #include "ops/cpu/vec.h"
 #include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
@@ -352,14 +353,15 @@ static inline __attribute__((always_inline)) void binary_tile(void* ctx, BinaryO
     binary_row(L, op, data[0] + j * strides[3], data[1] + j * strides[4], data[2] + j * strides[5], strides, size0);
 }
 
-/* ---- the kernels: each a loop2d with its operation, run by for_each -------- */
+/* ---- the kernels: each a loop2d with its operation, handed to cpu_kernel_vec
+ * (Note [cpu_kernel and cpu_kernel_vec] in ops/cpu/Loops.h) ------------------ */
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp add_kernel */
 static void add_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   binary_tile(L, BinaryOp_Add, data, strides, size0, size1);
 }
 static void add_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, add_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, add_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp mul_kernel */
@@ -367,7 +369,7 @@ static void mul_loop2d(void* L, char** data, const int64_t* strides, int64_t siz
   binary_tile(L, BinaryOp_Mul, data, strides, size0, size1);
 }
 static void mul_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, mul_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, mul_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp div_true_kernel */
@@ -375,7 +377,7 @@ static void div_true_loop2d(void* L, char** data, const int64_t* strides, int64_
   binary_tile(L, BinaryOp_Div, data, strides, size0, size1);
 }
 static void div_true_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, div_true_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, div_true_loop2d, L);
 }
 
 /* PyTorch 1.13: native/cpu/PowKernel.cpp pow_tensor_tensor_kernel */
@@ -383,7 +385,7 @@ static void pow_tensor_tensor_loop2d(void* L, char** data, const int64_t* stride
   binary_tile(L, BinaryOp_Pow, data, strides, size0, size1);
 }
 static void pow_tensor_tensor_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, pow_tensor_tensor_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, pow_tensor_tensor_loop2d, L);
 }
 
 /* PyTorch 1.13: native/cpu/TensorCompareKernel.cpp clamp_min (tensor bound) */
@@ -391,7 +393,7 @@ static void max_elementwise_loop2d(void* L, char** data, const int64_t* strides,
   binary_tile(L, BinaryOp_Max, data, strides, size0, size1);
 }
 static void max_elementwise_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, max_elementwise_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, max_elementwise_loop2d, L);
 }
 
 /* PyTorch 1.13: native/cpu/TensorCompareKernel.cpp clamp_max (tensor bound) */
@@ -399,7 +401,7 @@ static void min_elementwise_loop2d(void* L, char** data, const int64_t* strides,
   binary_tile(L, BinaryOp_Min, data, strides, size0, size1);
 }
 static void min_elementwise_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, min_elementwise_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, min_elementwise_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp div_trunc_kernel */
@@ -407,7 +409,7 @@ static void div_trunc_loop2d(void* L, char** data, const int64_t* strides, int64
   binary_tile(L, BinaryOp_DivTrunc, data, strides, size0, size1);
 }
 static void div_trunc_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, div_trunc_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, div_trunc_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp div_floor_kernel */
@@ -415,7 +417,7 @@ static void div_floor_loop2d(void* L, char** data, const int64_t* strides, int64
   binary_tile(L, BinaryOp_DivFloor, data, strides, size0, size1);
 }
 static void div_floor_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, div_floor_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, div_floor_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp maximum_kernel */
@@ -423,7 +425,7 @@ static void maximum_loop2d(void* L, char** data, const int64_t* strides, int64_t
   binary_tile(L, BinaryOp_Maximum, data, strides, size0, size1);
 }
 static void maximum_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, maximum_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, maximum_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp minimum_kernel */
@@ -431,7 +433,7 @@ static void minimum_loop2d(void* L, char** data, const int64_t* strides, int64_t
   binary_tile(L, BinaryOp_Minimum, data, strides, size0, size1);
 }
 static void minimum_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, minimum_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, minimum_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp remainder_kernel */
@@ -439,7 +441,7 @@ static void remainder_loop2d(void* L, char** data, const int64_t* strides, int64
   binary_tile(L, BinaryOp_Remainder, data, strides, size0, size1);
 }
 static void remainder_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, remainder_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, remainder_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp sigmoid_backward_kernel */
@@ -447,7 +449,7 @@ static void sigmoid_backward_loop2d(void* L, char** data, const int64_t* strides
   binary_tile(L, BinaryOp_SigmoidBackward, data, strides, size0, size1);
 }
 static void sigmoid_backward_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, sigmoid_backward_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, sigmoid_backward_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp tanh_backward_kernel */
@@ -455,7 +457,7 @@ static void tanh_backward_loop2d(void* L, char** data, const int64_t* strides, i
   binary_tile(L, BinaryOp_TanhBackward, data, strides, size0, size1);
 }
 static void tanh_backward_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, tanh_backward_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, tanh_backward_loop2d, L);
 }
 
 /* PyTorch 1.13: native/cpu/Activation.cpp threshold_kernel */
@@ -463,7 +465,7 @@ static void threshold_loop2d(void* L, char** data, const int64_t* strides, int64
   binary_tile(L, BinaryOp_ThresholdBackward, data, strides, size0, size1);
 }
 static void threshold_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, threshold_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, threshold_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp lt_kernel */
@@ -471,7 +473,7 @@ static void lt_loop2d(void* L, char** data, const int64_t* strides, int64_t size
   binary_tile(L, BinaryOp_Lt, data, strides, size0, size1);
 }
 static void lt_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, lt_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, lt_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp le_kernel */
@@ -479,7 +481,7 @@ static void le_loop2d(void* L, char** data, const int64_t* strides, int64_t size
   binary_tile(L, BinaryOp_Le, data, strides, size0, size1);
 }
 static void le_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, le_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, le_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp gt_kernel */
@@ -487,7 +489,7 @@ static void gt_loop2d(void* L, char** data, const int64_t* strides, int64_t size
   binary_tile(L, BinaryOp_Gt, data, strides, size0, size1);
 }
 static void gt_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, gt_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, gt_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp ge_kernel */
@@ -495,7 +497,7 @@ static void ge_loop2d(void* L, char** data, const int64_t* strides, int64_t size
   binary_tile(L, BinaryOp_Ge, data, strides, size0, size1);
 }
 static void ge_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, ge_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, ge_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp eq_kernel */
@@ -503,7 +505,7 @@ static void eq_loop2d(void* L, char** data, const int64_t* strides, int64_t size
   binary_tile(L, BinaryOp_Eq, data, strides, size0, size1);
 }
 static void eq_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, eq_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, eq_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp ne_kernel */
@@ -511,7 +513,7 @@ static void ne_loop2d(void* L, char** data, const int64_t* strides, int64_t size
   binary_tile(L, BinaryOp_Ne, data, strides, size0, size1);
 }
 static void ne_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, ne_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, ne_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp logical_and_kernel */
@@ -519,7 +521,7 @@ static void logical_and_loop2d(void* L, char** data, const int64_t* strides, int
   binary_tile(L, BinaryOp_LogicalAnd, data, strides, size0, size1);
 }
 static void logical_and_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, logical_and_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, logical_and_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp logical_or_kernel */
@@ -527,7 +529,7 @@ static void logical_or_loop2d(void* L, char** data, const int64_t* strides, int6
   binary_tile(L, BinaryOp_LogicalOr, data, strides, size0, size1);
 }
 static void logical_or_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
-  TensorIterator_for_each(iter, logical_or_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, logical_or_loop2d, L);
 }
 
 REGISTER_DISPATCH(binary_fn, add_stub, add_kernel);

@@ -54,6 +54,7 @@
 
 #include "ops/DispatchStub.h"
 #include "ops/TensorIterator.h"
+#include "ops/cpu/Loops.h"
 #include "ops/UnaryOps.h"
 #include "ops/cpu/vec.h"
 #include "runtime/Parallel.h"
@@ -399,14 +400,15 @@ static inline __attribute__((always_inline)) void unary_tile(void* ctx, UnaryOp 
   for (int64_t j = 0; j < size1; j++) unary_row(L, op, data[0] + j * strides[2], data[1] + j * strides[3], strides, size0);
 }
 
-/* ---- the kernels: each a loop2d with its operation, run by for_each -------- */
+/* ---- the kernels: each a loop2d with its operation, handed to cpu_kernel_vec
+ * (Note [cpu_kernel and cpu_kernel_vec] in ops/cpu/Loops.h) ------------------ */
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp abs_kernel */
 static void abs_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   unary_tile(L, UnaryOp_Abs, data, strides, size0, size1);
 }
 static void abs_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, abs_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, abs_loop2d, L);
 }
 
 /* NB(minaten): 1.13's relu is clamp_min(self, 0); one kernel here */
@@ -414,7 +416,7 @@ static void relu_loop2d(void* L, char** data, const int64_t* strides, int64_t si
   unary_tile(L, UnaryOp_Relu, data, strides, size0, size1);
 }
 static void relu_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, relu_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, relu_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp exp_kernel (IMPLEMENT_FLOAT_KERNEL(exp): grain 2048) */
@@ -438,7 +440,7 @@ static void sqrt_loop2d(void* L, char** data, const int64_t* strides, int64_t si
   unary_tile(L, UnaryOp_Sqrt, data, strides, size0, size1);
 }
 static void sqrt_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, sqrt_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, sqrt_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp sigmoid_kernel */
@@ -446,7 +448,7 @@ static void sigmoid_loop2d(void* L, char** data, const int64_t* strides, int64_t
   unary_tile(L, UnaryOp_Sigmoid, data, strides, size0, size1);
 }
 static void sigmoid_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, sigmoid_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, sigmoid_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp tanh_kernel (IMPLEMENT_FLOAT_KERNEL(tanh): grain 2048) */
@@ -478,7 +480,7 @@ static void floor_loop2d(void* L, char** data, const int64_t* strides, int64_t s
   unary_tile(L, UnaryOp_Floor, data, strides, size0, size1);
 }
 static void floor_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, floor_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, floor_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp ceil_kernel */
@@ -486,7 +488,7 @@ static void ceil_loop2d(void* L, char** data, const int64_t* strides, int64_t si
   unary_tile(L, UnaryOp_Ceil, data, strides, size0, size1);
 }
 static void ceil_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, ceil_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, ceil_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp round_kernel */
@@ -494,7 +496,7 @@ static void round_loop2d(void* L, char** data, const int64_t* strides, int64_t s
   unary_tile(L, UnaryOp_Round, data, strides, size0, size1);
 }
 static void round_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, round_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, round_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp trunc_kernel */
@@ -502,7 +504,7 @@ static void trunc_loop2d(void* L, char** data, const int64_t* strides, int64_t s
   unary_tile(L, UnaryOp_Trunc, data, strides, size0, size1);
 }
 static void trunc_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, trunc_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, trunc_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp sign_kernel */
@@ -510,7 +512,7 @@ static void sign_loop2d(void* L, char** data, const int64_t* strides, int64_t si
   unary_tile(L, UnaryOp_Sign, data, strides, size0, size1);
 }
 static void sign_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, sign_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, sign_loop2d, L);
 }
 
 /* PyTorch 1.13: UnaryOpsKernel.cpp neg_kernel */
@@ -518,7 +520,7 @@ static void neg_loop2d(void* L, char** data, const int64_t* strides, int64_t siz
   unary_tile(L, UnaryOp_Neg, data, strides, size0, size1);
 }
 static void neg_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
-  TensorIterator_for_each(iter, neg_loop2d, (void*)L, AT_GRAIN_SIZE);
+  cpu_kernel_vec(iter, neg_loop2d, L);
 }
 
 REGISTER_DISPATCH(unary_fn, abs_stub, abs_kernel);
