@@ -21,6 +21,7 @@
  * PyTorch 1.13: aten/src/ATen/native/LinearAlgebra.cpp (matmul, _matmul_impl,
  * should_fold), Blas.cpp (mv, dot)
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@
 #include "ops/TensorUtils.h"
 #include "ops/cpu/BlasKernel.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/safe_numerics.h"
 
 /* A contiguous version of t (t itself, retained, when it already is);
@@ -96,24 +98,52 @@ typedef struct MatrixStrides {
   int64_t batch, row, col;
 } MatrixStrides;
 
+/* One strided_gemm: its operands, and whether a product could not get its
+ * memory. */
+typedef struct StridedGemm {
+  const Tensor *a, *b;
+  MatrixStrides sa, sb;
+  Tensor* c;
+  int64_t m, n, p;
+  atomic_bool failed;
+} StridedGemm;
+
+/* The products of matrices [begin, end). */
+static void strided_gemm_range(void* ctx, int64_t begin, int64_t end) {
+  StridedGemm* g = ctx;
+  int64_t m = g->m, n = g->n, p = g->p;
+  for (int64_t t = begin; t < end; t++) {
+    int r;
+    if (g->a->dtype == ScalarType_Float)
+      r = cpublas_gemm_float(m, p, n, 1.0f, (const float*)Tensor_data(g->a) + t * g->sa.batch, g->sa.row, g->sa.col,
+                             (const float*)Tensor_data(g->b) + t * g->sb.batch, g->sb.row, g->sb.col, 0.0f,
+                             (float*)Tensor_data(g->c) + t * m * p, p, 1);
+    else
+      r = cpublas_gemm_double(m, p, n, 1.0, (const double*)Tensor_data(g->a) + t * g->sa.batch, g->sa.row,
+                              g->sa.col, (const double*)Tensor_data(g->b) + t * g->sb.batch, g->sb.row, g->sb.col,
+                              0.0, (double*)Tensor_data(g->c) + t * m * p, p, 1);
+    if (r < 0) atomic_store(&g->failed, true);
+  }
+}
+
 /* c (contiguous, fresh: batch x m x p) = a @ b, Float or Double, a's
  * matrices m x n and b's n x p read where they are (strides sa and sb) by
- * the blocked gemm.  0, or -1 with the error set. */
+ * the blocked gemm.  Several matrices go to the intra-op threads a range of
+ * matrices each (each product then runs on its thread: Note [A gemm on
+ * threads] in ops/cpu/BlasKernel.c).  0, or -1 with the error set.
+ * NB(minaten): 1.13's bmm calls its BLAS matrix by matrix, and only the
+ * BLAS's own threads (none with the reference BLAS) run a product. */
 static int strided_gemm(const Tensor* a, MatrixStrides sa, const Tensor* b, MatrixStrides sb, Tensor* c,
                         int64_t batch, int64_t m, int64_t n, int64_t p) {
-  for (int64_t t = 0; t < batch; t++) {
-    int r;
-    if (a->dtype == ScalarType_Float)
-      r = cpublas_gemm_float(m, p, n, 1.0f, (const float*)Tensor_data(a) + t * sa.batch, sa.row, sa.col,
-                             (const float*)Tensor_data(b) + t * sb.batch, sb.row, sb.col, 0.0f,
-                             (float*)Tensor_data(c) + t * m * p, p, 1);
-    else
-      r = cpublas_gemm_double(m, p, n, 1.0, (const double*)Tensor_data(a) + t * sa.batch, sa.row, sa.col,
-                              (const double*)Tensor_data(b) + t * sb.batch, sb.row, sb.col, 0.0,
-                              (double*)Tensor_data(c) + t * m * p, p, 1);
-    if (r < 0) return -1;
-  }
+  StridedGemm g = {a, b, sa, sb, c, m, n, p, false};
+  if (batch == 1)
+    strided_gemm_range(&g, 0, 1);
+  else
+    at_parallel_for(0, batch, 1, strided_gemm_range, &g);
+  TORCH_CHECK_ALLOC(!atomic_load(&g.failed));
   return 0;
+fail:
+  return -1;
 }
 
 /* The operands' common dtype, and the refusal of the AT_DISPATCH macro of

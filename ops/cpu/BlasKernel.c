@@ -64,7 +64,22 @@
 /* The micro-tile's rows and the blocks (in elements), the same for every
  * variant: A's kMC x kKC block is 144 KiB of floats (L2), a kKC x NR panel
  * of B 16 KiB (L1, with AVX2 floats).  NR is two vectors (GemmKernel.h). */
-enum { kMR = 6, kKC = 256, kMC = 144, kNC = 4096 };
+enum { kMR = 6, kKC = 256, kMC = 144, kNC = 4096, kGemvRows = 8 };
+
+/*
+ * Note [A gemm on threads]
+ * 1.13 leaves the threads of a product to its BLAS: Debian's reference
+ * BLAS runs on one, OpenBLAS on its own pool (OPENBLAS_NUM_THREADS, not
+ * torch.set_num_threads).  minaten's gemm takes the intra-op threads: for
+ * each KC block (loop 4), B's block is packed once and the row panels of A
+ * and C are cut into one range per thread by at_parallel_for (each thread
+ * packing its rows of A into a buffer of its own and running loops 3 to 1
+ * over them), when each share has at least kGemmGrain multiply-adds.  Each
+ * element of C is summed in the same order whatever the cut, so the
+ * results do not depend on the thread count.  Inside a parallel region
+ * (bmm's batches) at_parallel_for runs the whole range on its thread.
+ */
+enum { kGemmGrain = 1 << 18 };
 
 /* The vector width this copy's capability has: 16 bytes (SSE2) in
  * DEFAULT, 32 in AVX2, 64 in AVX512. */

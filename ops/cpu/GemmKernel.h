@@ -18,7 +18,11 @@
  * becomes one fused multiply-add where the capability has FMA.  Loads and
  * stores go through memcpy, which compiles to one unaligned vector move.
  */
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "runtime/Parallel.h"
 
 #define GEMM_CAT2(a, b) a##_##b
 #define GEMM_CAT(a, b) GEMM_CAT2(a, b)
@@ -140,6 +144,37 @@ static T FN(dot_contiguous)(int64_t n, const T* restrict x, const T* restrict y)
   return sum;
 }
 
+/* The dot products of kGemvRows contiguous rows of A (rows a, a + rsa,
+ * ...) with x, into sums: each row's products summed in one vector of
+ * partial sums, then its lanes in order, then the tail.  x's vectors are
+ * loaded once for all the rows, and the rows are as many streams from
+ * memory at once, which a matrix bigger than the caches needs to be read
+ * at the memory's speed. */
+static void FN(dot_rows_contiguous)(int64_t n, const T* restrict a, int64_t rsa, const T* restrict x,
+                                    T* restrict sums) {
+  Vec acc[kGemvRows];
+  memset(acc, 0, sizeof acc);
+  int64_t i = 0;
+  for (; i + LANES <= n; i += LANES) {
+    Vec xv;
+    memcpy(&xv, x + i, sizeof xv);
+#pragma GCC unroll 8
+    for (int r = 0; r < kGemvRows; r++) {
+      Vec av;
+      memcpy(&av, a + r * rsa + i, sizeof av);
+      acc[r] += av * xv;
+    }
+  }
+  for (int r = 0; r < kGemvRows; r++) {
+    T lanes[LANES];
+    memcpy(lanes, &acc[r], sizeof lanes);
+    T sum = 0;
+    for (int64_t l = 0; l < LANES; l++) sum += lanes[l];
+    for (int64_t j = i; j < n; j++) sum += a[r * rsa + j] * x[j];
+    sums[r] = sum;
+  }
+}
+
 /*
  * The matrix-vector product (n == 1): y[m] = beta * y + alpha * A[m x k] @ x.
  * Packing would pad x's one column to NR, so this takes its own loops: a
@@ -153,7 +188,9 @@ static int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64_t rsa, int6
   T* sums = malloc((size_t)m * sizeof(T));
   if (sums == NULL) return -1;
   if (csa == 1 && incx == 1) {
-    for (int64_t i = 0; i < m; i++) sums[i] = FN(dot_contiguous)(k, a + i * rsa, x);
+    int64_t i = 0;
+    for (; i + kGemvRows <= m; i += kGemvRows) FN(dot_rows_contiguous)(k, a + i * rsa, rsa, x, sums + i);
+    for (; i < m; i++) sums[i] = FN(dot_contiguous)(k, a + i * rsa, x);
   } else if (rsa == 1) {
     memset(sums, 0, (size_t)m * sizeof(T));
     for (int64_t p = 0; p < k; p++) {
@@ -184,8 +221,47 @@ static int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64_t rsa, int6
   return 0;
 }
 
-/* C = beta * C + alpha * A @ B: Note [BLIS loops].  0, or -1 (out of
- * memory, nothing set: the caller sets the error). */
+/* One KC block of loop 4, its B block packed at bp: loops 3, 2 and 1 over
+ * the rows of A and C a thread was given. */
+typedef struct FN(GemmBlock) {
+  int64_t kc, nc, kcmax;
+  T alpha, beta;
+  const T* a; /* A at (0, pc) */
+  int64_t rsa, csa;
+  const T* bp;
+  T* c; /* C at (0, jc) */
+  int64_t rsc, csc, m;
+  bool failed; /* a thread could not allocate its packed A */
+} FN(GemmBlock);
+
+/* Loops 3, 2 and 1 over the row panels [begin, end) (kMR rows each) of A
+ * and C, in blocks of kMC rows, A's block packed into a buffer of this
+ * thread's own. */
+static void FN(gemm_rows)(void* ctx, int64_t begin, int64_t end) {
+  FN(GemmBlock)* g = ctx;
+  T* ap = aligned_alloc(64, ((size_t)(kMC * g->kcmax) * sizeof(T) + 63) / 64 * 64);
+  if (ap == NULL) {
+    g->failed = true; /* a bool written only to true: any thread may */
+    return;
+  }
+  T ab[kMR * NR] __attribute__((aligned(64))); /* one micro-tile of A @ B */
+  int64_t row_end = end * kMR < g->m ? end * kMR : g->m;
+  for (int64_t ic = begin * kMR; ic < row_end; ic += kMC) { /* loop 3: MC rows of A and C */
+    int64_t mc = row_end - ic < kMC ? row_end - ic : kMC;
+    FN(pack_a)(mc, g->kc, g->a + ic * g->rsa, g->rsa, g->csa, ap);
+    for (int64_t jr = 0; jr < g->nc; jr += NR)     /* loop 2: NR columns */
+      for (int64_t ir = 0; ir < mc; ir += kMR) { /* loop 1: kMR rows */
+        int64_t mr = mc - ir < kMR ? mc - ir : kMR, nr = g->nc - jr < NR ? g->nc - jr : NR;
+        FN(micro_kernel)(g->kc, ap + ir * g->kc, g->bp + jr * g->kc, ab);
+        FN(update_tile)(g->alpha, ab, g->beta, g->c + (ic + ir) * g->rsc + jr * g->csc, g->rsc, g->csc, mr, nr);
+      }
+  }
+  free(ap);
+}
+
+/* C = beta * C + alpha * A @ B: Note [BLIS loops], loop 3's rows split
+ * over the intra-op threads (Note [A gemm on threads] in BlasKernel.c).
+ * 0, or -1 (out of memory, C partly written: the caller sets the error). */
 static int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa,
                                 const T* b, int64_t rsb, int64_t csb, T beta, T* c, int64_t rsc, int64_t csc) {
   if (m == 0 || n == 0) return 0;
@@ -204,39 +280,26 @@ static int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_
 
   int64_t ncmax = (n < kNC ? n : kNC) + NR - 1;
   ncmax -= ncmax % NR;
-  int64_t mcmax = (m < kMC ? m : kMC) + kMR - 1;
-  mcmax -= mcmax % kMR;
   int64_t kcmax = k < kKC ? k : kKC;
-  size_t abytes = (size_t)(mcmax * kcmax) * sizeof(T), bbytes = (size_t)(kcmax * ncmax) * sizeof(T);
-  T* ap = aligned_alloc(64, (abytes + 63) / 64 * 64);
-  T* bp = aligned_alloc(64, (bbytes + 63) / 64 * 64);
-  if (ap == NULL || bp == NULL) {
-    free(ap);
-    free(bp);
-    return -1;
-  }
-  T ab[kMR * NR] __attribute__((aligned(64))); /* one micro-tile of A @ B */
-  for (int64_t jc = 0; jc < n; jc += kNC) { /* loop 5: NC columns of B and C */
-    int64_t nc = n - jc < kNC ? n - jc : kNC;
-    for (int64_t pc = 0; pc < k; pc += kKC) { /* loop 4: KC of the k dimension */
-      int64_t kc = k - pc < kKC ? k - pc : kKC;
-      FN(pack_b)(kc, nc, b + pc * rsb + jc * csb, rsb, csb, bp);
-      T beta_pc = pc == 0 ? beta : 1; /* later KC blocks add to what the first wrote */
-      for (int64_t ic = 0; ic < m; ic += kMC) { /* loop 3: MC rows of A and C */
-        int64_t mc = m - ic < kMC ? m - ic : kMC;
-        FN(pack_a)(mc, kc, a + ic * rsa + pc * csa, rsa, csa, ap);
-        for (int64_t jr = 0; jr < nc; jr += NR)     /* loop 2: NR columns */
-          for (int64_t ir = 0; ir < mc; ir += kMR) { /* loop 1: kMR rows */
-            int64_t mr = mc - ir < kMR ? mc - ir : kMR, nr = nc - jr < NR ? nc - jr : NR;
-            FN(micro_kernel)(kc, ap + ir * kc, bp + jr * kc, ab);
-            FN(update_tile)(alpha, ab, beta_pc, c + (ic + ir) * rsc + (jc + jr) * csc, rsc, csc, mr, nr);
-          }
-      }
+  T* bp = aligned_alloc(64, ((size_t)(kcmax * ncmax) * sizeof(T) + 63) / 64 * 64);
+  if (bp == NULL) return -1;
+  int64_t panels = (m + kMR - 1) / kMR;
+  FN(GemmBlock) g = {.kcmax = kcmax, .alpha = alpha, .rsa = rsa, .csa = csa, .bp = bp, .rsc = rsc, .csc = csc,
+                     .m = m, .failed = false};
+  for (int64_t jc = 0; jc < n && !g.failed; jc += kNC) { /* loop 5: NC columns of B and C */
+    g.nc = n - jc < kNC ? n - jc : kNC;
+    for (int64_t pc = 0; pc < k && !g.failed; pc += kKC) { /* loop 4: KC of the k dimension */
+      g.kc = k - pc < kKC ? k - pc : kKC;
+      FN(pack_b)(g.kc, g.nc, b + pc * rsb + jc * csb, rsb, csb, bp);
+      g.beta = pc == 0 ? beta : 1; /* later KC blocks add to what the first wrote */
+      g.a = a + pc * csa;
+      g.c = c + jc * csc;
+      /* a thread's share: at least kGemmGrain multiply-adds */
+      at_parallel_for(0, panels, kGemmGrain / (kMR * g.kc * g.nc) + 1, FN(gemm_rows), &g);
     }
   }
-  free(ap);
   free(bp);
-  return 0;
+  return g.failed ? -1 : 0;
 }
 
 #undef NR

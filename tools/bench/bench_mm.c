@@ -1,7 +1,12 @@
 /*
  * bench_mm.c - the matrix product: minaten's blocked gemm (ops/cpu/
- * BlasKernel.c, Note [BLIS loops]) beside libtorch 1.13 on one thread
- * (Debian's: the reference netlib BLAS), in one run.
+ * BlasKernel.c, Note [BLIS loops], on the intra-op threads: Note [A gemm on
+ * threads]) beside libtorch 1.13 on BENCH_THREADS threads (tools/bench/
+ * bench.h), in one run.  libtorch calls the libblas.so.3 it finds (Debian's
+ * default: the reference netlib BLAS, one thread; put OpenBLAS's first on
+ * LD_LIBRARY_PATH to compare with it, whose own thread count the libtorch
+ * side sets to BENCH_THREADS); the report names the library, OpenBLAS's
+ * core and its threads.
  *
  *   mm 512 and 1024      two n x n float32 matrices (2 n^3 flops)
  *   mm 1024 a.t()        the same with the left operand transposed (a view:
@@ -200,7 +205,7 @@ int main(int argc, char** argv) {
     printf("core peak: %g float32 flops/cycle x %.0f MHz (/proc/cpuinfo, nominal) = %.1f GFLOP/s (float64: half)\n",
            flops_per_cycle(ScalarType_Float), mhz, flops_per_cycle(ScalarType_Float) * mhz / 1e3);
   printf("CPU capability: minaten %s, libtorch %s\n", m_cap, have_libtorch ? l_cap : "-");
-  if (have_libtorch) printf("libtorch's BLAS (path, OpenBLAS core): %s\n", l_blas);
+  if (have_libtorch) printf("libtorch's BLAS (path, OpenBLAS core, OpenBLAS threads): %s\n", l_blas);
   if (!have_libtorch)
     printf("(libtorch side not built: no libtorch found, a sanitizer build, or MINATEN_BENCH_LIBTORCH=OFF)\n");
   printf("  %-28s %9s %8s %6s   %9s %8s %6s   %8s\n", "", "minaten", "GFLOP/s", "peak", "libtorch", "GFLOP/s",

@@ -1,13 +1,14 @@
 // bench_mm_libtorch.cpp - the libtorch 1.13 side of bench_mm.c: the same
 // products (mm, bmm, mv, dot) on the same values, timed the same way (best
-// of several calls, result released each time), on one thread.
+// of several calls, result released each time), on the benchmark's threads.
 //
 // A benchmark comparator only (C++17, linked with -ltorch -ltorch_cpu
 // -lc10); minaten itself is C11.  bench_mm runs it as a child and reads:
 //
 //   capability default|avx2|avx512
-//   blas PATH CORE         (the libblas.so.3 that libtorch's mm loaded, and
-//                          OpenBLAS's core name for the CPU, or "-")
+//   blas PATH CORE THREADS (the libblas.so.3 that libtorch's mm loaded,
+//                          OpenBLAS's core name for the CPU and its thread
+//                          count, set to the benchmark's; "-" for another BLAS)
 //   NS CHECKSUM            (one line per measure, in bench_mm.c's order)
 //
 // Usage: bench_mm_libtorch
@@ -86,8 +87,11 @@ void print_blas() {
     std::fclose(maps);
   }
   using corename_fn = char* (*)();
+  using threads_fn = int (*)();
   auto corename = reinterpret_cast<corename_fn>(dlsym(RTLD_DEFAULT, "openblas_get_corename"));
-  std::printf("blas %s %s\n", path.c_str(), corename ? corename() : "-");
+  auto threads = reinterpret_cast<threads_fn>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+  std::printf("blas %s %s %s\n", path.c_str(), corename ? corename() : "-",
+              threads ? std::to_string(threads()).c_str() : "-");
 }
 
 }  // namespace
@@ -96,6 +100,11 @@ int main() {
   at::set_num_threads(bench_threads());  // as the minaten side (bench.h)
   std::printf("capability %s\n", libtorch_cpu_capability().c_str());
   { at::Tensor warm = at::mm(at::ones({2, 2}), at::ones({2, 2})); }  // the BLAS loaded, if lazily
+  // OpenBLAS keeps a thread pool of its own, which at::set_num_threads does
+  // not size: give it the same count
+  using set_threads_fn = void (*)(int);
+  if (auto set_threads = reinterpret_cast<set_threads_fn>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+    set_threads(bench_threads());
   print_blas();
   for (const Measure& x : kMeasures) {
     at::Tensor a = x.vector_a ? operand(x.dtype, {x.k})
