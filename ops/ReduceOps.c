@@ -497,7 +497,11 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
     return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
   Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
-  if (out != NULL) reduce_loop(self, out, &g, kind);
+  if (out != NULL && (kind == Reduce_Amax || kind == Reduce_Amin)) /* 1.13's max_values_stub / min_values_stub */
+    ((extreme_values_fn)DispatchStub_get(kind == Reduce_Amax ? &max_values_stub : &min_values_stub))(self, out, mask,
+                                                                                                    keepdim);
+  else if (out != NULL)
+    reduce_loop(self, out, &g, kind);
   Tensor_release(converted);
   return out;
 fail:
@@ -997,6 +1001,8 @@ Tensor* at_native_cumprod(const Tensor* self, int64_t dim, OptionalScalarType dt
 /* PyTorch 1.13: ReduceOps.cpp DEFINE_DISPATCH(sum_stub), DEFINE_DISPATCH(prod_stub), DEFINE_DISPATCH(norm_stub) */
 DEFINE_DISPATCH(sum_stub);
 DEFINE_DISPATCH(prod_stub);
+DEFINE_DISPATCH(max_values_stub);
+DEFINE_DISPATCH(min_values_stub);
 DEFINE_DISPATCH(norm_two_lastdim_stub);
 DEFINE_DISPATCH(extreme_float_stub);
 DEFINE_DISPATCH(arg_extreme_float_stub);

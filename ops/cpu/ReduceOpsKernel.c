@@ -53,7 +53,9 @@
 #include "ops/Fill.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/cpu/VecMinMax.h"
 #include "ops/cpu/vec.h"
+#include "runtime/Exception.h"
 
 #if defined(__FMA__)
 #include <immintrin.h> /* the FMA variant of the 2-norm only */
@@ -164,6 +166,148 @@ static void norm_two_loop(void* ctx, char** data, const int64_t* strides, int64_
 static void norm_two_lastdim_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
   if (MetaMode_isEnabled()) return;
   reduction_serial_for_each(self, result, mask, keepdim, norm_two_loop, NULL);
+}
+
+/* ---- amax, amin ------------------------------------------------------------------ */
+
+/*
+ * Note [amax in 1.13's order]
+ * 1.13's amax and amin (max_values_kernel_impl, min_values_kernel_impl:
+ * binary_kernel_reduce_vec) fill the output with the identity (-inf, +inf,
+ * the integer type's bounds) and reduce through parallel_reduce, the route
+ * of prod and sum (reduction_parallel_reduce of ops/TensorIterator.h: two
+ * passes over per-thread slots for one output, else a split of the kept
+ * outputs), with prod's three loops (Note [Vectorized reduction order]):
+ * four Vectorized accumulators along a contiguous reduced row, four down
+ * the columns of an outer reduction, element by element otherwise.  The
+ * greatest value does not depend on that order, but which of two equal
+ * values survives does: the vector `maximum` keeps its second operand on a
+ * tie (the later element within a lane), the scalar max_impl its first (the
+ * output so far), so amax of zeros of both signs can be -0.0 or 0.0
+ * depending on where they sit and on the thread count; and a NaN comes out
+ * as the all-ones NaN of the vector compare or max_impl's quiet NaN
+ * (VecMinMax.h).  ExtremeLoop.h keeps that order for Float and Double.
+ * Integers and Bool have neither signed zeros nor NaNs: any order gives
+ * 1.13's result, and a plain loop (below) computes it.
+ * NB(minaten): 1.13 reduces int64 amin with binary_kernel_reduce
+ * (foreach_reduced_elt, MinValuesOps); the result is the same.
+ */
+#define scalar_t float
+#define vec_t vfloat_t
+#define VEC(name) vfloat_##name
+#define EXT_LANES kVecFloatLanes
+#define EXT_IMPL float_extreme_impl
+#define EXT_NAME(name) name##_float
+#include "ops/cpu/ExtremeLoop.h"
+#undef scalar_t
+#undef vec_t
+#undef VEC
+#undef EXT_LANES
+#undef EXT_IMPL
+#undef EXT_NAME
+
+#define scalar_t double
+#define vec_t vdouble_t
+#define VEC(name) vdouble_##name
+#define EXT_LANES kVecDoubleLanes
+#define EXT_IMPL double_extreme_impl
+#define EXT_NAME(name) name##_double
+#include "ops/cpu/ExtremeLoop.h"
+#undef scalar_t
+#undef vec_t
+#undef VEC
+#undef EXT_LANES
+#undef EXT_IMPL
+#undef EXT_NAME
+
+/* The loops of an integer (or bool) dtype: out = the greater (lesser) of
+ * out and each element; a contiguous row in one register the compiler can
+ * vectorize. */
+#define DEFINE_INT_EXTREME_LOOPS(T, name, LOAD)                                                          \
+  static inline __attribute__((always_inline)) void int_extreme_loop_##name(                              \
+      bool max, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {                  \
+    for (int64_t j = 0; j < size1; j++) {                                                                 \
+      char* o = data[0] + j * strides[2];                                                                 \
+      const char* p = data[1] + j * strides[3];                                                           \
+      if (strides[0] == 0 && strides[1] == sizeof(T)) {                                                   \
+        const T* a = (const T*)p;                                                                         \
+        T m = *(T*)o;                                                                                     \
+        for (int64_t i = 0; i < size0; i++) m = (max ? LOAD(a[i]) > m : LOAD(a[i]) < m) ? LOAD(a[i]) : m; \
+        *(T*)o = m;                                                                                       \
+        continue;                                                                                         \
+      }                                                                                                   \
+      for (int64_t i = 0; i < size0; i++) {                                                               \
+        T* oi = (T*)(o + i * strides[0]);                                                                 \
+        T v = LOAD(*(const T*)(p + i * strides[1]));                                                      \
+        if (max ? v > *oi : v < *oi) *oi = v;                                                             \
+      }                                                                                                   \
+    }                                                                                                     \
+  }                                                                                                       \
+  static void max_values_loop_##name(void* ctx, char* data[2], const int64_t strides[4], int64_t size0,   \
+                                     int64_t size1) {                                                     \
+    (void)ctx;                                                                                            \
+    int_extreme_loop_##name(true, data, strides, size0, size1);                                          \
+  }                                                                                                       \
+  static void min_values_loop_##name(void* ctx, char* data[2], const int64_t strides[4], int64_t size0,   \
+                                     int64_t size1) {                                                     \
+    (void)ctx;                                                                                            \
+    int_extreme_loop_##name(false, data, strides, size0, size1);                                         \
+  }
+#define AS_STORED(x) (x)
+#define BOOL_OF_BYTE(x) ((uint8_t)((x) != 0)) /* a bool's byte: nonzero is true (any byte may be stored) */
+DEFINE_INT_EXTREME_LOOPS(uint8_t, Byte, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int8_t, Char, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int16_t, Short, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int32_t, Int, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int64_t, Long, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(uint8_t, Bool, BOOL_OF_BYTE)
+#undef DEFINE_INT_EXTREME_LOOPS
+#undef AS_STORED
+#undef BOOL_OF_BYTE
+
+/* The loop of dtype t, max or min; NULL for a dtype without one. */
+static loop2d_t extreme_values_loop(ScalarType t, bool max) {
+  switch (t) {
+#define CASE(name)          \
+  case ScalarType_##name: \
+    return max ? max_values_loop_##name : min_values_loop_##name;
+    CASE(Byte) CASE(Char) CASE(Short) CASE(Int) CASE(Long) CASE(Bool)
+#undef CASE
+    case ScalarType_Float: return max ? max_values_loop_float : min_values_loop_float;
+    case ScalarType_Double: return max ? max_values_loop_double : min_values_loop_double;
+    default: return NULL;
+  }
+}
+
+/* amax's identity (lower_bound), amin's (upper_bound), of dtype t.
+ * PyTorch 1.13: c10/util/... lower_bound, upper_bound (ReduceOpsUtils.h) */
+static Scalar extreme_identity(ScalarType t, bool max) {
+  switch (t) {
+    case ScalarType_Float:
+    case ScalarType_Double: return Scalar_fromDouble(max ? -INFINITY : INFINITY);
+    case ScalarType_Bool: return Scalar_fromBool(!max);
+    case ScalarType_Byte: return Scalar_fromLong(max ? 0 : UINT8_MAX);
+    case ScalarType_Char: return Scalar_fromLong(max ? INT8_MIN : INT8_MAX);
+    case ScalarType_Short: return Scalar_fromLong(max ? INT16_MIN : INT16_MAX);
+    case ScalarType_Int: return Scalar_fromLong(max ? INT32_MIN : INT32_MAX);
+    default: return Scalar_fromLong(max ? INT64_MIN : INT64_MAX);
+  }
+}
+
+/* PyTorch 1.13: ReduceOpsKernel.cpp max_values_kernel_impl, min_values_kernel_impl */
+static void extreme_values_kernel_impl(bool max, const Tensor* self, Tensor* result, const bool* mask,
+                                       bool keepdim) {
+  if (MetaMode_isEnabled()) return;
+  loop2d_t loop = extreme_values_loop(result->dtype, max);
+  TORCH_INTERNAL_ASSERT(loop != NULL && result->dtype == self->dtype);
+  fill_kernel(result, extreme_identity(result->dtype, max)); /* iter.output_base().fill_(ident) */
+  reduction_parallel_reduce(self, result, mask, keepdim, loop, NULL);
+}
+static void max_values_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  extreme_values_kernel_impl(true, self, result, mask, keepdim);
+}
+static void min_values_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  extreme_values_kernel_impl(false, self, result, mask, keepdim);
 }
 
 /* ---- the reductions that pick an extreme; any, all ------------------------------ */
@@ -443,6 +587,8 @@ static bool has_byte(const uint8_t* a, int64_t n, bool zero) {
 }
 
 REGISTER_DISPATCH(prod_fn, prod_stub, prod_kernel_impl);
+REGISTER_DISPATCH(extreme_values_fn, max_values_stub, max_values_kernel_impl);
+REGISTER_DISPATCH(extreme_values_fn, min_values_stub, min_values_kernel_impl);
 REGISTER_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub, norm_two_lastdim_kernel_impl);
 REGISTER_DISPATCH(extreme_float_fn, extreme_float_stub, extreme_float);
 REGISTER_DISPATCH(arg_extreme_float_fn, arg_extreme_float_stub, arg_extreme_float);

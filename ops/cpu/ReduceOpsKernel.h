@@ -22,6 +22,15 @@ typedef void (*norm_two_lastdim_fn)(const Tensor* self, Tensor* result, const bo
 DECLARE_DISPATCH(prod_fn, prod_stub);
 DECLARE_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub);
 
+/* amax (max_values_stub) and amin of self over the dimensions marked in
+ * mask into result of self's dtype (any but the quantized ones), in 1.13's
+ * order on 1.13's threads (Note [amax in 1.13's order] in
+ * ReduceOpsKernel.c).  Nothing happens in a shape run.  Cannot fail.
+ * PyTorch 1.13: native/ReduceOps.h (max_values_stub, min_values_stub) */
+typedef void (*extreme_values_fn)(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+DECLARE_DISPATCH(extreme_values_fn, max_values_stub);
+DECLARE_DISPATCH(extreme_values_fn, min_values_stub);
+
 /* The reductions that pick an extreme, over n >= 1 contiguous floats
  * (Note [Extremes in two passes] in ReduceOpsKernel.c): extreme_float is
  * amax's (max) or amin's value, the first NaN if there is one, else the
