@@ -708,23 +708,6 @@ TensorTuple2 at_native_min_dim(const Tensor* self, int64_t dim, bool keepdim) {
   return extreme_dim(self, dim, keepdim, false);
 }
 
-/* max() / min() of every element.  PyTorch 1.13: ReduceAllOps.cpp max / min */
-static Tensor* extreme_all(const Tensor* self, bool max) {
-  const char* name = max ? "max" : "min";
-  TORCH_CHECK(self->numel > 0,
-              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
-              "the 'dim' argument.",
-              name);
-  return reduce_dims(self, kNoIntArrayRef, false, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::max */
-Tensor* at_native_max(const Tensor* self) { return extreme_all(self, true); }
-/* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::min */
-Tensor* at_native_min(const Tensor* self) { return extreme_all(self, false); }
-
 /* ---- out= variants ----------------------------------------------------------
  * Each checks out's dtype as PyTorch's meta function does, then computes
  * the functional result and moves it into out (resize_and_copy_out). */
