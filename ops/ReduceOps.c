@@ -658,44 +658,104 @@ Tensor* at_native_argmin(const Tensor* self, OptionalInt dim, bool keepdim) {
   return arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin");
 }
 
+/* compare_base_kernel's loop state: the line along dim of each output
+ * element (len elements, stride bytes apart). */
+typedef struct CompareLoop {
+  ReduceKind kind; /* Reduce_Argmax or Reduce_Argmin */
+  ScalarType dtype;
+  int64_t item, len, stride;
+  arg_extreme_float_fn arg_extreme_float;
+  const RowLoops* loops; /* NULL: Float, or a dtype without row loops */
+} CompareLoop;
+
+/* The index of the first NaN, else of the first greatest (least), of the
+ * line at p: a contiguous line through the row loops, else element by
+ * element (`!(value <= max_number)`, stopping at a NaN, picks the same).
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp max_kernel_impl, min_kernel_impl (their loop) */
+static int64_t compare_line(const CompareLoop* L, const char* p) {
+  if (L->stride == L->item && (L->dtype == ScalarType_Float || L->loops != NULL))
+    return row_arg_extreme(L->arg_extreme_float, L->loops, p, L->len, L->kind == Reduce_Argmax);
+  bool floating = ScalarType_isFloating(L->dtype);
+  ReduceAcc acc;
+  acc_init(&acc, L->kind);
+  for (int64_t i = 0; i < L->len; i++, p += L->stride) {
+    if (floating)
+      acc_floating(&acc, L->kind, load_double(L->dtype, p), i);
+    else
+      acc_integer(&acc, L->kind, load_int(L->dtype, p), i);
+  }
+  return acc.best_index;
+}
+
+/* The loop over a tile of lines: data = {values, indices, self} at each
+ * line's first element; the value stored is the element at the index.
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp compare_base_kernel (its loop) */
+static void compare_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const CompareLoop* L = ctx;
+  for (int64_t b = 0; b < size1; b++)
+    for (int64_t a = 0; a < size0; a++) {
+      const char* p = data[2] + b * strides[5] + a * strides[2];
+      int64_t index = compare_line(L, p);
+      memcpy(data[0] + b * strides[3] + a * strides[0], p + index * L->stride, (size_t)L->item);
+      *(int64_t*)(data[1] + b * strides[4] + a * strides[1]) = index;
+    }
+}
+
+/* values and indices (contiguous, of self's shape without dim d or with
+ * it as size 1) of the extremes along d: TensorIterator over self's shape
+ * with d squashed to size 1, each element one line, split over the threads
+ * output by output (for_each with grain size 1).
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp compare_base_kernel_core, minmax_out_impl */
+static void compare_base_kernel(const Tensor* self, int64_t d, bool max, Tensor* values, Tensor* indices) {
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  if (self->dim == 0) { /* values.fill_(self), indices.fill_(0) */
+    memcpy(Tensor_data(values), Tensor_data(self), (size_t)item);
+    *(int64_t*)Tensor_data(indices) = 0;
+    return;
+  }
+  CompareLoop L = {max ? Reduce_Argmax : Reduce_Argmin, self->dtype, item, self->sizes[d], self->strides[d] * item,
+                   (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub), row_loops(self->dtype)};
+  int64_t shape[MINATEN_MAX_DIM], value_strides[MINATEN_MAX_DIM], index_strides[MINATEN_MAX_DIM],
+      self_strides[MINATEN_MAX_DIM];
+  int64_t v = item, i = (int64_t)sizeof(int64_t);
+  for (int64_t k = self->dim - 1; k >= 0; k--) { /* the outputs contiguous over the squashed shape */
+    shape[k] = k == d ? 1 : self->sizes[k];
+    value_strides[k] = v, index_strides[k] = i, self_strides[k] = self->strides[k] * item;
+    v *= shape[k], i *= shape[k];
+  }
+  TensorIteratorBase iter;
+  char* data[3] = {Tensor_data(values), Tensor_data(indices), Tensor_data(self)};
+  const int64_t* strides[3] = {value_strides, index_strides, self_strides};
+  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
+  TensorIterator_for_each(&iter, compare_loop2d, &L, 1);
+}
+
 /* max.dim / min.dim: the extreme values along dim and their first indices
- * (a NaN is the extreme, at its first position), as two tensors. */
+ * (a NaN is the extreme, at its first position), as two tensors.
+ * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(max, dim), minmax_out_impl */
 static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, bool max) {
   TensorTuple2 r = {{NULL, NULL}};
-  OptionalIntArrayRef d = {true, {&dim, 1}};
-  const char* name = max ? "max" : "min";
-  bool rows = self->dim > 0 && (dim == self->dim - 1 || dim == -1) && self->is_contiguous &&
-              (self->dtype == ScalarType_Float || row_loops(self->dtype) != NULL);
-  if (rows) {
-    /* Contiguous rows (Note [The contiguous rows of a reduction]): the
-     * indices in one pass, then each value copied from its index: the
-     * element amax would have picked (the first NaN, else the first
-     * extreme). */
-    r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
-    if (r.items[1] == NULL) return r;
-    r.items[0] = empty_cpu(Tensor_sizes(r.items[1]), self->dtype);
-    if (r.items[0] == NULL) {
-      Tensor_release(r.items[1]);
-      r.items[1] = NULL;
-      return r;
-    }
-    if (!MetaMode_isEnabled()) {
-      const char* in = Tensor_data(self);
-      const int64_t* index = (const int64_t*)Tensor_data(r.items[1]);
-      char* values = Tensor_data(r.items[0]);
-      int64_t item = (int64_t)Tensor_itemsize(self), len = self->sizes[self->dim - 1];
-      for (int64_t i = 0; i < r.items[0]->numel; i++)
-        memcpy(values + i * item, in + (i * len + index[i]) * item, (size_t)item);
-    }
-    return r;
-  }
-  r.items[0] = reduce_dims(self, d, keepdim, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
-  if (r.items[0] == NULL) return r;
-  r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
+  bool mask[MINATEN_MAX_DIM];
+  ReduceGeometry g;
+  OptionalIntArrayRef dims = {true, {&dim, 1}};
+  if (reduced_mask(self, dims, mask) < 0) return r;
+  TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
+              "minaten: reductions run on non-quantized CPU tensors only");
+  reduce_geometry(self, mask, keepdim, &g);
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TORCH_CHECK_INDEX(g.count != 0, "%s(): Expected reduction dim %lld to have non-zero size.", max ? "max" : "min",
+                    (long long)d);
+  IntArrayRef sizes = IntArrayRef_make(g.out_sizes, (size_t)g.nout);
+  r.items[0] = empty_cpu(sizes, self->dtype);
+  r.items[1] = r.items[0] != NULL ? empty_cpu(sizes, ScalarType_Long) : NULL;
   if (r.items[1] == NULL) {
     Tensor_release(r.items[0]);
     r.items[0] = NULL;
+    return r;
   }
+  if (!MetaMode_isEnabled() && r.items[0]->numel > 0) compare_base_kernel(self, d, max, r.items[0], r.items[1]);
+  return r;
+fail:
   return r;
 }
 
