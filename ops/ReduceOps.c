@@ -10,9 +10,12 @@
  * of the extreme (a NaN counts as the extreme), over the flattened tensor
  * when no dim is given.
  *
- * The extremes and any/all of a contiguous tensor reduced along its last
+ * argmax/argmin and any/all of a contiguous tensor reduced along its last
  * dimensions skip that loop: each row goes to one typed loop, vectorised
- * for Float (Note [The contiguous rows of a reduction]).
+ * for Float (Note [The contiguous rows of a reduction]).  amax/amin take
+ * 1.13's binary_kernel_reduce_vec (max_values_stub, Note [amax in 1.13's
+ * order] in ops/cpu/ReduceOpsKernel.c), max.dim/min.dim its
+ * compare_base_kernel; max()/min() live in ops/ReduceAllOps.c.
  *
  * sum, mean and prod into Float and Double are the exception: they compute
  * in that dtype, in PyTorch's order (sum and mean: ops/cpu/SumKernel.c, Note
@@ -173,14 +176,14 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
  * element reduces one row of `count` consecutive elements, the rows in the
  * output's order.  reduce_rows hands each row to one typed loop instead of
  * reduce_loop's walk element by element with index arithmetic and a switch
- * on the dtype for each: amax/amin, argmax/argmin (so max()/min() and
- * max.dim/min.dim) and any/all.  Float rows, and any/all of 1-byte dtypes
+ * on the dtype for each: argmax/argmin and any/all (max.dim/min.dim's
+ * contiguous lines take the same loops, compare_line).  Float rows, and any/all of 1-byte dtypes
  * (bool, uint8, int8), go to the vector loops of ops/cpu/ReduceOpsKernel.c,
  * compiled for the CPU's capability (Note [Extremes in two passes] in
  * ops/cpu/ReduceOpsKernel.c); the other dtypes to the plain loops of
  * RowLoops below, the scalar rule without reduce_loop's overhead.  The
- * results are reduce_loop's bit for bit: the first NaN, else the first
- * extreme (ties and -0.0 == 0.0 to the first index), its bits as stored.
+ * results are reduce_loop's: the first NaN, else the first extreme (ties
+ * and -0.0 == 0.0 to the first index).
  * Every other geometry stays on reduce_loop.
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce_vec (its inner
  * reduction: the reduced dimension contiguous), TensorIterator's coalescing
@@ -267,15 +270,110 @@ static inline int64_t row_arg_extreme(arg_extreme_float_fn arg_extreme_float, co
   return loops == NULL ? arg_extreme_float((const float*)row, n, max) : loops->arg_extreme(row, n, max);
 }
 
+/* reduce_rows' work: the rows of out, each count elements of self. */
+typedef struct RowsWork {
+  ReduceKind kind; /* argmax/argmin, any/all */
+  ScalarType dtype;      /* self's */
+  const RowLoops* loops; /* NULL: Float */
+  bool bytes;            /* bool, uint8, int8: a nonzero byte is a nonzero element */
+  int64_t item, count;
+  const char* in;
+  char* out;
+  arg_extreme_float_fn arg_extreme_float;
+  has_float_fn has_float;
+  has_byte_fn has_byte;
+} RowsWork;
+
+/* any (zero false) or all (zero true) of one row part: whether one of
+ * its n elements is nonzero (zero). */
+static bool row_has(const RowsWork* w, const char* row, int64_t n, bool zero) {
+  return w->loops == NULL ? w->has_float((const float*)row, n, zero)
+         : w->bytes       ? w->has_byte((const uint8_t*)row, n, zero)
+                          : w->loops->has(row, n, zero);
+}
+
+/* Rows [begin, end) of out (a ParallelForBody). */
+static void rows_range(void* ctx, int64_t begin, int64_t end) {
+  const RowsWork* w = ctx;
+  bool arg = w->kind == Reduce_Argmax || w->kind == Reduce_Argmin, zero = w->kind == Reduce_All;
+  for (int64_t r = begin; r < end; r++) {
+    const char* row = w->in + r * w->count * w->item;
+    if (arg)
+      ((int64_t*)w->out)[r] = row_arg_extreme(w->arg_extreme_float, w->loops, row, w->count, w->kind == Reduce_Argmax);
+    else
+      w->out[r] = (char)(row_has(w, row, w->count, zero) != zero);
+  }
+}
+
+enum { kMaxThreads = 256 };
+
+/* One row split over the threads: each chunk's first extreme (index) or
+ * whether it has a hit, in its thread's slot. */
+typedef struct RowSplit {
+  const RowsWork* w;
+  int64_t index[kMaxThreads];
+  bool hit[kMaxThreads], used[kMaxThreads];
+} RowSplit;
+
+static void row_split_chunk(void* ctx, int64_t begin, int64_t end) {
+  RowSplit* s = ctx;
+  const RowsWork* w = s->w;
+  int t = at_get_thread_num();
+  const char* part = w->in + begin * w->item;
+  s->used[t] = true;
+  if (w->kind == Reduce_Argmax || w->kind == Reduce_Argmin)
+    s->index[t] = begin + row_arg_extreme(w->arg_extreme_float, w->loops, part, end - begin, w->kind == Reduce_Argmax);
+  else
+    s->hit[t] = row_has(w, part, end - begin, w->kind == Reduce_All);
+}
+
+/* Whether the element at b beats the one at a, a coming first: the
+ * combine of GreaterOrNan (LessOrNan) for two chunks in order. */
+static bool arg_beats(ScalarType t, bool max, const char* a, const char* b) {
+  if (!ScalarType_isFloating(t)) {
+    int64_t x = load_int(t, a), y = load_int(t, b);
+    return max ? y > x : y < x;
+  }
+  double x = load_double(t, a), y = load_double(t, b);
+  return !isnan(x) && (isnan(y) || (max ? y > x : y < x));
+}
+
+/* The one row of out split over the threads, each thread's chunk into its
+ * own accumulator, the accumulators combined in thread order: the first
+ * NaN, else the first extreme, whatever the split.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (one output: the
+ * buffer of max_threads accumulators), TensorIteratorReduce.cpp two_pass_reduction (any/all) */
+static void reduce_one_row(const RowsWork* w) {
+  RowSplit s = {.w = w};
+  int n = at_get_num_threads();
+  TORCH_INTERNAL_ASSERT(n <= kMaxThreads);
+  at_parallel_for(0, w->count, AT_GRAIN_SIZE, row_split_chunk, &s);
+  bool arg = w->kind == Reduce_Argmax || w->kind == Reduce_Argmin;
+  int64_t best = -1;
+  bool hit = false;
+  for (int t = 0; t < n; t++) {
+    if (!s.used[t]) continue;
+    hit |= s.hit[t];
+    if (arg && (best < 0 || arg_beats(w->dtype, w->kind == Reduce_Argmax, w->in + best * w->item,
+                                      w->in + s.index[t] * w->item)))
+      best = s.index[t];
+  }
+  if (arg)
+    *(int64_t*)w->out = best;
+  else
+    w->out[0] = (char)(hit != (w->kind == Reduce_All));
+}
+
 /* Every row of out through the row loops; false, touching nothing, when
- * the geometry, dtypes or kind have none.  See the Note. */
+ * the geometry, dtypes or kind have none.  See the Note.  Above
+ * AT_GRAIN_SIZE elements the rows run on the intra-op threads: several
+ * outputs split output by output, one output split along its row (NB: the
+ * results never depend on the split).
+ * PyTorch 1.13: TensorIteratorReduce.cpp foreach_reduced_elt (argmax,
+ * argmin), parallel_reduce (any, all) */
 static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
   if (!has_rows(self, g)) return false;
   switch (kind) {
-    case Reduce_Amax:
-    case Reduce_Amin:
-      if (out->dtype != self->dtype) return false;
-      break;
     case Reduce_Argmax:
     case Reduce_Argmin:
       if (out->dtype != ScalarType_Long) return false;
@@ -286,36 +384,23 @@ static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g
       break;
     default: return false;
   }
-  extreme_float_fn extreme_float = (extreme_float_fn)DispatchStub_get(&extreme_float_stub);
-  arg_extreme_float_fn arg_extreme_float = (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub);
-  has_float_fn has_float = (has_float_fn)DispatchStub_get(&has_float_stub);
-  has_byte_fn has_byte = (has_byte_fn)DispatchStub_get(&has_byte_stub);
-  const RowLoops* loops = row_loops(self->dtype); /* NULL: Float */
-  bool bytes = Tensor_itemsize(self) == 1;      /* bool, uint8, int8: a nonzero byte is a nonzero element */
-  size_t item = Tensor_itemsize(self);
-  const char* row = Tensor_data(self);
-  char* o = Tensor_data(out);
-  int64_t n = g->count, row_bytes = n * (int64_t)item;
-  for (int64_t r = 0; r < out->numel; r++, row += row_bytes) {
-    switch (kind) {
-      case Reduce_Amax:
-      case Reduce_Amin:
-        if (loops == NULL)
-          ((float*)o)[r] = extreme_float((const float*)row, n, kind == Reduce_Amax);
-        else
-          memcpy(o + r * (int64_t)item, row + loops->arg_extreme(row, n, kind == Reduce_Amax) * (int64_t)item, item);
-        break;
-      case Reduce_Argmax:
-      case Reduce_Argmin: ((int64_t*)o)[r] = row_arg_extreme(arg_extreme_float, loops, row, n, kind == Reduce_Argmax); break;
-      default: { /* any: a nonzero element; all: no zero element */
-        bool zero = kind == Reduce_All;
-        bool has = loops == NULL ? has_float((const float*)row, n, zero)
-                   : bytes       ? has_byte((const uint8_t*)row, n, zero)
-                                 : loops->has(row, n, zero);
-        o[r] = (char)(zero ? !has : has);
-      }
-    }
-  }
+  RowsWork w = {.kind = kind,
+                .dtype = self->dtype,
+                .loops = row_loops(self->dtype),
+                .bytes = Tensor_itemsize(self) == 1,
+                .item = (int64_t)Tensor_itemsize(self),
+                .count = g->count,
+                .in = Tensor_data(self),
+                .out = Tensor_data(out),
+                .arg_extreme_float = (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub),
+                .has_float = (has_float_fn)DispatchStub_get(&has_float_stub),
+                .has_byte = (has_byte_fn)DispatchStub_get(&has_byte_stub)};
+  if (out->numel == 1 && g->count > 0)
+    reduce_one_row(&w);
+  else if (self->numel < AT_GRAIN_SIZE) /* foreach_reduced_elt: numel() < GRAIN_SIZE, on this thread */
+    rows_range(&w, 0, out->numel);
+  else
+    at_parallel_for(0, out->numel, 1, rows_range, &w);
   return true;
 }
 
@@ -357,6 +442,22 @@ static void reduce_loop2d(void* ctx, char** data, const int64_t* strides, int64_
   }
 }
 
+/* reduce_loop's work: the walk over self's rows, and the loop state an
+ * output range starts from. */
+typedef struct ReduceLoopWork {
+  const TensorIteratorBase* iter;
+  const ReduceLoop* start; /* at output element 0 */
+} ReduceLoopWork;
+
+/* Output elements [begin, end): their rows, count elements each (a
+ * ParallelForBody). */
+static void reduce_loop_range(void* ctx, int64_t begin, int64_t end) {
+  const ReduceLoopWork* w = ctx;
+  ReduceLoop L = *w->start;
+  L.o += begin * L.out_item;
+  TensorIterator_serial_for_each(w->iter, reduce_loop2d, &L, begin * L.count, end * L.count);
+}
+
 /* The reduction loop: for every element of out (contiguous), the reduced
  * sub-space of self walked in order and accumulated; contiguous rows go to
  * reduce_rows.  NB(minaten): the walk is TensorIterator's in C order over
@@ -364,6 +465,10 @@ static void reduce_loop2d(void* ctx, char** data, const int64_t* strides, int64_
  * that each output's elements come in row-major order, which decides
  * argmax's index and which of equal extremes (or NaNs) is kept; 1.13's
  * binary_kernel_reduce walks each output's sub-iterator in memory order.
+ * Several outputs of AT_GRAIN_SIZE elements or more are split over the
+ * threads output by output, as foreach_reduced_elt splits them (no result
+ * depends on it); NB(minaten): one output is walked on one thread, where
+ * 1.13 splits its elements (argmax of a strided tensor, the same index).
  * Skipped in a shape run (MetaMode).
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce */
 static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
@@ -385,7 +490,11 @@ static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g
   }
   TensorIteratorBase iter;
   reduction_rows_iterator(&iter, self, g->kept, g->nkept, g->red, g->nred);
-  TensorIterator_serial_for_each(&iter, reduce_loop2d, &L, 0, iter.numel);
+  ReduceLoopWork w = {&iter, &L};
+  if (out->numel > 1 && self->numel >= AT_GRAIN_SIZE) /* several outputs: split output by output */
+    at_parallel_for(0, out->numel, 1, reduce_loop_range, &w);
+  else
+    reduce_loop_range(&w, 0, out->numel);
 }
 
 /* mean's divisor: the number of elements reduced, in the sum's dtype. */
@@ -1047,7 +1156,6 @@ DEFINE_DISPATCH(prod_stub);
 DEFINE_DISPATCH(max_values_stub);
 DEFINE_DISPATCH(min_values_stub);
 DEFINE_DISPATCH(norm_two_lastdim_stub);
-DEFINE_DISPATCH(extreme_float_stub);
 DEFINE_DISPATCH(arg_extreme_float_stub);
 DEFINE_DISPATCH(has_float_stub);
 DEFINE_DISPATCH(has_byte_stub);

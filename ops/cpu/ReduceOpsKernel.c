@@ -314,12 +314,14 @@ static void min_values_kernel_impl(const Tensor* self, Tensor* result, const boo
 
 /*
  * Note [Extremes in two passes]
- * amax/amin, max()/min(), max.dim/min.dim and argmax/argmin all want the
- * same element: the first NaN if there is one (a NaN beats every number and
- * propagates), else the first element that compares equal to the greatest
- * (least) value; ties, -0.0 == 0.0 among them, go to the first index.
- * PyTorch's scalar rule (SharedReduceOps.h: ArgMaxOps, GreaterOrNan) walks
- * the elements in order, carrying the best so far and its index.
+ * argmax/argmin and max.dim/min.dim want one element: the first NaN if
+ * there is one (a NaN beats every number), else the first element that
+ * compares equal to the greatest (least) value; ties, -0.0 == 0.0 among
+ * them, go to the first index.  PyTorch's scalar rule (SharedReduceOps.h:
+ * ArgMaxOps, GreaterOrNan; TensorCompareKernel.cpp max_kernel_impl) walks
+ * the elements in order, carrying the best so far and its index.  (amax
+ * and max() take their value in another order, with 1.13's vector loops:
+ * Note [amax in 1.13's order], ReduceAllOpsKernel.c.)
  *
  * The greatest value does not depend on the order, so the vector loop finds
  * it lane by lane, each lane keeping where(x > m, x, m) (extreme_lanes: one
@@ -327,24 +329,13 @@ static void min_values_kernel_impl(const Tensor* self, Tensor* result, const boo
  * a mask of the NaNs seen; the lanes are combined at the end.
  * Only then is the order needed, and a second pass finds it: the first NaN,
  * or the first element equal to the extreme, a vector compare per step that
- * stops at the first hit.  So extreme_float (amax) makes one pass unless the
- * answer is a NaN, and arg_extreme_float one and a part (half a pass more
- * on average for data in random order, a few vectors when the extreme comes
- * early).  The result is the scalar rule's, bit for bit, whatever the lanes'
- * order.
+ * stops at the first hit: one pass and a part (half a pass more on average
+ * for data in random order, a few vectors when the extreme comes early).
+ * The index is the scalar rule's whatever the lanes' order.
  *
- * A zero extreme needs its sign: the first zero's, -0.0 == 0.0 hiding which
- * that is.  The lanes tell it without a second pass.  A lane keeps m on a
- * tie, so a lane that ends at zero holds its own first zero (its earlier
- * elements were below it), and every zero lies in such a lane; the first
- * zero of all is the first of its lane.  So when the lanes that end at zero
- * all hold the same sign, that is the first zero's; only when they differ
- * does the second pass look for the first zero.
- *
- * On 4M floats (AVX2, callgrind) amax runs 2.2M instructions, about half
- * an instruction per element (libtorch 1.13: 2.1M for amax, 3.2M for
- * min), argmax 6.0M (libtorch: 67M); reduce_loop's walk, which a
- * transposed 2000 x 2000 matrix still takes, runs 80 per element.
+ * On 4M floats (AVX2, callgrind) argmax runs 6.0M instructions (libtorch
+ * 1.13: 67M); reduce_loop's walk, which a transposed 2000 x 2000 matrix
+ * still takes, runs 80 per element.
  */
 
 /* The reductions' vectors: the capability's (kRedBytes = VEC_BYTES) where
@@ -453,13 +444,11 @@ static inline rvec load_padded(const float* p, int64_t m, float pad) {
 }
 
 /* What the first pass learns of n >= 1 floats: the greatest (least)
- * non-NaN value (a zero of either sign if the extreme is zero), whether a
- * NaN was among them, and for a zero extreme the signs of the zeros the
- * lanes ended with (bit 0: +0.0, bit 1: -0.0; see the Note). */
+ * non-NaN value (a zero of either sign if the extreme is zero) and
+ * whether a NaN was among them. */
 typedef struct ExtremePass {
   float extreme;
   bool nan;
-  int zero_signs;
 } ExtremePass;
 
 static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, const float* a, int64_t n) {
@@ -485,14 +474,10 @@ static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, 
     m[0] = extreme_lanes(max, x, m[0]);
     nan |= x != x;
   }
-  ExtremePass r = {m[0][0], any_lane(nan), 0};
+  ExtremePass r = {m[0][0], any_lane(nan)};
   for (int c = 0; c < 2; c++)
     for (int l = 0; l < kRedLanes; l++)
       if (max ? m[c][l] > r.extreme : m[c][l] < r.extreme) r.extreme = m[c][l];
-  if (r.extreme == 0)
-    for (int c = 0; c < 2; c++)
-      for (int l = 0; l < kRedLanes; l++)
-        if (m[c][l] == 0) r.zero_signs |= signbit(m[c][l]) ? 2 : 1;
   return r;
 }
 
@@ -517,27 +502,8 @@ static inline __attribute__((always_inline)) int64_t find_first(const float* a, 
   return n;
 }
 
-/* The extreme of n >= 1 contiguous floats, as amax (max) or amin takes it:
- * the first NaN, else the greatest (least) value, a zero with the sign of
- * the first zero.  See Note [Extremes in two passes].
- * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp max_values_kernel_impl,
- * min_values_kernel_impl; native/SharedReduceOps.h (max_impl, min_impl) */
-static inline __attribute__((always_inline)) float extreme_loop(bool max, const float* a, int64_t n) {
-  ExtremePass p = extreme_pass(max, a, n);
-  if (p.nan) return a[find_first(a, n, true, 0)];
-  if (p.extreme == 0) {
-    if (p.zero_signs == 1) return 0.0f; /* every lane's first zero, so the first of all, is +0.0 */
-    if (p.zero_signs == 2) return -0.0f;
-    return a[find_first(a, n, false, 0)]; /* lanes disagree: the first zero, in order */
-  }
-  return p.extreme;
-}
-static float extreme_float(const float* a, int64_t n, bool max) {
-  return max ? extreme_loop(true, a, n) : extreme_loop(false, a, n);
-}
-
-/* The index of that element: the first NaN, else the first element equal
- * to the extreme.
+/* The index of the first NaN, else of the first element equal to the
+ * greatest (least) value, of n >= 1 contiguous floats.
  * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp argmax_kernel_impl,
  * argmin_kernel_impl; native/SharedReduceOps.h ArgMaxOps, ArgMinOps */
 static inline __attribute__((always_inline)) int64_t arg_extreme_loop(bool max, const float* a, int64_t n) {
@@ -590,7 +556,6 @@ REGISTER_DISPATCH(prod_fn, prod_stub, prod_kernel_impl);
 REGISTER_DISPATCH(extreme_values_fn, max_values_stub, max_values_kernel_impl);
 REGISTER_DISPATCH(extreme_values_fn, min_values_stub, min_values_kernel_impl);
 REGISTER_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub, norm_two_lastdim_kernel_impl);
-REGISTER_DISPATCH(extreme_float_fn, extreme_float_stub, extreme_float);
 REGISTER_DISPATCH(arg_extreme_float_fn, arg_extreme_float_stub, arg_extreme_float);
 REGISTER_DISPATCH(has_float_fn, has_float_stub, has_float);
 REGISTER_DISPATCH(has_byte_fn, has_byte_stub, has_byte);
