@@ -20,9 +20,22 @@
 
 enum { EXT_NAME(kExtBlock) = 4 * EXT_LANES }; /* elements per step: 4 Vectorized */
 
-/* acc[j] = vop(acc[j], the j-th vector at p), for the 4 accumulators. */
+/* acc[j] = vop(acc[j], the j-th vector at p), for the 4 accumulators:
+ * written out, so that they stay in registers. */
+#define EXT_VEC_BYTES (EXT_LANES * (int64_t)sizeof(scalar_t))
 static inline __attribute__((always_inline)) void EXT_NAME(extreme_block)(bool max, vec_t acc[4], const char* p) {
-  for (int j = 0; j < 4; j++) acc[j] = VEC(extreme)(max, acc[j], VEC(loadu)(p + j * EXT_LANES * sizeof(scalar_t)));
+  acc[0] = VEC(extreme)(max, acc[0], VEC(loadu)(p));
+  acc[1] = VEC(extreme)(max, acc[1], VEC(loadu)(p + EXT_VEC_BYTES));
+  acc[2] = VEC(extreme)(max, acc[2], VEC(loadu)(p + 2 * EXT_VEC_BYTES));
+  acc[3] = VEC(extreme)(max, acc[3], VEC(loadu)(p + 3 * EXT_VEC_BYTES));
+}
+
+/* acc[0..4) = the 4 vectors at p. */
+static inline __attribute__((always_inline)) void EXT_NAME(extreme_load_block)(vec_t acc[4], const char* p) {
+  acc[0] = VEC(loadu)(p);
+  acc[1] = VEC(loadu)(p + EXT_VEC_BYTES);
+  acc[2] = VEC(loadu)(p + 2 * EXT_VEC_BYTES);
+  acc[3] = VEC(loadu)(p + 3 * EXT_VEC_BYTES);
 }
 
 /* *out = op(*out, the extreme of in[0..n)), in 1.13's order.
@@ -33,7 +46,7 @@ static inline __attribute__((always_inline)) void EXT_NAME(extreme_inner)(bool m
   int64_t count = n / EXT_NAME(kExtBlock);
   if (count > 0) {
     vec_t acc[4];
-    for (int j = 0; j < 4; j++) acc[j] = VEC(loadu)(in + j * EXT_LANES * sizeof(scalar_t));
+    EXT_NAME(extreme_load_block)(acc, in);
     for (int64_t i = 1; i < count; i++) EXT_NAME(extreme_block)(max, acc, in + i * block_bytes);
     vec_t folded = VEC(extreme)(max, VEC(extreme)(max, acc[0], acc[1]), VEC(extreme)(max, acc[2], acc[3]));
     scalar_t lanes[EXT_LANES];
@@ -54,10 +67,10 @@ static inline __attribute__((always_inline)) void EXT_NAME(extreme_outer)(bool m
   const int64_t block_bytes = EXT_NAME(kExtBlock) * (int64_t)sizeof(scalar_t);
   for (int64_t g = 0; g < size1 / EXT_NAME(kExtBlock); g++, out += block_bytes, in += block_bytes) {
     vec_t acc[4];
-    for (int j = 0; j < 4; j++) acc[j] = VEC(loadu)(in + j * EXT_LANES * sizeof(scalar_t));
+    EXT_NAME(extreme_load_block)(acc, in);
     for (int64_t i = 1; i < size0; i++) EXT_NAME(extreme_block)(max, acc, in + i * in_stride);
     EXT_NAME(extreme_block)(max, acc, out); /* acc[j] = vop(acc[j], Vec::loadu(dst)) */
-    for (int j = 0; j < 4; j++) VEC(storeu)(out + j * EXT_LANES * sizeof(scalar_t), acc[j]);
+    for (int j = 0; j < 4; j++) VEC(storeu)(out + j * EXT_VEC_BYTES, acc[j]);
   }
   for (int64_t c = 0; c < size1 % EXT_NAME(kExtBlock); c++, out += sizeof(scalar_t), in += sizeof(scalar_t))
     for (int64_t i = 0; i < size0; i++)
@@ -96,3 +109,5 @@ static void EXT_NAME(min_values_loop)(void* ctx, char* data[2], const int64_t st
   (void)ctx;
   EXT_NAME(extreme_loop)(false, data, strides, size0, size1);
 }
+
+#undef EXT_VEC_BYTES
