@@ -10,9 +10,12 @@
  * of the extreme (a NaN counts as the extreme), over the flattened tensor
  * when no dim is given.
  *
- * The extremes and any/all of a contiguous tensor reduced along its last
+ * argmax/argmin and any/all of a contiguous tensor reduced along its last
  * dimensions skip that loop: each row goes to one typed loop, vectorised
- * for Float (Note [The contiguous rows of a reduction]).
+ * for Float (Note [The contiguous rows of a reduction]).  amax/amin take
+ * 1.13's binary_kernel_reduce_vec (max_values_stub, Note [amax in 1.13's
+ * order] in ops/cpu/ReduceOpsKernel.c), max.dim/min.dim its
+ * compare_base_kernel; max()/min() live in ops/ReduceAllOps.c.
  *
  * sum, mean and prod into Float and Double are the exception: they compute
  * in that dtype, in PyTorch's order (sum and mean: ops/cpu/SumKernel.c, Note
@@ -173,14 +176,14 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
  * element reduces one row of `count` consecutive elements, the rows in the
  * output's order.  reduce_rows hands each row to one typed loop instead of
  * reduce_loop's walk element by element with index arithmetic and a switch
- * on the dtype for each: amax/amin, argmax/argmin (so max()/min() and
- * max.dim/min.dim) and any/all.  Float rows, and any/all of 1-byte dtypes
+ * on the dtype for each: argmax/argmin and any/all (max.dim/min.dim's
+ * contiguous lines take the same loops, compare_line).  Float rows, and any/all of 1-byte dtypes
  * (bool, uint8, int8), go to the vector loops of ops/cpu/ReduceOpsKernel.c,
  * compiled for the CPU's capability (Note [Extremes in two passes] in
  * ops/cpu/ReduceOpsKernel.c); the other dtypes to the plain loops of
  * RowLoops below, the scalar rule without reduce_loop's overhead.  The
- * results are reduce_loop's bit for bit: the first NaN, else the first
- * extreme (ties and -0.0 == 0.0 to the first index), its bits as stored.
+ * results are reduce_loop's: the first NaN, else the first extreme (ties
+ * and -0.0 == 0.0 to the first index).
  * Every other geometry stays on reduce_loop.
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce_vec (its inner
  * reduction: the reduced dimension contiguous), TensorIterator's coalescing
@@ -267,15 +270,110 @@ static inline int64_t row_arg_extreme(arg_extreme_float_fn arg_extreme_float, co
   return loops == NULL ? arg_extreme_float((const float*)row, n, max) : loops->arg_extreme(row, n, max);
 }
 
+/* reduce_rows' work: the rows of out, each count elements of self. */
+typedef struct RowsWork {
+  ReduceKind kind; /* argmax/argmin, any/all */
+  ScalarType dtype;      /* self's */
+  const RowLoops* loops; /* NULL: Float */
+  bool bytes;            /* bool, uint8, int8: a nonzero byte is a nonzero element */
+  int64_t item, count;
+  const char* in;
+  char* out;
+  arg_extreme_float_fn arg_extreme_float;
+  has_float_fn has_float;
+  has_byte_fn has_byte;
+} RowsWork;
+
+/* any (zero false) or all (zero true) of one row part: whether one of
+ * its n elements is nonzero (zero). */
+static bool row_has(const RowsWork* w, const char* row, int64_t n, bool zero) {
+  return w->loops == NULL ? w->has_float((const float*)row, n, zero)
+         : w->bytes       ? w->has_byte((const uint8_t*)row, n, zero)
+                          : w->loops->has(row, n, zero);
+}
+
+/* Rows [begin, end) of out (a ParallelForBody). */
+static void rows_range(void* ctx, int64_t begin, int64_t end) {
+  const RowsWork* w = ctx;
+  bool arg = w->kind == Reduce_Argmax || w->kind == Reduce_Argmin, zero = w->kind == Reduce_All;
+  for (int64_t r = begin; r < end; r++) {
+    const char* row = w->in + r * w->count * w->item;
+    if (arg)
+      ((int64_t*)w->out)[r] = row_arg_extreme(w->arg_extreme_float, w->loops, row, w->count, w->kind == Reduce_Argmax);
+    else
+      w->out[r] = (char)(row_has(w, row, w->count, zero) != zero);
+  }
+}
+
+enum { kMaxThreads = 256 };
+
+/* One row split over the threads: each chunk's first extreme (index) or
+ * whether it has a hit, in its thread's slot. */
+typedef struct RowSplit {
+  const RowsWork* w;
+  int64_t index[kMaxThreads];
+  bool hit[kMaxThreads], used[kMaxThreads];
+} RowSplit;
+
+static void row_split_chunk(void* ctx, int64_t begin, int64_t end) {
+  RowSplit* s = ctx;
+  const RowsWork* w = s->w;
+  int t = at_get_thread_num();
+  const char* part = w->in + begin * w->item;
+  s->used[t] = true;
+  if (w->kind == Reduce_Argmax || w->kind == Reduce_Argmin)
+    s->index[t] = begin + row_arg_extreme(w->arg_extreme_float, w->loops, part, end - begin, w->kind == Reduce_Argmax);
+  else
+    s->hit[t] = row_has(w, part, end - begin, w->kind == Reduce_All);
+}
+
+/* Whether the element at b beats the one at a, a coming first: the
+ * combine of GreaterOrNan (LessOrNan) for two chunks in order. */
+static bool arg_beats(ScalarType t, bool max, const char* a, const char* b) {
+  if (!ScalarType_isFloating(t)) {
+    int64_t x = load_int(t, a), y = load_int(t, b);
+    return max ? y > x : y < x;
+  }
+  double x = load_double(t, a), y = load_double(t, b);
+  return !isnan(x) && (isnan(y) || (max ? y > x : y < x));
+}
+
+/* The one row of out split over the threads, each thread's chunk into its
+ * own accumulator, the accumulators combined in thread order: the first
+ * NaN, else the first extreme, whatever the split.
+ * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce (one output: the
+ * buffer of max_threads accumulators), TensorIteratorReduce.cpp two_pass_reduction (any/all) */
+static void reduce_one_row(const RowsWork* w) {
+  RowSplit s = {.w = w};
+  int n = at_get_num_threads();
+  TORCH_INTERNAL_ASSERT(n <= kMaxThreads);
+  at_parallel_for(0, w->count, AT_GRAIN_SIZE, row_split_chunk, &s);
+  bool arg = w->kind == Reduce_Argmax || w->kind == Reduce_Argmin;
+  int64_t best = -1;
+  bool hit = false;
+  for (int t = 0; t < n; t++) {
+    if (!s.used[t]) continue;
+    hit |= s.hit[t];
+    if (arg && (best < 0 || arg_beats(w->dtype, w->kind == Reduce_Argmax, w->in + best * w->item,
+                                      w->in + s.index[t] * w->item)))
+      best = s.index[t];
+  }
+  if (arg)
+    *(int64_t*)w->out = best;
+  else
+    w->out[0] = (char)(hit != (w->kind == Reduce_All));
+}
+
 /* Every row of out through the row loops; false, touching nothing, when
- * the geometry, dtypes or kind have none.  See the Note. */
+ * the geometry, dtypes or kind have none.  See the Note.  Above
+ * AT_GRAIN_SIZE elements the rows run on the intra-op threads: several
+ * outputs split output by output, one output split along its row (NB: the
+ * results never depend on the split).
+ * PyTorch 1.13: TensorIteratorReduce.cpp foreach_reduced_elt (argmax,
+ * argmin), parallel_reduce (any, all) */
 static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
   if (!has_rows(self, g)) return false;
   switch (kind) {
-    case Reduce_Amax:
-    case Reduce_Amin:
-      if (out->dtype != self->dtype) return false;
-      break;
     case Reduce_Argmax:
     case Reduce_Argmin:
       if (out->dtype != ScalarType_Long) return false;
@@ -286,36 +384,23 @@ static bool reduce_rows(const Tensor* self, Tensor* out, const ReduceGeometry* g
       break;
     default: return false;
   }
-  extreme_float_fn extreme_float = (extreme_float_fn)DispatchStub_get(&extreme_float_stub);
-  arg_extreme_float_fn arg_extreme_float = (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub);
-  has_float_fn has_float = (has_float_fn)DispatchStub_get(&has_float_stub);
-  has_byte_fn has_byte = (has_byte_fn)DispatchStub_get(&has_byte_stub);
-  const RowLoops* loops = row_loops(self->dtype); /* NULL: Float */
-  bool bytes = Tensor_itemsize(self) == 1;      /* bool, uint8, int8: a nonzero byte is a nonzero element */
-  size_t item = Tensor_itemsize(self);
-  const char* row = Tensor_data(self);
-  char* o = Tensor_data(out);
-  int64_t n = g->count, row_bytes = n * (int64_t)item;
-  for (int64_t r = 0; r < out->numel; r++, row += row_bytes) {
-    switch (kind) {
-      case Reduce_Amax:
-      case Reduce_Amin:
-        if (loops == NULL)
-          ((float*)o)[r] = extreme_float((const float*)row, n, kind == Reduce_Amax);
-        else
-          memcpy(o + r * (int64_t)item, row + loops->arg_extreme(row, n, kind == Reduce_Amax) * (int64_t)item, item);
-        break;
-      case Reduce_Argmax:
-      case Reduce_Argmin: ((int64_t*)o)[r] = row_arg_extreme(arg_extreme_float, loops, row, n, kind == Reduce_Argmax); break;
-      default: { /* any: a nonzero element; all: no zero element */
-        bool zero = kind == Reduce_All;
-        bool has = loops == NULL ? has_float((const float*)row, n, zero)
-                   : bytes       ? has_byte((const uint8_t*)row, n, zero)
-                                 : loops->has(row, n, zero);
-        o[r] = (char)(zero ? !has : has);
-      }
-    }
-  }
+  RowsWork w = {.kind = kind,
+                .dtype = self->dtype,
+                .loops = row_loops(self->dtype),
+                .bytes = Tensor_itemsize(self) == 1,
+                .item = (int64_t)Tensor_itemsize(self),
+                .count = g->count,
+                .in = Tensor_data(self),
+                .out = Tensor_data(out),
+                .arg_extreme_float = (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub),
+                .has_float = (has_float_fn)DispatchStub_get(&has_float_stub),
+                .has_byte = (has_byte_fn)DispatchStub_get(&has_byte_stub)};
+  if (out->numel == 1 && g->count > 0)
+    reduce_one_row(&w);
+  else if (self->numel < AT_GRAIN_SIZE) /* foreach_reduced_elt: numel() < GRAIN_SIZE, on this thread */
+    rows_range(&w, 0, out->numel);
+  else
+    at_parallel_for(0, out->numel, 1, rows_range, &w);
   return true;
 }
 
@@ -357,6 +442,22 @@ static void reduce_loop2d(void* ctx, char** data, const int64_t* strides, int64_
   }
 }
 
+/* reduce_loop's work: the walk over self's rows, and the loop state an
+ * output range starts from. */
+typedef struct ReduceLoopWork {
+  const TensorIteratorBase* iter;
+  const ReduceLoop* start; /* at output element 0 */
+} ReduceLoopWork;
+
+/* Output elements [begin, end): their rows, count elements each (a
+ * ParallelForBody). */
+static void reduce_loop_range(void* ctx, int64_t begin, int64_t end) {
+  const ReduceLoopWork* w = ctx;
+  ReduceLoop L = *w->start;
+  L.o += begin * L.out_item;
+  TensorIterator_serial_for_each(w->iter, reduce_loop2d, &L, begin * L.count, end * L.count);
+}
+
 /* The reduction loop: for every element of out (contiguous), the reduced
  * sub-space of self walked in order and accumulated; contiguous rows go to
  * reduce_rows.  NB(minaten): the walk is TensorIterator's in C order over
@@ -364,6 +465,10 @@ static void reduce_loop2d(void* ctx, char** data, const int64_t* strides, int64_
  * that each output's elements come in row-major order, which decides
  * argmax's index and which of equal extremes (or NaNs) is kept; 1.13's
  * binary_kernel_reduce walks each output's sub-iterator in memory order.
+ * Several outputs of AT_GRAIN_SIZE elements or more are split over the
+ * threads output by output, as foreach_reduced_elt splits them (no result
+ * depends on it); NB(minaten): one output is walked on one thread, where
+ * 1.13 splits its elements (argmax of a strided tensor, the same index).
  * Skipped in a shape run (MetaMode).
  * PyTorch 1.13: native/cpu/Reduce.h binary_kernel_reduce */
 static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g, ReduceKind kind) {
@@ -385,7 +490,11 @@ static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g
   }
   TensorIteratorBase iter;
   reduction_rows_iterator(&iter, self, g->kept, g->nkept, g->red, g->nred);
-  TensorIterator_serial_for_each(&iter, reduce_loop2d, &L, 0, iter.numel);
+  ReduceLoopWork w = {&iter, &L};
+  if (out->numel > 1 && self->numel >= AT_GRAIN_SIZE) /* several outputs: split output by output */
+    at_parallel_for(0, out->numel, 1, reduce_loop_range, &w);
+  else
+    reduce_loop_range(&w, 0, out->numel);
 }
 
 /* mean's divisor: the number of elements reduced, in the sum's dtype. */
@@ -497,7 +606,11 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
       (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
     return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
   Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
-  if (out != NULL) reduce_loop(self, out, &g, kind);
+  if (out != NULL && (kind == Reduce_Amax || kind == Reduce_Amin)) /* 1.13's max_values_stub / min_values_stub */
+    ((extreme_values_fn)DispatchStub_get(kind == Reduce_Amax ? &max_values_stub : &min_values_stub))(self, out, mask,
+                                                                                                    keepdim);
+  else if (out != NULL)
+    reduce_loop(self, out, &g, kind);
   Tensor_release(converted);
   return out;
 fail:
@@ -654,44 +767,104 @@ Tensor* at_native_argmin(const Tensor* self, OptionalInt dim, bool keepdim) {
   return arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin");
 }
 
+/* compare_base_kernel's loop state: the line along dim of each output
+ * element (len elements, stride bytes apart). */
+typedef struct CompareLoop {
+  ReduceKind kind; /* Reduce_Argmax or Reduce_Argmin */
+  ScalarType dtype;
+  int64_t item, len, stride;
+  arg_extreme_float_fn arg_extreme_float;
+  const RowLoops* loops; /* NULL: Float, or a dtype without row loops */
+} CompareLoop;
+
+/* The index of the first NaN, else of the first greatest (least), of the
+ * line at p: a contiguous line through the row loops, else element by
+ * element (`!(value <= max_number)`, stopping at a NaN, picks the same).
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp max_kernel_impl, min_kernel_impl (their loop) */
+static int64_t compare_line(const CompareLoop* L, const char* p) {
+  if (L->stride == L->item && (L->dtype == ScalarType_Float || L->loops != NULL))
+    return row_arg_extreme(L->arg_extreme_float, L->loops, p, L->len, L->kind == Reduce_Argmax);
+  bool floating = ScalarType_isFloating(L->dtype);
+  ReduceAcc acc;
+  acc_init(&acc, L->kind);
+  for (int64_t i = 0; i < L->len; i++, p += L->stride) {
+    if (floating)
+      acc_floating(&acc, L->kind, load_double(L->dtype, p), i);
+    else
+      acc_integer(&acc, L->kind, load_int(L->dtype, p), i);
+  }
+  return acc.best_index;
+}
+
+/* The loop over a tile of lines: data = {values, indices, self} at each
+ * line's first element; the value stored is the element at the index.
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp compare_base_kernel (its loop) */
+static void compare_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const CompareLoop* L = ctx;
+  for (int64_t b = 0; b < size1; b++)
+    for (int64_t a = 0; a < size0; a++) {
+      const char* p = data[2] + b * strides[5] + a * strides[2];
+      int64_t index = compare_line(L, p);
+      memcpy(data[0] + b * strides[3] + a * strides[0], p + index * L->stride, (size_t)L->item);
+      *(int64_t*)(data[1] + b * strides[4] + a * strides[1]) = index;
+    }
+}
+
+/* values and indices (contiguous, of self's shape without dim d or with
+ * it as size 1) of the extremes along d: TensorIterator over self's shape
+ * with d squashed to size 1, each element one line, split over the threads
+ * output by output (for_each with grain size 1).
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp compare_base_kernel_core, minmax_out_impl */
+static void compare_base_kernel(const Tensor* self, int64_t d, bool max, Tensor* values, Tensor* indices) {
+  int64_t item = (int64_t)Tensor_itemsize(self);
+  if (self->dim == 0) { /* values.fill_(self), indices.fill_(0) */
+    memcpy(Tensor_data(values), Tensor_data(self), (size_t)item);
+    *(int64_t*)Tensor_data(indices) = 0;
+    return;
+  }
+  CompareLoop L = {max ? Reduce_Argmax : Reduce_Argmin, self->dtype, item, self->sizes[d], self->strides[d] * item,
+                   (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub), row_loops(self->dtype)};
+  int64_t shape[MINATEN_MAX_DIM], value_strides[MINATEN_MAX_DIM], index_strides[MINATEN_MAX_DIM],
+      self_strides[MINATEN_MAX_DIM];
+  int64_t v = item, i = (int64_t)sizeof(int64_t);
+  for (int64_t k = self->dim - 1; k >= 0; k--) { /* the outputs contiguous over the squashed shape */
+    shape[k] = k == d ? 1 : self->sizes[k];
+    value_strides[k] = v, index_strides[k] = i, self_strides[k] = self->strides[k] * item;
+    v *= shape[k], i *= shape[k];
+  }
+  TensorIteratorBase iter;
+  char* data[3] = {Tensor_data(values), Tensor_data(indices), Tensor_data(self)};
+  const int64_t* strides[3] = {value_strides, index_strides, self_strides};
+  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
+  TensorIterator_for_each(&iter, compare_loop2d, &L, 1);
+}
+
 /* max.dim / min.dim: the extreme values along dim and their first indices
- * (a NaN is the extreme, at its first position), as two tensors. */
+ * (a NaN is the extreme, at its first position), as two tensors.
+ * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(max, dim), minmax_out_impl */
 static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, bool max) {
   TensorTuple2 r = {{NULL, NULL}};
-  OptionalIntArrayRef d = {true, {&dim, 1}};
-  const char* name = max ? "max" : "min";
-  bool rows = self->dim > 0 && (dim == self->dim - 1 || dim == -1) && self->is_contiguous &&
-              (self->dtype == ScalarType_Float || row_loops(self->dtype) != NULL);
-  if (rows) {
-    /* Contiguous rows (Note [The contiguous rows of a reduction]): the
-     * indices in one pass, then each value copied from its index: the
-     * element amax would have picked (the first NaN, else the first
-     * extreme). */
-    r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
-    if (r.items[1] == NULL) return r;
-    r.items[0] = empty_cpu(Tensor_sizes(r.items[1]), self->dtype);
-    if (r.items[0] == NULL) {
-      Tensor_release(r.items[1]);
-      r.items[1] = NULL;
-      return r;
-    }
-    if (!MetaMode_isEnabled()) {
-      const char* in = Tensor_data(self);
-      const int64_t* index = (const int64_t*)Tensor_data(r.items[1]);
-      char* values = Tensor_data(r.items[0]);
-      int64_t item = (int64_t)Tensor_itemsize(self), len = self->sizes[self->dim - 1];
-      for (int64_t i = 0; i < r.items[0]->numel; i++)
-        memcpy(values + i * item, in + (i * len + index[i]) * item, (size_t)item);
-    }
-    return r;
-  }
-  r.items[0] = reduce_dims(self, d, keepdim, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
-  if (r.items[0] == NULL) return r;
-  r.items[1] = reduce_dims(self, d, keepdim, ScalarType_Long, max ? Reduce_Argmax : Reduce_Argmin, name);
+  bool mask[MINATEN_MAX_DIM];
+  ReduceGeometry g;
+  OptionalIntArrayRef dims = {true, {&dim, 1}};
+  if (reduced_mask(self, dims, mask) < 0) return r;
+  TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
+              "minaten: reductions run on non-quantized CPU tensors only");
+  reduce_geometry(self, mask, keepdim, &g);
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TORCH_CHECK_INDEX(g.count != 0, "%s(): Expected reduction dim %lld to have non-zero size.", max ? "max" : "min",
+                    (long long)d);
+  IntArrayRef sizes = IntArrayRef_make(g.out_sizes, (size_t)g.nout);
+  r.items[0] = empty_cpu(sizes, self->dtype);
+  r.items[1] = r.items[0] != NULL ? empty_cpu(sizes, ScalarType_Long) : NULL;
   if (r.items[1] == NULL) {
     Tensor_release(r.items[0]);
     r.items[0] = NULL;
+    return r;
   }
+  if (!MetaMode_isEnabled() && r.items[0]->numel > 0) compare_base_kernel(self, d, max, r.items[0], r.items[1]);
+  return r;
+fail:
   return r;
 }
 
@@ -703,23 +876,6 @@ TensorTuple2 at_native_max_dim(const Tensor* self, int64_t dim, bool keepdim) {
 TensorTuple2 at_native_min_dim(const Tensor* self, int64_t dim, bool keepdim) {
   return extreme_dim(self, dim, keepdim, false);
 }
-
-/* max() / min() of every element.  PyTorch 1.13: ReduceAllOps.cpp max / min */
-static Tensor* extreme_all(const Tensor* self, bool max) {
-  const char* name = max ? "max" : "min";
-  TORCH_CHECK(self->numel > 0,
-              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
-              "the 'dim' argument.",
-              name);
-  return reduce_dims(self, kNoIntArrayRef, false, self->dtype, max ? Reduce_Amax : Reduce_Amin, name);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::max */
-Tensor* at_native_max(const Tensor* self) { return extreme_all(self, true); }
-/* PyTorch 1.13: aten/src/ATen/native/ReduceAllOps.cpp at::native::min */
-Tensor* at_native_min(const Tensor* self) { return extreme_all(self, false); }
 
 /* ---- out= variants ----------------------------------------------------------
  * Each checks out's dtype as PyTorch's meta function does, then computes
@@ -997,8 +1153,9 @@ Tensor* at_native_cumprod(const Tensor* self, int64_t dim, OptionalScalarType dt
 /* PyTorch 1.13: ReduceOps.cpp DEFINE_DISPATCH(sum_stub), DEFINE_DISPATCH(prod_stub), DEFINE_DISPATCH(norm_stub) */
 DEFINE_DISPATCH(sum_stub);
 DEFINE_DISPATCH(prod_stub);
+DEFINE_DISPATCH(max_values_stub);
+DEFINE_DISPATCH(min_values_stub);
 DEFINE_DISPATCH(norm_two_lastdim_stub);
-DEFINE_DISPATCH(extreme_float_stub);
 DEFINE_DISPATCH(arg_extreme_float_stub);
 DEFINE_DISPATCH(has_float_stub);
 DEFINE_DISPATCH(has_byte_stub);

@@ -53,7 +53,9 @@
 #include "ops/Fill.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
+#include "ops/cpu/VecMinMax.h"
 #include "ops/cpu/vec.h"
+#include "runtime/Exception.h"
 
 #if defined(__FMA__)
 #include <immintrin.h> /* the FMA variant of the 2-norm only */
@@ -166,16 +168,160 @@ static void norm_two_lastdim_kernel_impl(const Tensor* self, Tensor* result, con
   reduction_serial_for_each(self, result, mask, keepdim, norm_two_loop, NULL);
 }
 
+/* ---- amax, amin ------------------------------------------------------------------ */
+
+/*
+ * Note [amax in 1.13's order]
+ * 1.13's amax and amin (max_values_kernel_impl, min_values_kernel_impl:
+ * binary_kernel_reduce_vec) fill the output with the identity (-inf, +inf,
+ * the integer type's bounds) and reduce through parallel_reduce, the route
+ * of prod and sum (reduction_parallel_reduce of ops/TensorIterator.h: two
+ * passes over per-thread slots for one output, else a split of the kept
+ * outputs), with prod's three loops (Note [Vectorized reduction order]):
+ * four Vectorized accumulators along a contiguous reduced row, four down
+ * the columns of an outer reduction, element by element otherwise.  The
+ * greatest value does not depend on that order, but which of two equal
+ * values survives does: the vector `maximum` keeps its second operand on a
+ * tie (the later element within a lane), the scalar max_impl its first (the
+ * output so far), so amax of zeros of both signs can be -0.0 or 0.0
+ * depending on where they sit and on the thread count; and a NaN comes out
+ * as the all-ones NaN of the vector compare or max_impl's quiet NaN
+ * (VecMinMax.h).  ExtremeLoop.h keeps that order for Float and Double.
+ * Integers and Bool have neither signed zeros nor NaNs: any order gives
+ * 1.13's result, and a plain loop (below) computes it.
+ * NB(minaten): 1.13 reduces int64 amin with binary_kernel_reduce
+ * (foreach_reduced_elt, MinValuesOps); the result is the same.
+ */
+#define scalar_t float
+#define vec_t vfloat_t
+#define VEC(name) vfloat_##name
+#define EXT_LANES kVecFloatLanes
+#define EXT_IMPL float_extreme_impl
+#define EXT_NAME(name) name##_float
+#include "ops/cpu/ExtremeLoop.h"
+#undef scalar_t
+#undef vec_t
+#undef VEC
+#undef EXT_LANES
+#undef EXT_IMPL
+#undef EXT_NAME
+
+#define scalar_t double
+#define vec_t vdouble_t
+#define VEC(name) vdouble_##name
+#define EXT_LANES kVecDoubleLanes
+#define EXT_IMPL double_extreme_impl
+#define EXT_NAME(name) name##_double
+#include "ops/cpu/ExtremeLoop.h"
+#undef scalar_t
+#undef vec_t
+#undef VEC
+#undef EXT_LANES
+#undef EXT_IMPL
+#undef EXT_NAME
+
+/* The loops of an integer (or bool) dtype: out = the greater (lesser) of
+ * out and each element; a contiguous row in one register the compiler can
+ * vectorize. */
+#define DEFINE_INT_EXTREME_LOOPS(T, name, LOAD)                                                          \
+  static inline __attribute__((always_inline)) void int_extreme_loop_##name(                              \
+      bool max, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {                  \
+    for (int64_t j = 0; j < size1; j++) {                                                                 \
+      char* o = data[0] + j * strides[2];                                                                 \
+      const char* p = data[1] + j * strides[3];                                                           \
+      if (strides[0] == 0 && strides[1] == sizeof(T)) {                                                   \
+        const T* a = (const T*)p;                                                                         \
+        T m = *(T*)o;                                                                                     \
+        for (int64_t i = 0; i < size0; i++) m = (max ? LOAD(a[i]) > m : LOAD(a[i]) < m) ? LOAD(a[i]) : m; \
+        *(T*)o = m;                                                                                       \
+        continue;                                                                                         \
+      }                                                                                                   \
+      for (int64_t i = 0; i < size0; i++) {                                                               \
+        T* oi = (T*)(o + i * strides[0]);                                                                 \
+        T v = LOAD(*(const T*)(p + i * strides[1]));                                                      \
+        if (max ? v > *oi : v < *oi) *oi = v;                                                             \
+      }                                                                                                   \
+    }                                                                                                     \
+  }                                                                                                       \
+  static void max_values_loop_##name(void* ctx, char* data[2], const int64_t strides[4], int64_t size0,   \
+                                     int64_t size1) {                                                     \
+    (void)ctx;                                                                                            \
+    int_extreme_loop_##name(true, data, strides, size0, size1);                                          \
+  }                                                                                                       \
+  static void min_values_loop_##name(void* ctx, char* data[2], const int64_t strides[4], int64_t size0,   \
+                                     int64_t size1) {                                                     \
+    (void)ctx;                                                                                            \
+    int_extreme_loop_##name(false, data, strides, size0, size1);                                         \
+  }
+#define AS_STORED(x) (x)
+#define BOOL_OF_BYTE(x) ((uint8_t)((x) != 0)) /* a bool's byte: nonzero is true (any byte may be stored) */
+DEFINE_INT_EXTREME_LOOPS(uint8_t, Byte, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int8_t, Char, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int16_t, Short, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int32_t, Int, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(int64_t, Long, AS_STORED)
+DEFINE_INT_EXTREME_LOOPS(uint8_t, Bool, BOOL_OF_BYTE)
+#undef DEFINE_INT_EXTREME_LOOPS
+#undef AS_STORED
+#undef BOOL_OF_BYTE
+
+/* The loop of dtype t, max or min; NULL for a dtype without one. */
+static loop2d_t extreme_values_loop(ScalarType t, bool max) {
+  switch (t) {
+#define CASE(name)          \
+  case ScalarType_##name: \
+    return max ? max_values_loop_##name : min_values_loop_##name;
+    CASE(Byte) CASE(Char) CASE(Short) CASE(Int) CASE(Long) CASE(Bool)
+#undef CASE
+    case ScalarType_Float: return max ? max_values_loop_float : min_values_loop_float;
+    case ScalarType_Double: return max ? max_values_loop_double : min_values_loop_double;
+    default: return NULL;
+  }
+}
+
+/* amax's identity (lower_bound), amin's (upper_bound), of dtype t.
+ * PyTorch 1.13: c10/util/... lower_bound, upper_bound (ReduceOpsUtils.h) */
+static Scalar extreme_identity(ScalarType t, bool max) {
+  switch (t) {
+    case ScalarType_Float:
+    case ScalarType_Double: return Scalar_fromDouble(max ? -INFINITY : INFINITY);
+    case ScalarType_Bool: return Scalar_fromBool(!max);
+    case ScalarType_Byte: return Scalar_fromLong(max ? 0 : UINT8_MAX);
+    case ScalarType_Char: return Scalar_fromLong(max ? INT8_MIN : INT8_MAX);
+    case ScalarType_Short: return Scalar_fromLong(max ? INT16_MIN : INT16_MAX);
+    case ScalarType_Int: return Scalar_fromLong(max ? INT32_MIN : INT32_MAX);
+    default: return Scalar_fromLong(max ? INT64_MIN : INT64_MAX);
+  }
+}
+
+/* PyTorch 1.13: ReduceOpsKernel.cpp max_values_kernel_impl, min_values_kernel_impl */
+static void extreme_values_kernel_impl(bool max, const Tensor* self, Tensor* result, const bool* mask,
+                                       bool keepdim) {
+  if (MetaMode_isEnabled()) return;
+  loop2d_t loop = extreme_values_loop(result->dtype, max);
+  TORCH_INTERNAL_ASSERT(loop != NULL && result->dtype == self->dtype);
+  fill_kernel(result, extreme_identity(result->dtype, max)); /* iter.output_base().fill_(ident) */
+  reduction_parallel_reduce(self, result, mask, keepdim, loop, NULL);
+}
+static void max_values_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  extreme_values_kernel_impl(true, self, result, mask, keepdim);
+}
+static void min_values_kernel_impl(const Tensor* self, Tensor* result, const bool* mask, bool keepdim) {
+  extreme_values_kernel_impl(false, self, result, mask, keepdim);
+}
+
 /* ---- the reductions that pick an extreme; any, all ------------------------------ */
 
 /*
  * Note [Extremes in two passes]
- * amax/amin, max()/min(), max.dim/min.dim and argmax/argmin all want the
- * same element: the first NaN if there is one (a NaN beats every number and
- * propagates), else the first element that compares equal to the greatest
- * (least) value; ties, -0.0 == 0.0 among them, go to the first index.
- * PyTorch's scalar rule (SharedReduceOps.h: ArgMaxOps, GreaterOrNan) walks
- * the elements in order, carrying the best so far and its index.
+ * argmax/argmin and max.dim/min.dim want one element: the first NaN if
+ * there is one (a NaN beats every number), else the first element that
+ * compares equal to the greatest (least) value; ties, -0.0 == 0.0 among
+ * them, go to the first index.  PyTorch's scalar rule (SharedReduceOps.h:
+ * ArgMaxOps, GreaterOrNan; TensorCompareKernel.cpp max_kernel_impl) walks
+ * the elements in order, carrying the best so far and its index.  (amax
+ * and max() take their value in another order, with 1.13's vector loops:
+ * Note [amax in 1.13's order], ReduceAllOpsKernel.c.)
  *
  * The greatest value does not depend on the order, so the vector loop finds
  * it lane by lane, each lane keeping where(x > m, x, m) (extreme_lanes: one
@@ -183,24 +329,13 @@ static void norm_two_lastdim_kernel_impl(const Tensor* self, Tensor* result, con
  * a mask of the NaNs seen; the lanes are combined at the end.
  * Only then is the order needed, and a second pass finds it: the first NaN,
  * or the first element equal to the extreme, a vector compare per step that
- * stops at the first hit.  So extreme_float (amax) makes one pass unless the
- * answer is a NaN, and arg_extreme_float one and a part (half a pass more
- * on average for data in random order, a few vectors when the extreme comes
- * early).  The result is the scalar rule's, bit for bit, whatever the lanes'
- * order.
+ * stops at the first hit: one pass and a part (half a pass more on average
+ * for data in random order, a few vectors when the extreme comes early).
+ * The index is the scalar rule's whatever the lanes' order.
  *
- * A zero extreme needs its sign: the first zero's, -0.0 == 0.0 hiding which
- * that is.  The lanes tell it without a second pass.  A lane keeps m on a
- * tie, so a lane that ends at zero holds its own first zero (its earlier
- * elements were below it), and every zero lies in such a lane; the first
- * zero of all is the first of its lane.  So when the lanes that end at zero
- * all hold the same sign, that is the first zero's; only when they differ
- * does the second pass look for the first zero.
- *
- * On 4M floats (AVX2, callgrind) amax runs 2.2M instructions, about half
- * an instruction per element (libtorch 1.13: 2.1M for amax, 3.2M for
- * min), argmax 6.0M (libtorch: 67M); reduce_loop's walk, which a
- * transposed 2000 x 2000 matrix still takes, runs 80 per element.
+ * On 4M floats (AVX2, callgrind) argmax runs 6.0M instructions (libtorch
+ * 1.13: 67M); reduce_loop's walk, which a transposed 2000 x 2000 matrix
+ * still takes, runs 80 per element.
  */
 
 /* The reductions' vectors: the capability's (kRedBytes = VEC_BYTES) where
@@ -309,13 +444,11 @@ static inline rvec load_padded(const float* p, int64_t m, float pad) {
 }
 
 /* What the first pass learns of n >= 1 floats: the greatest (least)
- * non-NaN value (a zero of either sign if the extreme is zero), whether a
- * NaN was among them, and for a zero extreme the signs of the zeros the
- * lanes ended with (bit 0: +0.0, bit 1: -0.0; see the Note). */
+ * non-NaN value (a zero of either sign if the extreme is zero) and
+ * whether a NaN was among them. */
 typedef struct ExtremePass {
   float extreme;
   bool nan;
-  int zero_signs;
 } ExtremePass;
 
 static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, const float* a, int64_t n) {
@@ -341,14 +474,10 @@ static inline __attribute__((always_inline)) ExtremePass extreme_pass(bool max, 
     m[0] = extreme_lanes(max, x, m[0]);
     nan |= x != x;
   }
-  ExtremePass r = {m[0][0], any_lane(nan), 0};
+  ExtremePass r = {m[0][0], any_lane(nan)};
   for (int c = 0; c < 2; c++)
     for (int l = 0; l < kRedLanes; l++)
       if (max ? m[c][l] > r.extreme : m[c][l] < r.extreme) r.extreme = m[c][l];
-  if (r.extreme == 0)
-    for (int c = 0; c < 2; c++)
-      for (int l = 0; l < kRedLanes; l++)
-        if (m[c][l] == 0) r.zero_signs |= signbit(m[c][l]) ? 2 : 1;
   return r;
 }
 
@@ -373,27 +502,8 @@ static inline __attribute__((always_inline)) int64_t find_first(const float* a, 
   return n;
 }
 
-/* The extreme of n >= 1 contiguous floats, as amax (max) or amin takes it:
- * the first NaN, else the greatest (least) value, a zero with the sign of
- * the first zero.  See Note [Extremes in two passes].
- * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp max_values_kernel_impl,
- * min_values_kernel_impl; native/SharedReduceOps.h (max_impl, min_impl) */
-static inline __attribute__((always_inline)) float extreme_loop(bool max, const float* a, int64_t n) {
-  ExtremePass p = extreme_pass(max, a, n);
-  if (p.nan) return a[find_first(a, n, true, 0)];
-  if (p.extreme == 0) {
-    if (p.zero_signs == 1) return 0.0f; /* every lane's first zero, so the first of all, is +0.0 */
-    if (p.zero_signs == 2) return -0.0f;
-    return a[find_first(a, n, false, 0)]; /* lanes disagree: the first zero, in order */
-  }
-  return p.extreme;
-}
-static float extreme_float(const float* a, int64_t n, bool max) {
-  return max ? extreme_loop(true, a, n) : extreme_loop(false, a, n);
-}
-
-/* The index of that element: the first NaN, else the first element equal
- * to the extreme.
+/* The index of the first NaN, else of the first element equal to the
+ * greatest (least) value, of n >= 1 contiguous floats.
  * PyTorch 1.13: native/cpu/ReduceOpsKernel.cpp argmax_kernel_impl,
  * argmin_kernel_impl; native/SharedReduceOps.h ArgMaxOps, ArgMinOps */
 static inline __attribute__((always_inline)) int64_t arg_extreme_loop(bool max, const float* a, int64_t n) {
@@ -443,8 +553,9 @@ static bool has_byte(const uint8_t* a, int64_t n, bool zero) {
 }
 
 REGISTER_DISPATCH(prod_fn, prod_stub, prod_kernel_impl);
+REGISTER_DISPATCH(extreme_values_fn, max_values_stub, max_values_kernel_impl);
+REGISTER_DISPATCH(extreme_values_fn, min_values_stub, min_values_kernel_impl);
 REGISTER_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub, norm_two_lastdim_kernel_impl);
-REGISTER_DISPATCH(extreme_float_fn, extreme_float_stub, extreme_float);
 REGISTER_DISPATCH(arg_extreme_float_fn, arg_extreme_float_stub, arg_extreme_float);
 REGISTER_DISPATCH(has_float_fn, has_float_stub, has_float);
 REGISTER_DISPATCH(has_byte_fn, has_byte_stub, has_byte);

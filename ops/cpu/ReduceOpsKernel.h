@@ -22,14 +22,19 @@ typedef void (*norm_two_lastdim_fn)(const Tensor* self, Tensor* result, const bo
 DECLARE_DISPATCH(prod_fn, prod_stub);
 DECLARE_DISPATCH(norm_two_lastdim_fn, norm_two_lastdim_stub);
 
-/* The reductions that pick an extreme, over n >= 1 contiguous floats
- * (Note [Extremes in two passes] in ReduceOpsKernel.c): extreme_float is
- * amax's (max) or amin's value, the first NaN if there is one, else the
- * greatest (least) value, a zero with the sign of the first zero;
- * arg_extreme_float is argmax's (argmin's) index, that of the first NaN,
- * else of the first element equal to the extreme.
- * PyTorch 1.13: native/ReduceOps.h (max_values_stub, argmax_stub, ...) */
-typedef float (*extreme_float_fn)(const float* a, int64_t n, bool max);
+/* amax (max_values_stub) and amin of self over the dimensions marked in
+ * mask into result of self's dtype (any but the quantized ones), in 1.13's
+ * order on 1.13's threads (Note [amax in 1.13's order] in
+ * ReduceOpsKernel.c).  Nothing happens in a shape run.  Cannot fail.
+ * PyTorch 1.13: native/ReduceOps.h (max_values_stub, min_values_stub) */
+typedef void (*extreme_values_fn)(const Tensor* self, Tensor* result, const bool* mask, bool keepdim);
+DECLARE_DISPATCH(extreme_values_fn, max_values_stub);
+DECLARE_DISPATCH(extreme_values_fn, min_values_stub);
+
+/* argmax's (argmin's) index over n >= 1 contiguous floats (Note
+ * [Extremes in two passes] in ReduceOpsKernel.c): that of the first NaN,
+ * else of the first element equal to the greatest (least) value.
+ * PyTorch 1.13: native/ReduceOps.h (argmax_stub, argmin_stub) */
 typedef int64_t (*arg_extreme_float_fn)(const float* a, int64_t n, bool max);
 /* any/all: whether one of n contiguous elements (n >= 0) is zero (zero
  * true) or nonzero (false), for floats (NaN is nonzero, -0.0 zero) and for
@@ -37,7 +42,6 @@ typedef int64_t (*arg_extreme_float_fn)(const float* a, int64_t n, bool max);
  * !has(..., true).  PyTorch 1.13: native/ReduceOps.h (and_stub, or_stub) */
 typedef bool (*has_float_fn)(const float* a, int64_t n, bool zero);
 typedef bool (*has_byte_fn)(const uint8_t* a, int64_t n, bool zero);
-DECLARE_DISPATCH(extreme_float_fn, extreme_float_stub);
 DECLARE_DISPATCH(arg_extreme_float_fn, arg_extreme_float_stub);
 DECLARE_DISPATCH(has_float_fn, has_float_stub);
 DECLARE_DISPATCH(has_byte_fn, has_byte_stub);

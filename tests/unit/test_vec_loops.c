@@ -507,7 +507,7 @@ static void extreme_case(float* a, int64_t n, int pattern, int64_t at) {
   }
 }
 
-/* extreme_float and arg_extreme_float against the scalar rule, bit for bit:
+/* arg_extreme_float against the scalar rule:
  * every pattern at every position of the short lengths and a spread of
  * positions of the long ones, misaligned by 4 bytes. */
 static void test_extreme(void** state) {
@@ -527,9 +527,6 @@ static void test_extreme(void** state) {
             int64_t got = ((arg_extreme_float_fn)DispatchStub_forCapability(&arg_extreme_float_stub, cap))(a, n, max);
             if (got != want) print_error("pattern %d at %lld, %s\n", pattern, (long long)at, max ? "max" : "min");
             assert_int_equal(got, want);
-            float value = ((extreme_float_fn)DispatchStub_forCapability(&extreme_float_stub, cap))(a, n, max);
-            assert_same_bits(&a[want], &value, 4, max ? "extreme_float (max)" : "extreme_float (min)",
-                             (CPUCapability)c, n);
           }
         }
     }
