@@ -40,9 +40,10 @@
  * order within a KC block, blocks added in turn: the reference BLAS's order
  * when k <= kKC, with FMA's one rounding where 1.13's BLAS rounds twice.
  * The matrix-vector product (n == 1 or m == 1) and dot skip the packing
- * (gemv in GemmKernel.h); a row-major matrix's dot products there sum 4
- * vectors of lanes side by side, an order of their own: like any order,
- * within 1.13's tolerance, not bit for bit.
+ * (gemv in GemmKernel.h); a row-major matrix's dot products there sum one
+ * vector of lanes per row, eight rows at a time (dot's own: 4 vectors side
+ * by side), an order of their own: like any order, within 1.13's
+ * tolerance, not bit for bit.
  *
  * The variants (see GemmKernel.h): this file's copies for the baseline
  * (x86-64: SSE2, 16-byte vectors), AVX2 + FMA (32 bytes) and AVX-512 (64
@@ -62,9 +63,12 @@
 
 
 /* The micro-tile's rows and the blocks (in elements), the same for every
- * variant: A's kMC x kKC block is 144 KiB of floats (L2), a kKC x NR panel
- * of B 16 KiB (L1, with AVX2 floats).  NR is two vectors (GemmKernel.h). */
-enum { kMR = 6, kKC = 256, kMC = 144, kNC = 4096, kGemvRows = 8 };
+ * variant: A's kMC x kKC block is 288 KiB of floats, 576 KiB of doubles
+ * (L2: 1 MiB a core on the development machine), a kKC x NR panel of B
+ * 24 KiB (L1: 32 KiB), with AVX2.  NR is two vectors (GemmKernel.h).
+ * Chosen by bench_mm at 1 and 2 threads among KC 256..512 and MC 96..288.
+ * kGemvRows: the rows gemv reads at once (dot_rows_contiguous). */
+enum { kMR = 6, kKC = 384, kMC = 192, kNC = 4096, kGemvRows = 8 };
 
 /*
  * Note [A gemm on threads]
@@ -79,7 +83,7 @@ enum { kMR = 6, kKC = 256, kMC = 144, kNC = 4096, kGemvRows = 8 };
  * results do not depend on the thread count.  Inside a parallel region
  * (bmm's batches) at_parallel_for runs the whole range on its thread.
  */
-enum { kGemmGrain = 1 << 18 };
+enum { kGemmGrain = 1 << 18, kGemmPackGrain = 1 << 16 };
 
 /* The vector width this copy's capability has: 16 bytes (SSE2) in
  * DEFAULT, 32 in AVX2, 64 in AVX512. */

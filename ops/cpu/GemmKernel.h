@@ -175,50 +175,92 @@ static void FN(dot_rows_contiguous)(int64_t n, const T* restrict a, int64_t rsa,
   }
 }
 
+/* The operands of one gemv, and its scratch vector of m sums. */
+typedef struct FN(Gemv) {
+  int64_t m, k;
+  const T* a;
+  int64_t rsa, csa;
+  const T* x;
+  int64_t incx;
+  T* sums;
+} FN(Gemv);
+
+/* sums[i] = A's row i . x for the rows of the groups [begin, end) of
+ * kGemvRows rows: the rows' dot products when they are contiguous, else a
+ * sum of A's columns (their part in those rows) scaled by x, else one
+ * product at a time. */
+static void FN(gemv_rows)(void* ctx, int64_t begin, int64_t end) {
+  const FN(Gemv)* g = ctx;
+  int64_t i0 = begin * kGemvRows, i1 = end * kGemvRows < g->m ? end * kGemvRows : g->m;
+  const T* a = g->a;
+  const T* x = g->x;
+  T* sums = g->sums;
+  if (g->csa == 1 && g->incx == 1) {
+    int64_t i = i0;
+    for (; i + kGemvRows <= i1; i += kGemvRows) FN(dot_rows_contiguous)(g->k, a + i * g->rsa, g->rsa, x, sums + i);
+    for (; i < i1; i++) sums[i] = FN(dot_contiguous)(g->k, a + i * g->rsa, x);
+  } else if (g->rsa == 1) {
+    memset(sums + i0, 0, (size_t)(i1 - i0) * sizeof(T));
+    for (int64_t p = 0; p < g->k; p++) {
+      const T* column = a + p * g->csa;
+      T xp = x[p * g->incx];
+      int64_t i = i0;
+      for (; i + LANES <= i1; i += LANES) {
+        Vec sv, col;
+        memcpy(&sv, sums + i, sizeof sv);
+        memcpy(&col, column + i, sizeof col);
+        sv += xp * col;
+        memcpy(sums + i, &sv, sizeof sv);
+      }
+      for (; i < i1; i++) sums[i] += xp * column[i];
+    }
+  } else {
+    for (int64_t i = i0; i < i1; i++) {
+      T sum = 0;
+      for (int64_t p = 0; p < g->k; p++) sum += a[i * g->rsa + p * g->csa] * x[p * g->incx];
+      sums[i] = sum;
+    }
+  }
+}
+
 /*
  * The matrix-vector product (n == 1): y[m] = beta * y + alpha * A[m x k] @ x.
  * Packing would pad x's one column to NR, so this takes its own loops: a
  * dot product per row when A's rows are contiguous, otherwise a sum of A's
  * columns scaled by x (each column contiguous when A is transposed) into a
- * scratch vector of m sums.  0, or -1 when the scratch cannot be allocated.
+ * scratch vector of m sums; groups of kGemvRows rows split over the
+ * intra-op threads (Note [A gemm on threads] in BlasKernel.c).  0, or -1
+ * when the scratch cannot be allocated.
  * PyTorch 1.13: native/cpu/BlasKernel.cpp gemv (its non-BLAS loops)
  */
 static int FN(gemv)(int64_t m, int64_t k, T alpha, const T* a, int64_t rsa, int64_t csa, const T* x,
                                 int64_t incx, T beta, T* y, int64_t incy) {
   T* sums = malloc((size_t)m * sizeof(T));
   if (sums == NULL) return -1;
-  if (csa == 1 && incx == 1) {
-    int64_t i = 0;
-    for (; i + kGemvRows <= m; i += kGemvRows) FN(dot_rows_contiguous)(k, a + i * rsa, rsa, x, sums + i);
-    for (; i < m; i++) sums[i] = FN(dot_contiguous)(k, a + i * rsa, x);
-  } else if (rsa == 1) {
-    memset(sums, 0, (size_t)m * sizeof(T));
-    for (int64_t p = 0; p < k; p++) {
-      const T* column = a + p * csa;
-      T xp = x[p * incx];
-      int64_t i = 0;
-      for (; i + LANES <= m; i += LANES) {
-        Vec s, col;
-        memcpy(&s, sums + i, sizeof s);
-        memcpy(&col, column + i, sizeof col);
-        s += xp * col;
-        memcpy(sums + i, &s, sizeof s);
-      }
-      for (; i < m; i++) sums[i] += xp * column[i];
-    }
-  } else {
-    for (int64_t i = 0; i < m; i++) {
-      T sum = 0;
-      for (int64_t p = 0; p < k; p++) sum += a[i * rsa + p * csa] * x[p * incx];
-      sums[i] = sum;
-    }
-  }
+  FN(Gemv) g = {m, k, a, rsa, csa, x, incx, sums};
+  /* the row groups over the intra-op threads, kGemmGrain multiply-adds a share at least */
+  at_parallel_for(0, (m + kGemvRows - 1) / kGemvRows, kGemmGrain / (kGemvRows * k) + 1, FN(gemv_rows), &g);
   for (int64_t i = 0; i < m; i++) {
     T v = alpha * sums[i];
     y[i * incy] = beta != 0 ? beta * y[i * incy] + v : v;
   }
   free(sums);
   return 0;
+}
+
+/* pack_b's arguments, for the panels a thread packs. */
+typedef struct FN(PackB) {
+  int64_t kc, nc;
+  const T* b;
+  int64_t rsb, csb;
+  T* bp;
+} FN(PackB);
+
+/* pack_b of the NR-column panels [begin, end). */
+static void FN(pack_b_panels)(void* ctx, int64_t begin, int64_t end) {
+  const FN(PackB)* p = ctx;
+  int64_t j0 = begin * NR, j1 = end * NR < p->nc ? end * NR : p->nc;
+  FN(pack_b)(p->kc, j1 - j0, p->b + j0 * p->csb, p->rsb, p->csb, p->bp + j0 * p->kc);
 }
 
 /* One KC block of loop 4, its B block packed at bp: loops 3, 2 and 1 over
@@ -290,7 +332,8 @@ static int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_
     g.nc = n - jc < kNC ? n - jc : kNC;
     for (int64_t pc = 0; pc < k && !g.failed; pc += kKC) { /* loop 4: KC of the k dimension */
       g.kc = k - pc < kKC ? k - pc : kKC;
-      FN(pack_b)(g.kc, g.nc, b + pc * rsb + jc * csb, rsb, csb, bp);
+      FN(PackB) pb = {g.kc, g.nc, b + pc * rsb + jc * csb, rsb, csb, bp};
+      at_parallel_for(0, (g.nc + NR - 1) / NR, kGemmPackGrain / (g.kc * NR) + 1, FN(pack_b_panels), &pb);
       g.beta = pc == 0 ? beta : 1; /* later KC blocks add to what the first wrote */
       g.a = a + pc * csa;
       g.c = c + jc * csc;
