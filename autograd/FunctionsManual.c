@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "Functions.h"
-#include "dispatch/TraceMode.h"
+#include "dispatch/TorchDispatchModeTLS.h"
 #include "ops/ExpandUtils.h"
 #include "runtime/GradMode.h"
 #include "runtime/Exception.h"
@@ -119,11 +119,12 @@ void ScalarTypeList_free(ScalarTypeList* l) {
 
 /* ---- small pieces ------------------------------------------------------------------ */
 
-/* at::isTensorSubclassLike, for minaten's tensors: only the trace mode makes
- * a tensor subclass-like (no ZeroTensor, no Python subclasses).
+/* at::isTensorSubclassLike, for minaten's tensors: only a mode (a
+ * TorchDispatchMode or the trace mode) makes a tensor subclass-like (no
+ * ZeroTensor, no Python subclasses).
  * See Note [Subclass-like paths under the trace].
  * PyTorch 1.13: aten/src/ATen/TensorSubclassLikeUtils.h isTensorSubclassLike */
-static bool subclass_like(void) { return TraceMode_isEnabled(); }
+static bool subclass_like(void) { return dispatch_mode_enabled(); }
 
 static OptionalScalarType some_dtype(ScalarType t) {
   OptionalScalarType o = {true, t};

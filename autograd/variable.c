@@ -15,6 +15,7 @@
 #include "autograd/ViewFunc.h"
 #include "autograd/functions/AccumulateGrad.h"
 #include "autograd/functions/tensor.h"
+#include "dispatch/TorchDispatchModeTLS.h"
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
@@ -246,15 +247,25 @@ Tensor* tensor_data_untraced(const Tensor* t) {
   return result;
 }
 
-Tensor* tensor_data(const Tensor* t) {
-  if (t->lazy != NULL || !TraceMode_isActive()) return tensor_data_untraced(t);
-  /* The mode's __torch_dispatch__ for aten::detach: print, then call the
-   * operator below the mode and below autograd (the copy has no history). */
-  TraceMode_printOp("aten::detach");
-  DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
+/* aten::detach as the mode sees it: a TorchDispatchMode gets the call
+ * (below autograd: the copy has no history); the trace mode prints it and
+ * runs it below itself.
+ * PyTorch 1.13: python_variable.cpp ConcretePyInterpreterVTable::detach */
+static Tensor* detach_through_mode(const Tensor* t) {
+  DispatchKeySet below = autograd_and_inplace_or_view();
+  if (TorchDispatchModeTLS_stack_len() == 0) {
+    TraceMode_printOp("aten::detach");
+    below = DispatchKeySet_add(below, DispatchKey_Python);
+  }
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
   Tensor* result = at_detach(t);
   DispatchKeyGuard_pop(guard);
+  return result;
+}
+
+Tensor* tensor_data(const Tensor* t) {
+  if (t->lazy != NULL || !TraceMode_isActive()) return tensor_data_untraced(t);
+  Tensor* result = detach_through_mode(t);
   if (result != NULL) Tensor_setVersionCounter(result, Tensor_versionCounter(t));
   return result;
 }
@@ -265,12 +276,7 @@ Tensor* variable_data(const Tensor* t) {
     result = t->lazy != NULL ? Tensor_shallowCopyLazy(t)
                              : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
   } else {
-    /* the mode's aten::detach, as in tensor_data */
-    TraceMode_printOp("aten::detach");
-    DispatchKeySet below = DispatchKeySet_add(autograd_and_inplace_or_view(), DispatchKey_Python);
-    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(below);
-    result = at_detach(t);
-    DispatchKeyGuard_pop(guard);
+    result = detach_through_mode(t); /* as in tensor_data */
   }
   if (result != NULL && result->version_counter != NULL) {
     /* shallow_copy_and_detach(version_counter = 0): a counter of its own */

@@ -28,9 +28,32 @@ PyObject* THPException_type(int error_type) {
     case ErrorType_OverflowError: return PyExc_OverflowError;
     case ErrorType_OSError: return PyExc_OSError;
     case ErrorType_RuntimeError:
+    case ErrorType_PythonError: /* without its exception kept: a RuntimeError of its text */
     case ErrorType_None: break;
   }
   return PyExc_RuntimeError;
+}
+
+/* The Python exception a PythonError stands for (type, value, traceback),
+ * held while it unwinds through C frames. */
+static _Thread_local PyObject *kept_type = NULL, *kept_value = NULL, *kept_traceback = NULL;
+
+static void drop_kept(void) {
+  Py_CLEAR(kept_type);
+  Py_CLEAR(kept_value);
+  Py_CLEAR(kept_traceback);
+}
+
+int THPException_toError(void) {
+  drop_kept();
+  PyErr_Fetch(&kept_type, &kept_value, &kept_traceback);
+  PyErr_NormalizeException(&kept_type, &kept_value, &kept_traceback);
+  PyObject* text = kept_value != NULL ? PyObject_Str(kept_value) : NULL;
+  const char* message = text != NULL ? PyUnicode_AsUTF8(text) : NULL;
+  if (message == NULL) PyErr_Clear();
+  Error_set(ErrorType_PythonError, "%s", message != NULL ? message : "(a Python exception)");
+  Py_XDECREF(text);
+  return -1;
 }
 
 /* PyTorch 1.13: torch/csrc/Exceptions.h END_HANDLE_TH_ERRORS_RET */
@@ -39,7 +62,12 @@ PyObject* THPException_fromError(void) {
     PyErr_SetString(PyExc_SystemError, "minaten: an error was reported without an error set");
     return NULL;
   }
-  PyErr_SetString(THPException_type(Error_type()), Error_message());
+  if (Error_type() == ErrorType_PythonError && kept_type != NULL) {
+    PyErr_Restore(kept_type, kept_value, kept_traceback); /* steals the three */
+    kept_type = kept_value = kept_traceback = NULL;
+  } else {
+    PyErr_SetString(THPException_type(Error_type()), Error_message());
+  }
   Error_clear();
   return NULL;
 }

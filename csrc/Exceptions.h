@@ -26,6 +26,13 @@
  * no error pending (a bug), raises SystemError.  Returns NULL. */
 PyObject* THPException_fromError(void);
 
+/* The Python exception pending (PyErr_Occurred) becomes minaten's error:
+ * ErrorType_PythonError with the exception's text, the exception itself
+ * kept (per thread) until THPException_fromError raises it again.
+ * Returns -1, for `return THPException_toError();` in an int function.
+ * PyTorch 1.13: torch/csrc/Exceptions.h python_error (persist) */
+int THPException_toError(void);
+
 /* The Python type of a minaten error type (PyExc_RuntimeError, ...). */
 PyObject* THPException_type(int error_type);
 

@@ -35,6 +35,7 @@
 #include "csrc/utils/python_dispatch.h"
 #include "csrc/utils/python_numbers.h"
 #include "csrc/utils/python_dispatch_trace.h"
+#include "csrc/utils/torch_dispatch_mode.h"
 #include "csrc/utils/tensor_list.h"
 #include "csrc/utils/tensor_new.h"
 #include "csrc/utils/tensor_numpy.h"
@@ -150,7 +151,8 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
       THPTensorStr_init(module) < 0 || THPException_init(module) < 0 ||
       THPCppFunction_init(module) < 0 || THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 ||
-      THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPLazy_init(module) < 0 ||
+      THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPTorchDispatchMode_init(module) < 0 ||
+      THPLazy_init(module) < 0 ||
       THPStorage_init(module) < 0) {
     Py_DECREF(module);
     return NULL;

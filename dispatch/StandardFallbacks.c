@@ -7,13 +7,13 @@
  */
 #include "dispatch/Dispatcher.h"
 #include "dispatch/KernelFunction.h"
-#include "dispatch/TraceMode.h"
+#include "dispatch/PythonFallbackKernel.h"
 
 /*
  * Until minaten has autograd, the autograd keys and ADInplaceOrView pass every
  * operator through (composite implicit kernels still land there as math
  * kernels, which take precedence over a fallback); BackendSelect passes
- * operators without tensor options through; Python is the trace mode.
+ * operators without tensor options through; Python: Note [The Python key].
  * PyTorch 1.13: aten/src/ATen/core/VariableFallbackKernel.cpp,
  * BackendSelectFallbackKernel.cpp, PythonFallbackKernel.cpp
  */
@@ -25,7 +25,7 @@ void Dispatcher_registerStandardFallbacks(void) {
     Dispatcher_registerFallback(fallthrough_keys[i], KernelFunction_makeFallthrough(),
                                 "dispatch/StandardFallbacks.c", __LINE__);
   Dispatcher_registerFallback(DispatchKey_Python,
-                              KernelFunction_makeBoxed(TraceMode_pythonFallback,
-                                                       "TraceMode_pythonFallback"),
+                              /* the TorchDispatchModes, then the trace mode */
+                              KernelFunction_makeBoxed(pythonFallback, "pythonFallback"),
                               "dispatch/StandardFallbacks.c", __LINE__);
 }

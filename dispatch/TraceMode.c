@@ -7,15 +7,20 @@
 #include <string.h>
 
 #include "dispatch/Dispatcher.h"
+#include "dispatch/TorchDispatchModeTLS.h"
 #include "runtime/LocalDispatchKeySet.h"
 
 static FILE* trace_output = NULL;
+static _Thread_local bool trace_enabled = false;
 
+/* The Python key stays included while a TorchDispatchMode is entered
+ * (Note [The Python key] in PythonFallbackKernel.h). */
 void TraceMode_setEnabled(bool enabled) {
-  tls_set_dispatch_key_included(DispatchKey_Python, enabled);
+  trace_enabled = enabled;
+  tls_set_dispatch_key_included(DispatchKey_Python, enabled || TorchDispatchModeTLS_stack_len() > 0);
 }
 
-bool TraceMode_isEnabled(void) { return tls_is_dispatch_key_included(DispatchKey_Python); }
+bool TraceMode_isEnabled(void) { return trace_enabled; }
 
 void TraceMode_setOutput(FILE* out) { trace_output = out; }
 

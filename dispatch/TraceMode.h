@@ -35,7 +35,7 @@ void TraceMode_printOp(const char* qualified_name);
 /* Where the trace lines go (stdout by default). */
 void TraceMode_setOutput(FILE* out);
 
-/* The fallback registered for DispatchKey_Python. */
+/* The trace mode's part of the Python key's fallback (dispatch/PythonFallbackKernel.h). */
 int TraceMode_pythonFallback(const KernelFunction* kernel, const OperatorEntry* op,
                              DispatchKeySet ks, IValue* args, IValue* rets);
 

@@ -297,9 +297,13 @@ static ScalarType result_type_with_scalar(const Tensor* t, Scalar s) {
   return r;
 }
 
-static Tensor* scalar_tensor_of(Scalar s, ScalarType dtype) {
+/* at::scalar_tensor(s, like.options().dtype(dtype)): like's layout and
+ * device passed on too, as a TensorOptions unpacks. */
+static Tensor* scalar_tensor_of(Scalar s, ScalarType dtype, const Tensor* like) {
   OptionalScalarType dt = {true, dtype};
-  return at_scalar_tensor(s, dt, kNoLayout, kNoDevice, kNoPinMemory);
+  OptionalLayout layout = {true, Layout_Strided};
+  OptionalDevice device = {true, like->device};
+  return at_scalar_tensor(s, dt, layout, device, kNoPinMemory);
 }
 
 static Tensor* to_dtype(const Tensor* t, ScalarType dtype) {
@@ -311,7 +315,7 @@ static Tensor* where_scalar_tensor(const Tensor* condition, Scalar s, const Tens
   Tensor *st = NULL, *tc = NULL, *r = NULL;
   ScalarType dtype = result_type_with_scalar(t, s);
   if (dtype == ScalarType_Undefined) return NULL;
-  st = scalar_tensor_of(s, dtype);
+  st = scalar_tensor_of(s, dtype, t);
   if (st == NULL) return NULL;
   tc = to_dtype(t, dtype);
   if (tc != NULL) r = scalar_first ? at_where_self(condition, st, tc) : at_where_self(condition, tc, st);
@@ -337,9 +341,9 @@ Tensor* at_native_where_Scalar(const Tensor* condition, Scalar self, Scalar othe
   ScalarType dtype = result_type_with_scalar(ws, other);
   Tensor_release(ws);
   if (dtype == ScalarType_Undefined) return NULL;
-  Tensor* ot = scalar_tensor_of(other, dtype);
+  Tensor* ot = scalar_tensor_of(other, dtype, condition);
   if (ot == NULL) return NULL;
-  Tensor* st = scalar_tensor_of(self, dtype);
+  Tensor* st = scalar_tensor_of(self, dtype, condition);
   Tensor* r = st ? at_where_self(condition, st, ot) : NULL;
   Tensor_release(st);
   Tensor_release(ot);

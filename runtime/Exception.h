@@ -19,7 +19,11 @@
 #include <stdarg.h>
 #include <stdbool.h>
 
-/* The Python exception type a C++ c10::Error subclass is translated to. */
+/* The Python exception type a C++ c10::Error subclass is translated to.
+ * PythonError: a Python exception raised in Python code minaten called back
+ * (a TorchDispatchMode, a hook), on its way out through C frames; the
+ * CPython layer keeps the exception itself and raises it again, unchanged,
+ * at the border (1.13's python_error, csrc/Exceptions.h). */
 #define MINATEN_FORALL_ERROR_TYPES(_) \
   _(RuntimeError)                     \
   _(IndexError)                       \
@@ -35,7 +39,8 @@
   _(RecursionError)                   \
   _(ZeroDivisionError)                \
   _(OverflowError)                    \
-  _(OSError)
+  _(OSError)                          \
+  _(PythonError)
 
 typedef enum ErrorType {
   ErrorType_None = 0,

@@ -462,12 +462,38 @@ THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, b
 
 /* ---- calling ------------------------------------------------------------------- */
 
+/*
+ * The TensorOptions 1.13's generated binding builds and the C++ API
+ * unpacks into the operator's arguments: a factory's device defaults to the
+ * default device (CPU) and its pin_memory to False; a *_like or new_*
+ * takes the dtype, layout and device it is not given from self.  So the
+ * operator, and a TorchDispatchMode, see `device=cpu, pin_memory=False`
+ * where the caller wrote nothing.
+ * PyTorch 1.13: tools/autograd/gen_python_functions.py (the TensorOptions
+ * of dispatch_NAME: deviceWithDefault, toBool for pin_memory;
+ * scalartypeWithDefault(self.scalar_type()) for *_like and new_*)
+ */
+static void fill_tensor_options(const FunctionSchema* s, IValue* stack) {
+  size_t n = strlen(s->name);
+  bool from_self = (n >= 5 && strcmp(s->name + n - 5, "_like") == 0) || strncmp(s->name, "new_", 4) == 0;
+  const Tensor* self = from_self && s->num_arguments > 0 && stack[0].tag == IValueTag_Tensor ? stack[0].u.tensor : NULL;
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    const Argument* a = &s->arguments[i];
+    if (!is_tensor_option(a) || stack[i].tag != IValueTag_None) continue;
+    if (strcmp(a->name, "pin_memory") == 0) stack[i] = IValue_fromBool(false);
+    else if (strcmp(a->name, "device") == 0) stack[i] = IValue_fromDevice(self != NULL ? self->device : Device_cpu());
+    else if (self != NULL && strcmp(a->name, "dtype") == 0) stack[i] = IValue_fromScalarType(self->dtype);
+    else if (self != NULL && strcmp(a->name, "layout") == 0) stack[i] = IValue_fromLayout(Layout_Strided);
+  }
+}
+
 /* Calls overload k with the parsed arguments.  PyTorch 1.13: the generated
  * dispatch_NAME lambdas (and torch::NAME for factories) */
 static PyObject* dispatch_overload(THPBinding* b, size_t k, PythonArgs* parsed) {
   const OperatorEntry* op = b->ops[k];
   IValue stack[THP_MAX_ARGS];
   if (PythonArgs_toIValues(parsed, stack) < 0) return NULL;
+  if (has_tensor_options(&op->schema)) fill_tensor_options(&op->schema, stack);
   IValue rets[kMaxReturns];
   int r;
   if (b->factory[k]) {

@@ -151,6 +151,12 @@ static PyObject* THPVariable_is_contiguous(PyObject* self, PyObject* const* args
   return PyBool_FromLong(THPVariable_Unpack(self)->is_contiguous);
 }
 
+/* PyTorch 1.13: python_variable_methods.cpp THPVariable_is_floating_point */
+static PyObject* THPVariable_is_floating_point(PyObject* self, PyObject* noargs) {
+  (void)noargs;
+  return PyBool_FromLong(ScalarType_isFloating(THPVariable_Unpack(self)->dtype));
+}
+
 /* ---- Python numbers ------------------------------------------------------------------ */
 
 /* The one element of self, after 1.13's check (dispatch_to<T>).  0 / -1. */
@@ -387,7 +393,8 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
   if (THPDtype_Check(d)) {
     dtype = ((THPDtype*)d)->scalar_type;
     if (t->dtype == dtype) return Py_NewRef(self);
-    return dispatch_to(self, &dtype, NULL, non_blocking, false, NULL);
+    Device device = t->device; /* 1.13 passes self's device on: _to_copy(dtype=..., device=...) */
+    return dispatch_to(self, &dtype, &device, non_blocking, false, NULL);
   }
   PyErr_SetString(PyExc_TypeError, "dtype must be a type, str, or dtype object");
   return NULL;
@@ -555,6 +562,7 @@ static PyMethodDef methods[] = {
     {"data_ptr", THPVariable_data_ptr, METH_NOARGS, NULL},
     {"get_device", THPVariable_get_device, METH_NOARGS, NULL},
     {"is_contiguous", FASTCALL(THPVariable_is_contiguous), NULL},
+    {"is_floating_point", THPVariable_is_floating_point, METH_NOARGS, NULL},
     {"item", THPVariable_item, METH_NOARGS, NULL},
     {"to", FASTCALL(THPVariable_to), NULL},
     {"cpu", FASTCALL(THPVariable_cpu), NULL},

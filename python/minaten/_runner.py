@@ -528,16 +528,22 @@ class Session:
         return self.mode is not None or self.hooked
 
     def trace_on(self):
-        """Turns the trace on: a TorchDispatchMode under PyTorch, otherwise
-        the torch module's own hook, torch._C._set_dispatch_trace(True)."""
+        """Turns the trace on: under minaten its own trace mode,
+        torch._C._set_dispatch_trace(True) (dispatch/TraceMode.h), which
+        also names a lazy tensor's operators as 1.13's functionalization
+        shows them (select_copy for select: minaten has no Functionalize
+        key yet); under PyTorch a TorchDispatchMode.  A TorchDispatchMode on
+        minaten sees the same calls otherwise (every other script of the
+        corpus matches with it)."""
         if self.tracing():
             return
-        mode_class = self._mode_class()
+        hook = getattr(self.torch._C, "_set_dispatch_trace", None)
+        mode_class = self._mode_class() if hook is None else None
         if mode_class is not None:
             self.mode = mode_class()
             self.mode.__enter__()
         else:
-            self.torch._C._set_dispatch_trace(True)
+            hook(True)
             self.hooked = True
 
     def trace_off(self):

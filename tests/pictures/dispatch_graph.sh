@@ -21,7 +21,7 @@ fi
 check() {
   grep -qF -- "$1" "$SCRATCH/g.dot" || { echo "the graph lacks: $1"; status=1; }
 }
-check 'TraceMode_pythonFallback\n[backend fallback]", shape=box, style="rounded,filled"'
+check 'pythonFallback\n[backend fallback]", shape=box, style="rounded,filled"'
 check 'label="ADInplaceOrView\nfallthrough", shape=ellipse, style=dashed'
 check 'label="at_native_reshape: CompositeImplicitAutograd decomposition"'
 check '[label="redispatch"]'

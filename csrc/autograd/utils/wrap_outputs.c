@@ -29,7 +29,11 @@ static PyObject* wrap_list(IValue* v, bool as_list) {
       case IValueTag_IntList: item = PyLong_FromLongLong(((const int64_t*)v->u.list.data)[i]); break;
       case IValueTag_DoubleList: item = PyFloat_FromDouble(((const double*)v->u.list.data)[i]); break;
       case IValueTag_BoolList: item = PyBool_FromLong(((const bool*)v->u.list.data)[i]); break;
-      default: item = THPVariable_Wrap(Tensor_retain(((Tensor* const*)v->u.list.data)[i])); break;
+      default: { /* a Tensor?[] (index's indices) holds NULL for None */
+        Tensor* t = ((Tensor* const*)v->u.list.data)[i];
+        item = t != NULL ? THPVariable_Wrap(Tensor_retain(t)) : Py_NewRef(Py_None);
+        break;
+      }
     }
     if (item == NULL) {
       Py_CLEAR(r);

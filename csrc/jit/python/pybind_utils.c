@@ -361,6 +361,12 @@ static int to_ivalue(PyObject* v, const Argument* a, size_t index, bool numbers_
   }
 }
 
+int THPUtils_toIValue(PyObject* v, const Argument* a, IValue* out) {
+  int r = to_ivalue(v, a, 0, false, out);
+  if (r == 0 && !out->owned) *out = IValue_clone(out); /* borrowed from v: a copy of its own */
+  return r;
+}
+
 /* The JIT's "Cast error details" of a value that does not convert. */
 static void cast_error_details(PyObject* v, const SchemaType* t, char* buf, size_t size) {
   PyObject* str = PyObject_Str(v);

@@ -43,6 +43,12 @@
 int createStackForSchema(const OperatorEntry* op, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
                          IValue* stack, char* why, size_t why_size);
 
+/* One Python value as the IValue of schema argument or return a (owned):
+ * 1.13's toIValue(obj, type).  Returns 0, 1 (the value does not fit a's
+ * type; nothing set) or -1 (a Python exception set).
+ * PyTorch 1.13: pybind_utils.h toIValue */
+int THPUtils_toIValue(PyObject* v, const Argument* a, IValue* out);
+
 /* "aten::add.Tensor(Tensor self, ...) -> Tensor": how 1.13 prints a schema
  * (its namespace always shown), into buf. */
 const char* schema_declaration(const OperatorEntry* op, char* buf, size_t size);

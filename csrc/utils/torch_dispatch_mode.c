@@ -1,0 +1,267 @@
+/*
+ * torch_dispatch_mode.c - TorchDispatchMode's C side: the mode stack seen
+ * from Python, and the Python interpreter's half of the Python key
+ * (Note [The Python key] in dispatch/PythonFallbackKernel.h).
+ *
+ *   torch._C._push_on_torch_dispatch_stack(mode)   `with mode:` enters
+ *   torch._C._pop_torch_dispatch_stack()           ... and leaves
+ *   torch._C._get_dispatch_stack_at(i), _len_torch_dispatch_stack()
+ *
+ * A call that reaches the Python key with a mode entered comes here
+ * (concrete_dispatch_fn): its boxed arguments become Python's (args up to
+ * the first keyword-only argument, less the trailing ones equal to their
+ * defaults; keyword-only ones in kwargs, except those equal to their
+ * defaults; a dtype, layout or memory format as its torch object, anything
+ * else as torch.ops gives it), func is the operator's OpOverload
+ * (torch.ops.aten.add.Tensor), a wrapped number (the 1 of `x + 1`) is the
+ * Python number again, and the top mode's
+ * __torch_dispatch__(func, types, args, kwargs) runs with the mode popped
+ * (StashTorchDispatchModeGuard) and the keys above Python excluded.  What
+ * it returns becomes the operator's returns; a Python exception it raises
+ * goes out through the C frames unchanged (THPException_toError).
+ *
+ * PyTorch 1.13: torch/csrc/autograd/init.cpp (_push_on_torch_dispatch_stack,
+ * _pop_torch_dispatch_stack, _get_dispatch_stack_at, _len_torch_dispatch_stack),
+ * torch/csrc/autograd/python_variable.cpp (concrete_dispatch_fn),
+ * torch/csrc/utils/torch_dispatch_mode.h (StashTorchDispatchModeGuard),
+ * torch/csrc/utils/python_arg_parser.cpp (handle_torch_function_no_python_arg_parser)
+ */
+#include "csrc/utils/torch_dispatch_mode.h"
+
+#include <string.h>
+
+#include "csrc/Exceptions.h"
+#include "csrc/autograd/utils/wrap_outputs.h"
+#include "csrc/jit/python/pybind_utils.h"
+#include "dispatch/Dispatcher.h"
+#include "dispatch/PythonFallbackKernel.h"
+#include "dispatch/TorchDispatchModeTLS.h"
+#include "runtime/Exception.h"
+#include "runtime/LocalDispatchKeySet.h"
+
+/* ---- the stack, from Python ------------------------------------------------ */
+
+/* PyTorch 1.13: torch/csrc/autograd/init.cpp _push_on_torch_dispatch_stack */
+static PyObject* push_on_torch_dispatch_stack(PyObject* module, PyObject* mode) {
+  (void)module;
+  Py_INCREF(mode); /* the stack's reference, until the pop hands it back */
+  if (TorchDispatchModeTLS_push_onto_stack(mode) < 0) {
+    Py_DECREF(mode);
+    return THPException_fromError();
+  }
+  Py_RETURN_NONE;
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/init.cpp _pop_torch_dispatch_stack */
+static PyObject* pop_torch_dispatch_stack(PyObject* module, PyObject* noargs) {
+  (void)module, (void)noargs;
+  PyObject* mode = TorchDispatchModeTLS_pop_stack();
+  if (mode == NULL) {
+    PyErr_SetString(PyExc_RuntimeError, "trying to pop from empty mode stack");
+    return NULL;
+  }
+  return mode; /* the stack's reference */
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/init.cpp _get_dispatch_stack_at */
+static PyObject* get_dispatch_stack_at(PyObject* module, PyObject* arg) {
+  (void)module;
+  Py_ssize_t idx = PyLong_AsSsize_t(arg);
+  if (idx == -1 && PyErr_Occurred()) return NULL;
+  PyObject* mode = TorchDispatchModeTLS_get_stack_at(idx);
+  if (mode == NULL) {
+    PyErr_SetString(PyExc_RuntimeError, "Tried to get stack at idx that's too big");
+    return NULL;
+  }
+  return Py_NewRef(mode);
+}
+
+/* PyTorch 1.13: torch/csrc/autograd/init.cpp _len_torch_dispatch_stack */
+static PyObject* len_torch_dispatch_stack(PyObject* module, PyObject* noargs) {
+  (void)module, (void)noargs;
+  return PyLong_FromLongLong(TorchDispatchModeTLS_stack_len());
+}
+
+/* ---- a call through the top mode -------------------------------------------- */
+
+/* Whether a and b are the same value, as c10::IValue's == compares an
+ * argument with its default (a tensor only with itself). */
+static bool ivalue_equals(const IValue* a, const IValue* b) {
+  if (a->tag != b->tag) return false;
+  switch (a->tag) {
+    case IValueTag_None: return true;
+    case IValueTag_Tensor: return a->u.tensor == b->u.tensor;
+    case IValueTag_Double: return a->u.d == b->u.d;
+    case IValueTag_Int: return a->u.i == b->u.i;
+    case IValueTag_Bool: return a->u.b == b->u.b;
+    case IValueTag_String: return strcmp(a->u.s, b->u.s) == 0;
+    case IValueTag_ScalarType: return a->u.scalar_type == b->u.scalar_type;
+    case IValueTag_Layout: return a->u.layout == b->u.layout;
+    case IValueTag_MemoryFormat: return a->u.memory_format == b->u.memory_format;
+    case IValueTag_Device: return a->u.device.type == b->u.device.type && a->u.device.index == b->u.device.index;
+    case IValueTag_IntList: return a->u.list.size == b->u.list.size && (a->u.list.size == 0 || memcmp(a->u.list.data, b->u.list.data, a->u.list.size * sizeof(int64_t)) == 0);
+    case IValueTag_DoubleList: return a->u.list.size == b->u.list.size && (a->u.list.size == 0 || memcmp(a->u.list.data, b->u.list.data, a->u.list.size * sizeof(double)) == 0);
+    case IValueTag_BoolList: return a->u.list.size == b->u.list.size && (a->u.list.size == 0 || memcmp(a->u.list.data, b->u.list.data, a->u.list.size * sizeof(bool)) == 0);
+    case IValueTag_TensorList: return a->u.list.size == b->u.list.size && (a->u.list.size == 0 || memcmp(a->u.list.data, b->u.list.data, a->u.list.size * sizeof(Tensor*)) == 0);
+  }
+  return false;
+}
+
+static bool is_default(const FunctionSchema* s, const IValue* args, size_t idx) {
+  const Argument* a = &s->arguments[idx];
+  return a->has_default && ivalue_equals(&a->default_value, &args[idx]);
+}
+
+/* One argument as __torch_dispatch__ receives it: a dtype, layout or
+ * memory format as its torch object, anything else as torch.ops returns it.
+ * PyTorch 1.13: python_variable.cpp concrete_dispatch_fn (schemaAwareToPyObject) */
+static PyObject* argument_to_python(const IValue* v) {
+  if (v->tag == IValueTag_Tensor && v->u.tensor->is_wrapped_number) { /* `x + 1`: the 1 */
+    const Tensor* t = v->u.tensor;
+    switch (t->dtype) {
+      case ScalarType_Bool: return PyBool_FromLong(*(const bool*)Tensor_data(t));
+      case ScalarType_Long: return PyLong_FromLongLong(*(const int64_t*)Tensor_data(t));
+      case ScalarType_Double: return PyFloat_FromDouble(*(const double*)Tensor_data(t));
+      default: break;
+    }
+  }
+  IValue copy = *v;
+  copy.owned = false; /* borrowed: THPUtils_wrapIValue retains what it keeps */
+  bool as_object = v->tag == IValueTag_ScalarType || v->tag == IValueTag_Layout || v->tag == IValueTag_MemoryFormat;
+  return THPUtils_wrapIValue(&copy, !as_object);
+}
+
+/* args and kwargs of op's boxed arguments (Note above).  0, or -1 with a
+ * Python exception set.
+ * PyTorch 1.13: python_variable.cpp concrete_dispatch_fn */
+static int python_args_kwargs(const OperatorEntry* op, const IValue* args, PyObject** py_args, PyObject** py_kwargs) {
+  const FunctionSchema* s = &op->schema;
+  size_t n = s->num_arguments, kwarg_only_start = n, positional_default_start;
+  while (kwarg_only_start > 0 && s->arguments[kwarg_only_start - 1].kwarg_only) kwarg_only_start--;
+  positional_default_start = kwarg_only_start;
+  while (positional_default_start > 0 && is_default(s, args, positional_default_start - 1)) positional_default_start--;
+  *py_args = PyTuple_New((Py_ssize_t)positional_default_start);
+  *py_kwargs = PyDict_New();
+  if (*py_args == NULL || *py_kwargs == NULL) goto fail;
+  for (size_t i = 0; i < positional_default_start; i++) {
+    PyObject* item = argument_to_python(&args[i]);
+    if (item == NULL) goto fail;
+    PyTuple_SET_ITEM(*py_args, (Py_ssize_t)i, item);
+  }
+  for (size_t i = kwarg_only_start; i < n; i++) {
+    if (is_default(s, args, i)) continue;
+    PyObject* item = argument_to_python(&args[i]);
+    if (item == NULL || PyDict_SetItemString(*py_kwargs, s->arguments[i].name, item) < 0) {
+      Py_XDECREF(item);
+      goto fail;
+    }
+    Py_DECREF(item);
+  }
+  return 0;
+fail:
+  Py_CLEAR(*py_args);
+  Py_CLEAR(*py_kwargs);
+  return -1;
+}
+
+/* op's OpOverload, torch.ops.<ns>.<name>.<overload> ("default" for the
+ * unnamed overload): a new reference, or NULL with a Python exception. */
+static PyObject* op_overload(const OperatorEntry* op) {
+  const FunctionSchema* s = &op->schema;
+  PyObject* obj = PyImport_ImportModule("minaten");
+  const char* path[] = {"ops", s->ns, s->name, s->overload_name[0] ? s->overload_name : "default"};
+  for (size_t i = 0; obj != NULL && i < sizeof path / sizeof *path; i++) Py_SETREF(obj, PyObject_GetAttrString(obj, path[i]));
+  return obj;
+}
+
+/* What __torch_dispatch__ returned, as op's returns (owned).  0, or -1 with
+ * the error set.  PyTorch 1.13: python_variable.cpp concrete_dispatch_fn
+ * (pushPyOutToStack) */
+static int returns_from_python(const OperatorEntry* op, PyObject* out, IValue* rets) {
+  const FunctionSchema* s = &op->schema;
+  if (s->num_returns == 0) {
+    if (out == Py_None) return 0;
+    Error_set(ErrorType_RuntimeError,
+              "Expected __torch_dispatch__ for %s to return None but it returned something else instead.",
+              op->qualified_name);
+    return -1;
+  }
+  PyObject* seq = s->num_returns == 1 ? NULL : PySequence_Fast(out, "__torch_dispatch__ must return a sequence");
+  if (s->num_returns > 1 && seq == NULL) return THPException_toError();
+  if (seq != NULL && PySequence_Fast_GET_SIZE(seq) != (Py_ssize_t)s->num_returns) {
+    Py_DECREF(seq);
+    Error_set(ErrorType_RuntimeError, "__torch_dispatch__ for %s returned %zd values where the schema has %zu",
+              op->qualified_name, PySequence_Fast_GET_SIZE(seq), s->num_returns);
+    return -1;
+  }
+  for (size_t i = 0; i < s->num_returns; i++) {
+    PyObject* v = seq != NULL ? PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i) : out;
+    int r = THPUtils_toIValue(v, &s->returns[i], &rets[i]);
+    if (r != 0) {
+      for (size_t k = 0; k < i; k++) IValue_release(&rets[k]);
+      Py_XDECREF(seq);
+      /* NB(minaten): 1.13's toIValue raises pybind11's cast error */
+      if (r < 0) return THPException_toError();
+      Error_set(ErrorType_RuntimeError, "__torch_dispatch__ for %s returned %s where the schema has a return of another type",
+                op->qualified_name, Py_TYPE(v)->tp_name);
+      return -1;
+    }
+  }
+  Py_XDECREF(seq);
+  return 0;
+}
+
+/* mode.__torch_dispatch__(func, (), args, kwargs) with mode off the stack
+ * while it runs, then put back.
+ * PyTorch 1.13: utils/torch_dispatch_mode.h StashTorchDispatchModeGuard,
+ * python_arg_parser.cpp handle_torch_function_no_python_arg_parser */
+static PyObject* call_top_mode(PyObject* func, PyObject* args, PyObject* kwargs) {
+  PyObject* mode = TorchDispatchModeTLS_pop_stack(); /* the stack's reference, now ours */
+  PyObject* types = PyTuple_New(0);
+  PyObject* out = types == NULL ? NULL
+                                : PyObject_CallMethod(mode, "__torch_dispatch__", "OOOO", func, types, args, kwargs);
+  Py_XDECREF(types);
+  if (TorchDispatchModeTLS_push_onto_stack(mode) < 0) { /* out of memory: the mode is gone */
+    Py_DECREF(mode);
+    Py_XDECREF(out);
+    PyErr_NoMemory();
+    return NULL;
+  }
+  return out;
+}
+
+/* PyTorch 1.13: python_variable.cpp concrete_dispatch_fn */
+static int concrete_dispatch_fn(const OperatorEntry* op, IValue* args, IValue* rets) {
+  PyGILState_STATE gil = PyGILState_Ensure();
+  /* the handler runs below autograd and ADInplaceOrView, as the call had */
+  DispatchKeySet above_python = DispatchKeySet_remove(
+      DispatchKeySet_full(), DispatchKeySet_add(DispatchKeySet_fullAfter(DispatchKey_Python), DispatchKey_Python));
+  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(above_python);
+  PyObject *py_args = NULL, *py_kwargs = NULL, *out = NULL;
+  PyObject* func = op_overload(op);
+  int r = -1;
+  if (func != NULL && python_args_kwargs(op, args, &py_args, &py_kwargs) == 0)
+    out = call_top_mode(func, py_args, py_kwargs);
+  if (out == NULL) THPException_toError();
+  else r = returns_from_python(op, out, rets);
+  Py_XDECREF(out);
+  Py_XDECREF(py_args);
+  Py_XDECREF(py_kwargs);
+  Py_XDECREF(func);
+  DispatchKeyGuard_pop(guard);
+  PyGILState_Release(gil);
+  return r;
+}
+
+static PyMethodDef methods[] = {
+    {"_push_on_torch_dispatch_stack", push_on_torch_dispatch_stack, METH_O, NULL},
+    {"_pop_torch_dispatch_stack", pop_torch_dispatch_stack, METH_NOARGS, NULL},
+    {"_get_dispatch_stack_at", get_dispatch_stack_at, METH_O, NULL},
+    {"_len_torch_dispatch_stack", len_torch_dispatch_stack, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+int THPTorchDispatchMode_init(PyObject* module) {
+  PyInterpreter_setDispatch(concrete_dispatch_fn);
+  return PyModule_AddFunctions(module, methods);
+}
