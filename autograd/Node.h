@@ -55,6 +55,7 @@
 #include <stdint.h>
 
 #include "autograd/Edge.h"
+#include "autograd/function_hook.h"
 #include "runtime/TensorImpl.h"
 
 /* What a node knows of the gradient it takes at one input: the forward
@@ -105,9 +106,17 @@ typedef struct Node {
   uint32_t num_inputs;
   uint32_t input_metadata_capacity;
   /* NULL, or num_inputs entries: the output tensor that asked to retain its
-   * gradient (weak: the tensor's last release clears its entry).
-   * PyTorch 1.13: the retain_grad pre-hook (VariableHooks::retain_grad) */
+   * gradient (weak: the tensor's last release clears its entry), read by
+   * its retain_grad pre-hook (autograd/variable.c).
+   * PyTorch 1.13: the retain_grad hook (VariableHooks::retain_grad) */
   Tensor** retains_grad;
+  /* The hooks the engine calls before and after the node runs, in the
+   * order they were added (owned; autograd/function_hook.h).
+   * PyTorch 1.13: Node::pre_hooks_, Node::post_hooks_ */
+  FunctionPreHook** pre_hooks;
+  uint32_t num_pre_hooks;
+  FunctionPostHook** post_hooks;
+  uint32_t num_post_hooks;
   /* The node's Python object while one exists (csrc/autograd/python_cpp_function.c),
    * borrowed: the object holds a reference to the node, and clears this
    * when it goes, so `y.grad_fn is y.grad_fn`.  NULL outside Python.
@@ -155,6 +164,14 @@ static inline const char* Node_name(const Node* node) { return node->type->name;
  * with a RuntimeError (out of memory), the references then released.
  * PyTorch 1.13: torch/csrc/autograd/function.h Node::set_next_edges */
 int Node_set_next_edges(Node* node, Edge* edges, uint32_t n);
+
+/* Appends a pre-hook (taken over: destroyed on failure too).  0, or -1
+ * with a RuntimeError (out of memory).
+ * PyTorch 1.13: torch/csrc/autograd/function.h Node::add_pre_hook */
+int Node_add_pre_hook(Node* node, FunctionPreHook* hook);
+/* Appends a post-hook (taken over).  0, or -1 (out of memory).
+ * PyTorch 1.13: torch/csrc/autograd/function.h Node::add_post_hook */
+int Node_add_post_hook(Node* node, FunctionPostHook* hook);
 
 /* Records the metadata of the forward output `t` (NULL: an undefined
  * output) as the node's next input; returns its input_nr, or -1 with a

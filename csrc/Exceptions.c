@@ -33,12 +33,49 @@ PyObject* THPException_type(int error_type) {
   return PyExc_RuntimeError;
 }
 
+/* The exception THPException_setPythonError kept (owned), and the message
+ * of the minaten error standing for it (owned): another error set since
+ * has another message (or the same text by chance, then the same
+ * exception is raised, which says as much). */
+static PyObject *kept_type = NULL, *kept_value = NULL, *kept_traceback = NULL;
+static char* kept_message = NULL;
+
+static void drop_kept(void) {
+  Py_CLEAR(kept_type);
+  Py_CLEAR(kept_value);
+  Py_CLEAR(kept_traceback);
+  free(kept_message);
+  kept_message = NULL;
+}
+
+int THPException_setPythonError(void) {
+  drop_kept();
+  PyErr_Fetch(&kept_type, &kept_value, &kept_traceback);
+  PyErr_NormalizeException(&kept_type, &kept_value, &kept_traceback);
+  PyObject* text = kept_value != NULL ? PyObject_Str(kept_value) : NULL;
+  const char* message = text != NULL ? PyUnicode_AsUTF8(text) : NULL;
+  if (message == NULL) PyErr_Clear();
+  Error_set(ErrorType_RuntimeError, "%s", message != NULL ? message : "");
+  Py_XDECREF(text);
+  kept_message = strdup(Error_message());
+  return -1;
+}
+
 /* PyTorch 1.13: torch/csrc/Exceptions.h END_HANDLE_TH_ERRORS_RET */
 PyObject* THPException_fromError(void) {
   if (!Error_occurred()) {
+    drop_kept();
     PyErr_SetString(PyExc_SystemError, "minaten: an error was reported without an error set");
     return NULL;
   }
+  if (kept_type != NULL && kept_message != NULL && strcmp(kept_message, Error_message()) == 0) {
+    PyErr_Restore(kept_type, kept_value, kept_traceback); /* takes the references */
+    kept_type = kept_value = kept_traceback = NULL;
+    drop_kept();
+    Error_clear();
+    return NULL;
+  }
+  drop_kept();
   PyErr_SetString(THPException_type(Error_type()), Error_message());
   Error_clear();
   return NULL;

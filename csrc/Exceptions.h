@@ -26,6 +26,14 @@
  * no error pending (a bug), raises SystemError.  Returns NULL. */
 PyObject* THPException_fromError(void);
 
+/* The Python exception pending (a callback's: a hook, ...) becomes
+ * minaten's error, a RuntimeError of its str(), which unwinds through the C
+ * frames; the exception itself is kept, and THPException_fromError raises
+ * it again unchanged (its type, value and traceback) while that error is
+ * still the pending one.  Returns -1.
+ * PyTorch 1.13: torch/csrc/Exceptions.h python_error (persist, restore) */
+int THPException_setPythonError(void);
+
 /* The Python type of a minaten error type (PyExc_RuntimeError, ...). */
 PyObject* THPException_type(int error_type);
 

@@ -18,12 +18,26 @@
  *   metadata        a dict kept with the node (not the object): what a
  *                   script stores there outlives the object, as 1.13's
  *                   PyAnomalyMetadata does
+ *   register_hook(fn)     fn(grad_inputs, grad_outputs) after the node ran
+ *   register_prehook(fn)  fn(grad_outputs) before it runs (python_hook.h);
+ *                         both return a RemovableHandle
+ *   _register_hook_dict(t) t._backward_hooks becomes a pre-hook of the
+ *                         node for t's gradient (torch/_tensor.py
+ *                         register_hook calls it once per tensor)
  * and AccumulateGrad adds `variable` (the leaf).
- * NB(minaten): 1.13's nodes also have register_hook, register_prehook,
- * _register_hook_dict, __call__ and the generated _saved_NAME /
- * _raw_saved_NAME properties; minaten's autograd has no hooks on nodes and
- * its node types do not describe their saved variables, so these are
- * absent (AttributeError).
+ * NB(minaten): 1.13's nodes also have __call__ and the generated
+ * _saved_NAME / _raw_saved_NAME properties; minaten's node types do not
+ * describe their saved variables, so these are absent (AttributeError).
+ *
+ * Note [Node objects and Python's gc]
+ * A node's Python hooks hold their dicts, whose callables may hold the
+ * node's object (`fn.register_hook(lambda gi, go: fn)`) or a tensor whose
+ * grad_fn it is: a cycle through C.  The object reports the hooks' dicts to
+ * the gc (tp_traverse), and clears them (tp_clear), only while it owns its
+ * node alone (refcount 1): then the dicts are reachable through it only.
+ * A node something else holds (a tensor's grad_fn, a later node's edge) is
+ * reachable from outside, and its hooks must stay as they are.
+ * NB(minaten): 1.13 reports the dicts whatever else holds the node.
  *
  * PyTorch 1.13: torch/csrc/autograd/python_cpp_function.cpp
  * (THPCppFunction_name, THPCppFunction_next_functions,
@@ -38,6 +52,9 @@
 #include <string.h>
 
 #include "autograd/functions/AccumulateGrad.h"
+#include "autograd/variable.h"
+#include "csrc/Exceptions.h"
+#include "csrc/autograd/python_hook.h"
 #include "csrc/autograd/python_variable.h"
 
 /* ---- the objects ---------------------------------------------------------------- */
@@ -45,6 +62,7 @@
 /* The node forgets its object, then the object its node.
  * PyTorch 1.13: python_cpp_function.cpp THPCppFunction_dealloc */
 static void THPCppFunction_dealloc(PyObject* self) {
+  PyObject_GC_UnTrack(self);
   Node* node = ((THPCppFunction*)self)->cdata;
   if (node != NULL) {
     node->pyobj = NULL;
@@ -52,6 +70,120 @@ static void THPCppFunction_dealloc(PyObject* self) {
     Node_release(node); /* may free tensors, whose objects may run Python code */
   }
   Py_TYPE(self)->tp_free(self);
+}
+
+/* See Note [Node objects and Python's gc].
+ * PyTorch 1.13: python_cpp_function.cpp THPCppFunction_traverse */
+static int THPCppFunction_traverse(PyObject* self, visitproc visit, void* arg) {
+  const Node* node = ((THPCppFunction*)self)->cdata;
+  if (node == NULL || node->refcount != 1) return 0;
+  for (uint32_t i = 0; i < node->num_pre_hooks; i++) Py_VISIT(FunctionPreHook_pyDict(node->pre_hooks[i]));
+  for (uint32_t i = 0; i < node->num_post_hooks; i++) Py_VISIT(FunctionPostHook_pyDict(node->post_hooks[i]));
+  return 0;
+}
+
+/* Empties the Python hooks' dicts of a node the object owns alone (the
+ * hooks stay, with nothing to call).  See Note [Node objects and Python's gc]. */
+static int THPCppFunction_clear(PyObject* self) {
+  const Node* node = ((THPCppFunction*)self)->cdata;
+  if (node == NULL || node->refcount != 1) return 0;
+  for (uint32_t i = 0; i < node->num_pre_hooks; i++) {
+    PyObject* dict = FunctionPreHook_pyDict(node->pre_hooks[i]);
+    if (dict != NULL) PyDict_Clear(dict);
+  }
+  for (uint32_t i = 0; i < node->num_post_hooks; i++) {
+    PyObject* dict = FunctionPostHook_pyDict(node->post_hooks[i]);
+    if (dict != NULL) PyDict_Clear(dict);
+  }
+  return 0;
+}
+
+/* `Function._register_hook(dict, hook)`: dict (None: a new OrderedDict)
+ * gets hook under a new RemovableHandle's id; returns (dict, handle).
+ * NB(minaten): 1.13 calls the Python staticmethod
+ * torch.autograd.function._HookMixin._register_hook; the same steps in C.
+ * PyTorch 1.13: python_cpp_function.cpp callRegisterFn */
+static PyObject* callRegisterFn(PyObject* dict, PyObject* hook) {
+  PyObject *hooks_module = NULL, *handle = NULL, *id = NULL, *result = NULL;
+  if (dict == Py_None) {
+    PyObject* collections = PyImport_ImportModule("collections");
+    dict = collections != NULL ? PyObject_CallMethod(collections, "OrderedDict", NULL) : NULL;
+    Py_XDECREF(collections);
+    if (dict == NULL) return NULL;
+  } else {
+    Py_INCREF(dict);
+  }
+  if ((hooks_module = PyImport_ImportModule("minaten.utils.hooks")) == NULL) goto done;
+  if ((handle = PyObject_CallMethod(hooks_module, "RemovableHandle", "O", dict)) == NULL) goto done;
+  if ((id = PyObject_GetAttrString(handle, "id")) == NULL || PyObject_SetItem(dict, id, hook) < 0) goto done;
+  result = PyTuple_Pack(2, dict, handle);
+done:
+  Py_DECREF(dict);
+  Py_XDECREF(hooks_module);
+  Py_XDECREF(handle);
+  Py_XDECREF(id);
+  return result;
+}
+
+/* fn.register_hook(hook): the node's PyFunctionPostHook (made on first
+ * use) gets hook; its handle.
+ * PyTorch 1.13: python_cpp_function.cpp registerFunctionHook */
+static PyObject* THPCppFunction_register_hook(PyObject* self, PyObject* hook) {
+  Node* node = ((THPCppFunction*)self)->cdata;
+  PyObject* dict = Py_None;
+  for (uint32_t i = 0; i < node->num_post_hooks && dict == Py_None; i++) {
+    PyObject* d = FunctionPostHook_pyDict(node->post_hooks[i]);
+    if (d != NULL) dict = d;
+  }
+  PyObject* res = callRegisterFn(dict, hook);
+  if (res == NULL) return NULL;
+  if (dict == Py_None) {
+    FunctionPostHook* post = PyFunctionPostHook_new(PyTuple_GET_ITEM(res, 0));
+    if (post == NULL || Node_add_post_hook(node, post) < 0) {
+      Py_DECREF(res);
+      return post == NULL ? NULL : THPException_fromError();
+    }
+  }
+  PyObject* handle = Py_NewRef(PyTuple_GET_ITEM(res, 1));
+  Py_DECREF(res);
+  return handle;
+}
+
+/* fn.register_prehook(hook): the same with the node's PyFunctionPreHook.
+ * PyTorch 1.13: python_cpp_function.cpp registerFunctionPreHook */
+static PyObject* THPCppFunction_register_prehook(PyObject* self, PyObject* hook) {
+  Node* node = ((THPCppFunction*)self)->cdata;
+  PyObject* dict = Py_None;
+  for (uint32_t i = 0; i < node->num_pre_hooks && dict == Py_None; i++)
+    if (node->pre_hooks[i]->type == &PyFunctionPreHook_type) dict = FunctionPreHook_pyDict(node->pre_hooks[i]);
+  PyObject* res = callRegisterFn(dict, hook);
+  if (res == NULL) return NULL;
+  if (dict == Py_None) {
+    FunctionPreHook* pre = PyFunctionPreHook_new(PyTuple_GET_ITEM(res, 0));
+    if (pre == NULL || Node_add_pre_hook(node, pre) < 0) {
+      Py_DECREF(res);
+      return pre == NULL ? NULL : THPException_fromError();
+    }
+  }
+  PyObject* handle = Py_NewRef(PyTuple_GET_ITEM(res, 1));
+  Py_DECREF(res);
+  return handle;
+}
+
+/* fn._register_hook_dict(t): t._backward_hooks, called on the gradient of
+ * t's output_nr before the node runs.
+ * PyTorch 1.13: python_cpp_function.cpp THPCppFunction_register_hook_dict */
+static PyObject* THPCppFunction_register_hook_dict(PyObject* self, PyObject* var) {
+  if (!THPVariable_Check(var)) {
+    PyErr_SetString(PyExc_TypeError, "_register_hook_dict expected a variable");
+    return NULL;
+  }
+  Node* node = ((THPCppFunction*)self)->cdata;
+  PyObject* dict = ((THPVariable*)var)->backward_hooks;
+  FunctionPreHook* hook = PyFunctionTensorPreHook_new(dict != NULL ? dict : Py_None, output_nr(THPVariable_Unpack(var)));
+  if (hook == NULL) return NULL;
+  if (Node_add_pre_hook(node, hook) < 0) return THPException_fromError();
+  Py_RETURN_NONE;
 }
 
 /* fn.name().  PyTorch 1.13: python_cpp_function.cpp THPCppFunction_name */
@@ -118,7 +250,11 @@ static PyObject* accumulateGradVar(PyObject* self, void* unused) {
 }
 
 /* PyTorch 1.13: python_cpp_function.h THP_FUNCTION_DEFAULT_METHODS */
-static PyMethodDef default_methods[] = {{"name", THPCppFunction_name, METH_NOARGS, NULL}, {NULL, NULL, 0, NULL}};
+static PyMethodDef default_methods[] = {{"_register_hook_dict", THPCppFunction_register_hook_dict, METH_O, NULL},
+                                        {"register_hook", THPCppFunction_register_hook, METH_O, NULL},
+                                        {"register_prehook", THPCppFunction_register_prehook, METH_O, NULL},
+                                        {"name", THPCppFunction_name, METH_NOARGS, NULL},
+                                        {NULL, NULL, 0, NULL}};
 
 /* PyTorch 1.13: python_cpp_function.h THP_FUNCTION_DEFAULT_PROPERTIES */
 static PyGetSetDef default_properties[] = {
@@ -159,8 +295,10 @@ static PyTypeObject* _initFunctionPyTypeObject(const NodeType* node_type) {
       PyVarObject_HEAD_INIT(NULL, 0)
       .tp_name = tp_name,
       .tp_basicsize = sizeof(THPCppFunction),
-      .tp_flags = Py_TPFLAGS_DEFAULT,
+      .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
       .tp_dealloc = THPCppFunction_dealloc,
+      .tp_traverse = THPCppFunction_traverse,
+      .tp_clear = THPCppFunction_clear,
       .tp_methods = default_methods,
       .tp_getset = node_type == &AccumulateGrad_type ? accumulate_grad_properties : default_properties,
   };
