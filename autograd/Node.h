@@ -74,6 +74,34 @@ typedef struct InputMetadata {
 
 struct Node;
 
+/* How Python reads one field a node saved, `grad_fn._saved_<name>`: the
+ * field's C type and where it is in the node.  A generated node type lists
+ * its fields (tools/codegen/gen_autograd.c); csrc/autograd/python_cpp_function.c
+ * makes the properties.
+ * PyTorch 1.13: the getters tools/autograd/gen_autograd_functions.py
+ * generates into torch/csrc/autograd/generated/python_functions.cpp */
+typedef enum SavedFieldKind {
+  SavedField_Variable,        /* SavedVariable: the tensor (also _raw_saved_<name>) */
+  SavedField_VariableList,    /* SavedVariable*, its count at size_offset: a tuple */
+  SavedField_Int,             /* int64_t */
+  SavedField_OptionalInt,     /* OptionalInt */
+  SavedField_IntList,         /* IntArrayRef: a tuple */
+  SavedField_OptionalIntList, /* OptionalIntArrayRef */
+  SavedField_Double,          /* double */
+  SavedField_OptionalDouble,  /* OptionalDouble */
+  SavedField_Bool,            /* bool */
+  SavedField_Scalar,          /* Scalar */
+  SavedField_OptionalScalar,  /* OptionalScalar */
+  SavedField_String,          /* const char* (NULL: None) */
+} SavedFieldKind;
+
+typedef struct SavedField {
+  const char* name; /* after `_saved_`: "self", "self_sym_sizes", "dim" */
+  SavedFieldKind kind;
+  size_t offset;
+  size_t size_offset; /* SavedField_VariableList's count */
+} SavedField;
+
 /* A node type: the virtual functions of 1.13's Node.
  * PyTorch 1.13: torch/csrc/autograd/function.h Node (virtual members) */
 typedef struct NodeType {
@@ -91,6 +119,9 @@ typedef struct NodeType {
   /* Frees the type's own fields before the node is freed; NULL if none.
    * PyTorch 1.13: the subclass's destructor */
   void (*destroy)(struct Node* self);
+  /* The saved fields Python shows (NULL, 0: none). */
+  const SavedField* saved_fields;
+  size_t num_saved_fields;
 } NodeType;
 
 typedef struct Node {
