@@ -55,6 +55,10 @@ static void Node_free(Node* node) {
   for (uint32_t i = 0; i < node->num_inputs; i++) free(node->input_metadata[i].sizes);
   free(node->input_metadata);
   free(node->retains_grad);
+  for (uint32_t i = 0; i < node->num_pre_hooks; i++) FunctionPreHook_destroy(node->pre_hooks[i]);
+  free(node->pre_hooks);
+  for (uint32_t i = 0; i < node->num_post_hooks; i++) FunctionPostHook_destroy(node->post_hooks[i]);
+  free(node->post_hooks);
   free(node->next_edges);
   free(node);
 }
@@ -118,6 +122,28 @@ int Node_set_next_edges(Node* node, Edge* edges, uint32_t n) {
   free(node->next_edges);
   node->next_edges = copy;
   node->num_next_edges = n;
+  return 0;
+fail:
+  return -1;
+}
+
+int Node_add_pre_hook(Node* node, FunctionPreHook* hook) {
+  FunctionPreHook** bigger = realloc(node->pre_hooks, (node->num_pre_hooks + 1) * sizeof *bigger);
+  if (bigger == NULL) FunctionPreHook_destroy(hook);
+  TORCH_CHECK_ALLOC(bigger != NULL);
+  node->pre_hooks = bigger;
+  node->pre_hooks[node->num_pre_hooks++] = hook;
+  return 0;
+fail:
+  return -1;
+}
+
+int Node_add_post_hook(Node* node, FunctionPostHook* hook) {
+  FunctionPostHook** bigger = realloc(node->post_hooks, (node->num_post_hooks + 1) * sizeof *bigger);
+  if (bigger == NULL) FunctionPostHook_destroy(hook);
+  TORCH_CHECK_ALLOC(bigger != NULL);
+  node->post_hooks = bigger;
+  node->post_hooks[node->num_post_hooks++] = hook;
   return 0;
 fail:
   return -1;

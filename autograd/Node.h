@@ -55,6 +55,7 @@
 #include <stdint.h>
 
 #include "autograd/Edge.h"
+#include "autograd/function_hook.h"
 #include "runtime/TensorImpl.h"
 
 /* What a node knows of the gradient it takes at one input: the forward
@@ -73,6 +74,34 @@ typedef struct InputMetadata {
 
 struct Node;
 
+/* How Python reads one field a node saved, `grad_fn._saved_<name>`: the
+ * field's C type and where it is in the node.  A generated node type lists
+ * its fields (tools/codegen/gen_autograd.c); csrc/autograd/python_cpp_function.c
+ * makes the properties.
+ * PyTorch 1.13: the getters tools/autograd/gen_autograd_functions.py
+ * generates into torch/csrc/autograd/generated/python_functions.cpp */
+typedef enum SavedFieldKind {
+  SavedField_Variable,        /* SavedVariable: the tensor (also _raw_saved_<name>) */
+  SavedField_VariableList,    /* SavedVariable*, its count at size_offset: a tuple */
+  SavedField_Int,             /* int64_t */
+  SavedField_OptionalInt,     /* OptionalInt */
+  SavedField_IntList,         /* IntArrayRef: a tuple */
+  SavedField_OptionalIntList, /* OptionalIntArrayRef */
+  SavedField_Double,          /* double */
+  SavedField_OptionalDouble,  /* OptionalDouble */
+  SavedField_Bool,            /* bool */
+  SavedField_Scalar,          /* Scalar */
+  SavedField_OptionalScalar,  /* OptionalScalar */
+  SavedField_String,          /* const char* (NULL: None) */
+} SavedFieldKind;
+
+typedef struct SavedField {
+  const char* name; /* after `_saved_`: "self", "self_sym_sizes", "dim" */
+  SavedFieldKind kind;
+  size_t offset;
+  size_t size_offset; /* SavedField_VariableList's count */
+} SavedField;
+
 /* A node type: the virtual functions of 1.13's Node.
  * PyTorch 1.13: torch/csrc/autograd/function.h Node (virtual members) */
 typedef struct NodeType {
@@ -90,6 +119,9 @@ typedef struct NodeType {
   /* Frees the type's own fields before the node is freed; NULL if none.
    * PyTorch 1.13: the subclass's destructor */
   void (*destroy)(struct Node* self);
+  /* The saved fields Python shows (NULL, 0: none). */
+  const SavedField* saved_fields;
+  size_t num_saved_fields;
 } NodeType;
 
 typedef struct Node {
@@ -105,9 +137,17 @@ typedef struct Node {
   uint32_t num_inputs;
   uint32_t input_metadata_capacity;
   /* NULL, or num_inputs entries: the output tensor that asked to retain its
-   * gradient (weak: the tensor's last release clears its entry).
-   * PyTorch 1.13: the retain_grad pre-hook (VariableHooks::retain_grad) */
+   * gradient (weak: the tensor's last release clears its entry), read by
+   * its retain_grad pre-hook (autograd/variable.c).
+   * PyTorch 1.13: the retain_grad hook (VariableHooks::retain_grad) */
   Tensor** retains_grad;
+  /* The hooks the engine calls before and after the node runs, in the
+   * order they were added (owned; autograd/function_hook.h).
+   * PyTorch 1.13: Node::pre_hooks_, Node::post_hooks_ */
+  FunctionPreHook** pre_hooks;
+  uint32_t num_pre_hooks;
+  FunctionPostHook** post_hooks;
+  uint32_t num_post_hooks;
   /* The node's Python object while one exists (csrc/autograd/python_cpp_function.c),
    * borrowed: the object holds a reference to the node, and clears this
    * when it goes, so `y.grad_fn is y.grad_fn`.  NULL outside Python.
@@ -155,6 +195,14 @@ static inline const char* Node_name(const Node* node) { return node->type->name;
  * with a RuntimeError (out of memory), the references then released.
  * PyTorch 1.13: torch/csrc/autograd/function.h Node::set_next_edges */
 int Node_set_next_edges(Node* node, Edge* edges, uint32_t n);
+
+/* Appends a pre-hook (taken over: destroyed on failure too).  0, or -1
+ * with a RuntimeError (out of memory).
+ * PyTorch 1.13: torch/csrc/autograd/function.h Node::add_pre_hook */
+int Node_add_pre_hook(Node* node, FunctionPreHook* hook);
+/* Appends a post-hook (taken over).  0, or -1 (out of memory).
+ * PyTorch 1.13: torch/csrc/autograd/function.h Node::add_post_hook */
+int Node_add_post_hook(Node* node, FunctionPostHook* hook);
 
 /* Records the metadata of the forward output `t` (NULL: an undefined
  * output) as the node's next input; returns its input_nr, or -1 with a

@@ -6,8 +6,10 @@
 
 #include <stdio.h>
 
+#include "Functions.h"
 #include "autograd/variable.h"
 #include "ops/TensorUtils.h"
+#include "runtime/GradMode.h"
 #include "runtime/Exception.h"
 
 const char ERR_BACKWARD_TWICE[] =
@@ -15,6 +17,34 @@ const char ERR_BACKWARD_TWICE[] =
     "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
     "if you need to access saved tensors after calling backward.";
+
+SavedVariableHooks* (*SavedVariable_getDefaultHooks)(void) = NULL;
+
+/* What unpacking needs besides the data: an input's grad_fn, a leaf's
+ * requires_grad.  PyTorch 1.13: saved_variable.cpp SavedVariable::save_metadata */
+static void save_metadata(SavedVariable* self, const Tensor* data) {
+  self->output_nr = output_nr(data);
+  if (self->is_leaf) self->requires_grad = requires_grad(data);
+  else if (!self->is_output) self->grad_fn = Node_retain(grad_fn(data));
+}
+
+/* Packs data with hooks (taken over); fails if pack wrote data in place.
+ * PyTorch 1.13: saved_variable.cpp SavedVariable::set_hooks_and_pack_data */
+static int set_hooks_and_pack_data(SavedVariable* self, SavedVariableHooks* hooks, const Tensor* data) {
+  self->hooks = hooks;
+  AutoGradMode no_grad = AutoGradMode_enter(false);
+  uint32_t version = Tensor_version(data);
+  int rc = hooks->type->call_pack_hook(hooks, data);
+  AutoGradMode_exit(no_grad);
+  TRY(rc == 0);
+  TORCH_CHECK(version == Tensor_version(data),
+              "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook can "
+              "not be modified by in-place operations as this can lead to unexpected side-effects. Please open an "
+              "issue if you need to perform in-place operations on the input to a pack hook.");
+  return 0;
+fail:
+  return -1;
+}
 
 int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_output) {
   SavedVariable_reset(self);
@@ -26,6 +56,15 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
   self->is_leaf = is_leaf(variable);
   self->output_nr = output_nr(variable);
   self->saved_version = Tensor_version(variable);
+  SavedVariableHooks* hooks = SavedVariable_getDefaultHooks != NULL ? SavedVariable_getDefaultHooks() : NULL;
+  if (hooks == NULL && Error_occurred()) return -1;
+  /* NB: 1.13 packs a wrapped number too (`x * 2`'s other); later
+   * versions leave it out */
+  if (hooks != NULL) {
+    self->saved_original = false;
+    save_metadata(self, variable);
+    return set_hooks_and_pack_data(self, hooks, variable);
+  }
   /* If the variable is a leaf or is not an output, we can safely save the
    * original variable without running the risk of reference cycles. */
   if (!is_output || self->is_leaf) {
@@ -52,8 +91,52 @@ static const char* type_string(const Tensor* t, char* buf, size_t size) {
   return buf;
 }
 
+/* Note [Saved tensors hooks]: unpack() through the hooks. */
+static Tensor* unpack_with_hooks(const SavedVariable* self, Node* saved_for) {
+  Node* fn = self->grad_fn;
+  if (!self->is_leaf && fn == NULL) fn = saved_for; /* an output: the node being run */
+  Tensor* data = self->hooks->type->call_unpack_hook(self->hooks);
+  if (data == NULL) return NULL;
+  /* NB: saved views are unpacked as normal Variables (not views) */
+  if (fn != NULL) return make_variable(data, (Edge){Node_retain(fn), self->output_nr}, false);
+  return make_variable(data, (Edge){NULL, 0}, self->requires_grad);
+}
+
+int SavedVariable_registerHooks(SavedVariable* self, SavedVariableHooks* hooks) {
+  TORCH_CHECK(self->hooks == NULL,
+              "Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only one pair of "
+              "hooks is allowed at a time.");
+  TORCH_CHECK(self->data != NULL || !self->was_saved,
+              "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
+              "graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need "
+              "to backward through the graph a second time or if you need to access saved variables after calling "
+              "backward.");
+  TORCH_CHECK(self->data != NULL, "Calling register_hooks on a saved tensor with value None is forbidden");
+  /* If we didn't save the original variable, we already saved metadata */
+  Tensor* data = self->data;
+  if (self->saved_original) {
+    save_metadata(self, data);
+    Tensor* detached = at_detach(data);
+    if (detached == NULL) goto fail;
+    int rc = set_hooks_and_pack_data(self, hooks, detached);
+    Tensor_release(detached);
+    hooks = NULL;
+    TRY(rc == 0);
+  } else {
+    TRY(set_hooks_and_pack_data(self, hooks, data) == 0);
+    hooks = NULL;
+  }
+  self->data = NULL;
+  Tensor_release(data);
+  return 0;
+fail:
+  if (hooks != NULL) hooks->type->destroy(hooks);
+  return -1;
+}
+
 Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
   if (!self->was_saved) return NULL;
+  if (self->hooks != NULL) return unpack_with_hooks(self, saved_for);
   TORCH_CHECK(self->data != NULL, "%s", ERR_BACKWARD_TWICE);
   /* the original, held or (Note [In-place on an input it saved]) not */
   const Tensor* original = self->saved_original ? self->data : self->weak_original;
@@ -109,6 +192,11 @@ void SavedVariable_reset(SavedVariable* self) {
   unlink_weak(self);
   Tensor_release(self->data);
   self->data = NULL;
+  SavedVariableHooks* hooks = self->hooks;
+  self->hooks = NULL;
+  if (hooks != NULL) hooks->type->destroy(hooks);
+  Node_release(self->grad_fn);
+  self->grad_fn = NULL;
 }
 
 /* The tensor whose history a write to t rewrites: its base if t is a view. */

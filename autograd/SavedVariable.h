@@ -39,6 +39,45 @@
 #include "autograd/Node.h"
 #include "runtime/TensorImpl.h"
 
+/*
+ * Note [Saved tensors hooks]
+ * A pair of Python functions may stand between a node and what it saves
+ * (torch.autograd.graph.saved_tensors_hooks, or a SavedTensor's
+ * register_hooks): pack(tensor) is called when the tensor is saved, its
+ * result kept instead of the tensor; unpack(packed) when the node (or
+ * grad_fn._saved_<name>) needs it, and must return a tensor.  The saved
+ * variable then holds no tensor (data NULL), only the hooks and what it
+ * needs to give the unpacked tensor its history: the input's grad_fn
+ * (grad_fn, owned), an output's output_nr (its node is the one being run),
+ * a leaf's requires_grad.  Versions are not checked (the hooks may have
+ * copied the data).  release_variables drops the hooks with the rest.
+ * NB(minaten): the tensor unpacked for a saved leaf has no grad
+ * accumulator (1.13 gives it the leaf's): a double backward through it
+ * does not reach the leaf; nor does it share the saved tensor's version
+ * counter.
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable_hooks.h,
+ * saved_variable.cpp (set_hooks_and_pack_data, register_hooks, unpack)
+ */
+struct SavedVariableHooks;
+
+/* PyTorch 1.13: torch/csrc/autograd/saved_variable_hooks.h SavedVariableHooks */
+typedef struct SavedVariableHooksType {
+  /* Packs `tensor` (borrowed) and keeps the result.  0, or -1 with the error set. */
+  int (*call_pack_hook)(struct SavedVariableHooks* self, const Tensor* tensor);
+  /* unpack(packed): a new reference, or NULL with the error set. */
+  Tensor* (*call_unpack_hook)(struct SavedVariableHooks* self);
+  void (*destroy)(struct SavedVariableHooks* self);
+} SavedVariableHooksType;
+
+typedef struct SavedVariableHooks {
+  const SavedVariableHooksType* type;
+} SavedVariableHooks;
+
+/* The hooks of the innermost saved_tensors_hooks, a new object, or NULL
+ * (none: no error).  NULL outside Python; the extension sets it.
+ * PyTorch 1.13: saved_variable.cpp get_default_hooks (Engine::get_default_saved_variable_hooks) */
+extern SavedVariableHooks* (*SavedVariable_getDefaultHooks)(void);
+
 /* PyTorch 1.13: torch/csrc/autograd/saved_variable.h SavedVariable */
 typedef struct SavedVariable {
   /* Owned: the tensor itself (saved_original) or a history-free header over
@@ -65,6 +104,9 @@ typedef struct SavedVariable {
   struct SavedVariable* weak_next;
   /* The name of the original's grad_fn when it went (NULL: it had none). */
   const char* gone_grad_fn_name;
+  /* Note [Saved tensors hooks]: owned, NULL without. */
+  SavedVariableHooks* hooks;
+  struct Node* grad_fn; /* with hooks, an input's grad_fn (owned) */
 } SavedVariable;
 
 /*
@@ -91,6 +133,14 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
  * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp SavedVariable::unpack
  */
 Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for);
+
+/* Packs the saved tensor with `hooks` (taken over, destroyed on failure
+ * too): a SavedTensor's register_hooks.  0, or -1 with 1.13's
+ * RuntimeError: "Calling register_hooks on a saved tensor whose hooks
+ * have already been set. ...", "... after it has been freed. ...", "...
+ * with value None is forbidden".
+ * PyTorch 1.13: torch/csrc/autograd/saved_variable.cpp SavedVariable::register_hooks */
+int SavedVariable_registerHooks(SavedVariable* self, SavedVariableHooks* hooks);
 
 /* Drops the saved data (release_variables).
  * PyTorch 1.13: torch/csrc/autograd/saved_variable.h SavedVariable::reset_data */

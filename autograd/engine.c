@@ -365,27 +365,25 @@ fail:
   return -1;
 }
 
-/* The retain_grad hooks of fn's inputs: each retaining tensor gets a copy
- * of its gradient, or adds it to the one it has.  0, or -1.
- * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::retain_grad
- * (its retain_grad_hook), run by engine.cpp call_pre_hooks */
-static int call_retains_grad_hooks(Node* fn, InputBuffer* inputs) {
-  for (uint32_t i = 0; fn->retains_grad != NULL && i < fn->num_inputs; i++) {
-    Tensor* var = fn->retains_grad[i];
-    Tensor* grad = inputs->buffer[i];
-    if (var == NULL || grad == NULL) continue;
-    Tensor* old = Tensor_grad(var);
-    Tensor* updated;
-    if (old == NULL) {
-      OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-      updated = at_clone(grad, contiguous);
-    } else {
-      updated = at_add_Tensor(old, grad, Scalar_fromLong(1));
-    }
-    if (updated == NULL) return -1;
-    int status = set_grad(var, updated);
-    Tensor_release(updated);
-    if (status < 0) return -1;
+/* The node's pre-hooks, in the order they were added, on its input
+ * gradients (the buffer's, replaced in place): Tensor.register_hook's,
+ * retain_grad's and Node.register_prehook's.  0, or -1.
+ * PyTorch 1.13: torch/csrc/autograd/engine.cpp call_pre_hooks */
+static int call_pre_hooks(Node* fn, InputBuffer* inputs) {
+  for (uint32_t i = 0; i < fn->num_pre_hooks; i++) {
+    FunctionPreHook* hook = fn->pre_hooks[i];
+    if (hook->type->call(hook, inputs->buffer, (uint32_t)inputs->size) < 0) return -1;
+  }
+  return 0;
+}
+
+/* The node's post-hooks (Node.register_hook's) on its output gradients,
+ * which they may replace, with its input gradients.  0, or -1.
+ * PyTorch 1.13: torch/csrc/autograd/engine.cpp call_post_hooks */
+static int call_post_hooks(Node* fn, Tensor** outputs, InputBuffer* inputs) {
+  for (uint32_t i = 0; i < fn->num_post_hooks; i++) {
+    FunctionPostHook* hook = fn->post_hooks[i];
+    if (hook->type->call(hook, outputs, fn->num_next_edges, inputs->buffer, (uint32_t)inputs->size) < 0) return -1;
   }
   return 0;
 }
@@ -394,9 +392,11 @@ static int call_retains_grad_hooks(Node* fn, InputBuffer* inputs) {
  * receives its output gradients, validated.  0, or -1 with the error set.
  * PyTorch 1.13: torch/csrc/autograd/engine.cpp call_function */
 static int call_function(Node* fn, InputBuffer* inputs, Tensor** outputs) {
-  TRY(call_retains_grad_hooks(fn, inputs) == 0);
+  TRY(call_pre_hooks(fn, inputs) == 0);
   TRY(fn->type->apply(fn, inputs->buffer, outputs) == 0);
   TRY(validate_outputs(fn->next_edges, outputs, fn->num_next_edges, Node_name(fn)) == 0);
+  /* NB: after validate_outputs, as 1.13: what a post-hook returns is not checked again */
+  if (fn->num_post_hooks > 0) TRY(call_post_hooks(fn, outputs, inputs) == 0);
   return 0;
 fail:
   return -1;

@@ -12,7 +12,8 @@
  *   3. put the root in a ready queue with its input buffer; then, while the
  *      queue is not empty, take the node with the highest sequence number
  *      (AccumulateGrad first), capture what it must, run it (call_function:
- *      apply, then validate_outputs), release its saved variables unless
+ *      its pre-hooks, apply, validate_outputs, its post-hooks:
+ *      autograd/function_hook.h), release its saved variables unless
  *      keep_graph, and add each output gradient to the input buffer of the
  *      node its edge points at; a node whose count reaches 0 is ready.
  *

@@ -46,6 +46,8 @@ static void AutogradMeta_release(AutogradMeta* meta) {
   /* the retain_grad hook's weak reference to this tensor expires */
   if (meta->retains_grad && meta->grad_fn != NULL && meta->grad_fn->retains_grad != NULL)
     meta->grad_fn->retains_grad[meta->output_nr] = NULL;
+  for (uint32_t i = 0; i < meta->num_hooks; i++) FunctionPreHook_destroy(meta->hooks[i]);
+  free(meta->hooks);
   Tensor_release(meta->grad);
   Node_release(meta->grad_fn);
   Tensor_release(meta->base);
@@ -104,15 +106,86 @@ fail:
   return -1;
 }
 
-/* fn keeps the gradient of its input `output_nr` in t's .grad (weakly).
- * PyTorch 1.13: Node::add_retains_grad_hook */
+int add_hook(Tensor* t, FunctionPreHook* hook) {
+  AutogradMeta* meta = materialize_autograd_meta(t);
+  FunctionPreHook** bigger = meta != NULL ? realloc(meta->hooks, (meta->num_hooks + 1) * sizeof *bigger) : NULL;
+  if (bigger == NULL) FunctionPreHook_destroy(hook);
+  TRY(meta != NULL);
+  TORCH_CHECK_ALLOC(bigger != NULL);
+  meta->hooks = bigger;
+  meta->hooks[meta->num_hooks++] = hook;
+  return 0;
+fail:
+  return -1;
+}
+
+void clear_hooks(Tensor* t) {
+  AutogradMeta* meta = get_autograd_meta(t);
+  if (meta == NULL) return;
+  FunctionPreHook** hooks = meta->hooks;
+  uint32_t n = meta->num_hooks;
+  meta->hooks = NULL; /* emptied first: a hook's destroy may run Python code */
+  meta->num_hooks = 0;
+  for (uint32_t i = 0; i < n; i++) FunctionPreHook_destroy(hooks[i]);
+  free(hooks);
+}
+
+/* retain_grad's hook on fn's input value_idx: the tensor fn->retains_grad
+ * names there (weak; NULL once it went or moved to another grad_fn) gets a
+ * copy of its gradient as .grad, or adds it to the one it has.  It runs in
+ * its place among fn's pre-hooks, so `y.register_hook(h); y.retain_grad()`
+ * retains what h returned and the other order what h received.  The node
+ * owns the hook, so the hook's pointer to it is always valid.
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp VariableHooks::retain_grad
+ * (its retain_grad_hook, a CppFunctionPreHook: cpp_hook.cpp) */
+typedef struct RetainGradHook {
+  FunctionPreHook base;
+  Node* fn; /* the node owning the hook */
+  uint32_t value_idx;
+} RetainGradHook;
+
+static int RetainGradHook_call(FunctionPreHook* hook, Tensor** values, uint32_t n) {
+  RetainGradHook* self = (RetainGradHook*)hook;
+  Tensor* var = self->fn->retains_grad != NULL ? self->fn->retains_grad[self->value_idx] : NULL;
+  Tensor* grad = self->value_idx < n ? values[self->value_idx] : NULL;
+  if (var == NULL || grad == NULL) return 0;
+  Tensor* old = Tensor_grad(var);
+  Tensor* updated;
+  if (old == NULL) {
+    OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+    updated = at_clone(grad, contiguous);
+  } else {
+    updated = at_add_Tensor(old, grad, Scalar_fromLong(1));
+  }
+  if (updated == NULL) return -1;
+  int status = set_grad(var, updated);
+  Tensor_release(updated);
+  return status;
+}
+
+static void RetainGradHook_destroy(FunctionPreHook* hook) { free(hook); }
+
+static const FunctionPreHookType RetainGradHook_type = {"RetainGradHook", RetainGradHook_call,
+                                                        RetainGradHook_destroy};
+
+/* fn keeps the gradient of its input `output_nr` in t's .grad (weakly):
+ * the entry in fn->retains_grad, and the pre-hook reading it (one per
+ * input: an entry set again, after a detach_ cleared it, reuses it).
+ * PyTorch 1.13: VariableHooks::retain_grad (register_hook of its hook) */
 static int add_retains_grad_hook(Node* fn, uint32_t output_nr, Tensor* t) {
   if (fn->retains_grad == NULL) {
     fn->retains_grad = calloc(fn->num_inputs, sizeof *fn->retains_grad);
     TORCH_CHECK_ALLOC(fn->retains_grad != NULL);
   }
   fn->retains_grad[output_nr] = t; /* weak */
-  return 0;
+  for (uint32_t i = 0; i < fn->num_pre_hooks; i++) {
+    const FunctionPreHook* h = fn->pre_hooks[i];
+    if (h->type == &RetainGradHook_type && ((const RetainGradHook*)h)->value_idx == output_nr) return 0;
+  }
+  RetainGradHook* hook = malloc(sizeof *hook);
+  TORCH_CHECK_ALLOC(hook != NULL);
+  *hook = (RetainGradHook){{&RetainGradHook_type}, fn, output_nr};
+  return Node_add_pre_hook(fn, &hook->base);
 fail:
   return -1;
 }

@@ -99,6 +99,12 @@ typedef struct AutogradMeta {
    * SavedVariable_breakCycle), linked through their weak_next: told when the
    * tensor goes. */
   struct SavedVariable* weak_saved;
+  /* The tensor's own hooks (owned): what Tensor.register_hook's dict is to
+   * a leaf, whose AccumulateGrad calls them on the gradient it accumulates
+   * (a non-leaf's hooks run as pre-hooks of its grad_fn instead).
+   * PyTorch 1.13: AutogradMeta::hooks_ */
+  struct FunctionPreHook** hooks;
+  uint32_t num_hooks;
 } AutogradMeta;
 
 /* The tensor's AutogradMeta, NULL if it has none.
@@ -188,6 +194,13 @@ int retain_grad(Tensor* t);
 static inline bool retains_grad(const Tensor* t) {
   return t->autograd_meta != NULL && t->autograd_meta->retains_grad;
 }
+
+/* Appends a hook to t's own hooks (taken over: destroyed on failure too).
+ * 0, or -1 with a RuntimeError (out of memory).
+ * PyTorch 1.13: torch/csrc/autograd/variable.cpp impl::add_hook */
+int add_hook(Tensor* t, struct FunctionPreHook* hook);
+/* Destroys t's own hooks.  PyTorch 1.13: impl::clear_hooks */
+void clear_hooks(Tensor* t);
 
 /* Replaces t's grad by `grad` (retained; NULL: `t.grad = None`).
  * Returns 0, or -1 with a RuntimeError (out of memory).

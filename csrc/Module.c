@@ -26,6 +26,7 @@
 #include "csrc/autograd/python_cpp_function.h"
 #include "csrc/autograd/python_engine.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/autograd/python_saved_variable_hooks.h"
 #include "csrc/autograd/python_variable_autograd.h"
 #include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
@@ -153,7 +154,7 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPCppFunction_init(module) < 0 || THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 ||
       THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPTorchDispatchMode_init(module) < 0 ||
       THPLazy_init(module) < 0 ||
-      THPStorage_init(module) < 0) {
+      THPStorage_init(module) < 0 || THPSavedVariableHooks_init(module) < 0) {
     Py_DECREF(module);
     return NULL;
   }

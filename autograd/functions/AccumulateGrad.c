@@ -94,9 +94,27 @@ static int AccumulateGrad_apply(Node* self, Tensor* const* grads, Tensor** grad_
    * interior]: a NULL variable is such a leaf, gone). */
   TORCH_CHECK(variable != NULL && grad_fn(variable) == NULL, "leaf variable has been moved into the graph interior");
   if (!requires_grad(variable)) return 0;
-  /* The one reference the engine's input buffer holds (1.13: 1 +
-   * !post_hooks().empty(); minaten has no hooks). */
-  return accumulateGrad(variable, new_grad, 1);
+  /* the leaf's own hooks (Tensor.register_hook), each on what the one
+   * before returned */
+  const AutogradMeta* meta = get_autograd_meta(variable);
+  if (meta == NULL || meta->num_hooks == 0) {
+    /* The one reference the engine's input buffer holds (1.13: 1 +
+     * !post_hooks().empty(), its engine's copy of the inputs for the
+     * post-hooks; minaten's buffer is that copy, always). */
+    return accumulateGrad(variable, new_grad, 1);
+  }
+  Tensor* hooked = Tensor_retain(new_grad);
+  for (uint32_t i = 0; i < meta->num_hooks && meta == get_autograd_meta(variable); i++) {
+    FunctionPreHook* hook = meta->hooks[i];
+    if (hook->type->call(hook, &hooked, 1) < 0) {
+      Tensor_release(hooked);
+      return -1;
+    }
+  }
+  /* ours, and the buffer's if no hook replaced it */
+  int rc = hooked != NULL ? accumulateGrad(variable, hooked, 1 + (hooked == new_grad)) : 0;
+  Tensor_release(hooked);
+  return rc;
 fail:
   return -1;
 }

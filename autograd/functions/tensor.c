@@ -86,7 +86,7 @@ static void CopySlices_destroy(Node* node) {
 }
 
 const NodeType CopySlices_type = {"torch::autograd::CopySlices", CopySlices_apply, CopySlices_release_variables,
-                                  CopySlices_destroy};
+                                  CopySlices_destroy, NULL, 0};
 
 Node* CopySlices_new(const Tensor* base_var, const Tensor* view, const ViewFunc* view_fn, Node* fn) {
   CopySlices* self = (CopySlices*)Node_new(&CopySlices_type, sizeof *self);
@@ -132,4 +132,4 @@ fail:
   return -1;
 }
 
-const NodeType CopyBackwards_type = {"torch::autograd::CopyBackwards", CopyBackwards_apply, NULL, NULL};
+const NodeType CopyBackwards_type = {"torch::autograd::CopyBackwards", CopyBackwards_apply, NULL, NULL, NULL, 0};

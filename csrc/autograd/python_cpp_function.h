@@ -30,6 +30,7 @@
 typedef struct THPCppFunction {
   PyObject_HEAD
   Node* cdata; /* one reference */
+  PyObject* raw_saved; /* {name: weakref to its SavedTensor}, or NULL */
 } THPCppFunction;
 
 /* The node's Python object (a new reference): its existing one, else a new

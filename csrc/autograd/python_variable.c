@@ -36,11 +36,13 @@
 
 #include <structmember.h>
 
+#include "autograd/variable.h"
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/Size.h"
+#include "csrc/autograd/python_hook.h"
 #include "csrc/utils/tensor_new.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
@@ -214,10 +216,26 @@ static void THPVariable_subclass_dealloc(PyObject* self) {
  * Python 3.11: Objects/typeobject.c subtype_traverse, traverse_slots
  */
 
-/* _TensorBase's part: the hooks.  PyTorch 1.13: the end of THPVariable_subclass_traverse */
+/* _TensorBase's part: the hooks.  The dict of t.register_hook is held by
+ * the object (_backward_hooks) and by a hook in C: the tensor's own (a
+ * leaf's, AutogradMeta.hooks) or its grad_fn's pre-hook.  The tensor's
+ * are reported when the object owns the tensor alone (not
+ * isResurrectable), its grad_fn's when moreover the tensor owns the
+ * grad_fn alone, so that `y.register_hook(lambda g: y)` is collected.
+ * NB(minaten): 1.13 reports the grad_fn's hooks only for a PyNode.
+ * PyTorch 1.13: the end of THPVariable_subclass_traverse */
 static int THPVariable_traverse(PyObject* self, visitproc visit, void* arg) {
   if (isResurrectable((THPVariable*)self)) return 0;
   Py_VISIT(((THPVariable*)self)->backward_hooks);
+  const Tensor* t = ((THPVariable*)self)->cdata;
+  const AutogradMeta* meta = t != NULL ? get_autograd_meta(t) : NULL;
+  if (meta == NULL) return 0;
+  for (uint32_t i = 0; i < meta->num_hooks; i++) Py_VISIT(FunctionPreHook_pyDict(meta->hooks[i]));
+  const Node* fn = meta->grad_fn;
+  if (fn != NULL && fn->refcount == 1) {
+    for (uint32_t i = 0; i < fn->num_pre_hooks; i++) Py_VISIT(FunctionPreHook_pyDict(fn->pre_hooks[i]));
+    for (uint32_t i = 0; i < fn->num_post_hooks; i++) Py_VISIT(FunctionPostHook_pyDict(fn->post_hooks[i]));
+  }
   return 0;
 }
 

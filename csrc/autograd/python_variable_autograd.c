@@ -45,6 +45,7 @@
 #include "autograd/variable.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_cpp_function.h"
+#include "csrc/autograd/python_hook.h"
 #include "csrc/autograd/python_variable.h"
 #include "csrc/utils/python_arg_parser.h"
 #include "runtime/Exception.h"
@@ -246,9 +247,9 @@ static PyObject* THPVariable_get_backwards_hooks(PyObject* self, void* unused) {
 }
 
 /* `t._backward_hooks = d` (torch/_tensor.py's register_hook keeps its hooks
- * there).  NB(minaten): minaten's autograd has no tensor hooks, so the
- * object is only kept (and seen by the gc, tp_traverse); the engine does
- * not call what it holds.
+ * there): the tensor's own hooks become one PyFunctionTensorPreHook over d
+ * (none for None), which a leaf's AccumulateGrad calls; a non-leaf's
+ * grad_fn gets its pre-hook over the same dict from _register_hook_dict.
  * PyTorch 1.13: python_variable.cpp THPVariable_set_backwards_hooks */
 static int THPVariable_set_backwards_hooks(PyObject* self, PyObject* obj, void* unused) {
   (void)unused;
@@ -256,7 +257,18 @@ static int THPVariable_set_backwards_hooks(PyObject* self, PyObject* obj, void* 
     PyErr_SetString(PyExc_RuntimeError, "Deletion of _backwards_hooks not allowed!");
     return -1;
   }
-  Py_XSETREF(((THPVariable*)self)->backward_hooks, obj == Py_None ? NULL : Py_NewRef(obj));
+  if (obj == Py_None) obj = NULL;
+  Py_XSETREF(((THPVariable*)self)->backward_hooks, Py_XNewRef(obj));
+  Tensor* tensor = THPVariable_Unpack(self);
+  clear_hooks(tensor);
+  if (obj != NULL) {
+    FunctionPreHook* hook = PyFunctionTensorPreHook_new(obj, 0);
+    if (hook == NULL) return -1;
+    if (add_hook(tensor, hook) < 0) {
+      THPException_fromError();
+      return -1;
+    }
+  }
   return 0;
 }
 

@@ -11,6 +11,7 @@ PyTorch 1.13: torch/_tensor.py
 """
 import functools
 import numbers
+from collections import OrderedDict
 
 import minaten as torch
 from minaten import _C
@@ -95,6 +96,28 @@ class Tensor(_C._TensorBase):
         accumulated into their .grad: torch.autograd.backward(self, ...)
         (python/minaten/autograd/__init__.py).  PyTorch 1.13: torch/_tensor.py Tensor.backward"""
         torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def register_hook(self, hook):
+        """Registers hook(grad) -> Tensor or None, called with this tensor's
+        gradient each time the backward computes it; what it returns (not
+        None) replaces the gradient.  The hooks of a tensor live in one
+        dict, self._backward_hooks, which the tensor's grad_fn calls before
+        it runs (a pre-hook registered by _register_hook_dict, once) or, for
+        a leaf, its AccumulateGrad before it accumulates
+        (csrc/autograd/python_hook.c).  Returns a RemovableHandle.
+        NB(minaten): 1.13 asks __torch_function__ first
+        (has_torch_function_unary); minaten has none yet.
+        PyTorch 1.13: torch/_tensor.py Tensor.register_hook"""
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._backward_hooks is None:
+            self._backward_hooks = OrderedDict()
+            if self.grad_fn is not None:
+                self.grad_fn._register_hook_dict(self)
+        from minaten.utils import hooks
+        handle = hooks.RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
 
     @_wrap_type_error_to_not_implemented
     def __rsub__(self, other):

@@ -93,7 +93,7 @@ static inline void MulBackward0_release_variables(Node* node) {
   SavedVariable_reset(&self->other_);
 }
 static const NodeType MulBackward0_type = {"MulBackward0", MulBackward0_apply, MulBackward0_release_variables,
-                                           MulBackward0_release_variables};
+                                           MulBackward0_release_variables, NULL, 0};
 
 static inline Tensor* mul(Tensor* self, Tensor* other) {
   const Tensor* inputs[] = {self, other};
@@ -130,7 +130,7 @@ static inline int ExpBackward0_apply(Node* node, Tensor* const* grads, Tensor** 
 }
 static inline void ExpBackward0_release_variables(Node* node) { SavedVariable_reset(&((ExpBackward0*)node)->result_); }
 static const NodeType ExpBackward0_type = {"ExpBackward0", ExpBackward0_apply, ExpBackward0_release_variables,
-                                           ExpBackward0_release_variables};
+                                           ExpBackward0_release_variables, NULL, 0};
 
 static inline Tensor* exp_(Tensor* self) {
   const Tensor* inputs[] = {self};
@@ -156,7 +156,7 @@ static inline int AddBackward0_apply(Node* node, Tensor* const* grads, Tensor** 
     if (Node_should_compute_output(node, i) && grads[0] != NULL) grad_inputs[i] = Tensor_retain(grads[0]);
   return 0;
 }
-static const NodeType AddBackward0_type = {"AddBackward0", AddBackward0_apply, NULL, NULL};
+static const NodeType AddBackward0_type = {"AddBackward0", AddBackward0_apply, NULL, NULL, NULL, 0};
 
 static inline Tensor* add(Tensor* self, Tensor* other) {
   const Tensor* inputs[] = {self, other};
@@ -187,7 +187,7 @@ static inline int SumBackward0_apply(Node* node, Tensor* const* grads, Tensor** 
   grad_inputs[0] = at_expand(grads[0], IntArrayRef_make(self->self_sizes, (size_t)self->self_dim), false);
   return grad_inputs[0] != NULL ? 0 : -1;
 }
-static const NodeType SumBackward0_type = {"SumBackward0", SumBackward0_apply, NULL, NULL};
+static const NodeType SumBackward0_type = {"SumBackward0", SumBackward0_apply, NULL, NULL, NULL, 0};
 
 static inline Tensor* sum(Tensor* self) {
   const Tensor* inputs[] = {self};
@@ -216,7 +216,7 @@ static inline int BadBackward_apply(Node* node, Tensor* const* grads, Tensor** g
   grad_inputs[0] = at_ones(IntArrayRef_make(bad_shape, bad_dim), kFloat, kNoLayout, kNoDevice, kNoPinMemory);
   return grad_inputs[0] != NULL ? 0 : -1;
 }
-static const NodeType BadBackward_type = {"BadBackward", BadBackward_apply, NULL, NULL};
+static const NodeType BadBackward_type = {"BadBackward", BadBackward_apply, NULL, NULL, NULL, 0};
 
 static inline Tensor* bad(Tensor* self) {
   const Tensor* inputs[] = {self};

@@ -157,7 +157,7 @@ static int Fan7Backward_apply(Node* node, Tensor* const* grads, Tensor** grad_in
     if ((grad_inputs[i] = at_ones(INTS(1), kFloat, kNoLayout, kNoDevice, kNoPinMemory)) == NULL) return -1;
   return 0;
 }
-static const NodeType Fan7Backward_type = {"Fan7Backward", Fan7Backward_apply, NULL, NULL};
+static const NodeType Fan7Backward_type = {"Fan7Backward", Fan7Backward_apply, NULL, NULL, NULL, 0};
 
 static void test_ready_queue_ties(void** state) {
   (void)state;

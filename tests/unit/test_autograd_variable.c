@@ -177,7 +177,7 @@ static int LiftFreshBackward0_apply(Node* node, Tensor* const* grads, Tensor** g
   grad_inputs[0] = Tensor_retain(grads[0]);
   return 0;
 }
-static const NodeType LiftFreshBackward0_type = {"LiftFreshBackward0", LiftFreshBackward0_apply, NULL, NULL};
+static const NodeType LiftFreshBackward0_type = {"LiftFreshBackward0", LiftFreshBackward0_apply, NULL, NULL, NULL, 0};
 static Tensor* lift_fresh(Tensor* self) {
   const Tensor* inputs[] = {self};
   Node* grad_fn = Node_new(&LiftFreshBackward0_type, sizeof *grad_fn);

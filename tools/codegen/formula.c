@@ -377,6 +377,8 @@ Saved* Translator_save(Translator* T, SavedKind kind, const Argument* arg) {
   s->kind = kind;
   s->arg = arg;
   s->uses = T->formula_bit;
+  s->sym = false;
+  s->info = false;
   snprintf(s->result_name, sizeof s->result_name, "result");
   if (arg->name == NULL && T->schema->num_returns > 1)
     snprintf(s->result_name, sizeof s->result_name, "result%zu", (size_t)(arg - T->schema->returns));
@@ -397,6 +399,24 @@ const char* Saved_fieldName(const Saved* s, char* buf, size_t size) {
   };
   snprintf(buf, size, "%s%s", Saved_name(s), kSuffix[s->kind]);
   return buf;
+}
+
+const char* Saved_pythonName(const Saved* s, char* buf, size_t size) {
+  if (s->info) return NULL;
+  switch (s->kind) {
+    case Saved_Tensor: case Saved_Output: case Saved_TensorList: case Saved_Arg:
+      snprintf(buf, size, "%s", Saved_name(s));
+      return buf;
+    case Saved_Sizes: case Saved_Strides:
+      snprintf(buf, size, "%s_%s%s", Saved_name(s), s->sym ? "sym_" : "", s->kind == Saved_Sizes ? "sizes" : "strides");
+      return buf;
+    case Saved_Numel: case Saved_Dim:
+      return Saved_fieldName(s, buf, size);
+    case Saved_ScalarType: case Saved_Options: case Saved_Geometry: case Saved_ArgsSizes:
+    case Saved_ArgsScalarTypes:
+      break;
+  }
+  return NULL;
 }
 
 /* The schema argument or return called `name`; *is_output says which. */
@@ -689,8 +709,11 @@ static int emit_accessor(Translator* T, const Expr* e, const Accessor* acc, FVal
   bool is_output = false;
   const Argument* a = recv->kind == Expr_Ident ? find_name(T, recv->text, &is_output) : NULL;
   if (acc->replaced && a != NULL && !is_output && SchemaType_isTensor(&a->type)) {
+    size_t before = T->num_saved;
     Saved* s = Translator_save(T, acc->kind, a);
     if (s == NULL) return t_fail(T, e, "too many saved values");
+    if (T->num_saved > before) s->sym = strncmp(acc->name, "sym_", 4) == 0;
+    s->info = false; /* asked for itself, not only by zeros_like */
     char field[128];
     setv(v, acc->type, -1, "fn->%s", Saved_fieldName(s, field, sizeof field));
     return 0;
@@ -753,9 +776,12 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
     bool is_output = false;
     const Argument* a = find_name(T, e->args[0]->text, &is_output);
     if (a != NULL && !is_output && SchemaType_isTensor(&a->type)) {
+      size_t before = T->num_saved;
       Saved* sizes = Translator_save(T, Saved_Sizes, a);
+      bool new_sizes = T->num_saved > before;
       Saved* options = Translator_save(T, Saved_Options, a);
       if (sizes == NULL || options == NULL) return t_fail(T, e, "too many saved values");
+      if (new_sizes) sizes->info = true;
       char f1[128], f2[128], call[400];
       snprintf(call, sizeof call, "TypeAndSize_zeros(fn->%s, fn->%s)", Saved_fieldName(sizes, f1, sizeof f1),
                Saved_fieldName(options, f2, sizeof f2));

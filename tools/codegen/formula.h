@@ -120,6 +120,8 @@ typedef struct Saved {
   const Argument* arg; /* the argument or return it comes from */
   unsigned uses;       /* bit i: formula i uses it */
   char result_name[24]; /* the name of an unnamed return: result, or result0, result1, ... */
+  bool sym;            /* Sizes/Strides first asked as x.sym_sizes(): Python calls it x_sym_sizes */
+  bool info;           /* Sizes/Options of zeros_like(x) only: 1.13's TypeAndSize, not shown in Python */
 } Saved;
 
 enum { kMaxSaved = 24 };
@@ -164,5 +166,11 @@ const char* Saved_name(const Saved* s);
 
 /* The C field of a saved entry: "self_", "self_sizes", ... into buf. */
 const char* Saved_fieldName(const Saved* s, char* buf, size_t size);
+
+/* The name Python shows it under after `_saved_` (1.13's SavedAttribute
+ * name: "self", "self_sym_sizes", "dim") into buf; NULL for an entry 1.13
+ * does not show (a ScalarType, TensorOptions, TensorGeometry, TypeAndSize,
+ * a list of sizes or of scalar types, a Layout). */
+const char* Saved_pythonName(const Saved* s, char* buf, size_t size);
 
 #endif

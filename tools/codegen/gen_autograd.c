@@ -640,6 +640,56 @@ static void print_apply(FILE* f, const Model* m, const AutogradEntry* a) {
   fputs("  return rc;\n}\n", f);
 }
 
+/* The SavedFieldKind Python reads a saved entry as (autograd/Node.h), NULL
+ * for one 1.13 does not show (Saved_pythonName). */
+static const char* saved_field_kind(const Saved* s) {
+  switch (s->kind) {
+    case Saved_Tensor: case Saved_Output: return "SavedField_Variable";
+    case Saved_TensorList: return "SavedField_VariableList";
+    case Saved_Sizes: case Saved_Strides: return "SavedField_IntList";
+    case Saved_Numel: case Saved_Dim: return "SavedField_Int";
+    case Saved_Arg:
+      switch (CType_ofArgument(s->arg)) {
+        case CTypeKind_Int: return "SavedField_Int";
+        case CTypeKind_OptionalInt: return "SavedField_OptionalInt";
+        case CTypeKind_IntArrayRef: return "SavedField_IntList";
+        case CTypeKind_OptionalIntArrayRef: return "SavedField_OptionalIntList";
+        case CTypeKind_Double: return "SavedField_Double";
+        case CTypeKind_OptionalDouble: return "SavedField_OptionalDouble";
+        case CTypeKind_Bool: return "SavedField_Bool";
+        case CTypeKind_Scalar: return "SavedField_Scalar";
+        case CTypeKind_OptionalScalar: return "SavedField_OptionalScalar";
+        case CTypeKind_String: return "SavedField_String";
+        default: return NULL;
+      }
+    default: return NULL;
+  }
+}
+
+/* The node's saved fields for Python (`grad_fn._saved_self`), then its
+ * NodeType.  PyTorch 1.13: gen_autograd_functions.py PY_FUNCTION_PROPS_AND_GETTERS */
+static void print_saved_fields(FILE* f, const AutogradEntry* a) {
+  char name[128], field[128];
+  size_t n = 0;
+  for (size_t i = 0; i < a->scan.num_saved; i++) {
+    const Saved* s = &a->scan.saved[i];
+    const char* kind = saved_field_kind(s);
+    if (kind == NULL || Saved_pythonName(s, name, sizeof name) == NULL) continue;
+    if (n++ == 0) fprintf(f, "\n/* grad_fn._saved_<name> */\nstatic const SavedField %s_saved_fields[] = {\n", a->node);
+    Saved_fieldName(s, field, sizeof field);
+    if (s->kind == Saved_TensorList)
+      fprintf(f, "    {\"%s\", %s, offsetof(%s, %s), offsetof(%s, %s_size_)},\n", name, kind, a->node, field, a->node,
+              Saved_name(s));
+    else
+      fprintf(f, "    {\"%s\", %s, offsetof(%s, %s), 0},\n", name, kind, a->node, field);
+  }
+  if (n > 0) fputs("};\n", f);
+  fprintf(f, "\nconst NodeType %s_type = {\"%s\", %s_apply, %s_release_variables, %s_destroy,\n", a->node, a->node,
+          a->node, a->node, a->node);
+  if (n > 0) fprintf(f, "                                %s_saved_fields, %zu};\n", a->node, n);
+  else fputs("                                NULL, 0};\n", f);
+}
+
 static void print_release_and_destroy(FILE* f, const AutogradEntry* a) {
   char field[128];
   fprintf(f, "\n/* PyTorch 1.13: %s::release_variables */\n", a->node);
@@ -690,8 +740,7 @@ static void print_release_and_destroy(FILE* f, const AutogradEntry* a) {
     }
   }
   fputs("}\n", f);
-  fprintf(f, "\nconst NodeType %s_type = {\"%s\", %s_apply, %s_release_variables, %s_destroy};\n", a->node, a->node,
-          a->node, a->node, a->node);
+  print_saved_fields(f, a);
 }
 
 /* ------------------------------------------------------------- VariableType */
@@ -1196,7 +1245,7 @@ int gen_autograd(const Model* m, Writer* w) {
   for (size_t i = 0; i < n; i++) print_node_struct(h, &all[i]);
   gen_closeHeader(h);
 
-  static const char* const c_includes[] = {"AutogradFunctions.h", "", "<stdlib.h>", "", "Functions.h",
+  static const char* const c_includes[] = {"AutogradFunctions.h", "", "<stddef.h>", "<stdlib.h>", "", "Functions.h",
                                            "ops/ExpandUtils.h", "runtime/Exception.h", NULL};
   FILE* c = gen_open(w, m, "AutogradFunctions.c", c_includes);
   if (c == NULL) goto done;

@@ -36,6 +36,7 @@ import minaten as torch
 
 from .grad_mode import enable_grad, no_grad, set_grad_enabled  # noqa: F401
 from .variable import Variable
+from . import graph  # noqa: F401,E402
 
 __all__ = ["Variable", "backward", "grad_mode"]
 

@@ -1,0 +1,47 @@
+# grad_fn._saved_<name> for the fields of generated nodes: tensors (the
+# input itself; an output unpacked with the node as grad_fn), ints (through
+# 1.13's PyLong_FromUnsignedLong: -1 is 18446744073709551615), int lists,
+# optional lists, bools, Scalars, None
+x = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+w = torch.tensor([[.5, -1., 2., 1.], [1., 2., 3., -4.], [0., 1., -1., 2.]], requires_grad=True)
+def show(name, t):
+    fn = t.grad_fn
+    attrs = [a for a in dir(fn) if a.startswith('_saved_')]
+    print(name, type(fn).__name__, attrs)
+    for a in attrs:
+        v = getattr(fn, a)
+        print('  ', a, type(v).__name__, v if not isinstance(v, torch.Tensor) else (v.shape, v is x, v is w))
+show('mul', x*w[:2, :3])
+show('mulscalar', x*2)
+show('pow', x**2)
+show('powt', x**w[:2,:3])
+show('sum', x.sum())
+show('sumdim', x.sum(-1))
+show('sumdims', x.sum((0,1), keepdim=True))
+show('reshape', x.reshape(3,2))
+show('view', x.view(-1))
+show('expand', x[:1].expand(4,3))
+show('mm', x.mm(w))
+show('exp', x.exp())
+show('add', x + x)
+show('addalpha', x.add(x, alpha=2))
+show('cat', torch.cat([x, x], 1))
+show('mean', x.mean(1))
+show('transpose', x.t())
+show('permute', x.permute(1,0))
+show('select', x[1])
+show('slice', x[:, 1:])
+show('unsqueeze', x.unsqueeze(-1))
+show('clamp', x.clamp(min=0))
+show('div', x / 3)
+show('tanh', x.tanh())
+show('sigmoid', x.sigmoid())
+show('relu', x.relu())
+show('max', x.max(1)[0])
+show('index', x[torch.tensor([0,1])])
+show('std', x.std(1))
+show('to', x.double())
+show('where', torch.where(x > 0, x, w[:2,:3]))
+show('stack', torch.stack([x, x]))
+show('neg', -x)
+show('squeeze', x[:1].squeeze(0))
