@@ -33,11 +33,49 @@ PyObject* THPException_type(int error_type) {
   return PyExc_RuntimeError;
 }
 
+/* The Python exception THPException_toError kept, and the text of the
+ * minaten error it became (owned; NULL when none is kept). */
+static PyObject *kept_type = NULL, *kept_value = NULL, *kept_traceback = NULL;
+static char* kept_message = NULL;
+
+static void drop_kept(void) {
+  Py_CLEAR(kept_type);
+  Py_CLEAR(kept_value);
+  Py_CLEAR(kept_traceback);
+  free(kept_message);
+  kept_message = NULL;
+}
+
+/* PyTorch 1.13: torch/csrc/Exceptions.h python_error::persist */
+int THPException_toError(void) {
+  drop_kept();
+  PyErr_Fetch(&kept_type, &kept_value, &kept_traceback);
+  PyErr_NormalizeException(&kept_type, &kept_value, &kept_traceback);
+  PyObject* text = kept_value != NULL ? PyObject_Str(kept_value) : NULL;
+  const char* utf8 = text != NULL ? PyUnicode_AsUTF8(text) : NULL;
+  if (utf8 == NULL) PyErr_Clear();
+  Error_set(ErrorType_RuntimeError, "%s", utf8 != NULL ? utf8 : "<python error>");
+  Py_XDECREF(text);
+  kept_message = strdup(Error_message());
+  return -1;
+}
+
 /* PyTorch 1.13: torch/csrc/Exceptions.h END_HANDLE_TH_ERRORS_RET */
 PyObject* THPException_fromError(void) {
   if (!Error_occurred()) {
     PyErr_SetString(PyExc_SystemError, "minaten: an error was reported without an error set");
     return NULL;
+  }
+  if (kept_type != NULL) { /* python_error::restore, if the error is still the one it became */
+    bool same = kept_message != NULL && strcmp(kept_message, Error_message()) == 0;
+    if (same) {
+      PyErr_Restore(kept_type, kept_value, kept_traceback);
+      kept_type = kept_value = kept_traceback = NULL;
+      drop_kept();
+      Error_clear();
+      return NULL;
+    }
+    drop_kept();
   }
   PyErr_SetString(THPException_type(Error_type()), Error_message());
   Error_clear();

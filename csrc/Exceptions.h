@@ -26,6 +26,17 @@
  * no error pending (a bug), raises SystemError.  Returns NULL. */
 PyObject* THPException_fromError(void);
 
+/*
+ * The pending Python exception (raised by Python code minaten called back:
+ * a custom autograd.Function's backward) becomes minaten's pending error,
+ * a RuntimeError with its text, and is kept: when that error reaches
+ * THPException_fromError unchanged, the Python exception itself is raised
+ * again (its type, value and traceback), as 1.13's python_error carries it
+ * through the C++ engine.  Returns -1, for `return THPException_toError();`.
+ * PyTorch 1.13: torch/csrc/Exceptions.h python_error (persist, restore)
+ */
+int THPException_toError(void);
+
 /* The Python type of a minaten error type (PyExc_RuntimeError, ...). */
 PyObject* THPException_type(int error_type);
 
