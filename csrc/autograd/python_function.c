@@ -689,8 +689,34 @@ fail:
   return NULL;
 }
 
+/* The arguments of F.apply: which are tensors (is_variable_input, and
+ * their tensors into input_vars), whether the call records a node (grad
+ * mode on and one of them requires grad); returns needs_input_grad, a new
+ * tuple, or NULL.  PyTorch 1.13: python_function.cpp unpack_input */
+static PyObject* unpack_input(PyObject* inputs, bool* is_variable_input, TensorSet* input_vars, bool* is_executable) {
+  Py_ssize_t num_args = PyTuple_GET_SIZE(inputs);
+  PyObject* needs_input_grad = PyTuple_New(num_args);
+  if (needs_input_grad == NULL) return NULL;
+  bool any_requires_grad = false;
+  for (Py_ssize_t i = 0; i < num_args; i++) {
+    PyObject* arg = PyTuple_GET_ITEM(inputs, i);
+    bool is_variable = THPVariable_Check(arg);
+    bool needs = false;
+    is_variable_input[i] = is_variable;
+    if (is_variable) {
+      const Tensor* tensor = THPVariable_Unpack(arg);
+      input_vars->items[input_vars->size++] = tensor;
+      needs = requires_grad(tensor);
+      any_requires_grad |= needs;
+    }
+    PyTuple_SET_ITEM(needs_input_grad, i, Py_NewRef(needs ? Py_True : Py_False));
+  }
+  *is_executable = GradMode_is_enabled() && any_requires_grad;
+  return needs_input_grad;
+}
+
 /* F.apply(*args), a classmethod of _FunctionBase.
- * PyTorch 1.13: python_function.cpp THPFunction_apply, unpack_input */
+ * PyTorch 1.13: python_function.cpp THPFunction_apply */
 static PyObject* THPFunction_apply(PyObject* cls, PyObject* inputs) {
   Py_ssize_t num_args = PyTuple_GET_SIZE(inputs);
   PyObject *needs_input_grad = NULL, *backward_cls = NULL, *ctx_obj = NULL, *ctx_input_tuple = NULL;
@@ -702,24 +728,8 @@ static PyObject* THPFunction_apply(PyObject* cls, PyObject* inputs) {
     PyErr_NoMemory();
     goto done;
   }
-  /* unpack_input */
-  needs_input_grad = PyTuple_New(num_args);
-  if (needs_input_grad == NULL) goto done;
-  bool any_requires_grad = false;
-  for (Py_ssize_t i = 0; i < num_args; i++) {
-    PyObject* arg = PyTuple_GET_ITEM(inputs, i);
-    bool is_variable = THPVariable_Check(arg);
-    bool needs = false;
-    is_variable_input[i] = is_variable;
-    if (is_variable) {
-      const Tensor* tensor = THPVariable_Unpack(arg);
-      input_vars.items[input_vars.size++] = tensor;
-      needs = requires_grad(tensor);
-      any_requires_grad |= needs;
-    }
-    PyTuple_SET_ITEM(needs_input_grad, i, Py_NewRef(needs ? Py_True : Py_False));
-  }
-  bool is_executable = GradMode_is_enabled() && any_requires_grad;
+  bool is_executable;
+  if ((needs_input_grad = unpack_input(inputs, is_variable_input, &input_vars, &is_executable)) == NULL) goto done;
 
   backward_cls = PyObject_GetAttrString(cls, "_backward_cls");
   if (backward_cls == NULL) goto done;
