@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "Functions.h"
+#include "autograd/anomaly_mode.h"
 #include "runtime/Exception.h"
 
 /* PyTorch 1.13: aten/src/ATen/SequenceNumber.cpp sequence_nr_ (thread_local) */
@@ -34,6 +35,7 @@ Node* Node_newWithSequenceNr(const NodeType* type, size_t size, uint64_t sequenc
   node->type = type;
   node->refcount = 1;
   node->sequence_nr = sequence_nr;
+  if (AnomalyMode_is_enabled()) AnomalyMetadata_store_stack(node);
   return node;
 fail:
   return NULL;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "Functions.h"
+#include "autograd/anomaly_mode.h"
 #include "autograd/variable.h"
 #include "ops/TensorUtils.h"
 #include "runtime/GradMode.h"
@@ -158,13 +159,18 @@ Tensor* SavedVariable_unpack(const SavedVariable* self, Node* saved_for) {
                           : fn != NULL                    ? Node_name(fn)
                                                           : NULL;
     if (fn_name != NULL) snprintf(which, sizeof which, ", which is output %u of %s,", self->output_nr, fn_name);
+    /* the hint depends on anomaly mode (autograd/anomaly_mode.h) */
+    const char* hint = AnomalyMode_is_enabled()
+                           ? "Hint: the backtrace further above shows the operation that failed to compute its "
+                             "gradient. The variable in question was changed in there or anywhere later. Good luck!"
+                           : "Hint: enable anomaly detection to find the operation that failed to compute its "
+                             "gradient, with torch.autograd.set_detect_anomaly(True).";
     TORCH_CHECK(false,
                 "one of the variables needed for gradient computation has been modified by an inplace operation: "
-                "[%s %s]%s is at version %u; expected version %u instead. Hint: enable anomaly detection to find "
-                "the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
+                "[%s %s]%s is at version %u; expected version %u instead. %s",
                 type_string(self->data, type, sizeof type),
                 IntArrayRef_format(Tensor_sizes(self->data), sizes, sizeof sizes), which, current_version,
-                self->saved_version);
+                self->saved_version, hint);
   }
   /* If we have the original variable, we simply return it. */
   if (original != NULL) return Tensor_retain(original);

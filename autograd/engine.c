@@ -25,6 +25,7 @@
 #include "autograd/InputBuffer.h"
 #include "autograd/Node.h"
 #include "autograd/VariableTypeUtils.h"
+#include "autograd/anomaly_mode.h"
 #include "autograd/functions/basic_ops.h"
 #include "autograd/variable.h"
 #include "ops/ExpandUtils.h"
@@ -393,13 +394,42 @@ static int call_post_hooks(Node* fn, Tensor** outputs, InputBuffer* inputs) {
  * PyTorch 1.13: torch/csrc/autograd/engine.cpp call_function */
 static int call_function(Node* fn, InputBuffer* inputs, Tensor** outputs) {
   TRY(call_pre_hooks(fn, inputs) == 0);
-  TRY(fn->type->apply(fn, inputs->buffer, outputs) == 0);
+  Node* previous = NodeGuard_enter(fn); /* the parent of the nodes a double backward makes */
+  int status = fn->type->apply(fn, inputs->buffer, outputs);
+  NodeGuard_exit(previous);
+  TRY(status == 0);
   TRY(validate_outputs(fn->next_edges, outputs, fn->num_next_edges, Node_name(fn)) == 0);
   /* NB: after validate_outputs, as 1.13: what a post-hook returns is not checked again */
   if (fn->num_post_hooks > 0) TRY(call_post_hooks(fn, outputs, inputs) == 0);
   return 0;
 fail:
   return -1;
+}
+
+/* Anomaly mode's check of fn's outputs (isnan(output).any(), with grad mode
+ * off): 0, or -1 with "Function 'LogBackward0' returned nan values in its
+ * 0th output.".  PyTorch 1.13: engine.cpp Engine::evaluate_function (the
+ * AnomalyMode::should_check_nan block) */
+static int check_nan(Node* fn, Tensor** outputs, uint32_t num_outputs) {
+  AutoGradMode grad_mode = AutoGradMode_enter(false);
+  int status = 0;
+  for (uint32_t i = 0; i < num_outputs && status == 0; i++) {
+    if (outputs[i] == NULL) continue;
+    Tensor* nan = at_isnan(outputs[i]);
+    Tensor* any = nan != NULL ? at_any(nan) : NULL;
+    Scalar found = {0};
+    if (any != NULL) found = at__local_scalar_dense(any);
+    Tensor_release(nan);
+    Tensor_release(any);
+    if (any == NULL || Error_occurred()) {
+      status = -1;
+    } else if (found.v.i != 0) {
+      Error_set(ErrorType_RuntimeError, "Function '%s' returned nan values in its %uth output.", Node_name(fn), i);
+      status = -1;
+    }
+  }
+  AutoGradMode_exit(grad_mode);
+  return status;
 }
 
 /* Adds output (taken over) to the buffer of the node its edge points at,
@@ -460,6 +490,7 @@ static int evaluate_function(GraphTask* task, Node* fn, InputBuffer* inputs) {
     TORCH_CHECK_ALLOC(outputs != NULL);
   }
   TRY(call_function(fn, inputs, outputs) == 0);
+  if (AnomalyMode_is_enabled() && AnomalyMode_should_check_nan()) TRY(check_nan(fn, outputs, num_outputs) == 0);
   if (!task->keep_graph && fn->type->release_variables != NULL) fn->type->release_variables(fn);
   for (uint32_t i = 0; i < num_outputs; i++) {
     Edge next = fn->next_edges[i];
@@ -488,6 +519,8 @@ static int thread_main(GraphTask* task) {
   while (task->queue.size > 0) {
     NodeTask t = ReadyQueue_pop(&task->queue);
     status = evaluate_function(task, t.fn, &t.inputs);
+    /* GraphTask::set_exception_without_signal: the failed node's forward */
+    if (status < 0 && AnomalyMode_is_enabled()) AnomalyMetadata_print_stack(t.fn);
     InputBuffer_release(&t.inputs);
     Node_release(t.fn);
     if (status < 0) break;

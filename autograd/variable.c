@@ -528,10 +528,12 @@ static bool view_requires_grad(const Tensor* t) {
  *         view inherits NO_GRAD_MODE with a grad_fn: the assert is what
  *         1.13 prints).
  *
+ *         IN_CUSTOM_FUNCTION, a view a custom autograd.Function returned
+ *         (or an input it returned as-is), whose backward the rewrite would
+ *         bypass.
+ *
  * NB(minaten): 1.13's INFERENCE_MODE ("A view was created in inference mode
- * and ... in normal mode.") and IN_CUSTOM_FUNCTION ("This view was created
- * inside a custom Function ...") need inference mode and custom autograd
- * Functions, which minaten has not.
+ * and ... in normal mode.") needs inference mode, which minaten has not.
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
  */
 static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
@@ -549,6 +551,14 @@ static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
                 "%s This view is the output of a function that returns multiple views. Such functions do not allow "
                 "the output views to be modified inplace. You should replace the inplace operation by an "
                 "out-of-place one.",
+                msg);
+  }
+  if (m->creation_meta == CreationMeta_IN_CUSTOM_FUNCTION) {
+    TORCH_CHECK(false,
+                "%s This view was created inside a custom Function (or because an input was returned as-is) and the "
+                "autograd logic to handle view+inplace would override the custom backward associated with the custom "
+                "Function, leading to incorrect gradients. This behavior is forbidden. You can fix this by cloning "
+                "the output of the custom Function.",
                 msg);
   }
   TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_NO_GRAD_MODE);

@@ -55,13 +55,13 @@
 
 /* How a view was made, which decides what an in-place write to it, or to
  * its base, may do (Note [View + Inplace detection], variable.c).
- * NB(minaten): 1.13 also has IN_CUSTOM_FUNCTION and INFERENCE_MODE; minaten
- * has neither custom autograd functions nor inference mode.
+ * NB(minaten): 1.13 also has INFERENCE_MODE; minaten has no inference mode.
  * PyTorch 1.13: torch/csrc/autograd/variable.h CreationMeta */
 typedef enum CreationMeta {
   CreationMeta_DEFAULT,
   CreationMeta_MULTI_OUTPUT_NODE, /* one of several views one operator returned (split, unbind) */
   CreationMeta_NO_GRAD_MODE,      /* made with grad mode off */
+  CreationMeta_IN_CUSTOM_FUNCTION, /* returned by a custom autograd.Function (csrc/autograd/python_function.c) */
 } CreationMeta;
 
 /* PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta */

@@ -23,7 +23,9 @@
 #include "csrc/Storage.h"
 #include "csrc/autograd/init.h"
 #include "csrc/autograd/python_bindings.h"
+#include "csrc/autograd/python_anomaly_mode.h"
 #include "csrc/autograd/python_cpp_function.h"
+#include "csrc/autograd/python_function.h"
 #include "csrc/autograd/python_engine.h"
 #include "csrc/autograd/python_variable.h"
 #include "csrc/autograd/python_saved_variable_hooks.h"
@@ -151,9 +153,9 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
       THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
       THPTensorStr_init(module) < 0 || THPException_init(module) < 0 ||
-      THPCppFunction_init(module) < 0 || THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 ||
-      THPAutograd_init(module) < 0 || THPDispatchTrace_init(module) < 0 || THPTorchDispatchMode_init(module) < 0 ||
-      THPLazy_init(module) < 0 ||
+      THPCppFunction_init(module) < 0 || THPFunction_init(module) < 0 || THPAnomalyMode_init(module) < 0 ||
+      THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 || THPAutograd_init(module) < 0 ||
+      THPDispatchTrace_init(module) < 0 || THPTorchDispatchMode_init(module) < 0 || THPLazy_init(module) < 0 ||
       THPStorage_init(module) < 0 || THPSavedVariableHooks_init(module) < 0) {
     Py_DECREF(module);
     return NULL;

@@ -93,3 +93,32 @@ Node* NotImplemented_new(const char* forward_fn) {
   }
   return &n->base;
 }
+
+/* PyTorch 1.13: basic_ops.cpp Error::apply */
+static int ErrorNode_apply(Node* self, Tensor* const* grads, Tensor** grad_inputs) {
+  (void)grads;
+  (void)grad_inputs;
+  Error_set(ErrorType_RuntimeError, "%s", ((const ErrorNode*)self)->msg);
+  return -1;
+}
+
+static void ErrorNode_destroy(Node* self) { free(((ErrorNode*)self)->msg); }
+
+const NodeType ErrorNode_type = {
+    .name = "torch::autograd::Error",
+    .apply = ErrorNode_apply,
+    .release_variables = NULL,
+    .destroy = ErrorNode_destroy,
+};
+
+Node* ErrorNode_new(const char* msg) {
+  ErrorNode* n = (ErrorNode*)Node_new(&ErrorNode_type, sizeof *n);
+  if (n == NULL) return NULL;
+  n->msg = strdup(msg);
+  if (n->msg == NULL) {
+    Node_release(&n->base);
+    Error_setBadAlloc();
+    return NULL;
+  }
+  return &n->base;
+}

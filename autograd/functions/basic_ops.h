@@ -36,6 +36,7 @@ typedef struct GraphRoot {
 extern const NodeType GraphRoot_type;
 extern const NodeType Identity_type;
 extern const NodeType NotImplemented_type;
+extern const NodeType ErrorNode_type;
 
 /* PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h NotImplemented */
 typedef struct NotImplemented {
@@ -56,5 +57,18 @@ Node* Identity_new(void);
  * NULL with the error set.
  * PyTorch 1.13: basic_ops.h NotImplemented::NotImplemented */
 Node* NotImplemented_new(const char* forward_fn);
+
+/* PyTorch 1.13: torch/csrc/autograd/functions/basic_ops.h Error.
+ * NB(minaten): named ErrorNode here, as Error_* is the error indicator
+ * (runtime/Exception.h); the node still prints as torch::autograd::Error. */
+typedef struct ErrorNode {
+  Node base;
+  char* msg; /* owned */
+} ErrorNode;
+
+/* An Error node raising a RuntimeError with msg (copied) when the engine
+ * runs it (what @once_differentiable's outputs get as grad_fn); NULL with
+ * the error set.  PyTorch 1.13: basic_ops.h Error::Error */
+Node* ErrorNode_new(const char* msg);
 
 #endif

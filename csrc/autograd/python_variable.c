@@ -42,6 +42,7 @@
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/Size.h"
+#include "csrc/autograd/python_function.h"
 #include "csrc/autograd/python_hook.h"
 #include "csrc/utils/tensor_new.h"
 #include "ops/quantized/AffineQuantizer.h"
@@ -201,11 +202,12 @@ static void THPVariable_subclass_dealloc(PyObject* self) {
  *   - the tensor's grad_fn is reported only where 1.13 does: when the
  *     object owns the tensor alone and the tensor owns the grad_fn alone,
  *     the node's Python object is only reachable through this object.  A
- *     node of minaten is always a C node (1.13's THPCppFunction), whose
- *     object holds a reference to the node: a node with an object is
- *     never owned by its tensor alone, and nothing is reported.  (1.13's
- *     PyNode, a custom autograd.Function, is what that rule is for;
- *     minaten has none.)
+ *     C node (1.13's THPCppFunction) has an object that holds a reference
+ *     to the node: a C node with an object is never owned by its tensor
+ *     alone, and nothing is reported.  A custom
+ *     autograd.Function's PyNode (csrc/autograd/python_function.c), whose
+ *     Python object, the ctx, it holds, is what that rule is for: its ctx
+ *     is reported.
  *
  * The objects are made by tp_alloc, never by object_new, so CPython 3.11
  * keeps their attributes in a real dict (no inline values) and
@@ -235,6 +237,9 @@ static int THPVariable_traverse(PyObject* self, visitproc visit, void* arg) {
   if (fn != NULL && fn->refcount == 1) {
     for (uint32_t i = 0; i < fn->num_pre_hooks; i++) Py_VISIT(FunctionPreHook_pyDict(fn->pre_hooks[i]));
     for (uint32_t i = 0; i < fn->num_post_hooks; i++) Py_VISIT(FunctionPostHook_pyDict(fn->post_hooks[i]));
+    /* the ctx of a custom Function's node that only this tensor holds (Note
+     * [PyNode and Python's gc], csrc/autograd/python_function.c) */
+    if (t->refcount == 1 && PyNode_Check(fn)) Py_VISIT(((PyNode*)fn)->obj);
   }
   return 0;
 }

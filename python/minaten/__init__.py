@@ -42,6 +42,12 @@ from minaten import autograd  # noqa: E402,F401
 from minaten.autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402,F401
 from minaten._C import is_grad_enabled  # noqa: E402,F401
 is_grad_enabled.__module__ = "torch"
+# anomaly mode's switches (csrc/autograd/python_anomaly_mode.c), named in
+# torch as 1.13's torch/__init__.py names them
+from minaten._C import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled  # noqa: E402,F401
+for __fn in (is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled):
+    __fn.__module__ = "torch"
+del __fn
 
 
 def is_tensor(obj):

@@ -25,8 +25,9 @@ trace shows (aten::is_same_size); minaten has no such operator, so the
 shapes are compared here, untraced, with the operator's TypeError for a
 non-tensor output.  There is no vmap (is_grads_batched=True), no
 __torch_function__ (a tensor is recognised by isinstance, which for 1.13's
-is_tensor_like is the same for every Tensor subclass), no functorch, no
-autograd.Function, and no inference mode.
+is_tensor_like is the same for every Tensor subclass), no functorch and no
+inference mode.  Custom Functions (torch.autograd.Function) are in
+function.py, anomaly detection in anomaly_mode.py.
 
 PyTorch 1.13: torch/autograd/__init__.py
 """
@@ -37,8 +38,10 @@ import minaten as torch
 from .grad_mode import enable_grad, no_grad, set_grad_enabled  # noqa: F401
 from .variable import Variable
 from . import graph  # noqa: F401,E402
+from .function import Function  # noqa: F401
+from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
 
-__all__ = ["Variable", "backward", "grad_mode"]
+__all__ = ["Variable", "Function", "backward", "grad_mode", "detect_anomaly", "set_detect_anomaly"]
 
 
 def _is_same_size(out, grad):
