@@ -131,10 +131,7 @@ static PyObject* argument_to_python(const IValue* v) {
   return THPUtils_wrapIValue(&copy, !as_object);
 }
 
-/* args and kwargs of op's boxed arguments (Note above).  0, or -1 with a
- * Python exception set.
- * PyTorch 1.13: python_variable.cpp concrete_dispatch_fn */
-static int python_args_kwargs(const OperatorEntry* op, const IValue* args, PyObject** py_args, PyObject** py_kwargs) {
+int parseIValuesToPyArgsKwargs(const OperatorEntry* op, const IValue* args, PyObject** py_args, PyObject** py_kwargs) {
   const FunctionSchema* s = &op->schema;
   size_t n = s->num_arguments, kwarg_only_start = n, positional_default_start;
   while (kwarg_only_start > 0 && s->arguments[kwarg_only_start - 1].kwarg_only) kwarg_only_start--;
@@ -174,23 +171,20 @@ static PyObject* op_overload(const OperatorEntry* op) {
   return obj;
 }
 
-/* What __torch_dispatch__ returned, as op's returns (owned).  0, or -1 with
- * the error set.  PyTorch 1.13: python_variable.cpp concrete_dispatch_fn
- * (pushPyOutToStack) */
-static int returns_from_python(const OperatorEntry* op, PyObject* out, IValue* rets) {
+int pushPyOutToStack(const OperatorEntry* op, PyObject* out, IValue* rets, const char* msg) {
   const FunctionSchema* s = &op->schema;
   if (s->num_returns == 0) {
     if (out == Py_None) return 0;
     Error_set(ErrorType_RuntimeError,
-              "Expected __torch_dispatch__ for %s to return None but it returned something else instead.",
+              "Expected %s for %s to return None but it returned something else instead.", msg,
               op->qualified_name);
     return -1;
   }
-  PyObject* seq = s->num_returns == 1 ? NULL : PySequence_Fast(out, "__torch_dispatch__ must return a sequence");
+  PyObject* seq = s->num_returns == 1 ? NULL : PySequence_Fast(out, "expected a sequence of returns");
   if (s->num_returns > 1 && seq == NULL) return THPException_toError();
   if (seq != NULL && PySequence_Fast_GET_SIZE(seq) != (Py_ssize_t)s->num_returns) {
     Py_DECREF(seq);
-    Error_set(ErrorType_RuntimeError, "__torch_dispatch__ for %s returned %zd values where the schema has %zu",
+    Error_set(ErrorType_RuntimeError, "%s for %s returned %zd values where the schema has %zu", msg,
               op->qualified_name, PySequence_Fast_GET_SIZE(seq), s->num_returns);
     return -1;
   }
@@ -202,7 +196,7 @@ static int returns_from_python(const OperatorEntry* op, PyObject* out, IValue* r
       Py_XDECREF(seq);
       /* NB(minaten): 1.13's toIValue raises pybind11's cast error */
       if (r < 0) return THPException_toError();
-      Error_set(ErrorType_RuntimeError, "__torch_dispatch__ for %s returned %s where the schema has a return of another type",
+      Error_set(ErrorType_RuntimeError, "%s for %s returned %s where the schema has a return of another type", msg,
                 op->qualified_name, Py_TYPE(v)->tp_name);
       return -1;
     }
@@ -240,10 +234,10 @@ static int concrete_dispatch_fn(const OperatorEntry* op, IValue* args, IValue* r
   PyObject *py_args = NULL, *py_kwargs = NULL, *out = NULL;
   PyObject* func = op_overload(op);
   int r = -1;
-  if (func != NULL && python_args_kwargs(op, args, &py_args, &py_kwargs) == 0)
+  if (func != NULL && parseIValuesToPyArgsKwargs(op, args, &py_args, &py_kwargs) == 0)
     out = call_top_mode(func, py_args, py_kwargs);
   if (out == NULL) THPException_toError();
-  else r = returns_from_python(op, out, rets);
+  else r = pushPyOutToStack(op, out, rets, "__torch_dispatch__");
   Py_XDECREF(out);
   Py_XDECREF(py_args);
   Py_XDECREF(py_kwargs);

@@ -9,9 +9,27 @@
 
 #include "csrc/python_headers.h"
 
+#include "dispatch/OperatorEntry.h"
+
 /* Adds _push_on_torch_dispatch_stack, _pop_torch_dispatch_stack,
  * _get_dispatch_stack_at and _len_torch_dispatch_stack to torch._C and
  * sets the Python key's interpreter: 0 or -1. */
 int THPTorchDispatchMode_init(PyObject* module);
+
+/* An operator's boxed arguments as Python's args (a tuple) and kwargs (a
+ * dict), as __torch_dispatch__ and a Python kernel receive them: args up to
+ * the first keyword-only argument less the trailing ones equal to their
+ * defaults, keyword-only ones not equal to their defaults in kwargs, a
+ * wrapped number as a Python number, a dtype/layout/memory format as its
+ * torch object.  0, or -1 with a Python exception set.
+ * PyTorch 1.13: python_variable.cpp concrete_dispatch_fn (later PyTorch's
+ * parseIValuesToPyArgsKwargs) */
+int parseIValuesToPyArgsKwargs(const OperatorEntry* op, const IValue* args, PyObject** py_args, PyObject** py_kwargs);
+
+/* What Python returned for op (msg names who: "__torch_dispatch__", "python
+ * kernel") as op's returns rets (owned).  0, or -1 with minaten's error set.
+ * PyTorch 1.13: python_variable.cpp concrete_dispatch_fn (later PyTorch's
+ * pushPyOutToStack) */
+int pushPyOutToStack(const OperatorEntry* op, PyObject* out, IValue* rets, const char* msg);
 
 #endif
