@@ -326,7 +326,7 @@ Tensor* tensor_data_untraced(const Tensor* t) {
  * PyTorch 1.13: python_variable.cpp ConcretePyInterpreterVTable::detach */
 static Tensor* detach_through_mode(const Tensor* t) {
   DispatchKeySet below = autograd_and_inplace_or_view();
-  if (TorchDispatchModeTLS_stack_len() == 0) {
+  if (TorchDispatchModeTLS_stack_len() == 0 && !DispatchKeySet_has(t->key_set, DispatchKey_Python)) {
     TraceMode_printOp("aten::detach");
     below = DispatchKeySet_add(below, DispatchKey_Python);
   }
@@ -336,8 +336,17 @@ static Tensor* detach_through_mode(const Tensor* t) {
   return result;
 }
 
+/* Whether a shallow copy of t is made by aten::detach through the Python
+ * key: while a mode would see it, or when t is a __torch_dispatch__
+ * subclass's (its PyInterpreter's detach).
+ * PyTorch 1.13: c10/core/TensorImpl.cpp shallow_copy_and_detach_core
+ * (key_set_.has(DispatchKey::Python)) */
+static bool detach_through_python(const Tensor* t) {
+  return t->lazy == NULL && (TraceMode_isActive() || DispatchKeySet_has(t->key_set, DispatchKey_Python));
+}
+
 Tensor* tensor_data(const Tensor* t) {
-  if (t->lazy != NULL || !TraceMode_isActive()) return tensor_data_untraced(t);
+  if (!detach_through_python(t)) return tensor_data_untraced(t);
   Tensor* result = detach_through_mode(t);
   if (result != NULL) Tensor_setVersionCounter(result, Tensor_versionCounter(t));
   return result;
@@ -345,7 +354,7 @@ Tensor* tensor_data(const Tensor* t) {
 
 Tensor* variable_data(const Tensor* t) {
   Tensor* result = NULL;
-  if (t->lazy != NULL || !TraceMode_isActive()) {
+  if (!detach_through_python(t)) {
     result = t->lazy != NULL ? Tensor_shallowCopyLazy(t)
                              : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
   } else {

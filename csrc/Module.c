@@ -32,6 +32,7 @@
 #include "csrc/autograd/python_variable_autograd.h"
 #include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
+#include "csrc/autograd/python_variable_wrapper_subclass.h"
 #include "csrc/autograd/utils/wrap_outputs.h"
 #include "csrc/jit/python/init.h"
 #include "csrc/lazy/python/init.h"
@@ -149,7 +150,7 @@ PyMODINIT_FUNC PyInit__C(void) {
   if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||
       THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPSize_init(module) < 0 ||
       THPVariable_initIndexing() < 0 /* sets the type's mapping methods before THPVariable_init readies it */ ||
-      THPVariable_init(module) < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
+      THPVariable_init(module) < 0 || THPVariableWrapperSubclass_init() < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
       THPTensorNew_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
       THPTensorStr_init(module) < 0 || THPException_init(module) < 0 ||

@@ -14,6 +14,10 @@
  *     with that mode popped and the keys above Python (autograd,
  *     ADInplaceOrView) excluded, and converts what it returns back into the
  *     operator's returns;
+ *   - else, when a tensor argument has the Python key (a __torch_dispatch__
+ *     subclass), it hands the call to the interpreter, which calls the
+ *     subclasses' __torch_dispatch__ (the trace mode, if on, prints the
+ *     call first and is off while it runs);
  *   - else, with the trace mode on, it prints the call and runs it below
  *     the Python key (TraceMode_pythonFallback).
  * When the mode's handler calls func(*args), the call starts again from
@@ -23,7 +27,8 @@
  * NB(minaten): the trace mode is the bottom of the stack, not a mode of
  * its own: a Python mode entered with the trace on sees each call first.
  *
- * PyTorch 1.13: aten/src/ATen/core/PythonFallbackKernel.cpp (pythonFallback),
+ * PyTorch 1.13: aten/src/ATen/core/PythonFallbackKernel.cpp (pythonFallback:
+ * the mode first, else "a PyInterpreter on a Tensor"),
  * c10/core/impl/PyInterpreter.h (PyInterpreterVTable::dispatch)
  */
 #ifndef MINATEN_DISPATCH_PYTHONFALLBACKKERNEL_H
@@ -32,7 +37,8 @@
 #include "dispatch/KernelFunction.h"
 
 /* The interpreter's side: runs op (args borrowed, rets the caller's) through
- * the top mode.  0, or -1 with the error set.
+ * the top mode, or with none through its subclass arguments'
+ * __torch_dispatch__.  0, or -1 with the error set.
  * PyTorch 1.13: c10/core/impl/PyInterpreter.h PyInterpreterVTable::dispatch */
 typedef int (*PyInterpreter_dispatch_fn)(const OperatorEntry* op, IValue* args, IValue* rets);
 void PyInterpreter_setDispatch(PyInterpreter_dispatch_fn dispatch);

@@ -110,11 +110,15 @@ static const char* name_seen(const OperatorEntry* op, const IValue* args, char* 
  * not traced: PyTorch's mode is likewise popped while __torch_dispatch__ runs.
  * PyTorch 1.13: PythonFallbackKernel.cpp pythonFallback
  */
+void TraceMode_printCall(const OperatorEntry* op, const IValue* args) {
+  char name[160];
+  TraceMode_printOp(name_seen(op, args, name, sizeof name));
+}
+
 int TraceMode_pythonFallback(const KernelFunction* kernel, const OperatorEntry* op,
                              DispatchKeySet ks, IValue* args, IValue* rets) {
   (void)kernel;
-  char name[160];
-  TraceMode_printOp(name_seen(op, args, name, sizeof name));
+  TraceMode_printCall(op, args);
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Python));
   int r = Dispatcher_redispatchBoxed(op, DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_Python)),
                                      args, rets);

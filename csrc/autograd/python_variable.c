@@ -65,6 +65,8 @@ static PyObject* THPVariable_NewWithVar(PyTypeObject* type, Tensor* t) {
   return obj;
 }
 
+PyObject* THPVariable_NewWithType(PyTypeObject* type, Tensor* t) { return THPVariable_NewWithVar(type, t); }
+
 /* PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_Wrap */
 PyObject* THPVariable_Wrap(Tensor* t) {
   if (t == NULL) Py_RETURN_NONE;

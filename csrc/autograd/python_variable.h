@@ -43,6 +43,11 @@ static inline Tensor* THPVariable_Unpack(PyObject* obj) { return ((THPVariable*)
  * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_Wrap */
 PyObject* THPVariable_Wrap(Tensor* t);
 
+/* A new object of type (torch.Tensor or a subclass) for t, which has none
+ * yet (a reference taken over).
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_NewWithVar */
+PyObject* THPVariable_NewWithType(PyTypeObject* type, Tensor* t);
+
 /* Adds methods / properties to torch._C._TensorBase (the files of csrc/ that
  * model 1.13's python_variable_methods.cpp and friends each add theirs, from
  * Module.c): 0, or -1 with a Python exception set. */

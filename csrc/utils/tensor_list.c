@@ -76,7 +76,12 @@ PyObject* tensor_to_list(const Tensor* tensor) {
 /* t.tolist().  PyTorch 1.13: python_variable_methods.cpp THPVariable_tolist */
 static PyObject* THPVariable_tolist(PyObject* self, PyObject* unused) {
   (void)unused;
-  return tensor_to_list(THPVariable_Unpack(self));
+  const Tensor* t = THPVariable_Unpack(self);
+  if (DispatchKeySet_has(t->key_set, DispatchKey_Python)) { /* is_python_dispatch() */
+    PyErr_SetString(PyExc_RuntimeError, ".tolist() is not supported for tensor subclasses.");
+    return NULL;
+  }
+  return tensor_to_list(t);
 }
 
 static PyMethodDef tensor_list_methods[] = {{"tolist", THPVariable_tolist, METH_NOARGS, NULL},

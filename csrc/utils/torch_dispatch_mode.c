@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "csrc/Exceptions.h"
+#include "csrc/autograd/python_variable.h"
 #include "csrc/autograd/utils/wrap_outputs.h"
 #include "csrc/jit/python/pybind_utils.h"
 #include "dispatch/Dispatcher.h"
@@ -205,16 +206,92 @@ int pushPyOutToStack(const OperatorEntry* op, PyObject* out, IValue* rets, const
   return 0;
 }
 
-/* mode.__torch_dispatch__(func, (), args, kwargs) with mode off the stack
- * while it runs, then put back.
+/* ---- subclasses with __torch_dispatch__ ---------------------------------------- */
+
+/* torch._C._disabled_torch_dispatch_impl, torch.Tensor.__torch_dispatch__:
+ * func(*args, **kwargs) below the Python key (the keys above it and it
+ * excluded).  PyTorch 1.13: torch/csrc/Module.cpp THPModule_disable_torch_dispatch */
+static PyObject* disabled_torch_dispatch_impl(PyObject* module, PyObject* a) {
+  (void)module;
+  PyObject *func = NULL, *types = NULL, *args = NULL, *kwargs = NULL;
+  if (!PyArg_ParseTuple(a, "OO|OO", &func, &types, &args, &kwargs)) return NULL;
+  PyObject* empty = args == NULL ? PyTuple_New(0) : NULL;
+  DispatchKeyGuard guard =
+      ExcludeDispatchKeyGuard_push(DispatchKeySet_remove(DispatchKeySet_full(), DispatchKeySet_fullAfter(DispatchKey_Python)));
+  PyObject* out = args != NULL || empty != NULL ? PyObject_Call(func, args != NULL ? args : empty, kwargs == Py_None ? NULL : kwargs) : NULL;
+  DispatchKeyGuard_pop(guard);
+  Py_XDECREF(empty);
+  return out;
+}
+
+static PyMethodDef disabled_torch_dispatch_def = {"_disabled_torch_dispatch_impl", disabled_torch_dispatch_impl,
+                                                  METH_VARARGS, NULL};
+static PyObject* disabled_torch_dispatch = NULL; /* the function object, for the check below */
+
+PyObject* THPUtils_disabledTorchDispatchImpl(void) { return disabled_torch_dispatch; }
+
+/* Whether obj (a tensor) is of a class with a __torch_dispatch__ of its own.
+ * PyTorch 1.13: python_variable.cpp check_has_torch_dispatch */
+static bool check_has_torch_dispatch(PyObject* obj) {
+  if (Py_IS_TYPE(obj, &THPVariableType) || (PyObject*)Py_TYPE(obj) == THPVariableClass) return false;
+  PyObject* attr = PyObject_GetAttrString(obj, "__torch_dispatch__");
+  if (attr == NULL) PyErr_Clear();
+  bool has = attr != NULL && attr != disabled_torch_dispatch;
+  Py_XDECREF(attr);
+  return has;
+}
+
+/* Appends t's object to overloaded[0..*n) if its class overrides
+ * __torch_dispatch__ and no argument of the same class is there; a subclass
+ * goes before its base classes.  PyTorch 1.13: python_arg_parser.cpp
+ * append_overloaded_arg */
+static void append_overloaded_arg(Tensor* t, PyObject** overloaded, int* n, int max) {
+  if (t == NULL || !DispatchKeySet_has(t->key_set, DispatchKey_Python) || t->pyobj == NULL || *n == max) return;
+  PyObject* obj = t->pyobj;
+  if (!check_has_torch_dispatch(obj)) return;
+  int at = *n;
+  for (int i = 0; i < *n; i++) {
+    if (Py_TYPE(overloaded[i]) == Py_TYPE(obj)) return;
+    if (at == *n && PyType_IsSubtype(Py_TYPE(obj), Py_TYPE(overloaded[i]))) at = i;
+  }
+  for (int i = *n; i > at; i--) overloaded[i] = overloaded[i - 1];
+  overloaded[at] = Py_NewRef(obj);
+  (*n)++;
+}
+
+/* The tuple of the overloaded arguments' classes. */
+static PyObject* overloaded_types(PyObject* const* overloaded, int n) {
+  PyObject* types = PyTuple_New(n);
+  for (int i = 0; types != NULL && i < n; i++) PyTuple_SET_ITEM(types, i, Py_NewRef((PyObject*)Py_TYPE(overloaded[i])));
+  return types;
+}
+
+/* Each overloaded argument's class's __torch_dispatch__ in turn, until one
+ * returns something else than NotImplemented.
+ * PyTorch 1.13: python_arg_parser.cpp handle_torch_function_no_python_arg_parser */
+static PyObject* call_subclasses(const OperatorEntry* op, PyObject* func, PyObject* const* overloaded, int n,
+                                 PyObject* types, PyObject* args, PyObject* kwargs) {
+  for (int i = 0; i < n; i++) {
+    PyObject* out = PyObject_CallMethod(overloaded[i], "__torch_dispatch__", "OOOO", func, types, args, kwargs);
+    if (out != Py_NotImplemented) return out;
+    Py_DECREF(out);
+  }
+  PyObject* list = PySequence_List(types);
+  if (list != NULL)
+    PyErr_Format(PyExc_TypeError,
+                 "no implementation found for 'torch._ops.%s.%s.%s' on types that implement __torch_dispatch__: %R",
+                 op->schema.ns, op->schema.name, op->schema.overload_name[0] ? op->schema.overload_name : "default", list);
+  Py_XDECREF(list);
+  return NULL;
+}
+
+/* mode.__torch_dispatch__(func, types, args, kwargs) with mode off the
+ * stack while it runs, then put back.
  * PyTorch 1.13: utils/torch_dispatch_mode.h StashTorchDispatchModeGuard,
  * python_arg_parser.cpp handle_torch_function_no_python_arg_parser */
-static PyObject* call_top_mode(PyObject* func, PyObject* args, PyObject* kwargs) {
+static PyObject* call_top_mode(PyObject* func, PyObject* types, PyObject* args, PyObject* kwargs) {
   PyObject* mode = TorchDispatchModeTLS_pop_stack(); /* the stack's reference, now ours */
-  PyObject* types = PyTuple_New(0);
-  PyObject* out = types == NULL ? NULL
-                                : PyObject_CallMethod(mode, "__torch_dispatch__", "OOOO", func, types, args, kwargs);
-  Py_XDECREF(types);
+  PyObject* out = PyObject_CallMethod(mode, "__torch_dispatch__", "OOOO", func, types, args, kwargs);
   if (TorchDispatchModeTLS_push_onto_stack(mode) < 0) { /* out of memory: the mode is gone */
     Py_DECREF(mode);
     Py_XDECREF(out);
@@ -225,17 +302,31 @@ static PyObject* call_top_mode(PyObject* func, PyObject* args, PyObject* kwargs)
 }
 
 /* PyTorch 1.13: python_variable.cpp concrete_dispatch_fn */
+enum { kMaxOverloaded = 16 }; /* distinct subclasses among one call's arguments */
+
 static int concrete_dispatch_fn(const OperatorEntry* op, IValue* args, IValue* rets) {
   PyGILState_STATE gil = PyGILState_Ensure();
   /* the handler runs below autograd and ADInplaceOrView, as the call had */
   DispatchKeySet above_python = DispatchKeySet_remove(
       DispatchKeySet_full(), DispatchKeySet_add(DispatchKeySet_fullAfter(DispatchKey_Python), DispatchKey_Python));
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(above_python);
-  PyObject *py_args = NULL, *py_kwargs = NULL, *out = NULL;
+  PyObject *py_args = NULL, *py_kwargs = NULL, *out = NULL, *types = NULL;
+  PyObject* overloaded[kMaxOverloaded];
+  int n = 0;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    if (args[i].tag == IValueTag_Tensor) append_overloaded_arg(args[i].u.tensor, overloaded, &n, kMaxOverloaded);
+    if (args[i].tag != IValueTag_TensorList) continue;
+    TensorList l = IValue_toTensorList(&args[i]);
+    for (size_t k = 0; k < l.size; k++) append_overloaded_arg(l.data[k], overloaded, &n, kMaxOverloaded);
+  }
   PyObject* func = op_overload(op);
   int r = -1;
-  if (func != NULL && parseIValuesToPyArgsKwargs(op, args, &py_args, &py_kwargs) == 0)
-    out = call_top_mode(func, py_args, py_kwargs);
+  if (func != NULL && (types = overloaded_types(overloaded, n)) != NULL &&
+      parseIValuesToPyArgsKwargs(op, args, &py_args, &py_kwargs) == 0)
+    out = TorchDispatchModeTLS_stack_len() > 0 ? call_top_mode(func, types, py_args, py_kwargs)
+                                               : call_subclasses(op, func, overloaded, n, types, py_args, py_kwargs);
+  for (int i = 0; i < n; i++) Py_DECREF(overloaded[i]);
+  Py_XDECREF(types);
   if (out == NULL) THPException_toError();
   else r = pushPyOutToStack(op, out, rets, "__torch_dispatch__");
   Py_XDECREF(out);
@@ -257,5 +348,9 @@ static PyMethodDef methods[] = {
 
 int THPTorchDispatchMode_init(PyObject* module) {
   PyInterpreter_setDispatch(concrete_dispatch_fn);
+  disabled_torch_dispatch = PyCFunction_NewEx(&disabled_torch_dispatch_def, NULL, NULL);
+  if (disabled_torch_dispatch == NULL ||
+      PyModule_AddObjectRef(module, "_disabled_torch_dispatch_impl", disabled_torch_dispatch) < 0)
+    return -1;
   return PyModule_AddFunctions(module, methods);
 }

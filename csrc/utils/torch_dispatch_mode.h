@@ -16,6 +16,10 @@
  * sets the Python key's interpreter: 0 or -1. */
 int THPTorchDispatchMode_init(PyObject* module);
 
+/* torch._C._disabled_torch_dispatch_impl (borrowed): Tensor's own
+ * __torch_dispatch__, which a subclass with one of its own replaces. */
+PyObject* THPUtils_disabledTorchDispatchImpl(void);
+
 /* An operator's boxed arguments as Python's args (a tuple) and kwargs (a
  * dict), as __torch_dispatch__ and a Python kernel receive them: args up to
  * the first keyword-only argument less the trailing ones equal to their

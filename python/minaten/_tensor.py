@@ -209,6 +209,12 @@ class Tensor(_C._TensorBase):
             "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s." % type(element)
         )
 
+    # A subclass overrides it to see every operator call on its instances
+    # below autograd (Note [Wrapper subclasses] in
+    # csrc/autograd/python_variable_wrapper_subclass.c); Tensor's own runs
+    # the operator below the Python key.
+    __torch_dispatch__ = _C._disabled_torch_dispatch_impl
+
     # ---- NumPy and DLPack (in C: csrc/utils/tensor_numpy.c, csrc/DLConvertor.c) ----
     # NB(minaten): 1.13 asks __torch_function__ first in each of these
     # (has_torch_function_unary); minaten has no __torch_function__ yet.
