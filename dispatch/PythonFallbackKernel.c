@@ -55,3 +55,10 @@ int pythonFallback(const KernelFunction* kernel, const OperatorEntry* op, Dispat
   DispatchKeyGuard_pop(guard);
   return r;
 }
+
+int pythonTLSSnapshotFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks, IValue* args,
+                              IValue* rets) {
+  (void)kernel;
+  return Dispatcher_redispatchBoxed(op, DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_PythonTLSSnapshot)),
+                                    args, rets);
+}

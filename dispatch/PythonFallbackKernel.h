@@ -48,4 +48,17 @@ void PyInterpreter_setDispatch(PyInterpreter_dispatch_fn dispatch);
 int pythonFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks, IValue* args,
                    IValue* rets);
 
+/*
+ * The fallback of PythonTLSSnapshot, the highest key, in the key set with
+ * Python (a mode's include set, a subclass's tensor): in 1.13 it keeps the
+ * thread's key sets as they were when the call entered the dispatcher, for
+ * the Python key to restore around the Python code.  NB(minaten): the
+ * Python key's fallback excludes the keys above Python itself
+ * (csrc/utils/torch_dispatch_mode.c), so this one only runs the call below
+ * its key.
+ * PyTorch 1.13: PythonFallbackKernel.cpp pythonTLSSnapshotFallback
+ */
+int pythonTLSSnapshotFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks, IValue* args,
+                              IValue* rets);
+
 #endif

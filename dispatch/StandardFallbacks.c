@@ -28,4 +28,7 @@ void Dispatcher_registerStandardFallbacks(void) {
                               /* the TorchDispatchModes, then the trace mode */
                               KernelFunction_makeBoxed(pythonFallback, "pythonFallback"),
                               "dispatch/StandardFallbacks.c", __LINE__);
+  Dispatcher_registerFallback(DispatchKey_PythonTLSSnapshot,
+                              KernelFunction_makeBoxed(pythonTLSSnapshotFallback, "pythonTLSSnapshotFallback"),
+                              "dispatch/StandardFallbacks.c", __LINE__);
 }

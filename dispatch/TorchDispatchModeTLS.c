@@ -23,6 +23,7 @@ int TorchDispatchModeTLS_push_onto_stack(void* mode) {
   }
   stack[stack_size++] = mode;
   tls_set_dispatch_key_included(DispatchKey_Python, true);
+  tls_set_dispatch_key_included(DispatchKey_PythonTLSSnapshot, true);
   return 0;
 fail:
   return -1;
@@ -33,6 +34,7 @@ void* TorchDispatchModeTLS_pop_stack(void) {
   void* mode = stack[--stack_size];
   if (stack_size == 0) {
     tls_set_dispatch_key_included(DispatchKey_Python, TraceMode_isEnabled());
+    tls_set_dispatch_key_included(DispatchKey_PythonTLSSnapshot, false);
     free(stack); /* an empty stack holds no memory (valgrind's view of a thread that ends) */
     stack = NULL;
     stack_capacity = 0;

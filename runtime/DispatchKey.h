@@ -10,13 +10,14 @@
  *                    functionality the higher backend bit wins, so a mixed
  *                    CPU/Lazy call runs the Lazy kernel)
  *   BackendSelect < Python < ADInplaceOrView < AutogradOther < AutogradCPU
- *   < AutogradLazy
+ *   < AutogradLazy < PythonTLSSnapshot
  *
  * NB(minaten): PyTorch factors a runtime key into a functionality bit and a
  * backend bit; with three backends a flat bitset in priority order gives the
  * same answers and is easier to read.  `Python` is the key behind
- * TorchDispatchMode in PyTorch; in minaten it is the trace mode's key (see
- * dispatch/TraceMode.c) and keeps PyTorch's name so dumps line up.
+ * TorchDispatchMode and __torch_dispatch__ subclasses (and minaten's trace
+ * mode), and `PythonTLSSnapshot`, the highest, is in the key set whenever
+ * Python is (Note [The Python key] in dispatch/PythonFallbackKernel.h).
  *
  * Alias keys (CompositeImplicitAutograd, CompositeExplicitAutograd, ...) are
  * never in a tensor's key set; they only name a set of runtime keys a kernel
@@ -40,7 +41,8 @@
   _(ADInplaceOrView, 0)                         \
   _(AutogradOther, 0)                           \
   _(AutogradCPU, 0)                             \
-  _(AutogradLazy, 0)
+  _(AutogradLazy, 0)                            \
+  _(PythonTLSSnapshot, 0)
 
 /* Alias keys: registration-only names for sets of runtime keys. */
 #define MINATEN_FORALL_ALIAS_DISPATCH_KEYS(_)   \

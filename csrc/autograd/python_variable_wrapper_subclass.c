@@ -109,7 +109,7 @@ static PyObject* THPVariable_make_wrapper_subclass(PyObject* unused, PyObject* c
   bool requires_grad = v[8].u.b;
   for (int i = 0; i < 11; i++) IValue_release(&v[i]);
   if (t == NULL) return THPException_fromError();
-  t->key_set = DispatchKeySet_add(t->key_set, DispatchKey_Python);
+  t->key_set = DispatchKeySet_add(DispatchKeySet_add(t->key_set, DispatchKey_Python), DispatchKey_PythonTLSSnapshot);
   if (requires_grad && set_requires_grad(t, true) < 0) {
     Tensor_release(t);
     return THPException_fromError();

@@ -307,7 +307,7 @@ enum { kMaxOverloaded = 16 }; /* distinct subclasses among one call's arguments 
 static int concrete_dispatch_fn(const OperatorEntry* op, IValue* args, IValue* rets) {
   PyGILState_STATE gil = PyGILState_Ensure();
   /* the handler runs below autograd and ADInplaceOrView, as the call had */
-  DispatchKeySet above_python = DispatchKeySet_remove(
+  DispatchKeySet above_python = DispatchKeySet_remove( /* ADInplaceOrView, the autograd keys, PythonTLSSnapshot */
       DispatchKeySet_full(), DispatchKeySet_add(DispatchKeySet_fullAfter(DispatchKey_Python), DispatchKey_Python));
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(above_python);
   PyObject *py_args = NULL, *py_kwargs = NULL, *out = NULL, *types = NULL;

@@ -21,6 +21,7 @@ static const DispatchKey kPriorityOrder[] = {
     DispatchKey_CPU,           DispatchKey_Lazy,          DispatchKey_QuantizedCPU,
     DispatchKey_BackendSelect, DispatchKey_Python,        DispatchKey_ADInplaceOrView,
     DispatchKey_AutogradOther, DispatchKey_AutogradCPU,   DispatchKey_AutogradLazy,
+    DispatchKey_PythonTLSSnapshot,
 };
 #define NUM_KEYS (sizeof kPriorityOrder / sizeof kPriorityOrder[0])
 
@@ -145,7 +146,7 @@ static void test_format(void** state) {
                       "DispatchKeySet(QuantizedCPU)");
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_full(), buf, sizeof buf),
                       "DispatchKeySet(CPU, Lazy, QuantizedCPU, BackendSelect, Python, ADInplaceOrView, "
-                      "AutogradOther, AutogradCPU, AutogradLazy)");
+                      "AutogradOther, AutogradCPU, AutogradLazy, PythonTLSSnapshot)");
   /* a short buffer truncates, terminated, and writes nothing past its end */
   memset(buf, 'x', sizeof buf);
   DispatchKeySet_format(s, buf, 20);

@@ -22,7 +22,7 @@ import sys
 
 # The runtime keys minaten has, in its dump order (runtime/DispatchKey.h).
 KEYS = ["Undefined", "CPU", "Lazy", "QuantizedCPU", "BackendSelect", "Python", "ADInplaceOrView",
-        "AutogradOther", "AutogradCPU", "AutogradLazy"]
+        "AutogradOther", "AutogradCPU", "AutogradLazy", "PythonTLSSnapshot"]
 OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "dispatch", "tables")
 
 
