@@ -452,10 +452,18 @@ static void dump_state(const OperatorEntry* op, FILE* f) {
   }
 }
 
-/* The operator "ns::name[.overload]" names, with a schema or not; NULL if none. */
+/* The operator "ns::name[.overload]" names, with a schema or kernels;
+ * NULL if none (with an exception only if arg is no str).  1.13 drops an
+ * operator that has neither (Dispatcher::cleanup); minaten keeps the entry
+ * (Dispatcher.h) and so passes over it here.
+ * PyTorch 1.13: Dispatcher::findOp */
 static const OperatorEntry* find_op(PyObject* arg) {
   const char* name = PyUnicode_AsUTF8(arg);
-  return name != NULL ? Dispatcher_findOp(name) : NULL;
+  const OperatorEntry* op = name != NULL ? Dispatcher_findOp(name) : NULL;
+  if (op == NULL || op->schema_text != NULL) return op;
+  for (int k = 0; k < DispatchKey_EndOfAliasKeys; k++)
+    if (op->kernels[k].present) return op;
+  return NULL;
 }
 
 /* torch._C._dispatch_dump(name): "" for no such operator.

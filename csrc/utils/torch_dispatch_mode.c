@@ -195,7 +195,13 @@ int pushPyOutToStack(const OperatorEntry* op, PyObject* out, IValue* rets, const
       for (size_t k = 0; k < i; k++) IValue_release(&rets[k]);
       Py_XDECREF(seq);
       if (r < 0) return THPException_toError();
-      /* pybind11's cast error, as 1.13's toIValue raises it */
+      /* pybind11's cast error, as 1.13's toIValue raises it: a list's
+       * caster says no more than this */
+      if (s->returns[i].type.is_list) {
+        Error_set(ErrorType_RuntimeError, "Unable to cast Python instance to C++ type (#define "
+                  "PYBIND11_DETAILED_ERROR_MESSAGES or compile in debug mode for details)");
+        return -1;
+      }
       char type[128];
       PyObject* text = PyObject_Str(v);
       if (text == NULL) return THPException_toError();
