@@ -47,19 +47,25 @@ enum { kMaxFfiArgs = 32 };
 
 /* PyTorch 1.13: KernelFunction::makeFromUnboxedFunction */
 KernelFunction KernelFunction_makeUnboxed(UnboxedFunction fn, const char* name) {
-  KernelFunction k = {NULL, fn, name, false};
+  KernelFunction k = {NULL, fn, name, false, NULL};
   return k;
 }
 
 /* PyTorch 1.13: KernelFunction::makeFromBoxedFunction */
 KernelFunction KernelFunction_makeBoxed(BoxedKernelFunction fn, const char* name) {
-  KernelFunction k = {fn, NULL, name, false};
+  KernelFunction k = {fn, NULL, name, false, NULL};
+  return k;
+}
+
+/* PyTorch 1.13: KernelFunction::makeFromBoxedFunctor */
+KernelFunction KernelFunction_makeFromBoxedFunctor(BoxedKernelFunction fn, void* functor, const char* name) {
+  KernelFunction k = {fn, NULL, name, false, functor};
   return k;
 }
 
 /* PyTorch 1.13: KernelFunction::makeFallthrough */
 KernelFunction KernelFunction_makeFallthrough(void) {
-  KernelFunction k = {NULL, NULL, "fallthrough", true};
+  KernelFunction k = {NULL, NULL, "fallthrough", true, NULL};
   return k;
 }
 

@@ -60,12 +60,21 @@ struct KernelFunction {
   UnboxedFunction unboxed;   /* the typed C function, or NULL */
   const char* name;          /* "at_native_view": shown by traces and dumps */
   bool fallthrough;
+  /* A boxed functor's state, which its boxed function reads through the
+   * `kernel` it is given (a Python kernel's function: PythonKernelHolder in
+   * csrc/utils/python_dispatch.c); NULL for a plain function.  Whoever
+   * registered the kernel owns it and keeps it alive while registered.
+   * PyTorch 1.13: KernelFunction::functor_ (an OperatorKernel) */
+  void* functor;
 };
 
 /* PyTorch 1.13: KernelFunction::makeFromUnboxedFunction */
 KernelFunction KernelFunction_makeUnboxed(UnboxedFunction fn, const char* name);
 /* PyTorch 1.13: KernelFunction::makeFromBoxedFunction */
 KernelFunction KernelFunction_makeBoxed(BoxedKernelFunction fn, const char* name);
+/* A boxed kernel with state: `fn` finds `functor` in kernel->functor.
+ * PyTorch 1.13: KernelFunction::makeFromBoxedFunctor */
+KernelFunction KernelFunction_makeFromBoxedFunctor(BoxedKernelFunction fn, void* functor, const char* name);
 /* PyTorch 1.13: KernelFunction::makeFallthrough */
 KernelFunction KernelFunction_makeFallthrough(void);
 

@@ -15,11 +15,13 @@
 
 static Library* live_libraries = NULL;
 
-static const char* block_name(LibraryKind kind) {
+/* NB(minaten): a C block's messages name MINATEN_LIBRARY, the macro it
+ * was written with; torch.library.Library's name TORCH_LIBRARY, as 1.13's. */
+static const char* block_name(LibraryKind kind, bool python) {
   switch (kind) {
-    case LibraryKind_DEF: return "MINATEN_LIBRARY";
-    case LibraryKind_IMPL: return "MINATEN_LIBRARY_IMPL";
-    case LibraryKind_FRAGMENT: return "MINATEN_LIBRARY_FRAGMENT";
+    case LibraryKind_DEF: return python ? "TORCH_LIBRARY" : "MINATEN_LIBRARY";
+    case LibraryKind_IMPL: return python ? "TORCH_LIBRARY_IMPL" : "MINATEN_LIBRARY_IMPL";
+    case LibraryKind_FRAGMENT: return python ? "TORCH_LIBRARY_FRAGMENT" : "MINATEN_LIBRARY_FRAGMENT";
   }
   return "?";
 }
@@ -34,7 +36,7 @@ static int library_fail(Library* lib, const char* fmt, ...) {
   vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
   Error_set(ErrorType_RuntimeError, "%s  (Error occurred while processing %s block at %s:%d)",
-            message, block_name(lib->kind), lib->file, lib->line);
+            message, block_name(lib->kind, lib->python), lib->file, lib->line);
   lib->failed = true;
   return -1;
 }
@@ -70,20 +72,21 @@ static bool namespace_owner(const char* ns, char* buf, size_t size) {
 }
 
 /* PyTorch 1.13: torch::Library::Library */
-Library* Library_create(LibraryKind kind, const char* ns, DispatchKey key, const char* file,
-                        int line, const char* origin) {
+static Library* library_create(LibraryKind kind, const char* ns, DispatchKey key, const char* file,
+                               int line, const char* origin, bool python) {
   if (kind == LibraryKind_DEF) {
     char previous[256];
     if (namespace_owner(ns, previous, sizeof previous)) {
+      const char* p = python ? "TORCH" : "MINATEN";
       Error_set(ErrorType_RuntimeError,
-                "Only a single MINATEN_LIBRARY can be used to register the namespace %s; please "
-                "put all of your definitions in a single MINATEN_LIBRARY block.  If you were "
-                "trying to specify implementations, consider using MINATEN_LIBRARY_IMPL (which "
+                "Only a single %s_LIBRARY can be used to register the namespace %s; please "
+                "put all of your definitions in a single %s_LIBRARY block.  If you were "
+                "trying to specify implementations, consider using %s_LIBRARY_IMPL (which "
                 "can be duplicated).  If you really intended to define operators for a single "
-                "namespace in a distributed way, you can use MINATEN_LIBRARY_FRAGMENT to "
-                "explicitly indicate this.  Previous registration of MINATEN_LIBRARY was "
+                "namespace in a distributed way, you can use %s_LIBRARY_FRAGMENT to "
+                "explicitly indicate this.  Previous registration of %s_LIBRARY was "
                 "registered at %s; latest registration was registered at %s:%d",
-                ns, previous, file, line);
+                p, ns, p, p, p, p, previous, file, line);
       return NULL;
     }
   }
@@ -95,9 +98,19 @@ Library* Library_create(LibraryKind kind, const char* ns, DispatchKey key, const
   lib->file = file;
   lib->line = line;
   lib->origin = origin;
+  lib->python = python;
   lib->next_live = live_libraries;
   live_libraries = lib;
   return lib;
+}
+
+Library* Library_create(LibraryKind kind, const char* ns, DispatchKey key, const char* file,
+                        int line, const char* origin) {
+  return library_create(kind, ns, key, file, line, origin, false);
+}
+
+Library* Library_createPython(LibraryKind kind, const char* ns, DispatchKey key, const char* file, int line) {
+  return library_create(kind, ns, key, file, line, NULL, true);
 }
 
 /* Newest first, so an operator loses its kernels before its schema, and a
@@ -144,10 +157,10 @@ int Library_def(Library* lib, const char* schema) {
   if (lib->failed) return -1;
   if (lib->kind == LibraryKind_IMPL)
     return library_fail(lib,
-                        "def(\"%s\"): Cannot define an operator inside of a MINATEN_LIBRARY_IMPL "
-                        "block.  All def()s should be placed in the (unique) MINATEN_LIBRARY "
+                        "def(\"%.*s\"): Cannot define an operator inside of a %s "
+                        "block.  All def()s should be placed in the (unique) %s "
                         "block for their namespace.",
-                        schema);
+                        (int)strcspn(schema, "("), schema, block_name(LibraryKind_IMPL, lib->python), block_name(LibraryKind_DEF, lib->python));
   char ns[64];
   char text[1024];
   if (explicit_namespace(schema, ns, sizeof ns)) {
@@ -155,9 +168,9 @@ int Library_def(Library* lib, const char* schema) {
       return library_fail(lib,
                           "Explicitly provided namespace (%s) in schema string does not match "
                           "namespace of enclosing %s block (%s).  Move this definition to the "
-                          "(unique) MINATEN_LIBRARY block corresponding to this namespace (and "
+                          "(unique) %s block corresponding to this namespace (and "
                           "consider deleting the namespace from your schema string.)",
-                          ns, block_name(lib->kind), lib->ns);
+                          ns, block_name(lib->kind, lib->python), lib->ns, block_name(LibraryKind_DEF, lib->python));
     snprintf(text, sizeof text, "%s", schema);
   } else {
     snprintf(text, sizeof text, "%s::%s", lib->ns, schema);
@@ -177,13 +190,19 @@ int Library_def(Library* lib, const char* schema) {
   FunctionSchema_qualifiedName(&parsed, name, sizeof name);
   FunctionSchema_free(&parsed);
   OperatorEntry* existing = Dispatcher_findSchema(name);
-  if (existing != NULL)
-    return library_fail(lib,
-                        "Tried to register an operator (%s) with the same name and overload name "
-                        "multiple times. Each overload's schema should only be registered with a "
-                        "single call to def(). Duplicate registration: registered at %s. Original "
-                        "registration: registered at %s",
-                        text, debug, existing->debug);
+  /* Dispatcher::registerDef's check: torch.library's error, as 1.13's, has
+   * no "(Error occurred while processing ...)", which a C block's keeps */
+#define DUPLICATE_DEF                                                                              \
+  "Tried to register an operator (%s) with the same name and overload name multiple times. Each " \
+  "overload's schema should only be registered with a single call to def(). Duplicate "          \
+  "registration: registered at %s. Original registration: registered at %s"
+  if (existing != NULL && lib->python) {
+    Error_set(ErrorType_RuntimeError, DUPLICATE_DEF, text, debug, existing->debug);
+    lib->failed = true;
+    return -1;
+  }
+  if (existing != NULL) return library_fail(lib, DUPLICATE_DEF, text, debug, existing->debug);
+#undef DUPLICATE_DEF
   OperatorEntry* op = Dispatcher_registerDef(text, debug);
   if (op == NULL) {
     lib->failed = true;
@@ -197,7 +216,8 @@ int Library_def(Library* lib, const char* schema) {
 }
 
 int Library_impl(Library* lib, const char* name, KernelFunction kernel) {
-  DispatchKey key = lib->kind == LibraryKind_IMPL ? lib->key : DispatchKey_CompositeImplicitAutograd;
+  DispatchKey key = lib->kind == LibraryKind_IMPL && lib->key != DispatchKey_Undefined
+                        ? lib->key : DispatchKey_CompositeImplicitAutograd;
   return Library_implForKey(lib, name, key, kernel);
 }
 
@@ -213,18 +233,19 @@ int Library_implForKey(Library* lib, const char* name, DispatchKey key, KernelFu
                           "does not match namespace of enclosing %s block (%s).  Move this "
                           "definition to the %s block corresponding to this namespace (and "
                           "consider deleting the namespace from your schema string.)",
-                          name, ns, block_name(lib->kind), lib->ns, block_name(lib->kind));
+                          name, ns, block_name(lib->kind, lib->python), lib->ns, block_name(lib->kind, lib->python));
     snprintf(qualified, sizeof qualified, "%s", name);
   } else {
     snprintf(qualified, sizeof qualified, "%s::%s", lib->ns, name);
   }
-  if (lib->kind == LibraryKind_IMPL && key != lib->key)
+  if (lib->kind == LibraryKind_IMPL && key != lib->key && !(lib->python && lib->key == DispatchKey_Undefined))
     return library_fail(lib,
                         "impl(\"%s\", ...): Explicitly provided dispatch key (%s) is inconsistent "
-                        "with the dispatch key of the enclosing MINATEN_LIBRARY_IMPL block (%s).  "
-                        "Please declare a separate MINATEN_LIBRARY_IMPL block for this dispatch "
+                        "with the dispatch key of the enclosing %s block (%s).  "
+                        "Please declare a separate %s block for this dispatch "
                         "key and move your impl() there.",
-                        name, DispatchKey_name(key), DispatchKey_name(lib->key));
+                        name, DispatchKey_name(key), block_name(LibraryKind_IMPL, lib->python), DispatchKey_name(lib->key),
+                        block_name(LibraryKind_IMPL, lib->python));
   if (key == DispatchKey_Undefined || key == DispatchKey_NumRuntimeKeys || key >= DispatchKey_EndOfAliasKeys)
     return library_fail(lib, "impl(\"%s\", ...): %s is not a dispatch key a kernel can be registered for",
                         name, DispatchKey_name(key));

@@ -68,6 +68,11 @@ typedef struct Library {
   int line;
   const char* origin; /* the shared object ("libmyops.so") or program it came from */
   bool failed;       /* a call failed: the error indicator says why */
+  /* Made by torch.library.Library (csrc/utils/python_dispatch.c): its
+   * messages name TORCH_LIBRARY, TORCH_LIBRARY_IMPL as 1.13's do, where a
+   * C block's name MINATEN_LIBRARY...; an IMPL without a key takes kernels
+   * for any key (1.13's torch::Library with no dispatch key). */
+  bool python;
   LibraryRegistration* registrations;
   size_t num_registrations, cap_registrations;
   struct Library* next_live; /* every Library not yet destroyed */
@@ -78,6 +83,9 @@ typedef struct Library {
  * own YAML for aten).  PyTorch 1.13: torch::Library::Library */
 Library* Library_create(LibraryKind kind, const char* ns, DispatchKey key, const char* file,
                         int line, const char* origin);
+/* Library_create for torch.library.Library: the same checks, worded with
+ * TORCH_LIBRARY; `key` may be DispatchKey_Undefined for an IMPL (no key). */
+Library* Library_createPython(LibraryKind kind, const char* ns, DispatchKey key, const char* file, int line);
 /* Undoes every registration of `lib`, newest first, and frees it. */
 void Library_destroy(Library* lib);
 

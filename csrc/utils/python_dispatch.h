@@ -1,6 +1,7 @@
 /*
- * python_dispatch.h - torch._C's part of torch.ops.load_library: loading
- * an operator library into a python3 process (python_dispatch.c).
+ * python_dispatch.h - torch._C's dispatcher bindings (python_dispatch.c):
+ * torch.library's _DispatchModule with Python kernels, the dispatch
+ * dumps, and loading an operator library into a python3 process.
  *
  * PyTorch 1.13: torch/csrc/utils/python_dispatch.h
  */
@@ -9,7 +10,9 @@
 
 #include "csrc/python_headers.h"
 
-/* Adds torch._C._load_library to module: 0, or -1 with a Python exception. */
+/* Adds _DispatchModule, _dispatch_library, _dispatch_dump,
+ * _dispatch_dump_table and _load_library to torch._C: 0, or -1 with a
+ * Python exception. */
 int THPDispatch_init(PyObject* module);
 
 #endif

@@ -195,10 +195,20 @@ int pushPyOutToStack(const OperatorEntry* op, PyObject* out, IValue* rets, const
     if (r != 0) {
       for (size_t k = 0; k < i; k++) IValue_release(&rets[k]);
       Py_XDECREF(seq);
-      /* NB(minaten): 1.13's toIValue raises pybind11's cast error */
       if (r < 0) return THPException_toError();
-      Error_set(ErrorType_RuntimeError, "%s for %s returned %s where the schema has a return of another type", msg,
-                op->qualified_name, Py_TYPE(v)->tp_name);
+      /* pybind11's cast error, as 1.13's toIValue raises it: a list's
+       * caster says no more than this */
+      if (s->returns[i].type.is_list) {
+        Error_set(ErrorType_RuntimeError, "Unable to cast Python instance to C++ type (#define "
+                  "PYBIND11_DETAILED_ERROR_MESSAGES or compile in debug mode for details)");
+        return -1;
+      }
+      char type[128];
+      PyObject* text = PyObject_Str(v);
+      if (text == NULL) return THPException_toError();
+      Error_set(ErrorType_RuntimeError, "Unable to cast %s to %s", PyUnicode_AsUTF8(text),
+                SchemaType_format(&s->returns[i].type, type, sizeof type));
+      Py_DECREF(text);
       return -1;
     }
   }

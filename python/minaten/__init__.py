@@ -35,6 +35,9 @@ from minaten.functional import *  # noqa: E402,F401,F403
 from minaten.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401,E402
 from minaten import _utils  # noqa: E402,F401
 from minaten.storage import TypedStorage, UntypedStorage  # noqa: E402,F401
+# torch.library (python/minaten/library.py): operator libraries and Python
+# kernels, an attribute of torch after `import torch` as in 1.13
+from minaten import library  # noqa: E402,F401
 # autograd (python/minaten/autograd): torch.autograd, and its grad modes as
 # torch.no_grad & co; is_grad_enabled is C's (csrc/autograd/init.c), named
 # in torch as 1.13's torch/__init__.py names torch._C's public functions.

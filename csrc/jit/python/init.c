@@ -72,6 +72,14 @@ static PyObject* operation_call(PyObject* self, PyObject* const* args, Py_ssize_
   IValue stack[THP_MAX_ARGS];
   for (size_t c = 0; c < o->n; c++) {
     const OperatorEntry* op = o->ops[c];
+    /* NB(minaten): 1.13 crashes calling an operator whose torch.library
+     * Library is gone; the entry outlives its schema here (Dispatcher.h) */
+    if (op->schema_text == NULL) {
+      Py_XDECREF(whys);
+      PyErr_Format(PyExc_RuntimeError, "%s is no longer defined: the library that defined it was destroyed",
+                   op->qualified_name);
+      return NULL;
+    }
     if (op->schema.num_arguments > THP_MAX_ARGS) continue;
     char why[kWhy];
     int r = createStackForSchema(op, args, nargs, kwnames, stack, c == 0 ? first_why : why, kWhy);
