@@ -292,36 +292,43 @@ static PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* args, PyObject*
 /* ---- the properties every tensor has ---------------------------------- */
 
 static PyObject* THPVariable_get_shape(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "shape");
   (void)unused;
   return THPSize_New(Tensor_sizes(THPVariable_Unpack(self)));
 }
 
 static PyObject* THPVariable_get_dtype(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "dtype");
   (void)unused;
   return Py_NewRef(THPDtype_get(THPVariable_Unpack(self)->dtype));
 }
 
 static PyObject* THPVariable_get_device(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "device");
   (void)unused;
   return THPDevice_New(THPVariable_Unpack(self)->device);
 }
 
 static PyObject* THPVariable_get_layout(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "layout");
   (void)self, (void)unused;
   return Py_NewRef(THPLayout_get(Layout_Strided));
 }
 
 static PyObject* THPVariable_get_ndim(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "ndim");
   (void)unused;
   return PyLong_FromLongLong(THPVariable_Unpack(self)->dim);
 }
 
 static PyObject* THPVariable_is_quantized(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_quantized");
   (void)unused;
   return PyBool_FromLong(Tensor_isQuantized(THPVariable_Unpack(self)));
 }
 
 static PyObject* THPVariable_is_cuda(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_cuda");
   (void)self, (void)unused;
   Py_RETURN_FALSE;
 }

@@ -58,6 +58,7 @@
 #include <string.h>
 
 #include "Functions.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "autograd/VariableTypeUtils.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_variable.h"
@@ -400,6 +401,10 @@ Py_ssize_t THPVariable_length(PyObject* self) {
 static PyObject* wrap(Tensor* t) { return t == NULL ? NULL : THPVariable_Wrap(t); }
 
 PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
+  /* a subclass's __torch_function__ (a plain tensor's self[index] does not
+   * go to a TorchFunctionMode, in 1.13 neither) */
+  if (!THPVariable_CheckTypeExact(Py_TYPE(self)) && check_has_torch_function(self, false))
+    return handle_torch_function_indexing(self, index, NULL);
   const Tensor* self_ = THPVariable_Unpack(self);
   /* handle simple types: none, ellipsis (get_item) */
   if (index == Py_None) return wrap(unsqueeze(self_, 0));
@@ -572,6 +577,14 @@ int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
   if (py_value == NULL) {
     PyErr_SetString(PyExc_TypeError, "Tensor does not support deleting items");
     return -1;
+  }
+  /* self or the value may override (under a TorchFunctionMode, a value
+   * that is not a plain tensor, `t[0] = 5`, goes to the mode, as in 1.13) */
+  if ((!THPVariable_CheckTypeExact(Py_TYPE(self)) && check_has_torch_function(self, false)) ||
+      (!THPVariable_CheckTypeExact(Py_TYPE(py_value)) && check_has_torch_function(py_value, false))) {
+    PyObject* ret = handle_torch_function_indexing(self, index, py_value);
+    Py_XDECREF(ret);
+    return ret == NULL ? -1 : 0;
   }
   Tensor* self_ = THPVariable_Unpack(self);
   /* TODO: This qint special case looks very suspicious... (1.13's comment) */

@@ -177,6 +177,24 @@ PyObject* handle_torch_function_vectorcall(const OverloadedArgs* overloaded, PyO
   return ret;
 }
 
+PyObject* handle_torch_function_args(const OverloadedArgs* overloaded, PyObject* self, PyObject* args,
+                                     PyObject* kwargs, PyObject* torch_api, const char* func_name,
+                                     const char* module_name) {
+  Py_ssize_t nargs = args != NULL ? PyTuple_GET_SIZE(args) : 0;
+  PyObject* py_args = PyTuple_New(nargs + (self != NULL));
+  if (py_args == NULL) return NULL;
+  if (self != NULL) PyTuple_SET_ITEM(py_args, 0, Py_NewRef(self));
+  for (Py_ssize_t i = 0; i < nargs; i++) PyTuple_SET_ITEM(py_args, i + (self != NULL), Py_NewRef(PyTuple_GET_ITEM(args, i)));
+  PyObject* func = PyObject_GetAttrString(torch_api, func_name);
+  PyObject* ret = NULL;
+  if (func != NULL)
+    ret = handle_torch_function_no_python_arg_parser(overloaded, py_args, kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0 ? kwargs : NULL,
+                                                     func_name, func, module_name);
+  Py_XDECREF(func);
+  Py_DECREF(py_args);
+  return ret;
+}
+
 /* PyTorch 1.13: python_arg_parser.cpp handle_torch_function(self, func_name, args, kwargs, torch_api, module_name) */
 static PyObject* handle_torch_function_self(PyObject* self, const char* func_name, PyObject* const* args,
                                             Py_ssize_t nargs, PyObject* kwnames, PyObject* torch_api,

@@ -74,6 +74,13 @@ PyObject* handle_torch_function_vectorcall(const OverloadedArgs* overloaded, PyO
                                            Py_ssize_t nargs, PyObject* kwnames, PyObject* torch_api,
                                            const char* func_name, const char* module_name);
 
+/* The same with a tuple of arguments (NULL: none) and a dict of keyword
+ * arguments (NULL or empty: none), self put first when not NULL.
+ * PyTorch 1.13: handle_torch_function(PythonArgs&, self, args, kwargs, ...) */
+PyObject* handle_torch_function_args(const OverloadedArgs* overloaded, PyObject* self, PyObject* args,
+                                     PyObject* kwargs, PyObject* torch_api, const char* func_name,
+                                     const char* module_name);
+
 /* A hand-written Tensor method that checked check_has_torch_function(self):
  * self alone overrides; func is torch.Tensor.func_name.
  * PyTorch 1.13: handle_torch_function(self, func_name, args, kwargs) */

@@ -224,3 +224,9 @@ def _no_torch_function_mode():
     finally:
         if _len_torch_function_stack() > 0:
             _set_torch_function_mode(_TorchFunctionStackMode())
+
+
+# 1.13's names, which reprs and errors show ("<torch.overrides._TorchFunctionStackMode object at ...>")
+for __obj in (TorchFunctionMode, _TorchFunctionStackMode, BaseTorchFunctionMode):
+    __obj.__module__ = "torch.overrides"
+del __obj
