@@ -318,6 +318,18 @@ static int to_tensor_index(const Tensor* self, PyObject* obj, TensorIndex* out) 
   return r;
 }
 
+/* Whether an element of the wrapped index that is not a plain tensor
+ * overrides the call (__torch_function__, or a TorchFunctionMode):
+ * count_specified_dimensions's -1 in 1.13, checked before slicing.
+ * PyTorch 1.13: python_variable_indexing.cpp count_specified_dimensions */
+static bool index_has_torch_function(PyObject* holder) {
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(holder); i++) {
+    PyObject* obj = PyTuple_GET_ITEM(holder, i);
+    if (!THPVariable_CheckTypeExact(Py_TYPE(obj)) && check_has_torch_function(obj, false)) return true;
+  }
+  return false;
+}
+
 /* PyTorch 1.13: python_variable_indexing.cpp count_specified_dimensions */
 static int64_t count_specified_dimensions(PyObject* index) {
   int64_t count = 0;
@@ -434,6 +446,11 @@ PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
   /* wrap index in a tuple if it's not already one */
   PyObject* holder = wrapTuple(index);
   if (holder == NULL) return NULL;
+  if (index_has_torch_function(holder)) { /* the index tuple is passed on */
+    PyObject* r = handle_torch_function_indexing(self, holder, NULL);
+    Py_DECREF(holder);
+    return r;
+  }
   TensorIndices ix = {.count = 0};
   Tensor* sliced = applySlicing(self_, holder, &ix, /*disable_slice_optimization=*/false);
   Py_DECREF(holder);
@@ -610,6 +627,13 @@ int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
   } else {
     /* wrap index in a tuple if it's not already one */
     PyObject* holder = wrapTuple(index);
+    if (holder != NULL && index_has_torch_function(holder)) { /* the index as given is passed on */
+      Py_DECREF(holder);
+      Tensor_release(value);
+      PyObject* ret = handle_torch_function_indexing(self, index, py_value);
+      Py_XDECREF(ret);
+      return ret == NULL ? -1 : 0;
+    }
     TensorIndices ix = {.count = 0};
     Tensor* sliced = holder != NULL ? applySlicing(self_, holder, &ix, false) : NULL;
     Py_XDECREF(holder);

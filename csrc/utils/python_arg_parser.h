@@ -101,14 +101,14 @@ typedef struct PythonArgs {
   Py_ssize_t num_varargs;
   int varargs_slot;
   PyObject* requires_grad; /* `requires_grad=` of a factory, or NULL */
+  /* int lists converted without allocating borrow their ints from here */
+  size_t ints_used;
+  int64_t ints[THP_MAX_LIST_INTS];
   /* The arguments that override the call with __torch_function__: self,
    * the Tensor and Tensor[] arguments that are tensor subclasses or other
    * objects with a __torch_function__ (handle_torch_function.h).
    * PyTorch 1.13: FunctionSignature::overloaded_args */
   OverloadedArgs overloaded;
-  /* int lists converted without allocating borrow their ints from here */
-  size_t ints_used;
-  int64_t ints[THP_MAX_LIST_INTS];
 } PythonArgs;
 
 /*
