@@ -6,7 +6,10 @@
  *
  *   Tensor        a tensor; a Python number too for the operators of
  *                 should_allow_numbers_as_tensors (it becomes a 0-dim
- *                 "wrapped number" tensor: `torch.add(a, 1)`)
+ *                 "wrapped number" tensor: `torch.add(a, 1)`); any object
+ *                 with a __torch_function__, which, like a tensor subclass
+ *                 with one, is collected into PythonArgs.overloaded (the
+ *                 binding then hands the call to it: handle_torch_function.h)
  *   Scalar        a Python number (bools too), or a 0-dim tensor that does
  *                 not require grad (read with item())
  *   float         int or float, or such a 0-dim tensor (read with __float__)
@@ -18,8 +21,9 @@
  *                 when converting), or one int for `int[N]`; and the ints
  *                 of the whole call as varargs when the list is the only
  *                 positional parameter (`x.view(2, 3)`)
- *   Tensor[], Tensor?[]  a tuple or list of tensors, and anything else in
- *                 it a TypeError at once, not a mismatch
+ *   Tensor[], Tensor?[]  a tuple or list of tensors (or objects with a
+ *                 __torch_function__), and anything else in it a
+ *                 TypeError at once, not a mismatch
  *   bool          True or False only
  *   ScalarType    a torch.dtype, or Python's float, int or bool type
  *   Device        a torch.device, a string ("cpu", "lazy:0"), or an int
@@ -484,6 +488,14 @@ static int collect_overloaded(PythonArgs* out, const Argument* a, PyObject* obj)
   return 0;
 }
 
+/* No argument overrides the call yet but self, a method's, may: 0, or -1.
+ * PyTorch 1.13: FunctionSignature::parse (`if (self != nullptr &&
+ * check_has_torch_function(self, true)) append_overloaded_tensor(...)`) */
+static inline int start_overloaded(PythonArgs* out, PyObject* self) {
+  out->overloaded.n = 0;
+  return self != NULL ? OverloadedArgs_check(&out->overloaded, self) : 0;
+}
+
 /* PyTorch 1.13: python_arg_parser.cpp FunctionSignature::parse */
 int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                             PyObject* kwnames, PythonArgs* out, bool raise_exception) {
@@ -496,8 +508,7 @@ int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObje
   out->varargs_slot = -1;
   out->requires_grad = NULL;
   out->ints_used = 0;
-  out->overloaded.n = 0;
-  if (self != NULL && OverloadedArgs_check(&out->overloaded, self) < 0) return -1;
+  if (start_overloaded(out, self) < 0) return -1;
   Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
   if (nargs > sig->max_pos_args && !sig->allow_varargs_intlist) {
     if (raise_exception) extra_args(sig, nargs);
