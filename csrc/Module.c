@@ -36,7 +36,10 @@
 #include "csrc/autograd/utils/wrap_outputs.h"
 #include "csrc/jit/python/init.h"
 #include "csrc/lazy/python/init.h"
+#include "csrc/utils/disable_torch_function.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "csrc/utils/python_dispatch.h"
+#include "csrc/utils/python_torch_function_mode.h"
 #include "csrc/utils/python_numbers.h"
 #include "csrc/utils/python_dispatch_trace.h"
 #include "csrc/utils/torch_dispatch_mode.h"
@@ -157,7 +160,9 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPCppFunction_init(module) < 0 || THPFunction_init(module) < 0 || THPAnomalyMode_init(module) < 0 ||
       THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 || THPAutograd_init(module) < 0 ||
       THPDispatchTrace_init(module) < 0 || THPTorchDispatchMode_init(module) < 0 || THPLazy_init(module) < 0 ||
-      THPStorage_init(module) < 0 || THPSavedVariableHooks_init(module) < 0) {
+      THPStorage_init(module) < 0 || THPSavedVariableHooks_init(module) < 0 ||
+      THPTorchFunctionMode_init(module) < 0 || THPVariable_initSubclassMethods() < 0 || THPDisableTorchFunction_init(module) < 0 ||
+      THPHandleTorchFunction_init() < 0) {
     Py_DECREF(module);
     return NULL;
   }

@@ -23,6 +23,7 @@
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "csrc/utils/python_numbers.h"
 #include "runtime/TypeCast.h"
 
@@ -135,6 +136,7 @@ PyTypeObject THPStorageType = {
 
 /* t._storage(): its storage, untyped.  PyTorch 1.13: python_variable_methods.cpp THPVariable_storage */
 static PyObject* THPVariable_storage(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "_storage", NULL, 0, NULL);
   (void)unused;
   const Tensor* t = THPVariable_Unpack(self);
   if (t->storage == NULL) {

@@ -593,7 +593,14 @@ static PyObject* binding_call(THPBinding* b, PyObject* self, PyObject* const* ar
   for (size_t k = 0; k < b->num_overloads; k++) {
     int r = FunctionSignature_parse(&b->sigs[k], self, args, nargs, kwnames, &parsed, false);
     if (r < 0) return NULL;
-    if (r > 0) return dispatch(b, k, &parsed);
+    if (r == 0) continue;
+    /* the generated binding's `if (_r.has_torch_function())` (Note [Two
+     * levels of Python overrides], csrc/utils/python_torch_function_mode.h) */
+    if (PythonArgs_hasTorchFunction(&parsed))
+      return handle_torch_function_vectorcall(&parsed.overloaded, self, args, nargs, kwnames,
+                                              b->method ? THPVariableClass : THPVariableFunctionsModule, b->op_name,
+                                              b->method ? "torch.Tensor" : "torch");
+    return dispatch(b, k, &parsed);
   }
   if (b->num_overloads == 0) {
     PyErr_Format(PyExc_NotImplementedError, "minaten has no operator aten::%s", b->op_name);
@@ -773,6 +780,10 @@ PyTypeObject THPBindingType = {
 
 /* ---- torch._C._VariableFunctions ------------------------------------------------------ */
 
+/* torch._C._VariableFunctions, where __torch_function__'s func is looked up
+ * for torch.NAME.  PyTorch 1.13: python_torch_functions_manual.cpp THPVariableFunctionsModule */
+PyObject* THPVariableFunctionsModule;
+
 /* PyTorch 1.13: python_torch_functions_manual.cpp THPVariableFunctions */
 static PyTypeObject THPVariableFunctionsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -923,6 +934,7 @@ int THPBindings_init(PyObject* module) {
   PyType_Modified(&THPVariableType);
   PyObject* instance = PyType_GenericAlloc(&THPVariableFunctionsType, 0);
   if (instance == NULL) return -1;
+  THPVariableFunctionsModule = instance; /* borrowed: the module keeps it */
   int r = PyModule_AddObjectRef(module, "_VariableFunctionsClass", (PyObject*)&THPVariableFunctionsType) < 0 ||
                   PyModule_AddObject(module, "_VariableFunctions", instance) < 0
               ? -1

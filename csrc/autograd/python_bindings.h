@@ -59,6 +59,8 @@ typedef struct THPBinding {
 } THPBinding;
 
 extern PyTypeObject THPBindingType;
+/* torch._C._VariableFunctions (borrowed).  PyTorch 1.13: THPVariableFunctionsModule */
+extern PyObject* THPVariableFunctionsModule;
 
 /* An overload of 1.13's torch.NAME (method false) or Tensor.NAME that
  * minaten does not have: python_signatures_113.c, written by

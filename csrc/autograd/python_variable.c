@@ -44,7 +44,9 @@
 #include "csrc/Size.h"
 #include "csrc/autograd/python_function.h"
 #include "csrc/autograd/python_hook.h"
+#include "csrc/utils/python_arg_parser.h"
 #include "csrc/utils/tensor_new.h"
+#include "Functions.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
@@ -292,36 +294,43 @@ static PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* args, PyObject*
 /* ---- the properties every tensor has ---------------------------------- */
 
 static PyObject* THPVariable_get_shape(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "shape");
   (void)unused;
   return THPSize_New(Tensor_sizes(THPVariable_Unpack(self)));
 }
 
 static PyObject* THPVariable_get_dtype(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "dtype");
   (void)unused;
   return Py_NewRef(THPDtype_get(THPVariable_Unpack(self)->dtype));
 }
 
 static PyObject* THPVariable_get_device(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "device");
   (void)unused;
   return THPDevice_New(THPVariable_Unpack(self)->device);
 }
 
 static PyObject* THPVariable_get_layout(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "layout");
   (void)self, (void)unused;
   return Py_NewRef(THPLayout_get(Layout_Strided));
 }
 
 static PyObject* THPVariable_get_ndim(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "ndim");
   (void)unused;
   return PyLong_FromLongLong(THPVariable_Unpack(self)->dim);
 }
 
 static PyObject* THPVariable_is_quantized(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_quantized");
   (void)unused;
   return PyBool_FromLong(Tensor_isQuantized(THPVariable_Unpack(self)));
 }
 
 static PyObject* THPVariable_is_cuda(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_cuda");
   (void)self, (void)unused;
   Py_RETURN_FALSE;
 }
@@ -420,4 +429,92 @@ int THPVariable_init(PyObject* module) {
       PyModule_AddObjectRef(module, "_TensorBase", (PyObject*)&THPVariableType) < 0)
     return -1;
   return PyModule_AddFunctions(module, module_methods);
+}
+
+/* ---- tensor subclasses: as_subclass and _make_subclass -------------------- */
+
+/* A new object of cls owning t (a reference taken over); cls must be a
+ * subclass of _TensorBase.
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_NewWithVar */
+static PyObject* new_with_var_of_class(PyObject* cls, Tensor* t) {
+  if (!PyType_Check(cls)) {
+    PyErr_Format(PyExc_TypeError, "cls must be a type (got %s)", Py_TYPE(cls)->tp_name);
+    Tensor_release(t);
+    return NULL;
+  }
+  if (!PyType_IsSubtype((PyTypeObject*)cls, &THPVariableType)) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "Creating a Tensor subclass from a class that does not inherit from Tensor is not possible. Make "
+                    "sure your class inherits from Tensor.");
+    Tensor_release(t);
+    return NULL;
+  }
+  return THPVariable_NewWithVar((PyTypeObject*)cls, t);
+}
+
+/* t.as_subclass(cls): an alias of t (aten::alias: the same storage, a new
+ * tensor, whose _base is t) as an instance of cls.  Not overridden by
+ * __torch_function__, in 1.13 neither: Tensor.__torch_function__ calls it.
+ * PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_as_subclass */
+static PyObject* THPVariable_as_subclass(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PYTHON_ARG_PARSER(parser, "as_subclass", true, "as_subclass(Tensor self, Any cls) -> Tensor");
+  PythonArgs r;
+  if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  PyObject* cls = r.args[1];
+  if (!PyType_Check(cls)) {
+    PyErr_Format(PyExc_TypeError, "cls must be a type (got %s)", Py_TYPE(cls)->tp_name);
+    return NULL;
+  }
+  Tensor* alias = at_alias(THPVariable_Unpack(self));
+  if (alias == NULL) return THPException_fromError();
+  return new_with_var_of_class(cls, alias);
+}
+
+/* torch.Tensor._make_subclass(cls, data, require_grad=False): a detached
+ * tensor of data's storage (a leaf, requiring grad as asked), as an
+ * instance of cls.  NB(minaten): 1.13 stashes the TorchDispatchMode around
+ * the detach; minaten does not (a mode sees aten::detach), and the
+ * keyword-only dispatch_sizes_strides_policy and dispatch_device are not
+ * taken.  PyTorch 1.13: torch/csrc/autograd/python_variable.cpp THPVariable_make_subclass */
+static PyObject* THPVariable_make_subclass(PyObject* unused, PyObject* const* args, Py_ssize_t nargs,
+                                           PyObject* kwnames) {
+  (void)unused;
+  PYTHON_ARG_PARSER(parser, "_make_subclass", false,
+                    "_make_subclass(Any cls, Tensor data, bool require_grad=False) -> Tensor");
+  PythonArgs r;
+  if (PythonArgParser_parse(&parser, NULL, args, nargs, kwnames, &r) < 0) return NULL;
+  PyObject* cls = r.args[0];
+  if (!PyType_Check(cls)) {
+    PyErr_Format(PyExc_TypeError, "cls must be a type (got %s)", Py_TYPE(cls)->tp_name);
+    return NULL;
+  }
+  if (!THPVariable_Check(r.args[1])) {
+    PyErr_Format(PyExc_TypeError, "_make_subclass(): argument 'data' (position 2) must be Tensor, not %s",
+                 Py_TYPE(r.args[1])->tp_name);
+    return NULL;
+  }
+  Tensor* data = at_detach(THPVariable_Unpack(r.args[1]));
+  if (data == NULL) return THPException_fromError();
+  if (r.args[2] == Py_True && set_requires_grad(data, true) < 0) {
+    Tensor_release(data);
+    return THPException_fromError();
+  }
+  return new_with_var_of_class(cls, data);
+}
+
+int THPVariable_initSubclassMethods(void) {
+  static PyMethodDef methods[] = {
+      {"as_subclass", (PyCFunction)(void (*)(void))THPVariable_as_subclass, METH_FASTCALL | METH_KEYWORDS, NULL},
+      {NULL, NULL, 0, NULL}};
+  static PyMethodDef make_subclass = {"_make_subclass", (PyCFunction)(void (*)(void))THPVariable_make_subclass,
+                                      METH_FASTCALL | METH_KEYWORDS, NULL};
+  if (THPVariable_addMethods(methods) < 0) return -1;
+  /* a staticmethod of _TensorBase (METH_STATIC) */
+  PyObject* f = PyCFunction_NewEx(&make_subclass, NULL, NULL);
+  PyObject* sm = f != NULL ? PyStaticMethod_New(f) : NULL;
+  Py_XDECREF(f);
+  int r = sm != NULL ? PyDict_SetItemString(THPVariableType.tp_dict, "_make_subclass", sm) : -1;
+  Py_XDECREF(sm);
+  PyType_Modified(&THPVariableType);
+  return r;
 }

@@ -54,6 +54,10 @@ PyObject* THPVariable_NewWithType(PyTypeObject* type, Tensor* t);
 int THPVariable_addMethods(PyMethodDef* methods);
 int THPVariable_addProperties(PyGetSetDef* properties);
 
+/* Adds Tensor.as_subclass and the static Tensor._make_subclass (after
+ * THPVariable_init): 0, or -1. */
+int THPVariable_initSubclassMethods(void);
+
 /* Readies the types, adds _TensorBase and _TensorMeta to module. */
 int THPVariable_init(PyObject* module);
 

@@ -63,12 +63,14 @@ static const char* requires_grad_leaf_error(bool requires_grad) {
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_requires_grad */
 static PyObject* THPVariable_get_requires_grad(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "requires_grad");
   (void)unused;
   return PyBool_FromLong(requires_grad(THPVariable_Unpack(self)));
 }
 
 /* `t.requires_grad = b`.  PyTorch 1.13: python_variable.cpp THPVariable_set_requires_grad */
 static int THPVariable_set_requires_grad(PyObject* self, PyObject* obj, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_setter(self, "requires_grad", obj);
   (void)unused;
   Tensor* t = THPVariable_Unpack(self);
   if (obj == NULL || !PyBool_Check(obj)) {
@@ -94,6 +96,7 @@ static int THPVariable_set_requires_grad(PyObject* self, PyObject* obj, void* un
 /* t.grad, and the warning of a non-leaf's.
  * PyTorch 1.13: python_variable.cpp THPVariable_get_grad, TensorBody.h TensorBase::grad */
 static PyObject* THPVariable_get_grad(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "grad");
   (void)unused;
   const Tensor* t = THPVariable_Unpack(self);
   Tensor* grad = Tensor_grad(t);
@@ -117,6 +120,7 @@ static bool options_type_equal(const Tensor* a, const Tensor* b) {
 
 /* `t.grad = g`, `del t.grad`.  PyTorch 1.13: python_variable.cpp THPVariable_set_grad */
 static int THPVariable_set_grad(PyObject* self, PyObject* py_grad, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_setter(self, "grad", py_grad);
   (void)unused;
   Tensor* var = THPVariable_Unpack(self);
   if (py_grad == NULL || py_grad == Py_None) { /* var.mutable_grad().reset() */
@@ -150,6 +154,7 @@ static int THPVariable_set_grad(PyObject* self, PyObject* py_grad, void* unused)
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_grad_fn */
 static PyObject* THPVariable_get_grad_fn(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "grad_fn");
   (void)unused;
   Node* fn = grad_fn(THPVariable_Unpack(self)); /* a view written in place may get a new one */
   if (fn == NULL && Error_occurred()) return THPException_fromError();
@@ -178,6 +183,7 @@ static int THPVariable_set_grad_fn(PyObject* self, PyObject* obj, void* unused) 
  * base was written since refuses, as grad_fn does.
  * PyTorch 1.13: python_variable.cpp THPVariable_is_leaf */
 static PyObject* THPVariable_is_leaf(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_leaf");
   (void)unused;
   Node* fn = grad_fn(THPVariable_Unpack(self));
   if (fn == NULL && Error_occurred()) return THPException_fromError();
@@ -186,12 +192,14 @@ static PyObject* THPVariable_is_leaf(PyObject* self, void* unused) {
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_retains_grad */
 static PyObject* THPVariable_get_retains_grad(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "retains_grad");
   (void)unused;
   return PyBool_FromLong(retains_grad(THPVariable_Unpack(self)));
 }
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_output_nr */
 static PyObject* THPVariable_get_output_nr(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "output_nr");
   (void)unused;
   return PyLong_FromUnsignedLong(output_nr(THPVariable_Unpack(self)));
 }
@@ -199,6 +207,7 @@ static PyObject* THPVariable_get_output_nr(PyObject* self, void* unused) {
 /* The version of the tensor's data (Note [Version counters],
  * runtime/TensorImpl.h).  PyTorch 1.13: python_variable.cpp THPVariable_get_version */
 static PyObject* THPVariable_get_version(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "_version");
   (void)unused;
   return PyLong_FromUnsignedLong(Tensor_version(THPVariable_Unpack(self)));
 }
@@ -206,6 +215,7 @@ static PyObject* THPVariable_get_version(PyObject* self, void* unused) {
 /* The base of a view (as_view set it), else None.
  * PyTorch 1.13: python_variable.cpp THPVariable_get_base */
 static PyObject* THPVariable_get_base(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "_base");
   (void)unused;
   const AutogradMeta* m = get_autograd_meta(THPVariable_Unpack(self));
   if (m != NULL && m->is_view && m->base != NULL) return THPVariable_Wrap(Tensor_retain(m->base));
@@ -215,6 +225,7 @@ static PyObject* THPVariable_get_base(PyObject* self, void* unused) {
 /* t.data: a new tensor over the same data, outside autograd.
  * PyTorch 1.13: python_variable.cpp THPVariable_get_data */
 static PyObject* THPVariable_get_data(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "data");
   (void)unused;
   Tensor* data = variable_data(THPVariable_Unpack(self));
   if (data == NULL) return THPException_fromError();
@@ -223,6 +234,7 @@ static PyObject* THPVariable_get_data(PyObject* self, void* unused) {
 
 /* `t.data = other`.  PyTorch 1.13: python_variable.cpp THPVariable_set_data */
 static int THPVariable_set_data(PyObject* self, PyObject* data, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_setter(self, "data", data);
   (void)unused;
   if (data == NULL) {
     PyErr_SetString(PyExc_RuntimeError, "Deleting tensor data is not allowed. Delete tensor instead!");
@@ -241,6 +253,7 @@ static int THPVariable_set_data(PyObject* self, PyObject* data, void* unused) {
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_backwards_hooks */
 static PyObject* THPVariable_get_backwards_hooks(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "_backward_hooks");
   (void)unused;
   PyObject* hooks = ((THPVariable*)self)->backward_hooks;
   return Py_NewRef(hooks != NULL ? hooks : Py_None);
@@ -252,6 +265,7 @@ static PyObject* THPVariable_get_backwards_hooks(PyObject* self, void* unused) {
  * grad_fn gets its pre-hook over the same dict from _register_hook_dict.
  * PyTorch 1.13: python_variable.cpp THPVariable_set_backwards_hooks */
 static int THPVariable_set_backwards_hooks(PyObject* self, PyObject* obj, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_setter(self, "_backward_hooks", obj);
   (void)unused;
   if (obj == NULL) {
     PyErr_SetString(PyExc_RuntimeError, "Deletion of _backwards_hooks not allowed!");
@@ -298,6 +312,9 @@ static PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* const* arg
                     "requires_grad_(Tensor self, bool requires_grad=True) -> Tensor");
   PythonArgs r;
   if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass,
+                                            "requires_grad_", "torch.Tensor");
   bool flag = r.args[1] == NULL || r.args[1] == Py_True;
   if (requires_grad_(THPVariable_Unpack(self), flag) < 0) return THPException_fromError();
   return Py_NewRef(self);
@@ -306,6 +323,7 @@ static PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* const* arg
 /* retain_grad().  PyTorch 1.13: VariableTypeManual.cpp retain_grad,
  * variable.cpp VariableHooks::retain_grad */
 static PyObject* THPVariable_retain_grad(PyObject* self, PyObject* noargs) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "retain_grad", NULL, 0, NULL);
   (void)noargs;
   if (retain_grad(THPVariable_Unpack(self)) < 0) return THPException_fromError();
   Py_RETURN_NONE;
@@ -314,6 +332,7 @@ static PyObject* THPVariable_retain_grad(PyObject* self, PyObject* noargs) {
 /* detach_(): self, now a leaf that requires nothing.
  * PyTorch 1.13: VariableTypeManual.cpp detach_ */
 static PyObject* THPVariable_detach_(PyObject* self, PyObject* noargs) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "detach_", NULL, 0, NULL);
   (void)noargs;
   if (VariableType_detach_(THPVariable_Unpack(self)) < 0) return THPException_fromError();
   return Py_NewRef(self);
@@ -321,6 +340,7 @@ static PyObject* THPVariable_detach_(PyObject* self, PyObject* noargs) {
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable__is_view */
 static PyObject* THPVariable__is_view(PyObject* self, PyObject* noargs) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "_is_view", NULL, 0, NULL);
   (void)noargs;
   const AutogradMeta* m = get_autograd_meta(THPVariable_Unpack(self));
   return PyBool_FromLong(m != NULL && m->is_view);

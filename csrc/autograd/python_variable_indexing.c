@@ -58,6 +58,7 @@
 #include <string.h>
 
 #include "Functions.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "autograd/VariableTypeUtils.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_variable.h"
@@ -317,6 +318,18 @@ static int to_tensor_index(const Tensor* self, PyObject* obj, TensorIndex* out) 
   return r;
 }
 
+/* Whether an element of the wrapped index that is not a plain tensor
+ * overrides the call (__torch_function__, or a TorchFunctionMode):
+ * count_specified_dimensions's -1 in 1.13, checked before slicing.
+ * PyTorch 1.13: python_variable_indexing.cpp count_specified_dimensions */
+static bool index_has_torch_function(PyObject* holder) {
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(holder); i++) {
+    PyObject* obj = PyTuple_GET_ITEM(holder, i);
+    if (!THPVariable_CheckTypeExact(Py_TYPE(obj)) && check_has_torch_function(obj, false)) return true;
+  }
+  return false;
+}
+
 /* PyTorch 1.13: python_variable_indexing.cpp count_specified_dimensions */
 static int64_t count_specified_dimensions(PyObject* index) {
   int64_t count = 0;
@@ -400,6 +413,10 @@ Py_ssize_t THPVariable_length(PyObject* self) {
 static PyObject* wrap(Tensor* t) { return t == NULL ? NULL : THPVariable_Wrap(t); }
 
 PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
+  /* a subclass's __torch_function__ (a plain tensor's self[index] does not
+   * go to a TorchFunctionMode, in 1.13 neither) */
+  if (!THPVariable_CheckTypeExact(Py_TYPE(self)) && check_has_torch_function(self, false))
+    return handle_torch_function_indexing(self, index, NULL);
   const Tensor* self_ = THPVariable_Unpack(self);
   /* handle simple types: none, ellipsis (get_item) */
   if (index == Py_None) return wrap(unsqueeze(self_, 0));
@@ -429,6 +446,11 @@ PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
   /* wrap index in a tuple if it's not already one */
   PyObject* holder = wrapTuple(index);
   if (holder == NULL) return NULL;
+  if (index_has_torch_function(holder)) { /* the index tuple is passed on */
+    PyObject* r = handle_torch_function_indexing(self, holder, NULL);
+    Py_DECREF(holder);
+    return r;
+  }
   TensorIndices ix = {.count = 0};
   Tensor* sliced = applySlicing(self_, holder, &ix, /*disable_slice_optimization=*/false);
   Py_DECREF(holder);
@@ -573,6 +595,14 @@ int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
     PyErr_SetString(PyExc_TypeError, "Tensor does not support deleting items");
     return -1;
   }
+  /* self or the value may override (under a TorchFunctionMode, a value
+   * that is not a plain tensor, `t[0] = 5`, goes to the mode, as in 1.13) */
+  if ((!THPVariable_CheckTypeExact(Py_TYPE(self)) && check_has_torch_function(self, false)) ||
+      (!THPVariable_CheckTypeExact(Py_TYPE(py_value)) && check_has_torch_function(py_value, false))) {
+    PyObject* ret = handle_torch_function_indexing(self, index, py_value);
+    Py_XDECREF(ret);
+    return ret == NULL ? -1 : 0;
+  }
   Tensor* self_ = THPVariable_Unpack(self);
   /* TODO: This qint special case looks very suspicious... (1.13's comment) */
   Tensor* value = ScalarType_isQuantized(self_->dtype) ? valueToTensor(ScalarType_Float, Device_cpu(), py_value)
@@ -597,6 +627,13 @@ int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
   } else {
     /* wrap index in a tuple if it's not already one */
     PyObject* holder = wrapTuple(index);
+    if (holder != NULL && index_has_torch_function(holder)) { /* the index as given is passed on */
+      Py_DECREF(holder);
+      Tensor_release(value);
+      PyObject* ret = handle_torch_function_indexing(self, index, py_value);
+      Py_XDECREF(ret);
+      return ret == NULL ? -1 : 0;
+    }
     TensorIndices ix = {.count = 0};
     Tensor* sliced = holder != NULL ? applySlicing(self_, holder, &ix, false) : NULL;
     Py_XDECREF(holder);

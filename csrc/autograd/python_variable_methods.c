@@ -65,6 +65,9 @@ static PyObject* size_or_stride(PythonArgParser* parser, bool sizes, PyObject* s
   PythonArgs r;
   int which = PythonArgParser_parse(parser, self, args, nargs, kwnames, &r);
   if (which < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, parser->name,
+                                            "torch.Tensor");
   const Tensor* t = THPVariable_Unpack(self);
   IntArrayRef values = sizes ? Tensor_sizes(t) : Tensor_strides(t);
   if (which == 1) {
@@ -103,24 +106,28 @@ static PyObject* THPVariable_stride(PyObject* self, PyObject* const* args, Py_ss
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_dim */
 static PyObject* THPVariable_dim(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "dim", NULL, 0, NULL);
   UNUSED(unused);
   return PyLong_FromLongLong(THPVariable_Unpack(self)->dim);
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_numel */
 static PyObject* THPVariable_numel(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "numel", NULL, 0, NULL);
   UNUSED(unused);
   return PyLong_FromLongLong(THPVariable_Unpack(self)->numel);
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_element_size */
 static PyObject* THPVariable_element_size(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "element_size", NULL, 0, NULL);
   UNUSED(unused);
   return PyLong_FromSize_t(ScalarType_elementSize(THPVariable_Unpack(self)->dtype));
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_storage_offset */
 static PyObject* THPVariable_storage_offset(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "storage_offset", NULL, 0, NULL);
   UNUSED(unused);
   return PyLong_FromLongLong(THPVariable_Unpack(self)->storage_offset);
 }
@@ -128,6 +135,7 @@ static PyObject* THPVariable_storage_offset(PyObject* self, PyObject* unused) {
 /* The address of the first element; 0 for a tensor without data.
  * PyTorch 1.13: python_variable_methods.cpp THPVariable_data_ptr */
 static PyObject* THPVariable_data_ptr(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "data_ptr", NULL, 0, NULL);
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   if (t->storage == NULL || t->storage->nbytes == 0) return PyLong_FromLong(0);
@@ -136,6 +144,7 @@ static PyObject* THPVariable_data_ptr(PyObject* self, PyObject* unused) {
 
 /* -1: a CPU tensor.  PyTorch 1.13: python_variable_methods.cpp THPVariable_get_device */
 static PyObject* THPVariable_get_device(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "get_device", NULL, 0, NULL);
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   return PyLong_FromLong(t->device.type == DeviceType_CPU ? -1 : (t->device.index < 0 ? 0 : t->device.index));
@@ -148,11 +157,15 @@ static PyObject* THPVariable_is_contiguous(PyObject* self, PyObject* const* args
                     "is_contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> bool");
   PythonArgs r;
   if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "is_contiguous",
+                                            "torch.Tensor");
   return PyBool_FromLong(THPVariable_Unpack(self)->is_contiguous);
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_is_floating_point */
 static PyObject* THPVariable_is_floating_point(PyObject* self, PyObject* noargs) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "is_floating_point", NULL, 0, NULL);
   (void)noargs;
   return PyBool_FromLong(ScalarType_isFloating(THPVariable_Unpack(self)->dtype));
 }
@@ -173,6 +186,7 @@ static double scalar_to_double(Scalar s) { return s.tag == ScalarTag_Double ? s.
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_item */
 static PyObject* THPVariable_item(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "item", NULL, 0, NULL);
   UNUSED(unused);
   Scalar s;
   if (one_element(self, &s) < 0) return NULL;
@@ -184,6 +198,7 @@ static PyObject* THPVariable_item(PyObject* self, PyObject* unused) {
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_float_scalar */
 static PyObject* THPVariable_float_scalar(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__float__", NULL, 0, NULL);
   UNUSED(unused);
   Scalar s;
   if (one_element(self, &s) < 0) return NULL;
@@ -192,6 +207,7 @@ static PyObject* THPVariable_float_scalar(PyObject* self, PyObject* unused) {
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_complex_scalar */
 static PyObject* THPVariable_complex_scalar(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__complex__", NULL, 0, NULL);
   UNUSED(unused);
   Scalar s;
   if (one_element(self, &s) < 0) return NULL;
@@ -201,6 +217,7 @@ static PyObject* THPVariable_complex_scalar(PyObject* self, PyObject* unused) {
 /* int(t): a floating tensor's value truncated without overflow (a Python
  * int has none).  PyTorch 1.13: python_variable_methods.cpp THPVariable_integral_scalar */
 static PyObject* THPVariable_integral_scalar(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__int__", NULL, 0, NULL);
   UNUSED(unused);
   Scalar s;
   if (one_element(self, &s) < 0) return NULL;
@@ -210,6 +227,7 @@ static PyObject* THPVariable_integral_scalar(PyObject* self, PyObject* unused) {
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_index_scalar */
 static PyObject* THPVariable_index_scalar(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__index__", NULL, 0, NULL);
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   if (!ScalarType_isIntegral(t->dtype, true) || t->numel != 1) {
@@ -224,6 +242,7 @@ static PyObject* THPVariable_index_scalar(PyObject* self, PyObject* unused) {
 /* bool(t): at::is_nonzero.  PyTorch 1.13: python_variable_methods.cpp
  * THPVariable_bool_scalar, aten/src/ATen/native/TensorProperties.cpp is_nonzero */
 static PyObject* THPVariable_bool_scalar(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__bool__", NULL, 0, NULL);
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   if (t->numel == 0) {
@@ -241,6 +260,7 @@ static PyObject* THPVariable_bool_scalar(PyObject* self, PyObject* unused) {
 
 /* ~t.  PyTorch 1.13: python_variable_methods.cpp THPVariable_invert */
 static PyObject* THPVariable_invert(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__invert__", NULL, 0, NULL);
   UNUSED(unused);
   if (!ScalarType_isIntegral(THPVariable_Unpack(self)->dtype, true)) {
     PyErr_SetString(PyExc_TypeError, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
@@ -278,6 +298,9 @@ static PyObject* THPVariable_to(PyObject* self, PyObject* const* args, Py_ssize_
   PythonArgs r;
   int which = PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r);
   if (which < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "to",
+                                            "torch.Tensor");
   IValue v[6];
   int n = which == 0 ? 6 : 5;
   for (int i = 1; i < n; i++) {
@@ -315,6 +338,9 @@ static PyObject* convert(PythonArgParser* parser, const ScalarType* dtype, const
                          PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   PythonArgs r;
   if (PythonArgParser_parse(parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, parser->name,
+                                            "torch.Tensor");
   PyObject* mf = r.args[1];
   MemoryFormat memory_format = mf != NULL ? THPMemoryFormat_value(mf) : MemoryFormat_Preserve;
   return dispatch_to(self, dtype, device, false, false, mf != NULL ? &memory_format : NULL);
@@ -366,6 +392,9 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
                                           "torch.DoubleTensor", "torch.BoolTensor"};
   PythonArgs r;
   if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "type",
+                                            "torch.Tensor");
   const Tensor* t = THPVariable_Unpack(self);
   PyObject* d = r.args[1];
   bool non_blocking = r.args[2] == Py_True;
@@ -409,6 +438,9 @@ static PyObject* THPVariable_copy_(PyObject* self, PyObject* const* args, Py_ssi
                            "copy_(Tensor(a!) self, Tensor other, bool non_blocking=False) -> Tensor(a!)");
   PythonArgs r;
   if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "copy_",
+                                            "torch.Tensor");
   IValue stack[3];
   if (PythonArgs_toIValues(&r, stack) < 0) return NULL;
   return THPUtils_callOpBoxed("aten::copy_", stack, false);
@@ -446,6 +478,9 @@ static PyObject* THPVariable_nonzero(PyObject* self, PyObject* const* args, Py_s
   PythonArgs r;
   int which = PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r);
   if (which < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "nonzero",
+                                            "torch.Tensor");
   if (which == 1 && r.args[1] == Py_True) return dispatch_nonzero_numpy(self);
   IValue n[1] = {IValue_borrowTensor(THPVariable_Unpack(self))};
   return THPUtils_callOpBoxed("aten::nonzero", n, false);
@@ -460,6 +495,9 @@ static PyObject* THPVariable_nonzero_function(PyObject* module, PyObject* const*
                     "nonzero(Tensor self, *, bool as_tuple=False, Tensor(a!)? out=None) -> Tensor");
   PythonArgs r;
   if (PythonArgParser_parse(&parser, NULL, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, NULL, args, nargs, kwnames, THPVariableFunctionsModule,
+                                            "nonzero", "torch");
   PyObject* out = r.args[2];
   if (r.args[1] == Py_True) {
     if (out != NULL) {
@@ -484,6 +522,7 @@ static PyObject* THPVariable_nonzero_function(PyObject* module, PyObject* const*
  * permute is what both traces show.
  * PyTorch 1.13: python_variable.cpp THPVariable_get_T, TensorShape.cpp numpy_T */
 static PyObject* THPVariable_get_T(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "T");
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   static bool warned = false;
@@ -509,14 +548,17 @@ static PyObject* unary_property(PyObject* self, const char* op) {
 
 /* PyTorch 1.13: python_variable.cpp THPVariable_get_mT, THPVariable_get_mH, THPVariable_get_H */
 static PyObject* THPVariable_get_mT(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "mT");
   UNUSED(unused);
   return unary_property(self, "aten::mT");
 }
 static PyObject* THPVariable_get_mH(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "mH");
   UNUSED(unused);
   return unary_property(self, "aten::mH");
 }
 static PyObject* THPVariable_get_H(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "H");
   UNUSED(unused);
   return unary_property(self, "aten::matrix_H");
 }
@@ -534,6 +576,9 @@ static PyObject* THPVariable_numel_function(PyObject* module, PyObject* const* a
   PYTHON_ARG_PARSER(parser, "numel", false, "numel(Tensor self) -> int");
   PythonArgs r;
   if (PythonArgParser_parse(&parser, NULL, args, nargs, kwnames, &r) < 0) return NULL;
+  if (PythonArgs_hasTorchFunction(&r))
+    return handle_torch_function_vectorcall(&r.overloaded, NULL, args, nargs, kwnames, THPVariableFunctionsModule,
+                                            "numel", "torch");
   return PyLong_FromLongLong(THPVariable_Unpack(r.args[0])->numel);
 }
 

@@ -6,7 +6,10 @@
  *
  *   Tensor        a tensor; a Python number too for the operators of
  *                 should_allow_numbers_as_tensors (it becomes a 0-dim
- *                 "wrapped number" tensor: `torch.add(a, 1)`)
+ *                 "wrapped number" tensor: `torch.add(a, 1)`); any object
+ *                 with a __torch_function__, which, like a tensor subclass
+ *                 with one, is collected into PythonArgs.overloaded (the
+ *                 binding then hands the call to it: handle_torch_function.h)
  *   Scalar        a Python number (bools too), or a 0-dim tensor that does
  *                 not require grad (read with item())
  *   float         int or float, or such a 0-dim tensor (read with __float__)
@@ -18,8 +21,9 @@
  *                 when converting), or one int for `int[N]`; and the ints
  *                 of the whole call as varargs when the list is the only
  *                 positional parameter (`x.view(2, 3)`)
- *   Tensor[], Tensor?[]  a tuple or list of tensors, and anything else in
- *                 it a TypeError at once, not a mismatch
+ *   Tensor[], Tensor?[]  a tuple or list of tensors (or objects with a
+ *                 __torch_function__), and anything else in it a
+ *                 TypeError at once, not a mismatch
  *   bool          True or False only
  *   ScalarType    a torch.dtype, or Python's float, int or bool type
  *   Device        a torch.device, a string ("cpu", "lazy:0"), or an int
@@ -170,7 +174,7 @@ static int is_tensor_list(PyObject* obj, int argnum) {
   Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject* item = PySequence_Fast_GET_ITEM(obj, i);
-    if (!THPVariable_Check(item)) {
+    if (!THPVariable_Check(item) && !check_has_torch_function(item, true)) {
       PyErr_Format(PyExc_TypeError, "expected Tensor as element %d in argument %d, but got %s", (int)i, argnum,
                    Py_TYPE(item)->tp_name);
       return -1;
@@ -209,8 +213,8 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
     }
   }
   switch (t->base) {
-    case SchemaBaseType_Tensor:
-      return is_tensor(obj) || (numbers_as_tensors && check_scalar(obj));
+    case SchemaBaseType_Tensor: /* a tensor, or an object with __torch_function__ (is_tensor_and_append_overloaded) */
+      return is_tensor(obj) || check_has_torch_function(obj, true) || (numbers_as_tensors && check_scalar(obj));
     case SchemaBaseType_Scalar:
     case SchemaBaseType_float: /* a 0-dim tensor that requires grad is no number */
       if (check_double(obj)) return 1;
@@ -472,6 +476,26 @@ static int check_several_out(const FunctionSignature* sig, PyObject* obj) {
   return 1;
 }
 
+/* The Tensor or Tensor[] argument obj, matched, into the arguments that
+ * override the call: 0, or -1.  PyTorch 1.13: FunctionParameter::check
+ * (is_tensor_and_append_overloaded, is_tensor_list_and_append_overloaded) */
+static int collect_overloaded(PythonArgs* out, const Argument* a, PyObject* obj) {
+  if (a->type.base != SchemaBaseType_Tensor) return 0;
+  if (!a->type.is_list) return OverloadedArgs_check(&out->overloaded, obj);
+  if (!PyTuple_Check(obj) && !PyList_Check(obj)) return 0;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(obj); i++)
+    if (OverloadedArgs_check(&out->overloaded, PySequence_Fast_GET_ITEM(obj, i)) < 0) return -1;
+  return 0;
+}
+
+/* No argument overrides the call yet but self, a method's, may: 0, or -1.
+ * PyTorch 1.13: FunctionSignature::parse (`if (self != nullptr &&
+ * check_has_torch_function(self, true)) append_overloaded_tensor(...)`) */
+static inline int start_overloaded(PythonArgs* out, PyObject* self) {
+  out->overloaded.n = 0;
+  return self != NULL ? OverloadedArgs_check(&out->overloaded, self) : 0;
+}
+
 /* PyTorch 1.13: python_arg_parser.cpp FunctionSignature::parse */
 int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                             PyObject* kwnames, PythonArgs* out, bool raise_exception) {
@@ -484,6 +508,7 @@ int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObje
   out->varargs_slot = -1;
   out->requires_grad = NULL;
   out->ints_used = 0;
+  if (start_overloaded(out, self) < 0) return -1;
   Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
   if (nargs > sig->max_pos_args && !sig->allow_varargs_intlist) {
     if (raise_exception) extra_args(sig, nargs);
@@ -514,6 +539,7 @@ int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObje
       int fits = p->several_out ? check_several_out(sig, obj)
                                 : FunctionParameter_check(p->argument, obj, sig->numbers_as_tensors, k);
       if (fits < 0) return -1;
+      if (fits && p->argument != NULL && collect_overloaded(out, p->argument, obj) < 0) return -1;
       if (fits) {
         if (p->slot < 0) {
           out->requires_grad = obj;
@@ -606,7 +632,15 @@ static int list_to_ivalue(PythonArgs* a, const Argument* arg, PyObject* obj, IVa
       Tensor* stack_items[64];
       Tensor** tensors = n <= 64 ? stack_items : malloc((size_t)n * sizeof *tensors);
       if (tensors == NULL) return PyErr_NoMemory(), -1;
-      for (Py_ssize_t i = 0; i < n; i++) tensors[i] = THPVariable_Unpack(items[i]);
+      for (Py_ssize_t i = 0; i < n; i++) {
+        if (!THPVariable_Check(items[i])) { /* an object with __torch_function__, where none was asked */
+          PyErr_Format(PyExc_TypeError, "expected Tensor as element %zd in argument %d, but got %s", i, 0,
+                       Py_TYPE(items[i])->tp_name);
+          if (tensors != stack_items) free(tensors);
+          return -1;
+        }
+        tensors[i] = THPVariable_Unpack(items[i]);
+      }
       *out = IValue_copyTensorList((TensorList){tensors, (size_t)n});
       if (tensors != stack_items) free(tensors);
       return 0;

@@ -37,6 +37,7 @@
 
 #include <stdbool.h>
 
+#include "csrc/utils/handle_torch_function.h"
 #include "dispatch/FunctionSchema.h"
 #include "runtime/IValue.h"
 
@@ -103,6 +104,11 @@ typedef struct PythonArgs {
   /* int lists converted without allocating borrow their ints from here */
   size_t ints_used;
   int64_t ints[THP_MAX_LIST_INTS];
+  /* The arguments that override the call with __torch_function__: self,
+   * the Tensor and Tensor[] arguments that are tensor subclasses or other
+   * objects with a __torch_function__ (handle_torch_function.h).
+   * PyTorch 1.13: FunctionSignature::overloaded_args */
+  OverloadedArgs overloaded;
 } PythonArgs;
 
 /*
@@ -118,6 +124,12 @@ typedef struct PythonArgs {
  */
 int FunctionSignature_parse(const FunctionSignature* sig, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                             PyObject* kwnames, PythonArgs* out, bool raise_exception);
+
+/* Whether the call goes to __torch_function__: an argument overrides it, or
+ * a TorchFunctionMode is entered.  PyTorch 1.13: PythonArgs::has_torch_function */
+static inline bool PythonArgs_hasTorchFunction(const PythonArgs* a) {
+  return a->overloaded.n > 0 || torch_function_mode_enabled();
+}
 
 /*
  * The IValue of schema argument i of a parsed call (absent: its default,

@@ -18,6 +18,7 @@
 #include "Functions.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "csrc/utils/tensor_list.h"
 #include "runtime/TypeCast.h"
 
@@ -75,6 +76,7 @@ PyObject* tensor_to_list(const Tensor* tensor) {
 
 /* t.tolist().  PyTorch 1.13: python_variable_methods.cpp THPVariable_tolist */
 static PyObject* THPVariable_tolist(PyObject* self, PyObject* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "tolist", NULL, 0, NULL);
   (void)unused;
   const Tensor* t = THPVariable_Unpack(self);
   if (DispatchKeySet_has(t->key_set, DispatchKey_Python)) { /* is_python_dispatch() */

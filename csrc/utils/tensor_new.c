@@ -66,6 +66,8 @@
 #include "autograd/VariableTypeUtils.h"
 #include "autograd/variable.h"
 #include "csrc/DLConvertor.h"
+#include "csrc/autograd/python_bindings.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
@@ -643,6 +645,9 @@ static PyObject* THPVariable_tensor(PyObject* self, PyObject* args, PyObject* kw
                                  {"names", kObject, true, false}};
   PyObject* a[6];
   if (parse_args("tensor", params, 6, args, kwargs, a) < 0) return NULL;
+  if (torch_function_mode_enabled()) /* r.has_torch_function(): data is no Tensor argument, only a mode */
+    return handle_torch_function_args(&(OverloadedArgs){0, {NULL}}, NULL, args, kwargs, THPVariableFunctionsModule,
+                                      "tensor", "torch");
   if (a[5] != NULL && a[5] != Py_None) {
     PyErr_SetString(PyExc_RuntimeError, "minaten: named tensors are not supported (names=...)");
     return NULL;
@@ -667,6 +672,9 @@ static PyObject* THPVariable_as_tensor(PyObject* self, PyObject* args, PyObject*
       {"data", kObject, false, true}, {"dtype", kScalarType, true, false}, {"device", kDevice, true, false}};
   PyObject* a[3];
   if (parse_args("as_tensor", params, 3, args, kwargs, a) < 0) return NULL;
+  if (torch_function_mode_enabled())
+    return handle_torch_function_args(&(OverloadedArgs){0, {NULL}}, NULL, args, kwargs, THPVariableFunctionsModule,
+                                      "as_tensor", "torch");
   Device device;
   bool has_device;
   if (unpack_device(a[2], &device, &has_device) < 0) return NULL;
@@ -686,6 +694,11 @@ static PyObject* THPVariable_new_tensor(PyObject* self, PyObject* args, PyObject
                                  {"requires_grad", kBool, true, false}};
   PyObject* a[4];
   if (parse_args("new_tensor", params, 4, args, kwargs, a) < 0) return NULL;
+  if (check_has_torch_function(self, false)) { /* self, the one Tensor argument */
+    OverloadedArgs o = {0, {NULL}};
+    if (OverloadedArgs_check(&o, self) < 0) return NULL;
+    return handle_torch_function_args(&o, self, args, kwargs, THPVariableClass, "new_tensor", "torch.Tensor");
+  }
   const Tensor* t = THPVariable_Unpack(self);
   Device device;
   bool has_device;

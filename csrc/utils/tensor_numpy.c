@@ -29,6 +29,7 @@
 #include "Functions.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/utils/handle_torch_function.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
 
@@ -485,6 +486,11 @@ PyObject* tensor_to_numpy(const Tensor* tensor, bool force) {
 
 /* t.numpy(*, force=False).  PyTorch 1.13: python_variable_methods.cpp THPVariable_numpy */
 static PyObject* THPVariable_numpy(PyObject* self, PyObject* args, PyObject* kwargs) {
+  if (check_has_torch_function(self, false)) { /* PythonArgs::has_torch_function: self is its one Tensor */
+    OverloadedArgs o = {0, {NULL}};
+    if (OverloadedArgs_check(&o, self) < 0) return NULL;
+    return handle_torch_function_args(&o, self, args, kwargs, THPVariableClass, "numpy", "torch.Tensor");
+  }
   if (PyTuple_GET_SIZE(args) != 0) {
     PyErr_Format(PyExc_TypeError, "numpy() takes 0 positional arguments but %zd %s given", PyTuple_GET_SIZE(args),
                  PyTuple_GET_SIZE(args) == 1 ? "was" : "were");

@@ -24,9 +24,8 @@ NB(minaten): 1.13's _make_grads asks torch.is_same_size, an operator the
 trace shows (aten::is_same_size); minaten has no such operator, so the
 shapes are compared here, untraced, with the operator's TypeError for a
 non-tensor output.  There is no vmap (is_grads_batched=True), no
-__torch_function__ (a tensor is recognised by isinstance, which for 1.13's
-is_tensor_like is the same for every Tensor subclass), no functorch and no
-inference mode.  Custom Functions (torch.autograd.Function) are in
+functorch and no inference mode.  grad asks __torch_function__ first, as
+1.13's does (backward does not, in 1.13 neither).  Custom Functions (torch.autograd.Function) are in
 function.py, anomaly detection in anomaly_mode.py.
 
 PyTorch 1.13: torch/autograd/__init__.py
@@ -34,6 +33,7 @@ PyTorch 1.13: torch/autograd/__init__.py
 import warnings
 
 import minaten as torch
+from minaten.overrides import handle_torch_function, has_torch_function, is_tensor_like
 
 from .grad_mode import enable_grad, no_grad, set_grad_enabled  # noqa: F401
 from .variable import Variable
@@ -150,8 +150,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     `grad_outputs`, the vector of the vector-Jacobian product), as a tuple,
     None for an input the graph does not reach (allow_unused).  Nothing is
     accumulated into .grad."""
-    t_outputs = (outputs,) if isinstance(outputs, torch.Tensor) else tuple(outputs)
-    t_inputs = (inputs,) if isinstance(inputs, torch.Tensor) else tuple(inputs)
+    t_outputs = (outputs,) if is_tensor_like(outputs) else tuple(outputs)
+    t_inputs = (inputs,) if is_tensor_like(inputs) else tuple(inputs)
+    overridable_args = t_outputs + t_inputs
+    if has_torch_function(overridable_args):
+        return handle_torch_function(grad, overridable_args, t_outputs, t_inputs, grad_outputs=grad_outputs,
+                                     retain_graph=retain_graph, create_graph=create_graph, only_inputs=only_inputs,
+                                     allow_unused=allow_unused, is_grads_batched=is_grads_batched)
 
     if not only_inputs:
         warnings.warn("only_inputs argument is deprecated and is ignored now "
