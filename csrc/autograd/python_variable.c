@@ -46,6 +46,7 @@
 #include "csrc/autograd/python_hook.h"
 #include "csrc/utils/python_arg_parser.h"
 #include "csrc/utils/tensor_new.h"
+#include "csrc/utils/torch_dispatch_mode.h"
 #include "Functions.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
@@ -64,6 +65,10 @@ static PyObject* THPVariable_NewWithVar(PyTypeObject* type, Tensor* t) {
   v->backward_hooks = NULL;
   t->pyobj = obj;
   t->owns_pyobj = false;
+  /* an instance of a class with its own __torch_dispatch__ is dispatched
+   * through Python (Note [Wrapper subclasses]) */
+  if (type != &THPVariableType && (PyObject*)type != THPVariableClass && THPUtils_checkHasTorchDispatch(obj))
+    t->key_set = DispatchKeySet_add(DispatchKeySet_add(t->key_set, DispatchKey_Python), DispatchKey_PythonTLSSnapshot);
   return obj;
 }
 

@@ -242,7 +242,7 @@ PyObject* THPUtils_disabledTorchDispatchImpl(void) { return disabled_torch_dispa
 
 /* Whether obj (a tensor) is of a class with a __torch_dispatch__ of its own.
  * PyTorch 1.13: python_variable.cpp check_has_torch_dispatch */
-static bool check_has_torch_dispatch(PyObject* obj) {
+bool THPUtils_checkHasTorchDispatch(PyObject* obj) {
   if (Py_IS_TYPE(obj, &THPVariableType) || (PyObject*)Py_TYPE(obj) == THPVariableClass) return false;
   PyObject* attr = PyObject_GetAttrString(obj, "__torch_dispatch__");
   if (attr == NULL) PyErr_Clear();
@@ -258,7 +258,7 @@ static bool check_has_torch_dispatch(PyObject* obj) {
 static void append_overloaded_arg(Tensor* t, PyObject** overloaded, int* n, int max) {
   if (t == NULL || !DispatchKeySet_has(t->key_set, DispatchKey_Python) || t->pyobj == NULL || *n == max) return;
   PyObject* obj = t->pyobj;
-  if (!check_has_torch_dispatch(obj)) return;
+  if (!THPUtils_checkHasTorchDispatch(obj)) return;
   int at = *n;
   for (int i = 0; i < *n; i++) {
     if (Py_TYPE(overloaded[i]) == Py_TYPE(obj)) return;

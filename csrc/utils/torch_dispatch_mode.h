@@ -20,6 +20,10 @@ int THPTorchDispatchMode_init(PyObject* module);
  * __torch_dispatch__, which a subclass with one of its own replaces. */
 PyObject* THPUtils_disabledTorchDispatchImpl(void);
 
+/* Whether obj, a tensor, is of a class with a __torch_dispatch__ of its own.
+ * PyTorch 1.13: python_variable.cpp check_has_torch_dispatch */
+bool THPUtils_checkHasTorchDispatch(PyObject* obj);
+
 /* An operator's boxed arguments as Python's args (a tuple) and kwargs (a
  * dict), as __torch_dispatch__ and a Python kernel receive them: args up to
  * the first keyword-only argument less the trailing ones equal to their
