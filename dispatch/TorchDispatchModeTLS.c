@@ -13,6 +13,11 @@
 static _Thread_local void** stack = NULL;
 static _Thread_local int64_t stack_size = 0, stack_capacity = 0;
 
+void TorchDispatchModeTLS_updateIncludedKeys(void) {
+  tls_set_dispatch_key_included(DispatchKey_Python, stack_size > 0 || TraceMode_isEnabled());
+  tls_set_dispatch_key_included(DispatchKey_PythonTLSSnapshot, stack_size > 0);
+}
+
 int TorchDispatchModeTLS_push_onto_stack(void* mode) {
   if (stack_size == stack_capacity) {
     int64_t capacity = stack_capacity ? 2 * stack_capacity : 8;
@@ -22,8 +27,7 @@ int TorchDispatchModeTLS_push_onto_stack(void* mode) {
     stack_capacity = capacity;
   }
   stack[stack_size++] = mode;
-  tls_set_dispatch_key_included(DispatchKey_Python, true);
-  tls_set_dispatch_key_included(DispatchKey_PythonTLSSnapshot, true);
+  TorchDispatchModeTLS_updateIncludedKeys();
   return 0;
 fail:
   return -1;
@@ -33,8 +37,7 @@ void* TorchDispatchModeTLS_pop_stack(void) {
   if (stack_size == 0) return NULL;
   void* mode = stack[--stack_size];
   if (stack_size == 0) {
-    tls_set_dispatch_key_included(DispatchKey_Python, TraceMode_isEnabled());
-    tls_set_dispatch_key_included(DispatchKey_PythonTLSSnapshot, false);
+    TorchDispatchModeTLS_updateIncludedKeys();
     free(stack); /* an empty stack holds no memory (valgrind's view of a thread that ends) */
     stack = NULL;
     stack_capacity = 0;

@@ -34,6 +34,11 @@ void* TorchDispatchModeTLS_pop_stack(void);
 void* TorchDispatchModeTLS_get_stack_at(int64_t idx);
 int64_t TorchDispatchModeTLS_stack_len(void);
 
+/* Puts Python in the thread's included keys while a mode is entered or
+ * the trace mode is on, and PythonTLSSnapshot while a mode is entered; the
+ * one place that rule is written (the stack and TraceMode_setEnabled call it). */
+void TorchDispatchModeTLS_updateIncludedKeys(void);
+
 /* Whether a mode would see this thread's calls: a TorchDispatchMode
  * entered, or the trace mode on (at::isTensorSubclassLike is then true for
  * every tensor, and backward formulas take their out-of-place forms).

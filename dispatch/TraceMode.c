@@ -17,7 +17,7 @@ static _Thread_local bool trace_enabled = false;
  * (Note [The Python key] in PythonFallbackKernel.h). */
 void TraceMode_setEnabled(bool enabled) {
   trace_enabled = enabled;
-  tls_set_dispatch_key_included(DispatchKey_Python, enabled || TorchDispatchModeTLS_stack_len() > 0);
+  TorchDispatchModeTLS_updateIncludedKeys();
 }
 
 bool TraceMode_isEnabled(void) { return trace_enabled; }

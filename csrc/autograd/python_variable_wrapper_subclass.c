@@ -109,12 +109,11 @@ static PyObject* THPVariable_make_wrapper_subclass(PyObject* unused, PyObject* c
   bool requires_grad = v[8].u.b;
   for (int i = 0; i < 11; i++) IValue_release(&v[i]);
   if (t == NULL) return THPException_fromError();
-  t->key_set = DispatchKeySet_add(DispatchKeySet_add(t->key_set, DispatchKey_Python), DispatchKey_PythonTLSSnapshot);
   if (requires_grad && set_requires_grad(t, true) < 0) {
     Tensor_release(t);
     return THPException_fromError();
   }
-  return THPVariable_NewWithType(cls, t);
+  return THPVariable_NewWithType(cls, t); /* which gives it the Python keys: cls has __torch_dispatch__ */
 }
 
 static PyMethodDef make_wrapper_subclass_def = {"_make_wrapper_subclass",
