@@ -53,7 +53,8 @@ install(TARGETS minaten_static ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # against the installed prefix (a missing header fails it) and compares this
 # list with what the compiler read (an extra one fails it too).
 set(MINATEN_PUBLIC_HEADERS
-  runtime/ArrayRef.h runtime/Device.h runtime/DispatchKey.h runtime/DispatchKeySet.h
+  runtime/ArrayRef.h runtime/CPUGeneratorImpl.h runtime/Device.h runtime/DispatchKey.h runtime/DispatchKeySet.h
+  runtime/MT19937RNGEngine.h
   runtime/Exception.h runtime/IValue.h runtime/LocalDispatchKeySet.h runtime/MemoryFormat.h
   runtime/Quantizer.h runtime/Scalar.h runtime/ScalarType.h runtime/Storage.h runtime/TensorImpl.h
   dispatch/Dispatcher.h dispatch/FunctionSchema.h dispatch/KernelFunction.h dispatch/Library.h

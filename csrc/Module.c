@@ -14,6 +14,7 @@
 
 #include "autograd/autograd.h"
 #include "csrc/Device.h"
+#include "csrc/Generator.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
@@ -151,7 +152,7 @@ PyMODINIT_FUNC PyInit__C(void) {
   PyObject* module = PyModule_Create(&module_def);
   if (module == NULL) return NULL;
   if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||
-      THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPSize_init(module) < 0 ||
+      THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPGenerator_init(module) < 0 || THPSize_init(module) < 0 ||
       THPVariable_initIndexing() < 0 /* sets the type's mapping methods before THPVariable_init readies it */ ||
       THPVariable_init(module) < 0 || THPVariableWrapperSubclass_init() < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||

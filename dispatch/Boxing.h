@@ -37,6 +37,7 @@ static inline IValue box_Device(Device d) { return IValue_fromDevice(d); }
 static inline IValue box_MemoryFormat(MemoryFormat m) { return IValue_fromMemoryFormat(m); }
 /* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
 static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
+static inline IValue box_OptionalGenerator(Generator* g) { return IValue_borrowGenerator(g); }
 static inline IValue box_OptionalDimnameList(OptionalDimnameList o) {
   (void)o; /* names are never given (no named tensors) */
   return IValue_none();
@@ -68,6 +69,9 @@ static inline Layout unbox_Layout(const IValue* v) { return v->u.layout; }
 static inline Device unbox_Device(const IValue* v) { return v->u.device; }
 static inline MemoryFormat unbox_MemoryFormat(const IValue* v) { return v->u.memory_format; }
 static inline QScheme unbox_QScheme(const IValue* v) { return (QScheme)v->u.i; }
+static inline Generator* unbox_OptionalGenerator(const IValue* v) {
+  return v->tag == IValueTag_Generator ? v->u.generator : NULL;
+}
 static inline OptionalDimnameList unbox_OptionalDimnameList(const IValue* v) {
   OptionalDimnameList o = {v->tag != IValueTag_None};
   return o;

@@ -43,6 +43,7 @@ static const struct {
     {SchemaBaseType_Device, CTypeKind_Device, CTypeKind_OptionalDevice},
     {SchemaBaseType_MemoryFormat, CTypeKind_MemoryFormat, CTypeKind_OptionalMemoryFormat},
     {SchemaBaseType_QScheme, CTypeKind_QScheme, CTypeKind_Unsupported},
+    {SchemaBaseType_Generator, CTypeKind_Unsupported, CTypeKind_OptionalGenerator},
 };
 
 static CTypeKind scalar_kind(SchemaBaseType b, bool opt) {

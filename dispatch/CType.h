@@ -20,6 +20,7 @@
  *   ScalarType, Layout, Device, MemoryFormat and their optionals likewise.
  *   QScheme -> QScheme (an enum; boxed as an int, as c10::IValue boxes it)
  *   Dimname[]? -> OptionalDimnameList (always None: no named tensors)
+ *   Generator? -> Generator*           (NULL is None: the default generator)
  *
  * Returns: a Tensor is a new reference (`Tensor*`, NULL on error); a tensor
  * list is a TensorList whose array the caller frees (NULL data on error);
@@ -63,6 +64,7 @@
   _(OptionalMemoryFormat, "OptionalMemoryFormat")       \
   _(QScheme, "QScheme")                                 \
   _(OptionalDimnameList, "OptionalDimnameList")         \
+  _(OptionalGenerator, "Generator*")                    \
   _(ReturnTensor, "Tensor*")                             \
   _(TensorTuple2, "TensorTuple2")
 
@@ -74,7 +76,7 @@ typedef enum CTypeKind {
   CTypeKind_Unsupported = CTypeKind_NumKinds,
 } CTypeKind;
 
-/* The C kind of an argument, or CTypeKind_Unsupported (Dimname, Generator...). */
+/* The C kind of an argument, or CTypeKind_Unsupported (Dimname, Storage...). */
 CTypeKind CType_ofArgument(const Argument* a);
 /* The C kind of a schema's returns: Void for `()`, the kind of a single
  * return, TensorTuple2 for two tensors, or Unsupported for other tuples. */

@@ -102,6 +102,7 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
     case CTypeKind_MutTensor:
     case CTypeKind_ReturnTensor:
     case CTypeKind_String:
+    case CTypeKind_OptionalGenerator:
       return &ffi_type_pointer;
     case CTypeKind_TensorList:
       return &ffi_TensorList;
@@ -271,6 +272,7 @@ typedef union CValue {
   QScheme qscheme;
   TensorTuple2 tensor_tuple2;
   OptionalDimnameList optional_dimname_list;
+  Generator* generator;
   ffi_arg widened; /* libffi writes small integral returns at this width */
 } CValue;
 
@@ -300,6 +302,7 @@ static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
     case CTypeKind_OptionalMemoryFormat: out->optional_memory_format = unbox_OptionalMemoryFormat(v); break;
     case CTypeKind_QScheme: out->qscheme = unbox_QScheme(v); break;
     case CTypeKind_OptionalDimnameList: out->optional_dimname_list = unbox_OptionalDimnameList(v); break;
+    case CTypeKind_OptionalGenerator: out->generator = unbox_OptionalGenerator(v); break;
     default: TORCH_INTERNAL_ASSERT(!"argument kind has no unboxing");
   }
 }

@@ -287,6 +287,16 @@ Tensor* at_native_div_Scalar(const Tensor* self, Scalar other) {
   return r;
 }
 
+/* PyTorch 1.13: aten/src/ATen/native/BinaryOps.cpp at::native::div_ (Scalar):
+ * self.div_(wrapped_scalar_tensor(other)), a redispatch */
+Tensor* at_native_div__Scalar(Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_div__Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+
 /* The BinaryOp of a rounding mode: NULL is true division.
  * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor_mode) */
 static int rounding_op(const char* rounding_mode, BinaryOp* op) {

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/CPUGeneratorImpl.h" /* Generator*, the C type of `Generator?` */
 #include "runtime/Device.h"
 #include "runtime/MemoryFormat.h"
 #include "runtime/ScalarType.h"

@@ -109,6 +109,11 @@ IValue IValue_clone(const IValue* v) {
       return IValue_copyBoolList(v->u.list.data, v->u.list.size);
     case IValueTag_TensorList:
       return IValue_copyTensorList(IValue_toTensorList(v));
+    case IValueTag_Generator: {
+      IValue c = IValue_borrowGenerator(Generator_retain(v->u.generator));
+      c.owned = true;
+      return c;
+    }
     default: {
       IValue c = *v;
       c.owned = false;
@@ -125,6 +130,9 @@ void IValue_release(IValue* v) {
         break;
       case IValueTag_String:
         free((void*)v->u.s);
+        break;
+      case IValueTag_Generator:
+        Generator_release(v->u.generator);
         break;
       case IValueTag_TensorList:
         for (size_t i = 0; i < v->u.list.size; i++)

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "runtime/ArrayRef.h"
+#include "runtime/CPUGeneratorImpl.h"
 #include "runtime/Device.h"
 #include "runtime/MemoryFormat.h"
 #include "runtime/Scalar.h"
@@ -44,6 +45,7 @@ typedef enum IValueTag {
   IValueTag_Layout,
   IValueTag_MemoryFormat,
   IValueTag_Device,
+  IValueTag_Generator,
 } IValueTag;
 
 typedef struct IValue {
@@ -63,6 +65,7 @@ typedef struct IValue {
     Layout layout;
     MemoryFormat memory_format;
     Device device;
+    Generator* generator;
   } u;
 } IValue;
 
@@ -84,6 +87,10 @@ static inline IValue IValue_borrowTensor(const Tensor* t) {
 /* Steals the reference; NULL gives None. */
 static inline IValue IValue_takeTensor(Tensor* t) {
   return t == NULL ? IValue_none() : (IValue){.tag = IValueTag_Tensor, .owned = true, .u.tensor = t};
+}
+/* NULL gives None; owned IValues (IValue_clone) hold a reference. */
+static inline IValue IValue_borrowGenerator(Generator* g) {
+  return g == NULL ? IValue_none() : (IValue){.tag = IValueTag_Generator, .u.generator = g};
 }
 IValue IValue_borrowString(const char* s);
 static inline IValue IValue_borrowIntList(IntArrayRef l) {

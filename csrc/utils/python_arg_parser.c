@@ -47,6 +47,7 @@
 #include "autograd/variable.h"
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
+#include "csrc/Generator.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/MemoryFormat.h"
@@ -232,7 +233,8 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
     case SchemaBaseType_Device: return check_long(obj) || PyUnicode_Check(obj) || THPDevice_Check(obj);
     case SchemaBaseType_Dimname: return is_dimname(obj);
     case SchemaBaseType_Any: return 1; /* PyObject* */
-    default: return 0; /* Generator, Storage, Stream: minaten has no such objects */
+    case SchemaBaseType_Generator: return THPGenerator_Check(obj);
+    default: return 0; /* Storage, Stream: minaten has no such objects */
   }
 }
 
@@ -822,6 +824,7 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
       *out = IValue_fromDevice(d);
       return 0;
     }
+    case SchemaBaseType_Generator: *out = IValue_borrowGenerator(THPGenerator_Unwrap(obj)); return 0;
     default:
       PyErr_Format(PyExc_NotImplementedError, "minaten: arguments of type %s are not supported",
                    SchemaBaseType_name(t->base));

@@ -39,4 +39,11 @@ static inline void cpu_kernel_vec(TensorIteratorBase* iter, loop2d_t loop, const
   TensorIterator_for_each(iter, loop, (void*)ctx, AT_GRAIN_SIZE);
 }
 
+/* The whole walk on this thread, in TensorIterator's order: the random
+ * kernels draw one number per element, so the order of the elements is the
+ * order of the draws.  PyTorch 1.13: native/cpu/Loops.h cpu_serial_kernel */
+static inline void cpu_serial_kernel(TensorIteratorBase* iter, loop2d_t loop, const void* ctx) {
+  TensorIterator_serial_for_each(iter, loop, (void*)ctx, 0, iter->numel);
+}
+
 #endif

@@ -16,6 +16,11 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
                         per_channel_affine_float_qparams)
 from minaten._tensor import Tensor  # noqa: F401
+# random numbers: torch.Generator and the default generator (csrc/Generator.c),
+# and torch/random.py's functions on it, as 1.13's torch/__init__.py imports them
+from minaten._C import Generator, default_generator  # noqa: F401
+from minaten import random  # noqa: F401
+from minaten.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: F401
 from math import e, inf, nan, pi  # noqa: F401  (1.13's torch/__init__.py exports them too)
 
 # torch.NAME for every operator bound as a function (csrc/autograd/python_bindings.c):
@@ -38,6 +43,9 @@ from minaten.storage import TypedStorage, UntypedStorage  # noqa: E402,F401
 # torch.library (python/minaten/library.py): operator libraries and Python
 # kernels, an attribute of torch after `import torch` as in 1.13
 from minaten import library  # noqa: E402,F401
+# torch.nn, an attribute of torch after `import torch` as in 1.13 (of it,
+# minaten has torch.nn.functional.dropout)
+from minaten import nn  # noqa: E402,F401
 # autograd (python/minaten/autograd): torch.autograd, and its grad modes as
 # torch.no_grad & co; is_grad_enabled is C's (csrc/autograd/init.c), named
 # in torch as 1.13's torch/__init__.py names torch._C's public functions.

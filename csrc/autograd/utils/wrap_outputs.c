@@ -10,6 +10,7 @@
 
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
+#include "csrc/Generator.h"
 #include "csrc/Layout.h"
 #include "csrc/MemoryFormat.h"
 #include "csrc/QScheme.h"
@@ -71,6 +72,11 @@ PyObject* THPUtils_wrapIValue(IValue* v, bool jit) {
     case IValueTag_MemoryFormat:
       return jit ? PyLong_FromLong(x.u.memory_format) : Py_NewRef(THPMemoryFormat_get(x.u.memory_format));
     case IValueTag_Device: return THPDevice_New(x.u.device);
+    case IValueTag_Generator: {
+      PyObject* g = THPGenerator_Wrap(x.u.generator);
+      IValue_release(&x);
+      return g;
+    }
   }
   IValue_release(&x);
   PyErr_SetString(PyExc_SystemError, "minaten: a return of unknown kind");

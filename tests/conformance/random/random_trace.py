@@ -1,0 +1,37 @@
+# What a trace (a TorchDispatchMode) sees of the random operators: each
+# factory as one call with the device and pin_memory its binding passes,
+# the _like forms with self's dtype, layout and device, the in-place draws
+# with their defaults dropped, and the composites' insides.
+import torch
+
+trace_on()
+torch.manual_seed(0)
+torch.randn(2, 3)
+torch.rand(2, dtype=torch.float64)
+torch.randint(5, (3,))
+torch.randint(1, 5, (2,), dtype=torch.int8)
+torch.randperm(4)
+torch.normal(0., 1., (2,))
+x = torch.ones(3)
+x.normal_()
+x.normal_(1, 2)
+x.uniform_(-1, 1)
+x.random_(3)
+x.random_(1, 4)
+x.random_()
+x.exponential_()
+x.bernoulli_()
+x.bernoulli_(0.25)
+x.bernoulli_(torch.full((3,), 0.5))
+torch.bernoulli(x)
+torch.bernoulli(x, 0.5)
+torch.normal(x, 2.0)
+torch.normal(1.0, x)
+torch.normal(x, x)
+torch.rand_like(x)
+torch.randn_like(x, dtype=torch.float64)
+torch.randint_like(x, 4)
+g = torch.Generator().manual_seed(1)
+torch.randn(2, generator=g)
+torch.rand(2, generator=g)
+x.normal_(generator=g)
