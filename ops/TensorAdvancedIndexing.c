@@ -222,7 +222,8 @@ static void take_put_loop2d(void* ctx, char** data, const int64_t* strides, int6
     }
 }
 
-/* The iterator's walk with take_put_loop2d: 0, or -1 with the IndexError set. */
+/* The iterator's walk with take_put_loop2d: 0, or -1 with the IndexError set.
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp take_kernel, put_kernel (cpu_take_put_kernel) */
 static int take_put_walk(const TensorIteratorBase* iter, const Tensor* self, bool put, bool accumulate) {
   TakePutLoop L = {.indexed = self, .numel = self->numel, .size = Tensor_itemsize(self), .dtype = self->dtype,
                    .put = put, .accumulate = accumulate};
@@ -430,7 +431,9 @@ static void masked_select_loop2d(void* ctx, char** data, const int64_t* strides,
 }
 
 /* The copy of Note [masked_select's TensorIterator] into result (already
- * resized), from s and m (self and mask expanded); 0, or -1 with the error set. */
+ * resized), from s and m (self and mask expanded); 0, or -1 with the error set.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp masked_select_out_impl_cpu (use_serial_kernel,
+ * masked_select_serial_stub, masked_select_stub) */
 static int masked_select_walk(const Tensor* self, const Tensor* s, const Tensor* m, Tensor* result) {
   MaskedSelectLoop L = {.byte_mask = m->dtype == ScalarType_Byte, .size = Tensor_itemsize(s),
                         .result = Tensor_data(result), .result_stride = result->strides[0] * (int64_t)Tensor_itemsize(s)};
