@@ -137,7 +137,7 @@ Tensor* at_native_fill_quantized_(Tensor* self, Scalar value) { return fill_out_
  * minaten reads the element directly (there is no Scalar-returning operator). */
 Scalar item_scalar(const Tensor* t) {
   const char* p = Tensor_data(t);
-  if (Tensor_isQuantized(t)) return Scalar_fromDouble((double)qtensor_dequantize_element(t, 0));
+  if (Tensor_isQuantized(t)) return Scalar_fromDouble((double)dequantize_qint(t->quantizer, qint_load(t->dtype, p, 0), 0));
   if (ScalarType_isFloating(t->dtype)) return Scalar_fromDouble(load_double(t->dtype, p));
   if (t->dtype == ScalarType_Bool) return Scalar_fromBool(load_int(t->dtype, p) != 0);
   return Scalar_fromLong(load_int(t->dtype, p));

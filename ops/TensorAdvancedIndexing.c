@@ -38,11 +38,14 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 
-/* The address of t's element at row-major position linear. */
+/* The address of t's element at row-major position linear: self's element
+ * for a flat index of take and put_ (their loops walk the index, not self).
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_take_put_kernel (IndexToOffset) */
 static char* element_at(const Tensor* t, int64_t linear) {
   int64_t off = 0;
   for (int64_t k = t->dim - 1; k >= 0; k--) {
@@ -64,8 +67,6 @@ static bool is_nonzero_at(ScalarType t, const char* p) {
   return false;
 }
 
-/* Whether t's element at row-major position linear is nonzero. */
-static bool is_set(const Tensor* t, int64_t linear) { return is_nonzero_at(t->dtype, element_at(t, linear)); }
 
 /* ---- index_select -------------------------------------------------------------- */
 
@@ -167,35 +168,72 @@ Tensor* at_native_index_select_cpu_(const Tensor* self, int64_t dim, const Tenso
  * self as the flat sequence of its elements in row-major order; a negative
  * index counts from the end. */
 
-/* index v wrapped into [0, numel), or -1 with 1.13's IndexError.
- * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_take_put_kernel */
-static int64_t wrap_flat_index(int64_t v, int64_t numel) {
-  TORCH_CHECK_INDEX(v >= -numel && v < numel, "out of range: tried to access index %lld on a tensor of %lld elements.",
-                    (long long)v, (long long)numel);
-  return v < 0 ? v + numel : v;
-fail:
-  return -1;
+/*
+ * Note [take and put_'s TensorIterator]
+ * take and put_ walk a TensorIterator over the index, not over self: take's
+ * over {out, index} (out resized to index's shape as the iterator resizes
+ * an out=, laid out like index), put_'s over the inputs {source, index
+ * reshaped to source's shape}.  For each element the loop reads the flat
+ * index, checks it against self's numel (a negative one counting from the
+ * end) and finds self's element by its row-major position (IndexToOffset),
+ * then copies it out (take), or in (put_), or adds it in (put_ with
+ * accumulate).  The order is the iterator's (the operands' memory order):
+ * it decides which duplicate index is written last, the order of an
+ * accumulation, and which out-of-range index is reported, with what was
+ * written before it.  NB(minaten): on one thread, as the loop raises (1.13
+ * splits take and put_ over its threads above 3000 elements, and a float
+ * accumulation then adds atomically in an order that varies from run to
+ * run).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp take_out, put_;
+ * native/cpu/IndexKernel.cpp cpu_take_put_kernel, take_kernel, put_kernel
+ */
+typedef struct TakePutLoop {
+  const Tensor* indexed; /* self */
+  int64_t numel;
+  size_t size;
+  ScalarType dtype;
+  bool put, accumulate;
+  bool failed; /* the IndexError is set: the rest of the walk does nothing */
+} TakePutLoop;
+
+/* The tile's loop: data[0] the iterated operand (take's out, put_'s
+ * source), data[1] the index (see the Note).
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_take_put_kernel (its loop) */
+static void take_put_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  TakePutLoop* L = ctx;
+  for (int64_t j = 0; j < size1 && !L->failed; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      char* iterated = data[0] + j * strides[2] + i * strides[0];
+      int64_t idx = load_int(ScalarType_Long, data[1] + j * strides[3] + i * strides[1]);
+      if (idx < -L->numel || idx >= L->numel) {
+        Error_set(ErrorType_IndexError, "out of range: tried to access index %lld on a tensor of %lld elements.",
+                  (long long)idx, (long long)L->numel);
+        L->failed = true;
+        return;
+      }
+      char* elem = element_at(L->indexed, idx < 0 ? idx + L->numel : idx);
+      if (!L->put) memcpy(iterated, elem, L->size);
+      else if (!L->accumulate) memcpy(elem, iterated, L->size);
+      else if (ScalarType_isFloating(L->dtype))
+        store_from_double(L->dtype, elem, load_double(L->dtype, elem) + load_double(L->dtype, iterated));
+      else
+        store_from_int64(L->dtype, elem, (int64_t)((uint64_t)load_int(L->dtype, elem) +
+                                                   (uint64_t)load_int(L->dtype, iterated)));
+    }
 }
 
-/* out resized to index's shape as TensorIterator resizes an output: when
- * the shape changes, strides in index's memory order.
- * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp set_output_raw_strided (resize_output, as_strided_) */
-static int resize_like_index(Tensor* out, const Tensor* index) {
-  if (Tensor_hasSizes(out, Tensor_sizes(index))) return 0;
-  TRY(resize_output(out, Tensor_sizes(index)) >= 0);
-  if (index->is_contiguous) return 0;
-  OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
-  Tensor* like = at_empty_like(index, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, preserve);
-  TRY(like != NULL);
-  int rc = Tensor_setSizesAndStrides(out, Tensor_sizes(like), Tensor_strides(like));
-  Tensor_release(like);
-  return rc;
-fail:
-  return -1;
+/* The iterator's walk with take_put_loop2d: 0, or -1 with the IndexError set.
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp take_kernel, put_kernel (cpu_take_put_kernel) */
+static int take_put_walk(const TensorIteratorBase* iter, const Tensor* self, bool put, bool accumulate) {
+  TakePutLoop L = {.indexed = self, .numel = self->numel, .size = Tensor_itemsize(self), .dtype = self->dtype,
+                   .put = put, .accumulate = accumulate};
+  TensorIterator_serial_for_each(iter, take_put_loop2d, &L, 0, iter->numel);
+  return L.failed ? -1 : 0;
 }
 
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::take_out */
 Tensor* at_native_take_out(const Tensor* self, const Tensor* index, Tensor* out) {
+  TensorIteratorBase iter;
   TORCH_CHECK(index->dtype == ScalarType_Long, "take(): Expected a long tensor for index, but got %s",
               ScalarType_name(index->dtype));
   TORCH_CHECK(self->dtype == out->dtype,
@@ -205,15 +243,17 @@ Tensor* at_native_take_out(const Tensor* self, const Tensor* index, Tensor* out)
   TRY(assert_no_internal_overlap(out) == 0);
   TRY(assert_no_overlap(out, index) == 0);
   TRY(assert_no_overlap(out, self) == 0);
-  TRY(resize_like_index(out, index) == 0);
-  if (index->numel == 0 || MetaMode_isEnabled()) return Tensor_retain(out);
-  size_t isize = Tensor_itemsize(self);
-  for (int64_t j = 0; j < index->numel; j++) {
-    int64_t v = wrap_flat_index(load_int(ScalarType_Long, element_at(index, j)), self->numel);
-    TRY(v >= 0);
-    memcpy(element_at(out, j), element_at(self, v), isize);
-  }
-  return Tensor_retain(out);
+  /* "Do not iterate over self, we will compute the offsets manually" */
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.check_mem_overlap = false;
+  config.check_all_same_dtype = false;
+  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_input(&config, index);
+  TRY(TensorIterator_build(&iter, &config) == 0); /* out resized */
+  int rc = index->numel == 0 || MetaMode_isEnabled() ? 0 : take_put_walk(&iter, self, false, false);
+  TensorIterator_release(&iter);
+  return rc == 0 ? Tensor_retain(out) : NULL;
 fail:
   return NULL;
 }
@@ -229,6 +269,8 @@ Tensor* at_native_take(const Tensor* self, const Tensor* index) {
 
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::put_ */
 Tensor* at_native_put_(Tensor* self, const Tensor* index, const Tensor* source, bool accumulate) {
+  Tensor* index_reshaped = NULL;
+  TensorIteratorBase iter;
   TORCH_CHECK(index->dtype == ScalarType_Long, "put_(): Expected a long tensor for index, but got %s",
               ScalarType_name(index->dtype));
   TORCH_CHECK(self->dtype == source->dtype,
@@ -242,21 +284,20 @@ Tensor* at_native_put_(Tensor* self, const Tensor* index, const Tensor* source, 
   TRY(assert_no_overlap(self, index) == 0);
   TRY(assert_no_overlap(self, source) == 0);
   if (index->numel == 0 || MetaMode_isEnabled()) return Tensor_retain(self);
-  size_t isize = Tensor_itemsize(self);
-  for (int64_t j = 0; j < index->numel; j++) {
-    int64_t v = wrap_flat_index(load_int(ScalarType_Long, element_at(index, j)), self->numel);
-    TRY(v >= 0);
-    char* dst = element_at(self, v);
-    const char* from = element_at(source, j);
-    if (!accumulate) memcpy(dst, from, isize);
-    else if (ScalarType_isFloating(self->dtype))
-      store_from_double(self->dtype, dst, load_double(self->dtype, dst) + load_double(self->dtype, from));
-    else
-      store_from_int64(self->dtype, dst, (int64_t)((uint64_t)load_int(self->dtype, dst) +
-                                                   (uint64_t)load_int(self->dtype, from)));
-  }
+  /* a view where index allows one, else a contiguous copy */
+  TRY((index_reshaped = at_reshape(index, Tensor_sizes(source))) != NULL);
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.check_mem_overlap = false;
+  config.check_all_same_dtype = false;
+  TensorIteratorConfig_add_input(&config, source);
+  TensorIteratorConfig_add_input(&config, index_reshaped);
+  TRY(TensorIterator_build(&iter, &config) == 0); /* no output: nothing to refuse */
+  TRY(take_put_walk(&iter, self, true, accumulate) == 0);
+  Tensor_release(index_reshaped);
   return Tensor_retain(self);
 fail:
+  Tensor_release(index_reshaped);
   return NULL;
 }
 
@@ -288,6 +329,139 @@ fail:
   return -1;
 }
 
+/*
+ * Note [masked_select's TensorIterator]
+ * The result has as many elements as the mask's sum (a uint8 mask's bytes
+ * added up, so a 2 counts twice), resized before anything is copied; then
+ * one of two walks copies self's selected elements into it in row-major
+ * order, each raising "Mask tensor can take 0 and 1 values only" at a
+ * uint8 mask byte above 1 (after resizing, and after the elements walked
+ * before it were copied):
+ *  - the serial kernel, when self has fewer than AT_GRAIN_SIZE elements or
+ *    one thread is set, and the expanded self and mask are both
+ *    contiguous (their memory order is then row-major): a TensorIterator
+ *    over {self, mask} with a running count of the elements written;
+ *  - otherwise the mask's inclusive prefix sum in row-major order (the mask
+ *    as int64, so a uint8 2 adds 2) gives each selected element its place,
+ *    whatever order the iterator over {self, mask, prefix sum} walks in.
+ * (1.13's iterators also hold the result viewed with stride 0 over the
+ * shape, which changes neither walk; the loop writes result[count].)
+ * NB(minaten): the second walk runs on one thread, as the loop raises
+ * (1.13's for_each splits it over its threads above AT_GRAIN_SIZE
+ * elements).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp masked_select_out_impl_cpu;
+ * native/cpu/IndexKernel.cpp cpu_masked_select_serial_kernel,
+ * cpu_masked_select_kernel
+ */
+typedef struct MaskedSelectLoop {
+  bool byte_mask;
+  size_t size;
+  char* result;
+  int64_t result_stride; /* bytes */
+  int64_t offset;        /* the serial kernel's count of elements written */
+  bool failed;           /* the RuntimeError is set: the rest of the walk does nothing */
+} MaskedSelectLoop;
+
+/* The mask's element at p: 0 or 1 for a bool mask (any nonzero byte is
+ * true), the byte itself for a uint8 one. */
+static int64_t mask_value_at(bool byte_mask, const char* p) {
+  return byte_mask ? *(const unsigned char*)p : is_nonzero_at(ScalarType_Bool, p);
+}
+
+/* The mask's sum (the number of elements masked_select returns): a walk
+ * over {mask}.  PyTorch 1.13: TensorAdvancedIndexing.cpp masked_select_out_impl_cpu
+ * (_mask->sum().item()) */
+static void mask_sum_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  MaskedSelectLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++) L->offset += mask_value_at(L->byte_mask, data[0] + j * strides[1] + i * strides[0]);
+}
+
+/* One mask element checked: false, with the RuntimeError set, for a uint8
+ * byte above 1. */
+static bool mask_value_ok(MaskedSelectLoop* L, int64_t v) {
+  if (!L->byte_mask || v <= 1) return true;
+  Error_set(ErrorType_RuntimeError, "Mask tensor can take 0 and 1 values only");
+  L->failed = true;
+  return false;
+}
+
+/* The mask's running sum, written in walk order (row-major: the walk is
+ * linear) to sums.  PyTorch 1.13: TensorAdvancedIndexing.cpp
+ * masked_select_out_impl_cpu (mask_long, std::partial_sum) */
+typedef struct PrefixSumLoop {
+  bool byte_mask;
+  int64_t running;
+  int64_t* sums;
+} PrefixSumLoop;
+
+static void prefix_sum_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  PrefixSumLoop* P = ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      P->running += mask_value_at(P->byte_mask, data[0] + j * strides[1] + i * strides[0]);
+      *P->sums++ = P->running;
+    }
+}
+
+/* The serial kernel's loop over a tile of {self, mask}.
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_select_serial_kernel */
+static void masked_select_serial_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  MaskedSelectLoop* L = ctx;
+  for (int64_t j = 0; j < size1 && !L->failed; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      int64_t v = mask_value_at(L->byte_mask, data[1] + j * strides[3] + i * strides[1]);
+      if (!mask_value_ok(L, v)) return;
+      if (v) memcpy(L->result + L->offset++ * L->result_stride, data[0] + j * strides[2] + i * strides[0], L->size);
+    }
+}
+
+/* The prefix-sum kernel's loop over a tile of {self, mask, prefix sum}.
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_select_kernel */
+static void masked_select_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  MaskedSelectLoop* L = ctx;
+  for (int64_t j = 0; j < size1 && !L->failed; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      int64_t v = mask_value_at(L->byte_mask, data[1] + j * strides[4] + i * strides[1]);
+      if (!mask_value_ok(L, v)) return;
+      if (!v) continue;
+      int64_t place = load_int(ScalarType_Long, data[2] + j * strides[5] + i * strides[2]);
+      memcpy(L->result + (place - 1) * L->result_stride, data[0] + j * strides[3] + i * strides[0], L->size);
+    }
+}
+
+/* The copy of Note [masked_select's TensorIterator] into result (already
+ * resized), from s and m (self and mask expanded); 0, or -1 with the error set.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp masked_select_out_impl_cpu (use_serial_kernel,
+ * masked_select_serial_stub, masked_select_stub) */
+static int masked_select_walk(const Tensor* self, const Tensor* s, const Tensor* m, Tensor* result) {
+  MaskedSelectLoop L = {.byte_mask = m->dtype == ScalarType_Byte, .size = Tensor_itemsize(s),
+                        .result = Tensor_data(result), .result_stride = result->strides[0] * (int64_t)Tensor_itemsize(s)};
+  TensorIteratorBase iter;
+  if ((self->numel < AT_GRAIN_SIZE || at_get_num_threads() == 1) && s->is_contiguous && m->is_contiguous) {
+    Tensor* operands[2] = {(Tensor*)s, (Tensor*)m};
+    TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(s));
+    TensorIterator_serial_for_each(&iter, masked_select_serial_loop2d, &L, 0, iter.numel);
+    return L.failed ? -1 : 0;
+  }
+  Tensor* prefix_sum = empty_cpu(Tensor_sizes(s), ScalarType_Long);
+  if (prefix_sum == NULL) return -1;
+  /* std::partial_sum of the mask as int64, in row-major order: a walk
+   * over {mask} in C order (TensorIterator_initLinear) */
+  int64_t mask_strides[MINATEN_MAX_DIM];
+  for (int64_t d = 0; d < m->dim; d++) mask_strides[d] = m->strides[d] * (int64_t)Tensor_itemsize(m);
+  char* mask_data[1] = {Tensor_data(m)};
+  const int64_t* mask_rows[1] = {mask_strides};
+  TensorIterator_initLinear(&iter, mask_data, mask_rows, 1, m->sizes, m->dim);
+  PrefixSumLoop P = {.byte_mask = L.byte_mask, .sums = (int64_t*)Tensor_data(prefix_sum)};
+  TensorIterator_serial_for_each(&iter, prefix_sum_loop2d, &P, 0, iter.numel);
+  Tensor* operands[3] = {(Tensor*)s, (Tensor*)m, prefix_sum};
+  TensorIterator_initElementwise(&iter, operands, 3, Tensor_sizes(s));
+  TensorIterator_serial_for_each(&iter, masked_select_loop2d, &L, 0, iter.numel);
+  Tensor_release(prefix_sum);
+  return L.failed ? -1 : 0;
+}
+
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp masked_select_out_impl_cpu */
 Tensor* at_native_masked_select_out_cpu(const Tensor* self, const Tensor* mask, Tensor* out) {
   Tensor *m = NULL, *s = NULL;
@@ -302,12 +476,13 @@ Tensor* at_native_masked_select_out_cpu(const Tensor* self, const Tensor* mask, 
                  "please use a mask with dtype torch.bool instead. (Triggered internally at  "
                  "./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1729.)");
   TRY(expand_outplace(mask, self, &m, &s) == 0);
-  int64_t count = 0;
-  for (int64_t e = 0; e < m->numel; e++) count += is_set(m, e);
+  MaskedSelectLoop sum = {.byte_mask = m->dtype == ScalarType_Byte};
+  TensorIteratorBase iter;
+  TensorIterator_initElementwise(&iter, &m, 1, Tensor_sizes(m));
+  TensorIterator_serial_for_each(&iter, mask_sum_loop2d, &sum, 0, iter.numel);
+  int64_t count = sum.offset;
   TRY(resize_output(out, IntArrayRef_make(&count, 1)) >= 0);
-  size_t isize = Tensor_itemsize(self);
-  for (int64_t e = 0, j = 0; e < m->numel; e++)
-    if (is_set(m, e)) memcpy(element_at(out, j++), element_at(s, e), isize);
+  if (count > 0) TRY(masked_select_walk(self, s, m, out) == 0);
   Tensor_release(m);
   Tensor_release(s);
   return Tensor_retain(out);
@@ -326,8 +501,64 @@ Tensor* at_native_masked_select_cpu(const Tensor* self, const Tensor* mask) {
   return r;
 }
 
+/*
+ * Note [masked_scatter_'s walk]
+ * Each set mask element takes the next source element, in the order of
+ * 1.13's TensorIterator over {self, mask}: the operands' memory order (self's
+ * first), not row-major, so `x.t().masked_scatter_(m, src)` fills x's rows
+ * in turn.  (Later PyTorch versions enforce linear iteration there; 1.13's
+ * config does not.)  Serial, as 1.13's loop is: the source pointer moves on.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp masked_scatter__cpu (its
+ * TensorIterator), native/cpu/IndexKernel.cpp cpu_masked_scatter_kernel
+ */
+typedef struct MaskedScatterLoop {
+  bool byte_mask;
+  size_t size;
+  const char* source; /* the next element (source is contiguous) */
+  int64_t source_cntr, numel;
+  bool failed; /* the RuntimeError is set: the rest of the walk does nothing */
+} MaskedScatterLoop;
+
+/* The loop over a tile of {self, mask}.
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp cpu_masked_scatter_kernel */
+static void masked_scatter_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  MaskedScatterLoop* L = ctx;
+  for (int64_t j = 0; j < size1 && !L->failed; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      const char* mask = data[1] + j * strides[3] + i * strides[1];
+      if (L->byte_mask && *(const unsigned char*)mask > 1) {
+        Error_set(ErrorType_RuntimeError, "Mask tensor can take 0 and 1 values only");
+        L->failed = true;
+        return;
+      }
+      if (!(L->byte_mask ? *(const unsigned char*)mask != 0 : is_nonzero_at(ScalarType_Bool, mask))) continue;
+      if (L->source_cntr >= L->numel) {
+        Error_set(ErrorType_RuntimeError, "Number of elements of source < number of ones in mask");
+        L->failed = true;
+        return;
+      }
+      memcpy(data[0] + j * strides[2] + i * strides[0], L->source, L->size);
+      L->source += L->size;
+      L->source_cntr++;
+    }
+}
+
+/* The walk of the Note over self and mask (expanded to self's shape),
+ * source contiguous; 0, or -1 with the error set.
+ * PyTorch 1.13: native/cpu/IndexKernel.cpp masked_scatter_kernel */
+static int masked_scatter_walk(Tensor* self, const Tensor* mask, const Tensor* source) {
+  MaskedScatterLoop L = {.byte_mask = mask->dtype != ScalarType_Bool, .size = Tensor_itemsize(self),
+                         .source = Tensor_data(source), .numel = source->numel};
+  Tensor* operands[2] = {self, (Tensor*)mask};
+  TensorIteratorBase iter;
+  TensorIterator_initElementwise(&iter, operands, 2, Tensor_sizes(self));
+  TensorIterator_serial_for_each(&iter, masked_scatter_loop2d, &L, 0, iter.numel);
+  return L.failed ? -1 : 0;
+}
+
 /* The elements of self where mask (expanded to self's shape) is set take
- * source's elements in turn, in row-major order.  1.13 checks no mask
+ * source's elements in turn, in the order of Note [masked_scatter_'s
+ * walk].  1.13 checks no mask
  * dtype: a bool mask is read as bool, any other as the unsigned byte at
  * each element's address (so the low byte of an int64, and a float 2.0
  * reads as 0), which must be 0 or 1.
@@ -343,20 +574,7 @@ Tensor* at_native_masked_scatter__cpu(Tensor* self, const Tensor* mask, const Te
                  "please use a mask with dtype torch.bool instead. (Triggered internally at  "
                  "./aten/src/ATen/native/TensorAdvancedIndexing.cpp:2153.)");
   TRY((src = at_contiguous(source, MemoryFormat_Contiguous)) != NULL);
-  if (!MetaMode_isEnabled()) {
-    size_t isize = Tensor_itemsize(self);
-    for (int64_t e = 0, j = 0; e < self->numel; e++) {
-      if (m->dtype != ScalarType_Bool) {
-        unsigned char byte = *(const unsigned char*)element_at(m, e);
-        TORCH_CHECK(byte <= 1, "Mask tensor can take 0 and 1 values only");
-        if (byte == 0) continue;
-      } else if (!is_set(m, e)) {
-        continue;
-      }
-      TORCH_CHECK(j < src->numel, "Number of elements of source < number of ones in mask");
-      memcpy(element_at(self, e), element_at(src, j++), isize);
-    }
-  }
+  if (!MetaMode_isEnabled()) TRY(masked_scatter_walk(self, m, src) == 0);
   Tensor_release(m);
   Tensor_release(src);
   return Tensor_retain(self);

@@ -106,31 +106,15 @@ void qint_store(ScalarType t, char* base, int64_t i, int64_t v) {
   }
 }
 
-int64_t qtensor_element_offset(const Tensor* t, int64_t i) {
-  int64_t off = t->storage_offset;
-  for (int64_t d = t->dim - 1; d >= 0; d--) {
-    int64_t size = t->sizes[d];
-    off += (i % size) * t->strides[d];
-    i /= size;
-  }
-  return off;
-}
-
 /* Per-tensor: the AVX2 loop (Vectorized<qint>::dequantize) subtracts the
  * zero point in 32-bit integers (wrapping) and multiplies in float.
  * Per-channel: dequantize_val, `(static_cast<float>(q) - zero_point) * scale`
  * with the double scale.  Both checked against PyTorch 1.13 on random values. */
-float qtensor_dequantize_element(const Tensor* t, int64_t i) {
-  const Quantizer* q = t->quantizer;
-  int64_t off = qtensor_element_offset(t, i);
-  int64_t v = qint_load(t->dtype, (const char*)t->storage->data, off);
+float dequantize_qint(const Quantizer* q, int64_t v, int64_t channel) {
   if (q->qscheme == QScheme_PerTensorAffine) {
     int32_t diff = (int32_t)((uint32_t)(uint64_t)v - (uint32_t)(uint64_t)q->zero_point);
     return (float)diff * double_to_float(q->scale);
   }
-  int64_t c = i;
-  for (int64_t d = t->dim - 1; d > q->axis; d--) c /= t->sizes[d];
-  c %= t->sizes[q->axis];
-  float diff = (float)v - (float)Quantizer_zeroPointAt(q, c);
-  return double_to_float((double)diff * Quantizer_scaleAt(q, c));
+  float diff = (float)v - (float)Quantizer_zeroPointAt(q, channel);
+  return double_to_float((double)diff * Quantizer_scaleAt(q, channel));
 }

@@ -93,18 +93,15 @@ int64_t qint_load(ScalarType t, const char* base, int64_t i);
 void qint_store(ScalarType t, char* base, int64_t i, int64_t v);
 
 /*
- * Element of self at row-major logical index i, as its storage offset in
- * elements (storage_offset included).
+ * The real value of the integer v of a tensor quantized with q, in channel
+ * `channel` of q's axis (ignored per tensor), as dequantize computes it
+ * (per-tensor: the float arithmetic of the AVX2 loop; per-channel:
+ * dequantize_val with the double scale).  The caller has checked that a
+ * per-channel axis and channel are valid (see Quantize.c).
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp dequantize_tensor_per_tensor_affine_cpu
+ * (Vectorized<T>::dequantize), AffineQuantizerBase.cpp dequantize_val
  */
-int64_t qtensor_element_offset(const Tensor* t, int64_t i);
-
-/*
- * The real value of element i (row-major, logical) of a quantized tensor, as
- * dequantize computes it (per-tensor: float arithmetic of the AVX2 loop;
- * per-channel: dequantize_val with the double scale).  The caller has
- * checked that a per-channel axis is valid (see Quantize.c).
- */
-float qtensor_dequantize_element(const Tensor* t, int64_t i);
+float dequantize_qint(const Quantizer* q, int64_t v, int64_t channel);
 
 /*
  * The per-channel quantizer of (scales, zero_points, axis), refcount 1, with
@@ -125,10 +122,12 @@ Quantizer* make_per_channel_affine_quantizer(const Tensor* scales, const Tensor*
  */
 int check_affine_quantizer(const Quantizer* qz, ScalarType dtype, const Tensor* t, bool dequantize);
 
-/* Quantizes the Float tensor self (any strides) into q, contiguous and of
- * the same shape, with q's quantizer; no checks.  The loop of
- * quantize_tensor_per_tensor_affine / quantize_tensor_per_channel_affine.
+/* Quantizes the Float tensor self (any strides: a strided one is first
+ * copied to a contiguous one, as 1.13's quantizers do) into q, contiguous
+ * and of the same shape, with q's quantizer; no checks.  0, or -1 when that
+ * copy cannot be allocated.  The loop of quantize_tensor_per_tensor_affine
+ * / quantize_tensor_per_channel_affine.
  * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/QuantizedOpKernels.cpp */
-void quantize_into(const Tensor* self, Tensor* q);
+int quantize_into(const Tensor* self, Tensor* q);
 
 #endif

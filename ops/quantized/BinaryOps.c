@@ -36,6 +36,8 @@
 #include "ops/Resize.h"
 #include "ops/ExpandUtils.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
+#include "ops/cpu/Loops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
@@ -229,31 +231,59 @@ static void set_quantizer_(Tensor* t, Quantizer* q) {
   t->quantizer = q;
 }
 
-/* out = requantize_from_int(self - z + c_q) with out's scale and zero point,
- * in float as PyTorch multiplies: (Xq - z + c_q) * (s_self * (1 / s_out)). */
+/* What qadd_scalar's loop needs. */
+typedef struct QAddScalarLoop {
+  ScalarType dtype;
+  int64_t self_zero_point, zero_point, qmin, qmax;
+  int64_t c_q;
+  float multiplier;
+  bool relu_fused;
+} QAddScalarLoop;
+
+/* qadd_scalar's loop over a tile of {out, self}: requantize_from_int(a - z
+ * + c_q) with out's scale and zero point, in float as PyTorch multiplies:
+ * (Xq - z + c_q) * (s_self * (1 / s_out)).
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp qadd_scalar_kernel (its scalar
+ * lambda), AffineQuantizerBase.cpp requantize_from_int */
+static void qadd_scalar_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const QAddScalarLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      int64_t a = qint_load(L->dtype, data[1] + j * strides[3] + i * strides[1], 0);
+      /* int32 arithmetic as PyTorch's, wrapping */
+      int32_t c = (int32_t)((uint32_t)(int32_t)(a - L->self_zero_point) + (uint32_t)(int32_t)L->c_q);
+      float v = rintf((float)c * L->multiplier);
+      /* zero_point + lrintf(v), clamped; v beyond the int64 range (or NaN)
+       * saturates instead of being undefined */
+      int64_t q = isnan(v) ? L->qmin : v >= 0x1p62f ? L->qmax : v <= -0x1p62f ? L->qmin : L->zero_point + (int64_t)v;
+      q = q < L->qmin ? L->qmin : q > L->qmax ? L->qmax : q;
+      if (L->relu_fused && q < L->zero_point) q = L->zero_point;
+      qint_store(L->dtype, data[0] + j * strides[2] + i * strides[0], 0, q);
+    }
+}
+
+/* out = self + c_q requantized: TensorIterator::unary_op(out, self), walked
+ * by cpu_kernel_vec.  NB(minaten): every element by the scalar lambda's
+ * arithmetic, where 1.13 runs its vector lambda
+ * (Vectorized::requantize_from_int) on the vectorizable rows; not compared
+ * for results near the int32 range.
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp qadd_scalar_kernel */
 static int qadd_scalar_kernel(Tensor* out, const Tensor* self, int64_t c_q, bool relu_fused) {
   /* Scalar::to<int32_t>() of c_q */
   TORCH_CHECK(c_q >= INT32_MIN && c_q <= INT32_MAX, "value cannot be converted to type int without overflow");
-  float scale = double_to_float(out->quantizer->scale);
-  float inv_scale = 1.0f / scale;
-  float multiplier = double_to_float(self->quantizer->scale) * inv_scale;
-  int64_t zero_point = out->quantizer->zero_point, self_zero_point = self->quantizer->zero_point;
-  int64_t qmin, qmax;
-  qint_range(self->dtype, &qmin, &qmax);
-  const char* in = (const char*)self->storage->data;
-  char* o = (char*)out->storage->data;
-  for (int64_t i = 0; i < self->numel; i++) {
-    int64_t a = qint_load(self->dtype, in, qtensor_element_offset(self, i));
-    /* int32 arithmetic as PyTorch's, wrapping */
-    int32_t c = (int32_t)((uint32_t)(int32_t)(a - self_zero_point) + (uint32_t)(int32_t)c_q);
-    float v = rintf((float)c * multiplier);
-    /* zero_point + lrintf(v), clamped; v beyond the int64 range (or NaN)
-     * saturates instead of being undefined */
-    int64_t q = isnan(v) ? qmin : v >= 0x1p62f ? qmax : v <= -0x1p62f ? qmin : zero_point + (int64_t)v;
-    q = q < qmin ? qmin : q > qmax ? qmax : q;
-    if (relu_fused && q < zero_point) q = zero_point;
-    qint_store(out->dtype, o, qtensor_element_offset(out, i), q);
-  }
+  QAddScalarLoop L = {.dtype = self->dtype, .self_zero_point = self->quantizer->zero_point,
+                      .zero_point = out->quantizer->zero_point, .c_q = c_q, .relu_fused = relu_fused};
+  float inv_scale = 1.0f / double_to_float(out->quantizer->scale);
+  L.multiplier = double_to_float(self->quantizer->scale) * inv_scale;
+  qint_range(self->dtype, &L.qmin, &L.qmax);
+  TensorIteratorConfig config;
+  TensorIteratorConfig_unary_op(&config);
+  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_input(&config, self);
+  TensorIteratorBase iter;
+  TRY(TensorIterator_build(&iter, &config) == 0);
+  cpu_kernel_vec(&iter, qadd_scalar_loop2d, &L);
+  TensorIterator_release(&iter);
   return 0;
 fail:
   return -1;

@@ -40,7 +40,7 @@ static int quantized_copy_from_float_(Tensor* self, const Tensor* src) {
   TRY(get_qtensorimpl_quantizer(self) != NULL);
   TRY(Quantizer_checkKnown(qz, "qscheme") == 0);
   TRY(check_affine_quantizer(qz, self->dtype, src, false) == 0);
-  quantize_into(src, self);
+  TRY(quantize_into(src, self) == 0);
   return 0;
 fail:
   return -1;

@@ -7,7 +7,7 @@
  * to (q - zp) * scale.  The exact float arithmetic, and what happens to NaN,
  * infinities and a scale of 0 or below (PyTorch 1.13 accepts them), are those
  * of PyTorch 1.13 as Debian builds it (no FBGEMM), without undefined
- * behaviour in C: see quantize_val and qtensor_dequantize_element in
+ * behaviour in C: see quantize_val and dequantize_qint in
  * AffineQuantizer.c.
  *
  * The checks run in PyTorch's order, so that the first error reported for
@@ -30,7 +30,11 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
+#include "ops/cpu/Loops.h"
 #include "ops/quantized/cpu/QuantizedOpKernels.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
@@ -52,43 +56,64 @@ fail:
     for (int64_t i = 0; i < n; i++) o_[i] = (T)quantize_val_inv(inv, zp, in[i], qmin, qmax); \
   } while (0)
 
-void quantize_into(const Tensor* self, Tensor* q) {
+/* self's elements copied in row-major order into dst, a contiguous
+ * tensor of self's shape and element size: the contiguous copy 1.13 makes
+ * before a quantize or dequantize loop (expect_contiguous, contiguous():
+ * clone's copy_), by copy_'s TensorIterator walk.
+ * PyTorch 1.13: TensorBase::expect_contiguous, native/Copy.cpp copy_impl */
+static void copy_to_contiguous(Tensor* dst, const Tensor* self) {
+  int64_t isize = (int64_t)Tensor_itemsize(self);
+  int64_t dst_strides[MINATEN_MAX_DIM], src_strides[MINATEN_MAX_DIM];
+  for (int64_t d = 0; d < self->dim; d++) {
+    dst_strides[d] = dst->strides[d] * isize;
+    src_strides[d] = self->strides[d] * isize;
+  }
+  copy_as_strided(Tensor_data(dst), dst_strides, Tensor_data(self), src_strides, self->sizes, self->dim,
+                  self->dtype);
+}
+
+/* 1.13's quantizers make self contiguous first (expect_contiguous), so a
+ * strided self is copied to a contiguous Float tensor, then quantized by
+ * the loops over contiguous data.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp PerTensorAffineQuantizer::quantize,
+ * PerChannelAffineQuantizer::quantize; cpu/QuantizedOpKernels.cpp
+ * quantize_tensor_per_tensor_affine_cpu, quantize_tensor_per_channel_impl */
+int quantize_into(const Tensor* self, Tensor* q) {
+  if (!self->is_contiguous) {
+    Tensor* contig = empty_cpu(Tensor_sizes(self), ScalarType_Float);
+    if (contig == NULL) return -1;
+    copy_to_contiguous(contig, self);
+    int rc = quantize_into(contig, q);
+    Tensor_release(contig);
+    return rc;
+  }
   const Quantizer* qz = q->quantizer;
   int64_t qmin, qmax;
   qint_range(q->dtype, &qmin, &qmax);
   char* out = Tensor_data(q);
   int64_t n = self->numel;
-  if (qz->qscheme == QScheme_PerTensorAffine && self->is_contiguous) {
-    const float* in = (const float*)Tensor_data(self);
+  const float* in = (const float*)Tensor_data(self);
+  if (qz->qscheme == QScheme_PerTensorAffine) {
     float inv = quantize_inv_scale(qz->scale);
     int64_t zp = qz->zero_point;
     /* 8-bit: the vector loop of the capability in use (quantize_8bit_stub),
      * the same arithmetic as quantize_val_inv */
     quantize_8bit_fn quantize_8bit = (quantize_8bit_fn)DispatchStub_get(&quantize_8bit_stub);
     switch (q->dtype) {
-      case ScalarType_QUInt8: quantize_8bit(out, false, in, inv, zp, n); return;
-      case ScalarType_QInt8: quantize_8bit(out, true, in, inv, zp, n); return;
-      default: QUANTIZE_CONTIGUOUS(int32_t); return;
+      case ScalarType_QUInt8: quantize_8bit(out, false, in, inv, zp, n); return 0;
+      case ScalarType_QInt8: quantize_8bit(out, true, in, inv, zp, n); return 0;
+      default: QUANTIZE_CONTIGUOUS(int32_t); return 0;
     }
   }
-  int64_t inner = 1; /* elements per channel block (per-channel only) */
-  int64_t channels = 1;
-  if (qz->qscheme == QScheme_PerChannelAffine) {
-    channels = self->sizes[qz->axis];
-    for (int64_t d = qz->axis + 1; d < self->dim; d++) inner *= self->sizes[d];
-  }
-  const float* in = self->is_contiguous ? (const float*)Tensor_data(self) : NULL;
+  /* per channel: element i is in channel (i / inner) % channels */
+  int64_t inner = 1, channels = self->sizes[qz->axis];
+  for (int64_t d = qz->axis + 1; d < self->dim; d++) inner *= self->sizes[d];
   for (int64_t i = 0; i < n; i++) {
-    float x = in ? in[i] : ((const float*)self->storage->data)[qtensor_element_offset(self, i)];
-    double scale = qz->scale;
-    int64_t zp = qz->zero_point;
-    if (qz->qscheme == QScheme_PerChannelAffine) {
-      int64_t c = (i / inner) % channels;
-      scale = Quantizer_scaleAt(qz, c);
-      zp = Quantizer_zeroPointAt(qz, c);
-    }
-    qint_store(q->dtype, out, i, quantize_val(scale, zp, x, qmin, qmax));
+    int64_t c = (i / inner) % channels;
+    qint_store(q->dtype, out, i,
+               quantize_val(Quantizer_scaleAt(qz, c), Quantizer_zeroPointAt(qz, c), in[i], qmin, qmax));
   }
+  return 0;
 }
 
 /* A new quantized tensor holding self quantized with qz (the caller keeps
@@ -97,7 +122,10 @@ void quantize_into(const Tensor* self, Tensor* q) {
  * PerChannelAffineQuantizer::quantize (new_qtensor, then the quantize kernel) */
 static Tensor* quantize_with(const Tensor* self, Quantizer* qz) {
   Tensor* q = new_qtensor(Tensor_sizes(self), qz);
-  if (q != NULL) quantize_into(self, q);
+  if (q != NULL && quantize_into(self, q) < 0) {
+    Tensor_release(q);
+    q = NULL;
+  }
   return q;
 }
 
@@ -198,38 +226,52 @@ Tensor* at_native_dequantize_cpu_or_cuda(const Tensor* self) {
   return at_to_dtype(self, ScalarType_Float, false, false, kNoMemoryFormat);
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_quantized
- * (with Quantizer::dequantize, dequantize_tensor_per_tensor_affine /
- * dequantize_tensor_per_channel_affine and their CPU kernels) */
-Tensor* at_native_dequantize_quantized(const Tensor* self) {
-  const Quantizer* qz = get_qtensorimpl_quantizer(self);
-  TRY(qz != NULL);
-  TRY(Quantizer_checkKnown(qz, "dequantize") == 0);
-  TRY(check_affine_quantizer(qz, self->dtype, self, true) == 0);
-  Tensor* r = empty_cpu(Tensor_sizes(self), ScalarType_Float);
-  TRY(r != NULL);
-  float* out = (float*)Tensor_data(r);
-  if (qz->qscheme == QScheme_PerTensorAffine && self->is_contiguous) {
-    /* the loop of qtensor_dequantize_element, one element type at a time */
+/* r = the real values of self, both contiguous and of one shape: the
+ * per-tensor loops (the vector loop of dequantize_8bit_stub for 8 bits), or
+ * per channel each element's channel (i / inner) % channels.
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp dequantize_tensor_per_tensor_affine_cpu,
+ * dequantize_tensor_per_channel_impl */
+static void dequantize_contiguous(float* out, const Tensor* self, const Quantizer* qz) {
+  const char* in = Tensor_data(self);
+  int64_t n = self->numel;
+  if (qz->qscheme == QScheme_PerTensorAffine) {
     float scale = double_to_float(qz->scale);
     uint32_t zp = (uint32_t)(uint64_t)qz->zero_point;
-    const char* in = Tensor_data(self);
-    int64_t n = self->numel;
-#define DEQUANTIZE_CONTIGUOUS(T)                                                          \
-  for (int64_t i = 0; i < n; i++)                                                         \
-    out[i] = (float)(int32_t)((uint32_t)(int64_t)((const T*)in)[i] - zp) * scale;
     dequantize_8bit_fn dequantize_8bit = (dequantize_8bit_fn)DispatchStub_get(&dequantize_8bit_stub);
     switch (self->dtype) { /* 8-bit: the vector loop of dequantize_8bit_stub, the same arithmetic */
       case ScalarType_QUInt8: dequantize_8bit(out, in, false, zp, scale, n); break;
       case ScalarType_QInt8: dequantize_8bit(out, in, true, zp, scale, n); break;
-      default: DEQUANTIZE_CONTIGUOUS(int32_t) break;
+      default:
+        for (int64_t i = 0; i < n; i++) out[i] = dequantize_qint(qz, ((const int32_t*)in)[i], 0);
+        break;
     }
-#undef DEQUANTIZE_CONTIGUOUS
-    return r;
+    return;
   }
-  for (int64_t i = 0; i < self->numel; i++) out[i] = qtensor_dequantize_element(self, i);
+  int64_t inner = 1, channels = self->sizes[qz->axis];
+  for (int64_t d = qz->axis + 1; d < self->dim; d++) inner *= self->sizes[d];
+  for (int64_t i = 0; i < n; i++) out[i] = dequantize_qint(qz, qint_load(self->dtype, in, i), (i / inner) % channels);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::dequantize_quantized
+ * (with Quantizer::dequantize, dequantize_tensor_per_tensor_affine /
+ * dequantize_tensor_per_channel_affine and their CPU kernels: a strided
+ * self made contiguous first, expect_contiguous) */
+Tensor* at_native_dequantize_quantized(const Tensor* self) {
+  Tensor *r = NULL, *contig = NULL;
+  const Quantizer* qz = get_qtensorimpl_quantizer(self);
+  TRY(qz != NULL);
+  TRY(Quantizer_checkKnown(qz, "dequantize") == 0);
+  TRY(check_affine_quantizer(qz, self->dtype, self, true) == 0);
+  TRY((r = empty_cpu(Tensor_sizes(self), ScalarType_Float)) != NULL);
+  if (!self->is_contiguous) {
+    TRY((contig = new_qtensor(Tensor_sizes(self), self->quantizer)) != NULL);
+    copy_to_contiguous(contig, self);
+  }
+  dequantize_contiguous((float*)Tensor_data(r), contig != NULL ? contig : self, qz);
+  Tensor_release(contig);
   return r;
 fail:
+  Tensor_release(r);
   return NULL;
 }
 
@@ -242,20 +284,41 @@ static ScalarType underlying_type(ScalarType t) {
   }
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/IntReprQuant.cpp at::native::int_repr_quantized_cpu */
+/* int_repr's loop over a tile of {r, self}: each integer as it is
+ * (value.val_), ctx its size in bytes.
+ * PyTorch 1.13: native/quantized/cpu/IntReprQuant.cpp (cpu_kernel's lambda) */
+static void int_repr_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  size_t size = *(const size_t*)ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++)
+      memcpy(data[0] + j * strides[2] + i * strides[0], data[1] + j * strides[3] + i * strides[1], size);
+}
+
+/* A TensorIterator over {r, self} (check_all_same_dtype off), r a new
+ * contiguous tensor of the underlying dtype, walked by cpu_kernel.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/cpu/IntReprQuant.cpp at::native::int_repr_quantized_cpu */
 Tensor* at_native_int_repr_quantized_cpu(const Tensor* self) {
   Tensor* r = empty_cpu(Tensor_sizes(self), underlying_type(self->dtype));
   if (r == NULL) return NULL;
-  char* out = Tensor_data(r);
-  const char* base = (const char*)self->storage->data;
-  for (int64_t i = 0; i < self->numel; i++)
-    qint_store(self->dtype, out, i, qint_load(self->dtype, base, qtensor_element_offset(self, i)));
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.check_all_same_dtype = false;
+  TensorIteratorConfig_add_output(&config, r);
+  TensorIteratorConfig_add_input(&config, self);
+  TensorIteratorBase iter;
+  int built = TensorIterator_build(&iter, &config); /* a fresh output of self's shape: nothing to refuse */
+  TORCH_INTERNAL_ASSERT(built == 0);
+  size_t size = Tensor_itemsize(self);
+  cpu_kernel(&iter, int_repr_loop2d, &size);
+  TensorIterator_release(&iter);
   return r;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/MakePerTensorQuantizedTensor.cpp
  * at::native::make_per_tensor_quantized_tensor_cpu.  NB: no zero point check here;
- * dequantize checks it. */
+ * dequantize checks it.  NB(minaten): 1.13 copies a strided self to a
+ * contiguous tensor (contiguous()) and memcpy's that into the result;
+ * minaten's copy writes the same bytes into the result directly. */
 Tensor* at_native_make_per_tensor_quantized_tensor_cpu(const Tensor* self, double scale, int64_t zero_point) {
   ScalarType qtype;
   Quantizer* qz = NULL;
@@ -270,10 +333,8 @@ Tensor* at_native_make_per_tensor_quantized_tensor_cpu(const Tensor* self, doubl
   Tensor* q = new_qtensor(Tensor_sizes(self), qz);
   Quantizer_release(qz);
   TRY(q != NULL);
-  char* out = Tensor_data(q);
-  const char* base = (const char*)self->storage->data;
-  for (int64_t i = 0; i < self->numel; i++)
-    qint_store(qtype, out, i, qint_load(qtype, base, qtensor_element_offset(self, i)));
+  /* self.contiguous() memcpy'd into q: the bytes copy_ writes straight into q */
+  copy_to_contiguous(q, self);
   return q;
 fail:
   return NULL;

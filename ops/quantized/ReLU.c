@@ -9,6 +9,9 @@
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
+#include "ops/cpu/Loops.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
@@ -21,16 +24,39 @@ static int64_t underlying_zero_point(ScalarType t, int64_t zero_point) {
   }
 }
 
-/* max(q, zero point) of every element of src, stored row-major into dst. */
-static void relu_into(const Tensor* src, Tensor* dst, int64_t zero_point, bool in_place) {
-  int64_t zp = underlying_zero_point(src->dtype, zero_point);
-  const char* in = (const char*)src->storage->data;
-  char* out = in_place ? (char*)dst->storage->data : Tensor_data(dst);
-  for (int64_t i = 0; i < src->numel; i++) {
-    int64_t off = qtensor_element_offset(src, i);
-    int64_t q = qint_load(src->dtype, in, off);
-    qint_store(src->dtype, out, in_place ? off : i, q > zp ? q : zp);
-  }
+/* What qrelu's loop needs: the dtype and its zero point. */
+typedef struct QReluLoop {
+  ScalarType dtype;
+  int64_t zero_point;
+} QReluLoop;
+
+/* qrelu's loop over a tile of {dst, src}: max(q, zero point).
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp qrelu_kernel (cpu_kernel_vec's
+ * lambdas: std::max<underlying_t>(value.val_, zero_point), Vectorized::relu) */
+static void qrelu_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const QReluLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      int64_t q = qint_load(L->dtype, data[1] + j * strides[3] + i * strides[1], 0);
+      qint_store(L->dtype, data[0] + j * strides[2] + i * strides[0], 0, q > L->zero_point ? q : L->zero_point);
+    }
+}
+
+/* dst = relu(src): TensorIterator::unary_op(dst, src) (dst may be src: in
+ * place; an expanded one is refused by the overlap check), walked by
+ * cpu_kernel_vec.  0, or -1 with PyTorch's error set.
+ * PyTorch 1.13: cpu/QuantizedOpKernels.cpp qrelu_kernel, qrelu.cpp relu_quantized_cpu_ */
+static int relu_into(const Tensor* src, Tensor* dst, int64_t zero_point) {
+  QReluLoop L = {src->dtype, underlying_zero_point(src->dtype, zero_point)};
+  TensorIteratorConfig config;
+  TensorIteratorConfig_unary_op(&config);
+  TensorIteratorConfig_add_output(&config, dst);
+  TensorIteratorConfig_add_input(&config, src);
+  TensorIteratorBase iter;
+  if (TensorIterator_build(&iter, &config) < 0) return -1;
+  cpu_kernel_vec(&iter, qrelu_loop2d, &L);
+  TensorIterator_release(&iter);
+  return 0;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/cpu/qrelu.cpp relu_quantized_cpu */
@@ -39,7 +65,10 @@ Tensor* at_native_relu_quantized_cpu(const Tensor* self) {
   if (Error_occurred()) return NULL;
   Tensor* r = new_qtensor(Tensor_sizes(self), self->quantizer);
   if (r == NULL) return NULL;
-  relu_into(self, r, zero_point, false);
+  if (relu_into(self, r, zero_point) < 0) {
+    Tensor_release(r);
+    return NULL;
+  }
   return r;
 }
 
@@ -47,6 +76,5 @@ Tensor* at_native_relu_quantized_cpu(const Tensor* self) {
 Tensor* at_native_relu_quantized_cpu_(Tensor* self) {
   int64_t zero_point = at_q_zero_point(self);
   if (Error_occurred()) return NULL;
-  relu_into(self, self, zero_point, true);
-  return Tensor_retain(self);
+  return relu_into(self, self, zero_point) < 0 ? NULL : Tensor_retain(self);
 }

@@ -1,0 +1,51 @@
+# masked_select: the result is sized by the mask's sum, then filled by the
+# serial kernel (contiguous self and mask) or the prefix-sum kernel (any
+# other layout); a uint8 mask byte above 1 is refused by either, after the
+# resize.
+s = torch.arange(6.)
+m = torch.tensor([0, 2, 1, 0, 1, 0], dtype=torch.uint8)
+print(torch.masked_select(s, m))
+o = torch.full((2,), -1.)
+torch.masked_select(s, m, out=o)
+print(o.shape)
+o = torch.full((4,), -1.)
+torch.masked_select(s[:4], torch.tensor([1, 0, 1, 2], dtype=torch.uint8), out=o)
+print(o)
+o = torch.full((4,), -1.)
+torch.masked_select(s[:4].flip(0), torch.tensor([1, 0, 1, 2], dtype=torch.uint8).flip(0), out=o)
+print(o)
+mt = torch.tensor([[1, 0], [2, 1], [1, 1]], dtype=torch.uint8).t()
+o = torch.empty(0)
+torch.masked_select(torch.arange(6.).reshape(2, 3), mt, out=o)
+print(o.shape)
+x = torch.arange(12.).reshape(3, 4)
+print(torch.masked_select(x.t(), x.t() > 4))
+print(torch.masked_select(x.t(), (x > 4).t().contiguous()))
+print(torch.masked_select(x, (x.t() > 4).t()))
+print(torch.masked_select(x[:, ::2], torch.tensor([True, False])))
+print(torch.masked_select(torch.tensor([1., 2., 3.]), torch.tensor([[True], [False], [True]])))
+print(torch.masked_select(x.t(), torch.tensor([1, 0, 1], dtype=torch.uint8)))
+o = torch.zeros(8)[::2]
+torch.masked_select(torch.tensor([1., 2., 3., 4., 5.]).flip(0), torch.tensor([True, True, False, True, True]), out=o)
+print(o, o.stride())
+o = torch.zeros(8)[::2]
+torch.masked_select(torch.tensor([1., 2., 3., 4., 5.]), torch.tensor([True, True, False, True, True]), out=o)
+print(o, o.stride())
+b = torch.arange(40000.).reshape(200, 200).t()
+r = torch.masked_select(b, b.remainder(7) == 0)
+print(r.shape, r[:5], r[-3:])
+r = torch.masked_select(torch.arange(40000.), torch.arange(40000) % 5 == 1)
+print(r.shape, r[:3], r[-3:])
+# the prefix-sum kernel walks in memory order: what it copied before the
+# refused byte stays in out
+o = torch.full((4,), -1.)
+torch.masked_select(torch.arange(8.)[::2], torch.tensor([1, 0, 1, 2], dtype=torch.uint8), out=o)
+print(o)
+mk = torch.tensor([[1, 1, 0], [1, 1, 0]], dtype=torch.uint8)
+mk[1, 2] = 2
+o = torch.full((6,), -1.)
+torch.masked_select(torch.arange(6.).reshape(3, 2).t(), mk, out=o)
+print(o)
+o = torch.full((6,), -1.)
+torch.masked_select(torch.arange(6.).reshape(2, 3), mk.t().contiguous().t(), out=o)
+print(o)
