@@ -225,13 +225,27 @@ static bool draws_wide(ScalarType t) {
   return t == ScalarType_Long || t == ScalarType_Double || t == ScalarType_Float;
 }
 
-/* An int64 stored as the element's type, as static_cast<scalar_t> does. */
+/* An int64 stored as the element's type, as static_cast<scalar_t> does
+ * (int64 and int32 written directly: randint's usual dtypes). */
 static void random_from_to_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   const DistributionCtx* c = ctx;
   const bool wide = draws_wide(c->dtype);
-  FOR_EACH_ELEMENT(data, strides, size0, size1, p, {
-    store_from_int64(c->dtype, p, uniform_int_from_to_distribution(c->gen, wide, c->range, c->base));
-  })
+  switch (c->dtype) {
+    case ScalarType_Long:
+      FOR_EACH_ELEMENT(data, strides, size0, size1, p,
+                       { *(int64_t*)p = uniform_int_from_to_distribution(c->gen, wide, c->range, c->base); })
+      break;
+    case ScalarType_Int:
+      FOR_EACH_ELEMENT(data, strides, size0, size1, p, {
+        *(int32_t*)p = (int32_t)uniform_int_from_to_distribution(c->gen, wide, c->range, c->base);
+      })
+      break;
+    default:
+      FOR_EACH_ELEMENT(data, strides, size0, size1, p, {
+        store_from_int64(c->dtype, p, uniform_int_from_to_distribution(c->gen, wide, c->range, c->base));
+      })
+      break;
+  }
 }
 
 /* PyTorch 1.13: cpu/DistributionTemplates.h random_from_to_kernel */
