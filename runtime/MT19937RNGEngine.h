@@ -63,8 +63,10 @@ static inline uint32_t mt19937_twist(uint32_t u, uint32_t v) {
   return (mixed >> 1) ^ ((v & 1u) ? MT19937_MATRIX_A : 0u);
 }
 
-/* Regenerates all 624 words.  PyTorch 1.13: mt19937_engine::next_state */
-static inline void mt19937_nextState(mt19937* e) {
+/* Regenerates all 624 words: once every 624 draws, kept out of line so
+ * that mt19937_next stays small enough to inline into the kernels' loops.
+ * PyTorch 1.13: mt19937_engine::next_state */
+__attribute__((noinline)) static void mt19937_nextState(mt19937* e) {
   uint32_t* s = e->state;
   e->left = MERSENNE_STATE_N;
   e->next = 0;
