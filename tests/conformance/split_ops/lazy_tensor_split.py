@@ -1,0 +1,10 @@
+# tensor_split/hsplit of a lazy tensor: math kernels, so the IR records one aten::slice per piece
+a = torch.arange(12.).reshape(3, 4).to("lazy")
+p = torch.tensor_split(a, 3, 1)
+print([tuple(t.shape) for t in p])
+lazy_ir(p[2])
+q = torch.hsplit(a, [1])
+lazy_ir(q[1])
+print(q[1].cpu())
+r = torch.tensor_split(a, torch.tensor([2]))
+print(r[0].cpu())
