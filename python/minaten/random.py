@@ -7,6 +7,8 @@ and back.  minaten has no CUDA or MPS generators to seed along with it.
 
 PyTorch 1.13: torch/random.py
 """
+import contextlib
+
 from minaten._C import default_generator
 
 
@@ -40,3 +42,20 @@ def initial_seed():
     """Returns the initial seed for generating random numbers as a Python
     `long`.  PyTorch 1.13: torch/random.py initial_seed"""
     return default_generator.initial_seed()
+
+
+@contextlib.contextmanager
+def fork_rng(devices=None, enabled=True, _caller="fork_rng", _devices_kw="devices"):
+    """Forks the RNG, so that when you return, the RNG is reset to the state
+    that it was previously in.  NB(minaten): no CUDA devices, so `devices`
+    is only read as a list.  PyTorch 1.13: torch/random.py fork_rng"""
+    if not enabled:
+        yield
+        return
+    if devices is not None:
+        devices = list(devices)
+    cpu_rng_state = get_rng_state()
+    try:
+        yield
+    finally:
+        set_rng_state(cpu_rng_state)

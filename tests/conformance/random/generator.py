@@ -43,3 +43,10 @@ torch.manual_seed("a")
 torch.set_rng_state(torch.zeros(5))
 torch.randn(3, generator=5)
 print(torch.initial_seed() == torch.default_generator.initial_seed())
+torch.manual_seed(8)
+with torch.random.fork_rng():
+    print(torch.rand(2))
+print(torch.rand(2))
+with torch.random.fork_rng(enabled=False):
+    torch.rand(1)
+print(torch.rand(1))
