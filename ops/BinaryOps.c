@@ -297,6 +297,23 @@ Tensor* at_native_div__Scalar(Tensor* self, Scalar other) {
   return r;
 }
 
+/* PyTorch 1.13: BinaryOps.cpp true_divide (Tensor): self.div(divisor) */
+Tensor* at_native_true_divide_Tensor(const Tensor* self, const Tensor* other) { return at_div_Tensor(self, other); }
+
+/* PyTorch 1.13: BinaryOps.cpp true_divide_ (Tensor): self.div_(divisor) */
+Tensor* at_native_true_divide__Tensor(Tensor* self, const Tensor* other) { return at_div__Tensor(self, other); }
+
+/* PyTorch 1.13: BinaryOps.cpp true_divide_out: at::div_out(result, self, divisor) */
+Tensor* at_native_true_divide_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return at_div_out(self, other, out);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp true_divide (Scalar): self.div(divisor) */
+Tensor* at_native_true_divide_Scalar(const Tensor* self, Scalar other) { return at_div_Scalar(self, other); }
+
+/* PyTorch 1.13: BinaryOps.cpp true_divide_ (Scalar): self.div_(divisor) */
+Tensor* at_native_true_divide__Scalar(Tensor* self, Scalar other) { return at_div__Scalar(self, other); }
+
 /* The BinaryOp of a rounding mode: NULL is true division.
  * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor_mode) */
 static int rounding_op(const char* rounding_mode, BinaryOp* op) {

@@ -8,6 +8,8 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "runtime/DefaultDtype.h"
+#include "runtime/Exception.h"
+#include "runtime/ScalarOps.h"
 
 typedef struct ResultTypeState {
   ScalarType dimResult, zeroResult, wrappedResult;
@@ -57,4 +59,58 @@ Tensor* at_native_type_as(const Tensor* self, const Tensor* other) {
   OptionalDevice device = {true, other->device};
   OptionalMemoryFormat none = {false, MemoryFormat_Preserve};
   return at_to_dtype_layout(self, dtype, layout, device, kNoPinMemory, false, false, none);
+}
+
+/* ---- result_type, can_cast, promote_types (torch.result_type & co) ------------ */
+
+/* PyTorch 1.13: TypeProperties.cpp result_type (Tensor, Tensor) */
+ScalarType at_native_result_type_Tensor(const Tensor* tensor, const Tensor* other) {
+  return result_type(tensor, other);
+}
+
+/* A Scalar counts as a wrapped number (a Python number next to a tensor).
+ * PyTorch 1.13: TypeProperties.cpp result_type (Tensor, Scalar) */
+ScalarType at_native_result_type_Scalar(const Tensor* tensor, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return ScalarType_Undefined;
+  ScalarType r = result_type(tensor, w);
+  Tensor_release(w);
+  return r;
+}
+
+/* PyTorch 1.13: TypeProperties.cpp result_type (Scalar, Tensor) */
+ScalarType at_native_result_type_Scalar_Tensor(Scalar scalar, const Tensor* tensor) {
+  Tensor* w = wrapped_scalar_tensor(scalar);
+  if (w == NULL) return ScalarType_Undefined;
+  ScalarType r = result_type(w, tensor);
+  Tensor_release(w);
+  return r;
+}
+
+/* PyTorch 1.13: TypeProperties.cpp result_type (Scalar, Scalar) */
+ScalarType at_native_result_type_Scalar_Scalar(Scalar scalar1, Scalar scalar2) {
+  Tensor* a = wrapped_scalar_tensor(scalar1);
+  Tensor* b = a == NULL ? NULL : wrapped_scalar_tensor(scalar2);
+  ScalarType r = b == NULL ? ScalarType_Undefined : result_type(a, b);
+  Tensor_release(a);
+  Tensor_release(b);
+  return r;
+}
+
+/* PyTorch 1.13: TypeProperties.cpp can_cast */
+bool at_native_can_cast(ScalarType from, ScalarType to) { return canCast(from, to); }
+
+/* PyTorch 1.13: TypeProperties.cpp promote_types */
+ScalarType at_native_promote_types(ScalarType type1, ScalarType type2) {
+  /* c10's promoteTypes refuses a quantized type with another type */
+  TORCH_CHECK(type1 == type2 || (!ScalarType_isQuantized(type1) && !ScalarType_isQuantized(type2)),
+              "promoteTypes with quantized numbers is not handled yet; figure out what the correct rules should be, "
+              "offending types: %s %s",
+              ScalarType_name(type1), ScalarType_name(type2));
+  ScalarType ret = promoteTypes(type1, type2);
+  TORCH_CHECK(ret != ScalarType_Undefined, "Promotion from %s and %s is unsupported.", ScalarType_name(type1),
+              ScalarType_name(type2));
+  return ret;
+fail:
+  return ScalarType_Undefined;
 }

@@ -1,0 +1,38 @@
+# torch.result_type (tensors, Python numbers counted as wrapped numbers, 0-dim
+# tensors below dimensioned ones), torch.can_cast, torch.promote_types, and
+# true_divide (div under another name): what they return, their errors and
+# what a trace shows.
+import torch
+
+i = torch.tensor([1, 2])
+f = torch.tensor([1.0])
+d = torch.tensor([1.0], dtype=torch.float64)
+u = torch.tensor([1], dtype=torch.uint8)
+b = torch.tensor([True])
+print(torch.result_type(i, f), torch.result_type(i, d), torch.result_type(u, torch.tensor([1], dtype=torch.int8)))
+print(torch.result_type(i, 1.0), torch.result_type(u, 300), torch.result_type(b, 1), torch.result_type(b, True))
+print(torch.result_type(2, i), torch.result_type(2.5, u), torch.result_type(1, 2), torch.result_type(1, 2.0))
+print(torch.result_type(True, False), torch.result_type(torch.tensor(1.0, dtype=torch.float64), i))
+print(torch.result_type(torch.tensor(5), u), torch.result_type(torch.tensor(5.0, dtype=torch.float64), f))
+print(type(torch.result_type(i, f)))
+print(torch.can_cast(torch.float64, torch.int32), torch.can_cast(torch.int32, torch.float32))
+print(torch.can_cast(torch.bool, torch.uint8), torch.can_cast(torch.int8, torch.bool), torch.can_cast(torch.float32, torch.float64))
+print(torch.promote_types(torch.uint8, torch.int8), torch.promote_types(torch.int32, torch.float32))
+print(torch.promote_types(torch.bool, torch.bool), torch.promote_types(torch.int64, torch.float64))
+torch.promote_types(torch.quint8, torch.float32)
+torch.promote_types(torch.int8, torch.qint8)
+torch.result_type(i)
+torch.result_type(i, "x")
+torch.can_cast(torch.float32)
+print(torch.true_divide(i, 2), i.true_divide(torch.tensor([4, 8])), torch.true_divide(u, 2.5))
+x = torch.tensor([3.0, 6.0])
+print(x.true_divide_(3), x, x.true_divide_(torch.tensor(2.0)))
+out = torch.empty(2)
+print(torch.true_divide(i, i, out=out), out)
+i.true_divide_(2)
+trace_on()
+torch.true_divide(i, 2)
+x.true_divide_(2)
+torch.true_divide(i, i)
+torch.result_type(i, f)
+torch.promote_types(torch.int32, torch.float32)
