@@ -160,6 +160,13 @@ static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
     if (p->idx[k]) positions[npos++] = k;
   TORCH_CHECK_INDEX(npos > 0, "minaten: index needs at least one index tensor");
   TRY(broadcast_index_shapes(p, positions, npos) == 0);
+  /* An indexed dimension of size 0 with an index of no zero size: any index
+   * is out of bounds (1.13 says so here, before the kernel could).
+   * PyTorch 1.13: TensorAdvancedIndexing.cpp AdvancedIndex::AdvancedIndex */
+  bool indexed_empty = false, replacement_empty = false;
+  for (int64_t a = 0; a < npos; a++) indexed_empty |= self->sizes[positions[a]] == 0;
+  for (int64_t i = 0; i < p->bdim; i++) replacement_empty |= p->bshape[i] == 0;
+  TORCH_CHECK_INDEX(!indexed_empty || replacement_empty, "index is out of bounds for dimension with size 0");
   for (int64_t a = 0; a < npos; a++) {
     const Tensor* t = p->idx[positions[a]];
     for (int64_t i = 0; i < p->bdim; i++) {
