@@ -108,3 +108,18 @@ bool canCast(ScalarType from, ScalarType to) {
   if (from != ScalarType_Bool && to == ScalarType_Bool) return false;
   return true;
 }
+
+/* c10's numbering of the dtypes minaten has (AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS's order) */
+static const int8_t kC10Index[ScalarType_NumOptions] = {
+    [ScalarType_Byte] = 0,  [ScalarType_Char] = 1,   [ScalarType_Short] = 2,  [ScalarType_Int] = 3,
+    [ScalarType_Long] = 4,  [ScalarType_Float] = 6,  [ScalarType_Double] = 7, [ScalarType_Bool] = 11,
+    [ScalarType_QInt8] = 12, [ScalarType_QUInt8] = 13, [ScalarType_QInt32] = 14,
+};
+
+int ScalarType_toC10Index(ScalarType t) { return t < ScalarType_NumOptions ? kC10Index[t] : -1; }
+
+ScalarType ScalarType_fromC10Index(int64_t i) {
+  for (int t = 0; t < ScalarType_NumOptions; t++)
+    if (kC10Index[t] == i) return (ScalarType)t;
+  return ScalarType_Undefined;
+}

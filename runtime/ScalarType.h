@@ -38,6 +38,13 @@ typedef enum ScalarType {
   ScalarType_Undefined = ScalarType_NumOptions,
 } ScalarType;
 
+/* A dtype as a number in c10::ScalarType's enum (Half = 5 and the complex
+ * types, which minaten lacks, keep their places: Float is 6), which is how
+ * TorchScript and torch.ops hand a dtype to Python; and back (Undefined
+ * for a number minaten has no dtype for).  PyTorch 1.13: c10/core/ScalarType.h */
+int ScalarType_toC10Index(ScalarType t);
+ScalarType ScalarType_fromC10Index(int64_t i);
+
 /* PyTorch 1.13: c10/core/ScalarType.h elementSize */
 size_t ScalarType_elementSize(ScalarType t);
 /* PyTorch's C++ name: "Float". PyTorch 1.13: c10/core/ScalarType.h toString */

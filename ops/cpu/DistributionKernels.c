@@ -56,6 +56,7 @@ typedef struct DistributionCtx {
   uint64_t range;  /* random_from_to */
   int64_t base;
   bool p_is_double; /* bernoulli's p tensor */
+  bool failed;      /* a loop stopped with the error set */
 } DistributionCtx;
 
 /* Calls body(p) for every element p of operand 0 of a tile, in order. */
@@ -399,13 +400,22 @@ REGISTER_DISPATCH(bernoulli_scalar_fn, bernoulli_scalar_stub, bernoulli_scalar_k
  * PyTorch 1.13: cpu/DistributionTemplates.h bernoulli_kernel(self, p_) */
 static void bernoulli_tensor_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0,
                                     int64_t size1) {
-  const DistributionCtx* c = ctx;
+  DistributionCtx* c = ctx;
+  if (c->failed) return;
   for (int64_t j = 0; j < size1; j++) {
     char* out = data[0] + j * strides[2];
     const char* p = data[1] + j * strides[3];
     for (int64_t i = 0; i < size0; i++, out += strides[0], p += strides[1]) {
-      double x = c->p_is_double ? bernoulli_distribution_double(c->gen, *(const double*)p)
-                          : bernoulli_distribution_float(c->gen, *(const float*)p);
+      const double p_in = c->p_is_double ? *(const double*)p : *(const float*)p;
+      if (!(p_in >= 0 && p_in <= 1)) { /* bernoulli_distribution's check, at the element */
+        Error_set(ErrorType_RuntimeError, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this "
+                                          "error message be improved?  If so, please report an enhancement request "
+                                          "to PyTorch.)");
+        c->failed = true;
+        return;
+      }
+      double x = c->p_is_double ? bernoulli_distribution_double(c->gen, p_in)
+                                : bernoulli_distribution_float(c->gen, (float)p_in);
       store_from_double(c->dtype, out, x);
     }
   }
@@ -429,6 +439,6 @@ static int bernoulli_tensor_kernel(Tensor* self, const Tensor* p, Generator* gen
   cpu_serial_kernel(&iter, bernoulli_tensor_loop2d, &c);
   pthread_mutex_unlock(&c.gen->mutex);
   TensorIterator_release(&iter);
-  return 0;
+  return c.failed ? -1 : 0;
 }
 REGISTER_DISPATCH(bernoulli_tensor_fn, bernoulli_tensor_stub, bernoulli_tensor_kernel);

@@ -19,7 +19,7 @@ DIM_NAMES = {"dim", "dims", "dim0", "dim1", "start_dim", "end_dim", "axis", "dim
 SIZE_NAMES = {"size", "shape", "sizes", "split_sizes", "output_size"}
 STRINGS = {"rounding_mode": "trunc", "equation": "ij->ji", "reduce": "sum", "approximate": "none", "side": "left"}
 # values are unspecified (uninitialised memory, random numbers): compared by shape and dtype only
-UNSPECIFIED = ("empty", "rand", "bernoulli", "normal", "uniform", "multinomial", "dropout")
+UNSPECIFIED = ("empty", "rand", "bernoulli", "normal", "uniform", "multinomial", "dropout", "exponential")
 
 
 class Arg:

@@ -67,7 +67,7 @@ PyObject* THPUtils_wrapIValue(IValue* v, bool jit) {
     case IValueTag_BoolList:
     case IValueTag_TensorList: return wrap_list(&x, jit);
     case IValueTag_ScalarType:
-      return jit ? PyLong_FromLong(x.u.scalar_type) : Py_NewRef(THPDtype_get(x.u.scalar_type));
+      return jit ? PyLong_FromLong(ScalarType_toC10Index(x.u.scalar_type)) : Py_NewRef(THPDtype_get(x.u.scalar_type));
     case IValueTag_Layout: return jit ? PyLong_FromLong(x.u.layout) : Py_NewRef(THPLayout_get(x.u.layout));
     case IValueTag_MemoryFormat:
       return jit ? PyLong_FromLong(x.u.memory_format) : Py_NewRef(THPMemoryFormat_get(x.u.memory_format));

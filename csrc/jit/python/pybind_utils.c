@@ -9,6 +9,7 @@
 
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
+#include "csrc/Generator.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/MemoryFormat.h"
@@ -45,7 +46,7 @@ static size_t format_default(const Argument* a, char* buf, size_t size) {
   const IValue* v = &a->default_value;
   switch (v->tag) {
     case IValueTag_MemoryFormat: return (size_t)snprintf(buf, size, "%d", (int)v->u.memory_format);
-    case IValueTag_ScalarType: return (size_t)snprintf(buf, size, "%d", (int)v->u.scalar_type);
+    case IValueTag_ScalarType: return (size_t)snprintf(buf, size, "%d", ScalarType_toC10Index(v->u.scalar_type));
     case IValueTag_Layout: return (size_t)snprintf(buf, size, "%d", (int)v->u.layout);
     case IValueTag_Double: {
       size_t n = (size_t)snprintf(buf, size, "%.17g", v->u.d);
@@ -266,25 +267,28 @@ static int scalar_type_to_ivalue(PyObject* v, IValue* out) {
     return 0;
   }
   if (!PyLong_Check(v)) return 1;
-  static const int kFromC10[] = {ScalarType_Byte, ScalarType_Char, ScalarType_Short, ScalarType_Int,
-                                 ScalarType_Long, -1, ScalarType_Float, ScalarType_Double, -1, -1, -1,
-                                 ScalarType_Bool, ScalarType_QInt8, ScalarType_QUInt8, ScalarType_QInt32};
   int64_t i;
   if (THPUtils_unpackLong(v, &i) < 0) return -1;
-  int k = i >= 0 && i < 15 ? kFromC10[i] : -1;
-  if (k < 0) {
+  ScalarType k = ScalarType_fromC10Index(i);
+  if (k == ScalarType_Undefined) {
     PyErr_Format(PyExc_NotImplementedError, "minaten has no dtype numbered %lld", (long long)i);
     return -1;
   }
-  *out = IValue_fromScalarType((ScalarType)k);
+  *out = IValue_fromScalarType(k);
   return 0;
 }
 
-/* float: a number, or a tensor through __float__. */
+/* float: a number, or a tensor through __float__; a tensor that has no
+ * float (more than one element) is a type mismatch, as pybind11's caster
+ * clears its error and fails the cast. */
 static int float_to_ivalue(PyObject* v, IValue* out) {
   if (!PyFloat_Check(v) && !PyLong_Check(v) && !THPVariable_Check(v)) return 1;
   double d;
-  if (THPUtils_unpackDouble(v, &d) < 0) return -1;
+  if (THPUtils_unpackDouble(v, &d) < 0) {
+    if (!THPVariable_Check(v)) return -1;
+    PyErr_Clear();
+    return 1;
+  }
   *out = IValue_fromDouble(d);
   return 0;
 }
@@ -357,6 +361,10 @@ static int to_ivalue(PyObject* v, const Argument* a, size_t index, bool numbers_
       if ((r = enum_int(v, &THPQSchemeType, &i)) == 0) *out = IValue_fromInt(i);
       return r;
     case SchemaBaseType_Device: return device_to_ivalue(v, out);
+    case SchemaBaseType_Generator:
+      if (!THPGenerator_Check(v)) return 1;
+      *out = IValue_borrowGenerator(THPGenerator_Unwrap(v));
+      return 0;
     default: return 1;
   }
 }
