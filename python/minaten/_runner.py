@@ -899,6 +899,11 @@ def run_file(path, torch_module, strict=False, filename=None, name=None, prog="m
 def main(argv):
     """python3 _runner.py [--strict] FILE | -c CODE: runs with the `torch`
     importable in this Python (under /usr/bin/python3, PyTorch 1.13)."""
+    # Run as a script, the runner's own folder (python/minaten) is sys.path[0],
+    # where minaten's random.py (torch.random) would hide the standard
+    # library's random from torch's own imports (tempfile imports it).
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
     strict = "--strict" in argv
     args = [a for a in argv if a != "--strict"]
     if len(args) == 2 and args[0] == "-c":
