@@ -1,6 +1,7 @@
 /*
- * TypeProperties.c - result_type; see TypeProperties.h; and type_as.  promoteTypes and
- * canCast, which it builds on, are in runtime/ScalarType.c.
+ * TypeProperties.c - result_type; see TypeProperties.h; type_as; is_conj
+ * and is_neg.  promoteTypes and canCast, which result_type builds on, are in
+ * runtime/ScalarType.c.
  * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp
  */
 #include "ops/TypeProperties.h"
@@ -57,4 +58,17 @@ Tensor* at_native_type_as(const Tensor* self, const Tensor* other) {
   OptionalDevice device = {true, other->device};
   OptionalMemoryFormat none = {false, MemoryFormat_Preserve};
   return at_to_dtype_layout(self, dtype, layout, device, kNoPinMemory, false, false, none);
+}
+
+/* minaten has neither complex dtypes nor the conjugate and negative bits
+ * (1.13's dispatch keys Conjugate and Negative): no tensor has them set.
+ * PyTorch 1.13: TypeProperties.cpp at::native::is_conj */
+bool at_native_is_conj(const Tensor* self) {
+  (void)self;
+  return false;
+}
+/* PyTorch 1.13: TypeProperties.cpp at::native::is_neg */
+bool at_native_is_neg(const Tensor* self) {
+  (void)self;
+  return false;
 }
