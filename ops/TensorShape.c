@@ -1,8 +1,8 @@
 /*
  * TensorShape.c - reshape and its family: view, _reshape_alias,
  * _unsafe_view, view_as, reshape_as, flatten, unflatten (and more views
- * built on the strided ones: movedim, swapaxes, expand_as, diagonal, ...;
- * the aliases swapdims, swapaxes_, swapdims_ and moveaxis forward as in 1.13).
+ * built on the strided ones: movedim, swapaxes, expand_as, broadcast_to and
+ * broadcast_tensors, diagonal, ...; the aliases swapdims, swapaxes_, swapdims_, moveaxis).
  * The strided views themselves (as_strided, transpose, permute, expand,
  * slice, select, squeeze, unsqueeze) are in TensorShapeViews.c.
  *
@@ -33,10 +33,12 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/ExpandUtils.h"
 #include "ops/InferSize.h"
 #include "ops/EmptyTensor.h"
 #include "ops/TensorShape.h"
@@ -298,6 +300,57 @@ Tensor* at_native_moveaxis_int(const Tensor* self, int64_t src, int64_t dst) {
 /* PyTorch 1.13: TensorShape.cpp at::native::expand_as */
 Tensor* at_native_expand_as(const Tensor* self, const Tensor* other) {
   return at_expand(self, Tensor_sizes(other), false);
+}
+
+/* ---- broadcast_to, broadcast_tensors -------------------------------------------
+ * Both CompositeImplicitAutograd, so a trace shows the aten::expand each
+ * makes (none for a tensor that already has the broadcast shape: it is
+ * returned itself, not a view of it), and the grad_fn is ExpandBackward0. */
+
+/* self.expand(size): the int list converted to SymInts first, as
+ * Tensor::expand(IntArrayRef) does.
+ * PyTorch 1.13: TensorShape.cpp at::native::broadcast_to */
+Tensor* at_native_broadcast_to(const Tensor* self, IntArrayRef size) {
+  if (SymInt_checkArrayRef(size) != 0) return NULL;
+  return at_expand(self, size, false);
+}
+
+/* The shape every tensor broadcasts to (infer_size over the list, from the
+ * first), then each tensor itself when it has that shape, else its expand.
+ * A new list, one reference per tensor; {NULL, 0} with the error set.
+ * PyTorch 1.13: TensorShape.cpp at::native::broadcast_tensors, ExpandUtils.h
+ * expand_outplace(TensorList) */
+TensorList at_native_broadcast_tensors(TensorList tensors) {
+  static const TensorList kNoList = {NULL, 0};
+  int64_t shape[MINATEN_MAX_DIM];
+  size_t ndim = 0;
+  for (size_t i = 0; i < tensors.size; i++) {
+    IntArrayRef sizes = Tensor_sizes(tensors.data[i]);
+    if (i == 0) {
+      memcpy(shape, sizes.data, sizes.size * sizeof(int64_t));
+      ndim = sizes.size;
+    } else if (broadcast_shape(IntArrayRef_make(shape, ndim), sizes, shape, &ndim) != 0) {
+      return kNoList;
+    }
+  }
+  Tensor** items = calloc(tensors.size > 0 ? tensors.size : 1, sizeof(Tensor*));
+  if (items == NULL) {
+    Error_set(ErrorType_RuntimeError, "std::bad_alloc");
+    return kNoList;
+  }
+  IntArrayRef target = IntArrayRef_make(shape, ndim);
+  for (size_t i = 0; i < tensors.size; i++) {
+    const Tensor* t = tensors.data[i];
+    bool same = (size_t)t->dim == ndim && memcmp(t->sizes, shape, ndim * sizeof(int64_t)) == 0;
+    items[i] = same ? Tensor_retain(t) : at_expand(t, target, false);
+    if (items[i] == NULL) {
+      for (size_t j = 0; j < i; j++) Tensor_release(items[j]);
+      free(items);
+      return kNoList;
+    }
+  }
+  TensorList r = {items, tensors.size};
+  return r;
 }
 
 /* PyTorch 1.13: TensorShape.cpp at::native::diagonal */

@@ -7,9 +7,10 @@
  * repeat tiles self: the result has self's sizes (padded with leading 1s to
  * the number of repeats) times the repeats, contiguous.
  *
- * PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp (flip, roll),
+ * PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp (flip, roll, atleast_*d),
  * TensorShape.cpp (repeat)
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "Functions.h"
@@ -313,3 +314,76 @@ Tensor* at_native_roll_cpu(const Tensor* self, IntArrayRef shifts, IntArrayRef d
 fail:
   return NULL;
 }
+
+/* ---- atleast_1d, atleast_2d, atleast_3d ----------------------------------------
+ * CompositeImplicitAutograd: a tensor with enough dimensions is returned
+ * itself; a smaller one is reshaped (0-dim: aten::_reshape_alias in a trace)
+ * or unsqueezed (aten::unsqueeze, once or twice).  The Sequence forms apply
+ * the same kernel to each tensor, undispatched. */
+
+/* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_1d (Tensor) */
+Tensor* at_native_atleast_1d(const Tensor* self) {
+  static const int64_t one[1] = {1};
+  return self->dim == 0 ? at_reshape(self, IntArrayRef_make(one, 1)) : Tensor_retain(self);
+}
+
+/* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_2d (Tensor) */
+Tensor* at_native_atleast_2d(const Tensor* self) {
+  static const int64_t ones[2] = {1, 1};
+  switch (self->dim) {
+    case 0:
+      return at_reshape(self, IntArrayRef_make(ones, 2));
+    case 1:
+      return at_unsqueeze(self, 0);
+    default:
+      return Tensor_retain(self);
+  }
+}
+
+/* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_3d (Tensor) */
+Tensor* at_native_atleast_3d(const Tensor* self) {
+  static const int64_t ones[3] = {1, 1, 1};
+  switch (self->dim) {
+    case 0:
+      return at_reshape(self, IntArrayRef_make(ones, 3));
+    case 1: {
+      Tensor* row = at_unsqueeze(self, 0);
+      if (row == NULL) return NULL;
+      Tensor* r = at_unsqueeze(row, -1);
+      Tensor_release(row);
+      return r;
+    }
+    case 2:
+      return at_unsqueeze(self, -1);
+    default:
+      return Tensor_retain(self);
+  }
+}
+
+/* The kernel applied to each tensor: a new list, one reference per
+ * tensor, or {NULL, 0} with the error set. */
+static TensorList atleast_each(TensorList tensors, Tensor* (*atleast)(const Tensor*)) {
+  static const TensorList kNoList = {NULL, 0};
+  Tensor** items = calloc(tensors.size > 0 ? tensors.size : 1, sizeof(Tensor*));
+  if (items == NULL) {
+    Error_set(ErrorType_RuntimeError, "std::bad_alloc");
+    return kNoList;
+  }
+  for (size_t i = 0; i < tensors.size; i++) {
+    items[i] = atleast(tensors.data[i]);
+    if (items[i] == NULL) {
+      for (size_t j = 0; j < i; j++) Tensor_release(items[j]);
+      free(items);
+      return kNoList;
+    }
+  }
+  TensorList r = {items, tensors.size};
+  return r;
+}
+
+/* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_1d (TensorList) */
+TensorList at_native_atleast_1d_Sequence(TensorList tensors) { return atleast_each(tensors, at_native_atleast_1d); }
+/* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_2d (TensorList) */
+TensorList at_native_atleast_2d_Sequence(TensorList tensors) { return atleast_each(tensors, at_native_atleast_2d); }
+/* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_3d (TensorList) */
+TensorList at_native_atleast_3d_Sequence(TensorList tensors) { return atleast_each(tensors, at_native_atleast_3d); }

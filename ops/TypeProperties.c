@@ -1,6 +1,7 @@
 /*
- * TypeProperties.c - result_type; see TypeProperties.h; and type_as.  promoteTypes and
- * canCast, which it builds on, are in runtime/ScalarType.c.
+ * TypeProperties.c - result_type; see TypeProperties.h; type_as; is_conj
+ * and is_neg.  promoteTypes and canCast, which result_type builds on, are in
+ * runtime/ScalarType.c.
  * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp
  */
 #include "ops/TypeProperties.h"
@@ -113,4 +114,17 @@ ScalarType at_native_promote_types(ScalarType type1, ScalarType type2) {
   return ret;
 fail:
   return ScalarType_Undefined;
+}
+
+/* minaten has neither complex dtypes nor the conjugate and negative bits
+ * (1.13's dispatch keys Conjugate and Negative): no tensor has them set.
+ * PyTorch 1.13: TypeProperties.cpp at::native::is_conj */
+bool at_native_is_conj(const Tensor* self) {
+  (void)self;
+  return false;
+}
+/* PyTorch 1.13: TypeProperties.cpp at::native::is_neg */
+bool at_native_is_neg(const Tensor* self) {
+  (void)self;
+  return false;
 }

@@ -18,6 +18,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
+#include "ops/Copy.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
@@ -385,3 +386,60 @@ Tensor* at_native_square_(Tensor* self) { return at_pow__Scalar(self, Scalar_fro
 Tensor* at_native_square_out(const Tensor* self, Tensor* out) {
   return at_pow_Tensor_Scalar_out(self, Scalar_fromLong(2), out);
 }
+
+/* ---- real, imag, conj and the conj and neg views, for real dtypes ----------------
+ * minaten has no complex dtypes, so no tensor has the conjugate or negative
+ * bit: conj, resolve_conj, resolve_neg, real and conj_physical return self
+ * itself (the same Python object), and imag refuses.  These are
+ * CompositeImplicitAutograd and make no call, so a trace shows nothing.
+ * _conj_physical (CompositeExplicitAutograd) and the out= form copy through
+ * TensorIterator's unary_op (1.13's conj kernel is a copy for real dtypes);
+ * conj_physical_ returns self before any check. */
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::real (a real self is its own real part) */
+Tensor* at_native_real(const Tensor* self) { return Tensor_retain(self); }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::imag */
+Tensor* at_native_imag(const Tensor* self) {
+  (void)self;
+  TORCH_CHECK(false, "imag is not implemented for tensors with non-complex dtypes.");
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::conj (Tensor::conj: a non-complex self is returned) */
+Tensor* at_native_conj(const Tensor* self) { return Tensor_retain(self); }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::resolve_conj (no conj bit: self) */
+Tensor* at_native_resolve_conj(const Tensor* self) { return Tensor_retain(self); }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::resolve_neg (no neg bit: self) */
+Tensor* at_native_resolve_neg(const Tensor* self) { return Tensor_retain(self); }
+
+/* out = self, elementwise, through the unary iterator (out == NULL:
+ * allocated like self; else resized, and of self's dtype).
+ * PyTorch 1.13: UnaryOps.cpp unary_op_impl_out with conj_physical_stub,
+ * cpu/UnaryOpsKernel.cpp conj_kernel (direct_copy_kernel for real dtypes) */
+static Tensor* conj_physical_copy(Tensor* out, const Tensor* self) {
+  TensorIteratorBase iter;
+  TRY(unary_build(&iter, TensorIteratorConfig_unary_op, out, out != NULL, self) == 0);
+  if (!MetaMode_isEnabled() && self->numel > 0) {
+    CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
+    TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+  }
+  return unary_result(&iter);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::_conj_physical (unary_op_impl: a new tensor) */
+Tensor* at_native__conj_physical(const Tensor* self) { return conj_physical_copy(NULL, self); }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical (a non-complex self is returned) */
+Tensor* at_native_conj_physical(const Tensor* self) { return Tensor_retain(self); }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical_out */
+Tensor* at_native_conj_physical_out(const Tensor* self, Tensor* out) { return conj_physical_copy(out, self); }
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical_ (a non-complex self is returned) */
+Tensor* at_native_conj_physical_(Tensor* self) { return Tensor_retain(self); }

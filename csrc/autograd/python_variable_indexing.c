@@ -507,9 +507,8 @@ static Tensor* scalarToTensor(Scalar scalar, ScalarType dtype, Device device) {
   return checked(r);
 }
 
-/* The value of an assignment as a tensor (a new reference), or NULL.
- * PyTorch 1.13: python_variable_indexing.cpp valueToTensor */
-static Tensor* valueToTensor(ScalarType dtype, Device device, PyObject* value) {
+/* PyTorch 1.13: python_variable_indexing.cpp valueToTensor */
+Tensor* valueToTensor(ScalarType dtype, Device device, PyObject* value) {
   if (THPVariable_Check(value)) return Tensor_retain(THPVariable_Unpack(value));
   Scalar scalar;
   if (check_long(value) || PyBool_Check(value)) {

@@ -36,6 +36,7 @@
 #include "csrc/Size.h"
 #include "csrc/autograd/python_bindings.h"
 #include "csrc/autograd/python_variable.h"
+#include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
 #include "csrc/utils/python_arg_parser.h"
 #include "runtime/Exception.h"
@@ -563,7 +564,57 @@ static PyObject* THPVariable_get_H(PyObject* self, void* unused) {
   return unary_property(self, "aten::matrix_H");
 }
 
+/* x.real: aten::real (x itself, for minaten's real dtypes); x.imag: aten::imag
+ * (1.13's "imag is not implemented for tensors with non-complex dtypes.").
+ * PyTorch 1.13: python_variable.cpp THPVariable_get_real, THPVariable_get_imag */
+static PyObject* THPVariable_get_real(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "real");
+  UNUSED(unused);
+  return unary_property(self, "aten::real");
+}
+static PyObject* THPVariable_get_imag(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "imag");
+  UNUSED(unused);
+  return unary_property(self, "aten::imag");
+}
+
+/* x.real = value: the value (valueToTensor, in the real part's dtype) copied
+ * into at::real(x) with copy_, so it broadcasts and is refused as copy_'s
+ * source is; x.imag = value fails in at::imag first.  No __torch_function__
+ * here, as in 1.13.  NB(minaten): `del x.real` is a TypeError; 1.13's setter
+ * reads the missing value and crashes.
+ * PyTorch 1.13: python_variable.cpp THPVariable_set_real, THPVariable_set_imag */
+static int set_part(PyObject* self, PyObject* value, Tensor* (*part)(const Tensor*), const char* name) {
+  if (value == NULL) {
+    PyErr_Format(PyExc_TypeError, "cannot delete attribute %s", name);
+    return -1;
+  }
+  Tensor* self_part = part(THPVariable_Unpack(self));
+  if (self_part == NULL) return THPException_fromError(), -1;
+  Tensor* value_ = valueToTensor(self_part->dtype, self_part->device, value);
+  if (value_ == NULL) {
+    Tensor_release(self_part);
+    return -1;
+  }
+  Tensor* r = at_copy_(self_part, value_, false);
+  Tensor_release(value_);
+  Tensor_release(self_part);
+  if (r == NULL) return THPException_fromError(), -1;
+  Tensor_release(r);
+  return 0;
+}
+static int THPVariable_set_real(PyObject* self, PyObject* value, void* unused) {
+  UNUSED(unused);
+  return set_part(self, value, at_real, "real");
+}
+static int THPVariable_set_imag(PyObject* self, PyObject* value, void* unused) {
+  UNUSED(unused);
+  return set_part(self, value, at_imag, "imag");
+}
+
 static PyGetSetDef properties[] = {{"T", THPVariable_get_T, NULL, NULL, NULL},
+                                   {"real", THPVariable_get_real, THPVariable_set_real, NULL, NULL},
+                                   {"imag", THPVariable_get_imag, THPVariable_set_imag, NULL, NULL},
                                    {"mT", THPVariable_get_mT, NULL, NULL, NULL},
                                    {"mH", THPVariable_get_mH, NULL, NULL, NULL},
                                    {"H", THPVariable_get_H, NULL, NULL, NULL},

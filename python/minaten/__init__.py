@@ -25,7 +25,8 @@ from math import e, inf, nan, pi  # noqa: F401  (1.13's torch/__init__.py export
 
 # torch.NAME for every operator bound as a function (csrc/autograd/python_bindings.c):
 # 1.13 copies them from torch._C._VariableFunctions into the module, then
-# adds torch/functional.py's Python functions over them (norm, einsum, split).
+# adds torch/functional.py's Python functions over them (norm, einsum, split,
+# broadcast_tensors, broadcast_shapes, atleast_1d/2d/3d).
 for __name in dir(_C._VariableFunctions):
     if __name.startswith("__"):
         continue

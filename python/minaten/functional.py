@@ -1,5 +1,6 @@
 """The functions 1.13 defines in Python around operators: torch.norm (and
-Tensor.norm, which calls it), torch.einsum and torch.split.
+Tensor.norm, which calls it), torch.einsum, torch.split, torch.broadcast_tensors,
+torch.broadcast_shapes and torch.atleast_1d/2d/3d.
 
 torch.norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None)
 picks the operator by p: "fro" is frobenius_norm (over every dim when none
@@ -16,7 +17,16 @@ installed on the reference machine, so no contraction path is passed.
 torch.split(tensor, split_size_or_sections, dim=0) is tensor.split(...)
 (python/minaten/_tensor.py: a list of sizes goes to split_with_sizes).
 
-PyTorch 1.13: torch/functional.py (norm, einsum, split)
+torch.broadcast_tensors(*tensors) and torch.atleast_Nd(*tensors) take the
+tensors as separate arguments and pass them on as one tuple (atleast_Nd: a
+single argument, a tensor or a tuple of tensors, is passed as it is), so the
+operators aten::broadcast_tensors and aten::atleast_Nd(.Sequence) do the work.
+torch.broadcast_shapes computes the shape in Python, with 1.13's messages;
+NB(minaten): there is no torch.jit, so the tracing branch (broadcast_tensors
+over expanded zeros) is left out.
+
+PyTorch 1.13: torch/functional.py (norm, einsum, split, broadcast_tensors,
+broadcast_shapes, atleast_1d, atleast_2d, atleast_3d)
 """
 import minaten as torch
 from minaten import _C
@@ -24,7 +34,72 @@ from minaten.overrides import handle_torch_function, has_torch_function, has_tor
 
 _VF = _C._VariableFunctions
 
-__all__ = ["einsum", "norm", "split"]
+__all__ = ["atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes", "broadcast_tensors", "einsum", "norm",
+           "split"]
+
+
+def broadcast_tensors(*tensors):
+    """PyTorch 1.13: torch/functional.py broadcast_tensors"""
+    if has_torch_function(tensors):
+        return handle_torch_function(broadcast_tensors, tensors, *tensors)
+    return _VF.broadcast_tensors(tensors)
+
+
+def broadcast_shapes(*shapes):
+    """PyTorch 1.13: torch/functional.py broadcast_shapes (its branch when not tracing)"""
+    max_len = 0
+    for shape in shapes:
+        if isinstance(shape, int):
+            if max_len < 1:
+                max_len = 1
+        elif isinstance(shape, tuple) or isinstance(shape, list):
+            s = len(shape)
+            if max_len < s:
+                max_len = s
+    result = [1] * max_len
+    for shape in shapes:
+        if isinstance(shape, int):
+            shape = (shape,)
+        if isinstance(shape, tuple) or isinstance(shape, list):
+            for i in range(-1, -1 - len(shape), -1):
+                if shape[i] < 0:
+                    raise RuntimeError("Trying to create tensor with negative dimension ({}): ({})"
+                                       .format(shape[i], shape[i]))
+                if shape[i] == 1 or shape[i] == result[i]:
+                    continue
+                if result[i] != 1:
+                    raise RuntimeError("Shape mismatch: objects cannot be broadcast to a single shape")
+                result[i] = shape[i]
+        else:
+            raise RuntimeError("Input shapes should be of type ints, a tuple of ints, or a list of ints, got ", shape)
+    return torch.Size(result)
+
+
+def atleast_1d(*tensors):
+    """PyTorch 1.13: torch/functional.py atleast_1d"""
+    if has_torch_function(tensors):
+        return handle_torch_function(atleast_1d, tensors, *tensors)
+    if len(tensors) == 1:
+        tensors = tensors[0]
+    return _VF.atleast_1d(tensors)
+
+
+def atleast_2d(*tensors):
+    """PyTorch 1.13: torch/functional.py atleast_2d"""
+    if has_torch_function(tensors):
+        return handle_torch_function(atleast_2d, tensors, *tensors)
+    if len(tensors) == 1:
+        tensors = tensors[0]
+    return _VF.atleast_2d(tensors)
+
+
+def atleast_3d(*tensors):
+    """PyTorch 1.13: torch/functional.py atleast_3d"""
+    if has_torch_function(tensors):
+        return handle_torch_function(atleast_3d, tensors, *tensors)
+    if len(tensors) == 1:
+        tensors = tensors[0]
+    return _VF.atleast_3d(tensors)
 
 
 def split(tensor, split_size_or_sections, dim=0):
