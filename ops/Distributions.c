@@ -55,9 +55,18 @@ static int nullary_op(TensorIteratorBase* iter, Tensor* self) {
   return TensorIterator_build(iter, &config);
 }
 
+/* empty_like(t, LEGACY_CONTIGUOUS_MEMORY_FORMAT): the functional forms'
+ * output, through the dispatcher. */
+static Tensor* empty_like_contiguous(const Tensor* t) {
+  const OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
+  const OptionalScalarType no_dtype = {0};
+  const OptionalDevice no_device = {0};
+  return at_empty_like(t, no_dtype, kNoLayout, no_device, kNoPinMemory, contiguous);
+}
+
 /* A shape run (ops/MetaMode.h) draws nothing. */
 static bool draws(const Tensor* self) {
-  (void)self;
+  (void)self; /* (1.13 draws for an empty tensor too: nothing) */
   return !MetaMode_isEnabled();
 }
 
@@ -121,14 +130,9 @@ fail:
 /* PyTorch 1.13: Distributions.cpp normal (Tensor mean, double std):
  * empty_like(mean, contiguous), then normal_out */
 Tensor* at_native_normal_Tensor_float(const Tensor* mean, double std, Generator* generator) {
-  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  OptionalScalarType no_dtype = {0};
-  OptionalLayout no_layout = {0};
-  OptionalDevice no_device = {0};
-  OptionalBool no_pin = {0};
   Tensor* out = NULL;
   TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std %g", std);
-  TRY((out = at_empty_like(mean, no_dtype, no_layout, no_device, no_pin, contiguous)) != NULL);
+  TRY((out = empty_like_contiguous(mean)) != NULL);
   Tensor* r = at_native_normal_Tensor_float_out(mean, std, generator, out);
   Tensor_release(out);
   return r;
@@ -161,14 +165,9 @@ fail:
 
 /* PyTorch 1.13: Distributions.cpp normal (double mean, Tensor std) */
 Tensor* at_native_normal_float_Tensor(double mean, const Tensor* std, Generator* generator) {
-  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  OptionalScalarType no_dtype = {0};
-  OptionalLayout no_layout = {0};
-  OptionalDevice no_device = {0};
-  OptionalBool no_pin = {0};
   Tensor* out = NULL;
   TRY(check_normal_tensor_std(std) == 0);
-  TRY((out = at_empty_like(std, no_dtype, no_layout, no_device, no_pin, contiguous)) != NULL);
+  TRY((out = empty_like_contiguous(std)) != NULL);
   Tensor* r = at_native_normal_float_Tensor_out(mean, std, generator, out);
   Tensor_release(out);
   return r;
@@ -445,12 +444,7 @@ Tensor* at_native_bernoulli_out(const Tensor* self, Generator* generator, Tensor
 /* PyTorch 1.13: Distributions.cpp bernoulli (Tensor self):
  * empty_like(self, contiguous).bernoulli_(self) */
 Tensor* at_native_bernoulli(const Tensor* self, Generator* generator) {
-  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  OptionalScalarType no_dtype = {0};
-  OptionalLayout no_layout = {0};
-  OptionalDevice no_device = {0};
-  OptionalBool no_pin = {0};
-  Tensor* result = at_empty_like(self, no_dtype, no_layout, no_device, no_pin, contiguous);
+  Tensor* result = empty_like_contiguous(self);
   if (result == NULL) return NULL;
   Tensor* r = at_bernoulli__Tensor(result, self, generator);
   Tensor_release(result);
@@ -460,12 +454,7 @@ Tensor* at_native_bernoulli(const Tensor* self, Generator* generator) {
 /* PyTorch 1.13: Distributions.cpp bernoulli (Tensor self, double p):
  * empty_like(self, contiguous).bernoulli_(p) */
 Tensor* at_native_bernoulli_p(const Tensor* self, double p, Generator* generator) {
-  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  OptionalScalarType no_dtype = {0};
-  OptionalLayout no_layout = {0};
-  OptionalDevice no_device = {0};
-  OptionalBool no_pin = {0};
-  Tensor* result = at_empty_like(self, no_dtype, no_layout, no_device, no_pin, contiguous);
+  Tensor* result = empty_like_contiguous(self);
   if (result == NULL) return NULL;
   Tensor* r = at_bernoulli__float(result, p, generator);
   Tensor_release(result);
