@@ -356,3 +356,33 @@ Tensor* at_native_isnan(const Tensor* self) { return at_ne_Tensor(self, self); }
 
 /* PyTorch 1.13: TensorCompare.cpp DEFINE_DISPATCH(where_kernel) */
 DEFINE_DISPATCH(where_float_stub);
+
+/* ---- clip: clamp under another name ------------------------------------------- */
+
+/* PyTorch 1.13: TensorCompare.cpp clip (Scalar bounds): at::clamp */
+Tensor* at_native_clip(const Tensor* self, OptionalScalar min, OptionalScalar max) {
+  return at_clamp(self, min, max);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp clip (Tensor bounds): at::clamp */
+Tensor* at_native_clip_Tensor(const Tensor* self, const Tensor* min, const Tensor* max) {
+  return at_clamp_Tensor(self, min, max);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp clip_ (Scalar bounds): at::clamp_ */
+Tensor* at_native_clip_(Tensor* self, OptionalScalar min, OptionalScalar max) { return at_clamp_(self, min, max); }
+
+/* PyTorch 1.13: TensorCompare.cpp clip_ (Tensor bounds): at::clamp_ */
+Tensor* at_native_clip__Tensor(Tensor* self, const Tensor* min, const Tensor* max) {
+  return at_clamp__Tensor(self, min, max);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp clip_out (Scalar bounds): at::clamp_outf */
+Tensor* at_native_clip_out(const Tensor* self, OptionalScalar min, OptionalScalar max, Tensor* out) {
+  return at_clamp_out(self, min, max, out);
+}
+
+/* PyTorch 1.13: TensorCompare.cpp clip_out (Tensor bounds): at::clamp_outf */
+Tensor* at_native_clip_Tensor_out(const Tensor* self, const Tensor* min, const Tensor* max, Tensor* out) {
+  return at_clamp_Tensor_out(self, min, max, out);
+}

@@ -387,3 +387,21 @@ TensorList at_native_atleast_1d_Sequence(TensorList tensors) { return atleast_ea
 TensorList at_native_atleast_2d_Sequence(TensorList tensors) { return atleast_each(tensors, at_native_atleast_2d); }
 /* PyTorch 1.13: TensorTransformations.cpp at::native::atleast_3d (TensorList) */
 TensorList at_native_atleast_3d_Sequence(TensorList tensors) { return atleast_each(tensors, at_native_atleast_3d); }
+
+/* PyTorch 1.13: TensorTransformations.cpp fliplr: self.flip({1}) */
+Tensor* at_native_fliplr(const Tensor* self) {
+  int64_t dim = 1;
+  TORCH_CHECK(self->dim >= 2, "Input must be >= 2-d.");
+  return at_flip(self, IntArrayRef_make(&dim, 1));
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorTransformations.cpp flipud: self.flip({0}) */
+Tensor* at_native_flipud(const Tensor* self) {
+  int64_t dim = 0;
+  TORCH_CHECK(self->dim >= 1, "Input must be >= 1-d.");
+  return at_flip(self, IntArrayRef_make(&dim, 1));
+fail:
+  return NULL;
+}

@@ -1,0 +1,28 @@
+# clip (clamp under another name: Scalar and Tensor bounds, in place, out=)
+# and fliplr / flipud (flip of dim 1 / dim 0, with 1.13's checks of the
+# number of dims): values, errors, traces and gradients.
+import torch
+
+x = torch.arange(-3., 4.)
+print(torch.clip(x, -1, 2), x.clip(min=0), x.clip(max=1.5), torch.clip(x, torch.zeros(7), torch.full((7,), 2.)))
+y = x.clone()
+print(y.clip_(-2, 2), y, torch.clip_(x.clone(), max=torch.ones(7)))
+out = torch.empty(7)
+print(torch.clip(x, 0, 1, out=out), out)
+torch.clip(x)
+torch.clip(torch.arange(5), 1.5, 3)
+m = torch.arange(6.).reshape(2, 3)
+print(torch.fliplr(m), m.flipud(), torch.flipud(torch.arange(4)), torch.fliplr(torch.zeros(2, 0, 3)).shape)
+torch.fliplr(torch.arange(3.))
+torch.flipud(torch.tensor(1.))
+g = torch.arange(6.).reshape(2, 3).requires_grad_()
+(g.fliplr() * torch.arange(6.).reshape(2, 3)).sum().backward()
+print(g.grad)
+h = torch.arange(4., requires_grad=True)
+h.clip(1, 2).sum().backward()
+print(h.grad)
+trace_on()
+torch.clip(x, -1, 2)
+x.clip_(max=torch.ones(7))
+m.fliplr()
+torch.flipud(m)
