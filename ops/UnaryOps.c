@@ -432,8 +432,22 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: UnaryOps.cpp at::native::_conj_physical (unary_op_impl: a new tensor) */
-Tensor* at_native__conj_physical(const Tensor* self) { return conj_physical_copy(NULL, self); }
+/* An empty tensor of self's options, then conj_physical.out through the
+ * dispatcher (so a lazy self reaches the Lazy backend's kernel, not this
+ * file's CPU loop).
+ * PyTorch 1.13: UnaryOps.cpp at::native::_conj_physical (unary_op_impl:
+ * at::empty({0}, self.options()), at::conj_physical_out) */
+Tensor* at_native__conj_physical(const Tensor* self) {
+  const int64_t zero = 0;
+  const OptionalScalarType dtype = {true, self->dtype};
+  const OptionalDevice device = {true, self->device};
+  const OptionalMemoryFormat none = {0};
+  Tensor* out = at_empty_memory_format(IntArrayRef_make(&zero, 1), dtype, kNoLayout, device, kNoPinMemory, none);
+  if (out == NULL) return NULL;
+  Tensor* r = at_conj_physical_out(self, out);
+  Tensor_release(out);
+  return r;
+}
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical (a non-complex self is returned) */
 Tensor* at_native_conj_physical(const Tensor* self) { return Tensor_retain(self); }
