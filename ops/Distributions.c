@@ -46,15 +46,6 @@ DEFINE_DISPATCH(bernoulli_tensor_stub);
   TORCH_CHECK((t) == ScalarType_Float || (t) == ScalarType_Double,                         \
                               "\"%s\" not implemented for '%s'", name, ScalarType_name(t))
 
-/* The TensorIterator over self alone (NULLARY_OP_CONFIG); 0, or -1 with
- * the error.  PyTorch 1.13: TensorIterator::borrowing_nullary_op */
-static int nullary_op(TensorIteratorBase* iter, Tensor* self) {
-  TensorIteratorConfig config;
-  TensorIteratorConfig_nullary_op(&config);
-  TensorIteratorConfig_add_output(&config, self);
-  return TensorIterator_build(iter, &config);
-}
-
 /* empty_like(t, LEGACY_CONTIGUOUS_MEMORY_FORMAT): the functional forms'
  * output, through the dispatcher. */
 static Tensor* empty_like_contiguous(const Tensor* t) {
@@ -65,17 +56,14 @@ static Tensor* empty_like_contiguous(const Tensor* t) {
 }
 
 /* A shape run (ops/MetaMode.h) draws nothing. */
-static bool draws(const Tensor* self) {
-  (void)self; /* (1.13 draws for an empty tensor too: nothing) */
-  return !MetaMode_isEnabled();
-}
+static bool draws(void) { return !MetaMode_isEnabled(); }
 
 /* ================================ normal ================================= */
 
 /* PyTorch 1.13: Distributions.cpp normal_, DistributionTemplates.h normal_impl_ */
 Tensor* at_native_normal_(Tensor* self, double mean, double std, Generator* generator) {
   TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std %g", std);
-  if (draws(self)) {
+  if (draws()) {
     normal_fn fn = (normal_fn)DispatchStub_get(&normal_stub);
     TRY(fn(self, mean, std, generator) == 0);
   }
@@ -230,8 +218,8 @@ Tensor* at_native_uniform_(Tensor* self, double from, double to, Generator* gene
   from = fmin(fmax(from, min), max);
   to = fmax(fmin(to, max), min);
   TensorIteratorBase iter;
-  TRY(nullary_op(&iter, self) == 0);
-  int rc = draws(self) ? ((uniform_fn)DispatchStub_get(&uniform_stub))(&iter, from, to, generator) : 0;
+  TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
+  int rc = draws() ? ((uniform_fn)DispatchStub_get(&uniform_stub))(&iter, from, to, generator) : 0;
   TensorIterator_release(&iter);
   TRY(rc == 0);
   return Tensor_retain(self);
@@ -323,7 +311,7 @@ Tensor* at_native_random_from_(Tensor* self, int64_t from, OptionalInt to_opt, G
   TORCH_CHECK(!ScalarType_isQuantized(t), "\"%s\" not implemented for '%s'",
                               to_opt.has_value ? "random_update_from_to" : "random_from_to_range_calc",
                               ScalarType_name(t));
-  TRY(nullary_op(&iter, self) == 0);
+  TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
   built = true;
   if (to_opt.has_value) {
     int64_t to = to_opt.value;
@@ -339,7 +327,7 @@ Tensor* at_native_random_from_(Tensor* self, int64_t from, OptionalInt to_opt, G
     }
     TRY(check_from_to_in_range(from, to - 1, t) == 0);
     uint64_t range = (uint64_t)to - (uint64_t)from;
-    if (draws(self)) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
+    if (draws()) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
   } else if (from != INT64_MIN) {
     int64_t to_inc;
     if (ScalarType_isFloating(t)) {
@@ -355,9 +343,9 @@ Tensor* at_native_random_from_(Tensor* self, int64_t from, OptionalInt to_opt, G
     }
     TRY(check_from_to_in_range(from, to_inc, t) == 0);
     uint64_t range = (uint64_t)to_inc - (uint64_t)from + 1;
-    if (draws(self)) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
+    if (draws()) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
   } else {
-    if (draws(self)) rc = ((random_fn)DispatchStub_get(&random_full_64_bits_range_stub))(&iter, generator);
+    if (draws()) rc = ((random_fn)DispatchStub_get(&random_full_64_bits_range_stub))(&iter, generator);
   }
   TRY(rc == 0);
   TensorIterator_release(&iter);
@@ -376,8 +364,8 @@ Tensor* at_native_random_to_(Tensor* self, int64_t to, Generator* generator) {
 /* PyTorch 1.13: Distributions.cpp random_, DistributionTemplates.h random_impl */
 Tensor* at_native_random_(Tensor* self, Generator* generator) {
   TensorIteratorBase iter;
-  TRY(nullary_op(&iter, self) == 0);
-  int rc = draws(self) ? ((random_fn)DispatchStub_get(&random_stub))(&iter, generator) : 0;
+  TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
+  int rc = draws() ? ((random_fn)DispatchStub_get(&random_stub))(&iter, generator) : 0;
   TensorIterator_release(&iter);
   TRY(rc == 0);
   return Tensor_retain(self);
@@ -391,8 +379,8 @@ fail:
 Tensor* at_native_exponential_(Tensor* self, double lambd, Generator* generator) {
   TORCH_CHECK(lambd >= 0.0, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
   TensorIteratorBase iter;
-  TRY(nullary_op(&iter, self) == 0);
-  int rc = draws(self) ? ((exponential_fn)DispatchStub_get(&exponential_stub))(&iter, lambd, generator)
+  TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
+  int rc = draws() ? ((exponential_fn)DispatchStub_get(&exponential_stub))(&iter, lambd, generator)
                : 0;
   TensorIterator_release(&iter);
   TRY(rc == 0);
@@ -407,7 +395,7 @@ fail:
 Tensor* at_native_bernoulli_float_(Tensor* self, double p, Generator* generator) {
   TORCH_CHECK(0 <= p && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
   TRY(assert_no_internal_overlap(self) == 0);
-  if (draws(self))
+  if (draws())
     TRY(((bernoulli_scalar_fn)DispatchStub_get(&bernoulli_scalar_stub))(self, p, generator) == 0);
   return Tensor_retain(self);
 fail:
@@ -421,7 +409,7 @@ Tensor* at_native_bernoulli_Tensor_(Tensor* self, const Tensor* p, Generator* ge
   Tensor* expanded = NULL;
   TRY(assert_no_internal_overlap(self) == 0);
   TRY((expanded = at_expand(p, Tensor_sizes(self), false)) != NULL);
-  if (draws(self))
+  if (draws())
     TRY(((bernoulli_tensor_fn)DispatchStub_get(&bernoulli_tensor_stub))(self, expanded, generator) == 0);
   Tensor_release(expanded);
   return Tensor_retain(self);

@@ -64,6 +64,13 @@ void TensorIteratorConfig_nullary_op(TensorIteratorConfig* config) {
   config->resize_outputs = false;
 }
 
+int TensorIterator_borrowing_nullary_op(TensorIteratorBase* iter, Tensor* self) {
+  TensorIteratorConfig config;
+  TensorIteratorConfig_nullary_op(&config);
+  TensorIteratorConfig_add_output(&config, self);
+  return TensorIterator_build(iter, &config);
+}
+
 /* What build() knows about its operands between the steps. */
 typedef struct BuildState {
   int ntensors;

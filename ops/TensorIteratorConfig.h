@@ -82,6 +82,12 @@ void TensorIteratorConfig_float_op(TensorIteratorConfig* config);
 void TensorIteratorConfig_unary_op(TensorIteratorConfig* config);
 void TensorIteratorConfig_nullary_op(TensorIteratorConfig* config);
 
+/* The iterator over self alone, built with NULLARY_OP_CONFIG (an expanded
+ * self, whose elements share memory, is refused): what the random kernels
+ * walk.  0, or -1 with the error set (iter then holds nothing).
+ * PyTorch 1.13: TensorIterator.cpp TensorIterator::borrowing_nullary_op */
+int TensorIterator_borrowing_nullary_op(TensorIteratorBase* iter, Tensor* self);
+
 /*
  * Runs the checks of Note [TensorIteratorConfig] on config's operands and
  * fills iter: its tensors (each output one the iterator holds a reference

@@ -74,6 +74,16 @@ static int not_implemented(const char* name, ScalarType t) {
 /* The dtype of the iterator's output.  PyTorch 1.13: TensorIteratorBase::dtype() */
 static ScalarType iter_dtype(const TensorIteratorBase* iter) { return iter->tensors[0]->dtype; }
 
+/* Runs loop over iter's elements in order, on this thread, holding c's
+ * generator: See Note [Acquire lock when using random generators].
+ * Returns 0, or -1 when the loop stopped with the error set (c->failed). */
+static int draw_serially(TensorIteratorBase* iter, loop2d_t loop, DistributionCtx* c) {
+  pthread_mutex_lock(&c->gen->mutex);
+  cpu_serial_kernel(iter, loop, c);
+  pthread_mutex_unlock(&c->gen->mutex);
+  return c->failed ? -1 : 0;
+}
+
 static bool is_float_or_double(ScalarType t) { return t == ScalarType_Float || t == ScalarType_Double; }
 
 /* ================================ uniform ================================ */
@@ -98,10 +108,7 @@ static int uniform_kernel(TensorIteratorBase* iter, double from, double to, Gene
   ScalarType t = iter_dtype(iter);
   if (!is_float_or_double(t)) return not_implemented("uniform_kernel_cpu", t);
   DistributionCtx c = {.gen = get_generator_or_default(gen), .a = from, .b = to};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(iter, t == ScalarType_Float ? uniform_float_loop2d : uniform_double_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
-  return 0;
+  return draw_serially(iter, t == ScalarType_Float ? uniform_float_loop2d : uniform_double_loop2d, &c);
 }
 REGISTER_DISPATCH(uniform_fn, uniform_stub, uniform_kernel);
 
@@ -205,17 +212,12 @@ static int normal_kernel(Tensor* self, double mean, double std, Generator* gen) 
     pthread_mutex_unlock(&g->mutex);
     return 0;
   }
-  TensorIteratorConfig config;
-  TensorIteratorConfig_nullary_op(&config);
-  TensorIteratorConfig_add_output(&config, self);
   TensorIteratorBase iter;
-  if (TensorIterator_build(&iter, &config) < 0) return -1;
+  if (TensorIterator_borrowing_nullary_op(&iter, self) < 0) return -1;
   DistributionCtx c = {.gen = g, .dtype = t, .a = mean, .b = std};
-  pthread_mutex_lock(&g->mutex);
-  cpu_serial_kernel(&iter, normal_loop2d, &c);
-  pthread_mutex_unlock(&g->mutex);
+  int rc = draw_serially(&iter, normal_loop2d, &c);
   TensorIterator_release(&iter);
-  return 0;
+  return rc;
 }
 REGISTER_DISPATCH(normal_fn, normal_stub, normal_kernel);
 
@@ -254,10 +256,7 @@ static int random_from_to_kernel(TensorIteratorBase* iter, uint64_t range, int64
   ScalarType t = iter_dtype(iter);
   if (ScalarType_isQuantized(t)) return not_implemented("random_from_to_kernel_cpu", t);
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = t, .range = range, .base = base};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(iter, random_from_to_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
-  return 0;
+  return draw_serially(iter, random_from_to_loop2d, &c);
 }
 REGISTER_DISPATCH(random_from_to_fn, random_from_to_stub, random_from_to_kernel);
 
@@ -280,10 +279,7 @@ static int random_full_64_bits_range_kernel(TensorIteratorBase* iter, Generator*
     return -1;
   }
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = t};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(iter, random_full_range_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
-  return 0;
+  return draw_serially(iter, random_full_range_loop2d, &c);
 }
 REGISTER_DISPATCH(random_fn, random_full_64_bits_range_stub, random_full_64_bits_range_kernel);
 
@@ -335,10 +331,7 @@ static int random_kernel(TensorIteratorBase* iter, Generator* gen) {
   ScalarType t = iter_dtype(iter);
   if (ScalarType_isQuantized(t)) return not_implemented("random_kernel_cpu", t);
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = t};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(iter, random_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
-  return 0;
+  return draw_serially(iter, random_loop2d, &c);
 }
 REGISTER_DISPATCH(random_fn, random_stub, random_kernel);
 
@@ -361,10 +354,7 @@ static int exponential_kernel(TensorIteratorBase* iter, double lambda, Generator
   ScalarType t = iter_dtype(iter);
   if (!is_float_or_double(t)) return not_implemented("exponential_cpu", t);
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = t, .a = lambda};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(iter, exponential_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
-  return 0;
+  return draw_serially(iter, exponential_loop2d, &c);
 }
 REGISTER_DISPATCH(exponential_fn, exponential_stub, exponential_kernel);
 
@@ -382,17 +372,12 @@ static void bernoulli_scalar_loop2d(void* ctx, char** data, const int64_t* strid
  * bernoulli_kernel(self, double p)) */
 static int bernoulli_scalar_kernel(Tensor* self, double p, Generator* gen) {
   if (ScalarType_isQuantized(self->dtype)) return not_implemented("bernoulli_scalar_cpu_", self->dtype);
-  TensorIteratorConfig config;
-  TensorIteratorConfig_nullary_op(&config);
-  TensorIteratorConfig_add_output(&config, self);
   TensorIteratorBase iter;
-  if (TensorIterator_build(&iter, &config) < 0) return -1;
+  if (TensorIterator_borrowing_nullary_op(&iter, self) < 0) return -1;
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = self->dtype, .a = p};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(&iter, bernoulli_scalar_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
+  int rc = draw_serially(&iter, bernoulli_scalar_loop2d, &c);
   TensorIterator_release(&iter);
-  return 0;
+  return rc;
 }
 REGISTER_DISPATCH(bernoulli_scalar_fn, bernoulli_scalar_stub, bernoulli_scalar_kernel);
 
@@ -435,10 +420,8 @@ static int bernoulli_tensor_kernel(Tensor* self, const Tensor* p, Generator* gen
   if (TensorIterator_build(&iter, &config) < 0) return -1;
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = self->dtype,
                        .p_is_double = p->dtype == ScalarType_Double};
-  pthread_mutex_lock(&c.gen->mutex);
-  cpu_serial_kernel(&iter, bernoulli_tensor_loop2d, &c);
-  pthread_mutex_unlock(&c.gen->mutex);
+  int rc = draw_serially(&iter, bernoulli_tensor_loop2d, &c);
   TensorIterator_release(&iter);
-  return c.failed ? -1 : 0;
+  return rc;
 }
 REGISTER_DISPATCH(bernoulli_tensor_fn, bernoulli_tensor_stub, bernoulli_tensor_kernel);
