@@ -36,6 +36,15 @@
  * packed with zeros, and the micro-kernel writes back only the part of its
  * tile that exists.  beta applies in the first KC block; the next ones add.
  *
+ * Note [Small products in place]
+ * When the whole product is one block (m <= kMC, k <= kKC, n <= kNC: bmm's
+ * small matrices), packing is a copy of every operand read once, and on
+ * operands fresh from memory it took a quarter of the time.  Then the
+ * micro-kernel reads A's whole panels of kMR rows where they are (any
+ * strides), and B's whole panels of NR columns where they are when B is
+ * row-major; only a last, partial panel (the edges) is packed, with its
+ * zeros.  The arithmetic is the same either way, and so are the results.
+ *
  * Summation order: C[i][j] is the sum over k of A[i][p] * B[p][j] in p's
  * order within a KC block, blocks added in turn: the reference BLAS's order
  * when k <= kKC, with FMA's one rounding where 1.13's BLAS rounds twice.

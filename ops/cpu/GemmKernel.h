@@ -34,88 +34,126 @@
 
 typedef T Vec __attribute__((vector_size(GEMM_VEC_BYTES)));
 
+/* Where a micro-tile goes: C's corner at c = beta * C + alpha * the tile,
+ * C's strides, and ab, a scratch tile for the edges. */
+typedef struct FN(TileOut) {
+  T alpha, beta;
+  int64_t rsc, csc;
+  T* ab;
+} FN(TileOut);
+
+/* The mr x nr corner (mr <= kMR, nr <= NR) of C at c = beta * C + alpha *
+ * the same corner of the tile ab (row by row); C is not read when beta is
+ * 0.  For an edge of C, or C strided. */
+static void FN(update_edge)(const FN(TileOut)* out, T* restrict c, int64_t mr, int64_t nr) {
+  for (int64_t i = 0; i < mr; i++)
+    for (int64_t j = 0; j < nr; j++) {
+      T* cp = c + i * out->rsc + j * out->csc;
+      T v = out->alpha * out->ab[i * NR + j];
+      *cp = out->beta != 0 ? out->beta * *cp + v : v;
+    }
+}
+
 /*
- * The micro-kernel: ab (a kMR x NR tile, row by row) = the product of a
- * packed kMR x kc panel of A and a packed kc x NR panel of B.  The 2 * kMR
- * accumulators stay in registers for the whole k loop: each step loads two
- * vectors of B's row p, broadcasts each of A's kMR values of column p, and
- * does 2 * kMR multiply-adds.  Not inlined, and alpha and beta are left to
- * update_tile: with AVX2 floats the accumulators, B's two vectors and the
- * broadcast take 15 of the 16 vector registers, and a live alpha or beta
- * would push an accumulator out to the stack.
+ * The micro-kernel: the mr x nr corner of C at c (mr <= kMR, nr <= NR) =
+ * beta * C + alpha * (a kMR x kc panel of A @ a kc x NR panel of B), A's
+ * element (i, p) at a[i * rsa + p * csa] and B's row p at b + p * rsb:
+ * packed, (rsa, csa) = (1, kMR) and rsb = NR; read in place, the
+ * operands' own strides (Note [Small products in place] in BlasKernel.c).
+ * The 2 * kMR accumulators stay in registers for the whole
+ * k loop: each step loads two vectors of B's row p, broadcasts each of A's
+ * kMR values of column p, and does 2 * kMR multiply-adds (with AVX2
+ * floats: 12 accumulators, B's two vectors and the broadcast, 15 of the 16
+ * vector registers).  Then a whole tile of rows of C is updated from the
+ * registers; an edge goes through out->ab.  Not inlined: gdb and perf see
+ * it by name, as they see BLIS's and OpenBLAS's kernels.
  */
-static __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a,
-                                                                   const T* restrict b, T* restrict ab) {
+static __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a, int64_t rsa, int64_t csa,
+                                                       const T* restrict b, int64_t rsb, const FN(TileOut)* out,
+                                                       T* restrict c, int64_t mr, int64_t nr) {
   Vec acc[kMR][2];
-  memset(acc, 0, sizeof acc);
+  for (int i = 0; i < kMR; i++) acc[i][0] = acc[i][1] = (Vec){0};
   for (int64_t p = 0; p < kc; p++) {
     Vec b0, b1;
-    memcpy(&b0, b + p * NR, sizeof b0);
-    memcpy(&b1, b + p * NR + LANES, sizeof b1);
+    memcpy(&b0, b + p * rsb, sizeof b0);
+    memcpy(&b1, b + p * rsb + LANES, sizeof b1);
 #pragma GCC unroll 16
     for (int i = 0; i < kMR; i++) {
-      T ai = a[p * kMR + i];
+      T ai = a[i * rsa + p * csa];
       acc[i][0] += ai * b0;
       acc[i][1] += ai * b1;
     }
   }
-  memcpy(ab, acc, sizeof acc);
-}
-
-/* The mr x nr corner (mr <= kMR, nr <= NR) of C at c = beta * C + alpha *
- * the same corner of the tile ab; C is not read when beta is 0. */
-static void FN(update_tile)(T alpha, const T* restrict ab, T beta, T* restrict c, int64_t rsc,
-                                        int64_t csc, int64_t mr, int64_t nr) {
-  if (mr == kMR && nr == NR && csc == 1) { /* a whole tile of rows in C: vectors */
+  if (mr == kMR && nr == NR && out->csc == 1) { /* a whole tile of rows in C: vectors */
+    T alpha = out->alpha, beta = out->beta;
+#pragma GCC unroll 16
     for (int i = 0; i < kMR; i++)
-      for (int64_t h = 0; h < NR; h += LANES) {
-        Vec v, old;
-        memcpy(&v, ab + i * NR + h, sizeof v);
-        v = alpha * v;
+#pragma GCC unroll 2
+      for (int h = 0; h < 2; h++) {
+        T* row = c + i * out->rsc + h * LANES;
+        Vec v = alpha * acc[i][h];
         if (beta != 0) {
-          memcpy(&old, c + i * rsc + h, sizeof old);
+          Vec old;
+          memcpy(&old, row, sizeof old);
           v += beta * old;
         }
-        memcpy(c + i * rsc + h, &v, sizeof v);
+        memcpy(row, &v, sizeof v);
       }
     return;
   }
-  for (int64_t i = 0; i < mr; i++) /* an edge of C, or C strided */
-    for (int64_t j = 0; j < nr; j++) {
-      T* cp = c + i * rsc + j * csc;
-      T v = alpha * ab[i * NR + j];
-      *cp = beta != 0 ? beta * *cp + v : v;
-    }
+  for (int i = 0; i < kMR; i++) /* each vector on its own: acc stays in registers */
+    for (int h = 0; h < 2; h++) memcpy(out->ab + i * NR + h * LANES, &acc[i][h], sizeof acc[i][h]);
+  FN(update_edge)(out, c, mr, nr);
 }
 
 /* Packs the mc x kc block of A at a into panels of kMR rows, each stored
  * column by column (kMR values of column p, then of column p + 1...), the
- * last panel padded with zeros: what the micro-kernel reads in order. */
-static void FN(pack_a)(int64_t mc, int64_t kc, const T* a, int64_t rsa, int64_t csa, T* restrict ap) {
+ * last panel padded with zeros: what the micro-kernel reads in order.  A
+ * whole panel reads its kMR rows side by side, a loop of constant length:
+ * kMR streams from memory at once where A is row-major. */
+static __attribute__((noinline)) void FN(pack_a)(int64_t mc, int64_t kc, const T* a, int64_t rsa, int64_t csa,
+                                                 T* restrict ap) {
   for (int64_t i0 = 0; i0 < mc; i0 += kMR) {
     int64_t mr = mc - i0 < kMR ? mc - i0 : kMR;
     const T* panel = a + i0 * rsa;
     for (int64_t p = 0; p < kc; p++) {
-      for (int64_t i = 0; i < mr; i++) ap[i] = panel[i * rsa + p * csa];
-      for (int64_t i = mr; i < kMR; i++) ap[i] = 0;
+      if (mr == kMR) {
+#pragma GCC unroll 16
+        for (int i = 0; i < kMR; i++) ap[i] = panel[i * rsa + p * csa];
+      } else {
+        for (int64_t i = 0; i < mr; i++) ap[i] = panel[i * rsa + p * csa];
+        for (int64_t i = mr; i < kMR; i++) ap[i] = 0;
+      }
       ap += kMR;
     }
   }
 }
 
 /* Packs the kc x nc block of B at b into panels of NR columns, each stored
- * row by row, the last panel padded with zeros. */
+ * row by row, the last panel padded with zeros.  A row-major B is read row
+ * by row (each row's NR-column pieces go to their panels in turn), so that
+ * memory is read in order; otherwise panel by panel. */
 static void FN(pack_b)(int64_t kc, int64_t nc, const T* b, int64_t rsb, int64_t csb, T* restrict bp) {
+  if (csb == 1) {
+    for (int64_t p = 0; p < kc; p++)
+      for (int64_t j0 = 0; j0 < nc; j0 += NR) {
+        int64_t nr = nc - j0 < NR ? nc - j0 : NR;
+        T* dst = bp + j0 * kc + p * NR; /* panel j0 / NR, row p */
+        if (nr == NR) {
+          memcpy(dst, b + p * rsb + j0, NR * sizeof(T));
+        } else {
+          memcpy(dst, b + p * rsb + j0, (size_t)nr * sizeof(T));
+          for (int64_t j = nr; j < NR; j++) dst[j] = 0;
+        }
+      }
+    return;
+  }
   for (int64_t j0 = 0; j0 < nc; j0 += NR) {
     int64_t nr = nc - j0 < NR ? nc - j0 : NR;
     const T* panel = b + j0 * csb;
     for (int64_t p = 0; p < kc; p++) {
-      if (nr == NR && csb == 1) {
-        memcpy(bp, panel + p * rsb, NR * sizeof(T));
-      } else {
-        for (int64_t j = 0; j < nr; j++) bp[j] = panel[p * rsb + j * csb];
-        for (int64_t j = nr; j < NR; j++) bp[j] = 0;
-      }
+      for (int64_t j = 0; j < nr; j++) bp[j] = panel[p * rsb + j * csb];
+      for (int64_t j = nr; j < NR; j++) bp[j] = 0;
       bp += NR;
     }
   }
@@ -271,9 +309,12 @@ typedef struct FN(GemmBlock) {
   const T* a; /* A at (0, pc) */
   int64_t rsa, csa;
   const T* bp;
+  const T* b; /* B at (pc, jc), its columns before b_packed_from read in place */
+  int64_t rsb, b_packed_from;
   T* c; /* C at (0, jc) */
   int64_t rsc, csc, m;
-  bool failed; /* a thread could not allocate its packed A */
+  bool a_in_place; /* A's whole panels read where they are, unpacked */
+  bool failed;     /* a thread could not allocate its packed A */
 } FN(GemmBlock);
 
 /* Loops 3, 2 and 1 over the row panels [begin, end) (kMR rows each) of A
@@ -286,16 +327,23 @@ static void FN(gemm_rows)(void* ctx, int64_t begin, int64_t end) {
     g->failed = true; /* a bool written only to true: any thread may */
     return;
   }
-  T ab[kMR * NR] __attribute__((aligned(64))); /* one micro-tile of A @ B */
+  T ab[kMR * NR] __attribute__((aligned(64))); /* one micro-tile of A @ B, for the edges */
+  FN(TileOut) out = {g->alpha, g->beta, g->rsc, g->csc, ab};
   int64_t row_end = end * kMR < g->m ? end * kMR : g->m;
   for (int64_t ic = begin * kMR; ic < row_end; ic += kMC) { /* loop 3: MC rows of A and C */
     int64_t mc = row_end - ic < kMC ? row_end - ic : kMC;
-    FN(pack_a)(mc, g->kc, g->a + ic * g->rsa, g->rsa, g->csa, ap);
+    int64_t packed_from = g->a_in_place ? mc - mc % kMR : 0; /* in place: only a last, partial panel */
+    FN(pack_a)(mc - packed_from, g->kc, g->a + (ic + packed_from) * g->rsa, g->rsa, g->csa, ap);
     for (int64_t jr = 0; jr < g->nc; jr += NR)     /* loop 2: NR columns */
       for (int64_t ir = 0; ir < mc; ir += kMR) { /* loop 1: kMR rows */
         int64_t mr = mc - ir < kMR ? mc - ir : kMR, nr = g->nc - jr < NR ? g->nc - jr : NR;
-        FN(micro_kernel)(g->kc, ap + ir * g->kc, g->bp + jr * g->kc, ab);
-        FN(update_tile)(g->alpha, ab, g->beta, g->c + (ic + ir) * g->rsc + jr * g->csc, g->rsc, g->csc, mr, nr);
+        T* c = g->c + (ic + ir) * g->rsc + jr * g->csc;
+        const T* b = jr < g->b_packed_from ? g->b + jr : g->bp + (jr - g->b_packed_from) * g->kc;
+        int64_t rsb = jr < g->b_packed_from ? g->rsb : NR;
+        if (ir < packed_from)
+          FN(micro_kernel)(g->kc, g->a + (ic + ir) * g->rsa, g->rsa, g->csa, b, rsb, &out, c, mr, nr);
+        else
+          FN(micro_kernel)(g->kc, ap + (ir - packed_from) * g->kc, 1, kMR, b, rsb, &out, c, mr, nr);
       }
   }
   free(ap);
@@ -326,14 +374,19 @@ static int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_
   T* bp = aligned_alloc(64, ((size_t)(kcmax * ncmax) * sizeof(T) + 63) / 64 * 64);
   if (bp == NULL) return -1;
   int64_t panels = (m + kMR - 1) / kMR;
+  /* Note [Small products in place] in BlasKernel.c */
+  bool small = m <= kMC && k <= kKC && n <= kNC;
   FN(GemmBlock) g = {.kcmax = kcmax, .alpha = alpha, .rsa = rsa, .csa = csa, .bp = bp, .rsc = rsc, .csc = csc,
-                     .m = m, .failed = false};
+                     .m = m, .a_in_place = small, .failed = false};
   for (int64_t jc = 0; jc < n && !g.failed; jc += kNC) { /* loop 5: NC columns of B and C */
     g.nc = n - jc < kNC ? n - jc : kNC;
     for (int64_t pc = 0; pc < k && !g.failed; pc += kKC) { /* loop 4: KC of the k dimension */
       g.kc = k - pc < kKC ? k - pc : kKC;
-      FN(PackB) pb = {g.kc, g.nc, b + pc * rsb + jc * csb, rsb, csb, bp};
-      at_parallel_for(0, (g.nc + NR - 1) / NR, kGemmPackGrain / (g.kc * NR) + 1, FN(pack_b_panels), &pb);
+      g.b = b + pc * rsb + jc * csb;
+      g.rsb = rsb;
+      g.b_packed_from = small && csb == 1 ? g.nc - g.nc % NR : 0;
+      FN(PackB) pb = {g.kc, g.nc - g.b_packed_from, g.b + g.b_packed_from, rsb, csb, bp};
+      at_parallel_for(0, (pb.nc + NR - 1) / NR, kGemmPackGrain / (g.kc * NR) + 1, FN(pack_b_panels), &pb);
       g.beta = pc == 0 ? beta : 1; /* later KC blocks add to what the first wrote */
       g.a = a + pc * csa;
       g.c = c + jc * csc;

@@ -127,10 +127,12 @@ typedef struct Shape {
   int64_t m, n, k;
 } Shape;
 
-/* 1x1, odd sizes (edge tiles), more than one MC (144), KC (256) or NC
- * (4096) block, one row or column (the matrix-vector path), dot, k = 0. */
-static const Shape kShapes[] = {{1, 1, 1},  {7, 13, 5},  {65, 129, 33}, {150, 17, 9}, {20, 30, 300},
-                                {2, 4100, 3}, {37, 1, 70}, {1, 45, 70},   {1, 1, 100}, {5, 6, 0}};
+/* 1x1, odd sizes (edge tiles), products of one block (read in place:
+ * Note [Small products in place]), more than one MC (192), KC (384) or NC
+ * (4096) block (packed), one row or column (the matrix-vector path), dot,
+ * k = 0. */
+static const Shape kShapes[] = {{1, 1, 1},    {7, 13, 5},  {65, 129, 33}, {12, 32, 20}, {200, 17, 9},
+                                {20, 30, 400}, {2, 4100, 3}, {37, 1, 70},  {1, 45, 70},  {1, 1, 100}, {5, 6, 0}};
 
 static void check_all(bool is_float) {
   static const double kAlphaBeta[][2] = {{1, 0}, {0.5, 2}, {-1, 1}};
