@@ -1,6 +1,7 @@
 /*
  * Sorting.c - median: of every element, and along one dim with the index
- * of the value chosen.
+ * of the value chosen; sort, argsort, msort and topk along one dim (their
+ * checks and outputs here, the rows' loops in ops/cpu/SortingKernel.c).
  *
  * The median is the lower one, the element at (n - 1) / 2 in sorted
  * order; a row holding a NaN has the NaN as its median (the first NaN's
@@ -12,10 +13,13 @@
  * along an empty dim it is refused.
  *
  * PyTorch 1.13: aten/src/ATen/native/Sorting.cpp (median_cpu, median_impl,
- * median_out_cpu, median_with_indices_impl, at::native::median)
+ * median_out_cpu, median_with_indices_impl, at::native::median; the meta
+ * and impl functions of sort.stable and topk; sort, msort, argsort),
+ * argsort_stable)
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "Functions.h"
 #include "NativeFunctions.h"
@@ -24,6 +28,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
+#include "ops/cpu/SortingKernel.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -209,4 +214,161 @@ fail:
   Tensor_release(values);
   Tensor_release(indices);
   return r;
+}
+
+DEFINE_DISPATCH(sort_stub);
+DEFINE_DISPATCH(topk_stub);
+
+/* A structured kernel's output: a fresh tensor (out == NULL) of sizes and
+ * strides (strides.data NULL: contiguous), or out checked and resized.
+ * PyTorch 1.13: the generated set_output_raw_strided (create_out, resize_out) */
+static Tensor* structured_output(Tensor* out, IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
+  if (out == NULL) return strides.data ? empty_strided_cpu(sizes, strides, dtype) : empty_cpu(sizes, dtype);
+  TRY(check_out_dtype(out, dtype) == 0);
+  if (strides.data) TRY(resize_output_restrided(out, sizes, strides) >= 0);
+  else TRY(resize_output(out, sizes) >= 0);
+  return Tensor_retain(out);
+fail:
+  return NULL;
+}
+
+/* An in-place operator's result (a new reference to its self) dropped:
+ * 0, or -1 when it failed. */
+static int done_in_place(Tensor* result) {
+  if (result == NULL) return -1;
+  Tensor_release(result);
+  return 0;
+}
+
+/* sort.stable's meta function and impl, into values and indices (fresh
+ * ones when they are NULL): the outputs dense, in self's order when self is
+ * dense (1.13's issue 65863), then values = self sorted in place.
+ * PyTorch 1.13: Sorting.cpp TORCH_META_FUNC2(sort, stable), TORCH_IMPL_FUNC(sort_stable_out) */
+static TensorTuple2 sort_stable_impl(const Tensor* self, OptionalBool stable, int64_t dim, bool descending,
+                                     Tensor* values_out, Tensor* indices_out) {
+  TensorTuple2 r = {{NULL, NULL}};
+  TORCH_CHECK(stable.has_value,
+              "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report "
+              "a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.");
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  int64_t strides[MINATEN_MAX_DIM];
+  IntArrayRef sizes = IntArrayRef_make(self->sizes, (size_t)self->dim);
+  IntArrayRef self_strides = IntArrayRef_make(self->strides, (size_t)self->dim);
+  if (Tensor_isNonOverlappingAndDense(self)) memcpy(strides, self->strides, sizeof(int64_t) * (size_t)self->dim);
+  else infer_dense_strides(sizes, self_strides, strides);
+  IntArrayRef out_strides = IntArrayRef_make(strides, (size_t)self->dim);
+  TRY((r.items[0] = structured_output(values_out, sizes, out_strides, self->dtype)) != NULL);
+  TRY((r.items[1] = structured_output(indices_out, sizes, out_strides, ScalarType_Long)) != NULL);
+  if (MetaMode_isEnabled()) return r;
+  TRY(done_in_place(at_copy_(r.items[0], self, false)) == 0);
+  if (self->dim == 0 && self->numel == 1) {
+    TRY(done_in_place(at_zero_(r.items[1])) == 0);
+  } else if (self->dim > 0) {
+    sort_fn sort = (sort_fn)DispatchStub_get(&sort_stub);
+    TRY(sort(r.items[0], r.items[1], d, descending, stable.value) == 0);
+  }
+  return r;
+fail:
+  Tensor_release(r.items[0]);
+  Tensor_release(r.items[1]);
+  return (TensorTuple2){{NULL, NULL}};
+}
+
+/* PyTorch 1.13: Sorting.cpp TORCH_IMPL_FUNC(sort_stable_out) (with its meta function) */
+TensorTuple2 at_native_sort_stable_out(const Tensor* self, OptionalBool stable, int64_t dim, bool descending,
+                                       Tensor* values, Tensor* indices) {
+  return sort_stable_impl(self, stable, dim, descending, values, indices);
+}
+
+/* sort.stable's functional form: the meta function's outputs, then the impl.
+ * PyTorch 1.13: RegisterCPU.cpp wrapper_sort_stable (structured_sort_stable_out_functional) */
+TensorTuple2 at_native_sort_stable(const Tensor* self, OptionalBool stable, int64_t dim, bool descending) {
+  return sort_stable_impl(self, stable, dim, descending, NULL, NULL);
+}
+
+/* PyTorch 1.13: Sorting.cpp sort_out (not stable) */
+TensorTuple2 at_native_sort_out(const Tensor* self, int64_t dim, bool descending, Tensor* values, Tensor* indices) {
+  return at_sort_values_stable(self, (OptionalBool){true, false}, dim, descending, values, indices);
+}
+
+/* PyTorch 1.13: Sorting.cpp sort (not stable) */
+TensorTuple2 at_native_sort(const Tensor* self, int64_t dim, bool descending) {
+  return at_sort_stable(self, (OptionalBool){true, false}, dim, descending);
+}
+
+/* The tuple's one item kept, the other released. */
+static Tensor* keep_item(TensorTuple2 t, int i) {
+  Tensor_release(t.items[1 - i]);
+  return t.items[i];
+}
+
+/* PyTorch 1.13: Sorting.cpp msort (values of sort along dim 0) */
+Tensor* at_native_msort(const Tensor* self) { return keep_item(at_sort(self, 0, false), 0); }
+
+/* PyTorch 1.13: Sorting.cpp msort_out (indices into a scratch Long tensor) */
+Tensor* at_native_msort_out(const Tensor* self, Tensor* out) {
+  int64_t zero = 0;
+  Tensor* indices = empty_cpu(IntArrayRef_make(&zero, 1), ScalarType_Long);
+  if (indices == NULL) return NULL;
+  TensorTuple2 r = at_sort_values(self, 0, false, out, indices);
+  Tensor_release(indices);
+  Tensor_release(r.items[1]);
+  return r.items[0];
+}
+
+/* PyTorch 1.13: Sorting.cpp argsort (indices of sort) */
+Tensor* at_native_argsort(const Tensor* self, int64_t dim, bool descending) {
+  return keep_item(at_sort(self, dim, descending), 1);
+}
+
+/* PyTorch 1.13: Sorting.cpp argsort_stable */
+Tensor* at_native_argsort_stable(const Tensor* self, bool stable, int64_t dim, bool descending) {
+  return keep_item(at_sort_stable(self, (OptionalBool){true, stable}, dim, descending), 1);
+}
+
+/* topk's meta function and impl, into values and indices (fresh ones when
+ * NULL): k checked against the dim's size, the outputs self's shape with k
+ * along dim, then the rows' k largest (smallest).
+ * PyTorch 1.13: Sorting.cpp TORCH_META_FUNC(topk), TORCH_IMPL_FUNC(topk_out_cpu) */
+static TensorTuple2 topk_impl(const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted, Tensor* values_out,
+                              Tensor* indices_out) {
+  TensorTuple2 r = {{NULL, NULL}};
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TRY(d >= 0);
+  int64_t slice_size = self->dim > 0 ? self->sizes[d] : 1;
+  TORCH_CHECK(k >= 0 && k <= slice_size, "selected index k out of range");
+  int64_t sizes[MINATEN_MAX_DIM];
+  memcpy(sizes, self->sizes, sizeof(int64_t) * (size_t)self->dim);
+  if (self->dim > 0) sizes[d] = k;
+  IntArrayRef out_sizes = IntArrayRef_make(sizes, (size_t)self->dim), contiguous = {NULL, 0};
+  TRY((r.items[0] = structured_output(values_out, out_sizes, contiguous, self->dtype)) != NULL);
+  TRY((r.items[1] = structured_output(indices_out, out_sizes, contiguous, ScalarType_Long)) != NULL);
+  if (MetaMode_isEnabled()) return r;
+  if (self->dim == 0 && self->numel == 1) {
+    TRY(done_in_place(at_copy_(r.items[0], self, false)) == 0);
+    TRY(done_in_place(at_zero_(r.items[1])) == 0);
+    return r;
+  }
+  TORCH_CHECK(self->dtype != ScalarType_Bool && !ScalarType_isQuantized(self->dtype),
+              "\"topk_cpu\" not implemented for '%s'", ScalarType_name(self->dtype));
+  topk_fn topk = (topk_fn)DispatchStub_get(&topk_stub);
+  TRY(topk(r.items[0], r.items[1], self, k, d, largest, sorted) == 0);
+  return r;
+fail:
+  Tensor_release(r.items[0]);
+  Tensor_release(r.items[1]);
+  return (TensorTuple2){{NULL, NULL}};
+}
+
+/* PyTorch 1.13: Sorting.cpp TORCH_IMPL_FUNC(topk_out_cpu) (with its meta function) */
+TensorTuple2 at_native_topk_out_cpu(const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted,
+                                    Tensor* values, Tensor* indices) {
+  return topk_impl(self, k, dim, largest, sorted, values, indices);
+}
+
+/* topk's functional form: the meta function's outputs, then the impl.
+ * PyTorch 1.13: RegisterCPU.cpp wrapper_topk (structured_topk_out_cpu_functional) */
+TensorTuple2 at_native_topk(const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  return topk_impl(self, k, dim, largest, sorted, NULL, NULL);
 }

@@ -347,8 +347,13 @@ void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots) {
       print_attribute(out, &node->args[0]);
       fputs(", is_scalar_expand=1", out);
     }
+    /* a node that is several roots (the outputs of sort, or one tensor
+     * twice) shows the last one's index: 1.13 keeps one id per node, each
+     * root's overwriting the one before (ir_dump_util.cpp ToText) */
+    size_t root = num_roots;
     for (size_t r = 0; r < num_roots; r++)
-      if (root_nodes[r] == node) fprintf(out, ", ROOT=%zu", r);
+      if (root_nodes[r] == node) root = r;
+    if (root < num_roots) fprintf(out, ", ROOT=%zu", root);
     fputc('\n', out);
   }
   fputs("}\n", out);

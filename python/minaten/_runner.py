@@ -589,10 +589,10 @@ class Session:
         with self.untraced():
             print(a.storage().data_ptr() == b.storage().data_ptr())
 
-    def lazy_ir(self, t):
+    def lazy_ir(self, *tensors):
         with self.untraced():
             self.ensure_lazy()
-            text = self.torch._C._lazy._get_tensors_text([t])
+            text = self.torch._C._lazy._get_tensors_text(list(tensors))
             print(re.sub(r", NodeType=[^\n]*", "", text))
 
 

@@ -1,0 +1,17 @@
+# The lazy IR of sort and topk (1.13's TS backend lowers both, and their values= forms): one node with two outputs; a node that is two roots shows the last root's index
+import torch
+a = torch.tensor([[3., 1., 2.], [0., 5., -1.]]).to('lazy')
+s = torch.sort(a, descending=True)
+lazy_ir(s.values, s.indices)
+t = torch.topk(a, 2, dim=0, largest=False)
+lazy_ir(t.indices, t.values)
+lazy_ir(t.values)
+u = torch.sort(a, stable=True)
+lazy_ir(u.values)
+v = torch.empty(0).to('lazy')
+i = torch.empty(0, dtype=torch.long).to('lazy')
+torch.sort(a, 0, out=(v, i))
+lazy_ir(v, i)
+print(s.values.cpu(), s.indices.cpu())
+print(t.values.cpu(), t.indices.cpu())
+print(u.indices.cpu(), v.cpu(), i.cpu())
