@@ -11,7 +11,7 @@
  * PyTorch 1.13: aten/src/ATen/native/UnaryOps.h and DistributionTemplates.h
  * (the stubs: normal_stub, uniform_stub, random_stub, random_from_to_stub,
  * random_full_64_bits_range_stub, exponential_stub, bernoulli_scalar_stub,
- * bernoulli_tensor_stub)
+ * bernoulli_tensor_stub, multinomial_with_replacement_stub)
  */
 #ifndef MINATEN_OPS_DISTRIBUTIONTEMPLATES_H
 #define MINATEN_OPS_DISTRIBUTIONTEMPLATES_H
@@ -32,6 +32,9 @@ typedef int (*random_from_to_fn)(TensorIteratorBase* iter, uint64_t range, int64
 typedef int (*exponential_fn)(TensorIteratorBase* iter, double lambda, Generator* gen);
 typedef int (*bernoulli_scalar_fn)(Tensor* self, double p, Generator* gen);
 typedef int (*bernoulli_tensor_fn)(Tensor* self, const Tensor* p, Generator* gen);
+/* result (Long, n_sample or n_dist x n_sample) = draws from each row of
+ * self (Float or Double, 1 or 2 dims), with replacement. */
+typedef int (*multinomial_with_replacement_fn)(Tensor* result, const Tensor* self, int64_t n_sample, Generator* gen);
 
 DECLARE_DISPATCH(normal_fn, normal_stub);
 DECLARE_DISPATCH(uniform_fn, uniform_stub);
@@ -41,5 +44,6 @@ DECLARE_DISPATCH(random_fn, random_full_64_bits_range_stub);
 DECLARE_DISPATCH(exponential_fn, exponential_stub);
 DECLARE_DISPATCH(bernoulli_scalar_fn, bernoulli_scalar_stub);
 DECLARE_DISPATCH(bernoulli_tensor_fn, bernoulli_tensor_stub);
+DECLARE_DISPATCH(multinomial_with_replacement_fn, multinomial_with_replacement_stub);
 
 #endif

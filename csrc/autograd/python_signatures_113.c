@@ -290,6 +290,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"msort", true, true},
     {"mul", true, true},
     {"mul_", false, true},
+    {"multinomial", true, true},
     {"mv", true, true},
     {"narrow", true, true},
     {"ne", true, true},
