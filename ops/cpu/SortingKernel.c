@@ -8,7 +8,11 @@
  *
  * The comparators order NaN above every number (numpy's order): in
  * ascending order `x < y`, or x a number and y a NaN; descending, `x > y`,
- * or x a NaN and y a number.  Two NaNs are equal.
+ * or x a NaN and y a number.  Two NaNs are equal.  Each comes twice: with
+ * && and || (the NaN test only when the comparison fails: fastest where
+ * the comparison's branch predicts well, as in a partition) and with & and
+ * | (no branch at all: the merge of a stable sort, whose choices are
+ * random).
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/SortingKernel.cpp (sort_kernel,
  * topk_kernel, KeyValueCompAsc, KeyValueCompDesc, _dim_apply),
@@ -21,7 +25,6 @@
 #include "ops/TensorIterator.h"
 #include "ops/cpu/SortingKernel.h"
 #include "runtime/Exception.h"
-#include "runtime/TypeCast.h"
 
 /* One element of a row: its value (a double for the floating dtypes, an
  * int64 for the others, both exact) and its index along dim. */
@@ -34,25 +37,33 @@ typedef struct SortItem {
 } SortItem;
 
 #define STL_SUFFIX float_asc /* KeyValueCompAsc on a floating dtype */
-#define STL_LESS(x, y) ((!isnan((x)->key.f) && isnan((y)->key.f)) || (x)->key.f < (y)->key.f)
+#define STL_LESS(x, y) ((x)->key.f < (y)->key.f || (!isnan((x)->key.f) && isnan((y)->key.f)))
+#define STL_LESS_BRANCH_FREE(x, y) (((x)->key.f < (y)->key.f) | (!isnan((x)->key.f) & !!isnan((y)->key.f)))
 #include "ops/cpu/StlAlgorithms.h"
 #undef STL_SUFFIX
 #undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
 #define STL_SUFFIX float_desc /* KeyValueCompDesc on a floating dtype */
-#define STL_LESS(x, y) ((isnan((x)->key.f) && !isnan((y)->key.f)) || (x)->key.f > (y)->key.f)
+#define STL_LESS(x, y) ((x)->key.f > (y)->key.f || (isnan((x)->key.f) && !isnan((y)->key.f)))
+#define STL_LESS_BRANCH_FREE(x, y) (((x)->key.f > (y)->key.f) | (!!isnan((x)->key.f) & !isnan((y)->key.f)))
 #include "ops/cpu/StlAlgorithms.h"
 #undef STL_SUFFIX
 #undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
 #define STL_SUFFIX int_asc
 #define STL_LESS(x, y) ((x)->key.i < (y)->key.i)
+#define STL_LESS_BRANCH_FREE STL_LESS
 #include "ops/cpu/StlAlgorithms.h"
 #undef STL_SUFFIX
 #undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
 #define STL_SUFFIX int_desc
 #define STL_LESS(x, y) ((x)->key.i > (y)->key.i)
+#define STL_LESS_BRANCH_FREE STL_LESS
 #include "ops/cpu/StlAlgorithms.h"
 #undef STL_SUFFIX
 #undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
 
 /* The four orders, each with its algorithms. */
 typedef struct SortOrder {
@@ -72,24 +83,41 @@ static const SortOrder* sort_order(ScalarType t, bool descending) {
   return descending ? &kIntDesc : &kIntAsc;
 }
 
-/* A row of n elements at p, stride apart (bytes), as items. */
+/* The loop of load_row and store_row for one C type: KEY is the item's
+ * key field (f or i). */
+#define LOAD_ROW(ctype, KEY) \
+  for (int64_t j = 0; j < n; j++) items[j].key.KEY = *(const ctype*)(p + j * stride), items[j].index = j
+#define STORE_ROW(ctype, KEY)                                           \
+  for (int64_t j = 0; j < n; j++) {                                     \
+    *(ctype*)(values + j * vstride) = (ctype)items[j].key.KEY;          \
+    *(int64_t*)(indices + j * istride) = items[j].index;                \
+  }
+
+/* A row of n elements at p, stride apart (bytes), as items: one loop per
+ * dtype (the dtype is not looked at per element). */
 static void load_row(SortItem* items, ScalarType t, const char* p, int64_t n, int64_t stride) {
-  bool floating = ScalarType_isFloating(t);
-  for (int64_t j = 0; j < n; j++) {
-    if (floating) items[j].key.f = load_double(t, p + j * stride);
-    else items[j].key.i = load_int(t, p + j * stride);
-    items[j].index = j;
+  switch (t) {
+    case ScalarType_Float: LOAD_ROW(float, f); break;
+    case ScalarType_Double: LOAD_ROW(double, f); break;
+    case ScalarType_Long: LOAD_ROW(int64_t, i); break;
+    case ScalarType_Int: LOAD_ROW(int32_t, i); break;
+    case ScalarType_Short: LOAD_ROW(int16_t, i); break;
+    case ScalarType_Char: LOAD_ROW(int8_t, i); break;
+    default: LOAD_ROW(uint8_t, i); break; /* Byte, Bool */
   }
 }
 
 /* The first n items into a values row and an indices row. */
 static void store_row(const SortItem* items, ScalarType t, char* values, int64_t vstride, char* indices,
                       int64_t istride, int64_t n) {
-  bool floating = ScalarType_isFloating(t);
-  for (int64_t j = 0; j < n; j++) {
-    if (floating) store_from_double(t, values + j * vstride, items[j].key.f);
-    else store_from_int64(t, values + j * vstride, items[j].key.i);
-    *(int64_t*)(indices + j * istride) = items[j].index;
+  switch (t) {
+    case ScalarType_Float: STORE_ROW(float, f); break;
+    case ScalarType_Double: STORE_ROW(double, f); break;
+    case ScalarType_Long: STORE_ROW(int64_t, i); break;
+    case ScalarType_Int: STORE_ROW(int32_t, i); break;
+    case ScalarType_Short: STORE_ROW(int16_t, i); break;
+    case ScalarType_Char: STORE_ROW(int8_t, i); break;
+    default: STORE_ROW(uint8_t, i); break; /* Byte, Bool: a sorted bool is 0 or 1 as it was */
   }
 }
 
@@ -165,9 +193,10 @@ static int walk_rows(RowLoop* L, Tensor* const* ops, int nops, int64_t dim, loop
     L->stride[a] = strides[a][dim];
   }
   for (int64_t d = 0; d < shape_of->dim; d++) shape[d] = d == dim ? 1 : shape_of->sizes[d];
-  L->items = malloc(sizeof(SortItem) * (size_t)(L->len ? 2 * L->len : 1));
+  /* the row's items, and for a stable sort the merge's buffer after them */
+  L->items = malloc(sizeof(SortItem) * (size_t)(L->len ? (L->stable ? 2 : 1) * L->len : 1));
   TORCH_CHECK(L->items != NULL, "minaten: out of memory");
-  L->buf = L->items + L->len;
+  L->buf = L->stable ? L->items + L->len : NULL;
   TensorIteratorBase iter;
   TensorIterator_initStrided(&iter, data, stride_ptrs, nops, shape, shape_of->dim);
   TensorIterator_serial_for_each(&iter, loop, L, 0, iter.numel);

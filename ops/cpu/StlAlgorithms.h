@@ -7,6 +7,8 @@
  *   STL_SUFFIX         the comparator's name: the functions are
  *                      stl_sort_<suffix>, stl_partial_sort_<suffix>, ...
  *   STL_LESS(x, y)     the comparator on two SortItem pointers
+ *   STL_LESS_BRANCH_FREE(x, y)  the same comparator written without
+ *                      branches (for the stable sort's merge)
  *
  * Why written out step for step: std::sort and std::nth_element are not
  * stable, and which of two equal keys comes first (the index 1.13 returns)
@@ -19,6 +21,7 @@
  * PyTorch 1.13: native/cpu/SortingKernel.cpp (std::sort, std::stable_sort),
  * native/TopKImpl.h (std::partial_sort, std::nth_element, std::sort)
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #define STL_CAT2(a, b) a##_##b
@@ -218,21 +221,41 @@ static void FN(stl_nth_element)(SortItem* first, SortItem* nth, SortItem* last) 
   FN(stl_insertion_sort)(first, last);
 }
 
-/* std::stable_sort's order, by a top-down merge sort through buf (n items). */
+/* The runs [a, a_end) and [b, b_end) merged into out, equal items taking
+ * the left run's first. */
+static void FN(stl_merge)(const SortItem* a, const SortItem* a_end, const SortItem* b, const SortItem* b_end,
+                          SortItem* out) {
+  while (a < a_end && b < b_end) { /* without a branch on the comparison: random data mispredicts it */
+    int64_t take_b = STL_LESS_BRANCH_FREE(b, a);
+    *out++ = a[(b - a) * take_b]; /* *b or *a (one array: a and b are runs of it) */
+    b += take_b;
+    a += 1 - take_b;
+  }
+  while (a < a_end) *out++ = *a++;
+  while (b < b_end) *out++ = *b++;
+}
+
+/* std::stable_sort's order (fixed by the comparator alone), by a
+ * bottom-up merge sort: runs of 16 by insertion sort (stable: equal items
+ * never pass each other), then runs of twice the length merged from one
+ * array into the other (first to buf, n items, then back...), the result
+ * copied home if it ends in buf. */
 static void FN(stl_stable_sort)(SortItem* first, SortItem* last, SortItem* buf) {
   int64_t n = last - first;
-  if (n <= kStlThreshold) {
-    FN(stl_insertion_sort)(first, last); /* stable: equal items never pass each other */
-    return;
+  for (int64_t i = 0; i < n; i += kStlThreshold)
+    FN(stl_insertion_sort)(first + i, first + (n - i < kStlThreshold ? n : i + kStlThreshold));
+  SortItem *src = first, *dst = buf;
+  for (int64_t width = kStlThreshold; width < n; width *= 2) {
+    for (int64_t i = 0; i < n; i += 2 * width) {
+      int64_t mid = n - i < width ? n : i + width, end = n - i < 2 * width ? n : i + 2 * width;
+      FN(stl_merge)(src + i, src + mid, src + mid, src + end, dst + i);
+    }
+    SortItem* t = src;
+    src = dst;
+    dst = t;
   }
-  SortItem* mid = first + n / 2;
-  FN(stl_stable_sort)(first, mid, buf);
-  FN(stl_stable_sort)(mid, last, buf);
-  int64_t left = mid - first;
-  for (int64_t i = 0; i < left; i++) buf[i] = first[i];
-  SortItem *a = buf, *a_end = buf + left, *b = mid, *out = first;
-  while (a < a_end && b < last) *out++ = STL_LESS(b, a) ? *b++ : *a++; /* ties: the left one first */
-  while (a < a_end) *out++ = *a++;
+  if (src != first)
+    for (int64_t i = 0; i < n; i++) first[i] = src[i];
 }
 
 #undef FN
