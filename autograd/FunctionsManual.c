@@ -188,6 +188,19 @@ Tensor* maybe_multiply(const Tensor* t, Scalar s) {
   return is_one ? Tensor_retain(t) : at_mul_Scalar(t, s);
 }
 
+/* PyTorch 1.13: ATen/TensorOperators.h operator/(const Scalar&, const Tensor&)
+ * (AT_FORALL_BINARY_OPS: at::empty_like(y, MemoryFormat::Preserve).fill_(x).div_(y)) */
+Tensor* Scalar_div_Tensor(Scalar x, const Tensor* y) {
+  Tensor* r = at_empty_like(y, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory,
+                            (OptionalMemoryFormat){true, MemoryFormat_Preserve});
+  if (r == NULL) return NULL;
+  Tensor* filled = at_fill__Scalar(r, x);
+  Tensor* divided = filled != NULL ? at_div__Tensor(r, y) : NULL;
+  Tensor_release(filled);
+  Tensor_release(r);
+  return divided;
+}
+
 /* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (Tensor other) */
 Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType self_st) {
   Tensor* out = at_mul_Tensor(grad, other);

@@ -823,8 +823,16 @@ static int emit_binary(Translator* T, const Expr* e, FValue* v) {
   for (size_t i = 0; i < sizeof kOperatorMethods / sizeof kOperatorMethods[0]; i++)
     if (strcmp(e->text, kOperatorMethods[i][0]) == 0) method = kOperatorMethods[i][1];
   if (method == NULL) return t_fail(T, e, "operator '%s' on tensors", e->text);
+  if (!t0 && strcmp(method, "div") == 0) {
+    /* number / tensor: empty_like(y).fill_(x).div_(y) (autograd/FunctionsManual.h Scalar_div_Tensor) */
+    char x[1100], call[2400];
+    if (!convert(&vals[0], FT_Scalar, x, sizeof x)) return t_fail(T, e, "bad operands of '/'");
+    snprintf(call, sizeof call, "Scalar_div_Tensor(%s, %s)", x, vals[1].c);
+    emit_tensor_call(T, v, call);
+    return 0;
+  }
   if (!t0) {
-    /* number OP tensor: C++ has it for * and + only (other.mul(self)) */
+    /* number OP tensor: C++ has it for * and + (other.mul(self)), and / above */
     if (strcmp(method, "mul") != 0 && strcmp(method, "add") != 0)
       return t_fail(T, e, "number %s tensor has no Tensor operator", e->text);
     FValue swapped[2] = {vals[1], vals[0]};
