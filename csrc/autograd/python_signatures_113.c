@@ -254,6 +254,8 @@ const PythonBinding113 kPythonBindings113[] = {
     {"isnan", true, true},
     {"le", true, true},
     {"le_", false, true},
+    {"lerp", true, true},
+    {"lerp_", false, true},
     {"lift_fresh", false, false},
     {"log", true, true},
     {"log_", true, true},
