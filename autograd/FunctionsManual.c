@@ -188,6 +188,38 @@ Tensor* maybe_multiply(const Tensor* t, Scalar s) {
   return is_one ? Tensor_retain(t) : at_mul_Scalar(t, s);
 }
 
+/* y's shape and options, filled with x (the left operand of C++'s operators). */
+static Tensor* full_like_left_operand(Scalar x, const Tensor* y) {
+  Tensor* r = at_empty_like(y, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory,
+                            (OptionalMemoryFormat){true, MemoryFormat_Preserve});
+  if (r == NULL) return NULL;
+  Tensor* filled = at_fill__Scalar(r, x);
+  if (filled == NULL) {
+    Tensor_release(r);
+    return NULL;
+  }
+  Tensor_release(filled);
+  return r;
+}
+
+/* PyTorch 1.13: ATen/TensorOperators.h operator/(const Scalar&, const Tensor&)
+ * (AT_FORALL_BINARY_OPS: at::empty_like(y, MemoryFormat::Preserve).fill_(x).div_(y)) */
+Tensor* Scalar_div_Tensor(Scalar x, const Tensor* y) {
+  Tensor* r = full_like_left_operand(x, y);
+  Tensor* divided = r != NULL ? at_div__Tensor(r, y) : NULL;
+  Tensor_release(r);
+  return divided;
+}
+
+/* PyTorch 1.13: ATen/TensorOperators.h operator-(const Scalar&, const Tensor&)
+ * (AT_FORALL_BINARY_OPS: at::empty_like(y, MemoryFormat::Preserve).fill_(x).sub_(y)) */
+Tensor* Scalar_sub_Tensor(Scalar x, const Tensor* y) {
+  Tensor* r = full_like_left_operand(x, y);
+  Tensor* subtracted = r != NULL ? at_sub__Tensor(r, y, Scalar_fromLong(1)) : NULL;
+  Tensor_release(r);
+  return subtracted;
+}
+
 /* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (Tensor other) */
 Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType self_st) {
   Tensor* out = at_mul_Tensor(grad, other);

@@ -92,6 +92,13 @@ void ScalarTypeList_free(ScalarTypeList* l);
 
 Tensor* handle_r_to_c(ScalarType self_st, const Tensor* gradient_result);
 Tensor* maybe_multiply(const Tensor* t, Scalar s);
+/* A formula's `number / tensor` and `number - tensor`: a tensor like y
+ * filled with x, divided by (minus) y in place (empty_like, fill_, div_ or
+ * sub_), as C++'s operators do.
+ * PyTorch 1.13: ATen/TensorOperators.h operator/(const Scalar&, const Tensor&),
+ * operator-(const Scalar&, const Tensor&) */
+Tensor* Scalar_div_Tensor(Scalar x, const Tensor* y);
+Tensor* Scalar_sub_Tensor(Scalar x, const Tensor* y);
 Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType self_st);
 Tensor* mul_tensor_backward_Scalar(const Tensor* grad, Scalar other, ScalarType self_st);
 Tensor* div_tensor_self_backward(const Tensor* grad, const Tensor* other, ScalarType self_st, const char* rounding_mode);

@@ -142,7 +142,8 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
  * or NotImplementedError (minaten has no such operator).
  *
  * NB(minaten): the deprecated signatures 1.13 keeps hidden (add(Tensor
- * self, Scalar alpha, Tensor other), copy_'s `async`) are not bound; they
+ * self, Scalar alpha, Tensor other), addcmul(Tensor self, Scalar value, Tensor
+ * tensor1, Tensor tensor2), copy_'s `async`) are not bound; they
  * are counted for the choice above (kHiddenSignatures), as 1.13 counts
  * them, and never shown.
  *
@@ -153,7 +154,8 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
 
 /* The names whose 1.13 bindings also have a hidden (deprecated) signature
  * (tools/autograd/deprecated.yaml; copy_'s in python_variable_methods.cpp). */
-static const char* const kHiddenSignatures[] = {"add", "add_", "sub", "sub_", "copy_"};
+static const char* const kHiddenSignatures[] = {"add",     "add_", "addcdiv", "addcdiv_", "addcmul",
+                                                "addcmul_", "sub",  "sub_",    "copy_"};
 
 /* The overloads 1.13 does not bind in Python although their names are
  * (gen_python_functions.py SKIP_PYTHON_BINDINGS_SIGNATURES): the Tensor

@@ -759,6 +759,12 @@ static int emit_method(Translator* T, const Expr* e, FValue* v) {
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, true, vals) < 0) return -1;
   /* conj() of a real tensor or number is itself: minaten has no complex dtypes */
   if (strcmp(e->text, "conj") == 0 && e->num_args == 1) return *v = vals[0], 0;
+  /* a Scalar's isComplex() is false (no complex numbers: emit_ternary then
+   * emits the other branch only), its toDouble() Scalar::to<double> */
+  if (strcmp(e->text, "isComplex") == 0 && e->num_args == 1 && vals[0].type == FT_Scalar)
+    return setv(v, FT_Bool, -1, "false"), 0;
+  if (strcmp(e->text, "toDouble") == 0 && e->num_args == 1 && vals[0].type == FT_Scalar)
+    return setv(v, FT_Double, -1, "Scalar_toDouble(%s)", vals[0].c), 0;
   if (vals[0].type != FT_Tensor) return t_fail(T, e, "method %s() of a value that is not a tensor", e->text);
   return emit_aten_call(T, e, e->text, true, vals, e->num_args, v);
 }
@@ -823,8 +829,17 @@ static int emit_binary(Translator* T, const Expr* e, FValue* v) {
   for (size_t i = 0; i < sizeof kOperatorMethods / sizeof kOperatorMethods[0]; i++)
     if (strcmp(e->text, kOperatorMethods[i][0]) == 0) method = kOperatorMethods[i][1];
   if (method == NULL) return t_fail(T, e, "operator '%s' on tensors", e->text);
+  if (!t0 && (strcmp(method, "div") == 0 || strcmp(method, "sub") == 0)) {
+    /* number / tensor, number - tensor: empty_like(y).fill_(x).div_(y) or
+     * .sub_(y) (autograd/FunctionsManual.h Scalar_div_Tensor, Scalar_sub_Tensor) */
+    char x[1100], call[2400];
+    if (!convert(&vals[0], FT_Scalar, x, sizeof x)) return t_fail(T, e, "bad operands of '%s'", e->text);
+    snprintf(call, sizeof call, "Scalar_%s_Tensor(%s, %s)", method, x, vals[1].c);
+    emit_tensor_call(T, v, call);
+    return 0;
+  }
   if (!t0) {
-    /* number OP tensor: C++ has it for * and + only (other.mul(self)) */
+    /* number OP tensor: C++ has it for * and + (other.mul(self)), - and / above */
     if (strcmp(method, "mul") != 0 && strcmp(method, "add") != 0)
       return t_fail(T, e, "number %s tensor has no Tensor operator", e->text);
     FValue swapped[2] = {vals[1], vals[0]};
@@ -862,6 +877,7 @@ static int emit_ternary(Translator* T, const Expr* e, FValue* v) {
   FValue c, a, b;
   if (Translator_emit(T, e->args[0], &c) < 0) return -1;
   if (c.type != FT_Bool) return t_fail(T, e, "the condition of '?:' is not a bool");
+  if (strcmp(c.c, "false") == 0) return Translator_emit(T, e->args[2], v); /* a Scalar's isComplex() */
   int k = new_tmp(T);
   const char* outer = T->indent;
   char inner[64];
