@@ -693,3 +693,63 @@ Tensor* at_native_nonzero_cpu(const Tensor* self) {
   Tensor_release(out);
   return r;
 }
+
+/* ============================ take_along_dim ============================= */
+
+/* self and indices broadcast against each other except along dim (where
+ * each keeps its own size), for gather; dim wrapped.  0, or -1 with 1.13's
+ * error.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp _take_along_dim_helper */
+static int take_along_dim_helper(const Tensor* self, const Tensor* indices, int64_t* dim, Tensor** self_b,
+                                 Tensor** indices_b) {
+  TORCH_CHECK(self->dim == indices->dim,
+              "torch.take_along_dim(): input and indices should have the same number of dimensions, but got %lld "
+              "dimensions for input, and %lld dimensions for indices",
+              (long long)self->dim, (long long)indices->dim);
+  TORCH_CHECK(indices->dtype == ScalarType_Long, "torch.take_along_dim(): dtype of indices should be Long but got %s",
+              ScalarType_name(indices->dtype));
+  TRY((*dim = maybe_wrap_dim(*dim, self->dim, true)) >= 0);
+  int64_t sizes[MINATEN_MAX_DIM], shape[MINATEN_MAX_DIM];
+  size_t ndim;
+  memcpy(sizes, self->sizes, sizeof(int64_t) * (size_t)self->dim);
+  sizes[*dim] = indices->sizes[*dim]; /* self's sizes, indices' along dim */
+  TRY(broadcast_shape(IntArrayRef_make(sizes, (size_t)self->dim), Tensor_sizes(indices), shape, &ndim) == 0);
+  TRY((*indices_b = at_broadcast_to(indices, IntArrayRef_make(shape, ndim))) != NULL);
+  memcpy(sizes, indices->sizes, sizeof(int64_t) * (size_t)indices->dim);
+  sizes[*dim] = self->sizes[*dim]; /* indices' sizes, self's along dim */
+  TRY(broadcast_shape(IntArrayRef_make(sizes, (size_t)indices->dim), Tensor_sizes(self), shape, &ndim) == 0);
+  TRY((*self_b = at_broadcast_to(self, IntArrayRef_make(shape, ndim))) != NULL);
+  return 0;
+fail:
+  return -1;
+}
+
+/* gather along dim of the two broadcast, or of both flattened (dim None),
+ * into out (NULL: a new tensor).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp take_along_dim, take_along_dim_out */
+static Tensor* take_along_dim_impl(const Tensor* self, const Tensor* indices, OptionalInt opt_dim, Tensor* out) {
+  Tensor *a = NULL, *b = NULL, *result = NULL;
+  int64_t dim = 0, flat = -1;
+  if (opt_dim.has_value) {
+    dim = opt_dim.value;
+    TRY(take_along_dim_helper(self, indices, &dim, &a, &b) == 0);
+  } else {
+    TRY((a = at_view(self, IntArrayRef_make(&flat, 1))) != NULL);
+    TRY((b = at_view(indices, IntArrayRef_make(&flat, 1))) != NULL);
+  }
+  result = out != NULL ? at_gather_out(a, dim, b, false, out) : at_gather(a, dim, b, false);
+fail:
+  Tensor_release(a);
+  Tensor_release(b);
+  return result;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp take_along_dim */
+Tensor* at_native_take_along_dim(const Tensor* self, const Tensor* indices, OptionalInt dim) {
+  return take_along_dim_impl(self, indices, dim, NULL);
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp take_along_dim_out */
+Tensor* at_native_take_along_dim_out(const Tensor* self, const Tensor* indices, OptionalInt dim, Tensor* out) {
+  return take_along_dim_impl(self, indices, dim, out);
+}
