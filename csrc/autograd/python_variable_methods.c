@@ -39,6 +39,7 @@
 #include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
 #include "csrc/utils/python_arg_parser.h"
+#include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 
 #define UNUSED(x) (void)(x)
@@ -405,12 +406,15 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
     return PyUnicode_FromString(name);
   }
   ScalarType dtype;
-  if (PyUnicode_Check(d)) {
-    const char* s = PyUnicode_AsUTF8(d);
+  if (PyUnicode_Check(d) || PyType_Check(d)) { /* a name, or a legacy type (torch.LongTensor) by its name */
+    const char* s = d == THPVariableClass ? "torch.Tensor"
+                    : PyType_Check(d)     ? ((PyTypeObject*)d)->tp_name
+                                          : PyUnicode_AsUTF8(d);
     if (s == NULL) return NULL;
     int found = -1;
     for (int i = 0; i < (int)(sizeof kCpuNames / sizeof kCpuNames[0]); i++)
       if (strcmp(s, kCpuNames[i]) == 0) found = i;
+    if (strcmp(s, "torch.Tensor") == 0) found = get_default_dtype_as_scalartype(); /* the default type */
     if (found < 0) {
       PyErr_Format(PyExc_ValueError, "invalid type: '%s'", s);
       return NULL;

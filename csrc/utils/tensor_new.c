@@ -973,10 +973,11 @@ static Tensor* legacy_new_from_sequence(ScalarType scalar_type, const Device* de
  *   4 new(Tensor other, *, Device? device=None)|hidden  refused
  *   5 new(SymIntArrayRef size, *, Device? device=None)  sizes (or a sequence: 6)
  *   6 new(PyObject* data, *, Device? device=None)       data
- * PyTorch 1.13: tensor_new.cpp legacy_tensor_generic_ctor_new (CtorOrNew::BASE_CTOR)
+ * torch.Tensor (base) takes a tensor of any dtype in 3; torch.LongTensor
+ * and the other typed constructors only one of their own dtype.
+ * PyTorch 1.13: tensor_new.cpp legacy_tensor_generic_ctor_new (CtorOrNew::BASE_CTOR, CTOR)
  */
-Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
-  ScalarType scalar_type = default_scalar_type();
+static Tensor* legacy_tensor_generic_ctor(ScalarType scalar_type, bool base, PyObject* args, PyObject* kwargs) {
   Py_ssize_t nargs = PyTuple_GET_SIZE(args);
   Py_ssize_t nkw = kwargs != NULL ? PyDict_GET_SIZE(kwargs) : 0;
   PyObject* device_obj = kwargs != NULL ? PyDict_GetItemString(kwargs, "device") : NULL;
@@ -1007,7 +1008,18 @@ Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
       return NULL;
     }
     /* 3: BASE_CTOR (aka torch.Tensor) is relaxed to accept any dtype */
-    Tensor* r = at_alias(THPVariable_Unpack(first));
+    const Tensor* other = THPVariable_Unpack(first);
+    if (!base && (other->dtype != scalar_type || other->device.type != DeviceType_CPU)) {
+      PyErr_Format(PyExc_TypeError,
+                   "expected TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), "
+                   "pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=%s, device=%s, "
+                   "layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
+                   "memory_format=(nullopt)))",
+                   ScalarType_typeMetaName(scalar_type), ScalarType_typeMetaName(other->dtype),
+                   other->device.type == DeviceType_CPU ? "cpu" : "lazy");
+      return NULL;
+    }
+    Tensor* r = at_alias(other);
     if (r == NULL) THPException_fromError();
     return r;
   }
@@ -1027,6 +1039,16 @@ Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
   }
   legacy_invalid_arguments(args, kwargs);
   return NULL;
+}
+
+/* PyTorch 1.13: tensor_new.cpp base_tensor_ctor */
+Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
+  return legacy_tensor_generic_ctor(default_scalar_type(), true, args, kwargs);
+}
+
+/* PyTorch 1.13: tensor_new.cpp legacy_tensor_ctor */
+Tensor* legacy_tensor_ctor(ScalarType scalar_type, PyObject* args, PyObject* kwargs) {
+  return legacy_tensor_generic_ctor(scalar_type, false, args, kwargs);
 }
 
 /* ---- DLPack ------------------------------------------------------------------ */

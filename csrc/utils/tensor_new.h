@@ -39,6 +39,12 @@ Tensor* indexing_tensor_from_data(Device device, PyObject* data);
  * a sequence).  PyTorch 1.13: tensor_new.cpp base_tensor_ctor */
 Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs);
 
+/* torch.LongTensor(...) and the other typed constructors
+ * (csrc/tensor/python_tensor.c): base_tensor_ctor's signatures with their
+ * own dtype, a tensor argument only of that dtype.
+ * PyTorch 1.13: tensor_new.cpp legacy_tensor_ctor */
+Tensor* legacy_tensor_ctor(ScalarType scalar_type, PyObject* args, PyObject* kwargs);
+
 /* The module functions of this file (torch.tensor, torch.as_tensor,
  * torch.from_numpy, torch.frombuffer, torch._C._to_dlpack,
  * torch._C._from_dlpack), for the table torch.X is looked up in.

@@ -16,6 +16,9 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
                         per_channel_affine_float_qparams)
 from minaten._tensor import Tensor  # noqa: F401
+# the legacy tensor types (csrc/tensor/python_tensor.c), as 1.13 sets them on torch
+from minaten._C import (ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor,  # noqa: F401
+                        DoubleTensor, BoolTensor)
 # random numbers: torch.Generator and the default generator (csrc/Generator.c),
 # and torch/random.py's functions on it, as 1.13's torch/__init__.py imports them
 from minaten._C import Generator, default_generator  # noqa: F401
