@@ -1,5 +1,6 @@
 /*
- * TensorShapeCat.c - joining tensors: cat and stack.
+ * TensorShapeCat.c - joining tensors: cat and stack, and the composites
+ * over cat (hstack, vstack, dstack, column_stack).
  *
  * cat copies each input into its slice of a fresh result whose dtype is the
  * inputs' promoted type; as PyTorch still does for compatibility, 1-D empty
@@ -8,7 +9,8 @@
  * trace shows only aten::stack).
  *
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp (cat, stack,
- * check_cat_shape_except_dim, get_stack_inputs)
+ * check_cat_shape_except_dim, get_stack_inputs, hstack, vstack, dstack,
+ * column_stack)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -221,3 +223,92 @@ Tensor* at_native_stack_out(TensorList tensors, int64_t dim, Tensor* out) {
 fail:
   return NULL;
 }
+
+/* ============== hstack, vstack, dstack, column_stack ================== */
+
+/* A list from atleast_Nd (or reshape_input_for_column_stack) released:
+ * each tensor, then the array. */
+static void release_list(TensorList l) {
+  for (size_t i = 0; i < l.size; i++) Tensor_release(l.data[i]);
+  free((void*)l.data);
+}
+
+/* The inputs made at least n-dimensional (atleast_1d/2d/3d: the trace shows
+ * the list operator), then their cat along dim, or along dim1 when the first
+ * has one dimension (hstack's two cases); into out when given.
+ * PyTorch 1.13: TensorShape.cpp hstack, vstack, dstack (and their _out) */
+static Tensor* stack_along(TensorList tensors, const char* name, TensorList (*atleast)(TensorList), int64_t dim,
+                           int64_t dim_if_1d, Tensor* out) {
+  TORCH_CHECK(tensors.size > 0, "%s expects a non-empty TensorList", name);
+  TensorList rep = atleast(tensors);
+  TRY(rep.data != NULL);
+  int64_t d = rep.data[0]->dim == 1 ? dim_if_1d : dim;
+  Tensor* r = out != NULL ? at_cat_out(rep, d, out) : at_cat(rep, d);
+  release_list(rep);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorShape.cpp hstack */
+Tensor* at_native_hstack(TensorList tensors) {
+  return stack_along(tensors, "hstack", at_atleast_1d_Sequence, 1, 0, NULL);
+}
+/* PyTorch 1.13: TensorShape.cpp hstack_out */
+Tensor* at_native_hstack_out(TensorList tensors, Tensor* out) {
+  return stack_along(tensors, "hstack", at_atleast_1d_Sequence, 1, 0, out);
+}
+/* PyTorch 1.13: TensorShape.cpp vstack */
+Tensor* at_native_vstack(TensorList tensors) {
+  return stack_along(tensors, "vstack", at_atleast_2d_Sequence, 0, 0, NULL);
+}
+/* PyTorch 1.13: TensorShape.cpp vstack_out */
+Tensor* at_native_vstack_out(TensorList tensors, Tensor* out) {
+  return stack_along(tensors, "vstack", at_atleast_2d_Sequence, 0, 0, out);
+}
+/* PyTorch 1.13: TensorShape.cpp dstack */
+Tensor* at_native_dstack(TensorList tensors) {
+  return stack_along(tensors, "dstack", at_atleast_3d_Sequence, 2, 2, NULL);
+}
+/* PyTorch 1.13: TensorShape.cpp dstack_out */
+Tensor* at_native_dstack_out(TensorList tensors, Tensor* out) {
+  return stack_along(tensors, "dstack", at_atleast_3d_Sequence, 2, 2, out);
+}
+
+/* Each 0-d or 1-d input reshaped to a column (numel x 1), the others as
+ * they are (retained): a new list, or {NULL, 0} with the error set.
+ * PyTorch 1.13: TensorShape.cpp reshape_input_for_column_stack */
+static TensorList reshape_input_for_column_stack(TensorList tensors) {
+  Tensor** items = calloc(tensors.size, sizeof(Tensor*));
+  TORCH_CHECK(items != NULL, "std::bad_alloc");
+  for (size_t i = 0; i < tensors.size; i++) {
+    const Tensor* t = tensors.data[i];
+    int64_t column[2] = {t->numel, 1};
+    items[i] = t->dim <= 1 ? at_reshape(t, IntArrayRef_make(column, 2)) : Tensor_retain(t);
+    if (items[i] == NULL) {
+      release_list((TensorList){items, i});
+      return (TensorList){NULL, 0};
+    }
+  }
+  return (TensorList){items, tensors.size};
+fail:
+  return (TensorList){NULL, 0};
+}
+
+/* hstack of the inputs as columns, into out when given.
+ * PyTorch 1.13: TensorShape.cpp column_stack, column_stack_out */
+static Tensor* column_stack_impl(TensorList tensors, Tensor* out) {
+  TORCH_CHECK(tensors.size > 0, "column_stack expects a non-empty TensorList");
+  TensorList columns = reshape_input_for_column_stack(tensors);
+  TRY(columns.data != NULL);
+  Tensor* r = out != NULL ? at_hstack_out(columns, out) : at_hstack(columns);
+  release_list(columns);
+  return r;
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: TensorShape.cpp column_stack */
+Tensor* at_native_column_stack(TensorList tensors) { return column_stack_impl(tensors, NULL); }
+/* PyTorch 1.13: TensorShape.cpp column_stack_out */
+Tensor* at_native_column_stack_out(TensorList tensors, Tensor* out) { return column_stack_impl(tensors, out); }

@@ -405,3 +405,15 @@ Tensor* at_native_flipud(const Tensor* self) {
 fail:
   return NULL;
 }
+
+/* reps with 1s in front up to self's dims (numpy.tile's rule: a (2, 2) on
+ * a 4-d tensor is (1, 1, 2, 2)), then repeat.
+ * PyTorch 1.13: TensorShape.cpp tile */
+Tensor* at_native_tile(const Tensor* self, IntArrayRef reps) {
+  int64_t size_diff = self->dim - (int64_t)reps.size;
+  if (size_diff <= 0) return at_repeat(self, reps);
+  int64_t new_reps[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < size_diff; i++) new_reps[i] = 1;
+  for (size_t i = 0; i < reps.size; i++) new_reps[size_diff + (int64_t)i] = reps.data[i];
+  return at_repeat(self, IntArrayRef_make(new_reps, (size_t)self->dim));
+}
