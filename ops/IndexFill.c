@@ -76,6 +76,12 @@ static void index_fill_loop2d(void* ctx, char** data, const int64_t* strides, in
   }
 }
 
+/* Walks iter with the loop: 0, or -1 with the index error set. */
+static int index_fill_walk(const TensorIteratorBase* iter, IndexFillLoop* L) {
+  TensorIterator_serial_for_each(iter, index_fill_loop2d, L, 0, iter->numel);
+  return L->failed ? -1 : 0;
+}
+
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp index_fill_ (Scalar) */
 Tensor* at_native_index_fill__int_Scalar(Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
   Tensor *self_restrided = NULL, *index_restrided = NULL;
@@ -136,8 +142,7 @@ Tensor* at_native_index_fill__int_Scalar(Tensor* self, int64_t dim, const Tensor
   /* NB(minaten): walked on one thread, the loop raising its error (1.13
    * splits the walk over its threads above the grain, which changes only
    * which slices are filled before the error). */
-  TensorIterator_serial_for_each(&iter, index_fill_loop2d, &L, 0, iter.numel);
-  TRY(!L.failed);
+  TRY(index_fill_walk(&iter, &L) == 0);
   TensorIterator_release(&iter);
   Tensor_release(self_restrided);
   Tensor_release(index_restrided);
