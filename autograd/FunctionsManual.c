@@ -1511,3 +1511,9 @@ Tensor* roll_backward(const Tensor* grad, IntArrayRef shifts, IntArrayRef dims) 
 fail:
   return NULL;
 }
+
+/* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp not_implemented */
+Tensor* not_implemented(const char* name) {
+  Error_set(ErrorType_NotImplementedError, "the derivative for '%s' is not implemented.", name);
+  return NULL;
+}

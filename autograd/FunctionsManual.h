@@ -169,5 +169,9 @@ Tensor* roll_backward(const Tensor* grad, IntArrayRef shifts, IntArrayRef dims);
 Tensor* unsqueeze_to_dim(const Tensor* self, int64_t dim, IntArrayRef sizes);
 Tensor* repeat_backward(const Tensor* grad, IntArrayRef repeats, IntArrayRef input_shape);
 Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options);
+/* Raises 1.13's NotImplementedError "the derivative for 'NAME' is not
+ * implemented." (a formula `not_implemented("_unique")`); returns NULL.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp not_implemented (reason "") */
+Tensor* not_implemented(const char* name);
 
 #endif

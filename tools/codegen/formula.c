@@ -139,6 +139,18 @@ static Expr* parse_primary(Parser* P) {
     size_t len = (size_t)(P->p - start);
     if ((len == 4 && strncmp(start, "true", 4) == 0) || (len == 5 && strncmp(start, "false", 5) == 0))
       return new_expr(Expr_Bool, start, len, col);
+    if (len == 8 && strncmp(start, "std::get", 8) == 0 && *P->p == '<') {
+      /* std::get<N>(call): one tensor of a call returning two; the name
+       * keeps N ("std::get<0>") */
+      P->p++;
+      while (isdigit((unsigned char)*P->p)) P->p++;
+      if (P->p == start + 9 || *P->p != '>') return fail_at(P, P->p, "expected std::get<N>");
+      P->p++;
+      len = (size_t)(P->p - start);
+      if (!accept(P, "(")) return fail_at(P, P->p, "expected '(' after std::get<N>");
+      Expr* e = new_expr(Expr_Call, start, len, col);
+      return e ? parse_call_args(P, e) : NULL;
+    }
     if (accept(P, "(")) {
       Expr* e = new_expr(Expr_Call, start, len, col);
       return e ? parse_call_args(P, e) : NULL;
@@ -533,8 +545,11 @@ static bool bind_aten(const NativeFunction* fn, const FValue* vals, size_t n, ch
   return vi == n;
 }
 
+/* v = fn(vals), for an aten operator returning one tensor, or, with get >= 0
+ * (std::get<get>(...)), tensor `get` of an operator returning two (the
+ * other one released at once). */
 static int emit_aten_call(Translator* T, const Expr* e, const char* name, bool method, const FValue* vals, size_t n,
-                          FValue* v) {
+                          FValue* v, int get) {
   char base[128];
   snprintf(base, sizeof base, "%s", name);
   size_t bl = strlen(base);
@@ -549,7 +564,14 @@ static int emit_aten_call(Translator* T, const Expr* e, const char* name, bool m
     char call[4400];
     snprintf(call, sizeof call, "at_%s(%s)", fn->unambiguous, args);
     CTypeKind ret = CType_ofReturns(s);
-    if (ret == CTypeKind_ReturnTensor) emit_tensor_call(T, v, call);
+    if (get >= 0) {
+      if (ret != CTypeKind_TensorTuple2 || get > 1) return t_fail(T, e, "std::get<%d> of aten::%s", get, base);
+      int k = new_tmp(T);
+      fprintf(T->out, "%s{\n%s  TensorTuple2 r = %s;\n%s  tmp[%d] = r.items[%d];\n%s  Tensor_release(r.items[%d]);\n%s}\n",
+              T->indent, T->indent, call, T->indent, k, get, T->indent, 1 - get, T->indent);
+      fprintf(T->out, "%sif (tmp[%d] == NULL) goto done;\n", T->indent, k);
+      setv(v, FT_Tensor, k, "tmp[%d]", k);
+    } else if (ret == CTypeKind_ReturnTensor) emit_tensor_call(T, v, call);
     else if (ret == CTypeKind_TensorList) emit_list_call(T, v, call);
     else return t_fail(T, e, "aten::%s returns a type formulas cannot use", base);
     return 0;
@@ -633,6 +655,7 @@ static const ManualFunction kManual[] = {
     {"_to_copy_backward", "_to_copy_backward", T_, {T_, FT_Options}, 2},
     {"sum_to", "sum_to", T_, {T_, FT_IntList}, 2},
     {"roll_backward", "roll_backward", T_, {T_, FT_IntList, FT_IntList}, 3},
+    {"not_implemented", "not_implemented", T_, {FT_Str}, 1},
 };
 #undef T_
 
@@ -766,7 +789,7 @@ static int emit_method(Translator* T, const Expr* e, FValue* v) {
   if (strcmp(e->text, "toDouble") == 0 && e->num_args == 1 && vals[0].type == FT_Scalar)
     return setv(v, FT_Double, -1, "Scalar_toDouble(%s)", vals[0].c), 0;
   if (vals[0].type != FT_Tensor) return t_fail(T, e, "method %s() of a value that is not a tensor", e->text);
-  return emit_aten_call(T, e, e->text, true, vals, e->num_args, v);
+  return emit_aten_call(T, e, e->text, true, vals, e->num_args, v, -1);
 }
 
 static int emit_call(Translator* T, const Expr* e, FValue* v) {
@@ -795,6 +818,16 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
       return 0;
     }
   }
+  if (strncmp(name, "std::get<", 9) == 0) {
+    /* std::get<N>(at::op(args)): the operands of the inner call, then its one tensor */
+    const Expr* inner = e->num_args == 1 ? e->args[0] : NULL;
+    if (inner == NULL || inner->kind != Expr_Call || inner->num_args > 8)
+      return t_fail(T, e, "std::get<N> takes one call of an operator");
+    FValue ivals[8];
+    if (emit_operands(T, (const Expr* const*)inner->args, inner->num_args, false, ivals) < 0) return -1;
+    const char* iname = strncmp(inner->text, "at::", 4) == 0 ? inner->text + 4 : inner->text;
+    return emit_aten_call(T, inner, iname, false, ivals, inner->num_args, v, atoi(name + 9));
+  }
   FValue vals[8];
   if (e->num_args > 8) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, false, vals) < 0) return -1;
@@ -803,7 +836,7 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
   bool found = false;
   if (emit_manual_call(T, e, name, vals, e->num_args, v, &found) < 0) return -1;
   if (found) return 0;
-  return emit_aten_call(T, e, name, false, vals, e->num_args, v);
+  return emit_aten_call(T, e, name, false, vals, e->num_args, v, -1);
 }
 
 /* Tensor's C++ operators: `a * b` is a.mul(b) (or b.mul(a) for a number
@@ -843,9 +876,9 @@ static int emit_binary(Translator* T, const Expr* e, FValue* v) {
     if (strcmp(method, "mul") != 0 && strcmp(method, "add") != 0)
       return t_fail(T, e, "number %s tensor has no Tensor operator", e->text);
     FValue swapped[2] = {vals[1], vals[0]};
-    return emit_aten_call(T, e, method, true, swapped, 2, v);
+    return emit_aten_call(T, e, method, true, swapped, 2, v, -1);
   }
-  return emit_aten_call(T, e, method, true, vals, 2, v);
+  return emit_aten_call(T, e, method, true, vals, 2, v, -1);
 }
 
 static int emit_unary(Translator* T, const Expr* e, FValue* v) {
@@ -856,7 +889,7 @@ static int emit_unary(Translator* T, const Expr* e, FValue* v) {
   if (Translator_emit(T, x, &r) < 0) return -1;
   switch (e->text[0]) {
     case '-':
-      if (r.type == FT_Tensor) return emit_aten_call(T, e, "neg", true, &r, 1, v);
+      if (r.type == FT_Tensor) return emit_aten_call(T, e, "neg", true, &r, 1, v, -1);
       if (r.type == FT_Int || r.type == FT_Double) return setv(v, r.type, -1, "(-%s)", r.c), 0;
       break;
     case '!':
