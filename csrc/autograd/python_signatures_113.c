@@ -422,6 +422,8 @@ const PythonBinding113 kPythonBindings113[] = {
     {"tile", true, true},
     {"to", false, true},
     {"topk", true, true},
+    {"trace", true, true},
+    {"trace_backward", false, false},
     {"transpose", true, true},
     {"transpose_", false, true},
     {"tril", true, true},

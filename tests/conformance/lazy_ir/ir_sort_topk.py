@@ -1,4 +1,4 @@
-# The lazy IR of sort and topk (1.13's TS backend lowers both, and their values= forms): one node with two outputs; a node that is two roots shows the last root's index
+# The lazy IR of sort, topk and trace (1.13's TS backend lowers them, and the values= forms): sort and topk are one node with two outputs; a node that is two roots shows the last root's index
 import torch
 a = torch.tensor([[3., 1., 2.], [0., 5., -1.]]).to('lazy')
 s = torch.sort(a, descending=True)
@@ -15,3 +15,6 @@ lazy_ir(v, i)
 print(s.values.cpu(), s.indices.cpu())
 print(t.values.cpu(), t.indices.cpu())
 print(u.indices.cpu(), v.cpu(), i.cpu())
+# trace is lowered too
+lazy_ir(a.trace())
+print(a.trace().cpu())

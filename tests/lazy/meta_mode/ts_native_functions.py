@@ -129,6 +129,7 @@ r = a.max()
 r = a.sort(1, descending=True)
 r = torch.sort(a, 0, out=(out.clone(), torch.empty(2, 3, dtype=torch.long).to("lazy")))
 r = a.topk(2)
+r = a.trace()
 r = torch.topk(a, 1, dim=0, out=(torch.empty(1, 3).to("lazy"), torch.empty(1, 3, dtype=torch.long).to("lazy")))
 r = a.min()
 # joining
