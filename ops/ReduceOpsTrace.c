@@ -57,7 +57,8 @@ Tensor* at_native_trace_backward(const Tensor* grad, IntArrayRef sizes) {
   int64_t numel = mul_wrap(sizes.data[0], sizes.data[1]); /* SymInt's product, wrapping */
   TRY((zeros = at_zeros(IntArrayRef_make(&numel, 1), (OptionalScalarType){true, grad->dtype}, kNoLayout, kNoDevice,
                         kNoPinMemory)) != NULL);
-  Scalar start = Scalar_fromLong(0), end = Scalar_fromLong(zeros->numel), step = Scalar_fromLong(add_wrap(sizes.data[1], 1));
+  Scalar start = Scalar_fromLong(0), end = Scalar_fromLong(zeros->numel);
+  Scalar step = Scalar_fromLong(add_wrap(sizes.data[1], 1));
   TRY((indices = at_arange_start_step(start, end, step, (OptionalScalarType){true, ScalarType_Long}, kNoLayout,
                                       kNoDevice, kNoPinMemory)) != NULL);
   TRY((filled = at_index_fill_int_Tensor(zeros, 0, indices, grad)) != NULL);
