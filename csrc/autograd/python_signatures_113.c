@@ -217,6 +217,8 @@ const PythonBinding113 kPythonBindings113[] = {
     {"cumsum", true, true},
     {"dequantize", true, true},
     {"detach", true, true},
+    {"diag", true, true},
+    {"diag_backward", false, false},
     {"diagonal", true, true},
     {"diagonal_backward", false, false},
     {"div", true, true},
