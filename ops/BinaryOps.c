@@ -1,5 +1,6 @@
 /*
- * BinaryOps.c - add, sub, mul, div and the comparisons.
+ * BinaryOps.c - add, sub, mul, div, the comparisons, and the bitwise and
+ * logical operators.
  *
  * All of them are one call of binary_op with an operation tag: binary_op
  * is TensorIterator's build of a binary operation (its TensorIteratorConfig:
@@ -54,6 +55,12 @@ DEFINE_DISPATCH(eq_stub);
 DEFINE_DISPATCH(ne_stub);
 DEFINE_DISPATCH(logical_and_stub);
 DEFINE_DISPATCH(logical_or_stub);
+DEFINE_DISPATCH(logical_xor_stub);
+DEFINE_DISPATCH(bitwise_and_stub);
+DEFINE_DISPATCH(bitwise_or_stub);
+DEFINE_DISPATCH(bitwise_xor_stub);
+DEFINE_DISPATCH(lshift_stub);
+DEFINE_DISPATCH(rshift_stub);
 
 static DispatchStub* const kBinaryStubs[] = {
     [BinaryOp_Add] = &add_stub,
@@ -71,6 +78,11 @@ static DispatchStub* const kBinaryStubs[] = {
     [BinaryOp_SigmoidBackward] = &sigmoid_backward_stub,
     [BinaryOp_TanhBackward] = &tanh_backward_stub,
     [BinaryOp_ThresholdBackward] = &threshold_stub,
+    [BinaryOp_BitwiseAnd] = &bitwise_and_stub,
+    [BinaryOp_BitwiseOr] = &bitwise_or_stub,
+    [BinaryOp_BitwiseXor] = &bitwise_xor_stub,
+    [BinaryOp_Lshift] = &lshift_stub,
+    [BinaryOp_Rshift] = &rshift_stub,
     [BinaryOp_Lt] = &lt_stub,
     [BinaryOp_Le] = &le_stub,
     [BinaryOp_Gt] = &gt_stub,
@@ -79,8 +91,9 @@ static DispatchStub* const kBinaryStubs[] = {
     [BinaryOp_Ne] = &ne_stub,
     [BinaryOp_LogicalAnd] = &logical_and_stub,
     [BinaryOp_LogicalOr] = &logical_or_stub,
+    [BinaryOp_LogicalXor] = &logical_xor_stub,
 };
-_Static_assert(sizeof kBinaryStubs / sizeof *kBinaryStubs == BinaryOp_LogicalOr + 1, "a stub per BinaryOp");
+_Static_assert(sizeof kBinaryStubs / sizeof *kBinaryStubs == BinaryOp_LogicalXor + 1, "a stub per BinaryOp");
 
 DispatchStub* binary_stub(BinaryOp op) { return kBinaryStubs[op]; }
 
@@ -131,6 +144,14 @@ static int binary_op_dtype_checks(BinaryOp op, ScalarType compute, Scalar alpha)
   TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(compute)),
               "\"%s\" not implemented for '%s'",
               op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(compute));
+  /* AT_DISPATCH_INTEGRAL_TYPES_AND(kBool, ...) of the bitwise kernels; AT_DISPATCH_INTEGRAL_TYPES of the shifts */
+  static const char* const kBitwiseKernels[] = {"bitwise_and_cpu", "bitwise_or_cpu", "bitwise_xor_cpu", "lshift_cpu",
+                                                "rshift_cpu"};
+  if (op >= BinaryOp_BitwiseAnd && op <= BinaryOp_Rshift) {
+    bool shift = op == BinaryOp_Lshift || op == BinaryOp_Rshift;
+    TORCH_CHECK(!ScalarType_isFloating(compute) && !(shift && compute == ScalarType_Bool),
+                "\"%s\" not implemented for '%s'", kBitwiseKernels[op - BinaryOp_BitwiseAnd], ScalarType_name(compute));
+  }
   return 0;
 fail:
   return -1;
@@ -664,6 +685,17 @@ Tensor* at_native_logical_or_(Tensor* self, const Tensor* other) { return at_log
 /* PyTorch 1.13: BinaryOps.cpp at::native::logical_or_out (comparison_op_out) */
 Tensor* at_native_logical_or_out(const Tensor* self, const Tensor* other, Tensor* out) {
   return binary_op_out(out, self, other, BinaryOp_LogicalOr, kOne);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_xor (comparison_op) */
+Tensor* at_native_logical_xor(const Tensor* self, const Tensor* other) {
+  return comparison_op(self, other, at_logical_xor_out);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_xor_ (comparison_op_: out_impl(self, self, other)) */
+Tensor* at_native_logical_xor_(Tensor* self, const Tensor* other) { return at_logical_xor_out(self, other, self); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::logical_xor_out (comparison_op_out) */
+Tensor* at_native_logical_xor_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_LogicalXor, kOne);
 }
 
 /* ---- max and min of two tensors ----------------------------------------------

@@ -43,6 +43,11 @@ typedef enum BinaryOp {
   BinaryOp_SigmoidBackward, /* a * (1 - b) * b (a the gradient, b sigmoid's output); floating types only */
   BinaryOp_TanhBackward,    /* a * (1 - b * b) (b tanh's output); floating types only */
   BinaryOp_ThresholdBackward, /* a <= alpha ? 0 : b (a relu's input, b the gradient, alpha the threshold) */
+  BinaryOp_BitwiseAnd, /* integers and bools only ("bitwise_and_cpu" not implemented for 'Float') */
+  BinaryOp_BitwiseOr,
+  BinaryOp_BitwiseXor,
+  BinaryOp_Lshift, /* integers only; the count taken modulo the promoted width (Note [Shift counts]) */
+  BinaryOp_Rshift, /* arithmetic for signed types, logical for uint8 */
   BinaryOp_Lt,
   BinaryOp_Le,
   BinaryOp_Gt,
@@ -51,9 +56,10 @@ typedef enum BinaryOp {
   BinaryOp_Ne,
   BinaryOp_LogicalAnd, /* a != 0 && b != 0, a bool (0/1 in an in-place or out= dtype) */
   BinaryOp_LogicalOr,
+  BinaryOp_LogicalXor, /* (a != 0) != (b != 0) */
 } BinaryOp;
 
-/* Whether op's result is a bool (a comparison or logical_and/or). */
+/* Whether op's result is a bool (a comparison or logical_and/or/xor). */
 static inline bool BinaryOp_isComparison(BinaryOp op) { return op >= BinaryOp_Lt; }
 
 /* What a binary kernel needs besides its iterator (operands: out, a, b). */
@@ -90,6 +96,12 @@ DECLARE_DISPATCH(binary_fn, eq_stub);
 DECLARE_DISPATCH(binary_fn, ne_stub);
 DECLARE_DISPATCH(binary_fn, logical_and_stub);
 DECLARE_DISPATCH(binary_fn, logical_or_stub);
+DECLARE_DISPATCH(binary_fn, logical_xor_stub);
+DECLARE_DISPATCH(binary_fn, bitwise_and_stub);
+DECLARE_DISPATCH(binary_fn, bitwise_or_stub);
+DECLARE_DISPATCH(binary_fn, bitwise_xor_stub);
+DECLARE_DISPATCH(binary_fn, lshift_stub);
+DECLARE_DISPATCH(binary_fn, rshift_stub);
 
 /* The stub op runs on (sub's is add_stub). */
 DispatchStub* binary_stub(BinaryOp op);

@@ -49,6 +49,8 @@ DEFINE_DISPATCH(round_stub);
 DEFINE_DISPATCH(trunc_stub);
 DEFINE_DISPATCH(sign_stub);
 DEFINE_DISPATCH(neg_stub);
+DEFINE_DISPATCH(bitwise_not_stub);
+DEFINE_DISPATCH(logical_not_stub);
 
 static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Abs] = &abs_stub,
@@ -66,8 +68,10 @@ static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Trunc] = &trunc_stub,
     [UnaryOp_Sign] = &sign_stub,
     [UnaryOp_Neg] = &neg_stub,
+    [UnaryOp_BitwiseNot] = &bitwise_not_stub,
+    [UnaryOp_LogicalNot] = &logical_not_stub,
 };
-_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Neg + 1, "a stub per UnaryOp");
+_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_LogicalNot + 1, "a stub per UnaryOp");
 
 DispatchStub* unary_stub(UnaryOp op) { return kUnaryStubs[op]; }
 
@@ -154,7 +158,8 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
-  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || op == UnaryOp_Neg || rounding;
+  bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || op == UnaryOp_Neg ||
+                     op == UnaryOp_BitwiseNot || rounding;
   if (a->dtype == ScalarType_Bool) {
     TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
     TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");
@@ -166,6 +171,12 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   TensorIteratorBase iter;
   TRY(unary_build(&iter, keeps_dtype ? TensorIteratorConfig_unary_op : TensorIteratorConfig_float_op, out,
                   resize_out, a) == 0);
+  /* bitwise_not_kernel: bools, then AT_DISPATCH_INTEGRAL_TYPES, after the build */
+  if (op == UnaryOp_BitwiseNot && ScalarType_isFloating(iter.common_dtype)) {
+    Error_set(ErrorType_RuntimeError, "\"bitwise_not_cpu\" not implemented for '%s'", ScalarType_name(iter.common_dtype));
+    TensorIterator_release(&iter);
+    goto fail;
+  }
   if (!MetaMode_isEnabled() && a->numel > 0) {
     UnaryLoop L = {iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
     ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(&iter, &L);
@@ -179,6 +190,55 @@ Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_imp
 
 Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, true, a, op); }
 
+
+/* ---- bitwise_not, logical_not ------------------------------------------------ */
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(bitwise_not_out) */
+Tensor* at_native_bitwise_not(const Tensor* self) { return unary_op(NULL, self, UnaryOp_BitwiseNot); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(bitwise_not_out) (in place) */
+Tensor* at_native_bitwise_not_(Tensor* self) { return unary_op(self, self, UnaryOp_BitwiseNot); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(bitwise_not_out) (out=) */
+Tensor* at_native_bitwise_not_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_BitwiseNot); }
+
+/* logical_not: a bool result (the functional form makes an empty bool
+ * tensor and calls the out= operator through the dispatcher, the in-place
+ * form calls it with self as out), or 0/1 in an out= tensor of any dtype,
+ * from an input of any dtype: no common dtype, no cast check.
+ * PyTorch 1.13: UnaryOps.cpp logical_not, logical_not_ */
+Tensor* at_native_logical_not(const Tensor* self) {
+  int64_t zero = 0;
+  Tensor* result = at_empty_memory_format((IntArrayRef){&zero, 1}, (OptionalScalarType){true, ScalarType_Bool},
+                                          kNoLayout, (OptionalDevice){true, self->device}, kNoPinMemory,
+                                          kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_logical_not_out(self, result);
+  Tensor_release(result);
+  return r;
+}
+/* PyTorch 1.13: UnaryOps.cpp logical_not_ (at::logical_not_out(self, self)) */
+Tensor* at_native_logical_not_(Tensor* self) { return at_logical_not_out(self, self); }
+
+/* PyTorch 1.13: UnaryOps.cpp logical_not_out (TensorIteratorConfig().check_all_same_dtype(false)) */
+Tensor* at_native_logical_not_out(const Tensor* self, Tensor* out) {
+  TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
+              "minaten: elementwise operators run on non-quantized CPU tensors only");
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  config.check_all_same_dtype = false;
+  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_input(&config, self);
+  TensorIteratorBase iter;
+  TRY(TensorIterator_build(&iter, &config) == 0);
+  if (!MetaMode_isEnabled() && self->numel > 0) {
+    /* read as double (floats) or int64: x == 0 is exact either way */
+    UnaryLoop L = {ScalarType_isFloating(self->dtype) ? ScalarType_Double : ScalarType_Long, self->dtype,
+                   iter.tensors[0]->dtype};
+    ((unary_fn)DispatchStub_get(&logical_not_stub))(&iter, &L);
+  }
+  return unary_result(&iter);
+fail:
+  return NULL;
+}
 
 #define NEG_BOOL_MESSAGE                                                                  \
   "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to " \

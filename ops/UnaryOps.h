@@ -73,6 +73,8 @@ typedef enum UnaryOp {
   UnaryOp_Trunc,
   UnaryOp_Sign,  /* keeps the dtype (bools too): -1, 0 or 1; 0 for a NaN */
   UnaryOp_Neg,   /* keeps the dtype: integers wrap; bools are refused by neg itself */
+  UnaryOp_BitwiseNot, /* keeps the dtype: ~x for integers, !x for bools; floats refused */
+  UnaryOp_LogicalNot, /* x == 0, into any output dtype (a bool by default); any input dtype */
 } UnaryOp;
 
 /* What a unary kernel needs besides its iterator (operands: out, a). */
@@ -100,6 +102,8 @@ DECLARE_DISPATCH(unary_fn, round_stub);
 DECLARE_DISPATCH(unary_fn, trunc_stub);
 DECLARE_DISPATCH(unary_fn, sign_stub);
 DECLARE_DISPATCH(unary_fn, neg_stub);
+DECLARE_DISPATCH(unary_fn, bitwise_not_stub);
+DECLARE_DISPATCH(unary_fn, logical_not_stub);
 
 /* The stub op runs on. */
 DispatchStub* unary_stub(UnaryOp op);

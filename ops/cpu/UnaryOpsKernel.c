@@ -79,6 +79,7 @@ static double unary_double(UnaryOp op, double x) {
     case UnaryOp_Trunc: return trunc(x);
     case UnaryOp_Sign: return (double)((0 < x) - (x < 0));
     case UnaryOp_Neg: return -x;
+    case UnaryOp_LogicalNot: return x == 0; /* a NaN is true: its not is 0 */
     default: return tanh(x);
   }
 }
@@ -99,6 +100,7 @@ static float unary_float(UnaryOp op, float x) {
     case UnaryOp_Trunc: return truncf(x);
     case UnaryOp_Sign: return (float)((0 < x) - (x < 0));
     case UnaryOp_Neg: return -x;
+    case UnaryOp_LogicalNot: return x == 0;
     default: return tanhf(x);
   }
 }
@@ -119,6 +121,8 @@ static inline __attribute__((always_inline)) void op_element(UnaryOp op, ScalarT
       case UnaryOp_Relu: r = x < 0 ? 0 : x; break;
       case UnaryOp_Sign: r = (0 < x) - (x < 0); break;
       case UnaryOp_Neg: r = (int64_t)(0u - (uint64_t)x); break; /* wraps: neg of the minimum is itself */
+      case UnaryOp_BitwiseNot: r = in_type == ScalarType_Bool ? x == 0 : ~x; break; /* the store wraps ~x */
+      case UnaryOp_LogicalNot: r = x == 0; break;
       default: r = x; break; /* floor, ceil, round, trunc of an integer */
     }
     store_scalar(out_type, o, Scalar_fromLong(r));
@@ -523,6 +527,22 @@ static void neg_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
   cpu_kernel_vec(iter, neg_loop2d, L);
 }
 
+/* PyTorch 1.13: UnaryOpsKernel.cpp bitwise_not_kernel (bool: !a; integers: ~a) */
+static void bitwise_not_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_BitwiseNot, data, strides, size0, size1);
+}
+static void bitwise_not_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  cpu_kernel_vec(iter, bitwise_not_loop2d, L);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp logical_not_kernel (static_cast<out type>(!a)) */
+static void logical_not_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_LogicalNot, data, strides, size0, size1);
+}
+static void logical_not_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  cpu_kernel(iter, logical_not_loop2d, L);
+}
+
 REGISTER_DISPATCH(unary_fn, abs_stub, abs_kernel);
 REGISTER_DISPATCH(unary_fn, relu_stub, relu_kernel);
 REGISTER_DISPATCH(unary_fn, exp_stub, exp_kernel);
@@ -538,3 +558,5 @@ REGISTER_DISPATCH(unary_fn, round_stub, round_kernel);
 REGISTER_DISPATCH(unary_fn, trunc_stub, trunc_kernel);
 REGISTER_DISPATCH(unary_fn, sign_stub, sign_kernel);
 REGISTER_DISPATCH(unary_fn, neg_stub, neg_kernel);
+REGISTER_DISPATCH(unary_fn, bitwise_not_stub, bitwise_not_kernel);
+REGISTER_DISPATCH(unary_fn, logical_not_stub, logical_not_kernel);

@@ -385,8 +385,8 @@ static int record_out(const OperatorEntry* op, const OperatorEntry* functional, 
 }
 
 /* The functional operator of an in-place one: the name without its
- * trailing `_`, the same overload's arguments (add_.Tensor -> add.Tensor,
- * lt_.Scalar -> lt.Scalar), or NULL. */
+ * trailing `_`, the same argument types and (after self) names
+ * (add_.Tensor -> add.Tensor, lt_.Scalar -> lt.Scalar), or NULL. */
 static const OperatorEntry* functional_of_inplace(const OperatorEntry* op) {
   const FunctionSchema* s = &op->schema;
   size_t len = strlen(s->name);
@@ -397,11 +397,13 @@ static const OperatorEntry* functional_of_inplace(const OperatorEntry* op) {
     if (fs->is_mutable || fs->num_arguments != s->num_arguments || strlen(fs->name) != len - 1 ||
         strncmp(fs->name, s->name, len - 1) != 0 || strcmp(fs->ns, s->ns) != 0 || fs->num_returns != 1)
       continue;
+    /* self's type too: bitwise_and_.Tensor is bitwise_and.Tensor, not the
+     * earlier bitwise_and.Scalar_Tensor(Scalar self, Tensor other) */
     bool same = true;
-    for (size_t i = 1; i < fs->num_arguments && same; i++) {
+    for (size_t i = 0; i < fs->num_arguments && same; i++) {
       const Argument *x = &fs->arguments[i], *y = &s->arguments[i];
-      same = strcmp(x->name, y->name) == 0 && x->type.base == y->type.base && x->type.is_list == y->type.is_list &&
-             x->type.is_optional == y->type.is_optional;
+      same = (i == 0 || strcmp(x->name, y->name) == 0) && x->type.base == y->type.base &&
+             x->type.is_list == y->type.is_list && x->type.is_optional == y->type.is_optional;
     }
     if (same) return f;
   }

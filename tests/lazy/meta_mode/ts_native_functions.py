@@ -220,3 +220,13 @@ r = torch.addcmul(a, b, a, out=out)
 r = torch.addcdiv(a, b, v, value=2)
 r = a.clone().addcdiv_(b, a)
 r = torch.addcdiv(a, b, a, out=out)
+# bitwise_and, bitwise_or (issue 34)
+ia = torch.arange(6).reshape(2, 3).to("lazy")
+ib = torch.arange(2, 8).reshape(2, 3).to("lazy")
+out_ilong = torch.empty(2, 3, dtype=torch.long).to("lazy")
+r = ia & ib
+r = torch.bitwise_and(ia, ib, out=out_ilong)
+r = ia.clone().bitwise_and_(ib)
+r = ia | ib
+r = torch.bitwise_or(ia, ib, out=out_ilong)
+r = ia.clone().bitwise_or_(ib)
