@@ -37,17 +37,6 @@
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
-/* One distinct value: a double for the floating dtypes, an int64 for the
- * others (both exact), as ops/cpu/SortingKernel.c keeps its keys; index is
- * unused here. */
-typedef struct SortItem {
-  union {
-    double f;
-    int64_t i;
-  } key;
-  int64_t index;
-} SortItem;
-
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function" /* the header's other algorithms */
 #define STL_SUFFIX unique_float /* std::sort with operator< on a floating dtype */

@@ -26,16 +26,6 @@
 #include "ops/cpu/SortingKernel.h"
 #include "runtime/Exception.h"
 
-/* One element of a row: its value (a double for the floating dtypes, an
- * int64 for the others, both exact) and its index along dim. */
-typedef struct SortItem {
-  union {
-    double f;
-    int64_t i;
-  } key;
-  int64_t index;
-} SortItem;
-
 #define STL_SUFFIX float_asc /* KeyValueCompAsc on a floating dtype */
 #define STL_LESS(x, y) ((x)->key.f < (y)->key.f || (!isnan((x)->key.f) && isnan((y)->key.f)))
 #define STL_LESS_BRANCH_FREE(x, y) (((x)->key.f < (y)->key.f) | (!isnan((x)->key.f) & !!isnan((y)->key.f)))

@@ -1,8 +1,9 @@
 /*
  * StlAlgorithms.h - the algorithms of libstdc++ (GCC 12's <bits/stl_algo.h>
  * and <bits/stl_heap.h>) that 1.13's sort and topk call, written out in C
- * over an array of SortItem (a key and its index along the row), once per
- * comparator: included by SortingKernel.c with
+ * over an array of SortItem (a key and its index along the row, defined
+ * here), once per comparator: included by SortingKernel.c (and
+ * ops/Unique.c) with
  *
  *   STL_SUFFIX         the comparator's name: the functions are
  *                      stl_sort_<suffix>, stl_partial_sort_<suffix>, ...
@@ -31,6 +32,16 @@
 #ifndef MINATEN_STL_THRESHOLD
 #define MINATEN_STL_THRESHOLD
 enum { kStlThreshold = 16 }; /* libstdc++'s _S_threshold */
+
+/* What the algorithms order: a value (a double for the floating dtypes, an
+ * int64 for the others, both exact) and its index along the row. */
+typedef struct SortItem {
+  union {
+    double f;
+    int64_t i;
+  } key;
+  int64_t index;
+} SortItem;
 #endif
 
 static inline void FN(stl_swap)(SortItem* a, SortItem* b) {
