@@ -35,7 +35,7 @@ Quantizer* Quantizer_newUnknown(ScalarType scalar_type) { return quantizer_alloc
 int Quantizer_checkKnown(const Quantizer* q, const char* what) {
   if (q == NULL || q->qscheme != QScheme_Unknown) return 0;
   /* the lines of Quantizer.cpp 1.13 reports */
-  int line = strcmp(what, "dequantize") == 0 ? 437 : 443;
+  int line = strcmp(what, "dequantize") == 0 ? 437 : strcmp(what, "equalTo") == 0 ? 446 : 443;
   Error_set(ErrorType_RuntimeError,
             "false INTERNAL ASSERT FAILED at \"./aten/src/ATen/quantized/Quantizer.cpp\":%d, please report a bug to "
             "PyTorch. cannot call %s on UnknownQuantizer",

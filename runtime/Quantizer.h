@@ -94,7 +94,7 @@ Quantizer* Quantizer_newUnknown(ScalarType scalar_type);
 
 /* 0 if q is not an unknown quantizer; else -1 with 1.13's RuntimeError for
  * asking it `what` ("qscheme", which every parameter and scheme question
- * asks first, or "dequantize").
+ * asks first, "dequantize", or "equalTo").
  * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp UnknownQuantizer */
 int Quantizer_checkKnown(const Quantizer* q, const char* what);
 

@@ -258,6 +258,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"empty_strided", true, false},
     {"eq", true, true},
     {"eq_", false, true},
+    {"equal", true, true},
     {"exp", true, true},
     {"exp_", true, true},
     {"expand", false, true},

@@ -7,6 +7,11 @@
  * NB(minaten): `qscheme()` returns a QScheme, a type minaten's code
  * generator and interpreter do not have; it is not registered.
  *
+ * equal of two quantized tensors (QuantizedCPU: equal_quantized_cpu) asks
+ * self's quantizer whether other's is the same (equalTo: the scheme, the
+ * dtype, the scale and zero point, or the channels' and the axis), then
+ * compares sizes and the integers' bytes.
+ *
  * clone of a quantized tensor (QuantizedCPU: quantized_clone) makes a new
  * contiguous quantized tensor that shares the source's quantizer (PyTorch's
  * copy_ sets the destination's quantizer to the source's) and copies the
@@ -96,4 +101,42 @@ Tensor* at_native_quantized_clone(const Tensor* self, OptionalMemoryFormat memor
     return NULL;
   }
   return dst;
+}
+
+/* Quantizer::equalTo of self's quantizer a (per tensor or per channel) and
+ * other's b: 1, 0, or -1 with 1.13's internal-assert RuntimeError for an
+ * unknown quantizer on either side.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp (PerTensorAffineQuantizer,
+ * PerChannelAffineQuantizer and UnknownQuantizer ::equalTo) */
+static int quantizer_equal_to(const Quantizer* a, const Quantizer* b) {
+  if (Quantizer_checkKnown(a, "equalTo") < 0 || Quantizer_checkKnown(b, "qscheme") < 0) return -1;
+  if (a->qscheme != b->qscheme || a->scalar_type != b->scalar_type) return 0;
+  if (a->qscheme == QScheme_PerTensorAffine) return a->scale == b->scale && a->zero_point == b->zero_point;
+  if (a->axis != b->axis || a->num_channels != b->num_channels) return 0;
+  for (int64_t c = 0; c < a->num_channels; c++)
+    if (Quantizer_scaleAt(a, c) != Quantizer_scaleAt(b, c) || Quantizer_zeroPointAt(a, c) != Quantizer_zeroPointAt(b, c))
+      return 0;
+  return 1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp equal_quantized_cpu */
+bool at_native_equal_quantized_cpu(const Tensor* self, const Tensor* other) {
+  Tensor *a = NULL, *b = NULL;
+  bool r = false;
+  if (!ScalarType_isQuantized(other->dtype)) return false;
+  TORCH_CHECK(ScalarType_isQuantized(self->dtype),
+              "self.is_quantized() INTERNAL ASSERT FAILED at \"./aten/src/ATen/quantized/Quantizer.cpp\":81, please "
+              "report a bug to PyTorch. get_qtensorimpl: not a quantized tensor");
+  int same = quantizer_equal_to(get_qtensorimpl_quantizer(self), get_qtensorimpl_quantizer(other));
+  TRY(same >= 0);
+  if (!same || self->dim != other->dim || Tensor_itemsize(self) != Tensor_itemsize(other)) return false;
+  for (int64_t d = 0; d < self->dim; d++)
+    if (self->sizes[d] != other->sizes[d]) return false;
+  TRY((a = at_contiguous(self, MemoryFormat_Contiguous)) != NULL);
+  TRY((b = at_contiguous(other, MemoryFormat_Contiguous)) != NULL);
+  r = memcmp(Tensor_data(a), Tensor_data(b), (size_t)self->numel * Tensor_itemsize(self)) == 0;
+fail:
+  Tensor_release(a);
+  Tensor_release(b);
+  return r;
 }
