@@ -13,6 +13,7 @@
 #include "ops/Resize.h"
 #include "ops/TypeProperties.h"
 #include "runtime/DefaultDtype.h"
+#include "runtime/Device.h"
 #include "runtime/Exception.h"
 
 void TensorIteratorConfig_init(TensorIteratorConfig* config) {
@@ -243,10 +244,41 @@ static int build_checks(TensorIteratorBase* iter, const TensorIteratorConfig* co
   return compute_types(iter, config, st);
 }
 
+/* Every operand a CPU tensor: a CPU kernel's iterator reads their data.
+ * Another device's tensor reaches one only beside CPU tensors (a lazy
+ * argument of a quantized operator's default kernel, say): 1.13's
+ * compute_types refuses the mix.  NB(minaten): an iterator over lazy
+ * tensors alone is refused too (1.13 never builds one on the CPU).
+ * PyTorch 1.13: TensorIterator.cpp compute_types (the device check) */
+static int check_cpu_operands(const TensorIteratorConfig* config, int ntensors) {
+  const Tensor* first = NULL;
+  for (int i = 0; i < ntensors; i++) {
+    const Tensor* t = config->tensors[i];
+    if (t == NULL) continue;
+    if (first == NULL) first = t;
+    if (t->device.type == first->device.type && t->device.type == DeviceType_CPU) continue;
+    char a[32], b[32];
+    Device_format(first->device, a, sizeof a);
+    Device_format(t->device, b, sizeof b);
+    TORCH_CHECK(t->device.type == first->device.type,
+                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
+    TORCH_CHECK(false, "minaten: TensorIterator runs on CPU tensors only, not %s", b);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
 int TensorIterator_build(TensorIteratorBase* iter, const TensorIteratorConfig* config) {
   BuildState st;
   st.ntensors = config->num_outputs + config->num_inputs;
   TORCH_INTERNAL_ASSERT(st.ntensors >= 1);
+  if (check_cpu_operands(config, st.ntensors) < 0) {
+    for (int i = 0; i < config->num_outputs; i++) iter->tensors[i] = NULL; /* holds nothing */
+    iter->num_outputs = config->num_outputs;
+    iter->ntensors = st.ntensors;
+    return -1;
+  }
   memcpy(iter->tensors, config->tensors, (size_t)st.ntensors * sizeof(Tensor*));
   iter->num_outputs = config->num_outputs;
   iter->ntensors = st.ntensors;
