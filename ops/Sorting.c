@@ -14,7 +14,7 @@
  *
  * PyTorch 1.13: aten/src/ATen/native/Sorting.cpp (median_cpu, median_impl,
  * median_out_cpu, median_with_indices_impl, at::native::median; the meta
- * and impl functions of sort.stable and topk; sort, msort, argsort),
+ * and impl functions of sort.stable and topk; sort, msort, argsort,
  * argsort_stable)
  */
 #include <math.h>
