@@ -100,7 +100,3 @@ fail:
   return none;
 }
 
-void TensorList_releaseAll(TensorList l) {
-  for (size_t i = 0; i < l.size; i++) Tensor_release((Tensor*)l.data[i]);
-  free((void*)l.data);
-}

@@ -65,7 +65,4 @@ void saved_TensorList_free(SavedVariable** saved, size_t* n);
  * {NULL, 0} without error). */
 TensorList unpack_list(const SavedVariable* saved, size_t n, Node* saved_for);
 
-/* Releases every element of a list and frees its array (NULL data allowed). */
-void TensorList_releaseAll(TensorList l);
-
 #endif

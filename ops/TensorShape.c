@@ -344,8 +344,7 @@ TensorList at_native_broadcast_tensors(TensorList tensors) {
     bool same = (size_t)t->dim == ndim && memcmp(t->sizes, shape, ndim * sizeof(int64_t)) == 0;
     items[i] = same ? Tensor_retain(t) : at_expand(t, target, false);
     if (items[i] == NULL) {
-      for (size_t j = 0; j < i; j++) Tensor_release(items[j]);
-      free(items);
+      TensorList_releaseAll((TensorList){items, i});
       return kNoList;
     }
   }

@@ -226,13 +226,6 @@ fail:
 
 /* ============== hstack, vstack, dstack, column_stack ================== */
 
-/* A list from atleast_Nd (or reshape_input_for_column_stack) released:
- * each tensor, then the array. */
-static void release_list(TensorList l) {
-  for (size_t i = 0; i < l.size; i++) Tensor_release(l.data[i]);
-  free((void*)l.data);
-}
-
 /* The inputs made at least n-dimensional (atleast_1d/2d/3d: the trace shows
  * the list operator), then their cat along dim, or along dim1 when the first
  * has one dimension (hstack's two cases); into out when given.
@@ -244,7 +237,7 @@ static Tensor* stack_along(TensorList tensors, const char* name, TensorList (*at
   TRY(rep.data != NULL);
   int64_t d = rep.data[0]->dim == 1 ? dim_if_1d : dim;
   Tensor* r = out != NULL ? at_cat_out(rep, d, out) : at_cat(rep, d);
-  release_list(rep);
+  TensorList_releaseAll(rep);
   return r;
 fail:
   return NULL;
@@ -286,7 +279,7 @@ static TensorList reshape_input_for_column_stack(TensorList tensors) {
     int64_t column[2] = {t->numel, 1};
     items[i] = t->dim <= 1 ? at_reshape(t, IntArrayRef_make(column, 2)) : Tensor_retain(t);
     if (items[i] == NULL) {
-      release_list((TensorList){items, i});
+      TensorList_releaseAll((TensorList){items, i});
       return (TensorList){NULL, 0};
     }
   }
@@ -302,7 +295,7 @@ static Tensor* column_stack_impl(TensorList tensors, Tensor* out) {
   TensorList columns = reshape_input_for_column_stack(tensors);
   TRY(columns.data != NULL);
   Tensor* r = out != NULL ? at_hstack_out(columns, out) : at_hstack(columns);
-  release_list(columns);
+  TensorList_releaseAll(columns);
   return r;
 fail:
   return NULL;

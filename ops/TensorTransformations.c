@@ -372,8 +372,7 @@ static TensorList atleast_each(TensorList tensors, Tensor* (*atleast)(const Tens
   for (size_t i = 0; i < tensors.size; i++) {
     items[i] = atleast(tensors.data[i]);
     if (items[i] == NULL) {
-      for (size_t j = 0; j < i; j++) Tensor_release(items[j]);
-      free(items);
+      TensorList_releaseAll((TensorList){items, i});
       return kNoList;
     }
   }

@@ -161,6 +161,11 @@ void Tensor_release(Tensor* t) {
   free(t);
 }
 
+void TensorList_releaseAll(TensorList l) {
+  for (size_t i = 0; i < l.size; i++) Tensor_release((Tensor*)l.data[i]);
+  free((void*)l.data);
+}
+
 int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
   TRY(check_max_dims((int64_t)sizes.size) == 0);
   /* A negative size passes when another is 0 ([-1, 0] has no element), as

@@ -146,6 +146,10 @@ Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strid
 Tensor* Tensor_retain(const Tensor* t);
 /* Drops a reference (NULL is allowed). */
 void Tensor_release(Tensor* t);
+/* Releases every element of a list of new references and frees its array
+ * (NULL data allowed): a TensorList an operator returned, or one built
+ * half-way when making it failed. */
+void TensorList_releaseAll(TensorList l);
 
 /* How the last release of a lazy tensor frees its `lazy` part.
  * NB(minaten): the virtual destructor of LTCTensorImpl; runtime/ sits below
