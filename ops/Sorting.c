@@ -232,14 +232,6 @@ fail:
   return NULL;
 }
 
-/* An in-place operator's result (a new reference to its self) dropped:
- * 0, or -1 when it failed. */
-static int done_in_place(Tensor* result) {
-  if (result == NULL) return -1;
-  Tensor_release(result);
-  return 0;
-}
-
 /* sort.stable's meta function and impl, into values and indices (fresh
  * ones when they are NULL): the outputs dense, in self's order when self is
  * dense (1.13's issue 65863), then values = self sorted in place.

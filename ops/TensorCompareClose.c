@@ -18,6 +18,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/TensorUtils.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 
@@ -27,14 +28,6 @@ static Tensor* bools_like(const Tensor* self, bool value) {
   OptionalMemoryFormat preserve = {true, MemoryFormat_Preserve};
   return value ? at_ones_like(self, b, kNoLayout, kNoDevice, kNoPinMemory, preserve)
                : at_zeros_like(self, b, kNoLayout, kNoDevice, kNoPinMemory, preserve);
-}
-
-/* An in-place operator's result (a new reference to its self) dropped:
- * 0, or -1 when it failed. */
-static int done_in_place(Tensor* result) {
-  if (result == NULL) return -1;
-  Tensor_release(result);
-  return 0;
 }
 
 /* PyTorch 1.13: TensorCompare.cpp isfinite */

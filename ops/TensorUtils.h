@@ -109,4 +109,12 @@ int check_numel(IntArrayRef sizes);
  * PyTorch 1.13: aten/src/ATen/core/Tensor.cpp TensorBase::toString */
 const char* Tensor_typeString(const Tensor* t);
 
+/* An in-place operator's result (a new reference to its self, as at_copy_
+ * or at_zero_ return it) dropped: 0, or -1 when the call failed (NULL). */
+static inline int done_in_place(Tensor* result) {
+  if (result == NULL) return -1;
+  Tensor_release(result);
+  return 0;
+}
+
 #endif
