@@ -73,6 +73,7 @@ static const char* legacy_name(ScalarType t) {
     case ScalarType_Long: return "long";
     case ScalarType_Int: return "int";
     case ScalarType_Short: return "short";
+    case ScalarType_Half: return "half";
     default: return NULL;
   }
 }

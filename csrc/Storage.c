@@ -98,9 +98,7 @@ static PyObject* THPStorage_getElement(PyObject* self, PyObject* args) {
   PyObject *dtype, *index;
   if (!PyArg_ParseTuple(args, "O!O:_get_element", &THPDtypeType, &dtype, &index)) return NULL;
   ScalarType t = ((THPDtype*)dtype)->scalar_type;
-  ScalarType read = t == ScalarType_QUInt8 ? ScalarType_Byte : t == ScalarType_QInt8 ? ScalarType_Char
-                    : t == ScalarType_QInt32                  ? ScalarType_Int
-                                                              : t;
+  ScalarType read = ScalarType_toUnderlying(t);
   Py_ssize_t n = (Py_ssize_t)(storage_of(self)->nbytes / ScalarType_elementSize(read));
   Py_ssize_t i = wrap_index(index, n);
   if (i < 0) return NULL;

@@ -96,10 +96,17 @@ static void copy_row_same(char* d, int64_t ds, const char* s, int64_t ss, int64_
  */
 typedef void (*ConvertRow)(char* d, int64_t ds, const char* s, int64_t ss, int64_t n);
 
-/* The non-quantized dtypes, in ScalarType order (Byte = 0 ... Bool = 7). */
-#define FORALL_COPY_TYPES(_) \
-  _(uint8_t, Byte) _(int8_t, Char) _(int16_t, Short) _(int32_t, Int) _(int64_t, Long) _(float, Float) _(double, Double) _(bool, Bool)
+/* The non-quantized dtypes: in ScalarType order Byte = 0 ... Bool = 7,
+ * then Half and BFloat16 (after the quantized types in ScalarType, at 8
+ * and 9 here: copy_index). */
+#define FORALL_COPY_TYPES(_)                                                                                       \
+  _(uint8_t, Byte) _(int8_t, Char) _(int16_t, Short) _(int32_t, Int) _(int64_t, Long) _(float, Float) _(double, Double) \
+  _(bool, Bool) _(Half, Half) _(BFloat16, BFloat16)
 _Static_assert(ScalarType_Byte == 0 && ScalarType_Bool == 7, "convert_rows is indexed by ScalarType");
+enum { kNumCopyTypes = 10 };
+static inline int copy_index(ScalarType t) {
+  return t == ScalarType_Half ? 8 : t == ScalarType_BFloat16 ? 9 : (int)t;
+}
 
 /* Reading a source element wide. */
 static inline int64_t wide_Byte(const char* p) { return *(const uint8_t*)p; }
@@ -110,6 +117,8 @@ static inline int64_t wide_Long(const char* p) { int64_t v; memcpy(&v, p, 8); re
 static inline double wide_Float(const char* p) { float v; memcpy(&v, p, 4); return v; }
 static inline double wide_Double(const char* p) { double v; memcpy(&v, p, 8); return v; }
 static inline int64_t wide_Bool(const char* p) { return *(const uint8_t*)p != 0; } /* any byte */
+static inline double wide_Half(const char* p) { Half v; memcpy(&v, p, 2); return Half_toFloat(v); }
+static inline double wide_BFloat16(const char* p) { BFloat16 v; memcpy(&v, p, 2); return BFloat16_toFloat(v); }
 
 /* Narrowing a wide value to each destination type. */
 static inline uint8_t Byte_from_int64(int64_t v) { return (uint8_t)v; }
@@ -128,6 +137,11 @@ static inline double Double_from_int64(int64_t v) { return (double)v; }
 static inline double Double_from_double(double v) { return v; }
 static inline bool Bool_from_int64(int64_t v) { return v != 0; }
 static inline bool Bool_from_double(double v) { return v != 0; }
+/* through float, as c10::Half(float) (runtime/Half.h) */
+static inline Half Half_from_int64(int64_t v) { return Half_fromFloat((float)v); }
+static inline Half Half_from_double(double v) { return Half_fromFloat((float)v); }
+static inline BFloat16 BFloat16_from_int64(int64_t v) { return BFloat16_fromFloat((float)v); }
+static inline BFloat16 BFloat16_from_double(double v) { return BFloat16_fromFloat((float)v); }
 
 #define NARROW(D, v) _Generic((v), double: D##_from_double, default: D##_from_int64)(v)
 
@@ -151,14 +165,16 @@ static inline bool Bool_from_double(double v) { return v != 0; }
   DEFINE_CONVERT_ROW(dct, D, uint8_t, Byte) DEFINE_CONVERT_ROW(dct, D, int8_t, Char)              \
   DEFINE_CONVERT_ROW(dct, D, int16_t, Short) DEFINE_CONVERT_ROW(dct, D, int32_t, Int)             \
   DEFINE_CONVERT_ROW(dct, D, int64_t, Long) DEFINE_CONVERT_ROW(dct, D, float, Float)              \
-  DEFINE_CONVERT_ROW(dct, D, double, Double) DEFINE_CONVERT_ROW(dct, D, bool, Bool)
+  DEFINE_CONVERT_ROW(dct, D, double, Double) DEFINE_CONVERT_ROW(dct, D, bool, Bool)              \
+  DEFINE_CONVERT_ROW(dct, D, Half, Half) DEFINE_CONVERT_ROW(dct, D, BFloat16, BFloat16)
 FORALL_COPY_TYPES(DEFINE_CONVERT_ROWS_TO)
 
-/* convert_rows[dst][src] */
+/* convert_rows[copy_index(dst)][copy_index(src)] */
 #define CONVERT_ROWS_TO(dct, D)                                                                  \
   {convert_Byte_to_##D,  convert_Char_to_##D,  convert_Short_to_##D,  convert_Int_to_##D,       \
-   convert_Long_to_##D,  convert_Float_to_##D, convert_Double_to_##D, convert_Bool_to_##D},
-static const ConvertRow convert_rows[8][8] = {FORALL_COPY_TYPES(CONVERT_ROWS_TO)};
+   convert_Long_to_##D,  convert_Float_to_##D, convert_Double_to_##D, convert_Bool_to_##D,      \
+   convert_Half_to_##D,  convert_BFloat16_to_##D},
+static const ConvertRow convert_rows[kNumCopyTypes][kNumCopyTypes] = {FORALL_COPY_TYPES(CONVERT_ROWS_TO)};
 #undef CONVERT_ROWS_TO
 #undef DEFINE_CONVERT_ROWS_TO
 #undef DEFINE_CONVERT_ROW
@@ -168,7 +184,7 @@ static const ConvertRow convert_rows[8][8] = {FORALL_COPY_TYPES(CONVERT_ROWS_TO)
 /* One row of n elements converted from st to dt. */
 static void copy_row_convert(char* d, int64_t ds, ScalarType dt, const char* s, int64_t ss, ScalarType st,
                              int64_t n) {
-  convert_rows[dt][st](d, ds, s, ss, n);
+  convert_rows[copy_index(dt)][copy_index(st)](d, ds, s, ss, n);
 }
 
 /*

@@ -41,9 +41,10 @@ DEFINE_DISPATCH(exponential_stub);
 DEFINE_DISPATCH(bernoulli_scalar_stub);
 DEFINE_DISPATCH(bernoulli_tensor_stub);
 
-/* The "not implemented" of an AT_DISPATCH over floating types. */
+/* The "not implemented" of an AT_DISPATCH over floating types (with Half
+ * and BFloat16). */
 #define CHECK_FLOATING(t, name)                                                                            \
-  TORCH_CHECK((t) == ScalarType_Float || (t) == ScalarType_Double,                         \
+  TORCH_CHECK(ScalarType_isFloating(t),                                                    \
                               "\"%s\" not implemented for '%s'", name, ScalarType_name(t))
 
 /* empty_like(t, LEGACY_CONTIGUOUS_MEMORY_FORMAT): the functional forms'
@@ -206,7 +207,11 @@ fail:
 Tensor* at_native_uniform_(Tensor* self, double from, double to, Generator* generator) {
   ScalarType t = self->dtype;
   CHECK_FLOATING(t, "check_uniform_bounds");
-  const double max = t == ScalarType_Float ? FLT_MAX : DBL_MAX, min = -max;
+  const double max = t == ScalarType_Float    ? FLT_MAX
+                     : t == ScalarType_Double ? DBL_MAX
+                     : t == ScalarType_Half   ? 65504.0
+                                              : 3.3895313892515355e38, /* numeric_limits<BFloat16>::max() */
+               min = -max;
   const char* name = ScalarType_typeMetaName(t);
   TORCH_CHECK(from >= min && from <= max, "from is out of bounds for %s", name);
   TORCH_CHECK(to >= min && to <= max, "to is out of bounds for %s", name);

@@ -8,7 +8,7 @@
  * weight build_binary_op (so an out= of a wider dtype receives the result
  * converted), with a tensor weight a plain TensorIteratorConfig, whose
  * check_all_same_dtype refuses an out= of another dtype ("Found dtype Double
- * but expected Float").  The kernels' AT_DISPATCH takes Float and Double
+ * but expected Float").  The kernels' AT_DISPATCH takes Float, Double and BFloat16
  * only ("lerp_kernel_scalar" not implemented for 'Int'), and converts a
  * number weight with Scalar::to's overflow check.
  *
@@ -52,7 +52,7 @@ static Tensor* lerp_scalar_impl(Tensor* out, bool resize_out, const Tensor* self
   TRY(TensorIterator_build(&iter, &config) == 0);
   if (!MetaMode_isEnabled()) {
     ScalarType common = iter.common_dtype;
-    if (common != ScalarType_Float && common != ScalarType_Double) {
+    if (common != ScalarType_Float && common != ScalarType_Double && common != ScalarType_BFloat16) {
       Error_set(ErrorType_RuntimeError, "\"lerp_kernel_scalar\" not implemented for '%s'", ScalarType_name(common));
       goto release;
     }
@@ -86,7 +86,7 @@ static Tensor* lerp_tensor_impl(Tensor* out, bool resize_out, const Tensor* self
   TRY(TensorIterator_build(&iter, &config) == 0);
   if (!MetaMode_isEnabled()) {
     ScalarType common = iter.common_dtype;
-    if (common != ScalarType_Float && common != ScalarType_Double) {
+    if (common != ScalarType_Float && common != ScalarType_Double && common != ScalarType_BFloat16) {
       Error_set(ErrorType_RuntimeError, "\"lerp_kernel_tensor\" not implemented for '%s'", ScalarType_name(common));
       TensorIterator_release(&iter);
       return NULL;

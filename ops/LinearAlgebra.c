@@ -33,6 +33,7 @@
 #include "ops/TensorUtils.h"
 #include "ops/cpu/BlasKernel.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "runtime/Parallel.h"
 #include "runtime/safe_numerics.h"
 
@@ -79,14 +80,45 @@ static void gemm_generic(const Tensor* a, const Tensor* b, Tensor* c, int64_t m,
     }
 }
 
+/* BFloat16, as 1.13's naive gemm loops compute it: each product in float
+ * (at::opmath_type), accumulated in k order either in float and rounded
+ * once (`float_acc`: gemm_transa_, which 1.13 takes when a is row-major
+ * and b column-major) or into the BFloat16 output, rounding at every step
+ * (gemm_notrans_, gemm_transb_, gemm_transab_, and dot).
+ * PyTorch 1.13: native/BlasKernel.cpp gemm_notrans_, gemm_transa_, dot_naive */
+static void gemm_reduced(const Tensor* a, const Tensor* b, Tensor* c, int64_t m, int64_t n, int64_t p, int64_t a_off,
+                         int64_t b_off, int64_t c_off, bool float_acc) {
+  ScalarType t = a->dtype;
+  int64_t sz = (int64_t)Tensor_itemsize(a);
+  const char* A = Tensor_data(a) + a_off * sz;
+  const char* B = Tensor_data(b) + b_off * sz;
+  char* C = Tensor_data(c) + c_off * sz;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < p; j++) {
+      char* out = C + (i * p + j) * sz;
+      float acc = 0;
+      for (int64_t k = 0; k < n; k++) {
+        acc += (float)load_double(t, A + (i * n + k) * sz) * (float)load_double(t, B + (k * p + j) * sz);
+        if (!float_acc) { /* c += a * b into the BFloat16 output */
+          store_from_double(t, out, acc);
+          acc = (float)load_double(t, out);
+        }
+      }
+      store_from_double(t, out, acc);
+    }
+}
+
 /* c (contiguous, fresh) = a @ b for `batch` stacked matrices, all
  * contiguous, in a dtype other than Float and Double. */
-static void batched_gemm(const Tensor* a, const Tensor* b, Tensor* c, int64_t batch, int64_t m, int64_t n, int64_t p) {
+static void batched_gemm(const Tensor* a, const Tensor* b, Tensor* c, int64_t batch, int64_t m, int64_t n, int64_t p,
+                         bool float_acc) {
   for (int64_t t = 0; t < batch; t++) {
     int64_t ao = t * m * n, bo = t * n * p, co = t * m * p;
     if (a->dtype == ScalarType_Long)
       gemm_long((const int64_t*)Tensor_data(a) + ao, (const int64_t*)Tensor_data(b) + bo,
                 (int64_t*)Tensor_data(c) + co, m, n, p);
+    else if (ScalarType_isReducedFloating(a->dtype))
+      gemm_reduced(a, b, c, m, n, p, ao, bo, co, float_acc);
     else
       gemm_generic(a, b, c, m, n, p, ao, bo, co);
   }
@@ -148,11 +180,12 @@ fail:
 
 /* The operands' common dtype, and the refusal of the AT_DISPATCH macro of
  * the kernel that computes (`kernel`: mm's addmm_impl_cpu_, mv's
- * addmv_impl_cpu, bmm's bmm, dot's dot) for a dtype it has no loop for. */
+ * addmv_impl_cpu, bmm's bmm, dot's dot) for a dtype it has no loop for
+ * (Bool, Half: 1.13's CPU gemm has BFloat16 but no Half). */
 static int check_same_dtype(const Tensor* a, const Tensor* b, const char* kernel) {
   TORCH_CHECK(a->dtype == b->dtype, "expected scalar type %s but found %s", ScalarType_name(a->dtype),
               ScalarType_name(b->dtype));
-  TORCH_CHECK(a->dtype != ScalarType_Bool && !ScalarType_isQuantized(a->dtype),
+  TORCH_CHECK(a->dtype != ScalarType_Bool && a->dtype != ScalarType_Half && !ScalarType_isQuantized(a->dtype),
               "\"%s\" not implemented for '%s'", kernel, ScalarType_name(a->dtype));
   return 0;
 fail:
@@ -172,9 +205,10 @@ static Tensor* matmul_fresh(const Tensor* self, MatrixStrides sa, const Tensor* 
     Tensor_release(c);
     return NULL;
   }
+  bool float_acc = sa.col == 1 && sb.row == 1 && sb.col != 1; /* gemm_reduced */
   Tensor* a = contiguous_copy(self);
   Tensor* b = a ? contiguous_copy(other) : NULL;
-  if (b != NULL) batched_gemm(a, b, c, batch, m, n, p);
+  if (b != NULL) batched_gemm(a, b, c, batch, m, n, p, float_acc);
   Tensor_release(a);
   Tensor_release(b);
   if (b != NULL) return c;

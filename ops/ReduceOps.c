@@ -158,7 +158,18 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
       if (floating) store_from_double(out_dtype, o, a->acc_d);
       else store_scalar(out_dtype, o, Scalar_fromLong((int64_t)a->acc_i));
       break;
-    case Reduce_Mean: store_from_double(out_dtype, o, a->acc_d / (double)count); break;
+    case Reduce_Mean:
+      if (ScalarType_isReducedFloating(out_dtype)) {
+        /* 1.13's mean is sum_out(result).div_(count): the sum rounded to
+         * Half, divided by the count as a Half, rounded again. */
+        char sum[2], divisor[2];
+        store_from_double(out_dtype, sum, a->acc_d);
+        store_from_int64(out_dtype, divisor, count);
+        store_from_double(out_dtype, o, (float)load_double(out_dtype, sum) / (float)load_double(out_dtype, divisor));
+      } else {
+        store_from_double(out_dtype, o, a->acc_d / (double)count);
+      }
+      break;
     case Reduce_Argmax:
     case Reduce_Argmin: *(int64_t*)o = a->best_index; break;
     case Reduce_Any:
@@ -576,6 +587,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
   ReduceGeometry g;
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
+  TORCH_CHECK(kind != Reduce_Prod || !ScalarType_isReducedFloating(out_dtype), "\"prod_cpu\" not implemented for '%s'",
+              ScalarType_name(out_dtype));
   reduce_geometry(self, mask, keepdim, &g);
   bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
   if (extreme && g.count == 0) {
@@ -1111,11 +1124,12 @@ static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dt
     Tensor_release(out);
     return r;
   }
-  /* the CPU kernels' dtype switch has no Bool (a 0-dim self is filled
-   * instead, an empty one zeroed, before it) */
-  if (out_dtype == ScalarType_Bool && self->dim > 0) {
+  /* the CPU kernels' dtype switch has no Bool and no Half (a 0-dim self
+   * is filled instead, an empty one zeroed, before it) */
+  if ((out_dtype == ScalarType_Bool || out_dtype == ScalarType_Half) && self->dim > 0) {
     Tensor_release(out);
-    TORCH_CHECK(false, "\"%s_out_cpu\" not implemented for 'Bool'", product ? "cumprod" : "cumsum");
+    TORCH_CHECK(false, "\"%s_out_cpu\" not implemented for '%s'", product ? "cumprod" : "cumsum",
+                ScalarType_name(out_dtype));
   }
   /* 1.13's iterator: out and self over self's shape with dim squashed to
    * size 1 (declare_static_shape's squash_dim), each element one line */

@@ -43,12 +43,14 @@
 
 /* The norm of one row, accumulated in float for float tensors (1.13's
  * acc type on the CPU, so a float norm overflows to inf where the double
- * one would not) and in double for double tensors.
+ * one would not), in double for double tensors, and in Half for Half
+ * tensors (BFloat16: in BFloat16, but the 2-norm in float).
  * PyTorch 1.13: native/SharedReduceOps.h NormOps, NormZeroOps, NormOneOps, AbsMaxOps, AbsMinOps */
 typedef struct NormRow {
   double p;
   bool in_float;
-  bool whole; /* the output has one element */
+  bool whole;          /* the output has one element */
+  ScalarType in_half;  /* Half or BFloat16 when accumulated in it, else Undefined */
 } NormRow;
 
 /* |x| for the inf norms: the largest (p > 0) or smallest, a NaN winning. */
@@ -73,6 +75,24 @@ static float norm_acc_float(const double* v, int64_t n, double p) {
     for (int64_t i = 0; i < n; i++) acc += (float)v[i] * (float)v[i];
   } else {
     for (int64_t i = 0; i < n; i++) acc += powf(fabsf((float)v[i]), (float)p);
+  }
+  return acc;
+}
+
+/* A float as the reduced type t holds it. */
+static float round_to(ScalarType t, float v) {
+  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
+}
+
+/* The same in Half or BFloat16 arithmetic: each term and each partial sum
+ * rounded, so a Half 2-norm of [256, 0] is inf and of [1e-4, 1e-4] is 0,
+ * as in 1.13. */
+static float norm_acc_reduced(ScalarType t, const double* v, int64_t n, double p) {
+  float acc = 0;
+  for (int64_t i = 0; i < n; i++) {
+    float x = fabsf((float)v[i]);
+    float term = p == 0 ? (float)(x != 0) : p == 1 ? x : p == 2 ? round_to(t, x * x) : round_to(t, powf(x, (float)p));
+    acc = round_to(t, acc + term);
   }
   return acc;
 }
@@ -113,7 +133,8 @@ static double norm_acc(const NormRow* c, const double* v, int64_t n) {
   double total_d = 0;
   for (int64_t begin = 0; begin < n; begin += chunk) {
     int64_t len = n - begin < chunk ? n - begin : chunk;
-    if (c->in_float) total_f += norm_acc_float(v + begin, len, c->p);
+    if (c->in_half != ScalarType_Undefined) total_f = round_to(c->in_half, total_f + norm_acc_reduced(c->in_half, v + begin, len, c->p));
+    else if (c->in_float) total_f += norm_acc_float(v + begin, len, c->p);
     else total_d += norm_acc_double(v + begin, len, c->p);
   }
   return c->in_float ? (double)total_f : total_d;
@@ -122,6 +143,8 @@ static double norm_acc(const NormRow* c, const double* v, int64_t n) {
 /* NormOps::project: the root. */
 static double norm_project(const NormRow* c, double acc) {
   if (c->p == 0 || c->p == 1) return acc;
+  if (c->in_half != ScalarType_Undefined)
+    return round_to(c->in_half, c->p == 2 ? sqrtf((float)acc) : powf((float)acc, (float)(1.0 / c->p)));
   if (c->in_float) return c->p == 2 ? (double)sqrtf((float)acc) : (double)powf((float)acc, (float)(1.0 / c->p));
   return c->p == 2 ? sqrt(acc) : pow(acc, 1.0 / c->p);
 }
@@ -139,7 +162,13 @@ static void norm_row(const double* v, int64_t n, void* ctx, double* res) {
 static Tensor* vector_norm(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype) {
   ReduceRows g;
   Tensor *in = NULL, *out = NULL;
-  NormRow ctx = {p.has_value ? Scalar_toDouble(p.value) : 2.0, dtype == ScalarType_Float, false};
+  NormRow ctx = {p.has_value ? Scalar_toDouble(p.value) : 2.0, dtype == ScalarType_Float, false, ScalarType_Undefined};
+  /* Half accumulates in Half; BFloat16 too, but for the 2-norm, which 1.13
+   * accumulates in float */
+  if (ScalarType_isReducedFloating(dtype)) {
+    ctx.in_float = true;
+    if (dtype == ScalarType_Half || ctx.p != 2) ctx.in_half = dtype;
+  }
   TRY(ReduceRows_init(&g, self, (OptionalIntArrayRef){true, dim}, keepdim) == 0);
   if (self->dtype == dtype) in = Tensor_retain(self);
   else TRY((in = at_to_dtype(self, dtype, false, false, kNoMemoryFormat)) != NULL);

@@ -125,7 +125,9 @@ static void median_kernel(Tensor* values, Tensor* indices, const Tensor* self, i
   TensorIterator_serial_for_each(&iter, median_loop2d, L, 0, iter.numel);
 }
 
-static bool median_dtype_ok(ScalarType t) { return t != ScalarType_Bool && !ScalarType_isQuantized(t); }
+static bool median_dtype_ok(ScalarType t) {
+  return t != ScalarType_Bool && t != ScalarType_Half && !ScalarType_isQuantized(t);
+}
 
 /* PyTorch 1.13: Sorting.cpp median_cpu (median_impl, ignore_nan = false) */
 Tensor* at_native_median_cpu(const Tensor* self) {
@@ -342,7 +344,7 @@ static TensorTuple2 topk_impl(const Tensor* self, int64_t k, int64_t dim, bool l
     TRY(done_in_place(at_zero_(r.items[1])) == 0);
     return r;
   }
-  TORCH_CHECK(self->dtype != ScalarType_Bool && !ScalarType_isQuantized(self->dtype),
+  TORCH_CHECK(self->dtype != ScalarType_Bool && self->dtype != ScalarType_Half && !ScalarType_isQuantized(self->dtype),
               "\"topk_cpu\" not implemented for '%s'", ScalarType_name(self->dtype));
   topk_fn topk = (topk_fn)DispatchStub_get(&topk_stub);
   TRY(topk(r.items[0], r.items[1], self, k, d, largest, sorted) == 0);

@@ -42,6 +42,12 @@ static bool is_nan(OptionalScalar s) { return s.has_value && s.value.tag == Scal
  * PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out, clamp_min_out, clamp_max_out) */
 static Tensor* clamp_values(const Tensor* self, OptionalScalar min, OptionalScalar max, bool nan_fills) {
   TORCH_CHECK(min.has_value || max.has_value, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  /* 1.13's clamp kernels with number bounds have no Half (a Half tensor
+   * with a number computes in Half) */
+  TORCH_CHECK(self->dtype != ScalarType_Half, "\"%s\" not implemented for 'Half'",
+              !max.has_value   ? "clamp_min_cpu"
+              : !min.has_value ? "clamp_max_scalar_cpu"
+                               : "clamp_scalar_cpu");
   Tensor* r = min.has_value ? binary_op_scalar(NULL, false, self, min.value, BinaryOp_Max) : Tensor_retain(self);
   if (r == NULL || !max.has_value) goto done;
   Tensor* s = binary_op_scalar(NULL, false, r, max.value, BinaryOp_Min);
@@ -118,6 +124,7 @@ Tensor* at_native_clamp_Tensor(const Tensor* self, const Tensor* min, const Tens
   Tensor* operands[3] = {(Tensor*)self, (Tensor*)(min != NULL ? min : max), (Tensor*)max};
   size_t n = min != NULL && max != NULL ? 3 : 2;
   ScalarType common = result_type_list((TensorList){operands, n});
+  TORCH_CHECK(n == 2 || common != ScalarType_Half, "\"clamp_cpu\" not implemented for 'Half'");
   Tensor* r = min != NULL ? binary_op(NULL, self, min, BinaryOp_Maximum, one) : Tensor_retain(self);
   if (r == NULL || max == NULL) return r;
   Tensor* s = binary_op(NULL, r, max, BinaryOp_Minimum, one);

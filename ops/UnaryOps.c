@@ -118,7 +118,7 @@ static void kernel_loop2d(void* ctx, char** data, const int64_t* strides, int64_
     char* o = data[0] + j * strides[2];
     const char* p = data[1] + j * strides[3];
     for (int64_t i = 0; i < size0; i++, o += strides[0], p += strides[1]) {
-      if (L->compute == ScalarType_Float)
+      if (L->compute == ScalarType_Float || ScalarType_isReducedFloating(L->compute)) /* Half widens to float */
         store_from_double(L->out_type, o, L->k->on_float((float)load_double(L->in_type, p)));
       else if (L->compute == ScalarType_Double)
         store_from_double(L->out_type, o, L->k->on_double(load_double(L->in_type, p)));
@@ -135,6 +135,11 @@ static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, 
   TensorIteratorBase iter;
   TRY(unary_build(&iter, k->on_int != NULL ? TensorIteratorConfig_binary_op : TensorIteratorConfig_float_op, out,
                   resize_out, a) == 0);
+  if (k->no_half_name != NULL && iter.common_dtype == ScalarType_Half) {
+    Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for 'Half'", k->no_half_name);
+    TensorIterator_release(&iter);
+    goto fail;
+  }
   if (!MetaMode_isEnabled() && a->numel > 0) {
     KernelLoop L = {k, iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
     cpu_kernel(&iter, kernel_loop2d, &L);
@@ -171,6 +176,18 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
   TensorIteratorBase iter;
   TRY(unary_build(&iter, keeps_dtype ? TensorIteratorConfig_unary_op : TensorIteratorConfig_float_op, out,
                   resize_out, a) == 0);
+  /* 1.13's CPU kernels of these have no Half (bfloat16 has them all) */
+  static const char* const kNoHalf[] = {
+      [UnaryOp_Relu] = "clamp_min_cpu", [UnaryOp_Exp] = "exp_vml_cpu",     [UnaryOp_Log] = "log_vml_cpu",
+      [UnaryOp_Sqrt] = "sqrt_vml_cpu",  [UnaryOp_Sigmoid] = "sigmoid_cpu", [UnaryOp_Tanh] = "tanh_vml_cpu",
+      [UnaryOp_Sin] = "sin_vml_cpu",    [UnaryOp_Cos] = "cos_vml_cpu",     [UnaryOp_Floor] = "floor_vml_cpu",
+      [UnaryOp_Ceil] = "ceil_vml_cpu",  [UnaryOp_Round] = "round_vml_cpu", [UnaryOp_Trunc] = "trunc_vml_cpu",
+  };
+  if (iter.common_dtype == ScalarType_Half && op < (int)(sizeof kNoHalf / sizeof kNoHalf[0]) && kNoHalf[op] != NULL) {
+    Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for 'Half'", kNoHalf[op]);
+    TensorIterator_release(&iter);
+    goto fail;
+  }
   /* bitwise_not_kernel: bools, then AT_DISPATCH_INTEGRAL_TYPES, after the build */
   if (op == UnaryOp_BitwiseNot && ScalarType_isFloating(iter.common_dtype)) {
     Error_set(ErrorType_RuntimeError, "\"bitwise_not_cpu\" not implemented for '%s'", ScalarType_name(iter.common_dtype));
@@ -326,7 +343,7 @@ Tensor* at_native_sqrt_out(const Tensor* self, Tensor* out) { return unary_op_ou
  * PyTorch 1.13: aten/src/ATen/native/cpu/UnaryOpsKernel.cpp rsqrt_kernel */
 static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
 static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
-static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL};
+static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL, "rsqrt_cpu"};
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) */
 Tensor* at_native_rsqrt(const Tensor* self) { return unary_kernel_op(NULL, self, &rsqrt_kernel); }

@@ -28,7 +28,7 @@
  *
  *   static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
  *   static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
- *   static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL};
+ *   static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL, "rsqrt_cpu"};
  *   ... return unary_kernel_op(NULL, self, &rsqrt_kernel);
  *
  * on_int decides the dtype rule: NULL makes the operator PyTorch's
@@ -44,6 +44,9 @@ typedef struct UnaryKernel {
   float (*on_float)(float);
   double (*on_double)(double);
   int64_t (*on_int)(int64_t); /* integers and bools, or NULL (see above) */
+  /* Half computes with on_float and rounds once, unless 1.13's kernel has
+   * no Half: then its AT_DISPATCH name ("rsqrt_cpu"), for the error. */
+  const char* no_half_name;
 } UnaryKernel;
 
 /* out = k(a): allocated like a (out == NULL, the functional form) or

@@ -38,8 +38,10 @@ const char* ScalarType_pyName(ScalarType t) {
 }
 
 bool ScalarType_isFloating(ScalarType t) {
-  return t == ScalarType_Float || t == ScalarType_Double;
+  return t == ScalarType_Float || t == ScalarType_Double || ScalarType_isReducedFloating(t);
 }
+
+bool ScalarType_isReducedFloating(ScalarType t) { return t == ScalarType_Half || t == ScalarType_BFloat16; }
 
 bool ScalarType_isIntegral(ScalarType t, bool include_bool) {
   switch (t) {
@@ -60,6 +62,15 @@ bool ScalarType_isQuantized(ScalarType t) {
   return t == ScalarType_QInt8 || t == ScalarType_QUInt8 || t == ScalarType_QInt32;
 }
 
+ScalarType ScalarType_toUnderlying(ScalarType t) {
+  switch (t) {
+    case ScalarType_QInt8: return ScalarType_Char;
+    case ScalarType_QUInt8: return ScalarType_Byte;
+    case ScalarType_QInt32: return ScalarType_Int;
+    default: return t;
+  }
+}
+
 const char* ScalarType_typeMetaName(ScalarType t) {
   switch (t) {
     case ScalarType_Byte: return "unsigned char";
@@ -73,6 +84,8 @@ const char* ScalarType_typeMetaName(ScalarType t) {
     case ScalarType_QInt8: return "c10::qint8";
     case ScalarType_QUInt8: return "c10::quint8";
     case ScalarType_QInt32: return "c10::qint32";
+    case ScalarType_Half: return "c10::Half";
+    case ScalarType_BFloat16: return "c10::BFloat16";
     default: return "nullptr (uninitialized)";
   }
 }
@@ -95,6 +108,10 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
   if (b == ScalarType_Bool) return a;
   if (a == ScalarType_Double || b == ScalarType_Double) return ScalarType_Double;
   if (a == ScalarType_Float || b == ScalarType_Float) return ScalarType_Float;
+  /* Half and BFloat16 hold each other's values only in float. */
+  if (ScalarType_isReducedFloating(a) && ScalarType_isReducedFloating(b)) return ScalarType_Float;
+  if (ScalarType_isReducedFloating(a)) return a;
+  if (ScalarType_isReducedFloating(b)) return b;
   /* Two integer types: uint8 with int8 needs int16; otherwise the wider. */
   if (a == ScalarType_Byte || b == ScalarType_Byte) {
     ScalarType other = a == ScalarType_Byte ? b : a;
@@ -113,7 +130,8 @@ bool canCast(ScalarType from, ScalarType to) {
 static const int8_t kC10Index[ScalarType_NumOptions] = {
     [ScalarType_Byte] = 0,  [ScalarType_Char] = 1,   [ScalarType_Short] = 2,  [ScalarType_Int] = 3,
     [ScalarType_Long] = 4,  [ScalarType_Float] = 6,  [ScalarType_Double] = 7, [ScalarType_Bool] = 11,
-    [ScalarType_QInt8] = 12, [ScalarType_QUInt8] = 13, [ScalarType_QInt32] = 14,
+    [ScalarType_QInt8] = 12, [ScalarType_QUInt8] = 13, [ScalarType_QInt32] = 14, [ScalarType_Half] = 5,
+    [ScalarType_BFloat16] = 15,
 };
 
 int ScalarType_toC10Index(ScalarType t) { return t < ScalarType_NumOptions ? kC10Index[t] : -1; }

@@ -5,7 +5,9 @@
  * the element size, PyTorch's C++ name (`Float`, shown in lazy IR and in
  * some messages) and the Python name (`float32`, shown by `torch.float32`).
  * The quantized types store their integer representation (`quint8` holds a
- * uint8_t) and become usable with the QuantizedCPU backend.
+ * uint8_t) and become usable with the QuantizedCPU backend.  Half and
+ * BFloat16 are 16-bit structs (runtime/Half.h, runtime/BFloat16.h) that the
+ * kernels widen to float.
  *
  * PyTorch 1.13: c10/core/ScalarType.h (AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS)
  */
@@ -15,6 +17,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "runtime/BFloat16.h"
+#include "runtime/Half.h"
 
 /* _(c type, Name, python name) */
 #define MINATEN_FORALL_SCALAR_TYPES(_) \
@@ -28,7 +33,9 @@
   _(bool, Bool, bool)                  \
   _(int8_t, QInt8, qint8)              \
   _(uint8_t, QUInt8, quint8)           \
-  _(int32_t, QInt32, qint32)
+  _(int32_t, QInt32, qint32)          \
+  _(Half, Half, float16)               \
+  _(BFloat16, BFloat16, bfloat16)
 
 typedef enum ScalarType {
 #define DEFINE_SCALAR_TYPE(ctype, name, pyname) ScalarType_##name,
@@ -38,8 +45,8 @@ typedef enum ScalarType {
   ScalarType_Undefined = ScalarType_NumOptions,
 } ScalarType;
 
-/* A dtype as a number in c10::ScalarType's enum (Half = 5 and the complex
- * types, which minaten lacks, keep their places: Float is 6), which is how
+/* A dtype as a number in c10::ScalarType's enum (the complex types, which
+ * minaten lacks, keep their places: Float is 6, Bool 11), which is how
  * TorchScript and torch.ops hand a dtype to Python; and back (Undefined
  * for a number minaten has no dtype for).  PyTorch 1.13: c10/core/ScalarType.h */
 int ScalarType_toC10Index(ScalarType t);
@@ -56,12 +63,18 @@ const char* ScalarType_pyName(ScalarType t);
 const char* ScalarType_typeMetaName(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isFloatingType */
 bool ScalarType_isFloating(ScalarType t);
+/* Half or BFloat16: floating types narrower than float, which kernels
+ * compute in float.  PyTorch 1.13: c10/core/ScalarType.h isReducedFloatingType */
+bool ScalarType_isReducedFloating(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isIntegralType(t, includeBool) */
 bool ScalarType_isIntegral(ScalarType t, bool include_bool);
 /* PyTorch 1.13: c10/core/ScalarType.h isQIntType */
 bool ScalarType_isQuantized(ScalarType t);
+/* The integer type a quantized type stores (quint8 -> Byte); any other
+ * type itself.  PyTorch 1.13: c10/core/ScalarType.h toUnderlying */
+ScalarType ScalarType_toUnderlying(ScalarType t);
 /* The dtype both promote to: bool < integers (uint8 with int8 gives int16)
- * < float < double.  PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
+ * < half, bfloat16 (the two together give float) < float < double.  PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
 ScalarType promoteTypes(ScalarType a, ScalarType b);
 /* Whether an operation's result of dtype from may be written into a tensor
  * of dtype to (no floating into integral, nothing but bool into bool).

@@ -19,6 +19,8 @@ void store_from_int64(ScalarType t, char* p, int64_t v) {
     case ScalarType_Float: *(float*)p = (float)v; break;
     case ScalarType_Double: *(double*)p = (double)v; break;
     case ScalarType_Bool: *(uint8_t*)p = v != 0; break;
+    case ScalarType_Half: *(Half*)p = Half_fromFloat((float)v); break;
+    case ScalarType_BFloat16: *(BFloat16*)p = BFloat16_fromFloat((float)v); break;
     default: TORCH_INTERNAL_ASSERT(!"store_from_int64: quantized dtype");
   }
 }
@@ -29,6 +31,9 @@ void store_from_double(ScalarType t, char* p, double v) {
      * 60559), which GCC and Clang implement on x86-64, as PyTorch gets. */
     case ScalarType_Float: *(float*)p = (float)v; break;
     case ScalarType_Double: *(double*)p = v; break;
+    /* Through float, as c10::Half(float) is the only way in (Half.h). */
+    case ScalarType_Half: *(Half*)p = Half_fromFloat((float)v); break;
+    case ScalarType_BFloat16: *(BFloat16*)p = BFloat16_fromFloat((float)v); break;
     case ScalarType_Bool: *(uint8_t*)p = v != 0; break;
     case ScalarType_Long: *(int64_t*)p = double_to_int64(v); break;
     case ScalarType_Byte: *(uint8_t*)p = (uint8_t)double_to_int64(v); break;
@@ -65,10 +70,13 @@ int store_scalar_checked(ScalarType t, char* p, Scalar s) {
   bool overflow = false;
   if (s.tag == ScalarTag_Bool || t == ScalarType_Bool || t == ScalarType_Double) {
     overflow = false; /* bool and double hold every Scalar */
-  } else if (t == ScalarType_Float) {
-    /* inf and NaN convert; finite values beyond FLT_MAX do not. */
-    overflow = s.tag == ScalarTag_Double && isfinite(s.v.d) &&
-               (s.v.d < -3.4028234663852886e38 || s.v.d > 3.4028234663852886e38);
+  } else if (ScalarType_isFloating(t)) {
+    /* inf and NaN convert; finite values beyond the largest finite value do
+     * not, even those that would round down to it. */
+    double max = t == ScalarType_Float ? 3.4028234663852886e38 : t == ScalarType_Half ? 65504.0 : 3.3895313892515355e38;
+    double v = s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i;
+    overflow = isfinite(v) && (v < -max || v > max);
+    name = t == ScalarType_Float ? "float" : t == ScalarType_Half ? "at::Half" : "at::BFloat16";
   } else if (integer_limits(t, &lo, &hi, &name)) {
     if (s.tag == ScalarTag_Double) {
       overflow = isnan(s.v.d) || s.v.d < lo || s.v.d > hi;
@@ -93,6 +101,8 @@ void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {
   switch (st) {
     case ScalarType_Float: store_from_double(dt, dst, *(const float*)src); break;
     case ScalarType_Double: store_from_double(dt, dst, *(const double*)src); break;
+    case ScalarType_Half: store_from_double(dt, dst, Half_toFloat(*(const Half*)src)); break;
+    case ScalarType_BFloat16: store_from_double(dt, dst, BFloat16_toFloat(*(const BFloat16*)src)); break;
     case ScalarType_Byte: store_from_int64(dt, dst, *(const uint8_t*)src); break;
     case ScalarType_Char: store_from_int64(dt, dst, *(const int8_t*)src); break;
     case ScalarType_Short: store_from_int64(dt, dst, *(const int16_t*)src); break;
@@ -108,6 +118,8 @@ double load_double(ScalarType t, const char* p) {
   switch (t) {
     case ScalarType_Float: return *(const float*)p;
     case ScalarType_Double: return *(const double*)p;
+    case ScalarType_Half: return Half_toFloat(*(const Half*)p);
+    case ScalarType_BFloat16: return BFloat16_toFloat(*(const BFloat16*)p);
     case ScalarType_Bool: return *(const uint8_t*)p != 0; /* a bool view of other bytes may hold any byte */
     case ScalarType_Byte: return *(const uint8_t*)p;
     case ScalarType_Char: return *(const int8_t*)p;

@@ -363,6 +363,8 @@ DTYPE_METHOD(THPVariable_bool, "bool", ScalarType_Bool)
 DTYPE_METHOD(THPVariable_short, "short", ScalarType_Short)
 DTYPE_METHOD(THPVariable_byte, "byte", ScalarType_Byte)
 DTYPE_METHOD(THPVariable_char, "char", ScalarType_Char)
+DTYPE_METHOD(THPVariable_half, "half", ScalarType_Half)
+DTYPE_METHOD(THPVariable_bfloat16, "bfloat16", ScalarType_BFloat16)
 
 static PyObject* THPVariable_cpu(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   PYTHON_ARG_PARSER(parser, "cpu", true, "cpu(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor");
@@ -374,11 +376,8 @@ static PyObject* THPVariable_cpu(PyObject* self, PyObject* const* args, Py_ssize
  * "torch.quantized.QUInt8Tensor", "torch.lazy.FloatTensor").
  * PyTorch 1.13: torch/csrc/utils/tensor_types.cpp type_to_string */
 static void legacy_type_name(const Tensor* t, char* buf, size_t n) {
-  static const char* const kNames[] = {"Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Bool",
-                                       "QInt8", "QUInt8", "QInt32"};
   const char* prefix = ScalarType_isQuantized(t->dtype) ? "quantized." : t->device.type == DeviceType_Lazy ? "lazy." : "";
-  snprintf(buf, n, "torch.%s%sTensor", prefix,
-           (size_t)t->dtype < sizeof kNames / sizeof kNames[0] ? kNames[t->dtype] : "Unknown");
+  snprintf(buf, n, "torch.%s%sTensor", prefix, t->dtype < ScalarType_NumOptions ? ScalarType_name(t->dtype) : "Unknown");
 }
 
 /* type(dtype=None, non_blocking=False): the legacy type name, or self
@@ -389,9 +388,6 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
   PYTHON_ARG_PARSER(parser, "type", true,
                     "type(Tensor self, Any? dtype=None, bool non_blocking=False, *, MemoryFormat? "
                     "memory_format=None) -> Tensor");
-  static const char* const kCpuNames[] = {"torch.ByteTensor",  "torch.CharTensor",  "torch.ShortTensor",
-                                          "torch.IntTensor",   "torch.LongTensor",  "torch.FloatTensor",
-                                          "torch.DoubleTensor", "torch.BoolTensor"};
   PythonArgs r;
   if (PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r) < 0) return NULL;
   if (PythonArgs_hasTorchFunction(&r))
@@ -412,8 +408,11 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
                                           : PyUnicode_AsUTF8(d);
     if (s == NULL) return NULL;
     int found = -1;
-    for (int i = 0; i < (int)(sizeof kCpuNames / sizeof kCpuNames[0]); i++)
-      if (strcmp(s, kCpuNames[i]) == 0) found = i;
+    for (int i = 0; i < ScalarType_NumOptions; i++) { /* the CPU types: "torch.LongTensor" */
+      char name[64];
+      snprintf(name, sizeof name, "torch.%sTensor", ScalarType_name((ScalarType)i));
+      if (!ScalarType_isQuantized((ScalarType)i) && strcmp(s, name) == 0) found = i;
+    }
     if (strcmp(s, "torch.Tensor") == 0) found = get_default_dtype_as_scalartype(); /* the default type */
     if (found < 0) {
       PyErr_Format(PyExc_ValueError, "invalid type: '%s'", s);
@@ -674,6 +673,8 @@ static PyMethodDef methods[] = {
     {"short", FASTCALL(THPVariable_short), NULL},
     {"byte", FASTCALL(THPVariable_byte), NULL},
     {"char", FASTCALL(THPVariable_char), NULL},
+    {"half", FASTCALL(THPVariable_half), NULL},
+    {"bfloat16", FASTCALL(THPVariable_bfloat16), NULL},
     {"type", FASTCALL(THPVariable_type), NULL},
     {"copy_", FASTCALL(THPVariable_copy_), NULL},
     {"nonzero", FASTCALL(THPVariable_nonzero), NULL},

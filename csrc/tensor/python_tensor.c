@@ -44,9 +44,11 @@ static PyTensorType tensor_types[] = {
     {.scalar_type = ScalarType_Short, .name = "torch.ShortTensor"},
     {.scalar_type = ScalarType_Int, .name = "torch.IntTensor"},
     {.scalar_type = ScalarType_Long, .name = "torch.LongTensor"},
+    {.scalar_type = ScalarType_Half, .name = "torch.HalfTensor"},
     {.scalar_type = ScalarType_Float, .name = "torch.FloatTensor"},
     {.scalar_type = ScalarType_Double, .name = "torch.DoubleTensor"},
     {.scalar_type = ScalarType_Bool, .name = "torch.BoolTensor"},
+    {.scalar_type = ScalarType_BFloat16, .name = "torch.BFloat16Tensor"},
 };
 enum { kNumTensorTypes = sizeof tensor_types / sizeof tensor_types[0] };
 

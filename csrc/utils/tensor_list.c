@@ -32,6 +32,8 @@ static PyObject* load_scalar(const char* data, ScalarType t) {
     case ScalarType_Long: return PyLong_FromLongLong(*(const int64_t*)data);
     case ScalarType_Float: return PyFloat_FromDouble(*(const float*)data);
     case ScalarType_Double: return PyFloat_FromDouble(*(const double*)data);
+    case ScalarType_Half:
+    case ScalarType_BFloat16: return PyFloat_FromDouble(load_double(t, data));
     case ScalarType_Bool: return PyBool_FromLong(load_int(t, data)); /* any nonzero byte (TypeCast.h) */
     default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return NULL;
   }

@@ -309,6 +309,14 @@ static int store_scalar(char* p, ScalarType t, PyObject* obj) {
       else *(double*)p = d;
       return 0;
     }
+    case ScalarType_Half:
+    case ScalarType_BFloat16: { /* at::convert<at::Half, double>: through float, unchecked */
+      double d;
+      if (THPUtils_unpackDouble(obj, &d) < 0) return -1;
+      if (t == ScalarType_Half) *(Half*)p = Half_fromFloat((float)d);
+      else *(BFloat16*)p = BFloat16_fromFloat((float)d);
+      return 0;
+    }
     case ScalarType_Bool: return unpack_number_as_bool(obj, (bool*)p);
     default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return -1;
   }

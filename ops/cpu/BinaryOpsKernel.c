@@ -122,16 +122,19 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
 
 /* One element of a floating computation in T (float or double), stored at o
  * in L->out_type: one body for both types, with T's own operations and
- * math functions (TRUNC, POW, ...).
+ * math functions (TRUNC, POW, ...).  R rounds an intermediate result to
+ * the computation type: nothing for float and double; for Half and
+ * BFloat16, which compute in float, to the 16-bit type and back, as each
+ * operator of c10::Half returns a Half (see reduced_round).
  * PyTorch 1.13: native/cpu/BinaryOpsKernel.cpp (add_kernel, div_true_kernel,
  * div_trunc_kernel, div_floor_kernel, remainder_kernel, maximum_kernel,
  * minimum_kernel, lt_kernel, ...), native/cpu/PowKernel.cpp, TensorCompare clamp */
-#define DEFINE_FLOATING_ELEMENT(name, T, TRUNC, POW, DIV_FLOOR, REMAINDER)         \
+#define DEFINE_FLOATING_ELEMENT(name, T, TRUNC, POW, DIV_FLOOR, REMAINDER, R)      \
   static inline __attribute__((always_inline)) void name(const BinaryLoop* L, BinaryOp op, char* o, T x, T y) { \
-    T alpha = (T)L->alpha_d, r;                                                   \
+    T alpha = R((T)L->alpha_d), r;                                                \
     switch (op) {                                                                 \
-      case BinaryOp_Add: r = x + alpha * y; break;                                \
-      case BinaryOp_Sub: r = x - alpha * y; break;                                \
+      case BinaryOp_Add: r = x + R(alpha * y); break;                             \
+      case BinaryOp_Sub: r = x - R(alpha * y); break;                             \
       case BinaryOp_Mul: r = x * y; break;                                        \
       case BinaryOp_Div: r = x / y; break;                                        \
       case BinaryOp_DivTrunc: r = TRUNC(x / y); break;                            \
@@ -140,8 +143,8 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
       case BinaryOp_Maximum: r = isnan(x) || isnan(y) ? NAN : x < y ? y : x; break; \
       case BinaryOp_Minimum: r = isnan(x) || isnan(y) ? NAN : y < x ? y : x; break; \
       case BinaryOp_Pow: r = POW(x, y); break;                                    \
-      case BinaryOp_SigmoidBackward: r = x * ((T)1 - y) * y; break;               \
-      case BinaryOp_TanhBackward: r = x * ((T)1 - y * y); break;                  \
+      case BinaryOp_SigmoidBackward: r = R(x * R((T)1 - y)) * y; break;           \
+      case BinaryOp_TanhBackward: r = x * R((T)1 - R(y * y)); break;              \
       case BinaryOp_ThresholdBackward: r = x <= alpha ? (T)0 : y; break;          \
       case BinaryOp_Max: r = x < y ? y : x; break;                                \
       case BinaryOp_Min: r = x > y ? y : x; break;                                \
@@ -157,9 +160,23 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
     }                                                                             \
     store_from_double(L->out_type, o, r);                                         \
   }
-DEFINE_FLOATING_ELEMENT(floating_element_float, float, truncf, powf, div_floor_float, remainder_float)
-DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_double, remainder_double)
+#define NO_ROUNDING(v) (v)
+/* A float result as the Half or BFloat16 L->compute holds it. */
+#define REDUCED_ROUND(v) reduced_round(L->compute, v)
+static inline float reduced_round(ScalarType t, float v) {
+  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
+}
+DEFINE_FLOATING_ELEMENT(floating_element_float, float, truncf, powf, div_floor_float, remainder_float, NO_ROUNDING)
+DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_double, remainder_double, NO_ROUNDING)
+/* NB(minaten): 1.13's Half and BFloat16 kernels are the same lambdas on
+ * c10::Half, whose every operation rounds; minaten rounds the operations of
+ * compound formulas (alpha * y, 1 - y) but computes floor division and
+ * remainder in float, rounding once.  1.13's BFloat16 vector path (rows of
+ * 32 or more contiguous elements) rounds once too. */
+DEFINE_FLOATING_ELEMENT(floating_element_reduced, float, truncf, powf, div_floor_float, remainder_float, REDUCED_ROUND)
 #undef DEFINE_FLOATING_ELEMENT
+#undef NO_ROUNDING
+#undef REDUCED_ROUND
 
 /* An operand read in the integer computation type t: the value cast to t,
  * as TensorIterator's casts do, so a wrapped number out of t's range wraps
@@ -258,6 +275,9 @@ static inline __attribute__((always_inline)) void compute_element(const BinaryLo
                                                                   const char* pa, const char* pb) {
   if (L->compute == ScalarType_Float)
     floating_element_float(L, op, o, (float)load_double(L->a_type, pa), (float)load_double(L->b_type, pb));
+  else if (ScalarType_isReducedFloating(L->compute)) /* each operand cast to Half, then widened */
+    floating_element_reduced(L, op, o, reduced_round(L->compute, (float)load_double(L->a_type, pa)),
+                             reduced_round(L->compute, (float)load_double(L->b_type, pb)));
   else if (ScalarType_isFloating(L->compute))
     floating_element_double(L, op, o, load_double(L->a_type, pa), load_double(L->b_type, pb));
   else

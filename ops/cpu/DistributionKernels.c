@@ -103,12 +103,41 @@ static void uniform_double_loop2d(void* ctx, char** data, const int64_t* strides
                    { *(double*)p = uniform_real_distribution_double(c->gen, c->a, c->b); })
 }
 
+/* Half and BFloat16 compute in float (dist_acctype) and round on each
+ * assignment to a scalar_t: round_reduced gives the float a Half holds. */
+static inline float round_reduced(ScalarType t, float v) {
+  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
+}
+
+/* One 32-bit draw, its low `digits` bits (11 for Half, 8 for BFloat16)
+ * scaled into [0, 1), then into [from, to) in float.
+ * PyTorch 1.13: uniform_real_distribution<Half>, transformation::uniform_real<Half> */
+static inline float uniform_real_distribution_reduced(Generator* g, ScalarType t, float from, float to) {
+  const int digits = t == ScalarType_Half ? 11 : 8;
+  const uint32_t mask = (UINT32_C(1) << digits) - 1;
+  const float divisor = 1.0f / (float)(UINT32_C(1) << digits);
+  float x = (float)(CPUGeneratorImpl_random(g) & mask) * divisor;
+  return round_reduced(t, dist_maddf(x, round_reduced(t, to - from), from));
+}
+
+/* PyTorch 1.13: cpu/DistributionTemplates.h uniform_kernel (Half, BFloat16) */
+static void uniform_reduced_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const DistributionCtx* c = ctx;
+  const float from = round_reduced(c->dtype, (float)c->a), to = round_reduced(c->dtype, (float)c->b);
+  FOR_EACH_ELEMENT(data, strides, size0, size1, p,
+                   { store_from_double(c->dtype, p, uniform_real_distribution_reduced(c->gen, c->dtype, from, to)); })
+}
+
 /* PyTorch 1.13: native/cpu/DistributionKernels.cpp uniform_kernel */
 static int uniform_kernel(TensorIteratorBase* iter, double from, double to, Generator* gen) {
   ScalarType t = iter_dtype(iter);
-  if (!is_float_or_double(t)) return not_implemented("uniform_kernel_cpu", t);
-  DistributionCtx c = {.gen = get_generator_or_default(gen), .a = from, .b = to};
-  return draw_serially(iter, t == ScalarType_Float ? uniform_float_loop2d : uniform_double_loop2d, &c);
+  if (!ScalarType_isFloating(t)) return not_implemented("uniform_kernel_cpu", t);
+  DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = t, .a = from, .b = to};
+  return draw_serially(iter,
+                       t == ScalarType_Float    ? uniform_float_loop2d
+                       : t == ScalarType_Double ? uniform_double_loop2d
+                                                : uniform_reduced_loop2d,
+                       &c);
 }
 REGISTER_DISPATCH(uniform_fn, uniform_stub, uniform_kernel);
 
@@ -182,6 +211,44 @@ static void normal_fill_double(Generator* g, double* data, int64_t size, double 
   }
 }
 
+/* normal_fill_16 on c10::Half: the radius and the angle rounded to the
+ * type, the rest in float (Half's operators with a float return float),
+ * rounded at the store.  On c10::BFloat16 every step rounds: BFloat16's
+ * math functions (c10/util/BFloat16-math.h: std::log, std::cos, ...) and
+ * operators return BFloat16.
+ * PyTorch 1.13: cpu/DistributionTemplates.h normal_fill_16<Half>, normal_fill_16<BFloat16> */
+static void normal_fill_16_reduced(ScalarType t, char* data, float mean, float std) {
+  for (int j = 0; j < 8; j++) {
+    char* p1 = data + j * 2;
+    char* p2 = data + (j + 8) * 2;
+    const float u1 = round_reduced(t, 1 - (float)load_double(t, p1));
+    const float u2 = (float)load_double(t, p2);
+    const float theta = round_reduced(t, (float)(2.0f * M_PI * u2));
+    if (t == ScalarType_Half) {
+      const float radius = round_reduced(t, sqrtf(-2 * logf(u1)));
+      store_from_double(t, p1, dist_maddf(radius * cosf(theta), std, mean));
+      store_from_double(t, p2, dist_maddf(radius * sinf(theta), std, mean));
+    } else {
+      const float radius = round_reduced(t, sqrtf(round_reduced(t, -2 * round_reduced(t, logf(u1)))));
+      const float n1 = round_reduced(t, radius * round_reduced(t, cosf(theta)));
+      const float n2 = round_reduced(t, radius * round_reduced(t, sinf(theta)));
+      store_from_double(t, p1, round_reduced(t, n1 * std) + mean);
+      store_from_double(t, p2, round_reduced(t, n2 * std) + mean);
+    }
+  }
+}
+
+/* See Note [normal_fill].  PyTorch 1.13: cpu/DistributionTemplates.h normal_fill (Half, BFloat16) */
+static void normal_fill_reduced(Generator* g, ScalarType t, char* data, int64_t size, float mean, float std) {
+  for (int64_t i = 0; i < size; i++) store_from_double(t, data + i * 2, uniform_real_distribution_reduced(g, t, 0, 1));
+  for (int64_t i = 0; i < size - 15; i += 16) normal_fill_16_reduced(t, data + i * 2, mean, std);
+  if (size % 16 != 0) {
+    char* last = data + (size - 16) * 2;
+    for (int64_t i = 0; i < 16; i++) store_from_double(t, last + i * 2, uniform_real_distribution_reduced(g, t, 0, 1));
+    normal_fill_16_reduced(t, last, mean, std);
+  }
+}
+
 /* Fewer than 16 elements, or not contiguous: one normal_distribution<double>
  * draw per element (with its cached second sample), cast to the type.
  * PyTorch 1.13: cpu/DistributionTemplates.h normal_kernel (cpu_serial_kernel) */
@@ -190,9 +257,12 @@ static void normal_loop2d(void* ctx, char** data, const int64_t* strides, int64_
   if (c->dtype == ScalarType_Float) {
     FOR_EACH_ELEMENT(data, strides, size0, size1, p,
                      { *(float*)p = (float)normal_distribution_double(c->gen, c->a, c->b); })
-  } else {
+  } else if (c->dtype == ScalarType_Double) {
     FOR_EACH_ELEMENT(data, strides, size0, size1, p,
                      { *(double*)p = normal_distribution_double(c->gen, c->a, c->b); })
+  } else {
+    FOR_EACH_ELEMENT(data, strides, size0, size1, p,
+                     { store_from_double(c->dtype, p, normal_distribution_double(c->gen, c->a, c->b)); })
   }
 }
 
@@ -200,13 +270,15 @@ static void normal_loop2d(void* ctx, char** data, const int64_t* strides, int64_
  * cpu/DistributionTemplates.h normal_kernel */
 static int normal_kernel(Tensor* self, double mean, double std, Generator* gen) {
   ScalarType t = self->dtype;
-  if (!is_float_or_double(t)) return not_implemented("normal_kernel_cpu", t);
+  if (!ScalarType_isFloating(t)) return not_implemented("normal_kernel_cpu", t);
   Generator* g = get_generator_or_default(gen);
   int64_t size = self->numel;
   if (size >= 16 && self->is_contiguous) {
     pthread_mutex_lock(&g->mutex);
     if (t == ScalarType_Float)
       normal_fill_float(g, (float*)Tensor_data(self), size, (float)mean, (float)std);
+    else if (ScalarType_isReducedFloating(t))
+      normal_fill_reduced(g, t, Tensor_data(self), size, round_reduced(t, (float)mean), round_reduced(t, (float)std));
     else
       normal_fill_double(g, (double*)Tensor_data(self), size, mean, std);
     pthread_mutex_unlock(&g->mutex);

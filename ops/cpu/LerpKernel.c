@@ -64,7 +64,9 @@ static void lerp_scalar_loop2d(void* ctx, char** data, const int64_t* strides, i
     const char *s = data[1] + j * strides[4], *e = data[2] + j * strides[5];
     for (int64_t i = 0; i < size0; i++, o += strides[0], s += strides[1], e += strides[2]) {
       double r = L->compute == ScalarType_Float ? lerp_float(*(const float*)s, *(const float*)e, L->weight_f)
-                                                : lerp_double(*(const double*)s, *(const double*)e, L->weight_d);
+                 : L->compute == ScalarType_Double
+                     ? lerp_double(*(const double*)s, *(const double*)e, L->weight_d)
+                     : lerp_float((float)load_double(L->compute, s), (float)load_double(L->compute, e), L->weight_f);
       if (L->out_type == L->compute && L->compute == ScalarType_Float)
         *(float*)o = (float)r;
       else
@@ -83,6 +85,10 @@ static void lerp_tensor_loop2d(void* ctx, char** data, const int64_t* strides, i
     for (int64_t i = 0; i < size0; i++, o += strides[0], s += strides[1], e += strides[2], w += strides[3]) {
       if (L->compute == ScalarType_Float)
         *(float*)o = lerp_float(*(const float*)s, *(const float*)e, *(const float*)w);
+      else if (L->compute == ScalarType_BFloat16) /* in float (at::opmath_type), rounded once */
+        store_from_double(L->compute, o,
+                          lerp_float((float)load_double(L->compute, s), (float)load_double(L->compute, e),
+                                     (float)load_double(L->compute, w)));
       else
         *(double*)o = lerp_double(*(const double*)s, *(const double*)e, *(const double*)w);
     }

@@ -50,12 +50,12 @@ typedef struct TernaryLoop {
  * integer tensor beside Float tensors computes in float). */
 static inline float load_as_float(ScalarType t, const char* p) {
   if (t == ScalarType_Float) return *(const float*)p;
-  if (t == ScalarType_Double) return (float)*(const double*)p;
+  if (ScalarType_isFloating(t)) return (float)load_double(t, p);
   return (float)load_int(t, p);
 }
 static inline double load_as_double(ScalarType t, const char* p) {
   if (t == ScalarType_Double) return *(const double*)p;
-  if (t == ScalarType_Float) return (double)*(const float*)p;
+  if (ScalarType_isFloating(t)) return load_double(t, p);
   return (double)load_int(t, p);
 }
 
@@ -91,6 +91,10 @@ static inline double addcdiv_double(double s, double v, double a, double b) { re
         if (L->compute == ScalarType_Float) {                                                              \
           *(float*)o = float_op(load_as_float(L->in_type[0], s), L->value_f, load_as_float(L->in_type[1], a), \
                                 load_as_float(L->in_type[2], b));                                          \
+        } else if (ScalarType_isReducedFloating(L->compute)) { /* BFloat16: in float, rounded once */      \
+          store_from_double(L->compute, o,                                                                 \
+                            float_op(load_as_float(L->in_type[0], s), L->value_f,                          \
+                                     load_as_float(L->in_type[1], a), load_as_float(L->in_type[2], b)));   \
         } else if (L->compute == ScalarType_Double) {                                                      \
           *(double*)o = double_op(load_as_double(L->in_type[0], s), L->value_d,                            \
                                   load_as_double(L->in_type[1], a), load_as_double(L->in_type[2], b));     \

@@ -265,13 +265,40 @@ DEFINE_INT_EXTREME_LOOPS(uint8_t, Bool, BOOL_OF_BYTE)
 #undef AS_STORED
 #undef BOOL_OF_BYTE
 
+/* The loops of Half and BFloat16: each element widened to float, a NaN
+ * kept once met (1.13's scalar max_impl and min_impl on c10::Half). */
+#define DEFINE_REDUCED_EXTREME_LOOPS(name)                                                              \
+  static inline __attribute__((always_inline)) void reduced_extreme_loop_##name(                        \
+      bool max, char* data[2], const int64_t strides[4], int64_t size0, int64_t size1) {                \
+    for (int64_t j = 0; j < size1; j++)                                                                 \
+      for (int64_t i = 0; i < size0; i++) {                                                             \
+        char* o = data[0] + j * strides[2] + i * strides[0];                                            \
+        float v = name##_toFloat(*(const name*)(data[1] + j * strides[3] + i * strides[1]));           \
+        float m = name##_toFloat(*(const name*)o);                                                      \
+        if (!isnan(m) && (isnan(v) || (max ? v > m : v < m))) *(name*)o = name##_fromFloat(v);          \
+      }                                                                                                 \
+  }                                                                                                     \
+  static void max_values_loop_##name(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, \
+                                     int64_t size1) {                                                   \
+    (void)ctx;                                                                                          \
+    reduced_extreme_loop_##name(true, data, strides, size0, size1);                                    \
+  }                                                                                                     \
+  static void min_values_loop_##name(void* ctx, char* data[2], const int64_t strides[4], int64_t size0, \
+                                     int64_t size1) {                                                   \
+    (void)ctx;                                                                                          \
+    reduced_extreme_loop_##name(false, data, strides, size0, size1);                                   \
+  }
+DEFINE_REDUCED_EXTREME_LOOPS(Half)
+DEFINE_REDUCED_EXTREME_LOOPS(BFloat16)
+#undef DEFINE_REDUCED_EXTREME_LOOPS
+
 /* The loop of dtype t, max or min; NULL for a dtype without one. */
 static loop2d_t extreme_values_loop(ScalarType t, bool max) {
   switch (t) {
 #define CASE(name)          \
   case ScalarType_##name: \
     return max ? max_values_loop_##name : min_values_loop_##name;
-    CASE(Byte) CASE(Char) CASE(Short) CASE(Int) CASE(Long) CASE(Bool)
+    CASE(Byte) CASE(Char) CASE(Short) CASE(Int) CASE(Long) CASE(Bool) CASE(Half) CASE(BFloat16)
 #undef CASE
     case ScalarType_Float: return max ? max_values_loop_float : min_values_loop_float;
     case ScalarType_Double: return max ? max_values_loop_double : min_values_loop_double;
@@ -284,7 +311,9 @@ static loop2d_t extreme_values_loop(ScalarType t, bool max) {
 static Scalar extreme_identity(ScalarType t, bool max) {
   switch (t) {
     case ScalarType_Float:
-    case ScalarType_Double: return Scalar_fromDouble(max ? -INFINITY : INFINITY);
+    case ScalarType_Double:
+    case ScalarType_Half:
+    case ScalarType_BFloat16: return Scalar_fromDouble(max ? -INFINITY : INFINITY);
     case ScalarType_Bool: return Scalar_fromBool(!max);
     case ScalarType_Byte: return Scalar_fromLong(max ? 0 : UINT8_MAX);
     case ScalarType_Char: return Scalar_fromLong(max ? INT8_MIN : INT8_MAX);

@@ -83,12 +83,24 @@ static const SortOrder* sort_order(ScalarType t, bool descending) {
     *(int64_t*)(indices + j * istride) = items[j].index;                \
   }
 
+/* Half and BFloat16 keys are their values widened to float (exact). */
+#define LOAD_REDUCED_ROW(type)                                                                 \
+  for (int64_t j = 0; j < n; j++)                                                              \
+  items[j].key.f = type##_toFloat(*(const type*)(p + j * stride)), items[j].index = j
+#define STORE_REDUCED_ROW(type)                                                                \
+  for (int64_t j = 0; j < n; j++) {                                                            \
+    *(type*)(values + j * vstride) = type##_fromFloat((float)items[j].key.f);                  \
+    *(int64_t*)(indices + j * istride) = items[j].index;                                       \
+  }
+
 /* A row of n elements at p, stride apart (bytes), as items: one loop per
  * dtype (the dtype is not looked at per element). */
 static void load_row(SortItem* items, ScalarType t, const char* p, int64_t n, int64_t stride) {
   switch (t) {
     case ScalarType_Float: LOAD_ROW(float, f); break;
     case ScalarType_Double: LOAD_ROW(double, f); break;
+    case ScalarType_Half: LOAD_REDUCED_ROW(Half); break;
+    case ScalarType_BFloat16: LOAD_REDUCED_ROW(BFloat16); break;
     case ScalarType_Long: LOAD_ROW(int64_t, i); break;
     case ScalarType_Int: LOAD_ROW(int32_t, i); break;
     case ScalarType_Short: LOAD_ROW(int16_t, i); break;
@@ -103,6 +115,8 @@ static void store_row(const SortItem* items, ScalarType t, char* values, int64_t
   switch (t) {
     case ScalarType_Float: STORE_ROW(float, f); break;
     case ScalarType_Double: STORE_ROW(double, f); break;
+    case ScalarType_Half: STORE_REDUCED_ROW(Half); break;
+    case ScalarType_BFloat16: STORE_REDUCED_ROW(BFloat16); break;
     case ScalarType_Long: STORE_ROW(int64_t, i); break;
     case ScalarType_Int: STORE_ROW(int32_t, i); break;
     case ScalarType_Short: STORE_ROW(int16_t, i); break;

@@ -106,10 +106,11 @@ static float unary_float(UnaryOp op, float x) {
 }
 
 /* One element: read p in in_type, compute in compute (float, double, or
- * int64 for integers and bools), store at o in out_type. */
+ * int64 for integers and bools; float for Half and BFloat16, rounded once
+ * at the store), store at o in out_type. */
 static inline __attribute__((always_inline)) void op_element(UnaryOp op, ScalarType compute, ScalarType in_type,
                                                              ScalarType out_type, char* o, const char* p) {
-  if (compute == ScalarType_Float) {
+  if (compute == ScalarType_Float || ScalarType_isReducedFloating(compute)) { /* Half and BFloat16 widen to float */
     store_from_double(out_type, o, unary_float(op, (float)load_double(in_type, p)));
   } else if (compute == ScalarType_Double) {
     store_from_double(out_type, o, unary_double(op, load_double(in_type, p)));

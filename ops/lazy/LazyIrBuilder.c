@@ -40,6 +40,7 @@
 #include "ops/MetaMode.h"
 #include "runtime/Storage.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "runtime/LocalDispatchKeySet.h"
 
 /* ---- schema questions --------------------------------------------------- */
@@ -69,19 +70,7 @@ static Tensor* make_dummy_with_buffer(const Tensor* t) {
   Tensor* d = empty_cpu(Tensor_sizes(t), t->dtype);
   if (d == NULL) return NULL;
   d->is_wrapped_number = t->is_wrapped_number;
-  char* p = Tensor_data(d);
-  int64_t n = d->numel;
-  if (n > 1) return d;
-  switch (d->dtype) {
-#define FILL_ONE(ctype, name, pyname) \
-  case ScalarType_##name:             \
-    for (int64_t i = 0; i < n; i++) ((ctype*)p)[i] = (ctype)1; \
-    break;
-    MINATEN_FORALL_SCALAR_TYPES(FILL_ONE)
-#undef FILL_ONE
-    default:
-      break;
-  }
+  if (d->numel == 1) store_from_int64(ScalarType_toUnderlying(d->dtype), Tensor_data(d), 1);
   return d;
 }
 

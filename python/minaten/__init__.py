@@ -11,14 +11,15 @@ is minaten.
 """
 from minaten import _C
 from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # noqa: F401
-                        uint8, int8, int16, int32, int64, float32, float64, bool, qint8, quint8, qint32,
+                        uint8, int8, int16, int32, int64, float16, float32, float64, bfloat16, bool, qint8,
+                        quint8, qint32, half,
                         short, int, long, float, double, strided, contiguous_format, preserve_format,
                         per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
                         per_channel_affine_float_qparams)
 from minaten._tensor import Tensor  # noqa: F401
 # the legacy tensor types (csrc/tensor/python_tensor.c), as 1.13 sets them on torch
 from minaten._C import (ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor,  # noqa: F401
-                        DoubleTensor, BoolTensor)
+                        DoubleTensor, BoolTensor, HalfTensor, BFloat16Tensor)
 # random numbers: torch.Generator and the default generator (csrc/Generator.c),
 # and torch/random.py's functions on it, as 1.13's torch/__init__.py imports them
 from minaten._C import Generator, default_generator  # noqa: F401
@@ -74,8 +75,8 @@ def set_default_dtype(d):
     """Sets the default floating dtype to d: what torch.tensor(1.5),
     torch.ones(2) and an integer tensor's true division give, and what a
     Python float counts as in type promotion.  float32 at start; d must be
-    a floating dtype (TypeError otherwise).  NB(minaten): no float16 or
-    bfloat16 (1.13 takes them), hence no complex default dtype either.
+    a floating dtype (TypeError otherwise).  NB(minaten): no complex
+    dtypes yet, hence no complex default dtype either.
     PyTorch 1.13: torch/__init__.py set_default_dtype"""
     _C._set_default_dtype(d)
 
