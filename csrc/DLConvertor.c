@@ -28,8 +28,10 @@ static int getDLDataType(const Tensor* t, DLDataType* out) {
     case ScalarType_Short:
     case ScalarType_Int:
     case ScalarType_Long: out->code = kDLInt; return 0;
+    case ScalarType_Half:
     case ScalarType_Float:
     case ScalarType_Double: out->code = kDLFloat; return 0;
+    case ScalarType_BFloat16: out->code = kDLBfloat; return 0;
     case ScalarType_Bool:
       Error_set(ErrorType_RuntimeError, "Bool type is not supported by dlpack");
       return -1;
@@ -140,15 +142,22 @@ static int toScalarType(DLDataType dtype, ScalarType* out) {
       }
     case kDLFloat:
       switch (bits) {
+        case 16: *out = ScalarType_Half; return 0;
         case 32: *out = ScalarType_Float; return 0;
         case 64: *out = ScalarType_Double; return 0;
-        default: break; /* NB(minaten): 1.13 takes 16 bits (Half); minaten has no half */
+        default: break;
       }
       Error_set(ErrorType_RuntimeError, "Unsupported kFloat bits %d", bits);
       return -1;
     case kDLBfloat:
+      if (bits == 16) {
+        *out = ScalarType_BFloat16;
+        return 0;
+      }
+      Error_set(ErrorType_RuntimeError, "Unsupported kBFloat bits %d", bits);
+      return -1;
     case kDLComplex:
-      /* NB(minaten): 1.13 takes bfloat16 and complex; minaten has neither */
+      /* NB(minaten): 1.13 takes complex; minaten has no complex dtype */
       Error_set(ErrorType_RuntimeError, "Unsupported kFloat bits %d", bits);
       return -1;
     default: Error_set(ErrorType_RuntimeError, "Unsupported code %d", (int)dtype.code); return -1;

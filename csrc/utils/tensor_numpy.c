@@ -44,6 +44,7 @@ enum {
   NPY_LONGLONG = 9,
   NPY_FLOAT = 11,
   NPY_DOUBLE = 12,
+  NPY_HALF = 23,
 };
 
 /* ---- finding NumPy ------------------------------------------------------- */
@@ -124,6 +125,7 @@ int numpy_dtype_to_aten(int npy_type, PyObject* descr, ScalarType* out) {
   switch (npy_type) {
     case NPY_DOUBLE: *out = ScalarType_Double; return 0;
     case NPY_FLOAT: *out = ScalarType_Float; return 0;
+    case NPY_HALF: *out = ScalarType_Half; return 0;
     case NPY_SHORT: *out = ScalarType_Short; return 0;
     case NPY_BYTE: *out = ScalarType_Char; return 0;
     case NPY_UBYTE: *out = ScalarType_Byte; return 0;
@@ -133,7 +135,7 @@ int numpy_dtype_to_aten(int npy_type, PyObject* descr, ScalarType* out) {
     case NPY_LONGLONG: *out = ScalarType_Long; return 0;
     default: break;
   }
-  /* NB(minaten): float16, complex64 and complex128 are in 1.13's list and
+  /* NB(minaten): complex64 and complex128 are in 1.13's list and
    * convert there; minaten has none of those dtypes, so they are refused
    * here with the same message. */
   PyObject* type = PyObject_GetAttrString(descr, "type");
@@ -390,6 +392,7 @@ static const char* numpy_typestr(ScalarType t) {
   switch (t) {
     case ScalarType_Double: return MINATEN_NPY_ORDER "f8";
     case ScalarType_Float: return MINATEN_NPY_ORDER "f4";
+    case ScalarType_Half: return MINATEN_NPY_ORDER "f2";
     case ScalarType_Long: return MINATEN_NPY_ORDER "i8";
     case ScalarType_Int: return MINATEN_NPY_ORDER "i4";
     case ScalarType_Short: return MINATEN_NPY_ORDER "i2";

@@ -29,6 +29,10 @@ def X():
     return torch.arange(6.).reshape(2, 3).requires_grad_()
 def Y():
     return torch.arange(6.).reshape(2, 3).requires_grad_() * 2
+def H():
+    return torch.arange(6., dtype=torch.float16).reshape(2, 3)
+def BF():
+    return torch.arange(6., dtype=torch.bfloat16).reshape(2, 3)
 f = F()
 d = D()
 i = I()
@@ -41,3 +45,5 @@ q = Q()
 qc = QC()
 x = X()
 y = Y()
+h = H()
+bf = BF()
