@@ -1,6 +1,8 @@
 """torch.nn.functional: the functions of 1.13's torch/nn/functional.py that
-minaten provides (dropout).  PyTorch 1.13: torch/nn/functional.py
+minaten provides (dropout, softmax, log_softmax).  PyTorch 1.13: torch/nn/functional.py
 """
+import warnings
+
 from minaten import _C
 
 _VF = _C._VariableFunctions
@@ -13,3 +15,40 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p < 0.0 or p > 1.0:
         raise ValueError("dropout probability has to be between 0 and 1, " "but got {}".format(p))
     return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)
+
+
+def _get_softmax_dim(name, ndim, stacklevel):
+    """The dimension of an implicit softmax (deprecated, with a warning).
+    PyTorch 1.13: torch/nn/functional.py _get_softmax_dim"""
+    warnings.warn(
+        "Implicit dimension choice for {} has been deprecated. "
+        "Change the call to include dim=X as an argument.".format(name),
+        stacklevel=stacklevel,
+    )
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        ret = 0
+    else:
+        ret = 1
+    return ret
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """Applies a softmax function.  PyTorch 1.13: torch/nn/functional.py softmax"""
+    if dim is None:
+        dim = _get_softmax_dim("softmax", input.dim(), _stacklevel)
+    if dtype is None:
+        ret = input.softmax(dim)
+    else:
+        ret = input.softmax(dim, dtype=dtype)
+    return ret
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """Applies a softmax followed by a logarithm.  PyTorch 1.13: torch/nn/functional.py log_softmax"""
+    if dim is None:
+        dim = _get_softmax_dim("log_softmax", input.dim(), _stacklevel)
+    if dtype is None:
+        ret = input.log_softmax(dim)
+    else:
+        ret = input.log_softmax(dim, dtype=dtype)
+    return ret
