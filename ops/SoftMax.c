@@ -32,6 +32,8 @@
  * TORCH_IMPL_FUNC(log_softmax_backward_cpu_out), softmax, log_softmax,
  * softmax_out, log_softmax_out)
  */
+#include <math.h>
+
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
@@ -104,6 +106,40 @@ static int softmax_finish(Tensor* result, Tensor* dest) {
   return r;
 }
 
+/* A float as BFloat16 holds it. */
+static inline float bf16_round(float v) { return BFloat16_toFloat(BFloat16_fromFloat(v)); }
+
+/*
+ * log_softmax of BFloat16 rows along the last dim, as 1.13's
+ * _vec_log_softmax_lastdim runs on BFloat16: the row's max, the sum of
+ * exp(x - max) computed in float (functional_bfloat16.h's map_reduce_all)
+ * but kept in a BFloat16 array (tmp_sum_scalar), so rounded; its log
+ * rounded again (vec::map on that array); then out = x - max - log_sum in
+ * float, rounded once.  (softmax's BFloat16 kernel keeps float buffers
+ * throughout: the float kernel, rounded once.)
+ * NB(minaten): the float sum is taken in element order; 1.13 adds 8-lane
+ * float vectors, which can differ in the last float bits before the sum
+ * is rounded to BFloat16.
+ * PyTorch 1.13: native/cpu/SoftmaxKernel.cpp _vec_log_softmax_lastdim,
+ * cpu/vec/functional_bfloat16.h map_reduce_all
+ */
+static void log_softmax_lastdim_bfloat16(const Tensor* input, Tensor* dest) {
+  int64_t n = input->sizes[input->dim - 1], rows = n == 0 ? 0 : input->numel / n;
+  const BFloat16* in = (const BFloat16*)Tensor_data(input);
+  BFloat16* out = (BFloat16*)Tensor_data(dest);
+  for (int64_t r = 0; r < rows; r++, in += n, out += n) {
+    float max = BFloat16_toFloat(in[0]);
+    for (int64_t i = 1; i < n && !isnan(max); i++) {
+      float x = BFloat16_toFloat(in[i]);
+      if (isnan(x) || x > max) max = x;
+    }
+    float sum = 0;
+    for (int64_t i = 0; i < n; i++) sum += expf(BFloat16_toFloat(in[i]) - max);
+    float log_sum = bf16_round(logf(bf16_round(sum)));
+    for (int64_t i = 0; i < n; i++) out[i] = BFloat16_fromFloat(BFloat16_toFloat(in[i]) - max - log_sum);
+  }
+}
+
 /* _softmax / _log_softmax into out (NULL: a new output).  Returns the
  * output (a new reference), or NULL with PyTorch's error.
  * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax), TORCH_IMPL_FUNC(softmax_cpu_out),
@@ -118,7 +154,31 @@ static Tensor* softmax_impl(bool log, Tensor* out, const Tensor* self, int64_t d
   TORCH_CHECK(!half_to_float, "softmax with half to float conversion is not supported on CPU");
   if (self->numel == 0) return result;
   TRY((input = softmax_operand(self)) != NULL);
-  TRY((dest = softmax_dest(result)) != NULL);
+  if (input->dtype == ScalarType_BFloat16 && log && dim_ == input->dim - 1) {
+    TRY((dest = empty_cpu(Tensor_sizes(input), ScalarType_BFloat16)) != NULL);
+    log_softmax_lastdim_bfloat16(input, dest);
+    Tensor_release(input);
+    input = NULL;
+    Tensor* written = dest;
+    dest = NULL;
+    TRY(softmax_finish(result, written) == 0);
+    return result;
+  }
+  if (input->dtype == ScalarType_BFloat16) {
+    /* 1.13's BFloat16 kernels widen each row to float, compute as the
+     * float kernels do, and round the results once: here the whole input
+     * widened (no operator dispatched), the float kernel, then the copy
+     * into result rounds. */
+    Tensor* widened = empty_cpu(Tensor_sizes(input), ScalarType_Float);
+    TRY(widened != NULL);
+    int rc = copy_into(widened, input);
+    Tensor_release(input);
+    input = widened;
+    TRY(rc == 0);
+    TRY((dest = empty_cpu(Tensor_sizes(result), ScalarType_Float)) != NULL);
+  } else {
+    TRY((dest = softmax_dest(result)) != NULL);
+  }
   if (input->dim > 0 && dim_ == input->dim - 1) {
     DispatchStub* stub = log ? &log_softmax_lastdim_kernel : &softmax_lastdim_kernel;
     TRY(((softmax_forward_fn)DispatchStub_get(stub))(dest, input) == 0);
