@@ -403,6 +403,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"resolve_neg", true, true},
     {"result_type", true, false},
     {"roll", true, true},
+    {"rot90", true, true},
     {"round", true, true},
     {"round_", true, true},
     {"rsqrt", true, true},
