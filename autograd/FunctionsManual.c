@@ -1512,6 +1512,14 @@ fail:
   return NULL;
 }
 
+/* rot90's gradient: grad rotated back, grad.rot90(-k, dims).
+ * NB(minaten): -k wraps (1.13's negation of k = -2**63 overflows, to -2**63
+ * on x86-64); only k modulo 4 matters, and that is the true negation's.
+ * PyTorch 1.13: tools/autograd/derivatives.yaml rot90 */
+Tensor* rot90_backward(const Tensor* grad, int64_t k, IntArrayRef dims) {
+  return at_rot90(grad, (int64_t)(0 - (uint64_t)k), dims);
+}
+
 /* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp not_implemented */
 Tensor* not_implemented(const char* name) {
   Error_set(ErrorType_NotImplementedError, "the derivative for '%s' is not implemented.", name);

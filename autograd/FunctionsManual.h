@@ -166,6 +166,7 @@ Tensor* as_strided_backward(const Tensor* grad, const TensorGeometry* input_geom
 Tensor* permute_backwards(const Tensor* grad, IntArrayRef fwd_dims);
 Tensor* unsqueeze_to(const Tensor* self, IntArrayRef sizes);
 Tensor* roll_backward(const Tensor* grad, IntArrayRef shifts, IntArrayRef dims);
+Tensor* rot90_backward(const Tensor* grad, int64_t k, IntArrayRef dims);
 Tensor* unsqueeze_to_dim(const Tensor* self, int64_t dim, IntArrayRef sizes);
 Tensor* repeat_backward(const Tensor* grad, IntArrayRef repeats, IntArrayRef input_shape);
 Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options);

@@ -1,6 +1,6 @@
 /*
  * TensorFactories.c - empty, empty_strided, empty_like, zeros, ones, full,
- * arange and clone.
+ * arange, linspace, logspace and clone.
  *
  * Factories that take no tensor (empty, zeros, arange, ...) are reached
  * through BackendSelect, which picks the backend from their dtype and
@@ -334,6 +334,39 @@ Tensor* at_native_arange_start(Scalar start, Scalar end, OptionalScalarType dtyp
 Tensor* at_native_arange(Scalar end, OptionalScalarType dtype, OptionalLayout layout, OptionalDevice device,
                          OptionalBool pin_memory) {
   return at_native_arange_start(Scalar_fromLong(0), end, dtype, layout, device, pin_memory);
+}
+
+/* ---- linspace, logspace ------------------------------------------------------- */
+
+/* An empty tensor of `steps` elements, of the given or the default dtype
+ * (never inferred from the bounds), filled by the out= form.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::linspace */
+Tensor* at_native_linspace(Scalar start, Scalar end, int64_t steps, OptionalScalarType dtype, OptionalLayout layout,
+                           OptionalDevice device, OptionalBool pin_memory) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  Tensor* result = at_empty_memory_format(IntArrayRef_make(&steps, 1), dtype, layout, device, pin_memory,
+                                          kNoMemoryFormat);
+  TRY(result != NULL);
+  Tensor* r = at_linspace_out(start, end, steps, result);
+  Tensor_release(result);
+  return r;
+fail:
+  return NULL;
+}
+
+/* As linspace, with logspace_out.
+ * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::logspace */
+Tensor* at_native_logspace(Scalar start, Scalar end, int64_t steps, double base, OptionalScalarType dtype,
+                           OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  Tensor* result = at_empty_memory_format(IntArrayRef_make(&steps, 1), dtype, layout, device, pin_memory,
+                                          kNoMemoryFormat);
+  TRY(result != NULL);
+  Tensor* r = at_logspace_out(start, end, steps, base, result);
+  Tensor_release(result);
+  return r;
+fail:
+  return NULL;
 }
 
 /* ---- clone -------------------------------------------------------------------- */

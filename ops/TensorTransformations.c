@@ -1,6 +1,6 @@
 /*
- * TensorTransformations.c - flip, roll and repeat: copies that rearrange
- * elements.
+ * TensorTransformations.c - flip, roll, rot90 and repeat: copies that
+ * rearrange elements.
  *
  * flip reverses the order along some dimensions; its result is laid out like
  * self (empty_like, so a transposed input gives a transposed result).
@@ -10,6 +10,7 @@
  * PyTorch 1.13: aten/src/ATen/native/TensorTransformations.cpp (flip, roll, atleast_*d),
  * TensorShape.cpp (repeat)
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -401,6 +402,35 @@ Tensor* at_native_flipud(const Tensor* self) {
   int64_t dim = 0;
   TORCH_CHECK(self->dim >= 1, "Input must be >= 1-d.");
   return at_flip(self, IntArrayRef_make(&dim, 1));
+fail:
+  return NULL;
+}
+
+/* self rotated k quarter turns in the plane of dims (from dims[0] towards
+ * dims[1]): a flip of dims[1] then transpose_ for one turn, a flip of both
+ * for two, a flip of dims[0] then transpose_ for three, and a contiguous
+ * clone for none (k taken modulo 4, a negative k turning back).  The checks
+ * are 1.13's, in its order; the dims' difference is taken as int64
+ * arithmetic wraps, as 1.13's std::abs(dims[0] - dims[1]) does on x86-64.
+ * PyTorch 1.13: TensorTransformations.cpp at::native::rot90 */
+Tensor* at_native_rot90(const Tensor* self, int64_t k, IntArrayRef dims) {
+  const int64_t total_dims = self->dim, total_rot_dims = (int64_t)dims.size;
+  TORCH_CHECK(total_rot_dims == 2, "expected total rotation dims == 2, but got dims = %" PRId64, total_rot_dims);
+  TORCH_CHECK(total_dims >= 2, "expected total dims >= 2, but got total dims = %" PRId64, total_dims);
+  int64_t d0 = dims.data[0], d1 = dims.data[1], diff = sub_wrap(d0, d1);
+  int64_t abs_diff = diff < 0 && diff != INT64_MIN ? -diff : diff; /* std::abs(INT64_MIN) stays INT64_MIN */
+  TORCH_CHECK(d0 != d1 && abs_diff != total_dims,
+              "expected rotation dims to be different, but got dim0 = %" PRId64 " and dim1 = %" PRId64, d0, d1);
+  TORCH_CHECK(d0 < total_dims && d0 >= -total_dims, "Rotation dim0 out of range, dim0 = %" PRId64, d0);
+  TORCH_CHECK(d1 < total_dims && d1 >= -total_dims, "Rotation dim1 out of range, dim1 = %" PRId64, d1);
+  k = (4 + (k % 4)) % 4;
+  if (k == 0) return at_clone(self, (OptionalMemoryFormat){true, MemoryFormat_Contiguous});
+  if (k == 2) return at_flip(self, dims);
+  Tensor* flipped = at_flip(self, IntArrayRef_make(k == 1 ? &dims.data[1] : &dims.data[0], 1));
+  TRY(flipped != NULL);
+  Tensor* r = at_transpose_(flipped, d0, d1);
+  Tensor_release(flipped);
+  return r;
 fail:
   return NULL;
 }

@@ -655,6 +655,7 @@ static const ManualFunction kManual[] = {
     {"_to_copy_backward", "_to_copy_backward", T_, {T_, FT_Options}, 2},
     {"sum_to", "sum_to", T_, {T_, FT_IntList}, 2},
     {"roll_backward", "roll_backward", T_, {T_, FT_IntList, FT_IntList}, 3},
+    {"rot90_backward", "rot90_backward", T_, {T_, FT_Int, FT_IntList}, 3},
     {"not_implemented", "not_implemented", T_, {FT_Str}, 1},
 };
 #undef T_
