@@ -53,6 +53,15 @@ static size_t format_default(const Argument* a, char* buf, size_t size) {
       if (n < size && strpbrk(buf, ".eEni") == NULL) n += (size_t)snprintf(buf + n, size - n, ".");
       return n;
     }
+    case IValueTag_IntList:
+      if (a->default_text[0] == '[') { /* printed as an IValue list: "[0, 1]" however the YAML spaced it */
+        size_t n = (size_t)snprintf(buf, size, "[");
+        for (size_t i = 0; i < v->u.list.size && n < size; i++)
+          n += (size_t)snprintf(buf + n, size - n, "%s%lld", i > 0 ? ", " : "", (long long)((const int64_t*)v->u.list.data)[i]);
+        if (n < size) n += (size_t)snprintf(buf + n, size - n, "]");
+        return n;
+      }
+      return (size_t)snprintf(buf, size, "%s", a->default_text);
     default: return (size_t)snprintf(buf, size, "%s", a->default_text);
   }
 }
