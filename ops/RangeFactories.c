@@ -100,6 +100,8 @@ static void logspace_loop(Tensor* r, double start, double end, int64_t steps, do
   double diff;
   if (t == ScalarType_Float)
     diff = (double)((float)end - (float)start);
+  else if (t == ScalarType_BFloat16) /* scalar_end - scalar_start: a BFloat16, rounded (999 becomes 1000) */
+    diff = (double)BFloat16_toFloat(BFloat16_fromFloat((float)end - (float)start));
   else if (t == ScalarType_Long)
     diff = (double)(int64_t)((uint64_t)(int64_t)end - (uint64_t)(int64_t)start); /* wraps as x86 does */
   else
@@ -126,7 +128,7 @@ Tensor* at_native_logspace_out(Scalar start, Scalar end, int64_t steps, double b
     Tensor_release(filled);
   } else if (steps >= 2) {
     ScalarType t = r->dtype;
-    if (t == ScalarType_Bool || ScalarType_isQuantized(t)) {
+    if (t == ScalarType_Bool || t == ScalarType_Half || ScalarType_isQuantized(t)) {
       Error_set(ErrorType_RuntimeError, "\"logspace_cpu\" not implemented for '%s'", ScalarType_name(t));
       goto release;
     }

@@ -17,6 +17,8 @@
  * halfway mark: a vector straddling the mark is all computed from start.
  * So the values depend on the vector's width (32 bytes, 64 at AVX512) and
  * on the thread count, as 1.13's do.
+ * Half and BFloat16 compute with c10::Half's operators, every step rounded
+ * to the type (start and end too, and step, in the type).
  * 1.13's AVX2 and AVX512 copies are compiled with FMA, and GCC fuses the
  * multiply-adds of the scalar lambda, and the one that makes a vector's
  * base, into one FMA each (one rounding), but not the lanes' base + k * step
@@ -55,6 +57,11 @@ static inline double madd_d(double a, double b, double c) {
 #endif
 }
 
+/* A float as the Half or BFloat16 t holds it. */
+static inline float narrow_reduced(ScalarType t, float v) {
+  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
+}
+
 typedef struct LinspaceLoop {
   char* data;      /* r's first element */
   ScalarType dtype;
@@ -62,7 +69,7 @@ typedef struct LinspaceLoop {
   int64_t steps, halfway;
   double start, end;
   double step;     /* Double and the integers (step_t = double) */
-  float start_f, end_f, step_f; /* Float */
+  float start_f, end_f, step_f; /* Float, Half, BFloat16 */
 } LinspaceLoop;
 
 /* The value at idx, computed one at a time (the scalar lambda). */
@@ -73,6 +80,14 @@ static inline float scalar_float(const LinspaceLoop* L, int64_t idx) {
 static inline double scalar_double(const LinspaceLoop* L, int64_t idx) {
   return idx < L->halfway ? madd_d(L->step, (double)idx, L->start)
                           : madd_d(-L->step, (double)(L->steps - idx - 1), L->end);
+}
+
+/* Half and BFloat16: c10::Half's operators, each rounding to the type
+ * (runtime/Half.h), with nothing fused. */
+static inline float reduced(const LinspaceLoop* L, float v) { return (float)narrow_reduced(L->dtype, v); }
+static inline float scalar_reduced(const LinspaceLoop* L, int64_t idx) {
+  return idx < L->halfway ? reduced(L, L->start_f + reduced(L, L->step_f * (float)idx))
+                          : reduced(L, L->end_f - reduced(L, L->step_f * (float)(L->steps - idx - 1)));
 }
 
 /* The value in dtype t of double d, converted as C++'s cast is on x86-64
@@ -92,6 +107,9 @@ static void linspace_vector(const LinspaceLoop* L, char* out, int64_t idx) {
     float base = scalar_float(L, idx), *o = (float*)out;
     o[0] = base;
     for (int64_t k = 1; k < V; k++) o[k] = base + (float)k * L->step_f;
+  } else if (ScalarType_isReducedFloating(L->dtype)) {
+    float base = scalar_reduced(L, idx);
+    for (int64_t k = 0; k < V; k++) store_from_double(L->dtype, out + k * 2, base + reduced(L, (float)k * L->step_f));
   } else if (L->dtype == ScalarType_Double) {
     double base = scalar_double(L, idx), *o = (double*)out;
     o[0] = base;
@@ -120,6 +138,8 @@ static void linspace_chunk(void* ctx, int64_t begin, int64_t end) {
     int64_t idx = begin + i;
     if (L->dtype == ScalarType_Float)
       ((float*)out)[i] = scalar_float(L, idx);
+    else if (ScalarType_isReducedFloating(L->dtype))
+      store_from_double(L->dtype, out + i * size, scalar_reduced(L, idx));
     else
       store_from_double(L->dtype, out + i * size, scalar_double(L, idx));
   }
@@ -133,6 +153,12 @@ static void linspace_kernel(Tensor* r, double start, double end, int64_t steps) 
   if (r->dtype == ScalarType_Float) {
     L.start_f = (float)start, L.end_f = (float)end;
     L.step_f = (L.end_f - L.start_f) / (float)(steps - 1);
+  } else if (ScalarType_isReducedFloating(r->dtype)) {
+    /* scalar_start.to<Half>(); step = (end - start) / (steps - 1) in Half,
+     * steps - 1 a Half too (299 is 300 in BFloat16) */
+    L.start_f = narrow_reduced(r->dtype, (float)start), L.end_f = narrow_reduced(r->dtype, (float)end);
+    L.step_f = narrow_reduced(r->dtype, narrow_reduced(r->dtype, L.end_f - L.start_f) /
+                                            narrow_reduced(r->dtype, (float)(steps - 1)));
   } else {
     L.step = (end - start) / (double)(steps - 1);
   }
