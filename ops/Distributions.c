@@ -30,6 +30,7 @@
 #include "ops/Resize.h"
 #include "ops/TensorIteratorConfig.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 
 /* PyTorch 1.13: Distributions.cpp DEFINE_DISPATCH(normal_stub), ... */
 DEFINE_DISPATCH(normal_stub);
@@ -235,13 +236,23 @@ fail:
 /* ================================ random ================================= */
 
 /* The digits of a floating type's mantissa (std::numeric_limits::digits). */
-static int float_digits(ScalarType t) { return t == ScalarType_Float ? 24 : 53; }
+static int float_digits(ScalarType t) {
+  return t == ScalarType_Float ? 24 : t == ScalarType_Half ? 11 : t == ScalarType_BFloat16 ? 8 : 53;
+}
+
+/* static_cast<int64_t>(static_cast<scalar_t>(v)) for a floating type t:
+ * v rounded to t (through float for Half and BFloat16), truncated back. */
+static int64_t through_floating(ScalarType t, int64_t v) {
+  if (t == ScalarType_Double) return (int64_t)(double)v;
+  char buf[8];
+  store_from_int64(t, buf, v);
+  return double_to_int64(load_double(t, buf));
+}
 
 /* from, moved up to the next value the type holds exactly above it when
  * from + 1 rounds below from.  PyTorch 1.13: DistributionTemplates.h update_from */
 static int64_t update_from(ScalarType t, int64_t from) {
-  const int64_t from_plus_1 =
-      t == ScalarType_Float ? (int64_t)(float)(from + 1) : (int64_t)(double)(from + 1);
+  const int64_t from_plus_1 = through_floating(t, from + 1);
   if (from_plus_1 < from) {
     int64_t from_ = llabs(from + 1);
     int n = 0;
@@ -253,7 +264,7 @@ static int64_t update_from(ScalarType t, int64_t from) {
 
 /* PyTorch 1.13: DistributionTemplates.h update_to */
 static int64_t update_to(ScalarType t, int64_t to) {
-  const int64_t to_minus_1 = t == ScalarType_Float ? (int64_t)(float)(to - 1) : (int64_t)(double)(to - 1);
+  const int64_t to_minus_1 = through_floating(t, to - 1);
   if (to_minus_1 >= to) {
     int64_t to_ = llabs(to - 1);
     int n = 0;
@@ -280,7 +291,10 @@ static void integral_bounds(ScalarType t, int64_t* min, int64_t* max) {
 static int check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType t) {
   const char* name = ScalarType_typeMetaName(t);
   if (ScalarType_isFloating(t)) {
-    const double max = t == ScalarType_Float ? FLT_MAX : DBL_MAX;
+    const double max = t == ScalarType_Float    ? FLT_MAX
+                       : t == ScalarType_Double ? DBL_MAX
+                       : t == ScalarType_Half   ? 65504.0
+                                                : 3.3895313892515355e38;
     TORCH_CHECK((double)from >= -max && (double)from <= max, "from is out of bounds for %s", name);
     TORCH_CHECK((double)to_inc >= -max && (double)to_inc <= max, "to - 1 is out of bounds for %s", name);
     const int digits = float_digits(t);

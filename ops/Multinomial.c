@@ -110,6 +110,7 @@ Tensor* at_native_multinomial_out(const Tensor* self, int64_t n_sample, bool wit
   TORCH_CHECK(with_replacement || n_sample <= n_categories,
               "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
   TORCH_CHECK(n_categories <= (INT64_C(1) << 24), "number of categories cannot exceed 2^24");
+  TORCH_CHECK(self->dtype != ScalarType_Half, "multinomial is not implemented for half on CPU");
   int64_t sizes[2] = {self->sizes[0], n_sample};
   IntArrayRef shape = self->dim == 1 ? IntArrayRef_make(&n_sample, 1) : IntArrayRef_make(sizes, 2);
   Tensor* r = at_resize_(result, shape, kNoMemoryFormat);

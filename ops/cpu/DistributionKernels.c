@@ -56,6 +56,7 @@ typedef struct DistributionCtx {
   uint64_t range;  /* random_from_to */
   int64_t base;
   bool p_is_double; /* bernoulli's p tensor */
+  ScalarType p_dtype; /* and its dtype (Float or BFloat16 when not double) */
   bool failed;      /* a loop stopped with the error set */
 } DistributionCtx;
 
@@ -297,7 +298,7 @@ REGISTER_DISPATCH(normal_fn, normal_stub, normal_kernel);
 
 /* Whether uniform_int_from_to draws 64 bits for a range of 2^32 or more. */
 static bool draws_wide(ScalarType t) {
-  return t == ScalarType_Long || t == ScalarType_Double || t == ScalarType_Float;
+  return t == ScalarType_Long || t == ScalarType_Double || t == ScalarType_Float || t == ScalarType_BFloat16;
 }
 
 /* An int64 stored as the element's type, as static_cast<scalar_t> does
@@ -356,8 +357,9 @@ static int random_full_64_bits_range_kernel(TensorIteratorBase* iter, Generator*
 REGISTER_DISPATCH(random_fn, random_full_64_bits_range_stub, random_full_64_bits_range_kernel);
 
 /* One draw of uniform_int_distribution<T>: bool takes the low bit; an
- * integer type the draw modulo its max + 1; float and double modulo
- * 2^digits + 1 (24, 53); int64 and double draw 64 bits.
+ * integer type the draw modulo its max + 1; floating types modulo
+ * 2^digits + 1 (24, 53, 11 for Half, 8 for BFloat16); int64 and double
+ * draw 64 bits.
  * PyTorch 1.13: DistributionsHelper.h uniform_int_distribution,
  * TransformationHelper.h uniform_int */
 static void random_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
@@ -393,8 +395,15 @@ static void random_loop2d(void* ctx, char** data, const int64_t* strides, int64_
       FOR_EACH_ELEMENT(data, strides, size0, size1, p,
                        { *(double*)p = (double)(CPUGeneratorImpl_random64(g) % ((UINT64_C(1) << 53) + 1)); })
       break;
-    default:
+    case ScalarType_Half: /* 11 digits */
+    case ScalarType_BFloat16: { /* 8 digits */
+      const uint32_t modulus = (UINT32_C(1) << (c->dtype == ScalarType_Half ? 11 : 8)) + 1;
+      FOR_EACH_ELEMENT(data, strides, size0, size1, p,
+                       { store_from_int64(c->dtype, p, CPUGeneratorImpl_random(g) % modulus); })
       break;
+    }
+    default:
+      TORCH_INTERNAL_ASSERT(!"random_loop2d: a dtype random_kernel lets through");
   }
 }
 
@@ -414,6 +423,9 @@ static void exponential_loop2d(void* ctx, char** data, const int64_t* strides, i
   if (c->dtype == ScalarType_Float) {
     FOR_EACH_ELEMENT(data, strides, size0, size1, p,
                      { *(float*)p = (float)exponential_distribution_double(c->gen, c->a); })
+  } else if (ScalarType_isReducedFloating(c->dtype)) { /* static_cast<scalar_t> of the double draw */
+    FOR_EACH_ELEMENT(data, strides, size0, size1, p,
+                     { store_from_double(c->dtype, p, exponential_distribution_double(c->gen, c->a)); })
   } else {
     FOR_EACH_ELEMENT(data, strides, size0, size1, p,
                      { *(double*)p = exponential_distribution_double(c->gen, c->a); })
@@ -424,7 +436,7 @@ static void exponential_loop2d(void* ctx, char** data, const int64_t* strides, i
  * MKL: cpu/DistributionTemplates.h exponential_kernel) */
 static int exponential_kernel(TensorIteratorBase* iter, double lambda, Generator* gen) {
   ScalarType t = iter_dtype(iter);
-  if (!is_float_or_double(t)) return not_implemented("exponential_cpu", t);
+  if (!ScalarType_isFloating(t)) return not_implemented("exponential_cpu", t);
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = t, .a = lambda};
   return draw_serially(iter, exponential_loop2d, &c);
 }
@@ -443,7 +455,9 @@ static void bernoulli_scalar_loop2d(void* ctx, char** data, const int64_t* strid
  * (no MKL: bernoulli_scalar_kernel_default, cpu/DistributionTemplates.h
  * bernoulli_kernel(self, double p)) */
 static int bernoulli_scalar_kernel(Tensor* self, double p, Generator* gen) {
-  if (ScalarType_isQuantized(self->dtype)) return not_implemented("bernoulli_scalar_cpu_", self->dtype);
+  /* AT_DISPATCH_ALL_TYPES_AND2(Bool, BFloat16): no Half */
+  if (ScalarType_isQuantized(self->dtype) || self->dtype == ScalarType_Half)
+    return not_implemented("bernoulli_scalar_cpu_", self->dtype);
   TensorIteratorBase iter;
   if (TensorIterator_borrowing_nullary_op(&iter, self) < 0) return -1;
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = self->dtype, .a = p};
@@ -463,7 +477,7 @@ static void bernoulli_tensor_loop2d(void* ctx, char** data, const int64_t* strid
     char* out = data[0] + j * strides[2];
     const char* p = data[1] + j * strides[3];
     for (int64_t i = 0; i < size0; i++, out += strides[0], p += strides[1]) {
-      const double p_in = c->p_is_double ? *(const double*)p : *(const float*)p;
+      const double p_in = c->p_is_double ? *(const double*)p : load_double(c->p_dtype, p);
       if (!(p_in >= 0 && p_in <= 1)) { /* bernoulli_distribution's check, at the element */
         Error_set(ErrorType_RuntimeError, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this "
                                           "error message be improved?  If so, please report an enhancement request "
@@ -481,8 +495,11 @@ static void bernoulli_tensor_loop2d(void* ctx, char** data, const int64_t* strid
 /* PyTorch 1.13: native/cpu/DistributionKernels.cpp bernoulli_tensor_kernel,
  * cpu/DistributionTemplates.h bernoulli_kernel(self, p_) */
 static int bernoulli_tensor_kernel(Tensor* self, const Tensor* p, Generator* gen) {
-  if (ScalarType_isQuantized(self->dtype)) return not_implemented("bernoulli_tensor_cpu_self_", self->dtype);
-  if (!is_float_or_double(p->dtype)) return not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
+  /* self: AT_DISPATCH_ALL_TYPES_AND2(Bool, BFloat16); p: FLOATING_TYPES_AND(BFloat16) */
+  if (ScalarType_isQuantized(self->dtype) || self->dtype == ScalarType_Half)
+    return not_implemented("bernoulli_tensor_cpu_self_", self->dtype);
+  if (!is_float_or_double(p->dtype) && p->dtype != ScalarType_BFloat16)
+    return not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
   TensorIteratorConfig config;
   TensorIteratorConfig_init(&config);
   config.check_all_same_dtype = false;
@@ -491,7 +508,7 @@ static int bernoulli_tensor_kernel(Tensor* self, const Tensor* p, Generator* gen
   TensorIteratorBase iter;
   if (TensorIterator_build(&iter, &config) < 0) return -1;
   DistributionCtx c = {.gen = get_generator_or_default(gen), .dtype = self->dtype,
-                       .p_is_double = p->dtype == ScalarType_Double};
+                       .p_is_double = p->dtype == ScalarType_Double, .p_dtype = p->dtype};
   int rc = draw_serially(&iter, bernoulli_tensor_loop2d, &c);
   TensorIterator_release(&iter);
   return rc;

@@ -32,7 +32,7 @@ static inline double narrow(bool is_float, double x) { return is_float ? (double
  * with 1.13's error for a negative, infinite or NaN entry or a zero sum. */
 static int multinomial_row(const Tensor* self, const char* row, int64_t stride, int64_t n, double* cum,
                            int64_t n_sample, Generator* gen, int64_t* out, int64_t ostride) {
-  bool is_float = self->dtype == ScalarType_Float;
+  bool is_float = self->dtype == ScalarType_Float || self->dtype == ScalarType_BFloat16; /* acc_type: float */
   double sum = 0;
   for (int64_t j = 0; j < n; j++) {
     double val = load_double(self->dtype, row + j * stride);
