@@ -39,6 +39,7 @@
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 #include "runtime/Parallel.h"
 
 /* The norm of one row, accumulated in float for float tensors (1.13's
@@ -79,11 +80,6 @@ static float norm_acc_float(const double* v, int64_t n, double p) {
   return acc;
 }
 
-/* A float as the reduced type t holds it. */
-static float round_to(ScalarType t, float v) {
-  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
-}
-
 /* The same in Half or BFloat16 arithmetic: each term and each partial sum
  * rounded, so a Half 2-norm of [256, 0] is inf and of [1e-4, 1e-4] is 0,
  * as in 1.13. */
@@ -91,8 +87,8 @@ static float norm_acc_reduced(ScalarType t, const double* v, int64_t n, double p
   float acc = 0;
   for (int64_t i = 0; i < n; i++) {
     float x = fabsf((float)v[i]);
-    float term = p == 0 ? (float)(x != 0) : p == 1 ? x : p == 2 ? round_to(t, x * x) : round_to(t, powf(x, (float)p));
-    acc = round_to(t, acc + term);
+    float term = p == 0 ? (float)(x != 0) : p == 1 ? x : p == 2 ? reduced_round(t, x * x) : reduced_round(t, powf(x, (float)p));
+    acc = reduced_round(t, acc + term);
   }
   return acc;
 }
@@ -133,7 +129,7 @@ static double norm_acc(const NormRow* c, const double* v, int64_t n) {
   double total_d = 0;
   for (int64_t begin = 0; begin < n; begin += chunk) {
     int64_t len = n - begin < chunk ? n - begin : chunk;
-    if (c->in_half != ScalarType_Undefined) total_f = round_to(c->in_half, total_f + norm_acc_reduced(c->in_half, v + begin, len, c->p));
+    if (c->in_half != ScalarType_Undefined) total_f = reduced_round(c->in_half, total_f + norm_acc_reduced(c->in_half, v + begin, len, c->p));
     else if (c->in_float) total_f += norm_acc_float(v + begin, len, c->p);
     else total_d += norm_acc_double(v + begin, len, c->p);
   }
@@ -144,7 +140,7 @@ static double norm_acc(const NormRow* c, const double* v, int64_t n) {
 static double norm_project(const NormRow* c, double acc) {
   if (c->p == 0 || c->p == 1) return acc;
   if (c->in_half != ScalarType_Undefined)
-    return round_to(c->in_half, c->p == 2 ? sqrtf((float)acc) : powf((float)acc, (float)(1.0 / c->p)));
+    return reduced_round(c->in_half, c->p == 2 ? sqrtf((float)acc) : powf((float)acc, (float)(1.0 / c->p)));
   if (c->in_float) return c->p == 2 ? (double)sqrtf((float)acc) : (double)powf((float)acc, (float)(1.0 / c->p));
   return c->p == 2 ? sqrt(acc) : pow(acc, 1.0 / c->p);
 }

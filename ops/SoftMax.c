@@ -43,6 +43,7 @@
 #include "ops/SoftMax.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
+#include "runtime/TypeCast.h"
 
 /* PyTorch 1.13: SoftMax.cpp DEFINE_DISPATCH(softmax_lastdim_kernel), ... */
 DEFINE_DISPATCH(softmax_lastdim_kernel);
@@ -106,8 +107,6 @@ static int softmax_finish(Tensor* result, Tensor* dest) {
   return r;
 }
 
-/* A float as BFloat16 holds it. */
-static inline float bf16_round(float v) { return BFloat16_toFloat(BFloat16_fromFloat(v)); }
 
 /*
  * log_softmax of BFloat16 rows along the last dim, as 1.13's
@@ -135,7 +134,7 @@ static void log_softmax_lastdim_bfloat16(const Tensor* input, Tensor* dest) {
     }
     float sum = 0;
     for (int64_t i = 0; i < n; i++) sum += expf(BFloat16_toFloat(in[i]) - max);
-    float log_sum = bf16_round(logf(bf16_round(sum)));
+    float log_sum = reduced_round(ScalarType_BFloat16, logf(reduced_round(ScalarType_BFloat16, sum)));
     for (int64_t i = 0; i < n; i++) out[i] = BFloat16_fromFloat(BFloat16_toFloat(in[i]) - max - log_sum);
   }
 }

@@ -118,8 +118,10 @@ static void kernel_loop2d(void* ctx, char** data, const int64_t* strides, int64_
     char* o = data[0] + j * strides[2];
     const char* p = data[1] + j * strides[3];
     for (int64_t i = 0; i < size0; i++, o += strides[0], p += strides[1]) {
-      if (L->compute == ScalarType_Float || ScalarType_isReducedFloating(L->compute)) /* Half widens to float */
+      if (L->compute == ScalarType_Float)
         store_from_double(L->out_type, o, L->k->on_float((float)load_double(L->in_type, p)));
+      else if (ScalarType_isReducedFloating(L->compute)) /* widened to float, the result a Half */
+        store_from_double(L->out_type, o, reduced_round(L->compute, L->k->on_float((float)load_double(L->in_type, p))));
       else if (L->compute == ScalarType_Double)
         store_from_double(L->out_type, o, L->k->on_double(load_double(L->in_type, p)));
       else

@@ -54,6 +54,12 @@ void store_scalar(ScalarType t, char* p, Scalar s);
  * PyTorch 1.13: c10/util/TypeCast.h checked_convert */
 int store_scalar_checked(ScalarType t, char* p, Scalar s);
 
+/* A float as the Half or BFloat16 t holds it: v rounded to t and widened
+ * back, which is what each operation of c10::Half (c10::BFloat16) returns. */
+static inline float reduced_round(ScalarType t, float v) {
+  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
+}
+
 /* Converts one element of dtype st at src into dtype dt at dst (neither
  * quantized), as copy_ does. */
 void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src);

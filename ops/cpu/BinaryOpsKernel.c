@@ -158,14 +158,11 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
       case BinaryOp_LogicalXor: store_bool(L, o, (x != 0) != (y != 0)); return;   \
       default: store_bool(L, o, x != y); return;                                  \
     }                                                                             \
-    store_from_double(L->out_type, o, r);                                         \
+    store_from_double(L->out_type, o, R(r)); /* the result in the computation type */ \
   }
 #define NO_ROUNDING(v) (v)
 /* A float result as the Half or BFloat16 L->compute holds it. */
 #define REDUCED_ROUND(v) reduced_round(L->compute, v)
-static inline float reduced_round(ScalarType t, float v) {
-  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
-}
 DEFINE_FLOATING_ELEMENT(floating_element_float, float, truncf, powf, div_floor_float, remainder_float, NO_ROUNDING)
 DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_double, remainder_double, NO_ROUNDING)
 /* NB(minaten): 1.13's Half and BFloat16 kernels are the same lambdas on

@@ -105,10 +105,7 @@ static void uniform_double_loop2d(void* ctx, char** data, const int64_t* strides
 }
 
 /* Half and BFloat16 compute in float (dist_acctype) and round on each
- * assignment to a scalar_t: round_reduced gives the float a Half holds. */
-static inline float round_reduced(ScalarType t, float v) {
-  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
-}
+ * assignment to a scalar_t (reduced_round, runtime/TypeCast.h). */
 
 /* One 32-bit draw, its low `digits` bits (11 for Half, 8 for BFloat16)
  * scaled into [0, 1), then into [from, to) in float.
@@ -118,13 +115,13 @@ static inline float uniform_real_distribution_reduced(Generator* g, ScalarType t
   const uint32_t mask = (UINT32_C(1) << digits) - 1;
   const float divisor = 1.0f / (float)(UINT32_C(1) << digits);
   float x = (float)(CPUGeneratorImpl_random(g) & mask) * divisor;
-  return round_reduced(t, dist_maddf(x, round_reduced(t, to - from), from));
+  return reduced_round(t, dist_maddf(x, reduced_round(t, to - from), from));
 }
 
 /* PyTorch 1.13: cpu/DistributionTemplates.h uniform_kernel (Half, BFloat16) */
 static void uniform_reduced_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   const DistributionCtx* c = ctx;
-  const float from = round_reduced(c->dtype, (float)c->a), to = round_reduced(c->dtype, (float)c->b);
+  const float from = reduced_round(c->dtype, (float)c->a), to = reduced_round(c->dtype, (float)c->b);
   FOR_EACH_ELEMENT(data, strides, size0, size1, p,
                    { store_from_double(c->dtype, p, uniform_real_distribution_reduced(c->gen, c->dtype, from, to)); })
 }
@@ -222,19 +219,19 @@ static void normal_fill_16_reduced(ScalarType t, char* data, float mean, float s
   for (int j = 0; j < 8; j++) {
     char* p1 = data + j * 2;
     char* p2 = data + (j + 8) * 2;
-    const float u1 = round_reduced(t, 1 - (float)load_double(t, p1));
+    const float u1 = reduced_round(t, 1 - (float)load_double(t, p1));
     const float u2 = (float)load_double(t, p2);
-    const float theta = round_reduced(t, (float)(2.0f * M_PI * u2));
+    const float theta = reduced_round(t, (float)(2.0f * M_PI * u2));
     if (t == ScalarType_Half) {
-      const float radius = round_reduced(t, sqrtf(-2 * logf(u1)));
+      const float radius = reduced_round(t, sqrtf(-2 * logf(u1)));
       store_from_double(t, p1, dist_maddf(radius * cosf(theta), std, mean));
       store_from_double(t, p2, dist_maddf(radius * sinf(theta), std, mean));
     } else {
-      const float radius = round_reduced(t, sqrtf(round_reduced(t, -2 * round_reduced(t, logf(u1)))));
-      const float n1 = round_reduced(t, radius * round_reduced(t, cosf(theta)));
-      const float n2 = round_reduced(t, radius * round_reduced(t, sinf(theta)));
-      store_from_double(t, p1, round_reduced(t, n1 * std) + mean);
-      store_from_double(t, p2, round_reduced(t, n2 * std) + mean);
+      const float radius = reduced_round(t, sqrtf(reduced_round(t, -2 * reduced_round(t, logf(u1)))));
+      const float n1 = reduced_round(t, radius * reduced_round(t, cosf(theta)));
+      const float n2 = reduced_round(t, radius * reduced_round(t, sinf(theta)));
+      store_from_double(t, p1, reduced_round(t, n1 * std) + mean);
+      store_from_double(t, p2, reduced_round(t, n2 * std) + mean);
     }
   }
 }
@@ -279,7 +276,7 @@ static int normal_kernel(Tensor* self, double mean, double std, Generator* gen) 
     if (t == ScalarType_Float)
       normal_fill_float(g, (float*)Tensor_data(self), size, (float)mean, (float)std);
     else if (ScalarType_isReducedFloating(t))
-      normal_fill_reduced(g, t, Tensor_data(self), size, round_reduced(t, (float)mean), round_reduced(t, (float)std));
+      normal_fill_reduced(g, t, Tensor_data(self), size, reduced_round(t, (float)mean), reduced_round(t, (float)std));
     else
       normal_fill_double(g, (double*)Tensor_data(self), size, mean, std);
     pthread_mutex_unlock(&g->mutex);

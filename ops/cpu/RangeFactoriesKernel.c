@@ -57,11 +57,6 @@ static inline double madd_d(double a, double b, double c) {
 #endif
 }
 
-/* A float as the Half or BFloat16 t holds it. */
-static inline float narrow_reduced(ScalarType t, float v) {
-  return t == ScalarType_Half ? Half_toFloat(Half_fromFloat(v)) : BFloat16_toFloat(BFloat16_fromFloat(v));
-}
-
 typedef struct LinspaceLoop {
   char* data;      /* r's first element */
   ScalarType dtype;
@@ -84,7 +79,7 @@ static inline double scalar_double(const LinspaceLoop* L, int64_t idx) {
 
 /* Half and BFloat16: c10::Half's operators, each rounding to the type
  * (runtime/Half.h), with nothing fused. */
-static inline float reduced(const LinspaceLoop* L, float v) { return (float)narrow_reduced(L->dtype, v); }
+static inline float reduced(const LinspaceLoop* L, float v) { return reduced_round(L->dtype, v); }
 static inline float scalar_reduced(const LinspaceLoop* L, int64_t idx) {
   return idx < L->halfway ? reduced(L, L->start_f + reduced(L, L->step_f * (float)idx))
                           : reduced(L, L->end_f - reduced(L, L->step_f * (float)(L->steps - idx - 1)));
@@ -156,9 +151,9 @@ static void linspace_kernel(Tensor* r, double start, double end, int64_t steps) 
   } else if (ScalarType_isReducedFloating(r->dtype)) {
     /* scalar_start.to<Half>(); step = (end - start) / (steps - 1) in Half,
      * steps - 1 a Half too (299 is 300 in BFloat16) */
-    L.start_f = narrow_reduced(r->dtype, (float)start), L.end_f = narrow_reduced(r->dtype, (float)end);
-    L.step_f = narrow_reduced(r->dtype, narrow_reduced(r->dtype, L.end_f - L.start_f) /
-                                            narrow_reduced(r->dtype, (float)(steps - 1)));
+    L.start_f = reduced_round(r->dtype, (float)start), L.end_f = reduced_round(r->dtype, (float)end);
+    L.step_f = reduced_round(r->dtype, reduced_round(r->dtype, L.end_f - L.start_f) /
+                                            reduced_round(r->dtype, (float)(steps - 1)));
   } else {
     L.step = (end - start) / (double)(steps - 1);
   }

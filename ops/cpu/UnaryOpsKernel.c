@@ -110,8 +110,10 @@ static float unary_float(UnaryOp op, float x) {
  * at the store), store at o in out_type. */
 static inline __attribute__((always_inline)) void op_element(UnaryOp op, ScalarType compute, ScalarType in_type,
                                                              ScalarType out_type, char* o, const char* p) {
-  if (compute == ScalarType_Float || ScalarType_isReducedFloating(compute)) { /* Half and BFloat16 widen to float */
+  if (compute == ScalarType_Float) {
     store_from_double(out_type, o, unary_float(op, (float)load_double(in_type, p)));
+  } else if (ScalarType_isReducedFloating(compute)) { /* widened to float, the result a Half (then cast to out) */
+    store_from_double(out_type, o, reduced_round(compute, unary_float(op, (float)load_double(in_type, p))));
   } else if (compute == ScalarType_Double) {
     store_from_double(out_type, o, unary_double(op, load_double(in_type, p)));
   } else {

@@ -52,3 +52,10 @@ for dt in (torch.float16, torch.bfloat16):
     }
     for k, f in ops.items():
         run(k, f)
+
+# the result is computed in the common dtype, then cast to out's
+t = torch.tensor(33000, dtype=torch.float16)
+out = torch.empty(0, dtype=torch.float64)
+print(torch.add(t, t, out=out), torch.mul(t, 2.0, out=torch.empty(0)), torch.neg(t, out=torch.empty(0)))
+print(torch.true_divide(torch.tensor(1.5, dtype=torch.half), torch.tensor(.666, dtype=torch.half), out=out))
+print(torch.abs(torch.tensor([-1/3], dtype=torch.bfloat16), out=torch.empty(1)) if False else torch.sigmoid(torch.tensor([0.3], dtype=torch.bfloat16), out=torch.empty(1)))
