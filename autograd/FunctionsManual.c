@@ -220,6 +220,17 @@ Tensor* Scalar_sub_Tensor(Scalar x, const Tensor* y) {
   return subtracted;
 }
 
+/* grad / (self + 1).conj(): self + 1 is C++'s Tensor + Scalar, add.Scalar
+ * (minaten has no sparse layouts, whose to_dense() path 1.13 takes first).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp log1p_backward */
+Tensor* log1p_backward(const Tensor* grad, const Tensor* self) {
+  Tensor* self_p1 = at_add_Scalar(self, Scalar_fromLong(1), Scalar_fromLong(1));
+  if (self_p1 == NULL) return NULL;
+  Tensor* r = at_div_Tensor(grad, self_p1);
+  Tensor_release(self_p1);
+  return r;
+}
+
 /* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (Tensor other) */
 Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType self_st) {
   Tensor* out = at_mul_Tensor(grad, other);

@@ -99,6 +99,7 @@ Tensor* maybe_multiply(const Tensor* t, Scalar s);
  * operator-(const Scalar&, const Tensor&) */
 Tensor* Scalar_div_Tensor(Scalar x, const Tensor* y);
 Tensor* Scalar_sub_Tensor(Scalar x, const Tensor* y);
+Tensor* log1p_backward(const Tensor* grad, const Tensor* self);
 Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType self_st);
 Tensor* mul_tensor_backward_Scalar(const Tensor* grad, Scalar other, ScalarType self_st);
 Tensor* div_tensor_self_backward(const Tensor* grad, const Tensor* other, ScalarType self_st, const char* rounding_mode);

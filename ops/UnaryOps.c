@@ -51,6 +51,11 @@ DEFINE_DISPATCH(sign_stub);
 DEFINE_DISPATCH(neg_stub);
 DEFINE_DISPATCH(bitwise_not_stub);
 DEFINE_DISPATCH(logical_not_stub);
+DEFINE_DISPATCH(log1p_stub);
+DEFINE_DISPATCH(expm1_stub);
+DEFINE_DISPATCH(erf_stub);
+DEFINE_DISPATCH(erfc_stub);
+DEFINE_DISPATCH(erfinv_stub);
 
 static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Abs] = &abs_stub,
@@ -70,8 +75,13 @@ static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Neg] = &neg_stub,
     [UnaryOp_BitwiseNot] = &bitwise_not_stub,
     [UnaryOp_LogicalNot] = &logical_not_stub,
+    [UnaryOp_Log1p] = &log1p_stub,
+    [UnaryOp_Expm1] = &expm1_stub,
+    [UnaryOp_Erf] = &erf_stub,
+    [UnaryOp_Erfc] = &erfc_stub,
+    [UnaryOp_Erfinv] = &erfinv_stub,
 };
-_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_LogicalNot + 1, "a stub per UnaryOp");
+_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Erfinv + 1, "a stub per UnaryOp");
 
 DispatchStub* unary_stub(UnaryOp op) { return kUnaryStubs[op]; }
 
@@ -184,6 +194,8 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
       [UnaryOp_Sqrt] = "sqrt_vml_cpu",  [UnaryOp_Sigmoid] = "sigmoid_cpu", [UnaryOp_Tanh] = "tanh_vml_cpu",
       [UnaryOp_Sin] = "sin_vml_cpu",    [UnaryOp_Cos] = "cos_vml_cpu",     [UnaryOp_Floor] = "floor_vml_cpu",
       [UnaryOp_Ceil] = "ceil_vml_cpu",  [UnaryOp_Round] = "round_vml_cpu", [UnaryOp_Trunc] = "trunc_vml_cpu",
+      [UnaryOp_Log1p] = "log1p_vml_cpu", [UnaryOp_Expm1] = "expm1_vml_cpu", [UnaryOp_Erf] = "erf_vml_cpu",
+      [UnaryOp_Erfc] = "erfc_vml_cpu",  [UnaryOp_Erfinv] = "erfinv_vml_cpu",
   };
   if (iter.common_dtype == ScalarType_Half && op < (int)(sizeof kNoHalf / sizeof kNoHalf[0]) && kNoHalf[op] != NULL) {
     Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for 'Half'", kNoHalf[op]);
@@ -325,6 +337,41 @@ Tensor* at_native_exp(const Tensor* self) { return unary_op(NULL, self, UnaryOp_
 Tensor* at_native_exp_(Tensor* self) { return unary_op(self, self, UnaryOp_Exp); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) (out=) */
 Tensor* at_native_exp_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Exp); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log1p_out) */
+Tensor* at_native_log1p(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Log1p); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log1p_out) (in place) */
+Tensor* at_native_log1p_(Tensor* self) { return unary_op(self, self, UnaryOp_Log1p); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log1p_out) (out=) */
+Tensor* at_native_log1p_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Log1p); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(expm1_out) */
+Tensor* at_native_expm1(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Expm1); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(expm1_out) (in place) */
+Tensor* at_native_expm1_(Tensor* self) { return unary_op(self, self, UnaryOp_Expm1); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(expm1_out) (out=) */
+Tensor* at_native_expm1_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Expm1); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erf_out) */
+Tensor* at_native_erf(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Erf); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erf_out) (in place) */
+Tensor* at_native_erf_(Tensor* self) { return unary_op(self, self, UnaryOp_Erf); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erf_out) (out=) */
+Tensor* at_native_erf_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Erf); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfc_out) */
+Tensor* at_native_erfc(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Erfc); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfc_out) (in place) */
+Tensor* at_native_erfc_(Tensor* self) { return unary_op(self, self, UnaryOp_Erfc); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfc_out) (out=) */
+Tensor* at_native_erfc_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Erfc); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfinv_out) */
+Tensor* at_native_erfinv(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Erfinv); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfinv_out) (in place) */
+Tensor* at_native_erfinv_(Tensor* self) { return unary_op(self, self, UnaryOp_Erfinv); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfinv_out) (out=) */
+Tensor* at_native_erfinv_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Erfinv); }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) */
 Tensor* at_native_log(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Log); }

@@ -78,6 +78,11 @@ typedef enum UnaryOp {
   UnaryOp_Neg,   /* keeps the dtype: integers wrap; bools are refused by neg itself */
   UnaryOp_BitwiseNot, /* keeps the dtype: ~x for integers, !x for bools; floats refused */
   UnaryOp_LogicalNot, /* x == 0, into any output dtype (a bool by default); any input dtype */
+  UnaryOp_Log1p, /* these five promote integers and bools to the default float: 1.13's vml kernels */
+  UnaryOp_Expm1,
+  UnaryOp_Erf,
+  UnaryOp_Erfc,
+  UnaryOp_Erfinv,
 } UnaryOp;
 
 /* What a unary kernel needs besides its iterator (operands: out, a). */
@@ -107,6 +112,11 @@ DECLARE_DISPATCH(unary_fn, sign_stub);
 DECLARE_DISPATCH(unary_fn, neg_stub);
 DECLARE_DISPATCH(unary_fn, bitwise_not_stub);
 DECLARE_DISPATCH(unary_fn, logical_not_stub);
+DECLARE_DISPATCH(unary_fn, log1p_stub);
+DECLARE_DISPATCH(unary_fn, expm1_stub);
+DECLARE_DISPATCH(unary_fn, erf_stub);
+DECLARE_DISPATCH(unary_fn, erfc_stub);
+DECLARE_DISPATCH(unary_fn, erfinv_stub);
 
 /* The stub op runs on. */
 DispatchStub* unary_stub(UnaryOp op);

@@ -63,6 +63,77 @@
 
 /* ---- the arithmetic of one element ---------------------------------------- */
 
+/* erfinv: a rational first guess (central range |y| <= 0.7, else a tail
+ * formula in sqrt(-log((1 - |y|) / 2))), then two Newton steps on erf, in
+ * the element's own type with libm's erf and exp.  Every capability computes
+ * it so: 1.13's Vectorized<T>::erfinv maps this scalar function over its lanes,
+ * and bfloat16 calls the float one.  The coefficients are 1.13's, written as
+ * T(double literal), i.e. rounded from the double.
+ * Note [erfinv's contracted FMAs]: 1.13 compiles Math.h's calc_erfinv into
+ * each capability's kernel file with GCC's default -ffp-contract=fast, so
+ * where the capability has FMA (AVX2, AVX512) the Horner steps a * z + b
+ * of its rational approximation are fused; the last bits follow (erfinv of
+ * -0.99 in float: -1.8213869 unfused, at DEFAULT, -1.8213867 fused, as 1.13
+ * at AVX2).  This file is compiled with -ffp-contract=off, so the fused steps
+ * are written out (ERFINV_MADD: fma where the capability has it).
+ * PyTorch 1.13: aten/src/ATen/native/Math.h calc_erfinv */
+#if defined(__FMA__)
+#define ERFINV_MADDF(a, b, c) fmaf(a, b, c)
+#define ERFINV_MADD(a, b, c) fma(a, b, c)
+#else
+#define ERFINV_MADDF(a, b, c) ((a) * (b) + (c))
+#define ERFINV_MADD(a, b, c) ((a) * (b) + (c))
+#endif
+static float calc_erfinv_float(float y) {
+  static const float a[4] = {(float)0.886226899, (float)-1.645349621, (float)0.914624893, (float)-0.140543331};
+  static const float b[4] = {(float)-2.118377725, (float)1.442710462, (float)-0.329097515, (float)0.012229801};
+  static const float c[4] = {(float)-1.970840454, (float)-1.624906493, (float)3.429567803, (float)1.641345311};
+  static const float d[2] = {(float)3.543889200, (float)1.637067800};
+  float y_abs = fabsf(y), x, z, num, dem;
+  if (y_abs > 1.0) return NAN;
+  if (y_abs == 1.0) return copysignf(INFINITY, y);
+  if (y_abs <= (float)0.7) {
+    z = y * y;
+    num = ERFINV_MADDF(ERFINV_MADDF(ERFINV_MADDF(a[3], z, a[2]), z, a[1]), z, a[0]);
+    dem = ERFINV_MADDF(ERFINV_MADDF(ERFINV_MADDF(ERFINV_MADDF(b[3], z, b[2]), z, b[1]), z, b[0]), z, 1.0f);
+    x = y * num / dem;
+  } else {
+    z = sqrtf(-logf((1.0f - y_abs) / 2.0f));
+    num = ERFINV_MADDF(ERFINV_MADDF(ERFINV_MADDF(c[3], z, c[2]), z, c[1]), z, c[0]);
+    dem = ERFINV_MADDF(ERFINV_MADDF(d[1], z, d[0]), z, 1.0f);
+    x = copysignf(num, y) / dem;
+  }
+  const float two_over_sqrt_pi = 2.0f / (float)sqrt(M_PI);
+  x = x - (erff(x) - y) / (two_over_sqrt_pi * expf(-x * x));
+  x = x - (erff(x) - y) / (two_over_sqrt_pi * expf(-x * x));
+  return x;
+}
+
+static double calc_erfinv_double(double y) {
+  static const double a[4] = {0.886226899, -1.645349621, 0.914624893, -0.140543331};
+  static const double b[4] = {-2.118377725, 1.442710462, -0.329097515, 0.012229801};
+  static const double c[4] = {-1.970840454, -1.624906493, 3.429567803, 1.641345311};
+  static const double d[2] = {3.543889200, 1.637067800};
+  double y_abs = fabs(y), x, z, num, dem;
+  if (y_abs > 1.0) return NAN;
+  if (y_abs == 1.0) return copysign(INFINITY, y);
+  if (y_abs <= 0.7) {
+    z = y * y;
+    num = ERFINV_MADD(ERFINV_MADD(ERFINV_MADD(a[3], z, a[2]), z, a[1]), z, a[0]);
+    dem = ERFINV_MADD(ERFINV_MADD(ERFINV_MADD(ERFINV_MADD(b[3], z, b[2]), z, b[1]), z, b[0]), z, 1.0);
+    x = y * num / dem;
+  } else {
+    z = sqrt(-log((1.0 - y_abs) / 2.0));
+    num = ERFINV_MADD(ERFINV_MADD(ERFINV_MADD(c[3], z, c[2]), z, c[1]), z, c[0]);
+    dem = ERFINV_MADD(ERFINV_MADD(d[1], z, d[0]), z, 1.0);
+    x = copysign(num, y) / dem;
+  }
+  const double two_over_sqrt_pi = 2.0 / sqrt(M_PI);
+  x = x - (erf(x) - y) / (two_over_sqrt_pi * exp(-x * x));
+  x = x - (erf(x) - y) / (two_over_sqrt_pi * exp(-x * x));
+  return x;
+}
+
 static double unary_double(UnaryOp op, double x) {
   switch (op) {
     case UnaryOp_Abs: return fabs(x);
@@ -80,6 +151,11 @@ static double unary_double(UnaryOp op, double x) {
     case UnaryOp_Sign: return (double)((0 < x) - (x < 0));
     case UnaryOp_Neg: return -x;
     case UnaryOp_LogicalNot: return x == 0; /* a NaN is true: its not is 0 */
+    case UnaryOp_Log1p: return log1p(x);
+    case UnaryOp_Expm1: return expm1(x);
+    case UnaryOp_Erf: return erf(x);
+    case UnaryOp_Erfc: return erfc(x);
+    case UnaryOp_Erfinv: return calc_erfinv_double(x);
     default: return tanh(x);
   }
 }
@@ -101,6 +177,11 @@ static float unary_float(UnaryOp op, float x) {
     case UnaryOp_Sign: return (float)((0 < x) - (x < 0));
     case UnaryOp_Neg: return -x;
     case UnaryOp_LogicalNot: return x == 0;
+    case UnaryOp_Log1p: return log1pf(x);
+    case UnaryOp_Expm1: return expm1f(x);
+    case UnaryOp_Erf: return erff(x);
+    case UnaryOp_Erfc: return erfcf(x);
+    case UnaryOp_Erfinv: return calc_erfinv_float(x);
     default: return tanhf(x);
   }
 }
@@ -151,9 +232,13 @@ enum { kDoubleLanes = VEC_BYTES / 8 };
 #if defined(__AVX512F__)
 #define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f16_u10((__m512)(x)))
 #define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d8_u10((__m512d)(x)))
+#define SLEEF_FLOAT_U15(fn, x) ((fvec)Sleef_##fn##f16_u15((__m512)(x)))
+#define SLEEF_DOUBLE_U15(fn, x) ((dvec)Sleef_##fn##d8_u15((__m512d)(x)))
 #else
 #define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f8_u10((__m256)(x)))
 #define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d4_u10((__m256d)(x)))
+#define SLEEF_FLOAT_U15(fn, x) ((fvec)Sleef_##fn##f8_u15((__m256)(x)))
+#define SLEEF_DOUBLE_U15(fn, x) ((dvec)Sleef_##fn##d4_u15((__m256d)(x)))
 #endif
 
 /* AVX2's 8-lane (4-lane) sin, or cos, on each 32-byte part of x.  (A
@@ -189,6 +274,10 @@ static inline fvec sleef_float(UnaryOp op, fvec x) {
     case UnaryOp_Tanh: return SLEEF_FLOAT(tanh, x);
     case UnaryOp_Sin: return avx2_sin_cos_float(true, x);
     case UnaryOp_Cos: return avx2_sin_cos_float(false, x);
+    case UnaryOp_Log1p: return SLEEF_FLOAT(log1p, x);
+    case UnaryOp_Expm1: return SLEEF_FLOAT(expm1, x);
+    case UnaryOp_Erf: return SLEEF_FLOAT(erf, x);
+    case UnaryOp_Erfc: return SLEEF_FLOAT_U15(erfc, x);
     default: return 1.0f / (1.0f + SLEEF_FLOAT(exp, 0.0f - x)); /* Sigmoid */
   }
 }
@@ -201,6 +290,10 @@ static inline dvec sleef_double(UnaryOp op, dvec x) {
     case UnaryOp_Tanh: return SLEEF_DOUBLE(tanh, x);
     case UnaryOp_Sin: return avx2_sin_cos_double(true, x);
     case UnaryOp_Cos: return avx2_sin_cos_double(false, x);
+    case UnaryOp_Log1p: return SLEEF_DOUBLE(log1p, x);
+    case UnaryOp_Expm1: return SLEEF_DOUBLE(expm1, x);
+    case UnaryOp_Erf: return SLEEF_DOUBLE(erf, x);
+    case UnaryOp_Erfc: return SLEEF_DOUBLE_U15(erfc, x);
     default: return 1.0 / (1.0 + SLEEF_DOUBLE(exp, 0.0 - x)); /* Sigmoid */
   }
 }
@@ -319,10 +412,21 @@ static inline __attribute__((always_inline)) void unary_loop(UnaryOp op, float* 
  */
 enum { kSleefChunk = 1024 };
 
+/* log1p, expm1, erf and erfc, 1.13's IMPLEMENT_FLOAT_KERNEL operators whose
+ * Vectorized function is Sleef's: their bfloat16 goes through the same Sleef
+ * float function (Vectorized<BFloat16>::erf is map(Sleef_erff8_u10), each half
+ * widened to float, vec256_bfloat16.h), rounded once at the store.  erfinv is
+ * calc_erfinv on each lane at every capability, so the scalar loop.
+ * NB(minaten): the older Sleef operators (exp, log, ...) still compute their
+ * bfloat16 element by element with libm. */
+static inline bool is_sleef_float_op(UnaryOp op) {
+  return op == UnaryOp_Log1p || op == UnaryOp_Expm1 || op == UnaryOp_Erf || op == UnaryOp_Erfc;
+}
+
 
 static inline bool is_sleef_op(UnaryOp op) {
   return op == UnaryOp_Exp || op == UnaryOp_Log || op == UnaryOp_Sin || op == UnaryOp_Cos || op == UnaryOp_Tanh ||
-         op == UnaryOp_Sigmoid;
+         op == UnaryOp_Sigmoid || is_sleef_float_op(op);
 }
 
 #if defined(HAVE_SLEEF)
@@ -388,6 +492,10 @@ static inline __attribute__((always_inline)) void unary_row(const UnaryLoop* L, 
                                                   strides[1] != (int64_t)ScalarType_elementSize(L->in_type));
   if (is_sleef_op(op) && (L->compute == ScalarType_Float || L->compute == ScalarType_Double) && !scalar_sigmoid) {
     sleef_inner_loop(op, L->compute, o, strides[0], L->out_type, x, strides[1], L->in_type, n);
+    return;
+  }
+  if (is_sleef_float_op(op) && L->compute == ScalarType_BFloat16) {
+    sleef_inner_loop(op, ScalarType_Float, o, strides[0], L->out_type, x, strides[1], L->in_type, n);
     return;
   }
 #endif
@@ -546,6 +654,46 @@ static void logical_not_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
   cpu_kernel(iter, logical_not_loop2d, L);
 }
 
+/* PyTorch 1.13: UnaryOpsKernel.cpp log1p_kernel (IMPLEMENT_FLOAT_KERNEL(log1p): grain 2048) */
+static void log1p_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Log1p, data, strides, size0, size1);
+}
+static void log1p_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, log1p_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp expm1_kernel (IMPLEMENT_FLOAT_KERNEL(expm1): grain 2048) */
+static void expm1_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Expm1, data, strides, size0, size1);
+}
+static void expm1_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, expm1_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp erf_kernel (IMPLEMENT_FLOAT_KERNEL(erf): grain 2048) */
+static void erf_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Erf, data, strides, size0, size1);
+}
+static void erf_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, erf_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp erfc_kernel (IMPLEMENT_FLOAT_KERNEL(erfc): grain 2048) */
+static void erfc_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Erfc, data, strides, size0, size1);
+}
+static void erfc_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, erfc_loop2d, (void*)L, 2048);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp erfinv_kernel (IMPLEMENT_FLOAT_KERNEL(erfinv): grain 2048) */
+static void erfinv_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Erfinv, data, strides, size0, size1);
+}
+static void erfinv_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  TensorIterator_for_each(iter, erfinv_loop2d, (void*)L, 2048);
+}
+
 REGISTER_DISPATCH(unary_fn, abs_stub, abs_kernel);
 REGISTER_DISPATCH(unary_fn, relu_stub, relu_kernel);
 REGISTER_DISPATCH(unary_fn, exp_stub, exp_kernel);
@@ -563,3 +711,8 @@ REGISTER_DISPATCH(unary_fn, sign_stub, sign_kernel);
 REGISTER_DISPATCH(unary_fn, neg_stub, neg_kernel);
 REGISTER_DISPATCH(unary_fn, bitwise_not_stub, bitwise_not_kernel);
 REGISTER_DISPATCH(unary_fn, logical_not_stub, logical_not_kernel);
+REGISTER_DISPATCH(unary_fn, log1p_stub, log1p_kernel);
+REGISTER_DISPATCH(unary_fn, expm1_stub, expm1_kernel);
+REGISTER_DISPATCH(unary_fn, erf_stub, erf_kernel);
+REGISTER_DISPATCH(unary_fn, erfc_stub, erfc_kernel);
+REGISTER_DISPATCH(unary_fn, erfinv_stub, erfinv_kernel);

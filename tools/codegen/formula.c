@@ -457,6 +457,8 @@ static int emit_ident(Translator* T, const Expr* e, FValue* v) {
   if (strcmp(e->text, "grads") == 0 && e->num_args == 1) return setv(v, FT_Tensor, -1, "grads[%s]", e->args[0]->text), 0;
   if (strcmp(e->text, "grads") == 0) return setv(v, FT_TensorList, -1, "grads_list"), 0;
   if (strcmp(e->text, "grad_input_mask") == 0) return setv(v, FT_Mask, -1, "grad_input_mask"), 0;
+  /* the C++ constant (erf's 2.0 / sqrt(M_PI)); the generated files include <math.h> */
+  if (strcmp(e->text, "M_PI") == 0) return setv(v, FT_Double, -1, "M_PI"), 0;
   bool is_output = false;
   const Argument* a = find_name(T, e->text, &is_output);
   if (a == NULL) return t_fail(T, e, "unknown name '%s' in a formula", e->text);
@@ -605,6 +607,7 @@ static const ManualFunction kManual[] = {
     {"div_tensor_self_backward", "div_tensor_self_backward_Scalar", T_, {T_, FT_Scalar, FT_ScalarType}, -3},
     {"div_tensor_other_backward", "div_tensor_other_backward", T_, {T_, T_, T_, FT_Str}, 4},
     {"div_tensor_other_backward", "div_tensor_other_backward", T_, {T_, T_, T_}, -3},
+    {"log1p_backward", "log1p_backward", T_, {T_, T_}, 2},
     {"pow_backward", "pow_backward", T_, {T_, T_, FT_Scalar}, 3},
     {"pow_backward_self", "pow_backward_self", T_, {T_, T_, T_}, 3},
     {"pow_backward_exponent", "pow_backward_exponent", T_, {T_, T_, T_, T_}, 4},
@@ -832,6 +835,9 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
   FValue vals[8];
   if (e->num_args > 8) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, false, vals) < 0) return -1;
+  /* sqrt of a number is C++'s std::sqrt, a double (erf's 2.0 / sqrt(M_PI)) */
+  if (strcmp(name, "sqrt") == 0 && e->num_args == 1 && (vals[0].type == FT_Int || vals[0].type == FT_Double))
+    return setv(v, FT_Double, -1, "sqrt((double)%s)", vals[0].c), 0;
   if (strcmp(name, "isDifferentiableType") == 0 && e->num_args == 1)
     return setv(v, FT_Bool, -1, "isDifferentiableType(%s)", vals[0].c), 0;
   bool found = false;

@@ -129,7 +129,9 @@ static const NativeFunction* find_schema(const Model* m, const DerivativeEntry* 
   return NULL;
 }
 
-/* "_reshape_alias" -> "ReshapeAlias", "fill_" -> "Fill". */
+/* "_reshape_alias" -> "ReshapeAlias", "fill_" -> "Fill", "log1p" -> "Log1P": each
+ * underscore-separated word through Python's str.title() (a letter after a digit
+ * is capitalized too), as 1.13's load_derivatives.py names the node. */
 static void camel_case(const char* name, char* out, size_t size) {
   size_t j = 0;
   bool upper = true;
@@ -139,7 +141,7 @@ static void camel_case(const char* name, char* out, size_t size) {
       continue;
     }
     out[j++] = upper ? (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p) : *p;
-    upper = false;
+    upper = !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
   }
   out[j] = '\0';
 }
@@ -1245,7 +1247,7 @@ int gen_autograd(const Model* m, Writer* w) {
   for (size_t i = 0; i < n; i++) print_node_struct(h, &all[i]);
   gen_closeHeader(h);
 
-  static const char* const c_includes[] = {"AutogradFunctions.h", "", "<stddef.h>", "<stdlib.h>", "", "Functions.h",
+  static const char* const c_includes[] = {"AutogradFunctions.h", "", "<math.h>", "<stddef.h>", "<stdlib.h>", "", "Functions.h",
                                            "ops/ExpandUtils.h", "runtime/Exception.h", NULL};
   FILE* c = gen_open(w, m, "AutogradFunctions.c", c_includes);
   if (c == NULL) goto done;
