@@ -16,7 +16,6 @@
  * native/DistributionTemplates.h (templates::normal_impl_, uniform_impl_,
  * random_from_to_impl, ...)
  */
-#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -208,11 +207,7 @@ fail:
 Tensor* at_native_uniform_(Tensor* self, double from, double to, Generator* generator) {
   ScalarType t = self->dtype;
   CHECK_FLOATING(t, "check_uniform_bounds");
-  const double max = t == ScalarType_Float    ? FLT_MAX
-                     : t == ScalarType_Double ? DBL_MAX
-                     : t == ScalarType_Half   ? 65504.0
-                                              : 3.3895313892515355e38, /* numeric_limits<BFloat16>::max() */
-               min = -max;
+  const double max = ScalarType_floatingMax(t), min = -max;
   const char* name = ScalarType_typeMetaName(t);
   TORCH_CHECK(from >= min && from <= max, "from is out of bounds for %s", name);
   TORCH_CHECK(to >= min && to <= max, "to is out of bounds for %s", name);
@@ -291,10 +286,7 @@ static void integral_bounds(ScalarType t, int64_t* min, int64_t* max) {
 static int check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType t) {
   const char* name = ScalarType_typeMetaName(t);
   if (ScalarType_isFloating(t)) {
-    const double max = t == ScalarType_Float    ? FLT_MAX
-                       : t == ScalarType_Double ? DBL_MAX
-                       : t == ScalarType_Half   ? 65504.0
-                                                : 3.3895313892515355e38;
+    const double max = ScalarType_floatingMax(t);
     TORCH_CHECK((double)from >= -max && (double)from <= max, "from is out of bounds for %s", name);
     TORCH_CHECK((double)to_inc >= -max && (double)to_inc <= max, "to - 1 is out of bounds for %s", name);
     const int digits = float_digits(t);

@@ -99,10 +99,7 @@ static void gemm_reduced(const Tensor* a, const Tensor* b, Tensor* c, int64_t m,
       float acc = 0;
       for (int64_t k = 0; k < n; k++) {
         acc += (float)load_double(t, A + (i * n + k) * sz) * (float)load_double(t, B + (k * p + j) * sz);
-        if (!float_acc) { /* c += a * b into the BFloat16 output */
-          store_from_double(t, out, acc);
-          acc = (float)load_double(t, out);
-        }
+        if (!float_acc) acc = reduced_round(t, acc); /* c += a * b into the BFloat16 output */
       }
       store_from_double(t, out, acc);
     }

@@ -101,7 +101,7 @@ static void logspace_loop(Tensor* r, double start, double end, int64_t steps, do
   if (t == ScalarType_Float)
     diff = (double)((float)end - (float)start);
   else if (t == ScalarType_BFloat16) /* scalar_end - scalar_start: a BFloat16, rounded (999 becomes 1000) */
-    diff = (double)BFloat16_toFloat(BFloat16_fromFloat((float)end - (float)start));
+    diff = (double)reduced_round(t, (float)end - (float)start);
   else if (t == ScalarType_Long)
     diff = (double)(int64_t)((uint64_t)(int64_t)end - (uint64_t)(int64_t)start); /* wraps as x86 does */
   else

@@ -162,10 +162,8 @@ static inline void acc_store(const ReduceAcc* a, ReduceKind kind, bool floating,
       if (ScalarType_isReducedFloating(out_dtype)) {
         /* 1.13's mean is sum_out(result).div_(count): the sum rounded to
          * Half, divided by the count as a Half, rounded again. */
-        char sum[2], divisor[2];
-        store_from_double(out_dtype, sum, a->acc_d);
-        store_from_int64(out_dtype, divisor, count);
-        store_from_double(out_dtype, o, (float)load_double(out_dtype, sum) / (float)load_double(out_dtype, divisor));
+        float sum = reduced_round(out_dtype, (float)a->acc_d), divisor = reduced_round(out_dtype, (float)count);
+        store_from_double(out_dtype, o, sum / divisor);
       } else {
         store_from_double(out_dtype, o, a->acc_d / (double)count);
       }

@@ -153,17 +153,10 @@ static Tensor* softmax_impl(bool log, Tensor* out, const Tensor* self, int64_t d
   TORCH_CHECK(!half_to_float, "softmax with half to float conversion is not supported on CPU");
   if (self->numel == 0) return result;
   TRY((input = softmax_operand(self)) != NULL);
-  if (input->dtype == ScalarType_BFloat16 && log && dim_ == input->dim - 1) {
+  bool bfloat16_log_lastdim = input->dtype == ScalarType_BFloat16 && log && dim_ == input->dim - 1;
+  if (bfloat16_log_lastdim) {
     TRY((dest = empty_cpu(Tensor_sizes(input), ScalarType_BFloat16)) != NULL);
-    log_softmax_lastdim_bfloat16(input, dest);
-    Tensor_release(input);
-    input = NULL;
-    Tensor* written = dest;
-    dest = NULL;
-    TRY(softmax_finish(result, written) == 0);
-    return result;
-  }
-  if (input->dtype == ScalarType_BFloat16) {
+  } else if (input->dtype == ScalarType_BFloat16) {
     /* 1.13's BFloat16 kernels widen each row to float, compute as the
      * float kernels do, and round the results once: here the whole input
      * widened (no operator dispatched), the float kernel, then the copy
@@ -178,7 +171,9 @@ static Tensor* softmax_impl(bool log, Tensor* out, const Tensor* self, int64_t d
   } else {
     TRY((dest = softmax_dest(result)) != NULL);
   }
-  if (input->dim > 0 && dim_ == input->dim - 1) {
+  if (bfloat16_log_lastdim) {
+    log_softmax_lastdim_bfloat16(input, dest);
+  } else if (input->dim > 0 && dim_ == input->dim - 1) {
     DispatchStub* stub = log ? &log_softmax_lastdim_kernel : &softmax_lastdim_kernel;
     TRY(((softmax_forward_fn)DispatchStub_get(stub))(dest, input) == 0);
   } else {

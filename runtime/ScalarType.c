@@ -4,6 +4,8 @@
  */
 #include "runtime/ScalarType.h"
 
+#include <float.h>
+
 #include "runtime/Exception.h"
 
 static const size_t kElementSize[] = {
@@ -42,6 +44,14 @@ bool ScalarType_isFloating(ScalarType t) {
 }
 
 bool ScalarType_isReducedFloating(ScalarType t) { return t == ScalarType_Half || t == ScalarType_BFloat16; }
+
+double ScalarType_floatingMax(ScalarType t) {
+  TORCH_INTERNAL_ASSERT(ScalarType_isFloating(t));
+  return t == ScalarType_Float    ? FLT_MAX
+         : t == ScalarType_Double ? DBL_MAX
+         : t == ScalarType_Half   ? 65504.0
+                                  : 3.3895313892515355e38;
+}
 
 bool ScalarType_isIntegral(ScalarType t, bool include_bool) {
   switch (t) {

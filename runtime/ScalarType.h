@@ -66,6 +66,10 @@ bool ScalarType_isFloating(ScalarType t);
 /* Half or BFloat16: floating types narrower than float, which kernels
  * compute in float.  PyTorch 1.13: c10/core/ScalarType.h isReducedFloatingType */
 bool ScalarType_isReducedFloating(ScalarType t);
+/* The largest finite value of a floating type t: FLT_MAX, DBL_MAX, 65504
+ * for Half, 0x7F7F's 3.3895e38 for BFloat16.
+ * PyTorch 1.13: std::numeric_limits<scalar_t>::max() (c10/util/Half.h, BFloat16.h) */
+double ScalarType_floatingMax(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isIntegralType(t, includeBool) */
 bool ScalarType_isIntegral(ScalarType t, bool include_bool);
 /* PyTorch 1.13: c10/core/ScalarType.h isQIntType */

@@ -73,7 +73,7 @@ int store_scalar_checked(ScalarType t, char* p, Scalar s) {
   } else if (ScalarType_isFloating(t)) {
     /* inf and NaN convert; finite values beyond the largest finite value do
      * not, even those that would round down to it. */
-    double max = t == ScalarType_Float ? 3.4028234663852886e38 : t == ScalarType_Half ? 65504.0 : 3.3895313892515355e38;
+    double max = ScalarType_floatingMax(t);
     double v = s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i;
     overflow = isfinite(v) && (v < -max || v > max);
     name = t == ScalarType_Float ? "float" : t == ScalarType_Half ? "at::Half" : "at::BFloat16";
