@@ -56,7 +56,7 @@ set(MINATEN_PUBLIC_HEADERS
   runtime/ArrayRef.h runtime/CPUGeneratorImpl.h runtime/Device.h runtime/DispatchKey.h runtime/DispatchKeySet.h
   runtime/MT19937RNGEngine.h
   runtime/Exception.h runtime/IValue.h runtime/LocalDispatchKeySet.h runtime/MemoryFormat.h
-  runtime/Quantizer.h runtime/Scalar.h runtime/ScalarType.h runtime/Half.h runtime/BFloat16.h runtime/Storage.h runtime/TensorImpl.h
+  runtime/Quantizer.h runtime/Scalar.h runtime/ScalarType.h runtime/Half.h runtime/BFloat16.h runtime/Complex.h runtime/Storage.h runtime/TensorImpl.h
   dispatch/Dispatcher.h dispatch/FunctionSchema.h dispatch/KernelFunction.h dispatch/Library.h
   dispatch/OperatorEntry.h dispatch/OperatorLibrary.h ops/lazy/LazyNativeFunctions.h ops/lazy/LazyEagerFallback.h)
 set(MINATEN_GENERATED_PUBLIC_HEADERS Functions.h)

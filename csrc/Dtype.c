@@ -27,9 +27,10 @@ static PyObject* THPDtype_is_floating_point(PyObject* self, void* unused) {
   return PyBool_FromLong(ScalarType_isFloating(((THPDtype*)self)->scalar_type));
 }
 
+/* PyTorch 1.13: torch/csrc/Dtype.cpp THPDtype_is_complex */
 static PyObject* THPDtype_is_complex(PyObject* self, void* unused) {
-  (void)self, (void)unused;
-  Py_RETURN_FALSE; /* minaten has no complex dtype */
+  (void)unused;
+  return PyBool_FromLong(ScalarType_isComplex(((THPDtype*)self)->scalar_type));
 }
 
 /* PyTorch 1.13: torch/csrc/Dtype.cpp THPDtype_is_signed (c10::isSignedType) */
@@ -74,6 +75,8 @@ static const char* legacy_name(ScalarType t) {
     case ScalarType_Int: return "int";
     case ScalarType_Short: return "short";
     case ScalarType_Half: return "half";
+    case ScalarType_ComplexFloat: return "cfloat";
+    case ScalarType_ComplexDouble: return "cdouble";
     default: return NULL;
   }
 }

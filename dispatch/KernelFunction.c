@@ -81,8 +81,7 @@ KernelFunction KernelFunction_makeFallthrough(void) {
 _Static_assert(sizeof(size_t) == 8 && sizeof(ScalarType) == 4, "ffi descriptions assume LP64");
 FFI_STRUCT(ffi_IntArrayRef, &ffi_type_pointer, &ffi_type_uint64);
 FFI_STRUCT(ffi_TensorList, &ffi_type_pointer, &ffi_type_uint64);
-/* Scalar's union {double; int64_t} is one INTEGER-class eightbyte, as int64 is. */
-FFI_STRUCT(ffi_Scalar, &ffi_type_uint32, &ffi_type_sint64);
+FFI_STRUCT(ffi_Scalar, &ffi_type_uint32, &ffi_type_sint64, &ffi_type_double); /* runtime/Scalar.h */
 FFI_STRUCT(ffi_Device, &ffi_type_uint32, &ffi_type_sint32);
 FFI_STRUCT(ffi_TensorTuple2, &ffi_type_pointer, &ffi_type_pointer);
 FFI_STRUCT(ffi_OptionalDimnameList, &ffi_type_uint8); /* {bool has_value;}: never a value */

@@ -21,6 +21,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
+#include "ops/BinaryOpsComplex.h"
 #include "ops/ExpandUtils.h"
 #include "ops/MetaMode.h"
 #include "ops/TensorIterator.h"
@@ -121,6 +122,7 @@ static void binary_op_config(TensorIteratorConfig* config, Tensor* out, bool res
   }
   /* NB(minaten): an in-place or functional call never resizes its output. */
   config->resize_outputs = resize_out;
+  config->complex_kernels = true; /* binary_op_complex_check refuses what has no complex loop */
   TensorIteratorConfig_add_output(config, out);
   TensorIteratorConfig_add_input(config, a);
   TensorIteratorConfig_add_input(config, b);
@@ -134,8 +136,11 @@ static int binary_op_dtype_checks(BinaryOp op, ScalarType compute, Scalar alpha)
   if (op == BinaryOp_Add || op == BinaryOp_Sub) {
     TORCH_CHECK(alpha.tag != ScalarTag_Bool || compute == ScalarType_Bool,
                 "Boolean alpha only supported for Boolean results.");
-    TORCH_CHECK(ScalarType_isFloating(compute) || alpha.tag != ScalarTag_Double,
+    TORCH_CHECK(ScalarType_isFloating(compute) || ScalarType_isComplex(compute) || alpha.tag == ScalarTag_Long ||
+                    alpha.tag == ScalarTag_Bool,
                 "For integral input tensors, argument alpha must not be a floating point number.");
+    TORCH_CHECK(ScalarType_isComplex(compute) || alpha.tag != ScalarTag_ComplexDouble,
+                "For non-complex input tensors, argument alpha must not be a complex number.");
   }
   TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
                 compute == ScalarType_Bool),
@@ -173,7 +178,13 @@ static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, con
   atomic_bool zero_division = false;
   BinaryLoop L = {.compute = iter.common_dtype, .out_type = result->dtype, .a_type = a->dtype, .b_type = b->dtype,
                   .zero_division = &zero_division};
-  if (binary_op_dtype_checks(op, L.compute, alpha) < 0) goto release;
+  if (binary_op_complex_check(op, L.compute) < 0 || binary_op_dtype_checks(op, L.compute, alpha) < 0) goto release;
+  if (ScalarType_isComplex(L.compute)) {
+    if (result->numel > 0 && !MetaMode_isEnabled()) binary_op_complex(&iter, op, &L, alpha);
+    result = TensorIterator_output(&iter, 0);
+    TensorIterator_release(&iter);
+    return result;
+  }
   L.alpha_d = Scalar_toDouble(alpha);
   L.alpha_i = Scalar_toLong(alpha);
   if (op == BinaryOp_Sub) { /* sub_out: add_stub(device_type(), *this, -alpha) */
@@ -610,20 +621,33 @@ Tensor* at_native_floor_divide__Scalar(Tensor* self, Scalar other) {
 
 /* ---- maximum, minimum: elementwise, a NaN in either operand wins ----------- */
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC(maximum), TORCH_META_FUNC(minimum) */
+static int complex_refused(const Tensor* self, const Tensor* other, const char* name) {
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype) && !ScalarType_isComplex(other->dtype),
+              "%s not implemented for complex tensors.", name);
+  return 0;
+fail:
+  return -1;
+}
+
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) */
 Tensor* at_native_maximum(const Tensor* self, const Tensor* other) {
+  if (complex_refused(self, other, "maximum") < 0) return NULL;
   return binary_op(NULL, self, other, BinaryOp_Maximum, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) (out=) */
 Tensor* at_native_maximum_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  if (complex_refused(self, other, "maximum") < 0) return NULL;
   return binary_op_out(out, self, other, BinaryOp_Maximum, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(minimum_out) */
 Tensor* at_native_minimum(const Tensor* self, const Tensor* other) {
+  if (complex_refused(self, other, "minimum") < 0) return NULL;
   return binary_op(NULL, self, other, BinaryOp_Minimum, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(minimum_out) (out=) */
 Tensor* at_native_minimum_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  if (complex_refused(self, other, "minimum") < 0) return NULL;
   return binary_op_out(out, self, other, BinaryOp_Minimum, kOne);
 }
 

@@ -82,7 +82,8 @@ static void copy_row_same(char* d, int64_t ds, const char* s, int64_t ss, int64_
     case 1: for (int64_t i = 0; i < n; i++, d += ds, s += ss) *d = *s; break;
     case 2: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 2); break;
     case 4: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 4); break;
-    default: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 8); break;
+    case 8: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 8); break;
+    default: for (int64_t i = 0; i < n; i++, d += ds, s += ss) memcpy(d, s, 16); break; /* complex128 */
   }
 }
 
@@ -184,6 +185,10 @@ static const ConvertRow convert_rows[kNumCopyTypes][kNumCopyTypes] = {FORALL_COP
 /* One row of n elements converted from st to dt. */
 static void copy_row_convert(char* d, int64_t ds, ScalarType dt, const char* s, int64_t ss, ScalarType st,
                              int64_t n) {
+  if (ScalarType_isComplex(dt) || ScalarType_isComplex(st)) { /* both parts, or the real part alone */
+    for (int64_t i = 0; i < n; i++, d += ds, s += ss) convert_element(dt, d, st, s);
+    return;
+  }
   convert_rows[copy_index(dt)][copy_index(st)](d, ds, s, ss, n);
 }
 
@@ -212,7 +217,8 @@ static inline __attribute__((always_inline)) void copy_transposed_tile(
       case 1: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) *dp = *sp; break;
       case 2: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 2); break;
       case 4: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 4); break;
-      default: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 8); break;
+      case 8: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 8); break;
+      default: for (int64_t j = 0; j < n1; j++, dp += d1, sp += s1) memcpy(dp, sp, 16); break;
     }
   }
 }
@@ -244,13 +250,37 @@ __attribute__((noinline)) static void copy_transposed(transpose_4_fn transpose_4
     case 1: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 1); break;
     case 2: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 2); break;
     case 4: transpose_4(d, d0, s, s1, n0, n1); break;
-    default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
+    case 8: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 8); break;
+    default: copy_transposed_2d(d, d0, d1, s, s0, s1, n0, n1, 16); break;
   }
 }
 
 /* See Copy.h.  The stub read here, once per copy, not in the loop. */
 CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap) {
-  return (CopyLoop){dst_type, src_type, ntensors, may_overlap, (transpose_4_fn)DispatchStub_get(&transpose_4_stub)};
+  return (CopyLoop){dst_type, src_type, ntensors, may_overlap, (transpose_4_fn)DispatchStub_get(&transpose_4_stub),
+                    false, false};
+}
+
+/* The row just copied, conjugated and/or negated in place: what a copy
+ * between tensors whose math bits differ does after converting.
+ * PyTorch 1.13: cpu/CopyKernel.cpp copy_kernel (requires_conj, requires_neg:
+ * neg_conj_kernel, conj_kernel, neg_kernel) */
+static void apply_math_bits(char* d, int64_t ds, ScalarType t, int64_t n, bool conj, bool neg) {
+  for (int64_t i = 0; i < n; i++, d += ds) {
+    if (t == ScalarType_ComplexFloat) {
+      ComplexFloat* z = (ComplexFloat*)d;
+      if (neg) z->real = -z->real;
+      if (neg != conj) z->imag = -z->imag;
+    } else if (t == ScalarType_ComplexDouble) {
+      ComplexDouble* z = (ComplexDouble*)d;
+      if (neg) z->real = -z->real;
+      if (neg != conj) z->imag = -z->imag;
+    } else if (neg && ScalarType_isIntegral(t, false)) {
+      store_from_int64(t, d, (int64_t)(0 - (uint64_t)load_int(t, d))); /* wrapping, as C++'s unary minus */
+    } else if (neg) {
+      store_from_double(t, d, -load_double(t, d));
+    }
+  }
 }
 
 /* See Copy.h.  A tile whose dimension 0 is unit-stride for self but
@@ -266,7 +296,8 @@ void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, 
   const int64_t* outer = strides + c->ntensors; /* along dimension 1 */
   char* d = data[0];
   const char* s = data[1];
-  if (same && !c->may_overlap && size0 >= kInner && size1 >= kInner && strides[0] == (int64_t)size &&
+  bool bits = c->conj || c->neg;
+  if (same && !bits && !c->may_overlap && size0 >= kInner && size1 >= kInner && strides[0] == (int64_t)size &&
       outer[1] == (int64_t)size && strides[1] != (int64_t)size) {
     copy_transposed(c->transpose_4, d, outer[0], strides[0], s, outer[1], strides[1], size1, size0, size);
     return;
@@ -276,6 +307,7 @@ void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, 
       copy_row_same(d, strides[0], s, strides[1], size0, size, c->may_overlap);
     else
       copy_row_convert(d, strides[0], c->dst_type, s, strides[1], c->src_type, size0);
+    if (bits) apply_math_bits(d, strides[0], c->dst_type, size0, c->conj, c->neg);
   }
 }
 
@@ -294,14 +326,23 @@ int copy_into(Tensor* self, const Tensor* src) {
   TensorIteratorConfig_init(&config);
   config.resize_outputs = false;
   config.check_all_same_dtype = false;
+  config.complex_kernels = true;
   TensorIteratorConfig_add_output(&config, self);
   TensorIteratorConfig_add_input(&config, src);
   TensorIteratorBase iter;
   TRY(TensorIterator_build(&iter, &config) == 0);
   if (self->numel > 0 && !MetaMode_isEnabled()) {
+    static bool warned_complex_to_real; /* TORCH_WARN_ONCE: once per process */
+    if (!ScalarType_isComplex(self->dtype) && ScalarType_isComplex(src->dtype) && !warned_complex_to_real) {
+      warned_complex_to_real = true;
+      Warning_warn("Casting complex values to real discards the imaginary part (Triggered internally at  "
+                   "./aten/src/ATen/native/Copy.cpp:250.)");
+    }
     TORCH_INTERNAL_ASSERT(self->dtype == src->dtype ||
                           (!ScalarType_isQuantized(self->dtype) && !ScalarType_isQuantized(src->dtype)));
     CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
+    c.conj = ScalarType_isComplex(self->dtype) && Tensor_isConj(self) != Tensor_isConj(src);
+    c.neg = Tensor_isNeg(self) != Tensor_isNeg(src);
     TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
   }
   TensorIterator_release(&iter);
@@ -316,7 +357,8 @@ Tensor* at_native_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
   if (self == src) return Tensor_retain(self);
   /* Exit early if self and src are views of the same data. */
   bool is_same_data = self->storage == src->storage && self->storage_offset == src->storage_offset &&
-                      self->dtype == src->dtype && self->dim == src->dim &&
+                      self->dtype == src->dtype && self->dim == src->dim && Tensor_isConj(self) == Tensor_isConj(src) &&
+                      Tensor_isNeg(self) == Tensor_isNeg(src) &&
                       memcmp(self->sizes, src->sizes, (size_t)self->dim * sizeof(int64_t)) == 0 &&
                       memcmp(self->strides, src->strides, (size_t)self->dim * sizeof(int64_t)) == 0;
   if (is_same_data) return Tensor_retain(self);

@@ -32,6 +32,9 @@ typedef struct CopyLoop {
   int ntensors;
   bool may_overlap;
   transpose_4_fn transpose_4; /* the capability's transposed copy (transpose_4_stub), chosen before the walk */
+  /* the math bits of source and destination differ: each copied element
+   * is conjugated (complex only) and/or negated after its conversion */
+  bool conj, neg;
 } CopyLoop;
 CopyLoop CopyLoop_make(ScalarType dst_type, ScalarType src_type, int ntensors, bool may_overlap);
 void copy_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1);

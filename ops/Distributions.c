@@ -28,6 +28,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/TensorIteratorConfig.h"
+#include "ops/ComplexHelper.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -64,6 +65,15 @@ static bool draws(void) { return !MetaMode_isEnabled(); }
 /* PyTorch 1.13: Distributions.cpp normal_, DistributionTemplates.h normal_impl_ */
 Tensor* at_native_normal_(Tensor* self, double mean, double std, Generator* generator) {
   TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std %g", std);
+  if (ScalarType_isComplex(self->dtype)) {
+    /* the real and imaginary parts drawn as a real tensor, each with half
+     * the variance: std / sqrt(2) */
+    Tensor* parts = view_as_real_physical(self);
+    Tensor* r = parts ? at_native_normal_(parts, mean, std / sqrt(2.0), generator) : NULL;
+    Tensor_release(parts);
+    Tensor_release(r);
+    return r ? Tensor_retain(self) : NULL;
+  }
   if (draws()) {
     normal_fn fn = (normal_fn)DispatchStub_get(&normal_stub);
     TRY(fn(self, mean, std, generator) == 0);
@@ -205,6 +215,13 @@ fail:
 
 /* PyTorch 1.13: Distributions.cpp uniform_, DistributionTemplates.h uniform_impl_ */
 Tensor* at_native_uniform_(Tensor* self, double from, double to, Generator* generator) {
+  if (ScalarType_isComplex(self->dtype)) { /* both parts drawn from [from, to) as a real tensor */
+    Tensor* parts = view_as_real_physical(self);
+    Tensor* r = parts ? at_native_uniform_(parts, from, to, generator) : NULL;
+    Tensor_release(parts);
+    Tensor_release(r);
+    return r ? Tensor_retain(self) : NULL;
+  }
   ScalarType t = self->dtype;
   CHECK_FLOATING(t, "check_uniform_bounds");
   const double max = ScalarType_floatingMax(t), min = -max;
@@ -239,7 +256,7 @@ static int float_digits(ScalarType t) {
  * v rounded to t (through float for Half and BFloat16), truncated back. */
 static int64_t through_floating(ScalarType t, int64_t v) {
   if (t == ScalarType_Double) return (int64_t)(double)v;
-  char buf[8];
+  char buf[MINATEN_MAX_ELEMENT_SIZE];
   store_from_int64(t, buf, v);
   return double_to_int64(load_double(t, buf));
 }

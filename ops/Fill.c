@@ -29,7 +29,7 @@
 
 /* The bytes of the value, as a tile's loop reads them. */
 typedef struct FillValue {
-  char bytes[8];
+  char bytes[MINATEN_MAX_ELEMENT_SIZE];
   size_t size;
 } FillValue;
 
@@ -39,7 +39,8 @@ static void fill_row(char* p, int64_t stride, int64_t n, const char* value, size
     case 1: for (int64_t i = 0; i < n; i++, p += stride) *p = value[0]; break;
     case 2: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 2); break;
     case 4: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 4); break;
-    default: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 8); break;
+    case 8: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 8); break;
+    default: for (int64_t i = 0; i < n; i++, p += stride) memcpy(p, value, 16); break; /* complex128 */
   }
 }
 
@@ -71,6 +72,7 @@ static void fill_bytes(Tensor* self, const char* value) {
   TensorIteratorConfig config;
   TensorIteratorConfig_init(&config);
   config.check_mem_overlap = false; /* "Fill is idempotent, so overlap is okay" */
+  config.complex_kernels = true;
   config.check_all_same_dtype = false;
   config.resize_outputs = false;
   TensorIteratorConfig_add_output(&config, self);
@@ -83,7 +85,7 @@ static void fill_bytes(Tensor* self, const char* value) {
 
 /* See Fill.h.  PyTorch 1.13: native/cpu/FillKernel.cpp fill_kernel */
 void fill_kernel(Tensor* self, Scalar value) {
-  char bytes[8];
+  char bytes[MINATEN_MAX_ELEMENT_SIZE];
   store_scalar(self->dtype, bytes, value);
   fill_bytes(self, bytes);
 }
@@ -96,7 +98,7 @@ void fill_kernel(Tensor* self, Scalar value) {
  * PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_out (with at::detail::scalar_fill
  * for one element, fill_kernel otherwise: both convert with Scalar::to<T>) */
 static Tensor* fill_out(Tensor* self, Scalar value) {
-  char bytes[8];
+  char bytes[MINATEN_MAX_ELEMENT_SIZE];
   TORCH_CHECK(!ScalarType_isQuantized(self->dtype), "\"%s\" not implemented for '%s'",
               self->numel == 1 ? "fill_out" : "fill_cpu", ScalarType_name(self->dtype));
   TRY(store_scalar_checked(self->dtype, bytes, value) == 0);

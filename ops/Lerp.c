@@ -56,7 +56,7 @@ static Tensor* lerp_scalar_impl(Tensor* out, bool resize_out, const Tensor* self
       Error_set(ErrorType_RuntimeError, "\"lerp_kernel_scalar\" not implemented for '%s'", ScalarType_name(common));
       goto release;
     }
-    char converted[8];
+    char converted[MINATEN_MAX_ELEMENT_SIZE];
     if (store_scalar_checked(common, converted, weight) < 0) goto release;
     if (iter.numel > 0) ((lerp_fn_scalar)DispatchStub_get(&lerp_kernel_scalar_weight))(&iter, weight);
   }

@@ -67,7 +67,7 @@ static Tensor* ternary_op(Tensor* out, bool resize_out, const Tensor* self, cons
     Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for '%s'", kernel_name(stub), ScalarType_name(common));
     goto release;
   }
-  char converted[8];
+  char converted[MINATEN_MAX_ELEMENT_SIZE];
   if (store_scalar_checked(common, converted, value) < 0) goto release;
   if (iter.tensors[0]->dtype != common) { /* cpu_kernel_vec's assert (see the top of the file) */
     Error_set(ErrorType_RuntimeError,

@@ -30,7 +30,7 @@ DEFINE_DISPATCH(linspace_stub);
  * not wider than int64 or double, and an int64 is used as a double after).
  * 0, or -1 with 1.13's overflow error. */
 static int to_scalar_t(ScalarType t, Scalar s, double* value) {
-  char buf[8];
+  char buf[MINATEN_MAX_ELEMENT_SIZE];
   if (store_scalar_checked(t, buf, s) < 0) return -1;
   *value = load_double(t, buf);
   return 0;

@@ -24,6 +24,8 @@ static Tensor* extreme_all(const Tensor* self, bool max) {
               max ? "max" : "min");
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype), "\"%s\" not implemented for '%s'", max ? "max_all" : "min_all",
+              ScalarType_name(self->dtype));
   Tensor* result = empty_cpu(IntArrayRef_make(NULL, 0), self->dtype);
   if (result == NULL) return NULL;
   if (self->dtype != ScalarType_Float && self->dtype != ScalarType_Double) {

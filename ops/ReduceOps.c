@@ -587,6 +587,16 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
               "minaten: reductions run on non-quantized CPU tensors only");
   TORCH_CHECK(kind != Reduce_Prod || !ScalarType_isReducedFloating(out_dtype), "\"prod_cpu\" not implemented for '%s'",
               ScalarType_name(out_dtype));
+  if (ScalarType_isComplex(self->dtype) || ScalarType_isComplex(out_dtype)) {
+    /* the extremes have no complex loop in 1.13 either */
+    static const char* const kNoComplex[] = {[Reduce_Amax] = "max_values_cpu", [Reduce_Amin] = "min_values_cpu",
+                                             [Reduce_Argmax] = "argmax_cpu", [Reduce_Argmin] = "argmin_cpu"};
+    ScalarType t = ScalarType_isComplex(self->dtype) ? self->dtype : out_dtype;
+    TORCH_CHECK(kind > Reduce_Argmin || kind < Reduce_Amax, "\"%s\" not implemented for '%s'", kNoComplex[kind],
+                ScalarType_name(t));
+    /* NB(minaten): 1.13 sums, multiplies and tests complex elements; minaten has no such loops yet */
+    TORCH_CHECK(false, "minaten: %s() has no kernel for '%s' yet", name, ScalarType_name(t));
+  }
   reduce_geometry(self, mask, keepdim, &g);
   bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
   if (extreme && g.count == 0) {
@@ -859,6 +869,7 @@ static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, b
   ReduceGeometry g;
   OptionalIntArrayRef dims = {true, {&dim, 1}};
   if (reduced_mask(self, dims, mask) < 0) return r;
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype), "%s(): does not support complex input", max ? "max" : "min");
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
   reduce_geometry(self, mask, keepdim, &g);
@@ -1064,7 +1075,7 @@ Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
  * cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel, cumprod_cpu_kernel */
 /* A line's parameters: its length along dim and the byte strides there. */
 typedef struct CumLoop {
-  bool floating, product;
+  bool floating, complex, product;
   ScalarType in_type, out_type;
   int64_t len, in_stride, out_stride;
 } CumLoop;
@@ -1081,8 +1092,15 @@ static void cum_loop2d(void* ctx, char** data, const int64_t* strides, int64_t s
       const char* p = data[1] + b * strides[3] + a * strides[1];
       double acc_d = L->product ? 1 : 0;
       uint64_t acc_i = L->product ? 1 : 0;
+      ComplexDouble acc_z = {L->product ? 1 : 0, 0}; /* acc_type<complex<float>> is complex<double> */
       for (int64_t j = 0; j < L->len; j++, p += L->in_stride, o += L->out_stride) {
-        if (L->floating) {
+        if (L->complex) {
+          ComplexDouble v;
+          convert_element(ScalarType_ComplexDouble, (char*)&v, L->in_type, p);
+          acc_z = L->product ? ComplexDouble_mul(acc_z, v)
+                             : (ComplexDouble){acc_z.real + v.real, acc_z.imag + v.imag};
+          convert_element(L->out_type, o, ScalarType_ComplexDouble, (const char*)&acc_z);
+        } else if (L->floating) {
           double v = load_double(L->in_type, p);
           acc_d = L->product ? acc_d * v : acc_d + v;
           store_from_double(L->out_type, o, acc_d);
@@ -1132,7 +1150,7 @@ static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dt
   /* 1.13's iterator: out and self over self's shape with dim squashed to
    * size 1 (declare_static_shape's squash_dim), each element one line */
   int64_t isize = (int64_t)Tensor_itemsize(self), osize = (int64_t)Tensor_itemsize(out);
-  CumLoop L = {ScalarType_isFloating(out_dtype), product, self->dtype, out_dtype, self->sizes[d],
+  CumLoop L = {ScalarType_isFloating(out_dtype), ScalarType_isComplex(out_dtype), product, self->dtype, out_dtype, self->sizes[d],
                self->strides[d] * isize, out->strides[d] * osize};
   int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM];
   for (int64_t k = 0; k < self->dim; k++) {

@@ -20,7 +20,7 @@ static void load_as(ScalarType common, ScalarType t, const char* p, double* f, i
   else if (common == ScalarType_Double) *f = load_double(t, p);
   else if (common == ScalarType_Bool) *i = load_int(t, p) != 0;
   else {
-    char buf[8];
+    char buf[MINATEN_MAX_ELEMENT_SIZE];
     store_from_int64(common, buf, load_int(t, p)); /* the conversion to the common integer type */
     *i = load_int(common, buf);
   }

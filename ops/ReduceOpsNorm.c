@@ -347,7 +347,7 @@ fail:
 Tensor* at_native_logsumexp_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
   TORCH_CHECK(ScalarType_isFloating(out->dtype),
               "logsumexp(): Expected floating point type for result tensor, but got: %s", ScalarType_name(out->dtype));
-  if (ScalarType_isFloating(self->dtype)) return logsumexp_out_impl(out, self, dim, keepdim);
+  if (!ScalarType_isIntegral(self->dtype, true)) return logsumexp_out_impl(out, self, dim, keepdim);
   Tensor* f = at_to_dtype(self, get_default_dtype_as_scalartype(), false, false, kNoMemoryFormat);
   if (f == NULL) return NULL;
   Tensor* r = logsumexp_out_impl(out, f, dim, keepdim);
@@ -360,7 +360,7 @@ fail:
 /* A fresh result (the default dtype for integer inputs), through logsumexp.out.
  * PyTorch 1.13: ReduceOps.cpp at::native::logsumexp */
 Tensor* at_native_logsumexp(const Tensor* self, IntArrayRef dim, bool keepdim) {
-  ScalarType t = ScalarType_isFloating(self->dtype) ? self->dtype : get_default_dtype_as_scalartype();
+  ScalarType t = ScalarType_isIntegral(self->dtype, true) ? get_default_dtype_as_scalartype() : self->dtype;
   int64_t zero = 0;
   Tensor* result = at_empty_memory_format((IntArrayRef){&zero, 1}, (OptionalScalarType){true, t}, kNoLayout,
                                           (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat);

@@ -34,6 +34,13 @@ Tensor* at_native_trace_cpu(const Tensor* self) {
     int64_t sum = 0; /* acc_type: int64, wrapping */
     for (int64_t i = 0; i < n; i++) sum = (int64_t)((uint64_t)sum + (uint64_t)load_int(self->dtype, p + i * step));
     *(int64_t*)Tensor_data(result) = sum;
+  } else if (ScalarType_isComplex(self->dtype)) {
+    ComplexDouble sum = {0, 0}, v; /* acc_type<complex<float>, false> is complex<double> */
+    for (int64_t i = 0; i < n; i++) {
+      convert_element(ScalarType_ComplexDouble, (char*)&v, self->dtype, p + i * step);
+      sum.real += v.real, sum.imag += v.imag;
+    }
+    convert_element(self->dtype, Tensor_data(result), ScalarType_ComplexDouble, (const char*)&sum);
   } else {
     double sum = 0; /* acc_type<float, false> is double */
     for (int64_t i = 0; i < n; i++) sum += load_double(self->dtype, p + i * step);

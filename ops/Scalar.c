@@ -31,6 +31,10 @@ Scalar at_native__local_scalar_dense_cpu(const Tensor* self) {
     return r;
   }
   const char* p = Tensor_data(self);
+  if (self->dtype == ScalarType_ComplexFloat)
+    return Scalar_fromComplex(((const ComplexFloat*)p)->real, ((const ComplexFloat*)p)->imag);
+  if (self->dtype == ScalarType_ComplexDouble)
+    return Scalar_fromComplex(((const ComplexDouble*)p)->real, ((const ComplexDouble*)p)->imag);
   if (ScalarType_isFloating(self->dtype)) return Scalar_fromDouble(load_double(self->dtype, p));
   if (self->dtype == ScalarType_Bool) return Scalar_fromBool(load_int(self->dtype, p) != 0);
   return Scalar_fromLong(load_int(self->dtype, p));

@@ -126,7 +126,7 @@ static void median_kernel(Tensor* values, Tensor* indices, const Tensor* self, i
 }
 
 static bool median_dtype_ok(ScalarType t) {
-  return t != ScalarType_Bool && t != ScalarType_Half && !ScalarType_isQuantized(t);
+  return t != ScalarType_Bool && t != ScalarType_Half && !ScalarType_isQuantized(t) && !ScalarType_isComplex(t);
 }
 
 /* PyTorch 1.13: Sorting.cpp median_cpu (median_impl, ignore_nan = false) */
@@ -259,6 +259,8 @@ static TensorTuple2 sort_stable_impl(const Tensor* self, OptionalBool stable, in
   if (self->dim == 0 && self->numel == 1) {
     TRY(done_in_place(at_zero_(r.items[1])) == 0);
   } else if (self->dim > 0) {
+    TORCH_CHECK(!ScalarType_isComplex(self->dtype), "\"sorting_kernel_method_name\" not implemented for '%s'",
+                ScalarType_name(self->dtype));
     sort_fn sort = (sort_fn)DispatchStub_get(&sort_stub);
     TRY(sort(r.items[0], r.items[1], d, descending, stable.value) == 0);
   }
@@ -344,7 +346,8 @@ static TensorTuple2 topk_impl(const Tensor* self, int64_t k, int64_t dim, bool l
     TRY(done_in_place(at_zero_(r.items[1])) == 0);
     return r;
   }
-  TORCH_CHECK(self->dtype != ScalarType_Bool && self->dtype != ScalarType_Half && !ScalarType_isQuantized(self->dtype),
+  TORCH_CHECK(self->dtype != ScalarType_Bool && self->dtype != ScalarType_Half && !ScalarType_isQuantized(self->dtype) &&
+                  !ScalarType_isComplex(self->dtype),
               "\"topk_cpu\" not implemented for '%s'", ScalarType_name(self->dtype));
   topk_fn topk = (topk_fn)DispatchStub_get(&topk_stub);
   TRY(topk(r.items[0], r.items[1], self, k, d, largest, sorted) == 0);

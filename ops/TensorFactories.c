@@ -190,12 +190,15 @@ Tensor* at_native__efficientzerotensor(IntArrayRef size, OptionalScalarType dtyp
 }
 
 /* The dtype full() gives a tensor when none is asked for: bool for a bool,
- * int64 for an integer, else the default.
+ * int64 for an integer, complex for a complex number, else the default.
  * PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp infer_full_options */
 static OptionalScalarType infer_full_dtype(Scalar fill_value, OptionalScalarType dtype) {
   if (dtype.has_value) return dtype;
   if (fill_value.tag == ScalarTag_Bool) return some_dtype(ScalarType_Bool);
   if (fill_value.tag == ScalarTag_Long) return some_dtype(ScalarType_Long);
+  if (fill_value.tag == ScalarTag_ComplexDouble) /* complex128 only beside a float64 default */
+    return some_dtype(get_default_dtype_as_scalartype() == ScalarType_Double ? ScalarType_ComplexDouble
+                                                                          : ScalarType_ComplexFloat);
   return dtype;
 }
 

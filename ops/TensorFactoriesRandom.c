@@ -210,7 +210,7 @@ Tensor* at_native_randperm_out_cpu(int64_t n, Generator* generator, Tensor* out)
   pthread_mutex_lock(&g->mutex);
   for (int64_t i = 0; i < n - 1; i++) {
     int64_t z = (int64_t)(CPUGeneratorImpl_random(g) % (uint64_t)(n - i));
-    char tmp[8], *a = data + i * stride, *b = data + (z + i) * stride;
+    char tmp[MINATEN_MAX_ELEMENT_SIZE], *a = data + i * stride, *b = data + (z + i) * stride;
     memcpy(tmp, a, itemsize);
     memcpy(a, b, itemsize);
     memcpy(b, tmp, itemsize);

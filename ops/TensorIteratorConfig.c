@@ -182,7 +182,7 @@ static int compute_types(TensorIteratorBase* iter, const TensorIteratorConfig* c
                   ScalarType_name(iter->tensors[arg]->dtype), ScalarType_name(common));
   }
   if (different_inputs && config->promote_inputs_to_common_dtype) common = compute_common_dtype(iter, st);
-  if (config->promote_integer_inputs_to_float && !ScalarType_isFloating(common))
+  if (config->promote_integer_inputs_to_float && ScalarType_isIntegral(common, true))
     common = get_default_dtype_as_scalartype();
   iter->common_dtype = common;
   for (int i = 0; i < iter->num_outputs; i++) {
@@ -191,6 +191,15 @@ static int compute_types(TensorIteratorBase* iter, const TensorIteratorConfig* c
                   !canCast(common, out->dtype)),
                 "result type %s can't be cast to the desired output type %s", ScalarType_name(common),
                 ScalarType_name(out->dtype));
+  }
+  /* NB(minaten): an operator whose loops have no complex case refuses
+   * complex operands here (1.13's refuse by name, in their dtype switch:
+   * "clamp_cpu" not implemented for 'ComplexFloat'), so that no loop reads
+   * a complex element as a real one. */
+  for (int arg = 0; arg < st->ntensors && !config->complex_kernels; arg++) {
+    const Tensor* t = iter->tensors[arg];
+    TORCH_CHECK(t == NULL || !ScalarType_isComplex(t->dtype),
+                "minaten: this operator has no kernel for '%s' yet", ScalarType_name(t->dtype));
   }
   return 0;
 fail:

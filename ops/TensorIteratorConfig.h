@@ -62,6 +62,7 @@ typedef struct TensorIteratorConfig {
   bool enforce_safe_casting_to_output;
   bool resize_outputs; /* default true: an out= of another shape is resized */
   ScalarType static_dtype; /* declare_static_dtype: an undefined output's dtype (Undefined: the common dtype) */
+  bool complex_kernels;    /* NB(minaten): the loops handle complex operands (else build() refuses them) */
 } TensorIteratorConfig;
 
 /* A config with 1.13's defaults and no operands. */

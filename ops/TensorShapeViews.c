@@ -432,31 +432,35 @@ Tensor* at_native_detach(const Tensor* self) {
 }
 
 /* ---- the transposes of the last two dims -------------------------------------
- * x.mT, x.mH, x.adjoint() and x.H are transpose(-2, -1) (with conj, a no-op on
- * real tensors, for the adjoints), each with its own refusal of what is not a
+ * x.mT, x.mH, x.adjoint() and x.H are transpose(-2, -1) (then conj for the
+ * adjoints, a no-op on real tensors), each with its own refusal of what is not a
  * (batch of) matri(ces): mT, mH and adjoint refuse 1-D only, x.H anything but
  * 2-D; a 0-dim tensor is its own transpose for all four (self itself). */
 
-static Tensor* transpose_last_two(const Tensor* self, bool batches, const char* name) {
-  if (self->dim == 0) return Tensor_retain(self);
+static Tensor* transpose_last_two(const Tensor* self, bool batches, bool conj, const char* name) {
+  if (self->dim == 0) return conj ? at_conj(self) : Tensor_retain(self);
   TORCH_CHECK(batches ? self->dim != 1 : self->dim == 2,
               batches ? "%s is only supported on matrices or batches of matrices. Got %lld-D tensor."
                       : "%s is only supported on matrices (2-D tensors). Got %lld-D tensor.%s",
               name, (long long)self->dim,
               !batches && self->dim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
-  return at_transpose_int(self, -2, -1);
+  Tensor* t = at_transpose_int(self, -2, -1);
+  if (t == NULL || !conj) return t;
+  Tensor* r = at_conj(t); /* the adjoints conjugate a complex matrix */
+  Tensor_release(t);
+  return r;
 fail:
   return NULL;
 }
 
 /* PyTorch 1.13: TensorShape.cpp at::native::mT (_adjoint, transpose) */
-Tensor* at_native_mT(const Tensor* self) { return transpose_last_two(self, true, "tensor.mT"); }
+Tensor* at_native_mT(const Tensor* self) { return transpose_last_two(self, true, false, "tensor.mT"); }
 /* PyTorch 1.13: TensorShape.cpp at::native::mH (_adjoint) */
-Tensor* at_native_mH(const Tensor* self) { return transpose_last_two(self, true, "tensor.mH"); }
+Tensor* at_native_mH(const Tensor* self) { return transpose_last_two(self, true, true, "tensor.mH"); }
 /* PyTorch 1.13: TensorShape.cpp at::native::adjoint (_adjoint) */
-Tensor* at_native_adjoint(const Tensor* self) { return transpose_last_two(self, true, "tensor.adjoint()"); }
+Tensor* at_native_adjoint(const Tensor* self) { return transpose_last_two(self, true, true, "tensor.adjoint()"); }
 /* PyTorch 1.13: TensorShape.cpp at::native::matrix_H */
-Tensor* at_native_matrix_H(const Tensor* self) { return transpose_last_two(self, false, "tensor.H"); }
+Tensor* at_native_matrix_H(const Tensor* self) { return transpose_last_two(self, false, true, "tensor.H"); }
 
 /* PyTorch 1.13: TensorShape.cpp at::native::ravel (contiguous, then view(-1)) */
 Tensor* at_native_ravel(const Tensor* self) {

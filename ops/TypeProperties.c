@@ -20,8 +20,12 @@ typedef struct ResultTypeState {
 static void update_result_type_state(ResultTypeState* s, const Tensor* t) {
   ScalarType current = t->dtype;
   if (t->is_wrapped_number) {
-    /* A Python float counts as the default dtype, not as double. */
+    /* A Python float counts as the default dtype, not as double; a Python
+     * complex as the default dtype's complex counterpart. */
     if (ScalarType_isFloating(current)) current = get_default_dtype_as_scalartype();
+    if (ScalarType_isComplex(current))
+      current = get_default_dtype_as_scalartype() == ScalarType_Double ? ScalarType_ComplexDouble
+                                                                       : ScalarType_ComplexFloat;
     s->wrappedResult = promoteTypes(s->wrappedResult, current);
   } else if (t->dim == 0) {
     s->zeroResult = promoteTypes(s->zeroResult, current);
@@ -32,6 +36,13 @@ static void update_result_type_state(ResultTypeState* s, const Tensor* t) {
 
 /* PyTorch 1.13: TypeProperties.cpp combine_categories */
 static ScalarType combine_categories(ScalarType higher, ScalarType lower) {
+  if (ScalarType_isComplex(higher)) return higher;
+  if (ScalarType_isComplex(lower)) {
+    /* a floating higher keeps its precision: float64 with a complex64 number is complex128.
+     * NB(minaten): float16's complex32 does not exist here; complex64 stands for it */
+    ScalarType c = ScalarType_isFloating(higher) ? ScalarType_toComplex(higher) : ScalarType_Undefined;
+    return c != ScalarType_Undefined ? c : lower;
+  }
   if (higher != ScalarType_Undefined && ScalarType_isFloating(higher)) return higher;
   if (higher == ScalarType_Bool || (lower != ScalarType_Undefined && ScalarType_isFloating(lower)))
     return promoteTypes(higher, lower);
@@ -116,15 +127,8 @@ fail:
   return ScalarType_Undefined;
 }
 
-/* minaten has neither complex dtypes nor the conjugate and negative bits
- * (1.13's dispatch keys Conjugate and Negative): no tensor has them set.
- * PyTorch 1.13: TypeProperties.cpp at::native::is_conj */
-bool at_native_is_conj(const Tensor* self) {
-  (void)self;
-  return false;
-}
+/* The math bits, the keys Conjugate and Negative in self's key set
+ * (runtime/TensorImpl.h).  PyTorch 1.13: TypeProperties.cpp at::native::is_conj */
+bool at_native_is_conj(const Tensor* self) { return Tensor_isConj(self); }
 /* PyTorch 1.13: TypeProperties.cpp at::native::is_neg */
-bool at_native_is_neg(const Tensor* self) {
-  (void)self;
-  return false;
-}
+bool at_native_is_neg(const Tensor* self) { return Tensor_isNeg(self); }

@@ -24,6 +24,7 @@
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
 #include "ops/cpu/Loops.h"
+#include "ops/TensorUtils.h"
 #include "ops/UnaryOps.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
@@ -101,6 +102,12 @@ static int unary_build(TensorIteratorBase* iter, void (*config_of)(TensorIterato
   TensorIteratorConfig_add_output(&config, out);
   TensorIteratorConfig_add_input(&config, a);
   return TensorIterator_build(iter, &config);
+}
+
+/* unary_op for a loop that has a complex case (TensorIteratorConfig.h complex_kernels). */
+static void unary_op_with_complex(TensorIteratorConfig* config) {
+  TensorIteratorConfig_unary_op(config);
+  config->complex_kernels = true;
 }
 
 /* The iterator's output as the operator's result, the iterator released. */
@@ -184,10 +191,37 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
     static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
     TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
   }
+  if (ScalarType_isComplex(a->dtype)) {
+    /* the meta functions of these refuse complex inputs, and 1.13's loops of
+     * the others have no complex case */
+    static const char* const kRounding[] = {"floor", "ceil", "round", "trunc"};
+    TORCH_CHECK(!rounding || op == UnaryOp_Round, "%s is not supported for complex inputs", kRounding[op - UnaryOp_Floor]);
+    TORCH_CHECK(op != UnaryOp_Relu, "clamp is not supported for complex types");
+    static const char* const kNoComplex[] = {
+        [UnaryOp_Floor] = "floor_vml_cpu", [UnaryOp_Ceil] = "ceil_vml_cpu",   [UnaryOp_Round] = "round_vml_cpu",
+        [UnaryOp_Trunc] = "trunc_vml_cpu", [UnaryOp_Log1p] = "log1p_vml_cpu", [UnaryOp_Expm1] = "expm1_vml_cpu",
+        [UnaryOp_Erf] = "erf_vml_cpu",     [UnaryOp_Erfc] = "erfc_vml_cpu",   [UnaryOp_Erfinv] = "erfinv_vml_cpu",
+        [UnaryOp_BitwiseNot] = "bitwise_not_cpu"};
+    TORCH_CHECK(op >= (int)(sizeof kNoComplex / sizeof kNoComplex[0]) || kNoComplex[op] == NULL,
+                "\"%s\" not implemented for '%s'", kNoComplex[op], ScalarType_name(a->dtype));
+    TORCH_CHECK(op != UnaryOp_Sign, "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+                                    "torch.sgn instead.");
+    TORCH_CHECK(op == UnaryOp_Neg, "minaten: this operator has no kernel for '%s' yet", ScalarType_name(a->dtype));
+  }
   /* unary_float_op: integers and bools compute in the default float type. */
   TensorIteratorBase iter;
-  TRY(unary_build(&iter, keeps_dtype ? TensorIteratorConfig_unary_op : TensorIteratorConfig_float_op, out,
-                  resize_out, a) == 0);
+  TRY(unary_build(&iter, op == UnaryOp_Neg ? unary_op_with_complex
+                         : keeps_dtype     ? TensorIteratorConfig_unary_op
+                                           : TensorIteratorConfig_float_op,
+                  out, resize_out, a) == 0);
+  if (op == UnaryOp_Neg && ScalarType_isComplex(iter.common_dtype)) { /* both parts negated */
+    if (!MetaMode_isEnabled() && a->numel > 0) {
+      CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
+      c.neg = true;
+      TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+    }
+    return unary_result(&iter);
+  }
   /* 1.13's CPU kernels of these have no Half (bfloat16 has them all) */
   static const char* const kNoHalf[] = {
       [UnaryOp_Relu] = "clamp_min_cpu", [UnaryOp_Exp] = "exp_vml_cpu",     [UnaryOp_Log] = "log_vml_cpu",
@@ -513,45 +547,120 @@ Tensor* at_native_square_out(const Tensor* self, Tensor* out) {
   return at_pow_Tensor_Scalar_out(self, Scalar_fromLong(2), out);
 }
 
-/* ---- real, imag, conj and the conj and neg views, for real dtypes ----------------
- * minaten has no complex dtypes, so no tensor has the conjugate or negative
- * bit: conj, resolve_conj, resolve_neg, real and conj_physical return self
- * itself (the same Python object), and imag refuses.  These are
- * CompositeImplicitAutograd and make no call, so a trace shows nothing.
- * _conj_physical (CompositeExplicitAutograd) and the out= form copy through
- * TensorIterator's unary_op (1.13's conj kernel is a copy for real dtypes);
- * conj_physical_ returns self before any check. */
+/* ---- real, imag, conj and the conj and neg views --------------------------------
+ * conj() of a complex tensor is a view with the conjugate bit flipped
+ * (_conj), whose values read conjugated: the Conjugate key's fallback
+ * resolves the bit (a clone) before a kernel that does not know it runs
+ * (ops/ConjugateFallback.c).  real and imag are views of view_as_real's
+ * last dimension; a conjugated tensor's imag is its stored imaginary part
+ * with the negative bit (_neg_view).  A real tensor has no bits: conj,
+ * resolve_conj, resolve_neg, real and conj_physical return self itself (the
+ * same Python object), and imag refuses.  These are CompositeImplicitAutograd:
+ * a trace shows the operators they call. */
 
-/* PyTorch 1.13: UnaryOps.cpp at::native::real (a real self is its own real part) */
-Tensor* at_native_real(const Tensor* self) { return Tensor_retain(self); }
+/* PyTorch 1.13: UnaryOps.cpp at::native::real */
+Tensor* at_native_real(const Tensor* self) {
+  if (!ScalarType_isComplex(self->dtype)) return Tensor_retain(self); /* a real self is its own real part */
+  Tensor* resolved = Tensor_isConj(self) ? at__conj(self) : Tensor_retain(self);
+  Tensor* real_tensor = resolved ? at_view_as_real(resolved) : NULL;
+  Tensor_release(resolved);
+  Tensor* r = real_tensor ? at_select_int(real_tensor, real_tensor->dim - 1, 0) : NULL;
+  Tensor_release(real_tensor);
+  return r;
+}
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::imag */
 Tensor* at_native_imag(const Tensor* self) {
-  (void)self;
-  TORCH_CHECK(false, "imag is not implemented for tensors with non-complex dtypes.");
+  TORCH_CHECK(ScalarType_isComplex(self->dtype), "imag is not implemented for tensors with non-complex dtypes.");
+  Tensor* real_tensor = NULL;
+  if (Tensor_isConj(self)) {
+    /* conj(a + bi) = a - bi: b read with the negative bit set beforehand */
+    Tensor* plain = at__conj(self);
+    Tensor* viewed = plain ? at_view_as_real(plain) : NULL;
+    Tensor_release(plain);
+    real_tensor = viewed ? at__neg_view(viewed) : NULL;
+    Tensor_release(viewed);
+  } else {
+    real_tensor = at_view_as_real(self);
+  }
+  Tensor* r = real_tensor ? at_select_int(real_tensor, real_tensor->dim - 1, 1) : NULL;
+  Tensor_release(real_tensor);
+  return r;
 fail:
   return NULL;
 }
 
-/* PyTorch 1.13: UnaryOps.cpp at::native::conj (Tensor::conj: a non-complex self is returned) */
-Tensor* at_native_conj(const Tensor* self) { return Tensor_retain(self); }
+/* self's alias with one math bit flipped.  PyTorch 1.13: UnaryOps.cpp
+ * at::native::_conj, at::native::_neg_view (self.alias(), _set_conj / _set_neg) */
+static Tensor* flip_bit(const Tensor* self, DispatchKey bit) {
+  Tensor* r = at_alias(self);
+  if (r == NULL) return NULL;
+  if (bit == DispatchKey_Conjugate) Tensor_setConj(r, !Tensor_isConj(self));
+  else Tensor_setNeg(r, !Tensor_isNeg(self));
+  return r;
+}
+/* PyTorch 1.13: UnaryOps.cpp at::native::_conj */
+Tensor* at_native__conj(const Tensor* self) { return flip_bit(self, DispatchKey_Conjugate); }
+/* PyTorch 1.13: UnaryOps.cpp at::native::_neg_view */
+Tensor* at_native__neg_view(const Tensor* self) { return flip_bit(self, DispatchKey_Negative); }
 
-/* PyTorch 1.13: UnaryOps.cpp at::native::resolve_conj (no conj bit: self) */
-Tensor* at_native_resolve_conj(const Tensor* self) { return Tensor_retain(self); }
+/* PyTorch 1.13: UnaryOps.cpp at::native::conj (TensorBody.h Tensor::conj:
+ * a real self is returned, a complex one is _conj's view) */
+Tensor* at_native_conj(const Tensor* self) {
+  return ScalarType_isComplex(self->dtype) ? at__conj(self) : Tensor_retain(self);
+}
 
-/* PyTorch 1.13: UnaryOps.cpp at::native::resolve_neg (no neg bit: self) */
-Tensor* at_native_resolve_neg(const Tensor* self) { return Tensor_retain(self); }
+/* self.clone(self.suggest_memory_format()): clone's copy_ applies the bits.
+ * NB(minaten): no channels-last format; a tensor whose strides suggest it
+ * keeps its layout (preserve).
+ * PyTorch 1.13: UnaryOps.cpp resolve_conj, resolve_neg */
+static Tensor* resolved_copy(const Tensor* self) {
+  OptionalMemoryFormat format = {true, Tensor_isStridesLikeChannelsLast(self) ? MemoryFormat_Preserve
+                                                                             : MemoryFormat_Contiguous};
+  return at_clone(self, format);
+}
+/* PyTorch 1.13: UnaryOps.cpp at::native::resolve_conj */
+Tensor* at_native_resolve_conj(const Tensor* self) {
+  return Tensor_isConj(self) ? resolved_copy(self) : Tensor_retain(self);
+}
+/* PyTorch 1.13: UnaryOps.cpp at::native::resolve_neg */
+Tensor* at_native_resolve_neg(const Tensor* self) {
+  return Tensor_isNeg(self) ? resolved_copy(self) : Tensor_retain(self);
+}
 
-/* out = self, elementwise, through the unary iterator (out == NULL:
- * allocated like self; else resized, and of self's dtype).
- * PyTorch 1.13: UnaryOps.cpp unary_op_impl_out with conj_physical_stub,
- * cpu/UnaryOpsKernel.cpp conj_kernel (direct_copy_kernel for real dtypes) */
+/* conj of each element of a tile: the imaginary part negated (data = {out, self}).
+ * PyTorch 1.13: cpu/UnaryOpsKernel.cpp conj_kernel (conj_impl) */
+static void conj_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  ScalarType t = *(const ScalarType*)ctx;
+  for (int64_t j = 0; j < size1; j++)
+    for (int64_t i = 0; i < size0; i++) {
+      char* o = data[0] + j * strides[2] + i * strides[0];
+      const char* a = data[1] + j * strides[3] + i * strides[1];
+      if (t == ScalarType_ComplexFloat) {
+        ComplexFloat z = *(const ComplexFloat*)a;
+        *(ComplexFloat*)o = (ComplexFloat){z.real, -z.imag};
+      } else {
+        ComplexDouble z = *(const ComplexDouble*)a;
+        *(ComplexDouble*)o = (ComplexDouble){z.real, -z.imag};
+      }
+    }
+}
+
+/* out = conj(self), elementwise, through the unary iterator (out == NULL:
+ * allocated like self; else resized, and of self's dtype): a copy for real
+ * dtypes.  PyTorch 1.13: UnaryOps.cpp unary_op_impl_out with
+ * conj_physical_stub, cpu/UnaryOpsKernel.cpp conj_kernel (direct_copy_kernel
+ * for real dtypes) */
 static Tensor* conj_physical_copy(Tensor* out, const Tensor* self) {
   TensorIteratorBase iter;
-  TRY(unary_build(&iter, TensorIteratorConfig_unary_op, out, out != NULL, self) == 0);
+  TRY(unary_build(&iter, unary_op_with_complex, out, out != NULL, self) == 0);
   if (!MetaMode_isEnabled() && self->numel > 0) {
-    CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
-    TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+    if (ScalarType_isComplex(iter.common_dtype)) {
+      TensorIterator_for_each(&iter, conj_loop2d, &iter.common_dtype, AT_GRAIN_SIZE);
+    } else {
+      CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
+      TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
+    }
   }
   return unary_result(&iter);
 fail:
@@ -564,6 +673,12 @@ fail:
  * PyTorch 1.13: UnaryOps.cpp at::native::_conj_physical (unary_op_impl:
  * at::empty({0}, self.options()), at::conj_physical_out) */
 Tensor* at_native__conj_physical(const Tensor* self) {
+  if (Tensor_isConj(self)) { /* self.conj().clone(): a plain tensor of the stored values */
+    Tensor* plain = at_conj(self);
+    Tensor* r = plain ? at_clone(plain, kNoMemoryFormat) : NULL;
+    Tensor_release(plain);
+    return r;
+  }
   const int64_t zero = 0;
   const OptionalScalarType dtype = {true, self->dtype};
   const OptionalDevice device = {true, self->device};
@@ -576,10 +691,14 @@ Tensor* at_native__conj_physical(const Tensor* self) {
 }
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical (a non-complex self is returned) */
-Tensor* at_native_conj_physical(const Tensor* self) { return Tensor_retain(self); }
+Tensor* at_native_conj_physical(const Tensor* self) {
+  return ScalarType_isComplex(self->dtype) ? at__conj_physical(self) : Tensor_retain(self);
+}
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical_out */
 Tensor* at_native_conj_physical_out(const Tensor* self, Tensor* out) { return conj_physical_copy(out, self); }
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::conj_physical_ (a non-complex self is returned) */
-Tensor* at_native_conj_physical_(Tensor* self) { return Tensor_retain(self); }
+Tensor* at_native_conj_physical_(Tensor* self) {
+  return ScalarType_isComplex(self->dtype) ? at_conj_physical_out(self, self) : Tensor_retain(self);
+}

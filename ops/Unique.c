@@ -307,6 +307,7 @@ TensorTuple2 at_native__unique_cpu(const Tensor* self, bool sorted, bool return_
   StlHashSet set;
   bool have_set = false;
   ScalarType t = self->dtype;
+  TORCH_CHECK(!ScalarType_isComplex(t), "\"unique\" not implemented for '%s'", ScalarType_name(t));
   input = at_contiguous(self, MemoryFormat_Contiguous);
   TRY(input != NULL);
   int64_t zero = 0;

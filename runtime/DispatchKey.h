@@ -9,8 +9,8 @@
  *                   (PyTorch: Dense < Quantized functionality, and within a
  *                    functionality the higher backend bit wins, so a mixed
  *                    CPU/Lazy call runs the Lazy kernel)
- *   BackendSelect < Python < ADInplaceOrView < AutogradOther < AutogradCPU
- *   < AutogradLazy < PythonTLSSnapshot
+ *   BackendSelect < Python < Conjugate < Negative < ADInplaceOrView
+ *   < AutogradOther < AutogradCPU < AutogradLazy < PythonTLSSnapshot
  *
  * NB(minaten): PyTorch factors a runtime key into a functionality bit and a
  * backend bit; with three backends a flat bitset in priority order gives the
@@ -38,6 +38,8 @@
   _(QuantizedCPU, 1)                            \
   _(BackendSelect, 0)                           \
   _(Python, 0)                                  \
+  _(Conjugate, 0)                               \
+  _(Negative, 0)                                \
   _(ADInplaceOrView, 0)                         \
   _(AutogradOther, 0)                           \
   _(AutogradCPU, 0)                             \

@@ -21,6 +21,8 @@ IValue IValue_fromScalar(Scalar s) {
       return IValue_fromDouble(s.v.d);
     case ScalarTag_Bool:
       return IValue_fromBool(s.v.i != 0);
+    case ScalarTag_ComplexDouble:
+      return (IValue){.tag = IValueTag_ComplexDouble, .u.z = {s.v.z.real, s.v.z.imag}};
     case ScalarTag_Long:
       break;
   }
@@ -157,6 +159,8 @@ Scalar IValue_toScalar(const IValue* v) {
       return Scalar_fromDouble(v->u.d);
     case IValueTag_Bool:
       return Scalar_fromBool(v->u.b);
+    case IValueTag_ComplexDouble:
+      return Scalar_fromComplex(v->u.z.real, v->u.z.imag);
     default:
       return Scalar_fromLong(v->u.i);
   }

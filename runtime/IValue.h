@@ -46,6 +46,7 @@ typedef enum IValueTag {
   IValueTag_MemoryFormat,
   IValueTag_Device,
   IValueTag_Generator,
+  IValueTag_ComplexDouble, /* a complex Scalar: c10::IValue's Tag::ComplexDouble */
 } IValueTag;
 
 typedef struct IValue {
@@ -66,6 +67,9 @@ typedef struct IValue {
     MemoryFormat memory_format;
     Device device;
     Generator* generator;
+    struct {
+      double real, imag;
+    } z;
   } u;
 } IValue;
 

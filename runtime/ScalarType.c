@@ -53,6 +53,22 @@ double ScalarType_floatingMax(ScalarType t) {
                                   : 3.3895313892515355e38;
 }
 
+bool ScalarType_isComplex(ScalarType t) { return t == ScalarType_ComplexFloat || t == ScalarType_ComplexDouble; }
+
+ScalarType ScalarType_toReal(ScalarType t) {
+  return t == ScalarType_ComplexFloat ? ScalarType_Float : t == ScalarType_ComplexDouble ? ScalarType_Double : t;
+}
+
+ScalarType ScalarType_toComplex(ScalarType t) {
+  switch (t) {
+    case ScalarType_Float:
+    case ScalarType_ComplexFloat: return ScalarType_ComplexFloat;
+    case ScalarType_Double:
+    case ScalarType_ComplexDouble: return ScalarType_ComplexDouble;
+    default: return ScalarType_Undefined; /* Half's complex32: minaten has none */
+  }
+}
+
 bool ScalarType_isIntegral(ScalarType t, bool include_bool) {
   switch (t) {
     case ScalarType_Byte:
@@ -96,6 +112,8 @@ const char* ScalarType_typeMetaName(ScalarType t) {
     case ScalarType_QInt32: return "c10::qint32";
     case ScalarType_Half: return "c10::Half";
     case ScalarType_BFloat16: return "c10::BFloat16";
+    case ScalarType_ComplexFloat: return "c10::complex<float>";
+    case ScalarType_ComplexDouble: return "c10::complex<double>";
     default: return "nullptr (uninitialized)";
   }
 }
@@ -116,6 +134,13 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
   if (a == b) return a;
   if (a == ScalarType_Bool) return b;
   if (b == ScalarType_Bool) return a;
+  /* A complex type with anything: complex, as wide as the wider of the two
+   * (complex64 with float64 gives complex128). */
+  if (ScalarType_isComplex(a) || ScalarType_isComplex(b)) {
+    bool wide = a == ScalarType_ComplexDouble || b == ScalarType_ComplexDouble || a == ScalarType_Double ||
+                b == ScalarType_Double;
+    return wide ? ScalarType_ComplexDouble : ScalarType_ComplexFloat;
+  }
   if (a == ScalarType_Double || b == ScalarType_Double) return ScalarType_Double;
   if (a == ScalarType_Float || b == ScalarType_Float) return ScalarType_Float;
   /* Half and BFloat16 hold each other's values only in float. */
@@ -131,6 +156,7 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
 }
 
 bool canCast(ScalarType from, ScalarType to) {
+  if (ScalarType_isComplex(from) && !ScalarType_isComplex(to)) return false;
   if (ScalarType_isFloating(from) && ScalarType_isIntegral(to, true)) return false;
   if (from != ScalarType_Bool && to == ScalarType_Bool) return false;
   return true;
@@ -141,7 +167,7 @@ static const int8_t kC10Index[ScalarType_NumOptions] = {
     [ScalarType_Byte] = 0,  [ScalarType_Char] = 1,   [ScalarType_Short] = 2,  [ScalarType_Int] = 3,
     [ScalarType_Long] = 4,  [ScalarType_Float] = 6,  [ScalarType_Double] = 7, [ScalarType_Bool] = 11,
     [ScalarType_QInt8] = 12, [ScalarType_QUInt8] = 13, [ScalarType_QInt32] = 14, [ScalarType_Half] = 5,
-    [ScalarType_BFloat16] = 15,
+    [ScalarType_BFloat16] = 15, [ScalarType_ComplexFloat] = 9, [ScalarType_ComplexDouble] = 10,
 };
 
 int ScalarType_toC10Index(ScalarType t) { return t < ScalarType_NumOptions ? kC10Index[t] : -1; }

@@ -7,7 +7,8 @@
  * The quantized types store their integer representation (`quint8` holds a
  * uint8_t) and become usable with the QuantizedCPU backend.  Half and
  * BFloat16 are 16-bit structs (runtime/Half.h, runtime/BFloat16.h) that the
- * kernels widen to float.
+ * kernels widen to float; ComplexFloat and ComplexDouble are pairs of
+ * floats and doubles (runtime/Complex.h).
  *
  * PyTorch 1.13: c10/core/ScalarType.h (AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS)
  */
@@ -19,6 +20,7 @@
 #include <stdint.h>
 
 #include "runtime/BFloat16.h"
+#include "runtime/Complex.h"
 #include "runtime/Half.h"
 
 /* _(c type, Name, python name) */
@@ -35,7 +37,13 @@
   _(uint8_t, QUInt8, quint8)           \
   _(int32_t, QInt32, qint32)          \
   _(Half, Half, float16)               \
-  _(BFloat16, BFloat16, bfloat16)
+  _(BFloat16, BFloat16, bfloat16)      \
+  _(ComplexFloat, ComplexFloat, complex64) \
+  _(ComplexDouble, ComplexDouble, complex128)
+
+/* The largest element (complex128): the size of a buffer that holds one
+ * element of any dtype. */
+#define MINATEN_MAX_ELEMENT_SIZE 16
 
 typedef enum ScalarType {
 #define DEFINE_SCALAR_TYPE(ctype, name, pyname) ScalarType_##name,
@@ -45,8 +53,8 @@ typedef enum ScalarType {
   ScalarType_Undefined = ScalarType_NumOptions,
 } ScalarType;
 
-/* A dtype as a number in c10::ScalarType's enum (the complex types, which
- * minaten lacks, keep their places: Float is 6, Bool 11), which is how
+/* A dtype as a number in c10::ScalarType's enum (ComplexHalf, which
+ * minaten lacks, keeps its place: Float is 6, Bool 11), which is how
  * TorchScript and torch.ops hand a dtype to Python; and back (Undefined
  * for a number minaten has no dtype for).  PyTorch 1.13: c10/core/ScalarType.h */
 int ScalarType_toC10Index(ScalarType t);
@@ -70,6 +78,15 @@ bool ScalarType_isReducedFloating(ScalarType t);
  * for Half, 0x7F7F's 3.3895e38 for BFloat16.
  * PyTorch 1.13: std::numeric_limits<scalar_t>::max() (c10/util/Half.h, BFloat16.h) */
 double ScalarType_floatingMax(ScalarType t);
+/* complex64 or complex128.  PyTorch 1.13: c10/core/ScalarType.h isComplexType */
+bool ScalarType_isComplex(ScalarType t);
+/* complex64 -> float32, complex128 -> float64; any other type itself.
+ * PyTorch 1.13: c10/core/ScalarType.h toValueType (toRealValueType) */
+ScalarType ScalarType_toReal(ScalarType t);
+/* float32 -> complex64, float64 -> complex128; a complex type itself;
+ * Undefined for any other (float16's complex32 is not in minaten).
+ * PyTorch 1.13: c10/core/ScalarType.h toComplexType */
+ScalarType ScalarType_toComplex(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isIntegralType(t, includeBool) */
 bool ScalarType_isIntegral(ScalarType t, bool include_bool);
 /* PyTorch 1.13: c10/core/ScalarType.h isQIntType */
@@ -78,10 +95,12 @@ bool ScalarType_isQuantized(ScalarType t);
  * type itself.  PyTorch 1.13: c10/core/ScalarType.h toUnderlying */
 ScalarType ScalarType_toUnderlying(ScalarType t);
 /* The dtype both promote to: bool < integers (uint8 with int8 gives int16)
- * < half, bfloat16 (the two together give float) < float < double.  PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
+ * < half, bfloat16 (the two together give float) < float < double <
+ * complex64 < complex128, where complex64 with double gives complex128.  PyTorch 1.13: c10/core/ScalarType.h promoteTypes */
 ScalarType promoteTypes(ScalarType a, ScalarType b);
 /* Whether an operation's result of dtype from may be written into a tensor
- * of dtype to (no floating into integral, nothing but bool into bool).
+ * of dtype to (no complex into real, no floating into integral, nothing
+ * but bool into bool).
  * PyTorch 1.13: c10/core/ScalarType.h canCast */
 bool canCast(ScalarType from, ScalarType to);
 

@@ -205,6 +205,22 @@ static inline bool Tensor_hasSizes(const Tensor* t, IntArrayRef sizes) {
 /* The backend key of the tensor (CPU, Lazy or QuantizedCPU). */
 DispatchKey Tensor_backendKey(const Tensor* t);
 
+/* The math bits: a complex tensor whose values read conjugated (conj()),
+ * a tensor whose values read negated (a conjugated tensor's imag).  Each is
+ * a key in the tensor's key set, whose fallback resolves the bit before a
+ * kernel that does not know it runs (dispatch/MathBitsFallback.c).
+ * PyTorch 1.13: c10/core/TensorImpl.h is_conj, _set_conj, is_neg, _set_neg */
+static inline bool Tensor_isConj(const Tensor* t) { return DispatchKeySet_has(t->key_set, DispatchKey_Conjugate); }
+static inline bool Tensor_isNeg(const Tensor* t) { return DispatchKeySet_has(t->key_set, DispatchKey_Negative); }
+static inline void Tensor_setConj(Tensor* t, bool value) {
+  t->key_set = value ? DispatchKeySet_add(t->key_set, DispatchKey_Conjugate)
+                     : DispatchKeySet_remove(t->key_set, DispatchKeySet_of(DispatchKey_Conjugate));
+}
+static inline void Tensor_setNeg(Tensor* t, bool value) {
+  t->key_set = value ? DispatchKeySet_add(t->key_set, DispatchKey_Negative)
+                     : DispatchKeySet_remove(t->key_set, DispatchKeySet_of(DispatchKey_Negative));
+}
+
 /*
  * Gives t the sizes with contiguous strides, keeping its storage offset, and
  * grows its storage (in place: every tensor sharing it sees the new bytes)

@@ -4,6 +4,7 @@
  */
 #include "runtime/TypeCast.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 
@@ -21,6 +22,8 @@ void store_from_int64(ScalarType t, char* p, int64_t v) {
     case ScalarType_Bool: *(uint8_t*)p = v != 0; break;
     case ScalarType_Half: *(Half*)p = Half_fromFloat((float)v); break;
     case ScalarType_BFloat16: *(BFloat16*)p = BFloat16_fromFloat((float)v); break;
+    case ScalarType_ComplexFloat: *(ComplexFloat*)p = (ComplexFloat){(float)v, 0}; break;
+    case ScalarType_ComplexDouble: *(ComplexDouble*)p = (ComplexDouble){(double)v, 0}; break;
     default: TORCH_INTERNAL_ASSERT(!"store_from_int64: quantized dtype");
   }
 }
@@ -35,14 +38,30 @@ void store_from_double(ScalarType t, char* p, double v) {
     case ScalarType_Half: *(Half*)p = Half_fromFloat((float)v); break;
     case ScalarType_BFloat16: *(BFloat16*)p = BFloat16_fromFloat((float)v); break;
     case ScalarType_Bool: *(uint8_t*)p = v != 0; break;
+    case ScalarType_ComplexFloat: *(ComplexFloat*)p = (ComplexFloat){(float)v, 0}; break;
+    case ScalarType_ComplexDouble: *(ComplexDouble*)p = (ComplexDouble){v, 0}; break;
     case ScalarType_Long: *(int64_t*)p = double_to_int64(v); break;
     case ScalarType_Byte: *(uint8_t*)p = (uint8_t)double_to_int64(v); break;
     default: store_from_int64(t, p, double_to_int32(v)); break;
   }
 }
 
+/* One complex value into dtype t: both parts into a complex type, the real
+ * part alone into any other (c10's static_cast_with_inter_type takes
+ * .real(): 0.5+1j is false as a bool). */
+static void store_from_complex(ScalarType t, char* p, double real, double imag) {
+  if (t == ScalarType_ComplexFloat)
+    *(ComplexFloat*)p = (ComplexFloat){(float)real, (float)imag};
+  else if (t == ScalarType_ComplexDouble)
+    *(ComplexDouble*)p = (ComplexDouble){real, imag};
+  else
+    store_from_double(t, p, real);
+}
+
 void store_scalar(ScalarType t, char* p, Scalar s) {
-  if (s.tag == ScalarTag_Double)
+  if (s.tag == ScalarTag_ComplexDouble)
+    store_from_complex(t, p, s.v.z.real, s.v.z.imag);
+  else if (s.tag == ScalarTag_Double)
     store_from_double(t, p, s.v.d);
   else
     store_from_int64(t, p, s.v.i);
@@ -68,7 +87,28 @@ int store_scalar_checked(ScalarType t, char* p, Scalar s) {
   double lo, hi;
   const char* name = "float";
   bool overflow = false;
-  if (s.tag == ScalarTag_Bool || t == ScalarType_Bool || t == ScalarType_Double) {
+  if (s.tag == ScalarTag_ComplexDouble) {
+    /* a real type takes no imaginary part; complex64 takes each part as a
+     * float does */
+    double max = t == ScalarType_ComplexFloat ? FLT_MAX : INFINITY;
+    overflow = ScalarType_isComplex(t) ? (isfinite(s.v.z.real) && fabs(s.v.z.real) > max) ||
+                                             (isfinite(s.v.z.imag) && fabs(s.v.z.imag) > max)
+                                       : t != ScalarType_Bool && s.v.z.imag != 0; /* bool holds any */
+    if (!overflow && !ScalarType_isComplex(t))
+      return store_scalar_checked(t, p, Scalar_fromDouble(s.v.z.real));
+    name = t == ScalarType_ComplexFloat    ? "c10::complex<float>"
+           : t == ScalarType_ComplexDouble ? "c10::complex<double>"
+           : t == ScalarType_Double        ? "double"
+           : ScalarType_isFloating(t)      ? (t == ScalarType_Float ? "float" : t == ScalarType_Half ? "at::Half" : "at::BFloat16")
+           : !integer_limits(t, &lo, &hi, &name) ? "float" : name;
+  } else if (ScalarType_isComplex(t)) {
+    overflow = false; /* complex128 holds every real Scalar; complex64 as float (below) */
+    if (t == ScalarType_ComplexFloat && s.tag != ScalarTag_Bool) {
+      double v = s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i;
+      overflow = isfinite(v) && fabs(v) > FLT_MAX;
+      name = "c10::complex<float>";
+    }
+  } else if (s.tag == ScalarTag_Bool || t == ScalarType_Bool || t == ScalarType_Double) {
     overflow = false; /* bool and double hold every Scalar */
   } else if (ScalarType_isFloating(t)) {
     /* inf and NaN convert; finite values beyond the largest finite value do
@@ -99,6 +139,16 @@ int store_scalar_checked(ScalarType t, char* p, Scalar s) {
 
 void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src) {
   switch (st) {
+    case ScalarType_ComplexFloat: {
+      ComplexFloat z = *(const ComplexFloat*)src;
+      store_from_complex(dt, dst, z.real, z.imag);
+      break;
+    }
+    case ScalarType_ComplexDouble: {
+      ComplexDouble z = *(const ComplexDouble*)src;
+      store_from_complex(dt, dst, z.real, z.imag);
+      break;
+    }
     case ScalarType_Float: store_from_double(dt, dst, *(const float*)src); break;
     case ScalarType_Double: store_from_double(dt, dst, *(const double*)src); break;
     case ScalarType_Half: store_from_double(dt, dst, Half_toFloat(*(const Half*)src)); break;
@@ -125,6 +175,8 @@ double load_double(ScalarType t, const char* p) {
     case ScalarType_Char: return *(const int8_t*)p;
     case ScalarType_Short: return *(const int16_t*)p;
     case ScalarType_Int: return *(const int32_t*)p;
+    case ScalarType_ComplexFloat: return ((const ComplexFloat*)p)->real; /* c10::convert takes .real() */
+    case ScalarType_ComplexDouble: return ((const ComplexDouble*)p)->real;
     default: return (double)*(const int64_t*)p;
   }
 }

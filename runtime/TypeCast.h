@@ -64,8 +64,8 @@ static inline float reduced_round(ScalarType t, float v) {
  * quantized), as copy_ does. */
 void convert_element(ScalarType dt, char* dst, ScalarType st, const char* src);
 
-/* One element of dtype t at p, read as double (any dtype) or as int64
- * (integers and bools).  Shared by the elementwise and reduction loops.
+/* One element of dtype t at p, read as double (any dtype; a complex one's
+ * real part, as c10::convert reads it) or as int64 (integers and bools).  Shared by the elementwise and reduction loops.
  * PyTorch 1.13: c10/core/DynamicCast.h fetch_and_cast */
 double load_double(ScalarType t, const char* p);
 int64_t load_int(ScalarType t, const char* p);

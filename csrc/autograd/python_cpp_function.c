@@ -304,6 +304,7 @@ static PyObject* scalar_value(Scalar v) {
     case ScalarTag_Double: return PyFloat_FromDouble(v.v.d);
     case ScalarTag_Long: return PyLong_FromLongLong(v.v.i);
     case ScalarTag_Bool: return PyBool_FromLong(v.v.i != 0);
+    case ScalarTag_ComplexDouble: return PyComplex_FromDoubles(v.v.z.real, v.v.z.imag);
   }
   PyErr_SetString(PyExc_RuntimeError, "Unknown scalar type");
   return NULL;

@@ -184,7 +184,18 @@ static int one_element(PyObject* self, Scalar* out) {
   return THPVariable_itemScalar(t, out);
 }
 
-static double scalar_to_double(Scalar s) { return s.tag == ScalarTag_Double ? s.v.d : (double)s.v.i; }
+static double scalar_to_double(Scalar s) { return Scalar_toDouble(s); }
+
+/* A complex element read as a real number: c10's Scalar::to<double> refuses
+ * a nonzero imaginary part. */
+static int real_of(Scalar s, double* out) {
+  if (s.tag == ScalarTag_ComplexDouble && s.v.z.imag != 0) {
+    PyErr_SetString(PyExc_RuntimeError, "value cannot be converted to type double without overflow");
+    return -1;
+  }
+  *out = Scalar_toDouble(s);
+  return 0;
+}
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_item */
 static PyObject* THPVariable_item(PyObject* self, PyObject* unused) {
@@ -193,6 +204,7 @@ static PyObject* THPVariable_item(PyObject* self, PyObject* unused) {
   Scalar s;
   if (one_element(self, &s) < 0) return NULL;
   ScalarType dtype = THPVariable_Unpack(self)->dtype;
+  if (s.tag == ScalarTag_ComplexDouble) return PyComplex_FromDoubles(s.v.z.real, s.v.z.imag);
   if (ScalarType_isFloating(dtype)) return PyFloat_FromDouble(scalar_to_double(s));
   if (dtype == ScalarType_Bool) return PyBool_FromLong(scalar_to_double(s) != 0);
   return PyLong_FromLongLong(s.tag == ScalarTag_Double ? (int64_t)s.v.d : s.v.i);
@@ -203,8 +215,9 @@ static PyObject* THPVariable_float_scalar(PyObject* self, PyObject* unused) {
   if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__float__", NULL, 0, NULL);
   UNUSED(unused);
   Scalar s;
-  if (one_element(self, &s) < 0) return NULL;
-  return PyFloat_FromDouble(scalar_to_double(s));
+  double d;
+  if (one_element(self, &s) < 0 || real_of(s, &d) < 0) return NULL;
+  return PyFloat_FromDouble(d);
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_complex_scalar */
@@ -213,6 +226,7 @@ static PyObject* THPVariable_complex_scalar(PyObject* self, PyObject* unused) {
   UNUSED(unused);
   Scalar s;
   if (one_element(self, &s) < 0) return NULL;
+  if (s.tag == ScalarTag_ComplexDouble) return PyComplex_FromDoubles(s.v.z.real, s.v.z.imag);
   return PyComplex_FromDoubles(scalar_to_double(s), 0.0);
 }
 
@@ -222,8 +236,10 @@ static PyObject* THPVariable_integral_scalar(PyObject* self, PyObject* unused) {
   if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__int__", NULL, 0, NULL);
   UNUSED(unused);
   Scalar s;
+  double d;
   if (one_element(self, &s) < 0) return NULL;
-  if (ScalarType_isFloating(THPVariable_Unpack(self)->dtype)) return PyLong_FromDouble(scalar_to_double(s));
+  if (ScalarType_isFloating(THPVariable_Unpack(self)->dtype) || s.tag == ScalarTag_ComplexDouble)
+    return real_of(s, &d) < 0 ? NULL : PyLong_FromDouble(d);
   return PyLong_FromLongLong(s.tag == ScalarTag_Double ? (int64_t)s.v.d : s.v.i);
 }
 
@@ -257,6 +273,7 @@ static PyObject* THPVariable_bool_scalar(PyObject* self, PyObject* unused) {
   }
   Scalar s;
   if (THPVariable_itemScalar(t, &s) < 0) return NULL;
+  if (s.tag == ScalarTag_ComplexDouble) return PyBool_FromLong(s.v.z.real != 0 || s.v.z.imag != 0);
   return PyBool_FromLong(s.tag == ScalarTag_Double ? s.v.d != 0 : s.v.i != 0);
 }
 

@@ -84,9 +84,10 @@ static inline bool check_double(PyObject* obj) {
          is_numpy_scalar_of(obj, "numpy.floating") || is_numpy_scalar_of(obj, "numpy.bool_");
 }
 
-/* PyTorch 1.13: torch/csrc/utils/python_scalars.h THPUtils_checkScalar.
- * NB(minaten): complex numbers are not numbers here (no complex dtype). */
-static inline bool check_scalar(PyObject* obj) { return check_double(obj); }
+/* PyTorch 1.13: torch/csrc/utils/python_scalars.h THPUtils_checkScalar */
+static inline bool check_scalar(PyObject* obj) {
+  return check_double(obj) || PyComplex_Check(obj) || is_numpy_scalar_of(obj, "numpy.complexfloating");
+}
 
 /* PyTorch 1.13: torch/csrc/utils/python_numbers.h THPUtils_unpackIndex */
 static int unpack_index(PyObject* obj, int64_t* out) {
@@ -217,6 +218,8 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
     case SchemaBaseType_Tensor: /* a tensor, or an object with __torch_function__ (is_tensor_and_append_overloaded) */
       return is_tensor(obj) || check_has_torch_function(obj, true) || (numbers_as_tensors && check_scalar(obj));
     case SchemaBaseType_Scalar:
+      if (check_scalar(obj)) return 1;
+      /* fall through */
     case SchemaBaseType_float: /* a 0-dim tensor that requires grad is no number */
       if (check_double(obj)) return 1;
       return is_zero_dim_tensor(obj) && !requires_grad(THPVariable_Unpack(obj));
@@ -690,6 +693,12 @@ static int number_to_scalar(PyObject* obj, Scalar* out) {
   }
   if (PyBool_Check(obj)) {
     *out = Scalar_fromBool(obj == Py_True);
+    return 0;
+  }
+  if (PyComplex_Check(obj) || is_numpy_scalar_of(obj, "numpy.complexfloating")) {
+    Py_complex c = PyComplex_AsCComplex(obj);
+    if (c.real == -1.0 && PyErr_Occurred()) return -1;
+    *out = Scalar_fromComplex(c.real, c.imag);
     return 0;
   }
   double d; /* a float, or anything else with __float__ (numpy's bool_ too: it is a double there) */

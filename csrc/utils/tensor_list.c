@@ -34,6 +34,14 @@ static PyObject* load_scalar(const char* data, ScalarType t) {
     case ScalarType_Double: return PyFloat_FromDouble(*(const double*)data);
     case ScalarType_Half:
     case ScalarType_BFloat16: return PyFloat_FromDouble(load_double(t, data));
+    case ScalarType_ComplexFloat: {
+      const ComplexFloat* z = (const ComplexFloat*)data;
+      return PyComplex_FromDoubles(z->real, z->imag);
+    }
+    case ScalarType_ComplexDouble: {
+      const ComplexDouble* z = (const ComplexDouble*)data;
+      return PyComplex_FromDoubles(z->real, z->imag);
+    }
     case ScalarType_Bool: return PyBool_FromLong(load_int(t, data)); /* any nonzero byte (TypeCast.h) */
     default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return NULL;
   }
@@ -58,7 +66,11 @@ static PyObject* recursive_to_list(const char* data, const Tensor* t, int64_t di
 }
 
 PyObject* tensor_to_list(const Tensor* tensor) {
-  Tensor* data = Tensor_retain(tensor); /* resolve_conj, resolve_neg: minaten has neither bit */
+  Tensor* conj_resolved = at_resolve_conj(tensor);
+  if (conj_resolved == NULL) return THPException_fromError();
+  Tensor* data = at_resolve_neg(conj_resolved);
+  Tensor_release(conj_resolved);
+  if (data == NULL) return THPException_fromError();
   if (data->device.type != DeviceType_CPU) {
     Tensor* cpu = at_to_dtype_layout(data, kNoDtype, kNoLayout, (OptionalDevice){true, Device_cpu()}, kNoPinMemory,
                                      false, false, kNoMemoryFormat);

@@ -317,6 +317,14 @@ static int store_scalar(char* p, ScalarType t, PyObject* obj) {
       else *(BFloat16*)p = BFloat16_fromFloat((float)d);
       return 0;
     }
+    case ScalarType_ComplexFloat:
+    case ScalarType_ComplexDouble: { /* THPUtils_unpackComplexDouble: any number, through __complex__ */
+      Py_complex c = PyComplex_AsCComplex(obj);
+      if (c.real == -1.0 && PyErr_Occurred()) return -1;
+      if (t == ScalarType_ComplexFloat) *(ComplexFloat*)p = (ComplexFloat){(float)c.real, (float)c.imag};
+      else *(ComplexDouble*)p = (ComplexDouble){c.real, c.imag};
+      return 0;
+    }
     case ScalarType_Bool: return unpack_number_as_bool(obj, (bool*)p);
     default: PyErr_SetString(PyExc_RuntimeError, "invalid type"); return -1;
   }
@@ -378,10 +386,14 @@ static int infer_scalar_type(PyObject* obj, ScalarType* out) {
     *out = ScalarType_Bool;
     return 0;
   }
-  if (PyComplex_Check(obj)) {
-    /* NB(minaten): 1.13 makes complex64 here; minaten has no complex dtypes */
-    PyErr_SetString(PyExc_TypeError, "minaten: complex numbers are not supported (no complex dtypes)");
-    return -1;
+  if (PyComplex_Check(obj)) { /* the default dtype's complex counterpart */
+    ScalarType d = default_scalar_type();
+    if (d != ScalarType_Float && d != ScalarType_Double) {
+      PyErr_SetString(PyExc_RuntimeError, "invalid default scalar type for complex");
+      return -1;
+    }
+    *out = ScalarType_toComplex(d);
+    return 0;
   }
   if (THPVariable_Check(obj)) {
     *out = THPVariable_Unpack(obj)->dtype;

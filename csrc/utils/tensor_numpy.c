@@ -44,6 +44,8 @@ enum {
   NPY_LONGLONG = 9,
   NPY_FLOAT = 11,
   NPY_DOUBLE = 12,
+  NPY_CFLOAT = 14,
+  NPY_CDOUBLE = 15,
   NPY_HALF = 23,
 };
 
@@ -126,6 +128,8 @@ int numpy_dtype_to_aten(int npy_type, PyObject* descr, ScalarType* out) {
     case NPY_DOUBLE: *out = ScalarType_Double; return 0;
     case NPY_FLOAT: *out = ScalarType_Float; return 0;
     case NPY_HALF: *out = ScalarType_Half; return 0;
+    case NPY_CFLOAT: *out = ScalarType_ComplexFloat; return 0;
+    case NPY_CDOUBLE: *out = ScalarType_ComplexDouble; return 0;
     case NPY_SHORT: *out = ScalarType_Short; return 0;
     case NPY_BYTE: *out = ScalarType_Char; return 0;
     case NPY_UBYTE: *out = ScalarType_Byte; return 0;
@@ -135,9 +139,6 @@ int numpy_dtype_to_aten(int npy_type, PyObject* descr, ScalarType* out) {
     case NPY_LONGLONG: *out = ScalarType_Long; return 0;
     default: break;
   }
-  /* NB(minaten): complex64 and complex128 are in 1.13's list and
-   * convert there; minaten has none of those dtypes, so they are refused
-   * here with the same message. */
   PyObject* type = PyObject_GetAttrString(descr, "type");
   if (type == NULL) return -1;
   PyErr_Format(PyExc_TypeError,
@@ -393,6 +394,8 @@ static const char* numpy_typestr(ScalarType t) {
     case ScalarType_Double: return MINATEN_NPY_ORDER "f8";
     case ScalarType_Float: return MINATEN_NPY_ORDER "f4";
     case ScalarType_Half: return MINATEN_NPY_ORDER "f2";
+    case ScalarType_ComplexFloat: return MINATEN_NPY_ORDER "c8";
+    case ScalarType_ComplexDouble: return MINATEN_NPY_ORDER "c16";
     case ScalarType_Long: return MINATEN_NPY_ORDER "i8";
     case ScalarType_Int: return MINATEN_NPY_ORDER "i4";
     case ScalarType_Short: return MINATEN_NPY_ORDER "i2";
@@ -448,10 +451,26 @@ PyObject* tensor_to_numpy(const Tensor* tensor, bool force) {
                       "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
       return NULL;
     }
+    if (Tensor_isConj(tensor)) {
+      PyErr_SetString(PyExc_RuntimeError, "Can't call numpy() on Tensor that has conjugate bit set. Use "
+                                          "tensor.resolve_conj().numpy() instead.");
+      return NULL;
+    }
+    if (Tensor_isNeg(tensor)) {
+      PyErr_SetString(PyExc_RuntimeError, "Can't call numpy() on Tensor that has negative bit set. Use "
+                                          "tensor.resolve_neg().numpy() instead.");
+      return NULL;
+    }
   }
-  /* tensor.detach().cpu() (resolve_conj and resolve_neg: minaten has neither bit) */
+  /* tensor.detach().cpu().resolve_conj().resolve_neg() */
   Tensor* prepared = at_detach(tensor);
   if (prepared == NULL) return THPException_fromError();
+  for (int bit = 0; bit < 2 && (Tensor_isConj(prepared) || Tensor_isNeg(prepared)); bit++) {
+    Tensor* resolved = bit == 0 ? at_resolve_conj(prepared) : at_resolve_neg(prepared);
+    Tensor_release(prepared);
+    if (resolved == NULL) return THPException_fromError();
+    prepared = resolved;
+  }
   if (prepared->device.type != DeviceType_CPU) {
     Tensor* cpu = at__to_copy(prepared, kNoDtype, kNoLayout, (OptionalDevice){true, Device_cpu()}, kNoPinMemory,
                               false, kNoMemoryFormat);

@@ -147,20 +147,36 @@ static int64_t text_length(const char* s, size_t n) {
 /* ---- elements -------------------------------------------------------------------- */
 
 /* One element as Python reads it with tolist(): a float for floating
- * dtypes (d), an int or a bool otherwise (i). */
+ * dtypes (d), an int or a bool otherwise (i); of a complex tensor, one of
+ * its parts (a float). */
 typedef struct Element {
   double d;
   int64_t i;
 } Element;
 
+/* Which number of an element is read: the element itself (a complex
+ * one's real part), or a complex element's imaginary part. */
+typedef enum Part { Part_Real = 0, Part_Imag = 1 } Part;
+
 /* The element at index[0..dim) of a CPU tensor, read in place with its strides. */
-static Element read_element(const Tensor* t, const int64_t* index) {
+static Element read_element(const Tensor* t, const int64_t* index, Part part) {
   int64_t offset = 0;
   for (int64_t k = 0; k < t->dim; k++) offset += index[k] * t->strides[k];
   const char* p = Tensor_data(t) + offset * (int64_t)Tensor_itemsize(t);
   Element e = {0, 0};
-  if (ScalarType_isFloating(t->dtype)) e.d = load_double(t->dtype, p);
-  else e.i = load_int(t->dtype, p); /* a bool is any nonzero byte */
+  if (t->dtype == ScalarType_ComplexFloat)
+    e.d = part == Part_Imag ? ((const ComplexFloat*)p)->imag : ((const ComplexFloat*)p)->real;
+  else if (t->dtype == ScalarType_ComplexDouble)
+    e.d = part == Part_Imag ? ((const ComplexDouble*)p)->imag : ((const ComplexDouble*)p)->real;
+  else if (ScalarType_isFloating(t->dtype))
+    e.d = load_double(t->dtype, p);
+  else
+    e.i = load_int(t->dtype, p); /* a bool is any nonzero byte */
+  /* the math bits, which 1.13 resolves first (resolve_neg, resolve_conj) */
+  if (Tensor_isNeg(t) != (Tensor_isConj(t) && part == Part_Imag)) {
+    e.d = -e.d;
+    e.i = (int64_t)(0 - (uint64_t)e.i);
+  }
   return e;
 }
 
@@ -174,10 +190,10 @@ static bool cut_dim(const Tensor* t, int64_t dim, bool summarize) {
  * data when summarizing), in row-major order.
  * PyTorch 1.13: torch/_tensor_str.py get_summarized_data */
 typedef void (*ElementFn)(void* ctx, Element e);
-static void for_each_printed(const Tensor* t, int64_t dim, int64_t* index, bool summarize, ElementFn fn,
+static void for_each_printed(const Tensor* t, int64_t dim, int64_t* index, bool summarize, Part part, ElementFn fn,
                              void* ctx) {
   if (dim == t->dim) {
-    fn(ctx, read_element(t, index));
+    fn(ctx, read_element(t, index, part));
     return;
   }
   int64_t n = t->sizes[dim];
@@ -185,7 +201,7 @@ static void for_each_printed(const Tensor* t, int64_t dim, int64_t* index, bool 
   for (int64_t i = 0; i < n; i++) {
     if (cut && i == PRINT_OPTS.edgeitems) i = n - PRINT_OPTS.edgeitems;
     index[dim] = i;
-    for_each_printed(t, dim + 1, index, summarize, fn, ctx);
+    for_each_printed(t, dim + 1, index, summarize, part, fn, ctx);
   }
 }
 
@@ -246,15 +262,17 @@ static void scan_widths(void* ctx, Element e) {
   if (w > f->max_width) f->max_width = w;
 }
 
-/* PyTorch 1.13: torch/_tensor_str.py _Formatter.__init__ */
-static void Formatter_init(Formatter* f, const Tensor* t, bool summarize) {
+/* The formatter of t's elements, or of one part of a complex t's (1.13
+ * builds one over self.real and one over self.imag).
+ * PyTorch 1.13: torch/_tensor_str.py _Formatter.__init__ */
+static void Formatter_init(Formatter* f, const Tensor* t, bool summarize, Part part) {
   memset(f, 0, sizeof *f);
-  f->floating_dtype = ScalarType_isFloating(t->dtype);
+  f->floating_dtype = ScalarType_isFloating(t->dtype) || ScalarType_isComplex(t->dtype);
   f->is_bool = t->dtype == ScalarType_Bool;
   f->int_mode = true;
   f->max_width = 1;
   int64_t index[MINATEN_MAX_DIM] = {0};
-  for_each_printed(t, 0, index, summarize, scan_values, f);
+  for_each_printed(t, 0, index, summarize, part, scan_values, f);
   if (!f->floating_dtype) return;
   if (!f->any) return; /* no valid number: 1.13 returns before looking at PRINT_OPTS.sci_mode */
   double ratio = f->max_abs / f->min_abs;
@@ -262,7 +280,7 @@ static void Formatter_init(Formatter* f, const Tensor* t, bool summarize) {
     f->sci_mode = ratio > 1000.0 || f->max_abs > 1.0e8;
   else
     f->sci_mode = ratio > 1000.0 || f->max_abs > 1.0e8 || f->min_abs < 1.0e-4;
-  for_each_printed(t, 0, index, summarize, scan_widths, f);
+  for_each_printed(t, 0, index, summarize, part, scan_widths, f);
   if (PRINT_OPTS.sci_mode >= 0) f->sci_mode = PRINT_OPTS.sci_mode;
 }
 
@@ -285,16 +303,40 @@ static void Formatter_format(const Formatter* f, Element e, StrBuf* out) {
   sb_append(out, buf, (size_t)n);
 }
 
+/* The formatters of a tensor: f[1] only for a complex one (its imaginary parts'). */
+typedef struct Formatters {
+  Formatter f[2];
+  bool complex;
+} Formatters;
+
+/* One element: a complex one as real, then the imaginary part's text with
+ * its leading spaces stripped and a "+" unless it has a sign, then "j".
+ * PyTorch 1.13: torch/_tensor_str.py _vector_str _val_formatter, _scalar_str */
+static void format_element(const Formatters* fs, const Tensor* t, const int64_t* index, StrBuf* out) {
+  Formatter_format(&fs->f[0], read_element(t, index, Part_Real), out);
+  if (!fs->complex) return;
+  StrBuf imag = {NULL, 0, 0, false};
+  Formatter_format(&fs->f[1], read_element(t, index, Part_Imag), &imag);
+  const char* text = imag.data == NULL ? "" : imag.data;
+  while (*text == ' ') text++;
+  if (*text != '+' && *text != '-') sb_puts(out, "+");
+  sb_puts(out, text);
+  sb_puts(out, "j");
+  out->failed = out->failed || imag.failed;
+  sb_free(&imag);
+}
+
 /* ---- layout ---------------------------------------------------------------------------- */
 
 /* The last dimension: elements_per_line items a line, the summarized ones
  * with " ..." as one more item.
  * PyTorch 1.13: torch/_tensor_str.py _vector_str */
-static void vector_str(const Tensor* t, int64_t* index, int64_t indent, bool summarize, const Formatter* f,
+static void vector_str(const Tensor* t, int64_t* index, int64_t indent, bool summarize, const Formatters* fs,
                        StrBuf* out) {
   int64_t d = t->dim - 1;
   int64_t n = t->sizes[d];
-  int64_t element_length = f->max_width + 2;
+  /* the widths, ", ", and for a complex tensor the imaginary width and "j" */
+  int64_t element_length = fs->f[0].max_width + 2 + (fs->complex ? fs->f[1].max_width + 1 : 0);
   int64_t per_line = (int64_t)floor((double)(PRINT_OPTS.linewidth - indent) / (double)element_length);
   if (per_line < 1) per_line = 1;
   bool cut = cut_dim(t, d, summarize);
@@ -314,7 +356,7 @@ static void vector_str(const Tensor* t, int64_t* index, int64_t indent, bool sum
       continue;
     }
     index[d] = cut && k > PRINT_OPTS.edgeitems ? n - 2 * PRINT_OPTS.edgeitems - 1 + k : k;
-    Formatter_format(f, read_element(t, index), out);
+    format_element(fs, t, index, out);
   }
   sb_puts(out, "]");
 }
@@ -323,14 +365,14 @@ static void vector_str(const Tensor* t, int64_t* index, int64_t indent, bool sum
  * more between them for each dimension below the next.
  * PyTorch 1.13: torch/_tensor_str.py _tensor_str_with_formatter, _scalar_str */
 static void tensor_str_with_formatter(const Tensor* t, int64_t dim, int64_t* index, int64_t indent, bool summarize,
-                                      const Formatter* f, StrBuf* out) {
+                                      const Formatters* fs, StrBuf* out) {
   int64_t remaining = t->dim - dim;
   if (remaining == 0) {
-    Formatter_format(f, read_element(t, index), out);
+    format_element(fs, t, index, out);
     return;
   }
   if (remaining == 1) {
-    vector_str(t, index, indent, summarize, f, out);
+    vector_str(t, index, indent, summarize, fs, out);
     return;
   }
   int64_t n = t->sizes[dim];
@@ -348,7 +390,7 @@ static void tensor_str_with_formatter(const Tensor* t, int64_t dim, int64_t* ind
       continue;
     }
     index[dim] = i;
-    tensor_str_with_formatter(t, dim + 1, index, indent + 1, summarize, f, out);
+    tensor_str_with_formatter(t, dim + 1, index, indent + 1, summarize, fs, out);
   }
   sb_puts(out, "]");
 }
@@ -361,10 +403,11 @@ static void tensor_str(const Tensor* t, int64_t indent, StrBuf* out) {
     return;
   }
   bool summarize = t->numel > PRINT_OPTS.threshold;
-  Formatter f;
-  Formatter_init(&f, t, summarize);
+  Formatters fs = {.complex = ScalarType_isComplex(t->dtype)};
+  Formatter_init(&fs.f[0], t, summarize, Part_Real);
+  if (fs.complex) Formatter_init(&fs.f[1], t, summarize, Part_Imag);
   int64_t index[MINATEN_MAX_DIM] = {0};
-  tensor_str_with_formatter(t, 0, index, indent, summarize, &f, out);
+  tensor_str_with_formatter(t, 0, index, indent, summarize, &fs, out);
 }
 
 /* ---- suffixes ------------------------------------------------------------------------------- */
@@ -533,10 +576,11 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
     if ((cpu = LazyBindings_toCpu((Tensor*)self)) == NULL) goto done;
     self = cpu;
   }
-  /* self.dtype in (torch.get_default_dtype(), torch.int64, torch.bool) */
+  /* self.dtype in (torch.get_default_dtype(), its complex counterpart, torch.int64, torch.bool) */
   ScalarType default_dtype = get_default_dtype_as_scalartype();
-  bool has_default_dtype =
-      self->dtype == default_dtype || self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
+  ScalarType default_complex = default_dtype == ScalarType_Double ? ScalarType_ComplexDouble : ScalarType_ComplexFloat;
+  bool has_default_dtype = self->dtype == default_dtype || self->dtype == default_complex ||
+                           self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
   if (Tensor_isQuantized(self)) {
     if (quantized_str(self, indent, contents != NULL, out, &s) < 0) goto done;
   } else if (self->numel == 0) {

@@ -93,6 +93,7 @@ static bool ivalue_equals(const IValue* a, const IValue* b) {
     case IValueTag_None: return true;
     case IValueTag_Tensor: return a->u.tensor == b->u.tensor;
     case IValueTag_Double: return a->u.d == b->u.d;
+    case IValueTag_ComplexDouble: return a->u.z.real == b->u.z.real && a->u.z.imag == b->u.z.imag;
     case IValueTag_Int: return a->u.i == b->u.i;
     case IValueTag_Bool: return a->u.b == b->u.b;
     case IValueTag_String: return strcmp(a->u.s, b->u.s) == 0;

@@ -88,7 +88,7 @@ static inline float scalar_reduced(const LinspaceLoop* L, int64_t idx) {
 /* The value in dtype t of double d, converted as C++'s cast is on x86-64
  * (truncating, cvttsd2si out of range), read back as double. */
 static inline double narrow(ScalarType t, double d) {
-  char buf[8];
+  char buf[MINATEN_MAX_ELEMENT_SIZE];
   store_from_double(t, buf, d);
   return load_double(t, buf);
 }

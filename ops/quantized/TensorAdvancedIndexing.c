@@ -129,7 +129,7 @@ static Tensor* masked_fill_quantized(Tensor* self, const Tensor* mask, Scalar va
   TRY(store_scalar_checked(ScalarType_Float, (char*)&fvalue, value) == 0);
   int64_t qmin, qmax;
   qint_range(self->dtype, &qmin, &qmax);
-  alignas(8) char bytes[8]; /* the quantized value stored as self's dtype */
+  alignas(8) char bytes[MINATEN_MAX_ELEMENT_SIZE]; /* the quantized value stored as self's dtype */
   qint_store(self->dtype, bytes, 0,
              quantize_val(self->quantizer->scale, self->quantizer->zero_point, fvalue, qmin, qmax));
   TRY(cpu_masked_fill_kernel(self, mask, bytes, Tensor_itemsize(self)) == 0);

@@ -19,7 +19,8 @@ static DispatchKey highest(DispatchKeySet s) { return DispatchKeySet_highestPrio
 /* Every runtime key, lowest priority first, as DispatchKey.h documents. */
 static const DispatchKey kPriorityOrder[] = {
     DispatchKey_CPU,           DispatchKey_Lazy,          DispatchKey_QuantizedCPU,
-    DispatchKey_BackendSelect, DispatchKey_Python,        DispatchKey_ADInplaceOrView,
+    DispatchKey_BackendSelect, DispatchKey_Python,        DispatchKey_Conjugate,
+    DispatchKey_Negative,      DispatchKey_ADInplaceOrView,
     DispatchKey_AutogradOther, DispatchKey_AutogradCPU,   DispatchKey_AutogradLazy,
     DispatchKey_PythonTLSSnapshot,
 };
@@ -136,7 +137,7 @@ static void test_names(void** state) {
 
 static void test_format(void** state) {
   (void)state;
-  char buf[160];
+  char buf[200];
   DispatchKeySet s = DispatchKeySet_add(DispatchKeySet_of(DispatchKey_CPU), DispatchKey_AutogradCPU);
   s = DispatchKeySet_add(s, DispatchKey_ADInplaceOrView);
   assert_string_equal(DispatchKeySet_format(s, buf, sizeof buf),
@@ -145,7 +146,8 @@ static void test_format(void** state) {
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_of(DispatchKey_QuantizedCPU), buf, sizeof buf),
                       "DispatchKeySet(QuantizedCPU)");
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_full(), buf, sizeof buf),
-                      "DispatchKeySet(CPU, Lazy, QuantizedCPU, BackendSelect, Python, ADInplaceOrView, "
+                      "DispatchKeySet(CPU, Lazy, QuantizedCPU, BackendSelect, Python, Conjugate, Negative, "
+                      "ADInplaceOrView, "
                       "AutogradOther, AutogradCPU, AutogradLazy, PythonTLSSnapshot)");
   /* a short buffer truncates, terminated, and writes nothing past its end */
   memset(buf, 'x', sizeof buf);

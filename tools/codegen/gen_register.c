@@ -253,9 +253,12 @@ static int gen_register_all(const Model* m, Writer* w) {
   if (f == NULL) return -1;
   for (size_t i = 0; i < kNumKernelKeys; i++) print_register_prototype(f, DispatchKey_name(kKernelKeys[i]));
   print_register_prototype(f, "BackendSelect");
+  fputs("/* the math bits' keys: ops/ConjugateFallback.c, ops/NegateFallback.c */\n"
+        "void at_register_Conjugate(void);\n"
+        "void at_register_Negative(void);\n", f);
   fputs("\n"
         "/* Every operator, the fallbacks every operator shares, then the kernels of\n"
-        " * each key; once.  Returns 0, or -1 with the error indicator set. */\n"
+        " * each key, then the math bits' keys; once.  Returns 0, or -1 with the error indicator set. */\n"
         "int at_register_all(void) {\n"
         "  static bool done = false;\n"
         "  if (done) return 0;\n"
@@ -266,6 +269,8 @@ static int gen_register_all(const Model* m, Writer* w) {
   for (size_t i = 0; i < kNumKernelKeys; i++)
     fprintf(f, "  if (at_register_%s() < 0) return -1;\n", DispatchKey_name(kKernelKeys[i]));
   fputs("  if (at_register_BackendSelect() < 0) return -1;\n"
+        "  at_register_Conjugate();\n"
+        "  at_register_Negative();\n"
         "  done = true;\n"
         "  return 0;\n"
         "}\n",

@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 # The runtime keys minaten has, in its dump order (runtime/DispatchKey.h).
-KEYS = ["Undefined", "CPU", "Lazy", "QuantizedCPU", "BackendSelect", "Python", "ADInplaceOrView",
+KEYS = ["Undefined", "CPU", "Lazy", "QuantizedCPU", "BackendSelect", "Python", "Conjugate", "Negative", "ADInplaceOrView",
         "AutogradOther", "AutogradCPU", "AutogradLazy", "PythonTLSSnapshot"]
 OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "dispatch", "tables")
 

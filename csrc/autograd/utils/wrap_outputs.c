@@ -55,6 +55,7 @@ PyObject* THPUtils_wrapIValue(IValue* v, bool jit) {
     case IValueTag_None: Py_RETURN_NONE;
     case IValueTag_Tensor: return THPVariable_Wrap(x.owned ? x.u.tensor : Tensor_retain(x.u.tensor));
     case IValueTag_Double: return PyFloat_FromDouble(x.u.d);
+    case IValueTag_ComplexDouble: return PyComplex_FromDoubles(x.u.z.real, x.u.z.imag);
     case IValueTag_Int: return PyLong_FromLongLong(x.u.i);
     case IValueTag_Bool: return PyBool_FromLong(x.u.b);
     case IValueTag_String: {
