@@ -595,6 +595,13 @@ fail:
 static Tensor* flip_bit(const Tensor* self, DispatchKey bit) {
   Tensor* r = at_alias(self);
   if (r == NULL) return NULL;
+  if (bit == DispatchKey_Conjugate && !Tensor_isConj(self) && !ScalarType_isComplex(self->dtype)) {
+    /* _set_conj(true)'s assert, which torch._conj of a real tensor reaches */
+    Tensor_release(r);
+    Error_set(ErrorType_RuntimeError, "isComplexType(typeMetaToScalarType(dtype())) INTERNAL ASSERT FAILED at "
+                                      "\"./c10/core/TensorImpl.h\":1357, please report a bug to PyTorch. ");
+    return NULL;
+  }
   if (bit == DispatchKey_Conjugate) Tensor_setConj(r, !Tensor_isConj(self));
   else Tensor_setNeg(r, !Tensor_isNeg(self));
   return r;
