@@ -52,3 +52,38 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     else:
         ret = input.log_softmax(dim, dtype=dtype)
     return ret
+
+
+# ---- losses: nll_loss, cross_entropy (issue 34, i34loss) -------------------
+# NB(minaten): 1.13 calls torch._C._nn.nll_loss_nd / cross_entropy_loss;
+# minaten has no torch._C._nn and calls the same operators through torch.ops.aten.
+from minaten.nn import _reduction as _Reduction  # noqa: E402
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """The negative log likelihood loss.  PyTorch 1.13: torch/nn/functional.py nll_loss"""
+    from minaten.overrides import handle_torch_function, has_torch_function_variadic
+    if has_torch_function_variadic(input, target, weight):
+        return handle_torch_function(nll_loss, (input, target, weight), input, target, weight=weight,
+                                     size_average=size_average, ignore_index=ignore_index, reduce=reduce,
+                                     reduction=reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+    from minaten import ops
+    return ops.aten.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
+    """The cross entropy loss between input logits and target.
+    PyTorch 1.13: torch/nn/functional.py cross_entropy"""
+    from minaten.overrides import handle_torch_function, has_torch_function_variadic
+    if has_torch_function_variadic(input, target, weight):
+        return handle_torch_function(cross_entropy, (input, target, weight), input, target, weight=weight,
+                                     size_average=size_average, ignore_index=ignore_index, reduce=reduce,
+                                     reduction=reduction, label_smoothing=label_smoothing)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+    from minaten import ops
+    return ops.aten.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), ignore_index,
+                                       label_smoothing)
