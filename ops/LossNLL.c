@@ -66,18 +66,6 @@ static void nll_store(Tensor* t, int64_t offset, double v) {
   store_from_double(t->dtype, Tensor_data(t) + offset * (int64_t)Tensor_itemsize(t), v);
 }
 
-/* AT_DISPATCH_FLOATING_TYPES_AND(BFloat16) and the data_ptr<target_t>() /
- * data_ptr<scalar_t>() checks of the frames, in 1.13's order.  0, or -1. */
-static int nll_check_dtypes(const char* name, const Tensor* self, const Tensor* target, const Tensor* weight) {
-  ScalarType st = self->dtype;
-  TORCH_CHECK(st == ScalarType_Float || st == ScalarType_Double || st == ScalarType_BFloat16,
-              "\"%s\" not implemented for '%s'", name, ScalarType_name(st));
-  (void)target;
-  (void)weight;
-  return 0;
-fail:
-  return -1;
-}
 static int nll_check_scalar(const Tensor* t, ScalarType expected) {
   TORCH_CHECK(t->dtype == expected, "expected scalar type %s but found %s", ScalarType_name(expected),
               ScalarType_name(t->dtype));
@@ -87,6 +75,14 @@ fail:
 }
 static int nll_check_target(const Tensor* target) {
   return target->dtype == ScalarType_Byte ? 0 : nll_check_scalar(target, ScalarType_Long);
+}
+/* AT_DISPATCH_FLOATING_TYPES_AND(BFloat16, ...).  0, or -1. */
+static int nll_check_dispatch(const char* name, ScalarType st) {
+  TORCH_CHECK(st == ScalarType_Float || st == ScalarType_Double || st == ScalarType_BFloat16,
+              "\"%s\" not implemented for '%s'", name, ScalarType_name(st));
+  return 0;
+fail:
+  return -1;
 }
 
 /* The checks of the meta function shared by forward and backward.
@@ -115,30 +111,59 @@ fail:
   return NULL;
 }
 
+/* Where the samples are: sample i (0 <= i < count, in row-major order of
+ * the target's positions [N][H][W], H = W = 1 for nll_loss) has its target
+ * at element offset toff and its class c at ioff + c * is_c of the input. */
+typedef struct NllSamples {
+  int64_t count, H, W;
+  int64_t ts_b, ts_h, ts_w; /* target strides */
+  int64_t is_b, is_c, is_h, is_w; /* input strides */
+} NllSamples;
+
+static void nll_sample(const NllSamples* s, int64_t i, int64_t* toff, int64_t* ioff) {
+  int64_t map = s->H * s->W, b = i / map, e = i % map, h = e / s->W, w = e % s->W;
+  *toff = b * s->ts_b + h * s->ts_h + w * s->ts_w;
+  *ioff = b * s->is_b + h * s->is_h + w * s->is_w;
+}
+
+/* nll_loss's samples: self [C] with a 0-dim target, or [N, C] with [N]. */
+static NllSamples nll_samples_1d2d(const Tensor* self, const Tensor* target) {
+  NllSamples s = {self->dim == 1 ? 1 : self->sizes[0], 1, 1, target->dim == 0 ? 0 : target->strides[0], 0, 0,
+                  self->dim == 1 ? 0 : self->strides[0], self->strides[self->dim - 1], 0, 0};
+  return s;
+}
+/* nll_loss2d's samples: self [N, C, H, W], target [N, H, W]. */
+static NllSamples nll_samples_2d(const Tensor* self, const Tensor* target) {
+  NllSamples s = {self->sizes[0] * self->sizes[2] * self->sizes[3], self->sizes[2], self->sizes[3],
+                  target->strides[0], target->strides[1], target->strides[2],
+                  self->strides[0], self->strides[1], self->strides[2], self->strides[3]};
+  return s;
+}
+
 /* The loss over the samples, into the 0-dim output and total_weight.
- * PyTorch 1.13: LossNLL.cpp nll_loss_out_frame (the reduction case) */
+ * PyTorch 1.13: LossNLL.cpp nll_loss_out_frame, LossNLL2d.cpp nll_loss2d_forward_out_frame (the reduction case) */
 static int nll_loss_reduce(Tensor* output, Tensor* total_weight, const Tensor* input, const Tensor* target,
-                           const Tensor* weight, int64_t reduction, int64_t ignore_index) {
+                           const Tensor* weight, int64_t reduction, int64_t ignore_index, int64_t n_classes,
+                           const NllSamples* s) {
   enum { kLevels = 8 }; /* cascade_sum_num_levels */
   ScalarType st = input->dtype;
-  int64_t n_classes = input->sizes[input->dim - 1];
-  int64_t batch_size = input->dim == 1 ? 1 : input->sizes[0];
-  int64_t cstride = input->strides[input->dim - 1], bstride = input->dim == 1 ? 0 : input->strides[0];
-  int64_t tstride = target->dim == 0 ? 0 : target->strides[0];
-  int64_t log2 = batch_size <= 2 ? 1 : 64 - __builtin_clzll((unsigned long long)(batch_size - 1)); /* CeilLog2 */
+  int64_t numiter = s->count;
+  int64_t log2 = numiter <= 2 ? 1 : 64 - __builtin_clzll((unsigned long long)(numiter - 1)); /* CeilLog2 */
   int64_t level_power = log2 / kLevels > 4 ? log2 / kLevels : 4;
   int64_t level_mask = ((int64_t)1 << level_power) - 1;
   int64_t num_ignored = 0;
   double weight_sums[kLevels] = {0}, loss_sums[kLevels] = {0};
-  for (int64_t b = 0; b < batch_size; b++) {
-    int64_t cur_target = nll_target(target, b * tstride);
+  for (int64_t b = 0; b < numiter; b++) {
+    int64_t toff, ioff;
+    nll_sample(s, b, &toff, &ioff);
+    int64_t cur_target = nll_target(target, toff);
     if (cur_target == ignore_index) {
       ++num_ignored;
       continue;
     }
     TORCH_CHECK_INDEX(cur_target >= 0 && cur_target < n_classes, "Target %lld is out of bounds.",
                       (long long)cur_target);
-    double data = nll_load(input, b * bstride + cur_target * cstride);
+    double data = nll_load(input, ioff + cur_target * s->is_c);
     if (weight != NULL) {
       double w = nll_load(weight, cur_target * weight->strides[0]);
       loss_sums[0] = nll_round(st, loss_sums[0] - nll_round(st, data * w));
@@ -156,14 +181,84 @@ static int nll_loss_reduce(Tensor* output, Tensor* total_weight, const Tensor* i
   }
   double total = 0, out = 0;
   if (weight == NULL) {
-    total = nll_round(st, (double)(batch_size - num_ignored));
+    total = nll_round(st, (double)(numiter - num_ignored));
   } else {
     for (int j = 0; j < kLevels; j++) total = nll_round(st, total + weight_sums[j]);
   }
   for (int j = 0; j < kLevels; j++) out = nll_round(st, out + loss_sums[j]);
   if (reduction == Reduction_Mean) out = nll_round(st, out / total);
+  TRY(nll_check_scalar(output, st) == 0); /* an out= of nll_loss2d: data_ptr<scalar_t>() */
   nll_store(output, 0, out);
   nll_store(total_weight, 0, total);
+  return 0;
+fail:
+  return -1;
+}
+
+/* The per-sample losses (reduction None) into output, laid out as the
+ * target's positions.  PyTorch 1.13: LossNLL.cpp nll_loss_out_frame, LossNLL2d.cpp
+ * nll_loss2d_forward_out_frame (the None case) */
+static int nll_loss_none(Tensor* output, const Tensor* input, const Tensor* target, const Tensor* weight,
+                         int64_t ignore_index, int64_t n_classes, const NllSamples* s) {
+  ScalarType st = input->dtype;
+  NllSamples os = *s; /* the output's strides, as a target's */
+  os.ts_b = output->strides[0];
+  os.ts_h = output->dim == 3 ? output->strides[1] : 0;
+  os.ts_w = output->dim == 3 ? output->strides[2] : 0;
+  for (int64_t i = 0; i < s->count; i++) {
+    int64_t toff, ioff, ooff, unused;
+    nll_sample(s, i, &toff, &ioff);
+    nll_sample(&os, i, &ooff, &unused);
+    int64_t cur_target = nll_target(target, toff);
+    if (cur_target == ignore_index) {
+      nll_store(output, ooff, 0.0);
+      continue;
+    }
+    TORCH_CHECK_INDEX(cur_target >= 0 && cur_target < n_classes, "Target %lld is out of bounds.",
+                      (long long)cur_target);
+    double w = weight != NULL ? nll_load(weight, cur_target * weight->strides[0]) : 1.0;
+    double x = nll_load(input, ioff + cur_target * s->is_c);
+    nll_store(output, ooff, nll_round(st, -x * w));
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+/* The gradient into the zeroed grad_input (of input's strides): at each
+ * sample's target class -w * grad_output[sample] (per_sample) or w * grad.
+ * NB(minaten): with reduction None, 1.13 writes there without checking the
+ * target, past the row (or the tensor) for a target out of range; minaten
+ * raises "Target %lld is out of bounds." as the other paths do.
+ * PyTorch 1.13: LossNLL.cpp nll_loss_backward_out_frame, LossNLL2d.cpp nll_loss2d_backward_out_frame */
+static int nll_loss_grad(Tensor* grad_input, const Tensor* grad_output, const Tensor* target, const Tensor* weight,
+                         int64_t ignore_index, int64_t n_classes, bool per_sample, double grad, const NllSamples* s) {
+  ScalarType st = grad_input->dtype;
+  NllSamples gs = *s, os = *s;
+  gs.is_b = s->count == 1 && grad_input->dim == 1 ? 0 : grad_input->strides[0];
+  gs.is_c = grad_input->strides[grad_input->dim == 4 ? 1 : grad_input->dim - 1];
+  gs.is_h = grad_input->dim == 4 ? grad_input->strides[2] : 0;
+  gs.is_w = grad_input->dim == 4 ? grad_input->strides[3] : 0;
+  if (per_sample) {
+    os.ts_b = grad_output->strides[0];
+    os.ts_h = grad_output->dim == 3 ? grad_output->strides[1] : 0;
+    os.ts_w = grad_output->dim == 3 ? grad_output->strides[2] : 0;
+  }
+  for (int64_t i = 0; i < s->count; i++) {
+    int64_t toff, goff, ooff, unused;
+    nll_sample(s, i, &toff, &unused);
+    nll_sample(&gs, i, &unused, &goff);
+    int64_t t = nll_target(target, toff);
+    if (t == ignore_index) continue;
+    TORCH_CHECK_INDEX(t >= 0 && t < n_classes, "Target %lld is out of bounds.", (long long)t);
+    double w = weight != NULL ? nll_load(weight, t * weight->strides[0]) : 1.0;
+    double v = w * grad;
+    if (per_sample) {
+      nll_sample(&os, i, &ooff, &unused);
+      v = -w * nll_load(grad_output, ooff);
+    }
+    nll_store(grad_input, goff + t * gs.is_c, nll_round(st, v));
+  }
   return 0;
 fail:
   return -1;
@@ -188,26 +283,14 @@ static TensorTuple2 nll_loss_forward_impl(const Tensor* self, const Tensor* targ
   TRY((r.items[0] = nll_set_output(out, IntArrayRef_make(&batch_size, per_sample ? 1 : 0), self->dtype)) != NULL);
   TRY((r.items[1] = nll_set_output(tw_out, IntArrayRef_make(NULL, 0), self->dtype)) != NULL);
   if (MetaMode_isEnabled()) return r;
-  TRY(nll_check_dtypes("nll_loss_out_frame", self, target, weight) == 0);
+  TRY(nll_check_dispatch("nll_loss_out_frame", self->dtype) == 0);
   Tensor *output = r.items[0], *total_weight = r.items[1];
   nll_store(total_weight, 0, 0.0);
   if (weight != NULL) TRY(nll_check_scalar(weight, self->dtype) == 0);
+  NllSamples samples = nll_samples_1d2d(self, target);
   if (per_sample) {
     TRY(nll_check_target(target) == 0);
-    for (int64_t i = 0; i < batch_size; i++) {
-      int64_t cur_target = nll_target(target, i * target->strides[0]);
-      int64_t o = i * output->strides[0];
-      if (cur_target == ignore_index) {
-        nll_store(output, o, 0.0);
-        continue;
-      }
-      TORCH_CHECK_INDEX(cur_target >= 0 && cur_target < n_classes, "Target %lld is out of bounds.",
-                        (long long)cur_target);
-      double w = weight != NULL ? nll_load(weight, cur_target * weight->strides[0]) : 1.0;
-      double x = nll_load(self, i * self->strides[0] + cur_target * self->strides[1]);
-      ScalarType st = self->dtype;
-      nll_store(output, o, nll_round(st, -x * w));
-    }
+    TRY(nll_loss_none(output, self, target, weight, ignore_index, n_classes, &samples) == 0);
     return r;
   }
   if (target->numel == 0) {
@@ -216,7 +299,7 @@ static TensorTuple2 nll_loss_forward_impl(const Tensor* self, const Tensor* targ
     return r;
   }
   TRY(nll_check_target(target) == 0);
-  TRY(nll_loss_reduce(output, total_weight, self, target, weight, reduction, ignore_index) == 0);
+  TRY(nll_loss_reduce(output, total_weight, self, target, weight, reduction, ignore_index, n_classes, &samples) == 0);
   return r;
 fail:
   Tensor_release(r.items[0]);
@@ -239,10 +322,6 @@ TensorTuple2 at_native_nll_loss_forward_cpu(const Tensor* self, const Tensor* ta
 
 /* nll_loss_backward into grad_input (NULL: a new one).  A new reference, or
  * NULL with PyTorch's error.
- * NB(minaten): with reduction None, 1.13 writes -w * grad_output[i] at
- * [i][target[i]] without checking the target, past the row (or the tensor)
- * for a target out of range; minaten raises "Target %lld is out of bounds."
- * there as the other paths do.
  * PyTorch 1.13: LossNLL.cpp TORCH_META_FUNC(nll_loss_backward), nll_loss_backward_out_cpu_template,
  * nll_loss_backward_out_frame */
 static Tensor* nll_loss_backward_impl(const Tensor* grad_output, const Tensor* self, const Tensor* target,
@@ -275,13 +354,10 @@ static Tensor* nll_loss_backward_impl(const Tensor* grad_output, const Tensor* s
     TRY(zeroed != NULL);
     Tensor_release(zeroed);
   }
-  TRY(nll_check_dtypes("nll_loss_backward_out_frame", self, target, weight) == 0);
+  TRY(nll_check_dispatch("nll_loss_backward_out_frame", self->dtype) == 0);
   ScalarType st = self->dtype;
   TRY(nll_check_target(target) == 0);
   if (weight != NULL) TRY(nll_check_scalar(weight, st) == 0);
-  int64_t tstride = target->dim == 0 ? 0 : target->strides[0];
-  int64_t batch_size = self->dim == 1 ? 1 : self->sizes[0];
-  int64_t cstride = grad_input->strides[self->dim - 1], bstride = self->dim == 1 ? 0 : grad_input->strides[0];
   double grad = 0;
   if (per_sample) {
     TRY(nll_check_scalar(grad_output, st) == 0);
@@ -291,14 +367,8 @@ static Tensor* nll_loss_backward_impl(const Tensor* grad_output, const Tensor* s
     double go = nll_load(grad_output, 0), tw = nll_load(total_weight, 0);
     grad = -(reduction == Reduction_Mean ? nll_round(st, go / tw) : go);
   }
-  for (int64_t i = 0; i < batch_size; i++) {
-    int64_t t = nll_target(target, i * tstride);
-    if (t == ignore_index) continue;
-    TORCH_CHECK_INDEX(t >= 0 && t < n_classes, "Target %lld is out of bounds.", (long long)t);
-    double w = weight != NULL ? nll_load(weight, t * weight->strides[0]) : 1.0;
-    double v = nll_round(st, per_sample ? -w * nll_load(grad_output, i * grad_output->strides[0]) : w * grad);
-    nll_store(grad_input, i * bstride + t * cstride, v);
-  }
+  NllSamples samples = nll_samples_1d2d(self, target);
+  TRY(nll_loss_grad(grad_input, grad_output, target, weight, ignore_index, n_classes, per_sample, grad, &samples) == 0);
   return grad_input;
 fail:
   Tensor_release(grad_input);
@@ -340,12 +410,15 @@ Tensor* at_native_nll_loss(const Tensor* self, const Tensor* target, const Tenso
   return r.items[0];
 }
 
-/* NB(minaten): a self of 3 or more dimensions goes to nll_loss2d in 1.13,
- * which minaten does not have yet: NotImplementedError after 1.13's checks.
+/* A self of 1 or 2 dimensions goes to nll_loss, of 4 to nll_loss2d; one of 3
+ * or more than 4 is made contiguous and viewed as [N, C, 1, -1] (target
+ * [N, 1, -1]; [.., 0, 0] when empty) for nll_loss2d, whose losses
+ * (reduction None) are viewed back as [N, d1, ...].
  * PyTorch 1.13: LossNLL.cpp nll_loss_nd_symint */
 Tensor* at_native_nll_loss_nd(const Tensor* self, const Tensor* target, const Tensor* weight, int64_t reduction,
                               int64_t ignore_index) {
   char b1[256], b2[256];
+  Tensor *input_ = NULL, *target_ = NULL, *tmp = NULL, *out = NULL;
   TORCH_CHECK_VALUE(self->dim >= 1, "Expected 1 or more dimensions (got %lld)", (long long)self->dim);
   /* NB(minaten): 1.13 reads sizes()[0] of a 0-dim target past its end (it
    * printed 0); minaten says 0. */
@@ -354,20 +427,36 @@ Tensor* at_native_nll_loss_nd(const Tensor* self, const Tensor* target, const Te
                     "Expected input batch_size (%lld) to match target batch_size (%lld).", (long long)self->sizes[0],
                     (long long)target_batch);
   if (self->dim <= 2) return at_nll_loss(self, target, weight, reduction, ignore_index);
-  if (self->dim != 4) {
-    int64_t out_size[MINATEN_MAX_DIM];
-    out_size[0] = self->sizes[0];
-    for (int64_t i = 2; i < self->dim; i++) out_size[i - 1] = self->sizes[i];
-    IntArrayRef expected = IntArrayRef_make(out_size, (size_t)self->dim - 1);
-    bool same = target->dim == self->dim - 1;
-    for (int64_t i = 1; same && i < target->dim; i++) same = target->sizes[i] == self->sizes[i + 1];
-    TORCH_CHECK(same,
-                "Expected target size %s, got %s", IntArrayRef_format(expected, b1, sizeof b1),
-                IntArrayRef_format(Tensor_sizes(target), b2, sizeof b2));
-  }
-  TORCH_CHECK_NOT_IMPLEMENTED(false, "minaten: nll_loss2d (nll_loss of a %lld-dimensional input) is not modelled yet",
-                              (long long)self->dim);
+  if (self->dim == 4) return at_nll_loss2d(self, target, weight, reduction, ignore_index);
+  int64_t out_size[MINATEN_MAX_DIM];
+  out_size[0] = self->sizes[0];
+  for (int64_t i = 2; i < self->dim; i++) out_size[i - 1] = self->sizes[i];
+  IntArrayRef expected = IntArrayRef_make(out_size, (size_t)self->dim - 1);
+  bool same = target->dim == self->dim - 1;
+  for (int64_t i = 1; same && i < target->dim; i++) same = target->sizes[i] == self->sizes[i + 1];
+  TORCH_CHECK(same, "Expected target size %s, got %s", IntArrayRef_format(expected, b1, sizeof b1),
+              IntArrayRef_format(Tensor_sizes(target), b2, sizeof b2));
+  int64_t n = self->sizes[0], c = self->sizes[1];
+  TRY((tmp = at_contiguous(self, MemoryFormat_Contiguous)) != NULL);
+  int64_t isizes[4] = {n, c, tmp->numel > 0 ? 1 : 0, tmp->numel > 0 ? -1 : 0};
+  TRY((input_ = at_view(tmp, IntArrayRef_make(isizes, 4))) != NULL);
+  Tensor_release(tmp);
+  TRY((tmp = at_contiguous(target, MemoryFormat_Contiguous)) != NULL);
+  int64_t tsizes[3] = {n, tmp->numel > 0 ? 1 : 0, tmp->numel > 0 ? -1 : 0};
+  TRY((target_ = at_view(tmp, IntArrayRef_make(tsizes, 3))) != NULL);
+  Tensor_release(tmp);
+  tmp = NULL;
+  TRY((out = at_nll_loss2d(input_, target_, weight, reduction, ignore_index)) != NULL);
+  Tensor_release(input_);
+  Tensor_release(target_);
+  if (reduction != Reduction_None) return out;
+  Tensor* ret = at_view(out, expected);
+  Tensor_release(out);
+  return ret;
 fail:
+  Tensor_release(tmp);
+  Tensor_release(input_);
+  Tensor_release(target_);
   return NULL;
 }
 
@@ -389,4 +478,172 @@ Tensor* at_native_cross_entropy_loss(const Tensor* self, const Tensor* target, c
   return ret;
 fail:
   return NULL;
+}
+
+/* ---- nll_loss2d: self [N, C, H, W], target [N, H, W] ---------------------- */
+
+/* PyTorch 1.13: LossNLL2d.cpp check_inputs_nll_loss2d */
+static int nll2d_check_inputs(const Tensor* input, const Tensor* target, const Tensor* weight) {
+  char b1[256], b2[256];
+  TORCH_CHECK(target->dim == 3, "only batches of spatial targets supported (3D tensors) but got targets of dimension: %lld",
+              (long long)target->dim);
+  TORCH_CHECK(input->dim == 4, "only batches of spatial inputs supported (4D tensors), but got input of dimension: %lld",
+              (long long)input->dim);
+  TORCH_CHECK(weight == NULL || weight->numel == input->sizes[1],
+              "weight tensor should be defined either for all or no classes");
+  TORCH_CHECK(input->sizes[0] == target->sizes[0] && input->sizes[2] == target->sizes[1] &&
+                  input->sizes[3] == target->sizes[2],
+              "size mismatch (got input: %s , target: %s", IntArrayRef_format(Tensor_sizes(input), b1, sizeof b1),
+              IntArrayRef_format(Tensor_sizes(target), b2, sizeof b2));
+  return 0;
+fail:
+  return -1;
+}
+
+/* self->resize_(sizes) for a kernel's own output (no warning).  0, or -1. */
+static int nll2d_resize(Tensor* t, IntArrayRef sizes) {
+  Tensor* r = at_resize_(t, sizes, kNoMemoryFormat);
+  if (r == NULL) return -1;
+  Tensor_release(r);
+  return 0;
+}
+
+/* PyTorch 1.13: LossNLL2d.cpp nll_loss2d_forward_out_cpu_template, nll_loss2d_forward_out_frame */
+TensorTuple2 at_native_nll_loss2d_forward_out_cpu(const Tensor* self, const Tensor* target, const Tensor* weight,
+                                                  int64_t reduction, int64_t ignore_index, Tensor* output,
+                                                  Tensor* total_weight) {
+  TensorTuple2 r = {{NULL, NULL}};
+  TRY(nll2d_check_inputs(self, target, weight) == 0);
+  TRY(nll2d_resize(total_weight, IntArrayRef_make(NULL, 0)) == 0);
+  ScalarType st = self->dtype;
+  int64_t n_classes = self->sizes[1];
+  NllSamples samples = nll_samples_2d(self, target);
+  if (MetaMode_isEnabled()) {
+    int64_t sizes[3] = {self->sizes[0], self->sizes[2], self->sizes[3]};
+    TRY(resize_output(output, IntArrayRef_make(sizes, reduction == Reduction_None ? 3 : 0)) >= 0);
+    goto done;
+  }
+  TRY(nll_check_dispatch("nll_loss2d_forward_out_frame", st) == 0);
+  TRY(nll_check_scalar(total_weight, st) == 0);
+  nll_store(total_weight, 0, 0.0);
+  if (weight != NULL) TRY(nll_check_scalar(weight, st) == 0);
+  if (reduction == Reduction_None) {
+    int64_t sizes[3] = {self->sizes[0], self->sizes[2], self->sizes[3]};
+    TRY(resize_output(output, IntArrayRef_make(sizes, 3)) >= 0);
+    TRY(nll_check_scalar(output, st) == 0);
+    TRY(nll_check_scalar(target, ScalarType_Long) == 0);
+    TRY(nll_loss_none(output, self, target, weight, ignore_index, n_classes, &samples) == 0);
+    goto done;
+  }
+  TRY(resize_output(output, IntArrayRef_make(NULL, 0)) >= 0);
+  if (target->numel == 0) {
+    Tensor* filled = at_fill__Scalar(output, Scalar_fromDouble(reduction == Reduction_Mean ? NAN : 0.0));
+    TRY(filled != NULL);
+    Tensor_release(filled);
+    goto done;
+  }
+  TRY(nll_check_scalar(target, ScalarType_Long) == 0);
+  TRY(nll_loss_reduce(output, total_weight, self, target, weight, reduction, ignore_index, n_classes, &samples) == 0);
+done:
+  r.items[0] = Tensor_retain(output);
+  r.items[1] = Tensor_retain(total_weight);
+  return r;
+fail:
+  return r;
+}
+
+/* PyTorch 1.13: LossNLL2d.cpp nll_loss2d_forward_cpu */
+TensorTuple2 at_native_nll_loss2d_forward_cpu(const Tensor* self, const Tensor* target, const Tensor* weight,
+                                              int64_t reduction, int64_t ignore_index) {
+  TensorTuple2 r = {{NULL, NULL}};
+  int64_t zero = 0;
+  Tensor* output = empty_cpu(IntArrayRef_make(&zero, 1), self->dtype);
+  Tensor* total_weight = empty_cpu(IntArrayRef_make(&zero, 1), self->dtype);
+  if (output != NULL && total_weight != NULL)
+    r = at_native_nll_loss2d_forward_out_cpu(self, target, weight, reduction, ignore_index, output, total_weight);
+  Tensor_release(output);
+  Tensor_release(total_weight);
+  return r;
+}
+
+/* PyTorch 1.13: LossNLL2d.cpp nll_loss2d_backward_out_cpu_template, nll_loss2d_backward_out_frame */
+Tensor* at_native_nll_loss2d_backward_out_cpu(const Tensor* grad_output, const Tensor* self, const Tensor* target,
+                                              const Tensor* weight, int64_t reduction, int64_t ignore_index,
+                                              const Tensor* total_weight, Tensor* grad_input) {
+  char b1[256], b2[256];
+  TRY(nll2d_check_inputs(self, target, weight) == 0);
+  TRY(nll2d_resize(grad_input, Tensor_sizes(self)) == 0);
+  if (MetaMode_isEnabled()) return Tensor_retain(grad_input);
+  if (grad_input->numel > 0) {
+    Tensor* zeroed = at_zero_(grad_input);
+    TRY(zeroed != NULL);
+    Tensor_release(zeroed);
+  }
+  TORCH_CHECK(grad_input->is_contiguous, "grad_input must be contiguous");
+  TORCH_CHECK(total_weight->numel == 1, "expected total_weight to be a single element tensor, got: %s (%lld elements)",
+              IntArrayRef_format(Tensor_sizes(total_weight), b1, sizeof b1), (long long)total_weight->numel);
+  ScalarType st = self->dtype;
+  TRY(nll_check_dispatch("nll_loss2d_backward_out_frame", st) == 0);
+  if (weight != NULL) TRY(nll_check_scalar(weight, st) == 0);
+  NllSamples samples = nll_samples_2d(self, target);
+  double grad = 0;
+  bool per_sample = reduction == Reduction_None;
+  if (per_sample) {
+    TORCH_CHECK(grad_output->dim == 3, "grad_output must have same dimension as target (3) but got dimension: %s",
+                IntArrayRef_format(Tensor_sizes(grad_output), b1, sizeof b1));
+    TORCH_CHECK(grad_output->sizes[0] == target->sizes[0] && grad_output->sizes[1] == target->sizes[1] &&
+                    grad_output->sizes[2] == target->sizes[2],
+                "size mismatch (got grad_output: %s target: %s", IntArrayRef_format(Tensor_sizes(grad_output), b1, sizeof b1),
+                IntArrayRef_format(Tensor_sizes(target), b2, sizeof b2));
+    TRY(nll_check_scalar(grad_input, st) == 0);
+    TRY(nll_check_scalar(grad_output, st) == 0);
+    TRY(nll_check_scalar(target, ScalarType_Long) == 0);
+  } else {
+    TRY(nll_check_scalar(total_weight, st) == 0);
+    TORCH_CHECK(grad_output->dim <= 1 && grad_output->numel == 1,
+                "Expected a single element grad_output tensor, but got: %s",
+                IntArrayRef_format(Tensor_sizes(grad_output), b1, sizeof b1));
+    TRY(nll_check_scalar(grad_output, st) == 0);
+    TRY(nll_check_scalar(target, ScalarType_Long) == 0);
+    TRY(nll_check_scalar(grad_input, st) == 0);
+    double go = nll_load(grad_output, 0), tw = nll_load(total_weight, 0);
+    grad = -(reduction == Reduction_Mean ? nll_round(st, go / tw) : go);
+  }
+  TRY(nll_loss_grad(grad_input, grad_output, target, weight, ignore_index, self->sizes[1], per_sample, grad, &samples) == 0);
+  return Tensor_retain(grad_input);
+fail:
+  return NULL;
+}
+
+/* PyTorch 1.13: LossNLL2d.cpp nll_loss2d_backward_cpu */
+Tensor* at_native_nll_loss2d_backward_cpu(const Tensor* grad_output, const Tensor* self, const Tensor* target,
+                                          const Tensor* weight, int64_t reduction, int64_t ignore_index,
+                                          const Tensor* total_weight) {
+  Tensor* grad_input = at_zeros_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  if (grad_input == NULL) return NULL;
+  Tensor* r = at_native_nll_loss2d_backward_out_cpu(grad_output, self, target, weight, reduction, ignore_index,
+                                                    total_weight, grad_input);
+  Tensor_release(grad_input);
+  return r;
+}
+
+/* PyTorch 1.13: LossNLL2d.cpp nll_loss2d_out */
+Tensor* at_native_nll_loss2d_out(const Tensor* self, const Tensor* target, const Tensor* weight, int64_t reduction,
+                                 int64_t ignore_index, Tensor* out) {
+  int64_t zero = 0;
+  Tensor* total_weight = at_empty_memory_format(IntArrayRef_make(&zero, 1), (OptionalScalarType){true, self->dtype},
+                                                kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
+  if (total_weight == NULL) return NULL;
+  TensorTuple2 r = at_nll_loss2d_forward_output(self, target, weight, reduction, ignore_index, out, total_weight);
+  Tensor_release(total_weight);
+  Tensor_release(r.items[1]);
+  return r.items[0];
+}
+
+/* PyTorch 1.13: LossNLL2d.cpp nll_loss2d_symint */
+Tensor* at_native_nll_loss2d(const Tensor* self, const Tensor* target, const Tensor* weight, int64_t reduction,
+                             int64_t ignore_index) {
+  TensorTuple2 r = at_nll_loss2d_forward(self, target, weight, reduction, ignore_index);
+  Tensor_release(r.items[1]);
+  return r.items[0];
 }
