@@ -460,16 +460,200 @@ fail:
   return NULL;
 }
 
-/* cross_entropy with class indices and no label smoothing: log_softmax over
- * the class dimension, then nll_loss_nd.
- * NB(minaten): class-probability targets (target of self's shape) and
- * label_smoothing > 0 are not modelled yet: NotImplementedError.
+/* The temporaries of a composite kernel, released together. */
+typedef struct CeTemps {
+  Tensor* t[24];
+  int n;
+} CeTemps;
+/* Keeps t (a new reference, or NULL) for CeTemps_release; returns t. */
+static Tensor* ce_keep(CeTemps* k, Tensor* t) {
+  TORCH_INTERNAL_ASSERT(k->n < 24);
+  k->t[k->n++] = t;
+  return t;
+}
+static void CeTemps_release(CeTemps* k) {
+  for (int i = 0; i < k->n; i++) Tensor_release(k->t[i]);
+  k->n = 0;
+}
+
+/* weight viewed as [1, C, 1, ...] with input's number of dimensions (C at
+ * class_dim).  PyTorch 1.13: LossNLL.cpp (weight_broadcast_shape) */
+static Tensor* ce_weight_view(const Tensor* weight, const Tensor* input, int64_t class_dim) {
+  int64_t shape[MINATEN_MAX_DIM];
+  for (int64_t i = 0; i < input->dim; i++) shape[i] = 1;
+  shape[class_dim] = weight->dim > 0 ? weight->sizes[0] : 1;
+  return at_view(weight, IntArrayRef_make(shape, (size_t)input->dim));
+}
+
+static int ce_check_label_smoothing(double label_smoothing) {
+  TORCH_CHECK(label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: %g", label_smoothing);
+  return 0;
+fail:
+  return -1;
+}
+
+/* cross_entropy against class probabilities (target of self's shape).
+ * NB(minaten): with no class (C == 0) 1.13 divides the integer numel by
+ * zero (SIGFPE); minaten divides by 0 (a NaN result).
+ * PyTorch 1.13: LossNLL.cpp cross_entropy_loss_prob_target */
+static Tensor* ce_prob_target(const Tensor* self, const Tensor* target_, const Tensor* weight, int64_t reduction,
+                              double label_smoothing) {
+  CeTemps k = {{NULL}, 0};
+  Tensor* ret = NULL;
+  char b1[256];
+  int64_t class_dim = self->dim == 1 ? 0 : 1;
+  int64_t n_classes = self->sizes[class_dim];
+  TORCH_CHECK(weight == NULL || (weight->dim == 1 && weight->numel == n_classes),
+              "cross_entropy: weight tensor should be defined either for all %lld classes or no classes but got "
+              "weight tensor of shape: %s",
+              (long long)n_classes, IntArrayRef_format(Tensor_sizes(weight), b1, sizeof b1));
+  Tensor* input = ce_keep(&k, at_log_softmax_int(self, class_dim, (OptionalScalarType){true, self->dtype}));
+  TRY(input != NULL);
+  const Tensor* target = target_;
+  if (label_smoothing > 0.0) {
+    TRY(ce_check_label_smoothing(label_smoothing) == 0);
+    Tensor* scaled = ce_keep(&k, at_mul_Scalar(target_, Scalar_fromDouble(1 - label_smoothing)));
+    TRY(scaled != NULL);
+    target = ce_keep(&k, at_add_Scalar(scaled, Scalar_fromDouble(label_smoothing / (double)n_classes), Scalar_fromLong(1)));
+    TRY(target != NULL);
+  }
+  Tensor* prod = NULL;
+  if (weight != NULL) {
+    const Tensor* weight_ = weight;
+    if (input->dim > 1) TRY((weight_ = ce_keep(&k, ce_weight_view(weight, input, 1))) != NULL);
+    Tensor* it = ce_keep(&k, at_mul_Tensor(input, target));
+    TRY(it != NULL);
+    prod = ce_keep(&k, at_mul_Tensor(it, weight_));
+  } else {
+    prod = ce_keep(&k, at_mul_Tensor(input, target));
+  }
+  TRY(prod != NULL);
+  Tensor* summed = NULL;
+  switch (reduction) {
+    case Reduction_Mean:
+    case Reduction_Sum:
+      TRY((summed = ce_keep(&k, at_sum(prod, kNoDtype))) != NULL);
+      break;
+    case Reduction_None: {
+      int64_t d = class_dim;
+      TRY((summed = ce_keep(&k, at_sum_dim_IntList(prod, (OptionalIntArrayRef){true, IntArrayRef_make(&d, 1)}, false,
+                                                   kNoDtype))) != NULL);
+      break;
+    }
+    default:
+      TORCH_CHECK(false, "Invalid reduction type encountered in cross_entropy: %lld", (long long)reduction);
+  }
+  ret = at_neg(summed);
+  if (ret != NULL && reduction == Reduction_Mean) {
+    Tensor* neg = ret;
+    ret = at_div_Scalar(neg, Scalar_fromLong(n_classes == 0 ? 0 : input->numel / n_classes));
+    Tensor_release(neg);
+  }
+  CeTemps_release(&k);
+  return ret;
+fail:
+  CeTemps_release(&k);
+  return NULL;
+}
+
+/* cross_entropy with class indices and label smoothing: (1 - ls) * the
+ * nll loss + ls / C * the loss against the uniform distribution (the
+ * negated sum of the log-probabilities, 0 where the target is ignored).
+ * PyTorch 1.13: LossNLL.cpp cross_entropy_loss_label_smoothing */
+static Tensor* ce_label_smoothing(const Tensor* self, const Tensor* target, const Tensor* weight, int64_t reduction,
+                                  int64_t ignore_index, double label_smoothing) {
+  CeTemps k = {{NULL}, 0};
+  Tensor* ret = NULL;
+  int64_t class_dim = self->dim == 1 ? 0 : 1;
+  OptionalIntArrayRef cdim = {true, IntArrayRef_make(&class_dim, 1)};
+  Tensor* input = ce_keep(&k, at_log_softmax_int(self, class_dim, (OptionalScalarType){true, self->dtype}));
+  TRY(input != NULL);
+  Tensor* nllloss = ce_keep(&k, at_nll_loss_nd(input, target, weight, reduction, ignore_index));
+  TRY(nllloss != NULL);
+  int64_t n_classes = input->sizes[class_dim];
+  Tensor* smooth_sum = NULL;
+  if (weight != NULL) {
+    Tensor* weight_ = ce_keep(&k, ce_weight_view(weight, input, class_dim));
+    TRY(weight_ != NULL);
+    Tensor* iw = ce_keep(&k, at_mul_Tensor(input, weight_));
+    TRY(iw != NULL);
+    smooth_sum = ce_keep(&k, at_sum_dim_IntList(iw, cdim, false, kNoDtype));
+  } else {
+    smooth_sum = ce_keep(&k, at_sum_dim_IntList(input, cdim, false, kNoDtype));
+  }
+  TRY(smooth_sum != NULL);
+  Tensor* smooth_loss = ce_keep(&k, at_neg(smooth_sum));
+  TRY(smooth_loss != NULL);
+  Tensor* ignore_mask = ce_keep(&k, at_eq_Scalar(target, Scalar_fromLong(ignore_index)));
+  TRY(ignore_mask != NULL);
+  /* smooth_loss.index_put_({ignore_mask}, 0.0): the value a 0-dim tensor
+   * made without dispatch (at::indexing::scalarToTensor) */
+  Tensor* zero = ce_keep(&k, empty_cpu(IntArrayRef_make(NULL, 0), smooth_loss->dtype));
+  TRY(zero != NULL);
+  store_from_double(zero->dtype, Tensor_data(zero), 0.0);
+  Tensor* const mask_list[1] = {ignore_mask};
+  TRY(ce_keep(&k, at_index_put_(smooth_loss, (TensorList){mask_list, 1}, zero, false)) != NULL);
+  Tensor* reduced = NULL;
+  switch (reduction) {
+    case Reduction_Mean: {
+      Tensor* keep_mask = ce_keep(&k, at_bitwise_not(ignore_mask));
+      TRY(keep_mask != NULL);
+      if (weight != NULL) {
+        Tensor* kept = ce_keep(&k, at_masked_select(target, keep_mask));
+        TRY(kept != NULL);
+        Tensor* tw = ce_keep(&k, at_gather(weight, 0, kept, false));
+        TRY(tw != NULL);
+        Tensor* tw_sum = ce_keep(&k, at_sum(tw, kNoDtype));
+        TRY(tw_sum != NULL);
+        Tensor* loss_sum = ce_keep(&k, at_sum(smooth_loss, kNoDtype));
+        TRY(loss_sum != NULL);
+        reduced = ce_keep(&k, at_div_Tensor(loss_sum, tw_sum));
+      } else {
+        Tensor* kept = ce_keep(&k, at_masked_select(smooth_loss, keep_mask));
+        TRY(kept != NULL);
+        reduced = ce_keep(&k, at_mean(kept, kNoDtype));
+      }
+      break;
+    }
+    case Reduction_Sum:
+      reduced = ce_keep(&k, at_sum(smooth_loss, kNoDtype));
+      break;
+    case Reduction_None:
+      reduced = smooth_loss;
+      break;
+    default:
+      TORCH_CHECK(false, "Invalid reduction type encountered in cross_entropy: %lld", (long long)reduction);
+  }
+  TRY(reduced != NULL);
+  Tensor* a = ce_keep(&k, at_mul_Scalar(nllloss, Scalar_fromDouble(1 - label_smoothing)));
+  TRY(a != NULL);
+  Tensor* b = ce_keep(&k, at_mul_Scalar(reduced, Scalar_fromDouble(label_smoothing / (double)n_classes)));
+  TRY(b != NULL);
+  ret = at_add_Tensor(a, b, Scalar_fromLong(1));
+  CeTemps_release(&k);
+  return ret;
+fail:
+  CeTemps_release(&k);
+  return NULL;
+}
+
+/* Class probabilities when target has self's shape, else class indices:
+ * with label smoothing, or log_softmax over the class dimension then
+ * nll_loss_nd.
  * PyTorch 1.13: LossNLL.cpp cross_entropy_loss_symint */
 Tensor* at_native_cross_entropy_loss(const Tensor* self, const Tensor* target, const Tensor* weight,
                                      int64_t reduction, int64_t ignore_index, double label_smoothing) {
-  TORCH_CHECK_NOT_IMPLEMENTED(!Tensor_hasSizes(target, Tensor_sizes(self)),
-                              "minaten: cross_entropy with class probabilities is not modelled yet");
-  TORCH_CHECK_NOT_IMPLEMENTED(!(label_smoothing > 0.0), "minaten: cross_entropy with label_smoothing is not modelled yet");
+  if (Tensor_hasSizes(target, Tensor_sizes(self))) {
+    TORCH_CHECK(ScalarType_isFloating(target->dtype),
+                "Expected floating point type for target with class probabilities, got %s",
+                ScalarType_name(target->dtype));
+    TORCH_CHECK(ignore_index < 0, "ignore_index is not supported for floating point target");
+    return ce_prob_target(self, target, weight, reduction, label_smoothing);
+  }
+  if (label_smoothing > 0.0) {
+    TRY(ce_check_label_smoothing(label_smoothing) == 0);
+    return ce_label_smoothing(self, target, weight, reduction, ignore_index, label_smoothing);
+  }
   int64_t class_dim = self->dim == 1 ? 0 : 1;
   Tensor* input = at_log_softmax_int(self, class_dim, (OptionalScalarType){true, self->dtype});
   if (input == NULL) return NULL;
