@@ -87,3 +87,27 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     from minaten import ops
     return ops.aten.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), ignore_index,
                                        label_smoothing)
+
+
+# ---- embedding (issue 34, i34loss) -----------------------------------------
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    """The rows of weight that input's indices pick.
+    NB(minaten): max_norm needs embedding_renorm_, which minaten does not
+    have: NotImplementedError.  PyTorch 1.13: torch/nn/functional.py embedding"""
+    from minaten.overrides import handle_torch_function, has_torch_function_variadic
+    if has_torch_function_variadic(input, weight):
+        return handle_torch_function(embedding, (input, weight), input, weight, padding_idx=padding_idx,
+                                     max_norm=max_norm, norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq,
+                                     sparse=sparse)
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if max_norm is not None:
+        raise NotImplementedError("minaten: embedding with max_norm (embedding_renorm_) is not modelled")
+    from minaten import _C
+    return _C._VariableFunctions.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
