@@ -76,6 +76,18 @@ fail:
 static int nll_check_target(const Tensor* target) {
   return target->dtype == ScalarType_Byte ? 0 : nll_check_scalar(target, ScalarType_Long);
 }
+/* weight[c] of weight.contiguous() read flat, as 1.13's weight_data[c]: the
+ * backward and nll_loss2d check only weight's numel, not its shape. */
+static double nll_weight(const Tensor* weight, int64_t c) {
+  int64_t offset = 0;
+  for (int64_t d = weight->dim - 1; d >= 0; d--) {
+    int64_t size = weight->sizes[d];
+    offset += (c % size) * weight->strides[d];
+    c /= size;
+  }
+  return nll_load(weight, offset);
+}
+
 /* AT_DISPATCH_FLOATING_TYPES_AND(BFloat16, ...).  0, or -1. */
 static int nll_check_dispatch(const char* name, ScalarType st) {
   TORCH_CHECK(st == ScalarType_Float || st == ScalarType_Double || st == ScalarType_BFloat16,
@@ -92,6 +104,7 @@ static int nll_check_shapes(const Tensor* self, const Tensor* target) {
   TORCH_CHECK(self->dim > 0 && self->dim <= 2, "input tensor should be 1D or 2D");
   TORCH_CHECK(target->dim <= 1, "0D or 1D target tensor expected, multi-target not supported");
   bool no_batch_dim = self->dim == 1 && target->dim == 0;
+  TORCH_CHECK_INDEX(no_batch_dim || target->dim > 0, "Dimension specified as 0 but tensor has no dimensions");
   TORCH_CHECK(no_batch_dim || self->sizes[0] == target->sizes[0], "size mismatch (got input: %s, target: %s)",
               IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1),
               IntArrayRef_format(Tensor_sizes(target), b2, sizeof b2));
@@ -165,7 +178,7 @@ static int nll_loss_reduce(Tensor* output, Tensor* total_weight, const Tensor* i
                       (long long)cur_target);
     double data = nll_load(input, ioff + cur_target * s->is_c);
     if (weight != NULL) {
-      double w = nll_load(weight, cur_target * weight->strides[0]);
+      double w = nll_weight(weight, cur_target);
       loss_sums[0] = nll_round(st, loss_sums[0] - nll_round(st, data * w));
       weight_sums[0] = nll_round(st, weight_sums[0] + w);
     } else {
@@ -216,7 +229,7 @@ static int nll_loss_none(Tensor* output, const Tensor* input, const Tensor* targ
     }
     TORCH_CHECK_INDEX(cur_target >= 0 && cur_target < n_classes, "Target %lld is out of bounds.",
                       (long long)cur_target);
-    double w = weight != NULL ? nll_load(weight, cur_target * weight->strides[0]) : 1.0;
+    double w = weight != NULL ? nll_weight(weight, cur_target) : 1.0;
     double x = nll_load(input, ioff + cur_target * s->is_c);
     nll_store(output, ooff, nll_round(st, -x * w));
   }
@@ -251,7 +264,7 @@ static int nll_loss_grad(Tensor* grad_input, const Tensor* grad_output, const Te
     int64_t t = nll_target(target, toff);
     if (t == ignore_index) continue;
     TORCH_CHECK_INDEX(t >= 0 && t < n_classes, "Target %lld is out of bounds.", (long long)t);
-    double w = weight != NULL ? nll_load(weight, t * weight->strides[0]) : 1.0;
+    double w = weight != NULL ? nll_weight(weight, t) : 1.0;
     double v = w * grad;
     if (per_sample) {
       nll_sample(&os, i, &ooff, &unused);
