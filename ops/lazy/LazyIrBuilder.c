@@ -221,10 +221,13 @@ static int scalar_operand(Scalar s, LazyValue* out) {
 
 /* A `SymInt` argument with a value (slice's start, end and step): 1.13's
  * lazy IR makes it a prim::Constant operand, as a symbolic int may be one.
- * SymInt[] lists stay attributes. */
+ * SymInt[] lists stay attributes.  NB: 1.13 does so only for the operators
+ * its lazy codegen traces symbolically; of minaten's operators with a SymInt
+ * those are the views (slice); another's SymInt is an int attribute
+ * (embedding_dense_backward's num_weights=4). */
 static bool is_symint_arg(const OperatorEntry* op, size_t i, const IValue* v) {
   const SchemaType* t = &op->schema.arguments[i].type;
-  return t->base == SchemaBaseType_SymInt && !t->is_list && v->tag == IValueTag_Int;
+  return t->base == SchemaBaseType_SymInt && !t->is_list && v->tag == IValueTag_Int && LazyIrBuilder_isViewOp(op);
 }
 
 static int constant_operand(int64_t value, LazyValue* out) {

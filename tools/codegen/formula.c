@@ -781,6 +781,15 @@ static int emit_method(Translator* T, const Expr* e, FValue* v) {
   for (size_t i = 0; i < sizeof kAccessors / sizeof kAccessors[0]; i++)
     if (strcmp(e->text, kAccessors[i].name) == 0 && e->num_args == 1) return emit_accessor(T, e, &kAccessors[i], v);
   if (strcmp(e->text, "layout") == 0 && e->num_args == 1) return setv(v, FT_Layout, -1, "Layout_Strided"), 0;
+  /* x.size(d) / x.sym_size(d): not one of 1.13's REPLACEMENTS, so x is
+   * saved whole (EmbeddingBackward0's weight_); d wrapped as size() wraps it */
+  if ((strcmp(e->text, "size") == 0 || strcmp(e->text, "sym_size") == 0) && e->num_args == 2) {
+    FValue sv[2];
+    if (emit_operands(T, (const Expr* const*)e->args, 2, true, sv) < 0) return -1;
+    if (sv[0].type != FT_Tensor || sv[1].type != FT_Int) return t_fail(T, e, "%s() takes a tensor and an int", e->text);
+    return setv(v, FT_Int, -1, "(%s)->sizes[(%s) < 0 ? (%s) + (%s)->dim : (%s)]", sv[0].c, sv[1].c, sv[1].c, sv[0].c,
+                sv[1].c), 0;
+  }
   FValue vals[8];
   if (e->num_args > 8) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, true, vals) < 0) return -1;

@@ -457,6 +457,10 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
      * [False]` alone, makes no node and takes no number) */
     char camel[64];
     camel_case(a->fn->schema.name, camel, sizeof camel);
+    /* (camel + "Backward").replace("ForwardBackward", "Backward"):
+     * nll_loss_forward's node is NllLossBackward0 */
+    size_t clen = strlen(camel);
+    if (clen > 7 && strcmp(camel + clen - 7, "Forward") == 0) camel[clen - 7] = '\0';
     size_t j = 0;
     while (j < num_names && strcmp(names[j], camel) != 0) j++;
     if (j == num_names) {

@@ -52,3 +52,62 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     else:
         ret = input.log_softmax(dim, dtype=dtype)
     return ret
+
+
+# ---- losses: nll_loss, cross_entropy (issue 34, i34loss) -------------------
+# NB(minaten): 1.13 calls torch._C._nn.nll_loss_nd / cross_entropy_loss;
+# minaten has no torch._C._nn and calls the same operators through torch.ops.aten.
+from minaten.nn import _reduction as _Reduction  # noqa: E402
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """The negative log likelihood loss.  PyTorch 1.13: torch/nn/functional.py nll_loss"""
+    from minaten.overrides import handle_torch_function, has_torch_function_variadic
+    if has_torch_function_variadic(input, target, weight):
+        return handle_torch_function(nll_loss, (input, target, weight), input, target, weight=weight,
+                                     size_average=size_average, ignore_index=ignore_index, reduce=reduce,
+                                     reduction=reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+    from minaten import ops
+    return ops.aten.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
+    """The cross entropy loss between input logits and target.
+    PyTorch 1.13: torch/nn/functional.py cross_entropy"""
+    from minaten.overrides import handle_torch_function, has_torch_function_variadic
+    if has_torch_function_variadic(input, target, weight):
+        return handle_torch_function(cross_entropy, (input, target, weight), input, target, weight=weight,
+                                     size_average=size_average, ignore_index=ignore_index, reduce=reduce,
+                                     reduction=reduction, label_smoothing=label_smoothing)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+    from minaten import ops
+    return ops.aten.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), ignore_index,
+                                       label_smoothing)
+
+
+# ---- embedding (issue 34, i34loss) -----------------------------------------
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    """The rows of weight that input's indices pick.
+    NB(minaten): max_norm needs embedding_renorm_, which minaten does not
+    have: NotImplementedError.  PyTorch 1.13: torch/nn/functional.py embedding"""
+    from minaten.overrides import handle_torch_function, has_torch_function_variadic
+    if has_torch_function_variadic(input, weight):
+        return handle_torch_function(embedding, (input, weight), input, weight, padding_idx=padding_idx,
+                                     max_norm=max_norm, norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq,
+                                     sparse=sparse)
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if max_norm is not None:
+        raise NotImplementedError("minaten: embedding with max_norm (embedding_renorm_) is not modelled")
+    from minaten import _C
+    return _C._VariableFunctions.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
