@@ -1,9 +1,11 @@
 """torch.nn.functional: the functions of 1.13's torch/nn/functional.py that
-minaten provides (dropout, softmax, log_softmax).  PyTorch 1.13: torch/nn/functional.py
+minaten provides (dropout, softmax, log_softmax; linear, relu).  PyTorch 1.13: torch/nn/functional.py
 """
 import warnings
 
+import minaten as torch
 from minaten import _C
+from minaten.overrides import handle_torch_function, has_torch_function_unary
 
 _VF = _C._VariableFunctions
 
@@ -52,3 +54,22 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     else:
         ret = input.log_softmax(dim, dtype=dtype)
     return ret
+
+
+# ---- linear, relu (issue 34) ------------------------------------
+# linear is a builtin of torch._C._nn, as in 1.13.
+linear = _C._nn.linear
+relu_ = torch.relu_
+
+
+def relu(input, inplace=False):
+    """Applies the rectified linear unit function element-wise.
+    PyTorch 1.13: torch/nn/functional.py relu"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(relu, (input,), input, inplace=inplace)
+    if inplace:
+        result = torch.relu_(input)
+    else:
+        result = torch.relu(input)
+    return result
+
