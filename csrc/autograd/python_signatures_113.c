@@ -362,6 +362,8 @@ const PythonBinding113 kPythonBindings113[] = {
     {"mm", true, true},
     {"moveaxis", true, true},
     {"movedim", true, true},
+    {"mse_loss", false, false},
+    {"mse_loss_backward", false, false},
     {"msort", true, true},
     {"mul", true, true},
     {"mul_", false, true},

@@ -1,11 +1,12 @@
 """torch.nn.functional: the functions of 1.13's torch/nn/functional.py that
-minaten provides (dropout, softmax, log_softmax; linear, relu).  PyTorch 1.13: torch/nn/functional.py
+minaten provides (dropout, softmax, log_softmax; linear, relu, mse_loss).  PyTorch 1.13: torch/nn/functional.py
 """
 import warnings
 
 import minaten as torch
 from minaten import _C
-from minaten.overrides import handle_torch_function, has_torch_function_unary
+from minaten.nn import _reduction as _Reduction
+from minaten.overrides import handle_torch_function, has_torch_function_unary, has_torch_function_variadic
 
 _VF = _C._VariableFunctions
 
@@ -56,7 +57,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return ret
 
 
-# ---- linear, relu (issue 34) ------------------------------------
+# ---- linear, relu, mse_loss (issue 34) ------------------------------------
 # linear is a builtin of torch._C._nn, as in 1.13.
 linear = _C._nn.linear
 relu_ = torch.relu_
@@ -73,3 +74,22 @@ def relu(input, inplace=False):
         result = torch.relu(input)
     return result
 
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """Measures the element-wise mean squared error.  PyTorch 1.13: torch/nn/functional.py mse_loss"""
+    if has_torch_function_variadic(input, target):
+        return handle_torch_function(
+            mse_loss, (input, target), input, target, size_average=size_average, reduce=reduce, reduction=reduction
+        )
+    if not (target.size() == input.size()):
+        warnings.warn(
+            "Using a target size ({}) that is different to the input size ({}). "
+            "This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.".format(target.size(), input.size()),
+            stacklevel=2,
+        )
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    return _C._nn.mse_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
