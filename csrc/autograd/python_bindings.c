@@ -165,8 +165,8 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
 
 /* The names whose 1.13 bindings also have a hidden (deprecated) signature
  * (tools/autograd/deprecated.yaml; copy_'s in python_variable_methods.cpp). */
-static const char* const kHiddenSignatures[] = {"add",     "add_", "addcdiv", "addcdiv_", "addcmul",
-                                                "addcmul_", "sub",  "sub_",    "copy_"};
+static const char* const kHiddenSignatures[] = {"add",      "add_", "addcdiv", "addcdiv_", "addcmul", "addcmul_",
+                                                "addmm",    "addmm_", "sub",   "sub_",     "copy_"};
 
 /* The overloads 1.13 does not bind in Python although their names are
  * (gen_python_functions.py SKIP_PYTHON_BINDINGS_SIGNATURES): the Tensor

@@ -48,6 +48,8 @@ static size_t format_default(const Argument* a, char* buf, size_t size) {
     case IValueTag_MemoryFormat: return (size_t)snprintf(buf, size, "%d", (int)v->u.memory_format);
     case IValueTag_ScalarType: return (size_t)snprintf(buf, size, "%d", ScalarType_toC10Index(v->u.scalar_type));
     case IValueTag_Layout: return (size_t)snprintf(buf, size, "%d", (int)v->u.layout);
+    case IValueTag_Int: /* an enum default (reduction=Mean) prints as its value: "1" */
+      return (size_t)snprintf(buf, size, "%lld", (long long)v->u.i);
     case IValueTag_Double: {
       size_t n = (size_t)snprintf(buf, size, "%.17g", v->u.d);
       if (n < size && strpbrk(buf, ".eEni") == NULL) n += (size_t)snprintf(buf + n, size - n, ".");
