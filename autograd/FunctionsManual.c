@@ -1536,3 +1536,18 @@ Tensor* not_implemented(const char* name) {
   Error_set(ErrorType_NotImplementedError, "the derivative for '%s' is not implemented.", name);
   return NULL;
 }
+
+/* mse_loss_backward's gradient for self (and, negated, for target):
+ * 2 * grad, divided in place by the number of elements for Mean.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mse_loss_double_backward */
+Tensor* mse_loss_double_backward(const Tensor* grad, const Tensor* input, int64_t reduction) {
+  Tensor* grad_input = at_mul_Scalar(grad, Scalar_fromLong(2));
+  if (grad_input == NULL || reduction != 1 /* at::Reduction::Mean */) return grad_input;
+  Tensor* r = at_div__Scalar(grad_input, Scalar_fromLong(input->numel));
+  if (r == NULL) {
+    Tensor_release(grad_input);
+    return NULL;
+  }
+  Tensor_release(r);
+  return grad_input;
+}

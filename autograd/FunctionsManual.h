@@ -175,5 +175,6 @@ Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options);
  * implemented." (a formula `not_implemented("_unique")`); returns NULL.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp not_implemented (reason "") */
 Tensor* not_implemented(const char* name);
+Tensor* mse_loss_double_backward(const Tensor* grad, const Tensor* input, int64_t reduction);
 
 #endif

@@ -73,6 +73,7 @@ typedef struct OperatorEntry {
   bool has_function_variant; /* `variants:` from the YAML (interpreter use) */
   bool has_method_variant;
   bool python_binding;      /* visible as torch.NAME / t.NAME (see Operators.c) */
+  bool python_module_nn;    /* `python_module: nn`: torch._C._nn.NAME instead */
   const struct Library* library; /* the operator library that defined it; NULL: the YAML */
 
   /* Hot: read on every call. */

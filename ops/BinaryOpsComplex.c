@@ -141,9 +141,10 @@ fail:
 }
 
 void binary_op_complex(TensorIteratorBase* iter, BinaryOp op, const BinaryLoop* B, Scalar alpha) {
-  ComplexLoop L = {op, B->compute, B->out_type, B->a_type, B->b_type, {Scalar_toDouble(alpha), 0}, 0};
-  if (alpha.tag == ScalarTag_ComplexDouble) L.alpha = (ComplexDouble){alpha.v.z.real, alpha.v.z.imag};
-  if (op == BinaryOp_Sub) L.alpha = (ComplexDouble){-L.alpha.real, -L.alpha.imag};
+  /* sub is add with -alpha, negated as a Scalar (a real one's imaginary part stays +0) */
+  double sign = op == BinaryOp_Sub ? -1 : 1;
+  ComplexLoop L = {op, B->compute, B->out_type, B->a_type, B->b_type, {sign * Scalar_toDouble(alpha), 0}, 0};
+  if (alpha.tag == ScalarTag_ComplexDouble) L.alpha = (ComplexDouble){sign * alpha.v.z.real, sign * alpha.v.z.imag};
   CPUCapability cap = CPUCapability_get();
   int64_t lanes = L.compute == ScalarType_ComplexFloat ? 8 : 4; /* two AVX2 vectors */
   L.block = cap == CPUCapability_DEFAULT ? 0 : cap == CPUCapability_AVX512 ? 2 * lanes : lanes;

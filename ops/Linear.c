@@ -1,5 +1,6 @@
 /*
- * Linear.c - einsum, as 1.13's CompositeImplicitAutograd decomposition.
+ * Linear.c - einsum and linear, as 1.13's CompositeImplicitAutograd decompositions
+ * (linear: see at_native_linear).
  *
  * einsum never shows in a trace: it parses the equation, then calls view
  * operators and bmm, which do.  Three steps:
@@ -29,6 +30,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "dispatch/TorchDispatchModeTLS.h"
 #include "runtime/Exception.h"
 
 enum { kLetters = 26, kTotalLabels = 2 * kLetters, kEllipsis = kTotalLabels, kMaxLabels = 64 };
@@ -445,4 +447,92 @@ Tensor* at_native_einsum(const char* equation, TensorList operands, OptionalIntA
 fail:
   for (size_t k = 0; k < nops; k++) Tensor_release(ops[k]);
   return r;
+}
+
+/* ---- linear ------------------------------------------------------------------------ */
+
+/* A 3-D contiguous input with a bias, flattened to 2-D for one addmm:
+ * t, view, addmm, view (weight.t() first: GCC evaluates 1.13's
+ * at::addmm(bias, input.view(...), weight.t()) from its last argument).
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp _flatten_3d_linear */
+static Tensor* flatten_3d_linear(const Tensor* input, const Tensor* weight, const Tensor* bias) {
+  Tensor *flat = NULL, *wt = NULL, *result = NULL, *out = NULL;
+  int64_t flat_sizes[2] = {input->sizes[0] * input->sizes[1], input->sizes[2]};
+  wt = at_t(weight);
+  TRY(wt != NULL);
+  flat = at_view(input, IntArrayRef_make(flat_sizes, 2));
+  TRY(flat != NULL);
+  result = at_addmm(bias, flat, wt, Scalar_fromLong(1), Scalar_fromLong(1));
+  TRY(result != NULL);
+  int64_t sizes[3] = {input->sizes[0], input->sizes[1], result->sizes[1]};
+  out = at_view(result, IntArrayRef_make(sizes, 3));
+fail:
+  Tensor_release(flat);
+  Tensor_release(wt);
+  Tensor_release(result);
+  return out;
+}
+
+/* input @ weight.t() + bias, by the route 1.13 takes: one addmm for a 2-D
+ * input with a bias (or a 3-D contiguous one, flattened), else matmul and
+ * an in-place add_ of the bias, or an out-of-place add when the bias is
+ * "subclass-like" (at::isTensorSubclassLike: every tensor while a
+ * TorchDispatchMode or the trace is on, so a trace shows add.Tensor).
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp at::native::linear */
+Tensor* at_native_linear(const Tensor* input, const Tensor* weight, const Tensor* bias) {
+  Tensor *wt = NULL, *output = NULL;
+  if (input->dim == 2 && bias != NULL) { /* Fused op is marginally faster. */
+    wt = at_t(weight);
+    TRY(wt != NULL);
+    output = at_addmm(bias, input, wt, Scalar_fromLong(1), Scalar_fromLong(1));
+    Tensor_release(wt);
+    return output;
+  }
+  if (bias != NULL && input->is_contiguous && input->dim == 3) return flatten_3d_linear(input, weight, bias);
+  wt = at_t(weight);
+  TRY(wt != NULL);
+  output = at_matmul(input, wt);
+  TRY(output != NULL);
+  if (bias != NULL && dispatch_mode_enabled()) { /* for composite compliance, the out-of-place add */
+    Tensor* sum = at_add_Tensor(output, bias, Scalar_fromLong(1));
+    TRY(sum != NULL);
+    Tensor_release(output);
+    output = sum;
+  } else if (bias != NULL) {
+    Tensor* r = at_add__Tensor(output, bias, Scalar_fromLong(1));
+    TRY(r != NULL);
+    Tensor_release(r);
+  }
+  Tensor_release(wt);
+  return output;
+fail:
+  Tensor_release(wt);
+  Tensor_release(output);
+  return NULL;
+}
+
+/* linear's out= form: addmm's for a 2-D input with a bias, else matmul's,
+ * then add_ of the bias.
+ * PyTorch 1.13: aten/src/ATen/native/Linear.cpp at::native::linear_out */
+Tensor* at_native_linear_out(const Tensor* input, const Tensor* weight, const Tensor* bias, Tensor* out) {
+  Tensor *wt = at_t(weight), *r = NULL;
+  TRY(wt != NULL);
+  if (input->dim == 2 && bias != NULL) {
+    r = at_addmm_out(bias, input, wt, Scalar_fromLong(1), Scalar_fromLong(1), out);
+    Tensor_release(wt);
+    return r;
+  }
+  r = at_matmul_out(input, wt, out);
+  TRY(r != NULL);
+  if (bias != NULL) {
+    Tensor* added = at_add__Tensor(out, bias, Scalar_fromLong(1));
+    TRY(added != NULL);
+    Tensor_release(added);
+  }
+  Tensor_release(wt);
+  return r;
+fail:
+  Tensor_release(wt);
+  Tensor_release(r);
+  return NULL;
 }

@@ -27,6 +27,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
@@ -36,6 +37,8 @@
 #include "runtime/TypeCast.h"
 #include "runtime/Parallel.h"
 #include "runtime/safe_numerics.h"
+
+#define FMT_INTS(a) IntArrayRef_format((a), (char[1536]){0}, 1536)
 
 /* A contiguous version of t (t itself, retained, when it already is);
  * internal, so it does not go through the dispatcher. */
@@ -184,6 +187,10 @@ static int check_same_dtype(const Tensor* a, const Tensor* b, const char* kernel
               ScalarType_name(b->dtype));
   TORCH_CHECK(a->dtype != ScalarType_Bool && a->dtype != ScalarType_Half && !ScalarType_isQuantized(a->dtype),
               "\"%s\" not implemented for '%s'", kernel, ScalarType_name(a->dtype));
+  /* NB(minaten): 1.13 multiplies complex matrices (its gemm reads a
+   * conjugated operand itself); minaten's loops are real */
+  TORCH_CHECK(!ScalarType_isComplex(a->dtype), "minaten: %s has no kernel for '%s' yet", kernel,
+              ScalarType_name(a->dtype));
   return 0;
 fail:
   return -1;
@@ -530,6 +537,237 @@ Tensor* at_native_dot_out(const Tensor* self, const Tensor* tensor, Tensor* out)
     return NULL;
   }
   return resize_and_copy_out(out, result);
+}
+
+/* ---- addmm ------------------------------------------------------------------------ */
+
+/* addmm's checks, in 1.13's order: the dtypes, then the ranks and shapes.
+ * 0, or -1 with the error set.
+ * PyTorch 1.13: LinearAlgebra.cpp TORCH_META_FUNC(addmm) */
+static int addmm_meta(const Tensor* self, const Tensor* mat1, const Tensor* mat2) {
+  TORCH_CHECK(self->dtype == mat2->dtype, "self and mat2 must have the same dtype");
+  TORCH_CHECK(mat1->dtype == mat2->dtype, "mat1 and mat2 must have the same dtype");
+  TORCH_CHECK(!ScalarType_isComplex(mat1->dtype), "minaten: addmm has no kernel for '%s' yet",
+              ScalarType_name(mat1->dtype));
+  TORCH_CHECK(mat1->dim == 2, "mat1 must be a matrix, got %lld-D tensor", (long long)mat1->dim);
+  TORCH_CHECK(mat2->dim == 2, "mat2 must be a matrix, got %lld-D tensor", (long long)mat2->dim);
+  TORCH_CHECK(mat1->sizes[1] == mat2->sizes[0], "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
+              (long long)mat1->sizes[0], (long long)mat1->sizes[1], (long long)mat2->sizes[0],
+              (long long)mat2->sizes[1]);
+  return 0;
+fail:
+  return -1;
+}
+
+/* c[i][j] = beta * s[i][j] + alpha * p[i][j] (beta * s left out when beta
+ * is 0; alpha * p when p is NULL, the empty product) over c's m x n
+ * elements, in c's dtype: integers wrap as 1.13's gemm loops wrap (the sum in 64 bits,
+ * truncated on store: the same value modulo the type's width), BFloat16
+ * computes in float and rounds once.  p is contiguous, c fresh and
+ * contiguous, s any strides.
+ * NB(minaten): 1.13's BFloat16 gemm scales c by beta and then adds the
+ * products into it one at a time (gemm_notrans_), rounding at each step;
+ * here the product is rounded first and beta * s + alpha * p once. */
+static void addmm_combine(Tensor* c, const Tensor* s, const Tensor* p, Scalar beta, Scalar alpha, bool beta_zero) {
+  ScalarType t = c->dtype;
+  int64_t sz = (int64_t)Tensor_itemsize(c), m = c->sizes[0], n = c->sizes[1];
+  const char* S = Tensor_data(s);
+  const char* P = p != NULL ? Tensor_data(p) : NULL;
+  char* C = Tensor_data(c);
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++) {
+      const char* sij = S + (i * s->strides[0] + j * s->strides[1]) * sz;
+      const char* pij = P != NULL ? P + (i * n + j) * sz : NULL;
+      char* cij = C + (i * n + j) * sz;
+      if (t == ScalarType_Double) {
+        double acc = P != NULL ? Scalar_toDouble(alpha) * load_double(t, pij) : 0.0;
+        if (!beta_zero) acc += Scalar_toDouble(beta) * load_double(t, sij);
+        store_from_double(t, cij, acc);
+      } else if (ScalarType_isFloating(t)) {
+        float acc = P != NULL ? (float)Scalar_toDouble(alpha) * (float)load_double(t, pij) : 0.0f;
+        if (!beta_zero) acc += (float)Scalar_toDouble(beta) * (float)load_double(t, sij);
+        store_from_double(t, cij, acc);
+      } else {
+        uint64_t acc = P != NULL ? (uint64_t)Scalar_toLong(alpha) * (uint64_t)load_int(t, pij) : 0;
+        if (!beta_zero) acc += (uint64_t)Scalar_toLong(beta) * (uint64_t)load_int(t, sij);
+        store_from_int64(t, cij, (int64_t)acc);
+      }
+    }
+}
+
+/*
+ * Note [addmm's summation order]
+ * 1.13 hands a Float or Double addmm to the BLAS (Debian's: the reference
+ * netlib BLAS), through addmm_impl_cpu_, which casts the result, mat1 and
+ * mat2 as column-major matrices and so picks one of sgemm's loops.  Two
+ * kinds of loop sum in different orders:
+ *   - a transposed A ('T' for transa): each element is a dot product from
+ *     zero, then C = alpha * dot + beta * C: the blocked gemm's order
+ *     (ops/cpu/BlasKernel.c);
+ *   - a plain A ('N'): C is scaled by beta first (zeroed for 0, kept for
+ *     1), then each product is added into it in turn, the BLAS's B operand
+ *     scaled by alpha first: c = (c + (alpha * b) * a) + ..., each step
+ *     rounded: addmm_accumulate.
+ * For mm (beta 0, alpha 1) both orders give the same bits.  With the result
+ * row-major (a fresh one), 1.13 computes result^T = mat2^T @ mat1^T, A is
+ * mat2, and A is plain when mat2 is row-major: what nn.functional.linear's
+ * weight.t() gives is column-major, so linear takes the dot-product loop.
+ * PyTorch 1.13: LinearAlgebra.cpp addmm_impl_cpu_; CPUBlas.cpp cpublas::gemm;
+ * netlib BLAS sgemm.f / dgemm.f
+ */
+
+/* Whether 1.13's addmm_impl_cpu_ calls the BLAS with a plain A (transa 'N')
+ * for a result of c_strides, mat1 m x k, mat2 k x n; *b_is_mat1 says which
+ * operand is the BLAS's B (the one alpha scales).
+ * PyTorch 1.13: LinearAlgebra.cpp addmm_impl_cpu_ (transpose_c, transpose_a) */
+static bool blas_plain_a(const int64_t* c_strides, const Tensor* mat1, const Tensor* mat2, bool* b_is_mat1) {
+  int64_t m = mat1->sizes[0], k = mat1->sizes[1], n = mat2->sizes[1];
+  bool transpose_c = false;
+  if (c_strides[0] == 1 && (n == 1 || c_strides[1] >= (m > 1 ? m : 1)))
+    transpose_c = false;
+  else if (c_strides[1] == 1 && (m == 1 || c_strides[0] >= (n > 1 ? n : 1)))
+    transpose_c = true;
+  const Tensor* a = transpose_c ? mat2 : mat1; /* std::swap(m1, m2) */
+  int64_t rows = transpose_c ? n : m;         /* the BLAS's m */
+  const int64_t* st = a->strides;
+  int64_t s_row = transpose_c ? st[1] : st[0], s_col = transpose_c ? st[0] : st[1];
+  *b_is_mat1 = transpose_c;
+  if (s_row == 1 && s_col >= (rows > 1 ? rows : 1)) return true;
+  if (s_col == 1 && s_row >= (k > 1 ? k : 1)) return false;
+  return transpose_c; /* a contiguous clone: transpose_a = !transpose_c */
+}
+
+/* c (m x n, contiguous) = beta * s + alpha * (a @ b) in the order of the
+ * reference BLAS's plain-A loop (Note [addmm's summation order]), each
+ * operation rounded in the type (C11 does not contract them into FMAs).
+ * b_is_mat1: alpha scales a's elements (the BLAS's B) rather than b's. */
+#define DEFINE_ADDMM_ACCUMULATE(T)                                                                                   \
+  static void addmm_accumulate_##T(T* c, const T* s, const int64_t* ss, const T* a, const int64_t* sa, const T* b, \
+                                   const int64_t* sb, int64_t m, int64_t k, int64_t n, T beta, T alpha,             \
+                                   bool b_is_mat1) {                                                                 \
+    for (int64_t i = 0; i < m; i++)                                                                                  \
+      for (int64_t j = 0; j < n; j++) {                                                                              \
+        T acc = beta == 0 ? (T)0 : beta == 1 ? s[i * ss[0] + j * ss[1]] : beta * s[i * ss[0] + j * ss[1]];      \
+        if (alpha != 0)                                                                                              \
+          for (int64_t l = 0; l < k; l++) {                                                                          \
+            T x = a[i * sa[0] + l * sa[1]], y = b[l * sb[0] + j * sb[1]];                                           \
+            T temp = b_is_mat1 ? alpha * x : alpha * y;                                                             \
+            acc = acc + temp * (b_is_mat1 ? y : x);                                                                 \
+          }                                                                                                          \
+        c[i * n + j] = acc;                                                                                          \
+      }                                                                                                              \
+  }
+DEFINE_ADDMM_ACCUMULATE(float)
+DEFINE_ADDMM_ACCUMULATE(double)
+#undef DEFINE_ADDMM_ACCUMULATE
+
+/* A fresh m x p tensor beta * self + alpha * (mat1 @ mat2), self expanded
+ * to m x p; the arguments have passed addmm_meta.  Float and Double sum in
+ * the order 1.13's BLAS sums for a result of c_strides (the tensor 1.13
+ * writes: Note [addmm's summation order]): the blocked gemm with beta and
+ * alpha (self copied into the result first unless beta is 0), or
+ * addmm_accumulate.  A new reference, or NULL with the error set.
+ * PyTorch 1.13: LinearAlgebra.cpp addmm_impl_cpu_ (and TORCH_IMPL_FUNC(addmm_out_cpu)'s expand_size) */
+static Tensor* addmm_fresh(const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha,
+                           const int64_t* c_strides) {
+  int64_t m = mat1->sizes[0], k = mat1->sizes[1], n = mat2->sizes[1];
+  int64_t sizes[2] = {m, n};
+  bool beta_zero = Scalar_toDouble(beta) == 0.0;
+  Tensor *b_self = NULL, *c = NULL, *product = NULL, *a = NULL, *b = NULL;
+  b_self = at_native_expand(self, IntArrayRef_make(sizes, 2), false);
+  TRY(b_self != NULL);
+  c = empty_cpu(IntArrayRef_make(sizes, 2), mat1->dtype);
+  TRY(c != NULL);
+  if (c->numel == 0 || MetaMode_isEnabled()) goto done;
+  if (k == 0) { /* [m, 0] x [0, n]: 1.13's result.copy_(self).mul_(beta), or zero_() */
+    addmm_combine(c, b_self, NULL, beta, alpha, beta_zero);
+    goto done;
+  }
+  TRY(check_same_dtype(mat1, mat2, "addmm_impl_cpu_") == 0);
+  bool b_is_mat1 = false;
+  bool alpha_one = Scalar_toDouble(alpha) == 1.0;
+  if (c_strides == NULL) c_strides = c->strides;
+  if ((c->dtype == ScalarType_Float || c->dtype == ScalarType_Double) && !(beta_zero && alpha_one) &&
+      blas_plain_a(c_strides, mat1, mat2, &b_is_mat1)) {
+    if (c->dtype == ScalarType_Float)
+      addmm_accumulate_float((float*)Tensor_data(c), (const float*)Tensor_data(b_self), b_self->strides,
+                             (const float*)Tensor_data(mat1), mat1->strides, (const float*)Tensor_data(mat2),
+                             mat2->strides, m, k, n, (float)Scalar_toDouble(beta), (float)Scalar_toDouble(alpha),
+                             b_is_mat1);
+    else
+      addmm_accumulate_double((double*)Tensor_data(c), (const double*)Tensor_data(b_self), b_self->strides,
+                              (const double*)Tensor_data(mat1), mat1->strides, (const double*)Tensor_data(mat2),
+                              mat2->strides, m, k, n, Scalar_toDouble(beta), Scalar_toDouble(alpha), b_is_mat1);
+    goto done;
+  }
+  if (c->dtype == ScalarType_Float || c->dtype == ScalarType_Double) {
+    if (!beta_zero) TRY(copy_into(c, b_self) == 0);
+    int r = c->dtype == ScalarType_Float
+                ? cpublas_gemm_float(m, n, k, (float)Scalar_toDouble(alpha), (const float*)Tensor_data(mat1),
+                                     mat1->strides[0], mat1->strides[1], (const float*)Tensor_data(mat2),
+                                     mat2->strides[0], mat2->strides[1], (float)Scalar_toDouble(beta),
+                                     (float*)Tensor_data(c), n, 1)
+                : cpublas_gemm_double(m, n, k, Scalar_toDouble(alpha), (const double*)Tensor_data(mat1),
+                                      mat1->strides[0], mat1->strides[1], (const double*)Tensor_data(mat2),
+                                      mat2->strides[0], mat2->strides[1], Scalar_toDouble(beta),
+                                      (double*)Tensor_data(c), n, 1);
+    TRY(r == 0);
+    goto done;
+  }
+  bool float_acc = mat1->strides[1] == 1 && mat2->strides[0] == 1 && mat2->strides[1] != 1; /* gemm_reduced */
+  a = contiguous_copy(mat1);
+  TRY(a != NULL);
+  b = contiguous_copy(mat2);
+  TRY(b != NULL);
+  product = empty_cpu(IntArrayRef_make(sizes, 2), c->dtype);
+  TRY(product != NULL);
+  batched_gemm(a, b, product, 1, m, k, n, float_acc);
+  addmm_combine(c, b_self, product, beta, alpha, beta_zero);
+done:
+  release4(b_self, product, a, b);
+  return c;
+fail:
+  release4(b_self, product, a, b);
+  Tensor_release(c);
+  return NULL;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (the functional form) */
+Tensor* at_native_addmm(const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha) {
+  if (addmm_meta(self, mat1, mat2) < 0) return NULL;
+  return addmm_fresh(self, mat1, mat2, beta, alpha, NULL);
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (in place: the
+ * structured kernel's check_inplace first) */
+Tensor* at_native_addmm_(Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha) {
+  Tensor* result = NULL;
+  TRY(addmm_meta(self, mat1, mat2) == 0);
+  int64_t sizes[2] = {mat1->sizes[0], mat2->sizes[1]};
+  TORCH_CHECK(Tensor_hasSizes(self, IntArrayRef_make(sizes, 2)),
+              "Bad in-place call: input tensor size %s and output tensor size %s should match",
+              FMT_INTS(Tensor_sizes(self)), FMT_INTS(IntArrayRef_make(sizes, 2)));
+  result = addmm_fresh(self, mat1, mat2, beta, alpha, self->strides);
+  TRY(result != NULL);
+  if (!MetaMode_isEnabled()) TRY(copy_into(self, result) == 0);
+  Tensor_release(result);
+  return Tensor_retain(self);
+fail:
+  Tensor_release(result);
+  return NULL;
+}
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (out=: the
+ * structured set_output's dtype check and resize before the product) */
+Tensor* at_native_addmm_out_cpu(const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha,
+                                Tensor* out) {
+  TRY(addmm_meta(self, mat1, mat2) == 0);
+  TRY(check_out_dtype(out, mat1->dtype) == 0);
+  int64_t sizes[2] = {mat1->sizes[0], mat2->sizes[1]};
+  TRY(resize_output(out, IntArrayRef_make(sizes, 2)) >= 0);
+  return resize_and_copy_out(out, addmm_fresh(self, mat1, mat2, beta, alpha, out->strides));
+fail:
+  return NULL;
 }
 
 /* ---- outer, ger ------------------------------------------------------------------- */

@@ -23,4 +23,12 @@ typedef void (*pointwise_fn)(TensorIteratorBase* iter, Scalar value);
 DECLARE_DISPATCH(pointwise_fn, addcmul_stub); /* out = self + value * tensor1 * tensor2 */
 DECLARE_DISPATCH(pointwise_fn, addcdiv_stub); /* out = self + value * tensor1 / tensor2 */
 
+/* mse_loss_backward's kernel on (grad_input, self, target, grad_output),
+ * all of one dtype (not Bool, Half or BFloat16):
+ * grad_input = norm * (self - target) * grad_output, norm converted to the
+ * dtype (Scalar::to<scalar_t>).  Defined in ops/Loss.c.
+ * PyTorch 1.13: native/PointwiseOps.h pointwise_fn_double, mse_backward_stub */
+typedef void (*mse_backward_fn)(TensorIteratorBase* iter, Scalar norm);
+DECLARE_DISPATCH(mse_backward_fn, mse_backward_stub);
+
 #endif

@@ -168,6 +168,10 @@ fail:
  */
 Tensor* at_native_view_dtype(const Tensor* self, ScalarType dtype) {
   if (self->dtype == dtype) return Tensor_retain(self);
+  TORCH_CHECK(!Tensor_isConj(self), "torch.Tensor.view is not supported for conjugate view tensors when converting to "
+                                    "a different dtype.");
+  TORCH_CHECK(!Tensor_isNeg(self), "torch.Tensor.view is not supported for tensors with negative bit set when "
+                                   "converting to a different dtype.");
   const int64_t old_size = (int64_t)Tensor_itemsize(self);
   const int64_t new_size = (int64_t)ScalarType_elementSize(dtype);
   const int64_t ndim = self->dim;

@@ -232,8 +232,13 @@ Tensor* at_native_ones(IntArrayRef size, OptionalScalarType dtype, OptionalLayou
  */
 Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out) {
   ScalarType t = out->dtype;
-  TORCH_CHECK(t != ScalarType_Bool && !ScalarType_isQuantized(t), "\"arange_cpu\" not implemented for '%s'",
-              ScalarType_name(t));
+  TORCH_CHECK(t != ScalarType_Bool && !ScalarType_isQuantized(t) && !ScalarType_isComplex(t),
+              "\"arange_cpu\" not implemented for '%s'", ScalarType_name(t));
+  /* Scalar::to<double> of a complex bound with an imaginary part */
+  TORCH_CHECK(!(start.tag == ScalarTag_ComplexDouble && start.v.z.imag != 0) &&
+                  !(end.tag == ScalarTag_ComplexDouble && end.v.z.imag != 0) &&
+                  !(step.tag == ScalarTag_ComplexDouble && step.v.z.imag != 0),
+              "value cannot be converted to type double without overflow");
   bool integral = ScalarType_isIntegral(t, false);
   int64_t istart = 0, iend = 0, istep = 0;
   double xstart, xend, xstep;
@@ -314,8 +319,9 @@ Tensor* at_native_arange_out_end(Scalar end, Tensor* out) {
 Tensor* at_native_arange_start_step(Scalar start, Scalar end, Scalar step, OptionalScalarType dtype,
                                     OptionalLayout layout, OptionalDevice device,
                                     OptionalBool pin_memory) {
-  bool set_to_integral_dtype = !dtype.has_value && start.tag != ScalarTag_Double && end.tag != ScalarTag_Double &&
-                               step.tag != ScalarTag_Double;
+  bool set_to_integral_dtype = !dtype.has_value && (start.tag == ScalarTag_Long || start.tag == ScalarTag_Bool) &&
+                               (end.tag == ScalarTag_Long || end.tag == ScalarTag_Bool) &&
+                               (step.tag == ScalarTag_Long || step.tag == ScalarTag_Bool);
   if (set_to_integral_dtype) dtype = some_dtype(ScalarType_Long);
   int64_t zero = 0;
   Tensor* result = at_empty_memory_format(IntArrayRef_make(&zero, 1), dtype, layout, device, pin_memory,

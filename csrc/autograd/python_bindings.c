@@ -73,6 +73,7 @@ static int compare_binding_113(const void* key, const void* entry) {
 bool has_python_binding(const OperatorEntry* op, bool method) {
   if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
   if (!op->python_binding || !(method ? op->has_method_variant : op->has_function_variant)) return false;
+  if (op->python_module_nn) return false; /* torch._C._nn.NAME only: has_nn_binding */
   const char* name = op->schema.name;
   static size_t count;
   while (kPythonBindings113[count].name != NULL) count++;
@@ -83,6 +84,16 @@ bool has_python_binding(const OperatorEntry* op, bool method) {
   if (n > 9 && strcmp(name + n - 9, "_backward") == 0) return false;
   if (IN_TABLE(name, kNoPythonBinding)) return false;
   return method || !IN_TABLE(name, kNoFunctionBinding);
+}
+
+/* Whether 1.13 binds the operator as torch._C._nn.NAME: `python_module: nn`
+ * in its YAML, and not one of the *_backward operators its generator skips.
+ * PyTorch 1.13: gen_python_functions.py (python_nn_functions.cpp, SKIP_PYTHON_BINDINGS) */
+bool has_nn_binding(const OperatorEntry* op) {
+  if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
+  if (!op->python_binding || !op->python_module_nn || !op->has_function_variant) return false;
+  size_t n = strlen(op->schema.name);
+  return !(n > 9 && strcmp(op->schema.name + n - 9, "_backward") == 0);
 }
 
 /* Whether the schema has TensorOptions (dtype, layout, device, pin_memory). */
@@ -154,8 +165,8 @@ static bool is_factory_function(const FunctionSchema* s, bool method) {
 
 /* The names whose 1.13 bindings also have a hidden (deprecated) signature
  * (tools/autograd/deprecated.yaml; copy_'s in python_variable_methods.cpp). */
-static const char* const kHiddenSignatures[] = {"add",     "add_", "addcdiv", "addcdiv_", "addcmul",
-                                                "addcmul_", "sub",  "sub_",    "copy_"};
+static const char* const kHiddenSignatures[] = {"add",      "add_", "addcdiv", "addcdiv_", "addcmul", "addcmul_",
+                                                "addmm",    "addmm_", "sub",   "sub_",     "copy_"};
 
 /* The overloads 1.13 does not bind in Python although their names are
  * (gen_python_functions.py SKIP_PYTHON_BINDINGS_SIGNATURES): the Tensor
@@ -235,7 +246,8 @@ static int build_error_signatures(THPBinding* b) {
   size_t first_extra = n;
   const char* refuses_names[2 * kMaxPythonOverloads];
   for (size_t i = 0; kPythonSignatures113[i].name != NULL && n < 2 * kMaxPythonOverloads; i++) {
-    if (kPythonSignatures113[i].method != b->method || strcmp(kPythonSignatures113[i].name, b->op_name) != 0) continue;
+    if (b->nn || kPythonSignatures113[i].method != b->method || strcmp(kPythonSignatures113[i].name, b->op_name) != 0)
+      continue;
     const FunctionSchema* s = signature_113(i);
     if (s != NULL && s->num_arguments + 5 <= THP_MAX_ARGS) {
       refuses_names[n - first_extra] = kPythonSignatures113[i].refuses_names;
@@ -382,7 +394,8 @@ static size_t find_overloads(const THPBinding* b, const OperatorEntry** ops) {
   size_t n = 0;
   for (size_t i = 0; i < Dispatcher_numOperators() && n < kMaxPythonOverloads; i++) {
     const OperatorEntry* op = Dispatcher_operator(i);
-    if (op->schema_text == NULL || strcmp(op->schema.name, b->op_name) != 0 || !has_python_binding(op, b->method))
+    if (op->schema_text == NULL || strcmp(op->schema.name, b->op_name) != 0 ||
+        !(b->nn ? has_nn_binding(op) : has_python_binding(op, b->method)))
       continue;
     if (op->schema.num_returns > kMaxReturns || op->schema.num_arguments + 5 > THP_MAX_ARGS) continue;
     ops[n++] = op;
@@ -441,7 +454,9 @@ static int binding_refresh(THPBinding* b) {
 
 static PyObject* THPBinding_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames);
 
-THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, bool type_error_to_not_implemented) {
+/* THPBinding_new, or with nn a binding of torch._C._nn.NAME */
+static THPBinding* binding_new(const char* name, const char* op_name, bool method, bool type_error_to_not_implemented,
+                               bool nn) {
   THPBinding* b = PyObject_New(THPBinding, &THPBindingType);
   if (b == NULL) return NULL;
   memset((char*)b + sizeof(PyObject), 0, sizeof *b - sizeof(PyObject));
@@ -449,6 +464,7 @@ THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, b
   snprintf(b->name, sizeof b->name, "%s", name);
   snprintf(b->op_name, sizeof b->op_name, "%s", op_name);
   b->method = method;
+  b->nn = nn;
   b->type_error_to_not_implemented = type_error_to_not_implemented;
   if (binding_build(b) < 0) {
     Py_DECREF(b);
@@ -460,6 +476,10 @@ THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, b
   }
   b->vectorcall = THPBinding_vectorcall;
   return b;
+}
+
+THPBinding* THPBinding_new(const char* name, const char* op_name, bool method, bool type_error_to_not_implemented) {
+  return binding_new(name, op_name, method, type_error_to_not_implemented, false);
 }
 
 /* ---- calling ------------------------------------------------------------------- */
@@ -600,8 +620,10 @@ static PyObject* binding_call(THPBinding* b, PyObject* self, PyObject* const* ar
      * levels of Python overrides], csrc/utils/python_torch_function_mode.h) */
     if (PythonArgs_hasTorchFunction(&parsed))
       return handle_torch_function_vectorcall(&parsed.overloaded, self, args, nargs, kwnames,
-                                              b->method ? THPVariableClass : THPVariableFunctionsModule, b->op_name,
-                                              b->method ? "torch.Tensor" : "torch");
+                                              b->method ? THPVariableClass
+                                              : b->nn   ? THPNNVariableFunctionsModule
+                                                        : THPVariableFunctionsModule,
+                                              b->op_name, b->method ? "torch.Tensor" : b->nn ? "torch.nn" : "torch");
     return dispatch(b, k, &parsed);
   }
   if (b->num_overloads == 0) {
@@ -814,6 +836,10 @@ int THPVariableFunctions_addFunctions(PyMethodDef* functions) {
   return 0;
 }
 
+/* torch._C._nn (borrowed: torch._C keeps it).
+ * PyTorch 1.13: python_nn_functions.cpp THPNNVariableFunctionsModule */
+PyObject* THPNNVariableFunctionsModule;
+
 /* name -> THPBinding, for torch.NAME and Tensor.NAME */
 static PyObject* function_bindings;
 static PyObject* method_bindings;
@@ -897,6 +923,34 @@ static int add_binding(PyObject* dict, PyObject* table, THPBinding* b) {
   return r;
 }
 
+/* torch._C._nn: a module of the `python_module: nn` operators' bindings.
+ * PyTorch 1.13: python_nn_functions.cpp initNNFunctions */
+static int init_nn_functions(PyObject* module) {
+  PyObject* nn = PyModule_New("torch._C._nn");
+  if (nn == NULL) return -1;
+  PyObject* dict = PyModule_GetDict(nn);
+  PyObject* table = PyDict_New();
+  int r = table == NULL ? -1 : 0;
+  for (size_t i = 0; r == 0 && i < Dispatcher_numOperators(); i++) {
+    const OperatorEntry* op = Dispatcher_operator(i);
+    if (!has_nn_binding(op) || PyDict_GetItemString(table, op->schema.name) != NULL) continue;
+    THPBinding* b = binding_new(op->schema.name, op->schema.name, false, false, true);
+    if (b == NULL) {
+      if (PyErr_Occurred()) r = -1;
+      continue;
+    }
+    r = add_binding(dict, table, b);
+    Py_DECREF(b);
+  }
+  Py_XDECREF(table);
+  if (r == 0 && PyModule_AddObject(module, "_nn", nn) == 0) {
+    THPNNVariableFunctionsModule = nn;
+    return 0;
+  }
+  Py_DECREF(nn);
+  return -1;
+}
+
 int THPBindings_init(PyObject* module) {
   if (PyType_Ready(&THPBindingType) < 0 || PyType_Ready(&THPBoundBindingType) < 0 ||
       PyType_Ready(&THPVariableFunctionsType) < 0)
@@ -932,6 +986,7 @@ int THPBindings_init(PyObject* module) {
     Py_DECREF(b);
     if (r < 0) return -1;
   }
+  if (init_nn_functions(module) < 0) return -1;
   PyType_Modified(&THPVariableFunctionsType);
   PyType_Modified(&THPVariableType);
   PyObject* instance = PyType_GenericAlloc(&THPVariableFunctionsType, 0);

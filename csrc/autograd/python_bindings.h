@@ -40,6 +40,7 @@ typedef struct THPBinding {
   char name[64];    /* the Python name: "add", "__add__" */
   char op_name[64]; /* the operators' name: "add" */
   bool method;      /* Tensor.NAME: self is args[0] of a call */
+  bool nn;          /* torch._C._nn.NAME (has_nn_binding) */
   bool type_error_to_not_implemented; /* __add__ & co: a TypeError returns NotImplemented */
   bool noarg;       /* 1.13 makes it METH_NOARGS (one signature, nothing but self) */
   /* the overloads in the order they are tried, and their signatures */
@@ -89,6 +90,10 @@ extern const PythonBinding113 kPythonBindings113[];
  * this operator.  PyTorch 1.13: gen_python_functions.py (SKIP_PYTHON_BINDINGS,
  * the method-only names of python_variable_methods.cpp) */
 bool has_python_binding(const OperatorEntry* op, bool method);
+/* Whether torch._C._nn.NAME exists in 1.13 for this operator. */
+bool has_nn_binding(const OperatorEntry* op);
+/* torch._C._nn (borrowed).  PyTorch 1.13: THPNNVariableFunctionsModule */
+extern PyObject* THPNNVariableFunctionsModule;
 
 /* A new binding of the aten operators named op_name, under Python name
  * `name`: NULL with no exception when none has a binding of that variant. */

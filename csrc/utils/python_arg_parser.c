@@ -763,6 +763,26 @@ static inline int tensor_to_ivalue(PyObject* obj, IValue* out) {
   return 0;
 }
 
+/* An absent argument: its default (borrowed from the schema), or None.
+ * Note [The Python default of reduction=Mean]: 1.13's generated signature
+ * spells the loss functions' default `at::Reduction::Mean`, and
+ * FunctionParameter::set_default_str reads an int default with atol: 0,
+ * Reduction::None.  So torch._C._nn.mse_loss(a, b) does not reduce
+ * (torch.ops.aten.mse_loss, through the schema, does).
+ * PyTorch 1.13: torch/csrc/utils/python_arg_parser.cpp set_default_str */
+static void default_to_ivalue(const Argument* arg, IValue* out) {
+  if (arg->has_default && arg->type.base == SchemaBaseType_int && !arg->type.is_list && !arg->type.is_optional &&
+      strcmp(arg->default_text, "Mean") == 0) {
+    *out = IValue_fromInt(0);
+  } else if (arg->has_default) {
+    out->tag = arg->default_value.tag;
+    out->owned = false;
+    out->u = arg->default_value.u;
+  } else {
+    *out = IValue_none();
+  }
+}
+
 int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   const FunctionSignature* sig = a->signature;
   const Argument* arg = &sig->schema->arguments[i];
@@ -773,13 +793,7 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
   if (i == a->varargs_slot) return int_list_from(a, arg, a->varargs, a->num_varargs, out);
   PyObject* obj = a->args[i];
   if (obj == NULL) {
-    if (arg->has_default) {
-      out->tag = arg->default_value.tag;
-      out->owned = false; /* borrowed from the schema */
-      out->u = arg->default_value.u;
-    } else {
-      *out = IValue_none();
-    }
+    default_to_ivalue(arg, out);
     return 0;
   }
   if (obj == Py_None) {

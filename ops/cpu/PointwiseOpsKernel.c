@@ -23,8 +23,11 @@
  * AVX512 copies).  addcdiv has a division where addcmul multiplies: no
  * multiply-add to fuse, every copy gives the same bits.
  *
+ * mse_loss_backward's loop is here too, as in 1.13: norm * (self - target)
+ * * grad_output, two products and no sum, so no contraction either.
+ *
  * PyTorch 1.13: aten/src/ATen/native/cpu/PointwiseOpsKernel.cpp
- * (addcmul_cpu_kernel, addcdiv_cpu_kernel)
+ * (addcmul_cpu_kernel, addcdiv_cpu_kernel, mse_backward_cpu_kernel)
  */
 #include <math.h>
 #include <stdint.h>
@@ -138,5 +141,34 @@ static void addcdiv_kernel(TensorIteratorBase* iter, Scalar value) {
   cpu_kernel_vec(iter, addcdiv_loop2d, &L);
 }
 
+/* A tile of mse_loss_backward: data = {grad_input, self, target,
+ * grad_output}, all of one dtype; (norm * (self - target)) * grad_output
+ * in that dtype, integers wrapping.
+ * PyTorch 1.13: native/cpu/PointwiseOpsKernel.cpp mse_backward_cpu_kernel (cpu_kernel_vec) */
+static void mse_backward_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const TernaryLoop* L = ctx;
+  for (int64_t j = 0; j < size1; j++) {
+    char* o = data[0] + j * strides[4];
+    const char *s = data[1] + j * strides[5], *t = data[2] + j * strides[6], *g = data[3] + j * strides[7];
+    for (int64_t i = 0; i < size0; i++, o += strides[0], s += strides[1], t += strides[2], g += strides[3]) {
+      if (L->compute == ScalarType_Float)
+        *(float*)o = L->value_f * (*(const float*)s - *(const float*)t) * *(const float*)g;
+      else if (L->compute == ScalarType_Double)
+        *(double*)o = L->value_d * (*(const double*)s - *(const double*)t) * *(const double*)g;
+      else
+        store_from_int64(L->compute, o,
+                         (int64_t)((uint64_t)L->value_i * ((uint64_t)load_int(L->compute, s) - (uint64_t)load_int(L->compute, t)) *
+                                   (uint64_t)load_int(L->compute, g)));
+    }
+  }
+}
+
+/* PyTorch 1.13: native/cpu/PointwiseOpsKernel.cpp mse_backward_cpu_kernel */
+static void mse_backward_kernel(TensorIteratorBase* iter, Scalar norm) {
+  TernaryLoop L = ternary_loop(iter, norm);
+  cpu_kernel_vec(iter, mse_backward_loop2d, &L);
+}
+
 REGISTER_DISPATCH(pointwise_fn, addcmul_stub, addcmul_kernel);
 REGISTER_DISPATCH(pointwise_fn, addcdiv_stub, addcdiv_kernel);
+REGISTER_DISPATCH(mse_backward_fn, mse_backward_stub, mse_backward_kernel);

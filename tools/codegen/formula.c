@@ -660,6 +660,7 @@ static const ManualFunction kManual[] = {
     {"roll_backward", "roll_backward", T_, {T_, FT_IntList, FT_IntList}, 3},
     {"rot90_backward", "rot90_backward", T_, {T_, FT_Int, FT_IntList}, 3},
     {"not_implemented", "not_implemented", T_, {FT_Str}, 1},
+    {"mse_loss_double_backward", "mse_loss_double_backward", T_, {T_, T_, FT_Int}, 3},
 };
 #undef T_
 

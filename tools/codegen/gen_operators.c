@@ -60,6 +60,7 @@ static int gen_operators_c(const Model* m, Writer* w) {
     fprintf(f, "  op->has_function_variant = %s;\n", fn->function_variant ? "true" : "false");
     fprintf(f, "  op->has_method_variant = %s;\n", fn->method_variant ? "true" : "false");
     fprintf(f, "  op->python_binding = true;\n");
+    if (fn->python_module_nn) fprintf(f, "  op->python_module_nn = true;\n");
     fprintf(f, "  at_op_%s = op;\n", fn->unambiguous);
   }
   fputs("  return 0;\n}\n", f);

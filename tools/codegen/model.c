@@ -49,7 +49,7 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
 /* Fields torchgen reads that minaten accepts and ignores. */
 static const char* const kIgnoredFields[] = {
     "device_check", "device_guard", "autogen", "tags", "structured",
-    "structured_inherits", "manual_cpp_binding", "python_module", "category_override",
+    "structured_inherits", "manual_cpp_binding", "category_override",
     "cpp_no_default_args", "precomputed", "manual_kernel_registration",
     "use_const_ref_for_mutable_tensors", "ufunc_inner_loop", "has_composite_implicit_autograd_kernel",
 };
@@ -372,6 +372,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   const yaml_node_t* variants_node = NULL;
   const yaml_node_t* dispatch_node = NULL;
   const yaml_node_t* delegate_node = NULL;
+  const yaml_node_t* module_node = NULL;
   for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start;
        pair < entry->data.mapping.pairs.top; pair++) {
     const yaml_node_t* knode = node_at(L, pair->key);
@@ -382,6 +383,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
                                : strcmp(key, "variants") == 0 ? &variants_node
                                : strcmp(key, "dispatch") == 0 ? &dispatch_node
                                : strcmp(key, "structured_delegate") == 0 ? &delegate_node
+                               : strcmp(key, "python_module") == 0 ? &module_node
                                                               : NULL;
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
@@ -409,6 +411,12 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
     f->structured_delegate = dup_string(scalar(delegate_node));
     if (f->structured_delegate == NULL) return SourceLoc_error(loc_of(L, delegate_node), "out of memory");
     f->structured_delegate_loc = loc_of(L, delegate_node);
+  }
+  if (module_node != NULL) {
+    /* `python_module: nn`: bound as torch._C._nn.NAME, not torch.NAME */
+    if (scalar(module_node) == NULL || strcmp(scalar(module_node), "nn") != 0)
+      return SourceLoc_error(loc_of(L, module_node), "python_module must be 'nn'");
+    f->python_module_nn = true;
   }
   f->has_dispatch = dispatch_node != NULL && !is_null(dispatch_node);
   if (f->has_dispatch) return parse_dispatch(L, f, dispatch_node);

@@ -67,6 +67,7 @@ typedef struct NativeFunction {
   bool method_variant;
   bool has_dispatch;   /* a `dispatch:` section was written */
   bool lazy_lowered;   /* listed by the Lazy backend's file (ts_native_functions.yaml) */
+  bool python_module_nn; /* `python_module: nn`: bound in torch._C._nn (1.13's python_nn_functions.cpp) */
   /* `structured_delegate: add.out`: the out= operator that computes this
    * functional or in-place form; NULL if none.  It gets a generated
    * CompositeExplicitAutogradNonFunctional kernel (gen_register.c). */

@@ -1,9 +1,13 @@
 """torch.nn.functional: the functions of 1.13's torch/nn/functional.py that
-minaten provides (dropout, softmax, log_softmax).  PyTorch 1.13: torch/nn/functional.py
+minaten provides (dropout, softmax, log_softmax; linear, relu, mse_loss;
+nll_loss, cross_entropy, embedding).  PyTorch 1.13: torch/nn/functional.py
 """
 import warnings
 
+import minaten as torch
 from minaten import _C
+from minaten.nn import _reduction as _Reduction
+from minaten.overrides import handle_torch_function, has_torch_function_unary, has_torch_function_variadic
 
 _VF = _C._VariableFunctions
 
@@ -57,7 +61,6 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 # ---- losses: nll_loss, cross_entropy (issue 34, i34loss) -------------------
 # NB(minaten): 1.13 calls torch._C._nn.nll_loss_nd / cross_entropy_loss;
 # minaten has no torch._C._nn and calls the same operators through torch.ops.aten.
-from minaten.nn import _reduction as _Reduction  # noqa: E402
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
@@ -111,3 +114,41 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         raise NotImplementedError("minaten: embedding with max_norm (embedding_renorm_) is not modelled")
     from minaten import _C
     return _C._VariableFunctions.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+# ---- linear, relu, mse_loss (issue 34) ------------------------------------
+# linear is a builtin of torch._C._nn, as in 1.13.
+linear = _C._nn.linear
+relu_ = torch.relu_
+
+
+def relu(input, inplace=False):
+    """Applies the rectified linear unit function element-wise.
+    PyTorch 1.13: torch/nn/functional.py relu"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(relu, (input,), input, inplace=inplace)
+    if inplace:
+        result = torch.relu_(input)
+    else:
+        result = torch.relu(input)
+    return result
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """Measures the element-wise mean squared error.  PyTorch 1.13: torch/nn/functional.py mse_loss"""
+    if has_torch_function_variadic(input, target):
+        return handle_torch_function(
+            mse_loss, (input, target), input, target, size_average=size_average, reduce=reduce, reduction=reduction
+        )
+    if not (target.size() == input.size()):
+        warnings.warn(
+            "Using a target size ({}) that is different to the input size ({}). "
+            "This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.".format(target.size(), input.size()),
+            stacklevel=2,
+        )
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    return _C._nn.mse_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))

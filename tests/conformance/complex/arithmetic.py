@@ -69,3 +69,9 @@ for f in (lambda: w < w, lambda: w.max(), lambda: w.max(0), lambda: torch.maximu
     except Exception as e:
         print(type(e).__name__, e)
 print(w.cumsum(0), w.cumprod(0), torch.tensor([[1 + 1j, 2], [3, 4j]]).trace())
+for f in (lambda: torch.arange(3, out=torch.zeros(2, dtype=torch.cfloat)), lambda: torch.arange(1, 1j),
+          lambda: torch.arange(1j), lambda: torch.arange(0, 3 + 0j), lambda: torch.arange(3, dtype=torch.cdouble)):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)

@@ -69,3 +69,9 @@ print(g, g.is_conj(), g.conj())
 h = torch.zeros(2, dtype=torch.cfloat).conj()
 torch.mul(torch.tensor([1j, 2]), 1j, out=h)
 print(h, h.is_conj())
+print(c - 2, c * 1, c.imag + 0)
+for f in (lambda: c.view(torch.int16), lambda: c.imag.view(torch.int32), lambda: c.view(torch.cfloat).is_conj()):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)

@@ -144,6 +144,9 @@ r = bt.bmm(bm)
 r = torch.bmm(bt, bm, out=out_222)
 r = a.mv(v)
 r = torch.mv(a, v, out=out_2)
+r = torch.addmm(a.mm(m), a, m, beta=0.5, alpha=2)
+r = a.mm(m).addmm_(a, m)
+r = torch.addmm(a.mm(m), a, m, out=out_22)
 # pow, clamp, clamp_min, tril, triu, copy_
 r = a ** b
 r = a ** 2

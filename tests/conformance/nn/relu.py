@@ -1,0 +1,16 @@
+# nn.functional.relu (Python, as 1.13's: torch.relu, or torch.relu_ for inplace=True) and relu_
+import torch.nn.functional as F
+x = torch.linspace(-2, 2, 9)
+show(F.relu(x))
+c = x.clone(); r = F.relu(c, inplace=True); show(c); print(r is c)
+c = x.clone(); r = F.relu_(c); show(c); print(r is c, F.relu_ is torch.relu_)
+show(F.relu(x.reshape(3, 3).t()))
+show(F.relu(torch.tensor([-1, 0, 3])))
+trace_on(); r = F.relu(x); trace_off()
+trace_on(); r = F.relu(x.clone(), inplace=True); trace_off()
+F.relu(1)
+F.relu(x, True)
+F.relu(torch.tensor([True, False]))
+xx = x.clone().requires_grad_(); r = F.relu(xx); print(r.grad_fn.name()); r.sum().backward(); show(xx.grad)
+xx = x.clone().requires_grad_(); r = xx * 2; F.relu(r, inplace=True); print(r.grad_fn.name()); r.sum().backward(); show(xx.grad)
+F.relu(x.clone().requires_grad_(), inplace=True)
