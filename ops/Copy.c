@@ -343,6 +343,12 @@ int copy_into(Tensor* self, const Tensor* src) {
     CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
     c.conj = ScalarType_isComplex(self->dtype) && Tensor_isConj(self) != Tensor_isConj(src);
     c.neg = Tensor_isNeg(self) != Tensor_isNeg(src);
+    /* NB(minaten): 1.13 negates a quantized copy's integers out of bounds (a
+     * segfault: torch._neg_view(q).clone()) */
+    if (c.neg && ScalarType_isQuantized(self->dtype)) {
+      TensorIterator_release(&iter);
+      TORCH_CHECK(false, "minaten: a quantized tensor with the negative bit cannot be copied");
+    }
     TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
   }
   TensorIterator_release(&iter);

@@ -172,6 +172,13 @@ static PyObject* THPVariable_is_floating_point(PyObject* self, PyObject* noargs)
   return PyBool_FromLong(ScalarType_isFloating(THPVariable_Unpack(self)->dtype));
 }
 
+/* PyTorch 1.13: python_variable_methods.cpp THPVariable_is_complex */
+static PyObject* THPVariable_is_complex(PyObject* self, PyObject* noargs) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "is_complex", NULL, 0, NULL);
+  (void)noargs;
+  return PyBool_FromLong(ScalarType_isComplex(THPVariable_Unpack(self)->dtype));
+}
+
 /* ---- Python numbers ------------------------------------------------------------------ */
 
 /* The one element of self, after 1.13's check (dispatch_to<T>).  0 / -1. */
@@ -679,6 +686,7 @@ static PyMethodDef methods[] = {
     {"get_device", THPVariable_get_device, METH_NOARGS, NULL},
     {"is_contiguous", FASTCALL(THPVariable_is_contiguous), NULL},
     {"is_floating_point", THPVariable_is_floating_point, METH_NOARGS, NULL},
+    {"is_complex", THPVariable_is_complex, METH_NOARGS, NULL},
     {"item", THPVariable_item, METH_NOARGS, NULL},
     {"to", FASTCALL(THPVariable_to), NULL},
     {"cpu", FASTCALL(THPVariable_cpu), NULL},

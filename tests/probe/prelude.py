@@ -33,6 +33,10 @@ def H():
     return torch.arange(6., dtype=torch.float16).reshape(2, 3)
 def BF():
     return torch.arange(6., dtype=torch.bfloat16).reshape(2, 3)
+def C():
+    return torch.complex(torch.arange(6.), -torch.arange(6.)).reshape(2, 3)
+def CJ():  # a conjugated complex128 view, and so the math bits' fallback
+    return torch.complex(torch.arange(6.), torch.ones(6)).to(torch.complex128).reshape(2, 3).conj()
 f = F()
 d = D()
 i = I()
@@ -47,3 +51,5 @@ x = X()
 y = Y()
 h = H()
 bf = BF()
+c = C()
+cj = CJ()

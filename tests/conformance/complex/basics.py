@@ -48,3 +48,4 @@ b = torch.from_numpy(np.array([1 + 1j, 2], dtype=np.complex128))
 print(b, b.dtype, torch.tensor(np.complex64(1 + 2j)), torch.tensor([np.complex128(3j)]))
 n[0, 0] = 7 + 7j
 print(a[0, 0])
+print(a.is_complex(), a.real.is_complex(), torch.zeros(1).is_complex(), a.is_floating_point())
