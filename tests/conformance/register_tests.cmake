@@ -19,7 +19,8 @@ set(compare ${SOURCE_DIR}/tools/oracle/compare.py)
 # makes memcheck report uninitialised reads inside CPython's own int objects
 # (long_bitwise, PyLong_FromString, int.from_bytes), none of them minaten's,
 # where a plain python3 reports none.
-set(numpy_scripts ${corpus}/python/numpy_dlpack.py ${corpus}/half/numpy_half.py)
+set(numpy_scripts ${corpus}/python/numpy_dlpack.py ${corpus}/half/numpy_half.py ${corpus}/complex/basics.py
+                  ${corpus}/complex/views.py)
 
 file(GLOB_RECURSE conformance_scripts ${corpus}/*.py)
 list(SORT conformance_scripts)
