@@ -35,15 +35,17 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-TENSORS = ["F()", "D()", "I()", "B()", "V()", "Z()", "E()", "L()", "Q()", "QC()", "X()", "Y()", "H()", "BF()", "C()", "CJ()"]
+TENSORS = ["F()", "D()", "I()", "B()", "V()", "Z()", "E()", "L()", "Q()", "QC()", "X()", "Y()", "H()", "BF()"]
+# The prelude's complex tensors (C(), CJ()), with the Scalars 1j and the
+# dtypes torch.complex64/128, make the four shards run far longer than CI
+# allows: add them to these lists for a run by hand.
 INTS = ["0", "1", "-1", "2", "-3", "7", "2**31", "-2**62 * 2", "2**62"]
 SIZES = ["[2, 3]", "[6]", "[]", "[-1]", "[3, -1]", "[0]", "[-2]", "[2, 2**62]", "[1, 2, 3, 1]"]
 DIMS = ["[0]", "[-1]", "[]", "[0, 1]", "[5]", "[1, 1]"]
 FLOATS = ["0.5", "-1.0", "0.0", "float('nan')", "float('inf')", "1e308"]
-SCALARS = ["1", "2.5", "True", "-1", "0", "2**63 - 1", "float('nan')", "1j", "complex(1e300, 0)"]
+SCALARS = ["1", "2.5", "True", "-1", "0", "2**63 - 1", "float('nan')"]
 DTYPES = ["torch.float32", "torch.float64", "torch.int64", "torch.int32", "torch.int8", "torch.uint8",
-          "torch.bool", "torch.quint8", "torch.qint8", "torch.qint32", "torch.float16", "torch.bfloat16",
-          "torch.complex64", "torch.complex128"]
+          "torch.bool", "torch.quint8", "torch.qint8", "torch.qint32", "torch.float16", "torch.bfloat16"]
 VALUES = {
     "Tensor": TENSORS,
     "int": INTS,
