@@ -18,15 +18,12 @@ static bool bit_set(DispatchKey key, const Tensor* t) {
   return t != NULL && DispatchKeySet_has(t->key_set, key);
 }
 
-/* PyTorch 1.13: MathBitsFallback.h MathOpFallback::fallback_impl */
-static int math_bits_fallback(DispatchKey key, const char* what, const OperatorEntry* op, DispatchKeySet ks,
-                              IValue* args, IValue* rets) {
-  const FunctionSchema* schema = &op->schema;
-  const size_t n = schema->num_arguments;
-  DispatchKeySet below = DispatchKeySet_and(ks, DispatchKeySet_fullAfter(key));
-  /* A view writes nothing (Tensor(a)); an in-place or out= operator writes (Tensor(a!)). */
+/* Whether the operator writes an argument (Tensor(a!): in place or out=,
+ * 1), writes none it aliases (Tensor(a): a view, 0), or aliases none (-1);
+ * -2 with 1.13's error for a mix. */
+static int write_kind(const FunctionSchema* schema, const char* what) {
   int is_write = -1;
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < schema->num_arguments; i++) {
     const AliasInfo* alias = &schema->arguments[i].alias_info;
     if (!alias->present) continue;
     TORCH_CHECK(is_write < 0 || is_write == alias->is_write,
@@ -36,10 +33,24 @@ static int math_bits_fallback(DispatchKey key, const char* what, const OperatorE
                 what, schema->name, *schema->overload_name ? "." : "", schema->overload_name, what);
     is_write = alias->is_write;
   }
+  return is_write;
+fail:
+  return -2;
+}
+
+/* PyTorch 1.13: MathBitsFallback.h MathOpFallback::fallback_impl */
+static int math_bits_fallback(DispatchKey key, const char* what, const OperatorEntry* op, DispatchKeySet ks,
+                              IValue* args, IValue* rets) {
+  const FunctionSchema* schema = &op->schema;
+  const size_t n = schema->num_arguments;
+  DispatchKeySet below = DispatchKeySet_and(ks, DispatchKeySet_fullAfter(key));
+  int is_write = write_kind(schema, what);
+  if (is_write == -2) return -1;
   if (is_write == 0) return Dispatcher_redispatchBoxed(op, below, args, rets);
 
   TORCH_INTERNAL_ASSERT(n <= kMaxArguments);
   IValue local[kMaxArguments];
+  bool made[kMaxArguments] = {false}; /* local[i] is a clone (list) of ours, not the caller's argument */
   Tensor *mutable_input = NULL, *mutable_clone = NULL;
   int rc = -1;
   for (size_t i = 0; i < n; i++) local[i] = args[i];
@@ -59,6 +70,7 @@ static int math_bits_fallback(DispatchKey key, const char* what, const OperatorE
         mutable_clone = clone;
       }
       local[i] = IValue_takeTensor(clone);
+      made[i] = true;
     } else if (args[i].tag == IValueTag_TensorList) {
       TensorList l = IValue_toTensorList(&args[i]);
       bool any = false;
@@ -71,6 +83,7 @@ static int math_bits_fallback(DispatchKey key, const char* what, const OperatorE
         goto done;
       }
       local[i] = IValue_copyTensorList(l); /* our list, whose flagged tensors become clones */
+      made[i] = true;
       Tensor** items = (Tensor**)local[i].u.list.data;
       for (size_t j = 0; j < l.size; j++) {
         if (!bit_set(key, items[j])) continue;
@@ -94,10 +107,8 @@ static int math_bits_fallback(DispatchKey key, const char* what, const OperatorE
   rc = 0;
 done:
   for (size_t i = 0; i < n; i++)
-    if (local[i].owned) IValue_release(&local[i]);
+    if (made[i]) IValue_release(&local[i]);
   return rc;
-fail:
-  return -1;
 }
 
 int conjugateFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks, IValue* args,

@@ -75,3 +75,9 @@ for f in (lambda: c.view(torch.int16), lambda: c.imag.view(torch.int32), lambda:
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
+# the fallback with arguments the binding owns (int lists): clones freed once
+print(torch.flip(c, [0]), torch.tile(c, [1, 2]).shape, torch.permute(c, [1, 0]).is_conj())
+try:
+    print(torch.ops.aten._empty_per_channel_affine_quantized.default([2, 3], scales=c, zero_points=c, axis=0))
+except Exception as e:
+    print(type(e).__name__, e)
