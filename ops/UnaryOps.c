@@ -635,39 +635,19 @@ Tensor* at_native_resolve_neg(const Tensor* self) {
   return Tensor_isNeg(self) ? resolved_copy(self) : Tensor_retain(self);
 }
 
-/* conj of each element of a tile: the imaginary part negated (data = {out, self}).
- * PyTorch 1.13: cpu/UnaryOpsKernel.cpp conj_kernel (conj_impl) */
-static void conj_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  ScalarType t = *(const ScalarType*)ctx;
-  for (int64_t j = 0; j < size1; j++)
-    for (int64_t i = 0; i < size0; i++) {
-      char* o = data[0] + j * strides[2] + i * strides[0];
-      const char* a = data[1] + j * strides[3] + i * strides[1];
-      if (t == ScalarType_ComplexFloat) {
-        ComplexFloat z = *(const ComplexFloat*)a;
-        *(ComplexFloat*)o = (ComplexFloat){z.real, -z.imag};
-      } else {
-        ComplexDouble z = *(const ComplexDouble*)a;
-        *(ComplexDouble*)o = (ComplexDouble){z.real, -z.imag};
-      }
-    }
-}
-
 /* out = conj(self), elementwise, through the unary iterator (out == NULL:
  * allocated like self; else resized, and of self's dtype): a copy for real
  * dtypes.  PyTorch 1.13: UnaryOps.cpp unary_op_impl_out with
- * conj_physical_stub, cpu/UnaryOpsKernel.cpp conj_kernel (direct_copy_kernel
- * for real dtypes) */
+ * conj_physical_stub, cpu/UnaryOpsKernel.cpp conj_kernel (conj_impl;
+ * direct_copy_kernel for real dtypes) */
 static Tensor* conj_physical_copy(Tensor* out, const Tensor* self) {
   TensorIteratorBase iter;
   TRY(unary_build(&iter, unary_op_with_complex, out, out != NULL, self) == 0);
   if (!MetaMode_isEnabled() && self->numel > 0) {
-    if (ScalarType_isComplex(iter.common_dtype)) {
-      TensorIterator_for_each(&iter, conj_loop2d, &iter.common_dtype, AT_GRAIN_SIZE);
-    } else {
-      CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
-      TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
-    }
+    /* a copy that conjugates, as copy_ between tensors whose conjugate bits differ */
+    CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
+    c.conj = ScalarType_isComplex(iter.common_dtype);
+    TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
   }
   return unary_result(&iter);
 fail:
