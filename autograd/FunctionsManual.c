@@ -170,11 +170,18 @@ static TensorList list_fail(TensorList l) {
 
 /* ---- arithmetic --------------------------------------------------------------------- */
 
-/* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp handle_r_to_c
- * (no complex dtypes: the gradient itself) */
+/* x.conj() in a formula: x itself unless complex, else the lazy _conj view.
+ * PyTorch 1.13: ATen/core/TensorBody.h Tensor::conj (no sparse layouts here) */
+Tensor* Tensor_conj(const Tensor* self) {
+  return ScalarType_isComplex(self->dtype) ? at__conj(self) : Tensor_retain(self);
+}
+
+/* A real input's gradient is the real part of a complex one (R -> C).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp handle_r_to_c */
 Tensor* handle_r_to_c(ScalarType self_st, const Tensor* gradient_result) {
-  (void)self_st;
-  return gradient_result == NULL ? NULL : Tensor_retain(gradient_result);
+  if (gradient_result == NULL) return NULL;
+  if (!ScalarType_isComplex(self_st) && ScalarType_isComplex(gradient_result->dtype)) return at_real(gradient_result);
+  return Tensor_retain(gradient_result);
 }
 
 /* t itself when s is 1 (1, 1.0 or True), else t * s (mul.Scalar).
@@ -231,9 +238,13 @@ Tensor* log1p_backward(const Tensor* grad, const Tensor* self) {
   return r;
 }
 
-/* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (Tensor other) */
+/* grad * other.conj(), its real part for a real self.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (Tensor other) */
 Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType self_st) {
-  Tensor* out = at_mul_Tensor(grad, other);
+  Tensor* conj = Tensor_conj(other);
+  if (conj == NULL) return NULL;
+  Tensor* out = at_mul_Tensor(grad, conj);
+  Tensor_release(conj);
   if (out == NULL) return NULL;
   Tensor* r = handle_r_to_c(self_st, out);
   Tensor_release(out);
@@ -245,7 +256,7 @@ Tensor* mul_tensor_backward(const Tensor* grad, const Tensor* other, ScalarType 
  * mul.Tensor (checked: torch.ops.aten.mul.Scalar(x, 3)'s backward).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp mul_tensor_backward (wrapped Scalar other) */
 Tensor* mul_tensor_backward_Scalar(const Tensor* grad, Scalar other, ScalarType self_st) {
-  Tensor* w = wrapped_scalar_tensor(other);
+  Tensor* w = wrapped_scalar_tensor(Scalar_conj(other));
   if (w == NULL) return NULL;
   Tensor* out = at_mul_Tensor(grad, w);
   Tensor_release(w);
@@ -265,7 +276,10 @@ static Tensor* zeros_like_dtype(const Tensor* t, ScalarType dtype) {
 /* PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp div_tensor_self_backward (Tensor other) */
 Tensor* div_tensor_self_backward(const Tensor* grad, const Tensor* other, ScalarType self_st, const char* rounding_mode) {
   if (rounding_mode != NULL) return zeros_like_dtype(grad, self_st);
-  Tensor* out = at_div_Tensor(grad, other);
+  Tensor* conj = Tensor_conj(other);
+  if (conj == NULL) return NULL;
+  Tensor* out = at_div_Tensor(grad, conj);
+  Tensor_release(conj);
   if (out == NULL) return NULL;
   Tensor* r = handle_r_to_c(self_st, out);
   Tensor_release(out);
@@ -278,7 +292,7 @@ Tensor* div_tensor_self_backward(const Tensor* grad, const Tensor* other, Scalar
 Tensor* div_tensor_self_backward_Scalar(const Tensor* grad, Scalar other, ScalarType self_st,
                                         const char* rounding_mode) {
   if (rounding_mode != NULL) return zeros_like_dtype(grad, self_st);
-  Tensor* w = wrapped_scalar_tensor(other);
+  Tensor* w = wrapped_scalar_tensor(Scalar_conj(other));
   if (w == NULL) return NULL;
   Tensor* out = at_div_Tensor(grad, w);
   Tensor_release(w);
@@ -288,20 +302,25 @@ Tensor* div_tensor_self_backward_Scalar(const Tensor* grad, Scalar other, Scalar
   return r;
 }
 
-/* -grad * ((self / other) / other), in the trace's order: div, div, neg, mul.
+/* -grad * ((self / other) / other).conj(), in the trace's order: div, div,
+ * (_conj), neg, mul; its real part for a real other.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp div_tensor_other_backward */
 Tensor* div_tensor_other_backward(const Tensor* grad, const Tensor* self, const Tensor* other,
                                   const char* rounding_mode) {
   if (rounding_mode != NULL) return zeros_like_dtype(grad, other->dtype);
-  Tensor *q = NULL, *q2 = NULL, *ng = NULL, *r = NULL;
+  Tensor *q = NULL, *q2 = NULL, *conj = NULL, *ng = NULL, *out = NULL, *r = NULL;
   TRY((q = at_div_Tensor(self, other)) != NULL);
   TRY((q2 = at_div_Tensor(q, other)) != NULL);
+  TRY((conj = Tensor_conj(q2)) != NULL);
   TRY((ng = at_neg(grad)) != NULL);
-  r = at_mul_Tensor(ng, q2);
+  TRY((out = at_mul_Tensor(ng, conj)) != NULL);
+  r = handle_r_to_c(other->dtype, out);
 fail:
   Tensor_release(q);
   Tensor_release(q2);
+  Tensor_release(conj);
   Tensor_release(ng);
+  Tensor_release(out);
   return r;
 }
 
@@ -504,13 +523,55 @@ fail:
   return list_fail(ret);
 }
 
-/* sgn's gradient for a real x: zeros of sgn's sizes and options
- * (_efficientzerotensor; minaten has no complex dtypes).
+/* sgn's gradient: for a complex x, ((gx - (sgn * sgn) * gx.conj()) / (2 * |x|))
+ * with 0 where |x| == 0, in the trace's order (abs, mul.Scalar, _conj, mul,
+ * mul, sub, div, eq.Scalar, masked_fill_); for a real x, zeros of sgn's
+ * sizes and options (_efficientzerotensor).
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp sgn_backward */
 Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn) {
-  (void)x, (void)gx;
-  return at__efficientzerotensor(Tensor_sizes(sgn), some_dtype(sgn->dtype), some_layout(Layout_Strided),
-                                 some_device(sgn->device), kNoPinMemory);
+  if (!ScalarType_isComplex(x->dtype))
+    return at__efficientzerotensor(Tensor_sizes(sgn), some_dtype(sgn->dtype), some_layout(Layout_Strided),
+                                   some_device(sgn->device), kNoPinMemory);
+  Tensor *abs = NULL, *abs2 = NULL, *gx_conj = NULL, *sq = NULL, *prod = NULL, *diff = NULL, *quot = NULL,
+         *zero = NULL, *r = NULL;
+  TRY((abs = at_abs(x)) != NULL);
+  TRY((abs2 = at_mul_Scalar(abs, Scalar_fromDouble(2.))) != NULL);
+  TRY((gx_conj = Tensor_conj(gx)) != NULL);
+  TRY((sq = at_mul_Tensor(sgn, sgn)) != NULL);
+  TRY((prod = at_mul_Tensor(sq, gx_conj)) != NULL);
+  TRY((diff = at_sub_Tensor(gx, prod, Scalar_fromLong(1))) != NULL);
+  TRY((quot = at_div_Tensor(diff, abs2)) != NULL);
+  TRY((zero = at_eq_Scalar(abs, Scalar_fromDouble(0.))) != NULL);
+  r = at_masked_fill__Scalar(quot, zero, Scalar_fromDouble(0.));
+fail:
+  Tensor_release(abs), Tensor_release(abs2), Tensor_release(gx_conj), Tensor_release(sq);
+  Tensor_release(prod), Tensor_release(diff), Tensor_release(quot), Tensor_release(zero);
+  return r;
+}
+
+/* angle's gradient: for a complex self, where(self == 0, 0, grad * self /
+ * |self|^2 * i), the third operand first (abs, pow, mul, div, mul.Scalar,
+ * zeros, eq.Scalar, where.self); for a real self, zeros like it.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp angle_backward */
+Tensor* angle_backward(const Tensor* grad, const Tensor* self) {
+  if (!ScalarType_isComplex(self->dtype))
+    return at_zeros_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory,
+                         (OptionalMemoryFormat){true, MemoryFormat_Preserve});
+  Tensor *abs = NULL, *sq = NULL, *prod = NULL, *quot = NULL, *rotated = NULL, *zeros = NULL, *is_zero = NULL,
+         *r = NULL;
+  TRY((abs = at_abs(self)) != NULL);
+  TRY((sq = at_pow_Tensor_Scalar(abs, Scalar_fromLong(2))) != NULL);
+  TRY((prod = at_mul_Tensor(grad, self)) != NULL);
+  TRY((quot = at_div_Tensor(prod, sq)) != NULL);
+  TRY((rotated = at_mul_Scalar(quot, Scalar_fromComplex(0.0, 1.0))) != NULL);
+  TRY((zeros = at_zeros(IntArrayRef_make(NULL, 0), some_dtype(self->dtype), some_layout(Layout_Strided),
+                        some_device(self->device), kNoPinMemory)) != NULL);
+  TRY((is_zero = at_eq_Scalar(self, Scalar_fromDouble(0.0))) != NULL);
+  r = at_where_self(is_zero, zeros, rotated);
+fail:
+  Tensor_release(abs), Tensor_release(sq), Tensor_release(prod), Tensor_release(quot);
+  Tensor_release(rotated), Tensor_release(zeros), Tensor_release(is_zero);
+  return r;
 }
 
 /* ---- reductions -------------------------------------------------------------------- */
@@ -1506,8 +1567,15 @@ Tensor* repeat_backward(const Tensor* grad_in, IntArrayRef repeats, IntArrayRef 
  * else grad itself.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp _to_copy_backward */
 Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options) {
-  return at_to_dtype_layout(grad, some_dtype(self_options.dtype), some_layout(self_options.layout),
-                            some_device(self_options.device), kNoPinMemory, false, false, kNoMemoryFormat);
+  /* R -> C copies: the real part, without copy_'s warning */
+  Tensor* real = !ScalarType_isComplex(self_options.dtype) && ScalarType_isComplex(grad->dtype)
+                     ? at_real(grad)
+                     : Tensor_retain(grad);
+  if (real == NULL) return NULL;
+  Tensor* r = at_to_dtype_layout(real, some_dtype(self_options.dtype), some_layout(self_options.layout),
+                                 some_device(self_options.device), kNoPinMemory, false, false, kNoMemoryFormat);
+  Tensor_release(real);
+  return r;
 }
 
 /* roll's gradient: grad rolled back, the shifts negated and both lists

@@ -90,6 +90,7 @@ void ScalarTypeList_free(ScalarTypeList* l);
 
 /* ---- the helpers, in the order of 1.13's FunctionsManual.h's use ------------ */
 
+Tensor* Tensor_conj(const Tensor* self);
 Tensor* handle_r_to_c(ScalarType self_st, const Tensor* gradient_result);
 Tensor* maybe_multiply(const Tensor* t, Scalar s);
 /* A formula's `number / tensor` and `number - tensor`: a tensor like y
@@ -116,6 +117,7 @@ Tensor* clamp_backward_Tensor(const Tensor* grad, const Tensor* self, const Tens
 TensorList clamp_backward_min_max(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max,
                                   const bool* grad_input_mask);
 Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn);
+Tensor* angle_backward(const Tensor* grad, const Tensor* self);
 Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output);
 Tensor* index_select_backward(const Tensor* grad, IntArrayRef self_sizes, int64_t dim, const Tensor* index);
 Tensor* gather_backward(const Tensor* grad, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad);

@@ -18,8 +18,8 @@ bool any_variable_defined(Tensor* const* grads, size_t n) {
   return false;
 }
 
-/* PyTorch 1.13: c10/core/ScalarType.h isDifferentiableType (no complex types here) */
-bool isDifferentiableType(ScalarType t) { return ScalarType_isFloating(t); }
+/* PyTorch 1.13: c10/core/ScalarType.h isDifferentiableType */
+bool isDifferentiableType(ScalarType t) { return ScalarType_isFloating(t) || ScalarType_isComplex(t); }
 
 int saved_IntArrayRef(IntArrayRef* dst, IntArrayRef src) {
   int64_t* data = malloc((src.size ? src.size : 1) * sizeof *data);

@@ -231,7 +231,9 @@ static void where_loop2d(void* ctx, char** data, const int64_t* strides, int64_t
       bool take_a = *(const uint8_t*)pc != 0;
       ScalarType src_type = take_a ? L->a_type : L->b_type;
       const char* ps = take_a ? pa : pb;
-      if (ScalarType_isFloating(src_type))
+      if (ScalarType_isComplex(L->dtype))
+        convert_element(L->dtype, po, src_type, ps);
+      else if (ScalarType_isFloating(src_type))
         store_from_double(L->dtype, po, load_double(src_type, ps));
       else
         store_scalar(L->dtype, po, Scalar_fromLong(load_int(src_type, ps)));
@@ -274,6 +276,7 @@ Tensor* at_native_where(const Tensor* condition, const Tensor* a, const Tensor* 
   TensorIteratorConfig_init(&config);
   config.check_all_same_dtype = false;
   config.static_dtype = result_type(a, b);
+  config.complex_kernels = true; /* where_loop2d converts any element */
   TensorIteratorConfig_add_output(&config, NULL);
   TensorIteratorConfig_add_input(&config, condition);
   TensorIteratorConfig_add_input(&config, a);

@@ -57,6 +57,8 @@ DEFINE_DISPATCH(expm1_stub);
 DEFINE_DISPATCH(erf_stub);
 DEFINE_DISPATCH(erfc_stub);
 DEFINE_DISPATCH(erfinv_stub);
+DEFINE_DISPATCH(angle_stub);
+DEFINE_DISPATCH(sgn_stub);
 
 static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Abs] = &abs_stub,
@@ -81,8 +83,10 @@ static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Erf] = &erf_stub,
     [UnaryOp_Erfc] = &erfc_stub,
     [UnaryOp_Erfinv] = &erfinv_stub,
+    [UnaryOp_Angle] = &angle_stub,
+    [UnaryOp_Sgn] = &sgn_stub,
 };
-_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Erfinv + 1, "a stub per UnaryOp");
+_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Sgn + 1, "a stub per UnaryOp");
 
 DispatchStub* unary_stub(UnaryOp op) { return kUnaryStubs[op]; }
 
@@ -107,6 +111,12 @@ static int unary_build(TensorIteratorBase* iter, void (*config_of)(TensorIterato
 /* unary_op for a loop that has a complex case (TensorIteratorConfig.h complex_kernels). */
 static void unary_op_with_complex(TensorIteratorConfig* config) {
   TensorIteratorConfig_unary_op(config);
+  config->complex_kernels = true;
+}
+
+/* unary_float_op for a loop that has a complex case (angle). */
+static void float_op_with_complex(TensorIteratorConfig* config) {
+  TensorIteratorConfig_float_op(config);
   config->complex_kernels = true;
 }
 
@@ -206,13 +216,16 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
                 "\"%s\" not implemented for '%s'", kNoComplex[op], ScalarType_name(a->dtype));
     TORCH_CHECK(op != UnaryOp_Sign, "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
                                     "torch.sgn instead.");
-    TORCH_CHECK(op == UnaryOp_Neg, "minaten: this operator has no kernel for '%s' yet", ScalarType_name(a->dtype));
+    TORCH_CHECK(op == UnaryOp_Neg || op == UnaryOp_Abs || op == UnaryOp_Angle || op == UnaryOp_Sgn,
+                "minaten: this operator has no kernel for '%s' yet", ScalarType_name(a->dtype));
   }
   /* unary_float_op: integers and bools compute in the default float type. */
   TensorIteratorBase iter;
-  TRY(unary_build(&iter, op == UnaryOp_Neg ? unary_op_with_complex
-                         : keeps_dtype     ? TensorIteratorConfig_unary_op
-                                           : TensorIteratorConfig_float_op,
+  bool complex_loop = op == UnaryOp_Neg || op == UnaryOp_Abs || op == UnaryOp_Angle || op == UnaryOp_Sgn;
+  TRY(unary_build(&iter, op == UnaryOp_Angle ? float_op_with_complex
+                         : complex_loop      ? unary_op_with_complex
+                         : keeps_dtype       ? TensorIteratorConfig_unary_op
+                                             : TensorIteratorConfig_float_op,
                   out, resize_out, a) == 0);
   if (op == UnaryOp_Neg && ScalarType_isComplex(iter.common_dtype)) { /* both parts negated */
     if (!MetaMode_isEnabled() && a->numel > 0) {
@@ -354,15 +367,77 @@ Tensor* at_native_reciprocal_(Tensor* self) {
   return r;
 }
 
+/* ---- abs and angle: complex in, real out --------------------------------------
+ * Note [Complex to float unary operators]
+ * abs and angle of a complex tensor are real.  TensorIterator's loops run
+ * complex -> complex, so 1.13 runs the loop into a complex temporary (laid
+ * out as self) and copies its real part into the result, which it first
+ * resizes (resize_output); the result's dtype need only be one the real
+ * dtype casts to.  The functional forms allocate the result (abs: empty_like
+ * self, angle: empty) and call the out= operator through the dispatcher.
+ * PyTorch 1.13: UnaryOps.cpp unary_op_impl_with_complex_to_float_out,
+ * unary_op_impl_with_complex_to_float */
+static Tensor* complex_to_float_out(Tensor* result, const Tensor* self, UnaryOp op) {
+  ScalarType float_type = ScalarType_toReal(self->dtype);
+  TORCH_CHECK(canCast(float_type, result->dtype), "result type %s can't be cast to the desired output type %s",
+              ScalarType_name(float_type), ScalarType_name(result->dtype));
+  Tensor* complex_result = unary_op(NULL, self, op);
+  if (complex_result == NULL) return NULL;
+  Tensor* real = NULL;
+  int ok = resize_output(result, Tensor_sizes(complex_result));
+  if (ok >= 0) real = at_real(complex_result);
+  Tensor* r = real == NULL ? NULL : at_copy_(result, real, false);
+  Tensor_release(real);
+  Tensor_release(complex_result);
+  return r;
+fail:
+  return NULL;
+}
+
 /* PyTorch 1.13: UnaryOps.cpp at::native::abs */
-Tensor* at_native_abs(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Abs); }
-/* PyTorch 1.13: UnaryOps.cpp at::native::abs (in place) */
-Tensor* at_native_abs_(Tensor* self) { return unary_op(self, self, UnaryOp_Abs); }
+Tensor* at_native_abs(const Tensor* self) {
+  if (!ScalarType_isComplex(self->dtype)) return unary_op(NULL, self, UnaryOp_Abs);
+  OptionalScalarType float_type = {true, ScalarType_toReal(self->dtype)};
+  Tensor* result = at_empty_like(self, float_type, kNoLayout, (OptionalDevice){0}, kNoPinMemory, kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_abs_out(self, result);
+  Tensor_release(result);
+  return r;
+}
+/* PyTorch 1.13: UnaryOps.cpp at::native::abs_ */
+Tensor* at_native_abs_(Tensor* self) {
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype), "In-place abs is not supported for complex tensors.");
+  return unary_op(self, self, UnaryOp_Abs);
+fail:
+  return NULL;
+}
 
 /* PyTorch 1.13: UnaryOps.cpp at::native::abs_out */
 Tensor* at_native_abs_out(const Tensor* self, Tensor* out) {
+  if (ScalarType_isComplex(self->dtype) && !ScalarType_isComplex(out->dtype))
+    return complex_to_float_out(out, self, UnaryOp_Abs);
   if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
   return unary_op_out(out, self, UnaryOp_Abs);
+}
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::angle (integers and bools: the default float) */
+Tensor* at_native_angle(const Tensor* self) {
+  if (!ScalarType_isComplex(self->dtype)) return unary_op(NULL, self, UnaryOp_Angle);
+  int64_t zero = 0;
+  Tensor* result = at_empty_memory_format((IntArrayRef){&zero, 1}, (OptionalScalarType){true, ScalarType_toReal(self->dtype)},
+                                          kNoLayout, (OptionalDevice){true, self->device}, kNoPinMemory,
+                                          kNoMemoryFormat);
+  if (result == NULL) return NULL;
+  Tensor* r = at_angle_out(self, result);
+  Tensor_release(result);
+  return r;
+}
+
+/* PyTorch 1.13: UnaryOps.cpp at::native::angle_out */
+Tensor* at_native_angle_out(const Tensor* self, Tensor* out) {
+  if (ScalarType_isComplex(self->dtype) && !ScalarType_isComplex(out->dtype))
+    return complex_to_float_out(out, self, UnaryOp_Angle);
+  return unary_op_out(out, self, UnaryOp_Angle);
 }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) */
@@ -511,15 +586,16 @@ Tensor* at_native_sign_out(const Tensor* self, Tensor* out) {
   return unary_op_out(out, self, UnaryOp_Sign);
 }
 
-/* sgn is sign for real dtypes (it differs for complex ones, which minaten lacks). */
+/* sgn runs sgn_stub for complex dtypes (z / |z|), sign_stub for the others. */
+static UnaryOp sgn_op(const Tensor* self) { return ScalarType_isComplex(self->dtype) ? UnaryOp_Sgn : UnaryOp_Sign; }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) */
-Tensor* at_native_sgn(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sign); }
+Tensor* at_native_sgn(const Tensor* self) { return unary_op(NULL, self, sgn_op(self)); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) (in place) */
-Tensor* at_native_sgn_(Tensor* self) { return unary_op(self, self, UnaryOp_Sign); }
+Tensor* at_native_sgn_(Tensor* self) { return unary_op(self, self, sgn_op(self)); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) (out=) */
 Tensor* at_native_sgn_out(const Tensor* self, Tensor* out) {
   if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, UnaryOp_Sign);
+  return unary_op_out(out, self, sgn_op(self));
 }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) */

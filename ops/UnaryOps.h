@@ -83,6 +83,8 @@ typedef enum UnaryOp {
   UnaryOp_Erf,
   UnaryOp_Erfc,
   UnaryOp_Erfinv,
+  UnaryOp_Angle, /* promotes integers and bools to the default float; complex -> real (UnaryOps.c) */
+  UnaryOp_Sgn,   /* complex only: z / |z| (sgn of a real dtype is sign) */
 } UnaryOp;
 
 /* What a unary kernel needs besides its iterator (operands: out, a). */
@@ -117,6 +119,8 @@ DECLARE_DISPATCH(unary_fn, expm1_stub);
 DECLARE_DISPATCH(unary_fn, erf_stub);
 DECLARE_DISPATCH(unary_fn, erfc_stub);
 DECLARE_DISPATCH(unary_fn, erfinv_stub);
+DECLARE_DISPATCH(unary_fn, angle_stub);
+DECLARE_DISPATCH(unary_fn, sgn_stub);
 
 /* The stub op runs on. */
 DispatchStub* unary_stub(UnaryOp op);

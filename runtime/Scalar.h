@@ -65,5 +65,10 @@ static inline bool Scalar_isFloatingPoint(Scalar s) { return s.tag == ScalarTag_
 static inline bool Scalar_isIntegral(Scalar s) { return s.tag == ScalarTag_Long; }
 static inline bool Scalar_isBoolean(Scalar s) { return s.tag == ScalarTag_Bool; }
 static inline bool Scalar_isComplex(Scalar s) { return s.tag == ScalarTag_ComplexDouble; }
+/* PyTorch 1.13: c10/core/Scalar.h Scalar::conj (a real value is itself) */
+static inline Scalar Scalar_conj(Scalar s) {
+  if (s.tag == ScalarTag_ComplexDouble) s.v.z.imag = -s.v.z.imag;
+  return s;
+}
 
 #endif

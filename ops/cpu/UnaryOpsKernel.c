@@ -57,6 +57,7 @@
 #include "ops/cpu/Loops.h"
 #include "ops/UnaryOps.h"
 #include "ops/cpu/vec.h"
+#include "ops/cpu/UnaryOpsComplexLoops.h"
 #include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
@@ -156,6 +157,7 @@ static double unary_double(UnaryOp op, double x) {
     case UnaryOp_Erf: return erf(x);
     case UnaryOp_Erfc: return erfc(x);
     case UnaryOp_Erfinv: return calc_erfinv_double(x);
+    case UnaryOp_Angle: return isnan(x) ? x : x < 0 ? M_PI : 0; /* zmath.h angle_impl */
     default: return tanh(x);
   }
 }
@@ -182,6 +184,7 @@ static float unary_float(UnaryOp op, float x) {
     case UnaryOp_Erf: return erff(x);
     case UnaryOp_Erfc: return erfcf(x);
     case UnaryOp_Erfinv: return calc_erfinv_float(x);
+    case UnaryOp_Angle: return isnan(x) ? x : x < 0 ? (float)M_PI : 0;
     default: return tanhf(x);
   }
 }
@@ -512,6 +515,11 @@ static inline __attribute__((always_inline)) void unary_row(const UnaryLoop* L, 
 static inline __attribute__((always_inline)) void unary_tile(void* ctx, UnaryOp op, char** data,
                                                              const int64_t* strides, int64_t size0, int64_t size1) {
   const UnaryLoop* L = ctx;
+  if (ScalarType_isComplex(L->compute)) { /* Note [Complex abs, angle and sgn in 1.13's loops] */
+    for (int64_t j = 0; j < size1; j++)
+      complex_unary_row(op, L->compute, data[0] + j * strides[2], data[1] + j * strides[3], strides, size0);
+    return;
+  }
   for (int64_t j = 0; j < size1; j++) unary_row(L, op, data[0] + j * strides[2], data[1] + j * strides[3], strides, size0);
 }
 
@@ -630,6 +638,22 @@ static void sign_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
   cpu_kernel_vec(iter, sign_loop2d, L);
 }
 
+/* PyTorch 1.13: UnaryOpsKernel.cpp angle_kernel */
+static void angle_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Angle, data, strides, size0, size1);
+}
+static void angle_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  cpu_kernel_vec(iter, angle_loop2d, L);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp sgn_kernel (complex dtypes only) */
+static void sgn_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Sgn, data, strides, size0, size1);
+}
+static void sgn_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  cpu_kernel_vec(iter, sgn_loop2d, L);
+}
+
 /* PyTorch 1.13: UnaryOpsKernel.cpp neg_kernel */
 static void neg_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   unary_tile(L, UnaryOp_Neg, data, strides, size0, size1);
@@ -716,3 +740,5 @@ REGISTER_DISPATCH(unary_fn, expm1_stub, expm1_kernel);
 REGISTER_DISPATCH(unary_fn, erf_stub, erf_kernel);
 REGISTER_DISPATCH(unary_fn, erfc_stub, erfc_kernel);
 REGISTER_DISPATCH(unary_fn, erfinv_stub, erfinv_kernel);
+REGISTER_DISPATCH(unary_fn, angle_stub, angle_kernel);
+REGISTER_DISPATCH(unary_fn, sgn_stub, sgn_kernel);

@@ -373,6 +373,8 @@ static const char* default_c(const Argument* a, char* buf, size_t size) {
       return NULL;
     case CTypeKind_String:
       return d;
+    case CTypeKind_MemoryFormat: /* contiguous()'s */
+      return strcmp(d, "contiguous_format") == 0 ? "MemoryFormat_Contiguous" : NULL;
     default:
       return NULL;
   }
@@ -607,6 +609,7 @@ static const ManualFunction kManual[] = {
     {"div_tensor_self_backward", "div_tensor_self_backward_Scalar", T_, {T_, FT_Scalar, FT_ScalarType}, -3},
     {"div_tensor_other_backward", "div_tensor_other_backward", T_, {T_, T_, T_, FT_Str}, 4},
     {"div_tensor_other_backward", "div_tensor_other_backward", T_, {T_, T_, T_}, -3},
+    {"angle_backward", "angle_backward", T_, {T_, T_}, 2},
     {"log1p_backward", "log1p_backward", T_, {T_, T_}, 2},
     {"pow_backward", "pow_backward", T_, {T_, T_, FT_Scalar}, 3},
     {"pow_backward_self", "pow_backward_self", T_, {T_, T_, T_}, 3},
@@ -794,8 +797,17 @@ static int emit_method(Translator* T, const Expr* e, FValue* v) {
   FValue vals[8];
   if (e->num_args > 8) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, true, vals) < 0) return -1;
-  /* conj() of a real tensor or number is itself: minaten has no complex dtypes */
-  if (strcmp(e->text, "conj") == 0 && e->num_args == 1) return *v = vals[0], 0;
+  /* x.conj(): Tensor::conj (x itself unless complex, else _conj: the trace
+   * shows _conj, not conj), Scalar::conj; a number is real */
+  if (strcmp(e->text, "conj") == 0 && e->num_args == 1) {
+    if (vals[0].type == FT_Tensor) {
+      char call[sizeof vals[0].c + 16];
+      snprintf(call, sizeof call, "Tensor_conj(%s)", vals[0].c);
+      return emit_tensor_call(T, v, call), 0;
+    }
+    if (vals[0].type == FT_Scalar) return setv(v, FT_Scalar, -1, "Scalar_conj(%s)", vals[0].c), 0;
+    return *v = vals[0], 0;
+  }
   /* a Scalar's isComplex() is false (no complex numbers: emit_ternary then
    * emits the other branch only), its toDouble() Scalar::to<double> */
   if (strcmp(e->text, "isComplex") == 0 && e->num_args == 1 && vals[0].type == FT_Scalar)

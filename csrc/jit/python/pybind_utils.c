@@ -241,7 +241,7 @@ static int list_to_ivalue(PyObject* v, const SchemaType* t, IValue* out) {
   return 1;
 }
 
-/* A number of Python's (bool, int, float) as a Scalar: 0, 1 (not a number), -1. */
+/* A number of Python's (bool, int, float, complex) as a Scalar: 0, 1 (not a number), -1. */
 static int number_scalar(PyObject* v, Scalar* out) {
   if (PyBool_Check(v)) *out = Scalar_fromBool(v == Py_True);
   else if (PyLong_Check(v)) {
@@ -249,6 +249,7 @@ static int number_scalar(PyObject* v, Scalar* out) {
     if (THPUtils_unpackLong(v, &i) < 0) return -1;
     *out = Scalar_fromLong(i);
   } else if (PyFloat_Check(v)) *out = Scalar_fromDouble(PyFloat_AS_DOUBLE(v));
+  else if (PyComplex_Check(v)) *out = Scalar_fromComplex(PyComplex_RealAsDouble(v), PyComplex_ImagAsDouble(v));
   else return 1;
   return 0;
 }
