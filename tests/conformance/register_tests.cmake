@@ -24,7 +24,7 @@ set(numpy_scripts ${corpus}/python/numpy_dlpack.py ${corpus}/half/numpy_half.py 
 
 file(GLOB_RECURSE conformance_scripts ${corpus}/*.py)
 list(SORT conformance_scripts)
-list(APPEND conformance_scripts ${SOURCE_DIR}/tools/demo/reshape_routes.py)
+list(APPEND conformance_scripts ${SOURCE_DIR}/tools/demo/reshape_routes.py ${SOURCE_DIR}/examples/two_layer_net.py)
 set(groups "")
 foreach(script ${conformance_scripts})
   string(REGEX REPLACE "\\.py$" ".out" expected ${script})
