@@ -10,6 +10,7 @@
  *
  * PyTorch 1.13: torch/csrc/Module.cpp (initModule), torch/csrc/stub.c (PyInit__C)
  */
+#include "csrc/TypeInfo.h"
 #include "csrc/python_headers.h"
 
 #include "autograd/autograd.h"
@@ -153,7 +154,7 @@ PyMODINIT_FUNC PyInit__C(void) {
   PyObject* module = PyModule_Create(&module_def);
   if (module == NULL) return NULL;
   if (THPDtype_init(module) < 0 || THPLayout_init(module) < 0 || THPMemoryFormat_init(module) < 0 ||
-      THPQScheme_init(module) < 0 || THPDevice_init(module) < 0 || THPGenerator_init(module) < 0 || THPSize_init(module) < 0 ||
+      THPQScheme_init(module) < 0 || THPDTypeInfo_init(module) < 0 || THPDevice_init(module) < 0 || THPGenerator_init(module) < 0 || THPSize_init(module) < 0 ||
       THPVariable_initIndexing() < 0 /* sets the type's mapping methods before THPVariable_init readies it */ ||
       THPVariable_init(module) < 0 || THPVariableWrapperSubclass_init() < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
