@@ -523,6 +523,29 @@ fail:
   return list_fail(ret);
 }
 
+/* polar's gradients (abs, angle), of a defined grad: real(grad.conj() *
+ * sgn(result)) and real(grad.conj() * (result * i)), in the trace's order.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp polar_backward */
+TensorList polar_backward(const Tensor* grad, const Tensor* result) {
+  TensorList ret = list_new(2);
+  if (ret.data == NULL || grad == NULL) return ret;
+  Tensor** out = (Tensor**)ret.data;
+  Tensor *grad_conj = NULL, *sgn = NULL, *prod = NULL, *rotated = NULL;
+  TRY((grad_conj = Tensor_conj(grad)) != NULL);
+  TRY((sgn = at_sgn(result)) != NULL);
+  TRY((prod = at_mul_Tensor(grad_conj, sgn)) != NULL);
+  TRY((out[0] = at_real(prod)) != NULL);
+  Tensor_release(prod), prod = NULL;
+  TRY((rotated = at_mul_Scalar(result, Scalar_fromComplex(0.0, 1.0))) != NULL);
+  TRY((prod = at_mul_Tensor(grad_conj, rotated)) != NULL);
+  TRY((out[1] = at_real(prod)) != NULL);
+  Tensor_release(grad_conj), Tensor_release(sgn), Tensor_release(prod), Tensor_release(rotated);
+  return ret;
+fail:
+  Tensor_release(grad_conj), Tensor_release(sgn), Tensor_release(prod), Tensor_release(rotated);
+  return list_fail(ret);
+}
+
 /* sgn's gradient: for a complex x, ((gx - (sgn * sgn) * gx.conj()) / (2 * |x|))
  * with 0 where |x| == 0, in the trace's order (abs, mul.Scalar, _conj, mul,
  * mul, sub, div, eq.Scalar, masked_fill_); for a real x, zeros of sgn's

@@ -118,6 +118,7 @@ TensorList clamp_backward_min_max(const Tensor* grad, const Tensor* self, const 
                                   const bool* grad_input_mask);
 Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn);
 Tensor* angle_backward(const Tensor* grad, const Tensor* self);
+TensorList polar_backward(const Tensor* grad, const Tensor* result);
 Tensor* cumprod_backward(const Tensor* grad, const Tensor* input, int64_t dim, const Tensor* output);
 Tensor* index_select_backward(const Tensor* grad, IntArrayRef self_sizes, int64_t dim, const Tensor* index);
 Tensor* gather_backward(const Tensor* grad, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad);
