@@ -20,7 +20,8 @@
  * sum, mean and prod into Float and Double are the exception: they compute
  * in that dtype, in PyTorch's order (sum and mean: ops/cpu/SumKernel.c, Note
  * [Cascade sum]; prod: ops/cpu/ReduceOpsKernel.c, Note [Vectorized
- * reduction order]), so that the bits are 1.13's.
+ * reduction order]), so that the bits are 1.13's; so are sum and mean into
+ * Half and BFloat16, summed in float (Note [Summing Half and BFloat16]).
  *
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp, TensorCompare.cpp (argmax)
  */
@@ -39,6 +40,7 @@
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "ops/cpu/SumKernel.h"
 #include "ops/quantized/AffineQuantizer.h"
+#include "runtime/CPUCapability.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
@@ -508,27 +510,44 @@ static void reduce_loop(const Tensor* self, Tensor* out, const ReduceGeometry* g
 
 /* mean's divisor: the number of elements reduced, in the sum's dtype. */
 typedef struct MeanDiv {
-  ScalarType dtype; /* Float or Double */
+  ScalarType dtype; /* Float, Double, Half or BFloat16 */
   int64_t count;
+  int64_t nan_block; /* BFloat16 at AVX2 (AVX512): 32 (64), else 0; see mean_div_loop2d */
 } MeanDiv;
 
-/* mean's division of a tile of out (the sum) by the count, in its dtype.
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out) (div_ of the sum) */
+/* mean's division of a tile of out (the sum) by the count, in its dtype: a
+ * Half (BFloat16) sum divided by the count as a Half, one division in float
+ * rounded to Half.  1.13's div_ runs Vectorized<BFloat16> at AVX2 and
+ * AVX512 on a row's leading blocks of 2 * Vectorized::size() elements, which
+ * narrows a NaN to 0xffff instead of c10's 0x7fc0 (Note [Half and BFloat16
+ * lanes] in ops/cpu/vec_reduced.h): so does this loop there.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out) (div_ of the sum),
+ * native/cpu/BinaryOpsKernel.cpp div_true_kernel */
 static void mean_div_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   const MeanDiv* m = ctx;
+  int64_t vector_end = m->nan_block > 0 ? size0 - size0 % m->nan_block : 0;
   for (int64_t j = 0; j < size1; j++) {
     char* p = data[0] + j * strides[1];
     for (int64_t i = 0; i < size0; i++, p += strides[0]) {
-      if (m->dtype == ScalarType_Float)
+      if (m->dtype == ScalarType_Float) {
         *(float*)p /= (float)m->count;
-      else
+      } else if (m->dtype == ScalarType_Double) {
         *(double*)p /= (double)m->count;
+      } else {
+        float q = (float)load_double(m->dtype, p) / reduced_round(m->dtype, (float)m->count);
+        if (q != q && i < vector_end)
+          *(uint16_t*)p = 0xffff;
+        else
+          store_from_double(m->dtype, p, q);
+      }
     }
   }
 }
 
 /*
- * sum, mean and prod into Float or Double: the input converted to that
+ * sum, mean and prod into Float or Double, and sum and mean into Half or
+ * BFloat16 (summed in float: Note [Summing Half and BFloat16] in
+ * ops/cpu/SumKernel.c): the input converted to that
  * dtype first (make_reduction's self.to(in_dtype), which keeps a dense
  * input's strides), summed in 1.13's cascade order (ops/cpu/SumKernel.c) or
  * multiplied in its vector loop's order (ops/cpu/ReduceOpsKernel.c), and
@@ -559,7 +578,11 @@ static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim
   else if (out != NULL)
     cascade_sum(self, out, mask, keepdim);
   if (out != NULL && mean && !MetaMode_isEnabled() && out->numel > 0) {
-    MeanDiv m = {out_dtype, g->count};
+    CPUCapability capability = CPUCapability_get();
+    int64_t nan_block = out_dtype != ScalarType_BFloat16 || capability == CPUCapability_DEFAULT ? 0
+                        : capability == CPUCapability_AVX512                                     ? 64
+                                                                                                 : 32;
+    MeanDiv m = {out_dtype, g->count, nan_block};
     TensorIteratorBase iter;
     TensorIterator_initElementwise(&iter, &out, 1, Tensor_sizes(out));
     TensorIterator_for_each(&iter, mean_div_loop2d, &m, AT_GRAIN_SIZE);
@@ -626,6 +649,11 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
   if ((kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod) &&
       (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
     return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
+  if ((kind == Reduce_Sum || kind == Reduce_Mean) && ScalarType_isReducedFloating(out_dtype)) {
+    Tensor* r = cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
+    Tensor_release(converted);
+    return r;
+  }
   Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
   if (out != NULL && (kind == Reduce_Amax || kind == Reduce_Amin)) /* 1.13's max_values_stub / min_values_stub */
     ((extreme_values_fn)DispatchStub_get(kind == Reduce_Amax ? &max_values_stub : &min_values_stub))(self, out, mask,

@@ -22,6 +22,8 @@ const char* CPUCapability_name(CPUCapability capability) {
 CPUCapability CPUCapability_hardware(void) {
 #if defined(__x86_64__) && defined(__GNUC__)
   __builtin_cpu_init();
+  /* NB(minaten): F16C too, which the AVX2 and AVX512 copies use (-mf16c) */
+  if (!__builtin_cpu_supports("f16c")) return CPUCapability_DEFAULT;
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
     return CPUCapability_AVX512;

@@ -12,6 +12,9 @@
  *    binary_scalar_loop, compare_loop), which compute floating_element_float's
  *    operations on whole vectors and the tail as a zero-padded vector, so
  *    they give the same bits as the scalar loop;
+ *  - Half and BFloat16 rows of add (and sub) go through their own vector
+ *    loop (reduced_add_row), computed in float lane by lane as 1.13 computes
+ *    each element (Note [Half and BFloat16 rows]);
  *  - anything else element by element (compute_element): a and b read in
  *    the computation type (float, double, or int64 for integers and bools),
  *    as 1.13's common-dtype casts do, the arithmetic of one element one
@@ -38,6 +41,7 @@
 #include "ops/TensorIterator.h"
 #include "ops/cpu/Loops.h"
 #include "ops/cpu/vec.h"
+#include "ops/cpu/vec_reduced.h"
 #include "runtime/Parallel.h"
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
@@ -169,7 +173,9 @@ DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_d
  * c10::Half, whose every operation rounds; minaten rounds the operations of
  * compound formulas (alpha * y, 1 - y) but computes floor division and
  * remainder in float, rounding once.  1.13's BFloat16 vector path (rows of
- * 32 or more contiguous elements) rounds once too. */
+ * 32 or more contiguous elements) rounds once too: modelled for add only
+ * (Note [Half and BFloat16 rows]); the other operators' BFloat16 vector
+ * blocks narrow a NaN to 0xffff in 1.13, to 0x7fc0 here. */
 DEFINE_FLOATING_ELEMENT(floating_element_reduced, float, truncf, powf, div_floor_float, remainder_float, REDUCED_ROUND)
 #undef DEFINE_FLOATING_ELEMENT
 #undef NO_ROUNDING
@@ -354,6 +360,184 @@ static inline __attribute__((always_inline)) void compare_loop(BinaryOp op, bool
   if (i < n) store_bools(o + i, compare_vec(op, load_partial(a + i, n - i), load_partial(b + i, n - i)), n - i);
 }
 
+/*
+ * Note [Half and BFloat16 rows]
+ * add (and sub: add with alpha negated) of Half and BFloat16 rows computes
+ * in float a whole vector at a time, each lane as 1.13 computes it:
+ *  - Half: 1.13's Vectorized<Half> is the generic one in every build (no
+ *    vec256 file of its own), whose fmadd is `a * b + c` on c10::Half, each
+ *    operation rounded to Half, as the scalar lambda `self + alpha * other`:
+ *    every element is round(x + round(alpha * y));
+ *  - BFloat16: in the AVX2 and AVX512 builds, vectorized_loop runs the
+ *    row's leading blocks of 2 * Vectorized<BFloat16>::size() elements (32 at
+ *    AVX2, 64 at AVX512: VEC_BYTES) through Vectorized<BFloat16>::fmadd,
+ *    which widens to float, does one fused multiply-add and narrows:
+ *    round(fma(y, alpha, x)), a NaN narrowed to 0xffff; the rest of the row
+ *    (basic_loop) through the scalar lambda, round(x + round(alpha * y)), a
+ *    NaN to c10's 0x7fc0.  The DEFAULT build's Vectorized<BFloat16> is the
+ *    generic one: the scalar formula everywhere.
+ * With alpha = +-1, alpha * y is exact and both forms are round(x + alpha * y).
+ * alpha is Scalar::to<scalar_t>: rounded to the dtype first.  An operand of
+ * stride 0 (a wrapped number, a broadcast element: vectorized_loop's
+ * opt_scalar) is read once, cast to the dtype as compute_element casts it.
+ * The conversions are ops/cpu/vec_reduced.h's (Note [Half and BFloat16
+ * lanes]); the floats' operations are the scalar loop's, with the FMA only
+ * where 1.13 has it.
+ * PyTorch 1.13: ufunc/add.h (add), native/cpu/Loops.h vectorized_loop,
+ * ATen/cpu/vec/vec256/vec256_bfloat16.h (fmadd), vec_base.h (fmadd)
+ */
+
+/* The row of a Half or BFloat16 add that goes through reduced_add_row: out,
+ * a and b of the computation's dtype, of unit stride, but a or b may be one
+ * number (stride 0, of any dtype). */
+static inline bool is_reduced_add_row(const BinaryLoop* L, const int64_t* strides) {
+  return ScalarType_isReducedFloating(L->compute) && L->out_type == L->compute && strides[0] == 2 &&
+         (strides[1] == 2 ? L->a_type == L->compute : strides[1] == 0) &&
+         (strides[2] == 2 ? L->b_type == L->compute : strides[2] == 0) && (strides[1] != 0 || strides[2] != 0);
+}
+
+static inline __attribute__((always_inline)) fvec widen(hvec h, bool half) {
+  return half ? half_to_float_vec(h) : bfloat16_to_float_vec(h);
+}
+static inline __attribute__((always_inline)) hvec narrow(fvec f, bool half, uint16_t bfloat16_nan) {
+  return half ? float_to_half_vec(f) : float_to_bfloat16_vec(f, bfloat16_nan);
+}
+
+/* The operand of a row or of one number (stride 0), and its m (<= kLanes)
+ * elements from element i, widened (the number splatted). */
+typedef struct ReducedOperand {
+  const uint16_t* p;
+  fvec scalar;
+} ReducedOperand;
+static inline __attribute__((always_inline)) fvec operand(ReducedOperand v, bool scalar, int64_t i, int64_t m,
+                                                          bool half) {
+  if (scalar) return v.scalar;
+  return widen(m == kLanes ? hload(v.p + i) : hload_partial(v.p + i, m), half);
+}
+
+/* y * alpha + x with one rounding (the AVX2 and AVX512 copies only). */
+static inline fvec fused_multiply_add(fvec y, fvec alpha, fvec x) {
+#if defined(__AVX512F__)
+  return (fvec)_mm512_fmadd_ps((__m512)y, (__m512)alpha, (__m512)x);
+#elif defined(__FMA__)
+  return (fvec)_mm256_fmadd_ps((__m256)y, (__m256)alpha, (__m256)x);
+#else
+  return y * alpha + x; /* not reached: DEFAULT has no fused blocks */
+#endif
+}
+
+/* m (<= kLanes) elements of the output from element i: fused (1.13's vector
+ * blocks of BFloat16) or the scalar formula, exact when alpha is +-1. */
+static inline __attribute__((always_inline)) void reduced_add_block(uint16_t* o, ReducedOperand a, bool a_scalar,
+                                                                    ReducedOperand b, bool b_scalar, fvec alpha,
+                                                                    int64_t i, int64_t m, bool half, bool exact,
+                                                                    bool fused) {
+  fvec x = operand(a, a_scalar, i, m, half), y = operand(b, b_scalar, i, m, half), r;
+  if (exact)
+    r = x + alpha * y;
+  else if (fused)
+    r = fused_multiply_add(y, alpha, x);
+  else
+    r = x + widen(narrow(alpha * y, half, 0x7fc0), half);
+  hvec h = narrow(r, half, fused ? kBFloat16VectorNaN : 0x7fc0);
+  if (m == kLanes)
+    hstore(o + i, h);
+  else
+    hstore_partial(o + i, h, m);
+}
+
+/* 2 * kLanes BFloat16 outputs from element i, as reduced_add_block computes
+ * them, through ops/cpu/vec_reduced.h's pair of vectors. */
+static inline __attribute__((always_inline)) void reduced_add_pair(uint16_t* o, ReducedOperand a, bool a_scalar,
+                                                                   ReducedOperand b, bool b_scalar, fvec alpha,
+                                                                   int64_t i, bool exact, bool fused) {
+  fvec x[2], y[2], r[2];
+  if (a_scalar)
+    x[0] = x[1] = a.scalar;
+  else
+    bfloat16_pair_widen(a.p + i, &x[0], &x[1]);
+  if (b_scalar)
+    y[0] = y[1] = b.scalar;
+  else
+    bfloat16_pair_widen(b.p + i, &y[0], &y[1]);
+  for (int k = 0; k < 2; k++) {
+    if (exact)
+      r[k] = x[k] + alpha * y[k];
+    else if (fused)
+      r[k] = fused_multiply_add(y[k], alpha, x[k]);
+    else
+      r[k] = x[k] + widen(narrow(alpha * y[k], false, 0x7fc0), false);
+  }
+  bfloat16_pair_narrow(o + i, r[0], r[1], fused ? kBFloat16VectorNaN : 0x7fc0);
+}
+
+/* One row of a Half or BFloat16 add (Note [Half and BFloat16 rows]), the
+ * kinds of operand and of arithmetic constants. */
+static inline __attribute__((always_inline)) void reduced_add_row_of(uint16_t* o, const ReducedOperand* ap,
+                                                                     bool a_scalar, const ReducedOperand* bp,
+                                                                     bool b_scalar, float alpha, int64_t n,
+                                                                     bool half, bool exact) {
+  ReducedOperand a = *ap, b = *bp; /* locals: no reload after each store */
+  fvec va = splat(alpha);
+  int64_t i = 0, fused_end = 0;
+#if !defined(CPU_CAPABILITY_DEFAULT)
+  if (!half) fused_end = n - n % VEC_BYTES; /* 2 * Vectorized<BFloat16>::size() */
+#endif
+  for (; i < fused_end; i += 2 * kLanes) /* fused_end: a multiple of 2 * kLanes */
+    reduced_add_pair(o, a, a_scalar, b, b_scalar, va, i, exact, true);
+  if (!half)
+    for (; i + 2 * kLanes <= n; i += 2 * kLanes) reduced_add_pair(o, a, a_scalar, b, b_scalar, va, i, exact, false);
+  for (; i + kLanes <= n; i += kLanes)
+    reduced_add_block(o, a, a_scalar, b, b_scalar, va, i, kLanes, half, exact, false);
+  if (i < n) reduced_add_block(o, a, a_scalar, b, b_scalar, va, i, n - i, half, exact, false);
+}
+
+/* A row of each kind of operands: rows, or one of them a number. */
+static inline __attribute__((always_inline)) void reduced_add_row_kinds(uint16_t* o, const ReducedOperand* a,
+                                                                        const ReducedOperand* b, bool a_scalar,
+                                                                        bool b_scalar, float alpha, int64_t n,
+                                                                        bool half, bool exact) {
+  if (b_scalar)
+    reduced_add_row_of(o, a, false, b, true, alpha, n, half, exact);
+  else if (a_scalar)
+    reduced_add_row_of(o, a, true, b, false, alpha, n, half, exact);
+  else
+    reduced_add_row_of(o, a, false, b, false, alpha, n, half, exact);
+}
+typedef void (*ReducedAddRows)(uint16_t* o, const ReducedOperand* a, const ReducedOperand* b, bool a_scalar,
+                               bool b_scalar, float alpha, int64_t n);
+static void reduced_add_rows_half(uint16_t* o, const ReducedOperand* a, const ReducedOperand* b, bool a_scalar,
+                                  bool b_scalar, float alpha, int64_t n) {
+  reduced_add_row_kinds(o, a, b, a_scalar, b_scalar, alpha, n, true, false);
+}
+static void reduced_add_rows_half_exact(uint16_t* o, const ReducedOperand* a, const ReducedOperand* b,
+                                        bool a_scalar, bool b_scalar, float alpha, int64_t n) {
+  reduced_add_row_kinds(o, a, b, a_scalar, b_scalar, alpha, n, true, true);
+}
+static void reduced_add_rows_bfloat16(uint16_t* o, const ReducedOperand* a, const ReducedOperand* b, bool a_scalar,
+                                      bool b_scalar, float alpha, int64_t n) {
+  reduced_add_row_kinds(o, a, b, a_scalar, b_scalar, alpha, n, false, false);
+}
+static void reduced_add_rows_bfloat16_exact(uint16_t* o, const ReducedOperand* a, const ReducedOperand* b,
+                                            bool a_scalar, bool b_scalar, float alpha, int64_t n) {
+  reduced_add_row_kinds(o, a, b, a_scalar, b_scalar, alpha, n, false, true);
+}
+
+/* One row of a Half or BFloat16 add (is_reduced_add_row). */
+static void reduced_add_row(const BinaryLoop* L, char* o, const char* x, const char* y, const int64_t* strides,
+                            int64_t n) {
+  ScalarType t = L->compute;
+  float alpha = reduced_round(t, (float)L->alpha_d);
+  bool a_scalar = strides[1] == 0, b_scalar = strides[2] == 0;
+  ReducedOperand a = {(const uint16_t*)x, splat(0.0f)}, b = {(const uint16_t*)y, splat(0.0f)};
+  if (a_scalar) a.scalar = splat(reduced_round(t, (float)load_double(L->a_type, x)));
+  if (b_scalar) b.scalar = splat(reduced_round(t, (float)load_double(L->b_type, y)));
+  bool exact = alpha == 1.0f || alpha == -1.0f;
+  ReducedAddRows rows = t == ScalarType_Half ? (exact ? reduced_add_rows_half_exact : reduced_add_rows_half)
+                                             : (exact ? reduced_add_rows_bfloat16_exact : reduced_add_rows_bfloat16);
+  rows((uint16_t*)o, &a, &b, a_scalar, b_scalar, alpha, n);
+}
+
 /* ---- the loops ------------------------------------------------------------- */
 
 /* Whether op has a vector form (binary_vec); the comparisons have theirs
@@ -369,6 +553,10 @@ static inline bool has_compare_vec(BinaryOp op) { return op >= BinaryOp_Lt && op
 static inline __attribute__((always_inline)) void binary_row(const BinaryLoop* L, BinaryOp op, char* o,
                                                              const char* x, const char* y, const int64_t* strides,
                                                              int64_t n) {
+  if (op == BinaryOp_Add && is_reduced_add_row(L, strides)) {
+    reduced_add_row(L, o, x, y, strides, n);
+    return;
+  }
   bool floats = L->compute == ScalarType_Float && L->a_type == ScalarType_Float && L->b_type == ScalarType_Float &&
                 strides[1] == 4;
   if (floats && has_binary_vec(op) && L->out_type == ScalarType_Float && strides[0] == 4) {

@@ -6,20 +6,31 @@
  * every variant keeps.
  *
  * The includer defines:
- *   SUM_T       the element type, float or double
+ *   SUM_T       the element type in memory (float, double, or uint16_t: the
+ *               bits of a Half or BFloat16)
+ *   SUM_ACC     the type the sums are carried in (1.13's acc_type<T, true>:
+ *               SUM_T itself for float and double, float for Half and BFloat16)
  *   SUM_SUFFIX  the variant's name: the functions are <name>_<suffix>
+ *   SUM_LOAD(p)        the element at p as a SUM_ACC (CastLoadPolicy)
+ *   SUM_LOAD_INNER(p)  the kVectorBytes at p (a whole Vectorized<SUM_T>)
+ *                      reduced to one Vec (InnerSumCastLoadPolicy)
+ *   SUM_LOAD_OUTER(p)  the LANES elements at p as one Vec (OuterSumCastLoadPolicy)
+ *   SUM_STORE_ACCUMULATE(p, v)  *p += v in SUM_T (CastStoreAccumulate)
+ *   SUM_ADD_ELEMENT(o, p)       *o = *o + *p in SUM_T (a tile with no
+ *                               reduced dimension)
  * and kNumLevels, kIlpFactor, kNrows, kVectorBytes, kMaxCols (SumKernel.c).
  *
- * A Vec is kVectorBytes (32) of SUM_T: 8 floats or 4 doubles, 1.13's AVX2
- * Vectorized<scalar_t>, in every capability; `a + b` on two Vecs is one
- * addition per lane, each rounded to SUM_T.  Only the instructions differ:
+ * A Vec is kVectorBytes (32) of SUM_ACC: 8 floats or 4 doubles, 1.13's AVX2
+ * Vectorized<acc_t>, in every capability; `a + b` on two Vecs is one
+ * addition per lane, each rounded to SUM_ACC.  Only the instructions differ:
  * two SSE registers per Vec in the baseline, one AVX register in AVX2 and
- * AVX512.  An "element" of the cascade is a whole Vec (width LANES) or one
- * number carried in lane 0 of a Vec whose other lanes stay 0 (width 1): the
- * same source sums both, and lane 0's additions are the scalar ones.
- * width and the number of columns are constants at each call (the helpers
- * are inlined, their small loops unrolled), so the compiler keeps the
- * accumulators of the inner loop in registers.
+ * AVX512.  An "element" of the cascade is a whole Vec (loaded by
+ * SUM_LOAD_INNER or SUM_LOAD_OUTER) or one number carried in lane 0 of a
+ * Vec whose other lanes stay 0 (SUM_LOAD): the same source sums both, and
+ * lane 0's additions are the scalar ones.  The kind of element and the
+ * number of columns are constants at each call (the helpers are inlined,
+ * their small loops unrolled), so the compiler keeps the accumulators of
+ * the inner loop in registers.
  */
 #include <string.h>
 
@@ -27,19 +38,26 @@
 #define SUM_CAT(a, b) SUM_CAT2(a, b)
 #define FN(name) SUM_CAT(name, SUM_SUFFIX)
 #define T SUM_T
+#define ACC SUM_ACC
 #define Vec FN(Vec)
-#define LANES ((int64_t)(kVectorBytes / sizeof(SUM_T)))
+#define LANES ((int64_t)(kVectorBytes / sizeof(SUM_ACC)))
+/* Elements of T in one Vectorized<T> (vec_t::size()): LANES for float and
+ * double, 16 for Half and BFloat16. */
+#define VEC_NUMEL ((int64_t)(kVectorBytes / sizeof(SUM_T)))
 #define INLINE inline __attribute__((always_inline))
 
-typedef T Vec __attribute__((vector_size(kVectorBytes)));
+typedef ACC Vec __attribute__((vector_size(kVectorBytes)));
 
-/* The element at p: a whole Vec (unaligned load), or *p in lane 0. */
-static INLINE void FN(load)(Vec* v, const char* p, int64_t width) {
-  if (width == LANES) {
-    memcpy(v, p, sizeof *v);
+/* The element at p of the given kind (kScalarElement, kInnerElement,
+ * kOuterElement: SumKernel.c). */
+static INLINE void FN(load)(Vec* v, const char* p, int kind) {
+  if (kind == kInnerElement) {
+    *v = SUM_LOAD_INNER(p);
+  } else if (kind == kOuterElement) {
+    *v = SUM_LOAD_OUTER(p);
   } else {
     *v = (Vec){0};
-    (*v)[0] = *(const T*)p;
+    (*v)[0] = SUM_LOAD(p);
   }
 }
 
@@ -47,7 +65,7 @@ static INLINE void FN(load)(Vec* v, const char* p, int64_t width) {
  * + r * row_stride, its element k at + k * col_stride.  The row order is
  * the order of the additions into each sum[k]. */
 static INLINE void FN(add_rows)(Vec sum[], int ncols, const char* in, int64_t row_stride, int64_t col_stride,
-                                int64_t n, int64_t width) {
+                                int64_t n, int kind) {
   /* A local copy, so that the accumulators stay in registers.  Vectors are
    * copied as vectors here and below: a memcpy's narrower moves would stall
    * the vector loads that follow (no store forwarding). */
@@ -59,7 +77,7 @@ static INLINE void FN(add_rows)(Vec sum[], int ncols, const char* in, int64_t ro
 #pragma GCC unroll 16
     for (int k = 0; k < ncols; k++) {
       Vec v;
-      FN(load)(&v, row + k * col_stride, width);
+      FN(load)(&v, row + k * col_stride, kind);
       s[k] += v;
     }
   }
@@ -75,7 +93,7 @@ static INLINE void FN(add_rows)(Vec sum[], int ncols, const char* in, int64_t ro
  * PyTorch 1.13: SumKernel.cpp multi_row_sum
  */
 static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t col_stride, int64_t size,
-                                     int64_t width, int ncols, Vec ret[]) {
+                                     int kind, int ncols, Vec ret[]) {
   const int64_t level_power = ceil_log2(size) / kNumLevels > 4 ? ceil_log2(size) / kNumLevels : 4;
   const int64_t level_step = (int64_t)1 << level_power;
   const int64_t level_mask = level_step - 1;
@@ -88,7 +106,7 @@ static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t
 
   int64_t i = 0;
   while (i + level_step <= size) {
-    FN(add_rows)(acc[0], ncols, in + i * row_stride, row_stride, col_stride, level_step, width);
+    FN(add_rows)(acc[0], ncols, in + i * row_stride, row_stride, col_stride, level_step, kind);
     i += level_step;
 #pragma GCC unroll 4
     for (int j = 1; j < kNumLevels; j++) {
@@ -100,7 +118,7 @@ static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t
       if ((i & (level_mask << (j * level_power))) != 0) break;
     }
   }
-  FN(add_rows)(acc[0], ncols, in + i * row_stride, row_stride, col_stride, size - i, width);
+  FN(add_rows)(acc[0], ncols, in + i * row_stride, row_stride, col_stride, size - i, kind);
 #pragma GCC unroll 4
   for (int j = 1; j < kNumLevels; j++)
 #pragma GCC unroll 16
@@ -111,13 +129,13 @@ static INLINE void FN(multi_row_sum)(const char* in, int64_t row_stride, int64_t
 
 /* One row of `size` elements (element i at in + i * stride) as four
  * interleaved columns; *ret is their sum.  PyTorch 1.13: SumKernel.cpp row_sum */
-static INLINE void FN(row_sum)(const char* in, int64_t stride, int64_t size, int64_t width, Vec* ret) {
+static INLINE void FN(row_sum)(const char* in, int64_t stride, int64_t size, int kind, Vec* ret) {
   const int64_t size_ilp = size / kIlpFactor;
   Vec partial[kIlpFactor];
-  FN(multi_row_sum)(in, stride * kIlpFactor, stride, size_ilp, width, kIlpFactor, partial);
+  FN(multi_row_sum)(in, stride * kIlpFactor, stride, size_ilp, kind, kIlpFactor, partial);
   for (int64_t i = size_ilp * kIlpFactor; i < size; i++) {
     Vec v;
-    FN(load)(&v, in + i * stride, width);
+    FN(load)(&v, in + i * stride, kind);
     partial[0] += v;
   }
 #pragma GCC unroll 4
@@ -126,19 +144,19 @@ static INLINE void FN(row_sum)(const char* in, int64_t stride, int64_t size, int
 }
 
 /* *p += v in T.  PyTorch 1.13: SumKernel.cpp CastStoreAccumulate */
-static INLINE void FN(store_accumulate)(char* p, T v) { *(T*)p += v; }
+static INLINE void FN(store_accumulate)(char* p, ACC v) { SUM_STORE_ACCUMULATE(p, v); }
 
 /* size1 rows (outer_stride apart), each reduced along size0 contiguous
  * elements.  PyTorch 1.13: SumKernel.cpp vectorized_inner_sum */
 static void FN(vectorized_inner_sum)(char* const data[2], int64_t outer_stride, int64_t out_stride,
                                                 int64_t size0, int64_t size1) {
-  const int64_t vec_size = size0 / LANES;
+  const int64_t vec_size = size0 / VEC_NUMEL;
   for (int64_t j = 0; j < size1; j++) {
     const char* row_in = data[1] + j * outer_stride;
     Vec vec_acc;
-    FN(row_sum)(row_in, sizeof(Vec), vec_size, LANES, &vec_acc);
-    T final_acc = 0;
-    for (int64_t k = vec_size * LANES; k < size0; k++) final_acc += ((const T*)row_in)[k];
+    FN(row_sum)(row_in, kVectorBytes, vec_size, kInnerElement, &vec_acc);
+    ACC final_acc = 0;
+    for (int64_t k = vec_size * VEC_NUMEL; k < size0; k++) final_acc += SUM_LOAD(row_in + k * (int64_t)sizeof(T));
     for (int64_t l = 0; l < LANES; l++) final_acc += vec_acc[l];
     FN(store_accumulate)(data[0] + j * out_stride, final_acc);
   }
@@ -157,26 +175,26 @@ static void FN(vectorized_outer_sum)(char* const data[2], int64_t inner_stride, 
   int64_t j = 0;
   for (; j + kMaxCols * LANES <= size1; j += kMaxCols * LANES) {
     Vec sums[kMaxCols];
-    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, sizeof(Vec), size0, LANES, kMaxCols, sums);
+    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, LANES * sizeof(T), size0, kOuterElement, kMaxCols, sums);
     for (int k = 0; k < kMaxCols; k++)
       for (int64_t l = 0; l < LANES; l++)
         FN(store_accumulate)(data[0] + (j + k * LANES + l) * out_stride, sums[k][l]);
   }
   for (; j + kNrows * LANES <= size1; j += kNrows * LANES) {
     Vec sums[kNrows];
-    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, sizeof(Vec), size0, LANES, kNrows, sums);
+    FN(multi_row_sum)(data[1] + j * sizeof(T), inner_stride, LANES * sizeof(T), size0, kOuterElement, kNrows, sums);
     for (int k = 0; k < kNrows; k++)
       for (int64_t l = 0; l < LANES; l++)
         FN(store_accumulate)(data[0] + (j + k * LANES + l) * out_stride, sums[k][l]);
   }
   for (; j + LANES <= size1; j += LANES) {
     Vec sum;
-    FN(row_sum)(data[1] + j * sizeof(T), inner_stride, size0, LANES, &sum);
+    FN(row_sum)(data[1] + j * sizeof(T), inner_stride, size0, kOuterElement, &sum);
     for (int64_t l = 0; l < LANES; l++) FN(store_accumulate)(data[0] + (j + l) * out_stride, sum[l]);
   }
   for (; j < size1; j++) {
     Vec sum;
-    FN(row_sum)(data[1] + j * sizeof(T), inner_stride, size0, 1, &sum);
+    FN(row_sum)(data[1] + j * sizeof(T), inner_stride, size0, kScalarElement, &sum);
     FN(store_accumulate)(data[0] + j * out_stride, sum[0]);
   }
 }
@@ -186,7 +204,7 @@ static void FN(scalar_inner_sum)(char* const data[2], const int64_t in_strides[2
                                             int64_t size0, int64_t size1) {
   for (int64_t j = 0; j < size1; j++) {
     Vec ans;
-    FN(row_sum)(data[1] + j * in_strides[1], in_strides[0], size0, 1, &ans);
+    FN(row_sum)(data[1] + j * in_strides[1], in_strides[0], size0, kScalarElement, &ans);
     FN(store_accumulate)(data[0] + j * out_stride, ans[0]);
   }
 }
@@ -197,12 +215,12 @@ static void FN(scalar_outer_sum)(char* const data[2], const int64_t in_strides[2
   int64_t j = 0;
   for (; j + (kNrows - 1) < size1; j += kNrows) {
     Vec sums[kNrows];
-    FN(multi_row_sum)(data[1] + j * in_strides[1], in_strides[0], in_strides[1], size0, 1, kNrows, sums);
+    FN(multi_row_sum)(data[1] + j * in_strides[1], in_strides[0], in_strides[1], size0, kScalarElement, kNrows, sums);
     for (int k = 0; k < kNrows; k++) FN(store_accumulate)(data[0] + (j + k) * out_stride, sums[k][0]);
   }
   for (; j < size1; j++) {
     Vec sum;
-    FN(row_sum)(data[1] + j * in_strides[1], in_strides[0], size0, 1, &sum);
+    FN(row_sum)(data[1] + j * in_strides[1], in_strides[0], size0, kScalarElement, &sum);
     FN(store_accumulate)(data[0] + j * out_stride, sum[0]);
   }
 }
@@ -229,16 +247,16 @@ static void FN(cascade_sum_loop)(char* data[2], const int64_t strides[4], int64_
   if (out_strides[0] != 0 && out_strides[1] != 0) {
     for (int64_t j = 0; j < size1; j++) {
       for (int64_t i = 0; i < size0; i++)
-        FN(store_accumulate)(data[0] + i * strides[0], *(const T*)(data[1] + i * strides[1]));
+        SUM_ADD_ELEMENT(data[0] + i * strides[0], data[1] + i * strides[1]);
       data[0] += strides[2];
       data[1] += strides[3];
     }
     return;
   }
   const int64_t out_stride = out_strides[1];
-  if (in_strides[0] == (int64_t)sizeof(T) && size0 >= LANES)
+  if (in_strides[0] == (int64_t)sizeof(T) && size0 >= VEC_NUMEL)
     FN(vectorized_inner_sum)(data, in_strides[1], out_stride, size0, size1);
-  else if (in_strides[1] == (int64_t)sizeof(T) && size1 >= LANES)
+  else if (in_strides[1] == (int64_t)sizeof(T) && size1 >= VEC_NUMEL)
     FN(vectorized_outer_sum)(data, in_strides[0], out_stride, size0, size1);
   else if (in_strides[0] < in_strides[1])
     FN(scalar_inner_sum)(data, in_strides, out_stride, size0, size1);
@@ -250,6 +268,8 @@ static void FN(cascade_sum_loop)(char* data[2], const int64_t strides[4], int64_
 #undef SUM_CAT
 #undef FN
 #undef T
+#undef ACC
 #undef Vec
 #undef LANES
+#undef VEC_NUMEL
 #undef INLINE

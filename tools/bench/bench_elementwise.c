@@ -15,6 +15,9 @@
  *              Sleef_sinf8_u10, ...) on the same vectors, so the results are
  *              the same bits (Note [Sleef's unary functions] in
  *              ops/cpu/UnaryOpsKernel.c); at DEFAULT both call libm's expf, sinf
+ *   add, 1M float16 / bfloat16   a + b of two 1M-element Half (BFloat16)
+ *              tensors into a new one (Note [Half and BFloat16 rows] in
+ *              ops/cpu/BinaryOpsKernel.c)
  *
  * Both sides run in one process each, on BENCH_THREADS threads (bench.h,
  * default 1), with glibc's heap kept
@@ -43,15 +46,17 @@
 
 static Tensor* check(Tensor* p) { return bench_check("bench_elementwise", p); }
 
-static Tensor* full(IntArrayRef size, double value) {
-  OptionalScalarType f32 = {true, ScalarType_Float};
+static Tensor* full_of(IntArrayRef size, ScalarType dtype, double value) {
+  OptionalScalarType t = {true, dtype};
   OptionalDevice cpu = {true, Device_cpu()};
-  return check(at_full(size, Scalar_fromDouble(value), f32, kNoLayout, cpu, kNoPinMemory));
+  return check(at_full(size, Scalar_fromDouble(value), t, kNoLayout, cpu, kNoPinMemory));
 }
+static Tensor* full(IntArrayRef size, double value) { return full_of(size, ScalarType_Float, value); }
 
-enum { kMeasures = 5 };
+enum { kMeasures = 7 };
 static const char* const kNames[kMeasures] = {"chain of 8 ops, 1M floats", "add out=, 16M floats",
-                                              "t().contiguous(), 2048x2048", "exp, 1M floats", "sin, 1M floats"};
+                                              "t().contiguous(), 2048x2048", "exp, 1M floats", "sin, 1M floats",
+                                              "add, 1M float16",             "add, 1M bfloat16"};
 
 /* Prints the times mt (minaten) and lt (libtorch; BENCH_NONE when it did
  * not run) and the memcpy floors, in ns: as --rows for
@@ -111,6 +116,10 @@ int main(int argc, char** argv) {
   Tensor* c = full(IntArrayRef_make(&n16, 1), 0);
   Tensor* m = full(IntArrayRef_make(side, 2), 0.25);
   Tensor* m_t = check(at_t(m));
+  Tensor* xh = full_of(IntArrayRef_make(&n1, 1), ScalarType_Half, 1.5);
+  Tensor* wh = full_of(IntArrayRef_make(&n1, 1), ScalarType_Half, 0.75);
+  Tensor* xb = full_of(IntArrayRef_make(&n1, 1), ScalarType_BFloat16, 1.5);
+  Tensor* wb = full_of(IntArrayRef_make(&n1, 1), ScalarType_BFloat16, 0.75);
   for (int round = 0; round < rounds; round++) {
     double t;
     BEST_NS(t, reps, Tensor_release(bench_chain("bench_elementwise", x, w)));
@@ -127,13 +136,18 @@ int main(int argc, char** argv) {
     mt[3] = bench_min(mt[3], t);
     BEST_NS(t, reps, Tensor_release(check(at_sin(x))));
     mt[4] = bench_min(mt[4], t);
+    BEST_NS(t, reps, Tensor_release(check(at_add_Tensor(xh, wh, Scalar_fromLong(1)))));
+    mt[5] = bench_min(mt[5], t);
+    BEST_NS(t, reps, Tensor_release(check(at_add_Tensor(xb, wb, Scalar_fromLong(1)))));
+    mt[6] = bench_min(mt[6], t);
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
     char reps_arg[16], out[256];
     double got[kMeasures];
     snprintf(reps_arg, sizeof reps_arg, "%d", reps);
     char* child[] = {(char*)MINATEN_BENCH_LIBTORCH_PATH, reps_arg, NULL};
     if (bench_run_child(child, out, sizeof out) == 0 &&
-        sscanf(out, "%lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4], lt_cap_buf) == 6) {
+        sscanf(out, "%lf %lf %lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4], &got[5], &got[6],
+               lt_cap_buf) == kMeasures + 1) {
       have_libtorch = true;
       lt_capability = lt_cap_buf;
       for (int i = 0; i < kMeasures; i++) lt[i] = bench_min(lt[i], got[i]);
@@ -143,7 +157,7 @@ int main(int argc, char** argv) {
   if (!have_libtorch)
     for (int i = 0; i < kMeasures; i++) lt[i] = BENCH_NONE;
   report(rows, reps, rounds, mt, lt, floor_add, floor_t, lt_capability);
-  Tensor* all[] = {x, w, a, b, c, m, m_t};
+  Tensor* all[] = {x, w, a, b, c, m, m_t, xh, wh, xb, wb};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) Tensor_release(all[i]);
   Dispatcher_cleanup();
   return 0;

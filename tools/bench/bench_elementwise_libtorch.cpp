@@ -3,7 +3,7 @@
 // timed the same way (best of REPS repetitions after a warm-up, glibc's
 // heap kept: see bench_elementwise.c), printed on one line in ns:
 //
-//   chain add_out transpose exp sin capability
+//   chain add_out transpose exp sin add_half add_bfloat16 capability
 //
 // A benchmark comparator only (C++17, linked with -ltorch -ltorch_cpu
 // -lc10); minaten itself is C11.
@@ -54,6 +54,11 @@ int main(int argc, char** argv) {
   double transpose_ns = best_ns(reps, [&] { m.t().contiguous(); });
   double exp_ns = best_ns(reps, [&] { x.exp(); });
   double sin_ns = best_ns(reps, [&] { x.sin(); });
-  std::printf("%.1f %.1f %.1f %.1f %.1f %s\n", chain_ns, add_ns, transpose_ns, exp_ns, sin_ns, libtorch_cpu_capability().c_str());
+  at::Tensor xh = at::full({1 << 20}, 1.5, at::kHalf), wh = at::full({1 << 20}, 0.75, at::kHalf);
+  double add_half_ns = best_ns(reps, [&] { xh.add(wh); });
+  at::Tensor xb = at::full({1 << 20}, 1.5, at::kBFloat16), wb = at::full({1 << 20}, 0.75, at::kBFloat16);
+  double add_bfloat16_ns = best_ns(reps, [&] { xb.add(wb); });
+  std::printf("%.1f %.1f %.1f %.1f %.1f %.1f %.1f %s\n", chain_ns, add_ns, transpose_ns, exp_ns, sin_ns, add_half_ns,
+              add_bfloat16_ns, libtorch_cpu_capability().c_str());
   return 0;
 }

@@ -15,6 +15,8 @@
  *                    Note [Vectorized reduction order])
  *   norm             (p = 2) of 4M floats: 1.13's fast path for a
  *                    contiguous row (Note [The 2-norm of a contiguous row])
+ *   sum, 1M float16 / bfloat16  of the first 1M of those floats rounded to
+ *                    Half (BFloat16), summed in float (Note [Cascade sum])
  *
  * Both sides fill their tensors with the same pseudo-random floats in
  * [0, 1) (fill() below and its copy in bench_reduce_libtorch.cpp), so the
@@ -58,11 +60,11 @@ static void fill(float* p, int64_t n) {
   }
 }
 
-enum { kMeasures = 11 };
+enum { kMeasures = 13 };
 static const char* const kNames[kMeasures] = {
     "sum, 4M floats",  "sum dim=1, 2000x2000",      "sum dim=0, 2000x2000", "mean, 4M floats", "amax, 4M floats",
     "max.dim dim=1, 2000x2000", "argmax, 4M floats", "min, 4M floats",       "any, 4M bools",
-    "prod, 4M floats", "norm, 4M floats"};
+    "prod, 4M floats", "norm, 4M floats",            "sum, 1M float16",      "sum, 1M bfloat16"};
 
 static void release2(TensorTuple2 t) {
   check(t.items[0]);
@@ -122,6 +124,12 @@ int main(int argc, char** argv) {
   Tensor* scaled = check(at_mul_Scalar(x, Scalar_fromDouble(0.001)));
   Tensor* near1 = check(at_add_Scalar(scaled, Scalar_fromDouble(0.9995), Scalar_fromLong(1)));
   Tensor_release(scaled);
+  int64_t n1 = 1 << 20;
+  Tensor* x1 = full(IntArrayRef_make(&n1, 1), ScalarType_Float, 0);
+  fill((float*)Tensor_data(x1), n1); /* x's first 1M floats */
+  Tensor* xh = check(at_to_dtype(x1, ScalarType_Half, false, false, kNoMemoryFormat));
+  Tensor* xb = check(at_to_dtype(x1, ScalarType_BFloat16, false, false, kNoMemoryFormat));
+  Tensor_release(x1);
   OptionalIntArrayRef along1 = {true, {&dim1, 1}}, along0 = {true, {&dim0, 1}};
   IntArrayRef all = {NULL, 0};
   for (int round = 0; round < rounds; round++) {
@@ -137,6 +145,8 @@ int main(int argc, char** argv) {
     BEST_NS(t[8], reps, Tensor_release(check(at_any(b))));
     BEST_NS(t[9], reps, Tensor_release(check(at_prod(near1, kNoDtype))));
     BEST_NS(t[10], reps, Tensor_release(check(at_norm_Scalar(x, Scalar_fromLong(2)))));
+    BEST_NS(t[11], reps, Tensor_release(check(at_sum(xh, kNoDtype))));
+    BEST_NS(t[12], reps, Tensor_release(check(at_sum(xb, kNoDtype))));
     for (int i = 0; i < kMeasures; i++) mt[i] = bench_min(mt[i], t[i]);
 #ifdef MINATEN_BENCH_LIBTORCH_PATH
     char reps_arg[16], out[512];
@@ -144,8 +154,9 @@ int main(int argc, char** argv) {
     snprintf(reps_arg, sizeof reps_arg, "%d", reps);
     char* child[] = {(char*)MINATEN_BENCH_LIBTORCH_PATH, reps_arg, NULL};
     if (bench_run_child(child, out, sizeof out) == 0 &&
-        sscanf(out, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3], &got[4],
-               &got[5], &got[6], &got[7], &got[8], &got[9], &got[10], lt_cap_buf) == kMeasures + 1) {
+        sscanf(out, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %15s", &got[0], &got[1], &got[2], &got[3],
+               &got[4], &got[5], &got[6], &got[7], &got[8], &got[9], &got[10], &got[11], &got[12],
+               lt_cap_buf) == kMeasures + 1) {
       have_libtorch = true;
       lt_capability = lt_cap_buf;
       for (int i = 0; i < kMeasures; i++) lt[i] = bench_min(lt[i], got[i]);
@@ -159,6 +170,8 @@ int main(int argc, char** argv) {
   Tensor_release(m);
   Tensor_release(b);
   Tensor_release(near1);
+  Tensor_release(xh);
+  Tensor_release(xb);
   Dispatcher_cleanup();
   return 0;
 }

@@ -3,7 +3,7 @@
 // the same way (best of REPS repetitions after two warm-up runs, glibc's
 // heap kept), printed on one line in ns:
 //
-//   sum sum_dim1 sum_dim0 mean amax max_dim1 argmax min any prod norm capability
+//   sum sum_dim1 sum_dim0 mean amax max_dim1 argmax min any prod norm sum_half sum_bfloat16 capability
 //
 // A benchmark comparator only (C++17, linked with -ltorch -ltorch_cpu
 // -lc10); minaten itself is C11.
@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   fill(x.data_ptr<float>(), x.numel());
   fill(m.data_ptr<float>(), m.numel());
   at::Tensor near1 = x.mul(0.001).add(0.9995);  // as bench_reduce.c
-  double t[11];
+  at::Tensor xh = x.slice(0, 0, 1 << 20).to(at::kHalf), xb = x.slice(0, 0, 1 << 20).to(at::kBFloat16);
+  double t[13];
   t[0] = best_ns(reps, [&] { x.sum(); });
   t[1] = best_ns(reps, [&] { m.sum(1); });
   t[2] = best_ns(reps, [&] { m.sum(0); });
@@ -59,7 +60,9 @@ int main(int argc, char** argv) {
   t[8] = best_ns(reps, [&] { b.any(); });
   t[9] = best_ns(reps, [&] { near1.prod(); });
   t[10] = best_ns(reps, [&] { x.norm(); });
-  std::printf("%.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %s\n", t[0], t[1], t[2], t[3], t[4], t[5], t[6],
-              t[7], t[8], t[9], t[10], libtorch_cpu_capability().c_str());
+  t[11] = best_ns(reps, [&] { xh.sum(); });
+  t[12] = best_ns(reps, [&] { xb.sum(); });
+  std::printf("%.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %s\n", t[0], t[1], t[2], t[3], t[4],
+              t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], libtorch_cpu_capability().c_str());
   return 0;
 }
