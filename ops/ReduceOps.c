@@ -617,8 +617,9 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     ScalarType t = ScalarType_isComplex(self->dtype) ? self->dtype : out_dtype;
     TORCH_CHECK(kind > Reduce_Argmin || kind < Reduce_Amax, "\"%s\" not implemented for '%s'", kNoComplex[kind],
                 ScalarType_name(t));
-    /* NB(minaten): 1.13 sums, multiplies and tests complex elements; minaten has no such loops yet */
-    TORCH_CHECK(false, "minaten: %s() has no kernel for '%s' yet", name, ScalarType_name(t));
+    /* NB(minaten): 1.13 multiplies and tests complex elements too; minaten only sums them so far */
+    TORCH_CHECK(kind == Reduce_Sum && ScalarType_isComplex(out_dtype), "minaten: %s() has no kernel for '%s' yet",
+                name, ScalarType_name(t));
   }
   reduce_geometry(self, mask, keepdim, &g);
   bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
@@ -647,7 +648,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     self = converted;
   }
   if ((kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod) &&
-      (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double))
+      (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double || ScalarType_isComplex(out_dtype)))
     return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
   if ((kind == Reduce_Sum || kind == Reduce_Mean) && ScalarType_isReducedFloating(out_dtype)) {
     Tensor* r = cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);

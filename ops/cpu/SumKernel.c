@@ -226,6 +226,8 @@ static inline void bfloat16_add_float(char* p, float v) {
 #undef SUM_STORE_ACCUMULATE
 #undef SUM_ADD_ELEMENT
 
+#include "ops/cpu/SumKernelComplex.h" /* complex64 and complex128, on the float and double loops */
+
 /* A loop2d (ops/TensorIterator.h) running the dtype's loop. */
 static void cascade_sum_loop2d_float(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   (void)ctx;
@@ -239,6 +241,16 @@ static void cascade_sum_loop2d_double(void* ctx, char** data, const int64_t* str
 static void cascade_sum_loop2d_half(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   (void)ctx;
   cascade_sum_loop_half(data, strides, size0, size1);
+}
+static void cascade_sum_loop2d_complex_float(void* ctx, char** data, const int64_t* strides, int64_t size0,
+                                             int64_t size1) {
+  (void)ctx;
+  cascade_sum_loop_complex(false, data, strides, size0, size1);
+}
+static void cascade_sum_loop2d_complex_double(void* ctx, char** data, const int64_t* strides, int64_t size0,
+                                              int64_t size1) {
+  (void)ctx;
+  cascade_sum_loop_complex(true, data, strides, size0, size1);
 }
 static void cascade_sum_loop2d_bfloat16(void* ctx, char** data, const int64_t* strides, int64_t size0,
                                         int64_t size1) {
@@ -254,6 +266,8 @@ static void sum_kernel_impl(const Tensor* self, Tensor* result, const bool* mask
   ReductionLoop2d loop = self->dtype == ScalarType_Float      ? cascade_sum_loop2d_float
                          : self->dtype == ScalarType_Double   ? cascade_sum_loop2d_double
                          : self->dtype == ScalarType_Half     ? cascade_sum_loop2d_half
+                         : self->dtype == ScalarType_ComplexFloat  ? cascade_sum_loop2d_complex_float
+                         : self->dtype == ScalarType_ComplexDouble ? cascade_sum_loop2d_complex_double
                                                               : cascade_sum_loop2d_bfloat16;
   reduction_parallel_reduce(self, result, mask, keepdim, loop, NULL);
 }
