@@ -319,6 +319,7 @@ static FType ftype_of_ctype(CTypeKind k) {
     case CTypeKind_ScalarType: return FT_ScalarType;
     case CTypeKind_OptionalScalarType: return FT_OptScalarType;
     case CTypeKind_Layout: return FT_Layout;
+    case CTypeKind_BoolArray3: return FT_Mask;
     default: return FT_Other;
   }
 }
