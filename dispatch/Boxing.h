@@ -38,6 +38,10 @@ static inline IValue box_MemoryFormat(MemoryFormat m) { return IValue_fromMemory
 /* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
 static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
 static inline IValue box_OptionalGenerator(Generator* g) { return IValue_borrowGenerator(g); }
+/* bool[3]: the caller's three bools, borrowed as a list */
+static inline IValue box_BoolArray3(const bool* b) {
+  return (IValue){.tag = IValueTag_BoolList, .u.list = {b, 3}};
+}
 static inline IValue box_OptionalDimnameList(OptionalDimnameList o) {
   (void)o; /* names are never given (no named tensors) */
   return IValue_none();
@@ -72,6 +76,8 @@ static inline QScheme unbox_QScheme(const IValue* v) { return (QScheme)v->u.i; }
 static inline Generator* unbox_OptionalGenerator(const IValue* v) {
   return v->tag == IValueTag_Generator ? v->u.generator : NULL;
 }
+/* bool[3]: the argument parser has checked that the list has three bools */
+static inline const bool* unbox_BoolArray3(const IValue* v) { return (const bool*)v->u.list.data; }
 static inline OptionalDimnameList unbox_OptionalDimnameList(const IValue* v) {
   OptionalDimnameList o = {v->tag != IValueTag_None};
   return o;
@@ -132,6 +138,12 @@ static inline TensorTuple2 take_TensorTuple2(IValue* rets) {
   return r;
 }
 
+/* Three returned tensors from rets[0..2]. */
+static inline TensorTuple3 take_TensorTuple3(IValue* rets) {
+  TensorTuple3 r = {{take_ReturnTensor(&rets[0]), take_ReturnTensor(&rets[1]), take_ReturnTensor(&rets[2])}};
+  return r;
+}
+
 /* Returns: C value -> owned IValue. */
 static inline IValue return_ReturnTensor(Tensor* t) { return IValue_takeTensor(t); }
 static inline IValue return_TensorList(TensorList l) {
@@ -169,6 +181,14 @@ static inline int push_TensorTuple2(TensorTuple2 r, IValue* rets) {
   }
   rets[0] = return_ReturnTensor(r.items[0]);
   rets[1] = return_ReturnTensor(r.items[1]);
+  return 0;
+}
+static inline int push_TensorTuple3(TensorTuple3 r, IValue* rets) {
+  if (Error_occurred()) { /* a NULL item without an error is an undefined tensor: None */
+    for (int i = 0; i < 3; i++) Tensor_release(r.items[i]);
+    return -1;
+  }
+  for (int i = 0; i < 3; i++) rets[i] = return_ReturnTensor(r.items[i]);
   return 0;
 }
 /* The kinds returned by value: a failure shows only in the error indicator. */

@@ -64,6 +64,8 @@ CTypeKind CType_ofArgument(const Argument* a) {
       return CTypeKind_OptionalDimnameList;
     if (SchemaType_isIntLike(t->base) && !t->elem_optional)
       return t->is_optional ? CTypeKind_OptionalIntArrayRef : CTypeKind_IntArrayRef;
+    if (t->base == SchemaBaseType_bool && t->list_size == 3 && !t->is_optional && !t->elem_optional)
+      return CTypeKind_BoolArray3;
     return CTypeKind_Unsupported;
   }
   return scalar_kind(t->base, t->is_optional);
@@ -71,12 +73,12 @@ CTypeKind CType_ofArgument(const Argument* a) {
 
 CTypeKind CType_ofReturns(const FunctionSchema* s) {
   if (s->num_returns == 0) return CTypeKind_Void;
-  if (s->num_returns == 2) {
-    for (size_t i = 0; i < 2; i++) {
+  if (s->num_returns == 2 || s->num_returns == 3) {
+    for (size_t i = 0; i < s->num_returns; i++) {
       const SchemaType* t = &s->returns[i].type;
       if (t->base != SchemaBaseType_Tensor || t->is_list || t->is_optional) return CTypeKind_Unsupported;
     }
-    return CTypeKind_TensorTuple2;
+    return s->num_returns == 2 ? CTypeKind_TensorTuple2 : CTypeKind_TensorTuple3;
   }
   if (s->num_returns > 1) return CTypeKind_Unsupported;
   const SchemaType* t = &s->returns[0].type;

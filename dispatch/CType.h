@@ -21,12 +21,15 @@
  *   QScheme -> QScheme (an enum; boxed as an int, as c10::IValue boxes it)
  *   Dimname[]? -> OptionalDimnameList (always None: no named tensors)
  *   Generator? -> Generator*           (NULL is None: the default generator)
+ *   bool[3]    -> const bool*          (three bools: std::array<bool, 3>, the
+ *                                       output_mask of native_layer_norm_backward)
  *
  * Returns: a Tensor is a new reference (`Tensor*`, NULL on error); a tensor
  * list is a TensorList whose array the caller frees (NULL data on error);
  * numbers are returned by value and an error shows in Error_occurred(); two
  * tensors `(Tensor a, Tensor b)` come back as a TensorTuple2 (both NULL on
- * error).
+ * error), three as a TensorTuple3 (all NULL on error; one NULL without the
+ * error indicator is an undefined tensor).
  *
  * PyTorch 1.13: torchgen/api/cpp.py (argumenttype_type, returntype_type)
  */
@@ -65,8 +68,10 @@
   _(QScheme, "QScheme")                                 \
   _(OptionalDimnameList, "OptionalDimnameList")         \
   _(OptionalGenerator, "Generator*")                    \
+  _(BoolArray3, "const bool*")                          \
   _(ReturnTensor, "Tensor*")                             \
-  _(TensorTuple2, "TensorTuple2")
+  _(TensorTuple2, "TensorTuple2")                       \
+  _(TensorTuple3, "TensorTuple3")
 
 typedef enum CTypeKind {
 #define DEFINE_CTYPE_KIND(kind, spelling) CTypeKind_##kind,
@@ -79,7 +84,8 @@ typedef enum CTypeKind {
 /* The C kind of an argument, or CTypeKind_Unsupported (Dimname, Storage...). */
 CTypeKind CType_ofArgument(const Argument* a);
 /* The C kind of a schema's returns: Void for `()`, the kind of a single
- * return, TensorTuple2 for two tensors, or Unsupported for other tuples. */
+ * return, TensorTuple2 for two tensors, TensorTuple3 for three, or Unsupported for
+ * other tuples. */
 CTypeKind CType_ofReturns(const FunctionSchema* s);
 const char* CType_spelling(CTypeKind k);
 /* The kind's name, as in the Boxing.h helpers: "IntArrayRef" for box_IntArrayRef. */

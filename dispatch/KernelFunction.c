@@ -84,6 +84,7 @@ FFI_STRUCT(ffi_TensorList, &ffi_type_pointer, &ffi_type_uint64);
 FFI_STRUCT(ffi_Scalar, &ffi_type_uint32, &ffi_type_sint64, &ffi_type_double); /* runtime/Scalar.h */
 FFI_STRUCT(ffi_Device, &ffi_type_uint32, &ffi_type_sint32);
 FFI_STRUCT(ffi_TensorTuple2, &ffi_type_pointer, &ffi_type_pointer);
+FFI_STRUCT(ffi_TensorTuple3, &ffi_type_pointer, &ffi_type_pointer, &ffi_type_pointer);
 FFI_STRUCT(ffi_OptionalDimnameList, &ffi_type_uint8); /* {bool has_value;}: never a value */
 FFI_OPTIONAL(ffi_OptionalInt, &ffi_type_sint64);
 FFI_OPTIONAL(ffi_OptionalIntArrayRef, &ffi_IntArrayRef);
@@ -102,6 +103,7 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
     case CTypeKind_ReturnTensor:
     case CTypeKind_String:
     case CTypeKind_OptionalGenerator:
+    case CTypeKind_BoolArray3:
       return &ffi_type_pointer;
     case CTypeKind_TensorList:
       return &ffi_TensorList;
@@ -140,6 +142,8 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
       return &ffi_OptionalDevice;
     case CTypeKind_TensorTuple2:
       return &ffi_TensorTuple2;
+    case CTypeKind_TensorTuple3:
+      return &ffi_TensorTuple3;
     case CTypeKind_OptionalDimnameList:
       return &ffi_OptionalDimnameList;
     case CTypeKind_NumKinds:
@@ -270,8 +274,10 @@ typedef union CValue {
   OptionalMemoryFormat optional_memory_format;
   QScheme qscheme;
   TensorTuple2 tensor_tuple2;
+  TensorTuple3 tensor_tuple3;
   OptionalDimnameList optional_dimname_list;
   Generator* generator;
+  const bool* bool_array;
   ffi_arg widened; /* libffi writes small integral returns at this width */
 } CValue;
 
@@ -302,6 +308,7 @@ static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
     case CTypeKind_QScheme: out->qscheme = unbox_QScheme(v); break;
     case CTypeKind_OptionalDimnameList: out->optional_dimname_list = unbox_OptionalDimnameList(v); break;
     case CTypeKind_OptionalGenerator: out->generator = unbox_OptionalGenerator(v); break;
+    case CTypeKind_BoolArray3: out->bool_array = unbox_BoolArray3(v); break;
     default: TORCH_INTERNAL_ASSERT(!"argument kind has no unboxing");
   }
 }
@@ -314,6 +321,7 @@ static int box_result(CTypeKind kind, CValue* r, IValue* rets) {
     case CTypeKind_ReturnTensor: return push_ReturnTensor(r->tensor, rets);
     case CTypeKind_TensorList: return push_TensorList(r->tensor_list, rets);
     case CTypeKind_TensorTuple2: return push_TensorTuple2(r->tensor_tuple2, rets);
+    case CTypeKind_TensorTuple3: return push_TensorTuple3(r->tensor_tuple3, rets);
     case CTypeKind_Int: return push_Int(r->i, rets);
     case CTypeKind_Double: return push_Double(r->d, rets);
     case CTypeKind_Bool: return push_Bool((bool)(r->widened & 1), rets);

@@ -53,6 +53,15 @@ typedef struct TensorTuple2 {
   Tensor* items[2];
 } TensorTuple2;
 
+/* Three tensors returned together, as native_layer_norm's `(Tensor, Tensor,
+ * Tensor)` (output, mean, rstd): new references, all NULL on error (the
+ * error indicator set); a NULL item without an error is an undefined
+ * tensor (native_layer_norm_backward's gradients that output_mask leaves
+ * out), None when boxed. */
+typedef struct TensorTuple3 {
+  Tensor* items[3];
+} TensorTuple3;
+
 typedef struct OptionalInt {
   bool has_value;
   int64_t value;

@@ -166,6 +166,14 @@ void TensorList_releaseAll(TensorList l) {
   free((void*)l.data);
 }
 
+TensorList TensorTuple3_toList(TensorTuple3 r) {
+  if (r.items[0] == NULL && r.items[1] == NULL && r.items[2] == NULL && Error_occurred()) return (TensorList){NULL, 0};
+  Tensor** data = malloc(3 * sizeof *data);
+  if (data == NULL) abort(); /* three pointers */
+  for (int i = 0; i < 3; i++) data[i] = r.items[i];
+  return (TensorList){(Tensor* const*)data, 3};
+}
+
 int Tensor_resizeContiguous(Tensor* t, IntArrayRef sizes) {
   TRY(check_max_dims((int64_t)sizes.size) == 0);
   /* A negative size passes when another is 0 ([-1, 0] has no element), as

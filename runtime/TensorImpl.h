@@ -150,6 +150,11 @@ void Tensor_release(Tensor* t);
  * (NULL data allowed): a TensorList an operator returned, or one built
  * half-way when making it failed. */
 void TensorList_releaseAll(TensorList l);
+/* The three tensors as a list of new references that the caller frees
+ * (TensorList_releaseAll), items undefined (NULL) included; {NULL, 0} for
+ * a failed call (all NULL, the error indicator set), as a derivative
+ * formula reads std::tuple<Tensor, Tensor, Tensor>. */
+TensorList TensorTuple3_toList(TensorTuple3 r);
 
 /* How the last release of a lazy tensor frees its `lazy` part.
  * NB(minaten): the virtual destructor of LTCTensorImpl; runtime/ sits below

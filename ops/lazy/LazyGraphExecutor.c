@@ -14,9 +14,11 @@
  * ts_backend_impl.cpp (TSBackendImpl::ExecuteComputation)
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "Functions.h"
 #include "Operators.h"
+#include "ops/EmptyTensor.h"
 #include "ops/InferSize.h"
 #include "ops/TensorUtils.h"
 #include "dispatch/Dispatcher.h"
@@ -48,6 +50,15 @@ static void take_results(LazyNode* n, IValue* rets) {
     return;
   }
   for (size_t i = 0; i < n->num_outputs; i++) {
+    if (rets[i].tag == IValueTag_None) {
+      /* an undefined output (native_layer_norm_backward's masked gradients):
+       * the 0-dim value its shape promised (LazyIrBuilder_buildNode), zero
+       * NB(minaten): what 1.13's TorchScript backend would hold there is not modelled */
+      n->results[i] = empty_cpu(IntArrayRef_make(NULL, 0), n->shapes[i].dtype);
+      TORCH_INTERNAL_ASSERT(n->results[i] != NULL);
+      memset(Tensor_data(n->results[i]), 0, ScalarType_elementSize(n->shapes[i].dtype));
+      continue;
+    }
     n->results[i] = rets[i].u.tensor;
     if (!rets[i].owned) Tensor_retain(n->results[i]);
     rets[i] = IValue_none();

@@ -243,8 +243,8 @@ static void print_attribute(FILE* out, const IValue* v) {
     case IValueTag_Int:
       fprintf(out, "%" PRId64, v->u.i);
       break;
-    case IValueTag_Double:
-      fprintf(out, "%.17g", v->u.d);
+    case IValueTag_Double: /* std::ostream's default: 6 significant digits (eps=1e-05) */
+      fprintf(out, "%g", v->u.d);
       break;
     case IValueTag_Bool:
       fprintf(out, "%d", v->u.b ? 1 : 0);

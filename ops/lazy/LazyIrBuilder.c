@@ -322,6 +322,16 @@ LazyNode* LazyIrBuilder_buildNode(const OperatorEntry* op, const IValue* args, L
     goto done;
   }
   for (size_t o = 0; o < outs.size; o++) {
+    if (outs.data[o] == NULL) {
+      /* an output the CPU kernel leaves undefined (native_layer_norm_backward's
+       * masked gradients): 1.13's shape function gives it no sizes, so the
+       * operator returns a 0-dim lazy tensor of the first output's dtype
+       * (shape_inference.cpp compute_shape_native_layer_norm_backward) */
+      node->shapes[o].dtype = outs.data[0] != NULL ? outs.data[0]->dtype : ScalarType_Float;
+      node->shapes[o].dim = 0;
+      if (offsets) offsets[o] = 0;
+      continue;
+    }
     LazyShape_fromTensor(&node->shapes[o], outs.data[o]);
     if (offsets) offsets[o] = outs.data[o]->storage_offset;
   }

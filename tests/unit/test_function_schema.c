@@ -156,6 +156,17 @@ static void test_types(void** state) {
   assert_null(s.returns[0].name);
   assert_int_equal(CType_ofReturns(&s), CTypeKind_TensorTuple2);
   FunctionSchema_free(&s);
+  /* three tensors are a TensorTuple3 (native_layer_norm); four, or a tuple
+   * with a non-tensor, have no C kind */
+  s = parse_ok("f(Tensor a) -> (Tensor, Tensor, Tensor)");
+  assert_int_equal(CType_ofReturns(&s), CTypeKind_TensorTuple3);
+  FunctionSchema_free(&s);
+  s = parse_ok("f(Tensor a) -> (Tensor, Tensor, Tensor, Tensor)");
+  assert_int_equal(CType_ofReturns(&s), CTypeKind_Unsupported);
+  FunctionSchema_free(&s);
+  s = parse_ok("f(Tensor a) -> (Tensor, Tensor, int)");
+  assert_int_equal(CType_ofReturns(&s), CTypeKind_Unsupported);
+  FunctionSchema_free(&s);
 
   for (int b = 0; b < SchemaBaseType_NumTypes; b++) { /* names round-trip through the parser */
     char text[96];

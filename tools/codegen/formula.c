@@ -139,6 +139,14 @@ static Expr* parse_primary(Parser* P) {
     size_t len = (size_t)(P->p - start);
     if ((len == 4 && strncmp(start, "true", 4) == 0) || (len == 5 && strncmp(start, "false", 5) == 0))
       return new_expr(Expr_Bool, start, len, col);
+    if (len == 10 && strncmp(start, "std::tuple", 10) == 0 && *P->p == '<') {
+      /* std::tuple<Tensor, ...>(): no gradients (undefined ones) */
+      const char* close = strchr(P->p, '>');
+      if (close == NULL) return fail_at(P, P->p, "expected '>' after std::tuple<");
+      P->p = close + 1;
+      if (!accept(P, "(") || !accept(P, ")")) return fail_at(P, P->p, "expected '()' after std::tuple<...>");
+      return new_expr(Expr_Call, start, len, col);
+    }
     if (len == 8 && strncmp(start, "std::get", 8) == 0 && *P->p == '<') {
       /* std::get<N>(call): one tensor of a call returning two; the name
        * keeps N ("std::get<0>") */
@@ -319,6 +327,7 @@ static FType ftype_of_ctype(CTypeKind k) {
     case CTypeKind_ScalarType: return FT_ScalarType;
     case CTypeKind_OptionalScalarType: return FT_OptScalarType;
     case CTypeKind_Layout: return FT_Layout;
+    case CTypeKind_BoolArray3: return FT_Mask;
     default: return FT_Other;
   }
 }
@@ -577,6 +586,11 @@ static int emit_aten_call(Translator* T, const Expr* e, const char* name, bool m
       setv(v, FT_Tensor, k, "tmp[%d]", k);
     } else if (ret == CTypeKind_ReturnTensor) emit_tensor_call(T, v, call);
     else if (ret == CTypeKind_TensorList) emit_list_call(T, v, call);
+    else if (ret == CTypeKind_TensorTuple3) { /* a formula of three inputs: the tuple as a list */
+      char list[4500];
+      snprintf(list, sizeof list, "TensorTuple3_toList(%s)", call);
+      emit_list_call(T, v, list);
+    }
     else return t_fail(T, e, "aten::%s returns a type formulas cannot use", base);
     return 0;
   }
@@ -815,6 +829,9 @@ static int emit_method(Translator* T, const Expr* e, FValue* v) {
     return setv(v, FT_Bool, -1, "false"), 0;
   if (strcmp(e->text, "toDouble") == 0 && e->num_args == 1 && vals[0].type == FT_Scalar)
     return setv(v, FT_Double, -1, "Scalar_toDouble(%s)", vals[0].c), 0;
+  /* Tensor::defined(): an undefined tensor is NULL */
+  if (strcmp(e->text, "defined") == 0 && e->num_args == 1 && vals[0].type == FT_Tensor)
+    return setv(v, FT_Bool, -1, "(%s != NULL)", vals[0].c), 0;
   if (vals[0].type != FT_Tensor) return t_fail(T, e, "method %s() of a value that is not a tensor", e->text);
   return emit_aten_call(T, e, e->text, true, vals, e->num_args, v, -1);
 }
@@ -845,6 +862,7 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
       return 0;
     }
   }
+  if (strcmp(name, "std::tuple") == 0 && e->num_args == 0) return setv(v, FT_TensorList, -1, "(TensorList){NULL, 0}"), 0;
   if (strncmp(name, "std::get<", 9) == 0) {
     /* std::get<N>(at::op(args)): the operands of the inner call, then its one tensor */
     const Expr* inner = e->num_args == 1 ? e->args[0] : NULL;
@@ -936,27 +954,42 @@ static int emit_unary(Translator* T, const Expr* e, FValue* v) {
 }
 
 /* `c ? a : b` on tensors: only the branch taken runs. */
+/* One branch's value x moved into the ternary's temporary: tmp[k] for a
+ * tensor, ltmp[k] for a list (a list temporary is moved, not copied). */
+static void ternary_take(Translator* T, const FValue* x, int k) {
+  if (x->type == FT_TensorList) {
+    fprintf(T->out, "%sltmp[%d] = %s;\n", T->indent, k, x->c);
+    if (x->tmp >= 0) fprintf(T->out, "%sltmp[%d] = (TensorList){NULL, 0};\n", T->indent, x->tmp);
+  } else {
+    fprintf(T->out, "%stmp[%d] = Tensor_retain(%s);\n", T->indent, k, x->c);
+  }
+}
+
+/* c ? a : b, of two tensors or two tensor lists (a formula of several
+ * inputs: `grad.defined() ? op(...) : std::tuple<Tensor, Tensor, Tensor>()`). */
 static int emit_ternary(Translator* T, const Expr* e, FValue* v) {
   FValue c, a, b;
   if (Translator_emit(T, e->args[0], &c) < 0) return -1;
   if (c.type != FT_Bool) return t_fail(T, e, "the condition of '?:' is not a bool");
   if (strcmp(c.c, "false") == 0) return Translator_emit(T, e->args[2], v); /* a Scalar's isComplex() */
-  int k = new_tmp(T);
   const char* outer = T->indent;
   char inner[64];
   snprintf(inner, sizeof inner, "%s  ", outer);
   fprintf(T->out, "%sif (%s) {\n", outer, c.c);
   T->indent = inner;
   if (Translator_emit(T, e->args[1], &a) < 0) return -1;
-  if (a.type != FT_Tensor) return t_fail(T, e, "'?:' of values that are not tensors");
-  fprintf(T->out, "%stmp[%d] = Tensor_retain(%s);\n", inner, k, a.c);
+  if (a.type != FT_Tensor && a.type != FT_TensorList) return t_fail(T, e, "'?:' of values that are not tensors");
+  bool list = a.type == FT_TensorList;
+  int k = list ? T->num_list_tmps++ : new_tmp(T);
+  ternary_take(T, &a, k);
   fprintf(T->out, "%s} else {\n", outer);
   if (Translator_emit(T, e->args[2], &b) < 0) return -1;
-  if (b.type != FT_Tensor) return t_fail(T, e, "'?:' of values that are not tensors");
-  fprintf(T->out, "%stmp[%d] = Tensor_retain(%s);\n", inner, k, b.c);
+  if (b.type != a.type) return t_fail(T, e, "'?:' of values that are not tensors");
+  ternary_take(T, &b, k);
   fprintf(T->out, "%s}\n", outer);
   T->indent = outer;
-  setv(v, FT_Tensor, k, "tmp[%d]", k);
+  if (list) setv(v, FT_TensorList, k, "ltmp[%d]", k);
+  else setv(v, FT_Tensor, k, "tmp[%d]", k);
   return 0;
 }
 

@@ -811,7 +811,7 @@ static bool print_save_guard(FILE* f, const AutogradEntry* a, const Saved* s) {
 /* The C expression of output i of `result`. */
 static void output_expr(const FunctionSchema* s, size_t i, char* buf, size_t size) {
   CTypeKind ret = CType_ofReturns(s);
-  if (ret == CTypeKind_TensorTuple2) snprintf(buf, size, "result.items[%zu]", i);
+  if (ret == CTypeKind_TensorTuple2 || ret == CTypeKind_TensorTuple3) snprintf(buf, size, "result.items[%zu]", i);
   else snprintf(buf, size, "result");
 }
 
@@ -926,12 +926,14 @@ static void print_kernel(FILE* f, const Model* m, const AutogradEntry* a) {
   fprintf(f, "    result = at_%s(", fn->unambiguous);
   CSignature_printCallArgs(f, s);
   fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n", f);
-  if (ret == CTypeKind_TensorTuple2) fputs("  if (result.items[0] == NULL) goto fail;\n", f);
+  if (ret == CTypeKind_TensorTuple2 || ret == CTypeKind_TensorTuple3) fputs("  if (result.items[0] == NULL) goto fail;\n", f);
   else if (ret == CTypeKind_TensorList) fputs("  if (result.data == NULL && Error_occurred()) goto fail;\n", f);
   else fputs("  if (result == NULL) goto fail;\n", f);
   print_set_history(f, m, a);
   fputs("  return result;\nfail:\n  Node_release((Node*)grad_fn);\n", f);
   if (ret == CTypeKind_TensorTuple2) fputs("  Tensor_release(result.items[0]);\n  Tensor_release(result.items[1]);\n", f);
+  else if (ret == CTypeKind_TensorTuple3)
+    fputs("  for (int i = 0; i < 3; i++) Tensor_release(result.items[i]);\n", f);
   else if (ret == CTypeKind_TensorList) fputs("  TensorList_releaseAll(result);\n", f);
   else fputs("  Tensor_release(result);\n", f);
   fprintf(f, "  return %s;\n}\n", fail_value);

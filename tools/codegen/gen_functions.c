@@ -135,6 +135,10 @@ static void print_boxed_path(FILE* f, const NativeFunction* fn) {
       fprintf(f, "  if (%s < 0) return %s;\n", call, CSignature_failureValue(ret, buf, sizeof buf));
       fputs("  return take_TensorTuple2(rets);\n", f);
       break;
+    case CTypeKind_TensorTuple3:
+      fprintf(f, "  if (%s < 0) return %s;\n", call, CSignature_failureValue(ret, buf, sizeof buf));
+      fputs("  return take_TensorTuple3(rets);\n", f);
+      break;
     default:
       fprintf(f, "  if (%s < 0) return %s;\n", call, CSignature_failureValue(ret, buf, sizeof buf));
       fprintf(f, "  %s result = unbox_%s(&rets[0]);\n", ret_type, CType_kindName(ret));

@@ -150,7 +150,8 @@ static void print_inplace_body(FILE* f, const NativeFunction* fn) {
           fn->unambiguous);
   CSignature_printCallArgs(f, s);
   fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n", f);
-  if (ret == CTypeKind_TensorTuple2) fputs("  if (result.items[0] == NULL) return result;\n", f);
+  if (ret == CTypeKind_TensorTuple2 || ret == CTypeKind_TensorTuple3)
+    fputs("  if (result.items[0] == NULL) return result;\n", f);
   else fputs("  if (result == NULL) return NULL;\n", f);
   for (size_t i = 0; i < s->num_arguments; i++) {
     if (!s->arguments[i].alias_info.present || !s->arguments[i].alias_info.is_write) continue;

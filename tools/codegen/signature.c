@@ -71,6 +71,8 @@ const char* CSignature_failureValue(CTypeKind ret, char* buf, size_t buf_size) {
       return "(TensorList){NULL, 0}";
     case CTypeKind_TensorTuple2:
       return "(TensorTuple2){{NULL, NULL}}";
+    case CTypeKind_TensorTuple3:
+      return "(TensorTuple3){{NULL, NULL, NULL}}";
     case CTypeKind_Int:
     case CTypeKind_Double:
       return "0";

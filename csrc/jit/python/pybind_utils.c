@@ -226,6 +226,13 @@ static int number_list_to_ivalue(PyObject* v, const SchemaType* t, IValue* out) 
       r = -1;
     }
   }
+  if (r == 0 && t->base == SchemaBaseType_bool && t->list_size > 0 && n != t->list_size) {
+    /* bool[3] is a std::array<bool, 3>: c10's boxing refuses another length
+     * (ivalue_to_arg<std::array<bool, N>> in make_boxed_from_unboxed_functor.h) */
+    PyErr_Format(PyExc_RuntimeError, "Tried to convert a List with %zd elements to a fixed-size array of size %lld",
+                 n, (long long)t->list_size);
+    r = -1;
+  }
   if (r == 0)
     *out = t->base == SchemaBaseType_float ? IValue_copyDoubleList(d, (size_t)n) : IValue_copyBoolList(b, (size_t)n);
   free(d);

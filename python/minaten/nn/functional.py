@@ -134,6 +134,19 @@ def relu(input, inplace=False):
     return result
 
 
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Applies Layer Normalization for last certain number of dimensions.
+    PyTorch 1.13: torch/nn/functional.py layer_norm"""
+    if has_torch_function_variadic(input, weight, bias):
+        return handle_torch_function(
+            layer_norm, (input, weight, bias), input, normalized_shape, weight=weight, bias=bias, eps=eps
+        )
+    # NB(minaten): 1.13 passes torch.backends.cudnn.enabled, True unless a
+    # script turns cuDNN off; minaten has no torch.backends, and the CPU
+    # kernel ignores the flag (deprecated in layer_norm's schema).
+    return torch.layer_norm(input, normalized_shape, weight, bias, eps, True)
+
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """Measures the element-wise mean squared error.  PyTorch 1.13: torch/nn/functional.py mse_loss"""
     if has_torch_function_variadic(input, target):
