@@ -126,7 +126,7 @@ TensorTuple3 at_native_layer_norm_cpu(const Tensor* input, IntArrayRef normalize
   X = contiguous_or_null(input, &failed);
   gamma = contiguous_or_null(weight, &failed);
   beta = contiguous_or_null(bias, &failed);
-  TRY(!failed);
+  TRY(!Error_occurred());
   TRY((r.items[0] = empty_cpu(Tensor_sizes(X), X->dtype)) != NULL);
   TRY((r.items[1] = empty_cpu(stat_shape(input, normalized_shape.size, stat), X->dtype)) != NULL);
   TRY((r.items[2] = empty_cpu(stat_shape(input, normalized_shape.size, stat), X->dtype)) != NULL);
@@ -210,16 +210,16 @@ TensorTuple3 at_native_layer_norm_backward_cpu(const Tensor* grad_out, const Ten
   X = contiguous_or_null(input, &failed);
   gamma = contiguous_or_null(weight, &failed);
   beta = contiguous_or_null(bias, &failed);
-  TRY(!failed);
+  TRY(!Error_occurred());
   r.items[0] = backward_output(output_mask[0], X, false, &failed);
   r.items[1] = backward_output(output_mask[1], gamma, M <= 0, &failed);
   r.items[2] = backward_output(output_mask[2], beta, M <= 0, &failed);
-  TRY(!failed);
+  TRY(!Error_occurred());
   if (M > 0 && !MetaMode_isEnabled()) {
     dY = contiguous_or_null(grad_out, &failed);
     m = contiguous_or_null(mean, &failed);
     s = contiguous_or_null(rstd, &failed);
-    TRY(!failed);
+    TRY(!Error_occurred());
     const Tensor* others[] = {dY, m, s, gamma};
     TRY(check_kernel_dtypes("LayerNormBackwardKernelImpl", X, others, 4) == 0);
     TORCH_CHECK(dY->numel >= M * N && m->numel >= M && s->numel >= M,
