@@ -55,8 +55,6 @@
 #include <sleef.h>
 #endif
 
-typedef enum { ReduceOp_Max, ReduceOp_Sum } ReduceOp;
-
 #if defined(__FMA__)
 #define FUSED 1
 #else
@@ -94,51 +92,131 @@ static inline double vec_max_lane_double(double a, double b) {
 #endif
 }
 
+/* Vectorized<float> (8 lanes) and Vectorized<double> (4 lanes): GCC vectors
+ * of 32 bytes, one AVX register (two SSE registers at DEFAULT). */
+typedef float VecF8 __attribute__((vector_size(32)));
+typedef int32_t MaskF8 __attribute__((vector_size(32)));
+typedef double VecD4 __attribute__((vector_size(32)));
+typedef int64_t MaskD4 __attribute__((vector_size(32)));
+
+/* Vec::loadu(p, n) (n lanes from p, the others 0), Vec::store(p, n) and
+ * Vec::set(a, b, n) (b's first n lanes, a's others), 0 <= n <= the lanes:
+ * masked loads, stores and blends in the AVX copies (no round trip through
+ * memory, which costs a row of 10 floats more than its arithmetic), memcpy
+ * at DEFAULT.
+ * PyTorch 1.13: vec256_float.h, vec256_double.h loadu, store, set */
+static inline MaskF8 lanes_below_f8(int64_t n) {
+  MaskF8 iota = {0, 1, 2, 3, 4, 5, 6, 7};
+  return iota < (int32_t)n;
+}
+static inline MaskD4 lanes_below_d4(int64_t n) {
+  MaskD4 iota = {0, 1, 2, 3};
+  return iota < n;
+}
+#if defined(__AVX2__)
+static inline VecF8 vec_loadu_n_f8(const float* p, int64_t n) { return _mm256_maskload_ps(p, (__m256i)lanes_below_f8(n)); }
+static inline void vec_storeu_n_f8(float* p, VecF8 v, int64_t n) { _mm256_maskstore_ps(p, (__m256i)lanes_below_f8(n), v); }
+static inline VecD4 vec_loadu_n_d4(const double* p, int64_t n) {
+  return _mm256_maskload_pd(p, (__m256i)lanes_below_d4(n));
+}
+static inline void vec_storeu_n_d4(double* p, VecD4 v, int64_t n) {
+  _mm256_maskstore_pd(p, (__m256i)lanes_below_d4(n), v);
+}
+#else
+static inline VecF8 vec_loadu_n_f8(const float* p, int64_t n) {
+  VecF8 v = {0};
+  memcpy(&v, p, (size_t)n * sizeof(float));
+  return v;
+}
+static inline void vec_storeu_n_f8(float* p, VecF8 v, int64_t n) { memcpy(p, &v, (size_t)n * sizeof(float)); }
+static inline VecD4 vec_loadu_n_d4(const double* p, int64_t n) {
+  VecD4 v = {0};
+  memcpy(&v, p, (size_t)n * sizeof(double));
+  return v;
+}
+static inline void vec_storeu_n_d4(double* p, VecD4 v, int64_t n) { memcpy(p, &v, (size_t)n * sizeof(double)); }
+#endif
+static inline VecF8 vec_set_f8(VecF8 a, VecF8 b, int64_t n) {
+  MaskF8 m = lanes_below_f8(n);
+  return (VecF8)((m & (MaskF8)b) | (~m & (MaskF8)a));
+}
+static inline VecD4 vec_set_d4(VecD4 a, VecD4 b, int64_t n) {
+  MaskD4 m = lanes_below_d4(n);
+  return (VecD4)((m & (MaskD4)b) | (~m & (MaskD4)a));
+}
+
 /* Vectorized<float>::exp and ::log: Sleef's 8-lane functions in the AVX
  * copies, libm's lane by lane at DEFAULT.
  * PyTorch 1.13: vec256_float.h exp, log; vec_base.h map(std::exp) */
-typedef struct {
-  float v[8];
-} VecF8;
-typedef struct {
-  double v[4];
-} VecD4;
 static inline VecF8 vec_exp_f8(VecF8 x) {
 #if defined(__AVX2__)
-  __m256 r = Sleef_expf8_u10(_mm256_loadu_ps(x.v));
-  _mm256_storeu_ps(x.v, r);
+  return Sleef_expf8_u10(x);
 #else
-  for (int i = 0; i < 8; i++) x.v[i] = expf(x.v[i]);
-#endif
+  for (int i = 0; i < 8; i++) x[i] = expf(x[i]);
   return x;
+#endif
 }
 static inline VecF8 vec_log_f8(VecF8 x) {
 #if defined(__AVX2__)
-  __m256 r = Sleef_logf8_u10(_mm256_loadu_ps(x.v));
-  _mm256_storeu_ps(x.v, r);
+  return Sleef_logf8_u10(x);
 #else
-  for (int i = 0; i < 8; i++) x.v[i] = logf(x.v[i]);
-#endif
+  for (int i = 0; i < 8; i++) x[i] = logf(x[i]);
   return x;
+#endif
 }
 static inline VecD4 vec_exp_d4(VecD4 x) {
 #if defined(__AVX2__)
-  __m256d r = Sleef_expd4_u10(_mm256_loadu_pd(x.v));
-  _mm256_storeu_pd(x.v, r);
+  return Sleef_expd4_u10(x);
 #else
-  for (int i = 0; i < 4; i++) x.v[i] = exp(x.v[i]);
-#endif
+  for (int i = 0; i < 4; i++) x[i] = exp(x[i]);
   return x;
+#endif
 }
 static inline VecD4 vec_log_d4(VecD4 x) {
 #if defined(__AVX2__)
-  __m256d r = Sleef_logd4_u10(_mm256_loadu_pd(x.v));
-  _mm256_storeu_pd(x.v, r);
+  return Sleef_logd4_u10(x);
 #else
-  for (int i = 0; i < 4; i++) x.v[i] = log(x.v[i]);
-#endif
+  for (int i = 0; i < 4; i++) x[i] = log(x[i]);
   return x;
+#endif
 }
+
+/* vec::maximum of two Vecs: at AVX2 _mm256_max_ps or'ed with the unordered
+ * mask (all ones, a NaN, where either lane is a NaN); at DEFAULT lane by
+ * lane as vec_max_lane_*.
+ * PyTorch 1.13: vec256_float.h, vec256_double.h, vec_base.h maximum */
+static inline VecF8 vec_maximum_f8(VecF8 a, VecF8 b) {
+#if defined(__AVX2__)
+  return _mm256_or_ps(_mm256_max_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+#else
+  MaskF8 gt = a > b, a_nan = a != a;
+  MaskF8 r = (gt & (MaskF8)a) | (~gt & (MaskF8)b);
+  return (VecF8)((a_nan & (MaskF8)a) | (~a_nan & r));
+#endif
+}
+static inline VecD4 vec_maximum_d4(VecD4 a, VecD4 b) {
+#if defined(__AVX2__)
+  return _mm256_or_pd(_mm256_max_pd(a, b), _mm256_cmp_pd(a, b, _CMP_UNORD_Q));
+#else
+  MaskD4 gt = a > b, a_nan = a != a;
+  MaskD4 r = (gt & (MaskD4)a) | (~gt & (MaskD4)b);
+  return (VecD4)((a_nan & (MaskD4)a) | (~a_nan & r));
+#endif
+}
+
+/* a * b + c and c - a * b, each with one rounding where __FMA__ is defined
+ * (FUSED; Note [FMA in the softmax backward]); unused otherwise. */
+#if defined(__FMA__)
+static inline VecF8 vec_fmadd_f8(VecF8 a, VecF8 b, VecF8 c) { return _mm256_fmadd_ps(a, b, c); }
+static inline VecF8 vec_fnmadd_f8(VecF8 a, VecF8 b, VecF8 c) { return _mm256_fnmadd_ps(a, b, c); }
+static inline VecD4 vec_fmadd_d4(VecD4 a, VecD4 b, VecD4 c) { return _mm256_fmadd_pd(a, b, c); }
+static inline VecD4 vec_fnmadd_d4(VecD4 a, VecD4 b, VecD4 c) { return _mm256_fnmadd_pd(a, b, c); }
+#else
+static inline VecF8 vec_fmadd_f8(VecF8 a, VecF8 b, VecF8 c) { return a * b + c; }
+static inline VecF8 vec_fnmadd_f8(VecF8 a, VecF8 b, VecF8 c) { return c - a * b; }
+static inline VecD4 vec_fmadd_d4(VecD4 a, VecD4 b, VecD4 c) { return a * b + c; }
+static inline VecD4 vec_fnmadd_d4(VecD4 a, VecD4 b, VecD4 c) { return c - a * b; }
+#endif
 
 /* The loops, once per type (SoftMaxKernelLoops.h). */
 #define scalar_t float
@@ -146,11 +224,16 @@ static inline VecD4 vec_log_d4(VecD4 x) {
 #define N_(name) name##_float
 #define SCALAR_EXP expf
 #define SCALAR_FMA fmaf
-#define VEC_EXP(x) float_vec_exp(x)
-#define VEC_LOG(x) float_vec_log(x)
+#define VEC_EXP vec_exp_f8
+#define VEC_LOG vec_log_f8
+#define VEC_MAXIMUM vec_maximum_f8
+#define VEC_FMADD vec_fmadd_f8
+#define VEC_FNMADD vec_fnmadd_f8
+#define VEC_MAX_LANE vec_max_lane_float
+#define VEC_LOADU_N vec_loadu_n_f8
+#define VEC_STOREU_N vec_storeu_n_f8
+#define VEC_SET vec_set_f8
 typedef VecF8 Vec_float;
-static inline Vec_float float_vec_exp(Vec_float x) { return vec_exp_f8(x); }
-static inline Vec_float float_vec_log(Vec_float x) { return vec_log_f8(x); }
 #include "ops/cpu/SoftMaxKernelLoops.h"
 #undef scalar_t
 #undef LANES
@@ -159,17 +242,29 @@ static inline Vec_float float_vec_log(Vec_float x) { return vec_log_f8(x); }
 #undef SCALAR_FMA
 #undef VEC_EXP
 #undef VEC_LOG
+#undef VEC_MAXIMUM
+#undef VEC_FMADD
+#undef VEC_FNMADD
+#undef VEC_MAX_LANE
+#undef VEC_LOADU_N
+#undef VEC_STOREU_N
+#undef VEC_SET
 
 #define scalar_t double
 #define LANES 4
 #define N_(name) name##_double
 #define SCALAR_EXP exp
 #define SCALAR_FMA fma
-#define VEC_EXP(x) double_vec_exp(x)
-#define VEC_LOG(x) double_vec_log(x)
+#define VEC_EXP vec_exp_d4
+#define VEC_LOG vec_log_d4
+#define VEC_MAXIMUM vec_maximum_d4
+#define VEC_FMADD vec_fmadd_d4
+#define VEC_FNMADD vec_fnmadd_d4
+#define VEC_MAX_LANE vec_max_lane_double
+#define VEC_LOADU_N vec_loadu_n_d4
+#define VEC_STOREU_N vec_storeu_n_d4
+#define VEC_SET vec_set_d4
 typedef VecD4 Vec_double;
-static inline Vec_double double_vec_exp(Vec_double x) { return vec_exp_d4(x); }
-static inline Vec_double double_vec_log(Vec_double x) { return vec_log_d4(x); }
 #include "ops/cpu/SoftMaxKernelLoops.h"
 #undef scalar_t
 #undef LANES
@@ -178,6 +273,13 @@ static inline Vec_double double_vec_log(Vec_double x) { return vec_log_d4(x); }
 #undef SCALAR_FMA
 #undef VEC_EXP
 #undef VEC_LOG
+#undef VEC_MAXIMUM
+#undef VEC_FMADD
+#undef VEC_FNMADD
+#undef VEC_MAX_LANE
+#undef VEC_LOADU_N
+#undef VEC_STOREU_N
+#undef VEC_SET
 
 /* ---- the stubs' functions ----------------------------------------------------- */
 

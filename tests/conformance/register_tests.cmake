@@ -109,7 +109,8 @@ endforeach()
 # AVX2 fails it), and SCRIPT.default.out, recorded with
 # ATEN_CPU_CAPABILITY=default, runs at DEFAULT.
 foreach(case elementwise/exp_sin_bits reductions/norm_lastdim reductions/extremes_order threads/sum_threads threads/norm_threads
-        threads/unary_threads threads/extremes_threads half/speed_paths complex/unary complex/sum)
+        threads/unary_threads threads/extremes_threads threads/softmax_threads half/speed_paths complex/unary
+        complex/sum)
   string(REPLACE "/" "." name ${case})
   set_tests_properties(conformance.${name} PROPERTIES ENVIRONMENT ATEN_CPU_CAPABILITY=avx2)
   add_test(conformance.capability_default.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare}
