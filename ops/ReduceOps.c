@@ -647,10 +647,9 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     }
     self = converted;
   }
-  if ((kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod) &&
-      (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double || ScalarType_isComplex(out_dtype)))
-    return cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
-  if ((kind == Reduce_Sum || kind == Reduce_Mean) && ScalarType_isReducedFloating(out_dtype)) {
+  if (((kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod) &&
+       (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double || ScalarType_isComplex(out_dtype))) ||
+      ((kind == Reduce_Sum || kind == Reduce_Mean) && ScalarType_isReducedFloating(out_dtype))) {
     Tensor* r = cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
     Tensor_release(converted);
     return r;
