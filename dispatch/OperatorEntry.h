@@ -107,6 +107,10 @@ typedef struct OperatorEntry {
    * or in-place operator's default kernel calls (ops/StructuredDefault.c);
    * NULL if none.  Set by the generated RegisterCompositeExplicitAutogradNonFunctional.c. */
   OperatorEntry* structured_delegate;
+  /* The functional operator whose `autogen:` made this out= operator: the
+   * one its CompositeExplicitAutograd kernel calls (ops/AutogenOut.c); NULL
+   * if none.  Set by the generated RegisterCompositeExplicitAutograd.c. */
+  OperatorEntry* autogen_functional;
 
   UT_hash_handle hh;
 } OperatorEntry;

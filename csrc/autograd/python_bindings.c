@@ -73,6 +73,9 @@ static int compare_binding_113(const void* key, const void* entry) {
 bool has_python_binding(const OperatorEntry* op, bool method) {
   if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
   if (!op->python_binding || !(method ? op->has_method_variant : op->has_function_variant)) return false;
+  /* an out= form made by `autogen:` is not bound: 1.13's
+   * `bitwise_and(Number self, Tensor other)` takes no out= */
+  if (op->autogen_functional != NULL) return false;
   if (op->python_module_nn) return false; /* torch._C._nn.NAME only: has_nn_binding */
   const char* name = op->schema.name;
   static size_t count;
@@ -91,7 +94,8 @@ bool has_python_binding(const OperatorEntry* op, bool method) {
  * PyTorch 1.13: gen_python_functions.py (python_nn_functions.cpp, SKIP_PYTHON_BINDINGS) */
 bool has_nn_binding(const OperatorEntry* op) {
   if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
-  if (!op->python_binding || !op->python_module_nn || !op->has_function_variant) return false;
+  if (!op->python_binding || !op->python_module_nn || !op->has_function_variant || op->autogen_functional != NULL)
+    return false;
   size_t n = strlen(op->schema.name);
   return !(n > 9 && strcmp(op->schema.name + n - 9, "_backward") == 0);
 }

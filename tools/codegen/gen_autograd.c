@@ -401,7 +401,7 @@ static const NativeFunction* out_variant(const Model* m, const AutogradEntry* a)
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     const FunctionSchema* s = &fn->schema;
-    if (!s->is_mutable || strcmp(s->name, f->name) != 0 || s->num_arguments == 0 ||
+    if (!s->is_mutable || fn->autogen_functional != NULL || strcmp(s->name, f->name) != 0 || s->num_arguments == 0 ||
         !is_written(&s->arguments[s->num_arguments - 1]) || !same_arguments(s, f, true))
       continue;
     return variant_gets_kernel(m, fn) ? fn : NULL;
@@ -1135,7 +1135,10 @@ typedef enum NoFormulaKernel {
  *     else nothing.
  *
  * So the name in "derivative for X is not implemented" says which of the two
- * made the node.
+ * made the node.  The out= forms made by `autogen:` all get the fallback
+ * (1.13's dispatch table: Autograd at one VariableType line, boxed, for
+ * each of them), so `native_layer_norm.out` on an input that requires grad
+ * gives its outs a NotImplemented("aten::native_layer_norm") grad_fn.
  * NB(minaten): the operators 1.13 hands to its codegen that minaten has not
  * (in place without a formula: none but resize_, written by hand; out=
  * variants: all fall through here) get no kernel (Other in-place and out=
@@ -1150,6 +1153,9 @@ static NoFormulaKernel no_formula_kernel(const Model* m, const NativeFunction* f
   if (strcmp(s->ns, "aten") != 0 || NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
       NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL)
     return NoFormula_None;
+  /* an out= form made by `autogen:` (native_layer_norm.out): 1.13 registers
+   * the fallback for every one, whatever its name */
+  if (fn->autogen_functional != NULL) return NoFormula_Fallback;
   bool inplace = is_inplace(fn);
   if (s->is_mutable && !inplace) return NoFormula_None; /* out= (NB above) */
   for (size_t i = 0; i < n; i++)

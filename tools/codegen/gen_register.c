@@ -17,6 +17,11 @@
  *                       StructuredDefault_functional / _inplace
  *                       (ops/StructuredDefault.h), which calls the delegate
  *                       named in the operator's structured_delegate field
+ *   RegisterCompositeExplicitAutograd.c  besides the YAML's kernels, the
+ *                       kernel of every out= form an `autogen:` line makes:
+ *                       the boxed AutogenOut_kernel (ops/AutogenOut.h), which
+ *                       calls the functional recorded in the operator's
+ *                       autogen_functional field
  *   RegisterBackendSelect.c  the boxed BackendSelect kernel, at every
  *                       operator with tensor options (factories)
  *   RegisterAll.c       at_register_all(): operators, standard fallbacks,
@@ -110,7 +115,7 @@ static bool is_view(const NativeFunction* fn) {
  * (listed by yaml/ts_native_functions.yaml), the views (which 1.13
  * records through functionalization as *_copy nodes) and the in-place views
  * (t_: functionalization's mutate_view_meta), when they compute on
- * the CPU (a CPU or CompositeExplicitAutograd kernel).  Every other operator
+ * the CPU (a CPU or CompositeExplicitAutograd kernel, or one autogen makes).  Every other operator
  * that reaches the Lazy key runs on the CPU through the backend fallback,
  * or decomposes first when it has a CompositeExplicitAutograd kernel.
  * PyTorch 1.13: torchgen/gen_lazy_tensor.py (ts_native_functions.yaml),
@@ -118,7 +123,7 @@ static bool is_view(const NativeFunction* fn) {
 static bool has_lazy_support(const NativeFunction* fn) {
   if (strcmp(fn->schema.ns, "aten") != 0 || !(fn->lazy_lowered || is_view(fn) || NativeFunction_isInplaceView(fn)))
     return false;
-  return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL ||
+  return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL || fn->autogen_functional != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;
 }
@@ -153,6 +158,8 @@ static Registration registration_at(const NativeFunction* fn, DispatchKey key) {
   const BackendKernel* k = NativeFunction_kernel(fn, key);
   if (k != NULL) return (Registration){k->kernel, NULL};
   if (key == DispatchKey_CompositeExplicitAutogradNonFunctional) return (Registration){NULL, structured_default(fn)};
+  if (key == DispatchKey_CompositeExplicitAutograd && fn->autogen_functional != NULL)
+    return (Registration){NULL, "AutogenOut_kernel"};
   return (Registration){NULL, key == DispatchKey_Lazy && has_lazy_support(fn) ? "LazyNativeFunctions_boxed" : NULL};
 }
 
@@ -200,7 +207,7 @@ static const NativeFunction* find_delegate(const Model* m, const NativeFunction*
  * torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
 static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   static const char* const kernel_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
-                                                "ops/StructuredDefault.h", NULL};
+                                                "ops/AutogenOut.h", "ops/StructuredDefault.h", NULL};
   static const char* const lazy_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
                                               "ops/lazy/LazyNativeFunctions.h", NULL};
   static const char* const backend_select_includes[] = {"Operators.h", "dispatch/BackendSelect.h",
@@ -233,6 +240,14 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
       if (d == NULL) return -1;
       fprintf(f, "  at_op_%s->structured_delegate = at_op_%s; /* structured_delegate: %s */\n", fn->unambiguous,
               d->unambiguous, fn->structured_delegate);
+    }
+    if (r.boxed != NULL && strcmp(r.boxed, "AutogenOut_kernel") == 0) {
+      const NativeFunction* g = NULL;
+      for (size_t j = 0; j < m->num_functions && g == NULL; j++)
+        if (strcmp(m->functions[j].qualified, fn->autogen_functional) == 0) g = &m->functions[j];
+      if (g == NULL) return -1; /* model.c made fn from it */
+      fprintf(f, "  at_op_%s->autogen_functional = at_op_%s; /* autogen: %s */\n", fn->unambiguous, g->unambiguous,
+              fn->qualified);
     }
     if (r.kernel != NULL || r.boxed != NULL) print_register_impl(f, fn, key_name, r, file_name);
   }

@@ -48,7 +48,7 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
 
 /* Fields torchgen reads that minaten accepts and ignores. */
 static const char* const kIgnoredFields[] = {
-    "device_check", "device_guard", "autogen", "tags", "structured",
+    "device_check", "device_guard", "tags", "structured",
     "structured_inherits", "manual_cpp_binding", "category_override",
     "cpp_no_default_args", "precomputed", "manual_kernel_registration",
     "use_const_ref_for_mutable_tensors", "ufunc_inner_loop", "has_composite_implicit_autograd_kernel",
@@ -364,6 +364,136 @@ static bool is_ignored_field(const char* key) {
   return false;
 }
 
+/*
+ * The schema text of the out= form of the functional `f`, named `name`
+ * (`native_layer_norm.out`): f's arguments, then (keyword-only) one written
+ * tensor per return, `out` for one return and `out0`, `out1`, ... for
+ * several, each aliased by its return: `Tensor(a!) out0` and `-> (Tensor(a!),
+ * ...)`.  Malloc'd, or NULL after printing the error at `loc`.
+ * PyTorch 1.13: torchgen/native_function_generation.py
+ * self_to_out_signature, generate_function (SchemaKind.out)
+ */
+static char* out_schema_text(const NativeFunction* f, const char* name, SourceLoc loc) {
+  const FunctionSchema* s = &f->schema;
+  const char* dot = strchr(name, '.');
+  size_t base_len = strlen(s->name);
+  char expected[256];
+  snprintf(expected, sizeof expected, "%s.%s%s", s->name, s->overload_name,
+           s->overload_name[0] ? "_out" : "out");
+  if (strcmp(name, expected) != 0 || dot == NULL || (size_t)(dot - name) != base_len) {
+    SourceLoc_error(loc, "autogen '%s' is not the out= form of %s (minaten makes only those: '%s')", name,
+                    f->qualified, expected);
+    return NULL;
+  }
+  bool kwarg_only = false;
+  for (size_t i = 0; i < s->num_arguments; i++) kwarg_only = kwarg_only || s->arguments[i].kwarg_only;
+  for (size_t i = 0; i < s->num_returns; i++)
+    if (s->is_mutable || s->returns[i].alias_info.present || s->returns[i].type.base != SchemaBaseType_Tensor ||
+        s->returns[i].type.is_optional || s->returns[i].type.is_list) {
+      SourceLoc_error(loc, "autogen '%s': %s must be functional and return tensors only", name, f->qualified);
+      return NULL;
+    }
+  if (s->num_returns == 0 || s->num_returns > 26) {
+    SourceLoc_error(loc, "autogen '%s': %s returns no tensor", name, f->qualified);
+    return NULL;
+  }
+  /* f->func is `name[.overload](ARGS) -> RETURNS`: ARGS as written */
+  const char* open = strchr(f->func, '(');
+  const char* close = open;
+  for (int depth = 0; close != NULL && *close; close++) {
+    depth += *close == '(' ? 1 : *close == ')' ? -1 : 0;
+    if (depth == 0) break;
+  }
+  if (open == NULL || close == NULL || *close != ')') {
+    SourceLoc_error(loc, "autogen '%s': cannot read the arguments of %s", name, f->qualified);
+    return NULL;
+  }
+  size_t size = strlen(name) + (size_t)(close - open) + 40 * s->num_returns + 16;
+  char* text = malloc(size);
+  if (text == NULL) {
+    SourceLoc_error(loc, "out of memory");
+    return NULL;
+  }
+  size_t n = (size_t)snprintf(text, size, "%s%.*s%s", name, (int)(close - open), open,
+                              (close - open) > 1 ? (kwarg_only ? ", " : ", *, ") : "*, ");
+  for (size_t i = 0; i < s->num_returns; i++) {
+    if (s->num_returns == 1)
+      n += (size_t)snprintf(text + n, size - n, "Tensor(a!) out");
+    else
+      n += (size_t)snprintf(text + n, size - n, "%sTensor(%c!) out%zu", i ? ", " : "", (char)('a' + i), i);
+  }
+  n += (size_t)snprintf(text + n, size - n, ") -> %s", s->num_returns > 1 ? "(" : "");
+  for (size_t i = 0; i < s->num_returns; i++)
+    n += (size_t)snprintf(text + n, size - n, "%sTensor(%c!)", i ? ", " : "", (char)('a' + i));
+  if (s->num_returns > 1) snprintf(text + n, size - n, ")");
+  return text;
+}
+
+static int parse_func(const Loader* L, NativeFunction* f, const yaml_node_t* node);
+static NativeFunction* find_function(Model* m, const char* name);
+
+/* The functional form of f's group: f itself, or for an in-place entry
+ * (`__ilshift__.Scalar`, `abs_`) the functional of its name and overload
+ * (`__lshift__.Scalar`, `abs`), which its `autogen:` out= form copies.
+ * NULL if not declared.  PyTorch 1.13: torchgen/model.py
+ * NativeFunctionsGroup, BaseOperatorName (inplace, dunder_method) */
+static const NativeFunction* functional_of(Model* m, const NativeFunction* f) {
+  const FunctionSchema* s = &f->schema;
+  if (s->num_arguments == 0 || !s->arguments[0].alias_info.is_write || s->arguments[0].kwarg_only) return f;
+  char name[256];
+  size_t len = strlen(s->name);
+  if (len > 5 && strncmp(s->name, "__i", 3) == 0 && strcmp(s->name + len - 2, "__") == 0)
+    snprintf(name, sizeof name, "%s::__%s%s%s", s->ns, s->name + 3, s->overload_name[0] ? "." : "", s->overload_name);
+  else if (len > 1 && s->name[len - 1] == '_')
+    snprintf(name, sizeof name, "%s::%.*s%s%s", s->ns, (int)(len - 1), s->name, s->overload_name[0] ? "." : "",
+             s->overload_name);
+  else
+    return NULL;
+  return find_function(m, name);
+}
+
+/* `autogen: a.out, b.out` of the functional entry at index `functional`:
+ * appends one NativeFunction per name, with no kernel of its own (the
+ * generator registers AutogenOut_kernel at CompositeExplicitAutograd).
+ * PyTorch 1.13: torchgen/native_function_generation.py add_generated_native_functions */
+static int parse_autogen(const Loader* L, size_t functional, const yaml_node_t* node) {
+  const char* text = scalar(node);
+  if (text == NULL) return SourceLoc_error(loc_of(L, node), "autogen must be a string of operator names");
+  const char* p = text;
+  while (*p) {
+    while (*p == ' ' || *p == ',') p++;
+    size_t len = strcspn(p, ", ");
+    if (len == 0) break;
+    SourceLoc loc = scalar_loc(L, node, (size_t)(p - text));
+    char name[256];
+    if (len >= sizeof name) return SourceLoc_error(loc, "autogen name too long");
+    memcpy(name, p, len);
+    name[len] = '\0';
+    p += len;
+    const NativeFunction* base = functional_of(L->m, &L->m->functions[functional]);
+    if (base == NULL)
+      return SourceLoc_error(loc, "autogen '%s': %s has no functional form declared before it", name,
+                             L->m->functions[functional].qualified);
+    char* func = out_schema_text(base, name, loc);
+    if (func == NULL) return -1;
+    char* from = dup_string(base->qualified);
+    NativeFunction* g = append_function(L->m); /* may move the functions */
+    if (g == NULL || from == NULL) {
+      free(func);
+      free(from);
+      return SourceLoc_error(loc, "out of memory");
+    }
+    g->loc = loc;
+    g->function_variant = true;
+    g->func = func;
+    g->autogen_functional = from;
+    g->has_dispatch = true; /* not CompositeImplicitAutograd */
+    if (parse_func(L, g, node) < 0) return -1;
+    if (check_name_unique(L->m, g) < 0) return -1;
+  }
+  return 0;
+}
+
 /* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml */
 static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   if (entry->type != YAML_MAPPING_NODE)
@@ -373,6 +503,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   const yaml_node_t* dispatch_node = NULL;
   const yaml_node_t* delegate_node = NULL;
   const yaml_node_t* module_node = NULL;
+  const yaml_node_t* autogen_node = NULL;
   for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start;
        pair < entry->data.mapping.pairs.top; pair++) {
     const yaml_node_t* knode = node_at(L, pair->key);
@@ -384,6 +515,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
                                : strcmp(key, "dispatch") == 0 ? &dispatch_node
                                : strcmp(key, "structured_delegate") == 0 ? &delegate_node
                                : strcmp(key, "python_module") == 0 ? &module_node
+                               : strcmp(key, "autogen") == 0 ? &autogen_node
                                                               : NULL;
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
@@ -419,8 +551,9 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
     f->python_module_nn = true;
   }
   f->has_dispatch = dispatch_node != NULL && !is_null(dispatch_node);
-  if (f->has_dispatch) return parse_dispatch(L, f, dispatch_node);
-  return add_implicit_kernel(L, f);
+  if (f->has_dispatch ? parse_dispatch(L, f, dispatch_node) < 0 : add_implicit_kernel(L, f) < 0) return -1;
+  if (autogen_node == NULL) return 0;
+  return parse_autogen(L, (size_t)(f - L->m->functions), autogen_node);
 }
 
 /* The operator of the model named `name` ("add.Tensor", "neg": aten's;
@@ -720,6 +853,7 @@ void Model_free(Model* m) {
     free(f->qualified);
     free(f->unambiguous);
     free(f->structured_delegate);
+    free(f->autogen_functional);
     FunctionSchema_free(&f->schema);
     for (size_t k = 0; k < f->num_kernels; k++) free(f->kernels[k].kernel);
   }

@@ -11,9 +11,11 @@
  *       CPU, QuantizedCPU: _reshape_alias # kernel at_native__reshape_alias
  *
  * No `dispatch:` means CompositeImplicitAutograd with the kernel named after
- * the operator's base name.  Fields torchgen knows and minaten does not use
- * (device_check, autogen, tags, structured, ...) are accepted and ignored; any
- * other field is an error, as torchgen's "leftover entries" assertion is.
+ * the operator's base name.  `autogen: add.out` declares the out= form of a
+ * functional entry, which the generator writes (see autogen_functional).
+ * Fields torchgen knows and minaten does not use (device_check, tags,
+ * structured, ...) are accepted and ignored; any other field is an error, as
+ * torchgen's "leftover entries" assertion is.
  *
  * Invariants after a successful load, which the generators rely on:
  *   - every qualified name (`aten::add.Tensor`) is declared once;
@@ -73,6 +75,11 @@ typedef struct NativeFunction {
    * CompositeExplicitAutogradNonFunctional kernel (gen_register.c). */
   char* structured_delegate;
   SourceLoc structured_delegate_loc;
+  /* An out= form made from the functional entry's `autogen: add.out`
+   * (this NativeFunction has no entry of its own): the functional's qualified
+   * name, whose call the generated CompositeExplicitAutograd kernel copies
+   * into the outs (ops/AutogenOut.h); NULL for an entry of the YAML. */
+  char* autogen_functional;
   BackendKernel kernels[kNumKernelKeys];
   size_t num_kernels;
 } NativeFunction;
