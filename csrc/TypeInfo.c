@@ -17,7 +17,6 @@
 #include "csrc/TypeInfo.h"
 
 #include <float.h>
-#include <math.h>
 #include <stdint.h>
 
 #include "csrc/Dtype.h"
@@ -70,24 +69,8 @@ static ScalarType parsed_type(PyObject* obj) {
 /* PyTorch 1.13: TypeInfo.cpp THPFInfo_pynew */
 static PyObject* THPFInfo_pynew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   PYTHON_ARG_PARSER(parser, "finfo", false, "finfo(ScalarType type) -> ()", "finfo() -> ()");
-  PyObject* kwnames = NULL;
-  PyObject* stack[2];
-  Py_ssize_t nargs = PyTuple_GET_SIZE(args), nkw = kwargs == NULL ? 0 : PyDict_GET_SIZE(kwargs);
-  if (nargs + nkw > 2) return PyErr_Format(PyExc_TypeError, "finfo() takes at most 1 argument");
-  for (Py_ssize_t i = 0; i < nargs; i++) stack[i] = PyTuple_GET_ITEM(args, i);
-  if (nkw > 0) {
-    kwnames = PyTuple_New(nkw);
-    if (kwnames == NULL) return NULL;
-    PyObject *key, *value;
-    Py_ssize_t pos = 0, k = 0;
-    while (PyDict_Next(kwargs, &pos, &key, &value)) {
-      PyTuple_SET_ITEM(kwnames, k, Py_NewRef(key));
-      stack[nargs + k++] = value;
-    }
-  }
   PythonArgs r;
-  int which = PythonArgParser_parse(&parser, NULL, stack, nargs, kwnames, &r);
-  Py_XDECREF(kwnames);
+  int which = PythonArgParser_parseTupleDict(&parser, NULL, args, kwargs, &r);
   if (which < 0) return NULL;
   ScalarType t = which == 1 ? get_default_dtype() : parsed_type(r.args[0]);
   if (!ScalarType_isFloating(t) && !ScalarType_isComplex(t))
@@ -100,22 +83,8 @@ static PyObject* THPFInfo_pynew(PyTypeObject* type, PyObject* args, PyObject* kw
 /* PyTorch 1.13: TypeInfo.cpp THPIInfo_pynew */
 static PyObject* THPIInfo_pynew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   PYTHON_ARG_PARSER(parser, "iinfo", false, "iinfo(ScalarType type) -> ()");
-  PyObject* stack[1];
-  Py_ssize_t nargs = PyTuple_GET_SIZE(args), nkw = kwargs == NULL ? 0 : PyDict_GET_SIZE(kwargs);
-  if (nargs + nkw > 1) return PyErr_Format(PyExc_TypeError, "iinfo() takes at most 1 argument");
-  PyObject* kwnames = NULL;
-  if (nargs == 1) stack[0] = PyTuple_GET_ITEM(args, 0);
-  if (nkw == 1) {
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    PyDict_Next(kwargs, &pos, &key, &value);
-    stack[0] = value;
-    if ((kwnames = PyTuple_Pack(1, key)) == NULL) return NULL;
-  }
   PythonArgs r;
-  int which = PythonArgParser_parse(&parser, NULL, stack, nargs, kwnames, &r);
-  Py_XDECREF(kwnames);
-  if (which < 0) return NULL;
+  if (PythonArgParser_parseTupleDict(&parser, NULL, args, kwargs, &r) < 0) return NULL;
   ScalarType t = parsed_type(r.args[0]);
   if (t == ScalarType_Bool) return PyErr_Format(PyExc_TypeError, "torch.bool is not supported by torch.iinfo");
   if (!ScalarType_isIntegral(t, false) && !ScalarType_isQuantized(t))

@@ -933,3 +933,29 @@ int PythonArgParser_parse(PythonArgParser* p, PyObject* self, PyObject* const* a
   return PythonArgParser_signatureError(p->name, p->parsed, (size_t)p->count, (size_t)p->hidden, self, args, nargs,
                                         kwnames);
 }
+
+int PythonArgParser_parseTupleDict(PythonArgParser* p, PyObject* self, PyObject* args, PyObject* kwargs,
+                                   PythonArgs* out) {
+  Py_ssize_t nargs = PyTuple_GET_SIZE(args), nkw = kwargs == NULL ? 0 : PyDict_GET_SIZE(kwargs);
+  if (nkw == 0) return PythonArgParser_parse(p, self, &PyTuple_GET_ITEM(args, 0), nargs, NULL, out);
+  /* the vectorcall layout: the positional values, then the keyword values
+   * in kwnames' order (borrowed: args and kwargs keep them alive) */
+  PyObject** stack = PyMem_Malloc((size_t)(nargs + nkw) * sizeof *stack);
+  PyObject* kwnames = PyTuple_New(nkw);
+  if (stack == NULL || kwnames == NULL) {
+    PyMem_Free(stack);
+    Py_XDECREF(kwnames);
+    return PyErr_NoMemory(), -1;
+  }
+  for (Py_ssize_t i = 0; i < nargs; i++) stack[i] = PyTuple_GET_ITEM(args, i);
+  PyObject *key, *value;
+  Py_ssize_t pos = 0, k = 0;
+  while (PyDict_Next(kwargs, &pos, &key, &value)) {
+    PyTuple_SET_ITEM(kwnames, k, Py_NewRef(key));
+    stack[nargs + k++] = value;
+  }
+  int r = PythonArgParser_parse(p, self, stack, nargs, kwnames, out);
+  Py_DECREF(kwnames);
+  PyMem_Free(stack);
+  return r;
+}

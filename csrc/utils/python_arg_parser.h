@@ -177,6 +177,12 @@ typedef struct PythonArgParser {
 int PythonArgParser_parse(PythonArgParser* p, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                           PyObject* kwnames, PythonArgs* out);
 
+/* The same for a call made with a tuple and a dict (a tp_new, a
+ * tp_call): out's objects are borrowed from args and kwargs.
+ * PyTorch 1.13: python_arg_parser.h PythonArgParser::parse(args, kwargs, dst) */
+int PythonArgParser_parseTupleDict(PythonArgParser* p, PyObject* self, PyObject* args, PyObject* kwargs,
+                                   PythonArgs* out);
+
 /* The TypeError of a call that none of sigs[0..n) fits, as 1.13 chooses
  * it (hidden: the deprecated signatures it also has, counted): one
  * signature's own error ("add(): argument 'other' (position 1) must be
