@@ -523,6 +523,39 @@ fail:
   return list_fail(ret);
 }
 
+/* atan2's gradients (self, other), of a defined grad: grad * other * recip
+ * and grad * -self * recip, recip = 1 / (self * self + other * other), each
+ * only where grad_input_mask asks for it, in 1.13's order of calls.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp atan2_backward */
+TensorList atan2_backward(const Tensor* grad, const Tensor* self, const Tensor* other, const bool* grad_input_mask) {
+  TensorList ret = list_new(2);
+  if (ret.data == NULL || grad == NULL) return ret;
+  Tensor** out = (Tensor**)ret.data;
+  Tensor *ss = NULL, *oo = NULL, *sum = NULL, *recip = NULL, *t = NULL, *neg = NULL;
+  TRY((ss = at_mul_Tensor(self, self)) != NULL);
+  TRY((oo = at_mul_Tensor(other, other)) != NULL);
+  TRY((sum = at_add_Tensor(ss, oo, Scalar_fromLong(1))) != NULL);
+  TRY((recip = at_reciprocal(sum)) != NULL);
+  if (grad_input_mask[0]) {
+    TRY((t = at_mul_Tensor(grad, other)) != NULL);
+    TRY((out[0] = at_mul_Tensor(t, recip)) != NULL);
+    Tensor_release(t);
+    t = NULL;
+  }
+  if (grad_input_mask[1]) {
+    TRY((neg = at_neg(self)) != NULL);
+    TRY((t = at_mul_Tensor(grad, neg)) != NULL);
+    TRY((out[1] = at_mul_Tensor(t, recip)) != NULL);
+  }
+  Tensor_release(ss), Tensor_release(oo), Tensor_release(sum), Tensor_release(recip), Tensor_release(t);
+  Tensor_release(neg);
+  return ret;
+fail:
+  Tensor_release(ss), Tensor_release(oo), Tensor_release(sum), Tensor_release(recip), Tensor_release(t);
+  Tensor_release(neg);
+  return list_fail(ret);
+}
+
 /* polar's gradients (abs, angle), of a defined grad: real(grad.conj() *
  * sgn(result)) and real(grad.conj() * (result * i)), in the trace's order.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp polar_backward */

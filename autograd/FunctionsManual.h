@@ -116,6 +116,7 @@ Tensor* clamp_backward(const Tensor* grad, const Tensor* self, OptionalScalar mi
 Tensor* clamp_backward_Tensor(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max);
 TensorList clamp_backward_min_max(const Tensor* grad, const Tensor* self, const Tensor* min, const Tensor* max,
                                   const bool* grad_input_mask);
+TensorList atan2_backward(const Tensor* grad, const Tensor* self, const Tensor* other, const bool* grad_input_mask);
 Tensor* sgn_backward(const Tensor* x, const Tensor* gx, const Tensor* sgn);
 Tensor* angle_backward(const Tensor* grad, const Tensor* self);
 TensorList polar_backward(const Tensor* grad, const Tensor* result);

@@ -1,6 +1,6 @@
 /*
- * BinaryOps.c - add, sub, mul, div, the comparisons, and the bitwise and
- * logical operators.
+ * BinaryOps.c - add, sub, mul, div, remainder, fmod, atan2, the comparisons,
+ * and the bitwise and logical operators.
  *
  * All of them are one call of binary_op with an operation tag: binary_op
  * is TensorIterator's build of a binary operation (its TensorIteratorConfig:
@@ -45,6 +45,8 @@ DEFINE_DISPATCH(div_floor_stub);
 DEFINE_DISPATCH(maximum_stub);
 DEFINE_DISPATCH(minimum_stub);
 DEFINE_DISPATCH(remainder_stub);
+DEFINE_DISPATCH(fmod_stub);
+DEFINE_DISPATCH(atan2_stub);
 DEFINE_DISPATCH(sigmoid_backward_stub);
 DEFINE_DISPATCH(tanh_backward_stub);
 DEFINE_DISPATCH(threshold_stub);
@@ -76,6 +78,8 @@ static DispatchStub* const kBinaryStubs[] = {
     [BinaryOp_Maximum] = &maximum_stub,
     [BinaryOp_Minimum] = &minimum_stub,
     [BinaryOp_Remainder] = &remainder_stub,
+    [BinaryOp_Fmod] = &fmod_stub,
+    [BinaryOp_Atan2] = &atan2_stub,
     [BinaryOp_SigmoidBackward] = &sigmoid_backward_stub,
     [BinaryOp_TanhBackward] = &tanh_backward_stub,
     [BinaryOp_ThresholdBackward] = &threshold_stub,
@@ -102,7 +106,7 @@ DispatchStub* binary_stub(BinaryOp op) { return kBinaryStubs[op]; }
 
 /* The TensorIteratorConfig of op: the comparisons' (a new output is bool; a
  * given one of another dtype gets the common dtype cast to it, unchecked),
- * true division's (integers promoted to the default float type), or
+ * true division's and atan2's (integers promoted to the default float type), or
  * BINARY_OP_CONFIG.
  * PyTorch 1.13: TensorIterator.cpp build_borrowing_comparison_op
  * (set_up_comparison_op_config), build_borrowing_binary_float_op,
@@ -115,7 +119,7 @@ static void binary_op_config(TensorIteratorConfig* config, Tensor* out, bool res
     config->promote_inputs_to_common_dtype = true;
     if (out == NULL) config->static_dtype = ScalarType_Bool;
     config->cast_common_dtype_to_outputs = out != NULL && out->dtype != ScalarType_Bool;
-  } else if (op == BinaryOp_Div) {
+  } else if (op == BinaryOp_Div || op == BinaryOp_Atan2) {
     TensorIteratorConfig_float_op(config);
   } else {
     TensorIteratorConfig_binary_op(config);
@@ -142,10 +146,16 @@ static int binary_op_dtype_checks(BinaryOp op, ScalarType compute, Scalar alpha)
     TORCH_CHECK(ScalarType_isComplex(compute) || alpha.tag != ScalarTag_ComplexDouble,
                 "For non-complex input tensors, argument alpha must not be a complex number.");
   }
-  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder) &&
+  TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder ||
+                 op == BinaryOp_Fmod) &&
                 compute == ScalarType_Bool),
               "\"%s\" not implemented for 'Bool'",
-              op == BinaryOp_DivTrunc ? "div_trunc_cpu" : op == BinaryOp_DivFloor ? "div_floor_cpu" : "remainder_cpu");
+              op == BinaryOp_DivTrunc    ? "div_trunc_cpu"
+              : op == BinaryOp_DivFloor  ? "div_floor_cpu"
+              : op == BinaryOp_Remainder ? "remainder_cpu"
+                                         : "fmod_cpu");
+  /* atan2_kernel: AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, ...), no Half */
+  TORCH_CHECK(!(op == BinaryOp_Atan2 && compute == ScalarType_Half), "\"atan2_cpu\" not implemented for 'Half'");
   TORCH_CHECK(!((op == BinaryOp_SigmoidBackward || op == BinaryOp_TanhBackward) && !ScalarType_isFloating(compute)),
               "\"%s\" not implemented for '%s'",
               op == BinaryOp_SigmoidBackward ? "sigmoid_backward_cpu" : "tanh_backward_cpu", ScalarType_name(compute));
@@ -587,6 +597,68 @@ Tensor* at_native_remainder_Scalar_Tensor(Scalar self, const Tensor* other) {
   Tensor_release(w);
   return r;
 }
+
+/* ---- fmod: C's fmod ------------------------------------------------------------- */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(fmod_out) */
+Tensor* at_native_fmod(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Fmod, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(fmod_out) (structured, in place) */
+Tensor* at_native_fmod_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_Fmod, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(fmod_out) (out=) */
+Tensor* at_native_fmod_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Fmod, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::fmod (Scalar): at::fmod(self, wrapped_scalar_tensor(other)) */
+Tensor* at_native_fmod_Scalar(const Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_fmod_Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::fmod_ (Scalar) */
+Tensor* at_native_fmod__Scalar(Tensor* self, Scalar other) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_fmod__Tensor(self, w);
+  Tensor_release(w);
+  return r;
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::fmod_out (Scalar) */
+Tensor* at_native_fmod_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
+  Tensor* w = wrapped_scalar_tensor(other);
+  if (w == NULL) return NULL;
+  Tensor* r = at_fmod_Tensor_out(self, w, out);
+  Tensor_release(w);
+  return r;
+}
+
+/* ---- atan2 and its alias arctan2 ------------------------------------------------ */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) (meta: build_borrowing_binary_float_op) */
+Tensor* at_native_atan2(const Tensor* self, const Tensor* other) {
+  return binary_op(NULL, self, other, BinaryOp_Atan2, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) (structured, in place) */
+Tensor* at_native_atan2_(Tensor* self, const Tensor* other) {
+  return binary_op(self, self, other, BinaryOp_Atan2, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) (out=) */
+Tensor* at_native_atan2_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return binary_op_out(out, self, other, BinaryOp_Atan2, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::arctan2 (CompositeImplicitAutograd: at::atan2) */
+Tensor* at_native_arctan2(const Tensor* self, const Tensor* other) { return at_atan2(self, other); }
+/* PyTorch 1.13: BinaryOps.cpp at::native::arctan2_out */
+Tensor* at_native_arctan2_out(const Tensor* self, const Tensor* other, Tensor* out) {
+  return at_atan2_out(self, other, out);
+}
+/* PyTorch 1.13: BinaryOps.cpp at::native::arctan2_ (self.atan2_(other)) */
+Tensor* at_native_arctan2_(Tensor* self, const Tensor* other) { return at_atan2_(self, other); }
 
 /* ---- floor_divide: Python's // -------------------------------------------------- */
 

@@ -43,6 +43,8 @@ typedef enum BinaryOp {
   BinaryOp_SigmoidBackward, /* a * (1 - b) * b (a the gradient, b sigmoid's output); floating types only */
   BinaryOp_TanhBackward,    /* a * (1 - b * b) (b tanh's output); floating types only */
   BinaryOp_ThresholdBackward, /* a <= alpha ? 0 : b (a relu's input, b the gradient, alpha the threshold) */
+  BinaryOp_Fmod, /* C's fmod: the result takes the dividend's sign; integers refuse a zero divisor */
+  BinaryOp_Atan2, /* atan2(a, b): integers and bools compute in the default float type */
   BinaryOp_BitwiseAnd, /* integers and bools only ("bitwise_and_cpu" not implemented for 'Float') */
   BinaryOp_BitwiseOr,
   BinaryOp_BitwiseXor,
@@ -85,6 +87,8 @@ DECLARE_DISPATCH(binary_fn, div_floor_stub);
 DECLARE_DISPATCH(binary_fn, maximum_stub);
 DECLARE_DISPATCH(binary_fn, minimum_stub);
 DECLARE_DISPATCH(binary_fn, remainder_stub);
+DECLARE_DISPATCH(binary_fn, fmod_stub);
+DECLARE_DISPATCH(binary_fn, atan2_stub);
 DECLARE_DISPATCH(binary_fn, sigmoid_backward_stub);
 DECLARE_DISPATCH(binary_fn, tanh_backward_stub);
 DECLARE_DISPATCH(binary_fn, threshold_stub);

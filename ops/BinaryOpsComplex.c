@@ -127,7 +127,7 @@ int binary_op_complex_check(BinaryOp op, ScalarType compute) {
       [BinaryOp_BitwiseOr] = "bitwise_or_cpu", [BinaryOp_BitwiseXor] = "bitwise_xor_cpu",
       [BinaryOp_Lshift] = "lshift_cpu", [BinaryOp_Rshift] = "rshift_cpu",
       [BinaryOp_Lt] = "lt_cpu", [BinaryOp_Le] = "le_cpu", [BinaryOp_Gt] = "gt_cpu", [BinaryOp_Ge] = "ge_cpu",
-      [BinaryOp_ThresholdBackward] = "threshold_cpu"};
+      [BinaryOp_ThresholdBackward] = "threshold_cpu", [BinaryOp_Fmod] = "fmod_cpu", [BinaryOp_Atan2] = "atan2_cpu"};
   if (!ScalarType_isComplex(compute)) return 0;
   TORCH_CHECK(op != BinaryOp_Max && op != BinaryOp_Min, "clamp is not supported for complex types");
   TORCH_CHECK((size_t)op >= sizeof kNames / sizeof kNames[0] || kNames[op] == NULL,

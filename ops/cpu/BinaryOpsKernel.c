@@ -12,6 +12,9 @@
  *    binary_scalar_loop, compare_loop), which compute floating_element_float's
  *    operations on whole vectors and the tail as a zero-padded vector, so
  *    they give the same bits as the scalar loop;
+ *  - rows of fmod and atan2 in float, double or BFloat16 at AVX2 and AVX512
+ *    start with Sleef's vector functions, as 1.13's (sleef_binary_prefix,
+ *    Note [fmod and atan2 in 1.13's vector loops] in BinaryOpsSleefLoops.h);
  *  - Half and BFloat16 rows of add (and sub) go through their own vector
  *    loop (reduced_add_row), computed in float lane by lane as 1.13 computes
  *    each element (Note [Half and BFloat16 rows]);
@@ -39,6 +42,7 @@
 #include "ops/BinaryOps.h"
 #include "ops/DispatchStub.h"
 #include "ops/TensorIterator.h"
+#include "ops/cpu/BinaryOpsSleefLoops.h"
 #include "ops/cpu/Loops.h"
 #include "ops/cpu/vec.h"
 #include "ops/cpu/vec_reduced.h"
@@ -133,7 +137,7 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
  * PyTorch 1.13: native/cpu/BinaryOpsKernel.cpp (add_kernel, div_true_kernel,
  * div_trunc_kernel, div_floor_kernel, remainder_kernel, maximum_kernel,
  * minimum_kernel, lt_kernel, ...), native/cpu/PowKernel.cpp, TensorCompare clamp */
-#define DEFINE_FLOATING_ELEMENT(name, T, TRUNC, POW, DIV_FLOOR, REMAINDER, R)      \
+#define DEFINE_FLOATING_ELEMENT(name, T, TRUNC, POW, DIV_FLOOR, REMAINDER, FMOD, ATAN2, R) \
   static inline __attribute__((always_inline)) void name(const BinaryLoop* L, BinaryOp op, char* o, T x, T y) { \
     T alpha = R((T)L->alpha_d), r;                                                \
     switch (op) {                                                                 \
@@ -144,6 +148,8 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
       case BinaryOp_DivTrunc: r = TRUNC(x / y); break;                            \
       case BinaryOp_DivFloor: r = DIV_FLOOR(x, y); break;                         \
       case BinaryOp_Remainder: r = REMAINDER(x, y); break;                        \
+      case BinaryOp_Fmod: r = FMOD(x, y); break;                                  \
+      case BinaryOp_Atan2: r = ATAN2(x, y); break;                                \
       case BinaryOp_Maximum: r = isnan(x) || isnan(y) ? NAN : x < y ? y : x; break; \
       case BinaryOp_Minimum: r = isnan(x) || isnan(y) ? NAN : y < x ? y : x; break; \
       case BinaryOp_Pow: r = POW(x, y); break;                                    \
@@ -167,8 +173,8 @@ static bool int_div(int64_t x, int64_t y, bool floor, int64_t* r) {
 #define NO_ROUNDING(v) (v)
 /* A float result as the Half or BFloat16 L->compute holds it. */
 #define REDUCED_ROUND(v) reduced_round(L->compute, v)
-DEFINE_FLOATING_ELEMENT(floating_element_float, float, truncf, powf, div_floor_float, remainder_float, NO_ROUNDING)
-DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_double, remainder_double, NO_ROUNDING)
+DEFINE_FLOATING_ELEMENT(floating_element_float, float, truncf, powf, div_floor_float, remainder_float, fmodf, atan2f, NO_ROUNDING)
+DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_double, remainder_double, fmod, atan2, NO_ROUNDING)
 /* NB(minaten): 1.13's Half and BFloat16 kernels are the same lambdas on
  * c10::Half, whose every operation rounds; minaten rounds the operations of
  * compound formulas (alpha * y, 1 - y) but computes floor division and
@@ -176,7 +182,7 @@ DEFINE_FLOATING_ELEMENT(floating_element_double, double, trunc, pow, div_floor_d
  * 32 or more contiguous elements) rounds once too: modelled for add only
  * (Note [Half and BFloat16 rows]); the other operators' BFloat16 vector
  * blocks narrow a NaN to 0xffff in 1.13, to 0x7fc0 here. */
-DEFINE_FLOATING_ELEMENT(floating_element_reduced, float, truncf, powf, div_floor_float, remainder_float, REDUCED_ROUND)
+DEFINE_FLOATING_ELEMENT(floating_element_reduced, float, truncf, powf, div_floor_float, remainder_float, fmodf, atan2f, REDUCED_ROUND)
 #undef DEFINE_FLOATING_ELEMENT
 #undef NO_ROUNDING
 #undef REDUCED_ROUND
@@ -236,6 +242,16 @@ static inline __attribute__((always_inline)) void integer_element(const BinaryLo
         *L->zero_division = true;
         return;
       }
+      break;
+    case BinaryOp_Fmod: /* fmod_kernel: TORCH_CHECK(d != 0, "ZeroDivisionError"); x % d */
+      if (y == 0) {
+        *L->zero_division = true;
+        return;
+      }
+      /* NB(minaten): 1.13 divides with the CPU's instruction, which faults
+       * (SIGFPE, the process dies) for INT32_MIN % -1 and INT64_MIN % -1;
+       * here the remainder is 0, as for the narrower types. */
+      r = y == -1 ? 0 : x % y;
       break;
     case BinaryOp_DivTrunc:
     case BinaryOp_DivFloor:
@@ -557,6 +573,10 @@ static inline __attribute__((always_inline)) void binary_row(const BinaryLoop* L
     reduced_add_row(L, o, x, y, strides, n);
     return;
   }
+  if (op == BinaryOp_Fmod || op == BinaryOp_Atan2) { /* Note [fmod and atan2 in 1.13's vector loops] */
+    int64_t done = sleef_binary_prefix(L, op, o, x, y, strides, n);
+    o += done * strides[0], x += done * strides[1], y += done * strides[2], n -= done;
+  }
   bool floats = L->compute == ScalarType_Float && L->a_type == ScalarType_Float && L->b_type == ScalarType_Float &&
                 strides[1] == 4;
   if (floats && has_binary_vec(op) && L->out_type == ScalarType_Float && strides[0] == 4) {
@@ -677,6 +697,22 @@ static void remainder_loop2d(void* L, char** data, const int64_t* strides, int64
 }
 static void remainder_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
   cpu_kernel_vec(iter, remainder_loop2d, L);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp fmod_kernel (Note [fmod and atan2 in 1.13's vector loops]) */
+static void fmod_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Fmod, data, strides, size0, size1);
+}
+static void fmod_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  cpu_kernel_vec(iter, fmod_loop2d, L);
+}
+
+/* PyTorch 1.13: BinaryOpsKernel.cpp atan2_kernel (Note [fmod and atan2 in 1.13's vector loops]) */
+static void atan2_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  binary_tile(L, BinaryOp_Atan2, data, strides, size0, size1);
+}
+static void atan2_kernel(TensorIteratorBase* iter, const BinaryLoop* L) {
+  cpu_kernel_vec(iter, atan2_loop2d, L);
 }
 
 /* PyTorch 1.13: BinaryOpsKernel.cpp sigmoid_backward_kernel */
@@ -826,6 +862,8 @@ REGISTER_DISPATCH(binary_fn, div_floor_stub, div_floor_kernel);
 REGISTER_DISPATCH(binary_fn, maximum_stub, maximum_kernel);
 REGISTER_DISPATCH(binary_fn, minimum_stub, minimum_kernel);
 REGISTER_DISPATCH(binary_fn, remainder_stub, remainder_kernel);
+REGISTER_DISPATCH(binary_fn, fmod_stub, fmod_kernel);
+REGISTER_DISPATCH(binary_fn, atan2_stub, atan2_kernel);
 REGISTER_DISPATCH(binary_fn, sigmoid_backward_stub, sigmoid_backward_kernel);
 REGISTER_DISPATCH(binary_fn, tanh_backward_stub, tanh_backward_kernel);
 REGISTER_DISPATCH(binary_fn, threshold_stub, threshold_kernel);

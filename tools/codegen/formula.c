@@ -632,6 +632,7 @@ static const ManualFunction kManual[] = {
     {"clamp_backward", "clamp_backward", T_, {T_, T_, FT_OptScalar, FT_OptScalar}, 4},
     {"clamp_backward", "clamp_backward_Tensor", T_, {T_, T_, T_, T_}, 4},
     {"clamp_backward_min_max", "clamp_backward_min_max", FT_TensorList, {T_, T_, T_, T_, FT_Mask}, 5},
+    {"atan2_backward", "atan2_backward", FT_TensorList, {T_, T_, T_, FT_Mask}, 4},
     {"polar_backward", "polar_backward", FT_TensorList, {T_, T_}, 2},
     {"sgn_backward", "sgn_backward", T_, {T_, T_, T_}, 3},
     {"cumprod_backward", "cumprod_backward", T_, {T_, T_, FT_Int, T_}, 4},
