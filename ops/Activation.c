@@ -51,7 +51,10 @@ Tensor* at_native_threshold_backward_out(const Tensor* grad_output, const Tensor
  * primitive descriptor for a reorder primitive"), a Double one in ideep
  * ("itensor_view_from_dense expects float/bfloat16 tensor input"), as in 1.13.
  * NB(minaten): 1.13's oneDNN forward into a non-contiguous out= writes
- * elsewhere than out's elements (garbage); minaten writes out's elements.
+ * elsewhere than out's elements (garbage), and its backward reads a
+ * transposed grad_output in the wrong order; minaten reads and writes each
+ * tensor's own elements.  minaten has no torch.backends.mkldnn switch: the
+ * oneDNN path is always on, as it is by default in 1.13.
  */
 
 /* PyTorch 1.13: Activation.cpp DEFINE_DISPATCH(GeluKernel), DEFINE_DISPATCH(GeluBackwardKernel) */

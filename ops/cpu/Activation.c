@@ -26,6 +26,10 @@
  * compiled with -ffp-contract=off, so the fused steps are written out (MADD).
  * BFloat16 computes in float (two float vectors per Vectorized<BFloat16>:
  * 4 * lanes elements a step), rounded once at the store.
+ * NB(minaten): that BFloat16 model is not bit-exact: 1.13's bfloat16 gelu
+ * with approximate='tanh' or on strided tensors (this file; oneDNN's
+ * contiguous path is exact) differs in the last bit for some elements, and
+ * was not measured further.
  *
  * PyTorch 1.13: aten/src/ATen/native/cpu/Activation.cpp (GeluKernelImpl,
  * GeluBackwardKernelImpl), native/cpu/Loops.h (VectorizedLoop2d)
