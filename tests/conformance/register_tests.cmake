@@ -105,15 +105,16 @@ endforeach()
 # ops/cpu/ReduceOpsKernel.c) and bfloat16's add (Note [Half and BFloat16
 # rows] in ops/cpu/BinaryOpsKernel.c; the randn of half/speed_paths too),
 # complex abs/angle/sgn (Note [Complex abs, angle and sgn in 1.13's loops]
-# in ops/cpu/UnaryOpsComplexLoops.h), the randn of complex/sum, and fmod's
-# and atan2's vector blocks (Note [fmod and atan2 in 1.13's vector loops] in
-# ops/cpu/BinaryOpsSleefLoops.h).
+# in ops/cpu/UnaryOpsComplexLoops.h), the randn of complex/sum, fmod's and
+# atan2's vector blocks (Note [fmod and atan2 in 1.13's vector loops] in
+# ops/cpu/BinaryOpsSleefLoops.h) and gelu's Sleef and libm loops (Note
+# [gelu's loops in 1.13] in ops/cpu/Activation.c).
 # SCRIPT.out was recorded at AVX2 and runs at AVX2 (ENVIRONMENT overrides an exported ATEN_CPU_CAPABILITY; a CPU without
 # AVX2 fails it), and SCRIPT.default.out, recorded with
 # ATEN_CPU_CAPABILITY=default, runs at DEFAULT.
 foreach(case elementwise/exp_sin_bits reductions/norm_lastdim reductions/extremes_order threads/sum_threads threads/norm_threads
         threads/unary_threads threads/extremes_threads threads/softmax_threads half/speed_paths complex/unary
-        complex/sum pointwise_more/fmod_atan2_bits)
+        complex/sum pointwise_more/fmod_atan2_bits nn/gelu)
   string(REPLACE "/" "." name ${case})
   set_tests_properties(conformance.${name} PROPERTIES ENVIRONMENT ATEN_CPU_CAPABILITY=avx2)
   add_test(conformance.capability_default.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare}

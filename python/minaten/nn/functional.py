@@ -120,6 +120,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
 # linear is a builtin of torch._C._nn, as in 1.13.
 linear = _C._nn.linear
 relu_ = torch.relu_
+# gelu is a builtin of torch._C._nn too (issue 34, i34gelu).
+gelu = _C._nn.gelu
 
 
 def relu(input, inplace=False):
