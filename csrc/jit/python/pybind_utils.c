@@ -55,6 +55,14 @@ static size_t format_default(const Argument* a, char* buf, size_t size) {
       if (n < size && strpbrk(buf, ".eEni") == NULL) n += (size_t)snprintf(buf + n, size - n, ".");
       return n;
     }
+    /* a string in double quotes (c10::printQuotedString): approximate="none" */
+    case IValueTag_String: {
+      size_t n = (size_t)snprintf(buf, size, "\"");
+      for (const char* c = v->u.s; *c != '\0' && n < size; c++)
+        n += (size_t)snprintf(buf + n, size - n, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+      if (n < size) n += (size_t)snprintf(buf + n, size - n, "\"");
+      return n;
+    }
     case IValueTag_IntList:
       if (a->default_text[0] == '[') { /* printed as an IValue list: "[0, 1]" however the YAML spaced it */
         size_t n = (size_t)snprintf(buf, size, "[");
