@@ -5,8 +5,12 @@
  */
 #include "runtime/CPUCapability.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#endif
 
 #include "runtime/Exception.h"
 
@@ -19,11 +23,19 @@ const char* CPUCapability_name(CPUCapability capability) {
   return "default";
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* CPUID leaf 1, ECX bit 29 (clang's __builtin_cpu_supports does not know "f16c") */
+static bool cpu_has_f16c(void) {
+  unsigned eax, ebx, ecx, edx;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+}
+#endif
+
 CPUCapability CPUCapability_hardware(void) {
 #if defined(__x86_64__) && defined(__GNUC__)
   __builtin_cpu_init();
   /* NB(minaten): F16C too, which the AVX2 and AVX512 copies use (-mf16c) */
-  if (!__builtin_cpu_supports("f16c")) return CPUCapability_DEFAULT;
+  if (!cpu_has_f16c()) return CPUCapability_DEFAULT;
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
     return CPUCapability_AVX512;

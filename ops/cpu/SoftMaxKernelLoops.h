@@ -80,12 +80,12 @@ static inline scalar_t N_(reduce_lanes_sum)(N_(Vec) v, int64_t n) {
  * (double; every type at DEFAULT).
  * PyTorch 1.13: functional_base.h VecReduceAllSIMD<float, Op> (CPU_CAPABILITY_AVX2) */
 #if defined(__AVX2__) && LANES == 8
-typedef int32_t N_(Lanes) __attribute__((vector_size(32)));
 /* v's lanes exchanged with those 4, 2 and 1 apart (lane i takes lane i ^ s):
- * _mm256_permute2f128_ps(v, v, 1), _mm256_shuffle_ps(v, v, 0x4E), 0xB1. */
-#define SWAP4(v) __builtin_shuffle(v, (N_(Lanes)){4, 5, 6, 7, 0, 1, 2, 3})
-#define SWAP2(v) __builtin_shuffle(v, (N_(Lanes)){2, 3, 0, 1, 6, 7, 4, 5})
-#define SWAP1(v) __builtin_shuffle(v, (N_(Lanes)){1, 0, 3, 2, 5, 4, 7, 6})
+ * _mm256_permute2f128_ps(v, v, 1), _mm256_shuffle_ps(v, v, 0x4E), 0xB1.
+ * (__builtin_shufflevector: GCC 12 and clang both have it.) */
+#define SWAP4(v) __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3)
+#define SWAP2(v) __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5)
+#define SWAP1(v) __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6)
 static inline scalar_t N_(vec_reduce_all_max)(N_(Vec) v) {
   v = VEC_MAXIMUM(v, SWAP4(v));
   v = VEC_MAXIMUM(v, SWAP2(v));

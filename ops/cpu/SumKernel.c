@@ -103,7 +103,6 @@ enum { kScalarElement = 0, kInnerElement = 1, kOuterElement = 2 };
 
 typedef float SumFloatVec __attribute__((vector_size(kVectorBytes)));
 typedef double SumDoubleVec __attribute__((vector_size(kVectorBytes)));
-typedef int32_t SumIndexVec __attribute__((vector_size(kVectorBytes)));
 _Static_assert(sizeof(SumFloatVec) == sizeof(f8vec), "8 float lanes");
 
 static inline SumFloatVec load_float_vec(const char* p) {
@@ -140,8 +139,9 @@ static inline SumDoubleVec load_double_vec(const char* p) {
  */
 static inline SumFloatVec load_half_inner(const char* p) {
   SumFloatVec lo = half8_to_float8(p), hi = half8_to_float8(p + 16);
-  SumFloatVec even = __builtin_shuffle(lo, hi, (SumIndexVec){0, 2, 4, 6, 8, 10, 12, 14});
-  SumFloatVec odd = __builtin_shuffle(lo, hi, (SumIndexVec){1, 3, 5, 7, 9, 11, 13, 15});
+  /* (__builtin_shufflevector: GCC 12 and clang both have it) */
+  SumFloatVec even = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 8, 10, 12, 14);
+  SumFloatVec odd = __builtin_shufflevector(lo, hi, 1, 3, 5, 7, 9, 11, 13, 15);
   return ((SumFloatVec){0} + even) + odd;
 }
 static inline SumFloatVec load_bfloat16_inner(const char* p) {
