@@ -28,20 +28,10 @@
  */
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "ops/mkldnn/EltwiseGelu.h"
+#include "runtime/Half.h" /* float_to_bits, float_from_bits */
 
-static inline float f32(uint32_t bits) {
-  float f;
-  memcpy(&f, &bits, sizeof f);
-  return f;
-}
-static inline uint32_t bits32(float f) {
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
 
 /* x86's minps/maxps: the second operand when either is NaN. */
 static inline float x86_min(float a, float b) { return a < b ? a : b; }
@@ -49,8 +39,8 @@ static inline float x86_max(float a, float b) { return a > b ? a : b; }
 
 /* See Note [oneDNN's exp].  oneDNN 2.6.3: jit_uni_eltwise_injector.cpp exp_compute_vector_fwd */
 static float onednn_exp(float x) {
-  const float ln_flt_max = f32(0x42b17218), ln_flt_min = f32(0xc2aeac50);
-  const float log2e = f32(0x3fb8aa3b), ln2 = f32(0x3f317218);
+  const float ln_flt_max = float_from_bits(0x42b17218), ln_flt_min = float_from_bits(0xc2aeac50);
+  const float log2e = float_from_bits(0x3fb8aa3b), ln2 = float_from_bits(0x3f317218);
   const uint32_t pol[5] = {0x3f7ffffb, 0x3efffee3, 0x3e2aad40, 0x3d2b9d0d, 0x3c07cfce};
   int below = x < ln_flt_min;
   x = x86_max(x86_min(x, ln_flt_max), ln_flt_min);
@@ -58,9 +48,9 @@ static float onednn_exp(float x) {
   float r = fmaf(-fx, ln2, x);
   /* 2^(fx - 1): cvtps2dq rounds to nearest, fx - 1 is an integer already */
   int32_t n = (int32_t)(fx - 1.0f);
-  float scale = below ? 0.0f : f32((uint32_t)(n + 127) << 23);
-  float y = f32(pol[4]);
-  for (int k = 3; k >= 0; k--) y = fmaf(y, r, f32(pol[k]));
+  float scale = below ? 0.0f : float_from_bits((uint32_t)(n + 127) << 23);
+  float y = float_from_bits(pol[4]);
+  for (int k = 3; k >= 0; k--) y = fmaf(y, r, float_from_bits(pol[k]));
   y = fmaf(y, r, 1.0f);
   return y * scale * 2.0f;
 }
@@ -68,20 +58,20 @@ static float onednn_exp(float x) {
 /* r = p5 t^4 + ... + p1 by Horner, fused. */
 static inline float as_polynomial(float t) {
   const uint32_t pol[5] = {0x3e827906, 0xbe91a98e, 0x3fb5f0e3, 0xbfba00e3, 0x3f87dc22};
-  float r = f32(pol[4]);
-  for (int k = 3; k >= 0; k--) r = fmaf(r, t, f32(pol[k]));
+  float r = float_from_bits(pol[4]);
+  for (int k = 3; k >= 0; k--) r = fmaf(r, t, float_from_bits(pol[k]));
   return r;
 }
 
 /* erf(x) from t = 1 / (1 + p |x|) and -exp(-x^2) * t, x's sign put back. */
 static inline float as_erf(float x, float t, float neg_exp_t) {
   float e = fmaf(neg_exp_t, as_polynomial(t), 1.0f);
-  return f32(bits32(e) ^ (bits32(x) & 0x80000000u));
+  return float_from_bits(float_to_bits(e) ^ (float_to_bits(x) & 0x80000000u));
 }
 
 /* oneDNN 2.6.3: jit_uni_eltwise_injector.cpp gelu_erf_compute_vector_fwd */
 float onednn_gelu_erf_fwd(float s) {
-  const float one_over_sqrt_two = f32(0x3f3504f3), p = f32(0x3ea7ba05);
+  const float one_over_sqrt_two = float_from_bits(0x3f3504f3), p = float_from_bits(0x3ea7ba05);
   float x = s * one_over_sqrt_two;
   float t = 1.0f / fmaf(p, fabsf(x), 1.0f);
   float neg_exp = -onednn_exp(-(x * x));
@@ -94,7 +84,7 @@ float onednn_gelu_erf_fwd(float s) {
  * times dd (the backward kernel's last multiply).
  * oneDNN 2.6.3: jit_uni_eltwise_injector.cpp gelu_erf_compute_vector_bwd */
 float onednn_gelu_erf_bwd(float dd, float s) {
-  const float one_over_sqrt_two = f32(0x3f3504f3), p = f32(0x3ea7ba05), one_over_sqrt_pi = f32(0x3f106eba);
+  const float one_over_sqrt_two = float_from_bits(0x3f3504f3), p = float_from_bits(0x3ea7ba05), one_over_sqrt_pi = float_from_bits(0x3f106eba);
   float x = s * one_over_sqrt_two;
   float q = onednn_exp(-(x * x));
   float tq = x * one_over_sqrt_pi * q;
