@@ -14,7 +14,7 @@
  *   minaten -c 'CODE'          the same for CODE
  *   minaten ops [PATTERN]      print the registered schemas (whose operator
  *                              name matches PATTERN); no Python
- *   minaten dispatch OP        print OP's computed dispatch table; no Python
+ *   minaten dispatch OP...     print each OP's computed dispatch table; no Python
  *   minaten memory|lazy-graph|autograd-graph [-c SETUP] EXPR...
  *                              draw tensors in Graphviz's DOT (dot.h)
  *   minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE
@@ -71,7 +71,7 @@ static void usage(FILE* out) {
         "               [--stats[=N]]\n"
         "               [run FILE.py | run - | -c CODE]\n"
         "       minaten ops [PATTERN]\n"
-        "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]\n"
+        "       minaten dispatch [NAMESPACE::]NAME[.OVERLOAD]...\n"
         "       minaten memory|lazy-graph|autograd-graph [-c SETUP]... [-o FILE]\n"
         "               [--format dot|svg|png] EXPR...\n"
         "       minaten explain [-c SETUP]... 'EXPR' | FILE.py:LINE\n"
@@ -100,7 +100,7 @@ static void usage(FILE* out) {
         "                  to aten.  Without an overload (aten::add), NAME is the\n"
         "                  default overload, else the only one; if there are several,\n"
         "                  they are listed on stderr (exit status 1, as for an unknown\n"
-        "                  operator).\n"
+        "                  operator).  Several NAMEs: each table in turn.\n"
         "  memory EXPR...  draw tensors over their storage (DOT; docs/pictures.md)\n"
         "  lazy-graph EXPR...      draw lazy tensors' IR graph\n"
         "  autograd-graph EXPR...  draw the backward graph behind tensors' grad_fn\n"
@@ -380,15 +380,23 @@ static const OperatorEntry* resolve_operator(const char* name) {
   return NULL;
 }
 
-/* `dispatch NAME`: 0, or 1 when NAME names no single operator. */
-static int dump_dispatch_table(const char* arg) {
-  char name[256];
-  snprintf(name, sizeof name, "%s%s", strstr(arg, "::") ? "" : "aten::", arg);
-  const OperatorEntry* op = resolve_operator(name);
-  if (op == NULL) return 1;
-  printf("===== %s\n", op->qualified_name);
-  OperatorEntry_dumpComputedTable(op, stdout);
-  return 0;
+/* `dispatch NAME...`: each operator's table in turn; 0, or 1 when some NAME
+ * names no single operator (the others are still printed: one process
+ * dumps every table for tests/dispatch/check_tables.py). */
+static int dump_dispatch_tables(int nargs, char** args) {
+  int status = 0;
+  for (int k = 0; k < nargs; k++) {
+    char name[256];
+    snprintf(name, sizeof name, "%s%s", strstr(args[k], "::") ? "" : "aten::", args[k]);
+    const OperatorEntry* op = resolve_operator(name);
+    if (op == NULL) {
+      status = 1;
+      continue;
+    }
+    printf("===== %s\n", op->qualified_name);
+    OperatorEntry_dumpComputedTable(op, stdout);
+  }
+  return status;
 }
 
 /* C's stdout as a stream that remembers the errno of its first failed
@@ -516,12 +524,13 @@ static int check_command(const char* cmd, int nargs, char** argv, int i) {
   if (cmd == NULL) {
     /* as python3 with no arguments */
   } else if (strcmp(cmd, "run") == 0 || strcmp(cmd, "-c") == 0 || strcmp(cmd, "dispatch") == 0) {
+    bool many = strcmp(cmd, "dispatch") == 0;
     if (nargs < 1)
       return usage_error(strcmp(cmd, "-c") == 0  ? "Argument expected for the -c option"
                          : strcmp(cmd, "run") == 0 ? "run: expected FILE.py, or - for stdin"
                                                    : "dispatch: expected an operator name",
                          NULL);
-    if (nargs > 1) return usage_error("unexpected argument ", argv[i + 2]);
+    if (nargs > 1 && !many) return usage_error("unexpected argument ", argv[i + 2]);
   } else if (strcmp(cmd, "explain") == 0) {
     /* its own arguments: explain.c */
   } else if (strcmp(cmd, "ops") == 0) {
@@ -553,7 +562,7 @@ static int run_main_command(const char* cmd, int nargs, char** argv, int i, bool
   if (strcmp(cmd, "explain") == 0) return explain_main(nargs, argv + i + 1);
   if (strcmp(cmd, "ops") == 0) return list_operators(nargs == 1 ? argv[i + 1] : NULL);
   if (strcmp(cmd, "dispatch") != 0) return DotCommand_main(cmd, nargs, argv + i + 1);
-  return dump_dispatch_table(argv[i + 1]);
+  return dump_dispatch_tables(nargs, argv + i + 1);
 }
 
 int main(int argc, char** argv) {
