@@ -22,6 +22,21 @@ set(compare ${SOURCE_DIR}/tools/oracle/compare.py)
 set(numpy_scripts ${corpus}/python/numpy_dlpack.py ${corpus}/half/numpy_half.py ${corpus}/complex/basics.py
                   ${corpus}/complex/views.py)
 
+# Scripts whose bits depend on the capability (below): their tests run at AVX2.
+set(capability_pinned elementwise/exp_sin_bits reductions/norm_lastdim reductions/extremes_order threads/sum_threads
+    threads/norm_threads threads/unary_threads threads/extremes_threads threads/softmax_threads half/speed_paths
+    complex/unary complex/sum pointwise_more/fmod_atan2_bits nn/gelu)
+set(pinned_scripts "")
+foreach(case ${capability_pinned})
+  list(APPEND pinned_scripts ${corpus}/${case}.py)
+endforeach()
+
+# (the ASan+UBSan build runs the threads scripts several times slower)
+set(case_timeout 60)
+if(SANITIZE)
+  set(case_timeout 180)
+endif()
+
 file(GLOB_RECURSE conformance_scripts ${corpus}/*.py)
 list(SORT conformance_scripts)
 list(APPEND conformance_scripts ${SOURCE_DIR}/tools/demo/reshape_routes.py ${SOURCE_DIR}/examples/two_layer_net.py)
@@ -42,13 +57,18 @@ foreach(script ${conformance_scripts})
     list(APPEND groups ${group})
   endif()
   list(APPEND recorded_${group} ${script})
+  list(FIND numpy_scripts ${script} numpy)  # (ctest runs this file without IN_LIST's policy)
+  list(FIND pinned_scripts ${script} pinned)
+  if(SANITIZE AND numpy EQUAL -1 AND pinned EQUAL -1)
+    list(APPEND sanitized_scripts ${script})  # conformance.asan.K, below
+    continue()
+  endif()
   add_test(conformance.${group}.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare} ${script}
            ${scratch}/${group}.${name})
-  set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS conformance TIMEOUT 60)
+  set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS conformance TIMEOUT ${case_timeout})
   if(group STREQUAL "threads")  # the scripts that run kernels on several threads: the tsan preset's
     set_tests_properties(conformance.${group}.${name} PROPERTIES LABELS "conformance;threads")
   endif()
-  list(FIND numpy_scripts ${script} numpy)  # (ctest runs this file without IN_LIST's policy)
   if(SANITIZE AND numpy GREATER -1)
     set_tests_properties(conformance.${group}.${name} PROPERTIES
                          ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1")
@@ -78,6 +98,30 @@ if(VALGRIND_SCRIPTS)
     add_test(conformance.valgrind.${shard} ${VALGRIND_SCRIPTS} ${MINATEN} ${scratch}/valgrind.${shard}
              -- ${valgrind_shard_${shard}})
     set_tests_properties(conformance.valgrind.${shard} PROPERTIES LABELS valgrind TIMEOUT 900)
+  endforeach()
+endif()
+
+# In the ASan+UBSan build, the scripts (but those importing NumPy and those
+# run at AVX2, each a test of its own as above) run in shards of one minaten
+# process each, as under valgrind (tests/valgrind/run_scripts.sh with
+# /usr/bin/env for valgrind: CPython starts once a shard, not once a script,
+# a twentieth of the time).  A sanitizer report, an internal assert or a
+# leak (LeakSanitizer's check after each script, MINATEN_DRIVER_CLIENT=lsan)
+# fails the shard, naming the script; outputs are compared by the Debug
+# build's tests.  conformance.asan.K
+if(SANITIZE)
+  set(shards 2)
+  set(k 0)
+  foreach(script ${sanitized_scripts})
+    math(EXPR shard "${k} % ${shards}")
+    list(APPEND asan_shard_${shard} ${script})
+    math(EXPR k "${k} + 1")
+  endforeach()
+  math(EXPR last "${shards} - 1")
+  foreach(shard RANGE ${last})
+    add_test(conformance.asan.${shard} sh ${SOURCE_DIR}/tests/valgrind/run_scripts.sh /usr/bin/env lsan ${MINATEN}
+             ${scratch}/asan.${shard} -- ${asan_shard_${shard}})
+    set_tests_properties(conformance.asan.${shard} PROPERTIES LABELS conformance TIMEOUT 900)
   endforeach()
 endif()
 
@@ -112,13 +156,11 @@ endforeach()
 # SCRIPT.out was recorded at AVX2 and runs at AVX2 (ENVIRONMENT overrides an exported ATEN_CPU_CAPABILITY; a CPU without
 # AVX2 fails it), and SCRIPT.default.out, recorded with
 # ATEN_CPU_CAPABILITY=default, runs at DEFAULT.
-foreach(case elementwise/exp_sin_bits reductions/norm_lastdim reductions/extremes_order threads/sum_threads threads/norm_threads
-        threads/unary_threads threads/extremes_threads threads/softmax_threads half/speed_paths complex/unary
-        complex/sum pointwise_more/fmod_atan2_bits nn/gelu)
+foreach(case ${capability_pinned})
   string(REPLACE "/" "." name ${case})
   set_tests_properties(conformance.${name} PROPERTIES ENVIRONMENT ATEN_CPU_CAPABILITY=avx2)
   add_test(conformance.capability_default.${name} ${run_case} ${MINATEN} ${PYTHON} ${compare}
            ${corpus}/${case}.py ${scratch}/capability_default.${name})
-  set_tests_properties(conformance.capability_default.${name} PROPERTIES LABELS conformance TIMEOUT 60
+  set_tests_properties(conformance.capability_default.${name} PROPERTIES LABELS conformance TIMEOUT ${case_timeout}
     ENVIRONMENT "ATEN_CPU_CAPABILITY=default;EXPECTED=${corpus}/${case}.default.out")
 endforeach()

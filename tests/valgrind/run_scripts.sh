@@ -7,9 +7,17 @@
 # driver's leak check, tests/valgrind/client.c), or `at start or exit`.
 # Outputs are not compared here (the conformance tests do that).
 #
+# In the ASan+UBSan build the same runs with /usr/bin/env for VALGRIND and
+# lsan for CLIENT.so (tests/conformance/register_tests.cmake): the
+# sanitizers' reports (==PID==ERROR: ..., runtime error: ...) fail it the same
+# way.  LeakSanitizer checks once, at exit (in the middle of a run it takes
+# CPython's own objects for leaks), so a leak found there has each script
+# run again in a process of its own to name the scripts that lost memory.
+#
 # Usage: run_scripts.sh VALGRIND CLIENT.so MINATEN SCRATCH_DIR [--strict] [MINATEN_OPTION...] -- SCRIPT...
 #   VALGRIND     build/tests/valgrind/valgrind (valgrind.in: the options, the suppressions)
-#   CLIENT.so    build/tests/valgrind/libminaten_valgrind_client.so
+#   CLIENT.so    build/tests/valgrind/libminaten_valgrind_client.so (none: no check
+#                after each script; lsan: LeakSanitizer's at exit, above)
 #   --strict     each script as `minaten --strict run` runs it
 #   MINATEN_OPTION...   given to minaten (--load LIB.so, --yaml FILE, --trace=dispatch)
 # The scripts run in SCRATCH_DIR (made if missing; what is in it stays, such
@@ -26,13 +34,15 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do options="$options $1"; shift; done
 here=$(cd "$(dirname "$0")" && pwd)
 absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 valgrind=$(absolute "$valgrind") minaten=$(absolute "$minaten")
-[ "$client" = none ] || client=$(absolute "$client")
+case "$client" in none | lsan) ;; *) client=$(absolute "$client") ;; esac
 mkdir -p "$scratch" || exit 1
 : >"$scratch/scripts.txt"
 for script in "$@"; do absolute "$script" >>"$scratch/scripts.txt"; done
 cd "$scratch" || exit 1
 # shellcheck disable=SC2086
-MINATEN_DRIVER_SCRIPTS="$scratch/scripts.txt" MINATEN_DRIVER_STRICT=$strict MINATEN_DRIVER_CLIENT="$client" \
+driver_client=$client
+[ "$client" = lsan ] && driver_client=none
+MINATEN_DRIVER_SCRIPTS="$scratch/scripts.txt" MINATEN_DRIVER_STRICT=$strict MINATEN_DRIVER_CLIENT="$driver_client" \
   "$valgrind" "$minaten" --strict $options run "$here/driver.py" >stdout.txt 2>valgrind.txt
 status=$?
 # The reports, each under the script that was running: valgrind's lines
@@ -42,12 +52,26 @@ failed=$(awk '
   /^driver: run / { script = substr($0, 13); next }
   /^driver: done/ { script = "at exit" ; next }
   /^==[0-9]+== Warning: / { next }
-  /^==[0-9]+== ./ || /INTERNAL ASSERT FAILED/ {
+  /^==[0-9]+== ./ || /^==[0-9]+==ERROR: / || /runtime error: / || /INTERNAL ASSERT FAILED/ {
     name = script == "" ? "at start" : script
     if (!(name in seen)) { seen[name] = 1; order[n++] = name }
   }
   END { for (i = 0; i < n; i++) print order[i] }' valgrind.txt)
 done_line=$(grep -c '^driver: done' valgrind.txt)
+if [ "$client" = lsan ] && [ "$failed" = "at exit" ]; then
+  # a leak found at exit: which scripts lost memory, each run on its own
+  one_options=$options
+  [ "$strict" = 1 ] && one_options="--strict $options"
+  failed=$(while IFS= read -r script; do
+    # shellcheck disable=SC2086
+    "$valgrind" "$minaten" $one_options run "$script" >/dev/null 2>one.txt
+    if grep -q -e '^==[0-9]*==ERROR: ' one.txt; then
+      echo "$script"
+      { echo "driver: run $script"; cat one.txt; } >>valgrind.txt
+    fi
+  done <"$scratch/scripts.txt")
+  [ -n "$failed" ] || failed="at exit"
+fi
 if [ "$status" -eq 0 ] && [ -z "$failed" ] && [ "$done_line" -eq 1 ]; then
   echo "$# passed, 0 failed"
   exit 0
@@ -64,7 +88,8 @@ if [ -n "$failed" ]; then
       /^driver: run / { script = substr($0, 13); next }
       /^driver: done/ { script = "at exit"; next }
       { s = script == "" ? "at start" : script }
-      s == name && (/^==[0-9]+== / || /INTERNAL ASSERT FAILED/) && !/Warning: / { print; if (++k == 40) exit }' valgrind.txt
+      s == name && (/^==[0-9]+== / || /^==[0-9]+==ERROR: / || /^    #[0-9]/ || /runtime error: / ||
+                    /INTERNAL ASSERT FAILED/) && !/Warning: / { print; if (++k == 40) exit }' valgrind.txt
   done
 fi
 if [ "$done_line" -ne 1 ]; then

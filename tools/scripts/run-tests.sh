@@ -10,7 +10,8 @@
 #   3. ASan + UBSan build: the ctest tests except the valgrind and gdb ones
 #      and those that also run PyTorch 1.13 (label torch: the same cases as
 #      their minaten-only twins, compared live, which step 1 ran) (fuzz.replay.*
-#      replays the corpora, with what step 2 found);
+#      replays the corpora, with what step 2 found; the conformance scripts
+#      run in two minaten processes, conformance.asan.0 and 1);
 #   4. ThreadSanitizer build: the tests that run kernels on the intra-op
 #      threads (label threads: tests/conformance/threads at 1, 2 and 4
 #      threads, unit.test_parallel); a data race fails.
