@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the libFuzzer targets of tests/fuzz, one after the other (docs/fuzzing.md).
+# Runs the libFuzzer targets of tests/fuzz, side by side (docs/fuzzing.md).
 #
 #   tools/scripts/fuzz.sh [SECONDS [TARGET...]]
 #
@@ -10,7 +10,7 @@
 # from one run to the next (and which fuzz.replay.TARGET replays in every
 # build), with the seeds and tests/fuzz/corpus/TARGET/ read as well.
 #
-# One fuzzing process at a time (-fork=1: each input batch in a child, so a
+# One fuzzing process a target (-fork=1: each input batch in a child, so a
 # timeout or an out-of-memory is noted and the run goes on; a crash, a
 # sanitizer report, a leak or an INTERNAL ASSERT FAILED stops it).  The
 # inputs that failed are saved as build-fuzz/tests/fuzz/artifacts/TARGET/
@@ -38,8 +38,20 @@ cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)" --target $FUZZ_B
 DIR=build-fuzz/tests/fuzz
 python3 tests/fuzz/make_seeds.py "$DIR/seeds" || exit 1
 
-status=0
-for t in $TARGETS; do
+# The seed folder a target starts from.  fuzz_python's 14,000 statements
+# take minutes to run once, before fuzzing begins (libFuzzer's first pass
+# over its inputs, which -max_total_time does not count), so a run of less
+# than ten minutes a target, as run-tests.sh's, starts fuzz_python from
+# the hand-picked corpus and what earlier runs found; fuzz.replay.python
+# runs every seed anyway, in every build.
+seeds() {
+  if [ "$1" != python ] || [ "$SECONDS_EACH" -ge 600 ]; then echo "$DIR/seeds/$1"; fi
+}
+
+# One target for SECONDS_EACH seconds: its report on stdout, status 1 if it
+# failed.
+fuzz_one() {
+  t=$1
   mkdir -p "$DIR/corpus/$t" "$DIR/artifacts/$t"
   touch "$DIR/artifacts/$t.start"
   echo "fuzz.sh: fuzz_$t for $SECONDS_EACH s"
@@ -48,7 +60,7 @@ for t in $TARGETS; do
   "$DIR/fuzz_$t" -fork=1 -ignore_crashes="${FUZZ_KEEP_GOING:-0}" -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -close_fd_mask=1 -dict="tests/fuzz/$t.dict" -artifact_prefix="$DIR/artifacts/$t/" \
-    "$DIR/corpus/$t" "$DIR/seeds/$t" "tests/fuzz/corpus/$t" >"$DIR/fuzz_$t.log" 2>&1
+    "$DIR/corpus/$t" $(seeds "$t") "tests/fuzz/corpus/$t" >"$DIR/fuzz_$t.log" 2>&1
   rc=$?
   tail -n 3 "$DIR/fuzz_$t.log"
   # a seed that crashes is saved as crash-* while libFuzzer goes on: count it
@@ -59,11 +71,23 @@ for t in $TARGETS; do
   # python3)
   if { [ "$rc" -eq 70 ] || [ "$rc" -eq 71 ]; } && [ -z "$new" ]; then rc=0; fi
   if [ "$rc" -ne 0 ] || [ -n "$new" ]; then
-    status=1
     echo "fuzz.sh: fuzz_$t FAILED (exit status $rc); the report, from $DIR/fuzz_$t.log:"
     grep -n -A 40 -m 1 -e 'ERROR: ' -e 'INTERNAL ASSERT FAILED' -e 'runtime error:' "$DIR/fuzz_$t.log" | head -n 60
+    return 1
   fi
+  return 0
+}
+
+# The targets side by side (each fuzzing process is one thread: on two
+# cores, three targets take a minute, not three), their reports in turn.
+pids=""
+for t in $TARGETS; do
+  fuzz_one "$t" >"$DIR/fuzz_$t.summary" 2>&1 &
+  pids="$pids $!"
 done
+status=0
+for pid in $pids; do wait "$pid" || status=1; done
+for t in $TARGETS; do cat "$DIR/fuzz_$t.summary"; done
 for t in $TARGETS; do
   for f in "$DIR/artifacts/$t"/*; do
     [ -f "$f" ] || continue
