@@ -148,7 +148,8 @@ static Tensor* diff_out_helper(const Tensor* self, int64_t n, int64_t dim, Tenso
   if (n >= size) n = size;
   Tensor* prev = n > 1 ? diff_helper(self, n - 1, dim) : Tensor_retain(self);
   if (prev == NULL) return NULL;
-  Tensor* r = diff_once(prev, dim, size - n, self->dtype == ScalarType_Bool, out);
+  /* size - n wraps as 1.13's int64 does for an n near INT64_MIN (narrow then refuses the length) */
+  Tensor* r = diff_once(prev, dim, (int64_t)((uint64_t)size - (uint64_t)n), self->dtype == ScalarType_Bool, out);
   Tensor_release(prev);
   return r;
 fail:
