@@ -1,6 +1,6 @@
 /*
  * ReduceOpsNorm.c - norm (its four functional overloads and two out=
- * forms), frobenius_norm, and logsumexp.
+ * forms), dist (the norm of a difference), frobenius_norm, and logsumexp.
  *
  * norm.ScalarOpt_dim is the one a user meets: torch.norm and Tensor.norm
  * (torch/functional.py, modelled in python/minaten/functional.py)
@@ -23,7 +23,7 @@
  * other norm accumulates row by row, element by element, as 1.13's
  * binary_kernel_reduce does.
  *
- * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp (norm, impl_func_norm,
+ * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp (norm, impl_func_norm, dist,
  * logsumexp, logsumexp_out_impl), aten/src/ATen/native/LinearAlgebra.cpp
  * (frobenius_norm, linalg_vector_norm), native/cpu/ReduceOpsKernel.cpp
  * norm_kernel_tensor_iterator_impl
@@ -33,6 +33,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/EmptyTensor.h"
+#include "ops/MetaMode.h"
 #include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
@@ -170,6 +171,11 @@ static Tensor* vector_norm(const Tensor* self, OptionalScalar p, IntArrayRef dim
   else TRY((in = at_to_dtype(self, dtype, false, false, kNoMemoryFormat)) != NULL);
   TRY((out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), dtype)) != NULL);
   ctx.whole = out->numel == 1;
+  /* the kernel reads p as an integer or a double: a bool or complex p fails
+   * there, when there are elements to reduce (an empty input never reaches it) */
+  TORCH_CHECK(!p.has_value || in->numel == 0 || MetaMode_isEnabled() || Scalar_isIntegral(p.value) ||
+                  Scalar_isFloatingPoint(p.value),
+              "norm_kernel_tensor_iterator_impl expects norm to be integer or float");
   bool mask[MINATEN_MAX_DIM] = {false};
   for (int64_t i = 0; i < g.nred; i++) mask[g.red[i]] = true;
   if (ctx.p == 2 && dtype == ScalarType_Float && in->numel > 0 && reduction_is_lastdim(in, out, mask, keepdim))
@@ -224,6 +230,17 @@ Tensor* at_native_norm_Scalar(const Tensor* self, Scalar p) {
 /* PyTorch 1.13: ReduceOps.cpp at::native::norm (optional p, dtype): at::norm with dim {} */
 Tensor* at_native_norm_ScalarOpt_dtype(const Tensor* self, OptionalScalar p, ScalarType dtype) {
   return at_norm_ScalarOpt_dim_dtype(self, p, (IntArrayRef){NULL, 0}, false, dtype);
+}
+
+/* The p-norm of self - other (broadcast): sub.Tensor, then norm.Scalar,
+ * below the trace (CompositeExplicitAutograd); DistBackward0 differentiates it.
+ * PyTorch 1.13: ReduceOps.cpp at::native::dist */
+Tensor* at_native_dist(const Tensor* self, const Tensor* other, Scalar p) {
+  Tensor* diff = at_sub_Tensor(self, other, Scalar_fromLong(1));
+  if (diff == NULL) return NULL;
+  Tensor* r = at_norm_Scalar(diff, p);
+  Tensor_release(diff);
+  return r;
 }
 
 /* The out= forms: the result in the requested dtype (self's, or `dtype`),

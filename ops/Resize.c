@@ -10,19 +10,31 @@
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
+/* 1.13's warning that an output holding elements is resized. */
+static void warn_resized(const Tensor* output, IntArrayRef shape) {
+  char had[256], want[256];
+  Warning_warn("An output with one or more elements was resized since it had shape %s, which does "
+               "not match the required output shape %s. This behavior is deprecated, and in a future "
+               "PyTorch release outputs will not be resized unless they have zero elements. You can "
+               "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
+               "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
+               IntArrayRef_format(Tensor_sizes(output), had, sizeof had),
+               IntArrayRef_format(shape, want, sizeof want));
+}
+
 int resize_output(Tensor* output, IntArrayRef shape) {
   if (Tensor_hasSizes(output, shape)) return 0;
-  if (output->numel != 0) {
-    char had[256], want[256];
-    Warning_warn("An output with one or more elements was resized since it had shape %s, which does "
-                 "not match the required output shape %s. This behavior is deprecated, and in a future "
-                 "PyTorch release outputs will not be resized unless they have zero elements. You can "
-                 "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                 "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
-                 IntArrayRef_format(Tensor_sizes(output), had, sizeof had),
-                 IntArrayRef_format(shape, want, sizeof want));
-  }
+  if (output->numel != 0) warn_resized(output, shape);
   return Tensor_resizeContiguous(output, shape) < 0 ? -1 : 1;
+}
+
+int resize_output_dispatched(Tensor* output, IntArrayRef shape) {
+  if (Tensor_hasSizes(output, shape)) return 0;
+  if (output->numel != 0) warn_resized(output, shape);
+  Tensor* r = at_resize_(output, shape, kNoMemoryFormat);
+  if (r == NULL) return -1;
+  Tensor_release(r);
+  return 1;
 }
 
 int resize_output_restrided(Tensor* output, IntArrayRef shape, IntArrayRef strides) {

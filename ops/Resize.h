@@ -19,6 +19,15 @@
 int resize_output(Tensor* output, IntArrayRef shape);
 
 /*
+ * resize_output as a CompositeImplicitAutograd kernel meets it: the same
+ * check and warning, the resize through the dispatcher (at_resize_), so
+ * that a trace shows aten::resize_ where 1.13's does.  Returns as
+ * resize_output.
+ * PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_output (`output.resize_(shape)`)
+ */
+int resize_output_dispatched(Tensor* output, IntArrayRef shape);
+
+/*
  * The out= tensor of a structured kernel whose meta function computed the
  * result's strides (a TensorIterator's layout that follows its inputs):
  * resize_output, and only when that resized output, output restrided to

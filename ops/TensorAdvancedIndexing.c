@@ -23,7 +23,8 @@
  *
  * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp
  * (index_select_out_cpu_, take_out, put_, masked_select_out_impl_cpu,
- * masked_scatter__cpu, nonzero_out_cpu), native/cpu/IndexKernel.cpp
+ * masked_scatter__cpu, nonzero_out_cpu, count_nonzero_cpu, count_nonzero,
+ * argwhere), native/cpu/IndexKernel.cpp
  * (take_kernel, put_kernel, masked_scatter_kernel)
  */
 #include <stdio.h>
@@ -693,6 +694,49 @@ Tensor* at_native_nonzero_cpu(const Tensor* self) {
   Tensor_release(out);
   return r;
 }
+
+/* ---- count_nonzero, argwhere --------------------------------------------------- */
+
+/* The number of nonzero elements of self over dims: with dims, the sum of
+ * `self != 0` over them (a Long tensor, their sizes removed; sum's errors
+ * for a bad or repeated dim); with none, every element counted by one walk
+ * of self (count_nonzero_impl, the loop nonzero counts with), into a new
+ * 0-dim Long tensor.
+ * NB(minaten): the walk is one thread's (1.13 adds up one count per thread,
+ * which changes no result).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::count_nonzero_cpu */
+Tensor* at_native_count_nonzero_cpu(const Tensor* self, IntArrayRef dims) {
+  if (dims.size > 0) {
+    Tensor* mask = at_ne_Scalar(self, Scalar_fromLong(0));
+    if (mask == NULL) return NULL;
+    Tensor* r = at_sum_dim_IntList(mask, (OptionalIntArrayRef){true, dims}, false, kNoDtype);
+    Tensor_release(mask);
+    return r;
+  }
+  Tensor* out = empty_cpu(IntArrayRef_make(NULL, 0), ScalarType_Long);
+  if (out == NULL || MetaMode_isEnabled()) return out;
+  int64_t item = (int64_t)Tensor_itemsize(self), strides_bytes[MINATEN_MAX_DIM];
+  for (int64_t d = 0; d < self->dim; d++) strides_bytes[d] = self->strides[d] * item;
+  TensorIteratorBase iter;
+  char* data[1] = {Tensor_data(self)};
+  const int64_t* strides[1] = {strides_bytes};
+  TensorIterator_initStrided(&iter, data, strides, 1, self->sizes, self->dim);
+  NonzeroLoop L = {.dtype = self->dtype, .count = 0};
+  TensorIterator_serial_for_each(&iter, count_nonzero_loop2d, &L, 0, self->numel);
+  store_from_int64(ScalarType_Long, Tensor_data(out), L.count);
+  return out;
+}
+
+/* count_nonzero.dim_IntList over the one dim given, or over none (every
+ * element), through the dispatcher.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::count_nonzero */
+Tensor* at_native_count_nonzero(const Tensor* self, OptionalInt dim) {
+  return at_count_nonzero_dim_IntList(self, IntArrayRef_make(dim.has_value ? &dim.value : NULL, dim.has_value ? 1 : 0));
+}
+
+/* self.nonzero(): a trace shows nonzero.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::argwhere */
+Tensor* at_native_argwhere(const Tensor* self) { return at_nonzero(self); }
 
 /* ============================ take_along_dim ============================= */
 

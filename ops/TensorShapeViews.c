@@ -250,9 +250,9 @@ fail:
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::narrow */
 Tensor* at_native_narrow(const Tensor* self, int64_t dim, int64_t start, int64_t length) {
   TORCH_CHECK(self->dim > 0, "narrow() cannot be applied to a 0-dim tensor.");
-  dim = maybe_wrap_dim(dim, self->dim, true); /* self.size(dim) */
-  TRY(dim >= 0);
-  int64_t cur_size = self->sizes[dim];
+  int64_t wrapped = maybe_wrap_dim(dim, self->dim, true); /* self.size(dim) */
+  TRY(wrapped >= 0);
+  int64_t cur_size = self->sizes[wrapped];
   /* start being the end is valid, but not a valid dim specification. */
   if (start != cur_size) {
     start = maybe_wrap_dim(start, cur_size, true);
@@ -262,6 +262,7 @@ Tensor* at_native_narrow(const Tensor* self, int64_t dim, int64_t start, int64_t
               "start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)start,
               (long long)length, (long long)cur_size);
   OptionalInt s = {true, start}, e = {true, start + length};
+  /* dim as given: a lazy trace records slice_copy with dim=-1, as 1.13's */
   return at_slice_Tensor(self, dim, s, e, 1);
 fail:
   return NULL;

@@ -309,6 +309,7 @@ static void setv(FValue* v, FType type, int tmp, const char* fmt, ...) {
   va_end(ap);
   v->type = type;
   v->tmp = tmp;
+  v->undef = false;
 }
 
 static FType ftype_of_ctype(CTypeKind k) {
@@ -561,6 +562,20 @@ static bool bind_aten(const NativeFunction* fn, const FValue* vals, size_t n, ch
 /* v = fn(vals), for an aten operator returning one tensor, or, with get >= 0
  * (std::get<get>(...)), tensor `get` of an operator returning two (the
  * other one released at once). */
+/* An operator refuses an undefined tensor where it wants a Tensor: a value
+ * that may be undefined (a helper's `{}`) is checked before the call, with
+ * the error 1.13 raises then (`-norm_backward(...)` for p = 0: neg's self).
+ * The values bind to the schema's arguments in order (bind_aten). */
+static void emit_undefined_checks(Translator* T, const FunctionSchema* s, const FValue* vals, size_t n) {
+  for (size_t j = 0; j < n && j < s->num_arguments; j++) {
+    if (!vals[j].undef || vals[j].type != FT_Tensor) continue;
+    fprintf(T->out,
+            "%sif (%s == NULL) {\n%s  Error_set(ErrorType_RuntimeError, \"Expected a proper Tensor but got None (or an "
+            "undefined Tensor in C++) for argument #%zu '%s'\");\n%s  goto done;\n%s}\n",
+            T->indent, vals[j].c, T->indent, j, s->arguments[j].name, T->indent, T->indent);
+  }
+}
+
 static int emit_aten_call(Translator* T, const Expr* e, const char* name, bool method, const FValue* vals, size_t n,
                           FValue* v, int get) {
   char base[128];
@@ -576,6 +591,7 @@ static int emit_aten_call(Translator* T, const Expr* e, const char* name, bool m
     if (!bind_aten(fn, vals, n, args, sizeof args)) continue;
     char call[4400];
     snprintf(call, sizeof call, "at_%s(%s)", fn->unambiguous, args);
+    emit_undefined_checks(T, s, vals, n);
     CTypeKind ret = CType_ofReturns(s);
     if (get >= 0) {
       if (ret != CTypeKind_TensorTuple2 || get > 1) return t_fail(T, e, "std::get<%d> of aten::%s", get, base);
@@ -715,6 +731,7 @@ static int emit_manual_call(Translator* T, const Expr* e, const char* name, cons
       fprintf(T->out, "%stmp[%d] = %s;\n%sif (tmp[%d] == NULL && Error_occurred()) goto done;\n", T->indent, k, call,
               T->indent, k);
       setv(v, FT_Tensor, k, "tmp[%d]", k);
+      v->undef = true;
     } else {
       emit_tensor_call(T, v, call);
     }

@@ -145,12 +145,14 @@ typedef struct Translator {
   int err_col;
 } Translator;
 
-/* The C value of an expression: its text, type, and whether it is an owned
- * temporary (tmp[i] / ltmp[i]) rather than a borrowed name. */
+/* The C value of an expression: its text, type, whether it is an owned
+ * temporary (tmp[i] / ltmp[i]) rather than a borrowed name, and whether it
+ * may be an undefined tensor (NULL without an error: norm_backward's `{}`). */
 typedef struct FValue {
   FType type;
   char c[1024];
   int tmp;  /* index into tmp[] (or ltmp[] for a list), or -1 */
+  bool undef;
 } FValue;
 
 /* Prints the statements computing `e` into T->out and describes its result
