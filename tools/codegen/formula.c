@@ -559,9 +559,6 @@ static bool bind_aten(const NativeFunction* fn, const FValue* vals, size_t n, ch
   return vi == n;
 }
 
-/* v = fn(vals), for an aten operator returning one tensor, or, with get >= 0
- * (std::get<get>(...)), tensor `get` of an operator returning two (the
- * other one released at once). */
 /* An operator refuses an undefined tensor where it wants a Tensor: a value
  * that may be undefined (a helper's `{}`) is checked before the call, with
  * the error 1.13 raises then (`-norm_backward(...)` for p = 0: neg's self).
@@ -576,6 +573,9 @@ static void emit_undefined_checks(Translator* T, const FunctionSchema* s, const 
   }
 }
 
+/* v = fn(vals), for an aten operator returning one tensor, or, with get >= 0
+ * (std::get<get>(...)), tensor `get` of an operator returning two (the
+ * other one released at once). */
 static int emit_aten_call(Translator* T, const Expr* e, const char* name, bool method, const FValue* vals, size_t n,
                           FValue* v, int get) {
   char base[128];
