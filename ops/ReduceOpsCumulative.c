@@ -90,18 +90,23 @@ static void cum_extreme_line(const CumExtreme* C, const char* s, char* v, char* 
   }
 }
 
-/* NB(minaten): 1.13's helper trusts its caller (cummax_out): called
- * directly with a dim out of range (-1 included: it does not wrap) or with
- * outputs of another shape or dtype, it reads and writes out of bounds
- * (`_cummin_helper(a, v, i, -1)` corrupts the heap).  minaten wraps dim
- * (IndexError past the range) and refuses such outputs; a 0-dim self is
- * one line of one element.  0, or -1 with the error. */
+/* The helper's arguments: values of self's dtype and indices of Long, as
+ * tensor_dim_apply3's data_ptr<T>() calls check them.  NB(minaten): past
+ * that 1.13's helper trusts its caller (cummax_out): called directly with
+ * a dim out of range (-1 included: it does not wrap) or with outputs of
+ * another shape, it reads and writes out of bounds (`_cummin_helper(a, v,
+ * i, -1)` corrupts the heap).  minaten wraps dim (IndexError past the
+ * range) and refuses such outputs; a 0-dim self is one line of one
+ * element.  0, or -1 with the error.
+ * PyTorch 1.13: aten/src/ATen/native/TensorDimApply.h tensor_dim_apply3 */
 static int cum_extreme_helper_args(const Tensor* self, const Tensor* values, const Tensor* indices, int64_t* dim,
                                    const char* name) {
-  TORCH_CHECK(values->dtype == self->dtype && indices->dtype == ScalarType_Long &&
-                  Tensor_hasSizes(values, Tensor_sizes(self)) &&
-                  Tensor_hasSizes(indices, Tensor_sizes(self)),
-              "%s: expected values of self's dtype and shape and Long indices of self's shape", name);
+  TORCH_CHECK(values->dtype == self->dtype, "expected scalar type %s but found %s", ScalarType_name(self->dtype),
+              ScalarType_name(values->dtype));
+  TORCH_CHECK(indices->dtype == ScalarType_Long, "expected scalar type Long but found %s",
+              ScalarType_name(indices->dtype));
+  TORCH_CHECK(Tensor_hasSizes(values, Tensor_sizes(self)) && Tensor_hasSizes(indices, Tensor_sizes(self)),
+              "%s: expected values and indices of self's shape", name);
   *dim = maybe_wrap_dim(*dim, self->dim, true);
   return *dim < 0 ? -1 : 0;
 fail:
