@@ -26,7 +26,9 @@
 #include "dispatch/TorchDispatchModeTLS.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
+#include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
 
 /* The three checks of 1.13's OPTION_TYPE_EQUALITY_CHECK, with self's dtype
@@ -113,8 +115,17 @@ fail:
   return -1;
 }
 
-/* Every line of self along dim, in row-major order of the other
- * coordinates.
+/* The loop over a tile of lines: data = {values, indices, self} at each
+ * line's first element. */
+static void cum_extreme_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const CumExtreme* C = ctx;
+  for (int64_t b = 0; b < size1; b++)
+    for (int64_t a = 0; a < size0; a++)
+      cum_extreme_line(C, data[2] + b * strides[5] + a * strides[2], data[0] + b * strides[3] + a * strides[0],
+                       data[1] + b * strides[4] + a * strides[1]);
+}
+
+/* Every line of self along dim.
  * PyTorch 1.13: ReduceOps.cpp cummax_helper_cpu / cummin_helper_cpu
  * (at::native::tensor_dim_apply3) */
 static void cum_extreme_helper(const Tensor* self, Tensor* values, Tensor* indices, int64_t dim, bool max) {
@@ -132,23 +143,19 @@ static void cum_extreme_helper(const Tensor* self, Tensor* values, Tensor* indic
   size_t isz = Tensor_itemsize(self);
   CumExtreme C = {max, ScalarType_isFloating(t), t, isz, self->sizes[dim], self->strides[dim] * (int64_t)isz,
                   values->strides[dim] * (int64_t)isz, indices->strides[dim] * (int64_t)sizeof(int64_t)};
-  int64_t counter[MINATEN_MAX_DIM] = {0};
-  const char* s = Tensor_data(self);
-  char *v = Tensor_data(values), *ix = Tensor_data(indices);
-  for (int64_t line = 0, lines = self->numel / C.len; line < lines; line++) {
-    int64_t so = 0, vo = 0, io = 0;
-    for (int64_t k = 0; k < self->dim; k++) {
-      so += counter[k] * self->strides[k];
-      vo += counter[k] * values->strides[k];
-      io += counter[k] * indices->strides[k];
-    }
-    cum_extreme_line(&C, s + so * (int64_t)isz, v + vo * (int64_t)isz, ix + io * (int64_t)sizeof(int64_t));
-    for (int64_t k = self->dim - 1; k >= 0; k--) { /* the next line: every coordinate but dim's */
-      if (k == dim) continue;
-      if (++counter[k] < self->sizes[k]) break;
-      counter[k] = 0;
-    }
+  /* 1.13's walk: every element of self's shape with dim squashed to 1 is one line */
+  int64_t shape[MINATEN_MAX_DIM], vs[MINATEN_MAX_DIM], is[MINATEN_MAX_DIM], ss[MINATEN_MAX_DIM];
+  for (int64_t k = 0; k < self->dim; k++) {
+    shape[k] = k == dim ? 1 : self->sizes[k];
+    vs[k] = values->strides[k] * (int64_t)isz;
+    is[k] = indices->strides[k] * (int64_t)sizeof(int64_t);
+    ss[k] = self->strides[k] * (int64_t)isz;
   }
+  TensorIteratorBase iter;
+  char* data[3] = {Tensor_data(values), Tensor_data(indices), Tensor_data(self)};
+  const int64_t* strides[3] = {vs, is, ss};
+  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
+  TensorIterator_for_each(&iter, cum_extreme_loop2d, &C, AT_GRAIN_SIZE / (C.len > 1 ? C.len : 1));
 fail:
   return;
 }
@@ -283,26 +290,38 @@ static void logcumsumexp_line(ScalarType t, ScalarType out_t, const char* s, int
   }
 }
 
-/* Every line of self along dim into result (of self's shape). */
+/* A line's parameters for the loop below. */
+typedef struct CumLogLoop {
+  ScalarType in_type, out_type;
+  int64_t len, in_stride, out_stride;
+} CumLogLoop;
+
+/* The loop over a tile of lines: data = {result, self} at each line's
+ * first element.  PyTorch 1.13: cpu/ReduceOpsKernel.cpp cpu_cum_base_kernel (its loop) */
+static void logcumsumexp_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const CumLogLoop* L = ctx;
+  for (int64_t b = 0; b < size1; b++)
+    for (int64_t a = 0; a < size0; a++)
+      logcumsumexp_line(L->in_type, L->out_type, data[1] + b * strides[3] + a * strides[1], L->in_stride,
+                        data[0] + b * strides[2] + a * strides[0], L->out_stride, L->len);
+}
+
+/* Every line of self along dim into result (of self's shape), walked as
+ * 1.13's iterator with dim squashed to size 1 walks them. */
 static void logcumsumexp_lines(const Tensor* self, Tensor* result, int64_t dim) {
-  size_t isz = Tensor_itemsize(self), osz = Tensor_itemsize(result);
-  int64_t len = self->sizes[dim];
-  int64_t counter[MINATEN_MAX_DIM] = {0};
-  for (int64_t line = 0, lines = self->numel / len; line < lines; line++) {
-    int64_t so = 0, oo = 0;
-    for (int64_t k = 0; k < self->dim; k++) {
-      so += counter[k] * self->strides[k];
-      oo += counter[k] * result->strides[k];
-    }
-    logcumsumexp_line(self->dtype, result->dtype, Tensor_data(self) + so * (int64_t)isz,
-                      self->strides[dim] * (int64_t)isz, Tensor_data(result) + oo * (int64_t)osz,
-                      result->strides[dim] * (int64_t)osz, len);
-    for (int64_t k = self->dim - 1; k >= 0; k--) {
-      if (k == dim) continue;
-      if (++counter[k] < self->sizes[k]) break;
-      counter[k] = 0;
-    }
+  int64_t isz = (int64_t)Tensor_itemsize(self), osz = (int64_t)Tensor_itemsize(result);
+  CumLogLoop L = {self->dtype, result->dtype, self->sizes[dim], self->strides[dim] * isz, result->strides[dim] * osz};
+  int64_t shape[MINATEN_MAX_DIM], os[MINATEN_MAX_DIM], ss[MINATEN_MAX_DIM];
+  for (int64_t k = 0; k < self->dim; k++) {
+    shape[k] = k == dim ? 1 : self->sizes[k];
+    os[k] = result->strides[k] * osz;
+    ss[k] = self->strides[k] * isz;
   }
+  TensorIteratorBase iter;
+  char* data[2] = {Tensor_data(result), Tensor_data(self)};
+  const int64_t* strides[2] = {os, ss};
+  TensorIterator_initStrided(&iter, data, strides, 2, shape, self->dim);
+  TensorIterator_for_each(&iter, logcumsumexp_loop2d, &L, AT_GRAIN_SIZE / (L.len > 1 ? L.len : 1));
 }
 
 /* dim wrapped (a 0-dim self takes -1 and 0), the dtype checked, result
