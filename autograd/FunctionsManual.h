@@ -149,6 +149,7 @@ Tensor* var_mean_backward(const Tensor* gvar, const Tensor* gmean, const Tensor*
 Tensor* std_mean_backward(const Tensor* gstd, const Tensor* gmean, const Tensor* self, const Tensor* std,
                           OptionalIntArrayRef dim, OptionalInt correction, bool keepdim);
 Tensor* logsumexp_backward(const Tensor* grad, const Tensor* self, const Tensor* result, IntArrayRef dim, bool keepdim);
+Tensor* logcumsumexp_backward(const Tensor* grad, const Tensor* self, const Tensor* result, int64_t dim);
 Tensor* norm_backward(const Tensor* grad, const Tensor* self, OptionalScalar p, const Tensor* norm);
 Tensor* norm_backward_dim(const Tensor* grad, const Tensor* self, OptionalScalar p, const Tensor* norm, IntArrayRef dim,
                           bool keepdim);

@@ -1,6 +1,7 @@
 /*
  * FunctionsManualReduce.c - the backward helpers of var, std, var_mean,
- * std_mean, logsumexp and norm that yaml/derivatives.yaml calls.
+ * std_mean, logsumexp, logcumsumexp and norm that yaml/derivatives.yaml
+ * calls.
  *
  * Each calls operators through their entry points, in the order 1.13's
  * compiled C++ calls them (GCC evaluates the operands of `a * b` right to
@@ -12,8 +13,9 @@
  *
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp (var_backward,
  * std_backward, var_mean_backward, std_mean_backward, logsumexp_backward,
- * norm_backward)
+ * logcumsumexp_backward, norm_backward)
  */
+#include <float.h>
 #include <math.h>
 
 #include "Functions.h"
@@ -152,6 +154,74 @@ fail:
   Tensor_release(result);
   Tensor_release(diff);
   Tensor_release(e);
+  return r;
+}
+
+/* exp(reverse_logcumsumexp(log_grad - result) + self): the part of
+ * logcumsumexp_backward for one sign of grad (log_grad is log|grad| there,
+ * the dtype's lowest value elsewhere).  The reverse is flip, logcumsumexp,
+ * flip along dim. */
+static Tensor* logcumsumexp_backward_part(const Tensor* log_grad, const Tensor* self, const Tensor* result,
+                                          int64_t dim) {
+  Tensor *t = NULL, *u = NULL;
+  TRY((t = at_sub_Tensor(log_grad, result, Scalar_fromLong(1))) != NULL);
+  TRY(replace(&u, at_flip(t, (IntArrayRef){&dim, 1})) != NULL);
+  TRY(replace(&t, at_logcumsumexp(u, dim)) != NULL);
+  TRY(replace(&u, at_flip(t, (IntArrayRef){&dim, 1})) != NULL);
+  TRY(replace(&t, at_add_Tensor(u, self, Scalar_fromLong(1))) != NULL);
+  TRY(replace(&u, at_exp(t)) != NULL);
+fail:
+  Tensor_release(t);
+  return u;
+}
+
+/* log|grad| where grad has the sign (positive: gt, negative: lt),
+ * grad_min elsewhere: at::where(grad > 0, grad.log(), grad_min), its
+ * operands computed right to left. */
+static Tensor* logcumsumexp_log_grad(const Tensor* grad, const Tensor* grad_min, bool positive) {
+  Tensor *n = NULL, *l = NULL, *c = NULL, *r = NULL;
+  if (positive) {
+    TRY((l = at_log(grad)) != NULL);
+  } else {
+    TRY((n = at_neg(grad)) != NULL);
+    TRY((l = at_log(n)) != NULL);
+  }
+  TRY((c = positive ? at_gt_Scalar(grad, Scalar_fromLong(0)) : at_lt_Scalar(grad, Scalar_fromLong(0))) != NULL);
+  r = at_where_self(c, l, grad_min);
+fail:
+  Tensor_release(n);
+  Tensor_release(l);
+  Tensor_release(c);
+  return r;
+}
+
+/* The gradient of logcumsumexp, TensorFlow's: positive and negative parts
+ * of grad carried in log space through a reversed logcumsumexp.  A 0-dim or
+ * empty grad is its own gradient.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp logcumsumexp_backward */
+Tensor* logcumsumexp_backward(const Tensor* grad, const Tensor* self, const Tensor* result, int64_t dim) {
+  if (grad->dim == 0 || grad->numel == 0) return Tensor_retain(grad);
+  Tensor *grad_min = NULL, *f = NULL, *lp = NULL, *ln = NULL, *pos = NULL, *neg = NULL, *r = NULL;
+  double lowest = grad->dtype == ScalarType_Double ? -DBL_MAX
+                  : grad->dtype == ScalarType_BFloat16 ? -3.38953138925153547590470800371487866880e+38
+                                                      : -FLT_MAX;
+  TORCH_CHECK(grad->dtype == ScalarType_Float || grad->dtype == ScalarType_Double ||
+                  grad->dtype == ScalarType_BFloat16,
+              "\"logcumsumexp_backward\" not implemented for '%s'", ScalarType_name(grad->dtype));
+  TRY((grad_min = at_empty_like(grad, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat)) != NULL);
+  TRY((f = at_fill__Scalar(grad_min, Scalar_fromDouble(lowest))) != NULL);
+  TRY((lp = logcumsumexp_log_grad(grad, grad_min, true)) != NULL);
+  TRY((ln = logcumsumexp_log_grad(grad, grad_min, false)) != NULL);
+  TRY((pos = logcumsumexp_backward_part(lp, self, result, dim)) != NULL);
+  TRY((neg = logcumsumexp_backward_part(ln, self, result, dim)) != NULL);
+  r = at_sub_Tensor(pos, neg, Scalar_fromLong(1));
+fail:
+  Tensor_release(grad_min);
+  Tensor_release(f);
+  Tensor_release(lp);
+  Tensor_release(ln);
+  Tensor_release(pos);
+  Tensor_release(neg);
   return r;
 }
 

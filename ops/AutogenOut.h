@@ -13,6 +13,12 @@
  *   ... the same for out1, out2
  *   return std::forward_as_tuple(out0, out1, out2);
  *
+ * A factory's out= form has no TensorOptions (1.13's Arguments::signature
+ * drops dtype, layout, device and pin_memory): the functional gets out's
+ * dtype, layout and device, and no pin_memory, so
+ * `tril_indices.out(3, 3, out=torch.empty(0))` fails as tril_indices with
+ * dtype=torch.float does.
+ *
  * So an out of another dtype is cast into, an out of another shape is
  * resized (with resize_output's warning when it held elements), and an
  * undefined result (native_layer_norm_backward's unmasked gradients) resizes

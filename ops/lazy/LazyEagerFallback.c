@@ -15,7 +15,15 @@
  *
  * With no lazy tensor among the arguments (a factory with device="lazy",
  * `_to_copy` of a CPU tensor), the operator runs on the CPU with the
- * device argument cpu and its results are moved in the same way.
+ * device argument cpu and its results are moved in the same way, unless
+ * this backend fallback runs an operator that takes no tensor at all
+ * (`tril_indices(3, 3, device="lazy")`, which 1.13 does not lower): 1.13's
+ * fallback finds no target device among the tensor arguments then
+ * (compute_target_device) and returns the CPU results as they are.
+ *
+ * A written argument that no return aliases (`_cummax_helper`'s values and
+ * indices, `-> ()`) gets its new value too, as 1.13's step 3 copies every
+ * mutated input back (_copy_from_and_resize).
  *
  * Lazy tensors have no quantized types: an operator whose CPU run made a
  * quantized tensor is refused as one with no Lazy kernel.
@@ -58,11 +66,13 @@ static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
   return OperatorEntry_reportError(op, DispatchKey_Lazy);
 }
 
-/* is_contiguous of a result then answers for its CPU data, as 1.13's
- * LTCTensorImpl asks its CurrentTensorData.
+/* The operator run on the CPU with a lazy device argument made cpu; with
+ * to_lazy its tensor results are moved in as device_data (is_contiguous of
+ * a result then answers for its CPU data, as 1.13's LTCTensorImpl asks its
+ * CurrentTensorData), else returned as they are.
  * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::empty_symint,
  * LazyNativeFunctions::_to_copy (case 1: eager -> lazy) */
-int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* rets) {
+static int factory_run(const OperatorEntry* op, IValue* args, IValue* rets, bool to_lazy) {
   if (op->schema.num_arguments > kLazyMaxArgs || op->schema.num_returns > kLazyMaxReturns)
     return OperatorEntry_reportError(op, DispatchKey_Lazy);
   IValue cargs[kLazyMaxArgs];
@@ -75,7 +85,7 @@ int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* ret
   if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) return -1;
   int r = 0;
   for (size_t i = 0; i < op->schema.num_returns; i++) {
-    if (crets[i].tag != IValueTag_Tensor) {
+    if (crets[i].tag != IValueTag_Tensor || !to_lazy) {
       rets[i] = crets[i];
       crets[i] = IValue_none();
       continue;
@@ -89,6 +99,10 @@ int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* ret
   }
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
   return r;
+}
+
+int LazyEagerFallback_factory(const OperatorEntry* op, IValue* args, IValue* rets) {
+  return factory_run(op, args, rets, true);
 }
 
 /* Step 4 of the fallback: the CPU results crets back on the Lazy device,
@@ -121,6 +135,25 @@ static int returns_to_lazy(const OperatorEntry* op, IValue* args, Tensor* const*
     }
   }
   return 0;
+}
+
+/* Step 3 for the written lazy arguments that no return aliases: each gets
+ * its CPU copy `owned` as device_data.
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp
+ * ts_eager_fallback ("Step 3": at::_copy_from_and_resize of mutated inputs) */
+static void write_unreturned(const OperatorEntry* op, IValue* args, Tensor* const* owned) {
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    const AliasInfo* a = &op->schema.arguments[i].alias_info;
+    if (!a->is_write || owned[i] == NULL) continue;
+    bool returned = false;
+    for (size_t k = 0; k < op->schema.num_returns; k++)
+      returned = returned || (op->schema.returns[k].alias_info.present &&
+                              strcmp(op->schema.returns[k].alias_info.set, a->set) == 0);
+    if (returned) continue;
+    LazyNode* n = LazyNode_deviceData(owned[i]);
+    LazyTensor_write(args[i].u.tensor, LazyValue_make(n, 0));
+    LazyNode_release(n);
+  }
 }
 
 /* PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp ts_eager_fallback */
@@ -175,6 +208,7 @@ int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
     }
   }
   if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) goto done;
+  write_unreturned(op, args, owned);
   r = returns_to_lazy(op, args, owned, written >= 0, crets, rets);
 done:
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
@@ -224,5 +258,6 @@ int LazyNativeFunctions_eagerFallback(const KernelFunction* kernel, const Operat
   if (first_tensor_is_lazy(op, args)) return LazyEagerFallback_run(op, args, rets);
   bool any_lazy;
   if (LazyTensor_checkDevices(op, args, &any_lazy) < 0) return -1;
-  return any_lazy ? LazyEagerFallback_run(op, args, rets) : LazyEagerFallback_factory(op, args, rets);
+  if (any_lazy) return LazyEagerFallback_run(op, args, rets);
+  return factory_run(op, args, rets, op->num_tensor_args > 0);
 }

@@ -672,6 +672,7 @@ static const ManualFunction kManual[] = {
     {"var_mean_backward", "var_mean_backward", T_, {T_, T_, T_, FT_OptIntList, FT_OptInt, FT_Bool}, 6},
     {"std_mean_backward", "std_mean_backward", T_, {T_, T_, T_, T_, FT_OptIntList, FT_OptInt, FT_Bool}, 7},
     {"logsumexp_backward", "logsumexp_backward", T_, {T_, T_, T_, FT_IntList, FT_Bool}, 5},
+    {"logcumsumexp_backward", "logcumsumexp_backward", T_, {T_, T_, T_, FT_Int}, 4},
     {"norm_backward", "norm_backward", T_, {T_, T_, FT_OptScalar, T_}, 4},
     {"norm_backward", "norm_backward_dim", T_, {T_, T_, FT_OptScalar, T_, FT_IntList, FT_Bool}, 6},
     {"cat_tensors_backward", "cat_tensors_backward", FT_TensorList, {T_, FT_SizesList, FT_ScalarTypeList, FT_Int}, 4},

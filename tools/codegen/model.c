@@ -373,6 +373,46 @@ static bool is_ignored_field(const char* key) {
  * PyTorch 1.13: torchgen/native_function_generation.py
  * self_to_out_signature, generate_function (SchemaKind.out)
  */
+/* Whether s has the TensorOptions group of a factory: the kwarg-only
+ * `dtype`, `layout`, `device` and `pin_memory`.
+ * PyTorch 1.13: torchgen/model.py Arguments (tensor_options) */
+static bool has_tensor_options(const FunctionSchema* s) {
+  static const char* const kNames[4] = {"dtype", "layout", "device", "pin_memory"};
+  int found = 0;
+  for (size_t i = 0; i < s->num_arguments; i++)
+    for (int k = 0; k < 4; k++)
+      if (s->arguments[i].kwarg_only && strcmp(s->arguments[i].name, kNames[k]) == 0) found |= 1 << k;
+  return found == 15;
+}
+
+/* The arguments text (open, close) (without the parentheses) into buf,
+ * without the TensorOptions group when s has one: a factory's out= form
+ * takes its dtype, layout and device from `out` (1.13's
+ * Arguments::signature drops them).  The items are split at the commas
+ * outside brackets; an item is dropped when its name (before `=`) is one
+ * of the group's.  PyTorch 1.13: torchgen/model.py Arguments.signature */
+static void out_arguments_text(const FunctionSchema* s, const char* open, const char* close, char* buf,
+                               size_t size) {
+  bool drop = has_tensor_options(s);
+  size_t n = 0;
+  buf[0] = '\0';
+  for (const char* p = open + 1; p < close;) {
+    const char* end = p;
+    for (int depth = 0; end < close && (depth > 0 || *end != ','); end++)
+      depth += (*end == '[' || *end == '(') ? 1 : (*end == ']' || *end == ')') ? -1 : 0;
+    while (p < end && *p == ' ') p++;
+    const char* stop = memchr(p, '=', (size_t)(end - p)) ? memchr(p, '=', (size_t)(end - p)) : end;
+    const char* nm = stop;
+    while (nm > p && nm[-1] != ' ') nm--;
+    size_t nlen = (size_t)(stop - nm);
+    bool option = drop && ((nlen == 5 && !strncmp(nm, "dtype", 5)) || (nlen == 6 && !strncmp(nm, "layout", 6)) ||
+                           (nlen == 6 && !strncmp(nm, "device", 6)) || (nlen == 10 && !strncmp(nm, "pin_memory", 10)));
+    if (!option && end > p && n < size)
+      n += (size_t)snprintf(buf + n, size - n, "%s%.*s", n ? ", " : "", (int)(end - p), p);
+    p = end < close ? end + 1 : close;
+  }
+}
+
 static char* out_schema_text(const NativeFunction* f, const char* name, SourceLoc loc) {
   const FunctionSchema* s = &f->schema;
   const char* dot = strchr(name, '.');
@@ -410,12 +450,16 @@ static char* out_schema_text(const NativeFunction* f, const char* name, SourceLo
   }
   size_t size = strlen(name) + (size_t)(close - open) + 40 * s->num_returns + 16;
   char* text = malloc(size);
-  if (text == NULL) {
+  char* args = malloc(size);
+  if (text == NULL || args == NULL) {
+    free(text);
+    free(args);
     SourceLoc_error(loc, "out of memory");
     return NULL;
   }
-  size_t n = (size_t)snprintf(text, size, "%s%.*s%s", name, (int)(close - open), open,
-                              (close - open) > 1 ? (kwarg_only ? ", " : ", *, ") : "*, ");
+  out_arguments_text(s, open, close, args, size);
+  size_t n = (size_t)snprintf(text, size, "%s(%s%s", name, args, args[0] ? (kwarg_only ? ", " : ", *, ") : "*, ");
+  free(args);
   for (size_t i = 0; i < s->num_returns; i++) {
     if (s->num_returns == 1)
       n += (size_t)snprintf(text + n, size - n, "Tensor(a!) out");
