@@ -15,7 +15,6 @@
  * std_backward, var_mean_backward, std_mean_backward, logsumexp_backward,
  * logcumsumexp_backward, norm_backward)
  */
-#include <float.h>
 #include <math.h>
 
 #include "Functions.h"
@@ -202,12 +201,10 @@ fail:
 Tensor* logcumsumexp_backward(const Tensor* grad, const Tensor* self, const Tensor* result, int64_t dim) {
   if (grad->dim == 0 || grad->numel == 0) return Tensor_retain(grad);
   Tensor *grad_min = NULL, *f = NULL, *lp = NULL, *ln = NULL, *pos = NULL, *neg = NULL, *r = NULL;
-  double lowest = grad->dtype == ScalarType_Double ? -DBL_MAX
-                  : grad->dtype == ScalarType_BFloat16 ? -3.38953138925153547590470800371487866880e+38
-                                                      : -FLT_MAX;
   TORCH_CHECK(grad->dtype == ScalarType_Float || grad->dtype == ScalarType_Double ||
                   grad->dtype == ScalarType_BFloat16,
               "\"logcumsumexp_backward\" not implemented for '%s'", ScalarType_name(grad->dtype));
+  double lowest = -ScalarType_floatingMax(grad->dtype); /* numeric_limits<scalar_t>::lowest() */
   TRY((grad_min = at_empty_like(grad, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat)) != NULL);
   TRY((f = at_fill__Scalar(grad_min, Scalar_fromDouble(lowest))) != NULL);
   TRY((lp = logcumsumexp_log_grad(grad, grad_min, true)) != NULL);
