@@ -9,7 +9,8 @@
  *               `!(v <= max)`, and a NaN found by either becomes both
  *               results and stops the line; so a tie keeps the first
  *               element ([0., -0.] gives 0., 0.).  A 0-dim input is
- *               copied into both.
+ *               copied into both, with keepdim into results of shape [1]
+ *               (resized from the meta's [], with the resize warning).
  *   dim None    the contiguous input reduced by aminmax_allreduce_kernel,
  *               whose vec::reduce2_all runs min_all's and max_all's
  *               reductions side by side, each in its own order (Note
@@ -22,6 +23,9 @@
  * Bool only ("aminmax_cpu" not implemented for 'Half', also for a 0-dim
  * input), after the meta function's checks and the out= checks.  1.13 has
  * no derivative for aminmax (grad_fn NotImplemented).
+ * NB(minaten): aminmax.out falls through the autograd keys, as minaten's
+ * other out= forms do (tests/dispatch/exceptions.txt); 1.13's VariableType
+ * kernel gives its outs a NotImplemented grad_fn when self requires grad.
  *
  * PyTorch 1.13: aten/src/ATen/native/ReduceOps.cpp (TORCH_META_FUNC(aminmax),
  * TORCH_IMPL_FUNC(aminmax_out)), native/cpu/TensorCompareKernel.cpp
