@@ -212,6 +212,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"allclose", true, true},
     {"amax", true, true},
     {"amin", true, true},
+    {"aminmax", true, true},
     {"angle", true, true},
     {"any", true, true},
     {"arange", true, false},
