@@ -4,18 +4,19 @@
 #   tools/scripts/fuzz.sh [SECONDS [TARGET...]]
 #
 # SECONDS per target (default 60); TARGET: python, schema, codegen (default:
-# all three).  Builds those targets of the `fuzz` preset (clang) into
-# build-fuzz/, writes the seed corpora (tests/fuzz/make_seeds.py), then
-# runs each target on its corpus, build-fuzz/tests/fuzz/corpus/TARGET/, which keeps what it finds
-# from one run to the next (and which fuzz.replay.TARGET replays in every
-# build), with the seeds and tests/fuzz/corpus/TARGET/ read as well.
+# all three).  Builds those targets of the `asan` preset (clang, ASan +
+# UBSan: the build the sanitizer tests run in) into build-asan/, writes
+# the seed corpora (tests/fuzz/make_seeds.py), then runs each target on its
+# corpus, build-asan/tests/fuzz/corpus/TARGET/, which keeps what it finds
+# from one run to the next (and which fuzz.replay.TARGET replays), with
+# the seeds and tests/fuzz/corpus/TARGET/ read as well.
 #
 # One fuzzing process a target (-fork=1: each input batch in a child, so a
 # timeout or an out-of-memory is noted and the run goes on; a crash, a
 # sanitizer report, a leak or an INTERNAL ASSERT FAILED stops it).  The
-# inputs that failed are saved as build-fuzz/tests/fuzz/artifacts/TARGET/
+# inputs that failed are saved as build-asan/tests/fuzz/artifacts/TARGET/
 # {crash,leak,timeout,oom}-<sha1> and listed at the end; replay one with
-#   build-fuzz/tests/fuzz/fuzz_TARGET FILE        (libFuzzer runs it once)
+#   build-asan/tests/fuzz/fuzz_TARGET FILE        (libFuzzer runs it once)
 # Exit status: 0, or 1 if any target crashed (timeouts and OOMs do not
 # count: a script may loop or ask for much memory, as under python3).
 #
@@ -30,12 +31,12 @@ SECONDS_EACH=${1:-60}
 [ $# -gt 0 ] && shift
 TARGETS=${*:-python schema codegen}
 
-cmake --preset fuzz >/dev/null || exit 1
+cmake --preset asan >/dev/null || exit 1
 # only the targets run (not the whole tree, twice the time)
 FUZZ_BINARIES=$(for t in $TARGETS; do printf ' fuzz_%s' "$t"; done)
 # shellcheck disable=SC2086
-cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)" --target $FUZZ_BINARIES >/dev/null || exit 1
-DIR=build-fuzz/tests/fuzz
+cmake --build --preset asan -j "$(nproc 2>/dev/null || echo 2)" --target $FUZZ_BINARIES >/dev/null || exit 1
+DIR=build-asan/tests/fuzz
 python3 tests/fuzz/make_seeds.py "$DIR/seeds" || exit 1
 
 # The seed folder a target starts from.  fuzz_python's 14,000 statements
@@ -43,7 +44,7 @@ python3 tests/fuzz/make_seeds.py "$DIR/seeds" || exit 1
 # over its inputs, which -max_total_time does not count), so a run of less
 # than ten minutes a target, as run-tests.sh's, starts fuzz_python from
 # the hand-picked corpus and what earlier runs found; fuzz.replay.python
-# runs every seed anyway, in every build.
+# runs every seed anyway, in this build.
 seeds() {
   if [ "$1" != python ] || [ "$SECONDS_EACH" -ge 600 ]; then echo "$DIR/seeds/$1"; fi
 }

@@ -4,14 +4,16 @@
 #      conformance, python, gdb, extension, ...) and the valgrind runs
 #      (label valgrind: the corpus and the other scripts in a few minaten
 #      processes, tests/valgrind/);
-#   2. when clang is installed (install-deps.sh installs it): the libFuzzer
-#      targets of tests/fuzz, a minute each (tools/scripts/fuzz.sh, into
-#      build-fuzz/); a crash, a sanitizer report or an internal assert fails;
-#   3. ASan + UBSan build: the ctest tests except the valgrind and gdb ones
-#      and those that also run PyTorch 1.13 (label torch: the same cases as
-#      their minaten-only twins, compared live, which step 1 ran) (fuzz.replay.*
-#      replays the corpora, with what step 2 found; the conformance scripts
-#      run in two minaten processes, conformance.asan.0 and 1);
+#   2. the ASan + UBSan build (clang, -O1: the `asan` preset, build-asan/),
+#      which also has the libFuzzer targets of tests/fuzz: they run a minute
+#      each (tools/scripts/fuzz.sh); a crash, a sanitizer report or an
+#      internal assert fails;
+#   3. in that build, the ctest tests except the valgrind and gdb ones and
+#      those that also run PyTorch 1.13 (label torch: the same cases as
+#      their minaten-only twins, compared live, which step 1 ran)
+#      (fuzz.replay.* replays the corpora, with what step 2 found; the
+#      conformance scripts run in two minaten processes, conformance.asan.0
+#      and 1);
 #   4. ThreadSanitizer build: the tests that run kernels on the intra-op
 #      threads (label threads: tests/conformance/threads at 1, 2 and 4
 #      threads, unit.test_parallel); a data race fails.
@@ -28,16 +30,11 @@ step "the Debug build"
 ctest --preset debug -j "$JOBS"
 step "the Debug tests"
 
-if command -v clang >/dev/null 2>&1; then
-  tools/scripts/fuzz.sh 60
-  step "the fuzzers (build and run)"
-else
-  echo "run-tests: clang not installed, the fuzz targets are not run (tools/scripts/install-deps.sh installs it)"
-fi
-
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$JOBS"
-step "the ASan+UBSan build"
+step "the ASan+UBSan build (clang, with the fuzz targets)"
+tools/scripts/fuzz.sh 60
+step "the fuzzers"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --preset asan -j "$JOBS" -LE 'valgrind|gdb|torch'
 step "the ASan+UBSan tests"
