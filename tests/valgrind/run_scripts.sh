@@ -3,9 +3,14 @@
 # valgrind starts CPython once for all of them instead of once a script.
 # Fails on any memory error, definite or indirect leak, crash or internal
 # assert, and names the script that made it: the report under the driver's
-# `driver: run SCRIPT` line (a leak is found after each script by the
-# driver's leak check, tests/valgrind/client.c), or `at start or exit`.
-# Outputs are not compared here (the conformance tests do that).
+# `driver: run SCRIPT` line, or `at start` or `at exit`.  Outputs are not
+# compared here (the conformance tests do that).
+#
+# Leaks are looked for once, at exit (valgrind's --leak-check=full): a leak
+# check scans the whole heap, and one after each script made the run half
+# as long again.  A leak found at exit has the scripts run once more in one
+# process with the driver's leak check after each (CLIENT.so,
+# tests/valgrind/client.c), which names the scripts that lost memory.
 #
 # In the ASan+UBSan build the same runs with /usr/bin/env for VALGRIND and
 # lsan for CLIENT.so (tests/conformance/register_tests.cmake): the
@@ -16,8 +21,8 @@
 #
 # Usage: run_scripts.sh VALGRIND CLIENT.so MINATEN SCRATCH_DIR [--strict] [MINATEN_OPTION...] -- SCRIPT...
 #   VALGRIND     build/tests/valgrind/valgrind (valgrind.in: the options, the suppressions)
-#   CLIENT.so    build/tests/valgrind/libminaten_valgrind_client.so (none: no check
-#                after each script; lsan: LeakSanitizer's at exit, above)
+#   CLIENT.so    build/tests/valgrind/libminaten_valgrind_client.so, for naming
+#                leaks (none: a leak at exit is not named; lsan: LeakSanitizer, above)
 #   --strict     each script as `minaten --strict run` runs it
 #   MINATEN_OPTION...   given to minaten (--load LIB.so, --yaml FILE, --trace=dispatch)
 # The scripts run in SCRATCH_DIR (made if missing; what is in it stays, such
@@ -39,26 +44,39 @@ mkdir -p "$scratch" || exit 1
 : >"$scratch/scripts.txt"
 for script in "$@"; do absolute "$script" >>"$scratch/scripts.txt"; done
 cd "$scratch" || exit 1
-# shellcheck disable=SC2086
-driver_client=$client
-[ "$client" = lsan ] && driver_client=none
-MINATEN_DRIVER_SCRIPTS="$scratch/scripts.txt" MINATEN_DRIVER_STRICT=$strict MINATEN_DRIVER_CLIENT="$driver_client" \
-  "$valgrind" "$minaten" --strict $options run "$here/driver.py" >stdout.txt 2>valgrind.txt
+# run_driver CLIENT REPORT: the driver on every script
+run_driver() {
+  # shellcheck disable=SC2086
+  MINATEN_DRIVER_SCRIPTS="$scratch/scripts.txt" MINATEN_DRIVER_STRICT=$strict MINATEN_DRIVER_CLIENT="$1" \
+    "$valgrind" "$minaten" --strict $options run "$here/driver.py" >stdout.txt 2>"$2"
+}
+# reported REPORT: the scripts with a report, each under the script that
+# was running: valgrind's lines (==PID== ...) between one `driver: run` line
+# and the next; warnings (==PID== Warning: ...) are none.
+reported() {
+  awk '
+    /^driver: run / { script = substr($0, 13); next }
+    /^driver: done/ { script = "at exit" ; next }
+    /^==[0-9]+== Warning: / { next }
+    /^==[0-9]+== ./ || /^==[0-9]+==ERROR: / || /runtime error: / || /INTERNAL ASSERT FAILED/ {
+      name = script == "" ? "at start" : script
+      if (!(name in seen)) { seen[name] = 1; order[n++] = name }
+    }
+    END { for (i = 0; i < n; i++) print order[i] }' "$1"
+}
+run_driver none valgrind.txt
 status=$?
-# The reports, each under the script that was running: valgrind's lines
-# (==PID== ...) between one `driver: run` line and the next; warnings
-# (==PID== Warning: ...) are none.
-failed=$(awk '
-  /^driver: run / { script = substr($0, 13); next }
-  /^driver: done/ { script = "at exit" ; next }
-  /^==[0-9]+== Warning: / { next }
-  /^==[0-9]+== ./ || /^==[0-9]+==ERROR: / || /runtime error: / || /INTERNAL ASSERT FAILED/ {
-    name = script == "" ? "at start" : script
-    if (!(name in seen)) { seen[name] = 1; order[n++] = name }
-  }
-  END { for (i = 0; i < n; i++) print order[i] }' valgrind.txt)
+failed=$(reported valgrind.txt)
 done_line=$(grep -c '^driver: done' valgrind.txt)
-if [ "$client" = lsan ] && [ "$failed" = "at exit" ]; then
+if [ "$failed" = "at exit" ] && [ "$client" != lsan ] && [ "$client" != none ]; then
+  # a leak found at exit: the scripts once more, a leak check after each
+  run_driver "$client" named.txt
+  named=$(reported named.txt | grep -v -x -e 'at start' -e 'at exit')
+  if [ -n "$named" ]; then
+    failed=$named
+    cat named.txt >>valgrind.txt
+  fi
+elif [ "$client" = lsan ] && [ "$failed" = "at exit" ]; then
   # a leak found at exit: which scripts lost memory, each run on its own
   one_options=$options
   [ "$strict" = 1 ] && one_options="--strict $options"
