@@ -25,28 +25,12 @@
 #include "NativeFunctions.h"
 #include "dispatch/TorchDispatchModeTLS.h"
 #include "ops/MetaMode.h"
+#include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
 #include "runtime/TypeCast.h"
-
-/* The three checks of 1.13's OPTION_TYPE_EQUALITY_CHECK, with self's dtype
- * replaced by `dtype` (the indices are checked against a Long tensor of
- * self's options).  0, or -1 with the RuntimeError.  minaten has only the
- * strided layout, so the layout check cannot fail.
- * PyTorch 1.13: ReduceOpsUtils.h check_scalar_type_device_layout_equal */
-static int check_scalar_type_device_layout_equal(const Tensor* out, const Tensor* self, ScalarType dtype) {
-  char want[32], got[32];
-  TORCH_CHECK(out->dtype == dtype, "expected scalar_type %s but found %s", ScalarType_name(dtype),
-              ScalarType_name(out->dtype));
-  TORCH_CHECK(out->device.type == self->device.type && out->device.index == self->device.index,
-              "expected device %s but found %s", Device_format(self->device, want, sizeof want),
-              Device_format(out->device, got, sizeof got));
-  return 0;
-fail:
-  return -1;
-}
 
 /* ---- cummax, cummin ---------------------------------------------------------------- */
 

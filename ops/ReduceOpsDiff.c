@@ -27,6 +27,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
 #include "runtime/Exception.h"
 
@@ -138,9 +139,7 @@ Tensor* at_native_diff(const Tensor* self, int64_t n, int64_t dim, const Tensor*
 static Tensor* diff_out_helper(const Tensor* self, int64_t n, int64_t dim, Tensor* out) {
   if (n == 0) {
     if (resize_output_dispatched(out, Tensor_sizes(self)) < 0) return NULL;
-    /* check_scalar_type_device_layout_equal(out, self) */
-    TORCH_CHECK(out->dtype == self->dtype, "expected scalar_type %s but found %s", ScalarType_name(self->dtype),
-                ScalarType_name(out->dtype));
+    TRY(check_scalar_type_device_layout_equal(out, self, self->dtype) == 0);
     return at_copy_(out, self, false);
   }
   int64_t size = size_along(self, dim);

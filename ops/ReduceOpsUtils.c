@@ -12,6 +12,7 @@
 #include "ops/MetaMode.h"
 #include "ops/ReduceOpsUtils.h"
 #include "ops/TensorIterator.h"
+#include "runtime/Device.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -127,4 +128,17 @@ int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void
   TensorIterator_serial_for_each(&iter, gather_rows_loop2d, &G, 0, iter.numel);
   free(row);
   return 0;
+}
+
+/* PyTorch 1.13: ReduceOpsUtils.h check_scalar_type_device_layout_equal */
+int check_scalar_type_device_layout_equal(const Tensor* out, const Tensor* self, ScalarType dtype) {
+  char want[32], got[32];
+  TORCH_CHECK(out->dtype == dtype, "expected scalar_type %s but found %s", ScalarType_name(dtype),
+              ScalarType_name(out->dtype));
+  TORCH_CHECK(out->device.type == self->device.type && out->device.index == self->device.index,
+              "expected device %s but found %s", Device_format(self->device, want, sizeof want),
+              Device_format(out->device, got, sizeof got));
+  return 0;
+fail:
+  return -1;
 }

@@ -51,4 +51,12 @@ void reduction_rows_iterator(TensorIteratorBase* iter, const Tensor* self, const
 
 int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void* ctx, Tensor* out0, Tensor* out1);
 
+
+/* The checks of 1.13's OPTION_TYPE_EQUALITY_CHECK on an out= tensor: out
+ * has the dtype `dtype` (self's, or Long for indices) and self's device.
+ * minaten has only the strided layout, so the layout check cannot fail.
+ * 0, or -1 with the RuntimeError.
+ * PyTorch 1.13: ReduceOpsUtils.h check_scalar_type_device_layout_equal */
+int check_scalar_type_device_layout_equal(const Tensor* out, const Tensor* self, ScalarType dtype);
+
 #endif
