@@ -258,7 +258,7 @@ static Tensor* quantile_impl(const Tensor* self, const Tensor* q, OptionalInt di
   TRY(wrapped >= 0);
   int64_t shape[MINATEN_MAX_DIM + 1];
   int64_t n = quantile_output_shape(dim, self, q, keepdim, wrapped, shape);
-  if (out != NULL) TRY(resize_output(out, IntArrayRef_make(shape, (size_t)n)) >= 0);
+  if (out != NULL) TRY(resize_output_dispatched(out, IntArrayRef_make(shape, (size_t)n)) >= 0);
   TRY((result = quantile_compute(self, q, dim, (QuantileMode)mode, ignore_nan, wrapped, shape, n)) != NULL);
   if (out == NULL) return result;
   TRY(done_in_place(at_copy_(out, result, false)) == 0);
