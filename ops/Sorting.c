@@ -12,8 +12,19 @@
  * an empty tensor is NaN (in an integer dtype, NaN converted as x86 does);
  * along an empty dim it is refused.
  *
+ * nanmedian is median of the non-NaN values: the element at (n - NaNs - 1)
+ * / 2 of 1.13's order (NaN above every number; along a dim, equal values
+ * by index), NaN when the row is all NaN.  There 1.13's std::nth_element
+ * leaves one of the NaNs at that place (C++'s -1 / 2 is 0) and its index
+ * is whatever the partition's swaps put there, so minaten partitions with
+ * libstdc++'s nth_element written out (ops/cpu/StlAlgorithms.h); of all
+ * elements it partitions self's clone in memory order, which picks the
+ * sign of a zero median as 1.13 does.  Its checks and messages are
+ * median's ("median()", "median_cpu", "median_out").
+ *
  * PyTorch 1.13: aten/src/ATen/native/Sorting.cpp (median_cpu, median_impl,
- * median_out_cpu, median_with_indices_impl, at::native::median; the meta
+ * median_out_cpu, median_with_indices_impl, at::native::median, and the
+ * nanmedian_cpu, nanmedian_out_cpu, at::native::nanmedian twins; the meta
  * and impl functions of sort.stable and topk; sort, msort, argsort,
  * argsort_stable)
  */

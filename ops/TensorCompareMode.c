@@ -153,9 +153,31 @@ fail:
   return -1;
 }
 
+/* mode.values on Lazy tensors: 1.13's Lazy backend functionalizes the
+ * out= form, mode (its CPU kernel through the Lazy fallback) then each
+ * result copied into its out.
+ * NB(minaten): modelled here, minaten has no functionalization pass. */
+static TensorTuple2 mode_out_functionalized(const Tensor* self, int64_t dim, bool keepdim, Tensor* values,
+                                            Tensor* indices) {
+  TensorTuple2 m = at_mode(self, dim, keepdim), r = {{NULL, NULL}};
+  TRY(m.items[0] != NULL);
+  Tensor* outs[2] = {values, indices};
+  for (int k = 0; k < 2; k++) {
+    TRY(resize_output(outs[k], IntArrayRef_make(m.items[k]->sizes, (size_t)m.items[k]->dim)) >= 0);
+    TRY(done_in_place(at_copy_(outs[k], m.items[k], false)) == 0);
+  }
+  r.items[0] = Tensor_retain(values);
+  r.items[1] = Tensor_retain(indices);
+fail:
+  Tensor_release(m.items[0]);
+  Tensor_release(m.items[1]);
+  return r;
+}
+
 /* PyTorch 1.13: TensorCompare.cpp mode_out */
 TensorTuple2 at_native_mode_out(const Tensor* self, int64_t dim, bool keepdim, Tensor* values, Tensor* indices) {
   TensorTuple2 r = {{NULL, NULL}};
+  if (self->device.type == DeviceType_Lazy) return mode_out_functionalized(self, dim, keepdim, values, indices);
   TORCH_CHECK(self->dtype == values->dtype, "expected scalar type '%s' but got '%s' for values output",
               ScalarType_name(self->dtype), ScalarType_name(values->dtype));
   TORCH_CHECK(indices->dtype == ScalarType_Long, "expected scalar type 'Long' but got '%s' for indices output",
