@@ -70,3 +70,8 @@ with warnings.catch_warnings(record=True) as w:
     torch.kthvalue(f, 2, 1, True, out=(torch.zeros(3), torch.zeros(2, 1, dtype=torch.long)))
     torch.kthvalue(torch.tensor(2.), 1, out=(torch.zeros(3), torch.zeros(1, dtype=torch.long)))
 print([str(x.message) for x in w])
+r2 = torch.randint(0, 5, (4, 33), generator=g).float()
+r2[r2 == 4] = float('nan')
+r2[0, 5] = -0.0
+print([torch.kthvalue(r2, k).indices.tolist() for k in (1, 10, 20, 30, 33)])
+print([torch.kthvalue(r2.double(), k, 0).indices.tolist() for k in (1, 2, 4)])
