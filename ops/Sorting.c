@@ -12,8 +12,19 @@
  * an empty tensor is NaN (in an integer dtype, NaN converted as x86 does);
  * along an empty dim it is refused.
  *
+ * nanmedian is median of the non-NaN values: the element at (n - NaNs - 1)
+ * / 2 of 1.13's order (NaN above every number; along a dim, equal values
+ * by index), NaN when the row is all NaN.  There 1.13's std::nth_element
+ * leaves one of the NaNs at that place (C++'s -1 / 2 is 0) and its index
+ * is whatever the partition's swaps put there, so minaten partitions with
+ * libstdc++'s nth_element written out (ops/cpu/StlAlgorithms.h); of all
+ * elements it partitions self's clone in memory order, which picks the
+ * sign of a zero median as 1.13 does.  Its checks and messages are
+ * median's ("median()", "median_cpu", "median_out").
+ *
  * PyTorch 1.13: aten/src/ATen/native/Sorting.cpp (median_cpu, median_impl,
- * median_out_cpu, median_with_indices_impl, at::native::median; the meta
+ * median_out_cpu, median_with_indices_impl, at::native::median, and the
+ * nanmedian_cpu, nanmedian_out_cpu, at::native::nanmedian twins; the meta
  * and impl functions of sort.stable and topk; sort, msort, argsort,
  * argsort_stable)
  */
@@ -31,6 +42,43 @@
 #include "ops/cpu/SortingKernel.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
+
+/* The comparators of 1.13's nanmedian (its std::nth_element calls): along
+ * a dim, value then index with NaN above every number; over all elements,
+ * value with NaN above every number. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function" /* the header's other algorithms */
+#define NANMEDIAN_LESS_F(x, y) ((x)->key.f < (y)->key.f || (isnan((y)->key.f) && !isnan((x)->key.f)))
+#define STL_SUFFIX nanmedian_dim_float
+#define STL_LESS(x, y) \
+  (((x)->key.f == (y)->key.f && (x)->index < (y)->index) || NANMEDIAN_LESS_F(x, y))
+#define STL_LESS_BRANCH_FREE STL_LESS
+#include "ops/cpu/StlAlgorithms.h"
+#undef STL_SUFFIX
+#undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
+#define STL_SUFFIX nanmedian_dim_int
+#define STL_LESS(x, y) ((x)->key.i < (y)->key.i || ((x)->key.i == (y)->key.i && (x)->index < (y)->index))
+#define STL_LESS_BRANCH_FREE STL_LESS
+#include "ops/cpu/StlAlgorithms.h"
+#undef STL_SUFFIX
+#undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
+#define STL_SUFFIX nanmedian_all_float
+#define STL_LESS NANMEDIAN_LESS_F
+#define STL_LESS_BRANCH_FREE STL_LESS
+#include "ops/cpu/StlAlgorithms.h"
+#undef STL_SUFFIX
+#undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
+#define STL_SUFFIX nanmedian_all_int
+#define STL_LESS(x, y) ((x)->key.i < (y)->key.i)
+#define STL_LESS_BRANCH_FREE STL_LESS
+#include "ops/cpu/StlAlgorithms.h"
+#undef STL_SUFFIX
+#undef STL_LESS
+#undef STL_LESS_BRANCH_FREE
+#pragma GCC diagnostic pop
 
 typedef struct MedianItem {
   double d;    /* the value, floating dtypes */
@@ -74,12 +122,41 @@ static void median_row(const Tensor* self, const char* p, int64_t n, int64_t str
   *index = m->pos;
 }
 
+/* The nanmedian of n items read from p with stride (in elements): the
+ * non-NaN item at (n - NaNs - 1) / 2 in the order of 1.13's comparator
+ * (the first item when all are NaN: C++'s -1 / 2 is 0), where libstdc++'s
+ * std::nth_element leaves it (by_index: the comparator along a dim, value
+ * then index; otherwise value only, items in self's memory order).
+ * PyTorch 1.13: Sorting.cpp median_with_indices_impl, median_impl (ignore_nan) */
+static void nanmedian_row(const Tensor* self, const char* p, int64_t n, int64_t stride, SortItem* buf, bool by_index,
+                          char* out, int64_t* index) {
+  bool floating = ScalarType_isFloating(self->dtype);
+  int64_t item = (int64_t)Tensor_itemsize(self), num_nan = 0;
+  for (int64_t k = 0; k < n; k++) {
+    const char* e = p + k * stride * item;
+    buf[k].index = k;
+    if (floating) buf[k].key.f = load_double(self->dtype, e);
+    else buf[k].key.i = load_int(self->dtype, e);
+    num_nan += floating && isnan(buf[k].key.f);
+  }
+  SortItem* nth = buf + (n - num_nan - 1) / 2;
+  if (floating && by_index) stl_nth_element_nanmedian_dim_float(buf, nth, buf + n);
+  else if (by_index) stl_nth_element_nanmedian_dim_int(buf, nth, buf + n);
+  else if (floating) stl_nth_element_nanmedian_all_float(buf, nth, buf + n);
+  else stl_nth_element_nanmedian_all_int(buf, nth, buf + n);
+  if (floating) store_from_double(self->dtype, out, nth->key.f);
+  else store_from_int64(self->dtype, out, nth->key.i);
+  *index = nth->index;
+}
+
 /* What each row's median needs: self, the row's length and stride (in
- * elements) along dim, the buffer. */
+ * elements) along dim, the buffer (room for len MedianItems, used as
+ * SortItems by nanmedian), whether NaNs are ignored (nanmedian). */
 typedef struct MedianLoop {
   const Tensor* self;
   int64_t len, stride;
   MedianItem* buf;
+  bool ignore_nan;
 } MedianLoop;
 
 /* The loop over a tile of rows: data = {values, indices, self} at each
@@ -89,8 +166,10 @@ static void median_loop2d(void* ctx, char** data, const int64_t* strides, int64_
   for (int64_t j = 0; j < size1; j++)
     for (int64_t i = 0; i < size0; i++) {
       int64_t index;
-      median_row(L->self, data[2] + j * strides[5] + i * strides[2], L->len, L->stride, L->buf,
-                 data[0] + j * strides[3] + i * strides[0], &index);
+      const char* row = data[2] + j * strides[5] + i * strides[2];
+      char* value = data[0] + j * strides[3] + i * strides[0];
+      if (L->ignore_nan) nanmedian_row(L->self, row, L->len, L->stride, (SortItem*)L->buf, true, value, &index);
+      else median_row(L->self, row, L->len, L->stride, L->buf, value, &index);
       *(int64_t*)(data[1] + j * strides[4] + i * strides[1]) = index;
     }
 }
@@ -129,6 +208,34 @@ static bool median_dtype_ok(ScalarType t) {
   return t != ScalarType_Bool && t != ScalarType_Half && !ScalarType_isQuantized(t) && !ScalarType_isComplex(t);
 }
 
+/* PyTorch 1.13: Sorting.cpp nanmedian_cpu (median_impl, ignore_nan = true):
+ * self cloned (its memory order kept), partitioned as 1.13's
+ * std::nth_element does. */
+Tensor* at_native_nanmedian_cpu(const Tensor* self) {
+  Tensor *in = NULL, *out = NULL;
+  SortItem* buf = NULL;
+  TORCH_CHECK(median_dtype_ok(self->dtype), "\"median_cpu\" not implemented for '%s'", ScalarType_name(self->dtype));
+  TRY((out = empty_cpu((IntArrayRef){NULL, 0}, self->dtype)) != NULL);
+  if (MetaMode_isEnabled()) return out;
+  if (self->numel == 0) { /* 1.13 reads past the end: NaN, as median's */
+    store_from_double(out->dtype, Tensor_data(out), NAN);
+    return out;
+  }
+  TRY((in = at_clone(self, kNoMemoryFormat)) != NULL);
+  buf = malloc(sizeof *buf * (size_t)self->numel);
+  TORCH_CHECK(buf != NULL, "minaten: out of memory");
+  int64_t index;
+  nanmedian_row(in, Tensor_data(in), in->numel, 1, buf, false, Tensor_data(out), &index);
+  free(buf);
+  Tensor_release(in);
+  return out;
+fail:
+  free(buf);
+  Tensor_release(in);
+  Tensor_release(out);
+  return NULL;
+}
+
 /* PyTorch 1.13: Sorting.cpp median_cpu (median_impl, ignore_nan = false) */
 Tensor* at_native_median_cpu(const Tensor* self) {
   Tensor *flat = NULL, *out = NULL;
@@ -155,10 +262,12 @@ fail:
   return NULL;
 }
 
-/* median along dim into (values, indices), checked in 1.13's order: the
- * dim, an empty dim, indices' dtype, values' dtype; then both resized.
- * PyTorch 1.13: Sorting.cpp median_out_cpu (median_with_indices_impl) */
-TensorTuple2 at_native_median_out_cpu(const Tensor* self, int64_t dim, bool keepdim, Tensor* values, Tensor* indices) {
+/* median (nanmedian: ignore_nan) along dim into (values, indices),
+ * checked in 1.13's order: the dim, an empty dim, indices' dtype, values'
+ * dtype; then both resized.
+ * PyTorch 1.13: Sorting.cpp median_with_indices_impl */
+static TensorTuple2 median_with_indices_impl(const Tensor* self, int64_t dim, bool keepdim, Tensor* values,
+                                             Tensor* indices, bool ignore_nan) {
   TensorTuple2 r = {{NULL, NULL}};
   MedianItem* buf = NULL;
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
@@ -189,7 +298,7 @@ TensorTuple2 at_native_median_out_cpu(const Tensor* self, int64_t dim, bool keep
     int64_t len = self->dim ? self->sizes[d] : 1, stride = self->dim ? self->strides[d] : 1;
     buf = malloc(sizeof *buf * (size_t)len);
     TORCH_CHECK(buf != NULL, "minaten: out of memory");
-    MedianLoop L = {self, len, stride, buf};
+    MedianLoop L = {self, len, stride, buf, ignore_nan};
     median_kernel(values, indices, self, d, keepdim, &L);
     free(buf);
   }
@@ -201,8 +310,19 @@ fail:
   return r;
 }
 
-/* PyTorch 1.13: Sorting.cpp at::native::median (dim): into fresh tensors through median.dim_values */
-TensorTuple2 at_native_median_dim(const Tensor* self, int64_t dim, bool keepdim) {
+/* PyTorch 1.13: Sorting.cpp median_out_cpu */
+TensorTuple2 at_native_median_out_cpu(const Tensor* self, int64_t dim, bool keepdim, Tensor* values, Tensor* indices) {
+  return median_with_indices_impl(self, dim, keepdim, values, indices, false);
+}
+
+/* PyTorch 1.13: Sorting.cpp nanmedian_out_cpu */
+TensorTuple2 at_native_nanmedian_out_cpu(const Tensor* self, int64_t dim, bool keepdim, Tensor* values,
+                                         Tensor* indices) {
+  return median_with_indices_impl(self, dim, keepdim, values, indices, true);
+}
+
+/* median.dim's or nanmedian.dim's fresh outs, through the out= form. */
+static TensorTuple2 median_dim_fresh(const Tensor* self, int64_t dim, bool keepdim, bool ignore_nan) {
   TensorTuple2 r = {{NULL, NULL}};
   int64_t zero = 0;
   IntArrayRef empty_shape = {&zero, 1};
@@ -211,11 +331,22 @@ TensorTuple2 at_native_median_dim(const Tensor* self, int64_t dim, bool keepdim)
                                        (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
   TRY((indices = at_empty_memory_format(empty_shape, (OptionalScalarType){true, ScalarType_Long}, kNoLayout,
                                         (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
-  r = at_median_dim_values(self, dim, keepdim, values, indices);
+  r = ignore_nan ? at_nanmedian_dim_values(self, dim, keepdim, values, indices)
+                 : at_median_dim_values(self, dim, keepdim, values, indices);
 fail:
   Tensor_release(values);
   Tensor_release(indices);
   return r;
+}
+
+/* PyTorch 1.13: Sorting.cpp at::native::median (dim): into fresh tensors through median.dim_values */
+TensorTuple2 at_native_median_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  return median_dim_fresh(self, dim, keepdim, false);
+}
+
+/* PyTorch 1.13: Sorting.cpp at::native::nanmedian (dim): into fresh tensors through nanmedian.dim_values */
+TensorTuple2 at_native_nanmedian_dim(const Tensor* self, int64_t dim, bool keepdim) {
+  return median_dim_fresh(self, dim, keepdim, true);
 }
 
 DEFINE_DISPATCH(sort_stub);

@@ -1,0 +1,12 @@
+# kthvalue, nanmedian, mode, quantile on lazy tensors: none is lowered by 1.13's TS backend; the CompositeExplicitAutograd kernels run on lazy tensors, the CPU ones through the Lazy fallback
+x = torch.tensor([[1., 3., 2., 3.], [4., 5., 0., 0.]]).to("lazy")
+r = torch.kthvalue(x, 2)
+print(r.values.device, r.indices.device)
+print(r)
+print(torch.kthvalue(x, 1, 0, True, out=(torch.empty(0, device='lazy'), torch.empty(0, dtype=torch.long, device='lazy'))))
+print(torch.mode(x))
+print(torch.mode(x, 0, out=(torch.empty(0, device='lazy'), torch.empty(0, dtype=torch.long, device='lazy'))))
+print(torch.nanmedian(x, 1))
+print(torch.nanmedian(x))
+print(torch.quantile(x, 0.5, dim=1))
+print(torch.nanquantile(x, torch.tensor([0.2, 0.9]).to("lazy"), interpolation='higher'))
