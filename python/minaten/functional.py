@@ -25,8 +25,18 @@ torch.broadcast_shapes computes the shape in Python, with 1.13's messages;
 NB(minaten): there is no torch.jit, so the tracing branch (broadcast_tensors
 over expanded zeros) is left out.
 
+torch.unique(input, sorted=True, return_inverse=False, return_counts=False,
+dim=None) calls aten::_unique2 without dim and aten::unique_dim with it;
+torch.unique_consecutive calls aten::unique_consecutive.  Both return the
+output alone or a tuple with the inverse and/or the counts, picked as 1.13's
+boolean_dispatch picks (a flag given by keyword, else by position: for
+unique_consecutive 1.13 looks for return_counts at position 1, where
+return_inverse is, and minaten does the same).
+
 PyTorch 1.13: torch/functional.py (norm, einsum, split, broadcast_tensors,
-broadcast_shapes, atleast_1d, atleast_2d, atleast_3d)
+broadcast_shapes, atleast_1d, atleast_2d, atleast_3d, _unique_impl,
+_unique_consecutive_impl, unique, unique_consecutive),
+torch/_jit_internal.py (boolean_dispatch)
 """
 import minaten as torch
 from minaten import _C
@@ -35,7 +45,7 @@ from minaten.overrides import handle_torch_function, has_torch_function, has_tor
 _VF = _C._VariableFunctions
 
 __all__ = ["atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes", "broadcast_tensors", "einsum", "norm",
-           "split"]
+           "split", "unique", "unique_consecutive"]
 
 
 def broadcast_tensors(*tensors):
@@ -188,3 +198,67 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
 for __f in (split, einsum, norm):
     __f.__module__ = "torch.functional"
 del __f
+
+
+def _unique_impl(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _unique_impl"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(unique, (input,), input, sorted=sorted, return_inverse=return_inverse,
+                                     return_counts=return_counts, dim=dim)
+    if dim is not None:
+        output, inverse_indices, counts = _VF.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse,
+                                                         return_counts=return_counts)
+    else:
+        output, inverse_indices, counts = torch._unique2(input, sorted=sorted, return_inverse=return_inverse,
+                                                         return_counts=return_counts)
+    return output, inverse_indices, counts
+
+
+def _unique_consecutive_impl(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _unique_consecutive_impl"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(unique_consecutive, (input,), input, return_inverse=return_inverse,
+                                     return_counts=return_counts, dim=dim)
+    output, inverse_indices, counts = _VF.unique_consecutive(input, return_inverse=return_inverse,
+                                                             return_counts=return_counts, dim=dim)
+    return output, inverse_indices, counts
+
+
+def _dispatch_flag(args, kwargs, name, index):
+    """PyTorch 1.13: torch/_jit_internal.py boolean_dispatch (its choice of flag)"""
+    if name in kwargs:
+        return kwargs[name]
+    if index < len(args):
+        return args[index]
+    return False
+
+
+def _pick(impl, args, kwargs, inverse, counts):
+    """The _return_output/_return_inverse/_return_counts wrappers of 1.13: the
+    whole tuple under __torch_function__ or with both flags, else its parts."""
+    if has_torch_function_unary(args[0] if args else kwargs.get("input")):
+        return impl(*args, **kwargs)
+    output, inverse_indices, counts_ = impl(*args, **kwargs)
+    if inverse and counts:
+        return output, inverse_indices, counts_
+    if inverse:
+        return output, inverse_indices
+    if counts:
+        return output, counts_
+    return output
+
+
+def unique(*args, **kwargs):
+    """PyTorch 1.13: torch/functional.py unique (boolean_dispatch over
+    return_inverse at position 2, return_counts at position 3)"""
+    inverse = _dispatch_flag(args, kwargs, "return_inverse", 2)
+    counts = _dispatch_flag(args, kwargs, "return_counts", 3)
+    return _pick(_unique_impl, args, kwargs, bool(inverse), bool(counts))
+
+
+def unique_consecutive(*args, **kwargs):
+    """PyTorch 1.13: torch/functional.py unique_consecutive (boolean_dispatch
+    over return_inverse at position 2, return_counts at position 1)"""
+    inverse = _dispatch_flag(args, kwargs, "return_inverse", 2)
+    counts = _dispatch_flag(args, kwargs, "return_counts", 1)
+    return _pick(_unique_consecutive_impl, args, kwargs, bool(inverse), bool(counts))
