@@ -1,7 +1,7 @@
 /*
  * Histogram.c - histc: a histogram of the elements of a float tensor in
  * `bins` equal bins between min and max (the data's own extremes when
- * min == max), elements outside [min, max] and NaNs left out.
+ * min == max), elements outside [min, max] left out.
  *
  * Note [histc's bins]
  * 1.13 computes the bin edges with linspace into a tensor of self's dtype
@@ -11,9 +11,11 @@
  * dtype), every step in self's dtype (so in float for float32, and rounded
  * to bfloat16 after each step for bfloat16), the last edge belonging to the
  * last bin.  No search corrects the division (torch.histogram's does), so a
- * value near an inner edge goes where the rounded division puts it.  The
- * counts are kept in self's dtype.  When min == max (the default 0, 0) the data's extremes are used
- * (aminmax, only when there is data), then equal extremes widen to
+ * value near an inner edge goes where the rounded division puts it, and a
+ * NaN in the first bin (Note [histc's NaN]).  The counts are kept in self's
+ * dtype.  When min == max (the default 0, 0) the data's extremes are used
+ * (aminmax, only when there is data; a NaN makes them NaN and the range is
+ * refused), then equal extremes widen to
  * [x - 1, x + 1].  The dtype checks come from the steps 1.13 takes: out='s
  * dtype, bins > 0, the range (Scalar::to<double>, aminmax: "aminmax_cpu"
  * for float16), linspace ("linspace_cpu" for bool), then the kernel's
@@ -69,10 +71,18 @@ fail:
 
 static float bf16(float x) { return BFloat16_toFloat(BFloat16_fromFloat(x)); }
 
-/* The bin of x, or -1 when x is outside [left, right] or NaN
- * (Note [histc's bins]). */
+/* The bin of x, or -1 when x is outside [left, right] (Note [histc's bins]).
+ *
+ * Note [histc's NaN]
+ * 1.13's kernel skips an element when `elt < left || right < elt`, which a
+ * NaN passes; its bin is then static_cast<int64_t>(NaN), x86's
+ * 0x8000000000000000, and hist[that * stride 1] wraps around to hist[0]
+ * (the byte offset, times 2, 4 or 8, is 0 modulo 2^64): every NaN counts in
+ * the first bin, in every dtype (measured: [1., nan] in 2 bins over [1, 2]
+ * gives [2., 0.]).  minaten puts it there without the overflow. */
 static int64_t histc_bin(ScalarType t, double x, double left, double right, int64_t bins) {
-  if (!(x >= left && x <= right)) return -1;
+  if (isnan(x)) return 0; /* Note [histc's NaN] */
+  if (x < left || x > right) return -1;
   int64_t pos;
   if (t == ScalarType_Double) {
     pos = (int64_t)((x - left) * (double)bins / (right - left));
