@@ -224,41 +224,78 @@ def _unique_consecutive_impl(input, return_inverse=False, return_counts=False, d
     return output, inverse_indices, counts
 
 
-def _dispatch_flag(args, kwargs, name, index):
-    """PyTorch 1.13: torch/_jit_internal.py boolean_dispatch (its choice of flag)"""
-    if name in kwargs:
-        return kwargs[name]
-    if index < len(args):
-        return args[index]
-    return False
+def _boolean_dispatch(arg_name, arg_index, default, if_true, if_false):
+    """PyTorch 1.13: torch/_jit_internal.py boolean_dispatch (its eager branch)"""
+    def fn(*args, **kwargs):
+        dispatch_flag = default
+        if arg_name in kwargs:
+            dispatch_flag = kwargs[arg_name]
+        elif arg_index < len(args):
+            dispatch_flag = args[arg_index]
+        if dispatch_flag:
+            return if_true(*args, **kwargs)
+        return if_false(*args, **kwargs)
+    return fn
 
 
-def _pick(impl, args, kwargs, inverse, counts):
-    """The _return_output/_return_inverse/_return_counts wrappers of 1.13: the
-    whole tuple under __torch_function__ or with both flags, else its parts."""
-    if has_torch_function_unary(args[0] if args else kwargs.get("input")):
-        return impl(*args, **kwargs)
-    output, inverse_indices, counts_ = impl(*args, **kwargs)
-    if inverse and counts:
-        return output, inverse_indices, counts_
-    if inverse:
-        return output, inverse_indices
-    if counts:
-        return output, counts_
+def _return_counts(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _return_counts"""
+    if has_torch_function_unary(input):
+        return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    output, _, counts = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output, counts
+
+
+def _return_output(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _return_output"""
+    if has_torch_function_unary(input):
+        return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    output, _, _ = _unique_impl(input, sorted, return_inverse, return_counts, dim)
     return output
 
 
-def unique(*args, **kwargs):
-    """PyTorch 1.13: torch/functional.py unique (boolean_dispatch over
-    return_inverse at position 2, return_counts at position 3)"""
-    inverse = _dispatch_flag(args, kwargs, "return_inverse", 2)
-    counts = _dispatch_flag(args, kwargs, "return_counts", 3)
-    return _pick(_unique_impl, args, kwargs, bool(inverse), bool(counts))
+def _return_inverse(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _return_inverse"""
+    if has_torch_function_unary(input):
+        return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    output, inverse_indices, _ = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output, inverse_indices
 
 
-def unique_consecutive(*args, **kwargs):
-    """PyTorch 1.13: torch/functional.py unique_consecutive (boolean_dispatch
-    over return_inverse at position 2, return_counts at position 1)"""
-    inverse = _dispatch_flag(args, kwargs, "return_inverse", 2)
-    counts = _dispatch_flag(args, kwargs, "return_counts", 1)
-    return _pick(_unique_consecutive_impl, args, kwargs, bool(inverse), bool(counts))
+_return_inverse_false = _boolean_dispatch("return_counts", 3, False, _return_counts, _return_output)
+_return_inverse_true = _boolean_dispatch("return_counts", 3, False, _unique_impl, _return_inverse)
+unique = _boolean_dispatch("return_inverse", 2, False, _return_inverse_true, _return_inverse_false)
+
+
+def _consecutive_return_counts(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _consecutive_return_counts"""
+    if has_torch_function_unary(input):
+        return _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    output, _, counts = _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output, counts
+
+
+def _consecutive_return_output(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _consecutive_return_output"""
+    if has_torch_function_unary(input):
+        return _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    output, _, _ = _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output
+
+
+def _consecutive_return_inverse(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _consecutive_return_inverse"""
+    if has_torch_function_unary(input):
+        return _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    output, inverse_indices, _ = _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output, inverse_indices
+
+
+# 1.13 looks for unique_consecutive's return_counts at position 1 (where
+# return_inverse is), and so does minaten
+_consecutive_return_inverse_false = _boolean_dispatch("return_counts", 1, False, _consecutive_return_counts,
+                                                      _consecutive_return_output)
+_consecutive_return_inverse_true = _boolean_dispatch("return_counts", 1, False, _unique_consecutive_impl,
+                                                     _consecutive_return_inverse)
+unique_consecutive = _boolean_dispatch("return_inverse", 2, False, _consecutive_return_inverse_true,
+                                       _consecutive_return_inverse_false)
