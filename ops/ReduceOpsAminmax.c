@@ -20,8 +20,8 @@
  *               result all-ones-shaped.
  *
  * Both kernels are dispatched over the integer types, Float, Double and
- * Bool only ("aminmax_cpu" not implemented for 'Half', also for a 0-dim
- * input), after the meta function's checks and the out= checks.  1.13 has
+ * Bool ("aminmax_cpu" not implemented for 'Half', also for a 0-dim
+ * input), the one over all elements also over BFloat16, after the meta function's checks and the out= checks.  1.13 has
  * no derivative for aminmax (grad_fn NotImplemented).
  * NB(minaten): aminmax.out falls through the autograd keys, as minaten's
  * other out= forms do (tests/dispatch/exceptions.txt); 1.13's VariableType
@@ -197,8 +197,10 @@ static TensorTuple2 aminmax_compute(const Tensor* self, OptionalInt dim, bool ke
   if (n < 0) return r;
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
-  aminmax_line_fn line = aminmax_line(self->dtype);
-  TRY(line != NULL);
+  /* the reduction over all elements also takes bfloat16 (1.13's
+   * aminmax_allreduce_kernel: AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kBool)) */
+  aminmax_line_fn line = NULL;
+  if (dim.has_value || self->dtype != ScalarType_BFloat16) TRY((line = aminmax_line(self->dtype)) != NULL);
   bool scalar_keepdim = self->dim == 0 && dim.has_value && keepdim;
   int64_t one = 1;
   IntArrayRef sizes = scalar_keepdim && !warn ? IntArrayRef_make(&one, 1) : IntArrayRef_make(shape, (size_t)n);

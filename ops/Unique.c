@@ -170,6 +170,11 @@ static uint64_t std_hash(ScalarType t, const char* p) {
     memcpy(&d, p, sizeof d);
     return d != 0.0 ? hash_bytes(&d, sizeof d, 0xc70f6907UL) : 0;
   }
+  if (t == ScalarType_BFloat16) {
+    uint16_t bits; /* Unique.cpp's std::hash<at::BFloat16>: std::hash<uint16_t>()(v.x) */
+    memcpy(&bits, p, sizeof bits);
+    return bits;
+  }
   return (uint64_t)load_int(t, p); /* static_cast<size_t>(value) */
 }
 
@@ -298,16 +303,32 @@ static int64_t StlHashSet_find(const StlHashSet* s, const char* p) {
   return -1;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/Unique.cpp _unique_cpu (unique_cpu_template) */
-TensorTuple2 at_native__unique_cpu(const Tensor* self, bool sorted, bool return_inverse) {
-  TensorTuple2 r = {{NULL, NULL}};
-  Tensor *input = NULL, *output = NULL, *inverse = NULL;
+/* The inverse (return_inverse or return_counts: every element's position
+ * in output) and counts (return_counts: how often each output value occurs;
+ * 0 for a NaN, which no lookup finds) of unique_cpu_template. */
+static void unique_inverse_counts(const StlHashSet* set, const Tensor* input, const int64_t* position, int64_t m,
+                                 Tensor* inverse, Tensor* counts) {
+  int64_t* inv = (int64_t*)Tensor_data(inverse);
+  int64_t* cnt = counts != NULL ? (int64_t*)Tensor_data(counts) : NULL;
+  for (int64_t j = 0; cnt != NULL && j < m; j++) cnt[j] = 0;
+  for (int64_t i = 0; i < input->numel; i++) {
+    int64_t node = StlHashSet_find(set, Tensor_data(input) + i * (int64_t)Tensor_itemsize(input));
+    inv[i] = node < 0 ? 0 : position[node];
+    if (cnt != NULL && node >= 0) cnt[position[node]]++;
+  }
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Unique.cpp unique_cpu_template */
+static TensorTuple3 unique_cpu_template(const Tensor* self, bool sorted, bool return_inverse, bool return_counts) {
+  TensorTuple3 r = {{NULL, NULL, NULL}};
+  Tensor *input = NULL, *output = NULL, *inverse = NULL, *counts = NULL;
   SortItem* items = NULL;
   int64_t* position = NULL;
   StlHashSet set;
   bool have_set = false;
   ScalarType t = self->dtype;
-  TORCH_CHECK(!ScalarType_isComplex(t), "\"unique\" not implemented for '%s'", ScalarType_name(t));
+  TORCH_CHECK(!ScalarType_isComplex(t) && t != ScalarType_Half, "\"unique\" not implemented for '%s'",
+              ScalarType_name(t));
   input = at_contiguous(self, MemoryFormat_Contiguous);
   TRY(input != NULL);
   int64_t zero = 0;
@@ -315,6 +336,10 @@ TensorTuple2 at_native__unique_cpu(const Tensor* self, bool sorted, bool return_
                                    (OptionalLayout){false, 0}, (OptionalDevice){true, self->device},
                                    (OptionalBool){false, false}, (OptionalMemoryFormat){false, 0});
   TRY(inverse != NULL);
+  counts = at_empty_memory_format(IntArrayRef_make(&zero, 1), (OptionalScalarType){true, ScalarType_Long},
+                                  (OptionalLayout){false, 0}, (OptionalDevice){true, self->device},
+                                  (OptionalBool){false, false}, (OptionalMemoryFormat){false, 0});
+  TRY(counts != NULL);
   int64_t n = input->numel;
   TRY(StlHashSet_build(&set, t, Tensor_data(input), n) == 0);
   have_set = true;
@@ -343,28 +368,25 @@ TensorTuple2 at_native__unique_cpu(const Tensor* self, bool sorted, bool return_
     if (set.floating) store_from_double(t, dst, items[j].key.f);
     else store_from_int64(t, dst, items[j].key.i);
   }
-  if (return_inverse) {
-    /* inverse_indices.resize_(self.sizes()): a fresh tensor of self's shape */
+  if (return_inverse || return_counts) {
+    /* inverse_indices.resize_(input.sizes()): a fresh tensor of self's shape */
     Tensor_release(inverse);
-    inverse = at_empty_memory_format(Tensor_sizes(self), (OptionalScalarType){true, ScalarType_Long},
-                                     (OptionalLayout){false, 0}, (OptionalDevice){true, self->device},
-                                     (OptionalBool){false, false}, (OptionalMemoryFormat){false, 0});
+    inverse = empty_cpu(Tensor_sizes(self), ScalarType_Long);
     TRY(inverse != NULL);
-    /* inverse_map[output[j]] = j, then inverse[i] = inverse_map[input[i]]:
-     * the position in output of the node holding input[i]; a NaN is never
-     * found, and operator[] gives it 0 */
+    if (return_counts) {
+      Tensor_release(counts);
+      TRY((counts = empty_cpu(IntArrayRef_make(&m, 1), ScalarType_Long)) != NULL);
+    }
+    /* inverse_map[output[j]] = j: node -> position in output */
     position = malloc(((size_t)m + 1) * sizeof *position);
     TORCH_CHECK(position != NULL, "minaten: out of memory in _unique");
     for (j = 0; j < m; j++) position[items[j].index] = j;
-    int64_t* inv = (int64_t*)Tensor_data(inverse);
-    for (int64_t i = 0; i < n; i++) {
-      int64_t node = StlHashSet_find(&set, Tensor_data(input) + i * (int64_t)Tensor_itemsize(input));
-      inv[i] = node < 0 ? 0 : position[node];
-    }
+    unique_inverse_counts(&set, input, position, m, inverse, return_counts ? counts : NULL);
   }
   r.items[0] = output;
   r.items[1] = inverse;
-  output = inverse = NULL;
+  r.items[2] = counts;
+  output = inverse = counts = NULL;
 fail:
   free(items);
   free(position);
@@ -372,5 +394,18 @@ fail:
   Tensor_release(input);
   Tensor_release(output);
   Tensor_release(inverse);
+  Tensor_release(counts);
   return r;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Unique.cpp _unique_cpu */
+TensorTuple2 at_native__unique_cpu(const Tensor* self, bool sorted, bool return_inverse) {
+  TensorTuple3 r = unique_cpu_template(self, sorted, return_inverse, false);
+  Tensor_release(r.items[2]);
+  return (TensorTuple2){{r.items[0], r.items[1]}};
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Unique.cpp _unique2_cpu */
+TensorTuple3 at_native__unique2_cpu(const Tensor* self, bool sorted, bool return_inverse, bool return_counts) {
+  return unique_cpu_template(self, sorted, return_inverse, return_counts);
 }

@@ -31,9 +31,12 @@ from math import e, inf, nan, pi  # noqa: F401  (1.13's torch/__init__.py export
 # torch.NAME for every operator bound as a function (csrc/autograd/python_bindings.c):
 # 1.13 copies them from torch._C._VariableFunctions into the module, then
 # adds torch/functional.py's Python functions over them (norm, einsum, split,
-# broadcast_tensors, broadcast_shapes, atleast_1d/2d/3d).
+# broadcast_tensors, broadcast_shapes, atleast_1d/2d/3d, unique,
+# unique_consecutive).  PRIVATE_OPS stay in _VariableFunctions only (torch.unique
+# calls unique_dim from there).  PyTorch 1.13: torch/__init__.py PRIVATE_OPS
+PRIVATE_OPS = ("unique_dim",)
 for __name in dir(_C._VariableFunctions):
-    if __name.startswith("__"):
+    if __name.startswith("__") or __name in PRIVATE_OPS:
         continue
     __obj = getattr(_C._VariableFunctions, __name)
     __obj.__module__ = "torch"

@@ -92,6 +92,20 @@ class Tensor(_C._TensorBase):
         else:
             return _C._VariableFunctions.split_with_sizes(self, split_size, dim)
 
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        """PyTorch 1.13: torch/_tensor.py Tensor.unique"""
+        if has_torch_function_unary(self):
+            return handle_torch_function(Tensor.unique, (self,), self, sorted=sorted, return_inverse=return_inverse,
+                                         return_counts=return_counts, dim=dim)
+        return torch.unique(self, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        """PyTorch 1.13: torch/_tensor.py Tensor.unique_consecutive"""
+        if has_torch_function_unary(self):
+            return handle_torch_function(Tensor.unique_consecutive, (self,), self, return_inverse=return_inverse,
+                                         return_counts=return_counts, dim=dim)
+        return torch.unique_consecutive(self, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
     def unflatten(self, dim, sizes):
         """PyTorch 1.13: torch/_tensor.py Tensor.unflatten.  NB(minaten):
         minaten's tensors have no names, so the named form (sizes given as

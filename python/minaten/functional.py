@@ -25,8 +25,18 @@ torch.broadcast_shapes computes the shape in Python, with 1.13's messages;
 NB(minaten): there is no torch.jit, so the tracing branch (broadcast_tensors
 over expanded zeros) is left out.
 
+torch.unique(input, sorted=True, return_inverse=False, return_counts=False,
+dim=None) calls aten::_unique2 without dim and aten::unique_dim with it;
+torch.unique_consecutive calls aten::unique_consecutive.  Both return the
+output alone or a tuple with the inverse and/or the counts, picked as 1.13's
+boolean_dispatch picks (a flag given by keyword, else by position: for
+unique_consecutive 1.13 looks for return_counts at position 1, where
+return_inverse is, and minaten does the same).
+
 PyTorch 1.13: torch/functional.py (norm, einsum, split, broadcast_tensors,
-broadcast_shapes, atleast_1d, atleast_2d, atleast_3d)
+broadcast_shapes, atleast_1d, atleast_2d, atleast_3d, _unique_impl,
+_unique_consecutive_impl, unique, unique_consecutive),
+torch/_jit_internal.py (boolean_dispatch)
 """
 import minaten as torch
 from minaten import _C
@@ -35,7 +45,7 @@ from minaten.overrides import handle_torch_function, has_torch_function, has_tor
 _VF = _C._VariableFunctions
 
 __all__ = ["atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes", "broadcast_tensors", "einsum", "norm",
-           "split"]
+           "split", "unique", "unique_consecutive"]
 
 
 def broadcast_tensors(*tensors):
@@ -188,3 +198,104 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
 for __f in (split, einsum, norm):
     __f.__module__ = "torch.functional"
 del __f
+
+
+def _unique_impl(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _unique_impl"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(unique, (input,), input, sorted=sorted, return_inverse=return_inverse,
+                                     return_counts=return_counts, dim=dim)
+    if dim is not None:
+        output, inverse_indices, counts = _VF.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse,
+                                                         return_counts=return_counts)
+    else:
+        output, inverse_indices, counts = torch._unique2(input, sorted=sorted, return_inverse=return_inverse,
+                                                         return_counts=return_counts)
+    return output, inverse_indices, counts
+
+
+def _unique_consecutive_impl(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _unique_consecutive_impl"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(unique_consecutive, (input,), input, return_inverse=return_inverse,
+                                     return_counts=return_counts, dim=dim)
+    output, inverse_indices, counts = _VF.unique_consecutive(input, return_inverse=return_inverse,
+                                                             return_counts=return_counts, dim=dim)
+    return output, inverse_indices, counts
+
+
+def _boolean_dispatch(arg_name, arg_index, default, if_true, if_false):
+    """PyTorch 1.13: torch/_jit_internal.py boolean_dispatch (its eager branch)"""
+    def fn(*args, **kwargs):
+        dispatch_flag = default
+        if arg_name in kwargs:
+            dispatch_flag = kwargs[arg_name]
+        elif arg_index < len(args):
+            dispatch_flag = args[arg_index]
+        if dispatch_flag:
+            return if_true(*args, **kwargs)
+        return if_false(*args, **kwargs)
+    return fn
+
+
+def _return_counts(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _return_counts"""
+    if has_torch_function_unary(input):
+        return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    output, _, counts = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output, counts
+
+
+def _return_output(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _return_output"""
+    if has_torch_function_unary(input):
+        return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    output, _, _ = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output
+
+
+def _return_inverse(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _return_inverse"""
+    if has_torch_function_unary(input):
+        return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    output, inverse_indices, _ = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output, inverse_indices
+
+
+_return_inverse_false = _boolean_dispatch("return_counts", 3, False, _return_counts, _return_output)
+_return_inverse_true = _boolean_dispatch("return_counts", 3, False, _unique_impl, _return_inverse)
+unique = _boolean_dispatch("return_inverse", 2, False, _return_inverse_true, _return_inverse_false)
+
+
+def _consecutive_return_counts(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _consecutive_return_counts"""
+    if has_torch_function_unary(input):
+        return _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    output, _, counts = _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output, counts
+
+
+def _consecutive_return_output(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _consecutive_return_output"""
+    if has_torch_function_unary(input):
+        return _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    output, _, _ = _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output
+
+
+def _consecutive_return_inverse(input, return_inverse=False, return_counts=False, dim=None):
+    """PyTorch 1.13: torch/functional.py _consecutive_return_inverse"""
+    if has_torch_function_unary(input):
+        return _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    output, inverse_indices, _ = _unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output, inverse_indices
+
+
+# 1.13 looks for unique_consecutive's return_counts at position 1 (where
+# return_inverse is), and so does minaten
+_consecutive_return_inverse_false = _boolean_dispatch("return_counts", 1, False, _consecutive_return_counts,
+                                                      _consecutive_return_output)
+_consecutive_return_inverse_true = _boolean_dispatch("return_counts", 1, False, _unique_consecutive_impl,
+                                                     _consecutive_return_inverse)
+unique_consecutive = _boolean_dispatch("return_inverse", 2, False, _consecutive_return_inverse_true,
+                                       _consecutive_return_inverse_false)
