@@ -67,7 +67,7 @@ print(torch.histc(x, bins=4, out=torch.empty(2, 2)), torch.histc(x, bins=4, out=
 torch.histc(x, bins=4, out=torch.empty(4, dtype=torch.double))
 torch.histc(x, bins=4, out=torch.empty(4, dtype=torch.long))
 torch.histc(torch.tensor([1., 2.]).half(), bins=2, min=0, max=3, out=torch.empty(2))
-torch.histc(torch.tensor([1., 2.]), bins=0, min=0, max=3, out=torch.empty(2).half())
+torch.histc(torch.tensor([1., 2.]), bins=0, min=0, max=3, out=torch.empty(2, dtype=torch.half))
 o = torch.ones(3, dtype=torch.long)
 torch.histc(x.long(), 2, 0, 5, out=o)
 print(o)
