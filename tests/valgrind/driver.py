@@ -18,11 +18,14 @@ then its cycles (gc.collect()), the grad mode, the default dtype
 back.  With MINATEN_DRIVER_CLIENT (tests/valgrind/client.c, loaded with
 ctypes), valgrind then checks for leaks after each script, and a script
 whose run lost memory gets a line `driver: leak SCRIPT: N bytes`.
+Each script's run time goes to times.txt in the current folder (seconds,
+script), to see which scripts weigh most in a shard.
 """
 import ctypes
 import gc
 import os
 import sys
+import time
 
 import minaten._runner as runner
 import torch
@@ -41,14 +44,18 @@ def main():
     lost = leak_check() if leak_check else 0
     # taken before any script runs, which may rebind torch's names
     set_default_dtype, default_dtype = torch.set_default_dtype, torch.get_default_dtype()
+    times = open("times.txt", "w", encoding="utf-8")  # seconds a script, for dealing out shards
     for script in scripts:
         sys.stderr.write("driver: run %s\n" % script)
         sys.stderr.flush()
+        start = time.monotonic()
         try:
             runner.run_file(script, torch, strict=strict)
         except BaseException as e:  # what the runner lets through (KeyboardInterrupt): the next script runs
             sys.stderr.write("driver: %s escaped %s\n" % (type(e).__name__, script))
         sys.stdout.flush()
+        times.write("%.1f %s\n" % (time.monotonic() - start, script))
+        times.flush()
         torch.set_grad_enabled(True)
         set_default_dtype(default_dtype)
         gc.collect()
@@ -57,6 +64,7 @@ def main():
             if now > lost:
                 sys.stderr.write("driver: leak %s: %d bytes\n" % (script, now - lost))
             lost = now
+    times.close()
     sys.stderr.write("driver: done, %d scripts\n" % len(scripts))
 
 
