@@ -11,8 +11,8 @@
  * CMakeLists.txt).  The install's absolute folder
  * (MINATEN_PYTHONDIR_INSTALLED), then the build tree's
  * (MINATEN_PYTHONDIR_BUILD), are the last resorts: for a program linked
- * with libminaten.a, or one built elsewhere in the build tree
- * (tests/extension's minaten_ext).
+ * with libminaten.a, or one built elsewhere in the build tree (the fuzz
+ * targets of tests/fuzz).
  *
  * Python 3.11: Doc/c-api/init_config.rst (Python Configuration), Programs/python.c
  */
