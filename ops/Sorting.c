@@ -37,6 +37,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/SortingUtils.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/SortingKernel.h"
@@ -324,13 +325,8 @@ TensorTuple2 at_native_nanmedian_out_cpu(const Tensor* self, int64_t dim, bool k
 /* median.dim's or nanmedian.dim's fresh outs, through the out= form. */
 static TensorTuple2 median_dim_fresh(const Tensor* self, int64_t dim, bool keepdim, bool ignore_nan) {
   TensorTuple2 r = {{NULL, NULL}};
-  int64_t zero = 0;
-  IntArrayRef empty_shape = {&zero, 1};
   Tensor *values = NULL, *indices = NULL;
-  TRY((values = at_empty_memory_format(empty_shape, (OptionalScalarType){true, self->dtype}, kNoLayout,
-                                       (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
-  TRY((indices = at_empty_memory_format(empty_shape, (OptionalScalarType){true, ScalarType_Long}, kNoLayout,
-                                        (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
+  TRY(empty_values_and_indices(self, &values, &indices) == 0);
   r = ignore_nan ? at_nanmedian_dim_values(self, dim, keepdim, values, indices)
                  : at_median_dim_values(self, dim, keepdim, values, indices);
 fail:

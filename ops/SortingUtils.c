@@ -1,11 +1,12 @@
 /*
- * SortingUtils.c - the row walk of kthvalue, nanmedian and mode; see
- * SortingUtils.h.
+ * SortingUtils.c - the row walk of kthvalue, nanmedian and mode, and their
+ * fresh outs; see SortingUtils.h.
  *
  * PyTorch 1.13: aten/src/ATen/native/SortingUtils.h, ReduceOpsUtils.h
  */
 #include "ops/SortingUtils.h"
 
+#include "Functions.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -54,5 +55,20 @@ int zero_numel_check_dims(const Tensor* self, int64_t d, const char* name) {
                       (long long)d);
   return 0;
 fail:
+  return -1;
+}
+
+int empty_values_and_indices(const Tensor* self, Tensor** values, Tensor** indices) {
+  int64_t zero = 0;
+  IntArrayRef empty_shape = {&zero, 1};
+  *indices = NULL;
+  *values = at_empty_memory_format(empty_shape, (OptionalScalarType){true, self->dtype}, kNoLayout,
+                                   (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat);
+  if (*values == NULL) return -1;
+  *indices = at_empty_memory_format(empty_shape, (OptionalScalarType){true, ScalarType_Long}, kNoLayout,
+                                    (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat);
+  if (*indices != NULL) return 0;
+  Tensor_release(*values);
+  *values = NULL;
   return -1;
 }

@@ -30,4 +30,10 @@ void dim_apply_rows(const Tensor* self, int64_t d, Tensor* values, Tensor* indic
  * PyTorch 1.13: native/ReduceOpsUtils.h zero_numel_check_dims */
 int zero_numel_check_dims(const Tensor* self, int64_t d, const char* name);
 
+/* The outs a functional form hands to its out= form: *values empty with
+ * self's dtype and device, *indices empty Long on self's device (1.13's
+ * at::empty({0}, self.options()) and its kLong twin).  0, or -1 with the
+ * error set and both NULL. */
+int empty_values_and_indices(const Tensor* self, Tensor** values, Tensor** indices);
+
 #endif

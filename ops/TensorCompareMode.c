@@ -196,13 +196,8 @@ fail:
 /* PyTorch 1.13: TensorCompare.cpp mode (into empty tensors, mode_out called directly) */
 TensorTuple2 at_native_mode(const Tensor* self, int64_t dim, bool keepdim) {
   TensorTuple2 r = {{NULL, NULL}};
-  int64_t zero = 0;
-  IntArrayRef empty_shape = {&zero, 1};
   Tensor *values = NULL, *indices = NULL;
-  TRY((values = at_empty_memory_format(empty_shape, (OptionalScalarType){true, self->dtype}, kNoLayout,
-                                       (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
-  TRY((indices = at_empty_memory_format(empty_shape, (OptionalScalarType){true, ScalarType_Long}, kNoLayout,
-                                        (OptionalDevice){true, self->device}, kNoPinMemory, kNoMemoryFormat)) != NULL);
+  TRY(empty_values_and_indices(self, &values, &indices) == 0);
   r = at_native_mode_out(self, dim, keepdim, values, indices);
 fail:
   Tensor_release(values);
