@@ -20,6 +20,8 @@ if [ $rc -ne 0 ]; then
   tail -n 20 "$scratch/actual.out" "$scratch/stderr.txt"
   exit 1
 fi
+# The same bytes match under every rule of compare.py: no python3 to start.
+cmp -s "$expected" "$scratch/actual.out" && exit 0
 "$python" "$compare" "$expected" "$scratch/actual.out" || {
   [ -s "$scratch/stderr.txt" ] && { echo "minaten's stderr:"; head -n 20 "$scratch/stderr.txt"; }
   exit 1
