@@ -52,6 +52,13 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
   self->was_saved = false;
   self->gone_grad_fn_name = NULL;
   if (variable == NULL) return 0;
+  /* Note [Inference tensor cannot be saved for backward]: it has no
+   * version to check when backward unpacks it */
+  if (Tensor_isInference(variable)) {
+    Error_set(ErrorType_RuntimeError, "Inference tensors cannot be saved for backward. To work around you can make "
+                                      "a clone to get a normal tensor and use it in autograd.");
+    return -1;
+  }
   self->was_saved = true;
   self->is_output = is_output;
   self->is_leaf = is_leaf(variable);

@@ -132,7 +132,10 @@ Tensor* ADInplaceOrView_copy_(Tensor* self, const Tensor* src, bool non_blocking
   DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();
   Tensor* out = at_copy_(self, src, non_blocking);
   DispatchKeyGuard_pop(guard);
-  if (out != NULL) Tensor_bumpVersion(self); /* increment_version(self) */
+  if (out != NULL && increment_version(self) < 0) {
+    Tensor_release(out);
+    return NULL;
+  }
   return out;
 }
 

@@ -19,6 +19,7 @@
 #include "dispatch/TraceMode.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
+#include "runtime/InferenceMode.h"
 #include "runtime/LocalDispatchKeySet.h"
 
 /* The last release of a tensor that had an AutogradMeta.
@@ -68,6 +69,8 @@ fail:
 }
 
 int set_requires_grad(Tensor* t, bool requires_grad) {
+  TORCH_CHECK(!(requires_grad && Tensor_isInference(t) && !InferenceMode_is_enabled()),
+              "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.");
   /* TensorImpl::set_requires_grad: nothing to record for False */
   if (!requires_grad && t->autograd_meta == NULL) return 0;
   TORCH_CHECK(!requires_grad || isDifferentiableType(t->dtype),
@@ -438,9 +441,12 @@ Tensor* make_variable_non_differentiable_view(const Tensor* base, Tensor* data) 
   return copy;
 }
 
-/* PyTorch 1.13: torch/csrc/autograd/variable.h propagate_creation_meta */
+/* A view of a view is as restrictive as its base, or more: DEFAULT is the
+ * least restrictive, INFERENCE_MODE the most.
+ * PyTorch 1.13: torch/csrc/autograd/variable.h propagate_creation_meta */
 static CreationMeta propagate_creation_meta(CreationMeta prev_view_creation_meta, CreationMeta new_view_creation_meta) {
-  return new_view_creation_meta == CreationMeta_DEFAULT ? prev_view_creation_meta : new_view_creation_meta;
+  if (new_view_creation_meta == CreationMeta_DEFAULT) return prev_view_creation_meta;
+  return prev_view_creation_meta == CreationMeta_INFERENCE_MODE ? prev_view_creation_meta : new_view_creation_meta;
 }
 
 /* Makes `view` a differentiable view of `root` (not itself a view),
@@ -475,6 +481,12 @@ static const AutogradMeta* view_meta(const Tensor* base) {
 /* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view */
 Tensor* as_view(const Tensor* base, Tensor* tensor, bool is_bw_differentiable, ViewFunc* view_func,
                 CreationMeta creation_meta) {
+  /* Note [View of inference tensor]: the view, an inference tensor too, has
+   * no version counter to share and no view metadata */
+  if (Tensor_isInference(base)) {
+    ViewFunc_release(view_func);
+    return tensor;
+  }
   if (!is_bw_differentiable) {
     ViewFunc_release(view_func);
     return make_variable_non_differentiable_view(base, tensor);
@@ -499,6 +511,7 @@ fail:
 /* PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h as_view
  * (std::vector<Tensor>: each view gets ViewInfo(root base, nullptr)) */
 int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_meta) {
+  if (Tensor_isInference(base)) return 0; /* Note [View of inference tensor] */
   const AutogradMeta* bm = view_meta(base);
   const Tensor* root = bm != NULL ? bm->base : base;
   if (bm != NULL) creation_meta = propagate_creation_meta(bm->creation_meta, creation_meta);
@@ -541,8 +554,9 @@ static bool view_requires_grad(const Tensor* t) {
  *         (or an input it returned as-is), whose backward the rewrite would
  *         bypass.
  *
- * NB(minaten): 1.13's INFERENCE_MODE ("A view was created in inference mode
- * and ... in normal mode.") needs inference mode, which minaten has not.
+ *         INFERENCE_MODE, the same with "A view was created in inference
+ *         mode and ... in normal mode." and "inside the inference_mode
+ *         block".
  * PyTorch 1.13: torch/csrc/autograd/variable.cpp handle_view_on_rebase
  */
 static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
@@ -552,6 +566,9 @@ static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
   if (m->grad_fn != NULL)
     snprintf(msg, sizeof msg, "Output %u of %s is a view and %s modified inplace.", m->output_nr,
              Node_name(m->grad_fn), modified_obj);
+  else if (m->creation_meta == CreationMeta_INFERENCE_MODE)
+    snprintf(msg, sizeof msg, "A view was created in inference mode and %s modified inplace in normal mode.",
+             modified_obj);
   else
     snprintf(msg, sizeof msg, "A view was created in no_grad mode and %s modified inplace with grad mode enabled.",
              modified_obj);
@@ -570,16 +587,18 @@ static int handle_view_on_rebase(const AutogradMeta* m, bool indirect) {
                 "the output of the custom Function.",
                 msg);
   }
-  TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_NO_GRAD_MODE);
+  const char* block = m->creation_meta == CreationMeta_INFERENCE_MODE ? "inference_mode" : "no_grad";
+  TORCH_INTERNAL_ASSERT(m->creation_meta == CreationMeta_NO_GRAD_MODE ||
+                        m->creation_meta == CreationMeta_INFERENCE_MODE);
   /* 1.13's TORCH_INTERNAL_ASSERT(!grad_fn), a RuntimeError there */
   TORCH_CHECK(m->grad_fn == NULL,
               "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":792, please report a bug "
               "to PyTorch.");
   TORCH_CHECK(false,
               "%s Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code "
-              "by moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+              "by moving both the view and the inplace either both inside the %s block (if you don't want the "
               "inplace to be tracked) or both outside (if you want the inplace to be tracked).",
-              msg);
+              msg, block);
 fail:
   return -1;
 }

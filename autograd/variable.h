@@ -55,13 +55,13 @@
 
 /* How a view was made, which decides what an in-place write to it, or to
  * its base, may do (Note [View + Inplace detection], variable.c).
- * NB(minaten): 1.13 also has INFERENCE_MODE; minaten has no inference mode.
  * PyTorch 1.13: torch/csrc/autograd/variable.h CreationMeta */
 typedef enum CreationMeta {
   CreationMeta_DEFAULT,
   CreationMeta_MULTI_OUTPUT_NODE, /* one of several views one operator returned (split, unbind) */
   CreationMeta_NO_GRAD_MODE,      /* made with grad mode off */
   CreationMeta_IN_CUSTOM_FUNCTION, /* returned by a custom autograd.Function (csrc/autograd/python_function.c) */
+  CreationMeta_INFERENCE_MODE,    /* a view of a normal tensor made in inference mode (runtime/InferenceMode.h) */
 } CreationMeta;
 
 /* PyTorch 1.13: torch/csrc/autograd/variable.h AutogradMeta */
@@ -350,11 +350,12 @@ int as_view_list(const Tensor* base, TensorList tensors, CreationMeta creation_m
 /*
  * One more in-place write to t: what an ADInplaceOrView kernel does to each
  * tensor an in-place or out= operator wrote, after the write (see Note
- * [Version counters], runtime/TensorImpl.h).
+ * [Version counters], runtime/TensorImpl.h).  0, or -1 with 1.13's error
+ * for an inference tensor outside inference mode (the write stays done).
  * PyTorch 1.13: torch/csrc/autograd/VariableTypeUtils.h increment_version,
  * torch/csrc/autograd/variable.cpp impl::bump_version
  */
-static inline void increment_version(const Tensor* t) { Tensor_bumpVersion(t); }
+static inline int increment_version(const Tensor* t) { return Tensor_bumpVersion(t); }
 
 /*
  * What a VariableType kernel of an in-place operator checks before writing

@@ -1,5 +1,5 @@
 /*
- * TypeProperties.c - result_type; see TypeProperties.h; type_as; is_conj
+ * TypeProperties.c - result_type; see TypeProperties.h; type_as; is_conj, is_inference
  * and is_neg.  promoteTypes and canCast, which result_type builds on, are in
  * runtime/ScalarType.c.
  * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp
@@ -130,5 +130,9 @@ fail:
 /* The math bits, the keys Conjugate and Negative in self's key set
  * (runtime/TensorImpl.h).  PyTorch 1.13: TypeProperties.cpp at::native::is_conj */
 bool at_native_is_conj(const Tensor* self) { return Tensor_isConj(self); }
+
+/* Whether self was made in inference mode (runtime/InferenceMode.h).
+ * PyTorch 1.13: TypeProperties.cpp at::native::is_inference */
+bool at_native_is_inference(const Tensor* self) { return Tensor_isInference(self); }
 /* PyTorch 1.13: TypeProperties.cpp at::native::is_neg */
 bool at_native_is_neg(const Tensor* self) { return Tensor_isNeg(self); }

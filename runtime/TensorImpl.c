@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/Exception.h"
+#include "runtime/InferenceMode.h"
 #include "runtime/safe_numerics.h"
 
 /* TensorImpl::safe_compute_numel's check: the sizes' product, as uint64_t,
@@ -80,8 +81,13 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->refcount = 1;
   t->is_wrapped_number = false;
   DispatchKeySet ks = DispatchKeySet_of(backend);
-  ks = DispatchKeySet_add(ks, DispatchKey_ADInplaceOrView);
-  t->key_set = DispatchKeySet_add(ks, DispatchKey_autogradKeyFor(backend));
+  /* an inference tensor has no autograd-related key (Note [Inference mode]
+   * in runtime/InferenceMode.h) */
+  if (!InferenceMode_is_enabled()) {
+    ks = DispatchKeySet_add(ks, DispatchKey_ADInplaceOrView);
+    ks = DispatchKeySet_add(ks, DispatchKey_autogradKeyFor(backend));
+  }
+  t->key_set = ks;
   t->dtype = dtype;
   t->device = device;
   t->dim = (int64_t)sizes.size;
@@ -141,6 +147,21 @@ VariableVersion* Tensor_versionCounter(const Tensor* t) {
     ((Tensor*)t)->version_counter = v; /* logically mutable, as the refcount */
   }
   return t->version_counter;
+}
+
+int Tensor_bumpVersion(const Tensor* t) {
+  if (Tensor_isInference(t)) {
+    /* it has no version counter */
+    TORCH_CHECK(InferenceMode_is_enabled(),
+                "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get "
+                "a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more "
+                "details.");
+    return 0;
+  }
+  Tensor_versionCounter(t)->version++;
+  return 0;
+fail:
+  return -1;
 }
 
 void Tensor_setVersionCounter(Tensor* t, VariableVersion* version_counter) {

@@ -57,8 +57,10 @@
 /* A version counter, reference counted: one per group of headers that see
  * the same data and must agree on its version (see Note [Version counters]).
  * NB(minaten): 1.13's VariableVersion is a value holding an intrusive_ptr to
- * its VersionCounter; here the pointer is the value.  1.13 also has disabled
- * counters (inference tensors); minaten has no inference mode.
+ * its VersionCounter; here the pointer is the value.  An inference tensor
+ * has none in 1.13 (Note [Inference mode], runtime/InferenceMode.h); here
+ * nothing reads or bumps one: Tensor_bumpVersion refuses it outside
+ * inference mode, and `t._version` refuses to read it.
  * PyTorch 1.13: c10/core/TensorImpl.h VariableVersion, VariableVersion::VersionCounter */
 typedef struct VariableVersion {
   int64_t refcount;
@@ -277,10 +279,21 @@ static inline uint32_t Tensor_version(const Tensor* t) {
  * shared state. */
 VariableVersion* Tensor_versionCounter(const Tensor* t);
 
+/* Whether t was made in inference mode (or is a view of such a tensor): it
+ * has no ADInplaceOrView and no autograd key, and no version counter (Note
+ * [Inference mode] in runtime/InferenceMode.h).
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::is_inference */
+static inline bool Tensor_isInference(const Tensor* t) {
+  DispatchKeySet keys = DispatchKeySet_or(DispatchKeySet_of(DispatchKey_ADInplaceOrView), DispatchKeySet_autograd());
+  return DispatchKeySet_isEmpty(DispatchKeySet_and(t->key_set, keys));
+}
+
 /* One more in-place write to t's data (the counter is shared state, so a
  * const tensor may be bumped, as 1.13's bump_version of a const Tensor&).
+ * An inference tensor has no counter: outside inference mode, 1.13's error,
+ * and -1 (the write itself has been done).
  * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::bump_version, VariableVersion::bump */
-static inline void Tensor_bumpVersion(const Tensor* t) { Tensor_versionCounter(t)->version++; }
+int Tensor_bumpVersion(const Tensor* t);
 
 /* Makes t use `version_counter` (retained; t's old one is released): t then
  * shares it with every other header using it.

@@ -453,7 +453,10 @@ static int tensor_set_from(PyObject** attr, TensorSet* set, const char* name, bo
     }
     Tensor* t = THPVariable_Unpack(obj);
     set->items[set->size++] = t;
-    if (dirty) increment_version(t); /* torch::autograd::impl::bump_version */
+    if (dirty && increment_version(t) < 0) { /* torch::autograd::impl::bump_version */
+      THPException_fromError();
+      return -1;
+    }
   }
   /* We're not going to ever need this so let's remove references now */
   Py_CLEAR(*attr);

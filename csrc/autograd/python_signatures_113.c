@@ -369,6 +369,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"index_select", true, true},
     {"int_repr", true, true},
     {"is_conj", true, true},
+    {"is_inference", true, true},
     {"is_neg", true, true},
     {"isclose", true, true},
     {"isfinite", true, true},

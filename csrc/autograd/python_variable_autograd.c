@@ -209,7 +209,12 @@ static PyObject* THPVariable_get_output_nr(PyObject* self, void* unused) {
 static PyObject* THPVariable_get_version(PyObject* self, void* unused) {
   if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "_version");
   (void)unused;
-  return PyLong_FromUnsignedLong(Tensor_version(THPVariable_Unpack(self)));
+  const Tensor* t = THPVariable_Unpack(self);
+  if (Tensor_isInference(t)) { /* it has none (runtime/InferenceMode.h) */
+    PyErr_SetString(PyExc_RuntimeError, "Inference tensors do not track version counter.");
+    return NULL;
+  }
+  return PyLong_FromUnsignedLong(Tensor_version(t));
 }
 
 /* The base of a view (as_view set it), else None.

@@ -59,9 +59,10 @@ from minaten import nn  # noqa: E402,F401
 # torch.no_grad & co; is_grad_enabled is C's (csrc/autograd/init.c), named
 # in torch as 1.13's torch/__init__.py names torch._C's public functions.
 from minaten import autograd  # noqa: E402,F401
-from minaten.autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402,F401
-from minaten._C import is_grad_enabled  # noqa: E402,F401
+from minaten.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
+from minaten._C import is_grad_enabled, is_inference_mode_enabled  # noqa: E402,F401
 is_grad_enabled.__module__ = "torch"
+is_inference_mode_enabled.__module__ = "torch"
 # anomaly mode's switches (csrc/autograd/python_anomaly_mode.c), named in
 # torch as 1.13's torch/__init__.py names them
 from minaten._C import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled  # noqa: E402,F401

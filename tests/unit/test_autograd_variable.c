@@ -4,7 +4,8 @@
  * AccumulateGrad held weakly (made once, gone with the graph; holding a
  * leaf moved into the graph interior weakly in turn), saved
  * variables (an input held strongly; an output without a reference cycle;
- * reset and the second-use error), grad mode, and sequence numbers.
+ * reset and the second-use error), grad mode, inference mode, and sequence
+ * numbers.
  * Messages were checked against PyTorch 1.13 (/usr/bin/python3).
  */
 #include <setjmp.h>
@@ -20,6 +21,7 @@
 #include "test_util.h"
 #include "autograd_nodes.h"
 #include "autograd/functions/AccumulateGrad.h"
+#include "runtime/InferenceMode.h"
 
 static Tensor* longs(void) {
   OptionalScalarType dtype = {true, ScalarType_Long};
@@ -243,6 +245,43 @@ static void test_no_grad(void** state) {
   Tensor_release(a);
 }
 
+/* Inference mode (runtime/InferenceMode.h): the guard turns grad mode off
+ * and restores it and the thread's key sets; a tensor made inside is an
+ * inference tensor, one made before is not; outside, writing one fails
+ * after the write, and so does asking it to require grad.  Messages as
+ * 1.13's. */
+static void test_inference_mode(void** state) {
+  (void)state;
+  Tensor* normal = FLOATS(1, 2);
+  LocalDispatchKeySet before = tls_local_dispatch_key_set_get();
+  InferenceMode guard = InferenceMode_enter(true);
+  assert_true(InferenceMode_is_enabled() && !GradMode_is_enabled());
+  Tensor* t = FLOATS(3, 4);
+  assert_true(Tensor_isInference(t) && !Tensor_isInference(normal));
+  assert_int_equal(Tensor_bumpVersion(t), 0); /* allowed inside, nothing counted */
+  InferenceMode inner = InferenceMode_enter(false);
+  assert_true(!InferenceMode_is_enabled() && GradMode_is_enabled());
+  InferenceMode_exit(inner);
+  assert_true(InferenceMode_is_enabled());
+  InferenceMode_exit(guard);
+  LocalDispatchKeySet after = tls_local_dispatch_key_set_get();
+  assert_true(!InferenceMode_is_enabled() && GradMode_is_enabled());
+  assert_true(DispatchKeySet_equals(before.included, after.included) &&
+              DispatchKeySet_equals(before.excluded, after.excluded));
+  assert_int_equal(Tensor_bumpVersion(t), -1);
+  assert_string_equal(Error_message(),
+                      "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+                      "to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
+                      "for more details.");
+  Error_clear();
+  assert_int_equal(set_requires_grad(t, true), -1);
+  assert_string_equal(Error_message(),
+                      "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.");
+  Error_clear();
+  Tensor_release(t);
+  Tensor_release(normal);
+}
+
 /* .grad = None / a tensor. */
 static void test_set_grad(void** state) {
   (void)state;
@@ -265,6 +304,7 @@ int main(void) {
       cmocka_unit_test(test_graph_never_run),
       cmocka_unit_test(test_leaf_moved_into_graph_interior),
       cmocka_unit_test(test_no_grad),
+      cmocka_unit_test(test_inference_mode),
       cmocka_unit_test(test_set_grad),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

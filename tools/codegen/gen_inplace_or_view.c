@@ -116,8 +116,9 @@ static void print_view_body(FILE* f, const Model* m, const NativeFunction* fn, c
   fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n", f);
   if (ret == CTypeKind_TensorList) {
     fputs("  if (tmp.data == NULL && Error_occurred()) return tmp;\n", f);
-    fputs("  CreationMeta creation_meta = GradMode_is_enabled() ? CreationMeta_MULTI_OUTPUT_NODE : "
-          "CreationMeta_NO_GRAD_MODE;\n", f);
+    fputs("  CreationMeta creation_meta = InferenceMode_is_enabled() ? CreationMeta_INFERENCE_MODE\n"
+          "                              : GradMode_is_enabled() ? CreationMeta_MULTI_OUTPUT_NODE\n"
+          "                                                      : CreationMeta_NO_GRAD_MODE;\n", f);
     fprintf(f, "  if (as_view_list(/* base */ %s, /* output */ tmp, creation_meta) < 0) {\n", base);
     fputs("    TensorList_releaseAll(tmp);\n    return (TensorList){NULL, 0};\n  }\n  return tmp;\n", f);
     return;
@@ -131,8 +132,9 @@ static void print_view_body(FILE* f, const Model* m, const NativeFunction* fn, c
     fprintf(f, "    func = ViewFunc_new(at_op_%s, args, %zu);\n", fn->unambiguous, s->num_arguments);
     fputs("    if (func == NULL) {\n      Tensor_release(tmp);\n      return NULL;\n    }\n  }\n", f);
   }
-  fputs("  CreationMeta creation_meta = GradMode_is_enabled() ? CreationMeta_DEFAULT : CreationMeta_NO_GRAD_MODE;\n",
-        f);
+  fputs("  CreationMeta creation_meta = InferenceMode_is_enabled() ? CreationMeta_INFERENCE_MODE\n"
+        "                              : GradMode_is_enabled() ? CreationMeta_DEFAULT\n"
+        "                                                      : CreationMeta_NO_GRAD_MODE;\n", f);
   fprintf(f,
           "  return as_view(/* base */ %s, /* output */ tmp, /* is_bw_differentiable */ %s, /* view_func */ %s, "
           "creation_meta);\n",
@@ -150,14 +152,24 @@ static void print_inplace_body(FILE* f, const NativeFunction* fn) {
           fn->unambiguous);
   CSignature_printCallArgs(f, s);
   fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n", f);
-  if (ret == CTypeKind_TensorTuple2 || ret == CTypeKind_TensorTuple3)
-    fputs("  if (result.items[0] == NULL) return result;\n", f);
+  bool tuple = ret == CTypeKind_TensorTuple2 || ret == CTypeKind_TensorTuple3;
+  if (tuple) fputs("  if (result.items[0] == NULL) return result;\n", f);
   else fputs("  if (result == NULL) return NULL;\n", f);
+  bool any = false;
   for (size_t i = 0; i < s->num_arguments; i++) {
     if (!s->arguments[i].alias_info.present || !s->arguments[i].alias_info.is_write) continue;
-    fputs("  increment_version(", f);
+    fputs(any ? " ||\n      increment_version(" : "  if (increment_version(", f);
     CSignature_printArgName(f, &s->arguments[i]);
-    fputs(");\n", f);
+    fputs(") < 0", f);
+    any = true;
+  }
+  if (any) {
+    /* an inference tensor written outside inference mode: the write is
+     * done, the call fails (Note [Inference mode], runtime/InferenceMode.h) */
+    if (tuple)
+      fprintf(f, ") {\n    for (int i = 0; i < %d; i++) Tensor_release(result.items[i]);\n"
+                 "    result.items[0] = NULL;\n    return result;\n  }\n", ret == CTypeKind_TensorTuple2 ? 2 : 3);
+    else fputs(") {\n    Tensor_release(result);\n    return NULL;\n  }\n", f);
   }
   fputs("  return result;\n", f);
 }
@@ -187,7 +199,7 @@ int gen_inplace_or_view(const Model* m, Writer* w) {
   static const char* const includes[] = {"Functions.h",         "Operators.h",        "autograd/VariableTypeUtils.h",
                                          "autograd/ViewFunc.h", "autograd/variable.h", "dispatch/Boxing.h",
                                          "dispatch/Dispatcher.h", "runtime/Exception.h", "runtime/GradMode.h",
-                                         NULL};
+                                         "runtime/InferenceMode.h", NULL};
   FILE* f = gen_open(w, m, "ADInplaceOrViewType.c", includes);
   if (f == NULL) return -1;
   fputs("\n/* The ADInplaceOrView kernels of every view and in-place operator.\n"

@@ -35,7 +35,7 @@ import warnings
 import minaten as torch
 from minaten.overrides import handle_torch_function, has_torch_function, is_tensor_like
 
-from .grad_mode import enable_grad, no_grad, set_grad_enabled  # noqa: F401
+from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: F401
 from .variable import Variable
 from . import graph  # noqa: F401,E402
 from .function import Function  # noqa: F401

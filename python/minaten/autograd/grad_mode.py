@@ -13,8 +13,8 @@ its __exit__ restores the mode it found then.  As a decorator, each call of
 the function (each step of a generator function) runs in a fresh copy of
 the manager (clone()).
 
-NB(minaten): 1.13's inference_mode is not here: minaten has no inference
-mode (no inference tensors, runtime/TensorImpl.h).
+inference_mode(mode=True) holds a torch._C._InferenceMode, the C guard of
+runtime/InferenceMode.h (Note [Inference mode]), from __enter__ to __exit__.
 
 The classes are named as 1.13's (`<class 'torch.autograd.grad_mode.no_grad'>`).
 
@@ -26,7 +26,7 @@ import sys
 
 import minaten as torch
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled"]
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]
 
 
 class _DecoratorContextManager:
@@ -123,6 +123,27 @@ class set_grad_enabled(_DecoratorContextManager):
 
     def __exit__(self, exc_type, exc_value, traceback):
         torch._C._set_grad_enabled(self.prev)
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+
+class inference_mode(_DecoratorContextManager):
+    """Inference mode on (mode=True) or off inside it: no autograd at all,
+    and the tensors made inside are inference tensors."""
+    __module__ = "torch.autograd.grad_mode"
+
+    def __init__(self, mode=True):
+        super().__init__()
+        # the guard object: made, it enters; deleted, it exits
+        self._inference_mode_raii_guard = None
+        self.mode = mode
+
+    def __enter__(self):
+        self._inference_mode_raii_guard = torch._C._InferenceMode(self.mode)
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        del self._inference_mode_raii_guard
 
     def clone(self):
         return self.__class__(self.mode)
