@@ -240,6 +240,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"argsort", true, true},
     {"argwhere", true, true},
     {"as_strided", true, true},
+    {"as_strided_", true, true},
     {"as_strided_copy", true, false},
     {"atan2", true, true},
     {"atan2_", false, true},
