@@ -25,6 +25,7 @@ void at_register_Conjugate(void) {
     "addmm_",
     "alias",
     "as_strided",
+    "as_strided_",
     "bmm",
     "bmm.out",
     "chunk",

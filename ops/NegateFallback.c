@@ -19,6 +19,7 @@ void at_register_Negative(void) {
     "_unsafe_view",
     "alias",
     "as_strided",
+    "as_strided_",
     "chunk",
     "clone",
     "conj",

@@ -119,6 +119,30 @@ fail:
   return NULL;
 }
 
+/* In place: self takes the geometry (size, stride, storage_offset, which
+ * defaults to self's) over its own storage, with as_strided's checks in
+ * setStrided's order; sizes and strides equal to self's are left as they
+ * are.  Returns a new reference to self, or NULL with the error set.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_
+ * (with setStrided: aten/src/ATen/native/Resize.h) */
+Tensor* at_native_as_strided_(Tensor* self, IntArrayRef size, IntArrayRef stride, OptionalInt storage_offset_) {
+  TRY(!storage_offset_.has_value || SymInt_check(storage_offset_.value) == 0);
+  int64_t storage_offset = storage_offset_.has_value ? storage_offset_.value : self->storage_offset;
+  TORCH_CHECK(size.size == stride.size, "mismatch in length of strides and shape");
+  for (size_t i = 0; i < stride.size; i++)
+    TORCH_CHECK(stride.data[i] >= 0,
+                "as_strided: Negative strides are not supported at the moment, got strides: %s",
+                FMT_INTS(stride));
+  TRY(checkInBoundsForStorage(size, stride, storage_offset, Tensor_itemsize(self), self->storage) == 0);
+  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset %lld", (long long)storage_offset);
+  self->storage_offset = storage_offset;
+  TRY(check_numel(size) == 0);
+  TRY(Tensor_setSizesAndStrides(self, size, stride) == 0);
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}
+
 /* ---- transpose, t, permute ------------------------------------------------- */
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::transpose */

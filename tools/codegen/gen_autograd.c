@@ -401,8 +401,11 @@ static const NativeFunction* out_variant(const Model* m, const AutogradEntry* a)
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     const FunctionSchema* s = &fn->schema;
+    /* NB(minaten): a Tensor(a!)[] out (split_copy.Tensor_out, which returns
+     * nothing) gets no kernel: it falls through, and 1.13's refuses nothing */
     if (!s->is_mutable || fn->autogen_functional != NULL || strcmp(s->name, f->name) != 0 || s->num_arguments == 0 ||
-        !is_written(&s->arguments[s->num_arguments - 1]) || !same_arguments(s, f, true))
+        !is_written(&s->arguments[s->num_arguments - 1]) || s->arguments[s->num_arguments - 1].type.is_list ||
+        !same_arguments(s, f, true))
       continue;
     return variant_gets_kernel(m, fn) ? fn : NULL;
   }
@@ -433,9 +436,65 @@ static bool makes_code(const AutogradEntry* a) {
   return false;
 }
 
+/*
+ * Note [view_copy derivatives]
+ * A `*_copy` operator (transpose_copy.int, view_copy, split_copy.Tensor)
+ * has no entry of its own: 1.13's load_derivatives.py gives it the entry of
+ * the view it copies (the operator of the same overload name without
+ * `_copy`, as torchgen's NativeFunctionsViewGroup pairs them), formulas and
+ * output_differentiability alike, in a node named after the view's with
+ * `_copy` appended (TransposeBackward0_copy, SqueezeBackward1_copy).  A
+ * view without an entry (detach) leaves its copy without one: the
+ * NotImplemented fallback.  The copies are not views, so their kernel is an
+ * ordinary functional one.
+ * PyTorch 1.13: tools/autograd/load_derivatives.py add_view_copy_derivatives,
+ * DifferentiabilityInfo.create_view_copy_from_view_derivative
+ */
+static const NativeFunction* view_of_copy(const Model* m, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  size_t len = strlen(s->name);
+  if (len <= 5 || strcmp(s->name + len - 5, "_copy") != 0 || s->is_mutable) return NULL;
+  char qualified[256];
+  snprintf(qualified, sizeof qualified, "%s::%.*s%s%s", s->ns, (int)(len - 5), s->name, s->overload_name[0] ? "." : "",
+           s->overload_name);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* v = &m->functions[i];
+    const FunctionSchema* vs = &v->schema;
+    if (strcmp(v->qualified, qualified) == 0 && vs->num_returns == 1 && vs->returns[0].alias_info.present &&
+        !vs->returns[0].alias_info.is_write)
+      return v;
+  }
+  return NULL;
+}
+
+/* The `_copy` operator of a view's entry, as an entry of its own (Note
+ * [view_copy derivatives]) kept in *b when it makes code.  Returns 1 when
+ * kept, 0 when there is none, -1 after printing an error. */
+static int resolve_view_copy(const Model* m, const AutogradEntry* a, AutogradEntry* b) {
+  const NativeFunction* copy = NULL;
+  for (size_t i = 0; i < m->num_functions && copy == NULL; i++)
+    if (view_of_copy(m, &m->functions[i]) == a->fn) copy = &m->functions[i];
+  if (copy == NULL || a->num_formulas == 0) return 0;
+  memset(b, 0, sizeof *b);
+  b->d = a->d;
+  b->fn = copy;
+  if (resolve_formulas(b) < 0 || scan_saved(m, b) < 0) {
+    free_entry(b);
+    return -1;
+  }
+  snprintf(b->node, sizeof b->node, "%.90s_copy", a->node);
+  if (makes_code(b)) {
+    order_saved(b);
+    return 1;
+  }
+  free_entry(b);
+  return 0;
+}
+
 /* The entries that make code, resolved; *n of them. */
 static AutogradEntry* resolve_all(const Model* m, size_t* n) {
-  AutogradEntry* all = calloc(m->num_derivatives ? m->num_derivatives : 1, sizeof *all);
+  /* room for a `_copy` entry after each (Note [view_copy derivatives]) */
+  AutogradEntry* all = calloc(m->num_derivatives ? 2 * m->num_derivatives : 1, sizeof *all);
   *n = 0;
   if (all == NULL) return NULL;
   char names[256][64];
@@ -473,12 +532,19 @@ static AutogradEntry* resolve_all(const Model* m, size_t* n) {
       counts[num_names++] = 0;
     }
     if (a->num_formulas > 0) snprintf(a->node, sizeof a->node, "%sBackward%d", camel, counts[j]++);
+    int copies = resolve_view_copy(m, a, &all[*n + 1]);
+    if (copies < 0) {
+      free_entry(a);
+      goto fail;
+    }
     if (makes_code(a)) {
       order_saved(a);
       (*n)++;
     } else {
       free_entry(a);
+      if (copies) all[*n] = all[*n + 1];
     }
+    *n += (size_t)copies;
   }
   return all;
 fail:
@@ -1098,9 +1164,14 @@ static bool in_list(const char* const* list, const char* name, size_t len) {
   return false;
 }
 
+/* Whether fn has an entry in derivatives.yaml, or is the `_copy` of a view
+ * that has one (Note [view_copy derivatives]). */
 static bool has_derivatives_entry(const Model* m, const NativeFunction* fn) {
-  for (size_t i = 0; i < m->num_derivatives; i++)
-    if (find_operator(m, m->derivatives[i].name) == fn) return true;
+  const NativeFunction* view = view_of_copy(m, fn);
+  for (size_t i = 0; i < m->num_derivatives; i++) {
+    const NativeFunction* e = find_operator(m, m->derivatives[i].name);
+    if (e == fn || (view != NULL && e == view)) return true;
+  }
   return false;
 }
 
@@ -1117,7 +1188,28 @@ typedef enum NoFormulaKernel {
                              * NotImplemented("aten::floor_divide") */
   NoFormula_NotImplemented, /* a generated kernel recording NotImplemented("dequantize") */
   NoFormula_Plain,          /* a generated kernel recording nothing (argmax, new_zeros, eq.Scalar) */
+  NoFormula_OutList,        /* an out= form writing a Tensor[] and returning nothing, whose functional
+                             * has a formula (split_copy.Tensor_out): a generated kernel that calls it
+                             * below Autograd, refusing nothing and recording nothing */
 } NoFormulaKernel;
+
+/* An out= form whose out is a Tensor(a!)[] and which returns nothing, its
+ * functional (same name, not mutable) covered by derivatives.yaml:
+ * split_copy.Tensor_out.  1.13 generates an Autograd kernel for it that
+ * neither refuses inputs that require grad nor records a node (the outs
+ * are written below Autograd, their versions bumped).
+ * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body */
+static bool out_list_kernel(const Model* m, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  if (s->num_returns != 0 || s->num_arguments == 0 || !s->arguments[s->num_arguments - 1].type.is_list ||
+      !is_written(&s->arguments[s->num_arguments - 1]))
+    return false;
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* f = &m->functions[i];
+    if (!f->schema.is_mutable && strcmp(f->schema.name, s->name) == 0 && has_derivatives_entry(m, f)) return true;
+  }
+  return false;
+}
 
 /*
  * 1.13's choice, made for every operator its VariableType covers:
@@ -1157,7 +1249,7 @@ static NoFormulaKernel no_formula_kernel(const Model* m, const NativeFunction* f
    * the fallback for every one, whatever its name */
   if (fn->autogen_functional != NULL) return NoFormula_Fallback;
   bool inplace = is_inplace(fn);
-  if (s->is_mutable && !inplace) return NoFormula_None; /* out= (NB above) */
+  if (s->is_mutable && !inplace) return out_list_kernel(m, fn) ? NoFormula_OutList : NoFormula_None; /* NB above */
   for (size_t i = 0; i < n; i++)
     if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn) return NoFormula_None;
   if (is_manual(fn)) return NoFormula_None;
@@ -1199,6 +1291,15 @@ static void print_no_formula_kernel(FILE* f, const NativeFunction* fn, NoFormula
   char buf[96], p[128];
   fputs("\n", f);
   gen_printBanner(f, fn, "");
+  if (kind == NoFormula_OutList) {
+    fputs("/* (an out= form of Tensor[]: refuses and records nothing)\n"
+          " * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\nstatic ", f);
+    CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
+    fprintf(f, " {\n  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();\n  at_%s(", fn->unambiguous);
+    CSignature_printCallArgs(f, s);
+    fputs(");\n  DispatchKeyGuard_pop(guard);\n}\n", f);
+    return;
+  }
   if (kind == NoFormula_Plain)
     fputs("/* (no formula: records nothing)\n", f);
   else
@@ -1291,7 +1392,8 @@ int gen_autograd(const Model* m, Writer* w) {
       error_at(fn->loc, 0, "%s: a NotImplemented kernel for this return type is not written", fn->qualified);
       goto done;
     }
-    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented) print_no_formula_kernel(v, fn, kind);
+    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented || kind == NoFormula_OutList)
+      print_no_formula_kernel(v, fn, kind);
   }
   fputs("\nint at_register_VariableType(void) {\n", v);
   for (size_t i = 0; i < n; i++) {
@@ -1306,7 +1408,8 @@ int gen_autograd(const Model* m, Writer* w) {
   fputs("  /* operators without a formula: generated (records nothing, or NotImplemented) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++) {
     NoFormulaKernel kind = no_formula_kernel(m, &m->functions[i], all, n);
-    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented) print_registration(v, &m->functions[i], false);
+    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented || kind == NoFormula_OutList)
+      print_registration(v, &m->functions[i], false);
   }
   fputs("  /* operators without a formula (autograd/autograd_not_implemented_fallback.h) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++)
