@@ -451,7 +451,9 @@ static int empty_backward(const Tensor* in, const Tensor* w, const bool* mask, O
   OptionalScalarType dt = {true, w->dtype};
   if (mask[0]) out[0] = at_zeros_like(in, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
   if (mask[1]) out[1] = at_zeros_like(w, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, kNoMemoryFormat);
-  if (mask[2]) out[2] = at_zeros(bias_sizes.value, dt, kNoLayout, kNoDevice, kNoPinMemory);
+  int64_t nbias = w->sizes[0];
+  IntArrayRef bs = bias_sizes.has_value ? bias_sizes.value : (IntArrayRef){&nbias, 1};
+  if (mask[2]) out[2] = at_zeros(bs, dt, kNoLayout, kNoDevice, kNoPinMemory);
   return (mask[0] && !out[0]) || (mask[1] && !out[1]) || (mask[2] && !out[2]) ? -1 : 0;
 }
 
@@ -472,7 +474,7 @@ TensorTuple3 at_native_convolution_backward(const Tensor* grad_output, const Ten
               IntArrayRef_format((IntArrayRef){p.output_padding, (size_t)p.dim}, b, sizeof b));
   ConvBackend backend = select_conv_backend(input, weight, &p);
   TRY(backend != (ConvBackend)-1);
-  bool mask[3] = {output_mask[0], output_mask[1], output_mask[2] && bias_sizes.has_value};
+  bool mask[3] = {output_mask[0], output_mask[1], output_mask[2]}; /* 1.13 computes grad_bias with no bias_sizes too */
   int rc = -1;
   switch (backend) {
     case ConvBackend_Empty: rc = empty_backward(input, weight, mask, bias_sizes, out); break;

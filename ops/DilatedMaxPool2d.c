@@ -256,6 +256,19 @@ static void max_pool2d_backward_loop(const Tensor* go, const Tensor* ind, Tensor
   }
 }
 
+/* Planes, height and width of t are want's.  PyTorch 1.13: Pool.h
+ * max_pool2d_backward_shape_check (its check_dim_size calls) */
+static int check_dim_sizes(const Tensor* t, int64_t nd, const int64_t* want) {
+  for (int64_t d = nd - 3; d < nd; d++)
+    TORCH_CHECK(t->dim == nd && t->sizes[d] == want[d],
+                "Expected a tensor of dimension %lld and tensor.size[%lld] == %lld but got: dimension %lld and tensor.size[%lld] = %lld",
+                (long long)nd, (long long)d, (long long)want[d], (long long)t->dim, (long long)d,
+                (long long)(t->dim > d ? t->sizes[d] : 0));
+  return 0;
+fail:
+  return -1;
+}
+
 /* The backward's meta (the forward's checks, then the sizes of grad_output)
  * and kernel; grad_input NULL: a new tensor.
  * PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_META_FUNC(max_pool2d_with_indices_backward), TORCH_IMPL_FUNC(max_pool2d_with_indices_backward_out_cpu) */
@@ -267,17 +280,11 @@ static Tensor* max_pool2d_backward_impl(const Tensor* grad_output, const Tensor*
   Tensor* work = NULL;
   TRY(max_pool2d_meta(self, ks, st, pad, dil, ceil_mode, &p) == 0);
   TORCH_CHECK(self->dtype == grad_output->dtype, "expected dtype %s for `gradOutput` but got dtype %s",
-              ScalarType_name(self->dtype), ScalarType_name(grad_output->dtype));
+              ScalarType_typeMetaName(self->dtype), ScalarType_typeMetaName(grad_output->dtype));
   int64_t nd = self->dim, want[4];
   pool_out_sizes(self, &p, want);
-  for (int64_t d = 0; d < nd; d++) {
-    TORCH_CHECK(grad_output->dim == nd && grad_output->sizes[d] == want[d],
-                "Expected gradOutput to have %lld at dimension %lld, but got %lld", (long long)want[d],
-                (long long)d, (long long)(grad_output->dim > d ? grad_output->sizes[d] : 0));
-    TORCH_CHECK(indices->dim == nd && indices->sizes[d] == want[d],
-                "Expected indices to have %lld at dimension %lld, but got %lld", (long long)want[d], (long long)d,
-                (long long)(indices->dim > d ? indices->sizes[d] : 0));
-  }
+  TRY(check_dim_sizes(grad_output, nd, want) == 0);
+  TRY(check_dim_sizes(indices, nd, want) == 0);
   if (grad_input == NULL) {
     TRY((gi = empty_cpu(Tensor_sizes(self), self->dtype)) != NULL);
   } else {
