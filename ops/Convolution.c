@@ -153,18 +153,22 @@ static bool use_mkldnn(const Tensor* input, const Tensor* weight, const ConvPara
          (p->groups > 1 || (kw > 3 && kh > 3) || is[0] > 1 || is[0] * is[1] * is[2] * is[3] > 20480);
 }
 
-/* See Note [the CPU convolution backends of 1.13].
+/* The backend into *backend: 0, or -1 with the error set.
+ * See Note [the CPU convolution backends of 1.13].
  * PyTorch 1.13: Convolution.cpp _select_conv_backend */
-static ConvBackend select_conv_backend(const Tensor* input, const Tensor* weight, const ConvParams* p) {
+static int select_conv_backend(const Tensor* input, const Tensor* weight, const ConvParams* p, ConvBackend* backend) {
   char b[256];
-  if (input->sizes[0] == 0 || input->sizes[1] == 0) return ConvBackend_Empty;
+  *backend = ConvBackend_Empty;
+  if (input->sizes[0] == 0 || input->sizes[1] == 0) return 0;
   TORCH_CHECK(input->numel != 0, "Only zero batch or zero channel inputs are supported, but got input shape: %s",
               IntArrayRef_format(Tensor_sizes(input), b, sizeof b));
   TORCH_CHECK_NOT_IMPLEMENTED(input->dim == 4, "minaten: convolutions other than 2-d");
-  if (use_mkldnn(input, weight, p)) return ConvBackend_Mkldnn;
-  return any_of(p->dilation, p->dim, is_not_one) ? ConvBackend_SlowDilated2d : ConvBackend_Slow2d;
+  *backend = use_mkldnn(input, weight, p)                 ? ConvBackend_Mkldnn
+             : any_of(p->dilation, p->dim, is_not_one) ? ConvBackend_SlowDilated2d
+                                                       : ConvBackend_Slow2d;
+  return 0;
 fail:
-  return (ConvBackend)-1;
+  return -1;
 }
 
 /* The geometry of the (non-empty, 2-d) convolution. */
@@ -276,11 +280,13 @@ Tensor* at_native__convolution(const Tensor* input, const Tensor* weight, const 
   ConvParams p;
   TRY(conv_params(weight, stride, padding, dilation, transposed, output_padding, groups, &p) == 0);
   TRY(check_shape_forward(input, weight, bias, &p) == 0);
-  ConvBackend backend = select_conv_backend(input, weight, &p);
-  TRY(backend != (ConvBackend)-1);
+  ConvBackend backend;
+  TRY(select_conv_backend(input, weight, &p, &backend) == 0);
   switch (backend) {
     case ConvBackend_Empty: return conv_empty(input, weight, &p);
-    case ConvBackend_Mkldnn: TRY(check_mkldnn_types(input, weight, bias) == 0); return conv_direct(input, weight, bias, &p);
+    case ConvBackend_Mkldnn:
+      TRY(check_mkldnn_types(input, weight, bias) == 0);
+      return conv_direct(input, weight, bias, &p);
     case ConvBackend_SlowDilated2d: return conv_direct(input, weight, bias, &p);
     case ConvBackend_Slow2d: return conv_slow2d(input, weight, bias, &p);
   }
@@ -472,8 +478,8 @@ TensorTuple3 at_native_convolution_backward(const Tensor* grad_output, const Ten
   TORCH_CHECK(!any_of(p.output_padding, p.dim, is_not_zero),
               "output_padding is not supported for non-transposed convolutions; got: %s",
               IntArrayRef_format((IntArrayRef){p.output_padding, (size_t)p.dim}, b, sizeof b));
-  ConvBackend backend = select_conv_backend(input, weight, &p);
-  TRY(backend != (ConvBackend)-1);
+  ConvBackend backend;
+  TRY(select_conv_backend(input, weight, &p, &backend) == 0);
   bool mask[3] = {output_mask[0], output_mask[1], output_mask[2]}; /* 1.13 computes grad_bias with no bias_sizes too */
   int rc = -1;
   switch (backend) {

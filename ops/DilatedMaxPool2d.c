@@ -42,16 +42,18 @@ static int64_t div_rtn(int64_t x, int64_t y) {
   return q;
 }
 
-/* The output size of one dimension, or -1 with the error set.
+/* The output size of one dimension into *size: 0, or -1 with the error set.
  * PyTorch 1.13: aten/src/ATen/native/Pool.h pooling_output_shape_pad_lr */
-static int64_t pooling_output_shape(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
+static int pooling_output_shape(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode,
+                                int64_t* size) {
   TORCH_CHECK(stride != 0, "stride should not be zero");
   TORCH_CHECK(pad >= 0, "pad must be non-negative, but got pad: %lld", (long long)pad);
   TORCH_CHECK(pad <= k / 2, "pad should be at most half of kernel size, but got pad=%lld and kernel_size=%lld",
               (long long)pad, (long long)k);
   int64_t out = div_rtn(in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? stride - 1 : 0), stride) + 1;
   if (ceil_mode && (out - 1) * stride >= in + pad) --out; /* the last window starts inside the input */
-  return out;
+  *size = out;
+  return 0;
 fail:
   return -1;
 }
@@ -103,8 +105,8 @@ static int max_pool2d_meta(const Tensor* input, IntArrayRef ks, IntArrayRef st, 
   p->planes = input->sizes[nd - 3] * (nd == 4 ? input->sizes[0] : 1);
   p->iH = input->sizes[nd - 2];
   p->iW = input->sizes[nd - 1];
-  TRY((p->oH = pooling_output_shape(p->iH, p->kH, p->padH, p->dH, p->dilH, ceil_mode)) != -1 || !Error_occurred());
-  TRY((p->oW = pooling_output_shape(p->iW, p->kW, p->padW, p->dW, p->dilW, ceil_mode)) != -1 || !Error_occurred());
+  TRY(pooling_output_shape(p->iH, p->kH, p->padH, p->dH, p->dilH, ceil_mode, &p->oH) == 0);
+  TRY(pooling_output_shape(p->iW, p->kW, p->padW, p->dW, p->dilW, ceil_mode, &p->oW) == 0);
   return pool2d_shape_check(input, p);
 fail:
   return -1;

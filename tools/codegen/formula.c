@@ -421,10 +421,6 @@ const char* Saved_fieldName(const Saved* s, char* buf, size_t size) {
       [Saved_Geometry] = "_geometry", [Saved_ArgsSizes] = "_args_sizes",
       [Saved_ArgsScalarTypes] = "_args_scalartypes", [Saved_OptSizes] = "_sizes_opt",
   };
-  if (s->kind == Saved_OptSizes && s->sym) {
-    snprintf(buf, size, "%s_sym_sizes_opt", Saved_name(s));
-    return buf;
-  }
   snprintf(buf, size, "%s%s", Saved_name(s), kSuffix[s->kind]);
   return buf;
 }
@@ -438,8 +434,11 @@ const char* Saved_pythonName(const Saved* s, char* buf, size_t size) {
     case Saved_Sizes: case Saved_Strides:
       snprintf(buf, size, "%s_%s%s", Saved_name(s), s->sym ? "sym_" : "", s->kind == Saved_Sizes ? "sizes" : "strides");
       return buf;
-    case Saved_Numel: case Saved_Dim: case Saved_OptSizes:
+    case Saved_Numel: case Saved_Dim:
       return Saved_fieldName(s, buf, size);
+    case Saved_OptSizes:
+      snprintf(buf, size, "%s_%ssizes_opt", Saved_name(s), s->sym ? "sym_" : "");
+      return buf;
     case Saved_ScalarType: case Saved_Options: case Saved_Geometry: case Saved_ArgsSizes:
     case Saved_ArgsScalarTypes:
       break;
