@@ -294,6 +294,16 @@ fail:
   return NULL;
 }
 
+/* The overload without allow_tf32, which takes the context's (True).
+ * PyTorch 1.13: Convolution.cpp at::native::_convolution (the deprecated overload) */
+Tensor* at_native__convolution_deprecated(const Tensor* input, const Tensor* weight, const Tensor* bias,
+                                          IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                          bool transposed, IntArrayRef output_padding, int64_t groups, bool benchmark,
+                                          bool deterministic, bool cudnn_enabled) {
+  return at__convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups,
+                         benchmark, deterministic, cudnn_enabled, true);
+}
+
 /* PyTorch 1.13: Convolution.cpp at::native::convolution */
 Tensor* at_native_convolution(const Tensor* input, const Tensor* weight, const Tensor* bias, IntArrayRef stride,
                               IntArrayRef padding, IntArrayRef dilation, bool transposed, IntArrayRef output_padding,

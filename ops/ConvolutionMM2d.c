@@ -132,18 +132,20 @@ static int slow_conv2d_shape_check(const Tensor* input, const Tensor* weight, co
               (long long)kH, (long long)kW);
   TORCH_CHECK(sW > 0 && sH > 0, "stride should be greater than zero, but got stride_height: %lld stride_width: %lld",
               (long long)sH, (long long)sW);
-  TORCH_CHECK(weight->numel > 0 && weight->dim == 4, "non-empty 2D or 4D weight tensor expected, but got: %s",
+  TORCH_CHECK(weight->numel > 0 && (weight->dim == 2 || weight->dim == 4), "non-empty 2D or 4D weight tensor expected, but got: %s",
               IntArrayRef_format(Tensor_sizes(weight), b, sizeof b));
   TORCH_CHECK(bias == NULL || (bias->dim == 1 && bias->sizes[0] == weight->sizes[0]),
               "Expected a tensor of dimension 1 and tensor.size[0] == %lld but got: dimension %lld and tensor.size[0] = %lld",
               (long long)weight->sizes[0], (long long)(bias ? bias->dim : 0), (long long)(bias && bias->dim ? bias->sizes[0] : 0));
-  TORCH_CHECK(input->dim == 4, "Expected 4D input tensor, but got %s", IntArrayRef_format(Tensor_sizes(input), b, sizeof b));
+  TORCH_CHECK(input->dim == 4, "Expected 4D input tensor, but got: %s", IntArrayRef_format(Tensor_sizes(input), b, sizeof b));
   for (int64_t d = 2; d < 4; d++)
     TORCH_CHECK(input->sizes[d] != 0, "Expected non-zero size for input dimension %lld, but got input shape: %s. Only the batch and channel dimensions support size 0.",
                 (long long)d, IntArrayRef_format(Tensor_sizes(input), b, sizeof b));
   int64_t eH = input->sizes[2] + 2 * pH, eW = input->sizes[3] + 2 * pW;
   TORCH_CHECK(eH >= kH && eW >= kW, "Calculated padded input size per channel: (%lld x %lld). Kernel size: (%lld x %lld). Kernel size can't be greater than actual input size",
               (long long)eH, (long long)eW, (long long)kH, (long long)kW);
+  /* NB(minaten): 1.13 also takes the weight as a [O, C * kH * kW] matrix. */
+  TORCH_CHECK_NOT_IMPLEMENTED(weight->dim == 4, "minaten: _slow_conv2d with a 2-D weight");
   Conv2dGeometry r = {input->sizes[0], input->sizes[1], input->sizes[2], input->sizes[3], weight->sizes[0], kH, kW,
                       (eH - kH) / sH + 1, (eW - kW) / sW + 1, sH, sW, pH, pW, 1, 1, 1};
   TORCH_CHECK(input->sizes[1] == 0 || input->sizes[1] == weight->sizes[1],

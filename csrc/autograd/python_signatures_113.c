@@ -9,7 +9,6 @@
 
 /* {name, method, schema, the name under which 1.13's kernel refuses names (reportNYIDimnameOverload)} */
 const PythonSignature113 kPythonSignatures113[] = {
-    {"_convolution", false, "_convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor", NULL},
     {"all", false, "all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"all", false, "all.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor", "all"},
     {"all", false, "all.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", "all"},
