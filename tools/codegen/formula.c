@@ -184,7 +184,7 @@ static Expr* parse_primary(Parser* P) {
 
 static Expr* parse_postfix(Parser* P) {
   Expr* e = parse_primary(P);
-  while (e != NULL && accept(P, ".")) {
+  while (e != NULL && (accept(P, ".") || accept(P, "->"))) { /* x->sizes(): a Tensor? x */
     skip_space(P);
     const char* start = P->p;
     while (isalnum((unsigned char)*P->p) || *P->p == '_') P->p++;
@@ -419,7 +419,7 @@ const char* Saved_fieldName(const Saved* s, char* buf, size_t size) {
       [Saved_Sizes] = "_sizes", [Saved_Strides] = "_strides", [Saved_ScalarType] = "_scalar_type",
       [Saved_Options] = "_options", [Saved_Numel] = "_numel", [Saved_Dim] = "_dim",
       [Saved_Geometry] = "_geometry", [Saved_ArgsSizes] = "_args_sizes",
-      [Saved_ArgsScalarTypes] = "_args_scalartypes",
+      [Saved_ArgsScalarTypes] = "_args_scalartypes", [Saved_OptSizes] = "_sizes_opt",
   };
   snprintf(buf, size, "%s%s", Saved_name(s), kSuffix[s->kind]);
   return buf;
@@ -436,6 +436,9 @@ const char* Saved_pythonName(const Saved* s, char* buf, size_t size) {
       return buf;
     case Saved_Numel: case Saved_Dim:
       return Saved_fieldName(s, buf, size);
+    case Saved_OptSizes:
+      snprintf(buf, size, "%s_%ssizes_opt", Saved_name(s), s->sym ? "sym_" : "");
+      return buf;
     case Saved_ScalarType: case Saved_Options: case Saved_Geometry: case Saved_ArgsSizes:
     case Saved_ArgsScalarTypes:
       break;
@@ -773,6 +776,17 @@ static int emit_accessor(Translator* T, const Expr* e, const Accessor* acc, FVal
   const Expr* recv = e->args[0];
   bool is_output = false;
   const Argument* a = recv->kind == Expr_Ident ? find_name(T, recv->text, &is_output) : NULL;
+  if (acc->kind == Saved_Sizes && a != NULL && !is_output && a->type.is_optional && SchemaType_isTensor(&a->type)) {
+    /* `bias->sym_sizes()` of a Tensor? bias: its sizes or nullopt (1.13's
+     * bias_sym_sizes_opt). */
+    size_t before = T->num_saved;
+    Saved* s = Translator_save(T, Saved_OptSizes, a);
+    if (s == NULL) return t_fail(T, e, "too many saved values");
+    if (T->num_saved > before) s->sym = strncmp(acc->name, "sym_", 4) == 0;
+    char field[128];
+    setv(v, FT_OptIntList, -1, "fn->%s", Saved_fieldName(s, field, sizeof field));
+    return 0;
+  }
   if (acc->replaced && a != NULL && !is_output && SchemaType_isTensor(&a->type)) {
     size_t before = T->num_saved;
     Saved* s = Translator_save(T, acc->kind, a);
@@ -828,8 +842,8 @@ static int emit_method(Translator* T, const Expr* e, FValue* v) {
     return setv(v, FT_Int, -1, "(%s)->sizes[(%s) < 0 ? (%s) + (%s)->dim : (%s)]", sv[0].c, sv[1].c, sv[1].c, sv[0].c,
                 sv[1].c), 0;
   }
-  FValue vals[8];
-  if (e->num_args > 8) return t_fail(T, e, "too many arguments");
+  FValue vals[16];
+  if (e->num_args > 16) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, true, vals) < 0) return -1;
   /* x.conj(): Tensor::conj (x itself unless complex, else _conj: the trace
    * shows _conj, not conj), Scalar::conj; a number is real */
@@ -896,15 +910,15 @@ static int emit_call(Translator* T, const Expr* e, FValue* v) {
   if (strncmp(name, "std::get<", 9) == 0) {
     /* std::get<N>(at::op(args)): the operands of the inner call, then its one tensor */
     const Expr* inner = e->num_args == 1 ? e->args[0] : NULL;
-    if (inner == NULL || inner->kind != Expr_Call || inner->num_args > 8)
+    if (inner == NULL || inner->kind != Expr_Call || inner->num_args > 16)
       return t_fail(T, e, "std::get<N> takes one call of an operator");
-    FValue ivals[8];
+    FValue ivals[16];
     if (emit_operands(T, (const Expr* const*)inner->args, inner->num_args, false, ivals) < 0) return -1;
     const char* iname = strncmp(inner->text, "at::", 4) == 0 ? inner->text + 4 : inner->text;
     return emit_aten_call(T, inner, iname, false, ivals, inner->num_args, v, atoi(name + 9));
   }
-  FValue vals[8];
-  if (e->num_args > 8) return t_fail(T, e, "too many arguments");
+  FValue vals[16];
+  if (e->num_args > 16) return t_fail(T, e, "too many arguments");
   if (emit_operands(T, (const Expr* const*)e->args, e->num_args, false, vals) < 0) return -1;
   /* sqrt of a number is C++'s std::sqrt, a double (erf's 2.0 / sqrt(M_PI)) */
   if (strcmp(name, "sqrt") == 0 && e->num_args == 1 && (vals[0].type == FT_Int || vals[0].type == FT_Double))

@@ -113,6 +113,7 @@ typedef enum SavedKind {
   Saved_Geometry,    /* name_geometry: TensorGeometry */
   Saved_ArgsSizes,   /* name_args_sizes: SizesList */
   Saved_ArgsScalarTypes, /* name_args_scalartypes: ScalarTypeList */
+  Saved_OptSizes,    /* name_sizes_opt: OptionalIntArrayRef (x->sym_sizes() of a Tensor? x) */
 } SavedKind;
 
 typedef struct Saved {

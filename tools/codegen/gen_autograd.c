@@ -288,7 +288,7 @@ static int scan_saved(const Model* m, AutogradEntry* a) {
  */
 static size_t saved_kind_rank(SavedKind kind) {
   switch (kind) {
-    case Saved_Sizes: return 0;
+    case Saved_Sizes: case Saved_OptSizes: return 0;
     case Saved_Options: return 1;
     case Saved_Numel: return 2;
     case Saved_ArgsSizes: return 3;
@@ -564,6 +564,7 @@ static const char* saved_ctype(const Saved* s) {
       return k == CTypeKind_ConstTensor ? "const Tensor*" : CType_spelling(k);
     }
     case Saved_Sizes: case Saved_Strides: return "IntArrayRef";
+    case Saved_OptSizes: return "OptionalIntArrayRef";
     case Saved_ScalarType: return "ScalarType";
     case Saved_Options: return "TensorOptions";
     case Saved_Numel: case Saved_Dim: return "int64_t";
@@ -719,6 +720,7 @@ static const char* saved_field_kind(const Saved* s) {
     case Saved_Tensor: case Saved_Output: return "SavedField_Variable";
     case Saved_TensorList: return "SavedField_VariableList";
     case Saved_Sizes: case Saved_Strides: return "SavedField_IntList";
+    case Saved_OptSizes: return "SavedField_OptionalIntList";
     case Saved_Numel: case Saved_Dim: return "SavedField_Int";
     case Saved_Arg:
       switch (CType_ofArgument(s->arg)) {
@@ -786,7 +788,7 @@ static void print_release_and_destroy(FILE* f, const AutogradEntry* a) {
   for (size_t i = 0; i < a->scan.num_saved; i++) {
     const Saved* s = &a->scan.saved[i];
     CTypeKind k = s->kind == Saved_Arg ? CType_ofArgument(s->arg) : CTypeKind_Void;
-    frees = frees || s->kind == Saved_TensorList || s->kind == Saved_Sizes || s->kind == Saved_Strides ||
+    frees = frees || s->kind == Saved_TensorList || s->kind == Saved_Sizes || s->kind == Saved_Strides || s->kind == Saved_OptSizes ||
             s->kind == Saved_Geometry || s->kind == Saved_ArgsSizes || s->kind == Saved_ArgsScalarTypes ||
             k == CTypeKind_IntArrayRef || k == CTypeKind_OptionalIntArrayRef || k == CTypeKind_String;
   }
@@ -800,6 +802,7 @@ static void print_release_and_destroy(FILE* f, const AutogradEntry* a) {
     switch (s->kind) {
       case Saved_TensorList: fprintf(f, "  saved_TensorList_free(&fn->%s, &fn->%s_size_);\n", field, Saved_name(s)); break;
       case Saved_Sizes: case Saved_Strides: fprintf(f, "  saved_IntArrayRef_free(&fn->%s);\n", field); break;
+      case Saved_OptSizes: fprintf(f, "  saved_OptionalIntArrayRef_free(&fn->%s);\n", field); break;
       case Saved_Geometry: fprintf(f, "  TensorGeometry_free(&fn->%s);\n", field); break;
       case Saved_ArgsSizes: fprintf(f, "  SizesList_free(&fn->%s);\n", field); break;
       case Saved_ArgsScalarTypes: fprintf(f, "  ScalarTypeList_free(&fn->%s);\n", field); break;
@@ -840,6 +843,10 @@ static void print_save_input(FILE* f, const Saved* s, const char* indent) {
       break;
     case Saved_Sizes: fprintf(f, "%sif (saved_IntArrayRef(&grad_fn->%s, Tensor_sizes(%s)) < 0) goto fail;\n", indent, field, p); break;
     case Saved_Strides: fprintf(f, "%sif (saved_IntArrayRef(&grad_fn->%s, Tensor_strides(%s)) < 0) goto fail;\n", indent, field, p); break;
+    case Saved_OptSizes:
+      fprintf(f, "%sif (saved_OptionalIntArrayRef(&grad_fn->%s, %s != NULL ? (OptionalIntArrayRef){true, Tensor_sizes(%s)} : (OptionalIntArrayRef){false, {NULL, 0}}) < 0) goto fail;\n",
+              indent, field, p, p);
+      break;
     case Saved_ScalarType: fprintf(f, "%sgrad_fn->%s = %s->dtype;\n", indent, field, p); break;
     case Saved_Options: fprintf(f, "%sgrad_fn->%s = TensorOptions_of(%s);\n", indent, field, p); break;
     case Saved_Numel: fprintf(f, "%sgrad_fn->%s = %s->numel;\n", indent, field, p); break;

@@ -1,6 +1,6 @@
 """torch.nn.functional: the functions of 1.13's torch/nn/functional.py that
 minaten provides (dropout, softmax, log_softmax; linear, relu, mse_loss;
-nll_loss, cross_entropy, embedding).  PyTorch 1.13: torch/nn/functional.py
+nll_loss, cross_entropy, embedding; conv2d, max_pool2d).  PyTorch 1.13: torch/nn/functional.py
 """
 import warnings
 
@@ -167,3 +167,72 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
 
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     return _C._nn.mse_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
+
+
+# ---- conv2d, max_pool2d (issue 34, i34conv) -------------------------------
+# conv2d is torch.conv2d itself, as in 1.13 (_add_docstr(torch.conv2d, ...)).
+conv2d = torch.conv2d
+
+
+def _boolean_dispatch(arg_name, arg_index, default, if_true, if_false, module_name, func_name):
+    """Dispatches to if_true or if_false on a boolean argument.
+    PyTorch 1.13: torch/_jit_internal.py boolean_dispatch"""
+    def fn(*args, **kwargs):
+        dispatch_flag = default
+        if arg_name in kwargs:
+            dispatch_flag = kwargs[arg_name]
+        elif arg_index < len(args):
+            dispatch_flag = args[arg_index]
+        if dispatch_flag:
+            return if_true(*args, **kwargs)
+        else:
+            return if_false(*args, **kwargs)
+    if if_true.__doc__ is None and if_false.__doc__ is not None:
+        doc = if_false.__doc__
+        if_true.__doc__ = doc
+    elif if_false.__doc__ is None and if_true.__doc__ is not None:
+        doc = if_true.__doc__
+        if_false.__doc__ = doc
+    else:
+        doc = if_false.__doc__
+    fn.__doc__ = doc
+    if module_name is not None:
+        fn.__module__ = module_name
+    if func_name is not None:
+        fn.__name__ = func_name
+    return fn
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """Applies a 2D max pooling over an input signal composed of several input planes, with the indices.
+    PyTorch 1.13: torch/nn/functional.py max_pool2d_with_indices"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(
+            max_pool2d_with_indices, (input,), input, kernel_size, stride=stride, padding=padding,
+            dilation=dilation, ceil_mode=ceil_mode, return_indices=return_indices)
+    if stride is None:
+        stride = []
+    return _C._nn.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """PyTorch 1.13: torch/nn/functional.py _max_pool2d"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(
+            max_pool2d, (input,), input, kernel_size, stride=stride, padding=padding, dilation=dilation,
+            ceil_mode=ceil_mode, return_indices=return_indices)
+    if stride is None:
+        stride = []
+    return torch.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+max_pool2d = _boolean_dispatch(
+    arg_name="return_indices",
+    arg_index=6,
+    default=False,
+    if_true=max_pool2d_with_indices,
+    if_false=_max_pool2d,
+    module_name=__name__,
+    func_name="max_pool2d",
+)
