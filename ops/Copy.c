@@ -338,8 +338,14 @@ int copy_into(Tensor* self, const Tensor* src) {
       Warning_warn("Casting complex values to real discards the imaginary part (Triggered internally at  "
                    "./aten/src/ATen/native/Copy.cpp:250.)");
     }
-    TORCH_INTERNAL_ASSERT(self->dtype == src->dtype ||
-                          (!ScalarType_isQuantized(self->dtype) && !ScalarType_isQuantized(src->dtype)));
+    /* a quantized dtype without a quantized tensor (`view(torch.qint32)`):
+     * 1.13's copy kernel dispatches on self's dtype, then on src's, over
+     * the dtypes that are not quantized */
+    if (self->dtype != src->dtype && (ScalarType_isQuantized(self->dtype) || ScalarType_isQuantized(src->dtype))) {
+      ScalarType unsupported = ScalarType_isQuantized(self->dtype) ? self->dtype : src->dtype;
+      TensorIterator_release(&iter);
+      TORCH_CHECK(false, "\"copy_\" not implemented for '%s'", ScalarType_name(unsupported));
+    }
     CopyLoop c = CopyLoop_make(self->dtype, src->dtype, 2, self->storage == src->storage);
     c.conj = ScalarType_isComplex(self->dtype) && Tensor_isConj(self) != Tensor_isConj(src);
     c.neg = Tensor_isNeg(self) != Tensor_isNeg(src);
