@@ -97,10 +97,11 @@ int checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storag
   return 0;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_tensorimpl
- * (with setStrided: aten/src/ATen/native/Resize.h) */
-Tensor* at_native_as_strided_tensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
-                                        OptionalInt storage_offset_) {
+/* setStrided's checks before it writes anything, in its order: the storage
+ * offset (storage_offset_, or self's) into *out_offset.  0, or -1 with the
+ * error set.  PyTorch 1.13: aten/src/ATen/native/Resize.h setStrided */
+static int check_strided(const Tensor* self, IntArrayRef size, IntArrayRef stride, OptionalInt storage_offset_,
+                         int64_t* out_offset) {
   /* c10::optional<c10::SymInt> made from an int64_t. */
   TRY(!storage_offset_.has_value || SymInt_check(storage_offset_.value) == 0);
   int64_t storage_offset = storage_offset_.has_value ? storage_offset_.value : self->storage_offset;
@@ -111,6 +112,18 @@ Tensor* at_native_as_strided_tensorimpl(const Tensor* self, IntArrayRef size, In
                 FMT_INTS(stride));
   TRY(checkInBoundsForStorage(size, stride, storage_offset, Tensor_itemsize(self), self->storage) == 0);
   TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset %lld", (long long)storage_offset);
+  *out_offset = storage_offset;
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_tensorimpl
+ * (with setStrided: aten/src/ATen/native/Resize.h) */
+Tensor* at_native_as_strided_tensorimpl(const Tensor* self, IntArrayRef size, IntArrayRef stride,
+                                        OptionalInt storage_offset_) {
+  int64_t storage_offset;
+  TRY(check_strided(self, size, stride, storage_offset_, &storage_offset) == 0);
   /* set_sizes_and_strides: the new numel must fit (PyTorch lets a negative
    * size through when a zero comes first: sizes (0, -3) make an empty view). */
   TRY(check_numel(size) == 0);
@@ -126,15 +139,8 @@ fail:
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::as_strided_
  * (with setStrided: aten/src/ATen/native/Resize.h) */
 Tensor* at_native_as_strided_(Tensor* self, IntArrayRef size, IntArrayRef stride, OptionalInt storage_offset_) {
-  TRY(!storage_offset_.has_value || SymInt_check(storage_offset_.value) == 0);
-  int64_t storage_offset = storage_offset_.has_value ? storage_offset_.value : self->storage_offset;
-  TORCH_CHECK(size.size == stride.size, "mismatch in length of strides and shape");
-  for (size_t i = 0; i < stride.size; i++)
-    TORCH_CHECK(stride.data[i] >= 0,
-                "as_strided: Negative strides are not supported at the moment, got strides: %s",
-                FMT_INTS(stride));
-  TRY(checkInBoundsForStorage(size, stride, storage_offset, Tensor_itemsize(self), self->storage) == 0);
-  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset %lld", (long long)storage_offset);
+  int64_t storage_offset;
+  TRY(check_strided(self, size, stride, storage_offset_, &storage_offset) == 0);
   self->storage_offset = storage_offset;
   TRY(check_numel(size) == 0);
   TRY(Tensor_setSizesAndStrides(self, size, stride) == 0);
