@@ -128,5 +128,11 @@ static inline bool SchemaType_isTensorList(const SchemaType* t) {
 static inline bool SchemaType_isIntLike(SchemaBaseType b) {
   return b == SchemaBaseType_int || b == SchemaBaseType_SymInt;
 }
+/* An out= argument: keyword-only and written, a tensor or a list of them
+ * (`*, Tensor(a!) out`, split_copy.Tensor_out's `*, Tensor(a!)[] out`).
+ * PyTorch 1.13: aten/src/ATen/core/function_schema.h Argument::is_out */
+static inline bool Argument_isOut(const Argument* a) {
+  return a->kwarg_only && a->alias_info.present && a->alias_info.is_write && a->type.base == SchemaBaseType_Tensor;
+}
 
 #endif

@@ -43,6 +43,11 @@ static bool in_table(const char* name, const char* const* table, size_t n) {
 }
 #define IN_TABLE(name, table) in_table(name, table, sizeof table / sizeof table[0])
 
+static bool ends_with(const char* name, const char* suffix) {
+  size_t n = strlen(name), k = strlen(suffix);
+  return n > k && strcmp(name + n - k, suffix) == 0;
+}
+
 /*
  * Which names 1.13 binds, as torch.NAME (a builtin of
  * torch._C._VariableFunctions) and as Tensor.NAME (a method), is listed for
@@ -83,21 +88,20 @@ bool has_python_binding(const OperatorEntry* op, bool method) {
   const PythonBinding113* known =
       bsearch(name, kPythonBindings113, count, sizeof kPythonBindings113[0], compare_binding_113);
   if (known != NULL) return method ? known->method : known->function;
-  size_t n = strlen(name);
-  if (n > 9 && strcmp(name + n - 9, "_backward") == 0) return false;
+  if (ends_with(name, "_backward") || ends_with(name, "_forward")) return false;
   if (IN_TABLE(name, kNoPythonBinding)) return false;
   return method || !IN_TABLE(name, kNoFunctionBinding);
 }
 
 /* Whether 1.13 binds the operator as torch._C._nn.NAME: `python_module: nn`
- * in its YAML, and not one of the *_backward operators its generator skips.
+ * in its YAML, and not one of the *_backward and *_forward operators its
+ * generator skips (nll_loss_forward, _slow_conv2d_forward).
  * PyTorch 1.13: gen_python_functions.py (python_nn_functions.cpp, SKIP_PYTHON_BINDINGS) */
 bool has_nn_binding(const OperatorEntry* op) {
   if (op->schema_text == NULL || strcmp(op->schema.ns, "aten") != 0) return false;
   if (!op->python_binding || !op->python_module_nn || !op->has_function_variant || op->autogen_functional != NULL)
     return false;
-  size_t n = strlen(op->schema.name);
-  return !(n > 9 && strcmp(op->schema.name + n - 9, "_backward") == 0);
+  return !ends_with(op->schema.name, "_backward") && !ends_with(op->schema.name, "_forward");
 }
 
 /* Whether the schema has TensorOptions (dtype, layout, device, pin_memory). */
@@ -185,12 +189,12 @@ static bool is_tensor_option(const Argument* a) {
   return a->kwarg_only && IN_TABLE(a->name, kOptions);
 }
 
-/* The number of trailing keyword-only out= tensors of s. */
+/* The number of trailing keyword-only out= arguments of s: tensors, or one
+ * list of them (split_copy.Tensor_out's `Tensor(a!)[] out`). */
 static size_t num_out_arguments(const FunctionSchema* s, size_t* out_start) {
   size_t i = s->num_arguments;
   while (i > 0) {
-    const Argument* a = &s->arguments[i - 1];
-    if (!(a->kwarg_only && SchemaType_isTensor(&a->type) && a->alias_info.present && a->alias_info.is_write)) break;
+    if (!Argument_isOut(&s->arguments[i - 1])) break;
     i--;
   }
   *out_start = i;
@@ -458,6 +462,13 @@ static int binding_refresh(THPBinding* b) {
 
 static PyObject* THPBinding_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames);
 
+/* A call's arguments as vectorcall passes them. */
+typedef struct CallArguments {
+  PyObject* const* args;
+  Py_ssize_t nargs;
+  PyObject* kwnames;
+} CallArguments;
+
 /* THPBinding_new, or with nn a binding of torch._C._nn.NAME */
 static THPBinding* binding_new(const char* name, const char* op_name, bool method, bool type_error_to_not_implemented,
                                bool nn) {
@@ -601,6 +612,75 @@ static PyObject* dispatch_out_with_options(THPBinding* b, PyObject* self, PyObje
   return NULL;
 }
 
+/* Calls the first overload whose own signature takes the call (Note
+ * [Python signatures and their errors]), or hands the call to
+ * __torch_function__ with the caller's arguments: `original`, or the
+ * arguments parsed when NULL.  Returns the result, or NULL with an
+ * exception, or NULL without one when no overload takes the call. */
+static PyObject* call_first_fit(THPBinding* b, PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                                PyObject* kwnames, const CallArguments* original) {
+  PythonArgs parsed;
+  for (size_t k = 0; k < b->num_overloads; k++) {
+    int r = FunctionSignature_parse(&b->sigs[k], self, args, nargs, kwnames, &parsed, false);
+    if (r < 0) return NULL;
+    if (r == 0) continue;
+    /* the generated binding's `if (_r.has_torch_function())` (Note [Two
+     * levels of Python overrides], csrc/utils/python_torch_function_mode.h) */
+    if (PythonArgs_hasTorchFunction(&parsed)) {
+      if (original != NULL) args = original->args, nargs = original->nargs, kwnames = original->kwnames;
+      return handle_torch_function_vectorcall(&parsed.overloaded, self, args, nargs, kwnames,
+                                              b->method ? THPVariableClass
+                                              : b->nn   ? THPNNVariableFunctionsModule
+                                                        : THPVariableFunctionsModule,
+                                              b->op_name, b->method ? "torch.Tensor" : b->nn ? "torch.nn" : "torch");
+    }
+    return dispatch(b, k, &parsed);
+  }
+  return NULL;
+}
+
+/* `torch.neg(x, out=None)`, `torch.split_copy(x, 2, out=None)`: 1.13's
+ * grouped signature takes out=None and calls the functional overload (the
+ * generated binding's `if (_r.isNone(1)) { ... dispatch_neg(...) } else
+ * { ... dispatch_neg_out(...) }`).  minaten parses each overload on its
+ * own, so a call that a group's signature takes with out=None runs again
+ * without it.  Returns the result, or NULL with an exception, or NULL
+ * without one when no group takes the call.
+ * PyTorch 1.13: the generated torch/csrc/autograd/generated/python_torch_functions_0.cpp */
+static PyObject* dispatch_functional_for_none_out(THPBinding* b, PyObject* self, PyObject* const* args,
+                                                  Py_ssize_t nargs, PyObject* kwnames) {
+  Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0, out = -1;
+  for (Py_ssize_t k = 0; k < nkw; k++)
+    if (args[nargs + k] == Py_None && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "out") == 0)
+      out = k;
+  if (out < 0 || nargs + nkw > THP_MAX_ARGS) return NULL;
+  bool group_fits = false;
+  PythonArgs parsed;
+  for (size_t k = 0; k < b->num_signatures && !group_fits; k++) {
+    if (!b->error_sigs[k].grouped_out) continue;
+    int r = FunctionSignature_parse(&b->error_sigs[k], self, args, nargs, kwnames, &parsed, false);
+    if (r < 0) return NULL;
+    group_fits = r > 0;
+  }
+  if (!group_fits) return NULL;
+  PyObject* without[THP_MAX_ARGS];
+  PyObject* names = nkw > 1 ? PyTuple_New(nkw - 1) : NULL;
+  if (nkw > 1 && names == NULL) return NULL;
+  Py_ssize_t n = nargs;
+  memcpy(without, args, (size_t)nargs * sizeof *args);
+  for (Py_ssize_t k = 0; k < nkw; k++) {
+    if (k == out) continue;
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    Py_INCREF(key);
+    PyTuple_SET_ITEM(names, n - nargs, key);
+    without[n++] = args[nargs + k];
+  }
+  CallArguments original = {args, nargs, kwnames};
+  PyObject* r = call_first_fit(b, self, without, nargs, names, &original);
+  Py_XDECREF(names);
+  return r;
+}
+
 /* The body of torch.NAME(...) and t.NAME(...).  owner: the class a
  * METH_NOARGS error names ("_TensorBase.neg()" called on the class's
  * method, "Tensor.neg()" on a bound one). */
@@ -615,26 +695,15 @@ static PyObject* binding_call(THPBinding* b, PyObject* self, PyObject* const* ar
       PyErr_Format(PyExc_TypeError, "%s.%s() takes no arguments (%zd given)", owner, b->op_name, nargs);
     return NULL;
   }
-  PythonArgs parsed;
-  for (size_t k = 0; k < b->num_overloads; k++) {
-    int r = FunctionSignature_parse(&b->sigs[k], self, args, nargs, kwnames, &parsed, false);
-    if (r < 0) return NULL;
-    if (r == 0) continue;
-    /* the generated binding's `if (_r.has_torch_function())` (Note [Two
-     * levels of Python overrides], csrc/utils/python_torch_function_mode.h) */
-    if (PythonArgs_hasTorchFunction(&parsed))
-      return handle_torch_function_vectorcall(&parsed.overloaded, self, args, nargs, kwnames,
-                                              b->method ? THPVariableClass
-                                              : b->nn   ? THPNNVariableFunctionsModule
-                                                        : THPVariableFunctionsModule,
-                                              b->op_name, b->method ? "torch.Tensor" : b->nn ? "torch.nn" : "torch");
-    return dispatch(b, k, &parsed);
-  }
+  PyObject* r = call_first_fit(b, self, args, nargs, kwnames, NULL);
+  if (r != NULL || PyErr_Occurred()) return r;
   if (b->num_overloads == 0) {
     PyErr_Format(PyExc_NotImplementedError, "minaten has no operator aten::%s", b->op_name);
     return NULL;
   }
-  PyObject* r = dispatch_out_with_options(b, self, args, nargs, kwnames);
+  r = dispatch_functional_for_none_out(b, self, args, nargs, kwnames);
+  if (r != NULL || PyErr_Occurred()) return r;
+  r = dispatch_out_with_options(b, self, args, nargs, kwnames);
   if (r != NULL || PyErr_Occurred()) return r;
   python_signature_error(b, self, args, nargs, kwnames);
   return NULL;

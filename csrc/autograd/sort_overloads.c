@@ -33,15 +33,10 @@
 
 #include "csrc/autograd/sort_overloads.h"
 
-/* An out= argument: keyword-only and written (`*, Tensor(a!) out`). */
-static bool is_out_argument(const Argument* a) {
-  return a->kwarg_only && a->alias_info.present && a->alias_info.is_write && a->type.base == SchemaBaseType_Tensor;
-}
-
 /* Whether the argument is in the Python signature compared by is_smaller:
  * not an out= argument, not a method's self. */
 static bool in_python_signature(const FunctionSchema* s, size_t i, bool method) {
-  if (is_out_argument(&s->arguments[i])) return false;
+  if (Argument_isOut(&s->arguments[i])) return false;
   return !(method && i == 0 && strcmp(s->arguments[i].name, "self") == 0);
 }
 

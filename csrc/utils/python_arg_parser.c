@@ -297,10 +297,6 @@ static bool has_tensor_options(const FunctionSchema* s) {
 }
 
 /* An out= argument: keyword-only and written. */
-static bool is_out_argument(const Argument* a) {
-  return a->kwarg_only && SchemaType_isTensor(&a->type) && a->alias_info.present && a->alias_info.is_write;
-}
-
 static int add_param(FunctionSignature* sig, const Argument* a, int slot, const char* name, bool optional,
                      bool allow_none) {
   FunctionParameter* p = &sig->params[sig->num_params];
@@ -343,7 +339,7 @@ int FunctionSignature_init(FunctionSignature* sig, const FunctionSchema* s, bool
     }
   }
   sig->out_start = n;
-  while (sig->out_start > 0 && is_out_argument(&s->arguments[sig->out_start - 1])) sig->out_start--;
+  while (sig->out_start > 0 && Argument_isOut(&s->arguments[sig->out_start - 1])) sig->out_start--;
   sig->num_out = n - sig->out_start;
   sig->params = calloc((size_t)n + 6, sizeof *sig->params);
   if (sig->params == NULL) {

@@ -4,8 +4,8 @@
     torch.ops.aten.add.Tensor       an OpOverload: aten::add.Tensor (.default: the one without a name)
     torch.ops.aten.add.Tensor._schema   its torch.FunctionSchema, printed as 1.13 prints it
 
-Calling a packet tries its overloads in the registry's order with
-TorchScript's argument binding (csrc/jit/python/pybind_utils.c), not the
+Calling a packet tries its overloads in 1.13's order (Note [Order of a
+packet's overloads], csrc/jit/python/init.c) with TorchScript's argument binding (csrc/jit/python/pybind_utils.c), not the
 Python argument parser of torch.NAME; an overload binds to its own schema.
 torch.ops.load_library(path) loads an operator library (a shared object
 with MINATEN_LIBRARY blocks, docs/operator-libraries.md).

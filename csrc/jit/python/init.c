@@ -2,9 +2,9 @@
  * init.c - what torch.ops (python/minaten/_ops.py) asks of the C side:
  *
  *   torch._C._jit_get_operation("aten::add")   (builtin, overload names):
- *        the builtin tries every overload in the registry's order and calls
- *        the first whose schema binds the arguments (TorchScript's binding,
- *        pybind_utils.c); a packet's __call__
+ *        the builtin tries every overload in 1.13's order (Note [Order of
+ *        a packet's overloads]) and calls the first whose schema binds the
+ *        arguments (TorchScript's binding, pybind_utils.c); a packet's __call__
  *   torch._C._get_operation_overload("aten::add", "Tensor")  (builtin, builtin, tags):
  *        the same for one overload ("" is the default one); an OpOverload's op
  *   torch._C._get_schema("aten::add", "Tensor")   a torch.FunctionSchema:
@@ -21,6 +21,7 @@
  */
 #include "csrc/jit/python/init.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,48 @@ static size_t find_operators(const char* qualified, const char* overload, const 
   return n;
 }
 
+static int compare_overload_rank(const void* key, const void* entry) {
+  const OverloadRank113* k = key;
+  const OverloadRank113* e = entry;
+  int c = strcmp(k->name, e->name);
+  return c != 0 ? c : strcmp(k->overload, e->overload);
+}
+
+/* The rank of an aten overload in 1.13's registry, or INT_MAX when 1.13
+ * has no such overload (or op is no aten one). */
+static int rank_113(const OperatorEntry* op) {
+  static size_t count;
+  while (kOverloadOrder113[count].name != NULL) count++;
+  if (strcmp(op->schema.ns, "aten") != 0) return INT_MAX;
+  OverloadRank113 key = {op->schema.name, op->schema.overload_name, 0};
+  const OverloadRank113* e = bsearch(&key, kOverloadOrder113, count, sizeof key, compare_overload_rank);
+  return e != NULL ? e->rank : INT_MAX;
+}
+
+/*
+ * Note [Order of a packet's overloads]
+ *
+ * A torch.ops packet tries its overloads in the order of 1.13's JIT
+ * operator registry, which is the order in which libtorch's static
+ * initialisers first touched each operator, not the YAML's: an out= kernel
+ * registered before its schema is defined comes first (1.13 lists
+ * split_copy.Tensor_out before split_copy.Tensor, addmm before addmm.out).
+ * That order is recorded from 1.13 (overload_order_113.c); the overloads
+ * 1.13 does not have follow in registration order (an insertion sort keeps
+ * it: a packet has few overloads).
+ */
+static void sort_as_113(const OperatorEntry** ops, size_t n) {
+  int ranks[kMaxOperationOverloads];
+  for (size_t i = 0; i < n; i++) ranks[i] = rank_113(ops[i]);
+  for (size_t i = 1; i < n; i++) {
+    const OperatorEntry* op = ops[i];
+    int r = ranks[i];
+    size_t j = i;
+    for (; j > 0 && ranks[j - 1] > r; j--) ops[j] = ops[j - 1], ranks[j] = ranks[j - 1];
+    ops[j] = op, ranks[j] = r;
+  }
+}
+
 /* PyTorch 1.13: torch/csrc/jit/python/init.cpp _jit_get_operation */
 static PyObject* jit_get_operation(PyObject* module, PyObject* arg) {
   (void)module;
@@ -163,6 +206,7 @@ static PyObject* jit_get_operation(PyObject* module, PyObject* arg) {
     PyErr_Format(PyExc_RuntimeError, "No such operator %s", qualified);
     return NULL;
   }
+  sort_as_113(ops, n); /* Note [Order of a packet's overloads] */
   PyObject* names = PyList_New((Py_ssize_t)n);
   if (names == NULL) return NULL;
   for (size_t i = 0; i < n; i++) {

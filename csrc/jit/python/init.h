@@ -12,4 +12,13 @@
 /* Adds them to module: 0, or -1 with a Python exception. */
 int THPJit_init(PyObject* module);
 
+/* The rank of one of 1.13's overloads in its JIT operator registry
+ * (overload_order_113.c, written by tools/oracle/overload_order.py). */
+typedef struct OverloadRank113 {
+  const char* name;
+  const char* overload;
+  int rank;
+} OverloadRank113;
+extern const OverloadRank113 kOverloadOrder113[];
+
 #endif
