@@ -29,17 +29,17 @@ torch.unique(input, sorted=True, return_inverse=False, return_counts=False,
 dim=None) calls aten::_unique2 without dim and aten::unique_dim with it;
 torch.unique_consecutive calls aten::unique_consecutive.  Both return the
 output alone or a tuple with the inverse and/or the counts, picked as 1.13's
-boolean_dispatch picks (a flag given by keyword, else by position: for
+boolean_dispatch (_jit_internal.py) picks (a flag given by keyword, else by position: for
 unique_consecutive 1.13 looks for return_counts at position 1, where
 return_inverse is, and minaten does the same).
 
 PyTorch 1.13: torch/functional.py (norm, einsum, split, broadcast_tensors,
 broadcast_shapes, atleast_1d, atleast_2d, atleast_3d, _unique_impl,
-_unique_consecutive_impl, unique, unique_consecutive),
-torch/_jit_internal.py (boolean_dispatch)
+_unique_consecutive_impl, unique, unique_consecutive)
 """
 import minaten as torch
 from minaten import _C
+from minaten._jit_internal import boolean_dispatch
 from minaten.overrides import handle_torch_function, has_torch_function, has_torch_function_unary
 
 _VF = _C._VariableFunctions
@@ -224,20 +224,6 @@ def _unique_consecutive_impl(input, return_inverse=False, return_counts=False, d
     return output, inverse_indices, counts
 
 
-def _boolean_dispatch(arg_name, arg_index, default, if_true, if_false):
-    """PyTorch 1.13: torch/_jit_internal.py boolean_dispatch (its eager branch)"""
-    def fn(*args, **kwargs):
-        dispatch_flag = default
-        if arg_name in kwargs:
-            dispatch_flag = kwargs[arg_name]
-        elif arg_index < len(args):
-            dispatch_flag = args[arg_index]
-        if dispatch_flag:
-            return if_true(*args, **kwargs)
-        return if_false(*args, **kwargs)
-    return fn
-
-
 def _return_counts(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """PyTorch 1.13: torch/functional.py _return_counts"""
     if has_torch_function_unary(input):
@@ -262,9 +248,11 @@ def _return_inverse(input, sorted=True, return_inverse=False, return_counts=Fals
     return output, inverse_indices
 
 
-_return_inverse_false = _boolean_dispatch("return_counts", 3, False, _return_counts, _return_output)
-_return_inverse_true = _boolean_dispatch("return_counts", 3, False, _unique_impl, _return_inverse)
-unique = _boolean_dispatch("return_inverse", 2, False, _return_inverse_true, _return_inverse_false)
+_return_inverse_false = boolean_dispatch("return_counts", 3, False, _return_counts, _return_output, __name__,
+                                         "unique")
+_return_inverse_true = boolean_dispatch("return_counts", 3, False, _unique_impl, _return_inverse, __name__, "unique")
+unique = boolean_dispatch("return_inverse", 2, False, _return_inverse_true, _return_inverse_false, __name__, "unique")
+unique.__doc__ = _unique_impl.__doc__
 
 
 def _consecutive_return_counts(input, return_inverse=False, return_counts=False, dim=None):
@@ -293,9 +281,10 @@ def _consecutive_return_inverse(input, return_inverse=False, return_counts=False
 
 # 1.13 looks for unique_consecutive's return_counts at position 1 (where
 # return_inverse is), and so does minaten
-_consecutive_return_inverse_false = _boolean_dispatch("return_counts", 1, False, _consecutive_return_counts,
-                                                      _consecutive_return_output)
-_consecutive_return_inverse_true = _boolean_dispatch("return_counts", 1, False, _unique_consecutive_impl,
-                                                     _consecutive_return_inverse)
-unique_consecutive = _boolean_dispatch("return_inverse", 2, False, _consecutive_return_inverse_true,
-                                       _consecutive_return_inverse_false)
+_consecutive_return_inverse_false = boolean_dispatch("return_counts", 1, False, _consecutive_return_counts,
+                                                     _consecutive_return_output, __name__, "unique_consecutive")
+_consecutive_return_inverse_true = boolean_dispatch("return_counts", 1, False, _unique_consecutive_impl,
+                                                    _consecutive_return_inverse, __name__, "unique_consecutive")
+unique_consecutive = boolean_dispatch("return_inverse", 2, False, _consecutive_return_inverse_true,
+                                      _consecutive_return_inverse_false, __name__, "unique_consecutive")
+unique_consecutive.__doc__ = _unique_consecutive_impl.__doc__

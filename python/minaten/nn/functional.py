@@ -6,6 +6,7 @@ import warnings
 
 import minaten as torch
 from minaten import _C
+from minaten._jit_internal import boolean_dispatch
 from minaten.nn import _reduction as _Reduction
 from minaten.overrides import handle_torch_function, has_torch_function_unary, has_torch_function_variadic
 
@@ -174,35 +175,6 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
 conv2d = torch.conv2d
 
 
-def _boolean_dispatch(arg_name, arg_index, default, if_true, if_false, module_name, func_name):
-    """Dispatches to if_true or if_false on a boolean argument.
-    PyTorch 1.13: torch/_jit_internal.py boolean_dispatch"""
-    def fn(*args, **kwargs):
-        dispatch_flag = default
-        if arg_name in kwargs:
-            dispatch_flag = kwargs[arg_name]
-        elif arg_index < len(args):
-            dispatch_flag = args[arg_index]
-        if dispatch_flag:
-            return if_true(*args, **kwargs)
-        else:
-            return if_false(*args, **kwargs)
-    if if_true.__doc__ is None and if_false.__doc__ is not None:
-        doc = if_false.__doc__
-        if_true.__doc__ = doc
-    elif if_false.__doc__ is None and if_true.__doc__ is not None:
-        doc = if_true.__doc__
-        if_false.__doc__ = doc
-    else:
-        doc = if_false.__doc__
-    fn.__doc__ = doc
-    if module_name is not None:
-        fn.__module__ = module_name
-    if func_name is not None:
-        fn.__name__ = func_name
-    return fn
-
-
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                             return_indices=False):
     """Applies a 2D max pooling over an input signal composed of several input planes, with the indices.
@@ -227,7 +199,7 @@ def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mod
     return torch.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
 
-max_pool2d = _boolean_dispatch(
+max_pool2d = boolean_dispatch(
     arg_name="return_indices",
     arg_index=6,
     default=False,
