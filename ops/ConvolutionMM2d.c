@@ -34,26 +34,43 @@ static bool is_integral(ScalarType t) {
   return t != ScalarType_Float && t != ScalarType_Double && t != ScalarType_BFloat16 && t != ScalarType_Half;
 }
 
+/* The part of an output point's window inside the input: kernel rows
+ * [kh0, kh1) and columns [kw0, kw1), the input row of kernel row kh being
+ * ih0 + kh * dH (and so for columns); the rest of the window is padding. */
+typedef struct ConvWindow {
+  int64_t kh0, kh1, kw0, kw1, ih0, iw0;
+} ConvWindow;
+
+/* [*lo, *hi): the kernel offsets k whose position start + k * dilation is in [0, size). */
+static void window_range(int64_t start, int64_t dilation, int64_t kernel, int64_t size, int64_t* lo, int64_t* hi) {
+  int64_t l = 0, h = kernel;
+  while (l < h && start + l * dilation < 0) l++;
+  while (h > l && start + (h - 1) * dilation >= size) h--;
+  *lo = l, *hi = h;
+}
+
+static ConvWindow conv_window(const Conv2dGeometry* g, int64_t oh, int64_t ow) {
+  ConvWindow win = {.ih0 = oh * g->sH - g->pH, .iw0 = ow * g->sW - g->pW};
+  window_range(win.ih0, g->dH, g->kH, g->H, &win.kh0, &win.kh1);
+  window_range(win.iw0, g->dW, g->kW, g->W, &win.kw0, &win.kw1);
+  return win;
+}
+
 /* One output element: the sum over the window of group gi's channels. */
 static double conv_point(const Tensor* in, const Tensor* w, const Conv2dGeometry* g, int64_t n, int64_t o, int64_t oh,
                          int64_t ow) {
   int64_t cg = g->C / g->groups, og = g->O / g->groups, c0 = (o / og) * cg;
+  ConvWindow win = conv_window(g, oh, ow);
   double acc = 0;
   int64_t iacc = 0;
   bool integral = is_integral(in->dtype);
-  for (int64_t c = 0; c < cg; c++) {
-    for (int64_t kh = 0; kh < g->kH; kh++) {
-      int64_t ih = oh * g->sH - g->pH + kh * g->dH;
-      if (ih < 0 || ih >= g->H) continue;
-      for (int64_t kw = 0; kw < g->kW; kw++) {
-        int64_t iw = ow * g->sW - g->pW + kw * g->dW;
-        if (iw < 0 || iw >= g->W) continue;
-        double x = at4(in, n, c0 + c, ih, iw), y = at4(w, o, c, kh, kw);
+  for (int64_t c = 0; c < cg; c++)
+    for (int64_t kh = win.kh0; kh < win.kh1; kh++)
+      for (int64_t kw = win.kw0; kw < win.kw1; kw++) {
+        double x = at4(in, n, c0 + c, win.ih0 + kh * g->dH, win.iw0 + kw * g->dW), y = at4(w, o, c, kh, kw);
         if (integral) iacc += (int64_t)x * (int64_t)y;
         else acc += x * y;
       }
-    }
-  }
   return integral ? (double)iacc : acc;
 }
 
@@ -83,17 +100,14 @@ static void conv_backward_accumulate(const Tensor* go, const Tensor* in, const T
         for (int64_t ow = 0; ow < g->oW; ow++) {
           double d = at4(go, n, o, oh, ow);
           if (gb != NULL) gb[o] += d;
+          ConvWindow win = conv_window(g, oh, ow);
           for (int64_t c = 0; c < cg; c++)
-            for (int64_t kh = 0; kh < g->kH; kh++) {
-              int64_t ih = oh * g->sH - g->pH + kh * g->dH;
-              if (ih < 0 || ih >= g->H) continue;
-              for (int64_t kw = 0; kw < g->kW; kw++) {
-                int64_t iw = ow * g->sW - g->pW + kw * g->dW;
-                if (iw < 0 || iw >= g->W) continue;
+            for (int64_t kh = win.kh0; kh < win.kh1; kh++)
+              for (int64_t kw = win.kw0; kw < win.kw1; kw++) {
+                int64_t ih = win.ih0 + kh * g->dH, iw = win.iw0 + kw * g->dW;
                 if (gi != NULL) gi[((n * g->C + c0 + c) * g->H + ih) * g->W + iw] += d * at4(w, o, c, kh, kw);
                 if (gw != NULL) gw[((o * cg + c) * g->kH + kh) * g->kW + kw] += d * at4(in, n, c0 + c, ih, iw);
               }
-            }
         }
     }
 }
