@@ -472,6 +472,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"norm", true, true},
     {"normal", true, false},
     {"normal_", false, true},
+    {"one_hot", false, false},
     {"ones", true, false},
     {"ones_like", true, false},
     {"outer", true, true},

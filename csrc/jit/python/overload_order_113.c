@@ -873,6 +873,7 @@ const OverloadRank113 kOverloadOrder113[] = {
     {"normal", "float_float_out", 7},
     {"normal", "out", 8},
     {"normal_", "", 0},
+    {"one_hot", "", 0},
     {"ones", "", 1},
     {"ones", "names", 0},
     {"ones", "names_out", 2},

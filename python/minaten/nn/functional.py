@@ -1,6 +1,7 @@
 """torch.nn.functional: the functions of 1.13's torch/nn/functional.py that
-minaten provides (dropout, softmax, log_softmax; linear, relu, mse_loss;
-nll_loss, cross_entropy, embedding; conv2d, max_pool2d).  PyTorch 1.13: torch/nn/functional.py
+minaten provides (dropout, softmax, log_softmax, softmin; tanh, sigmoid;
+normalize, one_hot; linear, relu, mse_loss; nll_loss, cross_entropy,
+embedding; conv2d, max_pool2d).  PyTorch 1.13: torch/nn/functional.py
 """
 import warnings
 
@@ -39,6 +40,8 @@ def _get_softmax_dim(name, ndim, stacklevel):
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """Applies a softmax function.  PyTorch 1.13: torch/nn/functional.py softmax"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(softmax, (input,), input, dim=dim, _stacklevel=_stacklevel, dtype=dtype)
     if dim is None:
         dim = _get_softmax_dim("softmax", input.dim(), _stacklevel)
     if dtype is None:
@@ -50,6 +53,8 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """Applies a softmax followed by a logarithm.  PyTorch 1.13: torch/nn/functional.py log_softmax"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(log_softmax, (input,), input, dim=dim, _stacklevel=_stacklevel, dtype=dtype)
     if dim is None:
         dim = _get_softmax_dim("log_softmax", input.dim(), _stacklevel)
     if dtype is None:
@@ -57,6 +62,48 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     else:
         ret = input.log_softmax(dim, dtype=dtype)
     return ret
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """Applies a softmin function: softmax of -input.  PyTorch 1.13: torch/nn/functional.py softmin"""
+    if has_torch_function_unary(input):
+        return handle_torch_function(softmin, (input,), input, dim=dim, _stacklevel=_stacklevel, dtype=dtype)
+    if dim is None:
+        dim = _get_softmax_dim("softmin", input.dim(), _stacklevel)
+    if dtype is None:
+        ret = (-input).softmax(dim)
+    else:
+        ret = (-input).softmax(dim, dtype=dtype)
+    return ret
+
+
+def tanh(input):
+    """tanh(input) -> Tensor, deprecated for torch.tanh.  PyTorch 1.13: torch/nn/functional.py tanh"""
+    warnings.warn("nn.functional.tanh is deprecated. Use torch.tanh instead.")
+    return input.tanh()
+
+
+def sigmoid(input):
+    """sigmoid(input) -> Tensor, deprecated for torch.sigmoid.  PyTorch 1.13: torch/nn/functional.py sigmoid"""
+    warnings.warn("nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.")
+    return input.sigmoid()
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """L_p normalisation of input over dim: input / max(norm, eps).
+    PyTorch 1.13: torch/nn/functional.py normalize"""
+    if has_torch_function_variadic(input, out):
+        return handle_torch_function(normalize, (input, out), input, p=p, dim=dim, eps=eps, out=out)
+    if out is None:
+        denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+        return input / denom
+    else:
+        denom = input.norm(p, dim, keepdim=True).clamp_min_(eps).expand_as(input)
+        return torch.div(input, denom, out=out)
+
+
+# one_hot is a builtin of torch._C._nn, as in 1.13 (ops/Onehot.c).
+one_hot = _C._nn.one_hot
 
 
 # ---- losses: nll_loss, cross_entropy (issue 34, i34loss) -------------------
