@@ -482,7 +482,9 @@ static int resolve_view_copy(const Model* m, const AutogradEntry* a, AutogradEnt
     free_entry(b);
     return -1;
   }
-  snprintf(b->node, sizeof b->node, "%.90s_copy", a->node);
+  char view_node[sizeof a->node]; /* a copy: GCC's -Wrestrict at -O2 cannot tell a and b apart */
+  memcpy(view_node, a->node, sizeof view_node);
+  snprintf(b->node, sizeof b->node, "%.90s_copy", view_node);
   if (makes_code(b)) {
     order_saved(b);
     return 1;

@@ -401,7 +401,9 @@ static void out_arguments_text(const FunctionSchema* s, const char* open, const 
     for (int depth = 0; end < close && (depth > 0 || *end != ','); end++)
       depth += (*end == '[' || *end == '(') ? 1 : (*end == ']' || *end == ')') ? -1 : 0;
     while (p < end && *p == ' ') p++;
-    const char* stop = memchr(p, '=', (size_t)(end - p)) ? memchr(p, '=', (size_t)(end - p)) : end;
+    size_t len = end > p ? (size_t)(end - p) : 0;
+    const char* eq = memchr(p, '=', len);
+    const char* stop = eq != NULL ? eq : end;
     const char* nm = stop;
     while (nm > p && nm[-1] != ' ') nm--;
     size_t nlen = (size_t)(stop - nm);
