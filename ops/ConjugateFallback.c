@@ -49,6 +49,8 @@ void at_register_Conjugate(void) {
     "hsplit.array",
     "hsplit.int",
     "imag",
+    "is_complex",
+    "is_floating_point",
     "mm",
     "mm.out",
     "movedim.int",

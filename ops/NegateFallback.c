@@ -37,6 +37,8 @@ void at_register_Negative(void) {
     "hsplit.array",
     "hsplit.int",
     "imag",
+    "is_complex",
+    "is_floating_point",
     "movedim.int",
     "movedim.intlist",
     "narrow",

@@ -1,5 +1,6 @@
 /*
- * TypeProperties.c - result_type; see TypeProperties.h; type_as; is_conj, is_inference
+ * TypeProperties.c - result_type; see TypeProperties.h; type_as; is_conj, is_inference,
+ * is_floating_point, is_complex, is_signed
  * and is_neg.  promoteTypes and canCast, which result_type builds on, are in
  * runtime/ScalarType.c.
  * PyTorch 1.13: aten/src/ATen/native/TypeProperties.cpp
@@ -136,3 +137,19 @@ bool at_native_is_conj(const Tensor* self) { return Tensor_isConj(self); }
 bool at_native_is_inference(const Tensor* self) { return Tensor_isInference(self); }
 /* PyTorch 1.13: TypeProperties.cpp at::native::is_neg */
 bool at_native_is_neg(const Tensor* self) { return Tensor_isNeg(self); }
+
+/* PyTorch 1.13: TypeProperties.cpp at::native::is_floating_point */
+bool at_native_is_floating_point(const Tensor* self) { return ScalarType_isFloating(self->dtype); }
+
+/* PyTorch 1.13: TypeProperties.cpp at::native::is_complex */
+bool at_native_is_complex(const Tensor* self) { return ScalarType_isComplex(self->dtype); }
+
+/* Whether the dtype holds negative values: not bool or uint8 (c10's
+ * isSignedType, which refuses quantized dtypes).
+ * PyTorch 1.13: TypeProperties.cpp at::native::is_signed */
+bool at_native_is_signed(const Tensor* self) {
+  TORCH_CHECK(!ScalarType_isQuantized(self->dtype), "isSignedType not supported for quantized types");
+  return self->dtype != ScalarType_Bool && self->dtype != ScalarType_Byte;
+fail:
+  return false;
+}

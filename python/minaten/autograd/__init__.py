@@ -20,13 +20,12 @@ The order decides which error a bad call shows, and the warnings
 create_graph warning: C, at the run_backward line) are raised from this
 file, where Python's default filter shows each once.
 
-NB(minaten): 1.13's _make_grads asks torch.is_same_size, an operator the
-trace shows (aten::is_same_size); minaten has no such operator, so the
-shapes are compared here, untraced, with the operator's TypeError for a
-non-tensor output.  There is no vmap (is_grads_batched=True), no
-functorch and no inference mode.  grad asks __torch_function__ first, as
-1.13's does (backward does not, in 1.13 neither).  Custom Functions (torch.autograd.Function) are in
-function.py, anomaly detection in anomaly_mode.py.
+_make_grads asks torch.is_same_size of each given gradient, an operator
+the trace shows (aten::is_same_size).  NB(minaten): there is no vmap
+(is_grads_batched=True) and no functorch.  grad asks __torch_function__
+first, as 1.13's does (backward does not, in 1.13 neither).  Custom
+Functions (torch.autograd.Function) are in function.py, anomaly detection
+in anomaly_mode.py, inference mode in grad_mode.py.
 
 PyTorch 1.13: torch/autograd/__init__.py
 """
@@ -44,16 +43,6 @@ from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
 __all__ = ["Variable", "Function", "backward", "grad_mode", "detect_anomaly", "set_detect_anomaly"]
 
 
-def _is_same_size(out, grad):
-    """torch.is_same_size(out, grad) where minaten lacks the operator."""
-    if hasattr(torch, "is_same_size"):
-        return torch.is_same_size(out, grad)
-    if not isinstance(out, torch.Tensor):
-        raise TypeError("is_same_size(): argument 'input' (position 1) must be Tensor, not %s"
-                        % type(out).__name__)
-    return out.shape == grad.shape
-
-
 def _calculate_shape(output, grad, is_grads_batched):
     """The shapes a mismatch message prints (minaten has no nested tensors)."""
     return output.shape, (grad.shape if not is_grads_batched else grad.shape[1:])
@@ -66,7 +55,7 @@ def _make_grads(outputs, grads, is_grads_batched):
     for out, grad in zip(outputs, grads):
         if isinstance(grad, torch.Tensor):
             first_grad = grad if not is_grads_batched else grad[0]
-            if not _is_same_size(out, first_grad):
+            if not torch.is_same_size(out, first_grad):
                 out_shape, grad_shape = _calculate_shape(out, first_grad, is_grads_batched)
                 if is_grads_batched:
                     raise RuntimeError("If `is_grads_batched=True`, we interpret the first "
