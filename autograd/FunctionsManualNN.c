@@ -114,3 +114,32 @@ Tensor* gelu_double_backward(const Tensor* ggI, const Tensor* gO, const Tensor* 
   return gelu_double_backward_none(ggI, gO, input);
 }
 
+/* max_pool2d_with_indices_backward's gradient for grad_output: grad at
+ * each output's argmax, a gather over each plane of the last dim extents
+ * (indices are per plane); with no indices, an empty tensor like them.
+ * NB(minaten): 1.13 makes grad contiguous in indices.suggest_memory_format()
+ * (channels_last for a channels-last input); minaten has no channels_last
+ * (its max pooling output is always contiguous), so contiguous_format.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp max_pool_double_backward */
+Tensor* max_pool_double_backward(const Tensor* grad, const Tensor* indices, int64_t dim) {
+  TORCH_INTERNAL_ASSERT(indices->dim >= dim); /* 1.13: AT_ASSERT */
+  if (indices->numel == 0) { /* at::empty_like(indices, grad.options()) */
+    return at_empty_like(indices, (OptionalScalarType){true, grad->dtype}, (OptionalLayout){true, Layout_Strided},
+                         (OptionalDevice){true, grad->device}, kNoPinMemory, kNoMemoryFormat);
+  }
+  int64_t size[MINATEN_MAX_DIM + 1];
+  int64_t n = indices->dim - dim;
+  for (int64_t i = 0; i < n; i++) size[i] = indices->sizes[i];
+  size[n] = -1;
+  IntArrayRef view_size = IntArrayRef_make(size, (size_t)n + 1);
+  Tensor* t[4] = {0};
+  Tensor* r = NULL;
+  TRY((t[0] = at_view(indices, view_size)) != NULL); /* indices_view */
+  TRY((t[1] = at_contiguous(grad, MemoryFormat_Contiguous)) != NULL);
+  TRY((t[2] = at_view(t[1], view_size)) != NULL);
+  TRY((t[3] = at_gather(t[2], -1, t[0], false)) != NULL);
+  r = at_view(t[3], Tensor_sizes(indices));
+fail:
+  release_all(t, 4);
+  return r;
+}
