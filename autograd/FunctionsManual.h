@@ -181,5 +181,14 @@ Tensor* _to_copy_backward(const Tensor* grad, TensorOptions self_options);
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp not_implemented (reason "") */
 Tensor* not_implemented(const char* name);
 Tensor* mse_loss_double_backward(const Tensor* grad, const Tensor* input, int64_t reduction);
+/* gelu_backward's gradient for self: ggI * gO * gelu''(input), the form
+ * ("none" or "tanh") as 1.13 computes it (autograd/FunctionsManualNN.c).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp gelu_double_backward */
+Tensor* gelu_double_backward(const Tensor* ggI, const Tensor* gO, const Tensor* input, const char* approximate);
+/* max_pool2d_with_indices_backward's gradient for grad_output: grad
+ * gathered at indices over each plane of the last dim extents
+ * (autograd/FunctionsManualNN.c).
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp max_pool_double_backward */
+Tensor* max_pool_double_backward(const Tensor* grad, const Tensor* indices, int64_t dim);
 
 #endif

@@ -63,7 +63,7 @@ DEFINE_DISPATCH(GeluBackwardKernel);
 
 /* 0, or -1 with 1.13's error for another string.
  * PyTorch 1.13: native/Activation.h get_gelutype_enum */
-static int get_gelutype_enum(const char* approximate, GeluType* type) {
+int get_gelutype_enum(const char* approximate, GeluType* type) {
   if (strcmp(approximate, "none") == 0) *type = GeluType_None;
   else if (strcmp(approximate, "tanh") == 0) *type = GeluType_Tanh;
   else TORCH_CHECK(false, "approximate argument must be either none or tanh.");

@@ -16,6 +16,11 @@
 /* PyTorch 1.13: native/Activation.h GeluType */
 typedef enum GeluType { GeluType_None, GeluType_Tanh } GeluType;
 
+/* "none" or "tanh" into *type: 0, or -1 with 1.13's error ("approximate
+ * argument must be either none or tanh.").
+ * PyTorch 1.13: native/Activation.h get_gelutype_enum */
+int get_gelutype_enum(const char* approximate, GeluType* type);
+
 /* The iterator is (out, self) or (grad_input, grad_output, self); its common
  * dtype is Float, Double or BFloat16 (ops/Activation.c checks it first). */
 typedef void (*gelu_fn)(TensorIteratorBase* iter, GeluType approximate);

@@ -59,6 +59,8 @@ DEFINE_DISPATCH(erfc_stub);
 DEFINE_DISPATCH(erfinv_stub);
 DEFINE_DISPATCH(angle_stub);
 DEFINE_DISPATCH(sgn_stub);
+DEFINE_DISPATCH(sinh_stub);
+DEFINE_DISPATCH(cosh_stub);
 
 static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Abs] = &abs_stub,
@@ -85,8 +87,10 @@ static DispatchStub* const kUnaryStubs[] = {
     [UnaryOp_Erfinv] = &erfinv_stub,
     [UnaryOp_Angle] = &angle_stub,
     [UnaryOp_Sgn] = &sgn_stub,
+    [UnaryOp_Sinh] = &sinh_stub,
+    [UnaryOp_Cosh] = &cosh_stub,
 };
-_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Sgn + 1, "a stub per UnaryOp");
+_Static_assert(sizeof kUnaryStubs / sizeof *kUnaryStubs == UnaryOp_Cosh + 1, "a stub per UnaryOp");
 
 DispatchStub* unary_stub(UnaryOp op) { return kUnaryStubs[op]; }
 
@@ -242,7 +246,8 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
       [UnaryOp_Sin] = "sin_vml_cpu",    [UnaryOp_Cos] = "cos_vml_cpu",     [UnaryOp_Floor] = "floor_vml_cpu",
       [UnaryOp_Ceil] = "ceil_vml_cpu",  [UnaryOp_Round] = "round_vml_cpu", [UnaryOp_Trunc] = "trunc_vml_cpu",
       [UnaryOp_Log1p] = "log1p_vml_cpu", [UnaryOp_Expm1] = "expm1_vml_cpu", [UnaryOp_Erf] = "erf_vml_cpu",
-      [UnaryOp_Erfc] = "erfc_vml_cpu",  [UnaryOp_Erfinv] = "erfinv_vml_cpu",
+      [UnaryOp_Erfc] = "erfc_vml_cpu",  [UnaryOp_Erfinv] = "erfinv_vml_cpu", [UnaryOp_Sinh] = "sinh_cpu",
+      [UnaryOp_Cosh] = "cosh_cpu",
   };
   if (iter.common_dtype == ScalarType_Half && op < (int)(sizeof kNoHalf / sizeof kNoHalf[0]) && kNoHalf[op] != NULL) {
     Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for 'Half'", kNoHalf[op]);
@@ -611,6 +616,24 @@ Tensor* at_native_cos(const Tensor* self) { return unary_op(NULL, self, UnaryOp_
 Tensor* at_native_cos_(Tensor* self) { return unary_op(self, self, UnaryOp_Cos); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) (out=) */
 Tensor* at_native_cos_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Cos); }
+
+/* sinh and cosh: cpu_kernel_vec kernels, as sigmoid's (Note [The inner loops
+ * of a Sleef operator] in ops/cpu/UnaryOpsKernel.c); integers and bools
+ * compute in the default float type, no Half ("cosh_cpu" not implemented).
+ * NB(minaten): complex inputs are refused (1.13 computes them). */
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sinh_out) */
+Tensor* at_native_sinh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sinh); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sinh_out) (in place) */
+Tensor* at_native_sinh_(Tensor* self) { return unary_op(self, self, UnaryOp_Sinh); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sinh_out) (out=) */
+Tensor* at_native_sinh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sinh); }
+
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cosh_out) */
+Tensor* at_native_cosh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Cosh); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cosh_out) (in place) */
+Tensor* at_native_cosh_(Tensor* self) { return unary_op(self, self, UnaryOp_Cosh); }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cosh_out) (out=) */
+Tensor* at_native_cosh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Cosh); }
 
 /* ---- square: pow(self, 2) (CompositeImplicitAutograd: the trace shows pow) ---- */
 

@@ -85,6 +85,8 @@ typedef enum UnaryOp {
   UnaryOp_Erfinv,
   UnaryOp_Angle, /* promotes integers and bools to the default float; complex -> real (UnaryOps.c) */
   UnaryOp_Sgn,   /* complex only: z / |z| (sgn of a real dtype is sign) */
+  UnaryOp_Sinh,  /* these two promote integers and bools to the default float: cpu_kernel_vec as sigmoid */
+  UnaryOp_Cosh,
 } UnaryOp;
 
 /* What a unary kernel needs besides its iterator (operands: out, a). */
@@ -121,6 +123,8 @@ DECLARE_DISPATCH(unary_fn, erfc_stub);
 DECLARE_DISPATCH(unary_fn, erfinv_stub);
 DECLARE_DISPATCH(unary_fn, angle_stub);
 DECLARE_DISPATCH(unary_fn, sgn_stub);
+DECLARE_DISPATCH(unary_fn, sinh_stub);
+DECLARE_DISPATCH(unary_fn, cosh_stub);
 
 /* The stub op runs on. */
 DispatchStub* unary_stub(UnaryOp op);

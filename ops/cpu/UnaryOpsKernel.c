@@ -158,6 +158,8 @@ static double unary_double(UnaryOp op, double x) {
     case UnaryOp_Erfc: return erfc(x);
     case UnaryOp_Erfinv: return calc_erfinv_double(x);
     case UnaryOp_Angle: return isnan(x) ? x : x < 0 ? M_PI : 0; /* zmath.h angle_impl */
+    case UnaryOp_Sinh: return sinh(x);
+    case UnaryOp_Cosh: return cosh(x);
     default: return tanh(x);
   }
 }
@@ -185,6 +187,8 @@ static float unary_float(UnaryOp op, float x) {
     case UnaryOp_Erfc: return erfcf(x);
     case UnaryOp_Erfinv: return calc_erfinv_float(x);
     case UnaryOp_Angle: return isnan(x) ? x : x < 0 ? (float)M_PI : 0;
+    case UnaryOp_Sinh: return sinhf(x);
+    case UnaryOp_Cosh: return coshf(x);
     default: return tanhf(x);
   }
 }
@@ -281,6 +285,8 @@ static inline fvec sleef_float(UnaryOp op, fvec x) {
     case UnaryOp_Expm1: return SLEEF_FLOAT(expm1, x);
     case UnaryOp_Erf: return SLEEF_FLOAT(erf, x);
     case UnaryOp_Erfc: return SLEEF_FLOAT_U15(erfc, x);
+    case UnaryOp_Sinh: return SLEEF_FLOAT(sinh, x);
+    case UnaryOp_Cosh: return SLEEF_FLOAT(cosh, x);
     default: return 1.0f / (1.0f + SLEEF_FLOAT(exp, 0.0f - x)); /* Sigmoid */
   }
 }
@@ -297,6 +303,8 @@ static inline dvec sleef_double(UnaryOp op, dvec x) {
     case UnaryOp_Expm1: return SLEEF_DOUBLE(expm1, x);
     case UnaryOp_Erf: return SLEEF_DOUBLE(erf, x);
     case UnaryOp_Erfc: return SLEEF_DOUBLE_U15(erfc, x);
+    case UnaryOp_Sinh: return SLEEF_DOUBLE(sinh, x);
+    case UnaryOp_Cosh: return SLEEF_DOUBLE(cosh, x);
     default: return 1.0 / (1.0 + SLEEF_DOUBLE(exp, 0.0 - x)); /* Sigmoid */
   }
 }
@@ -331,33 +339,36 @@ static inline __attribute__((always_inline)) void vml_loop_double(UnaryOp op, do
   }
 }
 
-/* 1.13's vectorized_loop (native/cpu/Loops.h), which runs sigmoid's
- * cpu_kernel_vec on stride-1 operands: two vectors at a time while 2 * kLanes
- * elements remain, then the rest one by one through the scalar lambda,
- * 1 / (1 + std::exp(-x)): libm's expf, as UnaryOpsKernel.c's scalar form.
+/* 1.13's vectorized_loop (native/cpu/Loops.h), which runs the cpu_kernel_vec
+ * of sigmoid, sinh and cosh on stride-1 operands: two vectors at a time while
+ * 2 * kLanes elements remain, then the rest one by one through the scalar
+ * lambda: libm's functions (sigmoid's 1 / (1 + std::exp(-x)), std::sinh,
+ * std::cosh), as unary_float computes them.
  * NB: both loads before the stores (o may be a). */
-static void sigmoid_loop_float(float* o, const float* a, int64_t n) {
+static inline __attribute__((always_inline)) void vectorized_loop_float(UnaryOp op, float* o, const float* a,
+                                                                        int64_t n) {
   int64_t i = 0;
   for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
     fvec x0 = load(a + i), x1 = load(a + i + kLanes);
-    store(o + i, sleef_float(UnaryOp_Sigmoid, x0));
-    store(o + i + kLanes, sleef_float(UnaryOp_Sigmoid, x1));
+    store(o + i, sleef_float(op, x0));
+    store(o + i + kLanes, sleef_float(op, x1));
   }
-  for (; i < n; i++) o[i] = 1.0f / (1.0f + expf(-a[i]));
+  for (; i < n; i++) o[i] = unary_float(op, a[i]);
 }
 
-static void sigmoid_loop_double(double* o, const double* a, int64_t n) {
+static inline __attribute__((always_inline)) void vectorized_loop_double(UnaryOp op, double* o, const double* a,
+                                                                         int64_t n) {
   int64_t i = 0;
   for (; i + 2 * kDoubleLanes <= n; i += 2 * kDoubleLanes) {
     dvec x0, x1;
     memcpy(&x0, a + i, sizeof x0);
     memcpy(&x1, a + i + kDoubleLanes, sizeof x1);
-    x0 = sleef_double(UnaryOp_Sigmoid, x0);
-    x1 = sleef_double(UnaryOp_Sigmoid, x1);
+    x0 = sleef_double(op, x0);
+    x1 = sleef_double(op, x1);
     memcpy(o + i, &x0, sizeof x0);
     memcpy(o + i + kDoubleLanes, &x1, sizeof x1);
   }
-  for (; i < n; i++) o[i] = 1.0 / (1.0 + exp(-a[i]));
+  for (; i < n; i++) o[i] = unary_double(op, a[i]);
 }
 #endif /* __AVX2__ */
 
@@ -427,20 +438,26 @@ static inline bool is_sleef_float_op(UnaryOp op) {
 }
 
 
+/* sigmoid, sinh and cosh: 1.13's cpu_kernel_vec kernels whose vector lambda
+ * is Sleef's (vectorized_loop_float above; scalar on strided rows). */
+static inline bool is_kernel_vec_op(UnaryOp op) {
+  return op == UnaryOp_Sigmoid || op == UnaryOp_Sinh || op == UnaryOp_Cosh;
+}
+
 static inline bool is_sleef_op(UnaryOp op) {
   return op == UnaryOp_Exp || op == UnaryOp_Log || op == UnaryOp_Sin || op == UnaryOp_Cos || op == UnaryOp_Tanh ||
-         op == UnaryOp_Sigmoid || is_sleef_float_op(op);
+         is_kernel_vec_op(op) || is_sleef_float_op(op);
 }
 
 #if defined(HAVE_SLEEF)
 /* n contiguous floats (doubles) at a through the capability's Sleef loop. */
 static inline __attribute__((always_inline)) void sleef_float_loop(UnaryOp op, float* o, const float* a, int64_t n) {
-  if (op == UnaryOp_Sigmoid) sigmoid_loop_float(o, a, n);
+  if (is_kernel_vec_op(op)) vectorized_loop_float(op, o, a, n);
   else vml_loop_float(op, o, a, n);
 }
 static inline __attribute__((always_inline)) void sleef_double_loop(UnaryOp op, double* o, const double* a,
                                                                     int64_t n) {
-  if (op == UnaryOp_Sigmoid) sigmoid_loop_double(o, a, n);
+  if (is_kernel_vec_op(op)) vectorized_loop_double(op, o, a, n);
   else vml_loop_double(op, o, a, n);
 }
 
@@ -491,7 +508,7 @@ static inline bool has_unary_vec(UnaryOp op) {
 static inline __attribute__((always_inline)) void unary_row(const UnaryLoop* L, UnaryOp op, char* o, const char* x,
                                                             const int64_t* strides, int64_t n) {
 #if defined(HAVE_SLEEF)
-  bool scalar_sigmoid = op == UnaryOp_Sigmoid && (strides[0] != (int64_t)ScalarType_elementSize(L->out_type) ||
+  bool scalar_sigmoid = is_kernel_vec_op(op) && (strides[0] != (int64_t)ScalarType_elementSize(L->out_type) ||
                                                   strides[1] != (int64_t)ScalarType_elementSize(L->in_type));
   if (is_sleef_op(op) && (L->compute == ScalarType_Float || L->compute == ScalarType_Double) && !scalar_sigmoid) {
     sleef_inner_loop(op, L->compute, o, strides[0], L->out_type, x, strides[1], L->in_type, n);
@@ -718,6 +735,22 @@ static void erfinv_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
   TensorIterator_for_each(iter, erfinv_loop2d, (void*)L, 2048);
 }
 
+/* PyTorch 1.13: UnaryOpsKernel.cpp sinh_kernel (cpu_kernel_vec: std::sinh, Vectorized::sinh) */
+static void sinh_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Sinh, data, strides, size0, size1);
+}
+static void sinh_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  cpu_kernel_vec(iter, sinh_loop2d, L);
+}
+
+/* PyTorch 1.13: UnaryOpsKernel.cpp cosh_kernel (cpu_kernel_vec: std::cosh, Vectorized::cosh) */
+static void cosh_loop2d(void* L, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  unary_tile(L, UnaryOp_Cosh, data, strides, size0, size1);
+}
+static void cosh_kernel(TensorIteratorBase* iter, const UnaryLoop* L) {
+  cpu_kernel_vec(iter, cosh_loop2d, L);
+}
+
 REGISTER_DISPATCH(unary_fn, abs_stub, abs_kernel);
 REGISTER_DISPATCH(unary_fn, relu_stub, relu_kernel);
 REGISTER_DISPATCH(unary_fn, exp_stub, exp_kernel);
@@ -742,3 +775,5 @@ REGISTER_DISPATCH(unary_fn, erfc_stub, erfc_kernel);
 REGISTER_DISPATCH(unary_fn, erfinv_stub, erfinv_kernel);
 REGISTER_DISPATCH(unary_fn, angle_stub, angle_kernel);
 REGISTER_DISPATCH(unary_fn, sgn_stub, sgn_kernel);
+REGISTER_DISPATCH(unary_fn, sinh_stub, sinh_kernel);
+REGISTER_DISPATCH(unary_fn, cosh_stub, cosh_kernel);

@@ -25,7 +25,8 @@ set(numpy_scripts ${corpus}/python/numpy_dlpack.py ${corpus}/half/numpy_half.py 
 # Scripts whose bits depend on the capability (below): their tests run at AVX2.
 set(capability_pinned elementwise/exp_sin_bits reductions/norm_lastdim reductions/extremes_order threads/sum_threads
     threads/norm_threads threads/unary_threads threads/extremes_threads threads/softmax_threads half/speed_paths
-    complex/unary complex/sum pointwise_more/fmod_atan2_bits nn/gelu)
+    complex/unary complex/sum pointwise_more/fmod_atan2_bits nn/gelu elementwise/sinh_cosh
+    quantized_ops/gelu)
 set(pinned_scripts "")
 foreach(case ${capability_pinned})
   list(APPEND pinned_scripts ${corpus}/${case}.py)
@@ -161,7 +162,9 @@ endforeach()
 # in ops/cpu/UnaryOpsComplexLoops.h), the randn of complex/sum, fmod's and
 # atan2's vector blocks (Note [fmod and atan2 in 1.13's vector loops] in
 # ops/cpu/BinaryOpsSleefLoops.h) and gelu's Sleef and libm loops (Note
-# [gelu's loops in 1.13] in ops/cpu/Activation.c).
+# [gelu's loops in 1.13] in ops/cpu/Activation.c), sinh's and cosh's (Note [The inner loops
+# of a Sleef operator] in ops/cpu/UnaryOpsKernel.c) and quantized gelu's (Note [qgelu's two lambdas]
+# in ops/quantized/cpu/QuantizedOpKernels.c).
 # SCRIPT.out was recorded at AVX2 and runs at AVX2 (ENVIRONMENT overrides an exported ATEN_CPU_CAPABILITY; a CPU without
 # AVX2 fails it), and SCRIPT.default.out, recorded with
 # ATEN_CPU_CAPABILITY=default, runs at DEFAULT.

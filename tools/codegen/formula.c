@@ -700,6 +700,8 @@ static const ManualFunction kManual[] = {
     {"rot90_backward", "rot90_backward", T_, {T_, FT_Int, FT_IntList}, 3},
     {"not_implemented", "not_implemented", T_, {FT_Str}, 1},
     {"mse_loss_double_backward", "mse_loss_double_backward", T_, {T_, T_, FT_Int}, 3},
+    {"gelu_double_backward", "gelu_double_backward", T_, {T_, T_, T_, FT_Str}, 4},
+    {"max_pool_double_backward", "max_pool_double_backward", T_, {T_, T_, FT_Int}, 3},
 };
 #undef T_
 

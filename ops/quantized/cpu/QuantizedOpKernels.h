@@ -11,6 +11,8 @@
 #include <stdint.h>
 
 #include "ops/DispatchStub.h"
+#include "ops/TensorIterator.h"
+#include "runtime/ScalarType.h"
 
 /* Per-tensor quantization of n contiguous floats into quint8 (is_signed
  * false) or qint8 bytes at o: quantize_val_inv of
@@ -24,5 +26,18 @@ typedef void (*dequantize_8bit_fn)(float* o, const void* q, bool is_signed, uint
                                    int64_t n);
 DECLARE_DISPATCH(quantize_8bit_fn, quantize_8bit_stub);
 DECLARE_DISPATCH(dequantize_8bit_fn, dequantize_8bit_stub);
+
+/* What qgelu's loop needs: the dtype, the input's (= the output's) scale and
+ * zero point, and the form (approximate='tanh' or not). */
+typedef struct QGeluLoop {
+  ScalarType dtype;
+  float scale;
+  int64_t zero_point;
+  bool tanh;
+} QGeluLoop;
+/* qy = gelu(qx) over the iterator (qy, qx) of one per-tensor quantized dtype.
+ * PyTorch 1.13: native/quantized/cpu/QuantizedOps.h qgelu_fn */
+typedef void (*qgelu_fn)(TensorIteratorBase* iter, const QGeluLoop* L);
+DECLARE_DISPATCH(qgelu_fn, qgelu_stub);
 
 #endif
