@@ -140,3 +140,21 @@ fail:
   Tensor_release(b);
   return r;
 }
+
+/* A quantized tensor takes the storage and geometry as given, with none of
+ * set_storage_cpu_'s checks (a negative offset passes; the storage is never
+ * grown; strides must be given, as many as sizes: set_sizes_and_strides'
+ * "dimensionality of sizes (1) must match dimensionality of strides (0)",
+ * raised after the storage and offset were taken).
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp set_storage_quantized_ */
+Tensor* at_native_set_storage_quantized_(Tensor* self, Storage* source, int64_t storage_offset, IntArrayRef size,
+                                         IntArrayRef stride) {
+  if (self->storage != source) {
+    Storage* old = self->storage;
+    self->storage = Storage_retain(source);
+    Storage_release(old);
+  }
+  self->storage_offset = storage_offset;
+  if (Tensor_setSizesAndStrides(self, size, stride) < 0) return NULL;
+  return Tensor_retain(self);
+}
