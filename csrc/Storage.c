@@ -11,7 +11,12 @@
  * s._get_element reads element i of the storage seen as dtype, for
  * TypedStorage.__getitem__.  NB(minaten): 1.13 reads it through a tensor
  * (torch.tensor([]).set_(storage)[i].item(), which a trace shows); minaten
- * has no set_ and reads the bytes, untraced.
+ * reads the bytes, untraced.
+ *
+ * A `Storage` argument (Tensor.set_) takes a TypedStorage or an
+ * UntypedStorage (THPStorage_isStorage, THPStorage_unpackGetType); the
+ * boxed value is the C Storage, and back in Python (a TorchDispatchMode's
+ * arguments) it is an UntypedStorage, as in 1.13.
  *
  * A lazy tensor has no storage: 1.13's NotImplementedError.
  *

@@ -26,8 +26,10 @@
  *      geometry (a storage that cannot grow: "Trying to resize storage that
  *      is not resizable").  Note [set_ does not check the offset]: when the
  *      sizes are unchanged, 1.13 returns before the storage is grown, so a
- *      tensor set to its own sizes at a far offset reads past its storage;
- *      minaten does the same (what a test may print of it is garbage).
+ *      tensor set to its own sizes at a far offset reads past its storage
+ *      (garbage, or a crash).  NB(minaten): minaten grows the storage then
+ *      too (its size differs from 1.13's; the values read are zeros or
+ *      garbage in both).
  *
  * An empty stride list means "no strides" (1.13 tests stride.data(), which
  * an empty list from Python leaves NULL): `t.set_(s, 0, (2,), ())` is
@@ -102,15 +104,19 @@ static int64_t storage_nbytes_strided(IntArrayRef size, IntArrayRef stride, size
  * PyTorch 1.13: aten/src/ATen/native/Resize.h resize_impl_cpu_, maybe_resize_storage_cpu */
 static int resize_impl_cpu_(Tensor* self, IntArrayRef size, IntArrayRef stride) {
   bool has_stride = stride.size > 0;
-  if (Tensor_hasSizes(self, size) && (!has_stride || ints_equal(Tensor_strides(self), stride))) return 0;
   size_t itemsize = Tensor_itemsize(self);
   int64_t nbytes;
-  TRY(check_numel(size) == 0);
-  if (has_stride) {
+  if (Tensor_hasSizes(self, size) && (!has_stride || ints_equal(Tensor_strides(self), stride))) {
+    /* NB(minaten): 1.13 returns here, its storage not grown (Note [set_ does
+     * not check the offset]); minaten grows it, so that no read goes past it. */
+    TRY((nbytes = storage_nbytes_strided(size, Tensor_strides(self), itemsize, self->storage_offset)) >= 0);
+  } else if (has_stride) {
+    TRY(check_numel(size) == 0);
     TRY(Tensor_setSizesAndStrides(self, size, stride) == 0);
     TRY((nbytes = storage_nbytes_strided(size, stride, itemsize, self->storage_offset)) >= 0);
   } else {
     int64_t strides[MINATEN_MAX_DIM];
+    TRY(check_numel(size) == 0);
     TRY(check_max_dims((int64_t)size.size) == 0);
     computeContiguousStrides(size, strides);
     TRY(Tensor_setSizesAndStrides(self, size, IntArrayRef_make(strides, size.size)) == 0);
@@ -166,6 +172,15 @@ Tensor* at_native_set_cpu_(Tensor* self) {
 Tensor* at_native_set__source_Tensor_storage_offset(Tensor* self, const Tensor* source, int64_t storage_offset,
                                                     IntArrayRef size, IntArrayRef stride) {
   TORCH_CHECK(source->is_contiguous, "passed in tensor to be used as storage must be contiguous");
+  if (source->storage == NULL) { /* a lazy tensor: 1.13's checkSetStorage on its "meta" storage */
+    char self_device[32], source_device[32];
+    Error_set(ErrorType_RuntimeError,
+              "Attempted to set the storage of a tensor on device \"%s\" to a storage on different device "
+              "\"%s\".  This is no longer allowed; the devices must match.",
+              self->storage == NULL ? "meta" : Device_format(self->device, self_device, sizeof self_device),
+              Device_format(source->device, source_device, sizeof source_device));
+    return NULL;
+  }
   return at_set__source_Storage_storage_offset(self, source->storage, storage_offset + source->storage_offset, size,
                                                stride);
 fail:
