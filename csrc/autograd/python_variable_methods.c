@@ -500,7 +500,8 @@ static int check_storage_dtype(const Tensor* self, PyObject* obj) {
  * check a TypedStorage's dtype (and, with an internal assert, a source
  * tensor's) before the call; the Storage form's offset and sizes print as
  * ints, the Tensor form's as SymInts.  A stride of None is the operator's
- * default, [] (contiguous).
+ * default, [] (contiguous).  It does not hand the call to __torch_function__
+ * (a tensor subclass's or a TorchFunctionMode's), as 1.13's does not.
  * PyTorch 1.13: python_variable_methods.cpp THPVariable_set_ */
 static PyObject* THPVariable_set_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   PYTHON_ARG_PARSER(parser, "set_", true, "set_(Tensor(a!) self) -> Tensor(a!)",
@@ -516,9 +517,7 @@ static PyObject* THPVariable_set_(PyObject* self, PyObject* const* args, Py_ssiz
   PythonArgs r;
   int which = PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r);
   if (which < 0) return NULL;
-  if (PythonArgs_hasTorchFunction(&r))
-    return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "set_",
-                                            "torch.Tensor");
+  /* no __torch_function__: 1.13's binding never asks (a subclass's, or a mode's) */
   const Tensor* t = THPVariable_Unpack(self);
   if ((which == 1 || which == 2) && check_storage_dtype(t, r.args[1]) < 0) return NULL;
   IValue stack[5];
