@@ -36,6 +36,7 @@
 #include "Functions.h"
 #include "Operators.h"
 #include "autograd/VariableTypeUtils.h"
+#include "autograd/functions/basic_ops.h"
 #include "autograd/functions/tensor.h"
 #include "autograd/variable.h"
 #include "dispatch/Dispatcher.h"
@@ -139,6 +140,73 @@ Tensor* ADInplaceOrView_copy_(Tensor* self, const Tensor* src, bool non_blocking
   return out;
 }
 
+/* check_inplace and the NotImplemented("set_") node (NULL when nothing
+ * requires grad) of self and source (NULL: self alone).  0, or -1 with
+ * the error set. */
+static int set_grad_fn(Tensor* self, const Tensor* source, Node** grad_fn) {
+  const Tensor* inputs[] = {self, source};
+  uint32_t n = source != NULL ? 2 : 1;
+  bool any_requires_grad = compute_requires_grad(inputs, n);
+  *grad_fn = NULL;
+  TRY(check_inplace(self, any_requires_grad) == 0);
+  if (any_requires_grad) {
+    TRY((*grad_fn = NotImplemented_new("set_")) != NULL);
+    TRY(set_next_edges_from(*grad_fn, inputs, n) == 0);
+  }
+  return 0;
+fail:
+  Node_release(*grad_fn);
+  *grad_fn = NULL;
+  return -1;
+}
+
+/* The operator's result out (NULL: it failed), self's history rebased on grad_fn. */
+static Tensor* set_rebase(Tensor* self, Tensor* out, Node* grad_fn) {
+  if (out != NULL && grad_fn != NULL && rebase_history(self, grad_fn) < 0) {
+    Tensor_release(out);
+    out = NULL;
+  }
+  Node_release(grad_fn);
+  return out;
+}
+
+Tensor* VariableType_set__source_Storage(Tensor* self, Storage* source) {
+  Node* grad_fn;
+  if (set_grad_fn(self, NULL, &grad_fn) < 0) return NULL;
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_set__source_Storage(self, source);
+  DispatchKeyGuard_pop(guard);
+  return set_rebase(self, out, grad_fn);
+}
+
+Tensor* VariableType_set__source_Storage_storage_offset(Tensor* self, Storage* source, int64_t storage_offset,
+                                                        IntArrayRef size, IntArrayRef stride) {
+  Node* grad_fn;
+  if (set_grad_fn(self, NULL, &grad_fn) < 0) return NULL;
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_set__source_Storage_storage_offset(self, source, storage_offset, size, stride);
+  DispatchKeyGuard_pop(guard);
+  return set_rebase(self, out, grad_fn);
+}
+
+Tensor* VariableType_set__source_Tensor(Tensor* self, const Tensor* source) {
+  Node* grad_fn;
+  if (set_grad_fn(self, source, &grad_fn) < 0) return NULL;
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_set__source_Tensor(self, source);
+  DispatchKeyGuard_pop(guard);
+  return set_rebase(self, out, grad_fn);
+}
+
+Tensor* VariableType_set_(Tensor* self) {
+  Node* grad_fn;
+  if (set_grad_fn(self, NULL, &grad_fn) < 0) return NULL;
+  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();
+  Tensor* out = at_set_(self);
+  DispatchKeyGuard_pop(guard);
+  return set_rebase(self, out, grad_fn);
+}
+
 /* One registration of a kernel of this file, at this line. */
 static int register_manual(OperatorEntry* op, DispatchKey key, UnboxedFunction fn, const char* name, int line) {
   return Dispatcher_registerImpl(op, key, KernelFunction_makeUnboxed(fn, name), "VariableTypeManual.c", line);
@@ -155,7 +223,18 @@ int at_register_VariableTypeManual(void) {
       register_manual(at_op_detach, DispatchKey_Autograd, (UnboxedFunction)VariableType_detach,
                       "VariableType_detach", __LINE__) < 0 ||
       register_manual(at_op_view_dtype, DispatchKey_Autograd, (UnboxedFunction)VariableType_view_dtype,
-                      "VariableType_view_dtype", __LINE__) < 0)
+                      "VariableType_view_dtype", __LINE__) < 0 ||
+      register_manual(at_op_set__source_Storage, DispatchKey_Autograd,
+                      (UnboxedFunction)VariableType_set__source_Storage, "VariableType_set__source_Storage",
+                      __LINE__) < 0 ||
+      register_manual(at_op_set__source_Storage_storage_offset, DispatchKey_Autograd,
+                      (UnboxedFunction)VariableType_set__source_Storage_storage_offset,
+                      "VariableType_set__source_Storage_storage_offset", __LINE__) < 0 ||
+      register_manual(at_op_set__source_Tensor, DispatchKey_Autograd,
+                      (UnboxedFunction)VariableType_set__source_Tensor, "VariableType_set__source_Tensor",
+                      __LINE__) < 0 ||
+      register_manual(at_op_set_, DispatchKey_Autograd, (UnboxedFunction)VariableType_set_, "VariableType_set_",
+                      __LINE__) < 0)
     return -1;
   /* TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) */
   if (register_manual(at_op_copy_, DispatchKey_ADInplaceOrView, (UnboxedFunction)ADInplaceOrView_copy_,

@@ -49,6 +49,27 @@ Tensor* VariableType_resize_(Tensor* self, IntArrayRef size, OptionalMemoryForma
 Tensor* VariableType_resize_as_(Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format);
 
 /*
+ * The set_ operators under autograd, as 1.13's generated kernels of an
+ * in-place operator with no derivatives.yaml entry: check_inplace (a leaf
+ * that requires grad refuses, outside no_grad), a NotImplemented("set_")
+ * node when self (or the source tensor) requires grad, the operator below
+ * autograd (its ADInplaceOrView kernel bumps the version), rebase_history
+ * (on a view: its base's CopySlices).  Returns self (a new reference), or
+ * NULL with the error set.
+ * NB(minaten): 1.13 generates these (VariableType_0.cpp); minaten's
+ * generator makes no kernel for an in-place operator without a formula, so
+ * they are written here.
+ * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_0.cpp
+ * set__source_Storage, set__source_Storage_storage_offset,
+ * set__source_Tensor, set_
+ */
+Tensor* VariableType_set__source_Storage(Tensor* self, Storage* source);
+Tensor* VariableType_set__source_Storage_storage_offset(Tensor* self, Storage* source, int64_t storage_offset,
+                                                        IntArrayRef size, IntArrayRef stride);
+Tensor* VariableType_set__source_Tensor(Tensor* self, const Tensor* source);
+Tensor* VariableType_set_(Tensor* self);
+
+/*
  * `t.detach_()`: t becomes a leaf that requires nothing (its grad_fn and
  * output_nr dropped), in place.  Returns 0, or -1 with 1.13's RuntimeError
  * for a view ("Can't detach views in-place. Use detach() instead. ...").

@@ -11,7 +11,12 @@
  * s._get_element reads element i of the storage seen as dtype, for
  * TypedStorage.__getitem__.  NB(minaten): 1.13 reads it through a tensor
  * (torch.tensor([]).set_(storage)[i].item(), which a trace shows); minaten
- * has no set_ and reads the bytes, untraced.
+ * reads the bytes, untraced.
+ *
+ * A `Storage` argument (Tensor.set_) takes a TypedStorage or an
+ * UntypedStorage (THPStorage_isStorage, THPStorage_unpackGetType); the
+ * boxed value is the C Storage, and back in Python (a TorchDispatchMode's
+ * arguments) it is an UntypedStorage, as in 1.13.
  *
  * A lazy tensor has no storage: 1.13's NotImplementedError.
  *
@@ -31,7 +36,10 @@
  * (_set_storage_class); the class of the objects t._storage() makes */
 static PyTypeObject* storage_class = &THPStorageType;
 
-static PyObject* THPStorage_New(Storage* s) {
+/* torch.TypedStorage, once storage.py set it (_set_typed_storage_class) */
+static PyObject* typed_storage_class;
+
+PyObject* THPStorage_Wrap(Storage* s) {
   THPStorage* self = (THPStorage*)storage_class->tp_alloc(storage_class, 0);
   if (self == NULL) return NULL;
   self->cdata = Storage_retain(s);
@@ -143,7 +151,7 @@ static PyObject* THPVariable_storage(PyObject* self, PyObject* unused) {
                     "unsafe and thus disabled.  See https://github.com/pytorch/pytorch/issues/61669 for more details");
     return NULL;
   }
-  return THPStorage_New(t->storage);
+  return THPStorage_Wrap(t->storage);
 }
 
 static PyMethodDef tensor_methods[] = {{"_storage", THPVariable_storage, METH_NOARGS, NULL}, {NULL, NULL, 0, NULL}};
@@ -160,7 +168,50 @@ static PyObject* set_storage_class(PyObject* module, PyObject* cls) {
   Py_RETURN_NONE;
 }
 
+/* torch._C._set_typed_storage_class(torch.TypedStorage) */
+static PyObject* set_typed_storage_class(PyObject* module, PyObject* cls) {
+  (void)module;
+  if (!PyType_Check(cls)) {
+    PyErr_SetString(PyExc_TypeError, "_set_typed_storage_class: expected a class");
+    return NULL;
+  }
+  Py_XSETREF(typed_storage_class, Py_NewRef(cls)); /* kept for the life of the process */
+  Py_RETURN_NONE;
+}
+
+bool THPStorage_isStorage(PyObject* obj) {
+  if (typed_storage_class != NULL && PyObject_TypeCheck(obj, (PyTypeObject*)typed_storage_class)) return true;
+  return Py_TYPE(obj) == storage_class;
+}
+
+int THPStorage_unpackGetType(PyObject* obj, Storage** storage, ScalarType* dtype, bool* is_typed) {
+  if (typed_storage_class != NULL && PyObject_TypeCheck(obj, (PyTypeObject*)typed_storage_class)) {
+    PyObject* untyped = PyObject_GetAttrString(obj, "_storage");
+    PyObject* type = untyped != NULL ? PyObject_GetAttrString(obj, "dtype") : NULL;
+    bool ok = type != NULL && THPDtype_Check(type) && PyObject_TypeCheck(untyped, &THPStorageType);
+    if (ok) {
+      *storage = storage_of(untyped); /* the TypedStorage holds it */
+      *dtype = ((THPDtype*)type)->scalar_type;
+      *is_typed = true;
+    } else if (!PyErr_Occurred()) {
+      PyErr_Format(PyExc_TypeError, "not a storage '%s'", Py_TYPE(obj)->tp_name);
+    }
+    Py_XDECREF(untyped);
+    Py_XDECREF(type);
+    return ok ? 0 : -1;
+  }
+  if (!PyObject_TypeCheck(obj, &THPStorageType)) {
+    PyErr_Format(PyExc_TypeError, "not a storage '%s'", Py_TYPE(obj)->tp_name);
+    return -1;
+  }
+  *storage = storage_of(obj);
+  *dtype = ScalarType_Byte;
+  *is_typed = false;
+  return 0;
+}
+
 static PyMethodDef module_methods[] = {{"_set_storage_class", set_storage_class, METH_O, NULL},
+                                       {"_set_typed_storage_class", set_typed_storage_class, METH_O, NULL},
                                        {NULL, NULL, 0, NULL}};
 
 int THPStorage_init(PyObject* module) {

@@ -38,6 +38,7 @@ static inline IValue box_MemoryFormat(MemoryFormat m) { return IValue_fromMemory
 /* c10::IValue holds a QScheme as an int (ivalue.h: IValue(c10::QScheme)) */
 static inline IValue box_QScheme(QScheme q) { return IValue_fromInt((int64_t)q); }
 static inline IValue box_OptionalGenerator(Generator* g) { return IValue_borrowGenerator(g); }
+static inline IValue box_Storage(Storage* s) { return IValue_borrowStorage(s); }
 /* bool[3]: the caller's three bools, borrowed as a list */
 static inline IValue box_BoolArray3(const bool* b) {
   return (IValue){.tag = IValueTag_BoolList, .u.list = {b, 3}};
@@ -75,6 +76,9 @@ static inline MemoryFormat unbox_MemoryFormat(const IValue* v) { return v->u.mem
 static inline QScheme unbox_QScheme(const IValue* v) { return (QScheme)v->u.i; }
 static inline Generator* unbox_OptionalGenerator(const IValue* v) {
   return v->tag == IValueTag_Generator ? v->u.generator : NULL;
+}
+static inline Storage* unbox_Storage(const IValue* v) {
+  return v->tag == IValueTag_Storage ? v->u.storage : NULL;
 }
 /* bool[3]: the argument parser has checked that the list has three bools */
 static inline const bool* unbox_BoolArray3(const IValue* v) { return (const bool*)v->u.list.data; }

@@ -44,6 +44,7 @@ static const struct {
     {SchemaBaseType_MemoryFormat, CTypeKind_MemoryFormat, CTypeKind_OptionalMemoryFormat},
     {SchemaBaseType_QScheme, CTypeKind_QScheme, CTypeKind_Unsupported},
     {SchemaBaseType_Generator, CTypeKind_Unsupported, CTypeKind_OptionalGenerator},
+    {SchemaBaseType_Storage, CTypeKind_Storage, CTypeKind_Unsupported},
 };
 
 static CTypeKind scalar_kind(SchemaBaseType b, bool opt) {

@@ -21,6 +21,7 @@
  *   QScheme -> QScheme (an enum; boxed as an int, as c10::IValue boxes it)
  *   Dimname[]? -> OptionalDimnameList (always None: no named tensors)
  *   Generator? -> Generator*           (NULL is None: the default generator)
+ *   Storage    -> Storage*             (borrowed; never NULL: at::Storage by value)
  *   bool[3]    -> const bool*          (three bools: std::array<bool, 3>, the
  *                                       output_mask of native_layer_norm_backward)
  *
@@ -68,6 +69,7 @@
   _(QScheme, "QScheme")                                 \
   _(OptionalDimnameList, "OptionalDimnameList")         \
   _(OptionalGenerator, "Generator*")                    \
+  _(Storage, "Storage*")                                \
   _(BoolArray3, "const bool*")                          \
   _(ReturnTensor, "Tensor*")                             \
   _(TensorTuple2, "TensorTuple2")                       \
@@ -81,7 +83,7 @@ typedef enum CTypeKind {
   CTypeKind_Unsupported = CTypeKind_NumKinds,
 } CTypeKind;
 
-/* The C kind of an argument, or CTypeKind_Unsupported (Dimname, Storage...). */
+/* The C kind of an argument, or CTypeKind_Unsupported (Dimname, Stream...). */
 CTypeKind CType_ofArgument(const Argument* a);
 /* The C kind of a schema's returns: Void for `()`, the kind of a single
  * return, TensorTuple2 for two tensors, TensorTuple3 for three, or Unsupported for

@@ -103,6 +103,7 @@ static ffi_type* ffi_type_of(CTypeKind kind) {
     case CTypeKind_ReturnTensor:
     case CTypeKind_String:
     case CTypeKind_OptionalGenerator:
+    case CTypeKind_Storage:
     case CTypeKind_BoolArray3:
       return &ffi_type_pointer;
     case CTypeKind_TensorList:
@@ -277,6 +278,7 @@ typedef union CValue {
   TensorTuple3 tensor_tuple3;
   OptionalDimnameList optional_dimname_list;
   Generator* generator;
+  Storage* storage;
   const bool* bool_array;
   ffi_arg widened; /* libffi writes small integral returns at this width */
 } CValue;
@@ -308,6 +310,7 @@ static void unbox_argument(CTypeKind kind, const IValue* v, CValue* out) {
     case CTypeKind_QScheme: out->qscheme = unbox_QScheme(v); break;
     case CTypeKind_OptionalDimnameList: out->optional_dimname_list = unbox_OptionalDimnameList(v); break;
     case CTypeKind_OptionalGenerator: out->generator = unbox_OptionalGenerator(v); break;
+    case CTypeKind_Storage: out->storage = unbox_Storage(v); break;
     case CTypeKind_BoolArray3: out->bool_array = unbox_BoolArray3(v); break;
     default: TORCH_INTERNAL_ASSERT(!"argument kind has no unboxing");
   }

@@ -116,6 +116,11 @@ IValue IValue_clone(const IValue* v) {
       c.owned = true;
       return c;
     }
+    case IValueTag_Storage: {
+      IValue c = IValue_borrowStorage(Storage_retain(v->u.storage));
+      c.owned = true;
+      return c;
+    }
     default: {
       IValue c = *v;
       c.owned = false;
@@ -135,6 +140,9 @@ void IValue_release(IValue* v) {
         break;
       case IValueTag_Generator:
         Generator_release(v->u.generator);
+        break;
+      case IValueTag_Storage:
+        Storage_release(v->u.storage);
         break;
       case IValueTag_TensorList:
         for (size_t i = 0; i < v->u.list.size; i++)

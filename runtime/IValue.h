@@ -28,6 +28,7 @@
 #include "runtime/MemoryFormat.h"
 #include "runtime/Scalar.h"
 #include "runtime/ScalarType.h"
+#include "runtime/Storage.h"
 #include "runtime/TensorImpl.h"
 
 typedef enum IValueTag {
@@ -47,6 +48,7 @@ typedef enum IValueTag {
   IValueTag_Device,
   IValueTag_Generator,
   IValueTag_ComplexDouble, /* a complex Scalar: c10::IValue's Tag::ComplexDouble */
+  IValueTag_Storage,       /* a Storage argument (set_.source_Storage): c10::IValue's Tag::Storage */
 } IValueTag;
 
 typedef struct IValue {
@@ -67,6 +69,7 @@ typedef struct IValue {
     MemoryFormat memory_format;
     Device device;
     Generator* generator;
+    Storage* storage;
     struct {
       double real, imag;
     } z;
@@ -95,6 +98,11 @@ static inline IValue IValue_takeTensor(Tensor* t) {
 /* NULL gives None; owned IValues (IValue_clone) hold a reference. */
 static inline IValue IValue_borrowGenerator(Generator* g) {
   return g == NULL ? IValue_none() : (IValue){.tag = IValueTag_Generator, .u.generator = g};
+}
+/* Never None (a Storage argument is not optional); owned IValues (IValue_clone)
+ * hold a reference. */
+static inline IValue IValue_borrowStorage(Storage* s) {
+  return (IValue){.tag = IValueTag_Storage, .u.storage = s};
 }
 IValue IValue_borrowString(const char* s);
 static inline IValue IValue_borrowIntList(IntArrayRef l) {

@@ -3,7 +3,7 @@
  * writes by hand rather than generating from an operator: size, stride,
  * dim, numel, nelement, storage_offset, element_size, is_contiguous,
  * data_ptr, get_device, item, to, cpu, float, double, long, int, bool,
- * short, byte, char, type, the conversions to Python numbers (__bool__,
+ * short, byte, char, type, copy_, set_, the conversions to Python numbers (__bool__,
  * __float__, __int__, __index__, __complex__), __invert__, and the
  * properties T, mT, H, mH.  Every other Tensor.NAME is an operator's
  * method binding (python_bindings.c), and the reflected operators that 1.13
@@ -34,6 +34,7 @@
 #include "csrc/Exceptions.h"
 #include "csrc/MemoryFormat.h"
 #include "csrc/Size.h"
+#include "csrc/Storage.h"
 #include "csrc/autograd/python_bindings.h"
 #include "csrc/autograd/python_variable.h"
 #include "csrc/autograd/python_variable_indexing.h"
@@ -474,6 +475,64 @@ static PyObject* THPVariable_copy_(PyObject* self, PyObject* const* args, Py_ssi
   return THPUtils_callOpBoxed("aten::copy_", stack, false);
 }
 
+/* ---- set_ -------------------------------------------------------------------------- */
+
+/* A Storage argument's check that 1.13's binding makes before the call
+ * (a c10::Storage has no dtype): a TypedStorage must have self's.
+ * PyTorch 1.13: python_variable_methods.cpp THPVariable_set_ (PythonArgs::storage) */
+static int check_storage_dtype(const Tensor* self, PyObject* obj) {
+  Storage* storage;
+  ScalarType dtype;
+  bool is_typed;
+  if (THPStorage_unpackGetType(obj, &storage, &dtype, &is_typed) < 0) return -1;
+  if (is_typed && dtype != self->dtype) {
+    PyErr_Format(PyExc_RuntimeError,
+                 "Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'",
+                 ScalarType_typeMetaName(self->dtype), ScalarType_name(dtype));
+    return -1;
+  }
+  return 0;
+}
+
+/* self.set_(), set_(source_storage), set_(source_storage, storage_offset,
+ * size, stride=None), set_(source_tensor), set_(source_tensor,
+ * storage_offset, size, stride=None): 1.13 writes this binding by hand, to
+ * check a TypedStorage's dtype (and, with an internal assert, a source
+ * tensor's) before the call; the Storage form's offset and sizes print as
+ * ints, the Tensor form's as SymInts.  A stride of None is the operator's
+ * default, [] (contiguous).  It does not hand the call to __torch_function__
+ * (a tensor subclass's or a TorchFunctionMode's), as 1.13's does not.
+ * PyTorch 1.13: python_variable_methods.cpp THPVariable_set_ */
+static PyObject* THPVariable_set_(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PYTHON_ARG_PARSER(parser, "set_", true, "set_(Tensor(a!) self) -> Tensor(a!)",
+                    "set_(Tensor(a!) self, Storage source) -> Tensor(a!)",
+                    "set_(Tensor(a!) self, Storage source, int storage_offset, int[] size, int[]? stride=None) -> "
+                    "Tensor(a!)",
+                    "set_(Tensor(a!) self, Tensor source) -> Tensor(a!)",
+                    "set_(Tensor(a!) self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[]? "
+                    "stride=None) -> Tensor(a!)");
+  static const char* const kOperators[] = {"aten::set_", "aten::set_.source_Storage",
+                                           "aten::set_.source_Storage_storage_offset", "aten::set_.source_Tensor",
+                                           "aten::set_.source_Tensor_storage_offset"};
+  PythonArgs r;
+  int which = PythonArgParser_parse(&parser, self, args, nargs, kwnames, &r);
+  if (which < 0) return NULL;
+  /* no __torch_function__: 1.13's binding never asks (a subclass's, or a mode's) */
+  const Tensor* t = THPVariable_Unpack(self);
+  if ((which == 1 || which == 2) && check_storage_dtype(t, r.args[1]) < 0) return NULL;
+  IValue stack[5];
+  if (PythonArgs_toIValues(&r, stack) < 0) return NULL;
+  if (which == 3 && stack[1].u.tensor->dtype != t->dtype) {
+    IValue_release(&stack[1]);
+    PyErr_SetString(PyExc_RuntimeError, "source.dtype() == self.dtype() INTERNAL ASSERT FAILED at "
+                                        "\"./torch/csrc/autograd/generated/python_variable_methods.cpp\":16761, "
+                                        "please report a bug to PyTorch. ");
+    return NULL;
+  }
+  if ((which == 2 || which == 4) && stack[4].tag == IValueTag_None) stack[4] = IValue_borrowIntList(IntArrayRef_make(NULL, 0));
+  return THPUtils_callOpBoxed(kOperators[which], stack, false);
+}
+
 /* ---- nonzero ----------------------------------------------------------------------- */
 
 /* self.nonzero().unbind(1): a tuple with one index tensor per dimension (a
@@ -702,6 +761,7 @@ static PyMethodDef methods[] = {
     {"bfloat16", FASTCALL(THPVariable_bfloat16), NULL},
     {"type", FASTCALL(THPVariable_type), NULL},
     {"copy_", FASTCALL(THPVariable_copy_), NULL},
+    {"set_", FASTCALL(THPVariable_set_), NULL},
     {"nonzero", FASTCALL(THPVariable_nonzero), NULL},
     {NULL, NULL, 0, NULL}};
 

@@ -48,6 +48,7 @@
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Generator.h"
+#include "csrc/Storage.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/MemoryFormat.h"
@@ -237,7 +238,8 @@ int FunctionParameter_check(const Argument* a, PyObject* obj, bool numbers_as_te
     case SchemaBaseType_Dimname: return is_dimname(obj);
     case SchemaBaseType_Any: return 1; /* PyObject* */
     case SchemaBaseType_Generator: return THPGenerator_Check(obj);
-    default: return 0; /* Storage, Stream: minaten has no such objects */
+    case SchemaBaseType_Storage: return THPStorage_isStorage(obj);
+    default: return 0; /* Stream: minaten has no such objects */
   }
 }
 
@@ -264,6 +266,7 @@ const char* FunctionParameter_typeName(const Argument* a) {
     case SchemaBaseType_MemoryFormat: return "torch.memory_format";
     case SchemaBaseType_QScheme: return "torch.qscheme";
     case SchemaBaseType_Generator: return "torch.Generator";
+    case SchemaBaseType_Storage: return "torch.Storage";
     case SchemaBaseType_Dimname: return "name";
     case SchemaBaseType_Any: return "object";
     default: return SchemaBaseType_name(t->base); /* Tensor, int, SymInt, float, bool, str */
@@ -844,6 +847,14 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
       return 0;
     }
     case SchemaBaseType_Generator: *out = IValue_borrowGenerator(THPGenerator_Unwrap(obj)); return 0;
+    case SchemaBaseType_Storage: { /* PythonArgs::storage: the caller checks a TypedStorage's dtype */
+      Storage* storage;
+      ScalarType dtype;
+      bool is_typed;
+      if (THPStorage_unpackGetType(obj, &storage, &dtype, &is_typed) < 0) return -1;
+      *out = IValue_borrowStorage(storage);
+      return 0;
+    }
     default:
       PyErr_Format(PyExc_NotImplementedError, "minaten: arguments of type %s are not supported",
                    SchemaBaseType_name(t->base));

@@ -177,6 +177,15 @@ int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
     if (op->schema.arguments[i].alias_info.is_write && args[i].tag == IValueTag_Tensor &&
         !Tensor_isLazy(args[i].u.tensor))
       return LazyTensor_errorDeviceMismatch();
+  /* A (CPU) storage given to a lazy tensor (set_.source_Storage): 1.13's
+   * checkSetStorage refuses it, the lazy tensor's storage being a "meta" one. */
+  for (size_t i = 0; i < num_args; i++)
+    if (args[i].tag == IValueTag_Storage) {
+      Error_set(ErrorType_RuntimeError,
+                "Attempted to set the storage of a tensor on device \"meta\" to a storage on different device "
+                "\"cpu\".  This is no longer allowed; the devices must match.");
+      return -1;
+    }
   for (size_t i = 0; i < num_args; i++) {
     cargs[i] = args[i];
     cargs[i].owned = false;

@@ -25,6 +25,7 @@
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
+#include "ops/TensorShape.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
@@ -139,4 +140,32 @@ fail:
   Tensor_release(a);
   Tensor_release(b);
   return r;
+}
+
+/* A quantized tensor takes the storage and geometry as given, with none of
+ * set_storage_cpu_'s checks (the storage is never grown; strides must be
+ * given, as many as sizes: set_sizes_and_strides' "dimensionality of sizes
+ * (1) must match dimensionality of strides (0)", raised after the storage
+ * and offset were taken).
+ * NB(minaten): 1.13 takes a negative offset, or a geometry past the end of
+ * the storage, and its reads then go outside the storage; minaten refuses
+ * them first, with as_strided's messages (for the sizes and strides the
+ * tensor will have: the new ones, or its own when the new ones fail).
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp set_storage_quantized_ */
+Tensor* at_native_set_storage_quantized_(Tensor* self, Storage* source, int64_t storage_offset, IntArrayRef size,
+                                         IntArrayRef stride) {
+  bool fits = size.size == stride.size;
+  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset %lld", (long long)storage_offset);
+  TRY(checkInBoundsForStorage(fits ? size : Tensor_sizes(self), fits ? stride : Tensor_strides(self), storage_offset,
+                              Tensor_itemsize(self), source) == 0);
+  if (self->storage != source) {
+    Storage* old = self->storage;
+    self->storage = Storage_retain(source);
+    Storage_release(old);
+  }
+  self->storage_offset = storage_offset;
+  TRY(Tensor_setSizesAndStrides(self, size, stride) == 0);
+  return Tensor_retain(self);
+fail:
+  return NULL;
 }

@@ -75,3 +75,5 @@ class TypedStorage:
 
     __repr__ = __str__
 
+
+_C._set_typed_storage_class(TypedStorage)

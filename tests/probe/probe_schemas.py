@@ -67,6 +67,8 @@ VALUES = {
     "Tensor?[]": ["[I()]", "[None, I()]", "[B()]", "[]", "[L()]", "[F()]"],
     "Scalar[]": ["[1, 2]", "[]"],
     "Generator": ["None", "torch.Generator().manual_seed(1)"],
+    "Storage": ["F()._storage()", "F().storage()", "I().storage()", "E()._storage()", "Q()._storage()",
+                "V().storage()"],
 }
 # Arguments that count the elements a kernel writes: randperm(2**31) is a
 # real 16 GiB tensor (1.13 makes it too, and fills it), which the probe's

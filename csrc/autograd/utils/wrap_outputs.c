@@ -11,6 +11,7 @@
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Generator.h"
+#include "csrc/Storage.h"
 #include "csrc/Layout.h"
 #include "csrc/MemoryFormat.h"
 #include "csrc/QScheme.h"
@@ -77,6 +78,11 @@ PyObject* THPUtils_wrapIValue(IValue* v, bool jit) {
       PyObject* g = THPGenerator_Wrap(x.u.generator);
       IValue_release(&x);
       return g;
+    }
+    case IValueTag_Storage: { /* a torch.UntypedStorage, as 1.13's toPyObject makes */
+      PyObject* s = THPStorage_Wrap(x.u.storage);
+      IValue_release(&x);
+      return s;
     }
   }
   IValue_release(&x);

@@ -10,6 +10,7 @@
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Generator.h"
+#include "csrc/Storage.h"
 #include "csrc/Exceptions.h"
 #include "csrc/Layout.h"
 #include "csrc/MemoryFormat.h"
@@ -392,6 +393,15 @@ static int to_ivalue(PyObject* v, const Argument* a, size_t index, bool numbers_
       if (!THPGenerator_Check(v)) return 1;
       *out = IValue_borrowGenerator(THPGenerator_Unwrap(v));
       return 0;
+    case SchemaBaseType_Storage: { /* toIValue: a TypedStorage of any dtype, or an UntypedStorage */
+      Storage* storage;
+      ScalarType dtype;
+      bool is_typed;
+      if (!THPStorage_isStorage(v)) return 1;
+      if (THPStorage_unpackGetType(v, &storage, &dtype, &is_typed) < 0) return -1;
+      *out = IValue_borrowStorage(storage);
+      return 0;
+    }
     default: return 1;
   }
 }
