@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """update-transcripts.py - brings the transcripts of markdown pages up to date
-with what their commands print now, one differing line at a time.
+with what their commands print now, one differing line at a time
+(every one the checker reports in a run).
 
     tools/scripts/update-transcripts.py [--build-dir DIR] [--kinds=plain,gdb] [--addresses] PAGE.md...
     tools/scripts/update-transcripts.py [--build-dir DIR] --recapture LINE PAGE.md
@@ -8,9 +9,9 @@ with what their commands print now, one differing line at a time.
 The transcripts of README.md and docs/ quote line numbers (a gdb backtrace's
 `at tools/minaten/main.c:549`, a dump's `registered at RegisterCPU.c:93`),
 which move whenever those files change.  This runs tests/docs/check_transcripts.py
-on each page; while it reports a line that differs (`PAGE:N: expected: ...`
-and `PAGE:N: got: ...`), it writes the line the command printed into line N
-of the page and runs it again.  It only ever replaces one line by another:
+on each page; while it reports lines that differ (`PAGE:N: expected: ...`
+and `PAGE:N: got: ...`), it writes each line the command printed into line
+N of the page and runs it again.  It only ever replaces one line by another:
 when a command's output gained or lost lines, it stops and shows the
 checker's report, and the page is edited by hand (by re-running the command
 it shows, never by guessing).  Read `git diff` afterwards: every change is
@@ -53,22 +54,25 @@ def update(page, build_dir, kinds, addresses=False, limit=500):
         report = run.stdout + run.stderr
         if run.returncode == 0:
             return True
-        expected, got = EXPECTED.search(report), GOT.search(report)
-        if expected is None or got is None or expected.group(2) != got.group(2):
+        got = {(m.group(1), m.group(2)): m.group(3) for m in GOT.finditer(report)}
+        pairs = [(m, got.get((m.group(1), m.group(2)))) for m in EXPECTED.finditer(report)]
+        if not pairs or any(g is None for _, g in pairs):
             print(report[-3000:], end="")
             print(f"{page}: not a one-line difference: edit it by hand", file=sys.stderr)
             return False
-        path = os.path.join(ROOT, expected.group(1))
-        number = int(expected.group(2))
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
-        if lines[number - 1] != expected.group(3):
-            print(f"{path}:{number}: the page does not hold the line the checker quotes", file=sys.stderr)
-            return False
-        print(f"{expected.group(1)}:{number}: {got.group(3)}")
-        lines[number - 1] = got.group(3)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("\n".join(lines))
+        # every one-line difference the checker reported, then run it again
+        for expected, line in pairs:
+            path = os.path.join(ROOT, expected.group(1))
+            number = int(expected.group(2))
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().split("\n")
+            if lines[number - 1] != expected.group(3):
+                print(f"{path}:{number}: the page does not hold the line the checker quotes", file=sys.stderr)
+                return False
+            print(f"{expected.group(1)}:{number}: {line}")
+            lines[number - 1] = line
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines))
     print(f"{page}: still differs after {limit} lines", file=sys.stderr)
     return False
 
