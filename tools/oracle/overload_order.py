@@ -25,6 +25,8 @@ import sys
 import minaten
 import torch
 
+from python_signatures import write_or_check
+
 
 def rows():
     """(name, overload, rank), sorted by name and overload as strcmp sorts them."""
@@ -59,14 +61,7 @@ def render():
 
 
 def main():
-    text = render()
-    if len(sys.argv) == 3 and sys.argv[1] == "--check":
-        if open(sys.argv[2]).read() != text:
-            print("%s differs from what tools/oracle/overload_order.py writes" % sys.argv[2])
-            return 1
-        return 0
-    sys.stdout.write(text)
-    return 0
+    return write_or_check(render(), "overload_order.py")
 
 
 if __name__ == "__main__":

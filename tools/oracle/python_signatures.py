@@ -148,15 +148,21 @@ def render():
     return "\n".join(lines)
 
 
-def main():
-    text = render()
+def write_or_check(text, script):
+    """Writes a generated file's text to stdout, or with `--check FILE`
+    compares FILE with it: the exit status (tools/oracle/overload_order.py
+    uses it too)."""
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
         if open(sys.argv[2]).read() != text:
-            print("%s differs from what tools/oracle/python_signatures.py writes" % sys.argv[2])
+            print("%s differs from what tools/oracle/%s writes" % (sys.argv[2], script))
             return 1
         return 0
     sys.stdout.write(text)
     return 0
+
+
+def main():
+    return write_or_check(render(), "python_signatures.py")
 
 
 if __name__ == "__main__":
