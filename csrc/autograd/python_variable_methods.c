@@ -270,19 +270,9 @@ static PyObject* THPVariable_index_scalar(PyObject* self, PyObject* unused) {
 static PyObject* THPVariable_bool_scalar(PyObject* self, PyObject* unused) {
   if (check_has_torch_function(self, false)) return handle_torch_function_method(self, "__bool__", NULL, 0, NULL);
   UNUSED(unused);
-  const Tensor* t = THPVariable_Unpack(self);
-  if (t->numel == 0) {
-    PyErr_SetString(PyExc_RuntimeError, "Boolean value of Tensor with no values is ambiguous");
-    return NULL;
-  }
-  if (t->numel > 1) {
-    PyErr_SetString(PyExc_RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
-    return NULL;
-  }
-  Scalar s;
-  if (THPVariable_itemScalar(t, &s) < 0) return NULL;
-  if (s.tag == ScalarTag_ComplexDouble) return PyBool_FromLong(s.v.z.real != 0 || s.v.z.imag != 0);
-  return PyBool_FromLong(s.tag == ScalarTag_Double ? s.v.d != 0 : s.v.i != 0);
+  bool nonzero = at_is_nonzero(THPVariable_Unpack(self));
+  if (Error_occurred()) return THPException_fromError();
+  return PyBool_FromLong(nonzero);
 }
 
 /* ~t.  PyTorch 1.13: python_variable_methods.cpp THPVariable_invert */
