@@ -8,9 +8,10 @@
 
 #include "runtime/Exception.h"
 
-/* PyTorch 1.13: CPUBlas.cpp DEFINE_DISPATCH(gemm_stub) */
-DEFINE_DISPATCH(gemm_float_stub);
-DEFINE_DISPATCH(gemm_double_stub);
+/* PyTorch 1.13: CPUBlas.cpp DEFINE_DISPATCH(gemm_stub), and the BLAS's own
+ * choice of its kernels (Note [The gemm's capability] in ops/DispatchStub.h) */
+DEFINE_BLAS_DISPATCH(gemm_float_stub);
+DEFINE_BLAS_DISPATCH(gemm_double_stub);
 
 /* r from a kernel: 0, or -1 when its packing buffers could not be allocated. */
 static int gemm_result(int r) {

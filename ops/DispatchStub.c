@@ -13,7 +13,8 @@ DispatchStubFn DispatchStub_forCapability(const DispatchStub* stub, CPUCapabilit
 
 /* PyTorch 1.13: DispatchStub.cpp DispatchStubImpl::choose_cpu_impl */
 DispatchStubFn DispatchStub_choose(DispatchStub* stub) {
-  DispatchStubFn fn = DispatchStub_forCapability(stub, CPUCapability_get());
+  CPUCapability c = stub->follows_hardware ? CPUCapability_hardware() : CPUCapability_get();
+  DispatchStubFn fn = DispatchStub_forCapability(stub, c);
   atomic_store_explicit(&stub->cpu_dispatch_ptr, fn, memory_order_relaxed);
   return fn;
 }

@@ -43,6 +43,7 @@
 #define MINATEN_OPS_DISPATCHSTUB_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "runtime/CPUCapability.h"
@@ -63,10 +64,13 @@ typedef struct DispatchStub {
    * zero-initialized).  Two threads racing on the first call store the
    * same pointer. */
   _Atomic(DispatchStubFn) cpu_dispatch_ptr;
+  /* Picked from the CPU alone, whatever ATEN_CPU_CAPABILITY says: a stub
+   * standing for a library 1.13 calls out to (DEFINE_BLAS_DISPATCH). */
+  bool follows_hardware;
 } DispatchStub;
 
-/* The stub's function for the capability in use (CPUCapability_get()),
- * picked at the first call.
+/* The stub's function for the capability in use (CPUCapability_get(), or
+ * CPUCapability_hardware() for a BLAS stub), picked at the first call.
  * PyTorch 1.13: DispatchStub.cpp DispatchStubImpl::get_call_ptr, choose_cpu_impl */
 DispatchStubFn DispatchStub_choose(DispatchStub* stub);
 static inline DispatchStubFn DispatchStub_get(DispatchStub* stub) {
@@ -86,6 +90,27 @@ DispatchStubFn DispatchStub_forCapability(const DispatchStub* stub, CPUCapabilit
 #define DEFINE_DISPATCH(stub)                                                              \
   extern const DispatchStubFn stub##_DEFAULT, stub##_AVX2, stub##_AVX512;                  \
   DispatchStub stub = {.name = #stub, .registered = {&stub##_DEFAULT, &stub##_AVX2, &stub##_AVX512}}
+
+/*
+ * Note [The gemm's capability]
+ * 1.13's mm, bmm, mv and dot call the BLAS (at::native::cpublas::gemm ->
+ * sgemm_), a library of its own that picks its kernels from the CPU as it
+ * loads (OpenBLAS's DYNAMIC_ARCH; OPENBLAS_CORETYPE to force one), not from
+ * ATEN_CPU_CAPABILITY: 1.13's ATEN_CPU_CAPABILITY=default changes which
+ * copies of native/cpu run, never the BLAS's, and an AVX-512 CPU runs an
+ * AVX-512 BLAS under 1.13's AVX2 kernels.  minaten's gemm stands where that
+ * BLAS stands (ops/cpu/BlasKernel.c), so its stubs are defined with
+ * DEFINE_BLAS_DISPATCH: picked from CPUCapability_hardware().  On a CPU
+ * whose AVX-512 units are full width this doubles the gemm's speed.  The
+ * gemm's blocked products sum each element in the same order in every copy
+ * (Note [BLIS loops]), so that choice changes no value of mm; gemv's and
+ * dot's vector lanes, like a BLAS's, depend on the width.
+ */
+#define DEFINE_BLAS_DISPATCH(stub)                                                         \
+  extern const DispatchStubFn stub##_DEFAULT, stub##_AVX2, stub##_AVX512;                  \
+  DispatchStub stub = {.name = #stub,                                                      \
+                       .registered = {&stub##_DEFAULT, &stub##_AVX2, &stub##_AVX512},      \
+                       .follows_hardware = true}
 
 /* In an ops/cpu/ kernel file: fn is this copy's function for the stub; its
  * type must be the stub's (fn_type of DECLARE_DISPATCH, passed again). */

@@ -44,6 +44,10 @@
  * strides), and B's whole panels of NR columns where they are when B is
  * row-major; only a last, partial panel (the edges) is packed, with its
  * zeros.  The arithmetic is the same either way, and so are the results.
+ * A row-major A (unit column stride) is read in place at any size: its
+ * panel's kMR rows are kMR streams the prefetcher follows, where packing
+ * them gathers one element at a time (4% of a 1024 x 1024 product's time
+ * at AVX-512, which then ran at 0.97x OpenBLAS's time instead of 1.04x).
  *
  * Summation order: C[i][j] is the sum over k of A[i][p] * B[p][j] in p's
  * order within a KC block, blocks added in turn: the reference BLAS's order
@@ -58,8 +62,11 @@
  * (x86-64: SSE2, 16-byte vectors), AVX2 + FMA (32 bytes) and AVX-512 (64
  * bytes), compiled with -ffp-contract=fast (CMakeLists.txt): C11 mode
  * forbids fusing `acc += a * b` into one FMA instruction, and the AVX2 and
- * AVX-512 micro-kernels are written to be fused.  The stub picks one at its
- * first call (ATEN_CPU_CAPABILITY=default|avx2|avx512 to compare them).
+ * AVX-512 micro-kernels are written to be fused.  The stubs pick the
+ * CPU's widest at their first call, whatever ATEN_CPU_CAPABILITY says, as
+ * the BLAS 1.13 calls picks its kernel (Note [The gemm's capability] in
+ * ops/DispatchStub.h); tests and benchmarks call each copy through
+ * cpublas_gemm_*_capability.
  *
  * PyTorch 1.13: aten/src/ATen/native/CPUBlas.cpp (cpublas::gemm),
  * native/cpu/BlasKernel.cpp (cpublas_gemm_impl, gemv),
@@ -71,13 +78,33 @@
 #include <string.h>
 
 
-/* The micro-tile's rows and the blocks (in elements), the same for every
- * variant: A's kMC x kKC block is 288 KiB of floats, 576 KiB of doubles
- * (L2: 1 MiB a core on the development machine), a kKC x NR panel of B
- * 24 KiB (L1: 32 KiB), with AVX2.  NR is two vectors (GemmKernel.h).
- * Chosen by bench_mm at 1 and 2 threads among KC 256..512 and MC 96..288.
- * kGemvRows: the rows gemv reads at once (dot_rows_contiguous). */
-enum { kMR = 6, kKC = 384, kMC = 192, kNC = 4096, kGemvRows = 8 };
+/* The vector width this copy's capability has: 16 bytes (SSE2) in
+ * DEFAULT, 32 in AVX2, 64 in AVX512. */
+#if defined(__AVX512F__)
+#define GEMM_VEC_BYTES 64
+#elif defined(__AVX2__)
+#define GEMM_VEC_BYTES 32
+#else
+#define GEMM_VEC_BYTES 16
+#endif
+/* The micro-tile's rows and the blocks (in elements).  A's kMC x kKC
+ * block is 288 KiB of floats, 576 KiB of doubles (L2: 1 MiB a core on the
+ * development machine); a kKC x NR panel of B is 24 KiB with AVX2 (L1:
+ * 32 KiB).  NR is two vectors (GemmKernel.h), so AVX2's 6 x 16 floats
+ * take 12 of its 16 vector registers; AVX-512 has 32, and its tile is
+ * 8 x 32 floats (16 accumulators: eight rows end the products of 512 and
+ * 1024 rows on whole panels, and more rows were no faster).  Chosen by
+ * bench_mm at 1 and 2 threads, AVX2 among KC 256..512 and MC 96..288 (on
+ * an AMD EPYC of the Zen 4 family), AVX-512 among MR 6..14, KC 256..512
+ * (Zen 5: full-width AVX-512 units).  kGemvRows: the rows gemv reads at
+ * once (dot_rows_contiguous). */
+#if GEMM_VEC_BYTES == 64
+enum { kMR = 8 };
+#else
+enum { kMR = 6 };
+#endif
+enum { kKC = 384, kMC = 192, kNC = 4096, kGemvRows = 8 };
+
 
 /*
  * Note [A gemm on threads]
@@ -94,15 +121,6 @@ enum { kMR = 6, kKC = 384, kMC = 192, kNC = 4096, kGemvRows = 8 };
  */
 enum { kGemmGrain = 1 << 18, kGemmPackGrain = 1 << 16 };
 
-/* The vector width this copy's capability has: 16 bytes (SSE2) in
- * DEFAULT, 32 in AVX2, 64 in AVX512. */
-#if defined(__AVX512F__)
-#define GEMM_VEC_BYTES 64
-#elif defined(__AVX2__)
-#define GEMM_VEC_BYTES 32
-#else
-#define GEMM_VEC_BYTES 16
-#endif
 #define GEMM_T float
 #define GEMM_SUFFIX float
 #include "ops/cpu/GemmKernel.h"

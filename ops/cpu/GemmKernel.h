@@ -68,11 +68,12 @@ static void FN(update_edge)(const FN(TileOut)* out, T* restrict c, int64_t mr, i
  * registers; an edge goes through out->ab.  Not inlined: gdb and perf see
  * it by name, as they see BLIS's and OpenBLAS's kernels.
  */
-static __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a, int64_t rsa, int64_t csa,
-                                                       const T* restrict b, int64_t rsb, const FN(TileOut)* out,
-                                                       T* restrict c, int64_t mr, int64_t nr) {
-  Vec acc[kMR][2];
-  for (int i = 0; i < kMR; i++) acc[i][0] = acc[i][1] = (Vec){0};
+/* The micro-kernel's k loop into acc.  Inlined twice, once with the
+ * packed operands' strides as constants (rsa 1, csa kMR, rsb NR), so that
+ * its addresses are constant offsets from two pointers. */
+static inline __attribute__((always_inline)) void FN(micro_loop)(int64_t kc, const T* restrict a, int64_t rsa,
+                                                                 int64_t csa, const T* restrict b, int64_t rsb,
+                                                                 Vec acc[kMR][2]) {
   for (int64_t p = 0; p < kc; p++) {
     Vec b0, b1;
     memcpy(&b0, b + p * rsb, sizeof b0);
@@ -84,6 +85,15 @@ static __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* rest
       acc[i][1] += ai * b1;
     }
   }
+}
+
+static __attribute__((noinline)) void FN(micro_kernel)(int64_t kc, const T* restrict a, int64_t rsa, int64_t csa,
+                                                       const T* restrict b, int64_t rsb, const FN(TileOut)* out,
+                                                       T* restrict c, int64_t mr, int64_t nr) {
+  Vec acc[kMR][2];
+  for (int i = 0; i < kMR; i++) acc[i][0] = acc[i][1] = (Vec){0};
+  if (rsa == 1 && csa == kMR && rsb == NR) FN(micro_loop)(kc, a, 1, kMR, b, NR, acc);
+  else FN(micro_loop)(kc, a, rsa, csa, b, rsb, acc);
   if (mr == kMR && nr == NR && out->csc == 1) { /* a whole tile of rows in C: vectors */
     T alpha = out->alpha, beta = out->beta;
 #pragma GCC unroll 16
@@ -374,10 +384,11 @@ static int FN(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_
   T* bp = aligned_alloc(64, ((size_t)(kcmax * ncmax) * sizeof(T) + 63) / 64 * 64);
   if (bp == NULL) return -1;
   int64_t panels = (m + kMR - 1) / kMR;
-  /* Note [Small products in place] in BlasKernel.c */
+  /* Note [Small products in place] in BlasKernel.c: A read in place when
+   * the product is one block or A is row-major, B when it is one block */
   bool small = m <= kMC && k <= kKC && n <= kNC;
   FN(GemmBlock) g = {.kcmax = kcmax, .alpha = alpha, .rsa = rsa, .csa = csa, .bp = bp, .rsc = rsc, .csc = csc,
-                     .m = m, .a_in_place = small, .failed = false};
+                     .m = m, .a_in_place = small || csa == 1, .failed = false};
   for (int64_t jc = 0; jc < n && !g.failed; jc += kNC) { /* loop 5: NC columns of B and C */
     g.nc = n - jc < kNC ? n - jc : kNC;
     for (int64_t pc = 0; pc < k && !g.failed; pc += kKC) { /* loop 4: KC of the k dimension */

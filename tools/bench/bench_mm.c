@@ -187,6 +187,8 @@ int main(int argc, char** argv) {
   bool have_libtorch = run_libtorch(l_cap, sizeof l_cap, l_blas, sizeof l_blas, l_ns, l_sum);
   double mhz = cpu_mhz();
   const char* m_cap = CPUCapability_name(CPUCapability_get());
+  /* the gemm's copy: the CPU's (Note [The gemm's capability] in ops/DispatchStub.h) */
+  const char* m_gemm = CPUCapability_name(CPUCapability_hardware());
   if (rows) {
     for (int i = 0; i < kMeasures; i++) {
       const Measure* x = &kMeasureList[i];
@@ -194,6 +196,7 @@ int main(int argc, char** argv) {
       bench_row(x->name, "ms", m_ns[i] / 1e6, have_libtorch ? l_ns[i] / 1e6 : BENCH_NONE, "core peak", floor_ms);
     }
     printf("capability\tminaten\t%s\n", m_cap);
+    printf("gemm\tminaten\t%s\n", m_gemm);
     if (have_libtorch) printf("capability\tlibtorch\t%s\n", l_cap);
     if (have_libtorch) printf("blas\tlibtorch\t%s\n", l_blas);
     Dispatcher_cleanup();
@@ -204,7 +207,8 @@ int main(int argc, char** argv) {
   if (mhz > 0)
     printf("core peak: %g float32 flops/cycle x %.0f MHz (/proc/cpuinfo, nominal) = %.1f GFLOP/s (float64: half)\n",
            flops_per_cycle(ScalarType_Float), mhz, flops_per_cycle(ScalarType_Float) * mhz / 1e3);
-  printf("CPU capability: minaten %s, libtorch %s\n", m_cap, have_libtorch ? l_cap : "-");
+  printf("CPU capability: minaten %s (its gemm: %s, the CPU's, as a BLAS picks), libtorch %s\n", m_cap, m_gemm,
+         have_libtorch ? l_cap : "-");
   if (have_libtorch) printf("libtorch's BLAS (path, OpenBLAS core, OpenBLAS threads): %s\n", l_blas);
   if (!have_libtorch)
     printf("(libtorch side not built: no libtorch found, a sanitizer build, or MINATEN_BENCH_LIBTORCH=OFF)\n");
