@@ -93,18 +93,7 @@ static inline double gelu_load(ScalarType t, const char* p) { return load_double
 
 /* ---- the vector lambdas (Sleef) ---------------------------------------------- */
 
-#if defined(__AVX2__) /* the AVX512 copy too */
-#include <sleef.h>
-#define GELU_HAVE_SLEEF 1
-typedef double gelu_dvec __attribute__((vector_size(VEC_BYTES)));
-enum { kGeluDoubleLanes = VEC_BYTES / 8 };
-#if defined(__AVX512F__)
-#define GELU_SLEEF_F(fn, x) ((fvec)Sleef_##fn##f16_u10((__m512)(x)))
-#define GELU_SLEEF_D(fn, x) ((gelu_dvec)Sleef_##fn##d8_u10((__m512d)(x)))
-#else
-#define GELU_SLEEF_F(fn, x) ((fvec)Sleef_##fn##f8_u10((__m256)(x)))
-#define GELU_SLEEF_D(fn, x) ((gelu_dvec)Sleef_##fn##d4_u10((__m256d)(x)))
-#endif
+#if defined(VEC_HAVE_SLEEF) /* AVX2 and AVX512: Sleef's functions (ops/cpu/vec.h) */
 
 /* One Vectorized: x (and dy) lane by lane into o, the transcendental
  * functions Sleef's on the whole vector, the rest lane by lane. */
@@ -130,8 +119,8 @@ enum { kGeluDoubleLanes = VEC_BYTES / 8 };
       o[i] = dy[i] * FMA_(xv[i], pdf, cdf);                                                             \
     }                                                                                                   \
   }
-DEFINE_GELU_VECTOR(float, float, fvec, kLanes, GELU_SLEEF_F, fmaf)
-DEFINE_GELU_VECTOR(double, double, gelu_dvec, kGeluDoubleLanes, GELU_SLEEF_D, fma)
+DEFINE_GELU_VECTOR(float, float, fvec, kLanes, SLEEF_FLOAT, fmaf)
+DEFINE_GELU_VECTOR(double, double, dvec, kDoubleLanes, SLEEF_DOUBLE, fma)
 #undef DEFINE_GELU_VECTOR
 #endif
 
@@ -171,7 +160,7 @@ static bool gelu_row_is_vectorized(const GeluLoop* L, const TensorIteratorBase* 
   return true;
 }
 
-#if defined(GELU_HAVE_SLEEF)
+#if defined(VEC_HAVE_SLEEF)
 /* Elements [i, i + m) of a vectorized row, m = 2 * lanes (4 * lanes of
  * BFloat16: two Vectorized<BFloat16> of two float vectors each). */
 static void gelu_block_float(const GeluLoop* L, char* const* p, const int64_t* s, int64_t i, int64_t m) {
@@ -184,13 +173,13 @@ static void gelu_block_float(const GeluLoop* L, char* const* p, const int64_t* s
   for (int64_t k = 0; k < m; k++) store_from_double(L->t, p[0] + (i + k) * s[0], o[k]);
 }
 static void gelu_block_double(const GeluLoop* L, char* const* p, const int64_t* s, int64_t i) {
-  double x[2 * kGeluDoubleLanes], dy[2 * kGeluDoubleLanes];
-  for (int64_t k = 0; k < 2 * kGeluDoubleLanes; k++) {
+  double x[2 * kDoubleLanes], dy[2 * kDoubleLanes];
+  for (int64_t k = 0; k < 2 * kDoubleLanes; k++) {
     x[k] = ELEMENT(double, L->bwd ? 2 : 1, i + k);
     dy[k] = L->bwd ? ELEMENT(double, 1, i + k) : 0.0;
   }
   double* o = (double*)(p[0] + i * s[0]);
-  for (int64_t k = 0; k < 2 * kGeluDoubleLanes; k += kGeluDoubleLanes)
+  for (int64_t k = 0; k < 2 * kDoubleLanes; k += kDoubleLanes)
     gelu_vec_double(L->type, L->bwd, o + k, dy + k, x + k);
 }
 #endif
@@ -198,9 +187,9 @@ static void gelu_block_double(const GeluLoop* L, char* const* p, const int64_t* 
 /* One row of n elements (Note [gelu's loops in 1.13]). */
 static void gelu_row(const GeluLoop* L, bool vectorized, char* const* p, const int64_t* s, int64_t n) {
   int64_t i = 0;
-#if defined(GELU_HAVE_SLEEF)
+#if defined(VEC_HAVE_SLEEF)
   if (vectorized && L->t == ScalarType_Double) {
-    for (; i + 2 * kGeluDoubleLanes <= n; i += 2 * kGeluDoubleLanes) gelu_block_double(L, p, s, i);
+    for (; i + 2 * kDoubleLanes <= n; i += 2 * kDoubleLanes) gelu_block_double(L, p, s, i);
   } else if (vectorized) {
     int64_t m = (L->t == ScalarType_Float ? 2 : 4) * kLanes;
     for (; i + m <= n; i += m) gelu_block_float(L, p, s, i, m);

@@ -48,11 +48,7 @@
  * native/cpu/Loops.h vectorized_loop; vec256_float.h, vec256_double.h,
  * vec256_bfloat16.h (fmod, atan2)
  */
-#if defined(__AVX2__) /* the AVX512 copy too */
-#include <sleef.h>
-
-typedef double dvec __attribute__((vector_size(VEC_BYTES)));
-enum { kDoubleLanes = VEC_BYTES / 8 };
+#if defined(VEC_HAVE_SLEEF) /* AVX2 and AVX512 (ops/cpu/vec.h) */
 
 /* Vectorized<float>::fmod, ::atan2 at this capability. */
 static inline fvec sleef_fmod_atan2_float(BinaryOp op, fvec x, fvec y) {
@@ -148,6 +144,6 @@ static int64_t sleef_binary_prefix(const BinaryLoop* L, BinaryOp op, char* o, co
   (void)L, (void)op, (void)o, (void)x, (void)y, (void)s, (void)n;
   return 0;
 }
-#endif /* __AVX2__ */
+#endif /* VEC_HAVE_SLEEF */
 
 #endif

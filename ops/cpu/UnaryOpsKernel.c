@@ -223,30 +223,15 @@ static inline __attribute__((always_inline)) void op_element(UnaryOp op, ScalarT
 /* ---- Sleef and the vector loops --------------------------------------------- */
 
 #if defined(__AVX2__) /* the AVX512 copy too */
-#include <sleef.h>
 
-/* See Note [Sleef's unary functions] above.  On one vector,
- * what 1.13's Vectorized<float> (vec256_float.h, vec512_float.h) computes
- * at this capability: Sleef's 8-lane function in AVX2, its 16-lane one in
+/* See Note [Sleef's unary functions] above.  SLEEF_FLOAT (ops/cpu/vec.h)
+ * is, on one vector, what 1.13's Vectorized<float> (vec256_float.h,
+ * vec512_float.h) computes at this capability: Sleef's 8-lane function in AVX2, its 16-lane one in
  * AVX512 for the operators 1.13 gives an AVX512 kernel (exp, log, tanh,
  * sigmoid); sin and cos have none (UnaryOpsKernel.cpp registers them
  * without AVX512), so the AVX512 copy runs AVX2's 8-lane function on each
  * half of its vector.  Each Sleef function computes lane by lane, so the
  * halves get what AVX2's kernel gives them. */
-#define HAVE_SLEEF 1
-typedef double dvec __attribute__((vector_size(VEC_BYTES)));
-enum { kDoubleLanes = VEC_BYTES / 8 };
-#if defined(__AVX512F__)
-#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f16_u10((__m512)(x)))
-#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d8_u10((__m512d)(x)))
-#define SLEEF_FLOAT_U15(fn, x) ((fvec)Sleef_##fn##f16_u15((__m512)(x)))
-#define SLEEF_DOUBLE_U15(fn, x) ((dvec)Sleef_##fn##d8_u15((__m512d)(x)))
-#else
-#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f8_u10((__m256)(x)))
-#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d4_u10((__m256d)(x)))
-#define SLEEF_FLOAT_U15(fn, x) ((fvec)Sleef_##fn##f8_u15((__m256)(x)))
-#define SLEEF_DOUBLE_U15(fn, x) ((dvec)Sleef_##fn##d4_u15((__m256d)(x)))
-#endif
 
 /* AVX2's 8-lane (4-lane) sin, or cos, on each 32-byte part of x.  (A
  * switch, not a function pointer: sleef.h declares const return types.) */
@@ -449,7 +434,7 @@ static inline bool is_sleef_op(UnaryOp op) {
          is_kernel_vec_op(op) || is_sleef_float_op(op);
 }
 
-#if defined(HAVE_SLEEF)
+#if defined(VEC_HAVE_SLEEF)
 /* n contiguous floats (doubles) at a through the capability's Sleef loop. */
 static inline __attribute__((always_inline)) void sleef_float_loop(UnaryOp op, float* o, const float* a, int64_t n) {
   if (is_kernel_vec_op(op)) vectorized_loop_float(op, o, a, n);
@@ -507,7 +492,7 @@ static inline bool has_unary_vec(UnaryOp op) {
 /* One row of n elements (strides: out's, a's). */
 static inline __attribute__((always_inline)) void unary_row(const UnaryLoop* L, UnaryOp op, char* o, const char* x,
                                                             const int64_t* strides, int64_t n) {
-#if defined(HAVE_SLEEF)
+#if defined(VEC_HAVE_SLEEF)
   bool scalar_sigmoid = is_kernel_vec_op(op) && (strides[0] != (int64_t)ScalarType_elementSize(L->out_type) ||
                                                   strides[1] != (int64_t)ScalarType_elementSize(L->in_type));
   if (is_sleef_op(op) && (L->compute == ScalarType_Float || L->compute == ScalarType_Double) && !scalar_sigmoid) {

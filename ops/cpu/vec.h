@@ -35,6 +35,33 @@ typedef float fvec __attribute__((vector_size(VEC_BYTES)));
 typedef int32_t ivec __attribute__((vector_size(VEC_BYTES)));       /* a comparison's lanes: -1 or 0 */
 typedef uint32_t uvec __attribute__((vector_size(VEC_BYTES)));
 typedef int8_t bvec __attribute__((vector_size(VEC_BYTES / 4)));    /* one byte per lane */
+enum { kDoubleLanes = VEC_BYTES / 8 };
+typedef double dvec __attribute__((vector_size(VEC_BYTES)));      /* Vectorized<double> */
+
+/* Vectorized<float>'s and Vectorized<double>'s transcendental functions at
+ * this copy's capability, on one whole vector: Sleef's 8-lane (4-lane)
+ * function at AVX2, its 16-lane (8-lane) one at AVX512, as 1.13's
+ * vec256_float.h and vec512_float.h map exp, log, tanh, erf, ... (u10:
+ * 1.0-ULP bounds; u15 for the few 1.13 takes at 1.5).  DEFAULT has no
+ * Sleef: 1.13's DEFAULT Vectorized maps libm's function over the lanes,
+ * which the kernel files write as their scalar loops.
+ * PyTorch 1.13: aten/src/ATen/cpu/vec/vec256/vec256_float.h,
+ * vec256_double.h, vec512/vec512_float.h, vec512_double.h */
+#if defined(__AVX2__) /* the AVX512 copy too */
+#include <sleef.h>
+#define VEC_HAVE_SLEEF 1
+#if defined(__AVX512F__)
+#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f16_u10((__m512)(x)))
+#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d8_u10((__m512d)(x)))
+#define SLEEF_FLOAT_U15(fn, x) ((fvec)Sleef_##fn##f16_u15((__m512)(x)))
+#define SLEEF_DOUBLE_U15(fn, x) ((dvec)Sleef_##fn##d8_u15((__m512d)(x)))
+#else
+#define SLEEF_FLOAT(fn, x) ((fvec)Sleef_##fn##f8_u10((__m256)(x)))
+#define SLEEF_DOUBLE(fn, x) ((dvec)Sleef_##fn##d4_u10((__m256d)(x)))
+#define SLEEF_FLOAT_U15(fn, x) ((fvec)Sleef_##fn##f8_u15((__m256)(x)))
+#define SLEEF_DOUBLE_U15(fn, x) ((dvec)Sleef_##fn##d4_u15((__m256d)(x)))
+#endif
+#endif
 
 static inline fvec load(const float* p) {
   fvec v;

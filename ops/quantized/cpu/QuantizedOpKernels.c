@@ -112,10 +112,6 @@ REGISTER_DISPATCH(dequantize_8bit_fn, dequantize_8bit_stub, dequantize_8bit);
  * PyTorch 1.13: native/quantized/cpu/kernels/QuantizedOpKernels.cpp qgelu_kernel,
  * ATen/cpu/vec/vec256/vec256_qint.h (dequantize, quantize, QuantizeAvx2)
  */
-#if defined(__AVX2__)
-#include <sleef.h>
-#endif
-
 /* The scalar lambda on one integer q: the output integer. */
 static int64_t qgelu_scalar(const QGeluLoop* L, int64_t q, int64_t qmin, int64_t qmax) {
   float dx = (float)((double)((float)q - (float)L->zero_point) * (double)L->scale); /* dequantize_val */
@@ -133,20 +129,16 @@ static int64_t qgelu_scalar(const QGeluLoop* L, int64_t q, int64_t qmin, int64_t
 
 /* Vectorized<float>'s erf and tanh at this capability, on kLanes floats. */
 static inline fvec qgelu_erf(fvec x) {
-#if defined(__AVX512F__)
-  return (fvec)Sleef_erff16_u10((__m512)x);
-#elif defined(__AVX2__)
-  return (fvec)Sleef_erff8_u10((__m256)x);
+#if defined(VEC_HAVE_SLEEF)
+  return SLEEF_FLOAT(erf, x);
 #else
   for (int l = 0; l < kLanes; l++) x[l] = erff(x[l]);
   return x;
 #endif
 }
 static inline fvec qgelu_tanh(fvec x) {
-#if defined(__AVX512F__)
-  return (fvec)Sleef_tanhf16_u10((__m512)x);
-#elif defined(__AVX2__)
-  return (fvec)Sleef_tanhf8_u10((__m256)x);
+#if defined(VEC_HAVE_SLEEF)
+  return SLEEF_FLOAT(tanh, x);
 #else
   for (int l = 0; l < kLanes; l++) x[l] = tanhf(x[l]);
   return x;
