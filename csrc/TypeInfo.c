@@ -61,10 +61,6 @@ static PyObject* THPDTypeInfo_new(PyTypeObject* type, ScalarType t) {
   return (PyObject*)self;
 }
 
-/* The dtype argument of finfo(type) / iinfo(type): a torch.dtype or a Python type. */
-static ScalarType parsed_type(PyObject* obj) {
-  return THPDtype_Check(obj) ? ((THPDtype*)obj)->scalar_type : THPPythonScalarType_value(obj);
-}
 
 /* PyTorch 1.13: TypeInfo.cpp THPFInfo_pynew */
 static PyObject* THPFInfo_pynew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
@@ -72,7 +68,7 @@ static PyObject* THPFInfo_pynew(PyTypeObject* type, PyObject* args, PyObject* kw
   PythonArgs r;
   int which = PythonArgParser_parseTupleDict(&parser, NULL, args, kwargs, &r);
   if (which < 0) return NULL;
-  ScalarType t = which == 1 ? get_default_dtype() : parsed_type(r.args[0]);
+  ScalarType t = which == 1 ? get_default_dtype() : PythonArgs_scalartype(r.args[0]);
   if (!ScalarType_isFloating(t) && !ScalarType_isComplex(t))
     return PyErr_Format(PyExc_TypeError,
                         "torch.finfo() requires a floating point input type. Use torch.iinfo to handle '%s'",
@@ -85,7 +81,7 @@ static PyObject* THPIInfo_pynew(PyTypeObject* type, PyObject* args, PyObject* kw
   PYTHON_ARG_PARSER(parser, "iinfo", false, "iinfo(ScalarType type) -> ()");
   PythonArgs r;
   if (PythonArgParser_parseTupleDict(&parser, NULL, args, kwargs, &r) < 0) return NULL;
-  ScalarType t = parsed_type(r.args[0]);
+  ScalarType t = PythonArgs_scalartype(r.args[0]);
   if (t == ScalarType_Bool) return PyErr_Format(PyExc_TypeError, "torch.bool is not supported by torch.iinfo");
   if (!ScalarType_isIntegral(t, false) && !ScalarType_isQuantized(t))
     return PyErr_Format(PyExc_TypeError,

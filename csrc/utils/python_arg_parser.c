@@ -110,6 +110,10 @@ ScalarType THPPythonScalarType_value(PyObject* obj) {
   return ScalarType_Long;
 }
 
+ScalarType PythonArgs_scalartype(PyObject* obj) {
+  return THPDtype_Check(obj) ? ((THPDtype*)obj)->scalar_type : THPPythonScalarType_value(obj);
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/Scalar.cpp item */
 int THPVariable_itemScalar(const Tensor* t, Scalar* out) {
   if (t->device.type == DeviceType_Lazy) {
@@ -835,7 +839,7 @@ int PythonArgs_toIValue(PythonArgs* a, int i, IValue* out) {
       return 0;
     }
     case SchemaBaseType_ScalarType:
-      *out = IValue_fromScalarType(THPDtype_Check(obj) ? ((THPDtype*)obj)->scalar_type : THPPythonScalarType_value(obj));
+      *out = IValue_fromScalarType(PythonArgs_scalartype(obj));
       return 0;
     case SchemaBaseType_Layout: *out = IValue_fromLayout(THPLayout_value(obj)); return 0;
     case SchemaBaseType_MemoryFormat: *out = IValue_fromMemoryFormat(THPMemoryFormat_value(obj)); return 0;

@@ -202,6 +202,9 @@ bool should_allow_numbers_as_tensors(const char* name);
  * bool bool.  PyTorch 1.13: THPPythonScalarType_Check, PythonArgs::scalartype */
 bool THPPythonScalarType_Check(PyObject* obj);
 ScalarType THPPythonScalarType_value(PyObject* obj);
+/* A dtype argument already checked: a torch.dtype or one of those types.
+ * PyTorch 1.13: python_arg_parser.h PythonArgs::scalartype */
+ScalarType PythonArgs_scalartype(PyObject* obj);
 
 /* A one-element tensor read as a Python number: aten::_local_scalar_dense
  * (after dequantize for a quantized tensor; a lazy tensor's graph runs

@@ -115,7 +115,7 @@ static const char* param_type_name(ParamType t) {
 
 static bool param_accepts(ParamType t, PyObject* obj) {
   switch (t) {
-    case kScalarType: return obj == Py_None || THPDtype_Check(obj);
+    case kScalarType: return obj == Py_None || THPDtype_Check(obj) || THPPythonScalarType_Check(obj);
     case kDevice: return obj == Py_None || THPDevice_Check(obj) || PyUnicode_Check(obj);
     case kBool: return PyBool_Check(obj);
     case kInt64: return check_long(obj);
@@ -677,7 +677,7 @@ static PyObject* THPVariable_tensor(PyObject* self, PyObject* args, PyObject* kw
   if (unpack_device(a[2], &device, &has_device) < 0) return NULL;
   if (warn_copy_construct(a[0], "torch.tensor") < 0) return NULL;
   bool type_inference = a[1] == NULL || a[1] == Py_None;
-  ScalarType dtype = type_inference ? default_scalar_type() : ((THPDtype*)a[1])->scalar_type;
+  ScalarType dtype = type_inference ? default_scalar_type() : PythonArgs_scalartype(a[1]);
   Tensor* t = internal_new_from_data(has_device ? device : Device_cpu(), dtype, has_device ? &device : NULL, a[0],
                                      /*copy_variables=*/true, /*copy_numpy=*/true, type_inference, is_true(a[3]));
   t = finish_leaf(t, is_true(a[4]));
@@ -699,7 +699,7 @@ static PyObject* THPVariable_as_tensor(PyObject* self, PyObject* args, PyObject*
   bool has_device;
   if (unpack_device(a[2], &device, &has_device) < 0) return NULL;
   bool type_inference = a[1] == NULL || a[1] == Py_None;
-  ScalarType dtype = type_inference ? default_scalar_type() : ((THPDtype*)a[1])->scalar_type;
+  ScalarType dtype = type_inference ? default_scalar_type() : PythonArgs_scalartype(a[1]);
   Tensor* t = internal_new_from_data(has_device ? device : Device_cpu(), dtype, has_device ? &device : NULL, a[0],
                                      /*copy_variables=*/false, /*copy_numpy=*/false, type_inference, false);
   return t == NULL ? NULL : THPVariable_Wrap(t);
@@ -731,7 +731,7 @@ static PyObject* THPVariable_new_tensor(PyObject* self, PyObject* args, PyObject
     PyErr_SetString(PyExc_RuntimeError, "DispatchKey Functionalize doesn't correspond to a device");
     return NULL;
   }
-  ScalarType dtype = a[1] == NULL || a[1] == Py_None ? t->dtype : ((THPDtype*)a[1])->scalar_type;
+  ScalarType dtype = a[1] == NULL || a[1] == Py_None ? t->dtype : PythonArgs_scalartype(a[1]);
   /* typeIdWithDefault: the options' device is t's unless device= is given */
   Tensor* r = internal_new_from_data(has_device ? device : t->device, dtype, has_device ? &device : NULL, a[0],
                                      /*copy_variables=*/true, /*copy_numpy=*/true, /*type_inference=*/false, false);
@@ -796,7 +796,7 @@ static PyObject* THPVariable_frombuffer(PyObject* self, PyObject* args, PyObject
     PyErr_SetString(PyExc_TypeError, "frombuffer(): argument 'dtype' must be torch.dtype, not NoneType");
     return NULL;
   }
-  ScalarType dtype = ((THPDtype*)a[1])->scalar_type;
+  ScalarType dtype = PythonArgs_scalartype(a[1]);
   int64_t count = -1, offset = 0;
   if ((a[2] != NULL && THPUtils_unpackLong(a[2], &count) < 0) ||
       (a[3] != NULL && THPUtils_unpackLong(a[3], &offset) < 0))

@@ -281,6 +281,10 @@ static inline __attribute__((always_inline)) void integer_element(const BinaryLo
     case BinaryOp_Rshift: r = shift_element(L->compute, op == BinaryOp_Lshift, x, y); break;
     default: r = 0; break; /* Div never computes in an integer type */
   }
+  /* The result in the computation type first (1.13's loop returns a
+   * scalar_t), then cast to the output's: uint8's 5 - 8 into a float64
+   * out= is 253, not -3. */
+  r = in_integer_type(L->compute, r);
   if (L->out_type == ScalarType_Bool)
     *(bool*)o = r != 0;
   else
