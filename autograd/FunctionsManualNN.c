@@ -118,8 +118,8 @@ Tensor* gelu_double_backward(const Tensor* ggI, const Tensor* gO, const Tensor* 
  * each output's argmax, a gather over each plane of the last dim extents
  * (indices are per plane); with no indices, an empty tensor like them.
  * NB(minaten): 1.13 makes grad contiguous in indices.suggest_memory_format()
- * (channels_last for a channels-last input); minaten has no channels_last
- * (its max pooling output is always contiguous), so contiguous_format.
+ * (channels_last for a channels-last input); minaten's max pooling output
+ * is always contiguous (ops/DilatedMaxPool2d.c), so contiguous_format.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp max_pool_double_backward */
 Tensor* max_pool_double_backward(const Tensor* grad, const Tensor* indices, int64_t dim) {
   TORCH_INTERNAL_ASSERT(indices->dim >= dim); /* 1.13: AT_ASSERT */

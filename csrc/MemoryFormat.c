@@ -4,7 +4,7 @@
  */
 #include "csrc/MemoryFormat.h"
 
-static const char* const kNames[] = {"contiguous_format", "preserve_format"}; /* by value */
+static const char* const kNames[] = {"contiguous_format", "preserve_format", "channels_last", "channels_last_3d"}; /* by value */
 enum { kCount = sizeof kNames / sizeof kNames[0] };
 static THPNamedConstant* objects[kCount];
 

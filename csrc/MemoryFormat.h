@@ -1,5 +1,6 @@
 /*
- * MemoryFormat.h - torch.memory_format: one object per MemoryFormat value (torch.contiguous_format, torch.preserve_format);
+ * MemoryFormat.h - torch.memory_format: one object per MemoryFormat value (torch.contiguous_format, torch.preserve_format,
+ * torch.channels_last, torch.channels_last_3d);
  * utils/named_constant.h says what they share.
  *
  * PyTorch 1.13: torch/csrc/MemoryFormat.h (THPMemoryFormat)

@@ -70,37 +70,45 @@ fail:
   return NULL;
 }
 
+/* self restrided to the format, its sizes kept (the storage holds them:
+ * the format only reorders them).
+ * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride */
+static int restride(Tensor* self, MemoryFormat format) {
+  int64_t strides[MINATEN_MAX_DIM];
+  TRY(memory_format_strides(Tensor_sizes(self), format, strides) == 0);
+  return Tensor_setSizesAndStrides(self, Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim));
+fail:
+  return -1;
+}
+
 /* self with the given sizes: unchanged when it has them already (strides
- * too), else contiguous, its storage grown in place when it is too small.
- * NB(minaten): the only memory format is contiguous.
+ * too), else contiguous, its storage grown in place when it is too small;
+ * then, with a memory_format, restrided to it.
  * PyTorch 1.13: aten/src/ATen/native/Resize.cpp at::native::resize_ (resize_impl_cpu_) */
 Tensor* at_native_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
   TORCH_CHECK(!memory_format.has_value || memory_format.value != MemoryFormat_Preserve,
               "Unsupported memory formatPreserve"); /* sic */
   TRY(check_numel(size) == 0);
   if (!Tensor_hasSizes(self, size)) TRY(Tensor_resizeContiguous(self, size) == 0);
+  if (memory_format.has_value) TRY(restride(self, memory_format.value) == 0);
   return Tensor_retain(self);
 fail:
   return NULL;
 }
 
 /* self.resize_(the_template's sizes), through the dispatcher (the trace
- * shows aten::resize_ under aten::resize_as_).  With a memory_format, 1.13
- * then restrides self to it (preserve_format: the template's suggested
+ * shows aten::resize_ under aten::resize_as_); with a memory_format, self
+ * is then restrided to it (preserve_format: the template's suggested
  * format).
- * NB(minaten): there is one memory format, so the restride is done only
- * where it changes nothing (self already contiguous, a template that does
- * not look channels-last); anywhere else a NotImplementedError.
  * PyTorch 1.13: aten/src/ATen/native/Resize.cpp at::native::resize_as_ */
 Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format) {
   Tensor* result = at_resize_(self, Tensor_sizes(the_template), (OptionalMemoryFormat){false, MemoryFormat_Contiguous});
   if (result == NULL || !memory_format.has_value) return result;
-  bool channels_last = memory_format.value == MemoryFormat_Preserve && Tensor_isStridesLikeChannelsLast(the_template);
-  TORCH_CHECK_NOT_IMPLEMENTED(!channels_last && result->is_contiguous,
-                              "minaten: resize_as_ with a memory_format restrides only to the contiguous format, "
-                              "and only a tensor that is already contiguous");
+  MemoryFormat format = memory_format.value == MemoryFormat_Preserve ? Tensor_suggestMemoryFormat(the_template)
+                                                                     : memory_format.value;
+  if (restride(result, format) < 0) {
+    Tensor_release(result);
+    return NULL;
+  }
   return result;
-fail:
-  Tensor_release(result);
-  return NULL;
 }

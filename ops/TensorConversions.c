@@ -28,11 +28,6 @@
 /* PyTorch 1.13: c10/core/Device.h Device::supports_as_strided */
 static bool supports_as_strided(Device d) { return d.type != DeviceType_Lazy; }
 
-/* PyTorch 1.13: c10/core/TensorImpl.h / TensorBase::suggest_memory_format:
- * channels-last-like strides suggest a channels-last format, which minaten
- * does not have; anything else suggests contiguous_format. */
-static bool suggests_contiguous_format(const Tensor* self) { return !Tensor_isStridesLikeChannelsLast(self); }
-
 /*
  * A copy of self with the given options, every option defaulting to self's.
  * With preserve_format (the default) the copy keeps self's strides if self
@@ -88,9 +83,8 @@ Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, Optiona
                            lay, dev, kNoPinMemory);
     }
   } else {
-    /* Preserve on a device without strides: self's suggested format, which
-     * for the formats minaten has is contiguous. */
-    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
+    /* preserve on a device without strides: self's suggested format */
+    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? Tensor_suggestMemoryFormat(self) : format};
     r = at_empty_memory_format(Tensor_sizes(self), dt, lay, dev, kNoPinMemory, f);
   }
   if (r == NULL) return NULL;
@@ -108,8 +102,7 @@ static bool to_will_alias(const Tensor* self, OptionalScalarType dtype, Optional
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
   return (!dtype.has_value || dtype.value == self->dtype) && (!layout.has_value || layout.value == Layout_Strided) &&
          (!device.has_value || device_equal(device.value, self->device)) && !copy &&
-         (format == MemoryFormat_Preserve ||
-          (format == MemoryFormat_Contiguous && suggests_contiguous_format(self)));
+         (format == MemoryFormat_Preserve || Tensor_suggestMemoryFormat(self) == format);
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorConversions.cpp to_impl */
@@ -137,12 +130,12 @@ Tensor* at_native_to_dtype(const Tensor* self, ScalarType dtype, bool non_blocki
 }
 
 /*
- * self if it is already contiguous (with preserve_format: if it is
- * contiguous at all), else clone(memory_format).
+ * self if it is already contiguous in the format (with preserve_format:
+ * if it is contiguous at all), else clone(memory_format).
  * PyTorch 1.13: aten/src/ATen/native/TensorProperties.cpp at::native::contiguous
  */
 Tensor* at_native_contiguous(const Tensor* self, MemoryFormat memory_format) {
-  if (self->is_contiguous) return Tensor_retain(self);
+  if (Tensor_isContiguousMemoryFormat(self, memory_format)) return Tensor_retain(self);
   TORCH_CHECK(memory_format != MemoryFormat_Preserve,
               "preserve memory format is unsupported by the contiguous operator");
   OptionalMemoryFormat f = {true, memory_format};

@@ -59,13 +59,16 @@ Tensor* at_native_empty_cpu(IntArrayRef size, OptionalScalarType dtype, Optional
   (void)layout, (void)device, (void)pin_memory; /* strided, CPU, never pinned */
   Tensor* t = empty_cpu(size, dtype_or_default(dtype));
   if (t == NULL) return NULL;
-  /* Restriding a just-created contiguous tensor does nothing; preserve
-   * means nothing for a tensor that has no input to preserve.
+  /* The new tensor restrided to the format (contiguous: nothing to do;
+   * preserve means nothing for a tensor with no input to preserve).
    * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride */
-  if (memory_format.has_value && memory_format.value == MemoryFormat_Preserve) {
-    Tensor_release(t);
-    Error_set(ErrorType_RuntimeError, "unsupported memory format Preserve");
-    return NULL;
+  if (memory_format.has_value && memory_format.value != MemoryFormat_Contiguous) {
+    int64_t strides[MINATEN_MAX_DIM];
+    if (memory_format_strides(size, memory_format.value, strides) < 0 ||
+        Tensor_setSizesAndStrides(t, size, IntArrayRef_make(strides, size.size)) < 0) {
+      Tensor_release(t);
+      return NULL;
+    }
   }
   return t;
 }
@@ -148,8 +151,7 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
       return at_empty_strided(Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim), dt, layout, dev,
                               pin_memory);
     }
-    /* self.suggest_memory_format(): contiguous for the formats minaten has */
-    format = MemoryFormat_Contiguous;
+    format = Tensor_suggestMemoryFormat(self);
   }
   OptionalMemoryFormat contiguous = {true, format};
   return at_empty_memory_format(Tensor_sizes(self), dt, layout, dev, pin_memory, contiguous);

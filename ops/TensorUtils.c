@@ -245,12 +245,64 @@ static bool is_channels_last_strides(const Tensor* t, const int* order, int n) {
   return true;
 }
 
+/* The channels-last formats' dimension order, innermost first. */
+static const int kChannelsLastOrder2d[] = {1, 3, 2, 0};
+static const int kChannelsLastOrder3d[] = {1, 4, 3, 2, 0};
+
 bool Tensor_isStridesLikeChannelsLast(const Tensor* t) {
-  static const int order_2d[] = {1, 3, 2, 0};
-  static const int order_3d[] = {1, 4, 3, 2, 0};
-  if (t->dim == 4) return is_channels_last_strides(t, order_2d, 4);
-  if (t->dim == 5) return is_channels_last_strides(t, order_3d, 5);
+  if (t->dim == 4) return is_channels_last_strides(t, kChannelsLastOrder2d, 4);
+  if (t->dim == 5) return is_channels_last_strides(t, kChannelsLastOrder3d, 5);
   return false;
+}
+
+MemoryFormat Tensor_suggestMemoryFormat(const Tensor* t) {
+  if (!Tensor_isStridesLikeChannelsLast(t)) return MemoryFormat_Contiguous;
+  return t->dim == 4 ? MemoryFormat_ChannelsLast : MemoryFormat_ChannelsLast3d;
+}
+
+/* Each dimension in the format's order has the stride of the elements
+ * inside it; a size-1 dimension's stride is free.
+ * PyTorch 1.13: c10/core/TensorImpl.cpp compute_channels_last_contiguous_2d/_3d */
+static bool is_channels_last_contiguous(const Tensor* t, const int* order, int n) {
+  if (t->dim != n) return false;
+  int64_t expected = 1;
+  for (int k = 0; k < n; k++) {
+    int d = order[k];
+    if (t->sizes[d] == 1) continue;
+    if (t->strides[d] != expected) return false;
+    expected = mul_wrap(expected, t->sizes[d]);
+  }
+  return true;
+}
+
+bool Tensor_isContiguousMemoryFormat(const Tensor* t, MemoryFormat format) {
+  if (format == MemoryFormat_ChannelsLast) return is_channels_last_contiguous(t, kChannelsLastOrder2d, 4);
+  if (format == MemoryFormat_ChannelsLast3d) return is_channels_last_contiguous(t, kChannelsLastOrder3d, 5);
+  return t->is_contiguous;
+}
+
+int memory_format_strides(IntArrayRef sizes, MemoryFormat format, int64_t* out) {
+  switch (format) {
+    case MemoryFormat_Contiguous: computeContiguousStrides(sizes, out); return 0;
+    case MemoryFormat_ChannelsLast:
+    case MemoryFormat_ChannelsLast3d: {
+      bool is_2d = format == MemoryFormat_ChannelsLast;
+      int n = is_2d ? 4 : 5;
+      TORCH_CHECK((int)sizes.size == n, "required rank %d tensor to use %s format", n,
+                  is_2d ? "channels_last" : "channels_last_3d");
+      const int* order = is_2d ? kChannelsLastOrder2d : kChannelsLastOrder3d;
+      int64_t stride = 1; /* no max(size, 1): a size-0 C gives the rest 0 */
+      for (int k = 0; k < n; k++) {
+        out[order[k]] = stride;
+        stride = mul_wrap(stride, sizes.data[order[k]]);
+      }
+      return 0;
+    }
+    case MemoryFormat_Preserve: break;
+  }
+  Error_set(ErrorType_RuntimeError, "unsupported memory format Preserve");
+fail:
+  return -1;
 }
 
 int SymInt_checkFailed(void) {

@@ -73,11 +73,28 @@ bool Tensor_isNonOverlappingAndDense(const Tensor* t);
 void infer_dense_strides(IntArrayRef sizes, IntArrayRef strides, int64_t* out);
 
 /* Whether a 4-D (5-D) tensor's strides look channels-last (NHWC), the test
- * behind Tensor::suggest_memory_format().  minaten has no channels-last
- * format, but `to(memory_format=torch.contiguous_format)` copies such a
- * tensor, as PyTorch does, because its suggested format is not contiguous.
+ * behind Tensor::suggest_memory_format().
  * PyTorch 1.13: c10/core/MemoryFormat.h is_channels_last_strides_2d/_3d */
 bool Tensor_isStridesLikeChannelsLast(const Tensor* t);
+
+/* Channels-last (ChannelsLast for 4-D strides that look it, ChannelsLast3d
+ * for 5-D), else contiguous.
+ * PyTorch 1.13: aten/src/ATen/core/TensorBase.h TensorBase::suggest_memory_format */
+MemoryFormat Tensor_suggestMemoryFormat(const Tensor* t);
+
+/* t.is_contiguous(memory_format): for a channels-last format, whether the
+ * strides are exactly that format's, a size-1 dimension's stride free;
+ * otherwise (contiguous, preserve) t's own contiguity.
+ * PyTorch 1.13: c10/core/TensorImpl.h is_contiguous_default,
+ * TensorImpl.cpp compute_channels_last_contiguous_2d/_3d */
+bool Tensor_isContiguousMemoryFormat(const Tensor* t, MemoryFormat format);
+
+/* The strides a tensor of these sizes has in the format: contiguous, or
+ * channels-last (C innermost, then W, H(, D), then N), into out.  Returns 0,
+ * or -1 with 1.13's error for a format of another rank, or preserve.
+ * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride,
+ * c10/core/MemoryFormat.h get_channels_last_strides_2d/_3d */
+int memory_format_strides(IntArrayRef sizes, MemoryFormat format, int64_t* out);
 
 /*
  * c10::SymInt, minaten's `SymInt` being a plain int64: PyTorch reserves the

@@ -717,13 +717,9 @@ Tensor* at_native_conj(const Tensor* self) {
 }
 
 /* self.clone(self.suggest_memory_format()): clone's copy_ applies the bits.
- * NB(minaten): no channels-last format; a tensor whose strides suggest it
- * keeps its layout (preserve).
  * PyTorch 1.13: UnaryOps.cpp resolve_conj, resolve_neg */
 static Tensor* resolved_copy(const Tensor* self) {
-  OptionalMemoryFormat format = {true, Tensor_isStridesLikeChannelsLast(self) ? MemoryFormat_Preserve
-                                                                             : MemoryFormat_Contiguous};
-  return at_clone(self, format);
+  return at_clone(self, (OptionalMemoryFormat){true, Tensor_suggestMemoryFormat(self)});
 }
 /* PyTorch 1.13: UnaryOps.cpp at::native::resolve_conj */
 Tensor* at_native_resolve_conj(const Tensor* self) {

@@ -5,9 +5,13 @@
 #ifndef MINATEN_RUNTIME_MEMORYFORMAT_H
 #define MINATEN_RUNTIME_MEMORYFORMAT_H
 
+/* c10::MemoryFormat, in its order.  The channels-last formats lay a 4-D
+ * (5-D) NCHW (NCDHW) tensor out with C innermost: NHWC (NDHWC). */
 typedef enum MemoryFormat {
-  MemoryFormat_Contiguous = 0, /* torch.contiguous_format */
-  MemoryFormat_Preserve = 1,   /* torch.preserve_format */
+  MemoryFormat_Contiguous = 0,     /* torch.contiguous_format */
+  MemoryFormat_Preserve = 1,       /* torch.preserve_format */
+  MemoryFormat_ChannelsLast = 2,   /* torch.channels_last */
+  MemoryFormat_ChannelsLast3d = 3, /* torch.channels_last_3d */
 } MemoryFormat;
 
 typedef enum Layout {

@@ -33,6 +33,7 @@
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/MemoryFormat.h"
+#include "ops/TensorUtils.h"
 #include "csrc/Size.h"
 #include "csrc/Storage.h"
 #include "csrc/autograd/python_bindings.h"
@@ -163,7 +164,8 @@ static PyObject* THPVariable_is_contiguous(PyObject* self, PyObject* const* args
   if (PythonArgs_hasTorchFunction(&r))
     return handle_torch_function_vectorcall(&r.overloaded, self, args, nargs, kwnames, THPVariableClass, "is_contiguous",
                                             "torch.Tensor");
-  return PyBool_FromLong(THPVariable_Unpack(self)->is_contiguous);
+  MemoryFormat format = r.args[1] != NULL ? THPMemoryFormat_value(r.args[1]) : MemoryFormat_Contiguous;
+  return PyBool_FromLong(Tensor_isContiguousMemoryFormat(THPVariable_Unpack(self), format));
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_is_floating_point */

@@ -14,6 +14,7 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         uint8, int8, int16, int32, int64, float16, float32, float64, bfloat16, bool, qint8,
                         quint8, qint32, half, complex64, complex128, cfloat, cdouble,
                         short, int, long, float, double, strided, contiguous_format, preserve_format,
+                        channels_last, channels_last_3d,
                         per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
                         per_channel_affine_float_qparams)
 from minaten._C import finfo, iinfo  # noqa: F401  (csrc/TypeInfo.c)
