@@ -70,17 +70,6 @@ fail:
   return NULL;
 }
 
-/* self restrided to the format, its sizes kept (the storage holds them:
- * the format only reorders them).
- * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride */
-static int restride(Tensor* self, MemoryFormat format) {
-  int64_t strides[MINATEN_MAX_DIM];
-  TRY(memory_format_strides(Tensor_sizes(self), format, strides) == 0);
-  return Tensor_setSizesAndStrides(self, Tensor_sizes(self), IntArrayRef_make(strides, (size_t)self->dim));
-fail:
-  return -1;
-}
-
 /* self with the given sizes: unchanged when it has them already (strides
  * too), else contiguous, its storage grown in place when it is too small;
  * then, with a memory_format, restrided to it.
@@ -90,7 +79,7 @@ Tensor* at_native_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat m
               "Unsupported memory formatPreserve"); /* sic */
   TRY(check_numel(size) == 0);
   if (!Tensor_hasSizes(self, size)) TRY(Tensor_resizeContiguous(self, size) == 0);
-  if (memory_format.has_value) TRY(restride(self, memory_format.value) == 0);
+  if (memory_format.has_value) TRY(Tensor_emptyTensorRestride(self, memory_format.value) == 0);
   return Tensor_retain(self);
 fail:
   return NULL;
@@ -106,7 +95,7 @@ Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalM
   if (result == NULL || !memory_format.has_value) return result;
   MemoryFormat format = memory_format.value == MemoryFormat_Preserve ? Tensor_suggestMemoryFormat(the_template)
                                                                      : memory_format.value;
-  if (restride(result, format) < 0) {
+  if (Tensor_emptyTensorRestride(result, format) < 0) {
     Tensor_release(result);
     return NULL;
   }

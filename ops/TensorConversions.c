@@ -72,7 +72,7 @@ Tensor* at_native__to_copy(const Tensor* self, OptionalScalarType dtype, Optiona
     /* NB: PyTorch 1.13 makes any other copy of a quantized tensor with
      * empty_like(self, memory_format), which ignores the requested dtype:
      * q[::2].float() is a quint8 tensor. */
-    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
+    OptionalMemoryFormat f = {true, format};
     r = at_empty_like(self, kNoDtype, kNoLayout, kNoDevice, kNoPinMemory, f);
   } else if (format == MemoryFormat_Preserve && supports_as_strided(dev.value)) {
     if (Tensor_isNonOverlappingAndDense(self)) {

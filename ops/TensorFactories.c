@@ -62,13 +62,10 @@ Tensor* at_native_empty_cpu(IntArrayRef size, OptionalScalarType dtype, Optional
   /* The new tensor restrided to the format (contiguous: nothing to do;
    * preserve means nothing for a tensor with no input to preserve).
    * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride */
-  if (memory_format.has_value && memory_format.value != MemoryFormat_Contiguous) {
-    int64_t strides[MINATEN_MAX_DIM];
-    if (memory_format_strides(size, memory_format.value, strides) < 0 ||
-        Tensor_setSizesAndStrides(t, size, IntArrayRef_make(strides, size.size)) < 0) {
-      Tensor_release(t);
-      return NULL;
-    }
+  if (memory_format.has_value && memory_format.value != MemoryFormat_Contiguous &&
+      Tensor_emptyTensorRestride(t, memory_format.value) < 0) {
+    Tensor_release(t);
+    return NULL;
   }
   return t;
 }
@@ -118,10 +115,10 @@ Tensor* at_native_empty_like(const Tensor* self, OptionalScalarType dtype, Optio
   OptionalDevice dev = {true, device.has_value ? device.value : self->device};
   MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Preserve;
   if (self->quantizer != NULL) {
-    /* A quantized tensor's: contiguous (its suggested format), with copies
-     * of its quantizer's parameters; PyTorch has no strided quantized
-     * allocation to preserve a layout with. */
-    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? MemoryFormat_Contiguous : format};
+    /* A quantized tensor's: in its suggested format for preserve (PyTorch
+     * has no strided quantized allocation to keep its strides with), with
+     * copies of its quantizer's parameters. */
+    OptionalMemoryFormat f = {true, format == MemoryFormat_Preserve ? Tensor_suggestMemoryFormat(self) : format};
     const Quantizer* qz = get_qtensorimpl_quantizer(self);
     if (qz == NULL) return NULL;
     TORCH_CHECK(!dtype.has_value || dtype.value == self->dtype,

@@ -305,6 +305,12 @@ fail:
   return -1;
 }
 
+int Tensor_emptyTensorRestride(Tensor* t, MemoryFormat format) {
+  int64_t strides[MINATEN_MAX_DIM];
+  if (memory_format_strides(Tensor_sizes(t), format, strides) < 0) return -1;
+  return Tensor_setSizesAndStrides(t, Tensor_sizes(t), IntArrayRef_make(strides, (size_t)t->dim));
+}
+
 int SymInt_checkFailed(void) {
   Error_set(ErrorType_RuntimeError,
             "Expected !is_symbolic() to be true, but got false.  (Could this error message be "

@@ -96,6 +96,11 @@ bool Tensor_isContiguousMemoryFormat(const Tensor* t, MemoryFormat format);
  * c10/core/MemoryFormat.h get_channels_last_strides_2d/_3d */
 int memory_format_strides(IntArrayRef sizes, MemoryFormat format, int64_t* out);
 
+/* t's strides set to the format's for its sizes (its storage and offset
+ * stay).  Returns 0, or -1 with memory_format_strides's error.
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::empty_tensor_restride */
+int Tensor_emptyTensorRestride(Tensor* t, MemoryFormat format);
+
 /*
  * c10::SymInt, minaten's `SymInt` being a plain int64: PyTorch reserves the
  * integers in [-2^63, -2^62 - 1] for symbolic values.  Making a SymInt of

@@ -26,6 +26,7 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/TensorShape.h"
+#include "ops/TensorUtils.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
@@ -87,15 +88,20 @@ QScheme at_native_qscheme_quant(const Tensor* self) {
   return self->quantizer->qscheme;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantized_clone
- * (its at::native::copy_ call: copy_impl's quantized branch, then the copy).
- * NB(minaten): every memory format minaten has suggests contiguous, so the
- * clone is contiguous, as PyTorch's _empty_affine_quantized makes it. */
+/* A copy in the format (preserve: self's suggested one; no strided
+ * quantized allocation keeps self's own strides), with self's quantizer.
+ * PyTorch 1.13: aten/src/ATen/native/quantized/QTensor.cpp at::native::quantized_clone
+ * (its at::native::copy_ call: copy_impl's quantized branch, then the copy) */
 Tensor* at_native_quantized_clone(const Tensor* self, OptionalMemoryFormat memory_format) {
-  (void)memory_format;
+  MemoryFormat format = memory_format.has_value ? memory_format.value : MemoryFormat_Contiguous;
+  if (format == MemoryFormat_Preserve) format = Tensor_suggestMemoryFormat(self);
   if (get_qtensorimpl_quantizer(self) == NULL) return NULL;
   if (Quantizer_checkKnown(self->quantizer, "qscheme") < 0) return NULL; /* self.qscheme() */
   Tensor* dst = new_qtensor(Tensor_sizes(self), self->quantizer);
+  if (dst != NULL && format != MemoryFormat_Contiguous && Tensor_emptyTensorRestride(dst, format) < 0) {
+    Tensor_release(dst);
+    return NULL;
+  }
   if (dst == NULL) return NULL;
   if (copy_into(dst, self) < 0) {
     Tensor_release(dst);

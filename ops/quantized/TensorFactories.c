@@ -18,18 +18,23 @@
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/TensorUtils.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/Exception.h"
 
 static const char kNeedsQuantizedDtype[] = "Creation of quantized tensor requires quantized dtype like torch.quint8";
 
-/* The memory formats new_qtensor can lay out (empty_tensor_restride). */
-static int check_memory_format(OptionalMemoryFormat memory_format) {
-  TORCH_CHECK(!memory_format.has_value || memory_format.value == MemoryFormat_Contiguous,
-              "unsupported memory format Preserve");
-  return 0;
-fail:
-  return -1;
+/* new_qtensor's last step: the new tensor restrided to the format (1.13's
+ * rank errors, and "unsupported memory format Preserve"); r is released on
+ * an error.
+ * PyTorch 1.13: aten/src/ATen/quantized/Quantizer.cpp new_qtensor (empty_tensor_restride) */
+static Tensor* restrided_qtensor(Tensor* r, OptionalMemoryFormat memory_format) {
+  if (r == NULL || !memory_format.has_value || memory_format.value == MemoryFormat_Contiguous) return r;
+  if (Tensor_emptyTensorRestride(r, memory_format.value) < 0) {
+    Tensor_release(r);
+    return NULL;
+  }
+  return r;
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/quantized/TensorFactories.cpp at::native::empty_affine_quantized */
@@ -42,10 +47,9 @@ Tensor* at_native_empty_affine_quantized(IntArrayRef size, OptionalScalarType dt
   TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
   TORCH_CHECK(ScalarType_isQuantized(dtype.value), "ScalarType %s is not supported in new_qtensor.",
               ScalarType_name(dtype.value));
-  TRY(check_memory_format(memory_format) == 0);
   qz = Quantizer_newPerTensorAffine(scale, zero_point, dtype.value);
   TRY(qz != NULL);
-  r = new_qtensor(size, qz);
+  r = restrided_qtensor(new_qtensor(size, qz), memory_format);
 fail:
   Quantizer_release(qz);
   return r;
@@ -77,8 +81,7 @@ Tensor* at_native_empty_per_channel_affine_quantized(IntArrayRef size, const Ten
   TRY(qz != NULL);
   TORCH_CHECK(ScalarType_isQuantized(dtype.value), "ScalarType %s is not supported in new_qtensor.",
               ScalarType_name(dtype.value));
-  TRY(check_memory_format(memory_format) == 0);
-  Tensor* r = new_qtensor(size, qz);
+  Tensor* r = restrided_qtensor(new_qtensor(size, qz), memory_format);
   Quantizer_release(qz);
   return r;
 fail:
@@ -139,10 +142,9 @@ Tensor* at_native_empty_unknown_quantized(IntArrayRef size, OptionalScalarType d
   (void)layout, (void)device, (void)pin_memory;
   Quantizer* qz = NULL;
   TORCH_CHECK(dtype.has_value, "Must provide data type for Tensor creation functions.");
-  TRY(check_memory_format(memory_format) == 0);
   qz = Quantizer_newUnknown(dtype.value);
   TRY(qz != NULL);
-  Tensor* r = new_qtensor(size, qz);
+  Tensor* r = restrided_qtensor(new_qtensor(size, qz), memory_format);
   Quantizer_release(qz);
   return r;
 fail:
