@@ -41,6 +41,7 @@
 #include "csrc/autograd/python_variable_indexing.h"
 #include "csrc/autograd/python_variable_methods.h"
 #include "csrc/utils/python_arg_parser.h"
+#include "csrc/utils/tensor_new.h"
 #include "runtime/DefaultDtype.h"
 #include "runtime/Exception.h"
 
@@ -152,6 +153,18 @@ static PyObject* THPVariable_get_device(PyObject* self, PyObject* unused) {
   UNUSED(unused);
   const Tensor* t = THPVariable_Unpack(self);
   return PyLong_FromLong(t->device.type == DeviceType_CPU ? -1 : (t->device.index < 0 ? 0 : t->device.index));
+}
+
+/* tensor.new(...): the legacy constructor's signatures with self's dtype
+ * and device (csrc/utils/tensor_new.c legacy_tensor_new).
+ * PyTorch 1.13: python_variable_methods.cpp THPVariable_new */
+static PyObject* THPVariable_new(PyObject* self, PyObject* args, PyObject* kwargs) {
+  if (check_has_torch_function(self, false)) {
+    OverloadedArgs overloaded = {1, {self}};
+    return handle_torch_function_args(&overloaded, self, args, kwargs, THPVariableClass, "new", "torch.Tensor");
+  }
+  Tensor* t = legacy_tensor_new(THPVariable_Unpack(self), args, kwargs);
+  return t != NULL ? THPVariable_Wrap(t) : NULL;
 }
 
 /* PyTorch 1.13: python_variable_methods.cpp THPVariable_is_contiguous */
@@ -736,6 +749,7 @@ static PyMethodDef methods[] = {
     {"data_ptr", THPVariable_data_ptr, METH_NOARGS, NULL},
     {"get_device", THPVariable_get_device, METH_NOARGS, NULL},
     {"is_contiguous", FASTCALL(THPVariable_is_contiguous), NULL},
+    {"new", (PyCFunction)(void (*)(void))THPVariable_new, METH_VARARGS | METH_KEYWORDS, NULL},
     {"is_floating_point", THPVariable_is_floating_point, METH_NOARGS, NULL},
     {"is_complex", THPVariable_is_complex, METH_NOARGS, NULL},
     {"item", THPVariable_item, METH_NOARGS, NULL},

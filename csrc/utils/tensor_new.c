@@ -901,14 +901,28 @@ static void legacy_invalid_arguments(PyObject* args, PyObject* kwargs) {
   Py_DECREF(got);
 }
 
-/* PyTorch 1.13: tensor_new.cpp check_legacy_ctor_device */
-static int check_legacy_ctor_device(const Device* device) {
-  if (device == NULL || device->type == DeviceType_CPU) return 0;
-  char name[32];
-  Device_format(*device, name, sizeof name);
+/* Which of 1.13's three callers runs the legacy signatures: torch.Tensor(...),
+ * torch.LongTensor(...) and the like, or tensor.new(...).
+ * PyTorch 1.13: tensor_new.cpp CtorOrNew */
+typedef enum CtorOrNew { CtorOrNew_BASE_CTOR, CtorOrNew_CTOR, CtorOrNew_NEW } CtorOrNew;
+
+/* The device type name of a device ("cpu", "lazy"), into name. */
+static void device_type_name(Device d, char* name, size_t size) {
+  Device_format(d, name, size);
   char* colon = strchr(name, ':');
   if (colon != NULL) *colon = '\0';
-  PyErr_Format(PyExc_RuntimeError, "legacy constructor expects device type: cpu but device type: %s was passed", name);
+}
+
+/* A device given to the legacy signatures must be of the constructor's
+ * type: cpu, or the type of the tensor new() was called on.
+ * PyTorch 1.13: tensor_new.cpp check_legacy_ctor_device */
+static int check_legacy_ctor_device(Device expected, const Device* device) {
+  if (device == NULL || device->type == expected.type) return 0;
+  char want[32], got[32];
+  device_type_name(expected, want, sizeof want);
+  device_type_name(*device, got, sizeof got);
+  PyErr_Format(PyExc_RuntimeError, "legacy constructor expects device type: %s but device type: %s was passed", want,
+               got);
   return -1;
 }
 
@@ -993,11 +1007,15 @@ static Tensor* legacy_new_from_sequence(ScalarType scalar_type, const Device* de
  *   4 new(Tensor other, *, Device? device=None)|hidden  refused
  *   5 new(SymIntArrayRef size, *, Device? device=None)  sizes (or a sequence: 6)
  *   6 new(PyObject* data, *, Device? device=None)       data
- * torch.Tensor (base) takes a tensor of any dtype in 3; torch.LongTensor
- * and the other typed constructors only one of their own dtype.
- * PyTorch 1.13: tensor_new.cpp legacy_tensor_generic_ctor_new (CtorOrNew::BASE_CTOR, CTOR)
+ * torch.Tensor (base) takes a tensor of any dtype in 3; torch.LongTensor,
+ * the other typed constructors and tensor.new only one of their own dtype.
+ * The new tensors are on `device` (cpu, or new()'s tensor's) unless one is
+ * given, which must be of its type.
+ * PyTorch 1.13: tensor_new.cpp legacy_tensor_generic_ctor_new
  */
-static Tensor* legacy_tensor_generic_ctor(ScalarType scalar_type, bool base, PyObject* args, PyObject* kwargs) {
+static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device self_device, CtorOrNew ctor_or_new,
+                                              PyObject* args, PyObject* kwargs) {
+  bool base = ctor_or_new == CtorOrNew_BASE_CTOR;
   Py_ssize_t nargs = PyTuple_GET_SIZE(args);
   Py_ssize_t nkw = kwargs != NULL ? PyDict_GET_SIZE(kwargs) : 0;
   PyObject* device_obj = kwargs != NULL ? PyDict_GetItemString(kwargs, "device") : NULL;
@@ -1009,34 +1027,37 @@ static Tensor* legacy_tensor_generic_ctor(ScalarType scalar_type, bool base, PyO
     return NULL;
   }
   if (only_device_kw && unpack_device(device_obj, &device, &has_device) < 0) return NULL;
-  const Device* device_opt = has_device ? &device : NULL;
+  const Device* device_opt = has_device ? &device : &self_device; /* new(): self's device by default */
   if (!only_device_kw) {
     legacy_invalid_arguments(args, kwargs);
     return NULL;
   }
   if (nargs == 0) { /* 0 */
-    if (check_legacy_ctor_device(device_opt) < 0) return NULL;
+    if (check_legacy_ctor_device(self_device, device_opt) < 0) return NULL;
     int64_t zero = 0;
-    return new_with_sizes(scalar_type, NULL, IntArrayRef_make(&zero, 1));
+    return new_with_sizes(scalar_type, device_opt, IntArrayRef_make(&zero, 1));
   }
   PyObject* first = PyTuple_GET_ITEM(args, 0);
   if (nargs == 1 && THPVariable_Check(first)) {
     if (device_obj != NULL) { /* 4 */
       PyErr_SetString(PyExc_RuntimeError,
-                      "Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not supported.  "
-                      "Use torch.tensor(...) or torch.as_tensor(...) instead.");
+                      ctor_or_new == CtorOrNew_NEW
+                          ? "Legacy tensor new of the form tensor.new(tensor, device=device) is not supported.  "
+                            "Use torch.as_tensor(...) instead."
+                          : "Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not "
+                            "supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.");
       return NULL;
     }
     /* 3: BASE_CTOR (aka torch.Tensor) is relaxed to accept any dtype */
     const Tensor* other = THPVariable_Unpack(first);
-    if (!base && (other->dtype != scalar_type || other->device.type != DeviceType_CPU)) {
+    if (!base && (other->dtype != scalar_type || other->device.type != self_device.type)) {
       PyErr_Format(PyExc_TypeError,
-                   "expected TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), "
+                   "expected TensorOptions(dtype=%s, device=%s, layout=Strided, requires_grad=false (default), "
                    "pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=%s, device=%s, "
                    "layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
                    "memory_format=(nullopt)))",
-                   ScalarType_typeMetaName(scalar_type), ScalarType_typeMetaName(other->dtype),
-                   other->device.type == DeviceType_CPU ? "cpu" : "lazy");
+                   ScalarType_typeMetaName(scalar_type), self_device.type == DeviceType_CPU ? "cpu" : "lazy",
+                   ScalarType_typeMetaName(other->dtype), other->device.type == DeviceType_CPU ? "cpu" : "lazy");
       return NULL;
     }
     Tensor* r = at_alias(other);
@@ -1046,7 +1067,7 @@ static Tensor* legacy_tensor_generic_ctor(ScalarType scalar_type, bool base, PyO
   /* 5: an int list, or ints as varargs (allow_varargs_intlist) */
   bool varargs = THPUtils_checkIndex(first);
   if (varargs || (nargs == 1 && is_int_list(first))) {
-    if (check_legacy_ctor_device(device_opt) < 0) return NULL;
+    if (check_legacy_ctor_device(self_device, device_opt) < 0) return NULL;
     if (!varargs && !THPSize_Check(first)) /* new(sequence) binds here but is data */
       return legacy_new_from_sequence(scalar_type, device_opt, first);
     int64_t sizes[MINATEN_MAX_DIM], n;
@@ -1054,7 +1075,7 @@ static Tensor* legacy_tensor_generic_ctor(ScalarType scalar_type, bool base, PyO
     return new_with_sizes(scalar_type, device_opt, IntArrayRef_make(sizes, (size_t)n));
   }
   if (nargs == 1) { /* 6 */
-    if (check_legacy_ctor_device(device_opt) < 0) return NULL;
+    if (check_legacy_ctor_device(self_device, device_opt) < 0) return NULL;
     return legacy_new_from_sequence(scalar_type, device_opt, first);
   }
   legacy_invalid_arguments(args, kwargs);
@@ -1063,12 +1084,25 @@ static Tensor* legacy_tensor_generic_ctor(ScalarType scalar_type, bool base, PyO
 
 /* PyTorch 1.13: tensor_new.cpp base_tensor_ctor */
 Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
-  return legacy_tensor_generic_ctor(default_scalar_type(), true, args, kwargs);
+  return legacy_tensor_generic_ctor_new(default_scalar_type(), Device_cpu(), CtorOrNew_BASE_CTOR, args, kwargs);
 }
 
 /* PyTorch 1.13: tensor_new.cpp legacy_tensor_ctor */
 Tensor* legacy_tensor_ctor(ScalarType scalar_type, PyObject* args, PyObject* kwargs) {
-  return legacy_tensor_generic_ctor(scalar_type, false, args, kwargs);
+  return legacy_tensor_generic_ctor_new(scalar_type, Device_cpu(), CtorOrNew_CTOR, args, kwargs);
+}
+
+/* NB: a lazy tensor of 1.13 carries the Functionalize key, which
+ * legacyExtractDispatchKey takes for its backend, and so lazy.new(...)
+ * fails there whatever its arguments; minaten raises the same error.
+ * PyTorch 1.13: tensor_new.cpp legacy_tensor_new, python_variable_methods.cpp
+ * THPVariable_new (legacyExtractDispatchKey) */
+Tensor* legacy_tensor_new(const Tensor* self, PyObject* args, PyObject* kwargs) {
+  if (self->device.type == DeviceType_Lazy) {
+    PyErr_SetString(PyExc_RuntimeError, "DispatchKey Functionalize doesn't correspond to a device");
+    return NULL;
+  }
+  return legacy_tensor_generic_ctor_new(self->dtype, self->device, CtorOrNew_NEW, args, kwargs);
 }
 
 /* ---- DLPack ------------------------------------------------------------------ */

@@ -45,6 +45,11 @@ Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs);
  * PyTorch 1.13: tensor_new.cpp legacy_tensor_ctor */
 Tensor* legacy_tensor_ctor(ScalarType scalar_type, PyObject* args, PyObject* kwargs);
 
+/* tensor.new(...): the same signatures with self's dtype, on self's device
+ * unless another of its type is given.
+ * PyTorch 1.13: tensor_new.cpp legacy_tensor_new */
+Tensor* legacy_tensor_new(const Tensor* self, PyObject* args, PyObject* kwargs);
+
 /* The module functions of this file (torch.tensor, torch.as_tensor,
  * torch.from_numpy, torch.frombuffer, torch._C._to_dlpack,
  * torch._C._from_dlpack), for the table torch.X is looked up in.
