@@ -311,12 +311,14 @@ static int check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType t) {
     if (from < -limit || from > limit)
       Warning_warn("from is out of bounds [-(2^%d), 2^%d]. Due to precision limitations %s can support discrete "
                    "uniform distribution only within this range. This warning will become an error in version 1.7 "
-                   "release, please fix the code in advance",
+                   "release, please fix the code in advance (Triggered internally at  "
+                   "./aten/src/ATen/native/DistributionTemplates.h:94.)",
                    digits, digits, name);
     if (to_inc < -limit || to_inc > limit)
       Warning_warn("to - 1 is out of bounds [-(2^%d), 2^%d]. Due to precision limitations %s can support discrete "
                    "uniform distribution only within this range. This warning will become an error in version 1.7 "
-                   "release, please fix the code in advance",
+                   "release, please fix the code in advance (Triggered internally at  "
+                   "./aten/src/ATen/native/DistributionTemplates.h:95.)",
                    digits, digits, name);
   } else {
     int64_t min, max;

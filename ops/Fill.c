@@ -131,7 +131,7 @@ static Tensor* fill_out_quantized(Tensor* self, Scalar value) {
 Tensor* at_native_fill_quantized_(Tensor* self, Scalar value) { return fill_out_quantized(self, value); }
 
 /* The value of a one-element tensor as a Scalar: double for floating
- * dtypes, int64 for integers, bool for bool, and for a quantized tensor its
+ * dtypes, int64 for integers, bool for bool, both parts for complex, and for a quantized tensor its
  * dequantized value as a double (1.13's item() dequantizes first).
  * PyTorch 1.13: Tensor::item (aten/src/ATen/native/Scalar.cpp at::native::item,
  * _local_scalar_dense_cpu).
@@ -142,6 +142,16 @@ Scalar item_scalar(const Tensor* t) {
   if (Tensor_isQuantized(t)) return Scalar_fromDouble((double)dequantize_qint(t->quantizer, qint_load(t->dtype, p, 0), 0));
   if (ScalarType_isFloating(t->dtype)) return Scalar_fromDouble(load_double(t->dtype, p));
   if (t->dtype == ScalarType_Bool) return Scalar_fromBool(load_int(t->dtype, p) != 0);
+  if (t->dtype == ScalarType_ComplexFloat) {
+    ComplexFloat z;
+    memcpy(&z, p, sizeof z);
+    return Scalar_fromComplex(z.real, z.imag);
+  }
+  if (t->dtype == ScalarType_ComplexDouble) {
+    ComplexDouble z;
+    memcpy(&z, p, sizeof z);
+    return Scalar_fromComplex(z.real, z.imag);
+  }
   return Scalar_fromLong(load_int(t->dtype, p));
 }
 

@@ -24,6 +24,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Fill.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
@@ -93,9 +94,8 @@ Tensor* at_native_index_fill__int_Scalar(Tensor* self, int64_t dim, const Tensor
     Warning_warn("Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing "
                  "this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered "
                  "internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1278.)");
-  /* NB(minaten): minaten has no complex numbers, so the check "index_fill_():
-   * Converting complex Scalar to non-complex type is not supported" has no
-   * Scalar to refuse here (the Python binding refuses a complex value). */
+  TORCH_CHECK(ScalarType_isComplex(self->dtype) || !Scalar_isComplex(value),
+              "index_fill_(): Converting complex Scalar to non-complex type is not supported");
 
   /* a 0-dim self is one element along dim 0 (self.unsqueeze(-1)) */
   int64_t one = 1;
@@ -129,6 +129,7 @@ Tensor* at_native_index_fill__int_Scalar(Tensor* self, int64_t dim, const Tensor
   config.check_mem_overlap = false; /* self's zero stride along dim would trip it */
   config.check_all_same_dtype = false;
   config.resize_outputs = false;
+  config.complex_kernels = true; /* the loop copies the value's bytes */
   TensorIteratorConfig_add_output(&config, self_restrided);
   TensorIteratorConfig_add_input(&config, index_restrided);
   TRY(TensorIterator_build(&iter, &config) == 0);
@@ -159,10 +160,7 @@ Tensor* at_native_index_fill__int_Tensor(Tensor* self, int64_t dim, const Tensor
   TORCH_CHECK(value->dim == 0,
               "index_fill_ only supports a 0-dimensional value tensor, but got tensor with %lld dimension(s).",
               (long long)value->dim);
-  Scalar s = ScalarType_isFloating(value->dtype) ? Scalar_fromDouble(load_double(value->dtype, Tensor_data(value)))
-             : value->dtype == ScalarType_Bool  ? Scalar_fromBool(load_int(value->dtype, Tensor_data(value)) != 0)
-                                                : Scalar_fromLong(load_int(value->dtype, Tensor_data(value)));
-  return at_index_fill__int_Scalar(self, dim, index, s);
+  return at_index_fill__int_Scalar(self, dim, index, item_scalar(value));
 fail:
   return NULL;
 }

@@ -577,7 +577,14 @@ static Tensor* cascade_reduce(const Tensor* self, const bool* mask, bool keepdim
     prod_kernel(self, out, mask, keepdim);
   else if (out != NULL)
     cascade_sum(self, out, mask, keepdim);
-  if (out != NULL && mean && !MetaMode_isEnabled() && out->numel > 0) {
+  if (out != NULL && mean && !MetaMode_isEnabled() && out->numel > 0 && ScalarType_isComplex(out_dtype)) {
+    /* a complex sum divides as div_'s complex loops do (Note [Complex
+     * products in 1.13's loops], ops/BinaryOpsComplex.c) */
+    Tensor* divided = at_native_div__Scalar(out, Scalar_fromLong(g->count));
+    if (divided == NULL) Tensor_release(out);
+    Tensor_release(divided);
+    if (divided == NULL) out = NULL;
+  } else if (out != NULL && mean && !MetaMode_isEnabled() && out->numel > 0) {
     CPUCapability capability = CPUCapability_get();
     int64_t nan_block = out_dtype != ScalarType_BFloat16 || capability == CPUCapability_DEFAULT ? 0
                         : capability == CPUCapability_AVX512                                     ? 64
@@ -617,9 +624,12 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
     ScalarType t = ScalarType_isComplex(self->dtype) ? self->dtype : out_dtype;
     TORCH_CHECK(kind > Reduce_Argmin || kind < Reduce_Amax, "\"%s\" not implemented for '%s'", kNoComplex[kind],
                 ScalarType_name(t));
-    /* NB(minaten): 1.13 multiplies and tests complex elements too; minaten only sums them so far */
-    TORCH_CHECK(kind == Reduce_Sum && ScalarType_isComplex(out_dtype), "minaten: %s() has no kernel for '%s' yet",
-                name, ScalarType_name(t));
+    /* NB(minaten): 1.13 multiplies and tests complex elements too; minaten
+     * only sums and averages them so far (into a real dtype, sum, mean and
+     * prod convert them first, below) */
+    bool converts = kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod;
+    TORCH_CHECK(ScalarType_isComplex(out_dtype) ? kind == Reduce_Sum || kind == Reduce_Mean : converts,
+                "minaten: %s() has no kernel for '%s' yet", name, ScalarType_name(t));
   }
   reduce_geometry(self, mask, keepdim, &g);
   bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
@@ -638,7 +648,8 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
                                 : reduce_to_quantized(self, out_dtype);
   Tensor* converted = NULL;
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
-      !ScalarType_isFloating(out_dtype) && ScalarType_isFloating(self->dtype)) {
+      !ScalarType_isFloating(out_dtype) && (ScalarType_isFloating(self->dtype) || ScalarType_isComplex(self->dtype)) &&
+      !ScalarType_isComplex(out_dtype)) {
     converted = empty_cpu(Tensor_sizes(self), out_dtype);
     TRY(converted != NULL);
     if (copy_into(converted, self) < 0) {
@@ -696,7 +707,7 @@ Tensor* at_native_sum_dim_IntList(const Tensor* self, OptionalIntArrayRef dim, b
 /* PyTorch 1.13: ReduceOps.cpp mean_out's dtype check */
 static int mean_dtype(const Tensor* self, OptionalScalarType dtype, ScalarType* out) {
   ScalarType t = dtype.has_value ? dtype.value : self->dtype;
-  if (!ScalarType_isFloating(t)) {
+  if (!ScalarType_isFloating(t) && !ScalarType_isComplex(t)) {
     Error_set(ErrorType_RuntimeError,
               "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
               dtype.has_value ? "Optional" : "Input", ScalarType_name(t));

@@ -231,14 +231,6 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
                          : keeps_dtype       ? TensorIteratorConfig_unary_op
                                              : TensorIteratorConfig_float_op,
                   out, resize_out, a) == 0);
-  if (op == UnaryOp_Neg && ScalarType_isComplex(iter.common_dtype)) { /* both parts negated */
-    if (!MetaMode_isEnabled() && a->numel > 0) {
-      CopyLoop c = CopyLoop_make(iter.common_dtype, iter.common_dtype, 2, false);
-      c.neg = true;
-      TensorIterator_for_each(&iter, copy_loop2d, &c, AT_GRAIN_SIZE);
-    }
-    return unary_result(&iter);
-  }
   /* 1.13's CPU kernels of these have no Half (bfloat16 has them all) */
   static const char* const kNoHalf[] = {
       [UnaryOp_Relu] = "clamp_min_cpu", [UnaryOp_Exp] = "exp_vml_cpu",     [UnaryOp_Log] = "log_vml_cpu",

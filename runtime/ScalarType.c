@@ -61,6 +61,7 @@ ScalarType ScalarType_toReal(ScalarType t) {
 
 ScalarType ScalarType_toComplex(ScalarType t) {
   switch (t) {
+    case ScalarType_BFloat16: /* "BFloat16 has range equivalent to Float" */
     case ScalarType_Float:
     case ScalarType_ComplexFloat: return ScalarType_ComplexFloat;
     case ScalarType_Double:

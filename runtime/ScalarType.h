@@ -83,8 +83,8 @@ bool ScalarType_isComplex(ScalarType t);
 /* complex64 -> float32, complex128 -> float64; any other type itself.
  * PyTorch 1.13: c10/core/ScalarType.h toValueType (toRealValueType) */
 ScalarType ScalarType_toReal(ScalarType t);
-/* float32 -> complex64, float64 -> complex128; a complex type itself;
- * Undefined for any other (float16's complex32 is not in minaten).
+/* float32 and bfloat16 -> complex64, float64 -> complex128; a complex type
+ * itself; Undefined for any other (float16's complex32 is not in minaten).
  * PyTorch 1.13: c10/core/ScalarType.h toComplexType */
 ScalarType ScalarType_toComplex(ScalarType t);
 /* PyTorch 1.13: c10/core/ScalarType.h isIntegralType(t, includeBool) */

@@ -478,12 +478,6 @@ static void options_to_string(ScalarType dtype, Device device, char* buf, size_t
            dtype <= ScalarType_Bool ? names[dtype] : ScalarType_name(dtype));
 }
 
-/* Scalar::to<T>'s type names, which its overflow message shows. */
-static const char* cpp_type_name(ScalarType t) {
-  static const char* const names[] = {"uint8_t", "int8_t", "int16_t", "int", "int64_t", "float", "double", "bool"};
-  return t <= ScalarType_Bool ? names[t] : ScalarType_name(t);
-}
-
 /* A 0-dim tensor of `dtype` holding `scalar`: made directly on the CPU (1.13's
  * at::detail::scalar_tensor_static: nothing traced), then lifted; on another
  * device, at::scalar_tensor (traced).
@@ -518,15 +512,10 @@ Tensor* valueToTensor(ScalarType dtype, Device device, PyObject* value) {
   } else if (PyFloat_Check(value)) {
     scalar = Scalar_fromDouble(PyFloat_AS_DOUBLE(value));
   } else if (PyComplex_Check(value)) {
-    /* NB(minaten): no complex Scalar; a complex value converts as 1.13's
-     * Scalar::to<T> converts it: its real part, unless the imaginary part
-     * is not 0 (1.13's checked_convert then reports an overflow) */
+    /* scalarToTensor's Scalar::to<T> checks it: a real dtype takes no
+     * imaginary part, complex64 no part beyond float's range */
     Py_complex c = PyComplex_AsCComplex(value);
-    if (c.imag != 0) {
-      PyErr_Format(PyExc_RuntimeError, "value cannot be converted to type %s without overflow", cpp_type_name(dtype));
-      return NULL;
-    }
-    scalar = Scalar_fromDouble(c.real);
+    scalar = Scalar_fromComplex(c.real, c.imag);
   } else {
     char type[64];
     options_to_string(dtype, device, type, sizeof type);

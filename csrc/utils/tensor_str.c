@@ -58,17 +58,18 @@
 #include "runtime/Quantizer.h"
 #include "runtime/TypeCast.h"
 
-/* PyTorch 1.13: torch/_tensor_str.py __PrinterOptions.  NB(minaten): fixed at
- * 1.13's defaults (minaten has no torch.set_printoptions). */
+/* PyTorch 1.13: torch/_tensor_str.py __PrinterOptions, 1.13's defaults;
+ * torch.set_printoptions (python/minaten/_tensor_str.py) sets them through
+ * torch._C._set_printoptions. */
 typedef struct PrinterOptions {
   int precision;
-  int64_t threshold;
+  double threshold; /* a number: the "full" profile's is inf */
   int64_t edgeitems;
   int64_t linewidth;
   int sci_mode; /* -1: None (the formatter decides), else 0 / 1 */
 } PrinterOptions;
 
-static const PrinterOptions PRINT_OPTS = {4, 1000, 3, 80, -1};
+static PrinterOptions PRINT_OPTS = {4, 1000, 3, 80, -1};
 
 /*
  * Note [Printing is not traced]
@@ -402,7 +403,7 @@ static void tensor_str(const Tensor* t, int64_t indent, StrBuf* out) {
     sb_puts(out, "[]");
     return;
   }
-  bool summarize = t->numel > PRINT_OPTS.threshold;
+  bool summarize = (double)t->numel > PRINT_OPTS.threshold;
   Formatters fs = {.complex = ScalarType_isComplex(t->dtype)};
   Formatter_init(&fs.f[0], t, summarize, Part_Real);
   if (fs.complex) Formatter_init(&fs.f[1], t, summarize, Part_Imag);
@@ -704,7 +705,39 @@ static PyObject* THPModule_tensorStr(PyObject* module, PyObject* args, PyObject*
   return THPUtils_tensorStr(self, contents == Py_None ? NULL : contents);
 }
 
+/* torch._C._set_printoptions(precision, threshold, edgeitems, linewidth,
+ * sci_mode): every option at once, sci_mode None, True or False; the
+ * profiles and the None-means-unchanged rule are in Python
+ * (python/minaten/_tensor_str.py set_printoptions).
+ * PyTorch 1.13: torch/_tensor_str.py set_printoptions (PRINT_OPTS' fields) */
+static PyObject* THPModule_setPrintOptions(PyObject* module, PyObject* args) {
+  (void)module;
+  int precision;
+  double threshold;
+  long long edgeitems, linewidth;
+  PyObject* sci_mode;
+  if (!PyArg_ParseTuple(args, "idLLO:_set_printoptions", &precision, &threshold, &edgeitems, &linewidth, &sci_mode))
+    return NULL;
+  int sci = sci_mode == Py_None ? -1 : PyObject_IsTrue(sci_mode);
+  if (sci_mode != Py_None && sci < 0) return NULL;
+  PRINT_OPTS = (PrinterOptions){precision, threshold, (int64_t)edgeitems, (int64_t)linewidth, sci};
+  Py_RETURN_NONE;
+}
+
+/* torch._C._get_printoptions(): (precision, threshold, edgeitems, linewidth,
+ * sci_mode), for python/minaten/_tensor_str.py's PRINT_OPTS. */
+static PyObject* THPModule_getPrintOptions(PyObject* module, PyObject* noargs) {
+  (void)module, (void)noargs;
+  PyObject* sci = PRINT_OPTS.sci_mode < 0 ? Py_None : PRINT_OPTS.sci_mode ? Py_True : Py_False;
+  return Py_BuildValue("(idLLO)", PRINT_OPTS.precision, PRINT_OPTS.threshold, (long long)PRINT_OPTS.edgeitems,
+                       (long long)PRINT_OPTS.linewidth, sci);
+}
+
 static PyMethodDef functions[] = {
+    {"_set_printoptions", THPModule_setPrintOptions, METH_VARARGS,
+     "_set_printoptions(precision, threshold, edgeitems, linewidth, sci_mode)"},
+    {"_get_printoptions", THPModule_getPrintOptions, METH_NOARGS,
+     "_get_printoptions(): (precision, threshold, edgeitems, linewidth, sci_mode)"},
     {"_tensor_str", (PyCFunction)(void (*)(void))THPModule_tensorStr, METH_VARARGS | METH_KEYWORDS,
      "_tensor_str(self, *, tensor_contents=None): repr(tensor) (torch._tensor_str._str in PyTorch)"},
     {NULL, NULL, 0, NULL}};

@@ -1,5 +1,5 @@
 /*
- * UnaryOpsComplexLoops.h - abs, angle and sgn of complex64 and complex128
+ * UnaryOpsComplexLoops.h - abs, angle, sgn and neg of complex64 and complex128
  * elements, as the kernels of ops/cpu/UnaryOpsKernel.c run them (included
  * there, so compiled once per CPU capability).
  *
@@ -18,16 +18,20 @@
  *     c10::complex's quotient ((ac + bd) + (bc - ad)i) / (c^2 + d^2), whose
  *     c^2 overflows first (sgn(1e30 + 1e30i) is nan + nanj there), its
  *     products fused where the capability has FMA (as in Note [Complex
- *     products in 1.13's loops], ops/BinaryOpsComplex.c), and 0 where z == 0.
+ *     products in 1.13's loops], ops/BinaryOpsComplex.c), and 0 where z == 0;
+ *   - neg: the vector subtracts from zero (_mm256_sub_ps(zero, values)), the
+ *     scalar negates, so -(0+0i) is 0+0i in the blocks and -0-0i in the
+ *     rest of the row (measured: -torch.zeros(9, dtype=torch.complex64) has
+ *     eight +0 and one -0-0i, complex128 blocks of four).
  * At DEFAULT, Vectorized<c10::complex<T>> maps the scalar functions over
  * its lanes: every element is the scalar lambda's.  Measured against 1.13
  * at AVX2 (tests/conformance/complex/unary.py); AVX512's longer blocks are
  * modelled, not measured.
  *
  * PyTorch 1.13: native/cpu/UnaryOpsKernel.cpp (abs_kernel, angle_kernel,
- * sgn_kernel), native/cpu/zmath.h (angle_impl, sgn_impl),
+ * sgn_kernel, neg_kernel), native/cpu/zmath.h (angle_impl, sgn_impl),
  * ATen/cpu/vec/vec256/vec256_complex_float.h, vec256_complex_double.h
- * (abs_, angle_, sgn)
+ * (abs_, angle_, sgn, neg)
  */
 #ifndef MINATEN_OPS_CPU_UNARYOPSCOMPLEXLOOPS_H
 #define MINATEN_OPS_CPU_UNARYOPSCOMPLEXLOOPS_H
@@ -104,6 +108,7 @@ static inline ComplexFloat complex_unary_float(UnaryOp op, ComplexFloat z, bool 
   switch (op) {
     case UnaryOp_Abs: return (ComplexFloat){vectorized ? complex_abs_vec_float(z) : hypotf(z.real, z.imag), 0};
     case UnaryOp_Angle: return (ComplexFloat){atan2f(z.imag, z.real), 0};
+    case UnaryOp_Neg: return vectorized ? (ComplexFloat){0.0f - z.real, 0.0f - z.imag} : (ComplexFloat){-z.real, -z.imag};
     default: { /* UnaryOp_Sgn */
       if (!vectorized)
         return z.real == 0 && z.imag == 0 ? (ComplexFloat){0, 0} : complex_div_real_float(z, hypotf(z.real, z.imag));
@@ -116,6 +121,7 @@ static inline ComplexDouble complex_unary_double(UnaryOp op, ComplexDouble z, bo
   switch (op) {
     case UnaryOp_Abs: return (ComplexDouble){vectorized ? complex_abs_vec_double(z) : hypot(z.real, z.imag), 0};
     case UnaryOp_Angle: return (ComplexDouble){atan2(z.imag, z.real), 0};
+    case UnaryOp_Neg: return vectorized ? (ComplexDouble){0.0 - z.real, 0.0 - z.imag} : (ComplexDouble){-z.real, -z.imag};
     default: {
       if (!vectorized)
         return z.real == 0 && z.imag == 0 ? (ComplexDouble){0, 0} : complex_div_real_double(z, hypot(z.real, z.imag));

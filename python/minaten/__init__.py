@@ -18,6 +18,7 @@ from minaten._C import (Size, device, dtype, layout, memory_format, qscheme,  # 
                         per_tensor_affine, per_channel_affine, per_tensor_symmetric, per_channel_symmetric,
                         per_channel_affine_float_qparams)
 from minaten._C import finfo, iinfo  # noqa: F401  (csrc/TypeInfo.c)
+from minaten._tensor_str import set_printoptions  # noqa: F401  (printing: csrc/utils/tensor_str.c)
 from minaten._tensor import Tensor  # noqa: F401
 # the legacy tensor types (csrc/tensor/python_tensor.c), as 1.13 sets them on torch
 from minaten._C import (ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor,  # noqa: F401

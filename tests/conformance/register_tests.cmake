@@ -25,7 +25,7 @@ set(numpy_scripts ${corpus}/python/numpy_dlpack.py ${corpus}/half/numpy_half.py 
 # Scripts whose bits depend on the capability (below): their tests run at AVX2.
 set(capability_pinned elementwise/exp_sin_bits reductions/norm_lastdim reductions/extremes_order threads/sum_threads
     threads/norm_threads threads/unary_threads threads/extremes_threads threads/softmax_threads half/speed_paths
-    complex/unary complex/sum pointwise_more/fmod_atan2_bits nn/gelu elementwise/sinh_cosh
+    complex/unary complex/neg complex/sum complex/mean pointwise_more/fmod_atan2_bits nn/gelu elementwise/sinh_cosh
     quantized_ops/gelu)
 set(pinned_scripts "")
 foreach(case ${capability_pinned})
@@ -158,8 +158,8 @@ endforeach()
 # at AVX2 only: Note [The 2-norm of a contiguous row] in
 # ops/cpu/ReduceOpsKernel.c) and bfloat16's add (Note [Half and BFloat16
 # rows] in ops/cpu/BinaryOpsKernel.c; the randn of half/speed_paths too),
-# complex abs/angle/sgn (Note [Complex abs, angle and sgn in 1.13's loops]
-# in ops/cpu/UnaryOpsComplexLoops.h), the randn of complex/sum, fmod's and
+# complex abs/angle/sgn/neg (Note [Complex abs, angle and sgn in 1.13's loops]
+# in ops/cpu/UnaryOpsComplexLoops.h), the randn of complex/sum and complex/mean, fmod's and
 # atan2's vector blocks (Note [fmod and atan2 in 1.13's vector loops] in
 # ops/cpu/BinaryOpsSleefLoops.h) and gelu's Sleef and libm loops (Note
 # [gelu's loops in 1.13] in ops/cpu/Activation.c), sinh's and cosh's (Note [The inner loops
