@@ -312,7 +312,7 @@ static inline __attribute__((always_inline)) void compute_element(const BinaryLo
 
 /* The arithmetic of floating_element_float on vectors (the ops
  * has_binary_vec names); see the scalar forms above.  y may be a splat (the scalar-b loop). */
-static inline fvec binary_vec(BinaryOp op, fvec x, fvec y, float alpha) {
+static inline __attribute__((always_inline)) fvec binary_vec(BinaryOp op, fvec x, fvec y, float alpha) {
   switch (op) {
     case BinaryOp_Add: return x + alpha * y;
     case BinaryOp_Sub: return x - alpha * y;
@@ -356,7 +356,7 @@ static inline __attribute__((always_inline)) void binary_scalar_loop(BinaryOp op
   if (i < n) store_partial(o + i, binary_vec(op, load_partial(a + i, n - i), y, alpha), n - i);
 }
 
-static inline ivec compare_vec(BinaryOp op, fvec x, fvec y) {
+static inline __attribute__((always_inline)) ivec compare_vec(BinaryOp op, fvec x, fvec y) {
   switch (op) {
     case BinaryOp_Lt: return x < y;
     case BinaryOp_Le: return x <= y;
