@@ -51,7 +51,7 @@
 #if defined(VEC_HAVE_SLEEF) /* AVX2 and AVX512 (ops/cpu/vec.h) */
 
 /* Vectorized<float>::fmod, ::atan2 at this capability. */
-static inline fvec sleef_fmod_atan2_float(BinaryOp op, fvec x, fvec y) {
+static inline __attribute__((always_inline)) fvec sleef_fmod_atan2_float(BinaryOp op, fvec x, fvec y) {
 #if defined(__AVX512F__)
   return op == BinaryOp_Fmod ? (fvec)Sleef_fmodf16((__m512)x, (__m512)y) : (fvec)Sleef_atan2f16_u10((__m512)x, (__m512)y);
 #else
@@ -59,7 +59,7 @@ static inline fvec sleef_fmod_atan2_float(BinaryOp op, fvec x, fvec y) {
 #endif
 }
 /* Vectorized<double>::fmod, ::atan2 at this capability. */
-static inline dvec sleef_fmod_atan2_double(BinaryOp op, dvec x, dvec y) {
+static inline __attribute__((always_inline)) dvec sleef_fmod_atan2_double(BinaryOp op, dvec x, dvec y) {
 #if defined(__AVX512F__)
   return op == BinaryOp_Fmod ? (dvec)Sleef_fmodd8((__m512d)x, (__m512d)y) : (dvec)Sleef_atan2d8_u10((__m512d)x, (__m512d)y);
 #else

@@ -259,7 +259,7 @@ static inline dvec avx2_sin_cos_double(bool sine, dvec x) {
 /* PyTorch 1.13: Vectorized<float>::exp, log, tanh, sin, cos (vec256_float.h);
  * sigmoid's vector lambda in native/cpu/UnaryOpsKernel.cpp sigmoid_kernel:
  * 0 - x, exp, 1 +, reciprocal (a division: _mm256_div_ps) */
-static inline fvec sleef_float(UnaryOp op, fvec x) {
+static inline __attribute__((always_inline)) fvec sleef_float(UnaryOp op, fvec x) {
   switch (op) {
     case UnaryOp_Exp: return SLEEF_FLOAT(exp, x);
     case UnaryOp_Log: return SLEEF_FLOAT(log, x);
@@ -277,7 +277,7 @@ static inline fvec sleef_float(UnaryOp op, fvec x) {
 }
 
 /* The same for Vectorized<double> (vec256_double.h: Sleef_expd4_u10, ...). */
-static inline dvec sleef_double(UnaryOp op, dvec x) {
+static inline __attribute__((always_inline)) dvec sleef_double(UnaryOp op, dvec x) {
   switch (op) {
     case UnaryOp_Exp: return SLEEF_DOUBLE(exp, x);
     case UnaryOp_Log: return SLEEF_DOUBLE(log, x);
@@ -363,7 +363,7 @@ static inline __attribute__((always_inline)) void vectorized_loop_double(UnaryOp
  * roundps from SSE4.1, so AVX2 and AVX512), with the same, exactly
  * rounded, results (this file is compiled with -fno-math-errno: no errno
  * to set, see CMakeLists.txt). */
-static inline fvec unary_vec(UnaryOp op, fvec x) {
+static inline __attribute__((always_inline)) fvec unary_vec(UnaryOp op, fvec x) {
   fvec r;
   switch (op) {
     case UnaryOp_Abs: return (fvec)((uvec)x & 0x7fffffffu); /* fabsf: the sign bit cleared, NaNs too */
