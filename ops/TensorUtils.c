@@ -281,7 +281,8 @@ bool Tensor_isContiguousMemoryFormat(const Tensor* t, MemoryFormat format) {
   return t->is_contiguous;
 }
 
-int memory_format_strides(IntArrayRef sizes, MemoryFormat format, int64_t* out) {
+/* The strides of Tensor_emptyTensorRestride, into out. */
+static int memory_format_strides(IntArrayRef sizes, MemoryFormat format, int64_t* out) {
   switch (format) {
     case MemoryFormat_Contiguous: computeContiguousStrides(sizes, out); return 0;
     case MemoryFormat_ChannelsLast:

@@ -89,16 +89,12 @@ MemoryFormat Tensor_suggestMemoryFormat(const Tensor* t);
  * TensorImpl.cpp compute_channels_last_contiguous_2d/_3d */
 bool Tensor_isContiguousMemoryFormat(const Tensor* t, MemoryFormat format);
 
-/* The strides a tensor of these sizes has in the format: contiguous, or
- * channels-last (C innermost, then W, H(, D), then N), into out.  Returns 0,
- * or -1 with 1.13's error for a format of another rank, or preserve.
- * PyTorch 1.13: c10/core/TensorImpl.h empty_tensor_restride,
+/* t's strides set to the format's for its sizes, its storage and offset
+ * kept: contiguous, or channels-last (C innermost, then W, H(, D), then
+ * N).  Returns 0, or -1 with 1.13's error for a format of another rank
+ * ("required rank 4 tensor to use channels_last format"), or preserve.
+ * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::empty_tensor_restride,
  * c10/core/MemoryFormat.h get_channels_last_strides_2d/_3d */
-int memory_format_strides(IntArrayRef sizes, MemoryFormat format, int64_t* out);
-
-/* t's strides set to the format's for its sizes (its storage and offset
- * stay).  Returns 0, or -1 with memory_format_strides's error.
- * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::empty_tensor_restride */
 int Tensor_emptyTensorRestride(Tensor* t, MemoryFormat format);
 
 /*

@@ -906,23 +906,14 @@ static void legacy_invalid_arguments(PyObject* args, PyObject* kwargs) {
  * PyTorch 1.13: tensor_new.cpp CtorOrNew */
 typedef enum CtorOrNew { CtorOrNew_BASE_CTOR, CtorOrNew_CTOR, CtorOrNew_NEW } CtorOrNew;
 
-/* The device type name of a device ("cpu", "lazy"), into name. */
-static void device_type_name(Device d, char* name, size_t size) {
-  Device_format(d, name, size);
+/* PyTorch 1.13: tensor_new.cpp check_legacy_ctor_device */
+static int check_legacy_ctor_device(const Device* device) {
+  if (device == NULL || device->type == DeviceType_CPU) return 0;
+  char name[32];
+  Device_format(*device, name, sizeof name);
   char* colon = strchr(name, ':');
   if (colon != NULL) *colon = '\0';
-}
-
-/* A device given to the legacy signatures must be of the constructor's
- * type: cpu, or the type of the tensor new() was called on.
- * PyTorch 1.13: tensor_new.cpp check_legacy_ctor_device */
-static int check_legacy_ctor_device(Device expected, const Device* device) {
-  if (device == NULL || device->type == expected.type) return 0;
-  char want[32], got[32];
-  device_type_name(expected, want, sizeof want);
-  device_type_name(*device, got, sizeof got);
-  PyErr_Format(PyExc_RuntimeError, "legacy constructor expects device type: %s but device type: %s was passed", want,
-               got);
+  PyErr_Format(PyExc_RuntimeError, "legacy constructor expects device type: cpu but device type: %s was passed", name);
   return -1;
 }
 
@@ -1009,12 +1000,12 @@ static Tensor* legacy_new_from_sequence(ScalarType scalar_type, const Device* de
  *   6 new(PyObject* data, *, Device? device=None)       data
  * torch.Tensor (base) takes a tensor of any dtype in 3; torch.LongTensor,
  * the other typed constructors and tensor.new only one of their own dtype.
- * The new tensors are on `device` (cpu, or new()'s tensor's) unless one is
- * given, which must be of its type.
+ * Every caller's device is the CPU (a lazy tensor's new() fails first:
+ * legacy_tensor_new).
  * PyTorch 1.13: tensor_new.cpp legacy_tensor_generic_ctor_new
  */
-static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device self_device, CtorOrNew ctor_or_new,
-                                              PyObject* args, PyObject* kwargs) {
+static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, CtorOrNew ctor_or_new, PyObject* args,
+                                              PyObject* kwargs) {
   bool base = ctor_or_new == CtorOrNew_BASE_CTOR;
   Py_ssize_t nargs = PyTuple_GET_SIZE(args);
   Py_ssize_t nkw = kwargs != NULL ? PyDict_GET_SIZE(kwargs) : 0;
@@ -1027,15 +1018,15 @@ static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device sel
     return NULL;
   }
   if (only_device_kw && unpack_device(device_obj, &device, &has_device) < 0) return NULL;
-  const Device* device_opt = has_device ? &device : &self_device; /* new(): self's device by default */
+  const Device* device_opt = has_device ? &device : NULL;
   if (!only_device_kw) {
     legacy_invalid_arguments(args, kwargs);
     return NULL;
   }
   if (nargs == 0) { /* 0 */
-    if (check_legacy_ctor_device(self_device, device_opt) < 0) return NULL;
+    if (check_legacy_ctor_device(device_opt) < 0) return NULL;
     int64_t zero = 0;
-    return new_with_sizes(scalar_type, device_opt, IntArrayRef_make(&zero, 1));
+    return new_with_sizes(scalar_type, NULL, IntArrayRef_make(&zero, 1));
   }
   PyObject* first = PyTuple_GET_ITEM(args, 0);
   if (nargs == 1 && THPVariable_Check(first)) {
@@ -1050,14 +1041,14 @@ static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device sel
     }
     /* 3: BASE_CTOR (aka torch.Tensor) is relaxed to accept any dtype */
     const Tensor* other = THPVariable_Unpack(first);
-    if (!base && (other->dtype != scalar_type || other->device.type != self_device.type)) {
+    if (!base && (other->dtype != scalar_type || other->device.type != DeviceType_CPU)) {
       PyErr_Format(PyExc_TypeError,
-                   "expected TensorOptions(dtype=%s, device=%s, layout=Strided, requires_grad=false (default), "
+                   "expected TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), "
                    "pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=%s, device=%s, "
                    "layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
                    "memory_format=(nullopt)))",
-                   ScalarType_typeMetaName(scalar_type), self_device.type == DeviceType_CPU ? "cpu" : "lazy",
-                   ScalarType_typeMetaName(other->dtype), other->device.type == DeviceType_CPU ? "cpu" : "lazy");
+                   ScalarType_typeMetaName(scalar_type), ScalarType_typeMetaName(other->dtype),
+                   other->device.type == DeviceType_CPU ? "cpu" : "lazy");
       return NULL;
     }
     Tensor* r = at_alias(other);
@@ -1067,7 +1058,7 @@ static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device sel
   /* 5: an int list, or ints as varargs (allow_varargs_intlist) */
   bool varargs = THPUtils_checkIndex(first);
   if (varargs || (nargs == 1 && is_int_list(first))) {
-    if (check_legacy_ctor_device(self_device, device_opt) < 0) return NULL;
+    if (check_legacy_ctor_device(device_opt) < 0) return NULL;
     if (!varargs && !THPSize_Check(first)) /* new(sequence) binds here but is data */
       return legacy_new_from_sequence(scalar_type, device_opt, first);
     int64_t sizes[MINATEN_MAX_DIM], n;
@@ -1075,7 +1066,7 @@ static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device sel
     return new_with_sizes(scalar_type, device_opt, IntArrayRef_make(sizes, (size_t)n));
   }
   if (nargs == 1) { /* 6 */
-    if (check_legacy_ctor_device(self_device, device_opt) < 0) return NULL;
+    if (check_legacy_ctor_device(device_opt) < 0) return NULL;
     return legacy_new_from_sequence(scalar_type, device_opt, first);
   }
   legacy_invalid_arguments(args, kwargs);
@@ -1084,12 +1075,12 @@ static Tensor* legacy_tensor_generic_ctor_new(ScalarType scalar_type, Device sel
 
 /* PyTorch 1.13: tensor_new.cpp base_tensor_ctor */
 Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs) {
-  return legacy_tensor_generic_ctor_new(default_scalar_type(), Device_cpu(), CtorOrNew_BASE_CTOR, args, kwargs);
+  return legacy_tensor_generic_ctor_new(default_scalar_type(), CtorOrNew_BASE_CTOR, args, kwargs);
 }
 
 /* PyTorch 1.13: tensor_new.cpp legacy_tensor_ctor */
 Tensor* legacy_tensor_ctor(ScalarType scalar_type, PyObject* args, PyObject* kwargs) {
-  return legacy_tensor_generic_ctor_new(scalar_type, Device_cpu(), CtorOrNew_CTOR, args, kwargs);
+  return legacy_tensor_generic_ctor_new(scalar_type, CtorOrNew_CTOR, args, kwargs);
 }
 
 /* NB: a lazy tensor of 1.13 carries the Functionalize key, which
@@ -1102,7 +1093,7 @@ Tensor* legacy_tensor_new(const Tensor* self, PyObject* args, PyObject* kwargs) 
     PyErr_SetString(PyExc_RuntimeError, "DispatchKey Functionalize doesn't correspond to a device");
     return NULL;
   }
-  return legacy_tensor_generic_ctor_new(self->dtype, self->device, CtorOrNew_NEW, args, kwargs);
+  return legacy_tensor_generic_ctor_new(self->dtype, CtorOrNew_NEW, args, kwargs);
 }
 
 /* ---- DLPack ------------------------------------------------------------------ */

@@ -45,8 +45,8 @@ Tensor* base_tensor_ctor(PyObject* args, PyObject* kwargs);
  * PyTorch 1.13: tensor_new.cpp legacy_tensor_ctor */
 Tensor* legacy_tensor_ctor(ScalarType scalar_type, PyObject* args, PyObject* kwargs);
 
-/* tensor.new(...): the same signatures with self's dtype, on self's device
- * unless another of its type is given.
+/* tensor.new(...): the same signatures with self's dtype (a CPU self: a
+ * lazy one fails as in 1.13).
  * PyTorch 1.13: tensor_new.cpp legacy_tensor_new */
 Tensor* legacy_tensor_new(const Tensor* self, PyObject* args, PyObject* kwargs);
 
