@@ -22,13 +22,11 @@ PyObject* THPDevice_New(Device d) {
   return (PyObject*)self;
 }
 
-static const char* type_name(DeviceType t) { return t == DeviceType_Lazy ? "lazy" : "cpu"; }
-
 /* PyTorch 1.13: torch/csrc/Device.cpp THPDevice_repr */
 static PyObject* THPDevice_repr(PyObject* self) {
   Device d = ((THPDevice*)self)->device;
-  if (d.index >= 0) return PyUnicode_FromFormat("device(type='%s', index=%d)", type_name(d.type), (int)d.index);
-  return PyUnicode_FromFormat("device(type='%s')", type_name(d.type));
+  if (d.index >= 0) return PyUnicode_FromFormat("device(type='%s', index=%d)", DeviceType_name(d.type), (int)d.index);
+  return PyUnicode_FromFormat("device(type='%s')", DeviceType_name(d.type));
 }
 
 /* PyTorch 1.13: torch/csrc/Device.cpp THPDevice_str */
@@ -71,7 +69,7 @@ static PyObject* THPDevice_pynew(PyTypeObject* type, PyObject* args, PyObject* k
 
 static PyObject* THPDevice_type(PyObject* self, void* unused) {
   (void)unused;
-  return PyUnicode_FromString(type_name(((THPDevice*)self)->device.type));
+  return PyUnicode_FromString(DeviceType_name(((THPDevice*)self)->device.type));
 }
 
 static PyObject* THPDevice_index(PyObject* self, void* unused) {

@@ -11,6 +11,8 @@
 static DispatchKey compute_dispatch_key(const IValue* dtype, const IValue* device) {
   if (device != NULL && device->tag == IValueTag_Device && device->u.device.type == DeviceType_Lazy)
     return DispatchKey_Lazy;
+  if (device != NULL && device->tag == IValueTag_Device && device->u.device.type == DeviceType_Meta)
+    return DispatchKey_Meta;
   if (dtype != NULL && dtype->tag == IValueTag_ScalarType && ScalarType_isQuantized(dtype->u.scalar_type))
     return DispatchKey_QuantizedCPU;
   return DispatchKey_CPU;

@@ -108,6 +108,8 @@ static DispatchKeySet backends_of_autograd_key(DispatchKey k) {
       return DispatchKeySet_of(DispatchKey_CPU);
     case DispatchKey_AutogradLazy:
       return DispatchKeySet_of(DispatchKey_Lazy);
+    case DispatchKey_AutogradMeta:
+      return DispatchKeySet_of(DispatchKey_Meta);
     case DispatchKey_AutogradOther:
       return DispatchKeySet_of(DispatchKey_QuantizedCPU);
     default:

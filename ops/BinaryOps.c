@@ -24,6 +24,7 @@
 #include "ops/BinaryOpsComplex.h"
 #include "ops/ExpandUtils.h"
 #include "ops/MetaMode.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
 #include "ops/TypeProperties.h"
@@ -116,6 +117,7 @@ static void binary_op_config(TensorIteratorConfig* config, Tensor* out, bool res
   if (BinaryOp_isComparison(op)) {
     TensorIteratorConfig_init(config);
     config->check_all_same_dtype = false;
+    config->allow_cpu_scalars = true;
     config->promote_inputs_to_common_dtype = true;
     if (out == NULL) config->static_dtype = ScalarType_Bool;
     config->cast_common_dtype_to_outputs = out != NULL && out->dtype != ScalarType_Bool;
@@ -172,47 +174,66 @@ fail:
   return -1;
 }
 
-/* TensorIterator's build (ops/TensorIteratorConfig.h), the meta checks,
- * then the operation's stub on the iterator.  Returns the output as a new
- * reference. */
-static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp op,
-                              Scalar alpha) {
-  TORCH_CHECK(a->device.type == DeviceType_CPU && b->device.type == DeviceType_CPU &&
+/* The meta function of a binary operator: TensorIterator's build into
+ * op->iter (ops/TensorIteratorConfig.h), then the operator's own checks.
+ * Returns 0, or -1 with the error indicator set.
+ * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(add, Tensor) & co.
+ * (build_borrowing_binary_op, alpha_check) */
+int binary_op_meta(StructuredOp* op, const Tensor* a, const Tensor* b, BinaryOp bop, Scalar alpha) {
+  TORCH_CHECK((a->device.type == DeviceType_CPU || a->device.type == DeviceType_Meta) &&
+                  (b->device.type == DeviceType_CPU || b->device.type == DeviceType_Meta) &&
                   !ScalarType_isQuantized(a->dtype) && !ScalarType_isQuantized(b->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   TensorIteratorConfig config;
-  binary_op_config(&config, out, resize_out, a, b, op);
-  TensorIteratorBase iter;
-  TRY(TensorIterator_build(&iter, &config) == 0);
-  Tensor* result = iter.tensors[0];
+  binary_op_config(&config, StructuredOp_maybeGetOutput(op, 0), op->kind == StructuredKind_Out, a, b, bop);
+  TRY(StructuredOp_build(op, &config) == 0);
+  TRY(binary_op_complex_check(bop, op->iter.common_dtype) == 0);
+  TRY(binary_op_dtype_checks(bop, op->iter.common_dtype, alpha) == 0);
+  return 0;
+fail:
+  return -1;
+}
+
+/* The impl function of a binary operator: the operation's stub over the
+ * iterator the meta function built (in MetaMode, ops/MetaMode.h, nothing).
+ * Returns 0, or -1 with the error indicator set (integer division by zero).
+ * PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) & co. */
+int binary_op_run(StructuredOp* op, BinaryOp bop, Scalar alpha) {
+  TensorIteratorBase* iter = &op->iter;
+  const Tensor* result = iter->tensors[0];
+  if (result->numel == 0 || MetaMode_isEnabled()) return 0;
   atomic_bool zero_division = false;
-  BinaryLoop L = {.compute = iter.common_dtype, .out_type = result->dtype, .a_type = a->dtype, .b_type = b->dtype,
-                  .zero_division = &zero_division};
-  if (binary_op_complex_check(op, L.compute) < 0 || binary_op_dtype_checks(op, L.compute, alpha) < 0) goto release;
+  BinaryLoop L = {.compute = iter->common_dtype, .out_type = result->dtype, .a_type = iter->tensors[1]->dtype,
+                  .b_type = iter->tensors[2]->dtype, .zero_division = &zero_division};
   if (ScalarType_isComplex(L.compute)) {
-    if (result->numel > 0 && !MetaMode_isEnabled()) binary_op_complex(&iter, op, &L, alpha);
-    result = TensorIterator_output(&iter, 0);
-    TensorIterator_release(&iter);
-    return result;
+    binary_op_complex(iter, bop, &L, alpha);
+    return 0;
   }
   L.alpha_d = Scalar_toDouble(alpha);
   L.alpha_i = Scalar_toLong(alpha);
-  if (op == BinaryOp_Sub) { /* sub_out: add_stub(device_type(), *this, -alpha) */
+  if (bop == BinaryOp_Sub) { /* sub_out: add_stub(device_type(), *this, -alpha) */
     L.alpha_d = -L.alpha_d;
     L.alpha_i = (int64_t)(0 - (uint64_t)L.alpha_i);
   }
-  if (result->numel > 0 && !MetaMode_isEnabled()) ((binary_fn)DispatchStub_get(binary_stub(op)))(&iter, &L);
+  ((binary_fn)DispatchStub_get(binary_stub(bop)))(iter, &L);
   if (zero_division) {
     Error_set(ErrorType_RuntimeError, "ZeroDivisionError");
-    goto release;
+    return -1;
   }
-  result = TensorIterator_output(&iter, 0);
-  TensorIterator_release(&iter);
-  return result;
-release:
-  TensorIterator_release(&iter);
-fail:
-  return NULL;
+  return 0;
+}
+
+/* meta then impl on the CPU, for the binary operators that are not yet
+ * structured in minaten (their forms are written by hand).  Returns the
+ * output as a new reference. */
+static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp bop,
+                              Scalar alpha) {
+  StructuredOp op;
+  if (out == NULL) StructuredOp_initFunctional(&op, DeviceType_CPU, 1);
+  else if (resize_out) StructuredOp_initOut(&op, DeviceType_CPU, &out, 1);
+  else StructuredOp_initInplace(&op, DeviceType_CPU, out);
+  if (binary_op_meta(&op, a, b, bop, alpha) < 0 || binary_op_run(&op, bop, alpha) < 0) return StructuredOp_release(&op);
+  return StructuredOp_output(&op, 0);
 }
 
 Tensor* binary_op(Tensor* out, const Tensor* a, const Tensor* b, BinaryOp op, Scalar alpha) {
@@ -247,14 +268,80 @@ fail:
 
 static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) */
-Tensor* at_native_add(const Tensor* self, const Tensor* other, Scalar alpha) {
-  return binary_op(NULL, self, other, BinaryOp_Add, alpha);
+/* ---- the structured operators: meta and impl functions ----------------------
+ * Note [Structured kernels] in ops/Structured.h: tools/codegen writes the
+ * functional, in-place and out= forms around these (RegisterCPU.c,
+ * RegisterMeta.c). */
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(add, Tensor) */
+int at_meta_add_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other, Scalar alpha) {
+  return binary_op_meta(op, self, other, BinaryOp_Add, alpha);
 }
-/* PyTorch 1.13: BinaryOps.cpp add_ (structured, in place) */
-Tensor* at_native_add_(Tensor* self, const Tensor* other, Scalar alpha) {
-  return binary_op(self, self, other, BinaryOp_Add, alpha);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) (ufunc_inner_loop add) */
+int at_impl_add_out(StructuredOp* op, const Tensor* self, const Tensor* other, Scalar alpha, Tensor* out) {
+  (void)self, (void)other, (void)out; /* the iterator holds them */
+  return binary_op_run(op, BinaryOp_Add, alpha);
 }
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(sub, Tensor) */
+int at_meta_sub_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other, Scalar alpha) {
+  if (sub_check(self, other) < 0) return -1;
+  return binary_op_meta(op, self, other, BinaryOp_Sub, alpha);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sub_out): add_stub with -alpha */
+int at_impl_sub_out(StructuredOp* op, const Tensor* self, const Tensor* other, Scalar alpha, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Sub, alpha);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(mul, Tensor) */
+int at_meta_mul_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Mul, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(mul_out) */
+int at_impl_mul_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Mul, kOne);
+}
+
+/* True division: integers promoted to the default float type.
+ * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor) (build_borrowing_binary_float_op) */
+int at_meta_div_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Div, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out) */
+int at_impl_div_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Div, kOne);
+}
+
+/* The BinaryOp of a rounding mode: NULL is true division.
+ * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor_mode) */
+static int rounding_op(const char* rounding_mode, BinaryOp* op) {
+  if (rounding_mode == NULL) *op = BinaryOp_Div;
+  else if (strcmp(rounding_mode, "trunc") == 0) *op = BinaryOp_DivTrunc;
+  else if (strcmp(rounding_mode, "floor") == 0) *op = BinaryOp_DivFloor;
+  else {
+    Error_set(ErrorType_RuntimeError,
+              "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", rounding_mode);
+    return -1;
+  }
+  return 0;
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor_mode) */
+int at_meta_div_Tensor_mode(StructuredOp* op, const Tensor* self, const Tensor* other, const char* rounding_mode) {
+  BinaryOp bop;
+  return rounding_op(rounding_mode, &bop) < 0 ? -1 : binary_op_meta(op, self, other, bop, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out_mode) */
+int at_impl_div_out_mode(StructuredOp* op, const Tensor* self, const Tensor* other, const char* rounding_mode,
+                         Tensor* out) {
+  (void)self, (void)other, (void)out;
+  BinaryOp bop;
+  return rounding_op(rounding_mode, &bop) < 0 ? -1 : binary_op_run(op, bop, kOne);
+}
+
 /* PyTorch 1.13: BinaryOps.cpp at::native::add (Scalar) */
 Tensor* at_native_add_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
   Tensor* w = wrapped_scalar_tensor(other);
@@ -264,16 +351,6 @@ Tensor* at_native_add_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
   return r;
 }
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sub_out) */
-Tensor* at_native_sub(const Tensor* self, const Tensor* other, Scalar alpha) {
-  if (sub_check(self, other) < 0) return NULL;
-  return binary_op(NULL, self, other, BinaryOp_Sub, alpha);
-}
-/* PyTorch 1.13: BinaryOps.cpp sub_ (structured, in place) */
-Tensor* at_native_sub_(Tensor* self, const Tensor* other, Scalar alpha) {
-  if (sub_check(self, other) < 0) return NULL;
-  return binary_op(self, self, other, BinaryOp_Sub, alpha);
-}
 /* PyTorch 1.13: BinaryOps.cpp at::native::sub (Scalar) */
 Tensor* at_native_sub_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
   Tensor* w = wrapped_scalar_tensor(other);
@@ -295,14 +372,6 @@ Tensor* at_native_rsub_Scalar(const Tensor* self, Scalar other, Scalar alpha) {
   return r;
 }
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(mul_out) */
-Tensor* at_native_mul(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_Mul, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp mul_ (structured, in place) */
-Tensor* at_native_mul_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_Mul, kOne);
-}
 /* PyTorch 1.13: BinaryOps.cpp at::native::mul (Scalar) */
 Tensor* at_native_mul_Scalar(const Tensor* self, Scalar other) {
   Tensor* w = wrapped_scalar_tensor(other);
@@ -312,14 +381,6 @@ Tensor* at_native_mul_Scalar(const Tensor* self, Scalar other) {
   return r;
 }
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out) (true division) */
-Tensor* at_native_div(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_Div, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp div_ (structured, in place) */
-Tensor* at_native_div_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_Div, kOne);
-}
 /* PyTorch 1.13: BinaryOps.cpp at::native::div (Scalar) */
 Tensor* at_native_div_Scalar(const Tensor* self, Scalar other) {
   Tensor* w = wrapped_scalar_tensor(other);
@@ -356,30 +417,6 @@ Tensor* at_native_true_divide_Scalar(const Tensor* self, Scalar other) { return 
 /* PyTorch 1.13: BinaryOps.cpp true_divide_ (Scalar): self.div_(divisor) */
 Tensor* at_native_true_divide__Scalar(Tensor* self, Scalar other) { return at_div__Scalar(self, other); }
 
-/* The BinaryOp of a rounding mode: NULL is true division.
- * PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(div, Tensor_mode) */
-static int rounding_op(const char* rounding_mode, BinaryOp* op) {
-  if (rounding_mode == NULL) *op = BinaryOp_Div;
-  else if (strcmp(rounding_mode, "trunc") == 0) *op = BinaryOp_DivTrunc;
-  else if (strcmp(rounding_mode, "floor") == 0) *op = BinaryOp_DivFloor;
-  else {
-    Error_set(ErrorType_RuntimeError,
-              "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", rounding_mode);
-    return -1;
-  }
-  return 0;
-}
-
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out_mode) */
-Tensor* at_native_div_Tensor_mode(const Tensor* self, const Tensor* other, const char* rounding_mode) {
-  BinaryOp op;
-  return rounding_op(rounding_mode, &op) < 0 ? NULL : binary_op(NULL, self, other, op, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp div_.Tensor_mode (structured, in place) */
-Tensor* at_native_div__Tensor_mode(Tensor* self, const Tensor* other, const char* rounding_mode) {
-  BinaryOp op;
-  return rounding_op(rounding_mode, &op) < 0 ? NULL : binary_op(self, self, other, op, kOne);
-}
 /* PyTorch 1.13: BinaryOps.cpp at::native::div (Scalar, rounding_mode) */
 Tensor* at_native_div_Scalar_mode(const Tensor* self, Scalar other, const char* rounding_mode) {
   Tensor* w = wrapped_scalar_tensor(other);
@@ -432,28 +469,6 @@ Tensor* at_native_ne_Scalar(const Tensor* self, Scalar other) { return compare_s
  * another (resize_output); the result type must cast to out's dtype.
  * PyTorch 1.13: BinaryOps.cpp, the structured kernels' out= forms */
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) */
-Tensor* at_native_add_out(const Tensor* self, const Tensor* other, Scalar alpha, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Add, alpha);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sub_out) */
-Tensor* at_native_sub_out(const Tensor* self, const Tensor* other, Scalar alpha, Tensor* out) {
-  if (sub_check(self, other) < 0) return NULL;
-  return binary_op_out(out, self, other, BinaryOp_Sub, alpha);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(mul_out) */
-Tensor* at_native_mul_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Mul, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out) */
-Tensor* at_native_div_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Div, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(div_out_mode) */
-Tensor* at_native_div_out_mode(const Tensor* self, const Tensor* other, const char* rounding_mode, Tensor* out) {
-  BinaryOp op;
-  return rounding_op(rounding_mode, &op) < 0 ? NULL : binary_op_out(out, self, other, op, kOne);
-}
 
 /* The comparisons' out= forms write 0/1 in out's dtype.
  * PyTorch 1.13: BinaryOps.cpp CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
@@ -600,17 +615,14 @@ Tensor* at_native_remainder_Scalar_Tensor(Scalar self, const Tensor* other) {
 
 /* ---- fmod: C's fmod ------------------------------------------------------------- */
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(fmod, Tensor) */
+int at_meta_fmod_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Fmod, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(fmod_out) */
-Tensor* at_native_fmod(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_Fmod, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(fmod_out) (structured, in place) */
-Tensor* at_native_fmod_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_Fmod, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(fmod_out) (out=) */
-Tensor* at_native_fmod_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Fmod, kOne);
+int at_impl_fmod_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Fmod, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::fmod (Scalar): at::fmod(self, wrapped_scalar_tensor(other)) */
 Tensor* at_native_fmod_Scalar(const Tensor* self, Scalar other) {
@@ -639,17 +651,14 @@ Tensor* at_native_fmod_Scalar_out(const Tensor* self, Scalar other, Tensor* out)
 
 /* ---- atan2 and its alias arctan2 ------------------------------------------------ */
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) (meta: build_borrowing_binary_float_op) */
-Tensor* at_native_atan2(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_Atan2, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC(atan2) (build_borrowing_binary_float_op) */
+int at_meta_atan2(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Atan2, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) (structured, in place) */
-Tensor* at_native_atan2_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_Atan2, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) (out=) */
-Tensor* at_native_atan2_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Atan2, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(atan2_out) */
+int at_impl_atan2_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Atan2, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::arctan2 (CompositeImplicitAutograd: at::atan2) */
 Tensor* at_native_arctan2(const Tensor* self, const Tensor* other) { return at_atan2(self, other); }

@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 
 #include "ops/DispatchStub.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Scalar.h"
 #include "runtime/TensorImpl.h"
@@ -109,6 +110,13 @@ DECLARE_DISPATCH(binary_fn, rshift_stub);
 
 /* The stub op runs on (sub's is add_stub). */
 DispatchStub* binary_stub(BinaryOp op);
+
+/* The structured halves of a binary operator (Note [Structured kernels]
+ * in ops/Structured.h): the meta function builds op->iter over a and b
+ * (into StructuredOp_maybeGetOutput(op, 0)) and checks them; the impl
+ * runs the stub over it.  0, or -1 with the error indicator set. */
+int binary_op_meta(StructuredOp* op, const Tensor* a, const Tensor* b, BinaryOp bop, Scalar alpha);
+int binary_op_run(StructuredOp* op, BinaryOp bop, Scalar alpha);
 
 /*
  * out = op(a, b).  With out == NULL the result is allocated (returned, new

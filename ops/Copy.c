@@ -367,6 +367,13 @@ fail:
 Tensor* at_native_copy_(Tensor* self, const Tensor* src, bool non_blocking) {
   (void)non_blocking; /* CPU copies are synchronous */
   if (self == src) return Tensor_retain(self);
+  /* A copy into a meta tensor is ignored, as an in-place operator on one
+   * computes nothing; a meta source has no data to give. */
+  if (self->device.type == DeviceType_Meta) return Tensor_retain(self);
+  if (src->device.type == DeviceType_Meta) {
+    Error_set(ErrorType_NotImplementedError, "Cannot copy out of meta tensor; no data!");
+    return NULL;
+  }
   /* Exit early if self and src are views of the same data. */
   bool is_same_data = self->storage == src->storage && self->storage_offset == src->storage_offset &&
                       self->dtype == src->dtype && self->dim == src->dim && Tensor_isConj(self) == Tensor_isConj(src) &&

@@ -1,5 +1,5 @@
 /*
- * EmptyTensor.c - fresh CPU tensors; see EmptyTensor.h.
+ * EmptyTensor.c - fresh CPU and meta tensors; see EmptyTensor.h.
  * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp
  */
 #include "ops/EmptyTensor.h"
@@ -50,7 +50,9 @@ static int check_size_nonnegative(IntArrayRef sizes) {
   return 0;
 }
 
-Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
+/* A tensor of fresh storage on the CPU, or of a meta storage (no data).
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp empty_strided_generic */
+static Tensor* empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype, DeviceType device) {
   if (check_size_nonnegative(sizes) < 0) return NULL;
   int64_t nbytes = computeStorageNbytes(sizes, strides, ScalarType_elementSize(dtype));
   if (nbytes < 0) {
@@ -59,19 +61,39 @@ Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dty
               IntArrayRef_format(sizes, b1, sizeof b1), IntArrayRef_format(strides, b2, sizeof b2));
     return NULL;
   }
-  Storage* storage = Storage_new((size_t)nbytes);
+  bool meta = device == DeviceType_Meta;
+  Storage* storage = meta ? Storage_newMeta((size_t)nbytes) : Storage_new((size_t)nbytes);
   if (storage == NULL) return NULL;
-  Tensor* t = Tensor_new(storage, 0, sizes, strides, dtype, Device_cpu(), DispatchKey_CPU);
+  Tensor* t = Tensor_new(storage, 0, sizes, strides, dtype, meta ? (Device){DeviceType_Meta, -1} : Device_cpu(),
+                         meta ? DispatchKey_Meta : DispatchKey_CPU);
   Storage_release(storage);
   return t;
 }
 
-Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) {
+Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
+  return empty_strided_generic(sizes, strides, dtype, DeviceType_CPU);
+}
+
+Tensor* empty_strided_meta(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
+  return empty_strided_generic(sizes, strides, dtype, DeviceType_Meta);
+}
+
+Tensor* empty_strided_on(DeviceType device, IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
+  return empty_strided_generic(sizes, strides, dtype, device == DeviceType_Meta ? DeviceType_Meta : DeviceType_CPU);
+}
+
+Tensor* empty_meta(IntArrayRef sizes, ScalarType dtype) {
+  return empty_on(DeviceType_Meta, sizes, dtype);
+}
+
+Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype) { return empty_on(DeviceType_CPU, sizes, dtype); }
+
+Tensor* empty_on(DeviceType device, IntArrayRef sizes, ScalarType dtype) {
   int64_t strides[MINATEN_MAX_DIM];
   if (check_max_dims((int64_t)sizes.size) < 0) return NULL;
   if (check_size_nonnegative(sizes) < 0) return NULL;
   if (check_storage_nbytes(computeStorageNbytesContiguous(sizes, ScalarType_elementSize(dtype), 0), sizes) < 0)
     return NULL;
   computeContiguousStrides(sizes, strides);
-  return empty_strided_cpu(sizes, IntArrayRef_make(strides, sizes.size), dtype);
+  return empty_strided_on(device, sizes, IntArrayRef_make(strides, sizes.size), dtype);
 }

@@ -1,6 +1,8 @@
 /*
- * EmptyTensor.h - making CPU tensors with fresh, uninitialised storage.
- * PyTorch 1.13: aten/src/ATen/EmptyTensor.h (at::detail::empty_cpu, empty_strided_cpu)
+ * EmptyTensor.h - making CPU tensors with fresh, uninitialised storage, and
+ * meta tensors, whose storage has a size and no data.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.h (at::detail::empty_cpu,
+ * empty_strided_cpu, empty_meta, empty_strided_meta)
  */
 #ifndef MINATEN_OPS_EMPTYTENSOR_H
 #define MINATEN_OPS_EMPTYTENSOR_H
@@ -26,5 +28,16 @@ int64_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize, int64
 Tensor* empty_cpu(IntArrayRef sizes, ScalarType dtype);
 /* PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp at::detail::empty_strided_cpu */
 Tensor* empty_strided_cpu(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype);
+
+/* The same on the meta device: sizes, strides and dtype, with a storage of
+ * the bytes they span and no data.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp at::detail::empty_meta, empty_strided_meta */
+Tensor* empty_meta(IntArrayRef sizes, ScalarType dtype);
+Tensor* empty_strided_meta(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype);
+
+/* empty_cpu/empty_strided_cpu, or their meta forms for DeviceType_Meta:
+ * the outputs an operator makes on its inputs' device. */
+Tensor* empty_on(DeviceType device, IntArrayRef sizes, ScalarType dtype);
+Tensor* empty_strided_on(DeviceType device, IntArrayRef sizes, IntArrayRef strides, ScalarType dtype);
 
 #endif

@@ -167,6 +167,23 @@ fail:
   return NULL;
 }
 
+/* A meta tensor has no values to fill: the checks alone.
+ * PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_meta_ (Scalar) */
+Tensor* at_native_fill_meta_(Tensor* self, Scalar value) {
+  (void)value;
+  return Tensor_retain(self);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp fill_meta_ (Tensor) */
+Tensor* at_native_fill_meta__Tensor(Tensor* self, const Tensor* value) {
+  TORCH_CHECK(value->dim == 0,
+              "fill_ only supports 0-dimension value tensor but got tensor with %lld dimensions.",
+              (long long)value->dim);
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::fill_quantized_ (Tensor)
  * (also what a float self filled from a quantized value tensor reaches) */
 Tensor* at_native_fill_quantized__Tensor(Tensor* self, const Tensor* value) {
@@ -207,6 +224,9 @@ static Tensor* zero_cpu_(Tensor* self, int64_t nelements) {
   if (nelements > 0 && !MetaMode_isEnabled()) memset(Tensor_data(self), 0, (size_t)nelements * Tensor_itemsize(self));
   return Tensor_retain(self);
 }
+
+/* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_meta_ */
+Tensor* at_native_zero_meta_(Tensor* self) { return Tensor_retain(self); }
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::zero_
  * A small dense CPU tensor is one memset; anything else is fill_(0). */

@@ -51,13 +51,11 @@ static OptionalScalarType some_dtype(ScalarType t) {
 
 /* ---- empty ---------------------------------------------------------------- */
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_cpu
- * (at::detail::empty_cpu -> empty_generic) */
-Tensor* at_native_empty_cpu(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
-                            OptionalDevice device, OptionalBool pin_memory,
-                            OptionalMemoryFormat memory_format) {
-  (void)layout, (void)device, (void)pin_memory; /* strided, CPU, never pinned */
-  Tensor* t = empty_cpu(size, dtype_or_default(dtype));
+/* empty on the CPU or the meta device, in a memory format.
+ * PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp empty_generic */
+static Tensor* empty_generic(DeviceType device, IntArrayRef size, OptionalScalarType dtype,
+                             OptionalMemoryFormat memory_format) {
+  Tensor* t = empty_on(device, size, dtype_or_default(dtype));
   if (t == NULL) return NULL;
   /* The new tensor restrided to the format (contiguous: nothing to do;
    * preserve means nothing for a tensor with no input to preserve).
@@ -70,12 +68,27 @@ Tensor* at_native_empty_cpu(IntArrayRef size, OptionalScalarType dtype, Optional
   return t;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_strided_cpu
- * (at::detail::empty_strided_cpu -> empty_strided_generic) */
-Tensor* at_native_empty_strided_cpu(IntArrayRef size, IntArrayRef stride, OptionalScalarType dtype,
-                                    OptionalLayout layout, OptionalDevice device,
-                                    OptionalBool pin_memory) {
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_cpu
+ * (at::detail::empty_cpu -> empty_generic) */
+Tensor* at_native_empty_cpu(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                            OptionalDevice device, OptionalBool pin_memory,
+                            OptionalMemoryFormat memory_format) {
+  (void)layout, (void)device, (void)pin_memory; /* strided, CPU, never pinned */
+  return empty_generic(DeviceType_CPU, size, dtype, memory_format);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/MetaTensor.cpp at::native::empty_meta_symint
+ * (at::detail::empty_meta) */
+Tensor* at_native_empty_meta(IntArrayRef size, OptionalScalarType dtype, OptionalLayout layout,
+                             OptionalDevice device, OptionalBool pin_memory,
+                             OptionalMemoryFormat memory_format) {
   (void)layout, (void)device, (void)pin_memory;
+  return empty_generic(DeviceType_Meta, size, dtype, memory_format);
+}
+
+/* empty_strided on the CPU or the meta device. */
+static Tensor* empty_strided_checked(DeviceType device_type, IntArrayRef size, IntArrayRef stride,
+                                     OptionalScalarType dtype) {
   for (size_t i = 0; i < size.size; i++)
     TORCH_CHECK(size.data[i] >= 0, "Trying to create tensor with negative dimension %lld: %s",
                 (long long)size.data[i], FMT_INTS(size));
@@ -83,9 +96,25 @@ Tensor* at_native_empty_strided_cpu(IntArrayRef size, IntArrayRef stride, Option
    * is its later message (TensorImpl::set_sizes_and_strides). */
   TORCH_CHECK(size.size == stride.size, "dimensionality of sizes (%zu) must match dimensionality of strides (%zu)",
               size.size, stride.size);
-  return empty_strided_cpu(size, stride, dtype_or_default(dtype));
+  return empty_strided_on(device_type, size, stride, dtype_or_default(dtype));
 fail:
   return NULL;
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/TensorFactories.cpp at::native::empty_strided_cpu
+ * (at::detail::empty_strided_cpu -> empty_strided_generic) */
+Tensor* at_native_empty_strided_cpu(IntArrayRef size, IntArrayRef stride, OptionalScalarType dtype,
+                                    OptionalLayout layout, OptionalDevice device,
+                                    OptionalBool pin_memory) {
+  (void)layout, (void)device, (void)pin_memory;
+  return empty_strided_checked(DeviceType_CPU, size, stride, dtype);
+}
+
+/* PyTorch 1.13: aten/src/ATen/native/MetaTensor.cpp at::native::empty_strided_meta_symint */
+Tensor* at_native_empty_strided_meta(IntArrayRef size, IntArrayRef stride, OptionalScalarType dtype,
+                                     OptionalLayout layout, OptionalDevice device, OptionalBool pin_memory) {
+  (void)layout, (void)device, (void)pin_memory;
+  return empty_strided_checked(DeviceType_Meta, size, stride, dtype);
 }
 
 /* at::empty with names=None; NB(minaten): named tensors do not exist here.

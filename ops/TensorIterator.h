@@ -112,6 +112,7 @@ typedef struct TensorIteratorBase {
   Tensor* tensors[TensorIterator_MAX_OPERANDS];
   int num_outputs;
   ScalarType common_dtype;
+  DeviceType device; /* the operands': CPU, or Meta for a meta function's iterator (no data) */
 } TensorIteratorBase;
 
 /* One tile: data[arg] its first element of each operand.

@@ -41,6 +41,7 @@ void TensorIteratorConfig_add_input(TensorIteratorConfig* config, const Tensor* 
 void TensorIteratorConfig_binary_op(TensorIteratorConfig* config) {
   TensorIteratorConfig_init(config);
   config->check_all_same_dtype = false;
+  config->allow_cpu_scalars = true;
   config->promote_inputs_to_common_dtype = true;
   config->cast_common_dtype_to_outputs = true;
   config->enforce_safe_casting_to_output = true;
@@ -229,7 +230,7 @@ static int allocate_or_resize_outputs(TensorIteratorBase* iter, const TensorIter
     Tensor* out = iter->tensors[i];
     if (out == NULL) {
       ScalarType dtype = config->static_dtype != ScalarType_Undefined ? config->static_dtype : iter->common_dtype;
-      out = empty_strided_cpu(shape, strides, dtype);
+      out = empty_strided_on(iter->device, shape, strides, dtype);
     } else if (st->will_resize[i] && resize_output_restrided(out, shape, strides) < 0) {
       out = NULL;
     } else {
@@ -253,26 +254,36 @@ static int build_checks(TensorIteratorBase* iter, const TensorIteratorConfig* co
   return compute_types(iter, config, st);
 }
 
-/* Every operand a CPU tensor: a CPU kernel's iterator reads their data.
- * Another device's tensor reaches one only beside CPU tensors (a lazy
- * argument of a quantized operator's default kernel, say): 1.13's
- * compute_types refuses the mix.  NB(minaten): an iterator over lazy
- * tensors alone is refused too (1.13 never builds one on the CPU).
+/* The operands' device, iter->device: the CPU (a CPU kernel's iterator
+ * reads their data), or the meta device (a meta function's iterator only
+ * shapes its outputs, made there).  It is the first operand's not on the
+ * CPU, else the CPU; every other operand must be on it, except one 0-dim
+ * CPU input beside another device's tensors where the config allows CPU
+ * scalars (a binary operator's `meta_tensor * torch.tensor(2.)`).  A lazy
+ * tensor reaches an iterator only beside CPU tensors (a lazy argument of
+ * a quantized operator's default kernel, say): 1.13 refuses the mix.
+ * NB(minaten): an iterator over lazy tensors alone is refused too (1.13
+ * never builds one on the CPU).
  * PyTorch 1.13: TensorIterator.cpp compute_types (the device check) */
-static int check_cpu_operands(const TensorIteratorConfig* config, int ntensors) {
-  const Tensor* first = NULL;
+static int check_devices(TensorIteratorBase* iter, const TensorIteratorConfig* config, int ntensors) {
+  Device common = Device_cpu();
+  for (int i = 0; i < ntensors && common.type == DeviceType_CPU; i++)
+    if (config->tensors[i] != NULL && config->tensors[i]->device.type != DeviceType_CPU)
+      common = config->tensors[i]->device;
+  int cpu_scalars = 0;
   for (int i = 0; i < ntensors; i++) {
     const Tensor* t = config->tensors[i];
-    if (t == NULL) continue;
-    if (first == NULL) first = t;
-    if (t->device.type == first->device.type && t->device.type == DeviceType_CPU) continue;
+    if (t == NULL || t->device.type == common.type) continue;
+    if (config->allow_cpu_scalars && i >= config->num_outputs && t->dim == 0 && t->device.type == DeviceType_CPU) {
+      TORCH_CHECK(cpu_scalars++ < 1, "Trying to pass too many CPU scalars to non-CPU kernel!");
+      continue;
+    }
     char a[32], b[32];
-    Device_format(first->device, a, sizeof a);
-    Device_format(t->device, b, sizeof b);
-    TORCH_CHECK(t->device.type == first->device.type,
-                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
-    TORCH_CHECK(false, "minaten: TensorIterator runs on CPU tensors only, not %s", b);
+    TORCH_CHECK(false, "Expected all tensors to be on the same device, but found at least two devices, %s and %s!",
+                Device_format(common, a, sizeof a), Device_format(t->device, b, sizeof b));
   }
+  TORCH_CHECK(common.type != DeviceType_Lazy, "minaten: TensorIterator runs on CPU tensors only, not lazy");
+  iter->device = common.type;
   return 0;
 fail:
   return -1;
@@ -282,7 +293,7 @@ int TensorIterator_build(TensorIteratorBase* iter, const TensorIteratorConfig* c
   BuildState st;
   st.ntensors = config->num_outputs + config->num_inputs;
   TORCH_INTERNAL_ASSERT(st.ntensors >= 1);
-  if (check_cpu_operands(config, st.ntensors) < 0) {
+  if (check_devices(iter, config, st.ntensors) < 0) {
     for (int i = 0; i < config->num_outputs; i++) iter->tensors[i] = NULL; /* holds nothing */
     iter->num_outputs = config->num_outputs;
     iter->ntensors = st.ntensors;

@@ -56,6 +56,7 @@ typedef struct TensorIteratorConfig {
   int num_outputs, num_inputs;
   bool check_mem_overlap;              /* set_check_mem_overlap; default true */
   bool check_all_same_dtype;           /* default true; off when promoting or casting */
+  bool allow_cpu_scalars;              /* a 0-dim CPU input may join another device's operands */
   bool promote_inputs_to_common_dtype; /* default false */
   bool promote_integer_inputs_to_float;
   bool cast_common_dtype_to_outputs;

@@ -161,25 +161,40 @@ static void kernel_loop2d(void* ctx, char** data, const int64_t* strides, int64_
   }
 }
 
-static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
-  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+int unary_kernel_meta(StructuredOp* op, const Tensor* a, const UnaryKernel* k) {
+  TORCH_CHECK((a->device.type == DeviceType_CPU || a->device.type == DeviceType_Meta) &&
+                  !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   /* without an integer function, integers and bools compute in the default float type */
-  TensorIteratorBase iter;
-  TRY(unary_build(&iter, k->on_int != NULL ? TensorIteratorConfig_binary_op : TensorIteratorConfig_float_op, out,
-                  resize_out, a) == 0);
-  if (k->no_half_name != NULL && iter.common_dtype == ScalarType_Half) {
-    Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for 'Half'", k->no_half_name);
-    TensorIterator_release(&iter);
-    goto fail;
-  }
-  if (!MetaMode_isEnabled() && a->numel > 0) {
-    KernelLoop L = {k, iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
-    cpu_kernel(&iter, kernel_loop2d, &L);
-  }
-  return unary_result(&iter);
+  TensorIteratorConfig config;
+  if (k->on_int != NULL) TensorIteratorConfig_binary_op(&config);
+  else TensorIteratorConfig_float_op(&config);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
+  TensorIteratorConfig_add_input(&config, a);
+  TRY(StructuredOp_build(op, &config) == 0);
+  TORCH_CHECK(!(k->no_half_name != NULL && op->iter.common_dtype == ScalarType_Half),
+              "\"%s\" not implemented for 'Half'", k->no_half_name);
+  return 0;
 fail:
-  return NULL;
+  return -1;
+}
+
+int unary_kernel_run(StructuredOp* op, const UnaryKernel* k) {
+  TensorIteratorBase* iter = &op->iter;
+  if (MetaMode_isEnabled() || iter->numel == 0) return 0;
+  KernelLoop L = {k, iter->common_dtype, iter->tensors[1]->dtype, iter->tensors[0]->dtype};
+  cpu_kernel(iter, kernel_loop2d, &L);
+  return 0;
+}
+
+/* meta then impl on the CPU, for the forms written by hand. */
+static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
+  StructuredOp op;
+  if (out == NULL) StructuredOp_initFunctional(&op, DeviceType_CPU, 1);
+  else if (resize_out) StructuredOp_initOut(&op, DeviceType_CPU, &out, 1);
+  else StructuredOp_initInplace(&op, DeviceType_CPU, out);
+  if (unary_kernel_meta(&op, a, k) < 0 || unary_kernel_run(&op, k) < 0) return StructuredOp_release(&op);
+  return StructuredOp_output(&op, 0);
 }
 
 Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k) {
@@ -192,8 +207,9 @@ Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k) 
 
 /* ---- the UnaryOp operators: TensorIterator's build, then the stub ------------ */
 
-static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
-  TORCH_CHECK(a->device.type == DeviceType_CPU && !ScalarType_isQuantized(a->dtype),
+int unary_op_meta(StructuredOp* sop, const Tensor* a, UnaryOp op) {
+  TORCH_CHECK((a->device.type == DeviceType_CPU || a->device.type == DeviceType_Meta) &&
+                  !ScalarType_isQuantized(a->dtype),
               "minaten: elementwise operators run on non-quantized CPU tensors only");
   bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
   bool keeps_dtype = op == UnaryOp_Abs || op == UnaryOp_Relu || op == UnaryOp_Sign || op == UnaryOp_Neg ||
@@ -224,13 +240,16 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
                 "minaten: this operator has no kernel for '%s' yet", ScalarType_name(a->dtype));
   }
   /* unary_float_op: integers and bools compute in the default float type. */
-  TensorIteratorBase iter;
   bool complex_loop = op == UnaryOp_Neg || op == UnaryOp_Abs || op == UnaryOp_Angle || op == UnaryOp_Sgn;
-  TRY(unary_build(&iter, op == UnaryOp_Angle ? float_op_with_complex
-                         : complex_loop      ? unary_op_with_complex
-                         : keeps_dtype       ? TensorIteratorConfig_unary_op
-                                             : TensorIteratorConfig_float_op,
-                  out, resize_out, a) == 0);
+  TensorIteratorConfig config;
+  if (op == UnaryOp_Angle) float_op_with_complex(&config);
+  else if (complex_loop) unary_op_with_complex(&config);
+  else if (keeps_dtype) TensorIteratorConfig_unary_op(&config);
+  else TensorIteratorConfig_float_op(&config);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(sop, 0));
+  TensorIteratorConfig_add_input(&config, a);
+  TRY(StructuredOp_build(sop, &config) == 0);
+  TensorIteratorBase* iter = &sop->iter;
   /* 1.13's CPU kernels of these have no Half (bfloat16 has them all) */
   static const char* const kNoHalf[] = {
       [UnaryOp_Relu] = "clamp_min_cpu", [UnaryOp_Exp] = "exp_vml_cpu",     [UnaryOp_Log] = "log_vml_cpu",
@@ -241,25 +260,35 @@ static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, Unar
       [UnaryOp_Erfc] = "erfc_vml_cpu",  [UnaryOp_Erfinv] = "erfinv_vml_cpu", [UnaryOp_Sinh] = "sinh_cpu",
       [UnaryOp_Cosh] = "cosh_cpu",
   };
-  if (iter.common_dtype == ScalarType_Half && op < (int)(sizeof kNoHalf / sizeof kNoHalf[0]) && kNoHalf[op] != NULL) {
-    Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for 'Half'", kNoHalf[op]);
-    TensorIterator_release(&iter);
-    goto fail;
-  }
+  TORCH_CHECK(!(iter->common_dtype == ScalarType_Half && op < (int)(sizeof kNoHalf / sizeof kNoHalf[0]) &&
+                kNoHalf[op] != NULL),
+              "\"%s\" not implemented for 'Half'", kNoHalf[op]);
   /* bitwise_not_kernel: bools, then AT_DISPATCH_INTEGRAL_TYPES, after the build */
-  if (op == UnaryOp_BitwiseNot && ScalarType_isFloating(iter.common_dtype)) {
-    Error_set(ErrorType_RuntimeError, "\"bitwise_not_cpu\" not implemented for '%s'", ScalarType_name(iter.common_dtype));
-    TensorIterator_release(&iter);
-    goto fail;
-  }
-  if (!MetaMode_isEnabled() && a->numel > 0) {
-    UnaryLoop L = {iter.common_dtype, a->dtype, iter.tensors[0]->dtype};
-    ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(&iter, &L);
-  }
-  return unary_result(&iter);
+  TORCH_CHECK(!(op == UnaryOp_BitwiseNot && ScalarType_isFloating(iter->common_dtype)),
+              "\"bitwise_not_cpu\" not implemented for '%s'", ScalarType_name(iter->common_dtype));
+  return 0;
 fail:
-  return NULL;
+  return -1;
 }
+
+int unary_op_run(StructuredOp* sop, UnaryOp op) {
+  TensorIteratorBase* iter = &sop->iter;
+  if (MetaMode_isEnabled() || iter->numel == 0) return 0;
+  UnaryLoop L = {iter->common_dtype, iter->tensors[1]->dtype, iter->tensors[0]->dtype};
+  ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(iter, &L);
+  return 0;
+}
+
+/* meta then impl on the CPU, for the forms written by hand. */
+static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
+  StructuredOp sop;
+  if (out == NULL) StructuredOp_initFunctional(&sop, DeviceType_CPU, 1);
+  else if (resize_out) StructuredOp_initOut(&sop, DeviceType_CPU, &out, 1);
+  else StructuredOp_initInplace(&sop, DeviceType_CPU, out);
+  if (unary_op_meta(&sop, a, op) < 0 || unary_op_run(&sop, op) < 0) return StructuredOp_release(&sop);
+  return StructuredOp_output(&sop, 0);
+}
+
 
 Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op_impl(out, false, a, op); }
 
@@ -437,61 +466,69 @@ Tensor* at_native_angle_out(const Tensor* self, Tensor* out) {
   return unary_op_out(out, self, UnaryOp_Angle);
 }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(exp) (CREATE_UNARY_META_FUNC) */
+int at_meta_exp(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Exp); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) */
-Tensor* at_native_exp(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Exp); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) (in place) */
-Tensor* at_native_exp_(Tensor* self) { return unary_op(self, self, UnaryOp_Exp); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(exp_out) (out=) */
-Tensor* at_native_exp_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Exp); }
+int at_impl_exp_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Exp);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(log1p) (CREATE_UNARY_META_FUNC) */
+int at_meta_log1p(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Log1p); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log1p_out) */
-Tensor* at_native_log1p(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Log1p); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log1p_out) (in place) */
-Tensor* at_native_log1p_(Tensor* self) { return unary_op(self, self, UnaryOp_Log1p); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log1p_out) (out=) */
-Tensor* at_native_log1p_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Log1p); }
+int at_impl_log1p_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Log1p);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(expm1) (CREATE_UNARY_META_FUNC) */
+int at_meta_expm1(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Expm1); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(expm1_out) */
-Tensor* at_native_expm1(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Expm1); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(expm1_out) (in place) */
-Tensor* at_native_expm1_(Tensor* self) { return unary_op(self, self, UnaryOp_Expm1); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(expm1_out) (out=) */
-Tensor* at_native_expm1_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Expm1); }
+int at_impl_expm1_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Expm1);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(erf) (CREATE_UNARY_META_FUNC) */
+int at_meta_erf(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Erf); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erf_out) */
-Tensor* at_native_erf(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Erf); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erf_out) (in place) */
-Tensor* at_native_erf_(Tensor* self) { return unary_op(self, self, UnaryOp_Erf); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erf_out) (out=) */
-Tensor* at_native_erf_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Erf); }
+int at_impl_erf_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Erf);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(erfc) (CREATE_UNARY_META_FUNC) */
+int at_meta_erfc(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Erfc); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfc_out) */
-Tensor* at_native_erfc(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Erfc); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfc_out) (in place) */
-Tensor* at_native_erfc_(Tensor* self) { return unary_op(self, self, UnaryOp_Erfc); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfc_out) (out=) */
-Tensor* at_native_erfc_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Erfc); }
+int at_impl_erfc_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Erfc);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(erfinv) (CREATE_UNARY_META_FUNC) */
+int at_meta_erfinv(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Erfinv); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfinv_out) */
-Tensor* at_native_erfinv(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Erfinv); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfinv_out) (in place) */
-Tensor* at_native_erfinv_(Tensor* self) { return unary_op(self, self, UnaryOp_Erfinv); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(erfinv_out) (out=) */
-Tensor* at_native_erfinv_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Erfinv); }
+int at_impl_erfinv_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Erfinv);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(log) (CREATE_UNARY_META_FUNC) */
+int at_meta_log(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Log); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) */
-Tensor* at_native_log(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Log); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) (in place) */
-Tensor* at_native_log_(Tensor* self) { return unary_op(self, self, UnaryOp_Log); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(log_out) (out=) */
-Tensor* at_native_log_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Log); }
+int at_impl_log_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Log);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sqrt) (CREATE_UNARY_META_FUNC) */
+int at_meta_sqrt(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Sqrt); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) */
-Tensor* at_native_sqrt(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sqrt); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) (in place) */
-Tensor* at_native_sqrt_(Tensor* self) { return unary_op(self, self, UnaryOp_Sqrt); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sqrt_out) (out=) */
-Tensor* at_native_sqrt_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sqrt); }
+int at_impl_sqrt_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Sqrt);
+}
 
 /* rsqrt in float and in double, as 1.13's CPU kernel computes it (1 / sqrt(x));
  * integers and bools compute in the default float type (no integer function).
@@ -500,31 +537,34 @@ static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
 static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
 static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL, "rsqrt_cpu"};
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(rsqrt) (CREATE_UNARY_FLOAT_META_FUNC) */
+int at_meta_rsqrt(StructuredOp* op, const Tensor* self) { return unary_kernel_meta(op, self, &rsqrt_kernel); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) */
-Tensor* at_native_rsqrt(const Tensor* self) { return unary_kernel_op(NULL, self, &rsqrt_kernel); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) (in place) */
-Tensor* at_native_rsqrt_(Tensor* self) { return unary_kernel_op(self, self, &rsqrt_kernel); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(rsqrt_out) (out=) */
-Tensor* at_native_rsqrt_out(const Tensor* self, Tensor* out) { return unary_kernel_op_out(out, self, &rsqrt_kernel); }
+int at_impl_rsqrt_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_kernel_run(op, &rsqrt_kernel);
+}
 
 /* PyTorch 1.13: Activation.cpp at::native::relu */
 Tensor* at_native_relu(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Relu); }
 /* PyTorch 1.13: Activation.cpp at::native::relu (in place) */
 Tensor* at_native_relu_(Tensor* self) { return unary_op(self, self, UnaryOp_Relu); }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sigmoid) (CREATE_UNARY_META_FUNC) */
+int at_meta_sigmoid(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Sigmoid); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) */
-Tensor* at_native_sigmoid(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sigmoid); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) (in place) */
-Tensor* at_native_sigmoid_(Tensor* self) { return unary_op(self, self, UnaryOp_Sigmoid); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sigmoid_out) (out=) */
-Tensor* at_native_sigmoid_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sigmoid); }
+int at_impl_sigmoid_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Sigmoid);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(tanh) (CREATE_UNARY_META_FUNC) */
+int at_meta_tanh(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Tanh); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) */
-Tensor* at_native_tanh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Tanh); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) (in place) */
-Tensor* at_native_tanh_(Tensor* self) { return unary_op(self, self, UnaryOp_Tanh); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(tanh_out) (out=) */
-Tensor* at_native_tanh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Tanh); }
+int at_impl_tanh_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Tanh);
+}
 
 /* ---- rounding, sign, sin, cos ----------------------------------------------
  * floor, ceil, round (half to even), trunc and sign keep the dtype (an
@@ -595,37 +635,41 @@ Tensor* at_native_sgn_out(const Tensor* self, Tensor* out) {
   return unary_op_out(out, self, sgn_op(self));
 }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sin) (CREATE_UNARY_META_FUNC) */
+int at_meta_sin(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Sin); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) */
-Tensor* at_native_sin(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sin); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) (in place) */
-Tensor* at_native_sin_(Tensor* self) { return unary_op(self, self, UnaryOp_Sin); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sin_out) (out=) */
-Tensor* at_native_sin_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sin); }
+int at_impl_sin_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Sin);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(cos) (CREATE_UNARY_META_FUNC) */
+int at_meta_cos(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Cos); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) */
-Tensor* at_native_cos(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Cos); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) (in place) */
-Tensor* at_native_cos_(Tensor* self) { return unary_op(self, self, UnaryOp_Cos); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cos_out) (out=) */
-Tensor* at_native_cos_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Cos); }
+int at_impl_cos_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Cos);
+}
 
 /* sinh and cosh: cpu_kernel_vec kernels, as sigmoid's (Note [The inner loops
  * of a Sleef operator] in ops/cpu/UnaryOpsKernel.c); integers and bools
  * compute in the default float type, no Half ("cosh_cpu" not implemented).
  * NB(minaten): complex inputs are refused (1.13 computes them). */
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sinh) (CREATE_UNARY_META_FUNC) */
+int at_meta_sinh(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Sinh); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sinh_out) */
-Tensor* at_native_sinh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sinh); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sinh_out) (in place) */
-Tensor* at_native_sinh_(Tensor* self) { return unary_op(self, self, UnaryOp_Sinh); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sinh_out) (out=) */
-Tensor* at_native_sinh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Sinh); }
+int at_impl_sinh_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Sinh);
+}
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(cosh) (CREATE_UNARY_META_FUNC) */
+int at_meta_cosh(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Cosh); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cosh_out) */
-Tensor* at_native_cosh(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Cosh); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cosh_out) (in place) */
-Tensor* at_native_cosh_(Tensor* self) { return unary_op(self, self, UnaryOp_Cosh); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(cosh_out) (out=) */
-Tensor* at_native_cosh_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_Cosh); }
+int at_impl_cosh_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Cosh);
+}
 
 /* ---- square: pow(self, 2) (CompositeImplicitAutograd: the trace shows pow) ---- */
 

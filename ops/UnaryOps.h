@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "ops/DispatchStub.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "runtime/TensorImpl.h"
 
@@ -29,7 +30,12 @@
  *   static float rsqrt_float(float x) { return 1.0f / sqrtf(x); }
  *   static double rsqrt_double(double x) { return 1.0 / sqrt(x); }
  *   static const UnaryKernel rsqrt_kernel = {rsqrt_float, rsqrt_double, NULL, "rsqrt_cpu"};
- *   ... return unary_kernel_op(NULL, self, &rsqrt_kernel);
+ *   int at_meta_rsqrt(StructuredOp* op, const Tensor* self) {
+ *     return unary_kernel_meta(op, self, &rsqrt_kernel);
+ *   }
+ *   int at_impl_rsqrt_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+ *     return unary_kernel_run(op, &rsqrt_kernel);
+ *   }
  *
  * on_int decides the dtype rule: NULL makes the operator PyTorch's
  * unary_float_op (integer and bool inputs compute in the default float type,
@@ -56,6 +62,13 @@ typedef struct UnaryKernel {
  * to.  Return a new reference, or NULL with PyTorch's error. */
 Tensor* unary_kernel_op(Tensor* out, const Tensor* a, const UnaryKernel* k);
 Tensor* unary_kernel_op_out(Tensor* out, const Tensor* a, const UnaryKernel* k);
+
+/* The same as a structured operator's halves (Note [Structured kernels] in
+ * ops/Structured.h): the meta function builds op->iter over a (into
+ * StructuredOp_maybeGetOutput(op, 0)) and checks the dtype; the impl runs
+ * k's loop over it.  0, or -1 with the error indicator set. */
+int unary_kernel_meta(StructuredOp* op, const Tensor* a, const UnaryKernel* k);
+int unary_kernel_run(StructuredOp* op, const UnaryKernel* k);
 
 /* The unary operators written before UnaryKernel, with their arithmetic
  * in switches inside ops/cpu/UnaryOpsKernel.c (inlined, so faster than a call
@@ -133,5 +146,9 @@ DispatchStub* unary_stub(UnaryOp op);
  * PyTorch 1.13: TensorIterator unary_op / unary_float_op */
 Tensor* unary_op(Tensor* out, const Tensor* a, UnaryOp op);
 Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op);
+/* Its structured halves: the meta function (build and dtype checks) and
+ * the impl (the stub over sop->iter).  0, or -1 with the error set. */
+int unary_op_meta(StructuredOp* sop, const Tensor* a, UnaryOp op);
+int unary_op_run(StructuredOp* sop, UnaryOp op);
 
 #endif

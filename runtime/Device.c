@@ -9,8 +9,16 @@
 
 #include "runtime/Exception.h"
 
+const char* DeviceType_name(DeviceType t) {
+  return t == DeviceType_CPU ? "cpu" : t == DeviceType_Lazy ? "lazy" : "meta";
+}
+
+const char* DeviceType_upperName(DeviceType t) {
+  return t == DeviceType_CPU ? "CPU" : t == DeviceType_Lazy ? "Lazy" : "Meta";
+}
+
 const char* Device_format(Device d, char* buf, size_t buf_size) {
-  const char* name = d.type == DeviceType_CPU ? "cpu" : "lazy";
+  const char* name = DeviceType_name(d.type);
   if (d.index >= 0)
     snprintf(buf, buf_size, "%s:%d", name, (int)d.index);
   else
@@ -36,6 +44,8 @@ int Device_parse(const char* s, Device* out) {
   } else if (n == 4 && strncmp(s, "lazy", 4) == 0) {
     out->type = DeviceType_Lazy;
     if (index < 0) index = 0;
+  } else if (n == 4 && strncmp(s, "meta", 4) == 0) {
+    out->type = DeviceType_Meta;
   } else {
     Error_set(ErrorType_RuntimeError,
               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "

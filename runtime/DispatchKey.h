@@ -5,12 +5,18 @@
  * is its position, so the highest set bit is the key that runs.  The relative
  * order is PyTorch 1.13's (c10/core/DispatchKey.h):
  *
- *   backends:  CPU < Lazy < QuantizedCPU
+ *   backends:  CPU < Lazy < Meta < QuantizedCPU
  *                   (PyTorch: Dense < Quantized functionality, and within a
  *                    functionality the higher backend bit wins, so a mixed
- *                    CPU/Lazy call runs the Lazy kernel)
+ *                    CPU/Lazy call runs the Lazy kernel, and a mixed
+ *                    CPU/Meta call the Meta kernel)
  *   BackendSelect < Python < Conjugate < Negative < ADInplaceOrView
- *   < AutogradOther < AutogradCPU < AutogradLazy < PythonTLSSnapshot
+ *   < AutogradOther < AutogradCPU < AutogradLazy < AutogradMeta
+ *   < PythonTLSSnapshot
+ *
+ * Meta is the backend of tensors with sizes, strides and a dtype but no
+ * data (`torch.empty(2, 3, device="meta")`): its kernels compute only what
+ * an operator's outputs look like (ops/EmptyTensor.h empty_meta).
  *
  * NB(minaten): PyTorch factors a runtime key into a functionality bit and a
  * backend bit; with three backends a flat bitset in priority order gives the
@@ -35,6 +41,7 @@
   _(Undefined, 0)                               \
   _(CPU, 1)                                     \
   _(Lazy, 1)                                    \
+  _(Meta, 1)                                    \
   _(QuantizedCPU, 1)                            \
   _(BackendSelect, 0)                           \
   _(Python, 0)                                  \
@@ -44,6 +51,7 @@
   _(AutogradOther, 0)                           \
   _(AutogradCPU, 0)                             \
   _(AutogradLazy, 0)                            \
+  _(AutogradMeta, 0)                            \
   _(PythonTLSSnapshot, 0)
 
 /* Alias keys: registration-only names for sets of runtime keys. */
@@ -74,7 +82,7 @@ DispatchKey DispatchKey_parse(const char* name);
 static inline bool DispatchKey_isAlias(DispatchKey k) {
   return k > DispatchKey_NumRuntimeKeys && k < DispatchKey_EndOfAliasKeys;
 }
-/* True for the keys that name a backend (CPU, Lazy, QuantizedCPU). */
+/* True for the keys that name a backend (CPU, Lazy, Meta, QuantizedCPU). */
 bool DispatchKey_isBackend(DispatchKey k);
 
 #endif

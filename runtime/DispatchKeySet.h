@@ -71,13 +71,13 @@ static inline DispatchKey DispatchKeySet_highestPriorityTypeId(DispatchKeySet s)
  * PyTorch 1.13: c10/core/DispatchKeySet.cpp getRuntimeDispatchKeySet */
 static inline DispatchKeySet DispatchKeySet_backends(void) {
   DispatchKeySet s = {(UINT64_C(1) << DispatchKey_CPU) | (UINT64_C(1) << DispatchKey_Lazy) |
-                      (UINT64_C(1) << DispatchKey_QuantizedCPU)};
+                      (UINT64_C(1) << DispatchKey_Meta) | (UINT64_C(1) << DispatchKey_QuantizedCPU)};
   return s;
 }
 static inline DispatchKeySet DispatchKeySet_autograd(void) {
   DispatchKeySet s = {(UINT64_C(1) << DispatchKey_AutogradOther) |
                       (UINT64_C(1) << DispatchKey_AutogradCPU) |
-                      (UINT64_C(1) << DispatchKey_AutogradLazy)};
+                      (UINT64_C(1) << DispatchKey_AutogradLazy) | (UINT64_C(1) << DispatchKey_AutogradMeta)};
   return s;
 }
 
@@ -90,6 +90,8 @@ static inline DispatchKey DispatchKey_autogradKeyFor(DispatchKey backend) {
       return DispatchKey_AutogradCPU;
     case DispatchKey_Lazy:
       return DispatchKey_AutogradLazy;
+    case DispatchKey_Meta:
+      return DispatchKey_AutogradMeta;
     default:
       return DispatchKey_AutogradOther;
   }

@@ -44,11 +44,26 @@ Storage* Storage_newFromBlob(void* data, size_t nbytes, void (*deleter)(void* ct
   return s;
 }
 
-/* PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_bytes_cpu */
+/* The deleter of a meta storage: it has no data to free. */
+static void meta_data_deleter(void* ctx) { (void)ctx; }
+
+Storage* Storage_newMeta(size_t nbytes) {
+  Storage* s = Storage_newFromBlob(NULL, nbytes, meta_data_deleter, NULL);
+  if (s != NULL) s->resizable = true;
+  return s;
+}
+
+bool Storage_isMeta(const Storage* s) { return s->deleter == meta_data_deleter; }
+
+/* PyTorch 1.13: aten/src/ATen/native/Resize.cpp resize_bytes_cpu, resize_bytes_meta */
 int Storage_resize(Storage* s, size_t nbytes) {
   if (!s->resizable) {
     Error_set(ErrorType_RuntimeError, "Trying to resize storage that is not resizable");
     return -1;
+  }
+  if (Storage_isMeta(s)) { /* resize_bytes_meta: nothing to copy */
+    s->nbytes = nbytes;
+    return 0;
   }
   void* data = Allocator_allocate(nbytes);
   if (data == NULL) return -1;

@@ -28,6 +28,12 @@ typedef struct Storage {
 
 /* New storage of nbytes (uninitialised), refcount 1; NULL + error on OOM. */
 Storage* Storage_new(size_t nbytes);
+/* A meta storage: nbytes long and no data (data is NULL).  Resizable; a
+ * resize only changes nbytes.  PyTorch 1.13: aten/src/ATen/EmptyTensor.cpp
+ * empty_meta (GetAllocator(kMeta), whose allocations are nullptr) */
+Storage* Storage_newMeta(size_t nbytes);
+/* True for a storage from Storage_newMeta. */
+bool Storage_isMeta(const Storage* s);
 /* A storage over nbytes at data that the caller's owner keeps alive until
  * deleter(ctx) is called at the last release.  Not resizable.  NULL + error
  * on OOM (the deleter is not called: data is still the caller's).  PyTorch 1.13: aten/src/ATen/templates/Functions.h

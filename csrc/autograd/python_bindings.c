@@ -598,8 +598,7 @@ static PyObject* dispatch_out_with_options(THPBinding* b, PyObject* self, PyObje
       } else if (strcmp(param->name, "device") == 0 && THPDevice_Check(v) &&
                  ((THPDevice*)v)->device.type != out->device.type) {
         PyErr_Format(PyExc_RuntimeError, "device type %s does not match device type of out parameter (%s)",
-                     ((THPDevice*)v)->device.type == DeviceType_Lazy ? "Lazy" : "CPU",
-                     out->device.type == DeviceType_Lazy ? "Lazy" : "CPU");
+                     DeviceType_upperName(((THPDevice*)v)->device.type), DeviceType_upperName(out->device.type));
         return NULL;
       }
     }

@@ -334,6 +334,12 @@ static PyObject* THPVariable_is_quantized(PyObject* self, void* unused) {
   return PyBool_FromLong(Tensor_isQuantized(THPVariable_Unpack(self)));
 }
 
+static PyObject* THPVariable_is_meta(PyObject* self, void* unused) {
+  if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_meta");
+  (void)unused;
+  return PyBool_FromLong(THPVariable_Unpack(self)->device.type == DeviceType_Meta);
+}
+
 static PyObject* THPVariable_is_cuda(PyObject* self, void* unused) {
   if (check_has_torch_function(self, false)) return handle_torch_function_getter(self, "is_cuda");
   (void)self, (void)unused;
@@ -349,6 +355,7 @@ static PyGetSetDef THPVariable_properties[] = {
     {"ndim", THPVariable_get_ndim, NULL, NULL, NULL},
     {"is_quantized", THPVariable_is_quantized, NULL, NULL, NULL},
     {"is_cuda", THPVariable_is_cuda, NULL, NULL, NULL},
+    {"is_meta", THPVariable_is_meta, NULL, NULL, NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 PyTypeObject THPVariableType = {

@@ -73,6 +73,7 @@
 #include <string.h>
 
 #include "csrc/Exceptions.h"
+#include "csrc/autograd/python_variable.h"
 #include "csrc/utils/torch_dispatch_mode.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/Library.h"
@@ -317,7 +318,7 @@ static int parse_dispatch_key(const char* name, DispatchKey* key) {
 /* _DispatchModule.impl(name, dispatch, func): registers func as name's
  * kernel for the key dispatch ("" or "Undefined": the Library's key, or
  * CompositeImplicitAutograd, 1.13's catch-all).
- * NB(minaten): a key minaten has not (CUDA, Meta, ...) is accepted, as in
+ * NB(minaten): a key minaten has not (CUDA, SparseCPU, ...) is accepted, as in
  * 1.13, with a warning that the kernel will never run.
  * PyTorch 1.13: python_dispatch.cpp _DispatchModule.impl */
 static PyObject* THPDispatchModule_impl(PyObject* self_, PyObject* args, PyObject* kwargs) {
@@ -487,7 +488,53 @@ static PyObject* dispatch_dump_table(PyObject* module, PyObject* arg) {
   return dump_to_str(op, OperatorEntry_dumpComputedTable);
 }
 
+/* torch._C.DispatchKeySet: a tensor's keys, printed as
+ * "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU)" and compared by value.
+ * PyTorch 1.13: torch/csrc/utils/python_dispatch.cpp (py::class_<c10::DispatchKeySet>) */
+typedef struct THPDispatchKeySet {
+  PyObject_HEAD
+  DispatchKeySet set;
+} THPDispatchKeySet;
+
+static PyObject* THPDispatchKeySet_repr(PyObject* self) {
+  char buf[512];
+  return PyUnicode_FromString(DispatchKeySet_format(((THPDispatchKeySet*)self)->set, buf, sizeof buf));
+}
+
+static PyTypeObject THPDispatchKeySetType;
+
+static PyObject* THPDispatchKeySet_richcompare(PyObject* a, PyObject* b, int op) {
+  if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, &THPDispatchKeySetType)) Py_RETURN_NOTIMPLEMENTED;
+  bool eq = DispatchKeySet_equals(((THPDispatchKeySet*)a)->set, ((THPDispatchKeySet*)b)->set);
+  return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static PyTypeObject THPDispatchKeySetType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "torch._C.DispatchKeySet",
+    .tp_basicsize = sizeof(THPDispatchKeySet),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_repr = THPDispatchKeySet_repr,
+    .tp_richcompare = THPDispatchKeySet_richcompare,
+};
+
+/* torch._C._dispatch_keys(tensor): the tensor's DispatchKeySet.
+ * PyTorch 1.13: python_dispatch.cpp _dispatch_keys (x.key_set()) */
+static PyObject* dispatch_keys(PyObject* module, PyObject* arg) {
+  (void)module;
+  if (!THPVariable_Check(arg)) {
+    PyErr_Format(PyExc_TypeError,
+                 "_dispatch_keys(): incompatible function arguments. The following argument types are supported:\n"
+                 "    1. (arg0: torch.Tensor) -> torch._C.DispatchKeySet\n");
+    return NULL;
+  }
+  THPDispatchKeySet* r = PyObject_New(THPDispatchKeySet, &THPDispatchKeySetType);
+  if (r != NULL) r->set = THPVariable_Unpack(arg)->key_set;
+  return (PyObject*)r;
+}
+
 static PyMethodDef methods[] = {
+    {"_dispatch_keys", dispatch_keys, METH_O, NULL},
     {"_load_library", load_library, METH_O, NULL},
     {"_dispatch_library", (PyCFunction)(void (*)(void))dispatch_library, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_dispatch_dump", dispatch_dump, METH_O, NULL},
@@ -497,6 +544,8 @@ static PyMethodDef methods[] = {
 
 int THPDispatch_init(PyObject* module) {
   if (PyType_Ready(&THPDispatchModuleType) < 0) return -1;
+  if (PyType_Ready(&THPDispatchKeySetType) < 0) return -1;
+  if (PyModule_AddObjectRef(module, "DispatchKeySet", (PyObject*)&THPDispatchKeySetType) < 0) return -1;
   if (PyModule_AddObjectRef(module, "_DispatchModule", (PyObject*)&THPDispatchModuleType) < 0) return -1;
   return PyModule_AddFunctions(module, methods);
 }

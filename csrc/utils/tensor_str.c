@@ -584,6 +584,13 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
                            self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
   if (Tensor_isQuantized(self)) {
     if (quantized_str(self, indent, contents != NULL, out, &s) < 0) goto done;
+  } else if (self->device.type == DeviceType_Meta) {
+    /* no data: the shape always, the dtype unless the default one, and "..." */
+    char shape[96];
+    shape_tuple(self, shape, sizeof shape);
+    suffix_add(&s, "size=%s", shape);
+    if (self->dtype != default_dtype) suffix_add(&s, "dtype=torch.%s", ScalarType_pyName(self->dtype));
+    if (contents == NULL) sb_puts(out, "...");
   } else if (self->numel == 0) {
     /* the shape unless it is (0,), as NumPy; the dtype unless the default one */
     if (self->dim != 1) {

@@ -42,11 +42,14 @@ fi
 # 1.13's VariableFallbackKernel.cpp), as quantized::add does in 1.13; a
 # CompositeImplicitAutograd operator has its math kernel there.
 "$minaten" dispatch aten::mul.Tensor >mul.out 2>&1 || fail "dispatch aten::mul.Tensor: exit status $?"
-for key in AutogradOther AutogradCPU AutogradLazy; do
+for key in AutogradOther AutogradCPU AutogradLazy AutogradMeta; do
   grep -Eqx "$key: registered at [^ ]*VariableType\.c:[0-9]+ \[autograd kernel\] VariableType_mul_Tensor" mul.out ||
     fail "dispatch aten::mul.Tensor: no [autograd kernel] at $key: $(grep "^$key:" mul.out)"
 done
-grep -qx 'CPU: registered at .* \[kernel\] at_native_mul' mul.out || fail "dispatch aten::mul.Tensor: CPU: $(grep '^CPU:' mul.out)"
+# mul is structured: its CPU and Meta kernels are generated around
+# at_meta_mul_Tensor and at_impl_mul_out (Note [Structured kernels])
+grep -qx 'CPU: registered at RegisterCPU.c:[0-9]* \[kernel\] wrapper_CPU_mul_Tensor' mul.out || fail "dispatch aten::mul.Tensor: CPU: $(grep '^CPU:' mul.out)"
+grep -qx 'Meta: registered at RegisterMeta.c:[0-9]* \[kernel\] wrapper_Meta_mul_Tensor' mul.out || fail "dispatch aten::mul.Tensor: Meta: $(grep '^Meta:' mul.out)"
 "$minaten" dispatch quantized::add >qadd.out 2>&1 || fail "dispatch quantized::add: exit status $?"
 grep -q 'autograd kernel' qadd.out && fail "dispatch quantized::add has an autograd kernel: $(grep 'autograd kernel' qadd.out)"
 grep -Eqx 'AutogradCPU: fallthrough registered at [^ ]+ \[backend fallback\]' qadd.out ||

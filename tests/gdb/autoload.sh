@@ -30,8 +30,8 @@ trap 'rm -rf "$outside"' EXIT
   --args "$prefix/bin/minaten" -c 'b = torch.tensor([4., 16.]).rsqrt()') >"$out" 2>&1
 cat "$out"
 for pattern in "^Yes +$prefix/share/gdb/auto-load$prefix/bin/minaten-gdb.py" \
-  '^minaten break aten::rsqrt CPU: the program has not started' '^aten::rsqrt at CPU: at_native_rsqrt$' \
-  '^[0-9]+[[:space:]]+Tensor\* at_native_rsqrt\(const Tensor\* self\) \{' \
+  '^minaten break aten::rsqrt CPU: the program has not started' '^aten::rsqrt at CPU: wrapper_CPU_rsqrt$' \
+  '^[0-9]+[[:space:]]+ *StructuredOp_initFunctional\(&op, DeviceType_CPU, 1\);$' \
   '^self = 0x[0-9a-f]+ Tensor\(\[2\], stride=\[1\], Float, cpu\)$' '^values: \[4\.0, 16\.0\]$' \
   '^#1 .* at_rsqrt \(.*\) at build/generated/Functions\.c:[0-9]+$' '^[0-9]+[[:space:]]+ *return \(\(at_rsqrt_fn\)kernel->unboxed\)\(self\);$'; do
   grep -qE -- "$pattern" "$out" || { echo "FAIL: no line matching '$pattern'"; exit 1; }
@@ -46,7 +46,7 @@ pyout=$SCRATCH/gdb-python3.log
 (cd "$outside" && PYTHONPATH=$prefix/lib/python3/dist-packages gdb -nx -batch -iex 'set debuginfod enabled off' \
   -iex "add-auto-load-safe-path $prefix/share/gdb/auto-load" \
   -iex "add-auto-load-scripts-directory $prefix/share/gdb/auto-load" \
-  -ex 'set breakpoint pending on' -ex 'break at_native_rsqrt' -ex run -ex 'info auto-load python-scripts' \
+  -ex 'set breakpoint pending on' -ex 'break wrapper_CPU_rsqrt' -ex run -ex 'info auto-load python-scripts' \
   -ex 'minaten tensor self' -ex kill --args /usr/bin/python3 rsqrt.py) >"$pyout" 2>&1
 cat "$pyout"
 for pattern in "^Yes +$prefix/share/gdb/auto-load$prefix/lib/python3/dist-packages/minaten/_C\.[^ ]*\.so-gdb\.py" \

@@ -27,12 +27,12 @@ printf 'import minaten as torch\nb = torch.tensor([4., 16.]).rsqrt()\n' >"$dir/r
   -ex 'minaten tensor self' -ex kill --args "$BUILD/minaten" run rsqrt.py) >"$dir/minaten.log" 2>&1
 cat "$dir/minaten.log"
 grep -q "auto-loading has been declined" "$dir/minaten.log" && fail "gdb declined a script"
-check "$dir/minaten.log" "^Yes +$BUILD/gdb/auto-load$BUILD/minaten-gdb\.py" '^aten::rsqrt at CPU: at_native_rsqrt$' \
+check "$dir/minaten.log" "^Yes +$BUILD/gdb/auto-load$BUILD/minaten-gdb\.py" '^aten::rsqrt at CPU: wrapper_CPU_rsqrt$' \
   '^self = 0x[0-9a-f]+ Tensor\(\[2\], stride=\[1\], Float, cpu\)$' '^values: \[4\.0, 16\.0\]$'
 
 (cd "$dir" && PYTHONPATH=$BUILD/python gdb -nx -batch -iex 'set debuginfod enabled off' \
   -iex "add-auto-load-safe-path $BUILD/gdb/auto-load" -iex "add-auto-load-scripts-directory $BUILD/gdb/auto-load" \
-  -ex 'set breakpoint pending on' -ex 'break at_native_rsqrt' -ex run \
+  -ex 'set breakpoint pending on' -ex 'break wrapper_CPU_rsqrt' -ex run \
   -ex 'info auto-load python-scripts' -ex 'info args' -ex 'minaten tensor self' -ex kill \
   --args "$PYTHON" rsqrt.py) >"$dir/python3.log" 2>&1
 cat "$dir/python3.log"

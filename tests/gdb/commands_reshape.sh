@@ -27,7 +27,7 @@ exec "$(dirname "$0")/check_session.sh" "$1" "$2" \
   '^values: \[0\.0, 1\.0, 2\.0, .*, 22\.0, 23\.0\]$' \
   '^tensor: +DispatchKeySet\(CPU, ADInplaceOrView, AutogradCPU\)$' \
   '^included: +DispatchKeySet\(BackendSelect, ADInplaceOrView\)$' \
-  '^excluded: +DispatchKeySet\(ADInplaceOrView, AutogradOther, AutogradCPU, AutogradLazy\)$' \
+  '^excluded: +DispatchKeySet\(ADInplaceOrView, AutogradOther, AutogradCPU, AutogradLazy, AutogradMeta\)$' \
   '^dispatch: +DispatchKeySet\(CPU, BackendSelect\) -> BackendSelect$' \
   '^aten::_reshape_alias: DispatchKeySet\(CPU\) -> CPU \[at_native__reshape_alias\]$' \
   '^#0  at_native__reshape_alias ' ' at__reshape_alias ' ' ADInplaceOrView__reshape_alias ' \
@@ -43,7 +43,7 @@ exec "$(dirname "$0")/check_session.sh" "$1" "$2" \
   '^memory_format is not a tensor \(its type is OptionalMemoryFormat\)$' \
   '^nosuchvariable: No symbol "nosuchvariable" in current context\.$' \
   '^no operator named aten::nope$' "^'no' is not an operator name|^usage: minaten dispatch OP$" \
-  "^unknown dispatch key 'Nope' \(runtime keys: CPU, Lazy, QuantizedCPU, " \
+  "^unknown dispatch key 'Nope' \(runtime keys: CPU, Lazy, Meta, QuantizedCPU, " \
   '^usage: minaten keys EXPR \[OP\]$' '^usage: minaten fold on\|off$' \
   '^Dispatcher_verbose = true$' '^aten::_unsafe_view at CPU: at_native__unsafe_view$' \
   '^\[dispatch\] aten::copy_  CPU -> at_native_copy_ ' \

@@ -18,11 +18,11 @@ static DispatchKey highest(DispatchKeySet s) { return DispatchKeySet_highestPrio
 
 /* Every runtime key, lowest priority first, as DispatchKey.h documents. */
 static const DispatchKey kPriorityOrder[] = {
-    DispatchKey_CPU,           DispatchKey_Lazy,          DispatchKey_QuantizedCPU,
-    DispatchKey_BackendSelect, DispatchKey_Python,        DispatchKey_Conjugate,
-    DispatchKey_Negative,      DispatchKey_ADInplaceOrView,
+    DispatchKey_CPU,           DispatchKey_Lazy,          DispatchKey_Meta,
+    DispatchKey_QuantizedCPU,  DispatchKey_BackendSelect, DispatchKey_Python,
+    DispatchKey_Conjugate,     DispatchKey_Negative,      DispatchKey_ADInplaceOrView,
     DispatchKey_AutogradOther, DispatchKey_AutogradCPU,   DispatchKey_AutogradLazy,
-    DispatchKey_PythonTLSSnapshot,
+    DispatchKey_AutogradMeta,  DispatchKey_PythonTLSSnapshot,
 };
 #define NUM_KEYS (sizeof kPriorityOrder / sizeof kPriorityOrder[0])
 
@@ -43,6 +43,7 @@ static void test_priorities(void** state) {
   DispatchKeySet s = DispatchKeySet_of(DispatchKey_CPU);
   s = DispatchKeySet_add(s, DispatchKey_Lazy);
   assert_int_equal(highest(s), DispatchKey_Lazy); /* the higher backend bit wins */
+  assert_int_equal(highest(DispatchKeySet_add(s, DispatchKey_Meta)), DispatchKey_Meta);
   s = DispatchKeySet_add(s, DispatchKey_QuantizedCPU);
   assert_int_equal(highest(s), DispatchKey_QuantizedCPU); /* Quantized above Dense */
   s = DispatchKeySet_add(s, DispatchKey_BackendSelect);
@@ -69,7 +70,7 @@ static void test_full_after(void** state) {
   /* Redispatch below a key: mask the call's keys with fullAfter(key). */
   DispatchKeySet call = DispatchKeySet_or(DispatchKeySet_of(DispatchKey_CPU), DispatchKeySet_autograd());
   call = DispatchKeySet_add(call, DispatchKey_Python);
-  assert_int_equal(highest(call), DispatchKey_AutogradLazy);
+  assert_int_equal(highest(call), DispatchKey_AutogradMeta);
   call = DispatchKeySet_and(call, DispatchKeySet_fullAfter(DispatchKey_AutogradOther));
   assert_int_equal(highest(call), DispatchKey_Python);
   call = DispatchKeySet_and(call, DispatchKeySet_fullAfter(DispatchKey_Python));
@@ -146,9 +147,9 @@ static void test_format(void** state) {
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_of(DispatchKey_QuantizedCPU), buf, sizeof buf),
                       "DispatchKeySet(QuantizedCPU)");
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_full(), buf, sizeof buf),
-                      "DispatchKeySet(CPU, Lazy, QuantizedCPU, BackendSelect, Python, Conjugate, Negative, "
+                      "DispatchKeySet(CPU, Lazy, Meta, QuantizedCPU, BackendSelect, Python, Conjugate, Negative, "
                       "ADInplaceOrView, "
-                      "AutogradOther, AutogradCPU, AutogradLazy, PythonTLSSnapshot)");
+                      "AutogradOther, AutogradCPU, AutogradLazy, AutogradMeta, PythonTLSSnapshot)");
   /* a short buffer truncates, terminated, and writes nothing past its end */
   memset(buf, 'x', sizeof buf);
   DispatchKeySet_format(s, buf, 20);

@@ -37,7 +37,7 @@ run_usage() {
   run --load "$lib" --yaml myops.yaml --trace=dispatch -c "import torch; torch.ops.myops.cube(torch.tensor([2.]))"
   run --yaml builtin_kernels.yaml -c "import torch; trace_on(); print(torch.ops.other.rectify(torch.tensor([-1., 2.]))); print(torch.ops.other.rectify(torch.quantize_per_tensor(torch.tensor([-1., 2.]), 0.5, 0, torch.quint8)))"
   run --yaml builtin_kernels.yaml dispatch other::rectify
-  run --yaml compatible_kernels.yaml -c "import torch; x = torch.arange(6.).reshape(2, 3); print(torch.ops.other.swap(x)); print(torch.ops.other.pieces(x)); print(torch.ops.other.plus(x, x))"
+  run --yaml compatible_kernels.yaml -c "import torch; x = torch.arange(6.).reshape(2, 3); print(torch.ops.other.swap(x)); print(torch.ops.other.pieces(x)); print(torch.ops.other.minus(x, x))"
   run --yaml builtin_kernels.yaml --yaml nonexistent.yaml ops other
   run_usage --yaml
   run_usage --yaml= ops

@@ -47,13 +47,106 @@
 #include "tools/codegen/gen.h"
 #include "tools/codegen/signature.h"
 
-/* PyTorch 1.13: torchgen/dest/native_functions.py compute_native_function_declaration */
-int gen_native_functions(const Model* m, Writer* w) {
-  FILE* f = gen_openHeader(w, m, "NativeFunctions.h", kGenTypeIncludes);
-  if (f == NULL) return -1;
+/* ---- structured operators (Note [Structured kernels] in ops/Structured.h) ---- */
+
+/* An in-place form: its first argument is written (add_.Tensor). */
+static bool is_inplace(const NativeFunction* fn) {
+  return fn->schema.num_arguments > 0 && fn->schema.arguments[0].alias_info.is_write;
+}
+
+/* The operator named `name` in fn's namespace, or NULL. */
+static const NativeFunction* find_in_namespace(const Model* m, const NativeFunction* fn, const char* name) {
+  char qualified[256];
+  snprintf(qualified, sizeof qualified, "%s::%s", fn->schema.ns, name);
+  for (size_t i = 0; i < m->num_functions; i++)
+    if (strcmp(m->functions[i].qualified, qualified) == 0) return &m->functions[i];
+  return NULL;
+}
+
+/* The `structured: True` operator fn is, or delegates to; NULL if none. */
+static const NativeFunction* structured_of(const Model* m, const NativeFunction* fn) {
+  if (fn->structured) return fn;
+  if (fn->structured_delegate == NULL) return NULL;
+  const NativeFunction* d = find_in_namespace(m, fn, fn->structured_delegate);
+  return d != NULL && d->structured ? d : NULL;
+}
+
+/* The functional form of structured operator s: the form delegating to it
+ * that writes no argument (add.Tensor for add.out); NULL if none. */
+static const NativeFunction* functional_of(const Model* m, const NativeFunction* s) {
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* f = &m->functions[i];
+    if (f != s && !is_inplace(f) && structured_of(m, f) == s) return f;
+  }
+  return NULL;
+}
+
+/* The name of s's impl function: its CPU kernel's (at_impl_add_out). */
+static const char* impl_name(const NativeFunction* s) { return NativeFunction_kernel(s, DispatchKey_CPU)->kernel; }
+
+/* What minaten's generator supports of a structured operator, checked once
+ * before any file is written; `file:line:col: message` and -1 if not. */
+static int check_structured(const Model* m) {
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
-    for (size_t k = 0; k < fn->num_kernels; k++) {
+    const SourceLoc* l = &fn->structured_loc;
+    if (fn->structured) {
+      if (NativeFunction_kernel(fn, DispatchKey_CPU) == NULL)
+        return SourceLoc_error(*l, "%s is structured but has no CPU kernel (it names the impl function)",
+                               fn->qualified);
+      if (fn->schema.num_returns != 1 || !fn->schema.returns[0].alias_info.is_write)
+        return SourceLoc_error(*l, "%s is structured but is not an out= operator of one output (minaten generates "
+                                   "structured kernels of one output only)",
+                               fn->qualified);
+      if (functional_of(m, fn) == NULL)
+        return SourceLoc_error(*l, "%s is structured but no functional form has 'structured_delegate: %s'",
+                               fn->qualified, fn->qualified + strlen(fn->schema.ns) + 2);
+    } else if (structured_of(m, fn) != NULL && NativeFunction_kernel(fn, DispatchKey_CPU) != NULL) {
+      const BackendKernel* k = NativeFunction_kernel(fn, DispatchKey_CPU);
+      return SourceLoc_error(k->loc, "%s delegates to structured %s, whose CPU kernel is generated; remove its CPU "
+                                     "kernel",
+                             fn->qualified, fn->structured_delegate);
+    }
+  }
+  return 0;
+}
+
+/* The meta function's prototype: the functional form's parameters after
+ * the StructuredOp.  PyTorch 1.13: TORCH_META_FUNC2(add, Tensor) ->
+ * at::meta::structured_add_Tensor::meta */
+static void print_meta_prototype(FILE* f, const Model* m, const NativeFunction* s) {
+  const NativeFunction* functional = functional_of(m, s);
+  fprintf(f, "int at_meta_%s(StructuredOp* op", functional->unambiguous);
+  if (functional->schema.num_arguments > 0) fputs(", ", f);
+  CSignature_printParams(f, &functional->schema);
+  fputs(")", f);
+}
+
+/* The impl function's prototype: the out= operator's parameters after the
+ * StructuredOp.  PyTorch 1.13: TORCH_IMPL_FUNC(add_out) ->
+ * at::native::structured_add_out::impl */
+static void print_impl_prototype(FILE* f, const NativeFunction* s) {
+  fprintf(f, "int at_impl_%s(StructuredOp* op, ", impl_name(s));
+  CSignature_printParams(f, &s->schema);
+  fputs(")", f);
+}
+
+/* PyTorch 1.13: torchgen/dest/native_functions.py compute_native_function_declaration */
+int gen_native_functions(const Model* m, Writer* w) {
+  if (check_structured(m) < 0) return -1;
+  FILE* f = gen_openHeader(w, m, "NativeFunctions.h", kGenTypeIncludes);
+  if (f == NULL) return -1;
+  fputs("\ntypedef struct StructuredOp StructuredOp; /* ops/Structured.h */\n", f);
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    if (fn->structured) {
+      fprintf(f, "\n/* %s (structured: Note [Structured kernels] in ops/Structured.h) */\n", fn->qualified);
+      print_meta_prototype(f, m, fn);
+      fputs(";\n", f);
+      print_impl_prototype(f, fn);
+      fputs(";\n", f);
+    }
+    for (size_t k = 0; k < fn->num_kernels && !fn->structured; k++) {
       const char* kernel = fn->kernels[k].kernel;
       bool declared = false;
       for (size_t j = 0; j < k; j++) declared = declared || strcmp(fn->kernels[j].kernel, kernel) == 0;
@@ -85,6 +178,7 @@ static void print_register_prototype(FILE* f, const char* key_name) {
 typedef struct Registration {
   const char* kernel;
   const char* boxed;
+  bool wrapper; /* kernel is a structured wrapper of Register<Key>.c, not at_native_<kernel> */
 } Registration;
 
 /* One registration: `Dispatcher_registerImpl(op, key, kernel, file, __LINE__)`. */
@@ -94,7 +188,11 @@ static void print_register_impl(FILE* f, const NativeFunction* fn, const char* k
   gen_printCommentText(f, fn->loc.file);
   fprintf(f, ":%d */\n", fn->loc.line);
   fprintf(f, "  if (Dispatcher_registerImpl(at_op_%s, DispatchKey_%s,\n", fn->unambiguous, key_name);
-  if (r.kernel != NULL)
+  if (r.kernel != NULL && r.wrapper)
+    fprintf(f, "                              KernelFunction_makeUnboxed((UnboxedFunction)wrapper_%s_%s, "
+               "\"wrapper_%s_%s\"),\n",
+            key_name, r.kernel, key_name, r.kernel);
+  else if (r.kernel != NULL)
     fprintf(f, "                              KernelFunction_makeUnboxed((UnboxedFunction)at_native_%s, "
                "\"at_native_%s\"),\n",
             r.kernel, r.kernel);
@@ -120,10 +218,10 @@ static bool is_view(const NativeFunction* fn) {
  * or decomposes first when it has a CompositeExplicitAutograd kernel.
  * PyTorch 1.13: torchgen/gen_lazy_tensor.py (ts_native_functions.yaml),
  * torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp */
-static bool has_lazy_support(const NativeFunction* fn) {
+static bool has_lazy_support(const Model* m, const NativeFunction* fn) {
   if (strcmp(fn->schema.ns, "aten") != 0 || !(fn->lazy_lowered || is_view(fn) || NativeFunction_isInplaceView(fn)))
     return false;
-  return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL || fn->autogen_functional != NULL ||
+  return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL || structured_of(m, fn) != NULL || fn->autogen_functional != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;
 }
@@ -137,11 +235,6 @@ static bool needs_backend_select(const NativeFunction* fn) {
   return NativeFunction_hasTensorOptions(fn);
 }
 
-/* An in-place form: its first argument is written (add_.Tensor). */
-static bool is_inplace(const NativeFunction* fn) {
-  return fn->schema.num_arguments > 0 && fn->schema.arguments[0].alias_info.is_write;
-}
-
 /* The default kernel of a structured operator: a functional or in-place form
  * with `structured_delegate:` and no kernel of its own at the key.
  * PyTorch 1.13: torchgen/dest/register_dispatch_key.py StructuredRegisterDispatchKey
@@ -152,15 +245,64 @@ static const char* structured_default(const NativeFunction* fn) {
 }
 
 /* What `fn` registers at `key`. */
-static Registration registration_at(const NativeFunction* fn, DispatchKey key) {
+static Registration registration_at(const Model* m, const NativeFunction* fn, DispatchKey key) {
   if (key == DispatchKey_BackendSelect)
-    return (Registration){NULL, needs_backend_select(fn) ? "BackendSelect_boxedKernel" : NULL};
+    return (Registration){NULL, needs_backend_select(fn) ? "BackendSelect_boxedKernel" : NULL, false};
+  if ((key == DispatchKey_CPU || key == DispatchKey_Meta) && structured_of(m, fn) != NULL)
+    return (Registration){fn->unambiguous, NULL, true};
   const BackendKernel* k = NativeFunction_kernel(fn, key);
-  if (k != NULL) return (Registration){k->kernel, NULL};
-  if (key == DispatchKey_CompositeExplicitAutogradNonFunctional) return (Registration){NULL, structured_default(fn)};
+  if (k != NULL) return (Registration){k->kernel, NULL, false};
+  if (key == DispatchKey_CompositeExplicitAutogradNonFunctional)
+    return (Registration){NULL, structured_default(fn), false};
   if (key == DispatchKey_CompositeExplicitAutograd && fn->autogen_functional != NULL)
-    return (Registration){NULL, "AutogenOut_kernel"};
-  return (Registration){NULL, key == DispatchKey_Lazy && has_lazy_support(fn) ? "LazyNativeFunctions_boxed" : NULL};
+    return (Registration){NULL, "AutogenOut_kernel", false};
+  return (Registration){NULL, key == DispatchKey_Lazy && has_lazy_support(m, fn) ? "LazyNativeFunctions_boxed" : NULL,
+                        false};
+}
+
+/* The wrapper of a form of a structured operator at the CPU or Meta key:
+ * the meta function, then (CPU) the impl function into the outputs.
+ * PyTorch 1.13: torchgen/dest/register_dispatch_key.py
+ * StructuredRegisterDispatchKey (RegisterCPU.cpp, RegisterMeta.cpp
+ * wrapper_add_Tensor, wrapper_add__Tensor, wrapper_add_out_out) */
+static void print_structured_wrapper(FILE* f, const Model* m, const NativeFunction* fn, DispatchKey key) {
+  const NativeFunction* s = structured_of(m, fn);
+  const NativeFunction* functional = functional_of(m, s);
+  const char* key_name = DispatchKey_name(key);
+  const char* device = key == DispatchKey_Meta ? "DeviceType_Meta" : "DeviceType_CPU";
+  const char* kind = fn == s ? "out" : is_inplace(fn) ? "inplace" : "functional";
+  fprintf(f, "\n/* %s: structured_%s_%s (meta%s).  PyTorch 1.13: Register%s.cpp wrapper_%s */\n", fn->qualified,
+          impl_name(s), kind, key == DispatchKey_Meta ? " only: a meta tensor has no data" : ", then impl", key_name,
+          fn->unambiguous);
+  fputs("static ", f);
+  CSignature_printFunction(f, &fn->schema, "wrapper_%s_%s", key_name, fn->unambiguous);
+  fputs(" {\n  StructuredOp op;\n", f);
+  if (fn == s) {
+    fprintf(f, "  StructuredOp_initOut(&op, %s, &", device);
+    CSignature_printArgName(f, &s->schema.arguments[s->schema.num_arguments - 1]);
+    fputs(", 1);\n", f);
+  } else if (is_inplace(fn)) {
+    fprintf(f, "  StructuredOp_initInplace(&op, %s, ", device);
+    CSignature_printArgName(f, &fn->schema.arguments[0]);
+    fputs(");\n", f);
+  } else {
+    fprintf(f, "  StructuredOp_initFunctional(&op, %s, 1);\n", device);
+  }
+  fprintf(f, "  if (at_meta_%s(&op", functional->unambiguous);
+  for (size_t i = 0; i < functional->schema.num_arguments; i++) {
+    fputs(", ", f);
+    CSignature_printArgName(f, &functional->schema.arguments[i]);
+  }
+  fputs(") < 0) return StructuredOp_release(&op);\n", f);
+  if (key != DispatchKey_Meta) {
+    fprintf(f, "  if (at_impl_%s(&op", impl_name(s));
+    for (size_t i = 0; i < functional->schema.num_arguments; i++) {
+      fputs(", ", f);
+      CSignature_printArgName(f, &functional->schema.arguments[i]);
+    }
+    fputs(", op.outputs[0]) < 0) return StructuredOp_release(&op);\n", f);
+  }
+  fputs("  return StructuredOp_output(&op, 0);\n}\n", f);
 }
 
 /* The operator fn's `structured_delegate:` names (in fn's namespace): an
@@ -188,10 +330,11 @@ static const NativeFunction* find_delegate(const Model* m, const NativeFunction*
       return NULL;
     }
     /* The default kernel shapes its outputs with the form's CPU kernel
-     * (ops/StructuredDefault.c), which minaten does not generate. */
-    if (NativeFunction_kernel(fn, DispatchKey_CPU) == NULL) {
-      fprintf(stderr, "%s:%d:%d: %s has structured_delegate '%s' but no CPU kernel (minaten does not make one from "
-                      "the delegate)\n",
+     * (ops/StructuredDefault.c): written by hand, or generated for a
+     * delegate that is structured itself. */
+    if (NativeFunction_kernel(fn, DispatchKey_CPU) == NULL && !d->structured) {
+      fprintf(stderr, "%s:%d:%d: %s has structured_delegate '%s' but no CPU kernel (minaten makes one only from a "
+                      "delegate with structured: True)\n",
               l->file, l->line, l->col, fn->qualified, fn->structured_delegate);
       return NULL;
     }
@@ -207,7 +350,8 @@ static const NativeFunction* find_delegate(const Model* m, const NativeFunction*
  * torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
 static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   static const char* const kernel_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
-                                                "ops/AutogenOut.h", "ops/StructuredDefault.h", NULL};
+                                                "ops/AutogenOut.h", "ops/Structured.h", "ops/StructuredDefault.h",
+                                                NULL};
   static const char* const lazy_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
                                               "ops/lazy/LazyNativeFunctions.h", NULL};
   static const char* const backend_select_includes[] = {"Operators.h", "dispatch/BackendSelect.h",
@@ -230,11 +374,14 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
     fprintf(f, "\n/* The %s kernels of every operator.  Returns 0, or -1 with the error\n"
                " * indicator set. */\n",
             key_name);
+  if (key == DispatchKey_CPU || key == DispatchKey_Meta)
+    for (size_t i = 0; i < m->num_functions; i++)
+      if (structured_of(m, &m->functions[i]) != NULL) print_structured_wrapper(f, m, &m->functions[i], key);
   print_register_prototype(f, key_name);
   fprintf(f, "\nint at_register_%s(void) {\n", key_name);
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
-    Registration r = registration_at(fn, key);
+    Registration r = registration_at(m, fn, key);
     if (r.boxed != NULL && r.boxed == structured_default(fn)) {
       const NativeFunction* d = find_delegate(m, fn);
       if (d == NULL) return -1;

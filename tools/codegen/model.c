@@ -31,6 +31,7 @@
 const DispatchKey kKernelKeys[kNumKernelKeys] = {
     DispatchKey_CPU,
     DispatchKey_Lazy,
+    DispatchKey_Meta,
     DispatchKey_QuantizedCPU,
     /* An ADInplaceOrView kernel named in the YAML; the generated ones come
      * from gen_inplace_or_view.c, which skips an operator that has one here.
@@ -48,7 +49,7 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
 
 /* Fields torchgen reads that minaten accepts and ignores. */
 static const char* const kIgnoredFields[] = {
-    "device_check", "device_guard", "tags", "structured",
+    "device_check", "device_guard", "tags",
     "structured_inherits", "manual_cpp_binding", "category_override",
     "cpp_no_default_args", "precomputed", "manual_kernel_registration",
     "use_const_ref_for_mutable_tensors", "ufunc_inner_loop", "has_composite_implicit_autograd_kernel",
@@ -245,7 +246,7 @@ static int parse_dispatch(const Loader* L, NativeFunction* f, const yaml_node_t*
       for (size_t i = 0; i < kNumKernelKeys; i++) allowed = allowed || kKernelKeys[i] == key;
       if (!allowed || len >= sizeof name)
         return SourceLoc_error(key_loc,
-                        "unknown dispatch key '%.*s' (expected CPU, Lazy, QuantizedCPU, ADInplaceOrView, Autograd, "
+                        "unknown dispatch key '%.*s' (expected CPU, Lazy, Meta, QuantizedCPU, ADInplaceOrView, Autograd, "
                         "CompositeImplicitAutograd, CompositeExplicitAutograd or "
                         "CompositeExplicitAutogradNonFunctional)",
                         (int)len, p);
@@ -550,6 +551,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   const yaml_node_t* delegate_node = NULL;
   const yaml_node_t* module_node = NULL;
   const yaml_node_t* autogen_node = NULL;
+  const yaml_node_t* structured_node = NULL;
   for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start;
        pair < entry->data.mapping.pairs.top; pair++) {
     const yaml_node_t* knode = node_at(L, pair->key);
@@ -562,6 +564,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
                                : strcmp(key, "structured_delegate") == 0 ? &delegate_node
                                : strcmp(key, "python_module") == 0 ? &module_node
                                : strcmp(key, "autogen") == 0 ? &autogen_node
+                               : strcmp(key, "structured") == 0 ? &structured_node
                                                               : NULL;
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
@@ -590,6 +593,13 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
     if (f->structured_delegate == NULL) return SourceLoc_error(loc_of(L, delegate_node), "out of memory");
     f->structured_delegate_loc = loc_of(L, delegate_node);
   }
+  if (structured_node != NULL) {
+    const char* v = scalar(structured_node);
+    if (v == NULL || (strcmp(v, "True") != 0 && strcmp(v, "False") != 0))
+      return SourceLoc_error(loc_of(L, structured_node), "structured must be True or False");
+    f->structured = strcmp(v, "True") == 0;
+    f->structured_loc = loc_of(L, structured_node);
+  }
   if (module_node != NULL) {
     /* `python_module: nn`: bound as torch._C._nn.NAME, not torch.NAME */
     if (scalar(module_node) == NULL || strcmp(scalar(module_node), "nn") != 0)
@@ -597,7 +607,11 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
     f->python_module_nn = true;
   }
   f->has_dispatch = dispatch_node != NULL && !is_null(dispatch_node);
-  if (f->has_dispatch ? parse_dispatch(L, f, dispatch_node) < 0 : add_implicit_kernel(L, f) < 0) return -1;
+  /* A form with structured_delegate and no dispatch: its kernels are the
+   * generated ones (torchgen: no implicit CompositeImplicitAutograd then) */
+  if (f->has_dispatch ? parse_dispatch(L, f, dispatch_node) < 0
+                      : f->structured_delegate == NULL && add_implicit_kernel(L, f) < 0)
+    return -1;
   if (autogen_node == NULL) return 0;
   return parse_autogen(L, (size_t)(f - L->m->functions), autogen_node);
 }

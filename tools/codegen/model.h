@@ -14,7 +14,7 @@
  * the operator's base name.  `autogen: add.out` declares the out= form of a
  * functional entry, which the generator writes (see autogen_functional).
  * Fields torchgen knows and minaten does not use (device_check, tags,
- * structured, ...) are accepted and ignored; any other field is an error, as
+ * structured_inherits, ...) are accepted and ignored; any other field is an error, as
  * torchgen's "leftover entries" assertion is.
  *
  * Invariants after a successful load, which the generators rely on:
@@ -48,7 +48,7 @@ int SourceLoc_error(SourceLoc loc, const char* fmt, ...) __attribute__((format(p
 /* The dispatch keys a `dispatch:` section may name, in registration order:
  * backend keys first, then ADInplaceOrView, then the alias keys
  * (CompositeImplicitAutograd last). */
-enum { kNumKernelKeys = 8 };
+enum { kNumKernelKeys = 9 };
 extern const DispatchKey kKernelKeys[kNumKernelKeys];
 
 /* One `Key: kernel` of an entry.  PyTorch 1.13: torchgen/model.py BackendMetadata */
@@ -70,6 +70,12 @@ typedef struct NativeFunction {
   bool has_dispatch;   /* a `dispatch:` section was written */
   bool lazy_lowered;   /* listed by the Lazy backend's file (ts_native_functions.yaml) */
   bool python_module_nn; /* `python_module: nn`: bound in torch._C._nn (1.13's python_nn_functions.cpp) */
+  /* `structured: True` (add.out): an out= operator written as a meta and
+   * an impl function, around which gen_register.c writes the kernels of it
+   * and of the forms that delegate to it (Note [Structured kernels] in
+   * ops/Structured.h). */
+  bool structured;
+  SourceLoc structured_loc;
   /* `structured_delegate: add.out`: the out= operator that computes this
    * functional or in-place form; NULL if none.  It gets a generated
    * CompositeExplicitAutogradNonFunctional kernel (gen_register.c). */

@@ -258,6 +258,11 @@ static int check_entry(const NativeFunction* f) {
                     "structured_delegate is not supported by --yaml (the structured default "
                     "kernel is generated C): give %s a kernel of its own in `dispatch:`",
                     f->qualified);
+  if (f->structured)
+    return SourceLoc_error(f->structured_loc,
+                    "structured: True is not supported by --yaml (the wrappers around the meta and "
+                    "impl functions are generated C): give %s a kernel of its own in `dispatch:`",
+                    f->qualified);
   const OperatorEntry* existing = Dispatcher_findSchema(f->qualified);
   if (existing != NULL)
     return SourceLoc_error(f->loc,

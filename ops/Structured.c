@@ -1,0 +1,67 @@
+/*
+ * Structured.c - the object of a structured kernel's meta and impl
+ * functions; see Note [Structured kernels] in Structured.h.
+ */
+#include "ops/Structured.h"
+
+#include <string.h>
+
+#include "runtime/Exception.h"
+
+static void init(StructuredOp* op, StructuredKind kind, DeviceType device, int num_outputs) {
+  TORCH_INTERNAL_ASSERT(num_outputs >= 1 && num_outputs <= Structured_MAX_OUTPUTS);
+  memset(op->outputs, 0, sizeof op->outputs);
+  op->kind = kind;
+  op->device = device;
+  op->num_outputs = num_outputs;
+  op->built = false;
+}
+
+void StructuredOp_initFunctional(StructuredOp* op, DeviceType device, int num_outputs) {
+  init(op, StructuredKind_Functional, device, num_outputs);
+}
+
+void StructuredOp_initInplace(StructuredOp* op, DeviceType device, Tensor* self) {
+  init(op, StructuredKind_Inplace, device, 1);
+  op->outputs[0] = Tensor_retain(self);
+}
+
+void StructuredOp_initOut(StructuredOp* op, DeviceType device, Tensor* const* outs, int num_outputs) {
+  init(op, StructuredKind_Out, device, num_outputs);
+  for (int i = 0; i < num_outputs; i++) op->outputs[i] = Tensor_retain(outs[i]);
+}
+
+Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i) { return op->outputs[i]; }
+
+int StructuredOp_build(StructuredOp* op, TensorIteratorConfig* config) {
+  TORCH_INTERNAL_ASSERT(!op->built && config->num_outputs == op->num_outputs);
+  /* 1.13's out= wrapper resizes in set_output_raw_strided; the in-place
+   * one only checks; a functional one has nothing to resize. */
+  config->resize_outputs = op->kind == StructuredKind_Out;
+  TRY(TensorIterator_build(&op->iter, config) == 0);
+  op->built = true;
+  for (int i = 0; i < op->num_outputs; i++) {
+    Tensor* made = TensorIterator_output(&op->iter, i);
+    Tensor_release(op->outputs[i]);
+    op->outputs[i] = made;
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+Tensor* StructuredOp_release(StructuredOp* op) {
+  if (op->built) TensorIterator_release(&op->iter);
+  op->built = false;
+  for (int i = 0; i < op->num_outputs; i++) {
+    Tensor_release(op->outputs[i]);
+    op->outputs[i] = NULL;
+  }
+  return NULL;
+}
+
+Tensor* StructuredOp_output(StructuredOp* op, int i) {
+  Tensor* r = Tensor_retain(op->outputs[i]);
+  StructuredOp_release(op);
+  return r;
+}

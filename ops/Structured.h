@@ -1,0 +1,92 @@
+/*
+ * Structured.h - the object a structured kernel's meta and impl functions
+ * share.
+ *
+ * Note [Structured kernels]
+ * An operator 1.13 declares `structured: True` (add.out, mm.out, ...) is
+ * written as two functions, and its functional, in-place and out= forms
+ * are generated around them:
+ *   - the meta function (TORCH_META_FUNC, here at_meta_<functional>) checks
+ *     the arguments and says what the outputs are: their sizes, strides
+ *     and dtype (set_output_raw_strided), or, for an operator built on
+ *     TensorIterator, builds the iterator, which sets them;
+ *   - the impl function (TORCH_IMPL_FUNC, here at_impl_<kernel>) computes
+ *     into outputs that already have the right shape.
+ * tools/codegen writes, for each form and backend, a wrapper (1.13's
+ * RegisterCPU.cpp wrapper_add_Tensor, structured_add_out_functional):
+ *   CPU functional:  meta, which makes the output; then impl into it
+ *   CPU in-place:    meta, which checks that self can hold the result; impl
+ *   CPU out=:        meta, which resizes out if needed; impl
+ *   Meta (all 3):    meta alone: a meta tensor has no data to compute
+ * so one meta function gives the operator its checks on every backend and
+ * its Meta kernel for free.
+ *
+ * 1.13 generates one C++ class per form (structured_add_out_functional,
+ * ..._inplace, ..._out) whose set_output_raw_strided creates, checks or
+ * resizes; minaten has one struct, StructuredOp, whose `kind` says which,
+ * and whose `device` says where a new output is made (the CPU, or the meta
+ * device for the Meta wrappers).  An operator with
+ * `structured_inherits: TensorIteratorBase` builds its iterator in
+ * op->iter (StructuredOp_build): TensorIterator makes or resizes the
+ * outputs itself, on its operands' device.
+ *
+ * PyTorch 1.13: torchgen/dest/register_dispatch_key.py
+ * (StructuredRegisterDispatchKey), aten/src/ATen/TensorMeta.h
+ * (TORCH_META_FUNC, TORCH_IMPL_FUNC, MetaBase::set_output_raw_strided)
+ */
+#ifndef MINATEN_OPS_STRUCTURED_H
+#define MINATEN_OPS_STRUCTURED_H
+
+#include <stdbool.h>
+
+#include "ops/TensorIterator.h"
+#include "ops/TensorIteratorConfig.h"
+#include "runtime/Device.h"
+#include "runtime/TensorImpl.h"
+
+enum { Structured_MAX_OUTPUTS = 2 };
+
+/* Which generated form calls the meta function. */
+typedef enum StructuredKind {
+  StructuredKind_Functional, /* makes its outputs */
+  StructuredKind_Inplace,    /* writes self, never resized */
+  StructuredKind_Out,        /* writes out=, resized to the result's shape */
+} StructuredKind;
+
+typedef struct StructuredOp {
+  StructuredKind kind;
+  DeviceType device; /* where a functional form makes its outputs: CPU or Meta */
+  /* The outputs: given (self, out) or made by the meta function; each a
+   * reference this object holds until StructuredOp_output/_release. */
+  Tensor* outputs[Structured_MAX_OUTPUTS];
+  int num_outputs;
+  /* structured_inherits: TensorIteratorBase: the iterator the meta function
+   * builds and the impl function runs; built is false until then. */
+  TensorIteratorBase iter;
+  bool built;
+} StructuredOp;
+
+/* The three forms' objects; self and out are borrowed (the object takes
+ * its own reference). */
+void StructuredOp_initFunctional(StructuredOp* op, DeviceType device, int num_outputs);
+void StructuredOp_initInplace(StructuredOp* op, DeviceType device, Tensor* self);
+void StructuredOp_initOut(StructuredOp* op, DeviceType device, Tensor* const* outs, int num_outputs);
+
+/* The output the meta function hands to TensorIterator: the given one, or
+ * NULL for one to be made.  PyTorch 1.13: TensorIteratorBase::maybe_get_output */
+Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i);
+
+/* The meta function's build of a TensorIterator-based operator: config's
+ * outputs must be StructuredOp_maybeGetOutput's; out= forms resize.  The
+ * outputs TensorIterator makes become op's.  Returns 0, or -1 with the
+ * error indicator set.  PyTorch 1.13: TensorIteratorBase::build_* from a
+ * structured class's meta() */
+int StructuredOp_build(StructuredOp* op, TensorIteratorConfig* config);
+
+/* Output i, with its own reference; then releases everything op holds.
+ * The wrappers' return. */
+Tensor* StructuredOp_output(StructuredOp* op, int i);
+/* Releases everything op holds; returns NULL (a failing wrapper's return). */
+Tensor* StructuredOp_release(StructuredOp* op);
+
+#endif

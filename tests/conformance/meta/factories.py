@@ -1,0 +1,46 @@
+# Meta tensors: sizes, strides and a dtype, no data.  Factories, views,
+# printing, the dispatch keys, and the errors of reading them
+a = torch.empty(2, 3, device="meta")
+print(a)
+print(a.shape, a.stride(), a.dtype, a.device, a.is_meta, a.storage_offset())
+print(torch._C._dispatch_keys(a))
+print(torch.empty(4, dtype=torch.int64, device="meta"))
+print(torch.empty(0, device="meta"), torch.empty((), device="meta"), torch.empty(2, 0, 3, device="meta"))
+print(torch.empty(2, 3, dtype=torch.float64, device=torch.device("meta")))
+print(torch.empty_strided((2, 3), (1, 2), device="meta").stride())
+print(torch.empty(2, 3, 4, 5, device="meta", memory_format=torch.channels_last).stride())
+print(torch.zeros(2, 2, device="meta"), torch.ones(3, device="meta", dtype=torch.bool))
+print(torch.full((2,), 7.5, device="meta"))
+b = torch.ones(2, 3, device="meta", requires_grad=True)
+print(b, torch._C._dispatch_keys(b))
+print(torch.device("meta"), torch.device("meta:0"), repr(torch.device("meta")))
+# views share the (empty) storage's geometry
+v = a.view(3, 2)
+print(v.shape, v.stride(), v.is_meta)
+t = a.t()
+print(t.shape, t.stride(), t.is_contiguous())
+print(a[0].shape, a[:, 1].stride(), a[1].storage_offset(), a[1:, ::2].stride())
+print(a.unsqueeze(0).shape, a.expand(4, 2, 3).stride(), a.reshape(6).shape, a.flatten().stride())
+print(a.as_strided((2, 2), (1, 2), 1).storage_offset(), a.permute(1, 0).stride(), a.select(1, 2).shape)
+print(a.unfold(1, 2, 1).shape, a.narrow(1, 1, 2).stride(), a.transpose(0, 1).contiguous().stride())
+print(a.clone().stride(), a.t().clone().stride(), a.contiguous() is a)
+# moving to and from the meta device
+c = torch.arange(6.).view(2, 3).to("meta")
+print(c, c.stride())
+print(torch.ones(2, 3).t().to("meta").stride())
+try:
+    a.to("cpu")
+except NotImplementedError as e:
+    print("NotImplementedError", e)
+try:
+    a.item()
+except ValueError as e:
+    print("ValueError", e)
+torch.empty((), device="meta").item()
+a.tolist()
+print(torch.empty(2, 3).copy_(torch.empty(2, 3)).shape)
+print(a.copy_(torch.ones(2, 3)) is a, a.fill_(3) is a, a.zero_() is a)
+a.fill_(torch.ones(2))
+print(a.resize_(4, 5).shape, a.stride())
+torch.empty(-1, device="meta")
+torch.empty_strided((2, 3), (1,), device="meta")
