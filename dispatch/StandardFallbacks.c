@@ -20,7 +20,7 @@
 void Dispatcher_registerStandardFallbacks(void) {
   static const DispatchKey fallthrough_keys[] = {
       DispatchKey_BackendSelect, DispatchKey_ADInplaceOrView, DispatchKey_AutogradOther,
-      DispatchKey_AutogradCPU, DispatchKey_AutogradLazy};
+      DispatchKey_AutogradCPU, DispatchKey_AutogradLazy, DispatchKey_AutogradMeta};
   for (size_t i = 0; i < sizeof fallthrough_keys / sizeof fallthrough_keys[0]; i++)
     Dispatcher_registerFallback(fallthrough_keys[i], KernelFunction_makeFallthrough(),
                                 "dispatch/StandardFallbacks.c", __LINE__);

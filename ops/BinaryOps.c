@@ -134,11 +134,10 @@ static void binary_op_config(TensorIteratorConfig* config, Tensor* out, bool res
   TensorIteratorConfig_add_input(config, b);
 }
 
-/* The checks of the operator's meta function after its build: add's and
- * sub's alpha against the common dtype, and the dtypes AT_DISPATCH of the
- * kernel has no case for.
- * PyTorch 1.13: BinaryOps.h alpha_check; BinaryOpsKernel.cpp's AT_DISPATCH names */
-static int binary_op_dtype_checks(BinaryOp op, ScalarType compute, Scalar alpha) {
+/* The check of add's and sub's meta functions after their build: alpha
+ * against the common dtype.
+ * PyTorch 1.13: BinaryOps.h alpha_check */
+static int alpha_check(BinaryOp op, ScalarType compute, Scalar alpha) {
   if (op == BinaryOp_Add || op == BinaryOp_Sub) {
     TORCH_CHECK(alpha.tag != ScalarTag_Bool || compute == ScalarType_Bool,
                 "Boolean alpha only supported for Boolean results.");
@@ -148,6 +147,15 @@ static int binary_op_dtype_checks(BinaryOp op, ScalarType compute, Scalar alpha)
     TORCH_CHECK(ScalarType_isComplex(compute) || alpha.tag != ScalarTag_ComplexDouble,
                 "For non-complex input tensors, argument alpha must not be a complex number.");
   }
+  return 0;
+fail:
+  return -1;
+}
+
+/* The dtypes the CPU kernel's AT_DISPATCH has no case for: the impl's
+ * errors (a meta tensor of those dtypes is fine).
+ * PyTorch 1.13: BinaryOpsKernel.cpp's AT_DISPATCH names */
+static int kernel_dtype_checks(BinaryOp op, ScalarType compute) {
   TORCH_CHECK(!((op == BinaryOp_DivTrunc || op == BinaryOp_DivFloor || op == BinaryOp_Remainder ||
                  op == BinaryOp_Fmod) &&
                 compute == ScalarType_Bool),
@@ -187,20 +195,22 @@ int binary_op_meta(StructuredOp* op, const Tensor* a, const Tensor* b, BinaryOp 
   TensorIteratorConfig config;
   binary_op_config(&config, StructuredOp_maybeGetOutput(op, 0), op->kind == StructuredKind_Out, a, b, bop);
   TRY(StructuredOp_build(op, &config) == 0);
-  TRY(binary_op_complex_check(bop, op->iter.common_dtype) == 0);
-  TRY(binary_op_dtype_checks(bop, op->iter.common_dtype, alpha) == 0);
+  TRY(alpha_check(bop, op->iter.common_dtype, alpha) == 0);
   return 0;
 fail:
   return -1;
 }
 
 /* The impl function of a binary operator: the operation's stub over the
- * iterator the meta function built (in MetaMode, ops/MetaMode.h, nothing).
- * Returns 0, or -1 with the error indicator set (integer division by zero).
+ * iterator the meta function built (in MetaMode, ops/MetaMode.h, nothing),
+ * after the checks of the dtypes the loops have no case for.  Returns 0,
+ * or -1 with the error indicator set (integer division by zero).
  * PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(add_out) & co. */
 int binary_op_run(StructuredOp* op, BinaryOp bop, Scalar alpha) {
   TensorIteratorBase* iter = &op->iter;
   const Tensor* result = iter->tensors[0];
+  if (binary_op_complex_check(bop, iter->common_dtype) < 0 || kernel_dtype_checks(bop, iter->common_dtype) < 0)
+    return -1;
   if (result->numel == 0 || MetaMode_isEnabled()) return 0;
   atomic_bool zero_division = false;
   BinaryLoop L = {.compute = iter->common_dtype, .out_type = result->dtype, .a_type = iter->tensors[1]->dtype,
@@ -434,135 +444,133 @@ Tensor* at_native_div__Scalar_mode(Tensor* self, Scalar other, const char* round
   return r;
 }
 
-/* The comparisons: a bool result of the common dtype's comparison.
- * PyTorch 1.13: BinaryOps.cpp comparison_op / CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
-static Tensor* compare_scalar(const Tensor* self, Scalar other, BinaryOp op) {
-  return binary_op_scalar(NULL, false, self, other, op);
-}
-/* PyTorch 1.13: BinaryOps.cpp lt (Tensor) */
-Tensor* at_native_lt_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Lt, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp lt (Scalar) */
-Tensor* at_native_lt_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Lt); }
-/* PyTorch 1.13: BinaryOps.cpp le (Tensor) */
-Tensor* at_native_le_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Le, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp le (Scalar) */
-Tensor* at_native_le_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Le); }
-/* PyTorch 1.13: BinaryOps.cpp gt (Tensor) */
-Tensor* at_native_gt_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Gt, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp gt (Scalar) */
-Tensor* at_native_gt_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Gt); }
-/* PyTorch 1.13: BinaryOps.cpp ge (Tensor) */
-Tensor* at_native_ge_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Ge, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp ge (Scalar) */
-Tensor* at_native_ge_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Ge); }
-/* PyTorch 1.13: BinaryOps.cpp eq (Tensor) */
-Tensor* at_native_eq_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Eq, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp eq (Scalar) */
-Tensor* at_native_eq_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Eq); }
-/* PyTorch 1.13: BinaryOps.cpp ne (Tensor) */
-Tensor* at_native_ne_Tensor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Ne, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp ne (Scalar) */
-Tensor* at_native_ne_Scalar(const Tensor* self, Scalar other) { return compare_scalar(self, other, BinaryOp_Ne); }
+/* The comparisons: a bool result of the common dtype's comparison (an
+ * out= or in-place output keeps its dtype and gets 0 and 1).  Structured:
+ * the meta functions build the iterator, the impl functions run the stub
+ * (Note [Structured kernels] in ops/Structured.h).
+ * PyTorch 1.13: BinaryOps.cpp CREATE_COMPARISON_SCALAR_TENSOR_META_FUNC,
+ * CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
 
-/* ---- out= variants ----------------------------------------------------------
- * The result goes into `out`, resized to the broadcast shape if it has
- * another (resize_output); the result type must cast to out's dtype.
- * PyTorch 1.13: BinaryOps.cpp, the structured kernels' out= forms */
-
-
-/* The comparisons' out= forms write 0/1 in out's dtype.
- * PyTorch 1.13: BinaryOps.cpp CREATE_COMPARISON_SCALAR_TENSOR_IMPL_FUNC */
-static Tensor* compare_scalar_out(const Tensor* self, Scalar other, BinaryOp op, Tensor* out) {
-  return binary_op_scalar(out, true, self, other, op);
-}
-/* In place: 0/1 in self's dtype; self is never resized.
- * PyTorch 1.13: BinaryOps.cpp lt_ & co. (structured, in place) */
-static Tensor* compare_scalar_(Tensor* self, Scalar other, BinaryOp op) {
-  return binary_op_scalar(self, false, self, other, op);
+/* A comparison with a Python number: the number wrapped
+ * (wrapped_scalar_tensor), owned by the iterator until the impl is done.
+ * PyTorch 1.13: build_borrowing_except_last_argument_comparison_op */
+static int compare_scalar_meta(StructuredOp* op, const Tensor* self, Scalar other, BinaryOp bop) {
+  Tensor* w = StructuredOp_ownInput(op, wrapped_scalar_tensor(other));
+  return w == NULL ? -1 : binary_op_meta(op, self, w, bop, kOne);
 }
 
-/* PyTorch 1.13: BinaryOps.cpp lt_ (Tensor, structured, in place) */
-Tensor* at_native_lt__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Lt, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp lt_ (Scalar, structured, in place) */
-Tensor* at_native_lt__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Lt); }
-
-/* PyTorch 1.13: BinaryOps.cpp le_ (Tensor, structured, in place) */
-Tensor* at_native_le__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Le, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp le_ (Scalar, structured, in place) */
-Tensor* at_native_le__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Le); }
-
-/* PyTorch 1.13: BinaryOps.cpp gt_ (Tensor, structured, in place) */
-Tensor* at_native_gt__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Gt, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp gt_ (Scalar, structured, in place) */
-Tensor* at_native_gt__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Gt); }
-
-/* PyTorch 1.13: BinaryOps.cpp ge_ (Tensor, structured, in place) */
-Tensor* at_native_ge__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Ge, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp ge_ (Scalar, structured, in place) */
-Tensor* at_native_ge__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Ge); }
-
-/* PyTorch 1.13: BinaryOps.cpp eq_ (Tensor, structured, in place) */
-Tensor* at_native_eq__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Eq, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp eq_ (Scalar, structured, in place) */
-Tensor* at_native_eq__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Eq); }
-
-/* PyTorch 1.13: BinaryOps.cpp ne_ (Tensor, structured, in place) */
-Tensor* at_native_ne__Tensor(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Ne, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp ne_ (Scalar, structured, in place) */
-Tensor* at_native_ne__Scalar(Tensor* self, Scalar other) { return compare_scalar_(self, other, BinaryOp_Ne); }
-
-/* PyTorch 1.13: BinaryOps.cpp lt_out (Tensor) */
-Tensor* at_native_lt_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Lt, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(lt, Tensor) (build_borrowing_comparison_op) */
+int at_meta_lt_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Lt, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp lt_out (Scalar) */
-Tensor* at_native_lt_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
-  return compare_scalar_out(self, other, BinaryOp_Lt, out);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(lt_Tensor_out) */
+int at_impl_lt_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Lt, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(lt, Scalar) */
+int at_meta_lt_Scalar(StructuredOp* op, const Tensor* self, Scalar other) {
+  return compare_scalar_meta(op, self, other, BinaryOp_Lt);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(lt_Scalar_out) */
+int at_impl_lt_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Lt, kOne);
 }
 
-/* PyTorch 1.13: BinaryOps.cpp le_out (Tensor) */
-Tensor* at_native_le_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Le, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(le, Tensor) (build_borrowing_comparison_op) */
+int at_meta_le_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Le, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp le_out (Scalar) */
-Tensor* at_native_le_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
-  return compare_scalar_out(self, other, BinaryOp_Le, out);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(le_Tensor_out) */
+int at_impl_le_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Le, kOne);
 }
-
-/* PyTorch 1.13: BinaryOps.cpp gt_out (Tensor) */
-Tensor* at_native_gt_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Gt, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(le, Scalar) */
+int at_meta_le_Scalar(StructuredOp* op, const Tensor* self, Scalar other) {
+  return compare_scalar_meta(op, self, other, BinaryOp_Le);
 }
-/* PyTorch 1.13: BinaryOps.cpp gt_out (Scalar) */
-Tensor* at_native_gt_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
-  return compare_scalar_out(self, other, BinaryOp_Gt, out);
-}
-
-/* PyTorch 1.13: BinaryOps.cpp ge_out (Tensor) */
-Tensor* at_native_ge_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Ge, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp ge_out (Scalar) */
-Tensor* at_native_ge_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
-  return compare_scalar_out(self, other, BinaryOp_Ge, out);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(le_Scalar_out) */
+int at_impl_le_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Le, kOne);
 }
 
-/* PyTorch 1.13: BinaryOps.cpp eq_out (Tensor) */
-Tensor* at_native_eq_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Eq, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(gt, Tensor) (build_borrowing_comparison_op) */
+int at_meta_gt_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Gt, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp eq_out (Scalar) */
-Tensor* at_native_eq_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
-  return compare_scalar_out(self, other, BinaryOp_Eq, out);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(gt_Tensor_out) */
+int at_impl_gt_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Gt, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(gt, Scalar) */
+int at_meta_gt_Scalar(StructuredOp* op, const Tensor* self, Scalar other) {
+  return compare_scalar_meta(op, self, other, BinaryOp_Gt);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(gt_Scalar_out) */
+int at_impl_gt_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Gt, kOne);
 }
 
-/* PyTorch 1.13: BinaryOps.cpp ne_out (Tensor) */
-Tensor* at_native_ne_Tensor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Ne, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(ge, Tensor) (build_borrowing_comparison_op) */
+int at_meta_ge_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Ge, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp ne_out (Scalar) */
-Tensor* at_native_ne_Scalar_out(const Tensor* self, Scalar other, Tensor* out) {
-  return compare_scalar_out(self, other, BinaryOp_Ne, out);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(ge_Tensor_out) */
+int at_impl_ge_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Ge, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(ge, Scalar) */
+int at_meta_ge_Scalar(StructuredOp* op, const Tensor* self, Scalar other) {
+  return compare_scalar_meta(op, self, other, BinaryOp_Ge);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(ge_Scalar_out) */
+int at_impl_ge_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Ge, kOne);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(eq, Tensor) (build_borrowing_comparison_op) */
+int at_meta_eq_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Eq, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(eq_Tensor_out) */
+int at_impl_eq_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Eq, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(eq, Scalar) */
+int at_meta_eq_Scalar(StructuredOp* op, const Tensor* self, Scalar other) {
+  return compare_scalar_meta(op, self, other, BinaryOp_Eq);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(eq_Scalar_out) */
+int at_impl_eq_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Eq, kOne);
+}
+
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(ne, Tensor) (build_borrowing_comparison_op) */
+int at_meta_ne_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Ne, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(ne_Tensor_out) */
+int at_impl_ne_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Ne, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(ne, Scalar) */
+int at_meta_ne_Scalar(StructuredOp* op, const Tensor* self, Scalar other) {
+  return compare_scalar_meta(op, self, other, BinaryOp_Ne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(ne_Scalar_out) */
+int at_impl_ne_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Ne, kOne);
 }
 
 /* ---- remainder: Python's % ---------------------------------------------------- */

@@ -6,7 +6,12 @@
  * but skip the loops over elements, leaving the outputs' contents
  * undefined.  The Lazy backend builds each IR node by running the CPU
  * kernel on dummy inputs in this mode, so that a shape error is the CPU
- * kernel's own error and recording a node costs no computation.
+ * kernel's own error and recording a node costs no computation; and the
+ * structured default kernel (ops/StructuredDefault.c) shapes a quantized
+ * operator's outputs so.  Both use the operator's Meta kernel instead when
+ * it has one (a structured operator's meta function, Note [Structured
+ * kernels] in ops/Structured.h): this mode is for the operators not yet
+ * structured in minaten, and goes when they all are.
  *
  * The contract: the loops skip themselves.  Each shared loop over elements
  * returns at once in the mode, after the checks and the output it makes:

@@ -15,6 +15,7 @@ static void init(StructuredOp* op, StructuredKind kind, DeviceType device, int n
   op->device = device;
   op->num_outputs = num_outputs;
   op->built = false;
+  op->owned_input = NULL;
 }
 
 void StructuredOp_initFunctional(StructuredOp* op, DeviceType device, int num_outputs) {
@@ -29,6 +30,12 @@ void StructuredOp_initInplace(StructuredOp* op, DeviceType device, Tensor* self)
 void StructuredOp_initOut(StructuredOp* op, DeviceType device, Tensor* const* outs, int num_outputs) {
   init(op, StructuredKind_Out, device, num_outputs);
   for (int i = 0; i < num_outputs; i++) op->outputs[i] = Tensor_retain(outs[i]);
+}
+
+Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t) {
+  TORCH_INTERNAL_ASSERT(op->owned_input == NULL);
+  op->owned_input = t;
+  return t;
 }
 
 Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i) { return op->outputs[i]; }
@@ -57,6 +64,8 @@ Tensor* StructuredOp_release(StructuredOp* op) {
     Tensor_release(op->outputs[i]);
     op->outputs[i] = NULL;
   }
+  Tensor_release(op->owned_input);
+  op->owned_input = NULL;
   return NULL;
 }
 

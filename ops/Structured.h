@@ -64,6 +64,9 @@ typedef struct StructuredOp {
    * builds and the impl function runs; built is false until then. */
   TensorIteratorBase iter;
   bool built;
+  /* An input the meta function made (a comparison's wrapped Scalar), which
+   * the iterator reads until the impl is done; released with op. */
+  Tensor* owned_input;
 } StructuredOp;
 
 /* The three forms' objects; self and out are borrowed (the object takes
@@ -82,6 +85,11 @@ Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i);
  * error indicator set.  PyTorch 1.13: TensorIteratorBase::build_* from a
  * structured class's meta() */
 int StructuredOp_build(StructuredOp* op, TensorIteratorConfig* config);
+
+/* Makes t, a new reference, an input op keeps until it is released (1.13's
+ * iterator owns such an operand: build_borrowing_except_last_argument_*);
+ * returns t, or NULL when t is NULL. */
+Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t);
 
 /* Output i, with its own reference; then releases everything op holds.
  * The wrappers' return. */

@@ -14,13 +14,16 @@
  *      dispatcher from the top, so that a backend without an out= kernel
  *      raises its NotImplementedError there.
  *
- * NB(minaten): minaten has no meta functions apart from its CPU kernels.
- * Step 1 is modelled in two parts, in TensorIterator's order:
+ * NB(minaten): step 1 is modelled in two parts, in TensorIterator's order:
  *   - the argument and shape checks, and the outputs' sizes and layout: the
- *     operator's CPU kernel run in MetaMode (ops/MetaMode.h) on float
- *     stand-ins of the quantized tensors (zero-filled CPU tensors of the
- *     same sizes and strides); a float result takes the quantized dtype
- *     back, a bool or long one (comparisons, argmax) keeps it;
+ *     form's Meta kernel (the meta function of a structured operator, Note
+ *     [Structured kernels] in ops/Structured.h) on meta stand-ins of its
+ *     tensors, float ones for the quantized tensors; for an operator not
+ *     yet structured in minaten, its CPU kernel run in MetaMode
+ *     (ops/MetaMode.h) on float stand-ins of the quantized tensors
+ *     (zero-filled CPU tensors of the same sizes and strides); a float
+ *     result takes the quantized dtype back, a bool or long one
+ *     (comparisons, argmax) keeps it;
  *   - the type promotion of TensorIterator's compute_types
  *     (promote_operands below), where quantized dtypes meet the others.
  * The in-place form makes no proxy output (1.13 computes into a proxy and
@@ -166,28 +169,43 @@ static Tensor* float_stand_in(const Tensor* t) {
   return s;
 }
 
+/* A meta tensor with t's sizes and strides, of t's dtype, or float for a
+ * quantized t (a Python number stays one). */
+static Tensor* meta_stand_in(const Tensor* t) {
+  Tensor* s = empty_strided_meta(Tensor_sizes(t), Tensor_strides(t),
+                                 ScalarType_isQuantized(t->dtype) ? ScalarType_Float : t->dtype);
+  if (s != NULL) s->is_wrapped_number = t->is_wrapped_number;
+  return s;
+}
+
 /*
- * The outputs' geometry: op's CPU kernel in MetaMode on `args` with each
- * quantized tensor replaced by a float stand-in.  Fills rets (owned).
+ * The outputs' geometry.  A form of a structured operator (one with a Meta
+ * kernel: Note [Structured kernels] in ops/Structured.h) runs its meta
+ * function, through its Meta kernel, on meta stand-ins of its tensors, as
+ * 1.13's default kernel calls meta(); any other runs its CPU kernel in
+ * MetaMode on `args` with each quantized tensor replaced by a float
+ * stand-in.  Fills rets (owned).
  */
 static int shape_run(const OperatorEntry* op, const IValue* args, IValue* rets) {
   IValue sargs[kMaxArgs];
   Tensor* owned[kMaxArgs];
   size_t num_owned = 0;
   size_t n = op->schema.num_arguments;
+  bool meta = op->kernels[DispatchKey_Meta].present;
   for (size_t i = 0; i < n; i++) {
     sargs[i] = args[i];
     sargs[i].owned = false;
-    if (args[i].tag == IValueTag_Tensor && args[i].u.tensor != NULL && ScalarType_isQuantized(args[i].u.tensor->dtype)) {
-      Tensor* s = float_stand_in(args[i].u.tensor);
+    const Tensor* t = args[i].tag == IValueTag_Tensor ? args[i].u.tensor : NULL;
+    if (t != NULL && (meta || ScalarType_isQuantized(t->dtype))) {
+      Tensor* s = meta ? meta_stand_in(t) : float_stand_in(t);
       if (s == NULL) goto fail;
       owned[num_owned++] = s;
       sargs[i] = IValue_borrowTensor(s);
     }
   }
-  bool was_meta = MetaMode_enter();
+  bool was_meta = meta ? MetaMode_isEnabled() : MetaMode_enter();
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Python));
-  int r = Dispatcher_redispatchBoxed(op, DispatchKeySet_of(DispatchKey_CPU), sargs, rets);
+  int r = Dispatcher_redispatchBoxed(op, DispatchKeySet_of(meta ? DispatchKey_Meta : DispatchKey_CPU), sargs, rets);
   DispatchKeyGuard_pop(guard);
   MetaMode_restore(was_meta);
   for (size_t i = 0; i < num_owned; i++) Tensor_release(owned[i]);

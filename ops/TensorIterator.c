@@ -232,9 +232,17 @@ static void DimCounter_increment(DimCounter* c, const int64_t step[2]) {
   }
 }
 
+/* An iterator over meta tensors has shapes and no data (their pointers are
+ * NULL): a kernel built on one computes nothing, as 1.13's meta kernels. */
+static bool has_no_data(const TensorIteratorBase* iter) {
+  for (int arg = 0; arg < iter->ntensors; arg++)
+    if (iter->data[arg] == NULL) return true;
+  return false;
+}
+
 void TensorIterator_serial_for_each(const TensorIteratorBase* iter, loop2d_t loop, void* ctx, int64_t begin,
                                     int64_t end) {
-  if (begin >= end) return;
+  if (begin >= end || has_no_data(iter)) return;
   int nt = iter->ntensors;
   char* ptrs[TensorIterator_MAX_OPERANDS];
   if (iter->ndim <= 1) {
@@ -268,7 +276,7 @@ static void for_each_chunk(void* arg, int64_t begin, int64_t end) {
 }
 
 void TensorIterator_for_each(const TensorIteratorBase* iter, loop2d_t loop, void* ctx, int64_t grain_size) {
-  if (iter->numel == 0) return;
+  if (iter->numel == 0 || has_no_data(iter)) return;
   if (iter->numel < grain_size || at_get_num_threads() == 1) {
     TensorIterator_serial_for_each(iter, loop, ctx, 0, iter->numel);
     return;

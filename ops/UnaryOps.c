@@ -172,8 +172,6 @@ int unary_kernel_meta(StructuredOp* op, const Tensor* a, const UnaryKernel* k) {
   TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
   TensorIteratorConfig_add_input(&config, a);
   TRY(StructuredOp_build(op, &config) == 0);
-  TORCH_CHECK(!(k->no_half_name != NULL && op->iter.common_dtype == ScalarType_Half),
-              "\"%s\" not implemented for 'Half'", k->no_half_name);
   return 0;
 fail:
   return -1;
@@ -181,10 +179,15 @@ fail:
 
 int unary_kernel_run(StructuredOp* op, const UnaryKernel* k) {
   TensorIteratorBase* iter = &op->iter;
+  /* the CPU kernel's AT_DISPATCH: a meta float16 tensor is fine */
+  TORCH_CHECK(!(k->no_half_name != NULL && iter->common_dtype == ScalarType_Half),
+              "\"%s\" not implemented for 'Half'", k->no_half_name);
   if (MetaMode_isEnabled() || iter->numel == 0) return 0;
   KernelLoop L = {k, iter->common_dtype, iter->tensors[1]->dtype, iter->tensors[0]->dtype};
   cpu_kernel(iter, kernel_loop2d, &L);
   return 0;
+fail:
+  return -1;
 }
 
 /* meta then impl on the CPU, for the forms written by hand. */
@@ -249,6 +252,12 @@ int unary_op_meta(StructuredOp* sop, const Tensor* a, UnaryOp op) {
   TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(sop, 0));
   TensorIteratorConfig_add_input(&config, a);
   TRY(StructuredOp_build(sop, &config) == 0);
+  return 0;
+fail:
+  return -1;
+}
+
+int unary_op_run(StructuredOp* sop, UnaryOp op) {
   TensorIteratorBase* iter = &sop->iter;
   /* 1.13's CPU kernels of these have no Half (bfloat16 has them all) */
   static const char* const kNoHalf[] = {
@@ -266,17 +275,12 @@ int unary_op_meta(StructuredOp* sop, const Tensor* a, UnaryOp op) {
   /* bitwise_not_kernel: bools, then AT_DISPATCH_INTEGRAL_TYPES, after the build */
   TORCH_CHECK(!(op == UnaryOp_BitwiseNot && ScalarType_isFloating(iter->common_dtype)),
               "\"bitwise_not_cpu\" not implemented for '%s'", ScalarType_name(iter->common_dtype));
-  return 0;
-fail:
-  return -1;
-}
-
-int unary_op_run(StructuredOp* sop, UnaryOp op) {
-  TensorIteratorBase* iter = &sop->iter;
   if (MetaMode_isEnabled() || iter->numel == 0) return 0;
   UnaryLoop L = {iter->common_dtype, iter->tensors[1]->dtype, iter->tensors[0]->dtype};
   ((unary_fn)DispatchStub_get(kUnaryStubs[op]))(iter, &L);
   return 0;
+fail:
+  return -1;
 }
 
 /* meta then impl on the CPU, for the forms written by hand. */

@@ -6,7 +6,11 @@
  * (MakeNode<Op>).  minaten builds every node the same way, from the
  * operator's schema:
  *
- *   1. Shape: the CPU kernel itself runs, through the dispatcher, on dummy
+ *   1. Shape: an operator with a Meta kernel (a structured operator's meta
+ *      function, Note [Structured kernels] in ops/Structured.h) runs it on
+ *      meta tensors of the same sizes and dtypes, as 1.13's shape
+ *      inference does; any other operator's CPU kernel runs, through the
+ *      dispatcher, on dummy
  *      CPU tensors of the same sizes and dtypes (contiguous, and with no
  *      data: see make_dummy), in MetaMode (ops/MetaMode.h): it checks its
  *      arguments and makes its outputs but computes nothing.  Its result gives each output's sizes, dtype and,
@@ -109,6 +113,16 @@ void LazyDummyArgs_free(LazyDummyArgs* d, size_t num_args) {
   for (size_t i = 0; i < num_args; i++) free(d->lists[i]);
 }
 
+/* A meta tensor like t (contiguous), for the shape run of an operator that
+ * has a Meta kernel. */
+static Tensor* make_meta_dummy(const Tensor* t) {
+  int64_t strides[MINATEN_MAX_DIM];
+  computeContiguousStrides(Tensor_sizes(t), strides);
+  Tensor* d = empty_strided_meta(Tensor_sizes(t), IntArrayRef_make(strides, (size_t)t->dim), t->dtype);
+  if (d != NULL) d->is_wrapped_number = t->is_wrapped_number;
+  return d;
+}
+
 static const Tensor* dummy_for(LazyDummyArgs* d, const Tensor* t, bool unwrap, bool buffer) {
   if (d->num_owned >= sizeof d->owned / sizeof d->owned[0]) {
     Error_set(ErrorType_RuntimeError, "minaten's lazy backend supports at most 64 lazy tensor arguments");
@@ -124,13 +138,15 @@ static const Tensor* dummy_for(LazyDummyArgs* d, const Tensor* t, bool unwrap, b
     return plain;
   }
   if (t == NULL || !Tensor_isLazy(t)) return t;
-  Tensor* dummy = make_dummy(t, buffer);
+  Tensor* dummy = d->meta ? make_meta_dummy(t) : make_dummy(t, buffer);
   if (dummy != NULL) d->owned[d->num_owned++] = dummy;
   return dummy;
 }
 
-int LazyDummyArgs_make(const OperatorEntry* op, const IValue* args, LazyDummyArgs* d) {
+/* The dummies: meta tensors (meta), or CPU tensors for a run in MetaMode. */
+static int make_dummies(const OperatorEntry* op, const IValue* args, LazyDummyArgs* d, bool meta) {
   memset(d, 0, sizeof *d);
+  d->meta = meta;
   bool unwrap = LazyIrBuilder_writtenArgument(op) >= 0;
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     const IValue* v = &args[i];
@@ -159,6 +175,29 @@ int LazyDummyArgs_make(const OperatorEntry* op, const IValue* args, LazyDummyArg
   return 0;
 }
 
+int LazyDummyArgs_make(const OperatorEntry* op, const IValue* args, LazyDummyArgs* d) {
+  return make_dummies(op, args, d, false);
+}
+
+/* Whether op's shape run calls its Meta kernel (a structured operator's
+ * meta function, or a kernel 1.13 registers for Meta too): op has one, and
+ * every tensor argument is lazy (or a Python number), so that the run sees
+ * only meta tensors, as 1.13's shape inference does.  A lazy tensor beside
+ * a CPU tensor keeps the CPU run, whose error names the lazy device. */
+static bool shape_run_on_meta(const OperatorEntry* op, const IValue* args) {
+  if (!op->kernels[DispatchKey_Meta].present) return false;
+  bool any_lazy = false;
+  for (size_t i = 0; i < op->schema.num_arguments; i++) {
+    const IValue* v = &args[i];
+    if (v->tag == IValueTag_TensorList) return false;
+    if (v->tag != IValueTag_Tensor || v->u.tensor == NULL) continue;
+    const Tensor* t = v->u.tensor;
+    if (Tensor_isLazy(t)) any_lazy = true;
+    else if (!t->is_wrapped_number) return false;
+  }
+  return any_lazy;
+}
+
 int LazyIrBuilder_callCpu(const OperatorEntry* op, IValue* args, IValue* rets) {
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Python));
   int r = Dispatcher_callBoxed(op, args, rets);
@@ -167,16 +206,21 @@ int LazyIrBuilder_callCpu(const OperatorEntry* op, IValue* args, IValue* rets) {
 }
 
 /*
- * The shape run: op on dummies of args, in MetaMode.  drets receives the
+ * The shape run: op's Meta kernel on meta dummies of args (shape_run_on_meta),
+ * else op's CPU kernel on CPU dummies in MetaMode.  drets receives the
  * returns (released by the caller), *outs the output tensors among them
  * (single[] holds them when the operator returns tensors, not a list).
  * Returns 0, or -1 with the error indicator set (the kernel's own error).
+ * PyTorch 1.13: the lazy codegen's shape inference (meta tensors through
+ * the Meta kernel where the operator is structured, compute_shape_<op>
+ * elsewhere)
  */
 static int shape_run(const OperatorEntry* op, const IValue* args, LazyDummyArgs* d, IValue* drets,
                      TensorList* outs, Tensor** single) {
-  if (LazyDummyArgs_make(op, args, d) < 0) return -1;
+  bool meta = shape_run_on_meta(op, args);
+  if (make_dummies(op, args, d, meta) < 0) return -1;
   /* The CPU kernel shapes its outputs without computing them (MetaMode.h). */
-  bool was_meta = MetaMode_enter();
+  bool was_meta = meta ? MetaMode_isEnabled() : MetaMode_enter();
   int shaped = LazyIrBuilder_callCpu(op, d->args, drets);
   MetaMode_restore(was_meta);
   if (shaped < 0) return -1;

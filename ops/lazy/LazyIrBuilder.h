@@ -43,6 +43,7 @@ typedef struct LazyDummyArgs {
   Tensor* owned[64]; /* the dummies, released by LazyDummyArgs_free */
   size_t num_owned;
   Tensor** lists[kLazyMaxArgs];
+  bool meta; /* the dummies are meta tensors (the shape run of an operator with a Meta kernel) */
 } LazyDummyArgs;
 
 /* Fills *d for op(args).  Returns 0, or -1 with the error indicator set;

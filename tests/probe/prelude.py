@@ -25,6 +25,8 @@ def Q():
     return torch.quantize_per_tensor(torch.arange(6.).reshape(2, 3), 0.1, 2, torch.quint8)
 def QC():
     return torch.quantize_per_channel(torch.arange(6.).reshape(2, 3), torch.tensor([0.1, 0.2]), torch.tensor([0, 1]), 0, torch.qint8)
+def M():  # a meta tensor: sizes, strides and a dtype, no data
+    return torch.empty(2, 3, device="meta")
 def X():
     return torch.arange(6.).reshape(2, 3).requires_grad_()
 def Y():
@@ -47,6 +49,7 @@ e = E()
 l = L()
 q = Q()
 qc = QC()
+m = M()
 x = X()
 y = Y()
 h = H()

@@ -188,7 +188,7 @@ static void test_missing_kernel_error(void** state) {
   assert_memory_equal(Error_message(), expected, strlen(expected));
   assert_non_null(strstr(Error_message(),
                          "'test::m' is only available for these backends: [CPU, BackendSelect, "
-                         "Python, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradLazy, PythonTLSSnapshot]."));
+                         "Python, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradLazy, AutogradMeta, PythonTLSSnapshot]."));
   Error_clear();
   Tensor_release(q);
 }

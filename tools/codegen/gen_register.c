@@ -146,8 +146,10 @@ int gen_native_functions(const Model* m, Writer* w) {
       print_impl_prototype(f, fn);
       fputs(";\n", f);
     }
-    for (size_t k = 0; k < fn->num_kernels && !fn->structured; k++) {
+    for (size_t k = 0; k < fn->num_kernels; k++) {
       const char* kernel = fn->kernels[k].kernel;
+      /* a structured operator's CPU kernel names its impl function */
+      if (fn->structured && fn->kernels[k].key == DispatchKey_CPU) continue;
       bool declared = false;
       for (size_t j = 0; j < k; j++) declared = declared || strcmp(fn->kernels[j].kernel, kernel) == 0;
       if (declared) continue;
