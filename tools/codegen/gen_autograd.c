@@ -81,13 +81,12 @@ static int error_at(SourceLoc loc, int col, const char* fmt, const char* detail)
   return -1;
 }
 
-static const NativeFunction* find_operator(const Model* m, const char* name) {
-  char qualified[256];
+/* Whether an entry's `name:` (a schema) names fn (qualified names are
+ * unique, so no search of the model is needed). */
+static bool names_operator(const char* name, const NativeFunction* fn) {
   size_t n = strcspn(name, "(");
-  snprintf(qualified, sizeof qualified, "aten::%.*s", (int)n, name);
-  for (size_t i = 0; i < m->num_functions; i++)
-    if (strcmp(m->functions[i].qualified, qualified) == 0) return &m->functions[i];
-  return NULL;
+  return strncmp(fn->qualified, "aten::", 6) == 0 && strlen(fn->qualified + 6) == n &&
+         strncmp(fn->qualified + 6, name, n) == 0;
 }
 
 /*
@@ -1178,8 +1177,8 @@ static bool in_list(const char* const* list, const char* name, size_t len) {
 static bool has_derivatives_entry(const Model* m, const NativeFunction* fn) {
   const NativeFunction* view = view_of_copy(m, fn);
   for (size_t i = 0; i < m->num_derivatives; i++) {
-    const NativeFunction* e = find_operator(m, m->derivatives[i].name);
-    if (e == fn || (view != NULL && e == view)) return true;
+    const char* name = m->derivatives[i].name;
+    if (names_operator(name, fn) || (view != NULL && names_operator(name, view))) return true;
   }
   return false;
 }

@@ -74,9 +74,12 @@ static const NativeFunction* structured_of(const Model* m, const NativeFunction*
 /* The functional form of structured operator s: the form delegating to it
  * that writes no argument (add.Tensor for add.out); NULL if none. */
 static const NativeFunction* functional_of(const Model* m, const NativeFunction* s) {
+  const char* name = s->qualified + strlen(s->schema.ns) + 2; /* "add.out" */
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* f = &m->functions[i];
-    if (f != s && !is_inplace(f) && structured_of(m, f) == s) return f;
+    if (f != s && f->structured_delegate != NULL && !is_inplace(f) && strcmp(f->structured_delegate, name) == 0 &&
+        strcmp(f->schema.ns, s->schema.ns) == 0)
+      return f;
   }
   return NULL;
 }
