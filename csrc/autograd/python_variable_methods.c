@@ -427,6 +427,8 @@ static PyObject* THPVariable_type(PyObject* self, PyObject* const* args, Py_ssiz
   PyObject* d = r.args[1];
   bool non_blocking = r.args[2] == Py_True;
   if (d == NULL || d == Py_None) {
+    /* 1.13's type names have no meta backend (backendToString) */
+    if (t->device.type == DeviceType_Meta) return PyErr_Format(PyExc_RuntimeError, "Unimplemented backend Meta");
     char name[64];
     legacy_type_name(t, name, sizeof name);
     return PyUnicode_FromString(name);
