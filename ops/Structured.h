@@ -55,7 +55,12 @@ typedef enum StructuredKind {
 
 typedef struct StructuredOp {
   StructuredKind kind;
-  DeviceType device; /* where a functional form makes its outputs: CPU or Meta */
+  /* The wrapper's backend, CPU or Meta.  An operator on TensorIterator
+   * makes its outputs on its operands' device, which the dispatch made
+   * this one; the field is for set_output_raw_strided, which minaten's
+   * structured operators do not call yet (the ones that would, mm & co.,
+   * are written by hand). */
+  DeviceType device;
   /* The outputs: given (self, out) or made by the meta function; each a
    * reference this object holds until StructuredOp_output/_release. */
   Tensor* outputs[Structured_MAX_OUTPUTS];
