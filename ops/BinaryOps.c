@@ -239,9 +239,7 @@ int binary_op_run(StructuredOp* op, BinaryOp bop, Scalar alpha) {
 static Tensor* binary_op_impl(Tensor* out, bool resize_out, const Tensor* a, const Tensor* b, BinaryOp bop,
                               Scalar alpha) {
   StructuredOp op;
-  if (out == NULL) StructuredOp_initFunctional(&op, DeviceType_CPU, 1);
-  else if (resize_out) StructuredOp_initOut(&op, DeviceType_CPU, &out, 1);
-  else StructuredOp_initInplace(&op, DeviceType_CPU, out);
+  StructuredOp_initCpu(&op, out, resize_out);
   if (binary_op_meta(&op, a, b, bop, alpha) < 0 || binary_op_run(&op, bop, alpha) < 0) return StructuredOp_release(&op);
   return StructuredOp_output(&op, 0);
 }

@@ -32,6 +32,12 @@ void StructuredOp_initOut(StructuredOp* op, DeviceType device, Tensor* const* ou
   for (int i = 0; i < num_outputs; i++) op->outputs[i] = Tensor_retain(outs[i]);
 }
 
+void StructuredOp_initCpu(StructuredOp* op, Tensor* out, bool resize_out) {
+  if (out == NULL) StructuredOp_initFunctional(op, DeviceType_CPU, 1);
+  else if (resize_out) StructuredOp_initOut(op, DeviceType_CPU, &out, 1);
+  else StructuredOp_initInplace(op, DeviceType_CPU, out);
+}
+
 Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t) {
   TORCH_INTERNAL_ASSERT(op->owned_input == NULL);
   op->owned_input = t;

@@ -80,6 +80,11 @@ void StructuredOp_initFunctional(StructuredOp* op, DeviceType device, int num_ou
 void StructuredOp_initInplace(StructuredOp* op, DeviceType device, Tensor* self);
 void StructuredOp_initOut(StructuredOp* op, DeviceType device, Tensor* const* outs, int num_outputs);
 
+/* The CPU object of a form written by hand, from its output argument: NULL
+ * for the functional form, out with resize_out for an out= form, self
+ * (out, not resized) for the in-place form. */
+void StructuredOp_initCpu(StructuredOp* op, Tensor* out, bool resize_out);
+
 /* The output the meta function hands to TensorIterator: the given one, or
  * NULL for one to be made.  PyTorch 1.13: TensorIteratorBase::maybe_get_output */
 Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i);

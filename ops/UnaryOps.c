@@ -193,9 +193,7 @@ fail:
 /* meta then impl on the CPU, for the forms written by hand. */
 static Tensor* unary_kernel_impl(Tensor* out, bool resize_out, const Tensor* a, const UnaryKernel* k) {
   StructuredOp op;
-  if (out == NULL) StructuredOp_initFunctional(&op, DeviceType_CPU, 1);
-  else if (resize_out) StructuredOp_initOut(&op, DeviceType_CPU, &out, 1);
-  else StructuredOp_initInplace(&op, DeviceType_CPU, out);
+  StructuredOp_initCpu(&op, out, resize_out);
   if (unary_kernel_meta(&op, a, k) < 0 || unary_kernel_run(&op, k) < 0) return StructuredOp_release(&op);
   return StructuredOp_output(&op, 0);
 }
@@ -286,9 +284,7 @@ fail:
 /* meta then impl on the CPU, for the forms written by hand. */
 static Tensor* unary_op_impl(Tensor* out, bool resize_out, const Tensor* a, UnaryOp op) {
   StructuredOp sop;
-  if (out == NULL) StructuredOp_initFunctional(&sop, DeviceType_CPU, 1);
-  else if (resize_out) StructuredOp_initOut(&sop, DeviceType_CPU, &out, 1);
-  else StructuredOp_initInplace(&sop, DeviceType_CPU, out);
+  StructuredOp_initCpu(&sop, out, resize_out);
   if (unary_op_meta(&sop, a, op) < 0 || unary_op_run(&sop, op) < 0) return StructuredOp_release(&sop);
   return StructuredOp_output(&sop, 0);
 }
