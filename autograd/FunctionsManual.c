@@ -1549,6 +1549,39 @@ fail:
   return r;
 }
 
+/* Note [as_strided_scatter backward support]: 1.13 supports only a
+ * contiguous self (the forward asserts it when self requires grad) and
+ * takes grad contiguous.  The gradient of self is a tensor of self's
+ * geometry, new_empty_strided, in which grad's elements at the scattered
+ * positions are copied through the as_strided view; 1.13 neither zeroes
+ * those positions (their gradient is 0: src replaced them) nor fills the
+ * others (uninitialized memory, not grad), and minaten computes the same.
+ * src_geometry is unused, as in 1.13.
+ * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp as_strided_scatter_backward */
+Tensor* as_strided_scatter_backward(const Tensor* grad, const TensorGeometry* input_geometry,
+                                    const TensorGeometry* src_geometry, IntArrayRef sizes, IntArrayRef strides,
+                                    OptionalInt storage_offset) {
+  (void)src_geometry;
+  Tensor *grad_ = NULL, *grad_slice = NULL, *result = NULL, *result_slice = NULL, *copied = NULL;
+  TRY((grad_ = at_contiguous(grad, MemoryFormat_Contiguous)) != NULL);
+  TRY((grad_slice = at_as_strided(grad_, sizes, strides, storage_offset)) != NULL);
+  TRY((result = at_new_empty_strided(grad_, IntArrayRef_make(input_geometry->sizes, (size_t)input_geometry->dim),
+                                     IntArrayRef_make(input_geometry->strides, (size_t)input_geometry->dim), kNoDtype,
+                                     kNoLayout, kNoDevice, kNoPinMemory)) != NULL);
+  TRY((result_slice = at_as_strided(result, sizes, strides, storage_offset)) != NULL);
+  TRY((copied = at_copy_(result_slice, grad_slice, false)) != NULL);
+fail:
+  Tensor_release(grad_);
+  Tensor_release(grad_slice);
+  Tensor_release(result_slice);
+  if (copied == NULL) {
+    Tensor_release(result);
+    result = NULL;
+  }
+  Tensor_release(copied);
+  return result;
+}
+
 /* grad permuted by the inverse of the forward permutation.
  * PyTorch 1.13: torch/csrc/autograd/FunctionsManual.cpp permute_backwards */
 Tensor* permute_backwards(const Tensor* grad, IntArrayRef fwd_dims) {

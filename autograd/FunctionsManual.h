@@ -169,6 +169,9 @@ Tensor* slice_backward_wrapper(const Tensor* grad, IntArrayRef input_sizes, int6
                                OptionalInt end, int64_t step);
 Tensor* as_strided_backward(const Tensor* grad, const TensorGeometry* input_geometry, IntArrayRef sizes,
                             IntArrayRef strides, OptionalInt storage_offset);
+Tensor* as_strided_scatter_backward(const Tensor* grad, const TensorGeometry* input_geometry,
+                                    const TensorGeometry* src_geometry, IntArrayRef sizes, IntArrayRef strides,
+                                    OptionalInt storage_offset);
 Tensor* permute_backwards(const Tensor* grad, IntArrayRef fwd_dims);
 Tensor* unsqueeze_to(const Tensor* self, IntArrayRef sizes);
 Tensor* roll_backward(const Tensor* grad, IntArrayRef shifts, IntArrayRef dims);

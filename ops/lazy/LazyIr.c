@@ -283,8 +283,9 @@ static void print_attributes(FILE* out, const OperatorEntry* op, const IValue* a
     if (op->schema.arguments[i].type.base == SchemaBaseType_Tensor) continue;
     /* a Scalar is an operand when given, and absent when None */
     if (op->schema.arguments[i].type.base == SchemaBaseType_Scalar) continue;
-    /* so is a SymInt? (slice_copy's start, as_strided_copy's storage_offset:
-     * the only operators of minaten with one that a node records) */
+    /* so is a SymInt? (slice_copy's and slice_scatter's start,
+     * as_strided_copy's and as_strided_scatter's storage_offset: the only
+     * operators of minaten with one that a node records) */
     if (op->schema.arguments[i].type.base == SchemaBaseType_SymInt && !op->schema.arguments[i].type.is_list &&
         args[i].tag == IValueTag_None)
       continue;

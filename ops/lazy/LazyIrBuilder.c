@@ -267,16 +267,19 @@ static int scalar_operand(Scalar s, LazyValue* out) {
  * lazy IR makes it a prim::Constant operand, as a symbolic int may be one.
  * SymInt[] lists stay attributes.  NB: 1.13 does so only for the operators
  * its lazy codegen traces symbolically; of minaten's operators with a SymInt
- * those are the views (slice) and their `_copy` operators (slice_copy,
+ * those are the views (slice), their `_copy` operators (slice_copy,
  * as_strided_copy, and their out= forms: of minaten's operators named
- * `*_copy`, only these have a SymInt); another's SymInt is an int attribute
- * (embedding_dense_backward's num_weights=4). */
+ * `*_copy`, only these have a SymInt) and the views' `_scatter` operators
+ * (slice_scatter, as_strided_scatter, and their out= forms: of those named
+ * `*_scatter`, only these have a SymInt); another's SymInt is an int
+ * attribute (embedding_dense_backward's num_weights=4). */
 static bool is_symint_arg(const OperatorEntry* op, size_t i, const IValue* v) {
   const SchemaType* t = &op->schema.arguments[i].type;
   size_t len = strlen(op->schema.name);
   bool view_copy = len > 5 && strcmp(op->schema.name + len - 5, "_copy") == 0;
+  bool view_scatter = len > 8 && strcmp(op->schema.name + len - 8, "_scatter") == 0;
   return t->base == SchemaBaseType_SymInt && !t->is_list && v->tag == IValueTag_Int &&
-         (LazyIrBuilder_isViewOp(op) || view_copy);
+         (LazyIrBuilder_isViewOp(op) || view_copy || view_scatter);
 }
 
 static int constant_operand(int64_t value, LazyValue* out) {

@@ -690,6 +690,8 @@ static const ManualFunction kManual[] = {
     {"unbind_backward", "unbind_backward", T_, {FT_TensorList, FT_Int}, 2},
     {"slice_backward_wrapper", "slice_backward_wrapper", T_, {T_, FT_IntList, FT_Int, FT_OptInt, FT_OptInt, FT_Int}, 6},
     {"as_strided_backward", "as_strided_backward", T_, {T_, FT_Geometry, FT_IntList, FT_IntList, FT_OptInt}, 5},
+    {"as_strided_scatter_backward", "as_strided_scatter_backward", T_,
+     {T_, FT_Geometry, FT_Geometry, FT_IntList, FT_IntList, FT_OptInt}, 6},
     {"permute_backwards", "permute_backwards", T_, {T_, FT_IntList}, 2},
     {"unsqueeze_to", "unsqueeze_to", T_, {T_, FT_IntList}, 2},
     {"unsqueeze_to", "unsqueeze_to_dim", T_, {T_, FT_Int, FT_IntList}, 3},
