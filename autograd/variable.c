@@ -17,6 +17,7 @@
 #include "autograd/functions/tensor.h"
 #include "dispatch/TorchDispatchModeTLS.h"
 #include "dispatch/TraceMode.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "runtime/Exception.h"
 #include "runtime/GradMode.h"
 #include "runtime/InferenceMode.h"
@@ -315,9 +316,11 @@ static DispatchKeySet autograd_and_inplace_or_view(void) {
 Tensor* tensor_data_untraced(const Tensor* t) {
   /* A lazy tensor is 1.13's FunctionalTensorWrapper, which has no Python
    * key: its copy never asks the mode, and stands for the same IR value (no
-   * detach_copy node in its graph). */
-  Tensor* result = t->lazy != NULL ? Tensor_shallowCopyLazy(t)
-                                   : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
+   * detach_copy node in its graph).  A functional tensor's copy shares its
+   * value, storage and view metas. */
+  Tensor* result = t->lazy != NULL         ? Tensor_shallowCopyLazy(t)
+                   : t->functional != NULL ? functionalization_shallowCopy(t)
+                                           : Tensor_makeView(t, Tensor_sizes(t), Tensor_strides(t), t->storage_offset);
   /* shallow_copy_and_detach(version_counter = t's) */
   if (result != NULL) Tensor_setVersionCounter(result, Tensor_versionCounter(t));
   return result;
@@ -345,7 +348,7 @@ static Tensor* detach_through_mode(const Tensor* t) {
  * PyTorch 1.13: c10/core/TensorImpl.cpp shallow_copy_and_detach_core
  * (key_set_.has(DispatchKey::Python)) */
 static bool detach_through_python(const Tensor* t) {
-  return t->lazy == NULL && (TraceMode_isActive() || DispatchKeySet_has(t->key_set, DispatchKey_Python));
+  return t->lazy == NULL && t->functional == NULL && (TraceMode_isActive() || DispatchKeySet_has(t->key_set, DispatchKey_Python));
 }
 
 Tensor* tensor_data(const Tensor* t) {

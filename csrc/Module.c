@@ -158,7 +158,7 @@ PyMODINIT_FUNC PyInit__C(void) {
       THPVariable_initIndexing() < 0 /* sets the type's mapping methods before THPVariable_init readies it */ ||
       THPVariable_init(module) < 0 || THPVariableWrapperSubclass_init() < 0 || THPReturnTypes_init(module) < 0 || THPBindings_init(module) < 0 ||
       THPVariableMethods_init(module) < 0 || THPJit_init(module) < 0 || THPDispatch_init(module) < 0 ||
-      THPTensorNew_init(module) < 0 || THPTensorTypes_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
+      THPTensorNew_init(module) < 0 || THPFunctionalization_init() < 0 || THPTensorTypes_init(module) < 0 || THPUtils_initNumpy(module) < 0 || THPUtils_initTensorList(module) < 0 ||
       THPTensorStr_init(module) < 0 || THPException_init(module) < 0 ||
       THPCppFunction_init(module) < 0 || THPFunction_init(module) < 0 || THPAnomalyMode_init(module) < 0 ||
       THPVariableAutograd_init(module) < 0 || THPEngine_init(module) < 0 || THPAutograd_init(module) < 0 ||

@@ -39,6 +39,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/Copy.h"
 #include "ops/MemoryOverlap.h"
@@ -47,6 +48,7 @@
 #include "ops/TensorIteratorConfig.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/CopyKernel.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/quantized/Copy.h"
 #include "runtime/Exception.h"
 #include "runtime/Parallel.h"
@@ -397,3 +399,24 @@ fail:
 
 /* PyTorch 1.13: native/cpu/CopyKernel.cpp's stubs are defined in native/Copy.cpp (DEFINE_DISPATCH(copy_stub)) */
 DEFINE_DISPATCH(transpose_4_stub);
+
+/* copy_'s functional form, for functionalization: src converted to self's
+ * dtype and device (to(self), which copies only if one differs), then
+ * expanded to self's shape: an expand_copy, or, when functionalization
+ * reapplies views, an expand.  Not self's strides: the result is
+ * contiguous.
+ * PyTorch 1.13: aten/src/ATen/native/Copy.cpp at::native::copy */
+Tensor* at_native_copy(const Tensor* self, const Tensor* src, bool non_blocking) {
+  Tensor* intermediate;
+  if (src->dtype == self->dtype && src->device.type == self->device.type && src->device.index == self->device.index)
+    intermediate = Tensor_retain(src);
+  else
+    intermediate = at__to_copy(src, (OptionalScalarType){true, self->dtype}, (OptionalLayout){0},
+                               (OptionalDevice){true, self->device}, (OptionalBool){0}, non_blocking,
+                               (OptionalMemoryFormat){0});
+  if (intermediate == NULL) return NULL;
+  Tensor* out = functionalization_getReapplyViewsTLS() ? at_expand(intermediate, Tensor_sizes(self), false)
+                                                       : at_expand_copy(intermediate, Tensor_sizes(self), false);
+  Tensor_release(intermediate);
+  return out;
+}

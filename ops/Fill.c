@@ -228,6 +228,21 @@ static Tensor* zero_cpu_(Tensor* self, int64_t nelements) {
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp zero_meta_ */
 Tensor* at_native_zero_meta_(Tensor* self) { return Tensor_retain(self); }
 
+/* The functional zero: a clone (self's strides kept), zeroed.
+ * PyTorch 1.13: build/aten/src/ATen/RegisterCompositeExplicitAutograd.cpp
+ * zero (generated from zero_ by `autogen: zero`) */
+Tensor* at_native_zero_functional(const Tensor* self) {
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  if (out == NULL) return NULL;
+  Tensor* r = at_zero_(out);
+  if (r == NULL) {
+    Tensor_release(out);
+    return NULL;
+  }
+  Tensor_release(r);
+  return out;
+}
+
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::zero_
  * A small dense CPU tensor is one memset; anything else is fill_(0). */
 Tensor* at_native_zero_(Tensor* self) {

@@ -10,7 +10,7 @@
  *                    functionality the higher backend bit wins, so a mixed
  *                    CPU/Lazy call runs the Lazy kernel, and a mixed
  *                    CPU/Meta call the Meta kernel)
- *   BackendSelect < Python < Conjugate < Negative < ADInplaceOrView
+ *   BackendSelect < Python < Functionalize < Conjugate < Negative < ADInplaceOrView
  *   < AutogradOther < AutogradCPU < AutogradLazy < AutogradMeta
  *   < PythonTLSSnapshot
  *
@@ -24,6 +24,14 @@
  * TorchDispatchMode and __torch_dispatch__ subclasses (and minaten's trace
  * mode), and `PythonTLSSnapshot`, the highest, is in the key set whenever
  * Python is (Note [The Python key] in dispatch/PythonFallbackKernel.h).
+ *
+ * Functionalize is the key of functional tensors (FunctionalTensorWrapper,
+ * ops/functionalization/FunctionalTensorWrapper.h): its kernels turn a
+ * program with views and writes into one without either, for backends
+ * that cannot alias memory.  It sits above Python, so that a
+ * TorchDispatchMode sees the operators it calls (`select_copy`,
+ * `select_scatter`), and below autograd, which records the program the
+ * user wrote.
  *
  * Alias keys (CompositeImplicitAutograd, CompositeExplicitAutograd, ...) are
  * never in a tensor's key set; they only name a set of runtime keys a kernel
@@ -45,6 +53,7 @@
   _(QuantizedCPU, 1)                            \
   _(BackendSelect, 0)                           \
   _(Python, 0)                                  \
+  _(Functionalize, 0)                           \
   _(Conjugate, 0)                               \
   _(Negative, 0)                                \
   _(ADInplaceOrView, 0)                         \

@@ -95,6 +95,7 @@ Tensor* Tensor_new(Storage* storage, int64_t storage_offset, IntArrayRef sizes,
   t->storage = storage ? Storage_retain(storage) : NULL;
   t->quantizer = NULL;
   t->lazy = NULL;
+  t->functional = NULL;
   t->autograd_meta = NULL;
   t->pyobj = NULL;
   t->owns_pyobj = false;
@@ -129,6 +130,7 @@ Tensor* Tensor_retain(const Tensor* t) {
 }
 
 void (*Tensor_releaseLazy)(struct LazyTensor* lazy) = NULL;
+void (*Tensor_releaseFunctional)(struct FunctionalTensorWrapper* functional) = NULL;
 Tensor* (*Tensor_shallowCopyLazy)(const Tensor* t) = NULL;
 void (*Tensor_releaseAutogradMeta)(struct AutogradMeta* meta) = NULL;
 void (*Tensor_releasePyObject)(Tensor* t) = NULL;
@@ -176,6 +178,7 @@ void Tensor_release(Tensor* t) {
   if (t->autograd_meta != NULL) Tensor_releaseAutogradMeta(t->autograd_meta);
   VariableVersion_release(t->version_counter);
   if (t->lazy != NULL) Tensor_releaseLazy(t->lazy);
+  if (t->functional != NULL) Tensor_releaseFunctional(t->functional);
   Storage_release(t->storage);
   Quantizer_release(t->quantizer);
   if (t->sizes != t->sizes_and_strides) free(t->sizes);

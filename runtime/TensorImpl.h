@@ -87,6 +87,11 @@ typedef struct Tensor {
   /* Owned; NULL unless the tensor is lazy (ops/lazy/LazyTensor.h).
    * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.h LTCTensorImpl::tensor_ */
   struct LazyTensor* lazy;
+  /* Owned; NULL unless the tensor is functional
+   * (ops/functionalization/FunctionalTensorWrapper.h).
+   * NB(minaten): PyTorch 1.13's FunctionalTensorWrapper is a TensorImpl
+   * subclass; here a tensor header carries the wrapper's part. */
+  struct FunctionalTensorWrapper* functional;
   /* Owned; NULL until the tensor requires grad or gets a grad_fn
    * (autograd/variable.h).  A view made by Tensor_makeView starts with none.
    * PyTorch 1.13: c10/core/TensorImpl.h TensorImpl::autograd_meta_ */
@@ -162,6 +167,10 @@ TensorList TensorTuple3_toList(TensorTuple3 r);
  * NB(minaten): the virtual destructor of LTCTensorImpl; runtime/ sits below
  * ops/, so ops/lazy/LazyTensor.c installs it when it makes a lazy tensor. */
 extern void (*Tensor_releaseLazy)(struct LazyTensor* lazy);
+/* How the last release of a functional tensor frees its `functional`
+ * part (installed by ops/functionalization/FunctionalTensorWrapper.c,
+ * as Tensor_releaseLazy). */
+extern void (*Tensor_releaseFunctional)(struct FunctionalTensorWrapper* functional);
 /* A new lazy header standing for the same value as `t` and aliasing it, with
  * no autograd history and no IR node (NULL + error on failure).
  * NB(minaten): LTCTensorImpl's shallow_copy_and_detach (a copy of the

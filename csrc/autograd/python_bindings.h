@@ -124,6 +124,9 @@ PyObject* THPUtils_callOp(const OperatorEntry* op, IValue* args, bool jit);
  * after THPBindings_init.  0, or -1 with a Python exception. */
 int THPVariableFunctions_addFunctions(PyMethodDef* functions);
 
+/* torch._to_functional_tensor & co (python_torch_functions_manual.c). */
+int THPFunctionalization_init(void);
+
 /* Adds torch._C._VariableFunctionsClass and its instance
  * torch._C._VariableFunctions (one builtin per bound function name) to
  * module, and Tensor.NAME for every bound method name, with the Python

@@ -50,6 +50,7 @@
 #include "csrc/autograd/python_variable.h"
 #include "dispatch/Dispatcher.h"
 #include "dispatch/TraceMode.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/lazy/LazyBindings.h"
 #include "ops/quantized/AffineQuantizer.h"
 #include "runtime/DefaultDtype.h"
@@ -573,7 +574,7 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
     suffix_add(&s, "device='%s'", Device_format(self->device, dev, sizeof dev));
   }
   /* a lazy tensor prints from self.to("cpu"): its graph runs */
-  if (self->device.type == DeviceType_Lazy) {
+  if (self->device.type == DeviceType_Lazy && !functionalization_isFunctionalTensor(self)) {
     if ((cpu = LazyBindings_toCpu((Tensor*)self)) == NULL) goto done;
     self = cpu;
   }
@@ -582,7 +583,13 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
   ScalarType default_complex = default_dtype == ScalarType_Double ? ScalarType_ComplexDouble : ScalarType_ComplexFloat;
   bool has_default_dtype = self->dtype == default_dtype || self->dtype == default_complex ||
                            self->dtype == ScalarType_Long || self->dtype == ScalarType_Bool;
-  if (Tensor_isQuantized(self)) {
+  if (functionalization_isFunctionalTensor(self)) {
+    /* the prefix names the wrapping, and the value prints as itself:
+     * `_to_functional_tensor(tensor([1., 2.]))` */
+    out->len -= prefix.len;
+    sb_puts(out, "_to_functional_tensor(");
+    if (str_intern((Text){"tensor(", 7}, functionalization_fromFunctionalTensor(self), NULL, out) < 0) goto done;
+  } else if (Tensor_isQuantized(self)) {
     if (quantized_str(self, indent, contents != NULL, out, &s) < 0) goto done;
   } else if (self->device.type == DeviceType_Meta) {
     /* no data: the shape always, the dtype unless the default one, and "..." */

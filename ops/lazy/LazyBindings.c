@@ -5,11 +5,20 @@
  */
 #include "ops/lazy/LazyBindings.h"
 
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/lazy/LazyIr.h"
 #include "ops/lazy/LazyTensor.h"
 
-/* PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp LazyTensor::ToTensor */
-Tensor* LazyBindings_toCpu(Tensor* t) { return LazyTensor_toCpu(t); }
+/* A functional tensor's value is read synced (its lazy tensor: a functional
+ * tensor made from lazy ones under torch._enable_functionalization).
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp LazyTensor::ToTensor */
+Tensor* LazyBindings_toCpu(Tensor* t) {
+  if (functionalization_isFunctionalTensor(t)) {
+    if (functionalization_sync(t) < 0) return NULL;
+    return LazyBindings_toCpu((Tensor*)functionalization_fromFunctionalTensor(t));
+  }
+  return LazyTensor_toCpu(t);
+}
 
 /* The value the tensor holds as it stands: a base written through one of
  * its views, or a view whose base was written since, shows its value from

@@ -27,6 +27,8 @@ def QC():
     return torch.quantize_per_channel(torch.arange(6.).reshape(2, 3), torch.tensor([0.1, 0.2]), torch.tensor([0, 1]), 0, torch.qint8)
 def M():  # a meta tensor: sizes, strides and a dtype, no data
     return torch.empty(2, 3, device="meta")
+def FN():  # a functional tensor: its operators go through the Functionalize key
+    return torch._to_functional_tensor(torch.arange(6.).reshape(2, 3))
 def X():
     return torch.arange(6.).reshape(2, 3).requires_grad_()
 def Y():
@@ -50,6 +52,7 @@ l = L()
 q = Q()
 qc = QC()
 m = M()
+fn = FN()
 x = X()
 y = Y()
 h = H()

@@ -6,7 +6,7 @@
 SCHEMAS is what `minaten ops` prints (one schema a line).  OUT.py starts
 with tests/probe/prelude.py (a fresh tensor of each kind: CPU float, double,
 int and bool, a strided view, 0-dim, empty, lazy, quantized per tensor and
-per channel, meta, a requires-grad leaf and non-leaf), then calls
+per channel, meta, functional, a requires-grad leaf and non-leaf), then calls
 `torch.ops.NS.NAME.OVERLOAD(...)` for each schema:
 
   - once for each tensor kind, every tensor argument of that kind;
@@ -35,7 +35,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-TENSORS = ["F()", "D()", "I()", "B()", "V()", "Z()", "E()", "L()", "Q()", "QC()", "M()", "X()", "Y()", "H()", "BF()"]
+TENSORS = ["F()", "D()", "I()", "B()", "V()", "Z()", "E()", "L()", "Q()", "QC()", "M()", "FN()", "X()", "Y()", "H()", "BF()"]
 # The prelude's complex tensors (C(), CJ()), with the Scalars 1j and the
 # dtypes torch.complex64/128, make the four shards run far longer than CI
 # allows: add them to these lists for a run by hand.
@@ -63,7 +63,7 @@ VALUES = {
     "int[1]": DIMS,
     "float[]": ["[1.0]", "[]", "[0.5, 2.0]"],
     "bool[]": ["[True]", "[]"],
-    "Tensor[]": ["[F(), F()]", "[]", "[F()]", "[L(), F()]", "[Q(), Q()]", "[X(), I()]", "[V(), E()]", "[M(), M()]"],
+    "Tensor[]": ["[F(), F()]", "[]", "[F()]", "[L(), F()]", "[Q(), Q()]", "[X(), I()]", "[V(), E()]", "[M(), M()]", "[FN(), F()]"],
     "Tensor?[]": ["[I()]", "[None, I()]", "[B()]", "[]", "[L()]", "[F()]"],
     "Scalar[]": ["[1, 2]", "[]"],
     "Generator": ["None", "torch.Generator().manual_seed(1)"],

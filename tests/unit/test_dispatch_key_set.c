@@ -20,7 +20,7 @@ static DispatchKey highest(DispatchKeySet s) { return DispatchKeySet_highestPrio
 static const DispatchKey kPriorityOrder[] = {
     DispatchKey_CPU,           DispatchKey_Lazy,          DispatchKey_Meta,
     DispatchKey_QuantizedCPU,  DispatchKey_BackendSelect, DispatchKey_Python,
-    DispatchKey_Conjugate,     DispatchKey_Negative,      DispatchKey_ADInplaceOrView,
+    DispatchKey_Functionalize, DispatchKey_Conjugate,     DispatchKey_Negative,      DispatchKey_ADInplaceOrView,
     DispatchKey_AutogradOther, DispatchKey_AutogradCPU,   DispatchKey_AutogradLazy,
     DispatchKey_AutogradMeta,  DispatchKey_PythonTLSSnapshot,
 };
@@ -147,7 +147,7 @@ static void test_format(void** state) {
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_of(DispatchKey_QuantizedCPU), buf, sizeof buf),
                       "DispatchKeySet(QuantizedCPU)");
   assert_string_equal(DispatchKeySet_format(DispatchKeySet_full(), buf, sizeof buf),
-                      "DispatchKeySet(CPU, Lazy, Meta, QuantizedCPU, BackendSelect, Python, Conjugate, Negative, "
+                      "DispatchKeySet(CPU, Lazy, Meta, QuantizedCPU, BackendSelect, Python, Functionalize, Conjugate, Negative, "
                       "ADInplaceOrView, "
                       "AutogradOther, AutogradCPU, AutogradLazy, AutogradMeta, PythonTLSSnapshot)");
   /* a short buffer truncates, terminated, and writes nothing past its end */

@@ -15,6 +15,7 @@ int gen_all(const Model* m, Writer* w) {
   if (gen_registrations(m, w) < 0) return -1;
   if (gen_autograd(m, w) < 0) return -1;
   if (gen_inplace_or_view(m, w) < 0) return -1;
+  if (gen_functionalization(m, w) < 0) return -1;
   return 0;
 }
 

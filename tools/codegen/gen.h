@@ -44,6 +44,7 @@ int gen_native_functions(const Model* m, Writer* w); /* NativeFunctions.h */
 int gen_registrations(const Model* m, Writer* w);   /* Register*.c */
 int gen_autograd(const Model* m, Writer* w);        /* AutogradFunctions.h/.c, VariableType.c */
 int gen_inplace_or_view(const Model* m, Writer* w); /* ADInplaceOrViewType.c */
+int gen_functionalization(const Model* m, Writer* w); /* RegisterFunctionalization.c */
 
 /* Shared by the generators. */
 

@@ -422,7 +422,9 @@ static int gen_register_all(const Model* m, Writer* w) {
   print_register_prototype(f, "BackendSelect");
   fputs("/* the math bits' keys: ops/ConjugateFallback.c, ops/NegateFallback.c */\n"
         "void at_register_Conjugate(void);\n"
-        "void at_register_Negative(void);\n", f);
+        "void at_register_Negative(void);\n"
+        "/* RegisterFunctionalization.c and ops/functionalization/FunctionalizeFallback.c */\n"
+        "int at_register_Functionalization(void);\n", f);
   fputs("\n"
         "/* Every operator, the fallbacks every operator shares, then the kernels of\n"
         " * each key, then the math bits' keys; once.  Returns 0, or -1 with the error indicator set. */\n"
@@ -436,6 +438,7 @@ static int gen_register_all(const Model* m, Writer* w) {
   for (size_t i = 0; i < kNumKernelKeys; i++)
     fprintf(f, "  if (at_register_%s() < 0) return -1;\n", DispatchKey_name(kKernelKeys[i]));
   fputs("  if (at_register_BackendSelect() < 0) return -1;\n"
+        "  if (at_register_Functionalization() < 0) return -1;\n"
         "  at_register_Conjugate();\n"
         "  at_register_Negative();\n"
         "  done = true;\n"

@@ -1,0 +1,236 @@
+/*
+ * FunctionalTensorWrapper.c - functional tensors; see
+ * FunctionalTensorWrapper.h and Note [Functionalization: Alias Removal] in
+ * FunctionalStorageImpl.h.
+ * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
+ */
+#include "ops/functionalization/FunctionalTensorWrapper.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/Dispatcher.h"
+#include "ops/EmptyTensor.h"
+#include "runtime/Exception.h"
+
+static _Thread_local bool tls_reapply_views;
+
+bool functionalization_getReapplyViewsTLS(void) { return tls_reapply_views; }
+void functionalization_setReapplyViewsTLS(bool reapply_views) { tls_reapply_views = reapply_views; }
+
+/* The header's functional destructor (Tensor_releaseFunctional). */
+static void FunctionalTensorWrapper_release(FunctionalTensorWrapper* w) {
+  Tensor_release(w->value);
+  FunctionalStorageImpl_release(w->storage);
+  ViewMetaList_free(&w->view_metas);
+  free(w);
+}
+
+void FunctionalTensorWrapper_registerHooks(void) { Tensor_releaseFunctional = FunctionalTensorWrapper_release; }
+
+/* The header takes the value's sizes, strides and storage offset.
+ * NB(minaten): 1.13 reads them from value_ on every call (custom sizes
+ * policy); here they are copied whenever the value changes. */
+static int mirror_value(Tensor* t) {
+  const Tensor* v = t->functional->value;
+  TRY(Tensor_setSizesAndStrides(t, Tensor_sizes(v), Tensor_strides(v)) == 0);
+  t->storage_offset = v->storage_offset;
+  return 0;
+fail:
+  return -1;
+}
+
+/* A storage-less header for `value` with key set: the value's, less its
+ * backend and Python keys, plus Functionalize.
+ * PyTorch 1.13: FunctionalTensorWrapper::FunctionalTensorWrapper,
+ * set_constructor_metadata */
+static Tensor* new_header(Tensor* value, FunctionalStorageImpl* storage) {
+  FunctionalTensorWrapper* w = calloc(1, sizeof *w);
+  if (w == NULL) {
+    Error_setBadAlloc();
+    return NULL;
+  }
+  Tensor* t = Tensor_new(NULL, value->storage_offset, Tensor_sizes(value), Tensor_strides(value), value->dtype,
+                         value->device, Tensor_backendKey(value));
+  if (t == NULL) {
+    free(w);
+    return NULL;
+  }
+  DispatchKeySet dropped = DispatchKeySet_or(DispatchKeySet_backends(),
+                                             DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python),
+                                                               DispatchKeySet_of(DispatchKey_PythonTLSSnapshot)));
+  t->key_set = DispatchKeySet_add(DispatchKeySet_remove(value->key_set, dropped), DispatchKey_Functionalize);
+  w->value = value;
+  w->storage = storage;
+  t->functional = w;
+  return t;
+}
+
+Tensor* functionalization_toFunctionalTensor(const Tensor* t) {
+  /* Note [Wrapped Numbers <> Functionalization]: a Python number's tensor
+   * skips the dispatcher's wrapping, and is never written */
+  if (t->is_wrapped_number) return Tensor_retain(t);
+  TORCH_INTERNAL_ASSERT(!functionalization_isFunctionalTensor(t));
+  FunctionalStorageImpl* storage = FunctionalStorageImpl_new(t);
+  if (storage == NULL) return NULL;
+  Tensor* w = new_header(Tensor_retain(t), storage);
+  if (w == NULL) {
+    Tensor_release((Tensor*)t);
+    FunctionalStorageImpl_release(storage);
+  }
+  return w;
+}
+
+const Tensor* functionalization_fromFunctionalTensor(const Tensor* t) {
+  return functionalization_isFunctionalTensor(t) ? t->functional->value : t;
+}
+
+/* The value's view from the current base: each view meta forwards.
+ * PyTorch 1.13: FunctionalTensorWrapper::regenerate_from_base */
+static int regenerate_from_base(Tensor* t) {
+  FunctionalTensorWrapper* w = t->functional;
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  Tensor* v = Tensor_retain(w->storage->base);
+  for (size_t i = 0; i < w->view_metas.size && v != NULL; i++) {
+    const ViewMeta* m = w->view_metas.items[i];
+    Tensor* next = m->forward_fn(v, m);
+    Tensor_release(v);
+    v = next;
+  }
+  DispatchKeyGuard_pop(guard);
+  if (v == NULL) return -1;
+  int rc = functionalization_replace_(t, v);
+  Tensor_release(v);
+  w->generation = w->storage->generation;
+  return rc;
+}
+
+int functionalization_sync(const Tensor* t) {
+  /* not every tensor a Functionalize kernel sees is functional: the CPU
+   * source of copy_, a Python number's tensor */
+  if (!functionalization_isFunctionalTensor(t) || t->is_wrapped_number) return 0;
+  FunctionalTensorWrapper* w = t->functional;
+  if (w->generation == w->storage->generation) return 0; /* is_up_to_date */
+  if (FunctionalStorageImpl_applyUpdates(w->storage) < 0) return -1;
+  return regenerate_from_base((Tensor*)t);
+}
+
+int functionalization_replace_(Tensor* t, const Tensor* other) {
+  FunctionalTensorWrapper* w = t->functional;
+  TORCH_INTERNAL_ASSERT(!functionalization_isFunctionalTensor(other));
+  Tensor* old = w->value;
+  w->value = Tensor_retain(other);
+  Tensor_release(old);
+  return mirror_value(t);
+}
+
+int functionalization_commitUpdate(Tensor* t) {
+  FunctionalTensorWrapper* w = t->functional;
+  if (FunctionalStorageImpl_addUpdate(w->storage, w->value, &w->view_metas) < 0) return -1;
+  /* the operator's inputs were synced before it ran, so t was up to date */
+  w->generation = w->storage->generation;
+  return 0;
+}
+
+Tensor* functionalization_createFunctionalTensorWithViewMeta(Tensor* view_to_wrap, const Tensor* base, ViewMeta* meta,
+                                                             int64_t out_idx) {
+  TORCH_INTERNAL_ASSERT(!functionalization_isFunctionalTensor(view_to_wrap));
+  TORCH_INTERNAL_ASSERT(functionalization_isFunctionalTensor(base));
+  FunctionalTensorWrapper* b = base->functional;
+  if (out_idx != 0) {
+    /* Note [out_idx in ViewMeta]: each output of split or unbind has a
+     * ViewMeta of its own, naming its index for the reverse function */
+    ViewMeta* m = ViewMeta_toOutIndex(meta, out_idx);
+    ViewMeta_release(meta);
+    meta = m;
+    if (meta == NULL) {
+      Tensor_release(view_to_wrap);
+      return NULL;
+    }
+  }
+  Tensor* t = new_header(view_to_wrap, FunctionalStorageImpl_retain(b->storage));
+  if (t == NULL) {
+    Tensor_release(view_to_wrap);
+    FunctionalStorageImpl_release(b->storage);
+  } else if (ViewMetaList_copy(&b->view_metas, meta, &t->functional->view_metas) < 0) {
+    Tensor_release(t);
+    t = NULL;
+  }
+  ViewMeta_release(meta);
+  return t;
+}
+
+int functionalization_mutateViewMeta(Tensor* t, ViewMeta* meta) {
+  TORCH_INTERNAL_ASSERT(functionalization_isFunctionalTensor(t));
+  FunctionalTensorWrapper* w = t->functional;
+  ViewMetaList longer;
+  int rc = ViewMetaList_copy(&w->view_metas, meta, &longer);
+  ViewMeta_release(meta);
+  if (rc < 0) return -1;
+  ViewMetaList_free(&w->view_metas);
+  w->view_metas = longer;
+  /* Note [Functionalization Pass - Inplace View Ops]: t_() and friends
+   * are a view and a write at once: t keeps its storage, one more view
+   * meta records how it is now made from the base, and its value becomes
+   * the view of the value it had (the storage gets no update) */
+  const ViewMeta* m = w->view_metas.items[w->view_metas.size - 1];
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  Tensor* v = m->forward_fn(w->value, m);
+  DispatchKeyGuard_pop(guard);
+  if (v == NULL) return -1;
+  Tensor_release(w->value);
+  w->value = v;
+  int64_t offset = t->storage_offset;
+  rc = mirror_value(t);
+  t->storage_offset = offset; /* set by the kernel (functionalization_setViewOffset) */
+  return rc;
+}
+
+Tensor* functionalization_shallowCopy(const Tensor* t) {
+  const FunctionalTensorWrapper* w = t->functional;
+  Tensor* copy = new_header(Tensor_retain(w->value), FunctionalStorageImpl_retain(w->storage));
+  if (copy == NULL) {
+    Tensor_release(w->value);
+    FunctionalStorageImpl_release(w->storage);
+    return NULL;
+  }
+  if (ViewMetaList_copy(&w->view_metas, NULL, &copy->functional->view_metas) < 0) {
+    Tensor_release(copy);
+    return NULL;
+  }
+  copy->functional->generation = w->generation;
+  copy->storage_offset = t->storage_offset;
+  return copy;
+}
+
+int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args) {
+  Tensor* meta = empty_strided_meta(Tensor_sizes(self), Tensor_strides(self), self->dtype);
+  if (meta == NULL) return -1;
+  IValue self_arg = args[0];
+  args[0] = IValue_borrowTensor(meta);
+  IValue ret = IValue_none();
+  DispatchKeySet skipped = DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Functionalize),
+                                             DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python),
+                                                               DispatchKeySet_of(DispatchKey_PythonTLSSnapshot)));
+  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(skipped);
+  int rc = Dispatcher_callBoxed(view_op, args, &ret);
+  DispatchKeyGuard_pop(guard);
+  args[0] = self_arg;
+  if (rc == 0) out->storage_offset = ret.u.tensor->storage_offset;
+  IValue_release(&ret);
+  Tensor_release(meta);
+  return rc;
+}
+
+const char kMutatingNonFunctional[] =
+    "mutating a non-functional tensor with a functional tensor is not allowed. Please ensure that all of your "
+    "inputs are wrapped inside of a functionalize() call.";
+
+int functionalization_checkInplaceShape(const Tensor* self, const Tensor* result) {
+  IntArrayRef a = Tensor_sizes(self), b = Tensor_sizes(result);
+  if (a.size == b.size && (a.size == 0 || memcmp(a.data, b.data, a.size * sizeof *a.data) == 0)) return 0;
+  char want[256], got[256];
+  Error_set(ErrorType_RuntimeError, "output with shape %s doesn't match the broadcast shape %s",
+            IntArrayRef_format(a, want, sizeof want), IntArrayRef_format(b, got, sizeof got));
+  return -1;
+}

@@ -1,0 +1,198 @@
+/*
+ * FunctionalizeFallback.c - the Functionalize kernels written by
+ * hand: the fallback every operator without a generated kernel takes (the
+ * ones that neither view nor write: add.Tensor, ones, select_copy.int),
+ * and 1.13's hand-written kernels of _to_copy, _unsafe_view and lift_fresh.
+ * The generated ones (views, writes) are in RegisterFunctionalization.c.
+ * PyTorch 1.13: aten/src/ATen/FunctionalizeFallbackKernel.cpp
+ */
+#include <stdlib.h>
+
+#include "Functions.h"
+#include "Operators.h"
+#include "dispatch/Boxing.h"
+#include "dispatch/Dispatcher.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
+#include "runtime/Exception.h"
+
+/* The unwrapped form of a Tensor[] argument: its elements synced and
+ * replaced by their values, in a new array (*owned, freed by the caller). */
+static int unwrap_list(IValue* arg, Tensor*** owned) {
+  TensorList l = IValue_toTensorList(arg);
+  *owned = NULL;
+  if (l.size == 0) return 0;
+  Tensor** values = malloc(l.size * sizeof *values);
+  if (values == NULL) {
+    Error_setBadAlloc();
+    return -1;
+  }
+  for (size_t i = 0; i < l.size; i++) {
+    if (functionalization_sync(l.data[i]) < 0) {
+      free(values);
+      return -1;
+    }
+    values[i] = (Tensor*)functionalization_fromFunctionalTensor(l.data[i]);
+  }
+  *owned = values;
+  *arg = IValue_borrowTensorList((TensorList){values, l.size});
+  return 0;
+}
+
+/* A return wrapped as a functional tensor (a list's elements one by one). */
+static int wrap_return(IValue* ret) {
+  if (ret->tag == IValueTag_Tensor) {
+    Tensor* w = functionalization_toFunctionalTensor(ret->u.tensor);
+    if (w == NULL) return -1;
+    IValue_release(ret);
+    *ret = IValue_takeTensor(w);
+  } else if (ret->tag == IValueTag_TensorList) {
+    TensorList l = IValue_toTensorList(ret);
+    Tensor** wrapped = calloc(l.size ? l.size : 1, sizeof *wrapped);
+    if (wrapped == NULL) {
+      Error_setBadAlloc();
+      return -1;
+    }
+    size_t n = 0;
+    for (; n < l.size; n++)
+      if (l.data[n] != NULL && (wrapped[n] = functionalization_toFunctionalTensor(l.data[n])) == NULL) break;
+    int rc = n == l.size ? 0 : -1;
+    if (rc == 0) {
+      IValue_release(ret);
+      *ret = IValue_copyTensorList((TensorList){wrapped, l.size});
+    }
+    for (size_t i = 0; i < n; i++) Tensor_release(wrapped[i]);
+    free(wrapped);
+    return rc;
+  }
+  return 0;
+}
+
+/*
+ * Every operator that neither views nor writes: its tensor arguments
+ * synced and unwrapped, the operator called below Functionalize on the
+ * values, and its tensor returns wrapped as new functional tensors (bases:
+ * storages of their own), whether or not an input was functional, so that
+ * under torch._enable_functionalization a factory's result is functional
+ * too.
+ * PyTorch 1.13: aten/src/ATen/FunctionalizeFallbackKernel.cpp functionalizeFallback
+ */
+static int functionalizeFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
+                                 IValue* args, IValue* rets) {
+  (void)kernel;
+  (void)ks;
+  const FunctionSchema* s = &op->schema;
+  /* views and writes have kernels of their own; 1.13 asserts so.
+   * NB(minaten): some are not generated yet (gen_functionalization.c):
+   * an error, not a crash */
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (s->arguments[i].alias_info.present) {
+      Error_set(ErrorType_RuntimeError,
+                "minaten: functionalization of %s::%s%s%s is not implemented (it views or writes its arguments)",
+                s->ns, s->name, s->overload_name[0] ? "." : "", s->overload_name);
+      return -1;
+    }
+  IValue unwrapped[kDispatchArgumentsMax];
+  Tensor** lists[kDispatchArgumentsMax] = {NULL};
+  int rc = -1;
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    unwrapped[i] = args[i];
+    if (args[i].tag == IValueTag_Tensor) {
+      TRY(functionalization_sync(args[i].u.tensor) == 0);
+      unwrapped[i] = IValue_borrowTensor(functionalization_fromFunctionalTensor(args[i].u.tensor));
+    } else if (args[i].tag == IValueTag_TensorList) {
+      TRY(unwrap_list(&unwrapped[i], &lists[i]) == 0);
+    }
+  }
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  rc = Dispatcher_callBoxed(op, unwrapped, rets);
+  DispatchKeyGuard_pop(guard);
+  for (size_t i = 0; rc == 0 && i < s->num_returns; i++)
+    if (wrap_return(&rets[i]) < 0) {
+      for (size_t j = 0; j < s->num_returns; j++) IValue_release(&rets[j]);
+      rc = -1;
+    }
+fail:
+  for (size_t i = 0; i < s->num_arguments; i++) free(lists[i]);
+  return rc;
+}
+
+/* The Functionalize kernel of _to_copy: a copy is not a view, but the
+ * fallback would not sync an input whose value a write replaced
+ * (FunctionalTensorWrapper.h): self synced, unwrapped, copied, wrapped.
+ * NB(minaten): 1.13 leaves the output unwrapped when Functionalize is not
+ * in the thread's included set and the copy leaves a functionalized
+ * device (a lazy tensor's .cpu()); minaten's lazy tensors are not
+ * functional, so the output is always wrapped.
+ * PyTorch 1.13: FunctionalizeFallbackKernel.cpp _to_copy_functionalize */
+static Tensor* _to_copy_functionalize(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
+                                      OptionalDevice device, OptionalBool pin_memory, bool non_blocking,
+                                      OptionalMemoryFormat memory_format) {
+  if (functionalization_sync(self) < 0) return NULL;
+  const Tensor* self_ = functionalization_fromFunctionalTensor(self);
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  Tensor* out = at__to_copy(self_, dtype, layout, device, pin_memory, non_blocking, memory_format);
+  DispatchKeyGuard_pop(guard);
+  if (out == NULL) return NULL;
+  Tensor* w = functionalization_toFunctionalTensor(out);
+  Tensor_release(out);
+  return w;
+}
+
+/* _unsafe_view is a view in all but name (NOTE [ Unsafe View ] in
+ * ops/TensorShape.c): a functional tensor's one is a view of it, replayed
+ * with _unsafe_view itself forwards and backwards.
+ * PyTorch 1.13: FunctionalizeFallbackKernel.cpp _unsafe_view_functionalize */
+static Tensor* unsafe_view_forward(const Tensor* base, const ViewMeta* meta) {
+  return at__unsafe_view(base, unbox_IntArrayRef(&meta->args[1]));
+}
+static Tensor* unsafe_view_reverse(const Tensor* base, const Tensor* mutated_view, const ViewMeta* meta) {
+  (void)meta;
+  return at__unsafe_view(mutated_view, Tensor_sizes(base));
+}
+static Tensor* _unsafe_view_functionalize(const Tensor* self, IntArrayRef size) {
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  Tensor* tmp_output = at__unsafe_view(functionalization_fromFunctionalTensor(self), size);
+  DispatchKeyGuard_pop(guard);
+  if (tmp_output == NULL || !functionalization_isFunctionalTensor(self)) return tmp_output;
+  IValue args[2] = {box_ConstTensor(self), box_IntArrayRef(size)};
+  ViewMeta* meta = ViewMeta_new(unsafe_view_forward, unsafe_view_reverse, args, 2,
+                                functionalization_getReapplyViewsTLS());
+  if (meta == NULL) {
+    Tensor_release(tmp_output);
+    return NULL;
+  }
+  return functionalization_createFunctionalTensorWithViewMeta(tmp_output, self, meta, 0);
+}
+
+/* torch.tensor(...) under functionalization: the fresh tensor wrapped.
+ * PyTorch 1.13: FunctionalizeFallbackKernel.cpp lift_fresh_functionalize */
+static Tensor* lift_fresh_functionalize(const Tensor* self) {
+  if (functionalization_isFunctionalTensor(self)) {
+    /* 1.13 asserts, naming its own source line */
+    Error_set(ErrorType_RuntimeError,
+              "!at::functionalization::impl::isFunctionalTensor(self) INTERNAL ASSERT FAILED at "
+              "\"./aten/src/ATen/FunctionalizeFallbackKernel.cpp\":185, please report a bug to PyTorch. ");
+    return NULL;
+  }
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  Tensor* out = at_lift_fresh(self);
+  DispatchKeyGuard_pop(guard);
+  if (out == NULL) return NULL;
+  Tensor* w = functionalization_toFunctionalTensor(out);
+  Tensor_release(out);
+  return w;
+}
+
+void at_register_FunctionalizeFallbackKernel(void) {
+  FunctionalTensorWrapper_registerHooks();
+  Dispatcher_registerFallback(DispatchKey_Functionalize,
+                              KernelFunction_makeBoxed(functionalizeFallback, "functionalizeFallback"),
+                              "ops/functionalization/FunctionalizeFallback.c", __LINE__);
+#define REGISTER(op, fn)                                                                                      \
+  Dispatcher_registerImpl(at_op_##op, DispatchKey_Functionalize, KernelFunction_makeUnboxed((UnboxedFunction)fn, #fn), \
+                          "ops/functionalization/FunctionalizeFallback.c", __LINE__)
+  REGISTER(_to_copy, _to_copy_functionalize);
+  REGISTER(_unsafe_view, _unsafe_view_functionalize);
+  REGISTER(lift_fresh, lift_fresh_functionalize);
+#undef REGISTER
+}
