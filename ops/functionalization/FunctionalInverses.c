@@ -107,6 +107,42 @@ Tensor* FunctionalInverses_slice_copy_Tensor_inverse(const Tensor* base, const T
   return at_slice_scatter(base, mutated_view, dim, start, end, step);
 }
 
+/* Output i of split: the slice [i * split_size, + split_size) of dim,
+ * shorter at the end.  PyTorch 1.13: FunctionalInverses.cpp split_copy_Tensor_inverse */
+Tensor* FunctionalInverses_split_copy_Tensor_inverse(const Tensor* base, const Tensor* mutated_view,
+                                                     bool reapply_views, int64_t mutated_view_idx, int64_t split_size,
+                                                     int64_t dim) {
+  (void)reapply_views;
+  int64_t d = maybe_wrap_dim(dim, base->dim, true);
+  if (d < 0) return NULL;
+  int64_t start = mutated_view_idx * split_size;
+  int64_t end = start + split_size < base->sizes[d] ? start + split_size : base->sizes[d];
+  return at_slice_scatter(base, mutated_view, d, (OptionalInt){true, start}, (OptionalInt){true, end}, 1);
+}
+
+/* PyTorch 1.13: FunctionalInverses.cpp split_with_sizes_copy_inverse */
+Tensor* FunctionalInverses_split_with_sizes_copy_inverse(const Tensor* base, const Tensor* mutated_view,
+                                                         bool reapply_views, int64_t mutated_view_idx,
+                                                         IntArrayRef split_sizes, int64_t dim) {
+  (void)reapply_views;
+  int64_t d = maybe_wrap_dim(dim, base->dim, true);
+  if (d < 0) return NULL;
+  int64_t start = 0;
+  for (int64_t i = 0; i < mutated_view_idx; i++) start += split_sizes.data[i];
+  int64_t end = start + split_sizes.data[mutated_view_idx];
+  if (end > base->sizes[d]) end = base->sizes[d];
+  return at_slice_scatter(base, mutated_view, d, (OptionalInt){true, start}, (OptionalInt){true, end}, 1);
+}
+
+/* PyTorch 1.13: FunctionalInverses.cpp unbind_copy_int_inverse */
+Tensor* FunctionalInverses_unbind_copy_int_inverse(const Tensor* base, const Tensor* mutated_view, bool reapply_views,
+                                                   int64_t mutated_view_idx, int64_t dim) {
+  (void)reapply_views;
+  int64_t d = maybe_wrap_dim(dim, base->dim, true);
+  if (d < 0) return NULL;
+  return at_select_scatter(base, mutated_view, d, mutated_view_idx);
+}
+
 /* The view with a size-1 dimension put back wherever the base had one
  * (dims == NULL), or at `dim` alone if the base's is 1.
  * PyTorch 1.13: FunctionalInverses.cpp unsqueeze_copy_to */

@@ -44,6 +44,16 @@ Tensor* FunctionalInverses_select_copy_int_inverse(const Tensor* base, const Ten
 Tensor* FunctionalInverses_slice_copy_Tensor_inverse(const Tensor* base, const Tensor* mutated_view,
                                                      bool reapply_views, int64_t dim, OptionalInt start,
                                                      OptionalInt end, int64_t step);
+/* The views of several outputs take the index of the one written,
+ * mutated_view_idx, after reapply_views. */
+Tensor* FunctionalInverses_split_copy_Tensor_inverse(const Tensor* base, const Tensor* mutated_view,
+                                                     bool reapply_views, int64_t mutated_view_idx, int64_t split_size,
+                                                     int64_t dim);
+Tensor* FunctionalInverses_split_with_sizes_copy_inverse(const Tensor* base, const Tensor* mutated_view,
+                                                         bool reapply_views, int64_t mutated_view_idx,
+                                                         IntArrayRef split_sizes, int64_t dim);
+Tensor* FunctionalInverses_unbind_copy_int_inverse(const Tensor* base, const Tensor* mutated_view, bool reapply_views,
+                                                   int64_t mutated_view_idx, int64_t dim);
 Tensor* FunctionalInverses_squeeze_copy_inverse(const Tensor* base, const Tensor* mutated_view, bool reapply_views);
 Tensor* FunctionalInverses_squeeze_copy_dim_inverse(const Tensor* base, const Tensor* mutated_view,
                                                     bool reapply_views, int64_t dim);

@@ -203,23 +203,96 @@ Tensor* functionalization_shallowCopy(const Tensor* t) {
   return copy;
 }
 
-int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args) {
+int functionalization_unwrapTensorList(TensorList l, TensorList* out, Tensor*** owned) {
+  *owned = NULL;
+  *out = l;
+  if (l.size == 0) return 0;
+  Tensor** values = malloc(l.size * sizeof *values);
+  if (values == NULL) {
+    Error_setBadAlloc();
+    return -1;
+  }
+  for (size_t i = 0; i < l.size; i++) {
+    if (functionalization_sync(l.data[i]) < 0) {
+      free(values);
+      return -1;
+    }
+    values[i] = (Tensor*)functionalization_fromFunctionalTensor(l.data[i]);
+  }
+  *owned = values;
+  *out = (TensorList){values, l.size};
+  return 0;
+}
+
+bool functionalization_isFunctionalTensorList(TensorList l) {
+  for (size_t i = 0; i < l.size; i++)
+    if (functionalization_isFunctionalTensor(l.data[i])) return true;
+  return false;
+}
+
+TensorList functionalization_createFunctionalTensorsWithViewMeta(TensorList views, const Tensor* base, ViewMeta* meta) {
+  Tensor** outs = calloc(views.size ? views.size : 1, sizeof *outs);
+  size_t n = 0;
+  if (outs == NULL) Error_setBadAlloc();
+  for (; outs != NULL && n < views.size; n++) {
+    outs[n] = functionalization_createFunctionalTensorWithViewMeta(views.data[n], base, ViewMeta_retain(meta),
+                                                                   (int64_t)n);
+    if (outs[n] == NULL) break;
+  }
+  bool ok = outs != NULL && n == views.size;
+  /* the views not wrapped (after a failure) are still ours */
+  for (size_t i = ok ? views.size : n + 1; i < views.size; i++) Tensor_release(views.data[i]);
+  if (outs == NULL)
+    for (size_t i = 0; i < views.size; i++) Tensor_release(views.data[i]);
+  free((void*)views.data);
+  ViewMeta_release(meta);
+  if (ok) return (TensorList){outs, views.size};
+  TensorList_releaseAll((TensorList){outs, n});
+  return (TensorList){NULL, 0};
+}
+
+Tensor* functionalization_takeListItem(TensorList views, int64_t index) {
+  if (views.data == NULL && Error_occurred()) return NULL;
+  TORCH_INTERNAL_ASSERT(index >= 0 && (size_t)index < views.size);
+  Tensor* item = Tensor_retain(views.data[index]);
+  TensorList_releaseAll(views);
+  return item;
+}
+
+/* The view operator on a meta tensor of self's geometry: its output(s) in
+ * *ret (owned).  Below Functionalize and the Python key. */
+static int run_on_meta(const Tensor* self, const OperatorEntry* view_op, IValue* args, IValue* ret) {
   Tensor* meta = empty_strided_meta(Tensor_sizes(self), Tensor_strides(self), self->dtype);
   if (meta == NULL) return -1;
   IValue self_arg = args[0];
   args[0] = IValue_borrowTensor(meta);
-  IValue ret = IValue_none();
+  *ret = IValue_none();
   DispatchKeySet skipped = DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Functionalize),
                                              DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python),
                                                                DispatchKeySet_of(DispatchKey_PythonTLSSnapshot)));
   DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(skipped);
-  int rc = Dispatcher_callBoxed(view_op, args, &ret);
+  int rc = Dispatcher_callBoxed(view_op, args, ret);
   DispatchKeyGuard_pop(guard);
   args[0] = self_arg;
-  if (rc == 0) out->storage_offset = ret.u.tensor->storage_offset;
-  IValue_release(&ret);
   Tensor_release(meta);
   return rc;
+}
+
+int functionalization_setViewOffsets(TensorList outs, const Tensor* self, const OperatorEntry* view_op, IValue* args) {
+  IValue ret;
+  if (run_on_meta(self, view_op, args, &ret) < 0) return -1;
+  TensorList refs = IValue_toTensorList(&ret);
+  for (size_t i = 0; i < outs.size && i < refs.size; i++) outs.data[i]->storage_offset = refs.data[i]->storage_offset;
+  IValue_release(&ret);
+  return 0;
+}
+
+int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args) {
+  IValue ret;
+  if (run_on_meta(self, view_op, args, &ret) < 0) return -1;
+  out->storage_offset = ret.u.tensor->storage_offset;
+  IValue_release(&ret);
+  return 0;
 }
 
 const char kMutatingNonFunctional[] =

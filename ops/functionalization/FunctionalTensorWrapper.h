@@ -61,6 +61,16 @@ Tensor* functionalization_toFunctionalTensor(const Tensor* t);
  * PyTorch 1.13: at::functionalization::impl::from_functional_tensor */
 const Tensor* functionalization_fromFunctionalTensor(const Tensor* t);
 
+/* The Tensor[] forms.  functionalization_unwrapTensorList syncs each
+ * element and gives the list of their values in *out, an array *owned the
+ * caller frees (NULL for an empty list); 0, or -1 with the error set.
+ * functionalization_isFunctionalTensorList: whether any element is
+ * functional.
+ * PyTorch 1.13: at::functionalization::impl::sync(ITensorList),
+ * from_functional_tensor(ITensorList), isFunctionalTensor(ITensorList) */
+int functionalization_unwrapTensorList(TensorList l, TensorList* out, Tensor*** owned);
+bool functionalization_isFunctionalTensorList(TensorList l);
+
 /* Brings a stale functional tensor up to date (see
  * FunctionalStorageImpl.h); nothing for other tensors.  0, or -1 with the
  * error set.  PyTorch 1.13: at::functionalization::impl::sync,
@@ -80,6 +90,16 @@ int functionalization_commitUpdate(Tensor* t);
  * PyTorch 1.13: at::functionalization::impl::create_functional_tensor_with_view_meta */
 Tensor* functionalization_createFunctionalTensorWithViewMeta(Tensor* view_to_wrap, const Tensor* base, ViewMeta* meta,
                                                              int64_t out_idx);
+/* The outputs of a view of several (split, unbind), all taken: each a
+ * functional tensor, a view of `base` by `meta` (taken) for its own index.
+ * A list of new references (TensorList_releaseAll), or {NULL, 0} with the
+ * error set.  PyTorch 1.13: create_functional_tensor_with_view_meta(ITensorList) */
+TensorList functionalization_createFunctionalTensorsWithViewMeta(TensorList views, const Tensor* base, ViewMeta* meta);
+/* Output `index` of a view of several (a new reference), the list released:
+ * what a ViewMeta's forward function of split or unbind returns.  NULL
+ * with the error set if the list is (a failed call). */
+Tensor* functionalization_takeListItem(TensorList views, int64_t index);
+
 /* An in-place view operator (t_, transpose_, ...): t becomes the view
  * `meta` (its reference taken) of what it was: the meta joins its view
  * metas, and its value becomes meta's forward function of the value.  0,
@@ -107,6 +127,8 @@ Tensor* functionalization_shallowCopy(const Tensor* t);
  * at::functionalization::impl::set_sizes_strides_offset
  */
 int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args);
+/* The same for the outputs of a view of several. */
+int functionalization_setViewOffsets(TensorList outs, const Tensor* self, const OperatorEntry* view_op, IValue* args);
 
 /* Whether a view reapplies the view operator (views of the values alias,
  * as `functionalize(f, remove='mutations')` wants) instead of calling its

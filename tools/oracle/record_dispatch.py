@@ -31,8 +31,7 @@ KEYS = ["Undefined", "CPU", "Lazy", "Meta", "QuantizedCPU", "BackendSelect", "Py
 # in ops/Structured.h).  1.13 has a Functionalize kernel for every view,
 # write and CompositeImplicitAutograd operator (RegisterFunctionalization_*.cpp);
 # minaten generates most (tools/codegen/gen_functionalization.c), not yet
-# the views of several outputs and the writes of several outputs, of
-# tensor lists or without a functional form.
+# the writes without a functional form (the random fills, resize_, set_).
 REPORTED_ONLY = ["Meta", "AutogradMeta", "Functionalize"]
 OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "dispatch", "tables")
 
