@@ -31,9 +31,9 @@
  * (arange.out) calls the factory (arange) with the out tensor's options.
  *
  * NB(minaten): not generated yet, so the fallback raises for them: the
- * writes without a functional form in minaten's YAML (the random fills,
- * resize_, set_: 1.13 autogenerates `uniform`, `resize`, ...) and the out=
- * forms of list views (split_copy.Tensor_out).  1.13 also runs each
+ * writes without a functional form in minaten's YAML (resize_, resize_as_,
+ * set_: 1.13 autogenerates `resize`, `set`, ...) and the out= forms of
+ * list views (split_copy.Tensor_out).  1.13 also runs each
  * in-place operator on meta tensors first, to raise its shape errors; here
  * the generated kernel checks that the result kept the written tensor's
  * shape.
@@ -125,6 +125,8 @@ static const NativeFunction* functional_variant(const Model* m, const NativeFunc
     }
     if (same && (k == gs->num_arguments || (has_out(s) && takes_tensor_options(gs, k)))) return g;
   }
+  /* normal_'s is normal_functional: `normal` names the sampling functions */
+  if (strcmp(s->name, "normal_") == 0) return find(m, "aten::normal_functional");
   return NULL;
 }
 

@@ -31,7 +31,7 @@ KEYS = ["Undefined", "CPU", "Lazy", "Meta", "QuantizedCPU", "BackendSelect", "Py
 # in ops/Structured.h).  1.13 has a Functionalize kernel for every view,
 # write and CompositeImplicitAutograd operator (RegisterFunctionalization_*.cpp);
 # minaten generates most (tools/codegen/gen_functionalization.c), not yet
-# the writes without a functional form (the random fills, resize_, set_).
+# resize_, resize_as_, set_ and the out= forms of the list views.
 REPORTED_ONLY = ["Meta", "AutogradMeta", "Functionalize"]
 OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "dispatch", "tables")
 

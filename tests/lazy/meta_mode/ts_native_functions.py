@@ -345,3 +345,7 @@ r = torch.diagonal_scatter(a, v[:2])
 r = torch.ops.aten.diagonal_scatter.out(a, v[:2], out=out)
 r = torch.as_strided_scatter(a, out_22, (2, 2), (1, 2), 1)
 r = torch.ops.aten.as_strided_scatter.out(a, out_22, (2, 2), (1, 2), 1, out=out)
+# the functional forms of random_ (ops/DistributionsFunctional.c)
+r = getattr(torch.ops.aten.random, "from")(a, 0, 5)  # `from` is a Python keyword
+r = torch.ops.aten.random.to(a, 5)
+r = torch.ops.aten.random(a)
