@@ -15,29 +15,6 @@
 #include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "runtime/Exception.h"
 
-/* The unwrapped form of a Tensor[] argument: its elements synced and
- * replaced by their values, in a new array (*owned, freed by the caller). */
-static int unwrap_list(IValue* arg, Tensor*** owned) {
-  TensorList l = IValue_toTensorList(arg);
-  *owned = NULL;
-  if (l.size == 0) return 0;
-  Tensor** values = malloc(l.size * sizeof *values);
-  if (values == NULL) {
-    Error_setBadAlloc();
-    return -1;
-  }
-  for (size_t i = 0; i < l.size; i++) {
-    if (functionalization_sync(l.data[i]) < 0) {
-      free(values);
-      return -1;
-    }
-    values[i] = (Tensor*)functionalization_fromFunctionalTensor(l.data[i]);
-  }
-  *owned = values;
-  *arg = IValue_borrowTensorList((TensorList){values, l.size});
-  return 0;
-}
-
 /* A return wrapped as a functional tensor (a list's elements one by one). */
 static int wrap_return(IValue* ret) {
   if (ret->tag == IValueTag_Tensor) {
@@ -100,7 +77,9 @@ static int functionalizeFallback(const KernelFunction* kernel, const OperatorEnt
       TRY(functionalization_sync(args[i].u.tensor) == 0);
       unwrapped[i] = IValue_borrowTensor(functionalization_fromFunctionalTensor(args[i].u.tensor));
     } else if (args[i].tag == IValueTag_TensorList) {
-      TRY(unwrap_list(&unwrapped[i], &lists[i]) == 0);
+      TensorList values;
+      TRY(functionalization_unwrapTensorList(IValue_toTensorList(&args[i]), &values, &lists[i]) == 0);
+      unwrapped[i] = IValue_borrowTensorList(values);
     }
   }
   DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
