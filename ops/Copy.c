@@ -408,7 +408,7 @@ DEFINE_DISPATCH(transpose_4_stub);
  * PyTorch 1.13: aten/src/ATen/native/Copy.cpp at::native::copy */
 Tensor* at_native_copy(const Tensor* self, const Tensor* src, bool non_blocking) {
   Tensor* intermediate;
-  if (src->dtype == self->dtype && src->device.type == self->device.type && src->device.index == self->device.index)
+  if (src->dtype == self->dtype && Device_equal(src->device, self->device))
     intermediate = Tensor_retain(src);
   else
     intermediate = at__to_copy(src, (OptionalScalarType){true, self->dtype}, (OptionalLayout){0},

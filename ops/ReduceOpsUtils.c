@@ -135,7 +135,7 @@ int check_scalar_type_device_layout_equal(const Tensor* out, const Tensor* self,
   char want[32], got[32];
   TORCH_CHECK(out->dtype == dtype, "expected scalar_type %s but found %s", ScalarType_name(dtype),
               ScalarType_name(out->dtype));
-  TORCH_CHECK(out->device.type == self->device.type && out->device.index == self->device.index,
+  TORCH_CHECK(Device_equal(out->device, self->device),
               "expected device %s but found %s", Device_format(self->device, want, sizeof want),
               Device_format(out->device, got, sizeof got));
   return 0;

@@ -39,8 +39,6 @@
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
-static inline bool same_device(Device a, Device b) { return a.type == b.type && a.index == b.index; }
-
 typedef enum QuantileMode { Quantile_Linear, Quantile_Lower, Quantile_Higher, Quantile_Midpoint, Quantile_Nearest } QuantileMode;
 
 /* The mode named, or -1 with 1.13's error.
@@ -62,7 +60,7 @@ static int quantile_checks(const Tensor* self, const Tensor* q) {
   TORCH_CHECK(self->dtype == ScalarType_Float || self->dtype == ScalarType_Double,
               "quantile() input tensor must be either float or double dtype");
   TORCH_CHECK(self->dtype == q->dtype, "quantile() q tensor must be same dtype as the input tensor");
-  TORCH_CHECK(same_device(self->device, q->device),
+  TORCH_CHECK(Device_equal(self->device, q->device),
               "quantile() q tensor must be on the same device as the input tensor");
   return 0;
 fail:
@@ -251,7 +249,7 @@ static Tensor* quantile_impl(const Tensor* self, const Tensor* q, OptionalInt di
   TRY(quantile_checks(self, q) == 0);
   if (out != NULL) {
     TORCH_CHECK(self->dtype == out->dtype, "quantile() out tensor must be same dtype as the input tensor");
-    TORCH_CHECK(same_device(self->device, out->device),
+    TORCH_CHECK(Device_equal(self->device, out->device),
                 "quantile() out tensor must be on the same device as the input tensor");
   }
   int64_t wrapped = maybe_wrap_dim(dim.has_value ? dim.value : 0, self->dim, true);

@@ -26,6 +26,9 @@ static inline Device Device_cpu(void) {
   return d;
 }
 
+/* PyTorch 1.13: c10/core/Device.h Device::operator== */
+static inline bool Device_equal(Device a, Device b) { return a.type == b.type && a.index == b.index; }
+
 /* "cpu", "lazy", "meta".  PyTorch 1.13: c10/core/DeviceType.cpp DeviceTypeName (lower case) */
 const char* DeviceType_name(DeviceType t);
 /* "CPU", "Lazy", "Meta".  PyTorch 1.13: c10/core/DeviceType.cpp DeviceTypeName */

@@ -100,7 +100,7 @@ static bool ivalue_equals(const IValue* a, const IValue* b) {
     case IValueTag_ScalarType: return a->u.scalar_type == b->u.scalar_type;
     case IValueTag_Layout: return a->u.layout == b->u.layout;
     case IValueTag_MemoryFormat: return a->u.memory_format == b->u.memory_format;
-    case IValueTag_Device: return a->u.device.type == b->u.device.type && a->u.device.index == b->u.device.index;
+    case IValueTag_Device: return Device_equal(a->u.device, b->u.device);
     case IValueTag_Generator: return a->u.generator == b->u.generator;
     case IValueTag_Storage: return a->u.storage == b->u.storage;
     case IValueTag_IntList: return a->u.list.size == b->u.list.size && (a->u.list.size == 0 || memcmp(a->u.list.data, b->u.list.data, a->u.list.size * sizeof(int64_t)) == 0);

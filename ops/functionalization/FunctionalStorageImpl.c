@@ -28,17 +28,19 @@ FunctionalStorageImpl* FunctionalStorageImpl_retain(FunctionalStorageImpl* s) {
   return s;
 }
 
-static void clear_updates(FunctionalStorageImpl* s) {
-  for (size_t i = 0; i < s->num_updates; i++) {
+/* Drops the first n queued updates, keeping the others in order. */
+static void drop_updates(FunctionalStorageImpl* s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
     Tensor_release(s->updates[i].new_val);
     ViewMetaList_free(&s->updates[i].view_metas);
   }
-  s->num_updates = 0;
+  if (n > 0) memmove(s->updates, s->updates + n, (s->num_updates - n) * sizeof *s->updates);
+  s->num_updates -= n;
 }
 
 void FunctionalStorageImpl_release(FunctionalStorageImpl* s) {
   if (s == NULL || --s->refcount > 0) return;
-  clear_updates(s);
+  drop_updates(s, s->num_updates);
   free(s->updates);
   Tensor_release(s->base);
   free(s);
@@ -116,12 +118,6 @@ int FunctionalStorageImpl_applyUpdates(FunctionalStorageImpl* s) {
     s->base = next;
   }
   DispatchKeyGuard_pop(guard);
-  /* drop the updates applied; a failed one stays queued */
-  for (size_t i = 0; i < applied; i++) {
-    Tensor_release(s->updates[i].new_val);
-    ViewMetaList_free(&s->updates[i].view_metas);
-  }
-  memmove(s->updates, s->updates + applied, (s->num_updates - applied) * sizeof *s->updates);
-  s->num_updates -= applied;
+  drop_updates(s, applied); /* a failed one stays queued */
   return s->num_updates == 0 ? 0 : -1;
 }

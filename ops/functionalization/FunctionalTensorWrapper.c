@@ -15,6 +15,13 @@
 
 static _Thread_local bool tls_reapply_views;
 
+/* The keys of Python's dispatch (modes, __torch_dispatch__): a functional
+ * tensor does not inherit them from its value, and the meta run of a view
+ * skips them.  PyTorch 1.13: c10/core/DispatchKeySet.h python_ks */
+static DispatchKeySet python_ks(void) {
+  return DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python), DispatchKeySet_of(DispatchKey_PythonTLSSnapshot));
+}
+
 bool functionalization_getReapplyViewsTLS(void) { return tls_reapply_views; }
 void functionalization_setReapplyViewsTLS(bool reapply_views) { tls_reapply_views = reapply_views; }
 
@@ -56,9 +63,7 @@ static Tensor* new_header(Tensor* value, FunctionalStorageImpl* storage) {
     free(w);
     return NULL;
   }
-  DispatchKeySet dropped = DispatchKeySet_or(DispatchKeySet_backends(),
-                                             DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python),
-                                                               DispatchKeySet_of(DispatchKey_PythonTLSSnapshot)));
+  DispatchKeySet dropped = DispatchKeySet_or(DispatchKeySet_backends(), python_ks());
   t->key_set = DispatchKeySet_add(DispatchKeySet_remove(value->key_set, dropped), DispatchKey_Functionalize);
   w->value = value;
   w->storage = storage;
@@ -232,22 +237,20 @@ bool functionalization_isFunctionalTensorList(TensorList l) {
 
 TensorList functionalization_createFunctionalTensorsWithViewMeta(TensorList views, const Tensor* base, ViewMeta* meta) {
   Tensor** outs = calloc(views.size ? views.size : 1, sizeof *outs);
-  size_t n = 0;
-  if (outs == NULL) Error_setBadAlloc();
-  for (; outs != NULL && n < views.size; n++) {
-    outs[n] = functionalization_createFunctionalTensorWithViewMeta(views.data[n], base, ViewMeta_retain(meta),
-                                                                   (int64_t)n);
-    if (outs[n] == NULL) break;
+  bool ok = outs != NULL;
+  if (!ok) Error_setBadAlloc();
+  /* each view handed to a wrapper is taken, even when making it fails */
+  size_t taken = 0;
+  for (; ok && taken < views.size; taken++) {
+    outs[taken] = functionalization_createFunctionalTensorWithViewMeta(views.data[taken], base, ViewMeta_retain(meta),
+                                                                       (int64_t)taken);
+    ok = outs[taken] != NULL;
   }
-  bool ok = outs != NULL && n == views.size;
-  /* the views not wrapped (after a failure) are still ours */
-  for (size_t i = ok ? views.size : n + 1; i < views.size; i++) Tensor_release(views.data[i]);
-  if (outs == NULL)
-    for (size_t i = 0; i < views.size; i++) Tensor_release(views.data[i]);
+  for (size_t i = taken; i < views.size; i++) Tensor_release(views.data[i]);
   free((void*)views.data);
   ViewMeta_release(meta);
   if (ok) return (TensorList){outs, views.size};
-  TensorList_releaseAll((TensorList){outs, n});
+  TensorList_releaseAll((TensorList){outs, taken});
   return (TensorList){NULL, 0};
 }
 
@@ -267,10 +270,7 @@ static int run_on_meta(const Tensor* self, const OperatorEntry* view_op, IValue*
   IValue self_arg = args[0];
   args[0] = IValue_borrowTensor(meta);
   *ret = IValue_none();
-  DispatchKeySet skipped = DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Functionalize),
-                                             DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python),
-                                                               DispatchKeySet_of(DispatchKey_PythonTLSSnapshot)));
-  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(skipped);
+  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_add(python_ks(), DispatchKey_Functionalize));
   int rc = Dispatcher_callBoxed(view_op, args, ret);
   DispatchKeyGuard_pop(guard);
   args[0] = self_arg;
