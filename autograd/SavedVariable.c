@@ -94,7 +94,7 @@ int SavedVariable_init(SavedVariable* self, const Tensor* variable, bool is_outp
  * PyTorch 1.13: aten/src/ATen/core/Tensor.cpp TensorBase::toString,
  * torch/csrc/Exceptions.cpp processErrorMsg */
 static const char* type_string(const Tensor* t, char* buf, size_t size) {
-  if (t->lazy == NULL) return Tensor_typeString(t);
+  if (t->device.type != DeviceType_Lazy) return Tensor_typeString(t);
   snprintf(buf, size, "Lazy%sType", ScalarType_name(t->dtype));
   return buf;
 }

@@ -41,7 +41,7 @@ int pythonFallback(const KernelFunction* kernel, const OperatorEntry* op, Dispat
      * __torch_dispatch__ runs, as a mode is popped while its handler runs */
     bool trace = TraceMode_isEnabled();
     if (trace) {
-      TraceMode_printCall(op, args);
+      TraceMode_printCall(op);
       TraceMode_setEnabled(false);
     }
     int r = interpreter_dispatch(op, args, rets);

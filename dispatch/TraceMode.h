@@ -32,8 +32,8 @@ bool TraceMode_isEnabled(void);
 bool TraceMode_isActive(void);
 /* Prints one trace line, `op <qualified name>`, as the fallback does. */
 void TraceMode_printOp(const char* qualified_name);
-/* Prints the line of a call to op with args (the name the mode would see). */
-void TraceMode_printCall(const OperatorEntry* op, const IValue* args);
+/* Prints the line of a call to op. */
+void TraceMode_printCall(const OperatorEntry* op);
 /* Where the trace lines go (stdout by default). */
 void TraceMode_setOutput(FILE* out);
 

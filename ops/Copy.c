@@ -401,20 +401,21 @@ fail:
 DEFINE_DISPATCH(transpose_4_stub);
 
 /* copy_'s functional form, for functionalization: src converted to self's
- * dtype and device (to(self), which copies only if one differs), then
- * expanded to self's shape: an expand_copy, or, when functionalization
- * reapplies views, an expand.  Not self's strides: the result is
- * contiguous.
+ * dtype and device as to(self) converts it (a _to_copy with self's dtype,
+ * strided layout, self's device and no pinning, only if the dtype or the
+ * device differs), then, if its shape is not self's, expanded to it: an
+ * expand_copy, or, when functionalization reapplies views, an expand.  Not
+ * self's strides: the result is contiguous.
  * PyTorch 1.13: aten/src/ATen/native/Copy.cpp at::native::copy */
 Tensor* at_native_copy(const Tensor* self, const Tensor* src, bool non_blocking) {
   Tensor* intermediate;
   if (src->dtype == self->dtype && Device_equal(src->device, self->device))
     intermediate = Tensor_retain(src);
   else
-    intermediate = at__to_copy(src, (OptionalScalarType){true, self->dtype}, (OptionalLayout){0},
-                               (OptionalDevice){true, self->device}, (OptionalBool){0}, non_blocking,
+    intermediate = at__to_copy(src, (OptionalScalarType){true, self->dtype}, (OptionalLayout){true, Layout_Strided},
+                               (OptionalDevice){true, self->device}, (OptionalBool){true, false}, non_blocking,
                                (OptionalMemoryFormat){0});
-  if (intermediate == NULL) return NULL;
+  if (intermediate == NULL || Tensor_hasSizes(intermediate, Tensor_sizes(self))) return intermediate;
   Tensor* out = functionalization_getReapplyViewsTLS() ? at_expand(intermediate, Tensor_sizes(self), false)
                                                        : at_expand_copy(intermediate, Tensor_sizes(self), false);
   Tensor_release(intermediate);

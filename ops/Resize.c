@@ -101,3 +101,18 @@ Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalM
   }
   return result;
 }
+
+/* The functional resize: a clone (self's strides kept), resized.
+ * PyTorch 1.13: build/aten/src/ATen/RegisterCompositeExplicitAutograd.cpp
+ * resize (generated from resize_ by `autogen: resize`) */
+Tensor* at_native_resize_functional(const Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  if (out == NULL) return NULL;
+  Tensor* r = at_resize_(out, size, memory_format);
+  if (r == NULL) {
+    Tensor_release(out);
+    return NULL;
+  }
+  Tensor_release(r);
+  return out;
+}

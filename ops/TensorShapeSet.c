@@ -72,6 +72,12 @@ static int checkSetStorage(Tensor* self, Storage* storage, int64_t storage_offse
   if (stride.size > 0)
     TORCH_CHECK(size.size == stride.size, "unequal size length (%zu) and stride length (%zu)", size.size,
                 stride.size);
+  /* a storage is on the cpu, or meta (a meta tensor's) */
+  if (self->storage != NULL && Storage_isMeta(self->storage) != Storage_isMeta(storage))
+    TORCH_CHECK(false,
+                "Attempted to set the storage of a tensor on device \"%s\" to a storage on different device "
+                "\"%s\".  This is no longer allowed; the devices must match.",
+                Storage_isMeta(self->storage) ? "meta" : "cpu", Storage_isMeta(storage) ? "meta" : "cpu");
   set_storage_keep_dtype(self, storage);
   TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset %lld", (long long)storage_offset);
   return 0;
@@ -141,6 +147,13 @@ fail:
   return NULL;
 }
 
+/* The same on meta tensors: no data to keep, the same checks and geometry.
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set_storage_meta__symint */
+Tensor* at_native_set_storage_meta__symint(Tensor* self, Storage* source, int64_t storage_offset, IntArrayRef size,
+                                           IntArrayRef stride) {
+  return at_native_set_storage_cpu_(self, source, storage_offset, size, stride);
+}
+
 /* The whole storage, as elements of self's dtype (a partial last one dropped).
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set_ (Storage) */
 Tensor* at_native_set_(Tensor* self, Storage* source) {
@@ -167,6 +180,45 @@ Tensor* at_native_set_cpu_(Tensor* self) {
   Storage_release(storage);
   return r;
 }
+
+/* A fresh, empty meta storage; size (0,).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set_meta_ */
+Tensor* at_native_set_meta_(Tensor* self) {
+  Storage* storage = Storage_newMeta(0);
+  if (storage == NULL) return NULL;
+  int64_t zero = 0;
+  Tensor* r = at_set__source_Storage_storage_offset(self, storage, 0, IntArrayRef_make(&zero, 1),
+                                                    IntArrayRef_make(NULL, 0));
+  Storage_release(storage);
+  return r;
+}
+
+/* The functional forms 1.13 makes from the four set_ operators
+ * (`autogen: set.source_Storage, ...`): a clone of self, set. */
+#define SET_FUNCTIONAL(call)   \
+  Tensor* out = at_clone(self, kNoMemoryFormat); \
+  if (out == NULL) return NULL; \
+  Tensor* r = call;             \
+  Tensor_release(out);          \
+  return r
+
+/* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set (autogen) */
+Tensor* at_native_set_functional(const Tensor* self) { SET_FUNCTIONAL(at_set_(out)); }
+/* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set_source_Storage (autogen) */
+Tensor* at_native_set_source_Storage_functional(const Tensor* self, Storage* source) {
+  SET_FUNCTIONAL(at_set__source_Storage(out, source));
+}
+/* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set_source_Storage_storage_offset (autogen) */
+Tensor* at_native_set_source_Storage_storage_offset_functional(const Tensor* self, Storage* source,
+                                                               int64_t storage_offset, IntArrayRef size,
+                                                               IntArrayRef stride) {
+  SET_FUNCTIONAL(at_set__source_Storage_storage_offset(out, source, storage_offset, size, stride));
+}
+/* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set_source_Tensor (autogen) */
+Tensor* at_native_set_source_Tensor_functional(const Tensor* self, const Tensor* source) {
+  SET_FUNCTIONAL(at_set__source_Tensor(out, source));
+}
+#undef SET_FUNCTIONAL
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set__symint */
 Tensor* at_native_set__source_Tensor_storage_offset(Tensor* self, const Tensor* source, int64_t storage_offset,

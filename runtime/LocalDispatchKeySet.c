@@ -32,6 +32,16 @@ void tls_set_dispatch_key_included(DispatchKey k, bool included) {
                          : DispatchKeySet_remove(s->included, DispatchKeySet_of(k));
 }
 
+void tls_set_dispatch_key_excluded(DispatchKey k, bool excluded) {
+  LocalDispatchKeySet* s = &tls_local_dispatch_key_set;
+  s->excluded = excluded ? DispatchKeySet_add(s->excluded, k)
+                         : DispatchKeySet_remove(s->excluded, DispatchKeySet_of(k));
+}
+
 bool tls_is_dispatch_key_included(DispatchKey k) {
   return DispatchKeySet_has(tls_local_dispatch_key_set.included, k);
+}
+
+bool tls_is_dispatch_key_excluded(DispatchKey k) {
+  return DispatchKeySet_has(tls_local_dispatch_key_set.excluded, k);
 }

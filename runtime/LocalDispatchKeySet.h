@@ -51,5 +51,9 @@ void DispatchKeyGuard_pop(DispatchKeyGuard guard);
 /* Permanently add/remove keys from the included set (the trace mode switch). */
 void tls_set_dispatch_key_included(DispatchKey k, bool included);
 bool tls_is_dispatch_key_included(DispatchKey k);
+/* PyTorch 1.13: c10/core/impl/LocalDispatchKeySet.h tls_set_dispatch_key_excluded */
+void tls_set_dispatch_key_excluded(DispatchKey k, bool excluded);
+/* PyTorch 1.13: c10/core/impl/LocalDispatchKeySet.h tls_is_dispatch_key_excluded */
+bool tls_is_dispatch_key_excluded(DispatchKey k);
 
 #endif

@@ -34,7 +34,7 @@ static PyObject* hook_name(PyObject* hook) {
 
 /* The type as Tensor::toString names it (a lazy tensor: "LazyFloatType"). */
 static const char* type_string(const Tensor* t, char* buf, size_t size) {
-  if (t->lazy == NULL) return Tensor_typeString(t);
+  if (t->device.type != DeviceType_Lazy) return Tensor_typeString(t);
   snprintf(buf, size, "Lazy%sType", ScalarType_name(t->dtype));
   return buf;
 }

@@ -78,7 +78,7 @@ PyObject* tensor_to_list(const Tensor* tensor) {
     if (cpu == NULL) return THPException_fromError();
     data = cpu;
   }
-  if (data->numel != 0 && Tensor_data(data) == NULL) {
+  if (data->numel != 0 && (data->storage == NULL || Tensor_data(data) == NULL)) {
     Tensor_release(data);
     PyErr_SetString(PyExc_RuntimeError, "tolist() shouldn't be called on a tensor with unallocated storage");
     return NULL;

@@ -611,9 +611,12 @@ Tensor* internal_new_from_data(Device options_device, ScalarType scalar_type, co
   Device device = device_opt != NULL ? *device_opt : options_device;
   /* What the data's own methods (__index__, __float__, __iter__ of a tensor
    * inside it) and the copy to the device run is not for the trace: 1.13
-   * excludes its Python key here (and its functorch, fake and
-   * functionalization keys, which minaten does not have). */
-  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Python));
+   * excludes its Python key here (and its functorch and fake keys, which
+   * minaten does not have).  It excludes Functionalize too (Note
+   * [Functionalization <> torch.Tensor constructor]): a copy to the lazy
+   * device stays unwrapped, and lift_fresh wraps it. */
+  DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(
+      DispatchKeySet_or(DispatchKeySet_of(DispatchKey_Python), DispatchKeySet_of(DispatchKey_Functionalize)));
   Tensor* tensor = new_from_sequence_data(device, scalar_type, data, type_inference, pin_memory);
   DispatchKeyGuard_pop(guard);
   if (tensor == NULL) return NULL;

@@ -478,6 +478,14 @@ PyObject* tensor_to_numpy(const Tensor* tensor, bool force) {
     if (cpu == NULL) return THPException_fromError();
     prepared = cpu;
   }
+  /* NB(minaten): 1.13 hands NumPy whatever data pointer a tensor without
+   * storage has (a functional tensor's: garbage values); minaten refuses
+   * as tolist() does. */
+  if (prepared->storage == NULL && prepared->numel != 0) {
+    PyErr_SetString(PyExc_RuntimeError, "numpy() shouldn't be called on a tensor with unallocated storage");
+    Tensor_release(prepared);
+    return NULL;
+  }
   const char* typestr = numpy_typestr(prepared->dtype);
   if (typestr == NULL) {
     PyErr_Format(PyExc_TypeError, "Got unsupported ScalarType %s", ScalarType_name(prepared->dtype));

@@ -573,8 +573,12 @@ static int str_intern(Text prefix, const Tensor* inp, const Text* contents, StrB
     char dev[32];
     suffix_add(&s, "device='%s'", Device_format(self->device, dev, sizeof dev));
   }
-  /* a lazy tensor prints from self.to("cpu"): its graph runs */
-  if (self->device.type == DeviceType_Lazy && !functionalization_isFunctionalTensor(self)) {
+  /* a lazy tensor prints from self.to("cpu"): its graph runs, and the copy
+   * leaves its functional wrapper behind, unless functionalization was
+   * asked for on this thread (torch._enable_functionalization:
+   * _to_copy_functionalize wraps the copy then) */
+  if (self->device.type == DeviceType_Lazy &&
+      !(functionalization_isFunctionalTensor(self) && tls_is_dispatch_key_included(DispatchKey_Functionalize))) {
     if ((cpu = LazyBindings_toCpu((Tensor*)self)) == NULL) goto done;
     self = cpu;
   }

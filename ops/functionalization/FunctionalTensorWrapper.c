@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Functions.h"
 #include "dispatch/Dispatcher.h"
 #include "ops/EmptyTensor.h"
 #include "runtime/Exception.h"
@@ -35,13 +36,16 @@ static void FunctionalTensorWrapper_release(FunctionalTensorWrapper* w) {
 
 void FunctionalTensorWrapper_registerHooks(void) { Tensor_releaseFunctional = FunctionalTensorWrapper_release; }
 
-/* The header takes the value's sizes, strides and storage offset.
+/* The header takes the value's sizes, strides, storage offset and
+ * contiguity (a lazy value's answers for the CPU data it was made from).
  * NB(minaten): 1.13 reads them from value_ on every call (custom sizes
- * policy); here they are copied whenever the value changes. */
+ * policy, is_contiguous_custom); here they are copied whenever the value
+ * changes. */
 static int mirror_value(Tensor* t) {
   const Tensor* v = t->functional->value;
   TRY(Tensor_setSizesAndStrides(t, Tensor_sizes(v), Tensor_strides(v)) == 0);
   t->storage_offset = v->storage_offset;
+  t->is_contiguous = v->is_contiguous;
   return 0;
 fail:
   return -1;
@@ -65,6 +69,7 @@ static Tensor* new_header(Tensor* value, FunctionalStorageImpl* storage) {
   }
   DispatchKeySet dropped = DispatchKeySet_or(DispatchKeySet_backends(), python_ks());
   t->key_set = DispatchKeySet_add(DispatchKeySet_remove(value->key_set, dropped), DispatchKey_Functionalize);
+  t->is_contiguous = value->is_contiguous;
   w->value = value;
   w->storage = storage;
   t->functional = w;
@@ -123,8 +128,19 @@ int functionalization_sync(const Tensor* t) {
 int functionalization_replace_(Tensor* t, const Tensor* other) {
   FunctionalTensorWrapper* w = t->functional;
   TORCH_INTERNAL_ASSERT(!functionalization_isFunctionalTensor(other));
+  Tensor* value = Tensor_retain(other);
+  if (value->dtype != t->dtype) {
+    /* an out= operator writes its out's dtype: `torch.add(a, 1, out=o)`
+     * with a Long o holds a Long value (_to_copy, below Functionalize) */
+    DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+    Tensor* cast = at__to_copy(value, (OptionalScalarType){true, t->dtype}, (OptionalLayout){true, Layout_Strided},
+                               kNoDevice, kNoPinMemory, false, kNoMemoryFormat);
+    DispatchKeyGuard_pop(guard);
+    Tensor_release(value);
+    if ((value = cast) == NULL) return -1;
+  }
   Tensor* old = w->value;
-  w->value = Tensor_retain(other);
+  w->value = value;
   Tensor_release(old);
   return mirror_value(t);
 }
@@ -191,6 +207,31 @@ int functionalization_mutateViewMeta(Tensor* t, ViewMeta* meta) {
   return rc;
 }
 
+int64_t functionalization_storageNbytes(const Tensor* t) {
+  const Tensor* base = t->functional->storage->base;
+  if (base->numel == 0) return 0;
+  size_t itemsize = ScalarType_elementSize(base->dtype);
+  return computeStorageNbytes(Tensor_sizes(base), Tensor_strides(base), itemsize) +
+         base->storage_offset * (int64_t)itemsize;
+}
+
+int functionalization_maybeReplaceStorage(Tensor* t, const Tensor* other) {
+  FunctionalTensorWrapper* w = t->functional;
+  TORCH_CHECK(w->view_metas.size == 0,
+              "Attempted to resize a view tensor to a larger size. This is not allowed in the functionalization pass");
+  FunctionalStorageImpl* storage = FunctionalStorageImpl_new(other);
+  if (storage == NULL) return -1;
+  Tensor* old = w->value;
+  w->value = Tensor_retain(other);
+  Tensor_release(old);
+  FunctionalStorageImpl_release(w->storage);
+  w->storage = storage;
+  w->generation = 0;
+  return mirror_value(t);
+fail:
+  return -1;
+}
+
 Tensor* functionalization_shallowCopy(const Tensor* t) {
   const FunctionalTensorWrapper* w = t->functional;
   Tensor* copy = new_header(Tensor_retain(w->value), FunctionalStorageImpl_retain(w->storage));
@@ -199,11 +240,10 @@ Tensor* functionalization_shallowCopy(const Tensor* t) {
     FunctionalStorageImpl_release(w->storage);
     return NULL;
   }
-  if (ViewMetaList_copy(&w->view_metas, NULL, &copy->functional->view_metas) < 0) {
-    Tensor_release(copy);
-    return NULL;
-  }
-  copy->functional->generation = w->generation;
+  /* 1.13's copy_tensor_metadata copies the value and the level, not the
+   * view metas nor the generation: the copy is a stale "base" of the
+   * storage, so its next read replays no view and gives the whole base
+   * (`a.t().detach()` reads as `a`) */
   copy->storage_offset = t->storage_offset;
   return copy;
 }
@@ -287,12 +327,69 @@ int functionalization_setViewOffsets(TensorList outs, const Tensor* self, const 
   return 0;
 }
 
-int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args) {
+int functionalization_viewOffset(const Tensor* self, const OperatorEntry* view_op, IValue* args, int64_t* offset) {
   IValue ret;
   if (run_on_meta(self, view_op, args, &ret) < 0) return -1;
-  out->storage_offset = ret.u.tensor->storage_offset;
+  *offset = ret.u.tensor->storage_offset;
   IValue_release(&ret);
   return 0;
+}
+
+int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args) {
+  return functionalization_viewOffset(self, view_op, args, &out->storage_offset);
+}
+
+/* A meta tensor with t's sizes, strides and dtype (NULL stays NULL).
+ * PyTorch 1.13: RegisterFunctionalization_*.cpp to_meta */
+static Tensor* to_meta(const Tensor* t) {
+  return t == NULL ? NULL : empty_strided_meta(Tensor_sizes(t), Tensor_strides(t), t->dtype);
+}
+
+enum { kMaxMetaArgs = 32 };
+
+/* args with each tensor (and tensor of a list) made meta, into margs; the
+ * meta tensors are owned by the caller's `owned` lists.  0, or -1. */
+static int meta_arguments(size_t n, const IValue* args, IValue* margs, Tensor** owned, Tensor*** lists) {
+  for (size_t i = 0; i < n; i++) {
+    margs[i] = args[i];
+    margs[i].owned = false;
+    if (args[i].tag == IValueTag_Tensor) {
+      if ((owned[i] = to_meta(args[i].u.tensor)) == NULL) return -1;
+      margs[i] = IValue_borrowTensor(owned[i]);
+    } else if (args[i].tag == IValueTag_TensorList) {
+      TensorList l = IValue_toTensorList(&args[i]);
+      if ((lists[i] = calloc(l.size ? l.size : 1, sizeof *lists[i])) == NULL) return Error_setBadAlloc(), -1;
+      for (size_t k = 0; k < l.size; k++)
+        if (l.data[k] != NULL && (lists[i][k] = to_meta(l.data[k])) == NULL) return -1;
+      margs[i] = IValue_borrowTensorList((TensorList){lists[i], l.size});
+    }
+  }
+  return 0;
+}
+
+int functionalization_runInplaceMeta(const OperatorEntry* op, const IValue* args) {
+  const FunctionSchema* s = &op->schema;
+  size_t meta = DispatchKeySet_highestPriorityTypeId(DispatchKeySet_of(DispatchKey_Meta));
+  if (s->num_arguments > kMaxMetaArgs || op->tableSource[meta] != DispatchTableSource_Kernel) return 0;
+  IValue margs[kMaxMetaArgs], rets[8];
+  Tensor* owned[kMaxMetaArgs] = {NULL};
+  Tensor** lists[kMaxMetaArgs] = {NULL};
+  int rc = meta_arguments(s->num_arguments, args, margs, owned, lists);
+  if (rc == 0) {
+    for (size_t i = 0; i < 8; i++) rets[i] = IValue_none();
+    DispatchKeyGuard guard = ExcludeDispatchKeyGuard_push(DispatchKeySet_add(python_ks(), DispatchKey_Functionalize));
+    rc = Dispatcher_callBoxed(op, margs, rets);
+    DispatchKeyGuard_pop(guard);
+    for (size_t i = 0; i < s->num_returns && rc == 0; i++) IValue_release(&rets[i]);
+  }
+  for (size_t i = 0; i < s->num_arguments; i++) {
+    Tensor_release(owned[i]);
+    if (lists[i] == NULL) continue;
+    TensorList l = IValue_toTensorList(&args[i]);
+    for (size_t k = 0; k < l.size; k++) Tensor_release(lists[i][k]);
+    free(lists[i]);
+  }
+  return rc < 0 ? -1 : 1;
 }
 
 const char kMutatingNonFunctional[] =

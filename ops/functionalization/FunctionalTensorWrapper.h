@@ -107,9 +107,24 @@ Tensor* functionalization_takeListItem(TensorList views, int64_t index);
  * PyTorch 1.13: at::functionalization::impl::mutate_view_meta */
 int functionalization_mutateViewMeta(Tensor* t, ViewMeta* meta);
 
+/* The bytes the tensor's functional storage holds: its base value's
+ * extent (the storage 1.13 gives a functional tensor, even of a value
+ * without storage, such as a lazy tensor's).
+ * PyTorch 1.13: FunctionalStorageImpl.cpp get_nbytes */
+int64_t functionalization_storageNbytes(const Tensor* t);
+/* resize_ to more bytes than the storage holds: the tensor (a base, not a
+ * view: "Attempted to resize a view tensor to a larger size. ...") takes
+ * `other` (retained) as its value and a new storage of its own.  0, or -1
+ * with the error set.
+ * PyTorch 1.13: FunctionalTensorWrapper::maybe_replace_storage (Note
+ * [resize_() in functionalization pass]) */
+int functionalization_maybeReplaceStorage(Tensor* t, const Tensor* other);
+
 /* A shallow copy of a functional tensor (`t.detach()`, `t.data`): a new
- * header sharing its value, storage, view metas and generation.  NULL with
- * the error set.  PyTorch 1.13: FunctionalTensorWrapper::shallow_copy_and_detach */
+ * header sharing its value and storage, with no view metas and generation
+ * 0, as 1.13's (its copy_tensor_metadata copies value_ and level_ only):
+ * the copy of a view reads as the whole base once synced.  NULL with the
+ * error set.  PyTorch 1.13: FunctionalTensorWrapper::shallow_copy_and_detach */
 Tensor* functionalization_shallowCopy(const Tensor* t);
 
 /*
@@ -127,6 +142,10 @@ Tensor* functionalization_shallowCopy(const Tensor* t);
  * at::functionalization::impl::set_sizes_strides_offset
  */
 int functionalization_setViewOffset(Tensor* out, const Tensor* self, const OperatorEntry* view_op, IValue* args);
+/* The offset alone (an in-place view runs it before it changes self, so
+ * that the view's own errors come first: "t_() expects a tensor with <= 2
+ * dimensions, ..."). */
+int functionalization_viewOffset(const Tensor* self, const OperatorEntry* view_op, IValue* args, int64_t* offset);
 /* The same for the outputs of a view of several. */
 int functionalization_setViewOffsets(TensorList outs, const Tensor* self, const OperatorEntry* view_op, IValue* args);
 
@@ -143,6 +162,21 @@ void functionalization_setReapplyViewsTLS(bool reapply_views);
 static inline DispatchKeyGuard AutoDispatchSkipFunctionalize_push(void) {
   return ExcludeDispatchKeyGuard_push(DispatchKeySet_of(DispatchKey_Functionalize));
 }
+
+/* Before an in-place operator becomes its functional form, it runs on meta
+ * tensors of its arguments' sizes, strides and dtypes (below Functionalize
+ * and the Python keys), for the errors only the in-place form raises:
+ * `f.add_(torch.ones(1, 2, 3))` on a [2, 3] f (a broadcast the functional
+ * add allows), `int_tensor.rsqrt_()` (a Float result that cannot be
+ * written to Long).  `args` are the operator's boxed arguments.  1, or 0
+ * if it did not run, or -1 with that error.  NB(minaten): run only for
+ * operators with a kernel of their own for Meta (1.13's in-place operators
+ * all run on meta tensors); functionalization_checkInplaceShape stands in
+ * for the others.
+ * PyTorch 1.13: gen_functionalization_type.py ("Before converting the
+ * mutable op to its functional variant, run meta tensors through the
+ * original op") */
+int functionalization_runInplaceMeta(const OperatorEntry* op, const IValue* args);
 
 /* An in-place operator's functional result must keep the written
  * tensor's shape (`f.add_(torch.ones(1, 2, 3))` on a [2, 3] f): 0, or -1

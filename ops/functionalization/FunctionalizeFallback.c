@@ -95,13 +95,22 @@ fail:
   return rc;
 }
 
+/* The device a copy to `device` from `self` ends on: 1.13's lazy tensors
+ * and XLA's opt into functionalization; a copy to any other device ends it.
+ * PyTorch 1.13: FunctionalizeFallbackKernel.cpp device_opted_into_functionalization */
+static bool device_opted_into_functionalization(Device self_device, OptionalDevice device) {
+  Device target = device.has_value ? device.value : self_device;
+  return target.type == DeviceType_Lazy;
+}
+
 /* The Functionalize kernel of _to_copy: a copy is not a view, but the
  * fallback would not sync an input whose value a write replaced
- * (FunctionalTensorWrapper.h): self synced, unwrapped, copied, wrapped.
- * NB(minaten): 1.13 leaves the output unwrapped when Functionalize is not
- * in the thread's included set and the copy leaves a functionalized
- * device (a lazy tensor's .cpu()); minaten's lazy tensors are not
- * functional, so the output is always wrapped.
+ * (FunctionalTensorWrapper.h): self synced, unwrapped, copied, and the copy
+ * wrapped, but for a copy that leaves the lazy device when
+ * functionalization was not asked for on this thread (a lazy tensor's
+ * .cpu(): the Functionalize key is not in the included set, as
+ * torch._enable_functionalization would put it): the CPU tensor comes back
+ * as it is.
  * PyTorch 1.13: FunctionalizeFallbackKernel.cpp _to_copy_functionalize */
 static Tensor* _to_copy_functionalize(const Tensor* self, OptionalScalarType dtype, OptionalLayout layout,
                                       OptionalDevice device, OptionalBool pin_memory, bool non_blocking,
@@ -112,6 +121,9 @@ static Tensor* _to_copy_functionalize(const Tensor* self, OptionalScalarType dty
   Tensor* out = at__to_copy(self_, dtype, layout, device, pin_memory, non_blocking, memory_format);
   DispatchKeyGuard_pop(guard);
   if (out == NULL) return NULL;
+  if (!tls_is_dispatch_key_included(DispatchKey_Functionalize) &&
+      !device_opted_into_functionalization(self->device, device))
+    return out;
   Tensor* w = functionalization_toFunctionalTensor(out);
   Tensor_release(out);
   return w;
@@ -141,6 +153,71 @@ static Tensor* _unsafe_view_functionalize(const Tensor* self, IntArrayRef size) 
     return NULL;
   }
   return functionalization_createFunctionalTensorWithViewMeta(tmp_output, self, meta, 0);
+}
+
+/* The strides of a contiguous tensor of `size`, into `strides`. */
+static IntArrayRef contiguous_strides(IntArrayRef size, int64_t* strides) {
+  int64_t stride = 1;
+  for (size_t i = size.size; i-- > 0;) {
+    strides[i] = stride;
+    stride *= size.data[i] > 1 ? size.data[i] : 1;
+  }
+  return (IntArrayRef){strides, size.size};
+}
+
+/* A resize_ to fewer bytes is a view: the first elements of the base, as
+ * as_strided with contiguous strides takes them, and its inverse writes
+ * them back with as_strided_scatter. */
+static Tensor* resize_forward(const Tensor* base, const ViewMeta* meta) {
+  IntArrayRef size = unbox_IntArrayRef(&meta->args[1]);
+  int64_t strides[MINATEN_MAX_DIM];
+  IntArrayRef stride = contiguous_strides(size, strides);
+  return meta->reapply_views ? at_as_strided(base, size, stride, (OptionalInt){0})
+                             : at_as_strided_copy(base, size, stride, (OptionalInt){0});
+}
+static Tensor* resize_reverse(const Tensor* base, const Tensor* mutated_view, const ViewMeta* meta) {
+  IntArrayRef size = unbox_IntArrayRef(&meta->args[1]);
+  int64_t strides[MINATEN_MAX_DIM];
+  return at_as_strided_scatter(base, mutated_view, size, contiguous_strides(size, strides), (OptionalInt){0});
+}
+
+/*
+ * resize_ of a functional tensor: resize, the functional form, runs on the
+ * value (the trace shows it), then
+ *   - to more bytes than the storage holds, the tensor takes the result as
+ *     its value and a storage of its own (a view may not grow: "Attempted
+ *     to resize a view tensor to a larger size. ...");
+ *   - else resize_ is a view of what the tensor was: its first elements,
+ *     contiguous (an as_strided view meta, so that a later write goes back
+ *     with as_strided_scatter).
+ * PyTorch 1.13: FunctionalizeFallbackKernel.cpp resize__functionalization
+ */
+static Tensor* resize__functionalization(Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
+  if (functionalization_sync(self) < 0) return NULL;
+  const Tensor* self_ = functionalization_fromFunctionalTensor(self);
+  DispatchKeyGuard guard = AutoDispatchSkipFunctionalize_push();
+  Tensor* r = functionalization_isFunctionalTensor(self) ? at_resize(self_, size, memory_format)
+                                                         : at_resize_((Tensor*)self_, size, memory_format);
+  DispatchKeyGuard_pop(guard);
+  if (r == NULL) return NULL;
+  if (!functionalization_isFunctionalTensor(self)) {
+    Tensor_release(r);
+    return Tensor_retain(self);
+  }
+  int64_t numel = 1;
+  for (size_t i = 0; i < size.size; i++) numel *= size.data[i];
+  size_t itemsize = ScalarType_elementSize(self->dtype);
+  int64_t new_size_bytes = numel == 0 ? 0 : (numel + self->storage_offset) * (int64_t)itemsize;
+  int rc;
+  if (new_size_bytes > functionalization_storageNbytes(self)) {
+    rc = functionalization_maybeReplaceStorage(self, r);
+  } else {
+    IValue args[3] = {box_MutTensor(self), box_IntArrayRef(size), box_OptionalMemoryFormat(memory_format)};
+    ViewMeta* meta = ViewMeta_new(resize_forward, resize_reverse, args, 3, functionalization_getReapplyViewsTLS());
+    rc = meta == NULL ? -1 : functionalization_mutateViewMeta(self, meta);
+  }
+  Tensor_release(r);
+  return rc < 0 ? NULL : Tensor_retain(self);
 }
 
 /* torch.tensor(...) under functionalization: the fresh tensor wrapped.
@@ -173,5 +250,6 @@ void at_register_FunctionalizeFallbackKernel(void) {
   REGISTER(_to_copy, _to_copy_functionalize);
   REGISTER(_unsafe_view, _unsafe_view_functionalize);
   REGISTER(lift_fresh, lift_fresh_functionalize);
+  REGISTER(resize_, resize__functionalization);
 #undef REGISTER
 }

@@ -9,14 +9,17 @@
 #include "ops/lazy/LazyIr.h"
 #include "ops/lazy/LazyTensor.h"
 
-/* A functional tensor's value is read synced (its lazy tensor: a functional
- * tensor made from lazy ones under torch._enable_functionalization).
- * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp LazyTensor::ToTensor */
+/* A lazy tensor is a functional tensor: its value is read synced.  That
+ * value may be a CPU tensor (an out= operator on CPU inputs replaced it:
+ * `torch.add(cpu, 1, out=lazy)`), which is its own data.
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp LazyTensor::ToTensor,
+ * _to_copy_functionalize */
 Tensor* LazyBindings_toCpu(Tensor* t) {
   if (functionalization_isFunctionalTensor(t)) {
     if (functionalization_sync(t) < 0) return NULL;
     return LazyBindings_toCpu((Tensor*)functionalization_fromFunctionalTensor(t));
   }
+  if (t->lazy == NULL) return Tensor_retain(t);
   return LazyTensor_toCpu(t);
 }
 

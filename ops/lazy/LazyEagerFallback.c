@@ -39,6 +39,7 @@
 
 #include "Functions.h"
 #include "Operators.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/lazy/LazyIrBuilder.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
@@ -64,6 +65,24 @@ static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
   if (!quantized) return 0;
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);
   return OperatorEntry_reportError(op, DispatchKey_Lazy);
+}
+
+/* A lazy tensor made from outside the graph (a factory with device="lazy",
+ * `_to_copy` of a CPU tensor) as the caller receives it: wrapped in a
+ * functional tensor (FunctionalTensorWrapper.h), so that its views and
+ * writes go through the Functionalize kernels, unless the Functionalize
+ * key is excluded on this thread: a Functionalize kernel running below it
+ * (it wraps its outputs itself), or a TorchDispatchMode's own call, which
+ * runs with every key above Python excluded.  Takes t; a new reference, or
+ * NULL with the error set.
+ * PyTorch 1.13: Note [Lazy Tensor Functionalization] in
+ * ts_native_functions.cpp (empty_symint, to_lazy_tensor's
+ * functionalize_output) */
+static Tensor* functionalize_output(Tensor* t) {
+  if (t == NULL || tls_is_dispatch_key_excluded(DispatchKey_Functionalize)) return t;
+  Tensor* w = functionalization_toFunctionalTensor(t);
+  Tensor_release(t);
+  return w;
 }
 
 /* The operator run on the CPU with a lazy device argument made cpu; with
@@ -93,8 +112,8 @@ static int factory_run(const OperatorEntry* op, IValue* args, IValue* rets, bool
     LazyNode* n = LazyNode_deviceData(crets[i].u.tensor);
     Tensor* t = LazyTensor_create(LazyValue_make(n, 0));
     LazyNode_release(n);
-    if (t == NULL) r = -1;
-    else t->is_contiguous = crets[i].u.tensor->is_contiguous;
+    if (t != NULL) t->is_contiguous = crets[i].u.tensor->is_contiguous;
+    if ((t = functionalize_output(t)) == NULL) r = -1;
     rets[i] = IValue_takeTensor(t);
   }
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&crets[i]);

@@ -41,9 +41,11 @@
 
 #include "Functions.h"
 #include "Operators.h"
+#include "dispatch/Boxing.h"
 #include "dispatch/Dispatcher.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/lazy/LazyEagerFallback.h"
 #include "ops/lazy/LazyIrBuilder.h"
 #include "ops/lazy/LazyTensor.h"
@@ -146,7 +148,14 @@ static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
  */
 static int lazy__to_copy(const OperatorEntry* op, IValue* args, IValue* rets) {
   const IValue* device = &args[3];
-  if (device->tag == IValueTag_None || LazyIrBuilder_isLazyDevice(device)) return record(op, args, rets);
+  if (device->tag == IValueTag_None) return record(op, args, rets);
+  if (LazyIrBuilder_isLazyDevice(device)) {
+    /* lazy to lazy: the node keeps no device (1.13's IR shows device=null) */
+    IValue largs[7];
+    memcpy(largs, args, sizeof largs);
+    largs[3] = IValue_none();
+    return record(op, largs, rets);
+  }
   Tensor* cpu = LazyTensor_toCpu(args[0].u.tensor);
   if (cpu == NULL) return -1;
   IValue cargs[7];
@@ -497,6 +506,90 @@ static int lazy_inplace_view(const OperatorEntry* op, const OperatorEntry* view,
   return 0;
 }
 
+/*
+ * lift_fresh of a lazy tensor (torch.tensor(data, device="lazy"), which
+ * copies to the device with Functionalize excluded): lazy tensors always
+ * opt into functionalization, and lifting one wraps it.
+ * PyTorch 1.13: ts_native_functions.cpp LazyNativeFunctions::lift_fresh
+ */
+static int lazy_lift_fresh(IValue* args, IValue* rets) {
+  Tensor* w = functionalization_toFunctionalTensor(args[0].u.tensor);
+  if (w == NULL) return -1;
+  rets[0] = IValue_takeTensor(w);
+  return 0;
+}
+
+/*
+ * A lazy strided tensor is an empty one seen through as_strided: under
+ * Functionalize (the empty tensor comes back wrapped) the IR shows the
+ * data and an as_strided_copy node with offset 0.  NB(minaten): with
+ * Functionalize excluded (a functional kernel's empty_like) the tensor is
+ * made as a factory's, without the as_strided step, which a lazy tensor
+ * outside Functionalize has no view kernel for.
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_native_functions.cpp
+ * LazyNativeFunctions::empty_strided
+ */
+static int lazy_empty_strided(IValue* args, IValue* rets) {
+  IntArrayRef size = unbox_IntArrayRef(&args[0]);
+  Tensor* t = at_empty_memory_format(size, unbox_OptionalScalarType(&args[2]), unbox_OptionalLayout(&args[3]),
+                                     unbox_OptionalDevice(&args[4]), unbox_OptionalBool(&args[5]),
+                                     (OptionalMemoryFormat){0});
+  if (t == NULL) return -1;
+  Tensor* r = at_as_strided(t, size, unbox_IntArrayRef(&args[1]), (OptionalInt){true, 0});
+  Tensor_release(t);
+  if (r == NULL) return -1;
+  rets[0] = IValue_takeTensor(r);
+  return 0;
+}
+
+/*
+ * The backward operators of select, slice and diagonal: their composite
+ * kernel (a zero tensor, then the gradient written through a view) run on
+ * functional tensors, so that the write is recorded as its *_scatter node.
+ * The arguments are wrapped, Functionalize is allowed again on this thread
+ * (the kernel runs below it), the composite kernel is reached by
+ * dispatching as if for Meta (a backend the composite kernel serves, and
+ * which has no kernel of its own for these), and the outputs come back
+ * synced and unwrapped.
+ * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
+ * functionalize_op_helper (at::functionalization::functionalize_aten_op),
+ * ts_native_functions.cpp LazyNativeFunctions::select_backward, ...
+ */
+static int lazy_functionalize_aten_op(const OperatorEntry* op, IValue* args, IValue* rets) {
+  const FunctionSchema* s = &op->schema;
+  IValue fargs[kLazyMaxArgs];
+  Tensor* owned[kLazyMaxArgs] = {NULL};
+  int rc = 0;
+  for (size_t i = 0; i < s->num_arguments && rc == 0; i++) {
+    fargs[i] = args[i];
+    fargs[i].owned = false;
+    if (args[i].tag != IValueTag_Tensor) continue;
+    if ((owned[i] = functionalization_toFunctionalTensor(args[i].u.tensor)) == NULL) rc = -1;
+    else fargs[i] = IValue_borrowTensor(owned[i]);
+  }
+  if (rc == 0) {
+    DispatchKeyGuard guard = {tls_local_dispatch_key_set_get()};
+    tls_set_dispatch_key_excluded(DispatchKey_Functionalize, false);
+    rc = Dispatcher_redispatchBoxed(op, DispatchKeySet_of(DispatchKey_Meta), fargs, rets);
+    DispatchKeyGuard_pop(guard);
+  }
+  for (size_t i = 0; i < s->num_arguments; i++) Tensor_release(owned[i]);
+  for (size_t r = 0; r < s->num_returns && rc == 0; r++) {
+    Tensor* w = rets[r].u.tensor;
+    if (rets[r].tag != IValueTag_Tensor || !functionalization_isFunctionalTensor(w)) continue;
+    if (functionalization_sync(w) < 0) {
+      rc = -1;
+      break;
+    }
+    Tensor* value = Tensor_retain(functionalization_fromFunctionalTensor(w));
+    IValue_release(&rets[r]);
+    rets[r] = IValue_takeTensor(value);
+  }
+  if (rc < 0)
+    for (size_t r = 0; r < s->num_returns; r++) IValue_release(&rets[r]);
+  return rc;
+}
+
 int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry* op,
                               DispatchKeySet ks, IValue* args, IValue* rets) {
   (void)kernel;
@@ -506,8 +599,14 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (op == at_op_index_Tensor || op == at_op_index_put_) return LazyEagerFallback_run(op, args, rets);
   bool any_lazy;
   if (LazyTensor_checkDevices(op, args, &any_lazy) < 0) return -1;
+  if (op == at_op_empty_strided && !any_lazy && !tls_is_dispatch_key_excluded(DispatchKey_Functionalize))
+    return lazy_empty_strided(args, rets);
   if (!any_lazy) return LazyEagerFallback_factory(op, args, rets);
   if (op == at_op__to_copy) return lazy__to_copy(op, args, rets);
+  if (op == at_op_lift_fresh) return lazy_lift_fresh(args, rets);
+  if (op == at_op_select_backward || op == at_op_slice_backward || op == at_op_diagonal_backward ||
+      op == at_op_new_empty_strided)
+    return lazy_functionalize_aten_op(op, args, rets);
   if (op == at_op_fill__Scalar) return lazy_fill_(op, args, rets);
   if (op == at_op_clone) return lazy_clone(args, rets);
   if (op == at_op__unsafe_view) return lazy__unsafe_view(args, rets);

@@ -1,9 +1,14 @@
 # Mixing a lazy tensor with a CPU tensor that is not 0-dim: PyTorch 1.13
 # aborts the process (a failed internal check), or for an operator of its
 # eager fallback with a CPU tensor first (where) returns a CPU value in a
-# lazy wrapper; minaten raises and goes on.  (With a lazy tensor first the
-# fallback takes CPU operands, and an out= form may have only its outs lazy:
-# tests/conformance/lazy/cpu_operands.py.)
+# lazy wrapper; minaten raises and goes on.  Writing a lazy tensor into a
+# CPU one (c.add_(a), c.copy_(a), an index_put_ with a lazy value or index)
+# fails in the Functionalize kernel, in 1.13 as an internal assert whose
+# message minaten gives without its prefix ('false INTERNAL ASSERT FAILED at
+# "./build/aten/src/ATen/RegisterFunctionalization_N.cpp":LINE, please report
+# a bug to PyTorch. ', the place in 1.13's generated file).  (With a lazy
+# tensor first the fallback takes CPU operands, and an out= form may have
+# only its outs lazy: tests/conformance/lazy/cpu_operands.py.)
 import torch
 a = torch.arange(6.).reshape(2, 3).to("lazy")
 c = torch.ones(2, 3)
@@ -24,9 +29,8 @@ c.copy_(a + 1)
 show(c)
 a[0] = torch.tensor([7., 8., 9.])
 show(a)
-# a CPU tensor written through index_put_ with a lazy value or a lazy index: 1.13
-# fails an internal assert of its functionalization; minaten raises the same
-# error as for the other mixed-device writes
+# a CPU tensor written through index_put_ with a lazy value or a lazy index:
+# the same error
 b = torch.ones(3)
 b[[0, 1, 0]] = torch.ones(3).to("lazy")
 b[b > 0] = torch.ones(3).to("lazy")

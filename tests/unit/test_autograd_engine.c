@@ -23,7 +23,7 @@
 #include "autograd_nodes.h"
 #include "autograd/VariableTypeManual.h"
 #include "dispatch/TraceMode.h"
-#include "ops/lazy/LazyTensor.h"
+#include "ops/lazy/LazyBindings.h"
 
 /* a * b: a.grad = b, b.grad = a.  1.13: tensor([4., 5., 6.]), tensor([1., 2., 3.]) */
 static void test_mul_gradients(void** state) {
@@ -514,7 +514,7 @@ static void test_lazy_leaf(void** state) {
   Tensor* cpu_grad = exp_mul_grad(cpu);
   Tensor* lazy_grad = exp_mul_grad(lazy);
   assert_int_equal(lazy_grad->device.type, DeviceType_Lazy);
-  Tensor* materialized = LazyTensor_toCpu(lazy_grad);
+  Tensor* materialized = LazyBindings_toCpu(lazy_grad);
   assert_non_null(materialized);
   assert_floats(materialized, (const float*)Tensor_data(cpu_grad), 3);
   Tensor_release(materialized);

@@ -167,9 +167,16 @@ static const NativeFunction* inplace_view_of(const Model* m, const NativeFunctio
 
 /* An in-place or out= operator returning what it wrote, one tensor or a
  * tuple (max.dim_max), with a functional form returning as many. */
+/* Writes whose Functionalize kernel is written by hand
+ * (ops/functionalization/FunctionalizeFallback.c): resize_ may grow the
+ * storage or be a view.
+ * PyTorch 1.13: gen_functionalization_type.py MUTABLE_OPS_NOT_USING_FUNCTIONALIZATION */
+static bool hand_written(const FunctionSchema* s) { return strcmp(s->name, "resize_") == 0; }
+
 static bool is_mutation_kernel(const Model* m, const NativeFunction* fn) {
   const FunctionSchema* s = &fn->schema;
-  if (!is_aten(fn) || !s->is_mutable || composite_implicit(fn) || inplace_view_of(m, fn) != NULL) return false;
+  if (!is_aten(fn) || !s->is_mutable || composite_implicit(fn) || inplace_view_of(m, fn) != NULL || hand_written(s))
+    return false;
   const Argument* w[3];
   int n = written_arguments(s, w);
   CTypeKind ret = CType_ofReturns(s);
@@ -285,12 +292,14 @@ static void print_inplace_view_kernel(FILE* f, const NativeFunction* fn, const N
   print_kernel_head(f, fn);
   print_redispatch_nonfunctional(f, fn, "self");
   gen_printBoxedArgs(f, s, "  ");
+  fputs("  /* Note [Propagating strides in the functionalization pass]: the reference run first */\n", f);
+  fputs("  int64_t offset;\n", f);
+  fprintf(f, "  if (functionalization_viewOffset(self, at_op_%s, args, &offset) < 0) return NULL;\n", fn->unambiguous);
   fprintf(f, "  ViewMeta* meta = ViewMeta_new(%s_forward, %s_reverse, args, %zu, "
              "functionalization_getReapplyViewsTLS());\n",
           view->unambiguous, view->unambiguous, s->num_arguments);
   fputs("  if (meta == NULL || functionalization_mutateViewMeta(self, meta) < 0) return NULL;\n", f);
-  fputs("  /* Note [Propagating strides in the functionalization pass] */\n", f);
-  fprintf(f, "  if (functionalization_setViewOffset(self, self, at_op_%s, args) < 0) return NULL;\n", fn->unambiguous);
+  fputs("  self->storage_offset = offset;\n", f);
   fputs("  return Tensor_retain(self);\n}\n", f);
 }
 
@@ -425,7 +434,7 @@ static void print_functional_write(FILE* f, const WriteKernel* k) {
   snprintf(cond, sizeof cond, k->failed, "tmp_output");
   fprintf(f, "  if (%s) goto done;\n  int rc = 0;\n", cond);
   if (k->n == 1 && !Argument_isOut(k->w[0])) {
-    fputs("  rc = functionalization_checkInplaceShape(", f);
+    fputs("  if (!ran_meta) rc = functionalization_checkInplaceShape(", f);
     CSignature_printArgName(f, k->w[0]);
     fputs(", tmp_output);\n", f);
   }
@@ -455,6 +464,12 @@ static void print_mutation_kernel(FILE* f, const NativeFunction* fn, const Nativ
   print_kernel_head(f, fn);
   fprintf(f, "  %s result = %s;\n", k.ret_type,
           k.n == 1 ? "NULL" : k.n == 2 ? "{{NULL, NULL}}" : "{{NULL, NULL, NULL}}");
+  if (k.n == 1 && !Argument_isOut(k.w[0])) {
+    fputs("  /* in place: the errors of the in-place form first, on meta tensors */\n  int ran_meta;\n  {\n", f);
+    gen_printBoxedArgs(f, s, "    ");
+    fprintf(f, "    if ((ran_meta = functionalization_runInplaceMeta(at_op_%s, args)) < 0) goto done;\n  }\n",
+            fn->unambiguous);
+  }
   print_unwrap_arguments(f, s);
   print_nonfunctional_write(f, &k);
   print_functional_write(f, &k);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/lazy/LazyIr.h"
 #include "ops/lazy/LazyTensor.h"
 #include "runtime/Exception.h"
@@ -82,7 +83,9 @@ static void label_of(FILE* out, const char* line, IrNode* node) {
 int Dot_drawLazyGraph(FILE* out, Tensor* const* tensors, const char* const* exprs, int n) {
   LazyValue roots[32];
   for (int k = 0; k < n; k++) {
-    Tensor* t = tensors[k];
+    /* a lazy tensor is a functional tensor around the lazy one, read
+     * without syncing it, as 1.13's _get_tensors_dot (maybe_unwrap_functional) */
+    Tensor* t = (Tensor*)functionalization_fromFunctionalTensor(tensors[k]);
     if (t->lazy == NULL) {
       char device[32];
       fprintf(stderr, "minaten: lazy-graph: '%s' is not a lazy tensor (it is on %s); try .to('lazy')\n", exprs[k],

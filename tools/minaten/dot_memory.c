@@ -93,7 +93,9 @@ int Dot_drawMemory(FILE* out, Tensor* const* tensors, const char* const* exprs, 
     const Tensor* t = tensors[k];
     if (t->storage == NULL) {
       fprintf(stderr, "minaten: memory: '%s' has no storage (a %s tensor)\n", exprs[k],
-              t->lazy != NULL ? "lazy" : "storage-less");
+              t->device.type == DeviceType_Lazy ? "lazy"
+              : t->functional != NULL          ? "functional"
+                                               : "storage-less");
       return -1;
     }
     int64_t cells = (int64_t)(t->storage->nbytes / ScalarType_elementSize(t->dtype));

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "csrc/autograd/python_variable.h"
+#include "ops/functionalization/FunctionalTensorWrapper.h"
 #include "ops/lazy/LazyIr.h"
 #include "ops/lazy/LazyTensor.h"
 
@@ -40,7 +41,10 @@ static PyObject* THPLazy_getTensorsText(PyObject* module, PyObject* arg) {
                    Py_TYPE(item)->tp_name, i);
       goto done;
     }
-    Tensor* t = THPVariable_Unpack(item);
+    /* a lazy tensor is a functional tensor around the lazy one: read
+     * without syncing it (a base written through a view shows its value
+     * from before the write) */
+    const Tensor* t = functionalization_fromFunctionalTensor(THPVariable_Unpack(item));
     /* NB(minaten): 1.13 dereferences a null LazyTensor for a tensor of
      * another device (a crash); minaten says so. */
     if (t->device.type != DeviceType_Lazy || t->lazy == NULL) {

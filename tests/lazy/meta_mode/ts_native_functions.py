@@ -4,7 +4,15 @@
 # the CPU kernel in MetaMode on dummies without data (ops/lazy/LazyIrBuilder.c),
 # so a kernel that reads or writes an element in a shape run faults here.
 # The tensors have several elements: dummies of one element have data.
+# They are the lazy tensors below Functionalize (.to("lazy") is patched to
+# unwrap them): wrapped, an in-place or out= call would reach the Lazy
+# kernel as its functional form, and a view as its *_copy form.
 import torch
+_to = torch.Tensor.to
+def _to_unwrapped(self, *args, **kwargs):
+    r = _to(self, *args, **kwargs)
+    return torch._from_functional_tensor(r) if torch._is_functional_tensor(r) else r
+torch.Tensor.to = _to_unwrapped
 a = torch.arange(1., 7.).reshape(2, 3).to("lazy")
 b = torch.arange(2., 8.).reshape(2, 3).to("lazy")
 m = torch.arange(1., 7.).reshape(3, 2).to("lazy")
@@ -31,7 +39,8 @@ r = torch.ops.aten.zero(a)
 r = a.clone()
 r = a.to(torch.float64)
 r = torch.ops.aten._unsafe_view.default(a, [3, 2])
-r = torch.ops.aten.lift_fresh.default(a)
+r = torch.tensor([1., 2.], device="lazy")
+r = a.new_empty_strided((2, 2), (1, 2))
 # arithmetic
 r = a + b
 r = torch.add(a, b, out=out)
@@ -205,6 +214,10 @@ r = a.clone().scatter_add_(0, gi, b)
 r = torch.scatter_add(a, 0, gi, b, out=out)
 r = a.nonzero()
 r = torch.nonzero(a, out=torch.empty(0, dtype=torch.long).to("lazy"))
+# the backward operators of views (their composite kernels run functionalized)
+r = torch.ops.aten.select_backward(v, [2, 3], 0, 1)
+r = torch.ops.aten.slice_backward(a, [4, 3], 0, 1, 3, 1)
+r = torch.ops.aten.diagonal_backward(out_2, [2, 3], 0, 0, 1)
 # the backward operators of relu, sigmoid and tanh
 r = torch.ops.aten.threshold_backward(b, a, 2.)
 r = torch.ops.aten.threshold_backward.grad_input(b, a, 2., grad_input=out)
@@ -216,7 +229,7 @@ r = torch.ops.aten.tanh_backward.grad_input(b, a, grad_input=out)
 r = a.std(1)
 r = torch.std(a, None, correction=0, keepdim=True)
 r = a.norm(3, 1)
-r = torch.norm(a, 2, 0, out=out_2.new_empty(0))
+r = torch.norm(a, 2, 0, out=torch.empty(0).to("lazy"))
 # addcmul, addcdiv (issue 34)
 r = torch.addcmul(a, b, v, value=2)
 r = a.clone().addcmul_(b, a)
@@ -250,9 +263,9 @@ mr = torch.ones(2, 1).to("lazy")
 r = torch.ops.aten.native_layer_norm_backward(b, a, [3], mr, mr, v, v, [True, True, True])
 r = torch.ops.aten.native_layer_norm_backward(b, a, [3], mr, mr, None, None, [True, False, False])
 # their out= forms (autogen: ops/AutogenOut.c)
-o1 = torch.empty(0, device="lazy")
-o2 = torch.empty(0, device="lazy")
-o3 = torch.empty(0, device="lazy")
+o1 = torch.empty(0).to("lazy")
+o2 = torch.empty(0).to("lazy")
+o3 = torch.empty(0).to("lazy")
 r = torch.ops.aten.native_layer_norm.out(a, [3], v, v, 1e-5, out0=o1, out1=o2, out2=o3)
 r = torch.ops.aten.native_layer_norm_backward.out(b, a, [3], mr, mr, v, v, [True, True, True], out0=o1, out1=o2, out2=o3)
 # nll_loss_forward and nll_loss_backward (issue 34, i34loss)
