@@ -392,6 +392,28 @@ static const NativeFunction* inplace_variant(const Model* m, const AutogradEntry
   return NULL;
 }
 
+/* The functional form of an in-place entry's operator (zero_: zero) that
+ * minaten's YAML tags `generated` (1.13 makes it from the in-place entry's
+ * `autogen:`), or NULL.  With no entry of its own it gets the functional
+ * kernel of the in-place entry, formulas and node alike: torch.ops.aten.zero
+ * records ZeroBackward0, as zero_ does.
+ * PyTorch 1.13: torchgen/api/autograd.py match_differentiability_info
+ * (find_info, its third case: non_functional_info_by_signature) */
+static const NativeFunction* generated_functional_variant(const Model* m, const AutogradEntry* a) {
+  const FunctionSchema* s = &a->fn->schema;
+  if (!is_inplace(a->fn)) return NULL;
+  size_t n = strlen(s->name) - 1;
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    const FunctionSchema* f = &fn->schema;
+    if (!fn->generated || f->is_mutable || strlen(f->name) != n || strncmp(f->name, s->name, n) != 0 ||
+        !same_arguments(s, f, false))
+      continue;
+    return variant_gets_kernel(m, fn) ? fn : NULL;
+  }
+  return NULL;
+}
+
 /* The out= variant of a functional entry's operator (add.Tensor: add.out),
  * or NULL. */
 static const NativeFunction* out_variant(const Model* m, const AutogradEntry* a) {
@@ -1188,6 +1210,28 @@ static bool variant_gets_kernel(const Model* m, const NativeFunction* fn) {
          NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) == NULL && !has_derivatives_entry(m, fn);
 }
 
+/* The kernel of the generated functional form of an in-place entry's
+ * operator (generated_functional_variant), if it has one: the functional
+ * kernel of that entry.  The formula's `self` is the tensor as it was
+ * before the write; the functional form's self is not written, and 1.13's
+ * torchgen refuses the conversion when a saved input is self, as this does.
+ * Returns 0, or -1 after printing the error. */
+static int print_generated_functional_kernel(FILE* v, const Model* m, const AutogradEntry* a) {
+  const NativeFunction* generated = generated_functional_variant(m, a);
+  if (generated == NULL) return 0;
+  for (size_t k = 0; k < a->scan.num_saved; k++) {
+    const Saved* sv = &a->scan.saved[k];
+    if (sv->kind != Saved_Output && sv->arg != NULL && strcmp(sv->arg->name, "self") == 0)
+      return error_at(a->d->loc, 0,
+                      "a formula of an in-place operator that saves self cannot serve its generated functional form %s",
+                      generated->qualified);
+  }
+  AutogradEntry functional = *a;
+  functional.fn = generated;
+  print_kernel(v, m, &functional);
+  return 0;
+}
+
 /* The Autograd kernel 1.13 gives an operator that no formula covers. */
 typedef enum NoFormulaKernel {
   NoFormula_None,           /* none here: a formula covers it, it has a kernel of its own (or is
@@ -1259,7 +1303,8 @@ static NoFormulaKernel no_formula_kernel(const Model* m, const NativeFunction* f
   bool inplace = is_inplace(fn);
   if (s->is_mutable && !inplace) return out_list_kernel(m, fn) ? NoFormula_OutList : NoFormula_None; /* NB above */
   for (size_t i = 0; i < n; i++)
-    if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn) return NoFormula_None;
+    if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn || generated_functional_variant(m, &all[i]) == fn)
+      return NoFormula_None;
   if (is_manual(fn)) return NoFormula_None;
   /* 1.13 writes detach_'s by hand too; minaten's falls through */
   if (strcmp(s->name, "detach_") == 0) return NoFormula_None;
@@ -1391,6 +1436,7 @@ int gen_autograd(const Model* m, Writer* w) {
     const NativeFunction* out = out_variant(m, &all[i]);
     if (inplace != NULL) print_inplace_kernel(v, m, &all[i], inplace);
     if (out != NULL) print_out_kernel(v, &all[i], out);
+    if (print_generated_functional_kernel(v, m, &all[i]) < 0) goto done;
   }
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
@@ -1410,6 +1456,8 @@ int gen_autograd(const Model* m, Writer* w) {
     const NativeFunction* out = out_variant(m, &all[i]);
     if (inplace != NULL) print_registration(v, inplace, false);
     if (out != NULL) print_registration(v, out, false);
+    const NativeFunction* generated = generated_functional_variant(m, &all[i]);
+    if (generated != NULL) print_registration(v, generated, false);
   }
   /* the hand-written ones of autograd/VariableTypeManual.h */
   fputs("  if (at_register_VariableTypeManual() < 0)\n    return -1;\n", v);

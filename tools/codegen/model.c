@@ -49,7 +49,7 @@ const DispatchKey kKernelKeys[kNumKernelKeys] = {
 
 /* Fields torchgen reads that minaten accepts and ignores. */
 static const char* const kIgnoredFields[] = {
-    "device_check", "device_guard", "tags",
+    "device_check", "device_guard",
     "structured_inherits", "manual_cpp_binding", "category_override",
     "cpp_no_default_args", "precomputed", "manual_kernel_registration",
     "use_const_ref_for_mutable_tensors", "ufunc_inner_loop", "has_composite_implicit_autograd_kernel",
@@ -541,6 +541,24 @@ static int parse_autogen(const Loader* L, size_t functional, const yaml_node_t* 
   return 0;
 }
 
+/* `tags: generated` or `tags: [generated, ...]`: a tag is a name; minaten
+ * reads `generated` only (see NativeFunction.generated), and accepts the
+ * others (inplace_view, nondeterministic_seeded, ...).
+ * PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml (tags) */
+static int parse_tags(const Loader* L, NativeFunction* f, const yaml_node_t* node) {
+  if (node->type == YAML_SCALAR_NODE) {
+    f->generated = strcmp(scalar(node), "generated") == 0;
+    return 0;
+  }
+  if (node->type != YAML_SEQUENCE_NODE) return SourceLoc_error(loc_of(L, node), "tags must be a name or a list of names");
+  for (yaml_node_item_t* it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
+    const yaml_node_t* tag = node_at(L, *it);
+    if (scalar(tag) == NULL) return SourceLoc_error(loc_of(L, tag), "tags must be a name or a list of names");
+    if (strcmp(scalar(tag), "generated") == 0) f->generated = true;
+  }
+  return 0;
+}
+
 /* PyTorch 1.13: torchgen/model.py NativeFunction.from_yaml */
 static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   if (entry->type != YAML_MAPPING_NODE)
@@ -552,6 +570,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   const yaml_node_t* module_node = NULL;
   const yaml_node_t* autogen_node = NULL;
   const yaml_node_t* structured_node = NULL;
+  const yaml_node_t* tags_node = NULL;
   for (yaml_node_pair_t* pair = entry->data.mapping.pairs.start;
        pair < entry->data.mapping.pairs.top; pair++) {
     const yaml_node_t* knode = node_at(L, pair->key);
@@ -565,6 +584,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
                                : strcmp(key, "python_module") == 0 ? &module_node
                                : strcmp(key, "autogen") == 0 ? &autogen_node
                                : strcmp(key, "structured") == 0 ? &structured_node
+                               : strcmp(key, "tags") == 0 ? &tags_node
                                                               : NULL;
     for (yaml_node_pair_t* prev = entry->data.mapping.pairs.start; prev < pair; prev++)
       if (strcmp(scalar(node_at(L, prev->key)), key) == 0)
@@ -586,6 +606,7 @@ static int parse_entry(const Loader* L, const yaml_node_t* entry) {
   if (parse_func(L, f, func_node) < 0) return -1;
   if (check_name_unique(L->m, f) < 0) return -1;
   if (variants_node != NULL && parse_variants(L, f, variants_node) < 0) return -1;
+  if (tags_node != NULL && parse_tags(L, f, tags_node) < 0) return -1;
   if (delegate_node != NULL) {
     if (scalar(delegate_node) == NULL)
       return SourceLoc_error(loc_of(L, delegate_node), "structured_delegate must be an operator name");

@@ -13,7 +13,7 @@
  * No `dispatch:` means CompositeImplicitAutograd with the kernel named after
  * the operator's base name.  `autogen: add.out` declares the out= form of a
  * functional entry, which the generator writes (see autogen_functional).
- * Fields torchgen knows and minaten does not use (device_check, tags,
+ * Fields torchgen knows and minaten does not use (device_check,
  * structured_inherits, ...) are accepted and ignored; any other field is an error, as
  * torchgen's "leftover entries" assertion is.
  *
@@ -86,6 +86,12 @@ typedef struct NativeFunction {
    * name, whose call the generated CompositeExplicitAutograd kernel copies
    * into the outs (ops/AutogenOut.h); NULL for an entry of the YAML. */
   char* autogen_functional;
+  /* `tags: generated`: a functional form 1.13 makes from an in-place entry's
+   * `autogen:` (zero from zero_), which minaten's YAML writes as an entry of
+   * its own.  With no derivatives.yaml entry of its own, its Autograd kernel
+   * takes the in-place entry's formulas and node (ZeroBackward0), as 1.13's
+   * find_info does for the operators torchgen tags `generated`. */
+  bool generated;
   BackendKernel kernels[kNumKernelKeys];
   size_t num_kernels;
 } NativeFunction;
