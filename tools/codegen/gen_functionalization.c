@@ -467,7 +467,8 @@ static void print_mutation_kernel(FILE* f, const NativeFunction* fn, const Nativ
   if (k.n == 1 && !Argument_isOut(k.w[0])) {
     fputs("  /* in place: the errors of the in-place form first, on meta tensors */\n  int ran_meta;\n  {\n", f);
     gen_printBoxedArgs(f, s, "    ");
-    fprintf(f, "    if ((ran_meta = functionalization_runInplaceMeta(at_op_%s, args)) < 0) goto done;\n  }\n",
+    /* (a return, not `goto done`: nothing is unwrapped yet) */
+    fprintf(f, "    if ((ran_meta = functionalization_runInplaceMeta(at_op_%s, args)) < 0) return result;\n  }\n",
             fn->unambiguous);
   }
   print_unwrap_arguments(f, s);
