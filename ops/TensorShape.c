@@ -414,37 +414,32 @@ fail:
 }
 
 /* Drops, in place, the dimensions of size 1 of self: all of them, or only
- * `dim` when dim >= 0.  The header's arrays only shrink, so the sizes and
- * strides stay in its own allocation. */
-static void squeeze_header(Tensor* self, int64_t dim) {
-  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM], n = 0;
+ * `dim` when dim >= 0 (inferSqueezeGeometry), through as_strided_ as 1.13
+ * does, so that a lazy tensor outside functionalization takes the new
+ * geometry from the Lazy fallback. */
+static Tensor* squeeze_inplace(Tensor* self, int64_t dim) {
+  int64_t sizes[MINATEN_MAX_DIM], strides[MINATEN_MAX_DIM];
+  size_t n = 0;
   for (int64_t i = 0; i < self->dim; i++) {
     if (self->sizes[i] == 1 && (dim < 0 || i == dim)) continue;
     sizes[n] = self->sizes[i];
     strides[n++] = self->strides[i];
   }
-  self->dim = n;
-  self->strides = self->sizes + n;
-  memcpy(self->sizes, sizes, (size_t)n * sizeof(int64_t));
-  memcpy(self->strides, strides, (size_t)n * sizeof(int64_t));
-  Tensor_refreshContiguous(self);
+  return at_as_strided_(self, IntArrayRef_make(sizes, n), IntArrayRef_make(strides, n), kNoInt);
 }
 
 /* In place: drops every dimension of size 1.
  * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ */
-Tensor* at_native_squeeze_(Tensor* self) {
-  squeeze_header(self, -1);
-  return Tensor_retain(self);
-}
+Tensor* at_native_squeeze_(Tensor* self) { return squeeze_inplace(self, -1); }
 
-/* In place: drops dimension `dim` if it has size 1.
+/* In place: drops dimension `dim` if it has size 1 (else as_strided_ with
+ * self's own geometry, as 1.13's).
  * PyTorch 1.13: TensorShape.cpp at::native::squeeze_ (dim)
  * (NB(minaten): kernel named squeeze__dim, C has no overloading) */
 Tensor* at_native_squeeze__dim(Tensor* self, int64_t dim) {
   dim = maybe_wrap_dim(dim, self->dim, true);
   TRY(dim >= 0);
-  if (self->dim > 0) squeeze_header(self, dim);
-  return Tensor_retain(self);
+  return squeeze_inplace(self, self->dim > 0 ? dim : MINATEN_MAX_DIM);
 fail:
   return NULL;
 }
@@ -465,11 +460,9 @@ Tensor* at_native_transpose_(Tensor* self, int64_t dim0, int64_t dim1) {
   sizes[dim1] = self->sizes[dim0];
   strides[dim0] = self->strides[dim1];
   strides[dim1] = self->strides[dim0];
-  /* NB(minaten): 1.13 calls self.as_strided_(sizes, strides), an operator
-   * minaten does not have; the new geometry is set on the header directly. */
-  TRY(Tensor_setSizesAndStrides(self, IntArrayRef_make(sizes, (size_t)ndims),
-                                IntArrayRef_make(strides, (size_t)ndims)) == 0);
-  return Tensor_retain(self);
+  /* through the operator, as 1.13's: a lazy tensor outside
+   * functionalization takes the new geometry from the Lazy fallback */
+  return at_as_strided_(self, IntArrayRef_make(sizes, (size_t)ndims), IntArrayRef_make(strides, (size_t)ndims), kNoInt);
 fail:
   return NULL;
 }
@@ -513,8 +506,7 @@ Tensor* at_native_unsqueeze_(Tensor* self, int64_t dim) {
   TRY(dim >= 0);
   TRY(check_max_dims(self->dim + 1) == 0);
   InferUnsqueezeGeometryResult g = inferUnsqueezeGeometry(self, dim);
-  TRY(Tensor_setSizesAndStrides(self, IntArrayRef_make(g.sizes, g.dim), IntArrayRef_make(g.strides, g.dim)) == 0);
-  return Tensor_retain(self);
+  return at_as_strided_(self, IntArrayRef_make(g.sizes, g.dim), IntArrayRef_make(g.strides, g.dim), kNoInt);
 fail:
   return NULL;
 }

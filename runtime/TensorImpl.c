@@ -114,6 +114,21 @@ fail:
 
 Tensor* Tensor_makeView(const Tensor* self, IntArrayRef sizes, IntArrayRef strides,
                         int64_t storage_offset) {
+  if (self->lazy != NULL) {
+    /* A lazy tensor outside functionalization has no storage to view: a
+     * header of the same geometry (detach, alias) shares its value, as
+     * 1.13's shallow_copy_and_detach of LTCTensorImpl; any other geometry is
+     * refused as 1.13's views are, whose kernels reach as_strided and the
+     * Lazy fallback (LazyEagerFallback.c refuse_view). */
+    bool same = Tensor_hasSizes(self, sizes) && storage_offset == self->storage_offset;
+    for (size_t d = 0; same && d < strides.size; d++) same = strides.data[d] == self->strides[d];
+    if (same) return Tensor_shallowCopyLazy(self);
+    Error_set(ErrorType_RuntimeError,
+              "The operator aten::as_strided appears to be a view operator, but it has no implementation for the "
+              "backend \"lazy:0\". View operators don't support falling back to run on the eager, since the "
+              "tensor's storage cannot be shared across devices.");
+    return NULL;
+  }
   Tensor* t = Tensor_new(self->storage, storage_offset, sizes, strides, self->dtype, self->device,
                          Tensor_backendKey(self));
   if (t) {

@@ -67,6 +67,28 @@ static int refuse_quantized(const OperatorEntry* op, IValue* crets) {
   return OperatorEntry_reportError(op, DispatchKey_Lazy);
 }
 
+/* A view operator (a return aliasing an argument it does not write) has no
+ * eager fallback: its result would be a view of the CPU copy, not of the
+ * lazy tensor.  Refused after the CPU run, so that the view's own errors
+ * (an invalid shape) come first, as 1.13's step 4 does.  Lazy tensors meet
+ * this only outside functionalization (torch._from_functional_tensor of
+ * one): a functional lazy tensor's views reach this backend as *_copy.
+ * PyTorch 1.13: torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp
+ * ltc_eager_fallback (the check on the returns' alias_info) */
+static int refuse_view(const OperatorEntry* op) {
+  for (size_t i = 0; i < op->schema.num_returns; i++) {
+    const AliasInfo* a = &op->schema.returns[i].alias_info;
+    if (!a->present || a->is_write) continue;
+    Error_set(ErrorType_RuntimeError,
+              "The operator %s appears to be a view operator, but it has no implementation for the backend \"lazy:0\". "
+              "View operators don't support falling back to run on the eager, since the tensor's storage cannot be "
+              "shared across devices.",
+              op->qualified_name);
+    return -1;
+  }
+  return 0;
+}
+
 /* A lazy tensor made from outside the graph (a factory with device="lazy",
  * `_to_copy` of a CPU tensor) as the caller receives it: wrapped in a
  * functional tensor (FunctionalTensorWrapper.h), so that its views and
@@ -235,7 +257,7 @@ int LazyEagerFallback_run(const OperatorEntry* op, IValue* args, IValue* rets) {
       cargs[i] = IValue_fromDevice(Device_cpu());
     }
   }
-  if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0) goto done;
+  if (LazyIrBuilder_callCpu(op, cargs, crets) < 0 || refuse_quantized(op, crets) < 0 || refuse_view(op) < 0) goto done;
   write_unreturned(op, args, owned);
   r = returns_to_lazy(op, args, owned, written >= 0, crets, rets);
 done:

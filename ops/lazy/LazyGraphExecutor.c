@@ -24,14 +24,11 @@
 #include "dispatch/Dispatcher.h"
 #include "runtime/LocalDispatchKeySet.h"
 #include "ops/lazy/LazyTensor.h"
-#include "ops/lazy/LazyView.h"
 #include "runtime/Exception.h"
 
 static int64_t num_executed = 0;
 
 int64_t LazyGraph_numExecuted(void) { return num_executed; }
-
-static Tensor* fresh_value(Tensor* t);
 
 static Tensor* operand_result(const LazyNode* n, size_t k) {
   LazyValue v = n->operands[k];
@@ -180,80 +177,6 @@ done:
   return r;
 }
 
-/* A CPU tensor contiguous from offset 0 of its own storage, with t's
- * values, for replaying a view chain on element numbers (a view operator
- * such as view or as_strided would read a strided one differently).  New
- * reference. */
-static Tensor* fresh_value(Tensor* t) {
-  if (t->is_contiguous && t->storage_offset == 0) return Tensor_retain(t);
-  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  return at_clone(t, contiguous);
-}
-
-/*
- * Runs a ViewScatter node: which elements of the base the view holds is
- * found by replaying the view chain on a tensor of element numbers
- * (arange(numel) in the base's shape), each step on a fresh value as the
- * lazy view was recorded; the base's clone then receives the new value at
- * those elements (index_put_), in the base's layout (as 1.13's
- * select_scatter, slice_scatter, ... start from a clone of the base).
- * This serves every view operator, including
- * chains no CPU view could follow (t() then view()), as lazy views allow.
- * PyTorch 1.13: FunctionalStorageImpl::apply_updates (one *_scatter or
- * view-inverse per step)
- */
-static int run_view_scatter(LazyNode* n) {
-  Tensor* base = operand_result(n, 0);
-  OptionalScalarType long_type = {true, ScalarType_Long};
-  OptionalDevice cpu = {true, Device_cpu()};
-  Tensor *numbers = NULL, *where = NULL, *flat_where = NULL, *out = NULL, *flat_out = NULL, *values = NULL;
-  int r = -1;
-  numbers = at_arange(Scalar_fromLong(base->numel), long_type, kNoLayout, cpu, kNoPinMemory);
-  if (numbers == NULL || (where = at_view(numbers, Tensor_sizes(base))) == NULL) goto done;
-  for (size_t s = 0; s < n->num_steps; s++) {
-    Tensor* f = fresh_value(where);
-    Tensor_release(where);
-    where = f ? LazyView_applyStep(&n->steps[s], f) : NULL;
-    Tensor_release(f);
-    if (where == NULL) goto done;
-  }
-  OptionalMemoryFormat contiguous = {true, MemoryFormat_Contiguous};
-  int64_t minus_one = -1;
-  IntArrayRef flat = IntArrayRef_make(&minus_one, 1);
-  if ((out = at_clone(base, contiguous)) == NULL || (flat_out = at_view(out, flat)) == NULL ||
-      (flat_where = at_reshape(where, flat)) == NULL ||
-      (values = at_reshape(operand_result(n, 1), flat)) == NULL)
-    goto done;
-  Tensor* index[1] = {flat_where};
-  TensorList indices = {index, 1};
-  Tensor* written = at_index_put_(flat_out, indices, values, false);
-  if (written == NULL) goto done;
-  Tensor_release(written);
-  if (!base->is_contiguous) {
-    /* in the base's layout, as the *_scatter operators clone the base */
-    Tensor* laid = at_clone(base, kNoMemoryFormat);
-    Tensor* copied = laid != NULL ? at_copy_(laid, out, false) : NULL;
-    Tensor_release(copied);
-    Tensor_release(out);
-    if ((out = copied != NULL ? laid : NULL) == NULL) {
-      Tensor_release(laid);
-      goto done;
-    }
-  }
-  n->results = calloc(1, sizeof *n->results);
-  TORCH_INTERNAL_ASSERT(n->results != NULL);
-  n->results[0] = Tensor_retain(out);
-  r = 0;
-done:
-  Tensor_release(numbers);
-  Tensor_release(where);
-  Tensor_release(flat_where);
-  Tensor_release(out);
-  Tensor_release(flat_out);
-  Tensor_release(values);
-  return r;
-}
-
 /* A scalar broadcast to the node's shape, as fresh contiguous data (the TS
  * backend's results are contiguous). */
 static int run_scalar_expand(LazyNode* n) {
@@ -284,8 +207,6 @@ static int run_node(LazyNode* n) {
     case LazyNodeKind_Op:
     case LazyNodeKind_InPlaceOp:
       return run_op(n);
-    case LazyNodeKind_ViewScatter:
-      return run_view_scatter(n);
     case LazyNodeKind_ScalarExpand:
       return run_scalar_expand(n);
   }

@@ -67,24 +67,6 @@ LazyNode* LazyNode_retain(LazyNode* n) {
   return n;
 }
 
-void LazyViewSteps_free(LazyViewStep* steps, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    for (size_t a = 0; a < steps[i].num_args; a++) IValue_release(&steps[i].args[a]);
-    free(steps[i].args);
-  }
-  free(steps);
-}
-
-LazyViewStep* LazyViewSteps_copy(const LazyViewStep* steps, size_t n, size_t extra) {
-  LazyViewStep* r = xcalloc(n + extra, sizeof *r);
-  for (size_t i = 0; i < n; i++) {
-    r[i] = steps[i];
-    r[i].args = xcalloc(steps[i].num_args, sizeof(IValue));
-    for (size_t a = 0; a < steps[i].num_args; a++) r[i].args[a] = IValue_clone(&steps[i].args[a]);
-  }
-  return r;
-}
-
 /* Frees what the node owns except its operand references, which it returns
  * for the caller to drop (so release needs no recursion). */
 static void free_node(LazyNode* n) {
@@ -93,7 +75,6 @@ static void free_node(LazyNode* n) {
   free(n->arg_operand);
   free(n->shapes);
   Tensor_release(n->data);
-  LazyViewSteps_free(n->steps, n->num_steps);
   if (n->results)
     for (size_t i = 0; i < n->num_outputs; i++) Tensor_release(n->results[i]);
   free(n->results);
@@ -190,8 +171,6 @@ const char* LazyNode_opName(const LazyNode* n, char* buf, size_t size) {
   switch (n->kind) {
     case LazyNodeKind_DeviceData:
       return "lazy_tensors::device_data";
-    case LazyNodeKind_ViewScatter:
-      return "lazy::view_scatter";
     case LazyNodeKind_Constant:
       return "prim::Constant";
     case LazyNodeKind_TensorList:
@@ -294,23 +273,6 @@ static void print_attributes(FILE* out, const OperatorEntry* op, const IValue* a
   }
 }
 
-static void print_steps(FILE* out, const LazyViewStep* steps, size_t n) {
-  fputs(", views=", out);
-  for (size_t s = 0; s < n; s++) {
-    fprintf(out, "%s%s::%s(", s ? "." : "", steps[s].op->schema.ns, steps[s].op->schema.name);
-    const char* sep = "";
-    for (size_t i = 1; i < steps[s].num_args; i++) {
-      if (steps[s].op->schema.arguments[i].type.base == SchemaBaseType_Tensor) continue;
-      fprintf(out, "%s%s=", sep, steps[s].op->schema.arguments[i].name);
-      print_attribute(out, &steps[s].args[i]);
-      sep = ", ";
-    }
-    fputc(')', out);
-    if (steps[s].output_index > 0 || steps[s].op->schema.returns[0].type.is_list)
-      fprintf(out, "[%" PRId64 "]", steps[s].output_index);
-  }
-}
-
 /* PyTorch 1.13: torch/csrc/lazy/core/ir_dump_util.cpp DumpUtil::ToText
  * (GenerateTextNodeSpec, GetNodeTags) */
 void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots) {
@@ -347,7 +309,6 @@ void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots) {
     if (node->kind == LazyNodeKind_Constant)
       fprintf(out, ", value=%" PRId64 ", type=Long", *(const int64_t*)Tensor_data(node->data));
     if (node->op != NULL) print_attributes(out, node->op, node->args, node->num_args, node->arg_operand);
-    if (node->kind == LazyNodeKind_ViewScatter) print_steps(out, node->steps, node->num_steps);
     if (node->kind == LazyNodeKind_ScalarExpand) {
       fputs(", size=", out);
       print_attribute(out, &node->args[0]);

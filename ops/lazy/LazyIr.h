@@ -19,10 +19,6 @@
  *   ScalarExpand a scalar's device_data broadcast to a shape (`fill_`'s
  *                value): PyTorch's Expand node with is_scalar_expand=1,
  *                printed aten::expand; `args` holds the size
- *   ViewScatter  a write through a view: a clone of the base with the view's
- *                chain of view operators replayed on it and the new value
- *                copied in (PyTorch 1.13 writes one *_scatter node per view
- *                step; minaten writes one node for the whole chain)
  *
  * Invariants: values are immutable once computed (results are shared by every
  * consumer, views of results included); a node holds a reference to each
@@ -63,21 +59,10 @@ typedef enum LazyNodeKind {
   LazyNodeKind_DeviceData,
   LazyNodeKind_Op,
   LazyNodeKind_InPlaceOp,
-  LazyNodeKind_ViewScatter,
   LazyNodeKind_Constant,   /* prim::Constant: a SymInt argument (slice's start), data a 0-dim Long */
   LazyNodeKind_TensorList, /* lazy_tensors::tensor_list: a Tensor[] argument's elements, no output */
   LazyNodeKind_ScalarExpand,
 } LazyNodeKind;
-
-/* One view operator of a view chain: `op` applied to the previous tensor
- * (argument 0), with the other arguments `args` (owned; argument 0 is None),
- * taking output `output_index` (split, chunk and unbind have several). */
-typedef struct LazyViewStep {
-  const OperatorEntry* op;
-  IValue* args;
-  size_t num_args;
-  int64_t output_index;
-} LazyViewStep;
 
 struct LazyNode {
   int64_t refcount;
@@ -98,8 +83,6 @@ struct LazyNode {
   bool returns_list; /* the operator returns Tensor[] (split): outputs are its elements */
   bool view_op;      /* the operator is a view: its operands are made fresh first */
   Tensor* data;      /* DeviceData: the CPU tensor (owned) */
-  LazyViewStep* steps; /* ViewScatter: the chain from base (operand 0) to the view */
-  size_t num_steps;
   Tensor** results;  /* num_outputs CPU tensors once run (owned), else NULL */
   /* Post-order bookkeeping (ComputePostOrder's emission map). */
   uint64_t visit_epoch;
@@ -137,10 +120,6 @@ static inline const LazyShape* LazyValue_shape(LazyValue v) { return &v.node->sh
 
 void LazyShape_fromTensor(LazyShape* s, const Tensor* t);
 
-/* Frees a view chain's arguments and array. */
-void LazyViewSteps_free(LazyViewStep* steps, size_t n);
-/* A deep copy (arguments cloned). */
-LazyViewStep* LazyViewSteps_copy(const LazyViewStep* steps, size_t n, size_t extra);
 
 /*
  * The nodes `roots` depend on (themselves included), operands before users,
@@ -163,7 +142,7 @@ LazyNode** LazyIr_postOrder(LazyNode* const* roots, size_t num_roots, bool stop_
 void LazyIr_dumpText(FILE* out, const LazyValue* roots, size_t num_roots);
 
 /* The name a node prints: "aten::add" (no overload; an in-place operator's
- * functional name), "lazy_tensors::device_data", "lazy::view_scatter". */
+ * functional name), "lazy_tensors::device_data". */
 const char* LazyNode_opName(const LazyNode* n, char* buf, size_t size);
 
 /* Number of live nodes (tests check release). */

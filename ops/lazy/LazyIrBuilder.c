@@ -25,10 +25,9 @@
  *      codegen makes them), the rest as attributes.
  *
  * The recording kernel (LazyNativeFunctions.c) builds the node of each call
- * here, and view replay (LazyView.c) the node of each view step.  This file
- * reads no lazy tensor: the caller says what IR value a tensor argument
- * stands for (LazyIrBuilder_operandFn), so that the include graph of
- * ops/lazy has no cycle although reading a view builds nodes.
+ * here.  This file reads no lazy tensor: the caller says what IR value a
+ * tensor argument stands for (LazyIrBuilder_operandFn), so that the include
+ * graph of ops/lazy goes one way, from the tensors down to the IR.
  *
  * PyTorch 1.13: torch/csrc/lazy/core/ir_builder.h, shape_inference.cpp,
  * torchgen/dest/lazy_ir.py (GenLazyNativeFuncDefinition)
@@ -355,18 +354,13 @@ static int set_arguments(LazyNode* node, const IValue* args, LazyIrBuilder_opera
 }
 
 LazyNode* LazyIrBuilder_buildNode(const OperatorEntry* op, const IValue* args, LazyNodeKind kind,
-                                  LazyIrBuilder_operandFn operand, int64_t* offsets, size_t max_outputs) {
+                                  LazyIrBuilder_operandFn operand) {
   LazyDummyArgs d;
   IValue drets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
   Tensor* single[kLazyMaxReturns];
   TensorList outs;
   LazyNode* node = NULL;
   if (shape_run(op, args, &d, drets, &outs, single) < 0) goto done;
-  if (outs.size > max_outputs) {
-    Error_set(ErrorType_RuntimeError, "minaten's lazy backend supports at most %zu outputs per operator",
-              max_outputs);
-    goto done;
-  }
   node = new_node(op, args, kind, outs.size);
   if (set_arguments(node, args, operand) < 0) {
     LazyNode_release(node);
@@ -381,11 +375,9 @@ LazyNode* LazyIrBuilder_buildNode(const OperatorEntry* op, const IValue* args, L
        * (shape_inference.cpp compute_shape_native_layer_norm_backward) */
       node->shapes[o].dtype = outs.data[0] != NULL ? outs.data[0]->dtype : ScalarType_Float;
       node->shapes[o].dim = 0;
-      if (offsets) offsets[o] = 0;
       continue;
     }
     LazyShape_fromTensor(&node->shapes[o], outs.data[o]);
-    if (offsets) offsets[o] = outs.data[o]->storage_offset;
   }
 done:
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&drets[i]);

@@ -18,23 +18,21 @@ enum { kLazyMaxArgs = 32, kLazyMaxReturns = 4 };
  * reference): a lazy tensor's current value, a CPU tensor's snapshot as
  * device_data.  Returns 0, or -1 with the error indicator set.  The
  * builder asks the caller (LazyTensor_operand) rather than reading lazy
- * tensors itself: reading a view may replay its view chain, which builds
- * nodes in turn (LazyView.c), so this file stays below LazyTensor.c. */
+ * tensors itself, so this file stays below LazyTensor.c. */
 typedef int (*LazyIrBuilder_operandFn)(const Tensor* t, LazyValue* out);
 
 /*
  * The node of op(args), of kind `kind` (Op or InPlaceOp): each output's
  * shape from a CPU run of the operator on dummies in MetaMode, operands
  * from the tensor arguments (through `operand`), Scalar and SymInt
- * arguments, the rest kept as attributes.  offsets (if not NULL) receives
- * each output's storage offset on the CPU.  Returns the node (new
+ * arguments, the rest kept as attributes.  Returns the node (new
  * reference), or NULL with the error indicator set (the CPU kernel's own
- * shape error, or more than max_outputs outputs).
+ * shape error).
  * PyTorch 1.13: the generated LazyNativeFunctions::<op> body (GetLtcTensor
  * of each argument, compute_shape_<op>, MakeNode<Op>)
  */
 LazyNode* LazyIrBuilder_buildNode(const OperatorEntry* op, const IValue* args, LazyNodeKind kind,
-                                  LazyIrBuilder_operandFn operand, int64_t* offsets, size_t max_outputs);
+                                  LazyIrBuilder_operandFn operand);
 
 /* Arguments for a CPU run on dummies: a contiguous CPU tensor of the same
  * sizes and dtype for each lazy tensor, CPU tensors as they are. */

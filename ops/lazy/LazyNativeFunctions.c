@@ -5,7 +5,7 @@
  * (LazyNativeFunctions::add, ...), each with a shape function and an IR
  * node class.  minaten has one boxed kernel, driven by the operator's
  * schema, which the code generator registers for the operators of
- * yaml/ts_native_functions.yaml and for views; every other operator reaches
+ * yaml/ts_native_functions.yaml; every other operator reaches
  * the Lazy backend fallback (LazyEagerFallback.c), which runs it on the
  * CPU.  The recording kernel:
  *
@@ -18,12 +18,12 @@
  *   2. Node: LazyIrBuilder.c builds it: shapes from the CPU kernel run in
  *      MetaMode on dummies, so that a shape error is the CPU kernel's own,
  *      then operands and attributes.
- *   3. Returns.  The schema's alias annotations say what the operator is:
- *        `Tensor(a!)` argument      in place: the node computes a new value
- *                                   and the tensor is written (LazyTensor_write);
- *        `Tensor(a)` return          a view: new lazy tensors that share the
- *                                   input's alias and extend its view chain;
- *        otherwise                  functional: new lazy tensors.
+ *   3. Returns.  A `Tensor(a!)` argument makes the operator in place: the
+ *      node computes a new value and the tensor is written
+ *      (LazyTensor_write); otherwise the outputs are new lazy tensors.
+ *
+ * No views reach it: a lazy tensor is a functional one, whose views reach
+ * the backend as their *_copy operators (LazyTensor.h).
  *
  * Special cases, as in PyTorch's ts_native_functions.cpp: `_to_copy` to the
  * CPU materialises, `copy_` from the CPU moves data in, factories with
@@ -92,20 +92,12 @@ static void return_tensors(const OperatorEntry* op, Tensor** ts, size_t n, IValu
 }
 
 static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
-  enum { kMaxOutputs = 256 };
   int written = LazyIrBuilder_writtenArgument(op);
-  bool view = written < 0 && LazyIrBuilder_isViewOp(op) && args[0].tag == IValueTag_Tensor &&
-              Tensor_isLazy(args[0].u.tensor);
   LazyNodeKind kind = written >= 0 ? LazyNodeKind_InPlaceOp : LazyNodeKind_Op;
   if (written >= 0 && !(args[written].tag == IValueTag_Tensor && Tensor_isLazy(args[written].u.tensor)))
     return LazyTensor_errorDeviceMismatch();
-  int64_t* offsets = calloc(kMaxOutputs, sizeof *offsets);
-  TORCH_INTERNAL_ASSERT(offsets != NULL);
-  LazyNode* node = LazyIrBuilder_buildNode(op, args, kind, LazyTensor_operand, offsets, kMaxOutputs);
-  if (node == NULL) {
-    free(offsets);
-    return -1;
-  }
+  LazyNode* node = LazyIrBuilder_buildNode(op, args, kind, LazyTensor_operand);
+  if (node == NULL) return -1;
   int r = 0;
   if (written >= 0) {
     Tensor* self = args[written].u.tensor;
@@ -115,16 +107,7 @@ static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
     Tensor** outs = calloc(node->num_outputs ? node->num_outputs : 1, sizeof *outs);
     TORCH_INTERNAL_ASSERT(outs != NULL);
     for (size_t o = 0; o < node->num_outputs && r == 0; o++) {
-      LazyValue v = LazyValue_make(node, (int64_t)o);
-      if (view) {
-        LazyViewStep step = {op, calloc(op->schema.num_arguments, sizeof(IValue)), op->schema.num_arguments,
-                             (int64_t)o};
-        TORCH_INTERNAL_ASSERT(step.args != NULL);
-        for (size_t i = 1; i < step.num_args; i++) step.args[i] = IValue_clone(&args[i]);
-        outs[o] = LazyTensor_createView(args[0].u.tensor, step, v, offsets[o]);
-      } else {
-        outs[o] = LazyTensor_create(v);
-      }
+      outs[o] = LazyTensor_create(LazyValue_make(node, (int64_t)o));
       if (outs[o] == NULL) r = -1;
     }
     if (r == 0) {
@@ -135,7 +118,6 @@ static int record(const OperatorEntry* op, IValue* args, IValue* rets) {
     free(outs);
   }
   LazyNode_release(node);
-  free(offsets);
   return r;
 }
 
@@ -245,7 +227,6 @@ static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
     Tensor_release(data);
     src = moved;
   }
-  bool base = self->lazy->num_steps == 0;
   bool contiguous = moved == NULL || moved->is_contiguous;
   Tensor* value = copy_source(self, (Tensor*)src);
   Tensor_release(moved);
@@ -255,7 +236,7 @@ static int lazy_copy_(const OperatorEntry* op, IValue* args, IValue* rets) {
   Tensor_release(value);
   if (v.node == NULL) return -1;
   /* 1.13 answers is_contiguous from the CPU data a tensor was moved in from. */
-  if (base) self->is_contiguous = contiguous;
+  self->is_contiguous = contiguous;
   rets[0] = IValue_takeTensor(Tensor_retain(self));
   return 0;
 }
@@ -284,7 +265,7 @@ static int lazy_clone(IValue* args, IValue* rets) {
 static int lazy__unsafe_view(IValue* args, IValue* rets) {
   IValue vargs[2] = {args[0], args[1]};
   vargs[0].owned = vargs[1].owned = false;
-  LazyNode* node = LazyIrBuilder_buildNode(at_op_view, vargs, LazyNodeKind_Op, LazyTensor_operand, NULL, 1);
+  LazyNode* node = LazyIrBuilder_buildNode(at_op_view, vargs, LazyNodeKind_Op, LazyTensor_operand);
   if (node == NULL) return -1;
   Tensor* t = LazyTensor_create(LazyValue_make(node, 0));
   LazyNode_release(node);
@@ -449,7 +430,7 @@ static int record_inplace(const OperatorEntry* op, const OperatorEntry* function
                           IValue* rets) {
   Tensor* self = args[written].u.tensor;
   if (!(args[written].tag == IValueTag_Tensor && Tensor_isLazy(self))) return LazyTensor_errorDeviceMismatch();
-  LazyNode* check = LazyIrBuilder_buildNode(op, args, LazyNodeKind_InPlaceOp, LazyTensor_operand, NULL, 1);
+  LazyNode* check = LazyIrBuilder_buildNode(op, args, LazyNodeKind_InPlaceOp, LazyTensor_operand);
   if (check == NULL) return -1;
   LazyNode_release(check);
   IValue frets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
@@ -459,49 +440,6 @@ static int record_inplace(const OperatorEntry* op, const OperatorEntry* function
   frets[0] = IValue_none();
   for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&frets[i]);
   if (write_functional_result(self, r) < 0) return -1;
-  rets[0] = IValue_takeTensor(Tensor_retain(self));
-  return 0;
-}
-
-/* The kernel's cases: the special operators, then the fallback for what
- * cannot be recorded, then recording. */
-/* The view operator whose step an in-place view operator adds to its
- * tensor's chain (1.13's functionalization kernel of t_ records t's
- * ViewMeta: the IR shows aten::t_copy), or NULL. */
-static const OperatorEntry* inplace_view_functional(const OperatorEntry* op) {
-  if (op == at_op_t_) return at_op_t;
-  if (op == at_op_transpose_) return at_op_transpose_int;
-  if (op == at_op_unsqueeze_) return at_op_unsqueeze;
-  if (op == at_op_squeeze_) return at_op_squeeze;
-  if (op == at_op_squeeze__dim) return at_op_squeeze_dim;
-  return NULL;
-}
-
-/*
- * An in-place view operator on a lazy tensor: the operator itself runs on
- * a dummy in MetaMode first, for its own errors (`t_() expects a tensor
- * with <= 2 dimensions`), then the tensor becomes the view.
- * PyTorch 1.13: the functionalization kernel of an `inplace_view` operator
- * (gen_functionalization_type.py: the call on meta tensors, then
- * mutate_view_meta)
- */
-static int lazy_inplace_view(const OperatorEntry* op, const OperatorEntry* view, IValue* args, IValue* rets) {
-  IValue drets[kLazyMaxReturns] = {IValue_none(), IValue_none(), IValue_none(), IValue_none()};
-  LazyDummyArgs d;
-  int r = LazyDummyArgs_make(op, args, &d);
-  if (r == 0) {
-    bool was_meta = MetaMode_enter();
-    r = LazyIrBuilder_callCpu(op, d.args, drets);
-    MetaMode_restore(was_meta);
-  }
-  for (size_t i = 0; i < kLazyMaxReturns; i++) IValue_release(&drets[i]);
-  LazyDummyArgs_free(&d, op->schema.num_arguments);
-  if (r < 0) return -1;
-  Tensor* self = args[0].u.tensor;
-  LazyViewStep step = {view, calloc(view->schema.num_arguments, sizeof(IValue)), view->schema.num_arguments, 0};
-  TORCH_INTERNAL_ASSERT(step.args != NULL);
-  for (size_t i = 1; i < step.num_args; i++) step.args[i] = IValue_clone(&args[i]);
-  if (LazyTensor_mutateView(self, step) < 0) return -1;
   rets[0] = IValue_takeTensor(Tensor_retain(self));
   return 0;
 }
@@ -590,6 +528,8 @@ static int lazy_functionalize_aten_op(const OperatorEntry* op, IValue* args, IVa
   return rc;
 }
 
+/* The kernel's cases: the special operators, then the fallback for what
+ * cannot be recorded, then recording. */
 int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry* op,
                               DispatchKeySet ks, IValue* args, IValue* rets) {
   (void)kernel;
@@ -610,8 +550,6 @@ int LazyNativeFunctions_boxed(const KernelFunction* kernel, const OperatorEntry*
   if (op == at_op_fill__Scalar) return lazy_fill_(op, args, rets);
   if (op == at_op_clone) return lazy_clone(args, rets);
   if (op == at_op__unsafe_view) return lazy__unsafe_view(args, rets);
-  const OperatorEntry* view = inplace_view_functional(op);
-  if (view != NULL) return lazy_inplace_view(op, view, args, rets);
   size_t num_out;
   const OperatorEntry* functional = returns_only_tensors(op) ? functional_of_out(op, &num_out) : NULL;
   /* an out= form whose functional form is data-dependent (nonzero.out) runs eagerly too */

@@ -1,9 +1,7 @@
 /*
- * LazyTensor.c - lazy tensor headers, aliases, and the IR value a tensor
- * stands for; see LazyTensor.h.  Replaying a view chain is in LazyView.c,
- * running graphs in LazyGraphExecutor.c.
- * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp, tensor_impl.cpp,
- * aten/src/ATen/FunctionalTensorWrapper.cpp
+ * LazyTensor.c - lazy tensor headers and the IR value a tensor stands for;
+ * see LazyTensor.h.  Running graphs is in LazyGraphExecutor.c.
+ * PyTorch 1.13: torch/csrc/lazy/core/tensor.cpp, tensor_impl.cpp
  */
 #include "ops/lazy/LazyTensor.h"
 
@@ -11,20 +9,13 @@
 
 #include "Functions.h"
 #include "Operators.h"
-#include "ops/lazy/LazyView.h"
 #include "runtime/Exception.h"
 
-static void LazyAlias_release(LazyAlias* a) {
-  if (a == NULL || --a->refcount > 0) return;
-  LazyNode_release(a->base.node);
-  free(a);
-}
-
-/* The header's lazy destructor (Tensor_releaseLazy). */
+/* The header's lazy destructor (Tensor_releaseLazy): the last header
+ * standing for the tensor frees it. */
 static void LazyTensor_release(LazyTensor* lt) {
+  if (--lt->refcount > 0) return;
   LazyNode_release(lt->value.node);
-  LazyAlias_release(lt->alias);
-  LazyViewSteps_free(lt->steps, lt->num_steps);
   free(lt);
 }
 
@@ -53,72 +44,43 @@ static int set_lazy_sizes(Tensor* t, IntArrayRef sizes) {
   return Tensor_setSizesAndStrides(t, sizes, IntArrayRef_make(strides, sizes.size));
 }
 
-/* A storage-less header with lazy strides for the shape of v.
+/* A storage-less header with lazy strides for the shape of v, standing
+ * for `lt` (one more reference; a fresh LazyTensor holding v when NULL).
  * PyTorch 1.13: torch/csrc/lazy/core/tensor_impl.cpp LTCTensorImpl::LTCTensorImpl */
-static Tensor* new_header(LazyValue v, int64_t offset) {
+static Tensor* new_header(LazyValue v, LazyTensor* lt) {
   const LazyShape* s = LazyValue_shape(v);
   int64_t strides[MINATEN_MAX_DIM];
   IntArrayRef sizes = IntArrayRef_make(s->sizes, (size_t)s->dim);
   compute_array_strides(sizes, strides);
   Device lazy = {DeviceType_Lazy, 0};
-  Tensor* t = Tensor_new(NULL, offset, sizes, IntArrayRef_make(strides, (size_t)s->dim), s->dtype, lazy,
+  Tensor* t = Tensor_new(NULL, 0, sizes, IntArrayRef_make(strides, (size_t)s->dim), s->dtype, lazy,
                          DispatchKey_Lazy);
   if (t == NULL) return NULL;
   LazyTensor_registerHooks();
-  LazyTensor* lt = calloc(1, sizeof *lt);
-  TORCH_INTERNAL_ASSERT(lt != NULL);
-  lt->value = LazyValue_make(LazyNode_retain(v.node), v.index);
+  if (lt == NULL) {
+    lt = calloc(1, sizeof *lt);
+    TORCH_INTERNAL_ASSERT(lt != NULL);
+    lt->value = LazyValue_make(LazyNode_retain(v.node), v.index);
+  }
+  lt->refcount++;
   t->lazy = lt;
   /* Lazy strides are contiguous by construction; so is the tensor. */
   t->is_contiguous = true;
   return t;
 }
 
-/* Tensor_shallowCopyLazy: a second header over the same alias, view chain
- * and value as t, so it reads what t reads and builds no node.
- * PyTorch 1.13: FunctionalTensorWrapper::shallow_copy_and_detach */
+/* Tensor_shallowCopyLazy: a second header standing for the same tensor as
+ * t (detach, alias), so it reads what t reads, sees t's writes, and builds
+ * no node.
+ * PyTorch 1.13: LTCTensorImpl::shallow_copy_and_detach */
 static Tensor* LazyTensor_shallowCopy(const Tensor* t) {
-  const LazyTensor* src = t->lazy;
-  Tensor* copy = new_header(src->value, t->storage_offset);
+  Tensor* copy = new_header(t->lazy->value, t->lazy);
   if (copy == NULL) return NULL;
-  LazyTensor* lt = copy->lazy;
-  lt->alias = src->alias;
-  lt->alias->refcount++;
-  lt->generation = src->generation;
-  lt->steps = LazyViewSteps_copy(src->steps, src->num_steps, 0);
-  lt->num_steps = src->num_steps;
   copy->is_contiguous = t->is_contiguous;
   return copy;
 }
 
-Tensor* LazyTensor_create(LazyValue v) {
-  Tensor* t = new_header(v, 0);
-  if (t == NULL) return NULL;
-  LazyAlias* a = calloc(1, sizeof *a);
-  TORCH_INTERNAL_ASSERT(a != NULL);
-  a->refcount = 1;
-  a->base = LazyValue_make(LazyNode_retain(v.node), v.index);
-  t->lazy->alias = a;
-  return t;
-}
-
-Tensor* LazyTensor_createView(const Tensor* base, LazyViewStep step, LazyValue v, int64_t offset) {
-  Tensor* t = new_header(v, offset);
-  if (t == NULL) {
-    for (size_t i = 0; i < step.num_args; i++) IValue_release(&step.args[i]);
-    free(step.args);
-    return NULL;
-  }
-  const LazyTensor* b = base->lazy;
-  LazyTensor* lt = t->lazy;
-  lt->alias = b->alias;
-  lt->alias->refcount++;
-  lt->generation = b->generation;
-  lt->steps = LazyViewSteps_copy(b->steps, b->num_steps, 1);
-  lt->steps[b->num_steps] = step;
-  lt->num_steps = b->num_steps + 1;
-  return t;
-}
+Tensor* LazyTensor_create(LazyValue v) { return new_header(v, NULL); }
 
 static void set_value(LazyTensor* lt, LazyValue v) {
   LazyNode_retain(v.node);
@@ -126,66 +88,7 @@ static void set_value(LazyTensor* lt, LazyValue v) {
   lt->value = v;
 }
 
-int LazyTensor_mutateView(Tensor* t, LazyViewStep step) {
-  LazyTensor* lt = t->lazy;
-  LazyValue cur = LazyTensor_value(t);
-  Tensor* self = cur.node != NULL ? LazyTensor_create(cur) : NULL;
-  LazyValue next;
-  int r = self != NULL ? LazyView_replay(&step, self, LazyTensor_operand, &next) : -1;
-  Tensor_release(self);
-  if (r == 0) {
-    const LazyShape* shape = LazyValue_shape(next);
-    r = set_lazy_sizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim));
-    if (r == 0) {
-      set_value(lt, next);
-      LazyViewStep* steps = LazyViewSteps_copy(lt->steps, lt->num_steps, 1);
-      steps[lt->num_steps] = step;
-      LazyViewSteps_free(lt->steps, lt->num_steps);
-      lt->steps = steps;
-      lt->num_steps++;
-      t->is_contiguous = true;
-    }
-    LazyNode_release(next.node);
-  }
-  if (r < 0) {
-    for (size_t i = 0; i < step.num_args; i++) IValue_release(&step.args[i]);
-    free(step.args);
-  }
-  return r;
-}
-
-/* Replays the view chain on the alias base's current value: each step
- * on a lazy tensor holding the previous step's value (LazyView_replay
- * builds the step's node).
- * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
- * FunctionalTensorWrapper::regenerate_from_base */
-static int regenerate_from_base(Tensor* t) {
-  LazyTensor* lt = t->lazy;
-  LazyValue v = lt->alias->base;
-  LazyNode_retain(v.node);
-  for (size_t s = 0; s < lt->num_steps; s++) {
-    LazyValue next;
-    Tensor* self = LazyTensor_create(v);
-    int r = self ? LazyView_replay(&lt->steps[s], self, LazyTensor_operand, &next) : -1;
-    Tensor_release(self);
-    LazyNode_release(v.node);
-    if (r < 0) return -1;
-    v = next;
-  }
-  set_value(lt, v);
-  LazyNode_release(v.node);
-  lt->generation = lt->alias->generation;
-  return 0;
-}
-
-LazyValue LazyTensor_value(Tensor* t) {
-  LazyTensor* lt = t->lazy;
-  if (lt->generation != lt->alias->generation && regenerate_from_base(t) < 0) {
-    LazyValue none = {NULL, 0};
-    return none;
-  }
-  return lt->value;
-}
+LazyValue LazyTensor_value(Tensor* t) { return t->lazy->value; }
 
 int LazyTensor_operand(const Tensor* t, LazyValue* out) {
   if (Tensor_isLazy(t)) {
@@ -244,49 +147,10 @@ int LazyTensor_checkDevices(const OperatorEntry* op, const IValue* args, bool* a
 }
 
 void LazyTensor_write(Tensor* t, LazyValue v) {
-  LazyTensor* lt = t->lazy;
-  LazyAlias* a = lt->alias;
   const LazyShape* shape = LazyValue_shape(v);
-  if (!Tensor_hasSizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim))) {
-    /* A write that changes the shape (resize_, an out= argument resized, as
-     * resize_output does on the CPU): the tensor leaves its alias group with
-     * the new value as its own base; its old base and the other views keep
-     * theirs, as they keep the old storage on the CPU. */
-    LazyAlias* fresh = calloc(1, sizeof *fresh);
-    TORCH_INTERNAL_ASSERT(fresh != NULL);
-    fresh->refcount = 1;
-    fresh->base = LazyValue_make(LazyNode_retain(v.node), v.index);
-    LazyAlias_release(a);
-    lt->alias = fresh;
-    LazyViewSteps_free(lt->steps, lt->num_steps);
-    lt->steps = NULL;
-    lt->num_steps = 0;
+  if (!Tensor_hasSizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)))
     TORCH_INTERNAL_ASSERT(set_lazy_sizes(t, IntArrayRef_make(shape->sizes, (size_t)shape->dim)) == 0);
-    set_value(lt, v);
-    lt->generation = fresh->generation;
-    t->storage_offset = 0;
-    t->is_contiguous = true;
-    return;
-  }
-  if (lt->num_steps == 0) {
-    LazyNode_retain(v.node);
-    LazyNode_release(a->base.node);
-    a->base = v;
-  } else {
-    /* base' = the base with the view's elements replaced by v.
-     * PyTorch 1.13: FunctionalStorageImpl::apply_updates */
-    LazyNode* n = LazyNode_new(LazyNodeKind_ViewScatter, 2, 1);
-    n->operands[0] = LazyValue_make(LazyNode_retain(a->base.node), a->base.index);
-    n->operands[1] = LazyValue_make(LazyNode_retain(v.node), v.index);
-    n->shapes[0] = *LazyValue_shape(a->base);
-    n->steps = LazyViewSteps_copy(lt->steps, lt->num_steps, 0);
-    n->num_steps = lt->num_steps;
-    LazyNode_release(a->base.node);
-    a->base = LazyValue_make(n, 0);
-  }
-  a->generation++;
-  set_value(lt, v);
-  lt->generation = a->generation;
+  set_value(t->lazy, v);
   /* 1.13 reports a written tensor as a fresh one: offset 0, contiguous. */
   t->storage_offset = 0;
   t->is_contiguous = true;
@@ -305,14 +169,7 @@ Tensor* LazyTensor_toCpu(Tensor* t) {
     data->results = calloc(1, sizeof *data->results);
     TORCH_INTERNAL_ASSERT(data->results != NULL);
     data->results[0] = Tensor_retain(r);
-    LazyValue dv = LazyValue_make(data, 0);
-    LazyTensor* lt = t->lazy;
-    if (lt->num_steps == 0 && lt->alias->base.node == v.node && lt->alias->base.index == v.index) {
-      LazyNode_retain(data);
-      LazyNode_release(lt->alias->base.node);
-      lt->alias->base = dv;
-    }
-    set_value(lt, dv);
+    set_value(t->lazy, LazyValue_make(data, 0));
     LazyNode_release(data);
   }
   return r;

@@ -2,28 +2,27 @@
  * LazyTensor.h - what a lazy tensor carries, and running its graph.
  *
  * A lazy tensor is an ordinary tensor header (key Lazy, device lazy:0, no
- * storage) whose `lazy` field points at a LazyTensor: its current IR value,
- * and how it aliases other lazy tensors.
+ * storage) whose `lazy` field points at a LazyTensor: its current IR value.
+ * Headers that stand for one tensor (t and t.detach(), aten::alias(t))
+ * share one LazyTensor, as 1.13's LTCTensorImpl shallow copies share their
+ * LazyTensorPtr: a write through one is seen by the others.
  *
- * Value semantics of views.  Tensors that alias (a base and its views) share
- * one LazyAlias: the IR value of the base and a generation count.  A view
- * also keeps its chain of view operators from the base (select(0, 1), then
- * slice(...)).  Reading a view whose generation is stale rebuilds its value
- * from the base's current value by replaying the chain; writing a view (an
- * in-place operator on it) sets its own value and replaces the base's by a
- * ViewScatter node, bumping the generation, so that the base and every other
- * view see the write.  This is what PyTorch 1.13's functionalization layer
- * (FunctionalTensorWrapper, FunctionalStorageImpl) does in front of lazy
- * tensors, reduced to one alias object and one kind of scatter node.
+ * No views.  A lazy tensor as Python makes it is wrapped in a functional
+ * tensor (ops/functionalization/FunctionalTensorWrapper.h, Note [Lazy
+ * Tensor Functionalization]): its views reach this backend as *_copy
+ * operators, each a new value, and its writes through views as *_scatter
+ * operators.  The lazy tensor inside (torch._from_functional_tensor) has
+ * no view kernel, as 1.13's has none: its views reach the Lazy fallback,
+ * which refuses them (LazyEagerFallback.c), and its in-place views (t_)
+ * take their new value from the fallback's run of as_strided_.
  *
  * Geometry: a lazy tensor reports row-major strides for its sizes, as 1.13's
  * ComputeArrayStrides computes them (sizes 0 and 1 count as they are: a
  * [3, 0] tensor has strides [0, 1]), whatever layout its value will have
- * on the CPU (LazyGraphExecutor.c: the layout the kernels produce); a fresh
- * view reports the storage offset the CPU view operator gives on a
- * contiguous input, and an in-place write resets it to 0; `is_contiguous` is
- * False only for a tensor moved in from a non-contiguous CPU tensor and not
- * written since (1.13 asks the CPU data it was made from).
+ * on the CPU (LazyGraphExecutor.c: the layout the kernels produce), and
+ * storage offset 0; `is_contiguous` is False only for a tensor moved in
+ * from a non-contiguous CPU tensor and not written since (1.13 asks the CPU
+ * data it was made from).
  *
  * Materialisation (LazyTensor_toCpu) runs the graph of the tensor's value in
  * post order, each node through the dispatcher on CPU tensors; results are
@@ -32,41 +31,26 @@
  * is released once nothing else refers to it).
  *
  * PyTorch 1.13: torch/csrc/lazy/core/tensor.h (LazyTensor), tensor_impl.h
- * (LTCTensorImpl), lazy_graph_executor.cpp (SyncTensorsGraph),
- * aten/src/ATen/FunctionalTensorWrapper.h, FunctionalStorageImpl.h
+ * (LTCTensorImpl), lazy_graph_executor.cpp (SyncTensorsGraph)
  */
 #ifndef MINATEN_OPS_LAZY_LAZYTENSOR_H
 #define MINATEN_OPS_LAZY_LAZYTENSOR_H
 
 #include "ops/lazy/LazyIr.h"
 
-/* The base's value, shared by a base and its views.
- * PyTorch 1.13: aten/src/ATen/FunctionalStorageImpl.h FunctionalStorageImpl */
-typedef struct LazyAlias {
-  int64_t refcount;
-  LazyValue base;      /* owned reference to base.node */
-  uint64_t generation; /* bumped by every write */
-} LazyAlias;
-
+/* PyTorch 1.13: torch/csrc/lazy/core/tensor.h LazyTensor (its data) */
 struct LazyTensor {
-  LazyValue value;     /* owned reference to value.node */
-  uint64_t generation; /* alias generation `value` was computed at */
-  LazyAlias* alias;    /* owned reference */
-  LazyViewStep* steps; /* the view chain from the alias base; none for a base */
-  size_t num_steps;
+  int64_t refcount;  /* the headers sharing it */
+  LazyValue value;   /* owned reference to value.node */
 };
 typedef struct LazyTensor LazyTensor;
 
-/* A new lazy tensor (a base: a fresh alias) holding `v` (one more
- * reference); NULL + error if the shape is invalid. */
+/* A new lazy tensor holding `v` (one more reference); NULL + error if the
+ * shape is invalid. */
 Tensor* LazyTensor_create(LazyValue v);
-/* A new view of `base`: shares its alias, chain = base's chain + `step`
- * (taken over), value `v` (one more reference), storage offset `offset`. */
-Tensor* LazyTensor_createView(const Tensor* base, LazyViewStep step, LazyValue v, int64_t offset);
 
-/* The tensor's current value (borrowed), rebuilt first if a write through an
- * alias made it stale.  NULL node + error if rebuilding failed.
- * PyTorch 1.13: FunctionalTensorWrapper::sync_ + LazyTensor::GetIrValue */
+/* The tensor's current value (borrowed).
+ * PyTorch 1.13: LazyTensor::GetIrValue */
 LazyValue LazyTensor_value(Tensor* t);
 /* The IR value a node takes for the tensor argument t (*out holds a new
  * reference): a lazy tensor's current value (LazyTensor_value), a CPU
@@ -93,20 +77,11 @@ int LazyTensor_checkDevices(const OperatorEntry* op, const IValue* args, bool* a
  * PyTorch 1.13: aten/src/ATen/TensorIterator.cpp compute_types (the message) */
 int LazyTensor_errorDeviceMismatch(void);
 
-/* Writes `v` as the tensor's new value (an in-place operator's result):
- * updates the alias base (through a ViewScatter node for a view).
- * PyTorch 1.13: FunctionalTensorWrapper::replace_ + commit_update */
+/* Writes `v` as the tensor's new value (an in-place operator's result, the
+ * Lazy fallback's copy back): every header sharing the tensor sees it; t's
+ * own sizes become v's (resize_, as_strided_).
+ * PyTorch 1.13: LazyTensor::SetIrValue, LTCTensorImpl::setup_size_properties */
 void LazyTensor_write(Tensor* t, LazyValue v);
-
-/* An in-place view operator on t (t_, transpose_, unsqueeze_, squeeze_):
- * t becomes the view `step` (taken over) of the value it holds: its chain
- * gets the step (a base becomes a view of its alias base), its value the
- * step's node, its header that node's sizes with lazy strides.  A
- * later write to t scatters through the longer chain.  Returns 0, or -1
- * with the error indicator set.
- * PyTorch 1.13: aten/src/ATen/FunctionalTensorWrapper.cpp
- * FunctionalTensorWrapper::mutate_view_meta */
-int LazyTensor_mutateView(Tensor* t, LazyViewStep step);
 
 /* Runs the graph and returns the tensor's value as a CPU tensor (a new
  * reference to the cached result: never write to it).  NULL + error if a

@@ -207,25 +207,19 @@ static void print_register_impl(FILE* f, const NativeFunction* fn, const char* k
   fputs("    return -1;\n\n", f);
 }
 
-/* A view operator: its first return aliases its first argument, unwritten. */
-static bool is_view(const NativeFunction* fn) {
-  const FunctionSchema* sc = &fn->schema;
-  return sc->num_returns > 0 && sc->num_arguments > 0 && sc->returns[0].alias_info.present &&
-         !sc->returns[0].alias_info.is_write && sc->arguments[0].alias_info.present;
-}
-
 /* The operators the Lazy backend records: those the TS backend lowers
- * (listed by yaml/ts_native_functions.yaml), the views (which 1.13
- * records through functionalization as *_copy nodes) and the in-place views
- * (t_: functionalization's mutate_view_meta), when they compute on
- * the CPU (a CPU or CompositeExplicitAutograd kernel, or one autogen makes).  Every other operator
- * that reaches the Lazy key runs on the CPU through the backend fallback,
- * or decomposes first when it has a CompositeExplicitAutograd kernel.
+ * (listed by yaml/ts_native_functions.yaml), when they compute on the CPU
+ * (a CPU or CompositeExplicitAutograd kernel, or one autogen makes).  Every
+ * other operator that reaches the Lazy key runs on the CPU through the
+ * backend fallback, or decomposes first when it has a
+ * CompositeExplicitAutograd kernel.  Views are not among them: a lazy
+ * tensor is a functional one, whose views reach the backend as their
+ * *_copy operators; on a lazy tensor outside functionalization a view
+ * reaches the fallback, which refuses it, as 1.13's does.
  * PyTorch 1.13: torchgen/gen_lazy_tensor.py (ts_native_functions.yaml),
  * torch/csrc/lazy/ts_backend/ts_eager_fallback.cpp */
 static bool has_lazy_support(const Model* m, const NativeFunction* fn) {
-  if (strcmp(fn->schema.ns, "aten") != 0 || !(fn->lazy_lowered || is_view(fn) || NativeFunction_isInplaceView(fn)))
-    return false;
+  if (strcmp(fn->schema.ns, "aten") != 0 || !fn->lazy_lowered) return false;
   return NativeFunction_kernel(fn, DispatchKey_CPU) != NULL || structured_of(m, fn) != NULL || fn->autogen_functional != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) != NULL ||
          NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) != NULL;

@@ -96,8 +96,8 @@ o = torch.empty(2, 3).to('lazy')
 torch.cos(a, out=o)
 lazy_ir(o)
 # in place on a view: the view's IR shows the functional node; the base
-# shows its old value until an operator reads it (then 1.13 shows a
-# select_scatter node where minaten has one lazy::view_scatter)
+# shows its old value until an operator reads it (then a select_scatter
+# node: lazy_ir/writes_through_views.py)
 c = a.clone()
 v = c[0]
 v.exp_()
