@@ -102,6 +102,22 @@ Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalM
   return result;
 }
 
+/* The functional resize_as: a clone (self's strides kept), resized as the
+ * template.
+ * PyTorch 1.13: build/aten/src/ATen/RegisterCompositeExplicitAutograd.cpp
+ * resize_as (generated from resize_as_ by `autogen: resize_as`) */
+Tensor* at_native_resize_as_functional(const Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format) {
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  if (out == NULL) return NULL;
+  Tensor* r = at_resize_as_(out, the_template, memory_format);
+  if (r == NULL) {
+    Tensor_release(out);
+    return NULL;
+  }
+  Tensor_release(r);
+  return out;
+}
+
 /* The functional resize: a clone (self's strides kept), resized.
  * PyTorch 1.13: build/aten/src/ATen/RegisterCompositeExplicitAutograd.cpp
  * resize (generated from resize_ by `autogen: resize`) */

@@ -530,6 +530,7 @@ const PythonBinding113 kPythonBindings113[] = {
     {"reshape_as", false, true},
     {"resize", false, true},
     {"resize_", false, true},
+    {"resize_as", false, true},
     {"resize_as_", true, true},
     {"resolve_conj", true, true},
     {"resolve_neg", true, true},

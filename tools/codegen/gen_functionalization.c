@@ -30,13 +30,14 @@
  * (cat.out) is synced and unwrapped element by element; an out= factory
  * (arange.out) calls the factory (arange) with the out tensor's options.
  *
- * NB(minaten): not generated yet, so the fallback raises for them: the
- * writes without a functional form in minaten's YAML (resize_, resize_as_,
- * set_: 1.13 autogenerates `resize`, `set`, ...) and the out= forms of
- * list views (split_copy.Tensor_out).  1.13 also runs each
- * in-place operator on meta tensors first, to raise its shape errors; here
- * the generated kernel checks that the result kept the written tensor's
- * shape.
+ * Each in-place operator runs on meta tensors first, for its own errors
+ * (a shape that cannot broadcast into self), as 1.13's; when it has no Meta
+ * kernel, the result is checked to keep the written tensor's shape instead.
+ * resize_ is written by hand (hand_written below).
+ *
+ * NB(minaten): not generated yet, so the fallback raises for them:
+ * bernoulli_.Tensor, whose functional form minaten's YAML does not have,
+ * and the out= forms of list views (split_copy.Tensor_out).
  *
  * PyTorch 1.13: torchgen/gen_functionalization_type.py,
  * build/aten/src/ATen/RegisterFunctionalization_*.cpp
@@ -433,7 +434,8 @@ static void print_functional_write(FILE* f, const WriteKernel* k) {
   fputs(");\n    DispatchKeyGuard_pop(guard);\n  }\n", f);
   snprintf(cond, sizeof cond, k->failed, "tmp_output");
   fprintf(f, "  if (%s) goto done;\n  int rc = 0;\n", cond);
-  if (k->n == 1 && !Argument_isOut(k->w[0])) {
+  /* (resize_as_ writes a new shape: nothing to check) */
+  if (k->n == 1 && !Argument_isOut(k->w[0]) && strcmp(k->fn->schema.name, "resize_as_") != 0) {
     fputs("  if (!ran_meta) rc = functionalization_checkInplaceShape(", f);
     CSignature_printArgName(f, k->w[0]);
     fputs(", tmp_output);\n", f);

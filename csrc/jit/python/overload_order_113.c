@@ -1045,6 +1045,8 @@ const OverloadRank113 kOverloadOrder113[] = {
     {"resize", "", 0},
     {"resize", "out", 1},
     {"resize_", "", 0},
+    {"resize_as", "", 0},
+    {"resize_as", "out", 1},
     {"resize_as_", "", 0},
     {"resolve_conj", "", 0},
     {"resolve_neg", "", 0},
