@@ -505,11 +505,13 @@ static int lazy_functionalize_aten_op(const OperatorEntry* op, IValue* args, IVa
     if ((owned[i] = functionalization_toFunctionalTensor(args[i].u.tensor)) == NULL) rc = -1;
     else fargs[i] = IValue_borrowTensor(owned[i]);
   }
+  bool returned = false; /* rets hold the call's returns (else they are not to be touched) */
   if (rc == 0) {
     DispatchKeyGuard guard = {tls_local_dispatch_key_set_get()};
     tls_set_dispatch_key_excluded(DispatchKey_Functionalize, false);
     rc = Dispatcher_redispatchBoxed(op, DispatchKeySet_of(DispatchKey_Meta), fargs, rets);
     DispatchKeyGuard_pop(guard);
+    returned = rc == 0;
   }
   for (size_t i = 0; i < s->num_arguments; i++) Tensor_release(owned[i]);
   for (size_t r = 0; r < s->num_returns && rc == 0; r++) {
@@ -523,7 +525,7 @@ static int lazy_functionalize_aten_op(const OperatorEntry* op, IValue* args, IVa
     IValue_release(&rets[r]);
     rets[r] = IValue_takeTensor(value);
   }
-  if (rc < 0)
+  if (rc < 0 && returned)
     for (size_t r = 0; r < s->num_returns; r++) IValue_release(&rets[r]);
   return rc;
 }
