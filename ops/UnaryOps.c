@@ -297,12 +297,13 @@ Tensor* unary_op_out(Tensor* out, const Tensor* a, UnaryOp op) { return unary_op
 
 /* ---- bitwise_not, logical_not ------------------------------------------------ */
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(bitwise_not) */
+int at_meta_bitwise_not(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_BitwiseNot); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(bitwise_not_out) */
-Tensor* at_native_bitwise_not(const Tensor* self) { return unary_op(NULL, self, UnaryOp_BitwiseNot); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(bitwise_not_out) (in place) */
-Tensor* at_native_bitwise_not_(Tensor* self) { return unary_op(self, self, UnaryOp_BitwiseNot); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(bitwise_not_out) (out=) */
-Tensor* at_native_bitwise_not_out(const Tensor* self, Tensor* out) { return unary_op_out(out, self, UnaryOp_BitwiseNot); }
+int at_impl_bitwise_not_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_BitwiseNot);
+}
 
 /* logical_not: a bool result (the functional form makes an empty bool
  * tensor and calls the out= operator through the dispatcher, the in-place
@@ -573,66 +574,54 @@ int at_impl_tanh_out(StructuredOp* op, const Tensor* self, Tensor* out) {
  * four and sign refuse an out= of another dtype than the input's
  * (check_out_same_dtype); sin and cos write into any dtype the result casts to. */
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(floor) */
+int at_meta_floor(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Floor); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) */
-Tensor* at_native_floor(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Floor); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) (in place) */
-Tensor* at_native_floor_(Tensor* self) { return unary_op(self, self, UnaryOp_Floor); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(floor_out) (out=) */
-Tensor* at_native_floor_out(const Tensor* self, Tensor* out) {
-  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, UnaryOp_Floor);
+int at_impl_floor_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Floor);
 }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(ceil) */
+int at_meta_ceil(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Ceil); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(ceil_out) */
-Tensor* at_native_ceil(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Ceil); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(ceil_out) (in place) */
-Tensor* at_native_ceil_(Tensor* self) { return unary_op(self, self, UnaryOp_Ceil); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(ceil_out) (out=) */
-Tensor* at_native_ceil_out(const Tensor* self, Tensor* out) {
-  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, UnaryOp_Ceil);
+int at_impl_ceil_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Ceil);
 }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(round) */
+int at_meta_round(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Round); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(round_out) */
-Tensor* at_native_round(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Round); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(round_out) (in place) */
-Tensor* at_native_round_(Tensor* self) { return unary_op(self, self, UnaryOp_Round); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(round_out) (out=) */
-Tensor* at_native_round_out(const Tensor* self, Tensor* out) {
-  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, UnaryOp_Round);
+int at_impl_round_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Round);
 }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(trunc) */
+int at_meta_trunc(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Trunc); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(trunc_out) */
-Tensor* at_native_trunc(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Trunc); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(trunc_out) (in place) */
-Tensor* at_native_trunc_(Tensor* self) { return unary_op(self, self, UnaryOp_Trunc); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(trunc_out) (out=) */
-Tensor* at_native_trunc_out(const Tensor* self, Tensor* out) {
-  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, UnaryOp_Trunc);
+int at_impl_trunc_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Trunc);
 }
 
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sign) */
+int at_meta_sign(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, UnaryOp_Sign); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sign_out) */
-Tensor* at_native_sign(const Tensor* self) { return unary_op(NULL, self, UnaryOp_Sign); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sign_out) (in place) */
-Tensor* at_native_sign_(Tensor* self) { return unary_op(self, self, UnaryOp_Sign); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sign_out) (out=) */
-Tensor* at_native_sign_out(const Tensor* self, Tensor* out) {
-  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, UnaryOp_Sign);
+int at_impl_sign_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Sign);
 }
 
 /* sgn runs sgn_stub for complex dtypes (z / |z|), sign_stub for the others. */
 static UnaryOp sgn_op(const Tensor* self) { return ScalarType_isComplex(self->dtype) ? UnaryOp_Sgn : UnaryOp_Sign; }
+/* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sgn) */
+int at_meta_sgn(StructuredOp* op, const Tensor* self) { return unary_op_meta(op, self, sgn_op(self)); }
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) */
-Tensor* at_native_sgn(const Tensor* self) { return unary_op(NULL, self, sgn_op(self)); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) (in place) */
-Tensor* at_native_sgn_(Tensor* self) { return unary_op(self, self, sgn_op(self)); }
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(sgn_out) (out=) */
-Tensor* at_native_sgn_out(const Tensor* self, Tensor* out) {
-  if (check_out_same_dtype(out, self->dtype) < 0) return NULL;
-  return unary_op_out(out, self, sgn_op(self));
+int at_impl_sgn_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)out; /* the iterator holds it */
+  return unary_op_run(op, sgn_op(self));
 }
 
 /* PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(sin) (CREATE_UNARY_META_FUNC) */
