@@ -218,9 +218,6 @@ int unary_op_meta(StructuredOp* sop, const Tensor* a, UnaryOp op) {
   if (a->dtype == ScalarType_Bool) {
     TORCH_CHECK(op != UnaryOp_Abs, "\"abs_cpu\" not implemented for 'Bool'");
     TORCH_CHECK(op != UnaryOp_Relu, "Boolean inputs not supported for relu");
-    /* AT_DISPATCH of the rounding kernels has no Bool */
-    static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
-    TORCH_CHECK(!rounding, "\"%s\" not implemented for 'Bool'", kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
   }
   if (ScalarType_isComplex(a->dtype)) {
     /* the meta functions of these refuse complex inputs, and 1.13's loops of
@@ -270,6 +267,12 @@ int unary_op_run(StructuredOp* sop, UnaryOp op) {
   TORCH_CHECK(!(iter->common_dtype == ScalarType_Half && op < (int)(sizeof kNoHalf / sizeof kNoHalf[0]) &&
                 kNoHalf[op] != NULL),
               "\"%s\" not implemented for 'Half'", kNoHalf[op]);
+  /* AT_DISPATCH of the rounding kernels has no Bool: the kernel refuses it,
+   * after the build (whose out= dtype check comes first) */
+  bool rounding = op == UnaryOp_Floor || op == UnaryOp_Ceil || op == UnaryOp_Round || op == UnaryOp_Trunc;
+  static const char* const kRoundingKernels[] = {"floor_vml_cpu", "ceil_vml_cpu", "round_vml_cpu", "trunc_vml_cpu"};
+  TORCH_CHECK(!(rounding && iter->common_dtype == ScalarType_Bool), "\"%s\" not implemented for 'Bool'",
+              kRoundingKernels[rounding ? op - UnaryOp_Floor : 0]);
   /* bitwise_not_kernel: bools, then AT_DISPATCH_INTEGRAL_TYPES, after the build */
   TORCH_CHECK(!(op == UnaryOp_BitwiseNot && ScalarType_isFloating(iter->common_dtype)),
               "\"bitwise_not_cpu\" not implemented for '%s'", ScalarType_name(iter->common_dtype));
