@@ -169,10 +169,8 @@ Tensor* at_native_set_tensor_(Tensor* self, const Tensor* source) {
                                                Tensor_strides(source));
 }
 
-/* A fresh, empty, resizable storage; size (0,).
- * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set_cpu_ */
-Tensor* at_native_set_cpu_(Tensor* self) {
-  Storage* storage = Storage_new(0);
+/* self over `storage` (taken over: a fresh, empty one), size (0,). */
+static Tensor* set_to_empty(Tensor* self, Storage* storage) {
   if (storage == NULL) return NULL;
   int64_t zero = 0;
   Tensor* r = at_set__source_Storage_storage_offset(self, storage, 0, IntArrayRef_make(&zero, 1),
@@ -181,17 +179,13 @@ Tensor* at_native_set_cpu_(Tensor* self) {
   return r;
 }
 
+/* A fresh, empty, resizable storage; size (0,).
+ * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set_cpu_ */
+Tensor* at_native_set_cpu_(Tensor* self) { return set_to_empty(self, Storage_new(0)); }
+
 /* A fresh, empty meta storage; size (0,).
  * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set_meta_ */
-Tensor* at_native_set_meta_(Tensor* self) {
-  Storage* storage = Storage_newMeta(0);
-  if (storage == NULL) return NULL;
-  int64_t zero = 0;
-  Tensor* r = at_set__source_Storage_storage_offset(self, storage, 0, IntArrayRef_make(&zero, 1),
-                                                    IntArrayRef_make(NULL, 0));
-  Storage_release(storage);
-  return r;
-}
+Tensor* at_native_set_meta_(Tensor* self) { return set_to_empty(self, Storage_newMeta(0)); }
 
 /* The functional forms 1.13 makes from the four set_ operators
  * (`autogen: set.source_Storage, ...`): a clone of self, set. */
