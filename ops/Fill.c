@@ -15,6 +15,7 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/AutogenFunctional.h"
 #include "ops/EmptyTensor.h"
 #include "ops/Fill.h"
 #include "ops/MetaMode.h"
@@ -233,14 +234,7 @@ Tensor* at_native_zero_meta_(Tensor* self) { return Tensor_retain(self); }
  * zero (generated from zero_ by `autogen: zero`) */
 Tensor* at_native_zero_functional(const Tensor* self) {
   Tensor* out = at_clone(self, kNoMemoryFormat);
-  if (out == NULL) return NULL;
-  Tensor* r = at_zero_(out);
-  if (r == NULL) {
-    Tensor_release(out);
-    return NULL;
-  }
-  Tensor_release(r);
-  return out;
+  return out == NULL ? NULL : AutogenFunctional_result(out, at_zero_(out));
 }
 
 /* PyTorch 1.13: aten/src/ATen/native/Fill.cpp at::native::zero_

@@ -2,6 +2,7 @@
  * Resize.c - see Resize.h.
  * PyTorch 1.13: aten/src/ATen/native/Resize.cpp
  */
+#include "ops/AutogenFunctional.h"
 #include "ops/Resize.h"
 
 #include "Functions.h"
@@ -108,14 +109,7 @@ Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalM
  * resize_as (generated from resize_as_ by `autogen: resize_as`) */
 Tensor* at_native_resize_as_functional(const Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format) {
   Tensor* out = at_clone(self, kNoMemoryFormat);
-  if (out == NULL) return NULL;
-  Tensor* r = at_resize_as_(out, the_template, memory_format);
-  if (r == NULL) {
-    Tensor_release(out);
-    return NULL;
-  }
-  Tensor_release(r);
-  return out;
+  return out == NULL ? NULL : AutogenFunctional_result(out, at_resize_as_(out, the_template, memory_format));
 }
 
 /* The functional resize: a clone (self's strides kept), resized.
@@ -123,12 +117,5 @@ Tensor* at_native_resize_as_functional(const Tensor* self, const Tensor* the_tem
  * resize (generated from resize_ by `autogen: resize`) */
 Tensor* at_native_resize_functional(const Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
   Tensor* out = at_clone(self, kNoMemoryFormat);
-  if (out == NULL) return NULL;
-  Tensor* r = at_resize_(out, size, memory_format);
-  if (r == NULL) {
-    Tensor_release(out);
-    return NULL;
-  }
-  Tensor_release(r);
-  return out;
+  return out == NULL ? NULL : AutogenFunctional_result(out, at_resize_(out, size, memory_format));
 }

@@ -42,6 +42,7 @@
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/AutogenFunctional.h"
 #include "ops/EmptyTensor.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
@@ -188,31 +189,32 @@ Tensor* at_native_set_cpu_(Tensor* self) { return set_to_empty(self, Storage_new
 Tensor* at_native_set_meta_(Tensor* self) { return set_to_empty(self, Storage_newMeta(0)); }
 
 /* The functional forms 1.13 makes from the four set_ operators
- * (`autogen: set.source_Storage, ...`): a clone of self, set. */
-#define SET_FUNCTIONAL(call)   \
-  Tensor* out = at_clone(self, kNoMemoryFormat); \
-  if (out == NULL) return NULL; \
-  Tensor* r = call;             \
-  Tensor_release(out);          \
-  return r
+ * (`autogen: set.source_Storage, ...`): a clone of self, set
+ * (ops/AutogenFunctional.h). */
 
 /* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set (autogen) */
-Tensor* at_native_set_functional(const Tensor* self) { SET_FUNCTIONAL(at_set_(out)); }
+Tensor* at_native_set_functional(const Tensor* self) {
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  return out == NULL ? NULL : AutogenFunctional_result(out, at_set_(out));
+}
 /* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set_source_Storage (autogen) */
 Tensor* at_native_set_source_Storage_functional(const Tensor* self, Storage* source) {
-  SET_FUNCTIONAL(at_set__source_Storage(out, source));
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  return out == NULL ? NULL : AutogenFunctional_result(out, at_set__source_Storage(out, source));
 }
 /* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set_source_Storage_storage_offset (autogen) */
 Tensor* at_native_set_source_Storage_storage_offset_functional(const Tensor* self, Storage* source,
                                                                int64_t storage_offset, IntArrayRef size,
                                                                IntArrayRef stride) {
-  SET_FUNCTIONAL(at_set__source_Storage_storage_offset(out, source, storage_offset, size, stride));
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  if (out == NULL) return NULL;
+  return AutogenFunctional_result(out, at_set__source_Storage_storage_offset(out, source, storage_offset, size, stride));
 }
 /* PyTorch 1.13: RegisterCompositeExplicitAutograd.cpp set_source_Tensor (autogen) */
 Tensor* at_native_set_source_Tensor_functional(const Tensor* self, const Tensor* source) {
-  SET_FUNCTIONAL(at_set__source_Tensor(out, source));
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  return out == NULL ? NULL : AutogenFunctional_result(out, at_set__source_Tensor(out, source));
 }
-#undef SET_FUNCTIONAL
 
 /* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp at::native::set__symint */
 Tensor* at_native_set__source_Tensor_storage_offset(Tensor* self, const Tensor* source, int64_t storage_offset,
