@@ -155,13 +155,10 @@ static Tensor* _unsafe_view_functionalize(const Tensor* self, IntArrayRef size) 
   return functionalization_createFunctionalTensorWithViewMeta(tmp_output, self, meta, 0);
 }
 
-/* The strides of a contiguous tensor of `size`, into `strides`. */
+/* The strides of a contiguous tensor of `size` (computeContiguousStrides),
+ * into `strides`. */
 static IntArrayRef contiguous_strides(IntArrayRef size, int64_t* strides) {
-  int64_t stride = 1;
-  for (size_t i = size.size; i-- > 0;) {
-    strides[i] = stride;
-    stride *= size.data[i] > 1 ? size.data[i] : 1;
-  }
+  computeContiguousStrides(size, strides);
   return (IntArrayRef){strides, size.size};
 }
 

@@ -57,7 +57,9 @@ int LazyIrBuilder_writtenArgument(const OperatorEntry* op) {
   return -1;
 }
 
-bool LazyIrBuilder_isViewOp(const OperatorEntry* op) {
+/* A view: the first return aliases (without writing) the first argument
+ * (the node of _unsafe_view's `view`, which runs as view_copy). */
+static bool is_view_op(const OperatorEntry* op) {
   return op->schema.num_returns > 0 && op->schema.num_arguments > 0 &&
          op->schema.returns[0].alias_info.present && !op->schema.returns[0].alias_info.is_write &&
          op->schema.arguments[0].alias_info.present;
@@ -278,7 +280,7 @@ static bool is_symint_arg(const OperatorEntry* op, size_t i, const IValue* v) {
   bool view_copy = len > 5 && strcmp(op->schema.name + len - 5, "_copy") == 0;
   bool view_scatter = len > 8 && strcmp(op->schema.name + len - 8, "_scatter") == 0;
   return t->base == SchemaBaseType_SymInt && !t->is_list && v->tag == IValueTag_Int &&
-         (LazyIrBuilder_isViewOp(op) || view_copy || view_scatter);
+         (is_view_op(op) || view_copy || view_scatter);
 }
 
 static int constant_operand(int64_t value, LazyValue* out) {
@@ -306,7 +308,7 @@ static LazyNode* new_node(const OperatorEntry* op, const IValue* args, LazyNodeK
   LazyNode* node = LazyNode_new(kind, num_operands, num_outputs);
   node->op = op;
   node->returns_list = op->schema.returns[0].type.is_list;
-  node->view_op = LazyIrBuilder_isViewOp(op);
+  node->view_op = is_view_op(op);
   node->num_args = num_args;
   node->args = calloc(num_args ? num_args : 1, sizeof *node->args);
   node->arg_operand = calloc(num_args ? num_args : 1, sizeof *node->arg_operand);

@@ -57,8 +57,6 @@ int LazyIrBuilder_callCpu(const OperatorEntry* op, IValue* args, IValue* rets);
 /* The argument written in place (`Tensor(a!)`), or -1. */
 int LazyIrBuilder_writtenArgument(const OperatorEntry* op);
 
-/* A view: the first return aliases (without writing) the first argument. */
-bool LazyIrBuilder_isViewOp(const OperatorEntry* op);
 
 /* A device argument naming the lazy device. */
 static inline bool LazyIrBuilder_isLazyDevice(const IValue* v) {
