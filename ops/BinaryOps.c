@@ -573,17 +573,14 @@ int at_impl_ne_Scalar_out(StructuredOp* op, const Tensor* self, Scalar other, Te
 
 /* ---- remainder: Python's % ---------------------------------------------------- */
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(remainder, Tensor) */
+int at_meta_remainder_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Remainder, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(remainder_out) */
-Tensor* at_native_remainder(const Tensor* self, const Tensor* other) {
-  return binary_op(NULL, self, other, BinaryOp_Remainder, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp remainder_ (structured, in place) */
-Tensor* at_native_remainder_(Tensor* self, const Tensor* other) {
-  return binary_op(self, self, other, BinaryOp_Remainder, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(remainder_out) (out=) */
-Tensor* at_native_remainder_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Remainder, kOne);
+int at_impl_remainder_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Remainder, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::remainder (Scalar) */
 Tensor* at_native_remainder_Scalar(const Tensor* self, Scalar other) {
@@ -717,44 +714,48 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) */
-Tensor* at_native_maximum(const Tensor* self, const Tensor* other) {
-  if (complex_refused(self, other, "maximum") < 0) return NULL;
-  return binary_op(NULL, self, other, BinaryOp_Maximum, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC(maximum) */
+int at_meta_maximum(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  if (complex_refused(self, other, "maximum") < 0) return -1;
+  return binary_op_meta(op, self, other, BinaryOp_Maximum, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) (out=) */
-Tensor* at_native_maximum_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  if (complex_refused(self, other, "maximum") < 0) return NULL;
-  return binary_op_out(out, self, other, BinaryOp_Maximum, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(maximum_out) */
+int at_impl_maximum_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Maximum, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC(minimum) */
+int at_meta_minimum(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  if (complex_refused(self, other, "minimum") < 0) return -1;
+  return binary_op_meta(op, self, other, BinaryOp_Minimum, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(minimum_out) */
-Tensor* at_native_minimum(const Tensor* self, const Tensor* other) {
-  if (complex_refused(self, other, "minimum") < 0) return NULL;
-  return binary_op(NULL, self, other, BinaryOp_Minimum, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(minimum_out) (out=) */
-Tensor* at_native_minimum_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  if (complex_refused(self, other, "minimum") < 0) return NULL;
-  return binary_op_out(out, self, other, BinaryOp_Minimum, kOne);
+int at_impl_minimum_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Minimum, kOne);
 }
 
 /* ---- the derivative loops of sigmoid and tanh, logical and/or ---------------- */
 
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sigmoid_backward_out) */
-Tensor* at_native_sigmoid_backward(const Tensor* grad_output, const Tensor* output) {
-  return binary_op(NULL, grad_output, output, BinaryOp_SigmoidBackward, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC(sigmoid_backward) */
+int at_meta_sigmoid_backward(StructuredOp* op, const Tensor* grad_output, const Tensor* output) {
+  return binary_op_meta(op, grad_output, output, BinaryOp_SigmoidBackward, kOne);
 }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sigmoid_backward_out) (grad_input=) */
-Tensor* at_native_sigmoid_backward_out(const Tensor* grad_output, const Tensor* output, Tensor* grad_input) {
-  return binary_op_out(grad_input, grad_output, output, BinaryOp_SigmoidBackward, kOne);
+/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(sigmoid_backward_out) */
+int at_impl_sigmoid_backward_out(StructuredOp* op, const Tensor* grad_output, const Tensor* output,
+                                 Tensor* grad_input) {
+  (void)grad_output, (void)output, (void)grad_input;
+  return binary_op_run(op, BinaryOp_SigmoidBackward, kOne);
+}
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC(tanh_backward) */
+int at_meta_tanh_backward(StructuredOp* op, const Tensor* grad_output, const Tensor* output) {
+  return binary_op_meta(op, grad_output, output, BinaryOp_TanhBackward, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(tanh_backward_out) */
-Tensor* at_native_tanh_backward(const Tensor* grad_output, const Tensor* output) {
-  return binary_op(NULL, grad_output, output, BinaryOp_TanhBackward, kOne);
-}
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(tanh_backward_out) (grad_input=) */
-Tensor* at_native_tanh_backward_out(const Tensor* grad_output, const Tensor* output, Tensor* grad_input) {
-  return binary_op_out(grad_input, grad_output, output, BinaryOp_TanhBackward, kOne);
+int at_impl_tanh_backward_out(StructuredOp* op, const Tensor* grad_output, const Tensor* output,
+                              Tensor* grad_input) {
+  (void)grad_output, (void)output, (void)grad_input;
+  return binary_op_run(op, BinaryOp_TanhBackward, kOne);
 }
 
 /* logical_and / logical_or are comparison_op in 1.13: a bool result, or

@@ -4,17 +4,20 @@
  * operators 1.13 gives them.
  *
  * A split of 1.13's BinaryOps.cpp, as TensorShapeCat.c is of TensorShape.cpp:
- * the operations are binary_op's (ops/BinaryOps.h) with the tags
- * BinaryOp_BitwiseAnd ... BinaryOp_Rshift, whose kernels are
- * ops/cpu/BinaryOpsKernel.c's; the dtype checks (integers and bools only,
- * the shifts integers only, refused after TensorIterator's build, in the
- * common dtype, as the kernels' AT_DISPATCH does) are binary_op's.
+ * the Tensor forms are structured (Note [Structured kernels] in
+ * ops/Structured.h): their meta and impl functions are binary_op_meta's and
+ * binary_op_run's (ops/BinaryOps.h) with the tags BinaryOp_BitwiseAnd ...
+ * BinaryOp_Rshift, whose kernels are ops/cpu/BinaryOpsKernel.c's; the dtype
+ * checks (integers and bools only, the shifts integers only, refused after
+ * TensorIterator's build, in the common dtype, as the kernels' AT_DISPATCH
+ * does) are binary_op_run's, so a meta tensor of floats passes them.
  *
  * PyTorch 1.13: aten/src/ATen/native/BinaryOps.cpp
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
+#include "ops/Structured.h"
 #include "runtime/ScalarOps.h"
 
 static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
@@ -69,13 +72,14 @@ static Tensor* with_wrapped_other_out(const Tensor* self, Scalar other, Tensor* 
   return r;
 }
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(bitwise_and, Tensor) */
+int at_meta_bitwise_and_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_BitwiseAnd, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_and_out) */
-Tensor* at_native_bitwise_and(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_BitwiseAnd, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_and_out) (in place) */
-Tensor* at_native_bitwise_and_(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_BitwiseAnd, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_and_out) (out=) */
-Tensor* at_native_bitwise_and_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_BitwiseAnd, kOne);
+int at_impl_bitwise_and_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_BitwiseAnd, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::bitwise_and (Tensor, Scalar) */
 Tensor* at_native_bitwise_and_Scalar(const Tensor* self, Scalar other) {
@@ -92,13 +96,14 @@ Tensor* at_native_bitwise_and_Scalar_out(const Tensor* self, Scalar other, Tenso
   return with_wrapped_other_out(self, other, out, at_bitwise_and_Tensor_out);
 }
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(bitwise_or, Tensor) */
+int at_meta_bitwise_or_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_BitwiseOr, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_or_out) */
-Tensor* at_native_bitwise_or(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_BitwiseOr, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_or_out) (in place) */
-Tensor* at_native_bitwise_or_(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_BitwiseOr, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_or_out) (out=) */
-Tensor* at_native_bitwise_or_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_BitwiseOr, kOne);
+int at_impl_bitwise_or_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_BitwiseOr, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::bitwise_or (Tensor, Scalar) */
 Tensor* at_native_bitwise_or_Scalar(const Tensor* self, Scalar other) {
@@ -115,13 +120,14 @@ Tensor* at_native_bitwise_or_Scalar_out(const Tensor* self, Scalar other, Tensor
   return with_wrapped_other_out(self, other, out, at_bitwise_or_Tensor_out);
 }
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(bitwise_xor, Tensor) */
+int at_meta_bitwise_xor_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_BitwiseXor, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_xor_out) */
-Tensor* at_native_bitwise_xor(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_BitwiseXor, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_xor_out) (in place) */
-Tensor* at_native_bitwise_xor_(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_BitwiseXor, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_xor_out) (out=) */
-Tensor* at_native_bitwise_xor_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_BitwiseXor, kOne);
+int at_impl_bitwise_xor_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_BitwiseXor, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::bitwise_xor (Tensor, Scalar) */
 Tensor* at_native_bitwise_xor_Scalar(const Tensor* self, Scalar other) {
@@ -172,13 +178,14 @@ Tensor* at_native___ixor___Scalar(Tensor* self, Scalar other) { return at_bitwis
  * Python's <<, >>, <<=, >>= with kernels of their own: TensorIterator's
  * binary_op then the stub. */
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(bitwise_left_shift, Tensor) */
+int at_meta_bitwise_left_shift_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Lshift, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_left_shift_out) */
-Tensor* at_native_bitwise_left_shift(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Lshift, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_left_shift_out) (in place) */
-Tensor* at_native_bitwise_left_shift_(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Lshift, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_left_shift_out) (out=) */
-Tensor* at_native_bitwise_left_shift_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Lshift, kOne);
+int at_impl_bitwise_left_shift_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Lshift, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::bitwise_left_shift (Tensor, Scalar) */
 Tensor* at_native_bitwise_left_shift_Tensor_Scalar(const Tensor* self, Scalar other) {
@@ -211,13 +218,14 @@ Tensor* at_native___ilshift___Tensor(Tensor* self, const Tensor* other) {
 /* PyTorch 1.13: BinaryOps.cpp at::native::__ilshift__ (Scalar) */
 Tensor* at_native___ilshift___Scalar(Tensor* self, Scalar other) { return binary_op_scalar(self, false, self, other, BinaryOp_Lshift); }
 
+/* PyTorch 1.13: BinaryOps.cpp TORCH_META_FUNC2(bitwise_right_shift, Tensor) */
+int at_meta_bitwise_right_shift_Tensor(StructuredOp* op, const Tensor* self, const Tensor* other) {
+  return binary_op_meta(op, self, other, BinaryOp_Rshift, kOne);
+}
 /* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_right_shift_out) */
-Tensor* at_native_bitwise_right_shift(const Tensor* self, const Tensor* other) { return binary_op(NULL, self, other, BinaryOp_Rshift, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_right_shift_out) (in place) */
-Tensor* at_native_bitwise_right_shift_(Tensor* self, const Tensor* other) { return binary_op(self, self, other, BinaryOp_Rshift, kOne); }
-/* PyTorch 1.13: BinaryOps.cpp TORCH_IMPL_FUNC(bitwise_right_shift_out) (out=) */
-Tensor* at_native_bitwise_right_shift_out(const Tensor* self, const Tensor* other, Tensor* out) {
-  return binary_op_out(out, self, other, BinaryOp_Rshift, kOne);
+int at_impl_bitwise_right_shift_out(StructuredOp* op, const Tensor* self, const Tensor* other, Tensor* out) {
+  (void)self, (void)other, (void)out;
+  return binary_op_run(op, BinaryOp_Rshift, kOne);
 }
 /* PyTorch 1.13: BinaryOps.cpp at::native::bitwise_right_shift (Tensor, Scalar) */
 Tensor* at_native_bitwise_right_shift_Tensor_Scalar(const Tensor* self, Scalar other) {

@@ -18,6 +18,7 @@
 #include "NativeFunctions.h"
 #include "ops/Lerp.h"
 #include "ops/MetaMode.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
 #include "runtime/Exception.h"
@@ -36,91 +37,58 @@ fail:
   return -1;
 }
 
-/* lerp with a number weight into out (NULL: a new output; self: in place;
- * resize_out: an out= form).  Returns the output as a new reference, or
- * NULL with PyTorch's error.
- * PyTorch 1.13: Lerp.cpp TORCH_META_FUNC(lerp_Scalar) (build_binary_op), TORCH_IMPL_FUNC(lerp_Scalar) */
-static Tensor* lerp_scalar_impl(Tensor* out, bool resize_out, const Tensor* self, const Tensor* end, Scalar weight) {
-  TRY(lerp_check_dtype(self, end, "end") == 0);
+/* PyTorch 1.13: Lerp.cpp TORCH_META_FUNC(lerp_Scalar) (build_binary_op) */
+int at_meta_lerp_Scalar(StructuredOp* op, const Tensor* self, const Tensor* end, Scalar weight) {
+  (void)weight;
+  if (lerp_check_dtype(self, end, "end") < 0) return -1;
   TensorIteratorConfig config;
   TensorIteratorConfig_binary_op(&config);
-  config.resize_outputs = resize_out; /* NB(minaten): an in-place or functional call never resizes */
-  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
   TensorIteratorConfig_add_input(&config, self);
   TensorIteratorConfig_add_input(&config, end);
-  TensorIteratorBase iter;
-  TRY(TensorIterator_build(&iter, &config) == 0);
-  if (!MetaMode_isEnabled()) {
-    ScalarType common = iter.common_dtype;
-    if (common != ScalarType_Float && common != ScalarType_Double && common != ScalarType_BFloat16) {
-      Error_set(ErrorType_RuntimeError, "\"lerp_kernel_scalar\" not implemented for '%s'", ScalarType_name(common));
-      goto release;
-    }
-    char converted[MINATEN_MAX_ELEMENT_SIZE];
-    if (store_scalar_checked(common, converted, weight) < 0) goto release;
-    if (iter.numel > 0) ((lerp_fn_scalar)DispatchStub_get(&lerp_kernel_scalar_weight))(&iter, weight);
-  }
-  Tensor* result = TensorIterator_output(&iter, 0);
-  TensorIterator_release(&iter);
-  return result;
-release:
-  TensorIterator_release(&iter);
-fail:
-  return NULL;
+  return StructuredOp_build(op, &config);
 }
 
-/* lerp with a tensor weight, as lerp_scalar_impl.
- * PyTorch 1.13: Lerp.cpp TORCH_META_FUNC(lerp_Tensor), TORCH_IMPL_FUNC(lerp_Tensor) */
-static Tensor* lerp_tensor_impl(Tensor* out, bool resize_out, const Tensor* self, const Tensor* end,
-                                const Tensor* weight) {
-  TRY(lerp_check_dtype(self, end, "end") == 0);
-  TRY(lerp_check_dtype(self, weight, "weight") == 0);
-  TensorIteratorConfig config;
-  TensorIteratorConfig_init(&config);
-  config.resize_outputs = resize_out;
-  TensorIteratorConfig_add_output(&config, out);
-  TensorIteratorConfig_add_input(&config, self);
-  TensorIteratorConfig_add_input(&config, end);
-  TensorIteratorConfig_add_input(&config, weight);
-  TensorIteratorBase iter;
-  TRY(TensorIterator_build(&iter, &config) == 0);
-  if (!MetaMode_isEnabled()) {
-    ScalarType common = iter.common_dtype;
-    if (common != ScalarType_Float && common != ScalarType_Double && common != ScalarType_BFloat16) {
-      Error_set(ErrorType_RuntimeError, "\"lerp_kernel_tensor\" not implemented for '%s'", ScalarType_name(common));
-      TensorIterator_release(&iter);
-      return NULL;
-    }
-    if (iter.numel > 0) ((lerp_fn_tensor)DispatchStub_get(&lerp_kernel_tensor_weight))(&iter);
-  }
-  Tensor* result = TensorIterator_output(&iter, 0);
-  TensorIterator_release(&iter);
-  return result;
+/* The kernels' AT_DISPATCH: Float, Double and BFloat16 only.
+ * PyTorch 1.13: native/cpu/LerpKernel.cpp (AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16)) */
+static int lerp_kernel_dtype(ScalarType common, const char* kernel) {
+  TORCH_CHECK(common == ScalarType_Float || common == ScalarType_Double || common == ScalarType_BFloat16,
+              "\"%s\" not implemented for '%s'", kernel, ScalarType_name(common));
+  return 0;
 fail:
-  return NULL;
+  return -1;
 }
 
 /* PyTorch 1.13: Lerp.cpp TORCH_IMPL_FUNC(lerp_Scalar) */
-Tensor* at_native_lerp_Scalar(const Tensor* self, const Tensor* end, Scalar weight) {
-  return lerp_scalar_impl(NULL, false, self, end, weight);
+int at_impl_lerp_Scalar(StructuredOp* op, const Tensor* self, const Tensor* end, Scalar weight, Tensor* out) {
+  (void)self, (void)end, (void)out; /* the iterator holds them */
+  TensorIteratorBase* iter = &op->iter;
+  if (MetaMode_isEnabled()) return 0;
+  if (lerp_kernel_dtype(iter->common_dtype, "lerp_kernel_scalar") < 0) return -1;
+  char converted[MINATEN_MAX_ELEMENT_SIZE];
+  if (store_scalar_checked(iter->common_dtype, converted, weight) < 0) return -1;
+  if (iter->numel > 0) ((lerp_fn_scalar)DispatchStub_get(&lerp_kernel_scalar_weight))(iter, weight);
+  return 0;
 }
-/* PyTorch 1.13: Lerp.cpp TORCH_IMPL_FUNC(lerp_Scalar) (in place) */
-Tensor* at_native_lerp__Scalar(Tensor* self, const Tensor* end, Scalar weight) {
-  return lerp_scalar_impl(self, false, self, end, weight);
+
+/* PyTorch 1.13: Lerp.cpp TORCH_META_FUNC(lerp_Tensor) (a plain TensorIteratorConfig) */
+int at_meta_lerp_Tensor(StructuredOp* op, const Tensor* self, const Tensor* end, const Tensor* weight) {
+  if (lerp_check_dtype(self, end, "end") < 0 || lerp_check_dtype(self, weight, "weight") < 0) return -1;
+  TensorIteratorConfig config;
+  TensorIteratorConfig_init(&config);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
+  TensorIteratorConfig_add_input(&config, self);
+  TensorIteratorConfig_add_input(&config, end);
+  TensorIteratorConfig_add_input(&config, weight);
+  return StructuredOp_build(op, &config);
 }
-/* PyTorch 1.13: Lerp.cpp TORCH_IMPL_FUNC(lerp_Scalar) (out=) */
-Tensor* at_native_lerp_Scalar_out(const Tensor* self, const Tensor* end, Scalar weight, Tensor* out) {
-  return lerp_scalar_impl(out, true, self, end, weight);
-}
+
 /* PyTorch 1.13: Lerp.cpp TORCH_IMPL_FUNC(lerp_Tensor) */
-Tensor* at_native_lerp_Tensor(const Tensor* self, const Tensor* end, const Tensor* weight) {
-  return lerp_tensor_impl(NULL, false, self, end, weight);
-}
-/* PyTorch 1.13: Lerp.cpp TORCH_IMPL_FUNC(lerp_Tensor) (in place) */
-Tensor* at_native_lerp__Tensor(Tensor* self, const Tensor* end, const Tensor* weight) {
-  return lerp_tensor_impl(self, false, self, end, weight);
-}
-/* PyTorch 1.13: Lerp.cpp TORCH_IMPL_FUNC(lerp_Tensor) (out=) */
-Tensor* at_native_lerp_Tensor_out(const Tensor* self, const Tensor* end, const Tensor* weight, Tensor* out) {
-  return lerp_tensor_impl(out, true, self, end, weight);
+int at_impl_lerp_Tensor(StructuredOp* op, const Tensor* self, const Tensor* end, const Tensor* weight, Tensor* out) {
+  (void)self, (void)end, (void)weight, (void)out;
+  TensorIteratorBase* iter = &op->iter;
+  if (MetaMode_isEnabled()) return 0;
+  if (lerp_kernel_dtype(iter->common_dtype, "lerp_kernel_tensor") < 0) return -1;
+  if (iter->numel > 0) ((lerp_fn_tensor)DispatchStub_get(&lerp_kernel_tensor_weight))(iter);
+  return 0;
 }

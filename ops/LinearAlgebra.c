@@ -14,12 +14,17 @@
  * A 3-D left side whose last two dims are transposed is not folded (the fold
  * would copy), so permuted batches go through bmm.
  *
+ * mm, bmm and addmm are structured (Note [Structured kernels] in
+ * ops/Structured.h): their meta functions check the ranks and shapes and
+ * give the output's sizes (set_output_raw_strided), the impls check the
+ * dtypes and compute, so a meta tensor passes the shape checks alone.
+ *
  * Float and Double products run the blocked gemm of ops/cpu/BlasKernel.c
  * (Note [BLIS loops]) on the operands where they are, whatever their
  * strides; the other dtypes run plain loops over contiguous copies.
  *
  * PyTorch 1.13: aten/src/ATen/native/LinearAlgebra.cpp (matmul, _matmul_impl,
- * should_fold), Blas.cpp (mv, dot)
+ * should_fold, mm, bmm, addmm), Blas.cpp (mv, dot)
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -31,6 +36,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/BlasKernel.h"
 #include "runtime/Exception.h"
@@ -196,58 +202,93 @@ fail:
   return -1;
 }
 
-/* The shared body of mm, bmm, mv and dot: a fresh result, then the loops
- * (skipped in a shape run, ops/MetaMode.h): the blocked gemm on the
- * operands as they are for Float and Double, plain loops on contiguous
- * copies otherwise. */
-static Tensor* matmul_fresh(const Tensor* self, MatrixStrides sa, const Tensor* other, MatrixStrides sb, int64_t batch,
-                            int64_t m, int64_t n, int64_t p, IntArrayRef out_sizes) {
-  Tensor* c = empty_cpu(out_sizes, self->dtype);
-  if (c == NULL || MetaMode_isEnabled()) return c;
-  if (self->dtype == ScalarType_Float || self->dtype == ScalarType_Double) {
-    if (strided_gemm(self, sa, other, sb, c, batch, m, n, p) == 0) return c;
-    Tensor_release(c);
-    return NULL;
-  }
+/* c (contiguous: batch x m x p) = self @ other, the shared loops of mm,
+ * bmm, mv and dot: the blocked gemm on the operands as they are for Float
+ * and Double, plain loops on contiguous copies otherwise.  0, or -1 with
+ * the error set. */
+static int matmul_compute(Tensor* c, const Tensor* self, MatrixStrides sa, const Tensor* other, MatrixStrides sb,
+                          int64_t batch, int64_t m, int64_t n, int64_t p) {
+  if (self->dtype == ScalarType_Float || self->dtype == ScalarType_Double)
+    return strided_gemm(self, sa, other, sb, c, batch, m, n, p);
   bool float_acc = sa.col == 1 && sb.row == 1 && sb.col != 1; /* gemm_reduced */
   Tensor* a = contiguous_copy(self);
   Tensor* b = a ? contiguous_copy(other) : NULL;
   if (b != NULL) batched_gemm(a, b, c, batch, m, n, p, float_acc);
   Tensor_release(a);
   Tensor_release(b);
-  if (b != NULL) return c;
+  return b != NULL ? 0 : -1;
+}
+
+/* mv's and dot's body: a fresh result of out_sizes, then the loops
+ * (skipped in a shape run, ops/MetaMode.h). */
+static Tensor* matmul_fresh(const Tensor* self, MatrixStrides sa, const Tensor* other, MatrixStrides sb, int64_t batch,
+                            int64_t m, int64_t n, int64_t p, IntArrayRef out_sizes) {
+  Tensor* c = empty_cpu(out_sizes, self->dtype);
+  if (c == NULL || MetaMode_isEnabled()) return c;
+  if (matmul_compute(c, self, sa, other, sb, batch, m, n, p) == 0) return c;
   Tensor_release(c);
   return NULL;
 }
 
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(mm_out_cpu) with its meta checks */
-Tensor* at_native_mm(const Tensor* self, const Tensor* mat2) {
+/* The impl of mm and bmm into result, the meta function's output (batch x
+ * m x p, any strides), in 1.13's order: nothing to do for an empty result;
+ * an empty contraction (n == 0) zeroes it (result.zero_(), whatever the
+ * dtypes); else the kernel's dtype checks (`kernel` names its AT_DISPATCH),
+ * then the product, into result itself when it is contiguous, else into a
+ * contiguous temporary copied into it.  0, or -1 with the error set.
+ * PyTorch 1.13: LinearAlgebra.cpp addmm_impl_cpu_, bmm_out_or_baddbmm_ */
+static int matmul_product_into(Tensor* result, const Tensor* self, MatrixStrides sa, const Tensor* other, MatrixStrides sb,
+                       int64_t batch, int64_t m, int64_t n, int64_t p, const char* kernel) {
+  if (result->numel == 0 || MetaMode_isEnabled()) return 0;
+  if (n == 0) return done_in_place(at_zero_(result));
+  if (check_same_dtype(self, other, kernel) < 0) return -1;
+  if (result->is_contiguous) return matmul_compute(result, self, sa, other, sb, batch, m, n, p);
+  Tensor* c = empty_cpu(Tensor_sizes(result), result->dtype);
+  if (c == NULL) return -1;
+  int r = matmul_compute(c, self, sa, other, sb, batch, m, n, p) == 0 ? copy_into(result, c) : -1;
+  Tensor_release(c);
+  return r;
+}
+
+static const IntArrayRef kNoStrides = {NULL, 0};
+
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_META_FUNC(mm) */
+int at_meta_mm(StructuredOp* op, const Tensor* self, const Tensor* mat2) {
   TORCH_CHECK(self->dim == 2, "self must be a matrix");
   TORCH_CHECK(mat2->dim == 2, "mat2 must be a matrix");
   TORCH_CHECK(self->sizes[1] == mat2->sizes[0], "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
               (long long)self->sizes[0], (long long)self->sizes[1], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
-  TRY(check_same_dtype(self, mat2, "addmm_impl_cpu_") == 0);
   int64_t sizes[2] = {self->sizes[0], mat2->sizes[1]};
-  MatrixStrides sa = {0, self->strides[0], self->strides[1]}, sb = {0, mat2->strides[0], mat2->strides[1]};
-  return matmul_fresh(self, sa, mat2, sb, 1, sizes[0], self->sizes[1], sizes[1], IntArrayRef_make(sizes, 2));
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(sizes, 2), kNoStrides, self->dtype);
 fail:
-  return NULL;
+  return -1;
+}
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(mm_out_cpu) (addmm_impl_cpu_ with beta 0, alpha 1) */
+int at_impl_mm_out_cpu(StructuredOp* op, const Tensor* self, const Tensor* mat2, Tensor* out) {
+  (void)op;
+  MatrixStrides sa = {0, self->strides[0], self->strides[1]}, sb = {0, mat2->strides[0], mat2->strides[1]};
+  return matmul_product_into(out, self, sa, mat2, sb, 1, self->sizes[0], self->sizes[1], mat2->sizes[1], "addmm_impl_cpu_");
 }
 
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(bmm_out_cpu) with its meta checks */
-Tensor* at_native_bmm(const Tensor* self, const Tensor* mat2) {
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_META_FUNC(bmm) (common_checks_baddbmm_bmm) */
+int at_meta_bmm(StructuredOp* op, const Tensor* self, const Tensor* mat2) {
   TORCH_CHECK(self->dim == 3, "batch1 must be a 3D tensor");
   TORCH_CHECK(mat2->dim == 3, "batch2 must be a 3D tensor");
   TORCH_CHECK(mat2->sizes[0] == self->sizes[0] && mat2->sizes[1] == self->sizes[2],
               "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
               (long long)self->sizes[0], (long long)self->sizes[2], (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
-  TRY(check_same_dtype(self, mat2, "bmm") == 0);
   int64_t sizes[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
+  /* batch2.options(): bmm's output takes mat2's dtype */
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(sizes, 3), kNoStrides, mat2->dtype);
+fail:
+  return -1;
+}
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(bmm_out_cpu) (bmm_out_or_baddbmm_) */
+int at_impl_bmm_out_cpu(StructuredOp* op, const Tensor* self, const Tensor* mat2, Tensor* out) {
+  (void)op;
   MatrixStrides sa = {self->strides[0], self->strides[1], self->strides[2]};
   MatrixStrides sb = {mat2->strides[0], mat2->strides[1], mat2->strides[2]};
-  return matmul_fresh(self, sa, mat2, sb, sizes[0], sizes[1], self->sizes[2], sizes[2], IntArrayRef_make(sizes, 3));
-fail:
-  return NULL;
+  return matmul_product_into(out, self, sa, mat2, sb, self->sizes[0], self->sizes[1], self->sizes[2], mat2->sizes[2], "bmm");
 }
 
 /* PyTorch 1.13: Blas.cpp at::native::mv (via addmv) */
@@ -511,16 +552,6 @@ static Tensor* check_dtype_and_copy_out(Tensor* out, Tensor* result) {
   return resize_and_copy_out(out, result);
 }
 
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(mm_out_cpu) */
-Tensor* at_native_mm_out(const Tensor* self, const Tensor* mat2, Tensor* out) {
-  return check_dtype_and_copy_out(out, at_native_mm(self, mat2));
-}
-
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(bmm_out_cpu) */
-Tensor* at_native_bmm_out(const Tensor* self, const Tensor* mat2, Tensor* out) {
-  return check_dtype_and_copy_out(out, at_native_bmm(self, mat2));
-}
-
 /* PyTorch 1.13: Blas.cpp at::native::mv_out (through addmv_out) */
 Tensor* at_native_mv_out(const Tensor* self, const Tensor* vec, Tensor* out) {
   return check_dtype_and_copy_out(out, at_native_mv(self, vec));
@@ -732,42 +763,27 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (the functional form) */
-Tensor* at_native_addmm(const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha) {
-  if (addmm_meta(self, mat1, mat2) < 0) return NULL;
-  return addmm_fresh(self, mat1, mat2, beta, alpha, NULL);
+/* PyTorch 1.13: LinearAlgebra.cpp TORCH_META_FUNC(addmm) */
+int at_meta_addmm(StructuredOp* op, const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta,
+                  Scalar alpha) {
+  (void)beta, (void)alpha;
+  if (addmm_meta(self, mat1, mat2) < 0) return -1;
+  int64_t sizes[2] = {mat1->sizes[0], mat2->sizes[1]};
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(sizes, 2), kNoStrides, mat1->dtype);
 }
 
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (in place: the
- * structured kernel's check_inplace first) */
-Tensor* at_native_addmm_(Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha) {
-  Tensor* result = NULL;
-  TRY(addmm_meta(self, mat1, mat2) == 0);
-  int64_t sizes[2] = {mat1->sizes[0], mat2->sizes[1]};
-  TORCH_CHECK(Tensor_hasSizes(self, IntArrayRef_make(sizes, 2)),
-              "Bad in-place call: input tensor size %s and output tensor size %s should match",
-              FMT_INTS(Tensor_sizes(self)), FMT_INTS(IntArrayRef_make(sizes, 2)));
-  result = addmm_fresh(self, mat1, mat2, beta, alpha, self->strides);
-  TRY(result != NULL);
-  if (!MetaMode_isEnabled()) TRY(copy_into(self, result) == 0);
+/* The product is computed in the order 1.13's BLAS would sum for out's
+ * strides (Note [addmm's summation order]), into a contiguous result then
+ * copied into out.
+ * PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (expand_size, addmm_impl_cpu_) */
+int at_impl_addmm_out_cpu(StructuredOp* op, const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta,
+                          Scalar alpha, Tensor* out) {
+  (void)op;
+  Tensor* result = addmm_fresh(self, mat1, mat2, beta, alpha, out->strides);
+  if (result == NULL) return -1;
+  int r = MetaMode_isEnabled() ? 0 : copy_into(out, result);
   Tensor_release(result);
-  return Tensor_retain(self);
-fail:
-  Tensor_release(result);
-  return NULL;
-}
-
-/* PyTorch 1.13: LinearAlgebra.cpp TORCH_IMPL_FUNC(addmm_out_cpu) (out=: the
- * structured set_output's dtype check and resize before the product) */
-Tensor* at_native_addmm_out_cpu(const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta, Scalar alpha,
-                                Tensor* out) {
-  TRY(addmm_meta(self, mat1, mat2) == 0);
-  TRY(check_out_dtype(out, mat1->dtype) == 0);
-  int64_t sizes[2] = {mat1->sizes[0], mat2->sizes[1]};
-  TRY(resize_output(out, IntArrayRef_make(sizes, 2)) >= 0);
-  return resize_and_copy_out(out, addmm_fresh(self, mat1, mat2, beta, alpha, out->strides));
-fail:
-  return NULL;
+  return r;
 }
 
 /* ---- outer, ger ------------------------------------------------------------------- */

@@ -26,6 +26,7 @@
 #include "NativeFunctions.h"
 #include "ops/MetaMode.h"
 #include "ops/PointwiseOps.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
 #include "runtime/Exception.h"
@@ -40,67 +41,58 @@ static const char* kernel_name(const DispatchStub* stub) {
   return stub == &addcmul_stub ? "addcmul_cpu_out" : "addcdiv_cpu_out";
 }
 
-/* build_ternary_op over (out, self, tensor1, tensor2), the kernel's dtype
- * and value checks, then the stub.  out NULL: a new output; out == self: in
- * place; resize_out: an out= form, resized to the broadcast shape.  Returns
- * the output as a new reference, or NULL with PyTorch's error.
- * PyTorch 1.13: TensorIterator.cpp build_ternary_op; PointwiseOpsKernel.cpp
- * (AT_DISPATCH_ALL_TYPES_AND_COMPLEX, value.to<scalar_t>()) */
-static Tensor* ternary_op(Tensor* out, bool resize_out, const Tensor* self, const Tensor* tensor1,
-                          const Tensor* tensor2, Scalar value, DispatchStub* stub) {
+/* The meta half of both: build_ternary_op over (out, self, tensor1,
+ * tensor2) into op->iter.  0, or -1 with the error indicator set.
+ * PyTorch 1.13: TensorIterator.cpp build_ternary_op */
+static int ternary_op_meta(StructuredOp* op, const Tensor* self, const Tensor* tensor1, const Tensor* tensor2) {
   TensorIteratorConfig config;
   TensorIteratorConfig_init(&config);
   config.check_all_same_dtype = false;
   config.promote_inputs_to_common_dtype = true;
   config.enforce_safe_casting_to_output = true;
-  /* NB(minaten): an in-place or functional call never resizes its output. */
-  config.resize_outputs = resize_out;
-  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
   TensorIteratorConfig_add_input(&config, self);
   TensorIteratorConfig_add_input(&config, tensor1);
   TensorIteratorConfig_add_input(&config, tensor2);
-  TensorIteratorBase iter;
-  TRY(TensorIterator_build(&iter, &config) == 0);
-  ScalarType common = iter.common_dtype;
-  if (MetaMode_isEnabled()) goto done; /* the kernel's checks run in its loop's place */
+  return StructuredOp_build(op, &config);
+}
+
+/* The impl half of both: the kernel's dtype and value checks, then the
+ * stub over the iterator.  0, or -1 with PyTorch's error.
+ * PyTorch 1.13: PointwiseOpsKernel.cpp (AT_DISPATCH_ALL_TYPES_AND_COMPLEX, value.to<scalar_t>()) */
+static int ternary_op_run(StructuredOp* op, Scalar value, DispatchStub* stub) {
+  TensorIteratorBase* iter = &op->iter;
+  ScalarType common = iter->common_dtype;
+  if (MetaMode_isEnabled()) return 0; /* the kernel's checks run in its loop's place */
   if (common == ScalarType_Bool || common == ScalarType_Half) { /* 1.13's kernels have BFloat16, not Half */
     Error_set(ErrorType_RuntimeError, "\"%s\" not implemented for '%s'", kernel_name(stub), ScalarType_name(common));
-    goto release;
+    return -1;
   }
   char converted[MINATEN_MAX_ELEMENT_SIZE];
-  if (store_scalar_checked(common, converted, value) < 0) goto release;
-  if (iter.tensors[0]->dtype != common) { /* cpu_kernel_vec's assert (see the top of the file) */
+  if (store_scalar_checked(common, converted, value) < 0) return -1;
+  if (iter->tensors[0]->dtype != common) { /* cpu_kernel_vec's assert (see the top of the file) */
     Error_set(ErrorType_RuntimeError,
               "!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "
               "\"./aten/src/ATen/native/cpu/Loops.h\":347, please report a bug to PyTorch. ");
-    goto release;
+    return -1;
   }
-  if (iter.numel > 0) ((pointwise_fn)DispatchStub_get(stub))(&iter, value);
-done:;
-  Tensor* result = TensorIterator_output(&iter, 0);
-  TensorIterator_release(&iter);
-  return result;
-release:
-  TensorIterator_release(&iter);
-fail:
-  return NULL;
+  if (iter->numel > 0) ((pointwise_fn)DispatchStub_get(stub))(iter, value);
+  return 0;
 }
 
+/* PyTorch 1.13: PointwiseOps.cpp TORCH_META_FUNC(addcmul) */
+int at_meta_addcmul(StructuredOp* op, const Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value) {
+  (void)value;
+  return ternary_op_meta(op, self, tensor1, tensor2);
+}
 /* PyTorch 1.13: PointwiseOps.cpp TORCH_IMPL_FUNC(addcmul_out) */
-Tensor* at_native_addcmul(const Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value) {
-  return ternary_op(NULL, false, self, tensor1, tensor2, value, &addcmul_stub);
-}
-/* PyTorch 1.13: PointwiseOps.cpp TORCH_IMPL_FUNC(addcmul_out) (in place) */
-Tensor* at_native_addcmul_(Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value) {
-  return ternary_op(self, false, self, tensor1, tensor2, value, &addcmul_stub);
-}
-/* PyTorch 1.13: PointwiseOps.cpp TORCH_IMPL_FUNC(addcmul_out) (out=) */
-Tensor* at_native_addcmul_out(const Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value,
-                              Tensor* out) {
-  return ternary_op(out, true, self, tensor1, tensor2, value, &addcmul_stub);
+int at_impl_addcmul_out(StructuredOp* op, const Tensor* self, const Tensor* tensor1, const Tensor* tensor2,
+                        Scalar value, Tensor* out) {
+  (void)self, (void)tensor1, (void)tensor2, (void)out; /* the iterator holds them */
+  return ternary_op_run(op, value, &addcmul_stub);
 }
 
-/* PyTorch 1.13: PointwiseOps.cpp TORCH_META_FUNC(addcdiv) */
+/* PyTorch 1.13: PointwiseOps.cpp TORCH_META_FUNC(addcdiv) (its check) */
 static int addcdiv_check(const Tensor* tensor1, const Tensor* tensor2) {
   TORCH_CHECK(!(ScalarType_isIntegral(tensor1->dtype, true) && ScalarType_isIntegral(tensor2->dtype, true)),
               "Integer division with addcdiv is no longer supported, and in a future  "
@@ -116,19 +108,15 @@ fail:
   return -1;
 }
 
+/* PyTorch 1.13: PointwiseOps.cpp TORCH_META_FUNC(addcdiv) */
+int at_meta_addcdiv(StructuredOp* op, const Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value) {
+  (void)value;
+  if (addcdiv_check(tensor1, tensor2) < 0) return -1;
+  return ternary_op_meta(op, self, tensor1, tensor2);
+}
 /* PyTorch 1.13: PointwiseOps.cpp TORCH_IMPL_FUNC(addcdiv_out) */
-Tensor* at_native_addcdiv(const Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value) {
-  if (addcdiv_check(tensor1, tensor2) < 0) return NULL;
-  return ternary_op(NULL, false, self, tensor1, tensor2, value, &addcdiv_stub);
-}
-/* PyTorch 1.13: PointwiseOps.cpp TORCH_IMPL_FUNC(addcdiv_out) (in place) */
-Tensor* at_native_addcdiv_(Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value) {
-  if (addcdiv_check(tensor1, tensor2) < 0) return NULL;
-  return ternary_op(self, false, self, tensor1, tensor2, value, &addcdiv_stub);
-}
-/* PyTorch 1.13: PointwiseOps.cpp TORCH_IMPL_FUNC(addcdiv_out) (out=) */
-Tensor* at_native_addcdiv_out(const Tensor* self, const Tensor* tensor1, const Tensor* tensor2, Scalar value,
-                              Tensor* out) {
-  if (addcdiv_check(tensor1, tensor2) < 0) return NULL;
-  return ternary_op(out, true, self, tensor1, tensor2, value, &addcdiv_stub);
+int at_impl_addcdiv_out(StructuredOp* op, const Tensor* self, const Tensor* tensor1, const Tensor* tensor2,
+                        Scalar value, Tensor* out) {
+  (void)self, (void)tensor1, (void)tensor2, (void)out;
+  return ternary_op_run(op, value, &addcdiv_stub);
 }

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "ops/EmptyTensor.h"
+#include "ops/Resize.h"
 #include "runtime/Exception.h"
 
 static void init(StructuredOp* op, StructuredKind kind, DeviceType device, int num_outputs) {
@@ -45,6 +47,53 @@ Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t) {
 }
 
 Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i) { return op->outputs[i]; }
+
+/* PyTorch 1.13: RegisterCPU.cpp check_inplace */
+static int check_inplace(const Tensor* self, IntArrayRef sizes, ScalarType dtype, DeviceType device) {
+  char b1[1536], b2[1536];
+  TORCH_CHECK(dtype == self->dtype, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
+              ScalarType_typeMetaName(self->dtype), ScalarType_typeMetaName(dtype));
+  TORCH_CHECK(device == self->device.type,
+              "Bad in-place call: input tensor device %s and output tensor device %s should match",
+              DeviceType_name(self->device.type), DeviceType_name(device));
+  TORCH_CHECK(Tensor_hasSizes(self, sizes), "Bad in-place call: input tensor size %s and output tensor size %s should match",
+              IntArrayRef_format(Tensor_sizes(self), b1, sizeof b1), IntArrayRef_format(sizes, b2, sizeof b2));
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: RegisterCPU.cpp resize_out */
+static int resize_out(Tensor* out, IntArrayRef sizes, IntArrayRef strides, ScalarType dtype, DeviceType device) {
+  TRY(check_out_dtype(out, dtype) == 0);
+  TORCH_CHECK(out->device.type == device, "Expected out tensor to have device %s, but got %s instead",
+              DeviceType_name(device), DeviceType_name(out->device.type));
+  if (strides.data != NULL) TRY(resize_output_restrided(out, sizes, strides) >= 0);
+  else TRY(resize_output(out, sizes) >= 0);
+  return 0;
+fail:
+  return -1;
+}
+
+int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes, IntArrayRef strides,
+                                     ScalarType dtype) {
+  TORCH_INTERNAL_ASSERT(i >= 0 && i < op->num_outputs && !op->built);
+  switch (op->kind) {
+  case StructuredKind_Functional: { /* create_out */
+    Tensor* made = strides.data != NULL ? empty_strided_on(op->device, sizes, strides, dtype)
+                                        : empty_on(op->device, sizes, dtype);
+    if (made == NULL) return -1;
+    Tensor_release(op->outputs[i]);
+    op->outputs[i] = made;
+    return 0;
+  }
+  case StructuredKind_Inplace:
+    return check_inplace(op->outputs[i], sizes, dtype, op->device);
+  case StructuredKind_Out:
+    return resize_out(op->outputs[i], sizes, strides, dtype, op->device);
+  }
+  return 0;
+}
 
 int StructuredOp_build(StructuredOp* op, TensorIteratorConfig* config) {
   TORCH_INTERNAL_ASSERT(!op->built && config->num_outputs == op->num_outputs);

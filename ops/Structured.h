@@ -55,11 +55,9 @@ typedef enum StructuredKind {
 
 typedef struct StructuredOp {
   StructuredKind kind;
-  /* The wrapper's backend, CPU or Meta.  An operator on TensorIterator
-   * makes its outputs on its operands' device, which the dispatch made
-   * this one; the field is for set_output_raw_strided, which minaten's
-   * structured operators do not call yet (the ones that would, mm & co.,
-   * are written by hand). */
+  /* The wrapper's backend, CPU or Meta: where set_output_raw_strided makes
+   * a functional form's output.  (An operator on TensorIterator makes its
+   * outputs on its operands' device, which the dispatch made this one.) */
   DeviceType device;
   /* The outputs: given (self, out) or made by the meta function; each a
    * reference this object holds until StructuredOp_output/_release. */
@@ -88,6 +86,23 @@ void StructuredOp_initCpu(StructuredOp* op, Tensor* out, bool resize_out);
 /* The output the meta function hands to TensorIterator: the given one, or
  * NULL for one to be made.  PyTorch 1.13: TensorIteratorBase::maybe_get_output */
 Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i);
+
+/*
+ * The meta function's word on output i of an operator that does not build
+ * a TensorIterator (mm, tril, ...): its sizes, strides (strides.data NULL:
+ * none, contiguous) and dtype.  What it does depends on the form:
+ *   functional  makes the output on op->device (empty or empty_strided);
+ *   in-place    checks that self has that dtype and those sizes ("Bad
+ *               in-place call: ..."); self is written as it is;
+ *   out=        checks out's dtype and device, resizes it (resize_output:
+ *               the deprecation warning for one that held elements), and
+ *               when it was resized and strides are given, restrides it.
+ * Returns 0, or -1 with PyTorch's error set.
+ * PyTorch 1.13: the generated structured classes' set_output_raw_strided
+ * (RegisterCPU.cpp create_out, check_inplace, resize_out)
+ */
+int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes, IntArrayRef strides,
+                                     ScalarType dtype);
 
 /* The meta function's build of a TensorIterator-based operator: config's
  * outputs must be StructuredOp_maybeGetOutput's; out= forms resize.  The

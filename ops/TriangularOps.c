@@ -18,7 +18,7 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
-#include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -64,49 +64,38 @@ static void zero_outside(Tensor* t, int64_t k, bool upper) {
   TensorIterator_for_each(&iter, triangle_loop2d, &T, 0);
 }
 
-/* The meta function's check: self.size(-2) of a tensor with fewer dims. */
-static int check_matrices(const Tensor* self) { return maybe_wrap_dim(-2, self->dim, true) < 0 ? -1 : 0; }
+/* PyTorch 1.13: TriangularOps.cpp TORCH_META_FUNC(tril) */
+int at_meta_tril(StructuredOp* op, const Tensor* self, int64_t diagonal) {
+  (void)diagonal;
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype);
+}
+/* PyTorch 1.13: TriangularOps.cpp TORCH_META_FUNC(triu) */
+int at_meta_triu(StructuredOp* op, const Tensor* self, int64_t diagonal) {
+  (void)diagonal;
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype);
+}
 
-/* A contiguous copy of self with the triangle kept. */
-static Tensor* triangle(const Tensor* self, int64_t k, bool upper) {
-  if (check_matrices(self) < 0) return NULL;
-  Tensor* r = empty_cpu(Tensor_sizes(self), self->dtype);
-  if (r == NULL) return NULL;
-  if (copy_into(r, self) < 0) {
-    Tensor_release(r);
-    return NULL;
-  }
-  zero_outside(r, k, upper);
-  return r;
+/* The impl of both into result (self itself in place): nothing for an
+ * empty self; the matrices' dims read (self.size(-2), an IndexError for a
+ * tensor of fewer than 2 dims: the meta function does not check); self
+ * copied into result unless it is result; the triangle zeroed.
+ * PyTorch 1.13: TriangularOps.cpp TORCH_IMPL_FUNC(tril_cpu), TORCH_IMPL_FUNC(triu_cpu) */
+static int triangle_impl(const Tensor* self, int64_t k, Tensor* result, bool upper) {
+  if (self->numel == 0) return 0;
+  if (maybe_wrap_dim(-2, self->dim, true) < 0) return -1;
+  if (MetaMode_isEnabled()) return 0;
+  if (result != self && copy_into(result, self) < 0) return -1;
+  zero_outside(result, k, upper);
+  return 0;
 }
 
 /* PyTorch 1.13: TriangularOps.cpp TORCH_IMPL_FUNC(tril_cpu) */
-Tensor* at_native_tril(const Tensor* self, int64_t diagonal) { return triangle(self, diagonal, false); }
+int at_impl_tril_cpu(StructuredOp* op, const Tensor* self, int64_t diagonal, Tensor* out) {
+  (void)op;
+  return triangle_impl(self, diagonal, out, false);
+}
 /* PyTorch 1.13: TriangularOps.cpp TORCH_IMPL_FUNC(triu_cpu) */
-Tensor* at_native_triu(const Tensor* self, int64_t diagonal) { return triangle(self, diagonal, true); }
-
-/* PyTorch 1.13: TriangularOps.cpp tril_ (structured, in place) */
-Tensor* at_native_tril_(Tensor* self, int64_t diagonal) {
-  if (check_matrices(self) < 0) return NULL;
-  zero_outside(self, diagonal, false);
-  return Tensor_retain(self);
-}
-/* PyTorch 1.13: TriangularOps.cpp triu_ (structured, in place) */
-Tensor* at_native_triu_(Tensor* self, int64_t diagonal) {
-  if (check_matrices(self) < 0) return NULL;
-  zero_outside(self, diagonal, true);
-  return Tensor_retain(self);
-}
-
-/* PyTorch 1.13: TriangularOps.cpp TORCH_IMPL_FUNC(tril_cpu) (out=) */
-Tensor* at_native_tril_out(const Tensor* self, int64_t diagonal, Tensor* out) {
-  if (check_matrices(self) < 0 || check_out_dtype(out, self->dtype) < 0) return NULL;
-  Tensor* r = triangle(self, diagonal, false);
-  return r == NULL ? NULL : resize_and_copy_out(out, r);
-}
-/* PyTorch 1.13: TriangularOps.cpp TORCH_IMPL_FUNC(triu_cpu) (out=) */
-Tensor* at_native_triu_out(const Tensor* self, int64_t diagonal, Tensor* out) {
-  if (check_matrices(self) < 0 || check_out_dtype(out, self->dtype) < 0) return NULL;
-  Tensor* r = triangle(self, diagonal, true);
-  return r == NULL ? NULL : resize_and_copy_out(out, r);
+int at_impl_triu_cpu(StructuredOp* op, const Tensor* self, int64_t diagonal, Tensor* out) {
+  (void)op;
+  return triangle_impl(self, diagonal, out, true);
 }
