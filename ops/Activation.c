@@ -6,7 +6,10 @@
  * self > threshold and gives 0 elsewhere (a NaN in self passes it); it is
  * the binary loop (ops/BinaryOps.h) with the threshold as its scalar
  * argument, self and grad_output promoted together as 1.13's
- * build_borrowing_binary_op(grad_input, self, grad) promotes them.
+ * build_borrowing_binary_op(grad_input, self, grad) promotes them.  All
+ * three are structured (Note [Structured kernels] in ops/Structured.h);
+ * gelu's meta functions only build the iterator: its `approximate` is read
+ * by the impl, as 1.13's.
  *
  * PyTorch 1.13: aten/src/ATen/native/Activation.cpp, cpu/Activation.cpp threshold_kernel
  */
@@ -17,21 +20,22 @@
 #include "ops/Activation.h"
 #include "ops/BinaryOps.h"
 #include "ops/MetaMode.h"
+#include "ops/Structured.h"
 #include "ops/TensorIteratorConfig.h"
 #include "ops/cpu/Loops.h"
 #include "ops/mkldnn/EltwiseGelu.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
-/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(threshold_backward_out) */
-Tensor* at_native_threshold_backward(const Tensor* grad_output, const Tensor* self, Scalar threshold) {
-  return binary_op(NULL, self, grad_output, BinaryOp_ThresholdBackward, threshold);
+/* PyTorch 1.13: Activation.cpp TORCH_META_FUNC(threshold_backward) */
+int at_meta_threshold_backward(StructuredOp* op, const Tensor* grad_output, const Tensor* self, Scalar threshold) {
+  return binary_op_meta(op, self, grad_output, BinaryOp_ThresholdBackward, threshold);
 }
-
-/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(threshold_backward_out) (grad_input=) */
-Tensor* at_native_threshold_backward_out(const Tensor* grad_output, const Tensor* self, Scalar threshold,
-                                         Tensor* grad_input) {
-  return binary_op_out(grad_input, self, grad_output, BinaryOp_ThresholdBackward, threshold);
+/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(threshold_backward_out) */
+int at_impl_threshold_backward_out(StructuredOp* op, const Tensor* grad_output, const Tensor* self, Scalar threshold,
+                                   Tensor* grad_input) {
+  (void)grad_output, (void)self, (void)grad_input; /* the iterator holds them */
+  return binary_op_run(op, BinaryOp_ThresholdBackward, threshold);
 }
 
 /*
@@ -111,35 +115,30 @@ fail:
   return -1;
 }
 
-/* gelu of self into out (NULL: a new output; self: in place; resize_out
- * for out=).  PyTorch 1.13: Activation.cpp TORCH_META_FUNC(gelu)
- * (build_borrowing_unary_op), TORCH_IMPL_FUNC(gelu_out_cpu) */
-static Tensor* gelu_impl(Tensor* out, bool resize_out, const Tensor* self, const char* approximate) {
-  GeluType type;
-  TRY(get_gelutype_enum(approximate, &type) == 0);
+/* PyTorch 1.13: Activation.cpp TORCH_META_FUNC(gelu) (build_borrowing_unary_op) */
+int at_meta_gelu(StructuredOp* op, const Tensor* self, const char* approximate) {
+  (void)approximate; /* read by the impl: a meta tensor takes any string */
   TensorIteratorConfig config;
   TensorIteratorConfig_unary_op(&config);
-  config.resize_outputs = resize_out;
   config.complex_kernels = true; /* check_gelu_dtype refuses them in 1.13's words */
-  TensorIteratorConfig_add_output(&config, out);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
   TensorIteratorConfig_add_input(&config, self);
-  TensorIteratorBase iter;
-  TRY(TensorIterator_build(&iter, &config) == 0);
-  if (!MetaMode_isEnabled()) {
-    if (use_mkldnn(self) && type == GeluType_None) {
-      cpu_kernel(&iter, onednn_gelu_loop2d, &iter);
-    } else {
-      if (check_gelu_dtype(iter.common_dtype, "GeluKernelImpl") < 0) goto release;
-      if (iter.numel > 0) ((gelu_fn)DispatchStub_get(&GeluKernel))(&iter, type);
-    }
+  return StructuredOp_build(op, &config);
+}
+/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(gelu_out_cpu) */
+int at_impl_gelu_out_cpu(StructuredOp* op, const Tensor* self, const char* approximate, Tensor* out) {
+  (void)out;
+  GeluType type;
+  if (get_gelutype_enum(approximate, &type) < 0) return -1;
+  TensorIteratorBase* iter = &op->iter;
+  if (MetaMode_isEnabled()) return 0;
+  if (use_mkldnn(self) && type == GeluType_None) {
+    cpu_kernel(iter, onednn_gelu_loop2d, iter);
+    return 0;
   }
-  Tensor* result = TensorIterator_output(&iter, 0);
-  TensorIterator_release(&iter);
-  return result;
-release:
-  TensorIterator_release(&iter);
-fail:
-  return NULL;
+  if (check_gelu_dtype(iter->common_dtype, "GeluKernelImpl") < 0) return -1;
+  if (iter->numel > 0) ((gelu_fn)DispatchStub_get(&GeluKernel))(iter, type);
+  return 0;
 }
 
 /* oneDNN's refusals of grad_output (Note [gelu's three formulas]). */
@@ -155,56 +154,31 @@ fail:
   return -1;
 }
 
-/* gelu_backward into grad_input (NULL: a new output; resize_out for
- * grad_input=).  PyTorch 1.13: Activation.cpp TORCH_META_FUNC(gelu_backward)
- * (build_borrowing_binary_op), TORCH_IMPL_FUNC(gelu_backward_out_cpu) */
-static Tensor* gelu_backward_impl(Tensor* out, bool resize_out, const Tensor* grad, const Tensor* self,
-                                  const char* approximate) {
-  GeluType type;
-  TRY(get_gelutype_enum(approximate, &type) == 0);
+/* PyTorch 1.13: Activation.cpp TORCH_META_FUNC(gelu_backward) (build_borrowing_binary_op) */
+int at_meta_gelu_backward(StructuredOp* op, const Tensor* grad_output, const Tensor* self, const char* approximate) {
+  (void)approximate;
   TensorIteratorConfig config;
   TensorIteratorConfig_binary_op(&config);
-  config.resize_outputs = resize_out;
   config.complex_kernels = true;
-  TensorIteratorConfig_add_output(&config, out);
-  TensorIteratorConfig_add_input(&config, grad);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
+  TensorIteratorConfig_add_input(&config, grad_output);
   TensorIteratorConfig_add_input(&config, self);
-  TensorIteratorBase iter;
-  TRY(TensorIterator_build(&iter, &config) == 0);
-  if (!MetaMode_isEnabled()) {
-    if (use_mkldnn(self) && type == GeluType_None) {
-      if (check_onednn_grad(grad, self) < 0) goto release;
-      cpu_kernel(&iter, onednn_gelu_backward_loop2d, &iter);
-    } else {
-      if (check_gelu_dtype(iter.common_dtype, "GeluBackwardKernelImpl") < 0) goto release;
-      if (iter.numel > 0) ((gelu_fn)DispatchStub_get(&GeluBackwardKernel))(&iter, type);
-    }
-  }
-  Tensor* result = TensorIterator_output(&iter, 0);
-  TensorIterator_release(&iter);
-  return result;
-release:
-  TensorIterator_release(&iter);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(gelu_out_cpu) (functional) */
-Tensor* at_native_gelu(const Tensor* self, const char* approximate) {
-  return gelu_impl(NULL, false, self, approximate);
-}
-/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(gelu_out_cpu) (in place) */
-Tensor* at_native_gelu_(Tensor* self, const char* approximate) { return gelu_impl(self, false, self, approximate); }
-/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(gelu_out_cpu) */
-Tensor* at_native_gelu_out_cpu(const Tensor* self, const char* approximate, Tensor* out) {
-  return gelu_impl(out, true, self, approximate);
-}
-/* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(gelu_backward_out_cpu) (functional) */
-Tensor* at_native_gelu_backward(const Tensor* grad_output, const Tensor* self, const char* approximate) {
-  return gelu_backward_impl(NULL, false, grad_output, self, approximate);
+  return StructuredOp_build(op, &config);
 }
 /* PyTorch 1.13: Activation.cpp TORCH_IMPL_FUNC(gelu_backward_out_cpu) */
-Tensor* at_native_gelu_backward_out_cpu(const Tensor* grad_output, const Tensor* self, const char* approximate,
-                                        Tensor* grad_input) {
-  return gelu_backward_impl(grad_input, true, grad_output, self, approximate);
+int at_impl_gelu_backward_out_cpu(StructuredOp* op, const Tensor* grad_output, const Tensor* self,
+                                  const char* approximate, Tensor* grad_input) {
+  (void)grad_input;
+  GeluType type;
+  if (get_gelutype_enum(approximate, &type) < 0) return -1;
+  TensorIteratorBase* iter = &op->iter;
+  if (MetaMode_isEnabled()) return 0;
+  if (use_mkldnn(self) && type == GeluType_None) {
+    if (check_onednn_grad(grad_output, self) < 0) return -1;
+    cpu_kernel(iter, onednn_gelu_backward_loop2d, iter);
+    return 0;
+  }
+  if (check_gelu_dtype(iter->common_dtype, "GeluBackwardKernelImpl") < 0) return -1;
+  if (iter->numel > 0) ((gelu_fn)DispatchStub_get(&GeluBackwardKernel))(iter, type);
+  return 0;
 }

@@ -41,6 +41,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/SoftMax.h"
+#include "ops/Structured.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -55,17 +56,7 @@ DEFINE_DISPATCH(log_softmax_kernel);
 DEFINE_DISPATCH(softmax_backward_kernel);
 DEFINE_DISPATCH(log_softmax_backward_kernel);
 
-/* The structured meta function's output: out (an out= form: dtype checked,
- * resized to sizes), or a new contiguous tensor.  NULL with the error set.
- * PyTorch 1.13: the generated structured set_output_raw_strided (resize_out, create_out) */
-static Tensor* softmax_set_output(Tensor* out, const Tensor* like, ScalarType dtype) {
-  if (out == NULL) return empty_cpu(Tensor_sizes(like), dtype);
-  TRY(check_out_dtype(out, dtype) == 0);
-  TRY(resize_output(out, Tensor_sizes(like)) >= 0);
-  return Tensor_retain(out);
-fail:
-  return NULL;
-}
+static const IntArrayRef kNoStrides = {NULL, 0};
 
 /* The dim check of the meta functions, after maybe_wrap_dim.
  * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax) */
@@ -139,19 +130,26 @@ static void log_softmax_lastdim_bfloat16(const Tensor* input, Tensor* dest) {
   }
 }
 
-/* _softmax / _log_softmax into out (NULL: a new output).  Returns the
- * output (a new reference), or NULL with PyTorch's error.
- * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax), TORCH_IMPL_FUNC(softmax_cpu_out),
- * TORCH_META_FUNC(_log_softmax), TORCH_IMPL_FUNC(log_softmax_cpu_out) */
-static Tensor* softmax_impl(bool log, Tensor* out, const Tensor* self, int64_t dim, bool half_to_float) {
-  Tensor *result = NULL, *input = NULL, *dest = NULL;
+/* The meta function of _softmax and _log_softmax: the dim checked, the
+ * output self's sizes, contiguous, Float for half_to_float.
+ * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax), TORCH_META_FUNC(_log_softmax) */
+static int softmax_meta(StructuredOp* op, const Tensor* self, int64_t dim, bool half_to_float) {
   int64_t dim_ = maybe_wrap_dim(dim, self->dim, true);
-  if (dim_ < 0) return NULL;
-  TRY(softmax_check_dim(dim_, self) == 0);
-  TRY((result = softmax_set_output(out, self, half_to_float ? ScalarType_Float : self->dtype)) != NULL);
-  if (MetaMode_isEnabled()) return result;
+  if (dim_ < 0 || softmax_check_dim(dim_, self) < 0) return -1;
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides,
+                                          half_to_float ? ScalarType_Float : self->dtype);
+}
+
+/* The impl of _softmax and _log_softmax into result.  0, or -1 with
+ * PyTorch's error.
+ * PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(softmax_cpu_out), TORCH_IMPL_FUNC(log_softmax_cpu_out) */
+static int softmax_run(bool log, Tensor* result, const Tensor* self, int64_t dim, bool half_to_float) {
+  Tensor *input = NULL, *dest = NULL;
+  int64_t dim_ = maybe_wrap_dim(dim, self->dim, true);
+  if (dim_ < 0) return -1;
+  if (MetaMode_isEnabled()) return 0;
   TORCH_CHECK(!half_to_float, "softmax with half to float conversion is not supported on CPU");
-  if (self->numel == 0) return result;
+  if (self->numel == 0) return 0;
   TRY((input = softmax_operand(self)) != NULL);
   bool bfloat16_log_lastdim = input->dtype == ScalarType_BFloat16 && log && dim_ == input->dim - 1;
   if (bfloat16_log_lastdim) {
@@ -184,22 +182,20 @@ static Tensor* softmax_impl(bool log, Tensor* out, const Tensor* self, int64_t d
   input = NULL;
   Tensor* written = dest;
   dest = NULL;
-  TRY(softmax_finish(result, written) == 0);
-  return result;
+  return softmax_finish(result, written);
 fail:
   Tensor_release(input);
   Tensor_release(dest);
-  Tensor_release(result);
-  return NULL;
+  return -1;
 }
 
-/* _softmax_backward_data / _log_softmax_backward_data into out (NULL: a new
- * output); as softmax_impl.
- * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax_backward_data), TORCH_IMPL_FUNC(softmax_backward_cpu_out),
- * TORCH_META_FUNC(_log_softmax_backward_data), TORCH_IMPL_FUNC(log_softmax_backward_cpu_out) */
-static Tensor* softmax_backward_impl(bool log, Tensor* out, const Tensor* grad, const Tensor* output, int64_t dim,
-                                     ScalarType input_dtype) {
-  Tensor *result = NULL, *g = NULL, *o = NULL, *dest = NULL;
+/* The meta function of _softmax_backward_data and
+ * _log_softmax_backward_data: softmax's checks that grad and output have
+ * the same sizes, the dim checked, the output grad's sizes and dtype.
+ * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax_backward_data),
+ * TORCH_META_FUNC(_log_softmax_backward_data) */
+static int softmax_backward_meta(bool log, StructuredOp* op, const Tensor* grad, const Tensor* output, int64_t dim,
+                                 ScalarType input_dtype) {
   (void)input_dtype; /* decides the dtype only for grad Float and input Half (CUDA) */
   if (!log) {
     bool same = grad->dim == output->dim;
@@ -211,14 +207,22 @@ static Tensor* softmax_backward_impl(bool log, Tensor* out, const Tensor* grad, 
       Error_set(ErrorType_RuntimeError,
                 "Expected tensor for argument #1 'grad' to have same size as tensor for argument #2 'output'; "
                 "but %s does not equal %s (while checking arguments for softmax_backward)", a, b);
-      return NULL;
+      return -1;
     }
   }
   int64_t dim_ = maybe_wrap_dim(dim, grad->dim, true);
-  if (dim_ < 0) return NULL;
-  TRY(softmax_check_dim(dim_, grad) == 0);
-  TRY((result = softmax_set_output(out, grad, grad->dtype)) != NULL);
-  if (MetaMode_isEnabled() || output->numel == 0) return result;
+  if (dim_ < 0 || softmax_check_dim(dim_, grad) < 0) return -1;
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(grad), kNoStrides, grad->dtype);
+}
+
+/* The impl of both backwards into result.  0, or -1 with PyTorch's error.
+ * PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(softmax_backward_cpu_out),
+ * TORCH_IMPL_FUNC(log_softmax_backward_cpu_out) */
+static int softmax_backward_run(bool log, Tensor* result, const Tensor* grad, const Tensor* output, int64_t dim) {
+  Tensor *g = NULL, *o = NULL, *dest = NULL;
+  int64_t dim_ = maybe_wrap_dim(dim, grad->dim, true);
+  if (dim_ < 0) return -1;
+  if (MetaMode_isEnabled() || output->numel == 0) return 0;
   /* NB(minaten): 1.13's log_softmax backward reads grad's numel elements
    * of an output of any size (past its end); minaten refuses a smaller
    * output in softmax_backward's words. */
@@ -245,51 +249,53 @@ static Tensor* softmax_backward_impl(bool log, Tensor* out, const Tensor* grad, 
   g = o = NULL;
   Tensor* written = dest;
   dest = NULL;
-  TRY(softmax_finish(result, written) == 0);
-  return result;
+  return softmax_finish(result, written);
 fail:
   Tensor_release(g);
   Tensor_release(o);
   Tensor_release(dest);
-  Tensor_release(result);
-  return NULL;
+  return -1;
 }
 
-/* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(softmax_cpu_out) (functional) */
-Tensor* at_native__softmax(const Tensor* self, int64_t dim, bool half_to_float) {
-  return softmax_impl(false, NULL, self, dim, half_to_float);
+/* PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax) */
+int at_meta__softmax(StructuredOp* op, const Tensor* self, int64_t dim, bool half_to_float) {
+  return softmax_meta(op, self, dim, half_to_float);
 }
 /* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(softmax_cpu_out) */
-Tensor* at_native_softmax_cpu_out(const Tensor* self, int64_t dim, bool half_to_float, Tensor* out) {
-  return softmax_impl(false, out, self, dim, half_to_float);
+int at_impl_softmax_cpu_out(StructuredOp* op, const Tensor* self, int64_t dim, bool half_to_float, Tensor* out) {
+  (void)op;
+  return softmax_run(false, out, self, dim, half_to_float);
 }
-/* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(log_softmax_cpu_out) (functional) */
-Tensor* at_native__log_softmax(const Tensor* self, int64_t dim, bool half_to_float) {
-  return softmax_impl(true, NULL, self, dim, half_to_float);
+/* PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_log_softmax) */
+int at_meta__log_softmax(StructuredOp* op, const Tensor* self, int64_t dim, bool half_to_float) {
+  return softmax_meta(op, self, dim, half_to_float);
 }
 /* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(log_softmax_cpu_out) */
-Tensor* at_native_log_softmax_cpu_out(const Tensor* self, int64_t dim, bool half_to_float, Tensor* out) {
-  return softmax_impl(true, out, self, dim, half_to_float);
+int at_impl_log_softmax_cpu_out(StructuredOp* op, const Tensor* self, int64_t dim, bool half_to_float, Tensor* out) {
+  (void)op;
+  return softmax_run(true, out, self, dim, half_to_float);
 }
-/* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(softmax_backward_cpu_out) (functional) */
-Tensor* at_native__softmax_backward_data(const Tensor* grad_output, const Tensor* output, int64_t dim,
-                                         ScalarType input_dtype) {
-  return softmax_backward_impl(false, NULL, grad_output, output, dim, input_dtype);
+/* PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax_backward_data) */
+int at_meta__softmax_backward_data(StructuredOp* op, const Tensor* grad_output, const Tensor* output, int64_t dim,
+                                   ScalarType input_dtype) {
+  return softmax_backward_meta(false, op, grad_output, output, dim, input_dtype);
 }
 /* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(softmax_backward_cpu_out) */
-Tensor* at_native_softmax_backward_cpu_out(const Tensor* grad_output, const Tensor* output, int64_t dim,
-                                           ScalarType input_dtype, Tensor* grad_input) {
-  return softmax_backward_impl(false, grad_input, grad_output, output, dim, input_dtype);
+int at_impl_softmax_backward_cpu_out(StructuredOp* op, const Tensor* grad_output, const Tensor* output, int64_t dim,
+                                     ScalarType input_dtype, Tensor* grad_input) {
+  (void)op, (void)input_dtype;
+  return softmax_backward_run(false, grad_input, grad_output, output, dim);
 }
-/* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(log_softmax_backward_cpu_out) (functional) */
-Tensor* at_native__log_softmax_backward_data(const Tensor* grad_output, const Tensor* output, int64_t dim,
-                                             ScalarType input_dtype) {
-  return softmax_backward_impl(true, NULL, grad_output, output, dim, input_dtype);
+/* PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_log_softmax_backward_data) */
+int at_meta__log_softmax_backward_data(StructuredOp* op, const Tensor* grad_output, const Tensor* output, int64_t dim,
+                                       ScalarType input_dtype) {
+  return softmax_backward_meta(true, op, grad_output, output, dim, input_dtype);
 }
 /* PyTorch 1.13: SoftMax.cpp TORCH_IMPL_FUNC(log_softmax_backward_cpu_out) */
-Tensor* at_native_log_softmax_backward_cpu_out(const Tensor* grad_output, const Tensor* output, int64_t dim,
-                                               ScalarType input_dtype, Tensor* out) {
-  return softmax_backward_impl(true, out, grad_output, output, dim, input_dtype);
+int at_impl_log_softmax_backward_cpu_out(StructuredOp* op, const Tensor* grad_output, const Tensor* output,
+                                         int64_t dim, ScalarType input_dtype, Tensor* out) {
+  (void)op, (void)input_dtype;
+  return softmax_backward_run(true, out, grad_output, output, dim);
 }
 
 /* self converted to dtype (Tensor::toType), or self; a new reference. */
