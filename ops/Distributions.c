@@ -57,8 +57,11 @@ static Tensor* empty_like_contiguous(const Tensor* t) {
   return at_empty_like(t, no_dtype, kNoLayout, no_device, kNoPinMemory, contiguous);
 }
 
-/* A shape run (ops/MetaMode.h) draws nothing. */
-static bool draws(void) { return !MetaMode_isEnabled(); }
+/* A shape run (ops/MetaMode.h) draws nothing, nor does a fill of a meta
+ * tensor: uniform_, random_ and normal_ are their own Meta kernels, as
+ * 1.13's uniform_meta_, random_meta_ and normal_meta_ are its templates
+ * with a loop that does nothing (the checks are the CPU's). */
+static bool draws(const Tensor* self) { return !MetaMode_isEnabled() && self->device.type != DeviceType_Meta; }
 
 /* ================================ normal ================================= */
 
@@ -74,7 +77,7 @@ Tensor* at_native_normal_(Tensor* self, double mean, double std, Generator* gene
     Tensor_release(r);
     return r ? Tensor_retain(self) : NULL;
   }
-  if (draws()) {
+  if (draws(self)) {
     normal_fn fn = (normal_fn)DispatchStub_get(&normal_stub);
     TRY(fn(self, mean, std, generator) == 0);
   }
@@ -237,7 +240,7 @@ Tensor* at_native_uniform_(Tensor* self, double from, double to, Generator* gene
   to = fmax(fmin(to, max), min);
   TensorIteratorBase iter;
   TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
-  int rc = draws() ? ((uniform_fn)DispatchStub_get(&uniform_stub))(&iter, from, to, generator) : 0;
+  int rc = draws(self) ? ((uniform_fn)DispatchStub_get(&uniform_stub))(&iter, from, to, generator) : 0;
   TensorIterator_release(&iter);
   TRY(rc == 0);
   return Tensor_retain(self);
@@ -357,7 +360,7 @@ Tensor* at_native_random_from_(Tensor* self, int64_t from, OptionalInt to_opt, G
     }
     TRY(check_from_to_in_range(from, to - 1, t) == 0);
     uint64_t range = (uint64_t)to - (uint64_t)from;
-    if (draws()) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
+    if (draws(self)) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
   } else if (from != INT64_MIN) {
     int64_t to_inc;
     if (ScalarType_isFloating(t)) {
@@ -373,9 +376,9 @@ Tensor* at_native_random_from_(Tensor* self, int64_t from, OptionalInt to_opt, G
     }
     TRY(check_from_to_in_range(from, to_inc, t) == 0);
     uint64_t range = (uint64_t)to_inc - (uint64_t)from + 1;
-    if (draws()) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
+    if (draws(self)) rc = ((random_from_to_fn)DispatchStub_get(&random_from_to_stub))(&iter, range, from, generator);
   } else {
-    if (draws()) rc = ((random_fn)DispatchStub_get(&random_full_64_bits_range_stub))(&iter, generator);
+    if (draws(self)) rc = ((random_fn)DispatchStub_get(&random_full_64_bits_range_stub))(&iter, generator);
   }
   TRY(rc == 0);
   TensorIterator_release(&iter);
@@ -395,7 +398,7 @@ Tensor* at_native_random_to_(Tensor* self, int64_t to, Generator* generator) {
 Tensor* at_native_random_(Tensor* self, Generator* generator) {
   TensorIteratorBase iter;
   TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
-  int rc = draws() ? ((random_fn)DispatchStub_get(&random_stub))(&iter, generator) : 0;
+  int rc = draws(self) ? ((random_fn)DispatchStub_get(&random_stub))(&iter, generator) : 0;
   TensorIterator_release(&iter);
   TRY(rc == 0);
   return Tensor_retain(self);
@@ -410,7 +413,7 @@ Tensor* at_native_exponential_(Tensor* self, double lambd, Generator* generator)
   TORCH_CHECK(lambd >= 0.0, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
   TensorIteratorBase iter;
   TRY(TensorIterator_borrowing_nullary_op(&iter, self) == 0);
-  int rc = draws() ? ((exponential_fn)DispatchStub_get(&exponential_stub))(&iter, lambd, generator)
+  int rc = draws(self) ? ((exponential_fn)DispatchStub_get(&exponential_stub))(&iter, lambd, generator)
                : 0;
   TensorIterator_release(&iter);
   TRY(rc == 0);
@@ -425,7 +428,7 @@ fail:
 Tensor* at_native_bernoulli_float_(Tensor* self, double p, Generator* generator) {
   TORCH_CHECK(0 <= p && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
   TRY(assert_no_internal_overlap(self) == 0);
-  if (draws())
+  if (draws(self))
     TRY(((bernoulli_scalar_fn)DispatchStub_get(&bernoulli_scalar_stub))(self, p, generator) == 0);
   return Tensor_retain(self);
 fail:
@@ -439,7 +442,7 @@ Tensor* at_native_bernoulli_Tensor_(Tensor* self, const Tensor* p, Generator* ge
   Tensor* expanded = NULL;
   TRY(assert_no_internal_overlap(self) == 0);
   TRY((expanded = at_expand(p, Tensor_sizes(self), false)) != NULL);
-  if (draws())
+  if (draws(self))
     TRY(((bernoulli_tensor_fn)DispatchStub_get(&bernoulli_tensor_stub))(self, expanded, generator) == 0);
   Tensor_release(expanded);
   return Tensor_retain(self);

@@ -10,7 +10,9 @@
  * ends] in ops/cpu/RangeFactoriesKernel.c).  One step fills the output
  * with start (linspace) or base ** start (logspace), whatever its dtype
  * (Bool too); two or more need a dtype the loop takes, and convert start
- * and end to it with Scalar::to's overflow check.
+ * and end to it with Scalar::to's overflow check.  The same kernels are
+ * the Meta ones (1.13's `CPU, Meta:`): a meta output is sized, and the
+ * dtype and overflow checks are skipped with the loop, as 1.13's.
  *
  * PyTorch 1.13: aten/src/ATen/native/RangeFactories.cpp
  */
@@ -70,6 +72,7 @@ static Tensor* finish_out(Tensor* result, Tensor* r) {
 Tensor* at_native_linspace_out(Scalar start, Scalar end, int64_t steps, Tensor* out) {
   TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
   TRY(resize_to_steps(out, steps) == 0);
+  if (out->device.type == DeviceType_Meta) return Tensor_retain(out); /* sized: nothing to check or write */
   if (steps == 0) return Tensor_retain(out);
   if (steps == 1) return at_fill__Scalar(out, start);
   ScalarType t = out->dtype;
@@ -120,6 +123,7 @@ static void logspace_loop(Tensor* r, double start, double end, int64_t steps, do
 Tensor* at_native_logspace_out(Scalar start, Scalar end, int64_t steps, double base, Tensor* out) {
   TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
   TRY(resize_to_steps(out, steps) == 0);
+  if (out->device.type == DeviceType_Meta) return Tensor_retain(out); /* sized: nothing to check or write */
   Tensor* r = contiguous_or_self(out);
   TRY(r != NULL);
   if (steps == 1) {

@@ -247,6 +247,39 @@ Tensor* at_native_ones(IntArrayRef size, OptionalScalarType dtype, OptionalLayou
 
 /* ---- arange ------------------------------------------------------------------ */
 
+/* arange's result.resize_({size}), when out has another number of
+ * elements: through the dispatcher for a meta tensor, which has no storage
+ * to grow.  0, or -1 with the error set. */
+static int arange_resize(Tensor* out, int64_t size) {
+  if (out->numel == size) return 0;
+  if (out->device.type == DeviceType_Meta) {
+    Tensor* resized = at_resize_(out, IntArrayRef_make(&size, 1), kNoMemoryFormat);
+    if (resized == NULL) return -1;
+    Tensor_release(resized);
+    return 0;
+  }
+  int64_t nbytes = computeStorageNbytesContiguous(IntArrayRef_make(&size, 1), Tensor_itemsize(out), 0);
+  TRY(check_storage_nbytes(nbytes, IntArrayRef_make(&size, 1)) == 0);
+  /* NB(minaten): PyTorch resizes any `out` to [size]; minaten resizes a
+   * 1-D one only (a tensor header does not grow dimensions in place), and
+   * gives it a new storage when the old one is too small, where PyTorch
+   * reallocates the old storage in place for every view of it. */
+  TORCH_CHECK(out->dim == 1, "minaten: arange's out= tensor must be 1-D");
+  if (out->storage->nbytes < (size_t)nbytes + (size_t)out->storage_offset * Tensor_itemsize(out)) {
+    Storage* st = Storage_new((size_t)nbytes);
+    TRY(st != NULL);
+    Storage_release(out->storage);
+    out->storage = st;
+    out->storage_offset = 0;
+  }
+  out->sizes[0] = size;
+  out->strides[0] = 1;
+  Tensor_refreshContiguous(out);
+  return 0;
+fail:
+  return -1;
+}
+
 /*
  * Fills out (resized to the number of steps) with start, start + step, ...
  * up to but excluding end.  The bounds are read in the accumulate type of
@@ -298,27 +331,11 @@ Tensor* at_native_arange_out(Scalar start, Scalar end, Scalar step, Tensor* out)
    * when it turns the size into a SymInt. */
   int64_t size = size_d >= 9223372036854775808.0 ? INT64_MIN : (int64_t)size_d;
   TRY(SymInt_checkArrayRef(IntArrayRef_make(&size, 1)) == 0);
-  /* result.resize_({size}) */
-  if (out->numel != size) {
-    int64_t nbytes = computeStorageNbytesContiguous(IntArrayRef_make(&size, 1), Tensor_itemsize(out), 0);
-    TRY(check_storage_nbytes(nbytes, IntArrayRef_make(&size, 1)) == 0);
-    /* NB(minaten): PyTorch resizes any `out` to [size]; minaten resizes a
-     * 1-D one only (a tensor header does not grow dimensions in place), and
-     * gives it a new storage when the old one is too small, where PyTorch
-     * reallocates the old storage in place for every view of it. */
-    TORCH_CHECK(out->dim == 1, "minaten: arange's out= tensor must be 1-D");
-    if (out->storage->nbytes < (size_t)nbytes + (size_t)out->storage_offset * Tensor_itemsize(out)) {
-      Storage* s = Storage_new((size_t)nbytes);
-      TRY(s != NULL);
-      Storage_release(out->storage);
-      out->storage = s;
-      out->storage_offset = 0;
-    }
-    out->sizes[0] = size;
-    out->strides[0] = 1;
-    Tensor_refreshContiguous(out);
-  }
-  if (MetaMode_isEnabled()) return Tensor_retain(out); /* arange's own loop (ops/MetaMode.h) */
+  bool meta = out->device.type == DeviceType_Meta;
+  TRY(arange_resize(out, size) == 0);
+  /* a meta tensor has no data (1.13: `if (result.device() == kMeta) return`);
+   * arange's own loop (ops/MetaMode.h) */
+  if (meta || MetaMode_isEnabled()) return Tensor_retain(out);
   char* p = Tensor_data(out);
   int64_t stride_bytes = out->dim ? out->strides[0] * (int64_t)Tensor_itemsize(out) : 0;
   for (int64_t i = 0; i < size; i++, p += stride_bytes) {
