@@ -13,9 +13,10 @@
  * before index's dtype and shape); the bounds of index are checked
  * by the loop, element by element, so an out= or in-place scatter with a
  * bad index has written the elements before it.  A functional result is a
- * new contiguous tensor (a structured output); scatter first copies self
- * into it.  In MetaMode (the Lazy backend's shape run) every check but the
- * bounds runs and the loop is skipped.
+ * new contiguous tensor (a structured output: Note [Structured kernels] in
+ * ops/Structured.h, the checks the meta functions', the walk the impls');
+ * scatter first copies self into it.  On a meta tensor, or in MetaMode (the
+ * Lazy backend's shape run), every check but the bounds runs.
  *
  * PyTorch 1.13: aten/src/ATen/native/TensorAdvancedIndexing.cpp (scatter_meta_impl,
  * TORCH_META_FUNC(gather), scatter_impl), ScatterGatherChecks.h,
@@ -26,10 +27,9 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
-#include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
@@ -248,168 +248,132 @@ static int scatter_gather_loop(Tensor* out, const Tensor* self, int64_t d, const
   return L.failed ? -1 : 0;
 }
 
-/* Every scatter: the meta function's checks in its order, the output (out,
- * self for the in-place forms, else a new contiguous tensor), self copied
- * into it, then the walk.  src NULL for the .value forms, reduce NULL
- * without `reduce=`.  Returns a new reference to the output, or NULL.
- * PyTorch 1.13: TensorAdvancedIndexing.cpp scatter_meta_impl, scatter_impl */
-static Tensor* scatter_any(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src, Scalar value,
-                           const char* reduce, ScatterKind kind, Tensor* out) {
-  Tensor* result = NULL;
+/* The meta function of every scatter, in 1.13's order: dim wrapped, the
+ * dtypes, the shapes, the overlaps of a given output (self in place, out),
+ * the output (self's sizes and dtype), then `reduce` (NULL without it).
+ * src NULL for the .value forms.  0, or -1 with the error set.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp scatter_meta_impl */
+static int scatter_meta(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                        const char* reduce) {
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   TRY(d >= 0);
   TRY(scatter_dtype_check(self, index, src) == 0);
   TRY(scatter_shape_check(self, d, index, src) == 0);
+  const Tensor* out = StructuredOp_maybeGetOutput(op, 0);
   if (out != NULL) {
     TRY(assert_no_internal_overlap(out) == 0);
     TRY(assert_no_overlap(out, index) == 0);
     if (src != NULL) TRY(assert_no_overlap(out, src) == 0);
-    if (out != self) {
-      TRY(check_out_dtype(out, self->dtype) == 0);
-      TRY(resize_output(out, Tensor_sizes(self)) >= 0);
-    }
-    result = Tensor_retain(out);
-  } else {
-    result = empty_cpu(Tensor_sizes(self), self->dtype);
-    TRY(result != NULL);
   }
-  if (reduce != NULL) {
-    int k = reduce_kind(reduce);
-    TRY(k >= 0);
-    kind = (ScatterKind)k;
-  }
-  if (result != self) {
-    Tensor* copied = at_copy_(result, self, false);
-    TRY(copied != NULL);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  if (reduce != NULL) TRY(reduce_kind(reduce) >= 0);
+  return 0;
+fail:
+  return -1;
+}
+
+/* The impl of every scatter: self copied into out unless it is out, then
+ * the walk (kind, or reduce's when given).  0, or -1 with the error set.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp scatter_impl */
+static int scatter_run(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src, Scalar value,
+                       const char* reduce, ScatterKind kind, Tensor* out) {
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  if (d < 0) return -1;
+  if (reduce != NULL) kind = (ScatterKind)reduce_kind(reduce);
+  if (out != self) {
+    Tensor* copied = at_copy_(out, self, false);
+    if (copied == NULL) return -1;
     Tensor_release(copied);
   }
-  TRY(scatter_gather_loop(result, self, d, index, src, value, kind) == 0);
-  return result;
-fail:
-  Tensor_release(result);
-  return NULL;
+  return scatter_gather_loop(out, self, d, index, src, value, kind);
 }
 
 static const Scalar kNoValue = {ScalarTag_Long, {.i = 0}};
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) (functional) */
-Tensor* at_native_scatter_src(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
-  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Assign, NULL);
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC2(scatter, src) */
+int at_meta_scatter_src(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_meta(op, self, dim, index, src, NULL);
 }
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) (in place) */
-Tensor* at_native_scatter__src(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
-  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Assign, self);
-}
-
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_src_out) */
-Tensor* at_native_scatter_src_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
-                                  Tensor* out) {
-  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Assign, out);
+int at_impl_scatter_src_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                            Tensor* out) {
+  (void)op;
+  return scatter_run(self, dim, index, src, kNoValue, NULL, Scatter_Assign, out);
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) (functional) */
-Tensor* at_native_scatter_value(const Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
-  return scatter_any(self, dim, index, NULL, value, NULL, Scatter_Assign, NULL);
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC2(scatter, value) */
+int at_meta_scatter_value(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
+  (void)value;
+  return scatter_meta(op, self, dim, index, NULL, NULL);
 }
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) (in place) */
-Tensor* at_native_scatter__value(Tensor* self, int64_t dim, const Tensor* index, Scalar value) {
-  return scatter_any(self, dim, index, NULL, value, NULL, Scatter_Assign, self);
-}
-
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_out) */
-Tensor* at_native_scatter_value_out(const Tensor* self, int64_t dim, const Tensor* index, Scalar value, Tensor* out) {
-  return scatter_any(self, dim, index, NULL, value, NULL, Scatter_Assign, out);
+int at_impl_scatter_value_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, Scalar value,
+                              Tensor* out) {
+  (void)op;
+  return scatter_run(self, dim, index, NULL, value, NULL, Scatter_Assign, out);
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_reduce_out) (functional) */
-Tensor* at_native_scatter_reduce(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
-                                 const char* reduce) {
-  return scatter_any(self, dim, index, src, kNoValue, reduce, Scatter_Assign, NULL);
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC2(scatter, reduce) */
+int at_meta_scatter_reduce(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                           const char* reduce) {
+  return scatter_meta(op, self, dim, index, src, reduce);
 }
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_reduce_out) (in place) */
-Tensor* at_native_scatter__reduce(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
-                                  const char* reduce) {
-  return scatter_any(self, dim, index, src, kNoValue, reduce, Scatter_Assign, self);
-}
-
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_reduce_out) */
-Tensor* at_native_scatter_reduce_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
-                                     const char* reduce, Tensor* out) {
-  return scatter_any(self, dim, index, src, kNoValue, reduce, Scatter_Assign, out);
+int at_impl_scatter_reduce_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index,
+                               const Tensor* src, const char* reduce, Tensor* out) {
+  (void)op;
+  return scatter_run(self, dim, index, src, kNoValue, reduce, Scatter_Assign, out);
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_reduce_out) (functional) */
-Tensor* at_native_scatter_value_reduce(const Tensor* self, int64_t dim, const Tensor* index, Scalar value,
-                                       const char* reduce) {
-  return scatter_any(self, dim, index, NULL, value, reduce, Scatter_Assign, NULL);
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC2(scatter, value_reduce) */
+int at_meta_scatter_value_reduce(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, Scalar value,
+                                 const char* reduce) {
+  (void)value;
+  return scatter_meta(op, self, dim, index, NULL, reduce);
 }
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_reduce_out) (in place) */
-Tensor* at_native_scatter__value_reduce(Tensor* self, int64_t dim, const Tensor* index, Scalar value,
-                                        const char* reduce) {
-  return scatter_any(self, dim, index, NULL, value, reduce, Scatter_Assign, self);
-}
-
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_value_reduce_out) */
-Tensor* at_native_scatter_value_reduce_out(const Tensor* self, int64_t dim, const Tensor* index, Scalar value,
-                                           const char* reduce, Tensor* out) {
-  return scatter_any(self, dim, index, NULL, value, reduce, Scatter_Assign, out);
+int at_impl_scatter_value_reduce_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index,
+                                     Scalar value, const char* reduce, Tensor* out) {
+  (void)op;
+  return scatter_run(self, dim, index, NULL, value, reduce, Scatter_Assign, out);
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) (functional) */
-Tensor* at_native_scatter_add(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
-  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Add, NULL);
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC(scatter_add) */
+int at_meta_scatter_add(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
+  return scatter_meta(op, self, dim, index, src, NULL);
 }
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) (in place) */
-Tensor* at_native_scatter_add_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* src) {
-  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Add, self);
-}
-
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(scatter_add) */
-Tensor* at_native_scatter_add_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
-                                  Tensor* out) {
-  return scatter_any(self, dim, index, src, kNoValue, NULL, Scatter_Add, out);
+int at_impl_scatter_add(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* src,
+                        Tensor* out) {
+  (void)op;
+  return scatter_run(self, dim, index, src, kNoValue, NULL, Scatter_Add, out);
 }
 
-/* gather, functional (out NULL: a new contiguous tensor of index's shape) or
- * out=.  PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC(gather),
- * TORCH_IMPL_FUNC(gather_out) */
-static Tensor* gather_any(const Tensor* self, int64_t dim, const Tensor* index, Tensor* out) {
-  Tensor* result = NULL;
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_META_FUNC(gather): the output
+ * (index's sizes, self's dtype), the overlaps of a given one, index's dtype
+ * and the shapes */
+int at_meta_gather(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad) {
+  (void)sparse_grad; /* only the backward reads it */
+  const Tensor* given = StructuredOp_maybeGetOutput(op, 0);
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   TRY(d >= 0);
-  if (out != NULL) {
-    TRY(check_out_dtype(out, self->dtype) == 0);
-    TRY(resize_output(out, Tensor_sizes(index)) >= 0);
-    TRY(assert_no_internal_overlap(out) == 0);
-    TRY(assert_no_overlap(out, self) == 0);
-    TRY(assert_no_partial_overlap(out, index) == 0);
-    result = Tensor_retain(out);
-  } else {
-    result = empty_cpu(Tensor_sizes(index), self->dtype);
-    TRY(result != NULL);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(index), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  if (given != NULL) {
+    TRY(assert_no_internal_overlap(given) == 0);
+    TRY(assert_no_overlap(given, self) == 0);
+    TRY(assert_no_partial_overlap(given, index) == 0);
   }
-  if (index->numel != 0) TORCH_CHECK(index->dtype == ScalarType_Long, "gather(): Expected dtype int64 for index");
-  TRY(gather_shape_check(self, d, index) == 0);
-  TRY(scatter_gather_loop(result, self, d, index, NULL, kNoValue, Scatter_Gather) == 0);
-  return result;
+  if (index->numel == 0) return 0;
+  TORCH_CHECK(index->dtype == ScalarType_Long, "gather(): Expected dtype int64 for index");
+  return gather_shape_check(self, d, index);
 fail:
-  Tensor_release(result);
-  return NULL;
+  return -1;
 }
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(gather_out) (functional) */
-Tensor* at_native_gather(const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad) {
-  (void)sparse_grad; /* only the backward reads it */
-  return gather_any(self, dim, index, NULL);
-}
-
 /* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(gather_out) */
-Tensor* at_native_gather_out(const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad, Tensor* out) {
-  (void)sparse_grad;
-  return gather_any(self, dim, index, out);
+int at_impl_gather_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, bool sparse_grad,
+                       Tensor* out) {
+  (void)op, (void)sparse_grad;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  if (d < 0) return -1;
+  return scatter_gather_loop(out, self, d, index, NULL, kNoValue, Scatter_Gather);
 }
