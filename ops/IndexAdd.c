@@ -16,9 +16,9 @@
  */
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/EmptyTensor.h"
+#include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
-#include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -107,45 +107,35 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp index_add_cpu_out (structured, out=) */
-Tensor* at_native_index_add_cpu_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source,
-                                    Scalar alpha, Tensor* out) {
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_PRECOMPUTE_META_FUNC(index_add)
+ * (index_func_meta_impl): the checks, then the output (self's sizes and
+ * dtype), then the overlaps of a given one */
+int at_meta_index_add(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source,
+                      Scalar alpha) {
+  (void)alpha;
+  Tensor* given = StructuredOp_maybeGetOutput(op, 0);
   TRY(index_add_meta(self, &dim, index, source) == 0);
-  TRY(check_out_same_dtype(out, self->dtype) == 0);
-  TRY(resize_output(out, Tensor_sizes(self)) >= 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  if (given != NULL) {
+    TRY(assert_no_internal_overlap(given) == 0);
+    TRY(assert_no_overlap(given, index) == 0);
+    TRY(assert_no_overlap(given, source) == 0);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_add_cpu_out) */
+int at_impl_index_add_cpu_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index,
+                              const Tensor* source, Scalar alpha, Tensor* out) {
+  (void)op;
+  dim = maybe_wrap_dim(dim, self->dim, true);
+  if (dim < 0) return -1;
   if (out != self) {
     Tensor* copied = at_copy_(out, self, false);
-    TRY(copied != NULL);
+    if (copied == NULL) return -1;
     Tensor_release(copied);
   }
-  TRY(index_add_into(out, dim, index, source, alpha) == 0);
-  return Tensor_retain(out);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp index_add_cpu_ (structured, in place) */
-Tensor* at_native_index_add_cpu_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* source, Scalar alpha) {
-  TRY(index_add_meta(self, &dim, index, source) == 0);
-  TRY(index_add_into(self, dim, index, source, alpha) == 0);
-  return Tensor_retain(self);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp index_add (structured, functional: a
- * contiguous copy of self) */
-Tensor* at_native_index_add_cpu(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source,
-                                Scalar alpha) {
-  Tensor* result = NULL;
-  TRY(index_add_meta(self, &dim, index, source) == 0);
-  TRY((result = empty_cpu(Tensor_sizes(self), self->dtype)) != NULL);
-  Tensor* copied = at_copy_(result, self, false);
-  TRY(copied != NULL);
-  Tensor_release(copied);
-  TRY(index_add_into(result, dim, index, source, alpha) == 0);
-  return result;
-fail:
-  Tensor_release(result);
-  return NULL;
+  return index_add_into(out, dim, index, source, alpha);
 }

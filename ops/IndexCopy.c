@@ -26,10 +26,9 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
-#include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
-#include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -89,26 +88,6 @@ fail:
   return -1;
 }
 
-/* The checks of the meta function for result (NULL for the functional
- * form): out='s dtype and size, then the overlaps.  *dim comes back wrapped. */
-static int index_copy_meta(const Tensor* self, int64_t* dim, const Tensor* index, const Tensor* source,
-                           Tensor* result, bool in_place) {
-  *dim = maybe_wrap_dim(*dim, self->dim, true);
-  TRY(*dim >= 0);
-  if (result != NULL) {
-    if (!in_place) {
-      TRY(check_out_dtype(result, self->dtype) == 0);
-      TRY(resize_output(result, Tensor_sizes(self)) >= 0);
-    }
-    TRY(assert_no_internal_overlap(result) == 0);
-    TRY(assert_no_overlap(result, index) == 0);
-    TRY(assert_no_overlap(result, source) == 0);
-  }
-  return index_copy_check_args(self, *dim, index, source);
-fail:
-  return -1;
-}
-
 /* result[..., index[i], ...] = source[..., i, ...], element by element in
  * row-major order over source (Note [index_copy's element order]).
  * PyTorch 1.13: cpu/IndexKernel.cpp index_copy_kernel */
@@ -142,42 +121,34 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_copy_out) (out=) */
-Tensor* at_native_index_copy_out(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source,
-                                 Tensor* out) {
-  TRY(index_copy_meta(self, &dim, index, source, out, out == self) == 0);
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_PRECOMPUTE_META_FUNC(index_copy):
+ * the output (self's sizes and dtype), the overlaps of a given one, then
+ * the arguments */
+int at_meta_index_copy(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source) {
+  Tensor* given = StructuredOp_maybeGetOutput(op, 0);
+  dim = maybe_wrap_dim(dim, self->dim, true);
+  TRY(dim >= 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  if (given != NULL) {
+    TRY(assert_no_internal_overlap(given) == 0);
+    TRY(assert_no_overlap(given, index) == 0);
+    TRY(assert_no_overlap(given, source) == 0);
+  }
+  return index_copy_check_args(self, dim, index, source);
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_copy_out) */
+int at_impl_index_copy_out(StructuredOp* op, const Tensor* self, int64_t dim, const Tensor* index,
+                           const Tensor* source, Tensor* out) {
+  (void)op;
+  dim = maybe_wrap_dim(dim, self->dim, true);
+  if (dim < 0) return -1;
   if (out != self) {
     Tensor* copied = at_copy_(out, self, false);
-    TRY(copied != NULL);
+    if (copied == NULL) return -1;
     Tensor_release(copied);
   }
-  TRY(index_copy_into(out, dim, index, source) == 0);
-  return Tensor_retain(out);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_copy_out) (in place) */
-Tensor* at_native_index_copy_(Tensor* self, int64_t dim, const Tensor* index, const Tensor* source) {
-  TRY(index_copy_meta(self, &dim, index, source, self, true) == 0);
-  TRY(index_copy_into(self, dim, index, source) == 0);
-  return Tensor_retain(self);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_copy_out)
- * (functional: a contiguous copy of self) */
-Tensor* at_native_index_copy(const Tensor* self, int64_t dim, const Tensor* index, const Tensor* source) {
-  Tensor* result = NULL;
-  TRY(index_copy_meta(self, &dim, index, source, NULL, false) == 0);
-  TRY((result = empty_cpu(Tensor_sizes(self), self->dtype)) != NULL);
-  Tensor* copied = at_copy_(result, self, false);
-  TRY(copied != NULL);
-  Tensor_release(copied);
-  TRY(index_copy_into(result, dim, index, source) == 0);
-  return result;
-fail:
-  Tensor_release(result);
-  return NULL;
+  return index_copy_into(out, dim, index, source);
 }
