@@ -19,6 +19,7 @@
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/Structured.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -132,10 +133,6 @@ int at_impl_index_add_cpu_out(StructuredOp* op, const Tensor* self, int64_t dim,
   (void)op;
   dim = maybe_wrap_dim(dim, self->dim, true);
   if (dim < 0) return -1;
-  if (out != self) {
-    Tensor* copied = at_copy_(out, self, false);
-    if (copied == NULL) return -1;
-    Tensor_release(copied);
-  }
+  if (out != self && done_in_place(at_copy_(out, self, false)) < 0) return -1; /* result.copy_(self) */
   return index_add_into(out, dim, index, source, alpha);
 }

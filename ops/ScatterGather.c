@@ -31,6 +31,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Structured.h"
 #include "ops/TensorIterator.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -280,11 +281,7 @@ static int scatter_run(const Tensor* self, int64_t dim, const Tensor* index, con
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   if (d < 0) return -1;
   if (reduce != NULL) kind = (ScatterKind)reduce_kind(reduce);
-  if (out != self) {
-    Tensor* copied = at_copy_(out, self, false);
-    if (copied == NULL) return -1;
-    Tensor_release(copied);
-  }
+  if (out != self && done_in_place(at_copy_(out, self, false)) < 0) return -1; /* result.copy_(self) */
   return scatter_gather_loop(out, self, d, index, src, value, kind);
 }
 
