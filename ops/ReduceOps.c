@@ -35,6 +35,7 @@
 #include "ops/MetaMode.h"
 #include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/ReduceOpsKernel.h"
@@ -776,13 +777,82 @@ static Tensor* amax_amin(const Tensor* self, IntArrayRef dim, bool keepdim, Redu
 fail:
   return NULL;
 }
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
+static int check_same_out_dtype(const Tensor* self, const Tensor* out) {
+  TORCH_CHECK(self->dtype == out->dtype,
+              "Expected the dtype for input and out to match, but got %s for input's dtype and %s for out's dtype.",
+              ScalarType_name(self->dtype), ScalarType_name(out->dtype));
+  return 0;
+fail:
+  return -1;
+}
+
+/* The reduced shape of self over mask (resize_reduction's
+ * get_reduction_shape), said to op as output 0 of dtype.
+ * PyTorch 1.13: ReduceOpsUtils.h resize_reduction */
+static int set_reduction_output(StructuredOp* op, const Tensor* self, const bool* mask, bool keepdim,
+                                ScalarType dtype) {
+  ReduceGeometry g;
+  reduce_geometry(self, mask, keepdim, &g);
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), (IntArrayRef){NULL, 0},
+                                          dtype);
+}
+
+/* The dims of an empty input must be named and non-empty.
+ * PyTorch 1.13: ReduceOpsUtils.h zero_numel_check_dims */
+static int zero_numel_check_dims(const Tensor* self, const bool* mask, bool named, const char* name) {
+  if (self->numel != 0) return 0;
+  TORCH_CHECK(named,
+              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
+              "the 'dim' argument.",
+              name);
+  for (int64_t d = 0; d < self->dim; d++)
+    TORCH_CHECK_INDEX(!mask[d] || self->sizes[d] != 0, "%s(): Expected reduction dim %lld to have non-zero size.",
+                      name, (long long)d);
+  return 0;
+fail:
+  return -1;
+}
+
+/* amax's and amin's meta function: out='s dtype must be self's, the dims
+ * checked, the output reduced.  PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
+static int amax_amin_meta(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, const char* name) {
+  bool mask[MINATEN_MAX_DIM];
+  const Tensor* given = StructuredOp_maybeGetOutput(op, 0);
+  if (given != NULL && check_same_out_dtype(self, given) < 0) return -1;
+  OptionalIntArrayRef d = {true, dim};
+  if (reduced_mask(self, d, mask) < 0 || zero_numel_check_dims(self, mask, dim.size != 0, name) < 0) return -1;
+  return set_reduction_output(op, self, mask, keepdim, self->dtype);
+}
+
+/* A reduction computed whole (r, consumed) moved into the structured
+ * output.  NB(minaten): 1.13's impls reduce into it directly; here the
+ * functional form copies once more. */
+static int reduced_into(Tensor* out, Tensor* r) {
+  if (r == NULL) return -1;
+  int rc = MetaMode_isEnabled() ? 0 : copy_into(out, r);
+  Tensor_release(r);
+  return rc;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
+int at_meta_amax(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim) {
+  return amax_amin_meta(op, self, dim, keepdim, "amax");
+}
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
-Tensor* at_native_amax(const Tensor* self, IntArrayRef dim, bool keepdim) {
-  return amax_amin(self, dim, keepdim, Reduce_Amax, "amax");
+int at_impl_amax_out(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
+  (void)op;
+  return reduced_into(out, amax_amin(self, dim, keepdim, Reduce_Amax, "amax"));
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amin) */
+int at_meta_amin(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim) {
+  return amax_amin_meta(op, self, dim, keepdim, "amin");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
-Tensor* at_native_amin(const Tensor* self, IntArrayRef dim, bool keepdim) {
-  return amax_amin(self, dim, keepdim, Reduce_Amin, "amin");
+int at_impl_amin_out(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
+  (void)op;
+  return reduced_into(out, amax_amin(self, dim, keepdim, Reduce_Amin, "amin"));
 }
 
 /* argmax/argmin: over one dim, or the flattened tensor when dim is None.
@@ -818,13 +888,41 @@ fail:
   return NULL;
 }
 
+/* argmax's and argmin's meta function: the dims checked, the output
+ * reduced to int64 (every dim kept as 1 for keepdim without a dim).
+ * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(argmax) (check_argmax_argmin, resize_reduction) */
+static int arg_extreme_meta(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, const char* name) {
+  bool mask[MINATEN_MAX_DIM];
+  OptionalIntArrayRef d = {dim.has_value, {&dim.value, dim.has_value ? 1 : 0}};
+  if (reduced_mask(self, d, mask) < 0) return -1;
+  if (!dim.has_value) {
+    TORCH_CHECK_INDEX(self->numel != 0, "%s(): Expected reduction dim to be specified for input.numel() == 0.",
+                      name);
+  } else if (zero_numel_check_dims(self, mask, true, name) < 0) {
+    return -1;
+  }
+  return set_reduction_output(op, self, mask, keepdim, ScalarType_Long);
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(argmax) */
+int at_meta_argmax(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim) {
+  return arg_extreme_meta(op, self, dim, keepdim, "argmax");
+}
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
-Tensor* at_native_argmax(const Tensor* self, OptionalInt dim, bool keepdim) {
-  return arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax");
+int at_impl_argmax_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
+  (void)op;
+  return reduced_into(out, arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax"));
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(argmin) */
+int at_meta_argmin(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim) {
+  return arg_extreme_meta(op, self, dim, keepdim, "argmin");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
-Tensor* at_native_argmin(const Tensor* self, OptionalInt dim, bool keepdim) {
-  return arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin");
+int at_impl_argmin_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
+  (void)op;
+  return reduced_into(out, arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin"));
 }
 
 /* compare_base_kernel's loop state: the line along dim of each output
@@ -1005,40 +1103,6 @@ Tensor* at_native_prod_int_out(const Tensor* self, int64_t dim, bool keepdim, Op
   if (dtype.has_value && check_out_dtype(out, dtype.value) < 0) return NULL;
   OptionalScalarType out_dtype = {true, out->dtype};
   return resize_and_copy_out(out, at_native_prod_dim_int(self, dim, keepdim, out_dtype));
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
-static int check_same_out_dtype(const Tensor* self, const Tensor* out) {
-  TORCH_CHECK(self->dtype == out->dtype,
-              "Expected the dtype for input and out to match, but got %s for input's dtype and %s for out's dtype.",
-              ScalarType_name(self->dtype), ScalarType_name(out->dtype));
-  return 0;
-fail:
-  return -1;
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
-Tensor* at_native_amax_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
-  if (check_same_out_dtype(self, out) < 0) return NULL;
-  return resize_and_copy_out(out, at_native_amax(self, dim, keepdim));
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
-Tensor* at_native_amin_out(const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
-  if (check_same_out_dtype(self, out) < 0) return NULL;
-  return resize_and_copy_out(out, at_native_amin(self, dim, keepdim));
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
-Tensor* at_native_argmax_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
-  if (check_out_dtype(out, ScalarType_Long) < 0) return NULL;
-  return resize_and_copy_out(out, at_native_argmax(self, dim, keepdim));
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
-Tensor* at_native_argmin_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
-  if (check_out_dtype(out, ScalarType_Long) < 0) return NULL;
-  return resize_and_copy_out(out, at_native_argmin(self, dim, keepdim));
 }
 
 /* max.dim / min.dim into (values, indices): values must have self's dtype
