@@ -116,7 +116,7 @@ int at_meta_index_add(StructuredOp* op, const Tensor* self, int64_t dim, const T
   (void)alpha;
   Tensor* given = StructuredOp_maybeGetOutput(op, 0);
   TRY(index_add_meta(self, &dim, index, source) == 0);
-  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype) == 0);
   if (given != NULL) {
     TRY(assert_no_internal_overlap(given) == 0);
     TRY(assert_no_overlap(given, index) == 0);

@@ -129,7 +129,7 @@ int at_meta_index_copy(StructuredOp* op, const Tensor* self, int64_t dim, const 
   Tensor* given = StructuredOp_maybeGetOutput(op, 0);
   dim = maybe_wrap_dim(dim, self->dim, true);
   TRY(dim >= 0);
-  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype) == 0);
   if (given != NULL) {
     TRY(assert_no_internal_overlap(given) == 0);
     TRY(assert_no_overlap(given, index) == 0);

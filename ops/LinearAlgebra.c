@@ -237,8 +237,8 @@ static Tensor* matmul_fresh(const Tensor* self, MatrixStrides sa, const Tensor* 
  * then the product, into result itself when it is contiguous, else into a
  * contiguous temporary copied into it.  0, or -1 with the error set.
  * PyTorch 1.13: LinearAlgebra.cpp addmm_impl_cpu_, bmm_out_or_baddbmm_ */
-static int matmul_product_into(Tensor* result, const Tensor* self, MatrixStrides sa, const Tensor* other, MatrixStrides sb,
-                       int64_t batch, int64_t m, int64_t n, int64_t p, const char* kernel) {
+static int matmul_product_into(Tensor* result, const Tensor* self, MatrixStrides sa, const Tensor* other,
+                               MatrixStrides sb, int64_t batch, int64_t m, int64_t n, int64_t p, const char* kernel) {
   if (result->numel == 0 || MetaMode_isEnabled()) return 0;
   if (n == 0) return done_in_place(at_zero_(result));
   if (check_same_dtype(self, other, kernel) < 0) return -1;
@@ -249,8 +249,6 @@ static int matmul_product_into(Tensor* result, const Tensor* self, MatrixStrides
   Tensor_release(c);
   return r;
 }
-
-static const IntArrayRef kNoStrides = {NULL, 0};
 
 /* PyTorch 1.13: LinearAlgebra.cpp TORCH_META_FUNC(mm) */
 int at_meta_mm(StructuredOp* op, const Tensor* self, const Tensor* mat2) {
@@ -779,11 +777,7 @@ int at_meta_addmm(StructuredOp* op, const Tensor* self, const Tensor* mat1, cons
 int at_impl_addmm_out_cpu(StructuredOp* op, const Tensor* self, const Tensor* mat1, const Tensor* mat2, Scalar beta,
                           Scalar alpha, Tensor* out) {
   (void)op;
-  Tensor* result = addmm_fresh(self, mat1, mat2, beta, alpha, out->strides);
-  if (result == NULL) return -1;
-  int r = MetaMode_isEnabled() ? 0 : copy_into(out, result);
-  Tensor_release(result);
-  return r;
+  return done_in_place(resize_and_copy_out(out, addmm_fresh(self, mat1, mat2, beta, alpha, out->strides)));
 }
 
 /* ---- outer, ger ------------------------------------------------------------------- */

@@ -764,18 +764,15 @@ Tensor* at_native_prod_dim_int(const Tensor* self, int64_t dim, bool keepdim, Op
   return reduce_dims(self, d, keepdim, sum_dtype(self, dtype), Reduce_Prod, "prod");
 }
 
-/* amax/amin over dims (all of them for an empty list); an empty input
- * needs dims to be named.  PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax)
- * (check_reduction_dim / zero_numel_check_dims) */
+/* amax/amin over dims (all of them for an empty list), a new tensor; the
+ * dims of an empty input were checked by the meta function.
+ * NB(minaten): 1.13's impls reduce into the structured output; minaten's
+ * reduce into a new tensor that resize_and_copy_out moves there (one copy
+ * more for the functional forms; argmax and argmin too).
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
 static Tensor* amax_amin(const Tensor* self, IntArrayRef dim, bool keepdim, ReduceKind kind, const char* name) {
-  TORCH_CHECK(dim.size != 0 || self->numel != 0,
-              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
-              "the 'dim' argument.",
-              name);
   OptionalIntArrayRef d = {true, dim};
   return reduce_dims(self, d, keepdim, self->dtype, kind, name);
-fail:
-  return NULL;
 }
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
@@ -795,8 +792,7 @@ static int set_reduction_output(StructuredOp* op, const Tensor* self, const bool
                                 ScalarType dtype) {
   ReduceGeometry g;
   reduce_geometry(self, mask, keepdim, &g);
-  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), (IntArrayRef){NULL, 0},
-                                          dtype);
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), kNoStrides, dtype);
 }
 
 /* The dims of an empty input must be named and non-empty.
@@ -826,16 +822,6 @@ static int amax_amin_meta(StructuredOp* op, const Tensor* self, IntArrayRef dim,
   return set_reduction_output(op, self, mask, keepdim, self->dtype);
 }
 
-/* A reduction computed whole (r, consumed) moved into the structured
- * output.  NB(minaten): 1.13's impls reduce into it directly; here the
- * functional form copies once more. */
-static int reduced_into(Tensor* out, Tensor* r) {
-  if (r == NULL) return -1;
-  int rc = MetaMode_isEnabled() ? 0 : copy_into(out, r);
-  Tensor_release(r);
-  return rc;
-}
-
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
 int at_meta_amax(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim) {
   return amax_amin_meta(op, self, dim, keepdim, "amax");
@@ -843,7 +829,7 @@ int at_meta_amax(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool kee
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
 int at_impl_amax_out(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
   (void)op;
-  return reduced_into(out, amax_amin(self, dim, keepdim, Reduce_Amax, "amax"));
+  return done_in_place(resize_and_copy_out(out, amax_amin(self, dim, keepdim, Reduce_Amax, "amax")));
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amin) */
 int at_meta_amin(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim) {
@@ -852,7 +838,7 @@ int at_meta_amin(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool kee
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
 int at_impl_amin_out(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
   (void)op;
-  return reduced_into(out, amax_amin(self, dim, keepdim, Reduce_Amin, "amin"));
+  return done_in_place(resize_and_copy_out(out, amax_amin(self, dim, keepdim, Reduce_Amin, "amin")));
 }
 
 /* argmax/argmin: over one dim, or the flattened tensor when dim is None.
@@ -867,8 +853,6 @@ static Tensor* arg_extreme(const Tensor* self, OptionalInt dim, bool keepdim, Re
     TORCH_CHECK(d >= 0 && self->dim > 0 && self->sizes[d] == 1, "\"%s_cpu\" not implemented for 'Bool'", name);
   }
   if (!dim.has_value) {
-    TORCH_CHECK_INDEX(self->numel != 0,
-                      "%s(): Expected reduction dim to be specified for input.numel() == 0.", name);
     bool mask[MINATEN_MAX_DIM];
     for (int64_t d = 0; d < self->dim; d++) mask[d] = true;
     Tensor* r = reduce(self, mask, false, ScalarType_Long, kind, name);
@@ -913,7 +897,7 @@ int at_meta_argmax(StructuredOp* op, const Tensor* self, OptionalInt dim, bool k
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
 int at_impl_argmax_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
   (void)op;
-  return reduced_into(out, arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax"));
+  return done_in_place(resize_and_copy_out(out, arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax")));
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(argmin) */
 int at_meta_argmin(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim) {
@@ -922,7 +906,7 @@ int at_meta_argmin(StructuredOp* op, const Tensor* self, OptionalInt dim, bool k
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
 int at_impl_argmin_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
   (void)op;
-  return reduced_into(out, arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin"));
+  return done_in_place(resize_and_copy_out(out, arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin")));
 }
 
 /* compare_base_kernel's loop state: the line along dim of each output

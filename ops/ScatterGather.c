@@ -266,7 +266,7 @@ static int scatter_meta(StructuredOp* op, const Tensor* self, int64_t dim, const
     TRY(assert_no_overlap(out, index) == 0);
     if (src != NULL) TRY(assert_no_overlap(out, src) == 0);
   }
-  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype) == 0);
   if (reduce != NULL) TRY(reduce_kind(reduce) >= 0);
   return 0;
 fail:
@@ -354,7 +354,7 @@ int at_meta_gather(StructuredOp* op, const Tensor* self, int64_t dim, const Tens
   const Tensor* given = StructuredOp_maybeGetOutput(op, 0);
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   TRY(d >= 0);
-  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(index), (IntArrayRef){NULL, 0}, self->dtype) == 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(index), kNoStrides, self->dtype) == 0);
   if (given != NULL) {
     TRY(assert_no_internal_overlap(given) == 0);
     TRY(assert_no_overlap(given, self) == 0);

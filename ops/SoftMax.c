@@ -56,8 +56,6 @@ DEFINE_DISPATCH(log_softmax_kernel);
 DEFINE_DISPATCH(softmax_backward_kernel);
 DEFINE_DISPATCH(log_softmax_backward_kernel);
 
-static const IntArrayRef kNoStrides = {NULL, 0};
-
 /* The dim check of the meta functions, after maybe_wrap_dim.
  * PyTorch 1.13: SoftMax.cpp TORCH_META_FUNC(_softmax) */
 static int softmax_check_dim(int64_t dim, const Tensor* t) {

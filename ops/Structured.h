@@ -103,6 +103,8 @@ Tensor* StructuredOp_maybeGetOutput(const StructuredOp* op, int i);
  */
 int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes, IntArrayRef strides,
                                      ScalarType dtype);
+/* set_output_raw_strided's `{}` strides: none given, the output contiguous. */
+static const IntArrayRef kNoStrides = {NULL, 0};
 
 /* The meta function's build of a TensorIterator-based operator: config's
  * outputs must be StructuredOp_maybeGetOutput's; out= forms resize.  The

@@ -67,12 +67,12 @@ static void zero_outside(Tensor* t, int64_t k, bool upper) {
 /* PyTorch 1.13: TriangularOps.cpp TORCH_META_FUNC(tril) */
 int at_meta_tril(StructuredOp* op, const Tensor* self, int64_t diagonal) {
   (void)diagonal;
-  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype);
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype);
 }
 /* PyTorch 1.13: TriangularOps.cpp TORCH_META_FUNC(triu) */
 int at_meta_triu(StructuredOp* op, const Tensor* self, int64_t diagonal) {
   (void)diagonal;
-  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), (IntArrayRef){NULL, 0}, self->dtype);
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype);
 }
 
 /* The impl of both into result (self itself in place): nothing for an
