@@ -610,10 +610,26 @@ static Tensor* reduce_to_quantized(const Tensor* self, ScalarType dtype) {
   return NULL;
 }
 
-/* The reduction itself; `name` is for error messages. */
+/* A result computed beside `into` moved into it (when into is given and
+ * the loops could not write it directly); returns a new reference to the
+ * result, or NULL with the error set. */
+static Tensor* into_result(Tensor* into, Tensor* out) {
+  if (into == NULL || out == NULL || out == into) return out;
+  int copied = copy_into(into, out);
+  Tensor_release(out);
+  return copied < 0 ? NULL : Tensor_retain(into);
+}
+
+/* The reduction itself, into `into` when given (a structured output: the
+ * reduced shape, of out_dtype) or into a new tensor; `name` is for error
+ * messages.  Returns a new reference to the result.  The TensorIterator
+ * kernels (cascade_sum, prod_kernel, max_values_stub) write into any
+ * strides, as 1.13's impls write into theirs; reduce_loop and reduce_rows
+ * write a contiguous output, so a strided `into` gets the result copied. */
 static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, ScalarType out_dtype, ReduceKind kind,
-                      const char* name) {
+                      const char* name, Tensor* into) {
   ReduceGeometry g;
+  TORCH_INTERNAL_ASSERT(into == NULL || into->dtype == out_dtype);
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
   TORCH_CHECK(kind != Reduce_Prod || !ScalarType_isReducedFloating(out_dtype), "\"prod_cpu\" not implemented for '%s'",
@@ -645,8 +661,9 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
    * fails ("empty_strided not supported on quantized tensors yet ..."); a
    * shape run, 1.13's meta function, makes the output and stops before. */
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && ScalarType_isQuantized(out_dtype))
-    return MetaMode_isEnabled() ? empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype)
-                                : reduce_to_quantized(self, out_dtype);
+    return !MetaMode_isEnabled() ? reduce_to_quantized(self, out_dtype)
+           : into != NULL        ? Tensor_retain(into)
+                                 : empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
   Tensor* converted = NULL;
   if ((kind == Reduce_Sum || kind == Reduce_Prod || kind == Reduce_Mean) && self->dtype != out_dtype &&
       !ScalarType_isFloating(out_dtype) && (ScalarType_isFloating(self->dtype) || ScalarType_isComplex(self->dtype)) &&
@@ -662,18 +679,21 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
   if (((kind == Reduce_Sum || kind == Reduce_Mean || kind == Reduce_Prod) &&
        (out_dtype == ScalarType_Float || out_dtype == ScalarType_Double || ScalarType_isComplex(out_dtype))) ||
       ((kind == Reduce_Sum || kind == Reduce_Mean) && ScalarType_isReducedFloating(out_dtype))) {
-    Tensor* r = cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, NULL);
+    Tensor* r = cascade_reduce(self, mask, keepdim, &g, out_dtype, kind, into);
     Tensor_release(converted);
     return r;
   }
-  Tensor* out = empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
-  if (out != NULL && (kind == Reduce_Amax || kind == Reduce_Amin)) /* 1.13's max_values_stub / min_values_stub */
+  bool values = kind == Reduce_Amax || kind == Reduce_Amin; /* 1.13's max_values_stub / min_values_stub */
+  Tensor* out = into != NULL && (values || into->is_contiguous)
+                    ? Tensor_retain(into)
+                    : empty_cpu(IntArrayRef_make(g.out_sizes, (size_t)g.nout), out_dtype);
+  if (out != NULL && values)
     ((extreme_values_fn)DispatchStub_get(kind == Reduce_Amax ? &max_values_stub : &min_values_stub))(self, out, mask,
                                                                                                     keepdim);
   else if (out != NULL)
     reduce_loop(self, out, &g, kind);
   Tensor_release(converted);
-  return out;
+  return into_result(into, out);
 fail:
   return NULL;
 }
@@ -686,10 +706,40 @@ static ScalarType sum_dtype(const Tensor* self, OptionalScalarType dtype) {
 }
 
 static Tensor* reduce_dims(const Tensor* self, OptionalIntArrayRef dims, bool keepdim, ScalarType out, ReduceKind k,
-                           const char* name) {
+                           const char* name, Tensor* into) {
   bool mask[MINATEN_MAX_DIM];
   if (reduced_mask(self, dims, mask) < 0) return NULL;
-  return reduce(self, mask, keepdim, out, k, name);
+  return reduce(self, mask, keepdim, out, k, name, into);
+}
+
+/* The reduced shape of self over mask (resize_reduction's
+ * get_reduction_shape), said to op as output 0 of dtype.
+ * PyTorch 1.13: ReduceOpsUtils.h resize_reduction */
+static int set_reduction_output(StructuredOp* op, const Tensor* self, const bool* mask, bool keepdim,
+                                ScalarType dtype) {
+  ReduceGeometry g;
+  reduce_geometry(self, mask, keepdim, &g);
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), kNoStrides, dtype);
+}
+
+/* sum's, mean's and prod's output dtype: dtype when given, else out='s,
+ * else self's (int64 for integers and bools).
+ * PyTorch 1.13: ReduceOps.cpp infer_dtype_from_optional */
+static ScalarType infer_dtype_from_optional(const Tensor* self, OptionalScalarType dtype, const Tensor* result) {
+  if (dtype.has_value) return dtype.value;
+  return result != NULL ? result->dtype : sum_dtype(self, dtype);
+}
+
+/* The meta function of sum, and of prod (one dim): the dims checked, the
+ * output reduced, of the dtype asked for (out='s when none is; an out=
+ * of another dtype than the one asked for is refused by set_output).
+ * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(sum, dim_IntList), TORCH_META_FUNC2(prod, dim_int) */
+static int sum_prod_meta(StructuredOp* op, const Tensor* self, OptionalIntArrayRef dim, bool keepdim,
+                         OptionalScalarType dtype) {
+  bool mask[MINATEN_MAX_DIM];
+  if (reduced_mask(self, dim, mask) < 0) return -1;
+  ScalarType out_dtype = infer_dtype_from_optional(self, dtype, StructuredOp_maybeGetOutput(op, 0));
+  return set_reduction_output(op, self, mask, keepdim, out_dtype);
 }
 
 /* sum over every dimension: sum.dim_IntList with an empty list, through the
@@ -700,41 +750,67 @@ Tensor* at_native_sum(const Tensor* self, OptionalScalarType dtype) {
   OptionalIntArrayRef all = {true, IntArrayRef_make(NULL, 0)};
   return at_sum_dim_IntList(self, all, false, dtype);
 }
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out) (dim_IntList) */
-Tensor* at_native_sum_dim_IntList(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
-  return reduce_dims(self, dim, keepdim, sum_dtype(self, dtype), Reduce_Sum, "sum");
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(sum, dim_IntList) */
+int at_meta_sum_dim_IntList(StructuredOp* op, const Tensor* self, OptionalIntArrayRef dim, bool keepdim,
+                            OptionalScalarType dtype) {
+  return sum_prod_meta(op, self, dim, keepdim, dtype);
+}
+/* The input converted to out's dtype first, so that
+ * sum([0.5, 1.5], dtype=torch.long) is 0 + 1.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out) */
+int at_impl_sum_out(StructuredOp* op, const Tensor* self, OptionalIntArrayRef dim, bool keepdim,
+                    OptionalScalarType dtype, Tensor* out) {
+  (void)op, (void)dtype; /* out has the dtype */
+  return done_in_place(reduce_dims(self, dim, keepdim, out->dtype, Reduce_Sum, "sum", out));
 }
 
-/* PyTorch 1.13: ReduceOps.cpp mean_out's dtype check */
-static int mean_dtype(const Tensor* self, OptionalScalarType dtype, ScalarType* out) {
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(mean, dim) (its dtype check) */
+static int check_mean_dtype(const Tensor* self, OptionalScalarType dtype) {
   ScalarType t = dtype.has_value ? dtype.value : self->dtype;
-  if (!ScalarType_isFloating(t) && !ScalarType_isComplex(t)) {
-    Error_set(ErrorType_RuntimeError,
-              "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+  TORCH_CHECK(ScalarType_isFloating(t) || ScalarType_isComplex(t),
+              "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. "
+              "Got: %s",
               dtype.has_value ? "Optional" : "Input", ScalarType_name(t));
-    return -1;
-  }
-  *out = t;
   return 0;
+fail:
+  return -1;
 }
-/* PyTorch 1.13: ReduceOps.cpp at::native::mean.  1.13 calls at::mean(self,
- * IntArrayRef{}, false, dtype); NB(minaten): a CPU tensor reduces here
- * directly (the same result), a quantized one goes through mean.dim to its
- * QuantizedCPU kernel, as in 1.13. */
+/* mean over every dimension: mean.dim with an empty list.
+ * PyTorch 1.13: ReduceOps.cpp at::native::mean */
 Tensor* at_native_mean(const Tensor* self, OptionalScalarType dtype) {
-  if (Tensor_isQuantized(self)) {
-    OptionalIntArrayRef all = {true, {NULL, 0}};
-    return at_mean_dim(self, all, false, dtype);
-  }
-  ScalarType t;
-  if (mean_dtype(self, dtype, &t) < 0) return NULL;
-  return reduce_dims(self, kNoIntArrayRef, false, t, Reduce_Mean, "mean");
+  OptionalIntArrayRef all = {true, {NULL, 0}};
+  return at_mean_dim(self, all, false, dtype);
 }
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out) (dim) */
-Tensor* at_native_mean_dim(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
-  ScalarType t;
-  if (mean_dtype(self, dtype, &t) < 0) return NULL;
-  return reduce_dims(self, dim, keepdim, t, Reduce_Mean, "mean");
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(mean, dim) */
+int at_meta_mean_dim(StructuredOp* op, const Tensor* self, OptionalIntArrayRef dim, bool keepdim,
+                     OptionalScalarType dtype) {
+  if (check_mean_dtype(self, dtype) < 0) return -1;
+  return sum_prod_meta(op, self, dim, keepdim, dtype);
+}
+/*
+ * mean is a sum divided by the number of elements reduced (1.13's CPU
+ * impl: at::sum_out(result, ...).div_(dim_prod)), in out's dtype.  So an
+ * integral out first takes the sum, then refuses the Float quotient
+ * ("result type Float can't be cast to the desired output type Long").
+ * NB(minaten): a complex mean is computed in its own dtype and copied into
+ * out.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(mean_out)
+ */
+int at_impl_mean_out(StructuredOp* op, const Tensor* self, OptionalIntArrayRef dim, bool keepdim,
+                     OptionalScalarType dtype, Tensor* out) {
+  (void)op;
+  ScalarType in_dtype = dtype.has_value ? dtype.value : self->dtype;
+  if (ScalarType_isComplex(in_dtype)) {
+    Tensor* into = out->dtype == in_dtype ? out : NULL;
+    return done_in_place(into_result(out, reduce_dims(self, dim, keepdim, in_dtype, Reduce_Mean, "mean", into)));
+  }
+  if (!ScalarType_isFloating(out->dtype)) {
+    TRY(done_in_place(at_sum_IntList_out(self, dim, keepdim, dtype, out)) == 0);
+    TORCH_CHECK(false, "result type Float can't be cast to the desired output type %s", ScalarType_name(out->dtype));
+  }
+  return done_in_place(reduce_dims(self, dim, keepdim, out->dtype, Reduce_Mean, "mean", out));
+fail:
+  return -1;
 }
 
 /* prod of every element.  1.13 allocates the result with at::empty, which
@@ -756,23 +832,19 @@ Tensor* at_native_prod(const Tensor* self, OptionalScalarType dtype) {
     TORCH_INTERNAL_ASSERT(known < 0); /* empty's quantizer is an unknown one */
     return NULL;
   }
-  return reduce_dims(self, kNoIntArrayRef, false, out_dtype, Reduce_Prod, "prod");
+  return reduce_dims(self, kNoIntArrayRef, false, out_dtype, Reduce_Prod, "prod", NULL);
 }
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(prod_out) (dim_int) */
-Tensor* at_native_prod_dim_int(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype) {
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(prod, dim_int) */
+int at_meta_prod_dim_int(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype) {
   OptionalIntArrayRef d = {true, {&dim, 1}};
-  return reduce_dims(self, d, keepdim, sum_dtype(self, dtype), Reduce_Prod, "prod");
+  return sum_prod_meta(op, self, d, keepdim, dtype);
 }
-
-/* amax/amin over dims (all of them for an empty list), a new tensor; the
- * dims of an empty input were checked by the meta function.
- * NB(minaten): 1.13's impls reduce into the structured output; minaten's
- * reduce into a new tensor that resize_and_copy_out moves there (one copy
- * more for the functional forms; argmax and argmin too).
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
-static Tensor* amax_amin(const Tensor* self, IntArrayRef dim, bool keepdim, ReduceKind kind, const char* name) {
-  OptionalIntArrayRef d = {true, dim};
-  return reduce_dims(self, d, keepdim, self->dtype, kind, name);
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(prod_out) (impl_func_prod) */
+int at_impl_prod_out(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype,
+                     Tensor* out) {
+  (void)op, (void)dtype; /* out has the dtype */
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  return done_in_place(reduce_dims(self, d, keepdim, out->dtype, Reduce_Prod, "prod", out));
 }
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
@@ -783,16 +855,6 @@ static int check_same_out_dtype(const Tensor* self, const Tensor* out) {
   return 0;
 fail:
   return -1;
-}
-
-/* The reduced shape of self over mask (resize_reduction's
- * get_reduction_shape), said to op as output 0 of dtype.
- * PyTorch 1.13: ReduceOpsUtils.h resize_reduction */
-static int set_reduction_output(StructuredOp* op, const Tensor* self, const bool* mask, bool keepdim,
-                                ScalarType dtype) {
-  ReduceGeometry g;
-  reduce_geometry(self, mask, keepdim, &g);
-  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), kNoStrides, dtype);
 }
 
 /* The dims of an empty input must be named and non-empty.
@@ -829,7 +891,8 @@ int at_meta_amax(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool kee
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amax_out) */
 int at_impl_amax_out(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
   (void)op;
-  return done_in_place(resize_and_copy_out(out, amax_amin(self, dim, keepdim, Reduce_Amax, "amax")));
+  OptionalIntArrayRef d = {true, dim};
+  return done_in_place(reduce_dims(self, d, keepdim, self->dtype, Reduce_Amax, "amax", out));
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amin) */
 int at_meta_amin(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim) {
@@ -838,12 +901,15 @@ int at_meta_amin(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool kee
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(amin_out) */
 int at_impl_amin_out(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, Tensor* out) {
   (void)op;
-  return done_in_place(resize_and_copy_out(out, amax_amin(self, dim, keepdim, Reduce_Amin, "amin")));
+  OptionalIntArrayRef d = {true, dim};
+  return done_in_place(reduce_dims(self, d, keepdim, self->dtype, Reduce_Amin, "amin", out));
 }
 
-/* argmax/argmin: over one dim, or the flattened tensor when dim is None.
+/* argmax/argmin into `into`: over one dim, or the flattened tensor when
+ * dim is None.
  * PyTorch 1.13: TensorCompare.cpp / ReduceOps.cpp argmax_argmin_impl */
-static Tensor* arg_extreme(const Tensor* self, OptionalInt dim, bool keepdim, ReduceKind kind, const char* name) {
+static Tensor* arg_extreme(const Tensor* self, OptionalInt dim, bool keepdim, ReduceKind kind, const char* name,
+                           Tensor* into) {
   /* 1.13 has no Bool kernel ("argmax_cpu" is dispatched over all types but
    * Bool); a reduced dim of size 1 is filled with 0 before any kernel runs,
    * and an empty result runs none. */
@@ -852,22 +918,9 @@ static Tensor* arg_extreme(const Tensor* self, OptionalInt dim, bool keepdim, Re
     TRY(!dim.has_value || d >= 0);
     TORCH_CHECK(d >= 0 && self->dim > 0 && self->sizes[d] == 1, "\"%s_cpu\" not implemented for 'Bool'", name);
   }
-  if (!dim.has_value) {
-    bool mask[MINATEN_MAX_DIM];
-    for (int64_t d = 0; d < self->dim; d++) mask[d] = true;
-    Tensor* r = reduce(self, mask, false, ScalarType_Long, kind, name);
-    if (r != NULL && keepdim) {
-      /* keepdim without a dim keeps every dimension as size 1 */
-      int64_t ones[MINATEN_MAX_DIM];
-      for (int64_t d = 0; d < self->dim; d++) ones[d] = 1;
-      Tensor* k = Tensor_makeView(r, IntArrayRef_make(ones, (size_t)self->dim), IntArrayRef_make(ones, (size_t)self->dim), 0);
-      Tensor_release(r);
-      return k;
-    }
-    return r;
-  }
-  OptionalIntArrayRef d = {true, {&dim.value, 1}};
-  return reduce_dims(self, d, keepdim, ScalarType_Long, kind, name);
+  /* no dim: every dim reduced (and kept as 1 for keepdim) */
+  OptionalIntArrayRef d = {dim.has_value, {&dim.value, dim.has_value ? 1 : 0}};
+  return reduce_dims(self, d, keepdim, ScalarType_Long, kind, name, into);
 fail:
   return NULL;
 }
@@ -897,7 +950,7 @@ int at_meta_argmax(StructuredOp* op, const Tensor* self, OptionalInt dim, bool k
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmax_out) */
 int at_impl_argmax_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
   (void)op;
-  return done_in_place(resize_and_copy_out(out, arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax")));
+  return done_in_place(arg_extreme(self, dim, keepdim, Reduce_Argmax, "argmax", out));
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(argmin) */
 int at_meta_argmin(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim) {
@@ -906,7 +959,7 @@ int at_meta_argmin(StructuredOp* op, const Tensor* self, OptionalInt dim, bool k
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(argmin_out) */
 int at_impl_argmin_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* out) {
   (void)op;
-  return done_in_place(resize_and_copy_out(out, arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin")));
+  return done_in_place(arg_extreme(self, dim, keepdim, Reduce_Argmin, "argmin", out));
 }
 
 /* compare_base_kernel's loop state: the line along dim of each output
@@ -1024,71 +1077,6 @@ TensorTuple2 at_native_min_dim(const Tensor* self, int64_t dim, bool keepdim) {
  * Each checks out's dtype as PyTorch's meta function does, then computes
  * the functional result and moves it into out (resize_and_copy_out). */
 
-/* sum or mean computed straight into a Float or Double out, as 1.13's
- * sum_out does: out resized (contiguous) when its shape differs, else
- * summed through its own strides, which decide the iterator's order of
- * dimensions and so the bits.  Returns NULL with the error set, or a new
- * reference to out.
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(sum_out), TORCH_IMPL_FUNC(mean_out) */
-static Tensor* cascade_reduce_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, bool mean, Tensor* out) {
-  bool mask[MINATEN_MAX_DIM];
-  ReduceGeometry g;
-  if (reduced_mask(self, dim, mask) < 0) return NULL;
-  TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
-              "minaten: reductions run on non-quantized CPU tensors only");
-  reduce_geometry(self, mask, keepdim, &g);
-  TRY(resize_output(out, IntArrayRef_make(g.out_sizes, (size_t)g.nout)) >= 0);
-  return cascade_reduce(self, mask, keepdim, &g, out->dtype, mean ? Reduce_Mean : Reduce_Sum, out);
-fail:
-  return NULL;
-}
-
-/* sum into out: the dtype is out's unless given (then out must have it),
- * and the input is converted to it before summing, so
- * sum([0.5, 1.5], out=long) is 0 + 1.
- * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(sum, dim_IntList) (infer_dtype_from_optional) */
-Tensor* at_native_sum_IntList_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype,
-                                  Tensor* out) {
-  if (dtype.has_value && check_out_dtype(out, dtype.value) < 0) return NULL;
-  OptionalScalarType out_dtype = {true, out->dtype};
-  if (out->dtype == ScalarType_Float || out->dtype == ScalarType_Double)
-    return cascade_reduce_out(self, dim, keepdim, false, out);
-  return resize_and_copy_out(out, at_native_sum_dim_IntList(self, dim, keepdim, out_dtype));
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(mean, dim) */
-Tensor* at_native_mean_out(const Tensor* self, OptionalIntArrayRef dim, bool keepdim, OptionalScalarType dtype,
-                           Tensor* out) {
-  ScalarType in_dtype = dtype.has_value ? dtype.value : self->dtype;
-  /* A non-floating input dtype: the functional form raises mean's error. */
-  if (!ScalarType_isFloating(in_dtype)) return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, dtype));
-  if (!ScalarType_isFloating(out->dtype)) {
-    /* 1.13's mean_out is at::sum_out(out, ...).div_(n): the sum lands in
-     * out, then dividing an integral (or bool) out gives a Float it cannot
-     * hold. */
-    Tensor* sum = at_sum_IntList_out(self, dim, keepdim, dtype, out);
-    TRY(sum != NULL);
-    Tensor_release(sum);
-    TORCH_CHECK(false, "result type Float can't be cast to the desired output type %s", ScalarType_name(out->dtype));
-  }
-  TORCH_CHECK(canCast(in_dtype, out->dtype), "result type %s can't be cast to the desired output type %s",
-              ScalarType_name(in_dtype), ScalarType_name(out->dtype));
-  OptionalScalarType out_dtype = {true, out->dtype};
-  if (!ScalarType_isFloating(out->dtype)) out_dtype = dtype;
-  if (out->dtype == ScalarType_Float || out->dtype == ScalarType_Double)
-    return cascade_reduce_out(self, dim, keepdim, true, out);
-  return resize_and_copy_out(out, at_native_mean_dim(self, dim, keepdim, out_dtype));
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(prod, dim_int) */
-Tensor* at_native_prod_int_out(const Tensor* self, int64_t dim, bool keepdim, OptionalScalarType dtype, Tensor* out) {
-  if (dtype.has_value && check_out_dtype(out, dtype.value) < 0) return NULL;
-  OptionalScalarType out_dtype = {true, out->dtype};
-  return resize_and_copy_out(out, at_native_prod_dim_int(self, dim, keepdim, out_dtype));
-}
-
 /* max.dim / min.dim into (values, indices): values must have self's dtype
  * and indices int64, in that order of checks (values resized in between).
  * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(max, dim) (resize_reduction_with_indices) */
@@ -1137,21 +1125,21 @@ static ScalarType any_all_dtype(const Tensor* self) {
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_all_out) */
 Tensor* at_native_any(const Tensor* self) {
-  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_Any, "any");
+  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_Any, "any", NULL);
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_out) */
 Tensor* at_native_any_dim(const Tensor* self, int64_t dim, bool keepdim) {
   OptionalIntArrayRef d = {true, {&dim, 1}};
-  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_Any, "any");
+  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_Any, "any", NULL);
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_all_out) */
 Tensor* at_native_all(const Tensor* self) {
-  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_All, "all");
+  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_All, "all", NULL);
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_out) */
 Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
   OptionalIntArrayRef d = {true, {&dim, 1}};
-  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_All, "all");
+  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_All, "all", NULL);
 }
 
 /* ---- cumsum, cumprod -------------------------------------------------------------
