@@ -713,13 +713,13 @@ static Tensor* reduce_dims(const Tensor* self, OptionalIntArrayRef dims, bool ke
 }
 
 /* The reduced shape of self over mask (resize_reduction's
- * get_reduction_shape), said to op as output 0 of dtype.
+ * get_reduction_shape), said to op as output i of dtype.
  * PyTorch 1.13: ReduceOpsUtils.h resize_reduction */
-static int set_reduction_output(StructuredOp* op, const Tensor* self, const bool* mask, bool keepdim,
+static int set_reduction_output(StructuredOp* op, int i, const Tensor* self, const bool* mask, bool keepdim,
                                 ScalarType dtype) {
   ReduceGeometry g;
   reduce_geometry(self, mask, keepdim, &g);
-  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), kNoStrides, dtype);
+  return StructuredOp_setOutputRawStrided(op, i, IntArrayRef_make(g.out_sizes, (size_t)g.nout), kNoStrides, dtype);
 }
 
 /* sum's, mean's and prod's output dtype: dtype when given, else out='s,
@@ -739,7 +739,7 @@ static int sum_prod_meta(StructuredOp* op, const Tensor* self, OptionalIntArrayR
   bool mask[MINATEN_MAX_DIM];
   if (reduced_mask(self, dim, mask) < 0) return -1;
   ScalarType out_dtype = infer_dtype_from_optional(self, dtype, StructuredOp_maybeGetOutput(op, 0));
-  return set_reduction_output(op, self, mask, keepdim, out_dtype);
+  return set_reduction_output(op, 0, self, mask, keepdim, out_dtype);
 }
 
 /* sum over every dimension: sum.dim_IntList with an empty list, through the
@@ -881,7 +881,7 @@ static int amax_amin_meta(StructuredOp* op, const Tensor* self, IntArrayRef dim,
   if (given != NULL && check_same_out_dtype(self, given) < 0) return -1;
   OptionalIntArrayRef d = {true, dim};
   if (reduced_mask(self, d, mask) < 0 || zero_numel_check_dims(self, mask, dim.size != 0, name) < 0) return -1;
-  return set_reduction_output(op, self, mask, keepdim, self->dtype);
+  return set_reduction_output(op, 0, self, mask, keepdim, self->dtype);
 }
 
 /* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(amax) */
@@ -938,7 +938,7 @@ static int arg_extreme_meta(StructuredOp* op, const Tensor* self, OptionalInt di
   } else if (zero_numel_check_dims(self, mask, true, name) < 0) {
     return -1;
   }
-  return set_reduction_output(op, self, mask, keepdim, ScalarType_Long);
+  return set_reduction_output(op, 0, self, mask, keepdim, ScalarType_Long);
 fail:
   return -1;
 }
@@ -1005,12 +1005,13 @@ static void compare_loop2d(void* ctx, char** data, const int64_t* strides, int64
     }
 }
 
-/* values and indices (contiguous, of self's shape without dim d or with
- * it as size 1) of the extremes along d: TensorIterator over self's shape
- * with d squashed to size 1, each element one line, split over the threads
- * output by output (for_each with grain size 1).
+/* values and indices (of self's shape without dim d, or with it as size 1
+ * for keepdim; any strides) of the extremes along d: TensorIterator over
+ * self's shape with d squashed to size 1, each element one line, split
+ * over the threads output by output (for_each with grain size 1).
  * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp compare_base_kernel_core, minmax_out_impl */
-static void compare_base_kernel(const Tensor* self, int64_t d, bool max, Tensor* values, Tensor* indices) {
+static void compare_base_kernel(const Tensor* self, int64_t d, bool keepdim, bool max, Tensor* values,
+                                Tensor* indices) {
   int64_t item = (int64_t)Tensor_itemsize(self);
   if (self->dim == 0) { /* values.fill_(self), indices.fill_(0) */
     memcpy(Tensor_data(values), Tensor_data(self), (size_t)item);
@@ -1021,11 +1022,12 @@ static void compare_base_kernel(const Tensor* self, int64_t d, bool max, Tensor*
                    (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub), row_loops(self->dtype)};
   int64_t shape[MINATEN_MAX_DIM], value_strides[MINATEN_MAX_DIM], index_strides[MINATEN_MAX_DIM],
       self_strides[MINATEN_MAX_DIM];
-  int64_t v = item, i = (int64_t)sizeof(int64_t);
-  for (int64_t k = self->dim - 1; k >= 0; k--) { /* the outputs contiguous over the squashed shape */
+  for (int64_t k = 0; k < self->dim; k++) { /* the outputs over the squashed shape (unsqueeze_(d) without keepdim) */
+    int64_t o = keepdim || k < d ? k : k - 1;
     shape[k] = k == d ? 1 : self->sizes[k];
-    value_strides[k] = v, index_strides[k] = i, self_strides[k] = self->strides[k] * item;
-    v *= shape[k], i *= shape[k];
+    value_strides[k] = k == d && !keepdim ? 0 : values->strides[o] * item;
+    index_strides[k] = k == d && !keepdim ? 0 : indices->strides[o] * (int64_t)sizeof(int64_t);
+    self_strides[k] = self->strides[k] * item;
   }
   TensorIteratorBase iter;
   char* data[3] = {Tensor_data(values), Tensor_data(indices), Tensor_data(self)};
@@ -1034,86 +1036,56 @@ static void compare_base_kernel(const Tensor* self, int64_t d, bool max, Tensor*
   TensorIterator_for_each(&iter, compare_loop2d, &L, 1);
 }
 
-/* max.dim / min.dim: the extreme values along dim and their first indices
- * (a NaN is the extreme, at its first position), as two tensors.
- * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(max, dim), minmax_out_impl */
-static TensorTuple2 extreme_dim(const Tensor* self, int64_t dim, bool keepdim, bool max) {
-  TensorTuple2 r = {{NULL, NULL}};
+/* max.dim's and min.dim's meta function: dim checked (of non-zero size,
+ * even for a non-empty input), then values of self's dtype and int64
+ * indices, the reduced shape, in that order (an out= values is checked and
+ * resized before indices are checked).
+ * PyTorch 1.13: TensorCompare.cpp TORCH_PRECOMPUTE_META_FUNC2(max, dim) (zero_numel_check_dims,
+ * check_unsupported_complex, resize_reduction_with_indices) */
+static int extreme_dim_meta(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, const char* name) {
   bool mask[MINATEN_MAX_DIM];
-  ReduceGeometry g;
   OptionalIntArrayRef dims = {true, {&dim, 1}};
-  if (reduced_mask(self, dims, mask) < 0) return r;
-  TORCH_CHECK(!ScalarType_isComplex(self->dtype), "%s(): does not support complex input", max ? "max" : "min");
+  if (reduced_mask(self, dims, mask) < 0) return -1;
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  TORCH_CHECK_INDEX(self->dim == 0 || self->sizes[d] != 0, "%s(): Expected reduction dim %lld to have non-zero size.",
+                    name, (long long)d);
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype), "%s(): does not support complex input", name);
+  if (set_reduction_output(op, 0, self, mask, keepdim, self->dtype) < 0) return -1;
+  return set_reduction_output(op, 1, self, mask, keepdim, ScalarType_Long);
+fail:
+  return -1;
+}
+
+/* The extreme values along dim and their first indices (a NaN is the
+ * extreme, at its first position).
+ * PyTorch 1.13: TensorCompare.cpp minmax_out_impl */
+static int minmax_out_impl(const Tensor* self, int64_t dim, bool keepdim, bool max, Tensor* values, Tensor* indices) {
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
-  reduce_geometry(self, mask, keepdim, &g);
-  int64_t d = maybe_wrap_dim(dim, self->dim, true);
-  TORCH_CHECK_INDEX(g.count != 0, "%s(): Expected reduction dim %lld to have non-zero size.", max ? "max" : "min",
-                    (long long)d);
-  IntArrayRef sizes = IntArrayRef_make(g.out_sizes, (size_t)g.nout);
-  r.items[0] = empty_cpu(sizes, self->dtype);
-  r.items[1] = r.items[0] != NULL ? empty_cpu(sizes, ScalarType_Long) : NULL;
-  if (r.items[1] == NULL) {
-    Tensor_release(r.items[0]);
-    r.items[0] = NULL;
-    return r;
-  }
-  if (!MetaMode_isEnabled() && r.items[0]->numel > 0) compare_base_kernel(self, d, max, r.items[0], r.items[1]);
-  return r;
+  if (self->numel > 0 && !MetaMode_isEnabled())
+    compare_base_kernel(self, maybe_wrap_dim(dim, self->dim, true), keepdim, max, values, indices);
+  return 0;
 fail:
-  return r;
+  return -1;
 }
 
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(max_out) (max.dim) */
-TensorTuple2 at_native_max_dim(const Tensor* self, int64_t dim, bool keepdim) {
-  return extreme_dim(self, dim, keepdim, true);
+/* PyTorch 1.13: TensorCompare.cpp TORCH_PRECOMPUTE_META_FUNC2(max, dim) */
+int at_meta_max_dim(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim) {
+  return extreme_dim_meta(op, self, dim, keepdim, "max");
 }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(min_out) (min.dim) */
-TensorTuple2 at_native_min_dim(const Tensor* self, int64_t dim, bool keepdim) {
-  return extreme_dim(self, dim, keepdim, false);
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(max_out) */
+int at_impl_max_out(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, Tensor* max, Tensor* max_values) {
+  (void)op;
+  return minmax_out_impl(self, dim, keepdim, true, max, max_values);
 }
-
-/* ---- out= variants ----------------------------------------------------------
- * Each checks out's dtype as PyTorch's meta function does, then computes
- * the functional result and moves it into out (resize_and_copy_out). */
-
-/* max.dim / min.dim into (values, indices): values must have self's dtype
- * and indices int64, in that order of checks (values resized in between).
- * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(max, dim) (resize_reduction_with_indices) */
-static TensorTuple2 extreme_dim_out(const Tensor* self, int64_t dim, bool keepdim, bool max, Tensor* values,
-                                    Tensor* indices) {
-  TensorTuple2 r = {{NULL, NULL}};
-  TensorTuple2 f = extreme_dim(self, dim, keepdim, max);
-  if (f.items[0] == NULL) return r;
-  /* values are checked and resized before indices are checked */
-  if (check_out_dtype(values, self->dtype) < 0 || resize_output(values, Tensor_sizes(f.items[0])) < 0 ||
-      check_out_dtype(indices, ScalarType_Long) < 0) {
-    Tensor_release(f.items[0]);
-    Tensor_release(f.items[1]);
-    return r;
-  }
-  Tensor* v = resize_and_copy_out(values, f.items[0]);
-  if (v == NULL) {
-    Tensor_release(f.items[1]);
-    return r;
-  }
-  Tensor* i = resize_and_copy_out(indices, f.items[1]);
-  if (i == NULL) {
-    Tensor_release(v);
-    return r;
-  }
-  r.items[0] = v;
-  r.items[1] = i;
-  return r;
+/* PyTorch 1.13: TensorCompare.cpp TORCH_PRECOMPUTE_META_FUNC2(min, dim) */
+int at_meta_min_dim(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim) {
+  return extreme_dim_meta(op, self, dim, keepdim, "min");
 }
-
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(max_out) (out=) */
-TensorTuple2 at_native_max_dim_max(const Tensor* self, int64_t dim, bool keepdim, Tensor* max, Tensor* max_values) {
-  return extreme_dim_out(self, dim, keepdim, true, max, max_values);
-}
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(min_out) (out=) */
-TensorTuple2 at_native_min_dim_min(const Tensor* self, int64_t dim, bool keepdim, Tensor* min, Tensor* min_indices) {
-  return extreme_dim_out(self, dim, keepdim, false, min, min_indices);
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(min_out) */
+int at_impl_min_out(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, Tensor* min, Tensor* min_indices) {
+  (void)op;
+  return minmax_out_impl(self, dim, keepdim, false, min, min_indices);
 }
 
 /* ---- any, all ------------------------------------------------------------------

@@ -129,3 +129,15 @@ Tensor* StructuredOp_output(StructuredOp* op, int i) {
   StructuredOp_release(op);
   return r;
 }
+
+TensorTuple2 StructuredOp_outputs2(StructuredOp* op) {
+  TORCH_INTERNAL_ASSERT(op->num_outputs == 2);
+  TensorTuple2 r = {{Tensor_retain(op->outputs[0]), Tensor_retain(op->outputs[1])}};
+  StructuredOp_release(op);
+  return r;
+}
+
+TensorTuple2 StructuredOp_release2(StructuredOp* op) {
+  StructuredOp_release(op);
+  return (TensorTuple2){{NULL, NULL}};
+}

@@ -123,5 +123,10 @@ Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t);
 Tensor* StructuredOp_output(StructuredOp* op, int i);
 /* Releases everything op holds; returns NULL (a failing wrapper's return). */
 Tensor* StructuredOp_release(StructuredOp* op);
+/* The same for an operator of two outputs (max.dim, sort, ...): both
+ * outputs, each with its own reference, then op released; the failing
+ * wrapper's return, two NULLs. */
+TensorTuple2 StructuredOp_outputs2(StructuredOp* op);
+TensorTuple2 StructuredOp_release2(StructuredOp* op);
 
 #endif

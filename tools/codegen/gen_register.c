@@ -97,9 +97,11 @@ static int check_structured(const Model* m) {
       if (NativeFunction_kernel(fn, DispatchKey_CPU) == NULL)
         return SourceLoc_error(*l, "%s is structured but has no CPU kernel (it names the impl function)",
                                fn->qualified);
-      if (fn->schema.num_returns != 1 || !fn->schema.returns[0].alias_info.is_write)
-        return SourceLoc_error(*l, "%s is structured but is not an out= operator of one output (minaten generates "
-                                   "structured kernels of one output only)",
+      bool writes = fn->schema.num_returns >= 1 && fn->schema.num_returns <= 2;
+      for (size_t r = 0; writes && r < fn->schema.num_returns; r++) writes = fn->schema.returns[r].alias_info.is_write;
+      if (!writes)
+        return SourceLoc_error(*l, "%s is structured but is not an out= operator of one or two outputs (minaten "
+                                   "generates structured kernels of at most two)",
                                fn->qualified);
       if (functional_of(m, fn) == NULL)
         return SourceLoc_error(*l, "%s is structured but no functional form has 'structured_delegate: %s'",
@@ -270,38 +272,44 @@ static void print_structured_wrapper(FILE* f, const Model* m, const NativeFuncti
   const char* key_name = DispatchKey_name(key);
   const char* device = key == DispatchKey_Meta ? "DeviceType_Meta" : "DeviceType_CPU";
   const char* kind = fn == s ? "out" : is_inplace(fn) ? "inplace" : "functional";
+  size_t n = s->schema.num_returns;                        /* outputs: 1 or 2 */
+  const char* fail = n == 1 ? "StructuredOp_release" : "StructuredOp_release2";
   fprintf(f, "\n/* %s: structured_%s_%s (meta%s).  PyTorch 1.13: Register%s.cpp wrapper_%s */\n", fn->qualified,
           impl_name(s), kind, key == DispatchKey_Meta ? " only: a meta tensor has no data" : ", then impl", key_name,
           fn->unambiguous);
   fputs("static ", f);
   CSignature_printFunction(f, &fn->schema, "wrapper_%s_%s", key_name, fn->unambiguous);
   fputs(" {\n  StructuredOp op;\n", f);
-  if (fn == s) {
-    fprintf(f, "  StructuredOp_initOut(&op, %s, &", device);
-    CSignature_printArgName(f, &s->schema.arguments[s->schema.num_arguments - 1]);
-    fputs(", 1);\n", f);
+  if (fn == s) { /* the out= arguments are the last n */
+    fputs("  Tensor* outs[] = {", f);
+    for (size_t i = s->schema.num_arguments - n; i < s->schema.num_arguments; i++) {
+      CSignature_printArgName(f, &s->schema.arguments[i]);
+      fputs(i + 1 < s->schema.num_arguments ? ", " : "};\n", f);
+    }
+    fprintf(f, "  StructuredOp_initOut(&op, %s, outs, %zu);\n", device, n);
   } else if (is_inplace(fn)) {
     fprintf(f, "  StructuredOp_initInplace(&op, %s, ", device);
     CSignature_printArgName(f, &fn->schema.arguments[0]);
     fputs(");\n", f);
   } else {
-    fprintf(f, "  StructuredOp_initFunctional(&op, %s, 1);\n", device);
+    fprintf(f, "  StructuredOp_initFunctional(&op, %s, %zu);\n", device, n);
   }
   fprintf(f, "  if (at_meta_%s(&op", functional->unambiguous);
   for (size_t i = 0; i < functional->schema.num_arguments; i++) {
     fputs(", ", f);
     CSignature_printArgName(f, &functional->schema.arguments[i]);
   }
-  fputs(") < 0) return StructuredOp_release(&op);\n", f);
+  fprintf(f, ") < 0) return %s(&op);\n", fail);
   if (key != DispatchKey_Meta) {
     fprintf(f, "  if (at_impl_%s(&op", impl_name(s));
     for (size_t i = 0; i < functional->schema.num_arguments; i++) {
       fputs(", ", f);
       CSignature_printArgName(f, &functional->schema.arguments[i]);
     }
-    fputs(", op.outputs[0]) < 0) return StructuredOp_release(&op);\n", f);
+    for (size_t i = 0; i < n; i++) fprintf(f, ", op.outputs[%zu]", i);
+    fprintf(f, ") < 0) return %s(&op);\n", fail);
   }
-  fputs("  return StructuredOp_output(&op, 0);\n}\n", f);
+  fputs(n == 1 ? "  return StructuredOp_output(&op, 0);\n}\n" : "  return StructuredOp_outputs2(&op);\n}\n", f);
 }
 
 /* The operator fn's `structured_delegate:` names (in fn's namespace): an

@@ -186,14 +186,22 @@ static int parse_variants(const Loader* L, NativeFunction* f, const yaml_node_t*
   return 0;
 }
 
+/* Whether k, a kernel of f, names a structured impl function (the CPU
+ * kernel of a structured operator: at_impl_<kernel>, not at_native_). */
+static bool names_impl(const NativeFunction* f, const BackendKernel* k) {
+  return f->structured && k->key == DispatchKey_CPU;
+}
+
 /* A kernel name belongs to one operator: checks `k` against every operator
- * read before `f` (f's own keys may share a kernel). */
+ * read before `f` (f's own keys may share a kernel).  An impl function and
+ * a kernel may share a name, as 1.13's TORCH_IMPL_FUNC(max_out) (max.dim_max)
+ * and at::native::max_out (max.out) do: they are different C functions. */
 static int check_kernel_unique(const Model* m, const NativeFunction* f, const BackendKernel* k) {
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* g = &m->functions[i];
     if (g == f) break;
     for (size_t j = 0; j < g->num_kernels; j++)
-      if (strcmp(g->kernels[j].kernel, k->kernel) == 0)
+      if (strcmp(g->kernels[j].kernel, k->kernel) == 0 && names_impl(g, &g->kernels[j]) == names_impl(f, k))
         return SourceLoc_error(k->loc,
                         "kernel '%s' is named twice: %s uses it, and so does %s (%s:%d); C has "
                         "no overloading: give each operator its own kernel name",
