@@ -39,6 +39,7 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "runtime/Exception.h"
 
@@ -144,27 +145,31 @@ static void aminmax_loop2d(void* ctx, char** data, const int64_t* strides, int64
               data[1] + b * strides[4] + a * strides[1]);
 }
 
-/* min and max (contiguous, of the meta shape) along dim d of a non-empty
+/* min and max (of the meta shape, any strides) along dim d of a non-empty
  * result: TensorIterator over self's shape with d squashed to size 1, each
  * element one line, split over the threads output by output.
  * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp aminmax_kernel (compare_base_kernel) */
-static void aminmax_kernel(const Tensor* self, int64_t d, aminmax_line_fn line, Tensor* min, Tensor* max) {
+static void aminmax_kernel(const Tensor* self, int64_t d, bool keepdim, aminmax_line_fn line, Tensor* min,
+                           Tensor* max) {
   int64_t item = (int64_t)Tensor_itemsize(self);
   if (self->dim == 0) { /* a line of one element */
     line(Tensor_data(self), item, 1, Tensor_data(min), Tensor_data(max));
     return;
   }
   AminmaxLoop L = {line, self->sizes[d], self->strides[d] * item};
-  int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM];
-  int64_t o = item;
-  for (int64_t k = self->dim - 1; k >= 0; k--) { /* the outputs contiguous over the squashed shape */
+  int64_t shape[MINATEN_MAX_DIM], min_strides[MINATEN_MAX_DIM], max_strides[MINATEN_MAX_DIM],
+      self_strides[MINATEN_MAX_DIM];
+  for (int64_t k = 0; k < self->dim; k++) { /* the outputs over the squashed shape (unsqueeze_(d) without keepdim) */
+    int64_t o = keepdim || k < d ? k : k - 1;
+    bool squashed = k == d && !keepdim;
     shape[k] = k == d ? 1 : self->sizes[k];
-    out_strides[k] = o, self_strides[k] = self->strides[k] * item;
-    o *= shape[k];
+    min_strides[k] = squashed ? 0 : min->strides[o] * item;
+    max_strides[k] = squashed ? 0 : max->strides[o] * item;
+    self_strides[k] = self->strides[k] * item;
   }
   TensorIteratorBase iter;
   char* data[3] = {Tensor_data(min), Tensor_data(max), Tensor_data(self)};
-  const int64_t* strides[3] = {out_strides, out_strides, self_strides};
+  const int64_t* strides[3] = {min_strides, max_strides, self_strides};
   TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
   TensorIterator_for_each(&iter, aminmax_loop2d, &L, 1);
 }
@@ -184,79 +189,39 @@ static int aminmax_allreduce_kernel(const Tensor* self, Tensor* min, Tensor* max
   return hi != NULL ? 0 : -1;
 }
 
-/* min and max of self (meta, dispatch check, kernel).  A 0-dim input
- * reduced over its dim with keepdim gets results of shape [1]: 1.13's
- * compare_base_kernel resizes the meta's [] results to self's sizes made
- * non-empty, with resize_output's warning for each (warn), or quietly
- * (the out= form, which warns for its outs).
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(aminmax_out), TensorCompareKernel.cpp compare_base_kernel_core */
-static TensorTuple2 aminmax_compute(const Tensor* self, OptionalInt dim, bool keepdim, bool warn) {
-  TensorTuple2 r = {{NULL, NULL}};
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(aminmax) */
+int at_meta_aminmax(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim) {
   int64_t shape[MINATEN_MAX_DIM], d;
   int64_t n = aminmax_meta(self, dim, keepdim, shape, &d);
-  if (n < 0) return r;
+  if (n < 0) return -1;
+  IntArrayRef sizes = IntArrayRef_make(shape, (size_t)n);
+  if (StructuredOp_setOutputRawStrided(op, 0, sizes, kNoStrides, self->dtype) < 0) return -1;
+  return StructuredOp_setOutputRawStrided(op, 1, sizes, kNoStrides, self->dtype);
+}
+
+/* min and max of self (dispatch check, kernel).  A 0-dim input reduced
+ * over its dim with keepdim gets results of shape [1]: 1.13's
+ * compare_base_kernel resizes the meta's [] results to self's sizes made
+ * non-empty, with resize_output's warning for each.
+ * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(aminmax_out), TensorCompareKernel.cpp compare_base_kernel_core */
+int at_impl_aminmax_out(StructuredOp* op, const Tensor* self, OptionalInt dim, bool keepdim, Tensor* min,
+                        Tensor* max) {
+  (void)op;
   TORCH_CHECK(self->device.type == DeviceType_CPU && !ScalarType_isQuantized(self->dtype),
               "minaten: reductions run on non-quantized CPU tensors only");
   /* the reduction over all elements also takes bfloat16 (1.13's
    * aminmax_allreduce_kernel: AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kBool)) */
   aminmax_line_fn line = NULL;
   if (dim.has_value || self->dtype != ScalarType_BFloat16) TRY((line = aminmax_line(self->dtype)) != NULL);
-  bool scalar_keepdim = self->dim == 0 && dim.has_value && keepdim;
-  int64_t one = 1;
-  IntArrayRef sizes = scalar_keepdim && !warn ? IntArrayRef_make(&one, 1) : IntArrayRef_make(shape, (size_t)n);
-  for (int i = 0; i < 2; i++) {
-    r.items[i] = empty_cpu(sizes, self->dtype);
-    TRY(r.items[i] != NULL);
+  if (MetaMode_isEnabled() || min->numel == 0) return 0;
+  if (!dim.has_value) return aminmax_allreduce_kernel(self, min, max);
+  if (self->dim == 0 && keepdim) {
+    int64_t one = 1;
+    TRY(resize_output(min, IntArrayRef_make(&one, 1)) >= 0);
+    TRY(resize_output(max, IntArrayRef_make(&one, 1)) >= 0);
   }
-  if (MetaMode_isEnabled() || r.items[0]->numel == 0) return r;
-  if (dim.has_value) {
-    for (int i = 0; i < 2 && scalar_keepdim && warn; i++) TRY(resize_output(r.items[i], IntArrayRef_make(&one, 1)) >= 0);
-    aminmax_kernel(self, d, line, r.items[0], r.items[1]);
-  } else {
-    TRY(aminmax_allreduce_kernel(self, r.items[0], r.items[1]) == 0);
-  }
-  return r;
+  aminmax_kernel(self, maybe_wrap_dim(dim.value, self->dim, true), keepdim, line, min, max);
+  return 0;
 fail:
-  Tensor_release(r.items[0]);
-  Tensor_release(r.items[1]);
-  return (TensorTuple2){{NULL, NULL}};
-}
-
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(aminmax_out) (functional) */
-TensorTuple2 at_native_aminmax(const Tensor* self, OptionalInt dim, bool keepdim) {
-  return aminmax_compute(self, dim, keepdim, true);
-}
-
-/* min and max: each checked for self's dtype and resized in turn (the
- * structured set_output), then the kernel.
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(aminmax_out) */
-TensorTuple2 at_native_aminmax_out(const Tensor* self, OptionalInt dim, bool keepdim, Tensor* min, Tensor* max) {
-  TensorTuple2 r = {{NULL, NULL}};
-  int64_t shape[MINATEN_MAX_DIM], d;
-  int64_t n = aminmax_meta(self, dim, keepdim, shape, &d);
-  if (n < 0) return r;
-  IntArrayRef sizes = IntArrayRef_make(shape, (size_t)n);
-  if (check_out_dtype(min, self->dtype) < 0 || resize_output(min, sizes) < 0 ||
-      check_out_dtype(max, self->dtype) < 0 || resize_output(max, sizes) < 0)
-    return r;
-  TensorTuple2 f = aminmax_compute(self, dim, keepdim, false);
-  if (f.items[0] == NULL) return r;
-  if (resize_output(min, Tensor_sizes(f.items[0])) < 0 || resize_output(max, Tensor_sizes(f.items[1])) < 0) {
-    Tensor_release(f.items[0]);
-    Tensor_release(f.items[1]);
-    return r;
-  }
-  Tensor* lo = resize_and_copy_out(min, f.items[0]);
-  if (lo == NULL) {
-    Tensor_release(f.items[1]);
-    return r;
-  }
-  Tensor* hi = resize_and_copy_out(max, f.items[1]);
-  if (hi == NULL) {
-    Tensor_release(lo);
-    return r;
-  }
-  r.items[0] = lo;
-  r.items[1] = hi;
-  return r;
+  return -1;
 }

@@ -38,6 +38,7 @@
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
 #include "ops/SortingUtils.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "ops/cpu/SortingKernel.h"
@@ -348,66 +349,45 @@ TensorTuple2 at_native_nanmedian_dim(const Tensor* self, int64_t dim, bool keepd
 DEFINE_DISPATCH(sort_stub);
 DEFINE_DISPATCH(topk_stub);
 
-/* A structured kernel's output: a fresh tensor (out == NULL) of sizes and
- * strides (strides.data NULL: contiguous), or out checked and resized.
- * PyTorch 1.13: the generated set_output_raw_strided (create_out, resize_out) */
-static Tensor* structured_output(Tensor* out, IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
-  if (out == NULL) return strides.data ? empty_strided_cpu(sizes, strides, dtype) : empty_cpu(sizes, dtype);
-  TRY(check_out_dtype(out, dtype) == 0);
-  if (strides.data) TRY(resize_output_restrided(out, sizes, strides) >= 0);
-  else TRY(resize_output(out, sizes) >= 0);
-  return Tensor_retain(out);
-fail:
-  return NULL;
-}
-
-/* sort.stable's meta function and impl, into values and indices (fresh
- * ones when they are NULL): the outputs dense, in self's order when self is
- * dense (1.13's issue 65863), then values = self sorted in place.
- * PyTorch 1.13: Sorting.cpp TORCH_META_FUNC2(sort, stable), TORCH_IMPL_FUNC(sort_stable_out) */
-static TensorTuple2 sort_stable_impl(const Tensor* self, OptionalBool stable, int64_t dim, bool descending,
-                                     Tensor* values_out, Tensor* indices_out) {
-  TensorTuple2 r = {{NULL, NULL}};
+/* sort.stable's outputs: self's sizes, dense strides (self's when self
+ * is dense, 1.13's issue 65863, so as not to allocate too much memory).
+ * PyTorch 1.13: Sorting.cpp TORCH_META_FUNC2(sort, stable) */
+int at_meta_sort_stable(StructuredOp* op, const Tensor* self, OptionalBool stable, int64_t dim, bool descending) {
+  (void)descending;
   TORCH_CHECK(stable.has_value,
               "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report "
               "a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.");
-  int64_t d = maybe_wrap_dim(dim, self->dim, true);
-  TRY(d >= 0);
+  TRY(maybe_wrap_dim(dim, self->dim, true) >= 0);
   int64_t strides[MINATEN_MAX_DIM];
   IntArrayRef sizes = IntArrayRef_make(self->sizes, (size_t)self->dim);
   IntArrayRef self_strides = IntArrayRef_make(self->strides, (size_t)self->dim);
   if (Tensor_isNonOverlappingAndDense(self)) memcpy(strides, self->strides, sizeof(int64_t) * (size_t)self->dim);
   else infer_dense_strides(sizes, self_strides, strides);
   IntArrayRef out_strides = IntArrayRef_make(strides, (size_t)self->dim);
-  TRY((r.items[0] = structured_output(values_out, sizes, out_strides, self->dtype)) != NULL);
-  TRY((r.items[1] = structured_output(indices_out, sizes, out_strides, ScalarType_Long)) != NULL);
-  if (MetaMode_isEnabled()) return r;
-  TRY(done_in_place(at_copy_(r.items[0], self, false)) == 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, sizes, out_strides, self->dtype) == 0);
+  return StructuredOp_setOutputRawStrided(op, 1, sizes, out_strides, ScalarType_Long);
+fail:
+  return -1;
+}
+
+/* values = self, sorted in place along dim (indices alongside).
+ * PyTorch 1.13: Sorting.cpp TORCH_IMPL_FUNC(sort_stable_out) */
+int at_impl_sort_stable_out(StructuredOp* op, const Tensor* self, OptionalBool stable, int64_t dim, bool descending,
+                            Tensor* values, Tensor* indices) {
+  (void)op;
+  if (MetaMode_isEnabled()) return 0;
+  TRY(done_in_place(at_copy_(values, self, false)) == 0);
   if (self->dim == 0 && self->numel == 1) {
-    TRY(done_in_place(at_zero_(r.items[1])) == 0);
+    TRY(done_in_place(at_zero_(indices)) == 0);
   } else if (self->dim > 0) {
     TORCH_CHECK(!ScalarType_isComplex(self->dtype), "\"sorting_kernel_method_name\" not implemented for '%s'",
                 ScalarType_name(self->dtype));
     sort_fn sort = (sort_fn)DispatchStub_get(&sort_stub);
-    TRY(sort(r.items[0], r.items[1], d, descending, stable.value) == 0);
+    TRY(sort(values, indices, maybe_wrap_dim(dim, self->dim, true), descending, stable.value) == 0);
   }
-  return r;
+  return 0;
 fail:
-  Tensor_release(r.items[0]);
-  Tensor_release(r.items[1]);
-  return (TensorTuple2){{NULL, NULL}};
-}
-
-/* PyTorch 1.13: Sorting.cpp TORCH_IMPL_FUNC(sort_stable_out) (with its meta function) */
-TensorTuple2 at_native_sort_stable_out(const Tensor* self, OptionalBool stable, int64_t dim, bool descending,
-                                       Tensor* values, Tensor* indices) {
-  return sort_stable_impl(self, stable, dim, descending, values, indices);
-}
-
-/* sort.stable's functional form: the meta function's outputs, then the impl.
- * PyTorch 1.13: RegisterCPU.cpp wrapper_sort_stable (structured_sort_stable_out_functional) */
-TensorTuple2 at_native_sort_stable(const Tensor* self, OptionalBool stable, int64_t dim, bool descending) {
-  return sort_stable_impl(self, stable, dim, descending, NULL, NULL);
+  return -1;
 }
 
 /* PyTorch 1.13: Sorting.cpp sort_out (not stable) */
@@ -450,13 +430,10 @@ Tensor* at_native_argsort_stable(const Tensor* self, bool stable, int64_t dim, b
   return keep_item(at_sort_stable(self, (OptionalBool){true, stable}, dim, descending), 1);
 }
 
-/* topk's meta function and impl, into values and indices (fresh ones when
- * NULL): k checked against the dim's size, the outputs self's shape with k
- * along dim, then the rows' k largest (smallest).
- * PyTorch 1.13: Sorting.cpp TORCH_META_FUNC(topk), TORCH_IMPL_FUNC(topk_out_cpu) */
-static TensorTuple2 topk_impl(const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted, Tensor* values_out,
-                              Tensor* indices_out) {
-  TensorTuple2 r = {{NULL, NULL}};
+/* k checked against the dim's size, the outputs self's shape with k along
+ * dim.  PyTorch 1.13: Sorting.cpp TORCH_META_FUNC(topk) */
+int at_meta_topk(StructuredOp* op, const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  (void)largest, (void)sorted;
   int64_t d = maybe_wrap_dim(dim, self->dim, true);
   TRY(d >= 0);
   int64_t slice_size = self->dim > 0 ? self->sizes[d] : 1;
@@ -464,35 +441,28 @@ static TensorTuple2 topk_impl(const Tensor* self, int64_t k, int64_t dim, bool l
   int64_t sizes[MINATEN_MAX_DIM];
   memcpy(sizes, self->sizes, sizeof(int64_t) * (size_t)self->dim);
   if (self->dim > 0) sizes[d] = k;
-  IntArrayRef out_sizes = IntArrayRef_make(sizes, (size_t)self->dim), contiguous = {NULL, 0};
-  TRY((r.items[0] = structured_output(values_out, out_sizes, contiguous, self->dtype)) != NULL);
-  TRY((r.items[1] = structured_output(indices_out, out_sizes, contiguous, ScalarType_Long)) != NULL);
-  if (MetaMode_isEnabled()) return r;
+  IntArrayRef out_sizes = IntArrayRef_make(sizes, (size_t)self->dim);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, out_sizes, kNoStrides, self->dtype) == 0);
+  return StructuredOp_setOutputRawStrided(op, 1, out_sizes, kNoStrides, ScalarType_Long);
+fail:
+  return -1;
+}
+
+/* The rows' k largest (smallest).
+ * PyTorch 1.13: Sorting.cpp TORCH_IMPL_FUNC(topk_out_cpu) */
+int at_impl_topk_out_cpu(StructuredOp* op, const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted,
+                         Tensor* values, Tensor* indices) {
+  (void)op;
+  if (MetaMode_isEnabled()) return 0;
   if (self->dim == 0 && self->numel == 1) {
-    TRY(done_in_place(at_copy_(r.items[0], self, false)) == 0);
-    TRY(done_in_place(at_zero_(r.items[1])) == 0);
-    return r;
+    TRY(done_in_place(at_copy_(values, self, false)) == 0);
+    return done_in_place(at_zero_(indices));
   }
   TORCH_CHECK(self->dtype != ScalarType_Bool && self->dtype != ScalarType_Half && !ScalarType_isQuantized(self->dtype) &&
                   !ScalarType_isComplex(self->dtype),
               "\"topk_cpu\" not implemented for '%s'", ScalarType_name(self->dtype));
   topk_fn topk = (topk_fn)DispatchStub_get(&topk_stub);
-  TRY(topk(r.items[0], r.items[1], self, k, d, largest, sorted) == 0);
-  return r;
+  return topk(values, indices, self, k, maybe_wrap_dim(dim, self->dim, true), largest, sorted);
 fail:
-  Tensor_release(r.items[0]);
-  Tensor_release(r.items[1]);
-  return (TensorTuple2){{NULL, NULL}};
-}
-
-/* PyTorch 1.13: Sorting.cpp TORCH_IMPL_FUNC(topk_out_cpu) (with its meta function) */
-TensorTuple2 at_native_topk_out_cpu(const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted,
-                                    Tensor* values, Tensor* indices) {
-  return topk_impl(self, k, dim, largest, sorted, values, indices);
-}
-
-/* topk's functional form: the meta function's outputs, then the impl.
- * PyTorch 1.13: RegisterCPU.cpp wrapper_topk (structured_topk_out_cpu_functional) */
-TensorTuple2 at_native_topk(const Tensor* self, int64_t k, int64_t dim, bool largest, bool sorted) {
-  return topk_impl(self, k, dim, largest, sorted, NULL, NULL);
+  return -1;
 }
