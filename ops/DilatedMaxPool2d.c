@@ -26,6 +26,8 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -191,48 +193,31 @@ static int pool_into(const Tensor* self, Tensor* out, Tensor* indices, const Poo
   return ok ? 0 : -1;
 }
 
-/* out/indices NULL: new tensors; else both resized (dtypes checked as the
- * structured out= kernel's set_output does). */
-static TensorTuple2 max_pool2d_impl(const Tensor* self, IntArrayRef ks, IntArrayRef st, IntArrayRef pad,
-                                    IntArrayRef dil, bool ceil_mode, Tensor* out, Tensor* indices) {
-  TensorTuple2 r = {{NULL, NULL}};
+/* The output and indices: the input's shape with H, W pooled.
+ * PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_META_FUNC(max_pool2d_with_indices) */
+int at_meta_max_pool2d_with_indices(StructuredOp* op, const Tensor* self, IntArrayRef kernel_size, IntArrayRef stride,
+                                    IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
   Pool2dParams p;
   int64_t sizes[4];
-  TRY(max_pool2d_meta(self, ks, st, pad, dil, ceil_mode, &p) == 0);
+  if (max_pool2d_meta(self, kernel_size, stride, padding, dilation, ceil_mode, &p) < 0) return -1;
   pool_out_sizes(self, &p, sizes);
   IntArrayRef osz = {sizes, (size_t)self->dim};
-  if (out == NULL) {
-    TRY((r.items[0] = empty_cpu(osz, self->dtype)) != NULL);
-    TRY((r.items[1] = empty_cpu(osz, ScalarType_Long)) != NULL);
-  } else {
-    TRY(check_out_dtype(out, self->dtype) == 0);
-    TRY(resize_output(out, osz) >= 0);
-    TRY(check_out_dtype(indices, ScalarType_Long) == 0);
-    TRY(resize_output(indices, osz) >= 0);
-    r.items[0] = Tensor_retain(out);
-    r.items[1] = Tensor_retain(indices);
-  }
-  if (MetaMode_isEnabled() || r.items[0]->numel == 0) return r;
-  TRY(check_pool_dtype(self, "max_pool2d") == 0);
-  TRY(pool_into(self, r.items[0], r.items[1], &p) == 0);
-  return r;
-fail:
-  Tensor_release(r.items[0]);
-  Tensor_release(r.items[1]);
-  return (TensorTuple2){{NULL, NULL}};
+  if (StructuredOp_setOutputRawStrided(op, 0, osz, kNoStrides, self->dtype) < 0) return -1;
+  return StructuredOp_setOutputRawStrided(op, 1, osz, kNoStrides, ScalarType_Long);
 }
 
 /* PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_IMPL_FUNC(max_pool2d_with_indices_out_cpu) */
-TensorTuple2 at_native_max_pool2d_with_indices_out_cpu(const Tensor* self, IntArrayRef kernel_size, IntArrayRef stride,
-                                                       IntArrayRef padding, IntArrayRef dilation, bool ceil_mode,
-                                                       Tensor* out, Tensor* indices) {
-  return max_pool2d_impl(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices);
-}
-
-/* PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_IMPL_FUNC(max_pool2d_with_indices_out_cpu) (functional) */
-TensorTuple2 at_native_max_pool2d_with_indices_cpu(const Tensor* self, IntArrayRef kernel_size, IntArrayRef stride,
-                                                   IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
-  return max_pool2d_impl(self, kernel_size, stride, padding, dilation, ceil_mode, NULL, NULL);
+int at_impl_max_pool2d_with_indices_out_cpu(StructuredOp* op, const Tensor* self, IntArrayRef kernel_size,
+                                            IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                            bool ceil_mode, Tensor* out, Tensor* indices) {
+  (void)op;
+  Pool2dParams p;
+  if (MetaMode_isEnabled() || out->numel == 0) return 0;
+  TRY(max_pool2d_meta(self, kernel_size, stride, padding, dilation, ceil_mode, &p) == 0); /* the pooling's params */
+  TRY(check_pool_dtype(self, "max_pool2d") == 0);
+  return pool_into(self, out, indices, &p);
+fail:
+  return -1;
 }
 
 /* grad_input (contiguous, zeroed) += grad_output at each output's index.
@@ -271,57 +256,43 @@ fail:
   return -1;
 }
 
-/* The backward's meta (the forward's checks, then the sizes of grad_output)
- * and kernel; grad_input NULL: a new tensor.
- * PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_META_FUNC(max_pool2d_with_indices_backward), TORCH_IMPL_FUNC(max_pool2d_with_indices_backward_out_cpu) */
-static Tensor* max_pool2d_backward_impl(const Tensor* grad_output, const Tensor* self, IntArrayRef ks, IntArrayRef st,
-                                        IntArrayRef pad, IntArrayRef dil, bool ceil_mode, const Tensor* indices,
-                                        Tensor* grad_input) {
+/* The forward's checks, then the sizes of grad_output and indices; the
+ * gradient has the input's shape.
+ * PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_META_FUNC(max_pool2d_with_indices_backward) */
+int at_meta_max_pool2d_with_indices_backward(StructuredOp* op, const Tensor* grad_output, const Tensor* self,
+                                             IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                                             IntArrayRef dilation, bool ceil_mode, const Tensor* indices) {
   Pool2dParams p;
-  Tensor* gi = NULL;
-  Tensor* work = NULL;
-  TRY(max_pool2d_meta(self, ks, st, pad, dil, ceil_mode, &p) == 0);
+  TRY(max_pool2d_meta(self, kernel_size, stride, padding, dilation, ceil_mode, &p) == 0);
   TORCH_CHECK(self->dtype == grad_output->dtype, "expected dtype %s for `gradOutput` but got dtype %s",
               ScalarType_typeMetaName(self->dtype), ScalarType_typeMetaName(grad_output->dtype));
   int64_t nd = self->dim, want[4];
   pool_out_sizes(self, &p, want);
   TRY(check_dim_sizes(grad_output, nd, want) == 0);
   TRY(check_dim_sizes(indices, nd, want) == 0);
-  if (grad_input == NULL) {
-    TRY((gi = empty_cpu(Tensor_sizes(self), self->dtype)) != NULL);
-  } else {
-    TRY(check_out_dtype(grad_input, self->dtype) == 0);
-    TRY(resize_output(grad_input, Tensor_sizes(self)) >= 0);
-    gi = Tensor_retain(grad_input);
-  }
-  if (MetaMode_isEnabled() || gi->numel == 0) return gi;
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype);
+fail:
+  return -1;
+}
+
+/* grad_input = zeros, plus grad_output at each output's index.
+ * PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_IMPL_FUNC(max_pool2d_with_indices_backward_out_cpu) */
+int at_impl_max_pool2d_with_indices_backward_out_cpu(StructuredOp* op, const Tensor* grad_output, const Tensor* self,
+                                                     IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                                                     IntArrayRef dilation, bool ceil_mode, const Tensor* indices,
+                                                     Tensor* grad_input) {
+  (void)op;
+  Pool2dParams p;
+  Tensor* work = NULL;
+  if (MetaMode_isEnabled() || grad_input->numel == 0) return 0;
+  TRY(max_pool2d_meta(self, kernel_size, stride, padding, dilation, ceil_mode, &p) == 0); /* the pooling's params */
   TRY(check_pool_dtype(self, "max_pool2d_backward") == 0);
   TRY((work = at_zeros(Tensor_sizes(self), (OptionalScalarType){true, self->dtype}, kNoLayout, kNoDevice, kNoPinMemory)) != NULL);
   max_pool2d_backward_loop(grad_output, indices, work, &p);
-  Tensor* c = at_copy_(gi, work, false);
-  TRY(c != NULL);
-  Tensor_release(c);
+  TRY(done_in_place(at_copy_(grad_input, work, false)) == 0);
   Tensor_release(work);
-  return gi;
+  return 0;
 fail:
   Tensor_release(work);
-  Tensor_release(gi);
-  return NULL;
-}
-
-/* PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_IMPL_FUNC(max_pool2d_with_indices_backward_out_cpu) */
-Tensor* at_native_max_pool2d_with_indices_backward_out_cpu(const Tensor* grad_output, const Tensor* self,
-                                                           IntArrayRef kernel_size, IntArrayRef stride,
-                                                           IntArrayRef padding, IntArrayRef dilation, bool ceil_mode,
-                                                           const Tensor* indices, Tensor* grad_input) {
-  return max_pool2d_backward_impl(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices,
-                                  grad_input);
-}
-
-/* PyTorch 1.13: DilatedMaxPool2d.cpp TORCH_IMPL_FUNC(max_pool2d_with_indices_backward_out_cpu) (functional) */
-Tensor* at_native_max_pool2d_with_indices_backward_cpu(const Tensor* grad_output, const Tensor* self,
-                                                       IntArrayRef kernel_size, IntArrayRef stride,
-                                                       IntArrayRef padding, IntArrayRef dilation, bool ceil_mode,
-                                                       const Tensor* indices) {
-  return max_pool2d_backward_impl(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, NULL);
+  return -1;
 }

@@ -38,6 +38,8 @@
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 #include "runtime/TypeCast.h"
 
@@ -111,17 +113,6 @@ static int nll_check_shapes(const Tensor* self, const Tensor* target) {
   return 0;
 fail:
   return -1;
-}
-
-/* A structured kernel's output: out resized to sizes (dtype checked), or a new
- * tensor.  PyTorch 1.13: the generated set_output_raw_strided */
-static Tensor* nll_set_output(Tensor* out, IntArrayRef sizes, ScalarType dtype) {
-  if (out == NULL) return empty_cpu(sizes, dtype);
-  TRY(check_out_dtype(out, dtype) == 0);
-  TRY(resize_output(out, sizes) >= 0);
-  return Tensor_retain(out);
-fail:
-  return NULL;
 }
 
 /* Where the samples are: sample i (0 <= i < count, in row-major order of
@@ -277,13 +268,12 @@ fail:
   return -1;
 }
 
-/* nll_loss_forward into output and total_weight (NULL: new ones).  Returns
- * new references to both, or {NULL, NULL} with PyTorch's error.
- * PyTorch 1.13: LossNLL.cpp TORCH_META_FUNC(nll_loss_forward), nll_loss_forward_out_cpu_template,
- * nll_loss_out_frame */
-static TensorTuple2 nll_loss_forward_impl(const Tensor* self, const Tensor* target, const Tensor* weight,
-                                          int64_t reduction, int64_t ignore_index, Tensor* out, Tensor* tw_out) {
-  TensorTuple2 r = {{NULL, NULL}};
+/* The checks, then the output (per sample for reduction='none' over a
+ * batch, else a scalar) and total_weight (a scalar).
+ * PyTorch 1.13: LossNLL.cpp TORCH_META_FUNC(nll_loss_forward) */
+int at_meta_nll_loss_forward(StructuredOp* op, const Tensor* self, const Tensor* target, const Tensor* weight,
+                             int64_t reduction, int64_t ignore_index) {
+  (void)ignore_index;
   char b1[256];
   TRY(nll_check_shapes(self, target) == 0);
   int64_t n_classes = self->sizes[self->dim - 1];
@@ -293,62 +283,54 @@ static TensorTuple2 nll_loss_forward_impl(const Tensor* self, const Tensor* targ
               (long long)n_classes, IntArrayRef_format(Tensor_sizes(weight), b1, sizeof b1));
   bool per_sample = reduction == Reduction_None && self->dim == 2;
   int64_t batch_size = self->sizes[0];
-  TRY((r.items[0] = nll_set_output(out, IntArrayRef_make(&batch_size, per_sample ? 1 : 0), self->dtype)) != NULL);
-  TRY((r.items[1] = nll_set_output(tw_out, IntArrayRef_make(NULL, 0), self->dtype)) != NULL);
-  if (MetaMode_isEnabled()) return r;
+  IntArrayRef sizes = IntArrayRef_make(&batch_size, per_sample ? 1 : 0);
+  TRY(StructuredOp_setOutputRawStrided(op, 0, sizes, kNoStrides, self->dtype) == 0);
+  return StructuredOp_setOutputRawStrided(op, 1, IntArrayRef_make(NULL, 0), kNoStrides, self->dtype);
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: LossNLL.cpp TORCH_IMPL_FUNC(nll_loss_forward_out_cpu) (nll_loss_forward_out_cpu_template,
+ * nll_loss_out_frame) */
+int at_impl_nll_loss_forward_out_cpu(StructuredOp* op, const Tensor* self, const Tensor* target, const Tensor* weight,
+                                     int64_t reduction, int64_t ignore_index, Tensor* output, Tensor* total_weight) {
+  (void)op;
+  if (MetaMode_isEnabled()) return 0;
+  int64_t n_classes = self->sizes[self->dim - 1];
+  bool per_sample = reduction == Reduction_None && self->dim == 2;
   TRY(nll_check_dispatch("nll_loss_out_frame", self->dtype) == 0);
-  Tensor *output = r.items[0], *total_weight = r.items[1];
   nll_store(total_weight, 0, 0.0);
   if (weight != NULL) TRY(nll_check_scalar(weight, self->dtype) == 0);
   NllSamples samples = nll_samples_1d2d(self, target);
   if (per_sample) {
     TRY(nll_check_target(target) == 0);
-    TRY(nll_loss_none(output, self, target, weight, ignore_index, n_classes, &samples) == 0);
-    return r;
+    return nll_loss_none(output, self, target, weight, ignore_index, n_classes, &samples);
   }
   if (target->numel == 0) {
     /* Mean of nothing is NaN, the other reductions 0 */
     nll_store(output, 0, reduction == Reduction_Mean ? NAN : 0.0);
-    return r;
+    return 0;
   }
   TRY(nll_check_target(target) == 0);
-  TRY(nll_loss_reduce(output, total_weight, self, target, weight, reduction, ignore_index, n_classes, &samples) == 0);
-  return r;
+  return nll_loss_reduce(output, total_weight, self, target, weight, reduction, ignore_index, n_classes, &samples);
 fail:
-  Tensor_release(r.items[0]);
-  Tensor_release(r.items[1]);
-  r.items[0] = r.items[1] = NULL;
-  return r;
+  return -1;
 }
 
-/* PyTorch 1.13: LossNLL.cpp TORCH_IMPL_FUNC(nll_loss_forward_out_cpu) */
-TensorTuple2 at_native_nll_loss_forward_out_cpu(const Tensor* self, const Tensor* target, const Tensor* weight,
-                                                int64_t reduction, int64_t ignore_index, Tensor* output,
-                                                Tensor* total_weight) {
-  return nll_loss_forward_impl(self, target, weight, reduction, ignore_index, output, total_weight);
-}
-/* PyTorch 1.13: LossNLL.cpp TORCH_IMPL_FUNC(nll_loss_forward_out_cpu) (functional) */
-TensorTuple2 at_native_nll_loss_forward_cpu(const Tensor* self, const Tensor* target, const Tensor* weight,
-                                            int64_t reduction, int64_t ignore_index) {
-  return nll_loss_forward_impl(self, target, weight, reduction, ignore_index, NULL, NULL);
-}
-
-/* nll_loss_backward into grad_input (NULL: a new one).  A new reference, or
- * NULL with PyTorch's error.
- * PyTorch 1.13: LossNLL.cpp TORCH_META_FUNC(nll_loss_backward), nll_loss_backward_out_cpu_template,
- * nll_loss_backward_out_frame */
-static Tensor* nll_loss_backward_impl(const Tensor* grad_output, const Tensor* self, const Tensor* target,
-                                      const Tensor* weight, int64_t reduction, int64_t ignore_index,
-                                      const Tensor* total_weight, Tensor* out) {
-  Tensor* grad_input = NULL;
+/* The checks (grad_output per sample, or one element), then grad_input of
+ * the input's shape.
+ * PyTorch 1.13: LossNLL.cpp TORCH_META_FUNC(nll_loss_backward) */
+int at_meta_nll_loss_backward(StructuredOp* op, const Tensor* grad_output, const Tensor* self, const Tensor* target,
+                              const Tensor* weight, int64_t reduction, int64_t ignore_index,
+                              const Tensor* total_weight) {
+  (void)ignore_index;
   char b1[256];
   TRY(nll_check_shapes(self, target) == 0);
   TORCH_CHECK(total_weight->numel == 1, "expected total_weight to be a  single element tensor, got: %s (%lld elements)",
               IntArrayRef_format(Tensor_sizes(total_weight), b1, sizeof b1), (long long)total_weight->numel);
   int64_t n_classes = self->sizes[self->dim - 1];
   TORCH_CHECK(weight == NULL || weight->numel == n_classes, "weight tensor should be defined either for all or no classes");
-  bool per_sample = reduction == Reduction_None && self->dim == 2;
-  if (per_sample) {
+  if (reduction == Reduction_None && self->dim == 2) {
     int64_t batch_size = self->sizes[0];
     TORCH_CHECK(grad_output->dim == 1 && grad_output->sizes[0] == batch_size,
                 "Expected a tensor of dimension 1 and tensor.size[0] == %lld but got: dimension %lld and "
@@ -360,15 +342,24 @@ static Tensor* nll_loss_backward_impl(const Tensor* grad_output, const Tensor* s
                 "Expected a single element grad_output tensor, but got: %s",
                 IntArrayRef_format(Tensor_sizes(grad_output), b1, sizeof b1));
   }
-  TRY((grad_input = nll_set_output(out, Tensor_sizes(self), self->dtype)) != NULL);
-  if (MetaMode_isEnabled()) return grad_input;
-  if (grad_input->numel > 0) {
-    Tensor* zeroed = at_zero_(grad_input);
-    TRY(zeroed != NULL);
-    Tensor_release(zeroed);
-  }
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, self->dtype);
+fail:
+  return -1;
+}
+
+/* grad_input zeroed, then each sample's -weight * grad at its target.
+ * PyTorch 1.13: LossNLL.cpp TORCH_IMPL_FUNC(nll_loss_backward_out_cpu) (nll_loss_backward_out_cpu_template,
+ * nll_loss_backward_out_frame) */
+int at_impl_nll_loss_backward_out_cpu(StructuredOp* op, const Tensor* grad_output, const Tensor* self,
+                                      const Tensor* target, const Tensor* weight, int64_t reduction,
+                                      int64_t ignore_index, const Tensor* total_weight, Tensor* grad_input) {
+  (void)op;
+  if (MetaMode_isEnabled()) return 0;
+  if (grad_input->numel > 0) TRY(done_in_place(at_zero_(grad_input)) == 0);
   TRY(nll_check_dispatch("nll_loss_backward_out_frame", self->dtype) == 0);
   ScalarType st = self->dtype;
+  int64_t n_classes = self->sizes[self->dim - 1];
+  bool per_sample = reduction == Reduction_None && self->dim == 2;
   TRY(nll_check_target(target) == 0);
   if (weight != NULL) TRY(nll_check_scalar(weight, st) == 0);
   double grad = 0;
@@ -381,25 +372,9 @@ static Tensor* nll_loss_backward_impl(const Tensor* grad_output, const Tensor* s
     grad = -(reduction == Reduction_Mean ? nll_round(st, go / tw) : go);
   }
   NllSamples samples = nll_samples_1d2d(self, target);
-  TRY(nll_loss_grad(grad_input, grad_output, target, weight, ignore_index, n_classes, per_sample, grad, &samples) == 0);
-  return grad_input;
+  return nll_loss_grad(grad_input, grad_output, target, weight, ignore_index, n_classes, per_sample, grad, &samples);
 fail:
-  Tensor_release(grad_input);
-  return NULL;
-}
-
-/* PyTorch 1.13: LossNLL.cpp TORCH_IMPL_FUNC(nll_loss_backward_out_cpu) */
-Tensor* at_native_nll_loss_backward_out_cpu(const Tensor* grad_output, const Tensor* self, const Tensor* target,
-                                            const Tensor* weight, int64_t reduction, int64_t ignore_index,
-                                            const Tensor* total_weight, Tensor* grad_input) {
-  return nll_loss_backward_impl(grad_output, self, target, weight, reduction, ignore_index, total_weight,
-                                grad_input);
-}
-/* PyTorch 1.13: LossNLL.cpp TORCH_IMPL_FUNC(nll_loss_backward_out_cpu) (functional) */
-Tensor* at_native_nll_loss_backward_cpu(const Tensor* grad_output, const Tensor* self, const Tensor* target,
-                                        const Tensor* weight, int64_t reduction, int64_t ignore_index,
-                                        const Tensor* total_weight) {
-  return nll_loss_backward_impl(grad_output, self, target, weight, reduction, ignore_index, total_weight, NULL);
+  return -1;
 }
 
 /* PyTorch 1.13: LossNLL.cpp nll_loss_out */
