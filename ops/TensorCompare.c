@@ -2,10 +2,10 @@
  * TensorCompare.c - clamp (with number and with tensor bounds), clamp_min,
  * clamp_max and where.
  *
- * clamp is two binary operations of the elementwise loop (ops/BinaryOps.h)
- * with the bound wrapped, so its result dtype follows result_type: an
- * integer tensor clamped to 0.5 becomes float.  It applies its lower bound,
- * then its upper one (so min > max gives max everywhere).  where has its
+ * clamp is structured: its meta functions pick the dtype and build the
+ * iterator, its impls run their loops (Note [clamp's kernels]).  It applies
+ * its lower bound, then its upper one (so min > max gives max
+ * everywhere).  where has its
  * own loop over three operands; its overloads with Python numbers are
  * CompositeImplicitAutograd and end in where.self.
  *
@@ -22,6 +22,8 @@
 #include "ops/MemoryOverlap.h"
 #include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
+#include "ops/TensorUtils.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorIteratorConfig.h"
 #include "ops/cpu/Loops.h"
@@ -32,184 +34,281 @@
 #include "runtime/ScalarOps.h"
 #include "runtime/TypeCast.h"
 
+/*
+ * Note [clamp's kernels]
+ * clamp with number bounds converts self to the dtype it computes in (a
+ * non-floating self takes result_type with the bounds as wrapped numbers,
+ * so an integer tensor clamped to 0.5 becomes float; in place, that is
+ * refused) and runs a unary loop: each bound converted to that dtype
+ * (Scalar::to, so uint8 refuses -1000), then `a < min ? min : a` and
+ * `max < a ? max : a` (std::max, std::min; the vector loops pick the same,
+ * so a NaN element stays NaN and -0. against a bound of 0. stays -0.).  A
+ * NaN bound is handled before the loop: clamp with both bounds and
+ * clamp_min/clamp_max fill the result with NaN; clamp with one bound only
+ * runs the loop, whose comparisons with NaN keep every element.
+ * clamp with tensor bounds is a TensorIterator over self and the bounds,
+ * promoted to their common dtype and cast into the output when that is
+ * safe; one bound runs maximum's or minimum's loop, two run
+ * minimum(maximum(a, min), max) in one loop.  clamp_min.Tensor and
+ * clamp_max.Tensor are maximum and minimum under their own names.
+ */
+
+/* A bound converted to the dtype clamp computes in, into `slot`; -1 with
+ * Scalar::to's overflow error. */
+static int clamp_bound(OptionalScalar s, ScalarType t, double* slot, int64_t* islot) {
+  char buf[16];
+  if (!s.has_value) return 0;
+  TRY(store_scalar_checked(t, buf, s.value) == 0);
+  if (ScalarType_isFloating(t)) *slot = load_double(t, buf);
+  else *islot = load_int(t, buf);
+  return 0;
+fail:
+  return -1;
+}
+
+/* clamp's loop state: the dtype and the bounds given. */
+typedef struct ClampLoop {
+  ScalarType dtype;
+  bool has_min, has_max;
+  double min, max;
+  int64_t imin, imax;
+} ClampLoop;
+
+/* One tile: data = {result, self}.
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp clamp_scalar_kernel_impl,
+ * clamp_min_scalar_kernel_impl, clamp_max_scalar_kernel_impl */
+static void clamp_scalar_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const ClampLoop* L = ctx;
+  bool floating = ScalarType_isFloating(L->dtype);
+  for (int64_t j = 0; j < size1; j++) {
+    char* po = data[0] + j * strides[2];
+    const char* pa = data[1] + j * strides[3];
+    for (int64_t i = 0; i < size0; i++, po += strides[0], pa += strides[1]) {
+      if (floating) {
+        double a = load_double(L->dtype, pa);
+        if (L->has_min) a = a < L->min ? L->min : a;
+        if (L->has_max) a = L->max < a ? L->max : a;
+        store_from_double(L->dtype, po, a);
+      } else {
+        int64_t a = load_int(L->dtype, pa);
+        if (L->has_min) a = a < L->imin ? L->imin : a;
+        if (L->has_max) a = L->imax < a ? L->imax : a;
+        store_from_int64(L->dtype, po, a);
+      }
+    }
+  }
+}
+
+/* maximum's and minimum's alpha (unused: they have none) */
+static const Scalar kOne = {ScalarTag_Long, {.i = 1}};
+
 static bool is_nan(OptionalScalar s) { return s.has_value && s.value.tag == ScalarTag_Double && isnan(s.value.v.d); }
 
-/* The clamped values, each bound applied by its binary loop.  A NaN bound
- * is a corner 1.13 handles apart, before its kernels: with both bounds
- * given, either one NaN fills the whole result with NaN; clamp_min and
- * clamp_max (`nan_fills`) do the same for their one bound; clamp with one
- * bound only leaves NaN to the loop, which keeps every element.
+/* The meta function of clamp, clamp_min and clamp_max with number bounds
+ * (see the Note): the dtype, the in-place refusal, a unary iterator over
+ * self converted to it.
+ * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp), TORCH_META_FUNC(clamp_min), TORCH_META_FUNC(clamp_max) */
+static int clamp_meta(StructuredOp* op, const Tensor* self, OptionalScalar min, OptionalScalar max) {
+  ScalarType t = self->dtype;
+  TORCH_CHECK(!ScalarType_isComplex(t), "clamp is not supported for complex types");
+  if (!ScalarType_isFloating(t)) {
+    Tensor* operands[3] = {(Tensor*)self, NULL, NULL};
+    size_t n = 1;
+    if (min.has_value) operands[n++] = wrapped_scalar_tensor(min.value);
+    if (max.has_value) operands[n++] = wrapped_scalar_tensor(max.value);
+    bool made = operands[n - 1] != NULL && operands[1] != NULL;
+    if (made) t = result_type_list((TensorList){operands, n});
+    for (size_t i = 1; i < n; i++) Tensor_release(operands[i]);
+    if (!made) return -1; /* wrapped_scalar_tensor's error */
+    TORCH_CHECK(t == self->dtype || op->kind != StructuredKind_Inplace,
+                "result type %s can't be cast to the desired output type %s", ScalarType_name(t),
+                ScalarType_typeMetaName(self->dtype));
+    /* a complex bound; a floating self's is refused by the loop's
+     * conversion of it (Scalar::to) */
+    TORCH_CHECK(!ScalarType_isComplex(t), "clamp is not supported for complex types");
+  }
+  const Tensor* input = self;
+  if (t != self->dtype) TRY((input = StructuredOp_ownInput(op, at_to_dtype(self, t, false, false, kNoMemoryFormat))) != NULL);
+  TensorIteratorConfig config;
+  TensorIteratorConfig_unary_op(&config);
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
+  TensorIteratorConfig_add_input(&config, input);
+  return StructuredOp_build(op, &config);
+fail:
+  return -1;
+}
+
+/* The impl: a NaN bound fills (`nan_fills`: clamp's with both bounds,
+ * clamp_min's and clamp_max's), else the loop, named `name` in the error
+ * of the dtypes it lacks (Half, Bool).
  * PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out, clamp_min_out, clamp_max_out) */
-static Tensor* clamp_values(const Tensor* self, OptionalScalar min, OptionalScalar max, bool nan_fills) {
+static int clamp_run(StructuredOp* op, OptionalScalar min, OptionalScalar max, bool nan_fills, const char* name) {
+  TensorIteratorBase* iter = &op->iter;
+  if (nan_fills && (is_nan(min) || is_nan(max)))
+    return done_in_place(at_fill__Scalar(op->outputs[0], Scalar_fromDouble(NAN)));
+  ScalarType t = iter->common_dtype;
+  TORCH_CHECK(t != ScalarType_Half && t != ScalarType_Bool, "\"%s\" not implemented for '%s'", name,
+              ScalarType_name(t));
+  ClampLoop L = {.dtype = t, .has_min = min.has_value, .has_max = max.has_value};
+  TRY(clamp_bound(min, t, &L.min, &L.imin) == 0 && clamp_bound(max, t, &L.max, &L.imax) == 0);
+  if (MetaMode_isEnabled() || iter->numel == 0) return 0;
+  cpu_kernel_vec(iter, clamp_scalar_loop2d, &L);
+  return 0;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp) */
+int at_meta_clamp(StructuredOp* op, const Tensor* self, OptionalScalar min, OptionalScalar max) {
   TORCH_CHECK(min.has_value || max.has_value, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  /* 1.13's clamp kernels with number bounds have no Half (a Half tensor
-   * with a number computes in Half) */
-  TORCH_CHECK(self->dtype != ScalarType_Half, "\"%s\" not implemented for 'Half'",
-              !max.has_value   ? "clamp_min_cpu"
-              : !min.has_value ? "clamp_max_scalar_cpu"
-                               : "clamp_scalar_cpu");
-  Tensor* r = min.has_value ? binary_op_scalar(NULL, false, self, min.value, BinaryOp_Max) : Tensor_retain(self);
-  if (r == NULL || !max.has_value) goto done;
-  Tensor* s = binary_op_scalar(NULL, false, r, max.value, BinaryOp_Min);
-  Tensor_release(r);
-  r = s;
-done:
-  if (r != NULL && (nan_fills || (min.has_value && max.has_value)) && (is_nan(min) || is_nan(max))) {
-    Tensor* filled = at_native_fill_(r, Scalar_fromDouble(NAN));
-    Tensor_release(r);
-    return filled;
-  }
-  return r;
+  return clamp_meta(op, self, min, max);
 fail:
-  return NULL;
+  return -1;
 }
-
 /* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) */
-Tensor* at_native_clamp(const Tensor* self, OptionalScalar min, OptionalScalar max) {
-  return clamp_values(self, min, max, false);
+int at_impl_clamp_out(StructuredOp* op, const Tensor* self, OptionalScalar min, OptionalScalar max, Tensor* out) {
+  (void)self, (void)out;
+  const char* name = !max.has_value ? "clamp_min_cpu" : !min.has_value ? "clamp_max_scalar_cpu" : "clamp_scalar_cpu";
+  return clamp_run(op, min, max, min.has_value && max.has_value, name);
 }
-
-/* clamp into a tensor given by the caller, which must have the clamped
- * result's dtype: in place, clamp's meta function refuses another ("... the
- * desired output type long int", a TypeMeta name); out=, the iterator's
- * same-dtype check ("Found dtype Long but expected Float").
- * NB(minaten): computed, then copied in.
- * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp), TensorIterator.cpp compute_types */
-static Tensor* clamp_into(Tensor* out, const Tensor* self, OptionalScalar min, OptionalScalar max, bool resize,
-                          bool nan_fills) {
-  Tensor* r = clamp_values(self, min, max, nan_fills);
-  if (r == NULL) return NULL;
-  if (resize ? check_out_same_dtype(out, r->dtype) < 0 : r->dtype != out->dtype) {
-    if (!resize)
-      Error_set(ErrorType_RuntimeError, "result type %s can't be cast to the desired output type %s",
-                ScalarType_name(r->dtype), ScalarType_typeMetaName(out->dtype));
-    Tensor_release(r);
-    return NULL;
-  }
-  if (resize) return resize_and_copy_out(out, r);
-  int rc = copy_into(out, r);
-  Tensor_release(r);
-  return rc < 0 ? NULL : Tensor_retain(out);
-}
-
-/* PyTorch 1.13: TensorCompare.cpp clamp_ (structured, in place) */
-Tensor* at_native_clamp_(Tensor* self, OptionalScalar min, OptionalScalar max) {
-  return clamp_into(self, self, min, max, false, false);
-}
-
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_out) (out=) */
-Tensor* at_native_clamp_out(const Tensor* self, OptionalScalar min, OptionalScalar max, Tensor* out) {
-  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
-  return clamp_into(out, self, min, max, true, false);
-}
-
-/* ---- clamp with tensor bounds ------------------------------------------------
- * clamp.Tensor's iterator takes self and the bounds given (NULL: None) and
- * computes in their common dtype (result_type over the three, so a 0-dim
- * bound does not widen a dimensioned self of its category); the kernel is
- * min(max(self, min), max), maximum alone for a lower bound only and
- * minimum alone for an upper one.  Its in-place and out= forms cast the
- * result into their tensor when the common dtype can be cast to it
- * (enforce_safe_casting_to_output), else refuse with the iterator's "result
- * type Float can't be cast to the desired output type Long".
- * NB(minaten): two binary loops (ops/BinaryOps.h) instead of one of three
- * operands; both propagate NaN as clamp_kernel does, and the pairwise
- * result types equal the common one. */
-
-/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp, Tensor), TORCH_IMPL_FUNC(clamp_Tensor_out),
- * native/cpu/TensorCompareKernel.cpp clamp_kernel_impl */
-Tensor* at_native_clamp_Tensor(const Tensor* self, const Tensor* min, const Tensor* max) {
-  TORCH_CHECK(min != NULL || max != NULL, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  static const Scalar one = {ScalarTag_Long, {.i = 1}};
-  Tensor* operands[3] = {(Tensor*)self, (Tensor*)(min != NULL ? min : max), (Tensor*)max};
-  size_t n = min != NULL && max != NULL ? 3 : 2;
-  ScalarType common = result_type_list((TensorList){operands, n});
-  TORCH_CHECK(n == 2 || common != ScalarType_Half, "\"clamp_cpu\" not implemented for 'Half'");
-  Tensor* r = min != NULL ? binary_op(NULL, self, min, BinaryOp_Maximum, one) : Tensor_retain(self);
-  if (r == NULL || max == NULL) return r;
-  Tensor* s = binary_op(NULL, r, max, BinaryOp_Minimum, one);
-  Tensor_release(r);
-  if (s == NULL || s->dtype == common) return s;
-  r = at_to_dtype(s, common, false, false, kNoMemoryFormat);
-  Tensor_release(s);
-  return r;
-fail:
-  return NULL;
-}
-
-/* The clamped result cast into out (in place, or out= resized). */
-static Tensor* clamp_Tensor_into(Tensor* out, const Tensor* self, const Tensor* min, const Tensor* max, bool resize) {
-  Tensor* r = at_native_clamp_Tensor(self, min, max);
-  if (r == NULL) return NULL;
-  if (!canCast(r->dtype, out->dtype)) {
-    Error_set(ErrorType_RuntimeError, "result type %s can't be cast to the desired output type %s",
-              ScalarType_name(r->dtype), ScalarType_name(out->dtype));
-    Tensor_release(r);
-    return NULL;
-  }
-  if (resize) return resize_and_copy_out(out, r);
-  int rc = copy_into(out, r);
-  Tensor_release(r);
-  return rc < 0 ? NULL : Tensor_retain(out);
-}
-
-/* PyTorch 1.13: TensorCompare.cpp clamp_ (Tensor; structured, in place) */
-Tensor* at_native_clamp__Tensor(Tensor* self, const Tensor* min, const Tensor* max) {
-  return clamp_Tensor_into(self, self, min, max, false);
-}
-
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_Tensor_out) (out=) */
-Tensor* at_native_clamp_Tensor_out(const Tensor* self, const Tensor* min, const Tensor* max, Tensor* out) {
-  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
-  if (min != NULL && assert_no_partial_overlap(out, min) < 0) return NULL;
-  if (max != NULL && assert_no_partial_overlap(out, max) < 0) return NULL;
-  return clamp_Tensor_into(out, self, min, max, true);
-}
-
-/* ---- clamp_min, clamp_max ----------------------------------------------------
- * One bound each: clamp_min(x, m) is clamp(x, min=m) and clamp_max(x, m)
- * clamp(x, max=m), with clamp's result dtype, NaN propagation and refusals
- * (their meta functions repeat clamp's).  They are operators of their own,
- * with their own nodes (ClampMinBackward0/1, ClampMaxBackward0/1), and the
- * Lazy backend lowers clamp_min in all three forms but not clamp_max. */
 
 static const OptionalScalar kNoBound = {false, {ScalarTag_Long, {.i = 0}}};
 static OptionalScalar bound(Scalar s) { return (OptionalScalar){true, s}; }
 
-/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp_min), TORCH_IMPL_FUNC(clamp_min_out) */
-Tensor* at_native_clamp_min(const Tensor* self, Scalar min) { return clamp_values(self, bound(min), kNoBound, true); }
-/* PyTorch 1.13: TensorCompare.cpp clamp_min_ (structured, in place) */
-Tensor* at_native_clamp_min_(Tensor* self, Scalar min) { return clamp_into(self, self, bound(min), kNoBound, false, true); }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_min_out) (out=) */
-Tensor* at_native_clamp_min_out(const Tensor* self, Scalar min, Tensor* out) {
-  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
-  return clamp_into(out, self, bound(min), kNoBound, true, true);
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp_min) */
+int at_meta_clamp_min(StructuredOp* op, const Tensor* self, Scalar min) {
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype) && !Scalar_isComplex(min), "clamp is not supported for complex types");
+  return clamp_meta(op, self, bound(min), kNoBound);
+fail:
+  return -1;
 }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp_max), TORCH_IMPL_FUNC(clamp_max_out) */
-Tensor* at_native_clamp_max(const Tensor* self, Scalar max) { return clamp_values(self, kNoBound, bound(max), true); }
-/* PyTorch 1.13: TensorCompare.cpp clamp_max_ (structured, in place) */
-Tensor* at_native_clamp_max_(Tensor* self, Scalar max) { return clamp_into(self, self, kNoBound, bound(max), false, true); }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_max_out) (out=) */
-Tensor* at_native_clamp_max_out(const Tensor* self, Scalar max, Tensor* out) {
-  if (assert_no_internal_overlap(out) < 0 || assert_no_partial_overlap(out, self) < 0) return NULL;
-  return clamp_into(out, self, kNoBound, bound(max), true, true);
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_min_out) */
+int at_impl_clamp_min_out(StructuredOp* op, const Tensor* self, Scalar min, Tensor* out) {
+  (void)self, (void)out;
+  return clamp_run(op, bound(min), kNoBound, true, "clamp_min_cpu");
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC(clamp_max) */
+int at_meta_clamp_max(StructuredOp* op, const Tensor* self, Scalar max) {
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype) && !Scalar_isComplex(max), "clamp is not supported for complex types");
+  return clamp_meta(op, self, kNoBound, bound(max));
+fail:
+  return -1;
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_max_out) */
+int at_impl_clamp_max_out(StructuredOp* op, const Tensor* self, Scalar max, Tensor* out) {
+  (void)self, (void)out;
+  return clamp_run(op, kNoBound, bound(max), true, "clamp_max_scalar_cpu");
 }
 
-/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_min, Tensor), TORCH_IMPL_FUNC(clamp_min_Tensor_out) */
-Tensor* at_native_clamp_min_Tensor(const Tensor* self, const Tensor* min) { return at_native_clamp_Tensor(self, min, NULL); }
-/* PyTorch 1.13: TensorCompare.cpp clamp_min_ (Tensor; structured, in place) */
-Tensor* at_native_clamp_min__Tensor(Tensor* self, const Tensor* min) { return clamp_Tensor_into(self, self, min, NULL, false); }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_min_Tensor_out) (out=) */
-Tensor* at_native_clamp_min_Tensor_out(const Tensor* self, const Tensor* min, Tensor* out) {
-  return at_native_clamp_Tensor_out(self, min, NULL, out);
+/* ---- clamp with tensor bounds ------------------------------------------------ */
+
+/* clamp.Tensor's loop state: the common dtype and each operand's. */
+typedef struct ClampTensorLoop {
+  ScalarType common, types[4]; /* result, self, min, max */
+} ClampTensorLoop;
+
+/* The element at p (of dtype t) converted to the common dtype, as a double
+ * (floating) or an int64 (integral). */
+static double as_common_double(ScalarType common, ScalarType t, const char* p) {
+  char buf[16];
+  convert_element(common, buf, t, p);
+  return load_double(common, buf);
 }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_max, Tensor), TORCH_IMPL_FUNC(clamp_max_Tensor_out) */
-Tensor* at_native_clamp_max_Tensor(const Tensor* self, const Tensor* max) { return at_native_clamp_Tensor(self, NULL, max); }
-/* PyTorch 1.13: TensorCompare.cpp clamp_max_ (Tensor; structured, in place) */
-Tensor* at_native_clamp_max__Tensor(Tensor* self, const Tensor* max) { return clamp_Tensor_into(self, self, NULL, max, false); }
-/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_max_Tensor_out) (out=) */
-Tensor* at_native_clamp_max_Tensor_out(const Tensor* self, const Tensor* max, Tensor* out) {
-  return at_native_clamp_Tensor_out(self, NULL, max, out);
+static int64_t as_common_int(ScalarType common, ScalarType t, const char* p) {
+  char buf[16];
+  convert_element(common, buf, t, p);
+  return load_int(common, buf);
+}
+
+/* clamp.Tensor's loop with both bounds: data = {result, self, min, max},
+ * each operand promoted to the common dtype, the result cast to the
+ * output's; maximum's then minimum's comparison (NaN from any operand
+ * propagates).
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp clamp_kernel_impl */
+static void clamp_tensor_loop2d(void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  const ClampTensorLoop* L = ctx;
+  ScalarType t = L->common;
+  bool floating = ScalarType_isFloating(t);
+  for (int64_t j = 0; j < size1; j++) {
+    char* po = data[0] + j * strides[4];
+    const char *pa = data[1] + j * strides[5], *pl = data[2] + j * strides[6], *ph = data[3] + j * strides[7];
+    for (int64_t i = 0; i < size0; i++) {
+      char r[16];
+      if (floating) {
+        double a = as_common_double(t, L->types[1], pa), lo = as_common_double(t, L->types[2], pl),
+               hi = as_common_double(t, L->types[3], ph);
+        a = isnan(a) || isnan(lo) ? NAN : a < lo ? lo : a;
+        store_from_double(t, r, isnan(a) || isnan(hi) ? NAN : hi < a ? hi : a);
+      } else {
+        int64_t a = as_common_int(t, L->types[1], pa), lo = as_common_int(t, L->types[2], pl),
+                hi = as_common_int(t, L->types[3], ph);
+        a = a < lo ? lo : a;
+        store_from_int64(t, r, hi < a ? hi : a);
+      }
+      convert_element(L->types[0], po, t, r);
+      po += strides[0], pa += strides[1], pl += strides[2], ph += strides[3];
+    }
+  }
+}
+
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp, Tensor) (CLAMP_CONFIG) */
+int at_meta_clamp_Tensor(StructuredOp* op, const Tensor* self, const Tensor* min, const Tensor* max) {
+  TORCH_CHECK(min != NULL || max != NULL, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype), "clamp is not supported for complex types");
+  TensorIteratorConfig config;
+  TensorIteratorConfig_binary_op(&config);
+  config.allow_cpu_scalars = false;
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
+  TensorIteratorConfig_add_input(&config, self);
+  if (min != NULL) TensorIteratorConfig_add_input(&config, min);
+  if (max != NULL) TensorIteratorConfig_add_input(&config, max);
+  return StructuredOp_build(op, &config);
+fail:
+  return -1;
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_Tensor_out) */
+int at_impl_clamp_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* min, const Tensor* max, Tensor* out) {
+  (void)self, (void)out;
+  if (min == NULL || max == NULL) return binary_op_run(op, min != NULL ? BinaryOp_Maximum : BinaryOp_Minimum, kOne);
+  ScalarType t = op->iter.common_dtype;
+  TORCH_CHECK(t != ScalarType_Half && t != ScalarType_Bool && !ScalarType_isComplex(t),
+              "\"clamp_cpu\" not implemented for '%s'", ScalarType_name(t));
+  if (MetaMode_isEnabled() || op->iter.numel == 0) return 0;
+  ClampTensorLoop L = {t, {op->iter.tensors[0]->dtype, op->iter.tensors[1]->dtype, op->iter.tensors[2]->dtype,
+                           op->iter.tensors[3]->dtype}};
+  cpu_kernel_vec(&op->iter, clamp_tensor_loop2d, &L);
+  return 0;
+fail:
+  return -1;
+}
+
+/* The meta function of clamp_min.Tensor and clamp_max.Tensor: maximum's
+ * and minimum's binary iterator, complex refused.
+ * PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_min, Tensor), TORCH_META_FUNC2(clamp_max, Tensor) */
+static int clamp_bound_tensor_meta(StructuredOp* op, const Tensor* self, const Tensor* bound, BinaryOp bop) {
+  TORCH_CHECK(!ScalarType_isComplex(self->dtype) && !ScalarType_isComplex(bound->dtype),
+              "clamp is not supported for complex types");
+  return binary_op_meta(op, self, bound, bop, kOne);
+fail:
+  return -1;
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_min, Tensor) */
+int at_meta_clamp_min_Tensor(StructuredOp* op, const Tensor* self, const Tensor* min) {
+  return clamp_bound_tensor_meta(op, self, min, BinaryOp_Maximum);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_min_Tensor_out) (maximum_stub) */
+int at_impl_clamp_min_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* min, Tensor* out) {
+  (void)self, (void)min, (void)out;
+  return binary_op_run(op, BinaryOp_Maximum, kOne);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_META_FUNC2(clamp_max, Tensor) */
+int at_meta_clamp_max_Tensor(StructuredOp* op, const Tensor* self, const Tensor* max) {
+  return clamp_bound_tensor_meta(op, self, max, BinaryOp_Minimum);
+}
+/* PyTorch 1.13: TensorCompare.cpp TORCH_IMPL_FUNC(clamp_max_Tensor_out) (minimum_stub) */
+int at_impl_clamp_max_Tensor_out(StructuredOp* op, const Tensor* self, const Tensor* max, Tensor* out) {
+  (void)self, (void)max, (void)out;
+  return binary_op_run(op, BinaryOp_Minimum, kOne);
 }
 
 /* ---- where ---------------------------------------------------------------- */
