@@ -804,7 +804,7 @@ int at_impl_mean_out(StructuredOp* op, const Tensor* self, OptionalIntArrayRef d
     Tensor* into = out->dtype == in_dtype ? out : NULL;
     return done_in_place(into_result(out, reduce_dims(self, dim, keepdim, in_dtype, Reduce_Mean, "mean", into)));
   }
-  if (!ScalarType_isFloating(out->dtype)) {
+  if (ScalarType_isIntegral(out->dtype, true)) {
     TRY(done_in_place(at_sum_IntList_out(self, dim, keepdim, dtype, out)) == 0);
     TORCH_CHECK(false, "result type Float can't be cast to the desired output type %s", ScalarType_name(out->dtype));
   }

@@ -40,6 +40,9 @@ cases = [
  lambda: torch.prod(torch.ones(2, 3), 1, out=torch.empty(0, dtype=torch.int32)),
  lambda: torch.sum(torch.tensor([0.5, 1.5]), 0, dtype=torch.int64),
  lambda: torch.prod(torch.tensor([[1, 2], [3, 4]]), 0, out=torch.empty(2, dtype=torch.float64)),
+ lambda: torch.mean(torch.tensor([[1., 2.], [4., 8.]]), 0, out=torch.empty(2, dtype=torch.complex64)),
+ lambda: torch.mean(torch.tensor([1., 2., 4.], dtype=torch.float64), 0, out=torch.empty((), dtype=torch.complex128)),
+ lambda: torch.mean(torch.tensor([1., 2., 4.]), 0, out=torch.empty((), dtype=torch.bool)),
 ]
 for n, c in enumerate(cases):
     try:
