@@ -28,6 +28,8 @@
 #include "ops/MetaMode.h"
 #include "ops/PointwiseOps.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
+#include "ops/TensorUtils.h"
 #include "ops/TensorIteratorConfig.h"
 #include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
@@ -74,34 +76,37 @@ fail:
   return NULL;
 }
 
-/* The loss reduced as `reduction` says (loss itself for None); loss is
- * consumed.  PyTorch 1.13: Loss.cpp TORCH_IMPL_FUNC(mse_loss_out) (at::mean_out, at::sum_out) */
-static Tensor* reduce_loss(Tensor* loss, int64_t reduction) {
-  if (loss == NULL || reduction == kReductionNone) return loss;
-  Tensor* r = reduction == kReductionMean ? at_mean(loss, kNoDtype) : at_sum(loss, kNoDtype);
-  Tensor_release(loss);
-  return r;
-}
-
-/* PyTorch 1.13: Loss.cpp TORCH_IMPL_FUNC(mse_loss_out) (the functional form) */
-Tensor* at_native_mse_loss(const Tensor* self, const Tensor* target, int64_t reduction) {
-  if (check_reduction(reduction) < 0) return NULL;
-  return reduce_loss(mse(NULL, self, target), reduction);
-}
-
-/* PyTorch 1.13: Loss.cpp TORCH_IMPL_FUNC(mse_loss_out)
- * NB(minaten): a reduced loss is computed, then copied into out (resized
- * to a 0-dim tensor), where 1.13 gives out to mean_out/sum_out. */
-Tensor* at_native_mse_loss_out(const Tensor* self, const Tensor* target, int64_t reduction, Tensor* out) {
-  if (check_reduction(reduction) < 0) return NULL;
-  if (reduction == kReductionNone) return mse(out, self, target);
-  Tensor* r = reduce_loss(mse(NULL, self, target), reduction);
-  if (r == NULL) return NULL;
-  TRY(check_out_dtype(out, r->dtype) == 0);
-  return resize_and_copy_out(out, r);
+/* The binary iterator of input and target (broadcast, promoted), then
+ * the reduction asserted and, for mean and sum, the output resized to a
+ * 0-dim tensor (a plain resize_: an out= that held elements is first
+ * resized to the broadcast shape, with resize_output's warning, as in
+ * 1.13).
+ * PyTorch 1.13: Loss.cpp TORCH_META_FUNC(mse_loss) */
+int at_meta_mse_loss(StructuredOp* op, const Tensor* self, const Tensor* target, int64_t reduction) {
+  static const Scalar one = {ScalarTag_Long, {.i = 1}};
+  TRY(binary_op_meta(op, self, target, BinaryOp_Sub, one) == 0);
+  TRY(check_reduction(reduction) == 0);
+  if (reduction != kReductionNone) TRY(Tensor_resizeContiguous(op->outputs[0], IntArrayRef_make(NULL, 0)) == 0);
+  return 0;
 fail:
-  Tensor_release(r);
-  return NULL;
+  return -1;
+}
+
+/* The squared differences into out, or, for mean and sum, into a new
+ * tensor that mean.out or sum.IntList_out reduces into out.
+ * NB(minaten): the squares are computed by mse() (two binary operations),
+ * not on the meta function's iterator.
+ * PyTorch 1.13: Loss.cpp TORCH_IMPL_FUNC(mse_loss_out) */
+int at_impl_mse_loss_out(StructuredOp* op, const Tensor* self, const Tensor* target, int64_t reduction, Tensor* out) {
+  (void)op;
+  if (reduction == kReductionNone) return done_in_place(mse(out, self, target));
+  Tensor* loss = mse(NULL, self, target);
+  if (loss == NULL) return -1;
+  OptionalIntArrayRef all = {true, {NULL, 0}};
+  int rc = done_in_place(reduction == kReductionMean ? at_mean_out(loss, all, false, kNoDtype, out)
+                                                     : at_sum_IntList_out(loss, all, false, kNoDtype, out));
+  Tensor_release(loss);
+  return rc;
 }
 
 /* PyTorch 1.13: Loss.cpp mse_loss_backward_out */
