@@ -18,6 +18,7 @@
 #include "Functions.h"
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
+#include "ops/Copy.h"
 #include "ops/MemoryOverlap.h"
 #include "ops/Resize.h"
 #include "ops/Structured.h"
@@ -38,10 +39,60 @@ int at_impl_pow_Tensor_Tensor_out(StructuredOp* op, const Tensor* self, const Te
   return binary_op_run(op, BinaryOp_Pow, kOne);
 }
 
-/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out) */
+/*
+ * Note [pow's special exponents]
+ * 1.13's kernel for a number exponent and a Float or Double base computes
+ * x ** 2 as x * x, x ** 3 as x * x * x and x ** -2 as 1 / (x * x)
+ * (pow_tensor_scalar_optimized_kernel), each multiplication rounded to the
+ * dtype: x ** 3 is not the correctly rounded power.  minaten does the same
+ * with the binary loops.  NB(minaten): the other fast paths (0.5 as sqrt,
+ * -0.5 as rsqrt, -1 as reciprocal, BFloat16's 2, 3, -2) and the vector
+ * pow (Sleef) of other exponents are not modelled yet: those go to pow's
+ * binary loop.
+ */
+
+/* The exponent as 2, 3 or -2 (Scalar::equal: a bool equals no number), else 0. */
+static int special_exponent(Scalar e) {
+  double v = e.tag == ScalarTag_Double ? e.v.d : e.tag == ScalarTag_Long ? (double)e.v.i : 0;
+  if (e.tag == ScalarTag_ComplexDouble && e.v.z.imag == 0) v = e.v.z.real;
+  return v == 2.0 ? 2 : v == 3.0 ? 3 : v == -2.0 ? -2 : 0;
+}
+
+/* base ** exponent by Note [pow's special exponents], base of a Float or
+ * Double dtype; a new tensor, or NULL with the error set. */
+static Tensor* pow_by_products(const Tensor* base, int exponent) {
+  Tensor* square = binary_op(NULL, base, base, BinaryOp_Mul, kOne);
+  if (square == NULL || exponent == 2) return square;
+  Tensor* r = NULL;
+  if (exponent == 3) {
+    r = binary_op(NULL, square, base, BinaryOp_Mul, kOne);
+  } else {
+    Tensor* one = wrapped_scalar_tensor(Scalar_fromDouble(1.0));
+    if (one != NULL) r = binary_op(NULL, one, square, BinaryOp_Div, kOne);
+    Tensor_release(one);
+  }
+  Tensor_release(square);
+  return r;
+}
+
+/* PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Tensor_Scalar_out), native/cpu/PowKernel.cpp pow_tensor_scalar_kernel */
 Tensor* at_native_pow_Tensor_Scalar(const Tensor* self, Scalar exponent) {
   TORCH_CHECK(!(ScalarType_isIntegral(self->dtype, true) && exponent.tag == ScalarTag_Long && exponent.v.i < 0),
               "Integers to negative integer powers are not allowed.");
+  int special = special_exponent(exponent);
+  if (special != 0 && self->device.type == DeviceType_CPU) {
+    Tensor* w = wrapped_scalar_tensor(exponent);
+    if (w == NULL) return NULL;
+    ScalarType common = result_type(self, w);
+    Tensor_release(w);
+    if (common == ScalarType_Float || common == ScalarType_Double) {
+      if (self->dtype == common) return pow_by_products(self, special);
+      Tensor* base = at_to_dtype(self, common, false, false, kNoMemoryFormat); /* the meta's base.to(common) */
+      Tensor* r = base != NULL ? pow_by_products(base, special) : NULL;
+      Tensor_release(base);
+      return r;
+    }
+  }
   return binary_op_scalar(NULL, false, self, exponent, BinaryOp_Pow);
 fail:
   return NULL;
@@ -92,6 +143,14 @@ Tensor* at_native_pow__Scalar(Tensor* self, Scalar exponent) {
   ScalarType common = result_type(self, w);
   Tensor_release(w);
   TRY(check_out_same_dtype(self, common) == 0);
+  if (special_exponent(exponent) != 0 && (common == ScalarType_Float || common == ScalarType_Double) &&
+      self->device.type == DeviceType_CPU) {
+    Tensor* r = at_native_pow_Tensor_Scalar(self, exponent); /* Note [pow's special exponents] */
+    if (r == NULL) return NULL;
+    int copied = copy_into(self, r);
+    Tensor_release(r);
+    return copied < 0 ? NULL : Tensor_retain(self);
+  }
   return binary_op_scalar(self, false, self, exponent, BinaryOp_Pow);
 fail:
   return NULL;

@@ -1,0 +1,21 @@
+# pow with a number exponent of 2, 3 or -2 on a Float or Double base is
+# computed by products (x * x, x * x * x, 1 / (x * x)), each rounded to the
+# dtype, not as the correctly rounded power (Note [pow's special exponents])
+import torch
+x = torch.linspace(0.1, 7.3, 2000)
+d = torch.linspace(0.1, 7.3, 2000, dtype=torch.float64)
+print((x ** 3 != x * x * x).sum(), (x ** 2 != x * x).sum(), (x ** -2 != 1 / (x * x)).sum())
+print((d ** 3 != d * d * d).sum(), (torch.pow(d, -2) != 1 / (d * d)).sum())
+print((x.reshape(40, 50).t() ** 3 != (x * x * x).reshape(40, 50).t()).sum())
+i = torch.arange(1, 2001)
+print((i ** 3.0 != i.float() * i.float() * i.float()).sum(), (i ** 3.0).dtype, (i ** 3).dtype)
+y = x.clone()
+y.pow_(3)
+print((y != x * x * x).sum())
+out = torch.empty(2000, dtype=torch.float64)
+torch.pow(x, 3, out=out)
+print((out != (x * x * x).double()).sum())
+print(torch.tensor([1.5, -2.25, 0., -0., float("inf"), float("-inf"), float("nan")]) ** 3)
+print(torch.tensor([1.5, -2.25, 0., -0., float("inf"), float("-inf"), float("nan")]) ** -2)
+print(torch.tensor([3, -4]) ** 2, torch.tensor([True, False]) ** 2)
+print(torch.tensor([1e20, 3e-20]) ** 3, torch.tensor([1e20, 3e-20]) ** -2)
