@@ -12,7 +12,7 @@ print((i ** 3.0 != i.float() * i.float() * i.float()).sum(), (i ** 3.0).dtype, (
 y = x.clone()
 y.pow_(3)
 print((y != x * x * x).sum())
-out = torch.empty(2000, dtype=torch.float64)
+out = torch.zeros(2000, dtype=torch.float64)
 torch.pow(x, 3, out=out)
 print((out != (x * x * x).double()).sum())
 print(torch.tensor([1.5, -2.25, 0., -0., float("inf"), float("-inf"), float("nan")]) ** 3)
