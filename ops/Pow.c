@@ -51,18 +51,40 @@ int at_impl_pow_Tensor_Tensor_out(StructuredOp* op, const Tensor* self, const Te
  * binary loop.
  */
 
-/* The exponent as 2, 3 or -2 (Scalar::equal: a bool equals no number), else 0. */
+/* The exponent as 2, 3 or -2, else 0. */
 static int special_exponent(Scalar e) {
-  double v = e.tag == ScalarTag_Double ? e.v.d : e.tag == ScalarTag_Long ? (double)e.v.i : 0;
-  if (e.tag == ScalarTag_ComplexDouble && e.v.z.imag == 0) v = e.v.z.real;
-  return v == 2.0 ? 2 : v == 3.0 ? 3 : v == -2.0 ? -2 : 0;
+  return Scalar_equal(e, 2.0) ? 2 : Scalar_equal(e, 3.0) ? 3 : Scalar_equal(e, -2.0) ? -2 : 0;
 }
 
-/* base ** exponent by Note [pow's special exponents], base of a Float or
- * Double dtype; a new tensor, or NULL with the error set. */
-static Tensor* pow_by_products(const Tensor* base, int exponent) {
+/* The dtype pow(self, exponent) computes in: result_type with the exponent
+ * as a wrapped number.  -1 with the error set. */
+static int pow_common_dtype(const Tensor* self, Scalar exponent, ScalarType* common) {
+  Tensor* w = wrapped_scalar_tensor(exponent);
+  if (w == NULL) return -1;
+  *common = result_type(self, w);
+  Tensor_release(w);
+  return 0;
+}
+
+/* Whether Note [pow's special exponents] computes pow(self, exponent)
+ * in common: its exponent (2, 3 or -2), else 0. */
+static int products_exponent(const Tensor* self, Scalar exponent, ScalarType common) {
+  bool floating = common == ScalarType_Float || common == ScalarType_Double;
+  return floating && self->device.type == DeviceType_CPU ? special_exponent(exponent) : 0;
+}
+
+/* self converted to common (the meta's base.to(common)) raised to exponent
+ * by Note [pow's special exponents]; a new tensor, or NULL with the error
+ * set. */
+static Tensor* pow_by_products(const Tensor* self, ScalarType common, int exponent) {
+  Tensor* base = self->dtype == common ? Tensor_retain((Tensor*)self)
+                                       : at_to_dtype(self, common, false, false, kNoMemoryFormat);
+  if (base == NULL) return NULL;
   Tensor* square = binary_op(NULL, base, base, BinaryOp_Mul, kOne);
-  if (square == NULL || exponent == 2) return square;
+  if (square == NULL || exponent == 2) {
+    Tensor_release(base);
+    return square;
+  }
   Tensor* r = NULL;
   if (exponent == 3) {
     r = binary_op(NULL, square, base, BinaryOp_Mul, kOne);
@@ -72,6 +94,7 @@ static Tensor* pow_by_products(const Tensor* base, int exponent) {
     Tensor_release(one);
   }
   Tensor_release(square);
+  Tensor_release(base);
   return r;
 }
 
@@ -79,19 +102,11 @@ static Tensor* pow_by_products(const Tensor* base, int exponent) {
 Tensor* at_native_pow_Tensor_Scalar(const Tensor* self, Scalar exponent) {
   TORCH_CHECK(!(ScalarType_isIntegral(self->dtype, true) && exponent.tag == ScalarTag_Long && exponent.v.i < 0),
               "Integers to negative integer powers are not allowed.");
-  int special = special_exponent(exponent);
-  if (special != 0 && self->device.type == DeviceType_CPU) {
-    Tensor* w = wrapped_scalar_tensor(exponent);
-    if (w == NULL) return NULL;
-    ScalarType common = result_type(self, w);
-    Tensor_release(w);
-    if (common == ScalarType_Float || common == ScalarType_Double) {
-      if (self->dtype == common) return pow_by_products(self, special);
-      Tensor* base = at_to_dtype(self, common, false, false, kNoMemoryFormat); /* the meta's base.to(common) */
-      Tensor* r = base != NULL ? pow_by_products(base, special) : NULL;
-      Tensor_release(base);
-      return r;
-    }
+  if (special_exponent(exponent) != 0) { /* only then is the common dtype needed */
+    ScalarType common;
+    if (pow_common_dtype(self, exponent, &common) < 0) return NULL;
+    int by_products = products_exponent(self, exponent, common);
+    if (by_products != 0) return pow_by_products(self, common, by_products);
   }
   return binary_op_scalar(NULL, false, self, exponent, BinaryOp_Pow);
 fail:
@@ -119,11 +134,7 @@ int at_meta_pow_Scalar(StructuredOp* op, Scalar self, const Tensor* exponent) {
  * PyTorch 1.13: Pow.cpp TORCH_IMPL_FUNC(pow_Scalar_out) */
 int at_impl_pow_Scalar_out(StructuredOp* op, Scalar self, const Tensor* exponent, Tensor* out) {
   (void)op;
-  bool one = self.tag == ScalarTag_Double ? self.v.d == 1.0
-             : self.tag == ScalarTag_Long ? self.v.i == 1
-             : self.tag == ScalarTag_ComplexDouble ? self.v.z.real == 1.0 && self.v.z.imag == 0.0
-                                                   : false; /* Scalar::equal: a bool equals no number */
-  if (one) return done_in_place(at_fill__Scalar(out, Scalar_fromLong(1)));
+  if (Scalar_equal(self, 1.0)) return done_in_place(at_fill__Scalar(out, Scalar_fromLong(1)));
   Tensor* w = wrapped_scalar_tensor(self);
   if (w == NULL) return -1;
   int rc = done_in_place(at_pow_Tensor_Tensor_out(w, exponent, out));
@@ -138,14 +149,12 @@ Tensor* at_native_pow__Scalar(Tensor* self, Scalar exponent) {
   /* 1.13's meta function makes self the output of a unary iterator over
    * self.to(result_type(self, exponent)), whose operands must share one
    * dtype: an integer self to a float power is refused by that check. */
-  Tensor* w = wrapped_scalar_tensor(exponent);
-  if (w == NULL) return NULL;
-  ScalarType common = result_type(self, w);
-  Tensor_release(w);
+  ScalarType common;
+  if (pow_common_dtype(self, exponent, &common) < 0) return NULL;
   TRY(check_out_same_dtype(self, common) == 0);
-  if (special_exponent(exponent) != 0 && (common == ScalarType_Float || common == ScalarType_Double) &&
-      self->device.type == DeviceType_CPU) {
-    Tensor* r = at_native_pow_Tensor_Scalar(self, exponent); /* Note [pow's special exponents] */
+  int by_products = products_exponent(self, exponent, common);
+  if (by_products != 0) {
+    Tensor* r = pow_by_products(self, common, by_products);
     if (r == NULL) return NULL;
     int copied = copy_into(self, r);
     Tensor_release(r);

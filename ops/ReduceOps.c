@@ -649,12 +649,7 @@ static Tensor* reduce(const Tensor* self, const bool* mask, bool keepdim, Scalar
                 "minaten: %s() has no kernel for '%s' yet", name, ScalarType_name(t));
   }
   reduce_geometry(self, mask, keepdim, &g);
-  bool extreme = kind == Reduce_Amax || kind == Reduce_Amin || kind == Reduce_Argmax || kind == Reduce_Argmin;
-  if (extreme && g.count == 0) {
-    for (int64_t i = 0; i < g.nred; i++)
-      TORCH_CHECK_INDEX(self->sizes[g.red[i]] != 0, "%s(): Expected reduction dim %lld to have non-zero size.", name,
-                        (long long)g.red[i]);
-  }
+  /* (an extreme over an empty dim was refused by its meta function) */
   /* sum/prod/mean into an integer dtype read the input converted to it
    * (make_reduction's self.to(in_dtype)): sum([0.5, 1.5], dtype=long) is 1.
    * Into a quantized dtype (sum(dtype=torch.quint8)) that dispatched `to`
@@ -1020,20 +1015,7 @@ static void compare_base_kernel(const Tensor* self, int64_t d, bool keepdim, boo
   }
   CompareLoop L = {max ? Reduce_Argmax : Reduce_Argmin, self->dtype, item, self->sizes[d], self->strides[d] * item,
                    (arg_extreme_float_fn)DispatchStub_get(&arg_extreme_float_stub), row_loops(self->dtype)};
-  int64_t shape[MINATEN_MAX_DIM], value_strides[MINATEN_MAX_DIM], index_strides[MINATEN_MAX_DIM],
-      self_strides[MINATEN_MAX_DIM];
-  for (int64_t k = 0; k < self->dim; k++) { /* the outputs over the squashed shape (unsqueeze_(d) without keepdim) */
-    int64_t o = keepdim || k < d ? k : k - 1;
-    shape[k] = k == d ? 1 : self->sizes[k];
-    value_strides[k] = k == d && !keepdim ? 0 : values->strides[o] * item;
-    index_strides[k] = k == d && !keepdim ? 0 : indices->strides[o] * (int64_t)sizeof(int64_t);
-    self_strides[k] = self->strides[k] * item;
-  }
-  TensorIteratorBase iter;
-  char* data[3] = {Tensor_data(values), Tensor_data(indices), Tensor_data(self)};
-  const int64_t* strides[3] = {value_strides, index_strides, self_strides};
-  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
-  TensorIterator_for_each(&iter, compare_loop2d, &L, 1);
+  compare_base_for_each(self, d, keepdim, values, indices, compare_loop2d, &L);
 }
 
 /* max.dim's and min.dim's meta function: dim checked (of non-zero size,

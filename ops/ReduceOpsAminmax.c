@@ -38,6 +38,7 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
+#include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
 #include "ops/Structured.h"
 #include "ops/TensorIterator.h"
@@ -157,21 +158,7 @@ static void aminmax_kernel(const Tensor* self, int64_t d, bool keepdim, aminmax_
     return;
   }
   AminmaxLoop L = {line, self->sizes[d], self->strides[d] * item};
-  int64_t shape[MINATEN_MAX_DIM], min_strides[MINATEN_MAX_DIM], max_strides[MINATEN_MAX_DIM],
-      self_strides[MINATEN_MAX_DIM];
-  for (int64_t k = 0; k < self->dim; k++) { /* the outputs over the squashed shape (unsqueeze_(d) without keepdim) */
-    int64_t o = keepdim || k < d ? k : k - 1;
-    bool squashed = k == d && !keepdim;
-    shape[k] = k == d ? 1 : self->sizes[k];
-    min_strides[k] = squashed ? 0 : min->strides[o] * item;
-    max_strides[k] = squashed ? 0 : max->strides[o] * item;
-    self_strides[k] = self->strides[k] * item;
-  }
-  TensorIteratorBase iter;
-  char* data[3] = {Tensor_data(min), Tensor_data(max), Tensor_data(self)};
-  const int64_t* strides[3] = {min_strides, max_strides, self_strides};
-  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
-  TensorIterator_for_each(&iter, aminmax_loop2d, &L, 1);
+  compare_base_for_each(self, d, keepdim, min, max, aminmax_loop2d, &L);
 }
 
 /* min and max of every element into the (one-element) results: min()'s

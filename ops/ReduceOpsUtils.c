@@ -142,3 +142,22 @@ int check_scalar_type_device_layout_equal(const Tensor* out, const Tensor* self,
 fail:
   return -1;
 }
+
+void compare_base_for_each(const Tensor* self, int64_t d, bool keepdim, Tensor* out0, Tensor* out1, loop2d_t loop,
+                           void* ctx) {
+  int64_t shape[MINATEN_MAX_DIM], strides0[MINATEN_MAX_DIM], strides1[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM];
+  int64_t item0 = (int64_t)Tensor_itemsize(out0), item1 = (int64_t)Tensor_itemsize(out1);
+  for (int64_t k = 0; k < self->dim; k++) {
+    int64_t o = keepdim || k < d ? k : k - 1;
+    bool squashed = k == d && !keepdim;
+    shape[k] = k == d ? 1 : self->sizes[k];
+    strides0[k] = squashed ? 0 : out0->strides[o] * item0;
+    strides1[k] = squashed ? 0 : out1->strides[o] * item1;
+    self_strides[k] = self->strides[k] * (int64_t)Tensor_itemsize(self);
+  }
+  TensorIteratorBase iter;
+  char* data[3] = {Tensor_data(out0), Tensor_data(out1), Tensor_data(self)};
+  const int64_t* strides[3] = {strides0, strides1, self_strides};
+  TensorIterator_initStrided(&iter, data, strides, 3, shape, self->dim);
+  TensorIterator_for_each(&iter, loop, ctx, 1);
+}

@@ -51,6 +51,16 @@ void reduction_rows_iterator(TensorIteratorBase* iter, const Tensor* self, const
 
 int ReduceRows_run(const ReduceRows* g, const Tensor* self, ReduceRowFn fn, void* ctx, Tensor* out0, Tensor* out1);
 
+/* compare_base_kernel's walk: a TensorIterator over self's shape (dim > 0)
+ * with dim d squashed to size 1, each element one line along d, over
+ * {out0, out1, self}; the outputs are the reductions over d (any strides,
+ * d kept as size 1 or, without keepdim, dropped: unsqueeze_(d)).  loop
+ * runs split over the threads output by output (for_each, grain size 1).
+ * max.dim/min.dim and aminmax share it.
+ * PyTorch 1.13: native/cpu/TensorCompareKernel.cpp compare_base_kernel_core */
+void compare_base_for_each(const Tensor* self, int64_t d, bool keepdim, Tensor* out0, Tensor* out1, loop2d_t loop,
+                           void* ctx);
+
 
 /* The checks of 1.13's OPTION_TYPE_EQUALITY_CHECK on an out= tensor: out
  * has the dtype `dtype` (self's, or Long for indices) and self's device.

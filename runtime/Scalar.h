@@ -65,6 +65,16 @@ static inline bool Scalar_isFloatingPoint(Scalar s) { return s.tag == ScalarTag_
 static inline bool Scalar_isIntegral(Scalar s) { return s.tag == ScalarTag_Long; }
 static inline bool Scalar_isBoolean(Scalar s) { return s.tag == ScalarTag_Bool; }
 static inline bool Scalar_isComplex(Scalar s) { return s.tag == ScalarTag_ComplexDouble; }
+/* Whether s is the number num (a complex one with no imaginary part; a bool
+ * equals no number).  PyTorch 1.13: c10/core/Scalar.h Scalar::equal */
+static inline bool Scalar_equal(Scalar s, double num) {
+  switch (s.tag) {
+    case ScalarTag_Double: return s.v.d == num;
+    case ScalarTag_Long: return (double)s.v.i == num;
+    case ScalarTag_ComplexDouble: return s.v.z.real == num && s.v.z.imag == 0;
+    default: return false;
+  }
+}
 /* PyTorch 1.13: c10/core/Scalar.h Scalar::conj (a real value is itself) */
 static inline Scalar Scalar_conj(Scalar s) {
   if (s.tag == ScalarTag_ComplexDouble) s.v.z.imag = -s.v.z.imag;
