@@ -63,11 +63,35 @@ static int rebase_history_if_differentiable(Tensor* t, void* grad_fn) {
   return isDifferentiableType(t->dtype) ? rebase_history(t, grad_fn) : 0;
 }
 
-/* An in-place operator (floor_divide_): it writes its first argument and
- * returns it. */
-static bool is_inplace(const FunctionSchema* s) {
-  return s->num_arguments > 0 && s->num_returns == 1 && s->arguments[0].alias_info.is_write &&
-         s->returns[0].alias_info.is_write;
+/* The refusals of a write under autograd (check_inplace: a leaf that
+ * requires grad, ...), for every argument the schema writes: self of an
+ * in-place operator, the outs of an out= one. */
+static int check_written(const FunctionSchema* s, const IValue* args, bool any_requires_grad) {
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (s->arguments[i].alias_info.is_write && args[i].tag == IValueTag_Tensor && args[i].u.tensor != NULL &&
+        check_inplace(args[i].u.tensor, any_requires_grad) < 0)
+      return -1;
+  return 0;
+}
+
+/* History for each return of a differentiable dtype: a written one (self of
+ * floor_divide_, out of floor_divide.out) has its history rewritten
+ * (rebase_history: through a view, its base's CopySlices), a new one gets
+ * the node (set_history). */
+static int give_history(const FunctionSchema* s, IValue* rets, Node* grad_fn) {
+  for (size_t i = 0; i < s->num_returns; i++) {
+    int (*fn)(Tensor*, void*) = s->returns[i].alias_info.is_write ? rebase_history_if_differentiable
+                                                                   : set_history_if_differentiable;
+    if (foreach_tensor(&rets[i], 1, fn, grad_fn) < 0) return -1;
+  }
+  return 0;
+}
+
+/* Whether the schema writes one of its returns (in place or out=). */
+static bool writes_a_return(const FunctionSchema* s) {
+  for (size_t i = 0; i < s->num_returns; i++)
+    if (s->returns[i].alias_info.is_write) return true;
+  return false;
 }
 
 int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorEntry* op, DispatchKeySet ks,
@@ -77,10 +101,9 @@ int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorE
   Requiring req = {NULL, 0, 0};
   Node* grad_fn = NULL;
   int r = -1;
-  bool inplace = is_inplace(s);
+  bool writes = writes_a_return(s);
   TRY(foreach_tensor(args, s->num_arguments, collect_requiring_grad, &req) == 0);
-  /* the refusals of an in-place write (a leaf that requires grad, ...) */
-  if (inplace && args[0].tag == IValueTag_Tensor) TRY(check_inplace(args[0].u.tensor, req.size > 0) == 0);
+  TRY(check_written(s, args, req.size > 0) == 0);
   if (req.size > 0 && GradMode_is_enabled()) {
     /* the operator's name without its overload: "aten::floor_divide" */
     char op_name[256];
@@ -89,17 +112,15 @@ int autogradNotImplementedFallback(const KernelFunction* kernel, const OperatorE
     TRY(grad_fn != NULL);
     TRY(set_next_edges_from(grad_fn, req.tensors, (uint32_t)req.size) == 0);
   }
-  /* below autograd; an in-place operator also through its ADInplaceOrView
-   * kernel, which bumps the written tensor's version */
+  /* below autograd; an operator that writes also through its
+   * ADInplaceOrView kernel, which bumps the written tensor's version */
   DispatchKeySet below = DispatchKeySet_and(ks, DispatchKeySet_fullAfter(DispatchKey_ADInplaceOrView));
-  if (inplace && DispatchKeySet_has(ks, DispatchKey_ADInplaceOrView))
+  if (writes && DispatchKeySet_has(ks, DispatchKey_ADInplaceOrView))
     below = DispatchKeySet_add(below, DispatchKey_ADInplaceOrView);
-  DispatchKeyGuard guard = inplace ? AutoDispatchBelowAutograd_push() : AutoDispatchBelowADInplaceOrView_push();
+  DispatchKeyGuard guard = writes ? AutoDispatchBelowAutograd_push() : AutoDispatchBelowADInplaceOrView_push();
   r = Dispatcher_redispatchBoxed(op, below, args, rets);
   DispatchKeyGuard_pop(guard);
-  if (r == 0 && grad_fn != NULL &&
-      foreach_tensor(rets, s->num_returns, inplace ? rebase_history_if_differentiable : set_history_if_differentiable,
-                     grad_fn) < 0) {
+  if (r == 0 && grad_fn != NULL && give_history(s, rets, grad_fn) < 0) {
     for (size_t i = 0; i < s->num_returns; i++) IValue_release(&rets[i]);
     r = -1;
   }

@@ -9,10 +9,11 @@
  * differentiable dtype.  The output requires grad, and a backward that
  * reaches the node raises "derivative for aten::floor_divide is not
  * implemented".  An integral, boolean or quantized output (lt, argmax) gets
- * no history, so it does not require grad.  An in-place operator
- * (floor_divide_) is refused where any in-place write under autograd is
- * (check_inplace), and the tensor it wrote gets the node by rebase_history
- * (through a view: CopySlices on its base).  Operators whose result depends
+ * no history, so it does not require grad.  An operator that writes
+ * (floor_divide_ its self, floor_divide.out its out) is refused where any
+ * in-place write under autograd is (check_inplace: an out that is a leaf
+ * requiring grad too), and the tensor it wrote gets the node by
+ * rebase_history (through a view: CopySlices on its base).  Operators whose result depends
  * only on their input's shape (ones_like) are exempt and fall through
  * (tools/codegen/gen_autograd.c decides which operators get this kernel).
  *

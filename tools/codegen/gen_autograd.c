@@ -435,11 +435,14 @@ static const NativeFunction* out_variant(const Model* m, const AutogradEntry* a)
 
 /* Operators with a hand-written Autograd kernel, registered by
  * at_register_VariableTypeManual (autograd/VariableTypeManual.h), by name
- * and overload.  NB(minaten): view.dtype's stands for the one 1.13
- * generates.
+ * and overload.  NB(minaten): view.dtype's and set_'s stand for the
+ * ones 1.13 generates (set_'s: NotImplemented("set_"), then
+ * reset_grad_accumulator).
  * PyTorch 1.13: tools/autograd/gen_variable_type.py MANUAL_AUTOGRAD */
 static const char* const kManual[] = {"aten::copy_", "aten::resize_", "aten::resize_as_", "aten::detach",
-                                      "aten::view.dtype", NULL};
+                                      "aten::view.dtype", "aten::set_.source_Storage",
+                                      "aten::set_.source_Storage_storage_offset", "aten::set_.source_Tensor",
+                                      "aten::set_", NULL};
 
 static bool is_manual(const NativeFunction* fn) {
   for (const char* const* h = kManual; *h; h++)
@@ -1171,6 +1174,13 @@ static const char* const kDontRequireDerivative[] = {
     "logical_and", "logical_xor", "logical_not", "logical_or",
     "_nested_tensor_size", NULL};
 
+/* Operators whose derivatives.yaml entry 1.13 uses at another autograd key
+ * only (linear's, at AutogradNestedTensor; at the others linear is
+ * CompositeImplicitAutograd).  minaten has neither that key nor the entry,
+ * but the entry is why 1.13's out= form refuses inputs that require grad
+ * rather than taking the NotImplemented fallback.  By name. */
+static const char* const kFormulaAtOtherKeys[] = {"linear", NULL};
+
 /* Operators that invalidate the grad accumulator (1.13 handles them in its
  * codegen rather than with the boxed fallback).  By name. */
 static const char* const kResetGradAccumulator[] = {"set_", "resize_", NULL};
@@ -1235,59 +1245,71 @@ static int print_generated_functional_kernel(FILE* v, const Model* m, const Auto
 /* The Autograd kernel 1.13 gives an operator that no formula covers. */
 typedef enum NoFormulaKernel {
   NoFormula_None,           /* none here: a formula covers it, it has a kernel of its own (or is
-                             * CompositeImplicitAutograd), or it falls through (NB below) */
+                             * CompositeImplicitAutograd) */
   NoFormula_Fallback,       /* the boxed autogradNotImplementedFallback: its grad_fn is
                              * NotImplemented("aten::floor_divide") */
   NoFormula_NotImplemented, /* a generated kernel recording NotImplemented("dequantize") */
-  NoFormula_Plain,          /* a generated kernel recording nothing (argmax, new_zeros, eq.Scalar) */
-  NoFormula_OutList,        /* an out= form writing a Tensor[] and returning nothing, whose functional
-                             * has a formula (split_copy.Tensor_out): a generated kernel that calls it
-                             * below Autograd, refusing nothing and recording nothing */
+  NoFormula_Plain,          /* a generated kernel recording nothing (argmax, new_zeros, eq.Scalar,
+                             * and the writing logical_and_, eq.Tensor_out, split_copy.Tensor_out) */
+  NoFormula_OutRefused,     /* an out= form that would need a derivative (_slow_conv2d_forward.output):
+                             * refuses inputs and outs that require grad, records nothing */
 } NoFormulaKernel;
 
-/* An out= form whose out is a Tensor(a!)[] and which returns nothing, its
- * functional (same name, not mutable) covered by derivatives.yaml:
- * split_copy.Tensor_out.  1.13 generates an Autograd kernel for it that
- * neither refuses inputs that require grad nor records a node (the outs
- * are written below Autograd, their versions bumped).
- * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body */
-static bool out_list_kernel(const Model* m, const NativeFunction* fn) {
+/* An out= form: it writes a keyword-only argument (`*, Tensor(a!) out`). */
+static bool is_out_fn(const NativeFunction* fn) {
   const FunctionSchema* s = &fn->schema;
-  if (s->num_returns != 0 || s->num_arguments == 0 || !s->arguments[s->num_arguments - 1].type.is_list ||
-      !is_written(&s->arguments[s->num_arguments - 1]))
-    return false;
-  for (size_t i = 0; i < m->num_functions; i++) {
-    const NativeFunction* f = &m->functions[i];
-    if (!f->schema.is_mutable && strcmp(f->schema.name, s->name) == 0 && has_derivatives_entry(m, f)) return true;
-  }
+  for (size_t i = 0; i < s->num_arguments; i++)
+    if (s->arguments[i].kwarg_only && is_written(&s->arguments[i])) return true;
   return false;
 }
 
+/* The functional operator of an out= form: the same name, its arguments
+ * without the outs (floor_divide.out: floor_divide; eq.Tensor_out:
+ * eq.Tensor), or NULL.  1.13 gives the out= form that operator's
+ * derivatives.yaml entry, formulas or output_differentiability alone.
+ * PyTorch 1.13: torchgen/api/autograd.py match_differentiability_info
+ * (find_info: functional_info_by_signature) */
+static const NativeFunction* functional_of_out(const Model* m, const NativeFunction* out) {
+  for (size_t i = 0; i < m->num_functions; i++) {
+    const NativeFunction* fn = &m->functions[i];
+    if (!fn->schema.is_mutable && strcmp(fn->schema.name, out->schema.name) == 0 &&
+        same_arguments(&out->schema, &fn->schema, true))
+      return fn;
+  }
+  return NULL;
+}
+
 /*
- * 1.13's choice, made for every operator its VariableType covers:
+ * 1.13's choice, made for every operator its VariableType covers (all
+ * but the CompositeImplicitAutograd ones, factories included):
  *
- *   - no entry in derivatives.yaml (for it, or for the functional variant of
- *     an in-place one), not in kResetGradAccumulator, not by base name in
- *     kDontRequireDerivative, a tensor among its returns (a differentiable
- *     output), and not exempt from the pointer checks: the boxed
- *     autogradNotImplementedFallback, whose NotImplemented node carries
- *     the operator's name, `aten::floor_divide`;
- *   - otherwise a generated kernel: it records a NotImplemented node when
- *     the operator requires a derivative (not in kDontRequireDerivative,
- *     a tensor input, a differentiable output) and has no formula, with
- *     the C++ name, `dequantize` (ASSIGN_GRAD_FN's `new NotImplemented("dequantize")`);
- *     else nothing.
+ *   - an out= form made by `autogen:` (native_layer_norm.out): the boxed
+ *     autogradNotImplementedFallback, whatever its name;
+ *   - no entry in derivatives.yaml (for it, for the functional variant of
+ *     an in-place one, or for the functional operator of an out= one), not
+ *     in kResetGradAccumulator, not by base name in kDontRequireDerivative,
+ *     a tensor among its returns (a differentiable output), and not exempt
+ *     from the pointer checks: the boxed autogradNotImplementedFallback,
+ *     whose NotImplemented node carries the operator's name,
+ *     `aten::floor_divide` (floor_divide.out and floor_divide_ too: the
+ *     fallback refuses their writes as any in-place one);
+ *   - otherwise a generated kernel.  When the operator requires a
+ *     derivative (not in kDontRequireDerivative, a tensor input, a
+ *     differentiable output, no entry), a functional one records a
+ *     NotImplemented node with the C++ name, `dequantize` (ASSIGN_GRAD_FN's
+ *     `new NotImplemented("dequantize")`), and an out= one refuses inputs
+ *     and outs that require grad ("functions with out=... arguments don't
+ *     support automatic differentiation").  Else it records nothing: the
+ *     integral and boolean ones (argmax, eq.Tensor_out, logical_and_), the
+ *     ones whose entry has no differentiable output, and the writing ones
+ *     that return nothing (_cummax_helper, split_copy.Tensor_out).
  *
  * So the name in "derivative for X is not implemented" says which of the two
- * made the node.  The out= forms made by `autogen:` all get the fallback
- * (1.13's dispatch table: Autograd at one VariableType line, boxed, for
- * each of them), so `native_layer_norm.out` on an input that requires grad
- * gives its outs a NotImplemented("aten::native_layer_norm") grad_fn.
- * NB(minaten): the operators 1.13 hands to its codegen that minaten has not
- * (in place without a formula: none but resize_, written by hand; out=
- * variants: all fall through here) get no kernel (Other in-place and out=
- * operators pass the autograd keys by fallthrough); nor do factories
- * without a tensor argument, which no call reaches at an autograd key.
+ * made the node.  A factory (zeros, arange) gets its kernel too, though no
+ * call of one reaches an autograd key: it has no tensor argument.
+ * NB(minaten): a NotImplemented kernel for an operator that writes, or
+ * returns other than one Tensor (none in 1.13's YAML that minaten has), is
+ * refused by the codegen.
  * PyTorch 1.13: tools/autograd/gen_variable_type.py gen_variable_type_func,
  * emit_body (requires_derivative, setup_derivative)
  */
@@ -1297,83 +1319,95 @@ static NoFormulaKernel no_formula_kernel(const Model* m, const NativeFunction* f
   if (strcmp(s->ns, "aten") != 0 || NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) != NULL ||
       NativeFunction_kernel(fn, DispatchKey_Autograd) != NULL)
     return NoFormula_None;
-  /* an out= form made by `autogen:` (native_layer_norm.out): 1.13 registers
-   * the fallback for every one, whatever its name */
   if (fn->autogen_functional != NULL) return NoFormula_Fallback;
-  bool inplace = is_inplace(fn);
-  if (s->is_mutable && !inplace) return out_list_kernel(m, fn) ? NoFormula_OutList : NoFormula_None; /* NB above */
   for (size_t i = 0; i < n; i++)
-    if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn || generated_functional_variant(m, &all[i]) == fn)
+    if (all[i].fn == fn || inplace_variant(m, &all[i]) == fn || out_variant(m, &all[i]) == fn ||
+        generated_functional_variant(m, &all[i]) == fn)
       return NoFormula_None;
   if (is_manual(fn)) return NoFormula_None;
   /* 1.13 writes detach_'s by hand too; minaten's falls through */
   if (strcmp(s->name, "detach_") == 0) return NoFormula_None;
+  bool inplace = is_inplace(fn), out = is_out_fn(fn);
   size_t base_len = strlen(s->name) - (inplace ? 1 : 0); /* get_base_name: logical_and_ as logical_and */
   char wrapper[160]; /* type_wrapper_name: dequantize_self */
   snprintf(wrapper, sizeof wrapper, "%s%s%s", s->name, s->overload_name[0] ? "_" : "", s->overload_name);
-  bool info = has_derivatives_entry(m, fn);
+  const NativeFunction* functional = out ? functional_of_out(m, fn) : NULL;
+  bool info = has_derivatives_entry(m, fn) || (functional != NULL && has_derivatives_entry(m, functional));
   bool differentiable_output = false, tensor_input = false;
   for (size_t i = 0; i < s->num_returns; i++) differentiable_output |= s->returns[i].type.base == SchemaBaseType_Tensor;
-  for (size_t i = 0; i < s->num_arguments; i++) tensor_input |= s->arguments[i].type.base == SchemaBaseType_Tensor;
-  if (!tensor_input) return NoFormula_None; /* NB above */
+  for (size_t i = 0; i < s->num_arguments; i++)
+    tensor_input |= s->arguments[i].type.base == SchemaBaseType_Tensor && !(out && is_written(&s->arguments[i]));
   bool undifferentiable = in_list(kDontRequireDerivative, s->name, base_len);
+  if (out && in_list(kFormulaAtOtherKeys, s->name, strlen(s->name))) return NoFormula_OutRefused;
   if (!info && !in_list(kResetGradAccumulator, s->name, strlen(s->name)) && !undifferentiable &&
       differentiable_output && !in_list(kDontEnforceSameTensorImplOrStorage, s->name, strlen(s->name)) &&
       !in_list(kDontEnforceTensorImplUseCount, wrapper, strlen(wrapper)) &&
       !in_list(kDontEnforceStorageImplUseCount, wrapper, strlen(wrapper)))
     return NoFormula_Fallback;
-  if (inplace) return NoFormula_None; /* NB above */
   /* an entry that makes no code has no formula and no differentiable output
    * (`output_differentiability: [False]` alone): it requires no derivative */
-  bool requires_derivative = !undifferentiable && !info && differentiable_output;
-  return requires_derivative ? NoFormula_NotImplemented : NoFormula_Plain;
+  bool requires_derivative = !undifferentiable && !info && tensor_input && differentiable_output;
+  if (!requires_derivative) return NoFormula_Plain;
+  return out ? NoFormula_OutRefused : NoFormula_NotImplemented;
 }
 
-/* The kernel of a functional operator with no formula (NoFormula_Plain:
- * records nothing; NoFormula_NotImplemented: gives the outputs a
- * NotImplemented grad_fn named after the operator's C++ name when an input
- * requires grad).  It calls the operator below ADInplaceOrView, so nothing
- * that operator's kernel writes in place bumps a version (`x.new_zeros(2)`,
- * made by zero_, is at version 0).
- * PyTorch 1.13: tools/autograd/gen_variable_type.py emit_body (no
- * derivative: `at::AutoDispatchBelowADInplaceOrView guard;` and the
- * redispatch; setup_derivative's ASSIGN_GRAD_FN with op NotImplemented) */
+/* The kernel of an operator with no formula (NoFormula_Plain: records
+ * nothing; NoFormula_NotImplemented: gives the outputs a NotImplemented
+ * grad_fn named after the operator's C++ name when an input requires grad;
+ * NoFormula_OutRefused: refuses inputs and outs that require grad), around
+ * its call below autograd.  An operator that writes calls below Autograd,
+ * so that its ADInplaceOrView kernel bumps the written tensor's version; a
+ * functional one below ADInplaceOrView, so that nothing its kernel writes
+ * in place bumps one (`x.new_zeros(2)`, made by zero_, is at version 0).
+ * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp, from
+ * tools/autograd/gen_variable_type.py emit_body (emit_call's guard;
+ * setup_derivative's ASSIGN_GRAD_FN with op NotImplemented, or
+ * SETUP_NONE_REQUIRES_GRAD for an out= form) */
 static void print_no_formula_kernel(FILE* f, const NativeFunction* fn, NoFormulaKernel kind) {
   const FunctionSchema* s = &fn->schema;
   CTypeKind ret = CType_ofReturns(s);
   char buf[96], p[128];
+  const char* fail_value = CSignature_failureValue(ret, buf, sizeof buf);
   fputs("\n", f);
   gen_printBanner(f, fn, "");
-  if (kind == NoFormula_OutList) {
-    fputs("/* (an out= form of Tensor[]: refuses and records nothing)\n"
-          " * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\nstatic ", f);
-    CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
-    fprintf(f, " {\n  DispatchKeyGuard guard = AutoDispatchBelowAutograd_push();\n  at_%s(", fn->unambiguous);
-    CSignature_printCallArgs(f, s);
-    fputs(");\n  DispatchKeyGuard_pop(guard);\n}\n", f);
-    return;
-  }
   if (kind == NoFormula_Plain)
     fputs("/* (no formula: records nothing)\n", f);
+  else if (kind == NoFormula_OutRefused)
+    fputs("/* (no formula: out= refuses inputs and outs that require grad)\n", f);
   else
     fprintf(f, "/* (no formula: NotImplemented(\"%s\") when an input requires grad)\n", s->name);
   fputs(" * PyTorch 1.13: torch/csrc/autograd/generated/VariableType_*.cpp */\nstatic ", f);
   CSignature_printFunction(f, s, "VariableType_%s", fn->unambiguous);
   fputs(" {\n", f);
-  if (kind == NoFormula_NotImplemented) {
+  if (kind != NoFormula_Plain) {
     size_t num_inputs = 0;
     fputs("  const Tensor* inputs[] = {", f);
     for (size_t i = 0; i < s->num_arguments; i++)
-      if (s->arguments[i].type.base == SchemaBaseType_Tensor && !s->arguments[i].type.is_list)
+      if (s->arguments[i].type.base == SchemaBaseType_Tensor && !s->arguments[i].type.is_list &&
+          !is_written(&s->arguments[i]))
         fprintf(f, "%s%s", num_inputs++ ? ", " : "", param_name(&s->arguments[i], p, sizeof p));
-    fprintf(f, "};\n  Node* grad_fn = NULL;\n  if (compute_requires_grad(inputs, %zu)) {\n", num_inputs);
-    fprintf(f, "    grad_fn = NotImplemented_new(\"%s\");\n    if (grad_fn == NULL) return %s;\n", s->name,
-            CSignature_failureValue(ret, buf, sizeof buf));
-    fprintf(f, "    if (set_next_edges_from(grad_fn, inputs, %zu) < 0) {\n      Node_release(grad_fn);\n"
-               "      return %s;\n    }\n  }\n", num_inputs, CSignature_failureValue(ret, buf, sizeof buf));
+    fputs("};\n", f);
+    if (kind == NoFormula_OutRefused) {
+      size_t num_outs = 0;
+      fputs("  const Tensor* outs[] = {", f);
+      for (size_t i = 0; i < s->num_arguments; i++)
+        if (is_written(&s->arguments[i]))
+          fprintf(f, "%s%s", num_outs++ ? ", " : "", param_name(&s->arguments[i], p, sizeof p));
+      fprintf(f, "};\n  if (compute_requires_grad(inputs, %zu) || compute_requires_grad(outs, %zu)) {\n",
+              num_inputs, num_outs);
+      fprintf(f, "    throw_error_out_requires_grad(\"%s\");\n    return %s;\n  }\n", s->name, fail_value);
+    } else {
+      fprintf(f, "  Node* grad_fn = NULL;\n  if (compute_requires_grad(inputs, %zu)) {\n", num_inputs);
+      fprintf(f, "    grad_fn = NotImplemented_new(\"%s\");\n    if (grad_fn == NULL) return %s;\n", s->name,
+              fail_value);
+      fprintf(f, "    if (set_next_edges_from(grad_fn, inputs, %zu) < 0) {\n      Node_release(grad_fn);\n"
+                 "      return %s;\n    }\n  }\n", num_inputs, fail_value);
+    }
   }
-  fprintf(f, "  DispatchKeyGuard guard = AutoDispatchBelowADInplaceOrView_push();\n  %s result = at_%s(",
-          CSignature_returnType(s), fn->unambiguous);
+  fprintf(f, "  DispatchKeyGuard guard = %s_push();\n  ",
+          s->is_mutable ? "AutoDispatchBelowAutograd" : "AutoDispatchBelowADInplaceOrView");
+  if (ret != CTypeKind_Void) fprintf(f, "%s result = ", CSignature_returnType(s));
+  fprintf(f, "at_%s(", fn->unambiguous);
   CSignature_printCallArgs(f, s);
   fputs(");\n  DispatchKeyGuard_pop(guard);\n", f);
   if (kind == NoFormula_NotImplemented) {
@@ -1381,12 +1415,12 @@ static void print_no_formula_kernel(FILE* f, const NativeFunction* fn, NoFormula
      * dtype: an operator that may return another belongs in
      * kDontRequireDerivative) */
     fputs("  if (grad_fn != NULL) {\n", f);
-    if (ret == CTypeKind_ReturnTensor)
-      fprintf(f, "    if (result != NULL && set_history(result, grad_fn) < 0) {\n      Tensor_release(result);\n"
-                 "      result = NULL;\n    }\n");
+    fputs("    if (result != NULL && set_history(result, grad_fn) < 0) {\n      Tensor_release(result);\n"
+          "      result = NULL;\n    }\n", f);
     fputs("    Node_release(grad_fn);\n  }\n", f);
   }
-  fputs("  return result;\n}\n", f);
+  if (ret != CTypeKind_Void) fputs("  return result;\n", f);
+  fputs("}\n", f);
 }
 
 static void print_registration(FILE* v, const NativeFunction* fn, bool not_implemented) {
@@ -1441,12 +1475,13 @@ int gen_autograd(const Model* m, Writer* w) {
   for (size_t i = 0; i < m->num_functions; i++) {
     const NativeFunction* fn = &m->functions[i];
     NoFormulaKernel kind = no_formula_kernel(m, fn, all, n);
-    if (kind == NoFormula_NotImplemented && CType_ofReturns(&fn->schema) != CTypeKind_ReturnTensor) {
-      /* NB(minaten): only a single Tensor return is generated for now */
-      error_at(fn->loc, 0, "%s: a NotImplemented kernel for this return type is not written", fn->qualified);
+    if (kind == NoFormula_NotImplemented &&
+        (CType_ofReturns(&fn->schema) != CTypeKind_ReturnTensor || fn->schema.is_mutable)) {
+      /* NB(minaten): only a functional operator returning a Tensor is generated for now */
+      error_at(fn->loc, 0, "%s: a NotImplemented kernel for this operator is not written", fn->qualified);
       goto done;
     }
-    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented || kind == NoFormula_OutList)
+    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented || kind == NoFormula_OutRefused)
       print_no_formula_kernel(v, fn, kind);
   }
   fputs("\nint at_register_VariableType(void) {\n", v);
@@ -1464,7 +1499,7 @@ int gen_autograd(const Model* m, Writer* w) {
   fputs("  /* operators without a formula: generated (records nothing, or NotImplemented) */\n", v);
   for (size_t i = 0; i < m->num_functions; i++) {
     NoFormulaKernel kind = no_formula_kernel(m, &m->functions[i], all, n);
-    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented || kind == NoFormula_OutList)
+    if (kind == NoFormula_Plain || kind == NoFormula_NotImplemented || kind == NoFormula_OutRefused)
       print_registration(v, &m->functions[i], false);
   }
   fputs("  /* operators without a formula (autograd/autograd_not_implemented_fallback.h) */\n", v);

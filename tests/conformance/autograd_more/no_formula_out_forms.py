@@ -1,0 +1,58 @@
+# the Autograd kernels of the out= and in-place forms without a formula
+# (issue 35): 1.13 gives floor_divide.out, aminmax.out, softmax.int_out the
+# NotImplemented fallback (a written out that is a leaf requiring grad is
+# refused as an in-place write; else the out gets a NotImplemented node), the
+# comparisons and logical ops a kernel that records nothing, and linear.out
+# (whose functional has a formula for another key) the out= refusal
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+b = torch.tensor([2., 2., 2.])
+o = torch.zeros(3)
+r = torch.floor_divide(a, b, out=o)
+print(r is o, o.grad_fn.name(), o.requires_grad, o._version, o.is_leaf)
+o.sum().backward()
+torch.floor_divide(b, b, out=torch.zeros(3, requires_grad=True))
+o = torch.zeros(3)
+torch.floor_divide(b, b, out=o)
+print(o, o.grad_fn, o._version)
+l = torch.zeros(3, requires_grad=True)
+v = l * 1
+torch.floor_divide(a, b, out=v)
+print(v.grad_fn.name(), v._version)
+w = torch.zeros(4) * 1
+torch.floor_divide(a, b, out=w[1:])
+print(w.requires_grad, w.grad_fn.name(), w._version)
+with torch.no_grad():
+    o = torch.zeros(3)
+    torch.floor_divide(a, b, out=o)
+print(o.grad_fn, o.requires_grad)
+mn, mx = torch.zeros(()), torch.zeros(())
+torch.aminmax(a, out=(mn, mx))
+print(mn.grad_fn.name(), mx.grad_fn.name(), mn, mx)
+s = torch.zeros(3)
+torch.softmax(a, 0, out=s)
+print(s.grad_fn.name())
+torch.log_softmax(a, 0, out=torch.zeros(3, requires_grad=True))
+e = torch.zeros(3, dtype=torch.bool)
+torch.eq(a, b, out=e)
+print(e, e.grad_fn, e.requires_grad, e._version)
+f = torch.zeros(3, requires_grad=True)
+torch.eq(b, b, out=f)
+print(f, f.grad_fn, f.requires_grad, f._version)
+torch.logical_and(a, b, out=f)
+print(f.grad_fn, f._version)
+x = a.detach().clone().requires_grad_()
+x.logical_and_(b)
+print(x, x.grad_fn, x.requires_grad, x._version)
+y = a * 1
+y.logical_not_()
+print(y.grad_fn.name(), y._version)
+print(torch.argmax(a, out=torch.zeros((), dtype=torch.long)), torch.histc(a, bins=3, out=torch.zeros(3)).grad_fn)
+torch.arange(3., out=torch.zeros(3, requires_grad=True))
+torch.randperm(3, out=torch.zeros(3, requires_grad=True))
+torch._C._nn.linear(a, torch.ones(2, 3), out=torch.zeros(2))
+torch._C._nn.linear(b, torch.ones(2, 3), out=torch.zeros(2, requires_grad=True))
+print(torch._C._nn.linear(b, torch.ones(2, 3), out=torch.zeros(2)))
+c = torch.zeros(3)
+torch.conj_physical(a, out=c)
+print(c.grad_fn.name())
+c.sum().backward()
