@@ -245,6 +245,65 @@ static const char* structured_default(const NativeFunction* fn) {
   return is_inplace(fn) ? "StructuredDefault_inplace" : "StructuredDefault_functional";
 }
 
+/* An in-place operator in 1.13's sense (SchemaKind.inplace): a name ending
+ * in `_` (add_), or an augmented-assignment dunder (__iand__, __ilshift__).
+ * PyTorch 1.13: torchgen/model.py BaseOperatorName.parse */
+static bool is_inplace_kind(const NativeFunction* fn) {
+  static const char* const kAugmented[] = {"add", "sub", "mul", "div", "mod", "pow", "lshift", "rshift", "and", "xor",
+                                           "or", NULL};
+  const char* name = fn->schema.name;
+  size_t n = strlen(name);
+  if (n > 5 && strncmp(name, "__i", 3) == 0 && strcmp(name + n - 2, "__") == 0) {
+    for (const char* const* a = kAugmented; *a != NULL; a++)
+      if (strlen(*a) == n - 5 && strncmp(name + 3, *a, n - 5) == 0) return true;
+    return false;
+  }
+  return n > 1 && name[n - 1] == '_' && strncmp(name, "__", 2) != 0;
+}
+
+/*
+ * Note [in-place meta kernels]
+ * An in-place operator with no Meta kernel of its own, no composite kernel
+ * to defer to, not structured, and one return (masked_fill_.Scalar,
+ * bernoulli_.float, relu_, __ilshift__.Scalar) still has one at Meta in
+ * 1.13: a generated wrapper that writes nothing, a meta tensor having no
+ * data, and checks only that self is a meta tensor ("Cannot inplace into
+ * non-meta tensor with meta tensor argument" when another argument brought
+ * the call to Meta).  So `torch.empty(3, device="meta").relu_()` returns
+ * self with its shape unchecked against anything.
+ * PyTorch 1.13: torchgen/dest/register_dispatch_key.py
+ * RegisterDispatchKey.gen_unstructured (inplace_meta)
+ */
+static bool gets_inplace_meta(const Model* m, const NativeFunction* fn) {
+  return is_inplace_kind(fn) && fn->schema.num_returns == 1 && fn->schema.num_arguments > 0 &&
+         NativeFunction_kernel(fn, DispatchKey_Meta) == NULL && structured_of(m, fn) == NULL &&
+         fn->structured_delegate == NULL && NativeFunction_kernel(fn, DispatchKey_CompositeImplicitAutograd) == NULL &&
+         NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutograd) == NULL &&
+         NativeFunction_kernel(fn, DispatchKey_CompositeExplicitAutogradNonFunctional) == NULL;
+}
+
+/* The wrapper of Note [in-place meta kernels]. */
+static void print_inplace_meta_wrapper(FILE* f, const NativeFunction* fn) {
+  const FunctionSchema* s = &fn->schema;
+  fprintf(f, "\n/* %s at Meta: writes nothing (Note [in-place meta kernels] in\n"
+             " * tools/codegen/gen_register.c).  PyTorch 1.13: RegisterMeta.cpp wrapper_%s */\nstatic ",
+          fn->qualified, fn->unambiguous);
+  CSignature_printFunction(f, s, "wrapper_Meta_%s", fn->unambiguous);
+  fputs(" {\n", f);
+  for (size_t i = 1; i < s->num_arguments; i++) {
+    fputs("  (void)", f);
+    CSignature_printArgName(f, &s->arguments[i]);
+    fputs(";\n", f);
+  }
+  fputs("  TORCH_CHECK_NOT_IMPLEMENTED(", f);
+  CSignature_printArgName(f, &s->arguments[0]);
+  fputs("->device.type == DeviceType_Meta,\n"
+        "                              \"Cannot inplace into non-meta tensor with meta tensor argument\");\n"
+        "  return Tensor_retain(", f);
+  CSignature_printArgName(f, &s->arguments[0]);
+  fputs(");\nfail:\n  return NULL;\n}\n", f);
+}
+
 /* What `fn` registers at `key`. */
 static Registration registration_at(const Model* m, const NativeFunction* fn, DispatchKey key) {
   if (key == DispatchKey_BackendSelect)
@@ -253,6 +312,7 @@ static Registration registration_at(const Model* m, const NativeFunction* fn, Di
     return (Registration){fn->unambiguous, NULL, true};
   const BackendKernel* k = NativeFunction_kernel(fn, key);
   if (k != NULL) return (Registration){k->kernel, NULL, false};
+  if (key == DispatchKey_Meta && gets_inplace_meta(m, fn)) return (Registration){fn->unambiguous, NULL, true};
   if (key == DispatchKey_CompositeExplicitAutogradNonFunctional)
     return (Registration){NULL, structured_default(fn), false};
   if (key == DispatchKey_CompositeExplicitAutograd && fn->autogen_functional != NULL)
@@ -356,9 +416,9 @@ static const NativeFunction* find_delegate(const Model* m, const NativeFunction*
  * PyTorch 1.13: torchgen/dest/register_dispatch_key.py RegisterDispatchKey,
  * torchgen/gen.py ComputeBackendSelect (Target.REGISTRATION) */
 static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
-  static const char* const kernel_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
-                                                "ops/AutogenOut.h", "ops/Structured.h", "ops/StructuredDefault.h",
-                                                NULL};
+  static const char* const kernel_includes[] = {"NativeFunctions.h",     "Operators.h",        "dispatch/Dispatcher.h",
+                                                "ops/AutogenOut.h",      "ops/Structured.h",   "ops/StructuredDefault.h",
+                                                "runtime/Exception.h", NULL};
   static const char* const lazy_includes[] = {"NativeFunctions.h", "Operators.h", "dispatch/Dispatcher.h",
                                               "ops/lazy/LazyNativeFunctions.h", NULL};
   static const char* const backend_select_includes[] = {"Operators.h", "dispatch/BackendSelect.h",
@@ -384,6 +444,9 @@ static int gen_register_key(const Model* m, Writer* w, DispatchKey key) {
   if (key == DispatchKey_CPU || key == DispatchKey_Meta)
     for (size_t i = 0; i < m->num_functions; i++)
       if (structured_of(m, &m->functions[i]) != NULL) print_structured_wrapper(f, m, &m->functions[i], key);
+  if (key == DispatchKey_Meta)
+    for (size_t i = 0; i < m->num_functions; i++)
+      if (gets_inplace_meta(m, &m->functions[i])) print_inplace_meta_wrapper(f, &m->functions[i]);
   print_register_prototype(f, key_name);
   fprintf(f, "\nint at_register_%s(void) {\n", key_name);
   for (size_t i = 0; i < m->num_functions; i++) {

@@ -1,0 +1,25 @@
+# in-place operators without a Meta kernel of their own (issue 35, Note
+# [in-place meta kernels]): 1.13 generates one that writes nothing and
+# checks only that self is a meta tensor, so shapes are not checked
+m = torch.empty(2, 3, device="meta")
+r = m.relu_()
+print(r is m, r.shape, r.device)
+print(m.masked_fill_(torch.ones(2, 3, dtype=torch.bool, device="meta"), 1.).shape)
+print(m.masked_fill_(torch.ones(5, dtype=torch.bool, device="meta"), 1.).shape)
+print(m.masked_fill_(torch.ones(2, 3, dtype=torch.bool, device="meta"), torch.tensor(2., device="meta")).shape)
+print(m.index_fill_(1, torch.tensor([0], device="meta"), 0.).shape)
+print(m.index_fill_(7, torch.tensor([0], device="meta"), 0.).shape)
+print(m.bernoulli_(0.5).shape, m.bernoulli_(torch.empty(2, 3, device="meta")).shape, m.exponential_().shape)
+print(m.put_(torch.tensor([0], device="meta"), torch.tensor([1.], device="meta")).shape)
+print(m.masked_scatter_(torch.ones(2, 3, dtype=torch.bool, device="meta"), torch.empty(6, device="meta")).shape)
+print(m.floor_divide_(torch.empty(2, 3, device="meta")).shape)
+i = torch.empty(4, dtype=torch.long, device="meta")
+print(i.__ilshift__(1).shape, i.__irshift__(torch.empty(4, dtype=torch.long, device="meta")).dtype)
+c = torch.zeros(2, 3)
+c.masked_fill_(torch.ones(2, 3, dtype=torch.bool, device="meta"), 1.)
+c.floor_divide_(torch.empty(2, 3, device="meta"))
+print(c)
+m.requires_grad_()
+m.relu_()
+x = torch.empty(2, 3, device="meta", requires_grad=True) * 2
+print(x.relu_().grad_fn.name(), x._version)
