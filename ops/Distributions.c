@@ -58,9 +58,10 @@ static Tensor* empty_like_contiguous(const Tensor* t) {
 }
 
 /* A shape run (ops/MetaMode.h) draws nothing, nor does a fill of a meta
- * tensor: uniform_, random_ and normal_ are their own Meta kernels, as
- * 1.13's uniform_meta_, random_meta_ and normal_meta_ are its templates
- * with a loop that does nothing (the checks are the CPU's). */
+ * tensor: uniform_, random_, normal_ and normal's Tensor overloads are
+ * their own Meta kernels, as 1.13's uniform_meta_, random_meta_,
+ * normal_meta_, normal_meta and normal_out_meta are its templates with a
+ * draw that does nothing (the checks and shapes are the CPU's). */
 static bool draws(const Tensor* self) { return !MetaMode_isEnabled() && self->device.type != DeviceType_Meta; }
 
 /* ================================ normal ================================= */
@@ -99,10 +100,13 @@ static int normal_fill_output(Tensor* output, IntArrayRef a, IntArrayRef b, doub
   return 0;
 }
 
-/* The checks of a tensor std.  PyTorch 1.13: DistributionTemplates.h
- * CHECK_NORMAL_TENSOR_STD (std.min().ge(0).item<bool>()) */
+/* The checks of a tensor std: not complex, and no element below 0 (not
+ * checked for a meta std, which has no values).
+ * PyTorch 1.13: DistributionTemplates.h CHECK_NORMAL_TENSOR_STD
+ * (std.min().ge(0).item<bool>()) */
 static int check_normal_tensor_std(const Tensor* std) {
-  if (std->numel == 0) return 0;
+  TORCH_CHECK(!ScalarType_isComplex(std->dtype), "normal expects standard deviation to be non-complex");
+  if (std->numel == 0 || std->device.type == DeviceType_Meta) return 0;
   Tensor* m = at_min(std);
   if (m == NULL) return -1;
   Tensor* ge = at_ge_Scalar(m, Scalar_fromLong(0));
