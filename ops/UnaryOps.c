@@ -377,24 +377,30 @@ fail:
   return NULL;
 }
 
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(reciprocal_out) */
-Tensor* at_native_reciprocal(const Tensor* self) {
-  Tensor* one = wrapped_scalar_tensor(Scalar_fromLong(1));
-  if (one == NULL) return NULL;
-  Tensor* r = binary_op(NULL, one, self, BinaryOp_Div, Scalar_fromLong(1));
-  Tensor_release(one);
-  return r;
+/* The unary float iterator: integers and bools compute in the default
+ * float type.
+ * PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(reciprocal) (CREATE_UNARY_FLOAT_META_FUNC) */
+int at_meta_reciprocal(StructuredOp* op, const Tensor* self) {
+  TensorIteratorConfig config;
+  TensorIteratorConfig_float_op(&config);
+  config.complex_kernels = true; /* the division's loop has them */
+  TensorIteratorConfig_add_output(&config, StructuredOp_maybeGetOutput(op, 0));
+  TensorIteratorConfig_add_input(&config, self);
+  return StructuredOp_build(op, &config);
 }
 
-/* In place: self = 1 / self, written into self (an integer self refuses
- * the Float result, as the in-place iterator's cast check does).
- * PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp TORCH_IMPL_FUNC(reciprocal_out) (reciprocal_) */
-Tensor* at_native_reciprocal_(Tensor* self) {
+/* out = 1 / self.  NB(minaten): computed by the division's loop, a wrapped
+ * 1 over self written into the output the meta function made, which gives
+ * 1.13's values (see the top of the file).
+ * PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(reciprocal_out) */
+int at_impl_reciprocal_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)op;
   Tensor* one = wrapped_scalar_tensor(Scalar_fromLong(1));
-  if (one == NULL) return NULL;
-  Tensor* r = binary_op(self, one, self, BinaryOp_Div, Scalar_fromLong(1));
+  if (one == NULL) return -1;
+  Tensor* r = binary_op(out, one, self, BinaryOp_Div, Scalar_fromLong(1));
   Tensor_release(one);
-  return r;
+  Tensor_release(r);
+  return r == NULL ? -1 : 0;
 }
 
 /* ---- abs and angle: complex in, real out --------------------------------------

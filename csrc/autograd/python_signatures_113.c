@@ -119,7 +119,6 @@ const PythonSignature113 kPythonSignatures113[] = {
     {"rand", false, "rand.generator_with_names(int[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", NULL},
     {"randn", false, "randn.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", NULL},
     {"randn", false, "randn.generator_with_names(int[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", NULL},
-    {"reciprocal", false, "reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"round", false, "round.decimals(Tensor self, *, int decimals) -> Tensor", NULL},
     {"round", false, "round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"round", true, "round.decimals(Tensor self, *, int decimals) -> Tensor", NULL},

@@ -71,6 +71,7 @@ r = torch.neg(a, out=out)
 r = a.clone().neg_()
 r = a.reciprocal()
 r = a.clone().reciprocal_()
+r = torch.reciprocal(a, out=out)
 # comparisons
 r = a < b
 r = torch.lt(a, b, out=out_bool)
