@@ -1097,9 +1097,10 @@ Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
 }
 
 /* ---- cumsum, cumprod -------------------------------------------------------------
- * Running sums (products) along dim, accumulated as PyTorch's CPU kernels do
- * (double for floating types, int64 for integers), each stored in the result
- * dtype: the given one, else int64 for integers and bools, else self's.
+ * Structured: running sums (products) along dim of self converted to the
+ * result's dtype (the given one, else out='s, else int64 for integers and
+ * bools, else self's), accumulated as PyTorch's CPU kernels do (double for
+ * floating types, int64 for integers).
  * PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumsum), TORCH_META_FUNC(cumprod),
  * cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel, cumprod_cpu_kernel */
 /* A line's parameters: its length along dim and the byte strides there. */
@@ -1142,69 +1143,78 @@ static void cum_loop2d(void* ctx, char** data, const int64_t* strides, int64_t s
     }
 }
 
-static Tensor* cumulative(const Tensor* self, int64_t dim, OptionalScalarType dtype, bool product) {
-  int64_t d = maybe_wrap_dim(dim, self->dim, true);
-  if (d < 0) return NULL;
-  ScalarType out_dtype = sum_dtype(self, dtype);
-  Tensor* out = empty_cpu(Tensor_sizes(self), out_dtype);
-  if (out != NULL && ScalarType_isQuantized(out_dtype) && !MetaMode_isEnabled()) {
-    /* impl_func_cum_ops on an output of a quantized dtype (a CPU tensor,
-     * as the structured kernel allocates it): result.fill_(self) for a
-     * 0-dim self, result.zero_() for an empty one, else self.to(dtype):
-     * each refuses the dtype.  (A shape run, the meta function, stops
-     * before, with the output.) */
-    Tensor* r = self->dim == 0    ? at_fill__Tensor(out, self)
-                : self->numel == 0 ? at_zero_(out)
-                                   : at_to_dtype(self, out_dtype, false, false, kNoMemoryFormat);
-    Tensor_release(out);
-    TORCH_INTERNAL_ASSERT(r == NULL);
-    return NULL;
-  }
-  if (out == NULL || out->numel == 0 || MetaMode_isEnabled()) return out;
-  if (self->dim == 0) {
-    /* result.fill_(self): the value converted as a Scalar, with its
-     * overflow check (cumsum(tensor(300.), 0, dtype=torch.int8) fails),
-     * and to bool as nonzero */
-    Tensor* r = at_fill__Tensor(out, self);
-    Tensor_release(out);
-    return r;
-  }
-  /* the CPU kernels' dtype switch has no Bool and no Half (a 0-dim self
-   * is filled instead, an empty one zeroed, before it) */
-  if ((out_dtype == ScalarType_Bool || out_dtype == ScalarType_Half) && self->dim > 0) {
-    Tensor_release(out);
-    TORCH_CHECK(false, "\"%s_out_cpu\" not implemented for '%s'", product ? "cumprod" : "cumsum",
-                ScalarType_name(out_dtype));
-  }
-  /* 1.13's iterator: out and self over self's shape with dim squashed to
-   * size 1 (declare_static_shape's squash_dim), each element one line */
-  int64_t isize = (int64_t)Tensor_itemsize(self), osize = (int64_t)Tensor_itemsize(out);
-  CumLoop L = {ScalarType_isFloating(out_dtype), ScalarType_isComplex(out_dtype), product, self->dtype, out_dtype, self->sizes[d],
-               self->strides[d] * isize, out->strides[d] * osize};
+/* The running sums (products) of self, already of result's dtype, along
+ * dim d into result.
+ * PyTorch 1.13: cpu/ReduceOpsKernel.cpp cumsum_cpu_kernel, cumprod_cpu_kernel */
+static int cum_kernel(Tensor* result, const Tensor* self, int64_t d, bool product) {
+  /* the CPU kernels' dtype switch has no Bool and no Half */
+  TORCH_CHECK(self->dtype != ScalarType_Bool && self->dtype != ScalarType_Half,
+              "\"%s_out_cpu\" not implemented for '%s'", product ? "cumprod" : "cumsum", ScalarType_name(self->dtype));
+  /* 1.13's iterator: result and self over self's shape with dim squashed
+   * to size 1 (declare_static_shape's squash_dim), each element one line */
+  int64_t isize = (int64_t)Tensor_itemsize(self), osize = (int64_t)Tensor_itemsize(result);
+  CumLoop L = {ScalarType_isFloating(result->dtype), ScalarType_isComplex(result->dtype), product, self->dtype,
+               result->dtype, self->sizes[d], self->strides[d] * isize, result->strides[d] * osize};
   int64_t shape[MINATEN_MAX_DIM], out_strides[MINATEN_MAX_DIM], self_strides[MINATEN_MAX_DIM];
   for (int64_t k = 0; k < self->dim; k++) {
     shape[k] = k == d ? 1 : self->sizes[k];
-    out_strides[k] = out->strides[k] * osize;
+    out_strides[k] = result->strides[k] * osize;
     self_strides[k] = self->strides[k] * isize;
   }
   TensorIteratorBase iter;
-  char* data[2] = {Tensor_data(out), Tensor_data(self)};
+  char* data[2] = {Tensor_data(result), Tensor_data(self)};
   const int64_t* strides[2] = {out_strides, self_strides};
   TensorIterator_initStrided(&iter, data, strides, 2, shape, self->dim);
   TensorIterator_for_each(&iter, cum_loop2d, &L, AT_GRAIN_SIZE / (L.len > 1 ? L.len : 1));
-  return out;
+  return 0;
 fail:
-  return NULL;
+  return -1;
 }
 
+/* dim checked; the output has self's sizes, in the dtype asked for, else
+ * out='s (self's, in place), else self's (int64 for integers and bools).
+ * PyTorch 1.13: ReduceOps.cpp meta_func_cum_ops */
+static int cum_ops_meta(StructuredOp* op, const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+  if (maybe_wrap_dim(dim, self->dim, true) < 0) return -1;
+  ScalarType out_dtype = infer_dtype_from_optional(self, dtype, StructuredOp_maybeGetOutput(op, 0));
+  return StructuredOp_setOutputRawStrided(op, 0, Tensor_sizes(self), kNoStrides, out_dtype);
+}
+
+/* A 0-dim self fills the result (the value converted as a Scalar, with its
+ * overflow check: cumsum(tensor(300.), 0, dtype=torch.int8) fails), an
+ * empty one zeroes it; else the kernel runs over self converted to the
+ * result's dtype first.
+ * PyTorch 1.13: ReduceOps.cpp impl_func_cum_ops */
+static int cum_ops_impl(const Tensor* self, int64_t dim, Tensor* result, bool product) {
+  if (MetaMode_isEnabled()) return 0;
+  if (self->dim == 0) return done_in_place(at_fill__Tensor(result, self));
+  if (self->numel == 0) return done_in_place(at_zero_(result));
+  int64_t d = maybe_wrap_dim(dim, self->dim, true);
+  Tensor* converted = at_to_dtype(self, result->dtype, false, false, kNoMemoryFormat);
+  if (converted == NULL) return -1;
+  int r = cum_kernel(result, converted, d, product);
+  Tensor_release(converted);
+  return r;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumsum) */
+int at_meta_cumsum(StructuredOp* op, const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+  return cum_ops_meta(op, self, dim, dtype);
+}
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(cumsum_out) */
-Tensor* at_native_cumsum(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
-  return cumulative(self, dim, dtype, false);
+int at_impl_cumsum_out(StructuredOp* op, const Tensor* self, int64_t dim, OptionalScalarType dtype, Tensor* out) {
+  (void)op, (void)dtype; /* out has the dtype */
+  return cum_ops_impl(self, dim, out, false);
 }
 
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(cumprod) */
+int at_meta_cumprod(StructuredOp* op, const Tensor* self, int64_t dim, OptionalScalarType dtype) {
+  return cum_ops_meta(op, self, dim, dtype);
+}
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(cumprod_out) */
-Tensor* at_native_cumprod(const Tensor* self, int64_t dim, OptionalScalarType dtype) {
-  return cumulative(self, dim, dtype, true);
+int at_impl_cumprod_out(StructuredOp* op, const Tensor* self, int64_t dim, OptionalScalarType dtype, Tensor* out) {
+  (void)op, (void)dtype;
+  return cum_ops_impl(self, dim, out, true);
 }
 
 /* ---- the CPU kernels' stubs (Note [CPU capability dispatch] in ops/DispatchStub.h) */
