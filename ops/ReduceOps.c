@@ -1071,29 +1071,80 @@ int at_impl_min_out(StructuredOp* op, const Tensor* self, int64_t dim, bool keep
 }
 
 /* ---- any, all ------------------------------------------------------------------
- * A bool result, except for uint8 inputs, which keep uint8 (1.13's legacy
- * behaviour).  PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(any), allany_meta */
+ * Note [all, any : uint8 compatibility]: a bool result, except for uint8
+ * inputs, which keep uint8 (1.13's legacy behaviour); an out= may be
+ * either.  Structured: the meta function checks out's dtype and sets the
+ * reduced output; the impl reduces into it.
+ * PyTorch 1.13: ReduceOps.cpp allany_meta, TORCH_IMPL_FUNC(any_out), ... */
 static ScalarType any_all_dtype(const Tensor* self) {
   return self->dtype == ScalarType_Byte ? ScalarType_Byte : ScalarType_Bool;
 }
 
+/* PyTorch 1.13: ReduceOps.cpp allany_meta (check_result_is_bytebool,
+ * get_result_or_bytebool_dtype, resize_reduction) */
+static int allany_meta(StructuredOp* op, const Tensor* self, OptionalIntArrayRef dims, bool keepdim,
+                       const char* name) {
+  const Tensor* result = StructuredOp_maybeGetOutput(op, 0);
+  TORCH_CHECK(result == NULL || result->dtype == ScalarType_Bool || result->dtype == ScalarType_Byte,
+              "%s only supports bool tensor for result, got: %s", name, ScalarType_name(result->dtype));
+  bool mask[MINATEN_MAX_DIM];
+  TRY(reduced_mask(self, dims, mask) == 0);
+  return set_reduction_output(op, 0, self, mask, keepdim, result != NULL ? result->dtype : any_all_dtype(self));
+fail:
+  return -1;
+}
+
+/* The reduction into out.  NB(minaten): a complex self is reduced as
+ * self != 0 (1.13's loops test each complex element themselves). */
+static int allany_impl(const Tensor* self, OptionalIntArrayRef dims, bool keepdim, ReduceKind kind, const char* name,
+                       Tensor* out) {
+  Tensor* nonzero = NULL;
+  if (ScalarType_isComplex(self->dtype)) {
+    TRY((nonzero = at_ne_Scalar(self, Scalar_fromLong(0))) != NULL);
+    self = nonzero;
+  }
+  int r = done_in_place(reduce_dims(self, dims, keepdim, out->dtype, kind, name, out));
+  Tensor_release(nonzero);
+  return r;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(any) */
+int at_meta_any(StructuredOp* op, const Tensor* self) { return allany_meta(op, self, kNoIntArrayRef, false, "any"); }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_all_out) */
-Tensor* at_native_any(const Tensor* self) {
-  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_Any, "any", NULL);
+int at_impl_any_all_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)op;
+  return allany_impl(self, kNoIntArrayRef, false, Reduce_Any, "any", out);
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_PRECOMPUTE_META_FUNC2(any, dim) */
+int at_meta_any_dim(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim) {
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  return allany_meta(op, self, d, keepdim, "any");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(any_out) */
-Tensor* at_native_any_dim(const Tensor* self, int64_t dim, bool keepdim) {
+int at_impl_any_out(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, Tensor* out) {
+  (void)op;
   OptionalIntArrayRef d = {true, {&dim, 1}};
-  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_Any, "any", NULL);
+  return allany_impl(self, d, keepdim, Reduce_Any, "any", out);
 }
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC(all) */
+int at_meta_all(StructuredOp* op, const Tensor* self) { return allany_meta(op, self, kNoIntArrayRef, false, "all"); }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_all_out) */
-Tensor* at_native_all(const Tensor* self) {
-  return reduce_dims(self, kNoIntArrayRef, false, any_all_dtype(self), Reduce_All, "all", NULL);
+int at_impl_all_all_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)op;
+  return allany_impl(self, kNoIntArrayRef, false, Reduce_All, "all", out);
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_PRECOMPUTE_META_FUNC2(all, dim) */
+int at_meta_all_dim(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim) {
+  OptionalIntArrayRef d = {true, {&dim, 1}};
+  return allany_meta(op, self, d, keepdim, "all");
 }
 /* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(all_out) */
-Tensor* at_native_all_dim(const Tensor* self, int64_t dim, bool keepdim) {
+int at_impl_all_out(StructuredOp* op, const Tensor* self, int64_t dim, bool keepdim, Tensor* out) {
+  (void)op;
   OptionalIntArrayRef d = {true, {&dim, 1}};
-  return reduce_dims(self, d, keepdim, any_all_dtype(self), Reduce_All, "all", NULL);
+  return allany_impl(self, d, keepdim, Reduce_All, "all", out);
 }
 
 /* ---- cumsum, cumprod -------------------------------------------------------------

@@ -9,15 +9,11 @@
 
 /* {name, method, schema, the name under which 1.13's kernel refuses names (reportNYIDimnameOverload)} */
 const PythonSignature113 kPythonSignatures113[] = {
-    {"all", false, "all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"all", false, "all.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor", "all"},
     {"all", false, "all.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", "all"},
-    {"all", false, "all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"all", true, "all.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor", "all"},
-    {"any", false, "any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"any", false, "any.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor", "any"},
     {"any", false, "any.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", "any"},
-    {"any", false, "any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", NULL},
     {"any", true, "any.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor", "any"},
     {"argsort", false, "argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor", "argsort"},
     {"argsort", true, "argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor", "argsort"},

@@ -203,6 +203,8 @@ r = torch.minimum(a, b)
 r = torch.minimum(a, b, out=out)
 r = mask.any()
 r = mask.all()
+r = torch.any(mask, out=torch.empty((), dtype=torch.bool).to("lazy"))
+r = torch.all(mask, out=torch.empty((), dtype=torch.bool).to("lazy"))
 # masks, flip, repeat, cumsum
 r = a.clone().masked_fill_(mask, 0.)
 r = a.masked_fill(mask, 0.)
