@@ -352,29 +352,18 @@ fail:
   "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to " \
   "invert a mask, use the `~` or `logical_not()` operator instead."
 
+/* A bool self refused, then the unary iterator (the dtype kept).
+ * PyTorch 1.13: UnaryOps.cpp TORCH_META_FUNC(neg) */
+int at_meta_neg(StructuredOp* op, const Tensor* self) {
+  TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
+  return unary_op_meta(op, self, UnaryOp_Neg);
+fail:
+  return -1;
+}
 /* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) */
-Tensor* at_native_neg(const Tensor* self) {
-  TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
-  return unary_op(NULL, self, UnaryOp_Neg);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (neg_, in place) */
-Tensor* at_native_neg_(Tensor* self) {
-  TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
-  return unary_op(self, self, UnaryOp_Neg);
-fail:
-  return NULL;
-}
-
-/* PyTorch 1.13: UnaryOps.cpp TORCH_IMPL_FUNC(neg_out) (out=) */
-Tensor* at_native_neg_out(const Tensor* self, Tensor* out) {
-  TORCH_CHECK(self->dtype != ScalarType_Bool, NEG_BOOL_MESSAGE);
-  TRY(check_out_same_dtype(out, self->dtype) == 0);
-  return unary_op_out(out, self, UnaryOp_Neg);
-fail:
-  return NULL;
+int at_impl_neg_out(StructuredOp* op, const Tensor* self, Tensor* out) {
+  (void)self, (void)out; /* the iterator holds them */
+  return unary_op_run(op, UnaryOp_Neg);
 }
 
 /* The unary float iterator: integers and bools compute in the default

@@ -32,7 +32,7 @@ run_usage() {
   run --load "$lib" --yaml myops.yaml ops 'myops::*'
   run --load "$lib" --yaml myops.yaml dispatch myops::cube
   run --load "$lib" --yaml myops.yaml dispatch myops::twice
-  run --load "$lib" --yaml myops.yaml dispatch myops::negated
+  run --load "$lib" --yaml myops.yaml dispatch myops::rectified
   run --load "$lib" --yaml myops.yaml -c "import torch; a = torch.tensor([1., 2.]); b = torch.ops.myops.cube(a.to('lazy')); lazy_ir(b); c = torch.ops.myops.twice(b); lazy_ir(c); print(c)"
   run --load "$lib" --yaml myops.yaml --trace=dispatch -c "import torch; torch.ops.myops.cube(torch.tensor([2.]))"
   run --yaml builtin_kernels.yaml -c "import torch; trace_on(); print(torch.ops.other.rectify(torch.tensor([-1., 2.]))); print(torch.ops.other.rectify(torch.quantize_per_tensor(torch.tensor([-1., 2.]), 0.5, 0, torch.quint8)))"

@@ -24,8 +24,8 @@
  *     entry with no `dispatch:` the CompositeImplicitAutograd kernel
  *     at_native_<base name> (`_out` added for an out= form), looked up with
  *     dlsym in the libraries loaded by --load, newest first, and then in
- *     the program (minaten exports its own kernels: `CPU: neg` reuses
- *     at_native_neg).  It is called as an unboxed kernel with the
+ *     the program (minaten exports its own kernels: `CPU: relu` reuses
+ *     at_native_relu).  It is called as an unboxed kernel with the
  *     prototype NativeFunctions.h would give it (libffi, from the schema);
  *   - a kernel that is already some defined operator's (every kernel of
  *     minaten is an aten operator's: at_native_add is aten::add.Tensor's)

@@ -1,0 +1,18 @@
+# neg as a structured operator (issue 35): the meta function refuses bool
+# and builds the unary iterator, the dtype kept; the impl negates
+m = torch.empty(2, 3, device="meta")
+print((-m).shape, m.t().neg().stride(), torch.empty(3, dtype=torch.int8, device="meta").neg_().dtype)
+torch.empty(3, dtype=torch.bool, device="meta").neg()
+torch.neg(m, out=torch.empty(0, dtype=torch.float64, device="meta"))
+print(torch.neg(m, out=torch.empty(0, device="meta")).shape)
+print(-torch.tensor([1, -128], dtype=torch.int8), -torch.tensor([0., -0., float("inf")]), -torch.tensor([1+2j]))
+x = torch.tensor([[1., 2.], [3., 4.]])
+x.t().neg_()
+print(x)
+o = torch.zeros(3)
+print(torch.neg(torch.tensor([1., 2.]), out=o), o.shape)
+torch.neg(torch.tensor([1, 2]), out=torch.zeros(2))
+-torch.tensor([True])
+a = torch.tensor([1., 2.], requires_grad=True)
+(-a).sum().backward()
+print(a.grad)
