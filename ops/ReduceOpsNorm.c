@@ -32,10 +32,13 @@
 
 #include "Functions.h"
 #include "NativeFunctions.h"
+#include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MetaMode.h"
 #include "ops/ReduceOpsUtils.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
+#include "ops/TensorUtils.h"
 #include "ops/TensorIterator.h"
 #include "ops/cpu/ReduceOpsKernel.h"
 #include "runtime/DefaultDtype.h"
@@ -210,16 +213,58 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out) (norm.ScalarOpt_dim) */
-Tensor* at_native_norm_ScalarOpt_dim(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim) {
-  if (check_norm_input(self) < 0) return NULL;
-  return vector_norm(self, p, dim, keepdim, self->dtype);
+/* The reduced output, of out='s dtype, else the dtype asked for, else
+ * self's real type.
+ * PyTorch 1.13: ReduceOps.cpp get_result_or_self_value_dtype, resize_reduction */
+static int norm_meta(StructuredOp* op, const Tensor* self, IntArrayRef dim, bool keepdim, OptionalScalarType dtype) {
+  ReduceRows g;
+  if (ReduceRows_init(&g, self, (OptionalIntArrayRef){true, dim}, keepdim) < 0) return -1;
+  const Tensor* result = StructuredOp_maybeGetOutput(op, 0);
+  ScalarType out_dtype = result != NULL ? result->dtype : dtype.has_value ? dtype.value : ScalarType_toReal(self->dtype);
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(g.out_sizes, (size_t)g.nout), kNoStrides, out_dtype);
 }
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_dtype_out) (norm.ScalarOpt_dim_dtype) */
-Tensor* at_native_norm_ScalarOpt_dim_dtype(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim,
-                                           ScalarType dtype) {
-  if (check_norm_dtype(dtype) < 0) return NULL;
-  return vector_norm(self, p, dim, keepdim, dtype);
+
+/* The norm computed in `dtype`, then copied into out, which must be
+ * floating ("norm_cpu" refuses the others).  NB(minaten): 1.13's impl
+ * calls linalg_vector_norm_out into out; this computes into a fresh
+ * tensor first.
+ * PyTorch 1.13: ReduceOps.cpp impl_func_norm */
+static int norm_impl(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype,
+                     Tensor* out) {
+  TORCH_CHECK(ScalarType_isFloating(out->dtype), "\"norm_cpu\" not implemented for '%s'", ScalarType_name(out->dtype));
+  if (MetaMode_isEnabled()) return 0;
+  Tensor* r = vector_norm(self, p, dim, keepdim, dtype);
+  if (r == NULL) return -1;
+  int copied = copy_into(out, r);
+  Tensor_release(r);
+  return copied;
+fail:
+  return -1;
+}
+
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(norm, ScalarOpt_dim) */
+int at_meta_norm_ScalarOpt_dim(StructuredOp* op, const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim) {
+  (void)p;
+  if (check_norm_input(self) < 0) return -1;
+  return norm_meta(op, self, dim, keepdim, (OptionalScalarType){0});
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out) */
+int at_impl_norm_out(StructuredOp* op, const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, Tensor* out) {
+  (void)op;
+  return norm_impl(self, p, dim, keepdim, self->dtype, out);
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_META_FUNC2(norm, ScalarOpt_dim_dtype) */
+int at_meta_norm_ScalarOpt_dim_dtype(StructuredOp* op, const Tensor* self, OptionalScalar p, IntArrayRef dim,
+                                     bool keepdim, ScalarType dtype) {
+  (void)p;
+  if (check_norm_dtype(dtype) < 0) return -1;
+  return norm_meta(op, self, dim, keepdim, (OptionalScalarType){true, dtype});
+}
+/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_dtype_out) */
+int at_impl_norm_dtype_out(StructuredOp* op, const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim,
+                           ScalarType dtype, Tensor* out) {
+  (void)op;
+  return norm_impl(self, p, dim, keepdim, dtype, out);
 }
 /* Every dim, through the dispatcher (at::norm with dim {}), so that a lazy
  * self reaches the Lazy kernel (or the eager fallback) of the dim overload.
@@ -241,29 +286,6 @@ Tensor* at_native_dist(const Tensor* self, const Tensor* other, Scalar p) {
   Tensor* r = at_norm_Scalar(diff, p);
   Tensor_release(diff);
   return r;
-}
-
-/* The out= forms: the result in the requested dtype (self's, or `dtype`),
- * copied into out, which must be floating ("norm_cpu" refuses the others).
- * PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out), TORCH_IMPL_FUNC(norm_dtype_out) */
-static Tensor* norm_into(Tensor* out, Tensor* result) {
-  if (result != NULL && !ScalarType_isFloating(out->dtype)) {
-    Tensor_release(result);
-    Error_set(ErrorType_RuntimeError, "\"norm_cpu\" not implemented for '%s'", ScalarType_name(out->dtype));
-    return NULL;
-  }
-  return resize_and_copy_out(out, result);
-}
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_out) */
-Tensor* at_native_norm_out(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, Tensor* out) {
-  if (check_norm_input(self) < 0) return NULL;
-  return norm_into(out, vector_norm(self, p, dim, keepdim, self->dtype));
-}
-/* PyTorch 1.13: ReduceOps.cpp TORCH_IMPL_FUNC(norm_dtype_out) */
-Tensor* at_native_norm_dtype_out(const Tensor* self, OptionalScalar p, IntArrayRef dim, bool keepdim, ScalarType dtype,
-                                 Tensor* out) {
-  if (check_norm_dtype(dtype) < 0) return NULL;
-  return norm_into(out, vector_norm(self, p, dim, keepdim, dtype));
 }
 
 /* ---- frobenius_norm ------------------------------------------------------ */
