@@ -20,8 +20,6 @@
 #include "NativeFunctions.h"
 #include "ops/BinaryOps.h"
 #include "ops/Copy.h"
-#include "ops/MemoryOverlap.h"
-#include "ops/Resize.h"
 #include "ops/Structured.h"
 #include "ops/TensorUtils.h"
 #include "ops/TypeProperties.h"
@@ -74,18 +72,12 @@ static int pow_common_dtype(const Tensor* self, Scalar exponent, ScalarType* com
   return 0;
 }
 
-/* self converted to common (the meta's base.to(common)) raised to exponent
- * by Note [pow's special exponents]; a new tensor, or NULL with the error
- * set. */
-static Tensor* pow_by_products(const Tensor* self, ScalarType common, int exponent) {
-  Tensor* base = self->dtype == common ? Tensor_retain((Tensor*)self)
-                                       : at_to_dtype(self, common, false, false, kNoMemoryFormat);
-  if (base == NULL) return NULL;
+/* base (the meta's base.to(common), of a Float or Double dtype) raised to
+ * exponent by Note [pow's special exponents]; a new tensor, or NULL with
+ * the error set. */
+static Tensor* pow_by_products(const Tensor* base, int exponent) {
   Tensor* square = binary_op(NULL, base, base, BinaryOp_Mul, kOne);
-  if (square == NULL || exponent == 2) {
-    Tensor_release(base);
-    return square;
-  }
+  if (square == NULL || exponent == 2) return square;
   Tensor* r = NULL;
   if (exponent == 3) {
     r = binary_op(NULL, square, base, BinaryOp_Mul, kOne);
@@ -95,7 +87,6 @@ static Tensor* pow_by_products(const Tensor* self, ScalarType common, int expone
     Tensor_release(one);
   }
   Tensor_release(square);
-  Tensor_release(base);
   return r;
 }
 
@@ -136,7 +127,7 @@ static int pow_tensor_scalar_kernel(StructuredOp* op, Scalar exponent) {
   }
   int products = common == ScalarType_Float || common == ScalarType_Double ? special_exponent(exponent) : 0;
   if (products != 0) {
-    Tensor* r = pow_by_products(base, common, products);
+    Tensor* r = pow_by_products(base, products);
     if (r == NULL) return -1;
     int copied = copy_into(out, r);
     Tensor_release(r);
