@@ -75,6 +75,15 @@ fail:
  * too), else contiguous, its storage grown in place when it is too small;
  * then, with a memory_format, restrided to it.
  * PyTorch 1.13: aten/src/ATen/native/Resize.cpp at::native::resize_ (resize_impl_cpu_) */
+/* PyTorch 1.13: aten/src/ATen/native/Resize.cpp _resize_output_ (Meta) */
+Tensor* at_native__resize_output_(Tensor* self, IntArrayRef size, Device device) {
+  TORCH_CHECK(Device_equal(self->device, device), "out Tensor doesn't have the correct device set");
+  TRY(resize_output_dispatched(self, size) >= 0);
+  return Tensor_retain(self);
+fail:
+  return NULL;
+}
+
 Tensor* at_native_resize_(Tensor* self, IntArrayRef size, OptionalMemoryFormat memory_format) {
   TORCH_CHECK(!memory_format.has_value || memory_format.value != MemoryFormat_Preserve,
               "Unsupported memory formatPreserve"); /* sic */
@@ -110,6 +119,14 @@ Tensor* at_native_resize_as_(Tensor* self, const Tensor* the_template, OptionalM
 Tensor* at_native_resize_as_functional(const Tensor* self, const Tensor* the_template, OptionalMemoryFormat memory_format) {
   Tensor* out = at_clone(self, kNoMemoryFormat);
   return out == NULL ? NULL : AutogenFunctional_result(out, at_resize_as_(out, the_template, memory_format));
+}
+
+/* The functional _resize_output_: a clone (self's strides kept), resized.
+ * PyTorch 1.13: build/aten/src/ATen/RegisterCompositeExplicitAutograd.cpp
+ * _resize_output (generated from _resize_output_ by `autogen: _resize_output`) */
+Tensor* at_native__resize_output_functional(const Tensor* self, IntArrayRef size, Device device) {
+  Tensor* out = at_clone(self, kNoMemoryFormat);
+  return out == NULL ? NULL : AutogenFunctional_result(out, at__resize_output_(out, size, device));
 }
 
 /* The functional resize: a clone (self's strides kept), resized.

@@ -203,6 +203,8 @@ const PythonBinding113 kPythonBindings113[] = {
     {"_neg_view_copy", true, false},
     {"_reshape_alias", false, false},
     {"_reshape_alias_copy", true, false},
+    {"_resize_output", false, false},
+    {"_resize_output_", true, false},
     {"_slow_conv2d_backward", false, false},
     {"_slow_conv2d_forward", false, false},
     {"_softmax", true, false},

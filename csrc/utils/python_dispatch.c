@@ -488,6 +488,63 @@ static PyObject* dispatch_dump_table(PyObject* module, PyObject* arg) {
   return dump_to_str(op, OperatorEntry_dumpComputedTable);
 }
 
+/* ---- what an operator has ----------------------------------------------------- */
+
+/* The operator `name` for the queries below; NULL with 1.13's
+ * "operator NAME does not exist". */
+static const OperatorEntry* existing_op(const char* name) {
+  const OperatorEntry* op = Dispatcher_findOp(name);
+  if (op == NULL) PyErr_Format(PyExc_RuntimeError, "operator %s does not exist", name);
+  return op;
+}
+
+/* torch._C._dispatch_has_kernel(name): whether the operator exists (has
+ * a schema or a kernel).  PyTorch 1.13: python_dispatch.cpp _dispatch_has_kernel */
+static PyObject* dispatch_has_kernel(PyObject* module, PyObject* arg) {
+  (void)module;
+  const OperatorEntry* op = find_op(arg);
+  if (op == NULL && PyErr_Occurred()) return NULL;
+  return PyBool_FromLong(op != NULL);
+}
+
+/* The arguments (name, key) of the two queries below; -1 with an exception. */
+static int parse_name_and_key(PyObject* args, const OperatorEntry** op, DispatchKey* key) {
+  const char* name = NULL;
+  const char* key_name = NULL;
+  if (!PyArg_ParseTuple(args, "ss", &name, &key_name)) return -1;
+  if (parse_dispatch_key(key_name, key) < 0) return -1;
+  *op = existing_op(name);
+  return *op != NULL ? 0 : -1;
+}
+
+/* torch._C._dispatch_has_kernel_for_dispatch_key(name, key): whether a
+ * kernel was registered for the key itself (an alias key included).
+ * PyTorch 1.13: OperatorEntry::hasKernelForDispatchKey */
+static PyObject* dispatch_has_kernel_for_dispatch_key(PyObject* module, PyObject* args) {
+  (void)module;
+  const OperatorEntry* op;
+  DispatchKey key;
+  if (parse_name_and_key(args, &op, &key) < 0) return NULL;
+  return PyBool_FromLong(key != DispatchKey_Undefined && op->kernels[key].present);
+}
+
+/* torch._C._dispatch_has_computed_kernel_for_dispatch_key(name, key):
+ * whether the runtime key's table entry has a kernel, however it got there
+ * (its own, an alias key's, a backend fallback): what torch._decomp asks
+ * before it registers a Python meta kernel.
+ * PyTorch 1.13: OperatorEntry::hasComputedKernelForDispatchKey */
+static PyObject* dispatch_has_computed_kernel_for_dispatch_key(PyObject* module, PyObject* args) {
+  (void)module;
+  const OperatorEntry* op;
+  DispatchKey key;
+  if (parse_name_and_key(args, &op, &key) < 0) return NULL;
+  if (DispatchKey_isAlias(key)) {
+    PyErr_SetString(PyExc_RuntimeError, "Alias keys do not have runtime kernel registrations.");
+    return NULL;
+  }
+  return PyBool_FromLong(key != DispatchKey_Undefined && op->tableSource[key] != DispatchTableSource_Missing);
+}
+
 /* torch._C.DispatchKeySet: a tensor's keys, printed as
  * "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU)" and compared by value.
  * PyTorch 1.13: torch/csrc/utils/python_dispatch.cpp (py::class_<c10::DispatchKeySet>) */
@@ -539,6 +596,10 @@ static PyMethodDef methods[] = {
     {"_dispatch_library", (PyCFunction)(void (*)(void))dispatch_library, METH_VARARGS | METH_KEYWORDS, NULL},
     {"_dispatch_dump", dispatch_dump, METH_O, NULL},
     {"_dispatch_dump_table", dispatch_dump_table, METH_O, NULL},
+    {"_dispatch_has_kernel", dispatch_has_kernel, METH_O, NULL},
+    {"_dispatch_has_kernel_for_dispatch_key", dispatch_has_kernel_for_dispatch_key, METH_VARARGS, NULL},
+    {"_dispatch_has_computed_kernel_for_dispatch_key", dispatch_has_computed_kernel_for_dispatch_key, METH_VARARGS,
+     NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -194,6 +194,12 @@ int pushPyOutToStack(const OperatorEntry* op, PyObject* out, IValue* rets, const
   }
   for (size_t i = 0; i < s->num_returns; i++) {
     PyObject* v = seq != NULL ? PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i) : out;
+    /* None for a Tensor return is an undefined tensor (native_layer_norm_backward's
+     * gradients output_mask did not ask for), as 1.13's toIValue makes it */
+    if (v == Py_None && SchemaType_isTensor(&s->returns[i].type) && !s->returns[i].type.is_list) {
+      rets[i] = IValue_none();
+      continue;
+    }
     int r = THPUtils_toIValue(v, &s->returns[i], &rets[i]);
     if (r != 0) {
       for (size_t k = 0; k < i; k++) IValue_release(&rets[k]);

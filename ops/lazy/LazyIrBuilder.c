@@ -184,9 +184,13 @@ int LazyDummyArgs_make(const OperatorEntry* op, const IValue* args, LazyDummyArg
  * meta function, or a kernel 1.13 registers for Meta too): op has one, and
  * every tensor argument is lazy (or a Python number), so that the run sees
  * only meta tensors, as 1.13's shape inference does.  A lazy tensor beside
- * a CPU tensor keeps the CPU run, whose error names the lazy device. */
+ * a CPU tensor keeps the CPU run, whose error names the lazy device.  A
+ * Meta kernel registered from Python (torch._meta_registrations, boxed
+ * only) does not count: 1.13's lazy shape inference is C++ the lazy codegen
+ * calls (the meta function, compute_shape_<op>), never a Python kernel. */
 static bool shape_run_on_meta(const OperatorEntry* op, const IValue* args) {
-  if (!op->kernels[DispatchKey_Meta].present) return false;
+  const KernelRegistration* meta = &op->kernels[DispatchKey_Meta];
+  if (!meta->present || meta->kernel.unboxed == NULL) return false;
   bool any_lazy = false;
   for (size_t i = 0; i < op->schema.num_arguments; i++) {
     const IValue* v = &args[i];

@@ -101,3 +101,10 @@ get_num_threads.__module__ = "torch"
 def __getattr__(name):
     # 1.13's module is named torch; this one is minaten
     raise AttributeError(f"module 'torch' has no attribute '{name}'")
+
+
+# The Python meta kernels: torch._decomp's decompositions and torch._refs'
+# references where an operator has no Meta kernel, then
+# torch._meta_registrations' own, as 1.13's torch/__init__.py imports them
+# last (docs/architecture.md, "Dispatch keys")
+from minaten import _meta_registrations  # noqa: E402,F401

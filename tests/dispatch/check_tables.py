@@ -2,7 +2,10 @@
 """dispatch.tables: minaten's dispatch table of every operator against 1.13's.
 
 For each recording tests/dispatch/tables/<op>.txt (tools/oracle/record_dispatch.py,
-from PyTorch 1.13) this reads `minaten dispatch OP` (one minaten prints them all) and compares, key by key,
+from PyTorch 1.13) this reads minaten's table as torch._C._dispatch_dump_table(OP)
+prints it (one `minaten run tests/dispatch/dump_tables.py` prints them all,
+with the Python layer loaded: the Meta kernels `import torch` registers
+from Python are in the tables, as they are in 1.13's) and compares, key by key,
 the KIND of each entry: `[kernel]`, `[math kernel]`, `[default backend
 kernel]`, `[backend fallback]`, `[autograd kernel]`, with a `fallthrough`
 prefix when it is one, or no entry at all; never the files and lines.
@@ -64,9 +67,10 @@ def main():
     seen = set(recorded)
     present = [op for op, body in recorded.items() if body.strip() != "absent in PyTorch 1.13"]
     absent = len(recorded) - len(present)
-    # one minaten for every table: `minaten dispatch A B ...` prints a
-    # "===== NAME" block for each operator it registers
-    r = subprocess.run([minaten, "dispatch"] + present, capture_output=True, text=True)
+    # one minaten for every table: dump_tables.py prints a "===== NAME"
+    # block for each operator named on its standard input
+    dump = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dump_tables.py")
+    r = subprocess.run([minaten, "run", dump], input="\n".join(present) + "\n", capture_output=True, text=True)
     dumps = {}
     for block in r.stdout.split("===== ")[1:]:
         op, _, body = block.partition("\n")

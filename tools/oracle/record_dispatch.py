@@ -13,7 +13,7 @@ Operators 1.13 does not have (minaten's quantized:: test operators) are
 written as a single line `absent in PyTorch 1.13`.  Tables of operators no
 longer registered are removed.  Re-run it after adding operators; the test
 `dispatch.tables` (tests/dispatch/check_tables.py) compares the recordings
-with `build/minaten dispatch OP`.
+with minaten's own torch._C._dispatch_dump_table(OP) (tests/dispatch/dump_tables.py).
 """
 import os
 import re

@@ -284,8 +284,66 @@ static PyObject* THPArgument_kwarg_only(PyObject* self, void* unused) {
   return PyBool_FromLong(((THPArgument*)self)->argument->kwarg_only);
 }
 
+/* torch._C._AliasInfo: an argument's `(a!)` annotation, read by
+ * torch._decomp's check for view operators.
+ * PyTorch 1.13: torch/csrc/jit/python/init.cpp (py::class_<AliasInfo>) */
+typedef struct THPAliasInfo {
+  PyObject_HEAD
+  const AliasInfo* info;
+} THPAliasInfo;
+
+static PyObject* THPAliasInfo_is_write(PyObject* self, void* unused) {
+  (void)unused;
+  return PyBool_FromLong(((THPAliasInfo*)self)->info->is_write);
+}
+
+/* {"a"}: the set, by the name 1.13's Symbol has without its namespace */
+static PyObject* alias_set(const char* name) {
+  PyObject* s = PyUnicode_FromString(name);
+  PyObject* set = s != NULL ? PySet_New(NULL) : NULL;
+  if (set != NULL && PySet_Add(set, s) < 0) Py_CLEAR(set);
+  Py_XDECREF(s);
+  return set;
+}
+
+static PyObject* THPAliasInfo_before_set(PyObject* self, void* unused) {
+  (void)unused;
+  return alias_set(((THPAliasInfo*)self)->info->set);
+}
+
+/* `(a -> *)` is written to the wildcard set */
+static PyObject* THPAliasInfo_after_set(PyObject* self, void* unused) {
+  (void)unused;
+  const AliasInfo* info = ((THPAliasInfo*)self)->info;
+  return alias_set(info->to_wildcard ? "*" : info->set);
+}
+
+static PyGetSetDef THPAliasInfo_properties[] = {{"is_write", THPAliasInfo_is_write, NULL, NULL, NULL},
+                                                {"before_set", THPAliasInfo_before_set, NULL, NULL, NULL},
+                                                {"after_set", THPAliasInfo_after_set, NULL, NULL, NULL},
+                                                {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject THPAliasInfoType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "torch._C._AliasInfo",
+    .tp_basicsize = sizeof(THPAliasInfo),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_getset = THPAliasInfo_properties,
+};
+
+/* None for an argument without an annotation */
+static PyObject* THPArgument_alias_info(PyObject* self, void* unused) {
+  (void)unused;
+  const AliasInfo* info = &((THPArgument*)self)->argument->alias_info;
+  if (!info->present) Py_RETURN_NONE;
+  THPAliasInfo* o = PyObject_New(THPAliasInfo, &THPAliasInfoType);
+  if (o != NULL) o->info = info;
+  return (PyObject*)o;
+}
+
 static PyGetSetDef THPArgument_properties[] = {{"name", THPArgument_name, NULL, NULL, NULL},
                                                {"kwarg_only", THPArgument_kwarg_only, NULL, NULL, NULL},
+                                               {"alias_info", THPArgument_alias_info, NULL, NULL, NULL},
                                                {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject THPArgumentType = {
@@ -393,7 +451,7 @@ static PyMethodDef methods[] = {
 
 int THPJit_init(PyObject* module) {
   if (PyType_Ready(&THPOperationType) < 0 || PyType_Ready(&THPFunctionSchemaType) < 0 ||
-      PyType_Ready(&THPArgumentType) < 0)
+      PyType_Ready(&THPArgumentType) < 0 || PyType_Ready(&THPAliasInfoType) < 0)
     return -1;
   if (PyModule_AddObjectRef(module, "FunctionSchema", (PyObject*)&THPFunctionSchemaType) < 0 ||
       PyModule_AddObjectRef(module, "Argument", (PyObject*)&THPArgumentType) < 0)

@@ -169,7 +169,7 @@ static int none_to_ivalue(const Argument* a, size_t index, IValue* out) {
   if (SchemaType_isTensor(&a->type)) {
     PyErr_Format(PyExc_RuntimeError,
                  "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #%zu '%s'",
-                 index, a->name);
+                 index, a->name != NULL ? a->name : "");
     return -1;
   }
   return 1;

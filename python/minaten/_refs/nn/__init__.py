@@ -1,0 +1,1 @@
+"""PyTorch 1.13: torch/_refs/nn/__init__.py"""
