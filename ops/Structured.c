@@ -8,6 +8,7 @@
 
 #include "ops/EmptyTensor.h"
 #include "ops/Resize.h"
+#include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
 
 static void init(StructuredOp* op, StructuredKind kind, DeviceType device, int num_outputs) {
@@ -63,13 +64,17 @@ fail:
   return -1;
 }
 
-/* PyTorch 1.13: RegisterCPU.cpp resize_out */
-static int resize_out(Tensor* out, IntArrayRef sizes, IntArrayRef strides, ScalarType dtype, DeviceType device) {
+/* Only an out= tensor that had to be resized takes the meta function's
+ * strides or memory format: they are advisory.
+ * PyTorch 1.13: RegisterCPU.cpp resize_out */
+static int resize_out(Tensor* out, IntArrayRef sizes, IntArrayRef strides, OptionalMemoryFormat format,
+                      ScalarType dtype, DeviceType device) {
   TRY(check_out_dtype(out, dtype) == 0);
   TORCH_CHECK(out->device.type == device, "Expected out tensor to have device %s, but got %s instead",
               DeviceType_name(device), DeviceType_name(out->device.type));
-  if (strides.data != NULL) TRY(resize_output_restrided(out, sizes, strides) >= 0);
-  else TRY(resize_output(out, sizes) >= 0);
+  int resized = strides.data != NULL ? resize_output_restrided(out, sizes, strides) : resize_output(out, sizes);
+  TRY(resized >= 0);
+  if (resized == 1 && format.has_value) TRY(Tensor_emptyTensorRestride(out, format.value) == 0);
   return 0;
 fail:
   return -1;
@@ -90,7 +95,30 @@ int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes,
   case StructuredKind_Inplace:
     return check_inplace(op->outputs[i], sizes, dtype, op->device);
   case StructuredKind_Out:
-    return resize_out(op->outputs[i], sizes, strides, dtype, op->device);
+    return resize_out(op->outputs[i], sizes, strides, (OptionalMemoryFormat){false, MemoryFormat_Contiguous}, dtype,
+                      op->device);
+  }
+  return 0;
+}
+
+int StructuredOp_setOutputMemoryFormat(StructuredOp* op, int i, IntArrayRef sizes, ScalarType dtype,
+                                       MemoryFormat format) {
+  TORCH_INTERNAL_ASSERT(i >= 0 && i < op->num_outputs && !op->built);
+  switch (op->kind) {
+  case StructuredKind_Functional: {
+    Tensor* made = empty_on(op->device, sizes, dtype);
+    if (made == NULL || Tensor_emptyTensorRestride(made, format) < 0) {
+      Tensor_release(made);
+      return -1;
+    }
+    Tensor_release(op->outputs[i]);
+    op->outputs[i] = made;
+    return 0;
+  }
+  case StructuredKind_Inplace:
+    return check_inplace(op->outputs[i], sizes, dtype, op->device);
+  case StructuredKind_Out:
+    return resize_out(op->outputs[i], sizes, kNoStrides, (OptionalMemoryFormat){true, format}, dtype, op->device);
   }
   return 0;
 }

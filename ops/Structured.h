@@ -106,6 +106,12 @@ int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes,
 /* set_output_raw_strided's `{}` strides: none given, the output contiguous. */
 static const IntArrayRef kNoStrides = {NULL, 0};
 
+/* The same with no strides but a memory format (set_output_raw_strided's
+ * `options.memory_format(f)`, cat's): a functional form's output is made
+ * in that format; an out= tensor takes it only if it had to be resized. */
+int StructuredOp_setOutputMemoryFormat(StructuredOp* op, int i, IntArrayRef sizes, ScalarType dtype,
+                                       MemoryFormat format);
+
 /* The meta function's build of a TensorIterator-based operator: config's
  * outputs must be StructuredOp_maybeGetOutput's; out= forms resize.  The
  * outputs TensorIterator makes become op's.  Returns 0, or -1 with the

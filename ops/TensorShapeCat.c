@@ -2,9 +2,12 @@
  * TensorShapeCat.c - joining tensors: cat and stack, and the composites
  * over cat (hstack, vstack, dstack, column_stack).
  *
- * cat copies each input into its slice of a fresh result whose dtype is the
- * inputs' promoted type; as PyTorch still does for compatibility, 1-D empty
- * tensors (shape [0]) are skipped whatever their dimension count.  stack is
+ * cat is structured (Note [Structured kernels] in ops/Structured.h): its
+ * meta function checks the inputs and says what the result is (the sizes,
+ * the inputs' promoted dtype, the memory format they share); its impl
+ * copies each input into its slice of the result.  As PyTorch still does
+ * for compatibility, 1-D empty tensors (shape [0]) are skipped whatever
+ * their dimension count.  stack is
  * cat of the inputs each unsqueezed at `dim` (made inside the kernel: the
  * trace shows only aten::stack).
  *
@@ -20,7 +23,9 @@
 #include "ops/Copy.h"
 #include "ops/EmptyTensor.h"
 #include "ops/MemoryOverlap.h"
+#include "ops/MetaMode.h"
 #include "ops/Resize.h"
+#include "ops/Structured.h"
 #include "ops/TensorUtils.h"
 #include "ops/TypeProperties.h"
 #include "runtime/Exception.h"
@@ -29,57 +34,107 @@
 /* PyTorch 1.13: TensorShape.cpp cat_should_skip_tensor */
 static bool should_skip(const Tensor* t) { return t->numel == 0 && t->dim == 1; }
 
-/* PyTorch 1.13: TensorShape.cpp TORCH_IMPL_FUNC(cat_out_cpu) with its meta checks */
-Tensor* at_native_cat(TensorList tensors, int64_t dim) {
-  TORCH_CHECK(tensors.size > 0, "torch.cat(): expected a non-empty list of Tensors");
-  const Tensor* ref = NULL;
-  size_t ref_index = 0;
-  for (size_t i = 0; i < tensors.size && ref == NULL; i++)
-    if (!should_skip(tensors.data[i])) ref = tensors.data[i], ref_index = i;
-  ScalarType dtype = result_type_list(tensors);
-  if (ref == NULL) return empty_cpu(Tensor_sizes(tensors.data[0]), dtype);
-  dim = maybe_wrap_dim(dim, ref->dim, true);
-  TRY(dim >= 0);
-  TORCH_CHECK(ref->dim > 0, "zero-dimensional tensor (at position %zu) cannot be concatenated", ref_index);
-  int64_t sizes[MINATEN_MAX_DIM];
-  memcpy(sizes, ref->sizes, (size_t)ref->dim * sizeof(int64_t));
-  sizes[dim] = 0;
-  for (size_t i = 0; i < tensors.size; i++) {
-    const Tensor* t = tensors.data[i];
-    if (should_skip(t)) continue;
-    TORCH_CHECK(t->dim > 0, "zero-dimensional tensor (at position %zu) cannot be concatenated", i);
-    TORCH_CHECK(t->dim == ref->dim, "Tensors must have same number of dimensions: got %lld and %lld",
-                (long long)ref->dim, (long long)t->dim);
-    for (int64_t d = 0; d < t->dim; d++) {
-      if (d == dim) continue;
-      TORCH_CHECK(t->sizes[d] == ref->sizes[d],
-                  "Sizes of tensors must match except in dimension %lld. Expected size %lld but got size %lld "
-                  "for tensor number %zu in the list.",
-                  (long long)dim, (long long)ref->sizes[d], (long long)t->sizes[d], i);
-    }
-    sizes[dim] = add_wrap(sizes[dim], t->sizes[dim]); /* wraps as PyTorch's does */
+/* The format of cat's output: the format every input suggests, if they
+ * agree and it is not contiguous; else contiguous.
+ * PyTorch 1.13: TensorShape.cpp cat_compute_output_memory_format */
+static MemoryFormat cat_compute_output_memory_format(TensorList inputs) {
+  bool have = false;
+  MemoryFormat format = MemoryFormat_Contiguous;
+  for (size_t i = 0; i < inputs.size; i++) {
+    MemoryFormat f = Tensor_suggestMemoryFormat(inputs.data[i]);
+    if (f == MemoryFormat_Contiguous || (have && f != format)) return MemoryFormat_Contiguous;
+    format = f;
+    have = true;
   }
-  Tensor* result = empty_cpu(IntArrayRef_make(sizes, (size_t)ref->dim), dtype);
-  TRY(result != NULL);
-  /* Nothing to copy; also where the size along dim wrapped to 0. */
-  if (result->numel == 0) return result;
+  return format;
+}
+
+/* The first input that is not skipped, or tensors.size if all are. */
+static size_t first_valid(TensorList tensors) {
+  for (size_t i = 0; i < tensors.size; i++)
+    if (!should_skip(tensors.data[i])) return i;
+  return tensors.size;
+}
+
+/*
+ * cat's meta function: the inputs checked (none 0-dim, the same number of
+ * dimensions, the same sizes but along dim), and the output: the first
+ * valid input's sizes with the inputs' sizes along dim added up (the
+ * inputs' shape [0] when every one is skipped), in their promoted dtype
+ * (out='s own, which they must cast to), in the memory format they share.
+ * An out= tensor is then checked for overlaps with itself and the inputs.
+ * NB(minaten): 1.13's meta function also hands the impl what it computed
+ * (`precomputed:` dim, valid, all_contiguous, ...: the impl's fast
+ * paths); minaten's impl finds dim and the inputs to skip again.
+ * PyTorch 1.13: TensorShape.cpp TORCH_PRECOMPUTE_META_FUNC(cat)
+ */
+int at_meta_cat(StructuredOp* op, TensorList tensors, int64_t dim) {
+  TORCH_CHECK(tensors.size > 0, "torch.cat(): expected a non-empty list of Tensors");
+  size_t valid = first_valid(tensors);
+  MemoryFormat memory_format = cat_compute_output_memory_format(tensors);
+  const Tensor* out = StructuredOp_maybeGetOutput(op, 0);
+  ScalarType dtype = result_type_list(tensors);
+  if (out != NULL) {
+    TORCH_CHECK(canCast(dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
+                ScalarType_name(out->dtype));
+    dtype = out->dtype;
+  }
+  int64_t sizes[MINATEN_MAX_DIM] = {0};
+  IntArrayRef shape = IntArrayRef_make(sizes, 1); /* [0]: every input skipped */
+  if (valid < tensors.size) {
+    const Tensor* ref = tensors.data[valid];
+    dim = maybe_wrap_dim(dim, ref->dim, true);
+    TRY(dim >= 0);
+    TORCH_CHECK(ref->dim > 0, "zero-dimensional tensor (at position %zu) cannot be concatenated", valid);
+    memcpy(sizes, ref->sizes, (size_t)ref->dim * sizeof(int64_t));
+    sizes[dim] = 0;
+    for (size_t i = 0; i < tensors.size; i++) {
+      const Tensor* t = tensors.data[i];
+      if (should_skip(t)) continue;
+      TORCH_CHECK(t->dim > 0, "zero-dimensional tensor (at position %zu) cannot be concatenated", i);
+      TORCH_CHECK(t->dim == ref->dim, "Tensors must have same number of dimensions: got %lld and %lld",
+                  (long long)ref->dim, (long long)t->dim);
+      for (int64_t d = 0; d < t->dim; d++) {
+        if (d == dim) continue;
+        TORCH_CHECK(t->sizes[d] == ref->sizes[d],
+                    "Sizes of tensors must match except in dimension %lld. Expected size %lld but got size %lld "
+                    "for tensor number %zu in the list.",
+                    (long long)dim, (long long)ref->sizes[d], (long long)t->sizes[d], i);
+      }
+      sizes[dim] = add_wrap(sizes[dim], t->sizes[dim]); /* wraps as PyTorch's does */
+    }
+    shape = IntArrayRef_make(sizes, (size_t)ref->dim);
+  }
+  TRY(StructuredOp_setOutputMemoryFormat(op, 0, shape, dtype, memory_format) == 0);
+  if (out != NULL && valid < tensors.size) {
+    TRY(assert_no_internal_overlap(out) == 0);
+    for (size_t i = 0; i < tensors.size; i++) TRY(assert_no_overlap(out, tensors.data[i]) == 0);
+  }
+  return 0;
+fail:
+  return -1;
+}
+
+/* cat's impl: each input that is not skipped copied into its slice of
+ * result along dim, cast to result's dtype.
+ * PyTorch 1.13: TensorShape.cpp TORCH_IMPL_FUNC(cat_out_cpu) */
+int at_impl_cat_out_cpu(StructuredOp* op, TensorList tensors, int64_t dim, Tensor* result) {
+  (void)op;
+  if (result->numel == 0 || MetaMode_isEnabled()) return 0;
+  dim = maybe_wrap_dim(dim, tensors.data[first_valid(tensors)]->dim, true);
   int64_t offset = 0;
   for (size_t i = 0; i < tensors.size; i++) {
     const Tensor* t = tensors.data[i];
     if (should_skip(t)) continue;
-    /* narrow's check refuses a slot past a size that wrapped */
     Tensor* slot = at_native_narrow(result, dim, offset, t->sizes[dim]);
     int rc = slot ? copy_into(slot, t) : -1;
     Tensor_release(slot);
-    if (rc < 0) {
-      Tensor_release(result);
-      return NULL;
-    }
+    TRY(rc == 0);
     offset = add_wrap(offset, t->sizes[dim]);
   }
-  return result;
+  return 0;
 fail:
-  return NULL;
+  return -1;
 }
 
 /* "stack expects each tensor to be equal size"; 0 or -1.
@@ -152,29 +207,6 @@ Tensor* at_native_stack(TensorList tensors, int64_t dim) {
   return result;
 fail:
   return NULL;
-}
-
-/* cat into out: the inputs' result type must cast to out's dtype; then out
- * takes the result's shape, and only then is it checked against the inputs
- * (assert_no_overlap: a full overlap is refused too), so a refused out has
- * been resized already, as in 1.13 (whose meta function resizes it).
- * PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_META_FUNC(cat), TORCH_IMPL_FUNC(cat_out_cpu) */
-static Tensor* cat_into(Tensor* out, Tensor* result, TensorList tensors) {
-  if (result == NULL) return NULL;
-  TORCH_CHECK(canCast(result->dtype, out->dtype), "torch.cat(): input types can't be cast to the desired output type %s",
-              ScalarType_name(out->dtype));
-  TRY(resize_output(out, Tensor_sizes(result)) >= 0);
-  TRY(assert_no_internal_overlap(out) == 0);
-  for (size_t i = 0; i < tensors.size; i++) TRY(assert_no_overlap(out, tensors.data[i]) == 0);
-  return resize_and_copy_out(out, result);
-fail:
-  Tensor_release(result);
-  return NULL;
-}
-
-/* PyTorch 1.13: aten/src/ATen/native/TensorShape.cpp TORCH_IMPL_FUNC(cat_out_cpu) */
-Tensor* at_native_cat_out(TensorList tensors, int64_t dim, Tensor* out) {
-  return cat_into(out, at_native_cat(tensors, dim), tensors);
 }
 
 /* stack into out: below its last dimension, out takes the stacked shape
