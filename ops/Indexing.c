@@ -29,6 +29,7 @@
 #include "ops/ExpandUtils.h"
 #include "ops/IndexKernel.h"
 #include "ops/MemoryOverlap.h"
+#include "ops/Structured.h"
 #include "ops/TensorIterator.h"
 #include "ops/TensorUtils.h"
 #include "runtime/Exception.h"
@@ -129,7 +130,10 @@ static int broadcast_index_shapes(IndexPlan* p, const int64_t* positions, int64_
   return 0;
 }
 
-static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
+/* The plan of self[indices] (masks become long indices; warn: the byte
+ * mask's deprecation warning, given once per call).  0, or -1 with 1.13's
+ * IndexError.  PyTorch 1.13: TensorAdvancedIndexing.cpp make_info */
+static int make_plan(const Tensor* self, TensorList indices, bool warn, IndexPlan* p) {
   memset(p, 0, sizeof *p);
   p->ndim = self->dim;
   TORCH_CHECK_INDEX((int64_t)indices.size <= self->dim, "too many indices for tensor of dimension %lld (got %zu)",
@@ -143,7 +147,7 @@ static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
     }
     if (t->dtype == ScalarType_Bool || t->dtype == ScalarType_Byte) {
       /* PyTorch 1.13: IndexingUtils.h expandTensors (its TORCH_WARN for a byte mask) */
-      if (t->dtype == ScalarType_Byte && !MetaMode_isEnabled())
+      if (t->dtype == ScalarType_Byte && warn && !MetaMode_isEnabled())
         Warning_warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
                      "(Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
       TRY(expand_mask(self, t, d, p) == 0);
@@ -365,21 +369,66 @@ static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t
   output_strides(p->rdim, p->rshape, rows, nops, out_strides);
 }
 
-/* PyTorch 1.13: TensorAdvancedIndexing.cpp at::native::index */
-Tensor* at_native_index(const Tensor* self, TensorList indices) {
+/*
+ * index's meta function: the indices checked and planned (a mask becomes
+ * the long indices of its true elements: nonzero, which a meta mask cannot
+ * give, as in 1.13), and the output: the planned shape, laid out as
+ * TensorIterator would lay it out (index_result_strides).  An out= tensor
+ * must have self's dtype and device and overlap neither self nor an index.
+ * NB(minaten): 1.13 builds its TensorIterator here (`structured_inherits:
+ * TensorIteratorBase`) and hands the impl the indexed sizes and strides
+ * (`precomputed:`); minaten walks its own plan (index_walk), which the
+ * impl makes again.  1.13 takes an out= tensor of another dtype and writes
+ * self's bytes into it unconverted; minaten refuses it with the message
+ * 1.13's successors give.
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_PRECOMPUTE_META_FUNC2(index, Tensor)
+ */
+int at_meta_index_Tensor(StructuredOp* op, const Tensor* self, TensorList indices) {
+  const Tensor* out = StructuredOp_maybeGetOutput(op, 0);
+  if (out != NULL) {
+    TORCH_CHECK(Device_equal(out->device, self->device),
+                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!",
+                DeviceType_name(out->device.type), DeviceType_name(self->device.type));
+    TORCH_CHECK(self->dtype == out->dtype, "index_out: self (%s) and result (%s) must have the same scalar type",
+                ScalarType_name(self->dtype), ScalarType_name(out->dtype));
+    TRY(assert_no_internal_overlap(out) == 0);
+    TRY(assert_no_overlap(out, self) == 0);
+    for (size_t i = 0; i < indices.size; i++)
+      if (indices.data[i] != NULL) TRY(assert_no_overlap(out, indices.data[i]) == 0);
+  }
+  for (size_t i = 0; i < indices.size; i++) {
+    const Tensor* t = indices.data[i];
+    if (t == NULL || t->device.type != DeviceType_Meta || (t->dtype != ScalarType_Bool && t->dtype != ScalarType_Byte))
+      continue;
+    Tensor* nz = at_nonzero(t); /* no Meta kernel: 1.13's NotImplementedError */
+    if (nz == NULL) return -1;
+    Tensor_release(nz);
+  }
   IndexPlan p;
-  if (make_plan(self, indices, &p) < 0) return NULL;
+  TRY(make_plan(self, indices, true, &p) == 0);
   int64_t strides[MINATEN_MAX_DIM], ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
   index_result_strides(self, &p, ops, strides);
-  Tensor* out = empty_strided_cpu(IntArrayRef_make(p.rshape, (size_t)p.rdim), IntArrayRef_make(strides, (size_t)p.rdim),
-                                  self->dtype);
-  if (out != NULL &&
-      index_walk(self, &p, Tensor_data(out), strides, Tensor_data(self), ops[0], ops + 1, false, false) < 0) {
-    Tensor_release(out);
-    out = NULL;
-  }
+  int r = StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(p.rshape, (size_t)p.rdim),
+                                           IntArrayRef_make(strides, (size_t)p.rdim), self->dtype);
   plan_free(&p);
-  return out;
+  return r;
+fail:
+  return -1;
+}
+
+/* index's impl: the planned walk, self's elements gathered into result
+ * (whose own strides the walk follows).
+ * PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_out) */
+int at_impl_index_out(StructuredOp* op, const Tensor* self, TensorList indices, Tensor* result) {
+  (void)op;
+  if (MetaMode_isEnabled()) return 0;
+  IndexPlan p;
+  if (make_plan(self, indices, false, &p) < 0) return -1; /* the meta function warned */
+  int64_t ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
+  index_operand_strides(self, &p, ops);
+  int r = index_walk(self, &p, Tensor_data(result), result->strides, Tensor_data(self), ops[0], ops + 1, false, false);
+  plan_free(&p);
+  return r;
 }
 
 /* Whether index_put_ is a masked_fill_: one value (a CPU tensor of one
@@ -433,7 +482,7 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
       return r;
     }
   }
-  if (make_plan(self, indices, &p) < 0) return NULL;
+  if (make_plan(self, indices, true, &p) < 0) return NULL;
   /* values must broadcast to the indexing result's shape */
   int64_t vstrides[MINATEN_MAX_DIM] = {0}; /* values broadcast over the result shape */
   bool ok = values->dim <= p.rdim;
