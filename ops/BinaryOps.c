@@ -698,7 +698,7 @@ Tensor* at_native_floor_divide_Scalar(const Tensor* self, Scalar other) {
 Tensor* at_native_floor_divide__Scalar(Tensor* self, Scalar other) {
   Tensor* w = wrapped_scalar_tensor(other);
   if (w == NULL) return NULL;
-  Tensor* r = at_floor_divide__Tensor(self, w);
+  Tensor* r = at_floor_divide_out(self, w, self);
   Tensor_release(w);
   return r;
 }

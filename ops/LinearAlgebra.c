@@ -555,17 +555,31 @@ Tensor* at_native_mv_out(const Tensor* self, const Tensor* vec, Tensor* out) {
   return check_dtype_and_copy_out(out, at_native_mv(self, vec));
 }
 
-/* PyTorch 1.13: Blas.cpp at::native::dot_out */
+/* out takes dot's 0-dim result: the three tensors on one device, out
+ * resized to [] (the warning for one that held elements), then its dtype
+ * checked, then filled with self.dot(tensor), dispatched: a meta out gets
+ * the Python meta kernel's dot.
+ * PyTorch 1.13: Blas.cpp at::native::dot_out (CompositeExplicitAutograd) */
 Tensor* at_native_dot_out(const Tensor* self, const Tensor* tensor, Tensor* out) {
-  Tensor* result = at_native_dot(self, tensor);
-  if (result == NULL) return NULL;
-  if (result->dtype != out->dtype) {
-    Error_set(ErrorType_RuntimeError, "result dtype %s does not match input dtype %s", ScalarType_name(out->dtype),
+  char b1[32], b2[32], b3[32];
+  TORCH_CHECK(Device_equal(out->device, self->device) && Device_equal(self->device, tensor->device),
+              "dot: Expected the output and input tensors to be on the same device, but got the output tensor on %s, "
+              "the 'input' tensor on %s, and the 'other' tensor on %s",
+              Device_format(out->device, b1, sizeof b1), Device_format(self->device, b2, sizeof b2),
+              Device_format(tensor->device, b3, sizeof b3));
+  IntArrayRef scalar_shape = IntArrayRef_make(NULL, 0);
+  /* resize_output: natively on the CPU, through resize_ elsewhere */
+  TRY((out->device.type == DeviceType_CPU ? resize_output(out, scalar_shape)
+                                          : resize_output_dispatched(out, scalar_shape)) >= 0);
+  TORCH_CHECK(out->dtype == self->dtype, "result dtype %s does not match input dtype %s", ScalarType_name(out->dtype),
               ScalarType_name(self->dtype));
-    Tensor_release(result);
-    return NULL;
-  }
-  return resize_and_copy_out(out, result);
+  Tensor* d = at_dot(self, tensor);
+  TRY(d != NULL);
+  Tensor* r = at_fill__Tensor(out, d);
+  Tensor_release(d);
+  return r;
+fail:
+  return NULL;
 }
 
 /* ---- addmm ------------------------------------------------------------------------ */
