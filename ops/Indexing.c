@@ -130,10 +130,9 @@ static int broadcast_index_shapes(IndexPlan* p, const int64_t* positions, int64_
   return 0;
 }
 
-/* The plan of self[indices] (masks become long indices; warn: the byte
- * mask's deprecation warning, given once per call).  0, or -1 with 1.13's
- * IndexError.  PyTorch 1.13: TensorAdvancedIndexing.cpp make_info */
-static int make_plan(const Tensor* self, TensorList indices, bool warn, IndexPlan* p) {
+/* The plan of self[indices] (masks become long indices).  0, or -1 with
+ * 1.13's IndexError.  PyTorch 1.13: TensorAdvancedIndexing.cpp make_info */
+static int make_plan(const Tensor* self, TensorList indices, IndexPlan* p) {
   memset(p, 0, sizeof *p);
   p->ndim = self->dim;
   TORCH_CHECK_INDEX((int64_t)indices.size <= self->dim, "too many indices for tensor of dimension %lld (got %zu)",
@@ -147,7 +146,7 @@ static int make_plan(const Tensor* self, TensorList indices, bool warn, IndexPla
     }
     if (t->dtype == ScalarType_Bool || t->dtype == ScalarType_Byte) {
       /* PyTorch 1.13: IndexingUtils.h expandTensors (its TORCH_WARN for a byte mask) */
-      if (t->dtype == ScalarType_Byte && warn && !MetaMode_isEnabled())
+      if (t->dtype == ScalarType_Byte && !MetaMode_isEnabled())
         Warning_warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
                      "(Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
       TRY(expand_mask(self, t, d, p) == 0);
@@ -369,16 +368,28 @@ static void index_result_strides(const Tensor* self, const IndexPlan* p, int64_t
   output_strides(p->rdim, p->rshape, rows, nops, out_strides);
 }
 
+/* What index's meta function hands its impl (1.13's precomputed indexed
+ * sizes and strides): the plan, and the operands' strides over the result. */
+typedef struct IndexPrecomputed {
+  IndexPlan plan;
+  int64_t ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
+} IndexPrecomputed;
+
+static void index_precomputed_free(void* p) {
+  plan_free(&((IndexPrecomputed*)p)->plan);
+  free(p);
+}
+
 /*
  * index's meta function: the indices checked and planned (a mask becomes
  * the long indices of its true elements: nonzero, which a meta mask cannot
  * give, as in 1.13), and the output: the planned shape, laid out as
  * TensorIterator would lay it out (index_result_strides).  An out= tensor
  * must have self's dtype and device and overlap neither self nor an index.
+ * The plan goes to the impl (StructuredOp_setPrecomputed), as 1.13 hands
+ * its impl the indexed sizes and strides (`precomputed:`).
  * NB(minaten): 1.13 builds its TensorIterator here (`structured_inherits:
- * TensorIteratorBase`) and hands the impl the indexed sizes and strides
- * (`precomputed:`); minaten walks its own plan (index_walk), which the
- * impl makes again.  1.13 takes an out= tensor of another dtype and writes
+ * TensorIteratorBase`); minaten walks its own plan (index_walk).  1.13 takes an out= tensor of another dtype and writes
  * self's bytes into it unconverted; minaten refuses it with the message
  * 1.13's successors give.
  * PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_PRECOMPUTE_META_FUNC2(index, Tensor)
@@ -404,31 +415,30 @@ int at_meta_index_Tensor(StructuredOp* op, const Tensor* self, TensorList indice
     if (nz == NULL) return -1;
     Tensor_release(nz);
   }
-  IndexPlan p;
-  TRY(make_plan(self, indices, true, &p) == 0);
-  int64_t strides[MINATEN_MAX_DIM], ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
-  index_result_strides(self, &p, ops, strides);
-  int r = StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(p.rshape, (size_t)p.rdim),
-                                           IntArrayRef_make(strides, (size_t)p.rdim), self->dtype);
-  plan_free(&p);
-  return r;
+  IndexPrecomputed* pre = malloc(sizeof *pre);
+  TORCH_CHECK_ALLOC(pre != NULL);
+  if (make_plan(self, indices, &pre->plan) < 0) {
+    free(pre);
+    return -1;
+  }
+  StructuredOp_setPrecomputed(op, pre, index_precomputed_free);
+  int64_t strides[MINATEN_MAX_DIM];
+  index_result_strides(self, &pre->plan, pre->ops, strides);
+  return StructuredOp_setOutputRawStrided(op, 0, IntArrayRef_make(pre->plan.rshape, (size_t)pre->plan.rdim),
+                                          IntArrayRef_make(strides, (size_t)pre->plan.rdim), self->dtype);
 fail:
   return -1;
 }
 
-/* index's impl: the planned walk, self's elements gathered into result
- * (whose own strides the walk follows).
+/* index's impl: the meta function's planned walk, self's elements gathered
+ * into result (whose own strides the walk follows).
  * PyTorch 1.13: TensorAdvancedIndexing.cpp TORCH_IMPL_FUNC(index_out) */
 int at_impl_index_out(StructuredOp* op, const Tensor* self, TensorList indices, Tensor* result) {
-  (void)op;
+  (void)indices;
   if (MetaMode_isEnabled()) return 0;
-  IndexPlan p;
-  if (make_plan(self, indices, false, &p) < 0) return -1; /* the meta function warned */
-  int64_t ops[MINATEN_MAX_DIM + 1][MINATEN_MAX_DIM];
-  index_operand_strides(self, &p, ops);
-  int r = index_walk(self, &p, Tensor_data(result), result->strides, Tensor_data(self), ops[0], ops + 1, false, false);
-  plan_free(&p);
-  return r;
+  IndexPrecomputed* pre = op->precomputed;
+  return index_walk(self, &pre->plan, Tensor_data(result), result->strides, Tensor_data(self), pre->ops[0],
+                    pre->ops + 1, false, false);
 }
 
 /* Whether index_put_ is a masked_fill_: one value (a CPU tensor of one
@@ -482,7 +492,7 @@ Tensor* at_native_index_put_(Tensor* self, TensorList indices, const Tensor* val
       return r;
     }
   }
-  if (make_plan(self, indices, true, &p) < 0) return NULL;
+  if (make_plan(self, indices, &p) < 0) return NULL;
   /* values must broadcast to the indexing result's shape */
   int64_t vstrides[MINATEN_MAX_DIM] = {0}; /* values broadcast over the result shape */
   bool ok = values->dim <= p.rdim;

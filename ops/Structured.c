@@ -19,6 +19,8 @@ static void init(StructuredOp* op, StructuredKind kind, DeviceType device, int n
   op->num_outputs = num_outputs;
   op->built = false;
   op->owned_input = NULL;
+  op->precomputed = NULL;
+  op->precomputed_free = NULL;
 }
 
 void StructuredOp_initFunctional(StructuredOp* op, DeviceType device, int num_outputs) {
@@ -39,6 +41,12 @@ void StructuredOp_initCpu(StructuredOp* op, Tensor* out, bool resize_out) {
   if (out == NULL) StructuredOp_initFunctional(op, DeviceType_CPU, 1);
   else if (resize_out) StructuredOp_initOut(op, DeviceType_CPU, &out, 1);
   else StructuredOp_initInplace(op, DeviceType_CPU, out);
+}
+
+void StructuredOp_setPrecomputed(StructuredOp* op, void* p, void (*free_fn)(void*)) {
+  TORCH_INTERNAL_ASSERT(op->precomputed == NULL);
+  op->precomputed = p;
+  op->precomputed_free = free_fn;
 }
 
 Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t) {
@@ -80,13 +88,20 @@ fail:
   return -1;
 }
 
-int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes, IntArrayRef strides,
-                                     ScalarType dtype) {
+/* set_output_raw_strided of either public form: strides (data NULL: none)
+ * or a memory format (has_value false: none), never both.
+ * PyTorch 1.13: the generated structured classes' set_output_raw_strided */
+static int set_output(StructuredOp* op, int i, IntArrayRef sizes, IntArrayRef strides, OptionalMemoryFormat format,
+                      ScalarType dtype) {
   TORCH_INTERNAL_ASSERT(i >= 0 && i < op->num_outputs && !op->built);
   switch (op->kind) {
   case StructuredKind_Functional: { /* create_out */
     Tensor* made = strides.data != NULL ? empty_strided_on(op->device, sizes, strides, dtype)
                                         : empty_on(op->device, sizes, dtype);
+    if (made != NULL && format.has_value && Tensor_emptyTensorRestride(made, format.value) < 0) {
+      Tensor_release(made);
+      made = NULL;
+    }
     if (made == NULL) return -1;
     Tensor_release(op->outputs[i]);
     op->outputs[i] = made;
@@ -95,32 +110,19 @@ int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes,
   case StructuredKind_Inplace:
     return check_inplace(op->outputs[i], sizes, dtype, op->device);
   case StructuredKind_Out:
-    return resize_out(op->outputs[i], sizes, strides, (OptionalMemoryFormat){false, MemoryFormat_Contiguous}, dtype,
-                      op->device);
+    return resize_out(op->outputs[i], sizes, strides, format, dtype, op->device);
   }
   return 0;
 }
 
+int StructuredOp_setOutputRawStrided(StructuredOp* op, int i, IntArrayRef sizes, IntArrayRef strides,
+                                     ScalarType dtype) {
+  return set_output(op, i, sizes, strides, (OptionalMemoryFormat){false, MemoryFormat_Contiguous}, dtype);
+}
+
 int StructuredOp_setOutputMemoryFormat(StructuredOp* op, int i, IntArrayRef sizes, ScalarType dtype,
                                        MemoryFormat format) {
-  TORCH_INTERNAL_ASSERT(i >= 0 && i < op->num_outputs && !op->built);
-  switch (op->kind) {
-  case StructuredKind_Functional: {
-    Tensor* made = empty_on(op->device, sizes, dtype);
-    if (made == NULL || Tensor_emptyTensorRestride(made, format) < 0) {
-      Tensor_release(made);
-      return -1;
-    }
-    Tensor_release(op->outputs[i]);
-    op->outputs[i] = made;
-    return 0;
-  }
-  case StructuredKind_Inplace:
-    return check_inplace(op->outputs[i], sizes, dtype, op->device);
-  case StructuredKind_Out:
-    return resize_out(op->outputs[i], sizes, kNoStrides, (OptionalMemoryFormat){true, format}, dtype, op->device);
-  }
-  return 0;
+  return set_output(op, i, sizes, kNoStrides, (OptionalMemoryFormat){true, format}, dtype);
 }
 
 int StructuredOp_build(StructuredOp* op, TensorIteratorConfig* config) {
@@ -149,6 +151,8 @@ Tensor* StructuredOp_release(StructuredOp* op) {
   }
   Tensor_release(op->owned_input);
   op->owned_input = NULL;
+  if (op->precomputed != NULL) op->precomputed_free(op->precomputed);
+  op->precomputed = NULL;
   return NULL;
 }
 

@@ -70,6 +70,11 @@ typedef struct StructuredOp {
   /* An input the meta function made (a comparison's wrapped Scalar), which
    * the iterator reads until the impl is done; released with op. */
   Tensor* owned_input;
+  /* What the meta function worked out for the impl (1.13's `precomputed:`
+   * fields, a struct of the operator's own: index's plan), freed with op
+   * by precomputed_free; NULL if none. */
+  void* precomputed;
+  void (*precomputed_free)(void*);
 } StructuredOp;
 
 /* The three forms' objects; self and out are borrowed (the object takes
@@ -123,6 +128,10 @@ int StructuredOp_build(StructuredOp* op, TensorIteratorConfig* config);
  * iterator owns such an operand: build_borrowing_except_last_argument_*);
  * returns t, or NULL when t is NULL. */
 Tensor* StructuredOp_ownInput(StructuredOp* op, Tensor* t);
+
+/* Hands the impl p (op frees it with free_fn when it is released).
+ * PyTorch 1.13: TORCH_PRECOMPUTE_META_FUNC's returned precompute struct */
+void StructuredOp_setPrecomputed(StructuredOp* op, void* p, void (*free_fn)(void*));
 
 /* Output i, with its own reference; then releases everything op holds.
  * The wrappers' return. */

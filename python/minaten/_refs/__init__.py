@@ -191,7 +191,6 @@ def _floor_divide(a, b):
     return prims.div(a, b)
 
 
-_floor_divide.__name__ = "floor_divide"
 floor_divide = _make_elementwise_binary_reference(_floor_divide, type_promotion_kind=ELEMENTWISE_TYPE_PROMOTION_KIND.DEFAULT,
                                                   aten_op=aten.floor_divide)
 
